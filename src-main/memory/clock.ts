@@ -1,0 +1,19 @@
+/** Injected time source: tests and the CLI's `decay --now` use fixed or fake clocks. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+export const fixedClock = (at: number): Clock => ({ now: () => at });
+
+export interface Logger {
+  warn(message: string): void;
+  error(message: string, cause?: unknown): void;
+}
+
+/** Warnings go to stderr so machine output on stdout (CLI --json) stays clean. */
+export const stderrLogger: Logger = {
+  warn: (m) => process.stderr.write(`[engram] warning: ${m}\n`),
+  error: (m, cause) => process.stderr.write(`[engram] error: ${m}${cause ? `: ${String(cause)}` : ''}\n`),
+};

@@ -1,0 +1,348 @@
+/**
+ * MemoryEngine — the one facade of Engram's long-term memory (ADR 008). Plain Node: no Electron here.
+ * Owns the single write connection; hot path, slow path, knowledge edits and decay all go through it.
+ */
+import type { Database } from 'better-sqlite3';
+import { OfflineHashEmbedder } from '../embeddings/offline';
+import type { EmbeddingProvider } from '../embeddings/types';
+import { ChangeFeed, type ChangeListener } from './change-feed';
+import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
+import type { EngineContext } from './context';
+import { openDatabase } from './db/open';
+import { createVectorTables, dropVectorTables } from './db/vector-tables';
+import { DEFAULT_PRUNE_THRESHOLD, runDecay, type DecayRunResult } from './decay';
+import * as entityOps from './entities';
+import { AliasIndex } from './entity-mentions';
+import { MemoryError } from './errors';
+import * as factOps from './facts';
+import { HotPath } from './hot-path';
+import { databasePath } from './paths';
+import { getNodeDetail, listNodes, type NodeDetail, type NodePage } from './queries';
+import { allAliasRows, getEntity } from './repo/entities';
+import { getMeta, setMeta } from './repo/metadata';
+import { markSessionCompleted, getSession } from './repo/sessions';
+import { parseStringArray, clearStatementCache } from './repo/statements';
+import { parseInput, recordEpisodeSchema, type CorrectFactInput, type CreateEntityInput, type ListNodesInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
+import { DEFAULT_SLOW_PATH_OPTIONS, SlowPath, type SlowPathOptions, type SlowPathProgress } from './slow-path';
+import { computeStats, type EmbeddingStatus, type MemoryStats } from './stats';
+import type { Entity, MemoryNode, SessionState } from './types';
+
+export interface MemoryEngineOptions {
+  /** Folder holding engram.db; ignored when dbPath is given. */
+  dataDir?: string;
+  dbPath?: string;
+  embedder?: EmbeddingProvider;
+  clock?: Clock;
+  logger?: Logger;
+  pruneThreshold?: number;
+  slowPath?: Partial<SlowPathOptions>;
+  /** Start embedding the backlog right away (default true). Benchmarks turn it off to measure paths apart. */
+  startSlowPath?: boolean;
+  nativeBinding?: string;
+}
+
+export class MemoryEngine {
+  readonly dbPath: string;
+  readonly embedder: EmbeddingProvider;
+  private readonly ctx: EngineContext;
+  private aliasIndex: AliasIndex | null = null;
+  private vectorLock: { model: string | null; dimensions: number };
+  private closed = false;
+
+  static open(options: MemoryEngineOptions): MemoryEngine {
+    return new MemoryEngine(options);
+  }
+
+  private constructor(options: MemoryEngineOptions) {
+    const dbPath = options.dbPath ?? (options.dataDir ? databasePath(options.dataDir) : undefined);
+    if (!dbPath) throw new MemoryError('invalid_input', 'MemoryEngine needs a dataDir or a dbPath');
+    this.dbPath = dbPath;
+    this.embedder = options.embedder ?? new OfflineHashEmbedder();
+    const clock = options.clock ?? systemClock;
+    const logger = options.logger ?? stderrLogger;
+    const db = openDatabase(dbPath, {
+      dimensions: this.embedder.dimensions,
+      now: clock.now(),
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    const feed = new ChangeFeed(logger);
+    const hot = new HotPath(db, clock, (batch) => {
+      feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
+      slow.kick();
+    });
+    const slow: SlowPath = new SlowPath(
+      db,
+      this.embedder,
+      clock,
+      logger,
+      {
+        aliasIndex: () => (this.aliasIndex ??= buildAliasIndex(db)),
+        vectorsEnabled: () => this.vectorStatus().vectorSearchEnabled,
+        onEmbedded: (nodeIds) => feed.emit({ kind: 'nodes.embedded', nodeIds }),
+        onLinked: (links) => feed.emit({ kind: 'entities.linked', links }),
+        entityText: (id) => {
+          const e = getEntity(db, id);
+          return e && !e.mergedInto ? [e.canonicalName, ...e.aliases, e.summary ?? ''].join('. ') : undefined;
+        },
+      },
+      { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath },
+    );
+    this.ctx = {
+      db,
+      clock,
+      logger,
+      feed,
+      hot,
+      slow,
+      invalidateAliases: () => {
+        this.aliasIndex = null;
+      },
+      pruneThreshold: options.pruneThreshold ?? DEFAULT_PRUNE_THRESHOLD,
+    };
+    this.vectorLock = this.readOrInitVectorLock();
+    const status = this.vectorStatus();
+    if (status.warning) logger.warn(status.warning);
+    if (options.startSlowPath ?? true) {
+      for (const row of db
+        .prepare('SELECT id FROM entities WHERE merged_into IS NULL AND id NOT IN (SELECT entity_id FROM vec_entities)')
+        .all() as { id: string }[])
+        slow.queueEntity(row.id);
+      slow.kick();
+    }
+  }
+
+  /** The connection, for read-side modules in this layer (retrieval). Not for writes. */
+  get database(): Database {
+    this.assertOpen();
+    return this.ctx.db;
+  }
+
+  get clock(): Clock {
+    return this.ctx.clock;
+  }
+
+  private readOrInitVectorLock(): { model: string | null; dimensions: number } {
+    const db = this.ctx.db;
+    const dimensions = Number(getMeta(db, 'embedding_dimensions') ?? this.embedder.dimensions);
+    let model = getMeta(db, 'embedding_model') ?? null;
+    if (model === null && dimensions === this.embedder.dimensions) {
+      const hasVectors = (db.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n > 0;
+      if (!hasVectors) {
+        setMeta(db, 'embedding_model', this.embedder.id);
+        model = this.embedder.id;
+      }
+    }
+    return { model, dimensions };
+  }
+
+  /** Vectors are comparable only when made by the same model at the same dimension. */
+  vectorStatus(): EmbeddingStatus {
+    const { model, dimensions } = this.vectorLock;
+    let warning: string | null = null;
+    if (dimensions !== this.embedder.dimensions) {
+      warning = `Vector search is disabled: the memory's vectors have ${dimensions} dimensions but ${this.embedder.id} produces ${this.embedder.dimensions}. Run "reembed" to rebuild them.`;
+    } else if (model !== this.embedder.id) {
+      warning = `Vector search is disabled: the memory's vectors were made by ${model ?? 'an unknown model'}, not ${this.embedder.id}. Run "reembed" to rebuild them.`;
+    }
+    return {
+      model: this.embedder.id,
+      dimensions: this.embedder.dimensions,
+      lockedModel: model,
+      lockedDimensions: dimensions,
+      vectorSearchEnabled: warning === null,
+      warning,
+    };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new MemoryError('closed', 'The memory engine is closed');
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.ctx.feed.subscribe(listener);
+  }
+
+  // ---- hot path -------------------------------------------------------------------------------
+
+  /** Record a message as an episode. Returns the id at once; the write is group-committed. */
+  recordEpisode(input: RecordEpisodeInput): string {
+    this.assertOpen();
+    const data = parseInput(recordEpisodeSchema, input);
+    return this.ctx.hot.record(data);
+  }
+
+  /** Resolves when every episode recorded so far is durable (survives a process crash). */
+  flush(): Promise<void> {
+    this.assertOpen();
+    return this.ctx.hot.flush();
+  }
+
+  markSessionCompleted(sessionId: string): void {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    markSessionCompleted(this.ctx.db, sessionId, this.ctx.clock.now());
+  }
+
+  getSession(sessionId: string): SessionState | undefined {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    return getSession(this.ctx.db, sessionId);
+  }
+
+  // ---- knowledge ------------------------------------------------------------------------------
+
+  rememberFact(input: RememberFactInput): string {
+    this.assertOpen();
+    return factOps.rememberFact(this.ctx, input);
+  }
+
+  correctFact(input: CorrectFactInput): string {
+    this.assertOpen();
+    return factOps.correctFact(this.ctx, input);
+  }
+
+  confirmFact(id: string): MemoryNode {
+    this.assertOpen();
+    return factOps.confirmFact(this.ctx, id);
+  }
+
+  forget(id: string): void {
+    this.assertOpen();
+    factOps.forgetNode(this.ctx, id);
+  }
+
+  restore(id: string): MemoryNode {
+    this.assertOpen();
+    return factOps.restoreNode(this.ctx, id);
+  }
+
+  recordAccess(ids: readonly string[]): void {
+    this.assertOpen();
+    factOps.recordAccess(this.ctx, ids);
+  }
+
+  getNode(id: string): NodeDetail {
+    this.assertOpen();
+    return getNodeDetail(this.ctx, id);
+  }
+
+  listNodes(filter: ListNodesInput = {}): NodePage {
+    this.assertOpen();
+    return listNodes(this.ctx, filter);
+  }
+
+  // ---- entities -------------------------------------------------------------------------------
+
+  createEntity(input: CreateEntityInput): Entity {
+    this.assertOpen();
+    return entityOps.createEntity(this.ctx, input);
+  }
+
+  addAlias(entityId: string, alias: string): Entity {
+    this.assertOpen();
+    return entityOps.addAlias(this.ctx, entityId, alias);
+  }
+
+  removeAlias(entityId: string, alias: string): Entity {
+    this.assertOpen();
+    return entityOps.removeAlias(this.ctx, entityId, alias);
+  }
+
+  mergeEntities(sourceId: string, targetId: string): Entity {
+    this.assertOpen();
+    return entityOps.mergeEntities(this.ctx, sourceId, targetId);
+  }
+
+  getEntityProfile(idOrName: string, limit?: number): entityOps.EntityProfile {
+    this.assertOpen();
+    return entityOps.getEntityProfile(this.ctx, idOrName, limit);
+  }
+
+  findEntities(name: string): Entity[] {
+    this.assertOpen();
+    return entityOps.findEntitiesByName(this.ctx, name);
+  }
+
+  listEntities(limit?: number, offset?: number): Entity[] {
+    this.assertOpen();
+    return entityOps.listEntities(this.ctx.db, limit, offset);
+  }
+
+  // ---- maintenance ----------------------------------------------------------------------------
+
+  stats(): MemoryStats {
+    this.assertOpen();
+    return computeStats(this.ctx, this.dbPath, this.vectorStatus());
+  }
+
+  /** Nightly decay (§12.2): protected nodes and episodes are untouched; below the threshold is pruned. */
+  async runDecay(options: { now?: number; signal?: AbortSignal; onProgress?: (scanned: number) => void } = {}): Promise<DecayRunResult> {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    const now = options.now ?? this.ctx.clock.now();
+    const result = await runDecay(this.ctx.db, {
+      now,
+      threshold: this.ctx.pruneThreshold,
+      prune: (id) => factOps.invalidateWithIndexes(this.ctx, id, now, 'pruned'),
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    setMeta(this.ctx.db, 'last_decay_run', String(now));
+    this.ctx.feed.emit({ kind: 'decay.completed', updated: result.updated, prunedIds: result.prunedIds });
+    return result;
+  }
+
+  /** Wait until the slow path has embedded and linked everything that is due. */
+  drainSlowPath(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    return this.ctx.slow.drain(onProgress);
+  }
+
+  /**
+   * Rebuild every vector with the current embedder (after a model or dimension change): the vec tables are
+   * recreated at the embedder's dimension, the lock is moved, and all nodes and entities are re-embedded.
+   */
+  async reembed(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
+    this.assertOpen();
+    const db = this.ctx.db;
+    this.ctx.hot.flushSync();
+    const now = this.ctx.clock.now();
+    const dims = this.embedder.dimensions;
+    let nodes = 0;
+    db.transaction(() => {
+      dropVectorTables(db);
+      createVectorTables(db, dims);
+      setMeta(db, 'embedding_dimensions', String(dims));
+      setMeta(db, 'embedding_model', this.embedder.id);
+      nodes = db
+        .prepare(
+          `INSERT INTO slow_path_queue (node_id, enqueued_at, next_attempt_at) SELECT id, @now, @now FROM nodes WHERE true
+           ON CONFLICT(node_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = 0, last_error = NULL`,
+        )
+        .run({ now }).changes;
+    })();
+    clearStatementCache(db);
+    this.vectorLock = { model: this.embedder.id, dimensions: dims };
+    for (const row of db.prepare('SELECT id FROM entities WHERE merged_into IS NULL').all() as { id: string }[])
+      this.ctx.slow.queueEntity(row.id);
+    await this.ctx.slow.drain(onProgress);
+    this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: dims });
+    return { nodes, dimensions: dims };
+  }
+
+  /** Commit what is queued, let the slow path finish its batch, and close the database. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.ctx.hot.flushSync();
+    this.closed = true;
+    await this.ctx.slow.stop();
+    this.ctx.db.close();
+  }
+}
+
+function buildAliasIndex(db: Database): AliasIndex {
+  return new AliasIndex(
+    allAliasRows(db).map((r) => ({ id: r.id, names: [r.canonical_name, ...parseStringArray(r.aliases)] })),
+  );
+}

@@ -1,0 +1,128 @@
+/** Read models for the inspector and tools: a node with its neighbourhood, and filtered pages of nodes. */
+import type { EngineContext } from './context';
+import { forecastPruneTime } from './decay';
+import { MemoryError, notFound } from './errors';
+import { edgesOf, supersedesComponent } from './repo/edges';
+import { getEntity, entityIdsOfNode } from './repo/entities';
+import { NODE_COLUMNS, getNode, getNodes, toNode, type NodeRow } from './repo/nodes';
+import { idSchema, listNodesSchema, parseInput, type ListNodesInput } from './schemas';
+import type { Entity, MemoryEdge, MemoryNode } from './types';
+
+export interface NodeDetail {
+  node: MemoryNode;
+  edges: MemoryEdge[];
+  entities: Entity[];
+  /** Every version of this fact, oldest first; a single element when it was never corrected. */
+  versions: MemoryNode[];
+  /** Source episodes of `derived_from` edges. */
+  derivedFrom: MemoryNode[];
+  /** When confidence will fall below the prune threshold; null when protected or not current. */
+  pruneForecast: number | null;
+}
+
+export function getNodeDetail(ctx: EngineContext, id: unknown): NodeDetail {
+  const nodeId = parseInput(idSchema, id);
+  ctx.hot.flushSync();
+  const node = getNode(ctx.db, nodeId);
+  if (!node) throw notFound('Node', nodeId);
+  const edges = edgesOf(ctx.db, node.id);
+  const entities = entityIdsOfNode(ctx.db, node.id).flatMap((e) => getEntity(ctx.db, e) ?? []);
+  const versions = orderVersions(getNodes(ctx.db, supersedesComponent(ctx.db, node.id)), ctx);
+  const derivedFrom = getNodes(
+    ctx.db,
+    edges.filter((e) => e.relationType === 'derived_from' && e.sourceId === node.id).map((e) => e.targetId),
+  );
+  return {
+    node,
+    edges,
+    entities,
+    versions,
+    derivedFrom,
+    pruneForecast: node.validUntil === null ? forecastPruneTime(node, ctx.pruneThreshold) : null,
+  };
+}
+
+/** Versions in supersedes order (oldest first), falling back to creation time for branches. */
+function orderVersions(nodes: MemoryNode[], _ctx: EngineContext): MemoryNode[] {
+  return [...nodes].sort((a, b) => a.createdAt - b.createdAt || a.validFrom - b.validFrom);
+}
+
+export interface NodePage {
+  items: MemoryNode[];
+  /** Opaque cursor for the next page, or null at the end. */
+  nextCursor: string | null;
+}
+
+interface Cursor {
+  k: number;
+  r: number;
+}
+
+function decodeCursor(cursor: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (value && typeof value === 'object' && 'k' in value && 'r' in value) {
+      const { k, r } = value as { k: unknown; r: unknown };
+      if (typeof k === 'number' && typeof r === 'number') return { k, r };
+    }
+  } catch {
+    // fall through to the typed error
+  }
+  throw new MemoryError('invalid_input', 'cursor: not a cursor returned by a previous page');
+}
+
+/** Keyset pagination over nodes, newest first by default, so paging a 100k memory stays cheap. */
+export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodePage {
+  const f = parseInput(listNodesSchema, input);
+  ctx.hot.flushSync();
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (!f.includeInvalid) where.push('n.valid_until IS NULL');
+  if (f.types?.length) {
+    where.push(`n.type IN (${f.types.map(() => '?').join(',')})`);
+    params.push(...f.types);
+  }
+  if (f.sourceTypes?.length) {
+    where.push(`n.source_type IN (${f.sourceTypes.map(() => '?').join(',')})`);
+    params.push(...f.sourceTypes);
+  }
+  if (f.sessionId !== undefined) {
+    where.push('n.session_id = ?');
+    params.push(f.sessionId);
+  }
+  if (f.entityId !== undefined) {
+    where.push('n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)');
+    params.push(f.entityId);
+  }
+  if (f.after !== undefined) {
+    where.push('n.event_time >= ?');
+    params.push(f.after);
+  }
+  if (f.before !== undefined) {
+    where.push('n.event_time < ?');
+    params.push(f.before);
+  }
+  if (f.minConfidence !== undefined) {
+    where.push('n.confidence >= ?');
+    params.push(f.minConfidence);
+  }
+  const key = f.order === 'created_desc' ? 'n.created_at' : 'n.event_time';
+  const desc = f.order !== 'event_time_asc';
+  if (f.cursor) {
+    const c = decodeCursor(f.cursor);
+    where.push(desc ? `(${key} < ? OR (${key} = ? AND n.rowid < ?))` : `(${key} > ? OR (${key} = ? AND n.rowid > ?))`);
+    params.push(c.k, c.k, c.r);
+  }
+  const dir = desc ? 'DESC' : 'ASC';
+  const sql = `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM nodes n
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY ${key} ${dir}, n.rowid ${dir} LIMIT ?`;
+  const rows = ctx.db.prepare(sql).all(...params, f.limit + 1) as NodeRow[];
+  const page = rows.slice(0, f.limit);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > f.limit && last
+      ? Buffer.from(JSON.stringify({ k: f.order === 'created_desc' ? last.created_at : last.event_time, r: last.rowid })).toString('base64url')
+      : null;
+  return { items: page.map(toNode), nextCursor };
+}

@@ -1,0 +1,18 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements';
+
+export type MetadataKey =
+  | 'embedding_dimensions'
+  | 'embedding_model'
+  | 'created_at'
+  | 'last_decay_run'
+  | 'last_consolidation';
+
+export function getMeta(db: Database, key: MetadataKey): string | undefined {
+  const row = stmt(db, 'SELECT value FROM memory_metadata WHERE key = ?').get(key) as { value: string } | undefined;
+  return row?.value;
+}
+
+export function setMeta(db: Database, key: MetadataKey, value: string): void {
+  stmt(db, 'INSERT OR REPLACE INTO memory_metadata (key, value) VALUES (?, ?)').run(key, value);
+}

@@ -1,0 +1,133 @@
+/** Node rows: insert, read, update. Repository functions take the connection first and hold no state. */
+import type { Database } from 'better-sqlite3';
+import type { InvalidationReason, JsonObject, MemoryNode, NodeType, SourceType } from '../types';
+import { parseJsonObject, stmt } from './statements';
+
+export interface NodeRow {
+  rowid: number;
+  id: string;
+  type: NodeType;
+  content: string;
+  event_time: number;
+  created_at: number;
+  valid_from: number;
+  valid_until: number | null;
+  invalidated_reason: InvalidationReason | null;
+  confidence: number;
+  confidence_base: number;
+  access_count: number;
+  last_accessed: number | null;
+  decay_rate: number;
+  source_type: SourceType | null;
+  source_role: string | null;
+  session_id: string | null;
+  attributes: string;
+}
+
+export const NODE_COLUMNS =
+  'rowid, id, type, content, event_time, created_at, valid_from, valid_until, invalidated_reason, confidence, ' +
+  'confidence_base, access_count, last_accessed, decay_rate, source_type, source_role, session_id, attributes';
+
+export function toNode(row: NodeRow): MemoryNode {
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    eventTime: row.event_time,
+    createdAt: row.created_at,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    invalidatedReason: row.invalidated_reason,
+    confidence: row.confidence,
+    confidenceBase: row.confidence_base,
+    accessCount: row.access_count,
+    lastAccessed: row.last_accessed,
+    decayRate: row.decay_rate,
+    sourceType: row.source_type,
+    sourceRole: row.source_role,
+    sessionId: row.session_id,
+    attributes: parseJsonObject(row.attributes),
+  };
+}
+
+export interface NewNode {
+  id: string;
+  type: NodeType;
+  content: string;
+  eventTime: number;
+  createdAt: number;
+  validFrom: number;
+  confidence: number;
+  decayRate: number;
+  sourceType: SourceType;
+  sourceRole: string | null;
+  sessionId: string | null;
+  attributes: JsonObject;
+}
+
+export function insertNode(db: Database, n: NewNode): void {
+  stmt(
+    db,
+    `INSERT INTO nodes (id, type, content, event_time, created_at, valid_from, confidence, confidence_base,
+       decay_rate, source_type, source_role, session_id, attributes)
+     VALUES (@id, @type, @content, @eventTime, @createdAt, @validFrom, @confidence, @confidence,
+       @decayRate, @sourceType, @sourceRole, @sessionId, @attributes)`,
+  ).run({ ...n, attributes: JSON.stringify(n.attributes) });
+}
+
+export function getNodeRow(db: Database, id: string): NodeRow | undefined {
+  return stmt(db, `SELECT ${NODE_COLUMNS} FROM nodes WHERE id = ?`).get(id) as NodeRow | undefined;
+}
+
+export function getNode(db: Database, id: string): MemoryNode | undefined {
+  const row = getNodeRow(db, id);
+  return row ? toNode(row) : undefined;
+}
+
+export function getNodes(db: Database, ids: readonly string[]): MemoryNode[] {
+  if (ids.length === 0) return [];
+  const rows = stmt(db, `SELECT ${NODE_COLUMNS} FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(
+    JSON.stringify(ids),
+  ) as NodeRow[];
+  const byId = new Map(rows.map((r) => [r.id, toNode(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** End a node's validity; it stays in the database and in history. */
+export function invalidateNode(db: Database, id: string, at: number, reason: InvalidationReason): void {
+  stmt(db, 'UPDATE nodes SET valid_until = ?, invalidated_reason = ? WHERE id = ?').run(at, reason, id);
+}
+
+export function revalidateNode(db: Database, id: string): void {
+  stmt(db, 'UPDATE nodes SET valid_until = NULL, invalidated_reason = NULL WHERE id = ?').run(id);
+}
+
+export function setConfidence(
+  db: Database,
+  id: string,
+  values: { confidence: number; confidenceBase: number; decayRate?: number; lastAccessed?: number },
+): void {
+  stmt(
+    db,
+    `UPDATE nodes SET confidence = @confidence, confidence_base = @confidenceBase,
+       decay_rate = coalesce(@decayRate, decay_rate), last_accessed = coalesce(@lastAccessed, last_accessed)
+     WHERE id = @id`,
+  ).run({ id, decayRate: null, lastAccessed: null, ...values });
+}
+
+export function setAttributes(db: Database, id: string, attributes: JsonObject): void {
+  stmt(db, 'UPDATE nodes SET attributes = ? WHERE id = ?').run(JSON.stringify(attributes), id);
+}
+
+/** The latest episode of a session, by event time (ties: insertion order). */
+export function lastEpisodeOfSession(db: Database, sessionId: string): { id: string; event_time: number } | undefined {
+  return stmt(
+    db,
+    `SELECT id, event_time FROM nodes WHERE session_id = ? AND type = 'episodic'
+     ORDER BY event_time DESC, rowid DESC LIMIT 1`,
+  ).get(sessionId) as { id: string; event_time: number } | undefined;
+}
+
+export function nodeExists(db: Database, id: string): boolean {
+  return stmt(db, 'SELECT 1 FROM nodes WHERE id = ?').get(id) !== undefined;
+}

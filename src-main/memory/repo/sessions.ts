@@ -1,0 +1,55 @@
+import type { Database } from 'better-sqlite3';
+import type { SessionState } from '../types';
+import { stmt } from './statements';
+
+interface SessionRow {
+  id: string;
+  started_at: number;
+  last_event_at: number;
+  episode_count: number;
+  status: SessionState['status'];
+  completed_at: number | null;
+  consolidated_at: number | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+function toSession(r: SessionRow): SessionState {
+  return {
+    id: r.id,
+    startedAt: r.started_at,
+    lastEventAt: r.last_event_at,
+    episodeCount: r.episode_count,
+    status: r.status,
+    completedAt: r.completed_at,
+    consolidatedAt: r.consolidated_at,
+    attempts: r.attempts,
+    lastError: r.last_error,
+  };
+}
+
+/** Count an episode into its session; a consolidated session that gets new episodes needs consolidating again. */
+export function touchSession(db: Database, sessionId: string, eventTime: number): void {
+  stmt(
+    db,
+    `INSERT INTO memory_sessions (id, started_at, last_event_at, episode_count) VALUES (@id, @t, @t, 1)
+     ON CONFLICT(id) DO UPDATE SET
+       started_at = min(started_at, excluded.started_at),
+       last_event_at = max(last_event_at, excluded.last_event_at),
+       episode_count = episode_count + 1,
+       status = CASE WHEN status = 'consolidated' THEN 'completed' ELSE status END`,
+  ).run({ id: sessionId, t: eventTime });
+}
+
+export function getSession(db: Database, id: string): SessionState | undefined {
+  const row = stmt(db, 'SELECT * FROM memory_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  return row ? toSession(row) : undefined;
+}
+
+export function markSessionCompleted(db: Database, id: string, at: number): void {
+  stmt(db, `UPDATE memory_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'open'`).run(at, id);
+}
+
+export function countUnconsolidatedSessions(db: Database): number {
+  return (stmt(db, `SELECT count(*) AS n FROM memory_sessions WHERE status != 'consolidated'`).get() as { n: number }).n;
+}

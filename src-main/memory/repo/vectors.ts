@@ -1,0 +1,63 @@
+/** sqlite-vec rows. `active` mirrors nodes.valid_until IS NULL so KNN can skip superseded and forgotten nodes. */
+import type { Database } from 'better-sqlite3';
+import type { NodeType } from '../types';
+import { stmt } from './statements';
+
+export function upsertNodeVector(db: Database, nodeId: string, nodeType: NodeType, active: boolean, v: Float32Array): void {
+  // vec0 has no UPSERT; delete then insert keeps re-embedding idempotent.
+  stmt(db, 'DELETE FROM vec_nodes WHERE node_id = ?').run(nodeId);
+  stmt(db, 'INSERT INTO vec_nodes (node_id, embedding, node_type, active) VALUES (?, ?, ?, ?)').run(
+    nodeId,
+    v,
+    nodeType,
+    active ? 1n : 0n,
+  );
+}
+
+export function setNodeVectorActive(db: Database, nodeId: string, active: boolean): void {
+  stmt(db, 'UPDATE vec_nodes SET active = ? WHERE node_id = ?').run(active ? 1n : 0n, nodeId);
+}
+
+export function deleteNodeVector(db: Database, nodeId: string): void {
+  stmt(db, 'DELETE FROM vec_nodes WHERE node_id = ?').run(nodeId);
+}
+
+export function upsertEntityVector(db: Database, entityId: string, v: Float32Array): void {
+  stmt(db, 'DELETE FROM vec_entities WHERE entity_id = ?').run(entityId);
+  stmt(db, 'INSERT INTO vec_entities (entity_id, embedding) VALUES (?, ?)').run(entityId, v);
+}
+
+export function deleteEntityVector(db: Database, entityId: string): void {
+  stmt(db, 'DELETE FROM vec_entities WHERE entity_id = ?').run(entityId);
+}
+
+export interface VectorHit {
+  nodeId: string;
+  distance: number;
+}
+
+/** K nearest current nodes, optionally restricted to some node types. */
+export function knnNodes(
+  db: Database,
+  query: Float32Array,
+  k: number,
+  options: { types?: readonly NodeType[]; includeInactive?: boolean } = {},
+): VectorHit[] {
+  const filters: string[] = [];
+  const params: unknown[] = [query, k];
+  if (!options.includeInactive) filters.push('active = 1');
+  if (options.types && options.types.length > 0) {
+    filters.push(`node_type IN (${options.types.map(() => '?').join(', ')})`);
+    params.push(...options.types);
+  }
+  const where = ['embedding MATCH ?', 'k = ?', ...filters].join(' AND ');
+  const rows = stmt(db, `SELECT node_id, distance FROM vec_nodes WHERE ${where} ORDER BY distance`).all(...params) as {
+    node_id: string;
+    distance: number;
+  }[];
+  return rows.map((r) => ({ nodeId: r.node_id, distance: r.distance }));
+}
+
+export function countNodeVectors(db: Database): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n;
+}

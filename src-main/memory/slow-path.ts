@@ -1,0 +1,206 @@
+/**
+ * Slow path (ADR 008 §9): embeds queued nodes in batches and links regex mentions to existing entities.
+ * The backlog lives in `slow_path_queue` (written in the hot path's transaction), so nothing is lost on
+ * a crash and memory use is bounded by one batch. Failures back off exponentially and stay visible in stats.
+ */
+import type { Database } from 'better-sqlite3';
+import type { EmbeddingProvider } from '../embeddings/types';
+import type { Clock, Logger } from './clock';
+import type { AliasIndex } from './entity-mentions';
+import { linkNodeEntity, refreshMentionCount } from './repo/entities';
+import {
+  completeSlowPathItem,
+  deferSlowPathItem,
+  dueSlowPathItems,
+  nextSlowPathAttemptAt,
+  type DueItem,
+} from './repo/slow-queue';
+import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
+
+export interface SlowPathOptions {
+  batchSize: number;
+  /** First retry delay; doubles per attempt up to maxBackoffMs. */
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 128, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
+
+/** Items wait here, not retried, while the vector index is locked to another model (until `reembed`). */
+export const PARKED = Number.MAX_SAFE_INTEGER;
+
+export interface SlowPathHooks {
+  aliasIndex(): AliasIndex;
+  /** Whether vectors may be written (false while the embedding model does not match the lock). */
+  vectorsEnabled(): boolean;
+  onEmbedded(nodeIds: string[]): void;
+  onLinked(links: { nodeId: string; entityId: string }[]): void;
+  /** Entity text to embed, or undefined when the entity no longer exists. */
+  entityText(entityId: string): string | undefined;
+}
+
+export interface SlowPathProgress {
+  processed: number;
+  remaining: number;
+}
+
+export class SlowPath {
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly pendingEntities = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly embedder: EmbeddingProvider,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly hooks: SlowPathHooks,
+    private readonly options: SlowPathOptions = DEFAULT_SLOW_PATH_OPTIONS,
+  ) {}
+
+  /** Ask for work soon; cheap to call after every commit. */
+  kick(): void {
+    if (this.stopped || this.running) return;
+    this.running = this.loop().finally(() => {
+      this.running = null;
+    });
+  }
+
+  queueEntity(entityId: string): void {
+    this.pendingEntities.add(entityId);
+    this.kick();
+  }
+
+  /** Process everything that is due now; resolves when the due backlog is empty. */
+  async drain(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
+    while (!this.stopped) {
+      if (this.running) await this.running;
+      else {
+        this.running = this.loop(onProgress).finally(() => {
+          this.running = null;
+        });
+        await this.running;
+      }
+      if (!this.hasDueWork()) return;
+    }
+  }
+
+  /** Stop taking new batches and wait for the one in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.running) await this.running;
+  }
+
+  private hasDueWork(): boolean {
+    const next = nextSlowPathAttemptAt(this.db);
+    return this.pendingEntities.size > 0 || (next !== undefined && next <= this.clock.now());
+  }
+
+  private async loop(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
+    let processed = 0;
+    while (!this.stopped) {
+      if (this.pendingEntities.size > 0) await this.embedEntities();
+      const items = dueSlowPathItems(this.db, this.clock.now(), this.options.batchSize);
+      if (items.length === 0) break;
+      await this.processBatch(items);
+      processed += items.length;
+      if (onProgress) {
+        const remaining = (this.db.prepare('SELECT count(*) AS n FROM slow_path_queue WHERE next_attempt_at < ?').get(PARKED) as { n: number }).n;
+        onProgress({ processed, remaining });
+      }
+      // Yield between batches so the hot path and the UI keep the event loop.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    const next = nextSlowPathAttemptAt(this.db);
+    if (next === undefined || next >= PARKED) return;
+    const delay = Math.max(0, next - this.clock.now());
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.kick();
+    }, Math.min(delay, 2 ** 31 - 1));
+    this.timer.unref();
+  }
+
+  private async processBatch(items: DueItem[]): Promise<void> {
+    const vectorsOn = this.hooks.vectorsEnabled();
+    let vectors: Float32Array[] | null = null;
+    let failure: string | null = null;
+    if (vectorsOn) {
+      try {
+        vectors = await this.embedder.embedBatch(items.map((i) => i.content));
+        if (vectors.length !== items.length) throw new Error(`provider returned ${vectors.length} vectors for ${items.length} texts`);
+      } catch (err) {
+        failure = err instanceof Error ? err.message : String(err);
+      }
+    }
+    if (!this.db.open) return;
+    const now = this.clock.now();
+    const index = this.hooks.aliasIndex();
+    const links: { nodeId: string; entityId: string }[] = [];
+    const embedded: string[] = [];
+    this.db.transaction(() => {
+      const touched = new Set<string>();
+      for (const [i, item] of items.entries()) {
+        // Linking does not depend on the embedder, so it happens even when embedding failed.
+        for (const entityId of index.match(item.content)) {
+          if (linkNodeEntity(this.db, item.node_id, entityId)) {
+            links.push({ nodeId: item.node_id, entityId });
+            touched.add(entityId);
+          }
+        }
+        const vector = vectors?.[i];
+        if (vector) {
+          upsertNodeVector(this.db, item.node_id, item.type, item.active === 1, vector);
+          completeSlowPathItem(this.db, item.node_id);
+          embedded.push(item.node_id);
+        } else if (!vectorsOn) {
+          deferSlowPathItem(this.db, item.node_id, item.attempts, PARKED, 'vector index locked to another embedding model: run reembed');
+        } else {
+          const attempts = item.attempts + 1;
+          const backoff = Math.min(this.options.maxBackoffMs, this.options.baseBackoffMs * 2 ** (attempts - 1));
+          deferSlowPathItem(this.db, item.node_id, attempts, now + backoff, failure ?? 'embedding failed');
+        }
+      }
+      for (const entityId of touched) refreshMentionCount(this.db, entityId, now);
+    })();
+    if (failure) this.logger.warn(`embedding ${items.length} node(s) failed, will retry: ${failure}`);
+    if (embedded.length > 0) this.hooks.onEmbedded(embedded);
+    if (links.length > 0) this.hooks.onLinked(links);
+  }
+
+  private async embedEntities(): Promise<void> {
+    if (!this.hooks.vectorsEnabled()) {
+      this.pendingEntities.clear();
+      return;
+    }
+    const ids = [...this.pendingEntities].slice(0, this.options.batchSize);
+    const texts: { id: string; text: string }[] = [];
+    for (const id of ids) {
+      const text = this.hooks.entityText(id);
+      if (text) texts.push({ id, text });
+    }
+    try {
+      const vectors = texts.length > 0 ? await this.embedder.embedBatch(texts.map((t) => t.text)) : [];
+      this.db.transaction(() => {
+        for (const [i, t] of texts.entries()) {
+          const v = vectors[i];
+          if (v) upsertEntityVector(this.db, t.id, v);
+        }
+      })();
+      for (const id of ids) this.pendingEntities.delete(id);
+    } catch (err) {
+      // Entity vectors are rebuilt on the next start or reembed; keep going with nodes.
+      this.logger.warn(`embedding ${texts.length} entit(ies) failed: ${err instanceof Error ? err.message : String(err)}`);
+      for (const id of ids) this.pendingEntities.delete(id);
+    }
+  }
+}
