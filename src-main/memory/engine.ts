@@ -36,7 +36,10 @@ export interface MemoryEngineOptions {
   logger?: Logger;
   pruneThreshold?: number;
   slowPath?: Partial<SlowPathOptions>;
-  /** Start embedding the backlog right away (default true). Benchmarks turn it off to measure paths apart. */
+  /**
+   * Run the slow path in the background (default true). When false it runs only through drainSlowPath(),
+   * so benchmarks and tests can measure or inspect the hot path alone.
+   */
   startSlowPath?: boolean;
   nativeBinding?: string;
 }
@@ -85,7 +88,7 @@ export class MemoryEngine {
           return e && !e.mergedInto ? [e.canonicalName, ...e.aliases, e.summary ?? ''].join('. ') : undefined;
         },
       },
-      { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath },
+      { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath, automatic: options.startSlowPath ?? true },
     );
     this.ctx = {
       db,
@@ -102,13 +105,12 @@ export class MemoryEngine {
     this.vectorLock = this.readOrInitVectorLock();
     const status = this.vectorStatus();
     if (status.warning) logger.warn(status.warning);
-    if (options.startSlowPath ?? true) {
-      for (const row of db
-        .prepare('SELECT id FROM entities WHERE merged_into IS NULL AND id NOT IN (SELECT entity_id FROM vec_entities)')
-        .all() as { id: string }[])
-        slow.queueEntity(row.id);
-      slow.kick();
-    }
+    // Entity vectors missing after a crash or a failed embed are rebuilt in the background.
+    for (const row of db
+      .prepare('SELECT id FROM entities WHERE merged_into IS NULL AND id NOT IN (SELECT entity_id FROM vec_entities)')
+      .all() as { id: string }[])
+      slow.queueEntity(row.id);
+    slow.kick();
   }
 
   /** The connection, for read-side modules in this layer (retrieval). Not for writes. */

@@ -19,12 +19,14 @@ import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 
 export interface SlowPathOptions {
   batchSize: number;
+  /** When false, work runs only through drain() (benchmarks and tests measuring the hot path alone). */
+  automatic: boolean;
   /** First retry delay; doubles per attempt up to maxBackoffMs. */
   baseBackoffMs: number;
   maxBackoffMs: number;
 }
 
-export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 128, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
+export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 128, automatic: true, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
 
 /** Items wait here, not retried, while the vector index is locked to another model (until `reembed`). */
 export const PARKED = Number.MAX_SAFE_INTEGER;
@@ -61,7 +63,7 @@ export class SlowPath {
 
   /** Ask for work soon; cheap to call after every commit. */
   kick(): void {
-    if (this.stopped || this.running) return;
+    if (this.stopped || this.running || !this.options.automatic) return;
     this.running = this.loop().finally(() => {
       this.running = null;
     });
@@ -123,6 +125,7 @@ export class SlowPath {
     if (next === undefined || next >= PARKED) return;
     const delay = Math.max(0, next - this.clock.now());
     if (this.timer) clearTimeout(this.timer);
+    if (!this.options.automatic) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.kick();
@@ -159,7 +162,8 @@ export class SlowPath {
         }
         const vector = vectors?.[i];
         if (vector) {
-          upsertNodeVector(this.db, item.node_id, item.type, item.active === 1, vector);
+          // A text without words embeds to zero, which has no direction: it stays out of KNN.
+          if (!isZeroVector(vector)) upsertNodeVector(this.db, item.node_id, item.type, item.active === 1, vector);
           completeSlowPathItem(this.db, item.node_id);
           embedded.push(item.node_id);
         } else if (!vectorsOn) {
@@ -193,7 +197,7 @@ export class SlowPath {
       this.db.transaction(() => {
         for (const [i, t] of texts.entries()) {
           const v = vectors[i];
-          if (v) upsertEntityVector(this.db, t.id, v);
+          if (v && !isZeroVector(v)) upsertEntityVector(this.db, t.id, v);
         }
       })();
       for (const id of ids) this.pendingEntities.delete(id);
@@ -203,4 +207,9 @@ export class SlowPath {
       for (const id of ids) this.pendingEntities.delete(id);
     }
   }
+}
+
+export function isZeroVector(v: Float32Array): boolean {
+  for (const x of v) if (x !== 0) return false;
+  return true;
 }

@@ -1,0 +1,147 @@
+import type { MemoryEngine } from '../memory/engine';
+import { MemoryError } from '../memory/errors';
+import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
+import type { NodeDetail } from '../memory/queries';
+import type { MemoryStats } from '../memory/stats';
+
+export interface CommandContext {
+  engine: MemoryEngine;
+  args: string[];
+  json: boolean;
+  now: string | undefined;
+  readFile(path: string): string;
+  out(text: string): void;
+  /** Transient progress line (stderr, only on a terminal). */
+  progress(text: string): void;
+}
+
+export type Command = (ctx: CommandContext) => Promise<void>;
+
+function requireArg(ctx: CommandContext, name: string): string {
+  const value = ctx.args[0];
+  if (!value) throw new MemoryError('invalid_input', `missing <${name}>`);
+  return value;
+}
+
+const ingest: Command = async (ctx) => {
+  const file = requireArg(ctx, 'file');
+  let text: string;
+  try {
+    text = ctx.readFile(file);
+  } catch (err) {
+    throw new MemoryError('invalid_input', `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const started = performance.now();
+  const parsed = parseTranscriptFile(text, Date.now());
+  let episodes: TranscriptEpisode[];
+  let conversations = 0;
+  if (parsed.format === 'recall') {
+    conversations = parsed.dataset.conversations.length;
+    // Several conversations share one memory here, so session ids are prefixed by conversation id.
+    episodes = parsed.dataset.conversations.flatMap((c) => conversationEpisodes(c, `${c.id}/`));
+  } else {
+    episodes = parsed.episodes;
+  }
+  const engine = ctx.engine;
+  let recorded = 0;
+  for (const ep of episodes) {
+    engine.recordEpisode({
+      content: ep.content,
+      sessionId: ep.sessionId,
+      role: ep.role,
+      eventTime: ep.eventTime,
+      sourceType: 'import',
+      attributes: ep.attributes,
+    });
+    recorded++;
+    // Commit in groups and let the slow path interleave, as a live app would.
+    if (recorded % 1000 === 0) {
+      await engine.flush();
+      ctx.progress(`recorded ${recorded}/${episodes.length} episodes`);
+    }
+  }
+  await engine.flush();
+  await engine.drainSlowPath((p) => ctx.progress(`embedded ${p.processed}, ${p.remaining} to go`));
+  const elapsedMs = Math.round(performance.now() - started);
+  const sessions = new Set(episodes.map((e) => e.sessionId)).size;
+  const pending = engine.stats().pending_embeddings;
+  const result = { format: parsed.format, conversations, sessions, episodes: recorded, pending_embeddings: pending, elapsed_ms: elapsedMs };
+  if (ctx.json) ctx.out(JSON.stringify(result));
+  else
+    ctx.out(
+      `Ingested ${recorded} episodes in ${sessions} sessions (${parsed.format}) in ${elapsedMs} ms` +
+        (pending > 0 ? `; ${pending} still waiting for embedding` : ''),
+    );
+};
+
+const fmtTime = (ms: number | null): string => (ms === null ? '—' : new Date(ms).toISOString());
+
+function renderNode(d: NodeDetail): string {
+  const n = d.node;
+  const lines = [
+    `${n.id}  [${n.type}]${n.validUntil !== null ? `  (${n.invalidatedReason ?? 'invalid'} ${fmtTime(n.validUntil)})` : ''}`,
+    `  ${n.content}`,
+    `  event ${fmtTime(n.eventTime)} · recorded ${fmtTime(n.createdAt)} · valid ${fmtTime(n.validFrom)} → ${n.validUntil === null ? 'now' : fmtTime(n.validUntil)}`,
+    `  confidence ${n.confidence.toFixed(3)} · decay rate ${n.decayRate} · accessed ${n.accessCount}× (last ${fmtTime(n.lastAccessed)})` +
+      (d.pruneForecast !== null ? ` · falls below prune threshold ${fmtTime(d.pruneForecast)}` : ''),
+    `  source ${n.sourceType ?? '—'}/${n.sourceRole ?? '—'}${n.sessionId ? ` · session ${n.sessionId}` : ''}`,
+  ];
+  if (d.entities.length) lines.push(`  entities: ${d.entities.map((e) => `${e.canonicalName} (${e.type})`).join(', ')}`);
+  if (d.versions.length > 1) {
+    lines.push('  versions (oldest first):');
+    for (const v of d.versions) lines.push(`    ${v.id === n.id ? '→' : ' '} ${fmtTime(v.createdAt)}  ${v.content}${v.validUntil !== null ? `  [${v.invalidatedReason}]` : ''}`);
+  }
+  if (d.derivedFrom.length) {
+    lines.push('  derived from:');
+    for (const e of d.derivedFrom) lines.push(`    ${e.id}  "${e.content.slice(0, 120)}"`);
+  }
+  if (d.edges.length) {
+    lines.push('  edges:');
+    for (const e of d.edges) lines.push(`    ${e.sourceId} -[${e.relationType}${e.predicate ? `:${e.predicate}` : ''}]-> ${e.targetId}`);
+  }
+  return lines.join('\n');
+}
+
+const node: Command = async (ctx) => {
+  const detail = ctx.engine.getNode(requireArg(ctx, 'id'));
+  ctx.out(ctx.json ? JSON.stringify(detail) : renderNode(detail));
+};
+
+function renderStats(s: MemoryStats): string {
+  const kv = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(', ');
+  return [
+    `nodes: ${kv(s.nodes)}`,
+    `no longer current: ${kv(s.invalid_nodes)}`,
+    `edges: ${kv(s.edges)}`,
+    `entities: ${s.entities} · orphan nodes: ${s.orphan_nodes} · avg edges per node: ${s.avg_edges_per_node}`,
+    `unconsolidated sessions: ${s.unconsolidated_sessions} · last consolidation: ${s.last_consolidation ?? 'never'} · last decay: ${s.last_decay_run ?? 'never'}`,
+    `waiting for embedding: ${s.pending_embeddings}${s.failing_embeddings ? ` (${s.failing_embeddings} failing: ${s.last_embedding_error ?? ''})` : ''}`,
+    `embedder: ${s.embedding.model} (${s.embedding.dimensions} dims)${s.embedding.warning ? ` — ${s.embedding.warning}` : ''}`,
+    `storage: ${s.storage_size_mb} MB`,
+  ].join('\n');
+}
+
+const stats: Command = async (ctx) => {
+  const s = ctx.engine.stats();
+  ctx.out(ctx.json ? JSON.stringify(s) : renderStats(s));
+};
+
+const decay: Command = async (ctx) => {
+  let now: number | undefined;
+  if (ctx.now !== undefined) {
+    now = Date.parse(ctx.now);
+    if (Number.isNaN(now)) throw new MemoryError('invalid_input', `--now: not an ISO date/time: ${ctx.now}`);
+  }
+  const r = await ctx.engine.runDecay({ ...(now !== undefined ? { now } : {}), onProgress: (n) => ctx.progress(`decayed ${n} nodes`) });
+  const result = { scanned: r.scanned, updated: r.updated, pruned: r.prunedIds.length, pruned_ids: r.prunedIds, now: new Date(now ?? Date.now()).toISOString() };
+  ctx.out(ctx.json ? JSON.stringify(result) : `Decay: ${r.scanned} facts scanned, ${r.updated} updated, ${r.prunedIds.length} pruned`);
+};
+
+const reembed: Command = async (ctx) => {
+  const r = await ctx.engine.reembed((p) => ctx.progress(`re-embedded ${p.processed}, ${p.remaining} to go`));
+  const s = ctx.engine.stats();
+  const result = { nodes: r.nodes, dimensions: r.dimensions, model: s.embedding.model, pending_embeddings: s.pending_embeddings };
+  ctx.out(ctx.json ? JSON.stringify(result) : `Re-embedded ${r.nodes} nodes with ${s.embedding.model} (${r.dimensions} dims)`);
+};
+
+export const commands: Record<string, Command> = { ingest, node, stats, decay, reembed };

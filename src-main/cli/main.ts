@@ -1,0 +1,103 @@
+/**
+ * engram CLI: `npm run --silent cli -- [--data-dir DIR] [--json] <command> [args]`.
+ * Every command prints human text by default and one JSON document with --json.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { MemoryError } from '../memory/errors';
+import { commands, type CommandContext } from './commands';
+import { openEngine } from './open-engine';
+
+const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
+
+Commands:
+  ingest <file>        Record a transcript: recall-eval JSON or JSONL lines {"session","role","text","time"}
+  node <id>            Show a node with its edges, entities, versions and provenance
+  stats                Memory statistics (ADR 008 §13)
+  decay [--now ISO]    Run Ebbinghaus decay and pruning as of now (or the given instant)
+  reembed              Rebuild every vector with the configured embedder
+
+Options:
+  --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
+  --json               Machine-readable output
+  --embedding-base-url URL, --embedding-model NAME, --embedding-dimensions N
+                       Use an OpenAI-compatible embedding endpoint (key from ENGRAM_EMBEDDING_API_KEY)
+                       instead of the built-in offline embedder
+  -h, --help           This help
+`;
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        now: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        'embedding-base-url': { type: 'string' },
+        'embedding-model': { type: 'string' },
+        'embedding-dimensions': { type: 'string' },
+      },
+    });
+  } catch (err) {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [name, ...args] = positionals;
+  if (values.help || !name) {
+    process.stdout.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  const json = values.json ?? false;
+  const engine = openEngine({
+    dataDir: values['data-dir'],
+    embeddingBaseUrl: values['embedding-base-url'],
+    embeddingModel: values['embedding-model'],
+    embeddingDimensions: values['embedding-dimensions'],
+  });
+  const ctx: CommandContext = {
+    engine,
+    args,
+    json,
+    now: values.now,
+    readFile: (path) => readFileSync(path, 'utf8'),
+    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    progress: (text) => {
+      if (process.stderr.isTTY) process.stderr.write(`\r${text}\x1b[K`);
+    },
+  };
+  try {
+    await command(ctx);
+    return 0;
+  } finally {
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    await engine.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    const json = process.argv.includes('--json');
+    if (err instanceof MemoryError) {
+      if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, issues: err.issues } })}\n`);
+      process.stderr.write(`engram: ${err.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } })}\n`);
+    process.stderr.write(`engram: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,40 @@
+/**
+ * Batch-first embedding provider interface (ADR 008 C2).
+ * Every provider embeds a list of texts in one call; single-text embedding is a batch of one.
+ */
+export interface EmbeddingProvider {
+  /** Stable identifier of the model, e.g. "offline-hash-v1" or "openai:text-embedding-3-large". */
+  readonly id: string;
+  /** Vector length this provider returns. */
+  readonly dimensions: number;
+  /**
+   * Embed texts; the result is parallel to `texts`. Vectors are L2-normalised Float32Arrays.
+   * Rejects with an EmbeddingError when the whole batch failed (network, HTTP error, bad response).
+   */
+  embedBatch(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
+}
+
+export type EmbeddingErrorCode =
+  | 'unreachable'
+  | 'unauthorized'
+  | 'unknown_model'
+  | 'rate_limited'
+  | 'server_error'
+  | 'bad_response'
+  /** The endpoint refused this request as invalid (HTTP 400/413/422), e.g. an input that is too long. */
+  | 'invalid_request'
+  | 'dimension_mismatch'
+  | 'aborted';
+
+export class EmbeddingError extends Error {
+  readonly code: EmbeddingErrorCode;
+  /** True when retrying later may succeed (network, 429, 5xx). */
+  readonly retryable: boolean;
+
+  constructor(code: EmbeddingErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EmbeddingError';
+    this.code = code;
+    this.retryable = code === 'unreachable' || code === 'rate_limited' || code === 'server_error';
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Transcript import formats: the recall-evaluation JSON (conversations → sessions → turns, with questions)
+ * and JSONL lines {"session","role","text","time"}. Both are fully validated before anything is written.
+ */
+import { z } from 'zod';
+import { MemoryError } from '../errors';
+import { contentSchema } from '../schemas';
+
+export const recallTurnSchema = z.object({
+  id: z.string().min(1),
+  speaker: z.string().optional(),
+  role: z.string().min(1).default('user'),
+  text: z.string(),
+});
+
+export const recallQuestionSchema = z.object({
+  id: z.string().min(1),
+  question: z.string().min(1),
+  evidence: z.array(z.string()),
+  category: z.union([z.string(), z.number()]).transform(String).default('general'),
+});
+
+export const recallDatasetSchema = z.object({
+  name: z.string().default('unnamed'),
+  conversations: z.array(
+    z.object({
+      id: z.string().min(1),
+      sessions: z.array(
+        z.object({
+          id: z.string().min(1),
+          started_at: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()),
+          turns: z.array(recallTurnSchema),
+        }),
+      ),
+      questions: z.array(recallQuestionSchema).default([]),
+    }),
+  ),
+});
+export type RecallDataset = z.output<typeof recallDatasetSchema>;
+export type RecallConversation = RecallDataset['conversations'][number];
+
+/** Spacing between consecutive turns of a session: event time = session start + position × this. */
+export const TURN_SPACING_MS = 60_000;
+
+export interface TranscriptEpisode {
+  sessionId: string;
+  role: string;
+  content: string;
+  eventTime: number;
+  attributes: { [key: string]: string };
+}
+
+/** Episodes of one conversation in order. Speakers are kept in the content ("Caroline: …") as in a transcript. */
+export function conversationEpisodes(conv: RecallConversation, sessionPrefix = ''): TranscriptEpisode[] {
+  const out: TranscriptEpisode[] = [];
+  for (const session of conv.sessions) {
+    const start = Date.parse(session.started_at);
+    session.turns.forEach((turn, position) => {
+      const text = turn.text.trim();
+      if (!text) return;
+      out.push({
+        sessionId: `${sessionPrefix}${session.id}`,
+        role: turn.role,
+        content: turn.speaker ? `${turn.speaker}: ${text}` : text,
+        eventTime: start + position * TURN_SPACING_MS,
+        attributes: { turn_id: turn.id, ...(turn.speaker ? { speaker: turn.speaker } : {}), conversation_id: conv.id },
+      });
+    });
+  }
+  return out;
+}
+
+const jsonlLineSchema = z.object({
+  session: z.string().min(1),
+  role: z.string().min(1).default('user'),
+  text: contentSchema,
+  time: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]).optional(),
+});
+
+export function parseJsonl(text: string, now: number): TranscriptEpisode[] {
+  const out: TranscriptEpisode[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, i) => {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new MemoryError('invalid_input', `line ${i + 1}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    const parsed = jsonlLineSchema.safeParse(value);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((iss) => `${iss.path.join('.') || 'line'}: ${iss.message}`).join('; ');
+      throw new MemoryError('invalid_input', `line ${i + 1}: ${detail}`);
+    }
+    const { session, role, text: content, time } = parsed.data;
+    out.push({
+      sessionId: session,
+      role,
+      content,
+      eventTime: time === undefined ? now : typeof time === 'number' ? time : Date.parse(time),
+      attributes: {},
+    });
+  });
+  return out;
+}
+
+export type ParsedTranscript =
+  | { format: 'recall'; dataset: RecallDataset }
+  | { format: 'jsonl'; episodes: TranscriptEpisode[] };
+
+/** Recognise the format by content: a JSON object with `conversations` is the recall format, else JSONL. */
+export function parseTranscriptFile(text: string, now: number): ParsedTranscript {
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{')) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined; // a JSONL file also starts with "{"
+    }
+    if (value && typeof value === 'object' && 'conversations' in value) {
+      const parsed = recallDatasetSchema.safeParse(value);
+      if (!parsed.success) {
+        const detail = parsed.error.issues
+          .slice(0, 5)
+          .map((iss) => `${iss.path.join('.')}: ${iss.message}`)
+          .join('; ');
+        throw new MemoryError('invalid_input', `not a valid recall dataset: ${detail}`);
+      }
+      return { format: 'recall', dataset: parsed.data };
+    }
+  }
+  return { format: 'jsonl', episodes: parseJsonl(text, now) };
+}
