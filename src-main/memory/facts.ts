@@ -7,7 +7,7 @@ import type { EngineContext } from './context';
 import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } from './decay';
 import { MemoryError, notFound } from './errors';
 import { insertEdge, supersededBy } from './repo/edges';
-import { entityIdsOfNode, getEntity, linkNodeEntity, refreshMentionCount } from './repo/entities';
+import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from './repo/entities';
 import { getNode, getNodes, insertNode, invalidateNode, revalidateNode, setConfidence } from './repo/nodes';
 import { enqueueSlowPath } from './repo/slow-queue';
 import { setNodeVectorActive } from './repo/vectors';
@@ -101,9 +101,8 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
         createdAt: now,
       });
     }
-    for (const entityId of data.entityIds) {
-      linkNodeEntity(ctx.db, id, entityId);
-      refreshMentionCount(ctx.db, entityId, now);
+    for (const entityId of new Set(data.entityIds)) {
+      if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }
     enqueueSlowPath(ctx.db, id, now);
   })();
@@ -144,14 +143,13 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
         ...(data.reason ? { correction_reason: data.reason } : {}),
       },
     });
-    invalidateNode(ctx.db, old.id, now, 'superseded');
+    invalidateWithIndexes(ctx, old.id, now, 'superseded');
     setConfidence(ctx.db, old.id, {
       confidence: SUPERSEDED_CONFIDENCE,
       confidenceBase: SUPERSEDED_CONFIDENCE,
       decayRate: SUPERSEDED_DECAY_RATE,
       lastAccessed: now,
     });
-    setNodeVectorActive(ctx.db, old.id, false);
     insertEdge(ctx.db, {
       sourceId: id,
       targetId: old.id,
@@ -168,8 +166,7 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       insertEdge(ctx.db, { sourceId: id, targetId: row.target_id, relationType: 'derived_from', validFrom: now, evidence: [row.target_id], createdAt: now });
     }
     for (const entityId of entityIds) {
-      linkNodeEntity(ctx.db, id, entityId);
-      refreshMentionCount(ctx.db, entityId, now);
+      if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }
     enqueueSlowPath(ctx.db, id, now);
   })();
@@ -202,7 +199,7 @@ export function forgetNode(ctx: EngineContext, id: unknown, reason: Extract<Inva
 export function invalidateWithIndexes(ctx: EngineContext, nodeId: string, now: number, reason: InvalidationReason): void {
   invalidateNode(ctx.db, nodeId, now, reason);
   setNodeVectorActive(ctx.db, nodeId, false);
-  for (const entityId of entityIdsOfNode(ctx.db, nodeId)) refreshMentionCount(ctx.db, entityId, now);
+  for (const entityId of entityIdsOfNode(ctx.db, nodeId)) adjustMentionCount(ctx.db, entityId, -1, now);
 }
 
 /**
@@ -227,7 +224,7 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
       const base = Math.max(node.confidence, 0.5);
       setConfidence(ctx.db, node.id, { confidence: base, confidenceBase: base, lastAccessed: now });
     }
-    for (const entityId of entityIdsOfNode(ctx.db, node.id)) refreshMentionCount(ctx.db, entityId, now);
+    for (const entityId of entityIdsOfNode(ctx.db, node.id)) adjustMentionCount(ctx.db, entityId, 1, now);
   })();
   ctx.feed.emit({ kind: 'node.restored', nodeId: node.id });
   return getNode(ctx.db, node.id) ?? node;

@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import type { EmbeddingProvider } from '../embeddings/types';
 import type { Clock, Logger } from './clock';
 import type { AliasIndex } from './entity-mentions';
-import { linkNodeEntity, refreshMentionCount } from './repo/entities';
+import { adjustMentionCount, linkNodeEntity } from './repo/entities';
 import {
   completeSlowPathItem,
   deferSlowPathItem,
@@ -26,7 +26,7 @@ export interface SlowPathOptions {
   maxBackoffMs: number;
 }
 
-export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 128, automatic: true, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
+export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 32, automatic: true, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
 
 /** Items wait here, not retried, while the vector index is locked to another model (until `reembed`). */
 export const PARKED = Number.MAX_SAFE_INTEGER;
@@ -151,13 +151,13 @@ export class SlowPath {
     const links: { nodeId: string; entityId: string }[] = [];
     const embedded: string[] = [];
     this.db.transaction(() => {
-      const touched = new Set<string>();
+      const newMentions = new Map<string, number>();
       for (const [i, item] of items.entries()) {
         // Linking does not depend on the embedder, so it happens even when embedding failed.
         for (const entityId of index.match(item.content)) {
           if (linkNodeEntity(this.db, item.node_id, entityId)) {
             links.push({ nodeId: item.node_id, entityId });
-            touched.add(entityId);
+            if (item.active === 1) newMentions.set(entityId, (newMentions.get(entityId) ?? 0) + 1);
           }
         }
         const vector = vectors?.[i];
@@ -174,7 +174,7 @@ export class SlowPath {
           deferSlowPathItem(this.db, item.node_id, attempts, now + backoff, failure ?? 'embedding failed');
         }
       }
-      for (const entityId of touched) refreshMentionCount(this.db, entityId, now);
+      for (const [entityId, n] of newMentions) adjustMentionCount(this.db, entityId, n, now);
     })();
     if (failure) this.logger.warn(`embedding ${items.length} node(s) failed, will retry: ${failure}`);
     if (embedded.length > 0) this.hooks.onEmbedded(embedded);

@@ -91,3 +91,33 @@ describe('entities', () => {
     expect(engine.getNode(later).entities.map((e) => e.id)).toEqual([b.id]);
   });
 });
+
+describe('mention counts', () => {
+  it('stay equal to a recount through link, correct, forget, restore, prune and merge', async () => {
+    const { engine } = openTestEngine();
+    const recountMismatches = () =>
+      engine.database
+        .prepare(
+          `SELECT e.id FROM entities e WHERE e.mention_count != (
+             SELECT count(*) FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+             WHERE ne.entity_id = e.id AND n.valid_until IS NULL)`,
+        )
+        .all();
+    const kim = engine.createEntity({ name: 'Kim', type: 'person' });
+    const lee = engine.createEntity({ name: 'Lee', type: 'person' });
+    const eps = ['Kim called', 'Kim and Lee went hiking', 'Lee fixed the sink'].map((content) =>
+      engine.recordEpisode({ content, sessionId: 's' }),
+    );
+    await engine.drainSlowPath();
+    const fact = engine.rememberFact({ content: 'Kim likes hiking', entityIds: [kim.id, kim.id] });
+    const fixed = engine.correctFact({ id: fact, content: 'Kim loves hiking' });
+    engine.forget(eps[0] ?? '');
+    expect(recountMismatches()).toEqual([]);
+    engine.restore(eps[0] ?? '');
+    engine.forget(fixed);
+    expect(recountMismatches()).toEqual([]);
+    engine.mergeEntities(lee.id, kim.id);
+    expect(recountMismatches()).toEqual([]);
+    expect(engine.findEntities('kim')[0]?.mentionCount).toBe(3);
+  });
+});

@@ -121,7 +121,7 @@ export const migration001: Migration = {
         next_attempt_at INTEGER NOT NULL,
         last_error      TEXT
       ) WITHOUT ROWID;
-      CREATE INDEX idx_slow_due ON slow_path_queue(next_attempt_at);
+      CREATE INDEX idx_slow_due ON slow_path_queue(next_attempt_at, enqueued_at);
 
       CREATE TABLE memory_metadata (
         key   TEXT PRIMARY KEY,

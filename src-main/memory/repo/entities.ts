@@ -89,7 +89,15 @@ export function linkNodeEntity(db: Database, nodeId: string, entityId: string): 
   return stmt(db, 'INSERT OR IGNORE INTO node_entities (node_id, entity_id) VALUES (?, ?)').run(nodeId, entityId).changes > 0;
 }
 
-/** Mention count = number of current nodes linked to the entity; recomputed rather than drifted. */
+/**
+ * Mention count = number of current nodes linked to the entity. Kept incrementally on the hot transitions
+ * (link, invalidate, restore) — a recount costs O(mentions) — and recomputed on merges.
+ */
+export function adjustMentionCount(db: Database, entityId: string, delta: number, now: number): void {
+  stmt(db, 'UPDATE entities SET mention_count = max(0, mention_count + ?), last_updated = ? WHERE id = ?').run(delta, now, entityId);
+}
+
+/** Recount from the links (after a merge moved them). */
 export function refreshMentionCount(db: Database, entityId: string, now: number): void {
   stmt(
     db,

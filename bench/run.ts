@@ -1,0 +1,38 @@
+/**
+ * `npm run bench -- [--json] [--only NAME[,NAME]] [--nodes N]`: runs the benchmarks and prints their figures,
+ * one JSON object with --json (one key per benchmark). Not part of the test run.
+ */
+import { parseArgs } from 'node:util';
+import { benchIngest } from './ingest';
+
+type Bench = (nodes: number) => Promise<object>;
+
+const BENCHES: Record<string, Bench> = {
+  ingest: (nodes) => benchIngest({ nodes }),
+};
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      json: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      nodes: { type: 'string', default: '100000' },
+    },
+  });
+  const nodes = Number(values.nodes);
+  if (!Number.isInteger(nodes) || nodes < 100) throw new Error(`--nodes must be an integer ≥ 100, got ${values.nodes}`);
+  const names = values.only ? values.only.split(',') : Object.keys(BENCHES);
+  const out: Record<string, object> = {};
+  for (const name of names) {
+    const bench = BENCHES[name];
+    if (!bench) throw new Error(`unknown benchmark "${name}" (have: ${Object.keys(BENCHES).join(', ')})`);
+    out[name] = await bench(nodes);
+    if (!values.json) process.stdout.write(`${name}: ${JSON.stringify(out[name], null, 2)}\n`);
+  }
+  if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-engine';
+
+const ROOT = join(__dirname, '..', '..');
+
+function cli(dataDir: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function cliJson<T>(dataDir: string, ...args: string[]): T {
+  const r = cli(dataDir, ...args, '--json');
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+describe('cli', () => {
+  it('ingests JSONL, then stats, node and decay report on it', () => {
+    const dir = makeTempDir();
+    const ingest = cliJson<{ format: string; episodes: number; sessions: number; pending_embeddings: number }>(
+      dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'),
+    );
+    expect(ingest).toMatchObject({ format: 'jsonl', episodes: 5, sessions: 2, pending_embeddings: 0 });
+    const stats = cliJson<{ nodes: { episodic: number }; edges: { temporal: number }; unconsolidated_sessions: number }>(dir, 'stats');
+    expect(stats.nodes.episodic).toBe(5);
+    expect(stats.edges.temporal).toBe(3);
+    expect(stats.unconsolidated_sessions).toBe(2);
+
+    const human = cli(dir, 'stats');
+    expect(human.stdout).toMatch(/nodes: episodic 5, semantic 0/);
+
+    const decay = cliJson<{ scanned: number; now: string }>(dir, 'decay', '--now', '2027-01-01T00:00:00Z');
+    expect(decay).toMatchObject({ scanned: 0, now: '2027-01-01T00:00:00.000Z' });
+    expect(cliJson<{ last_decay_run: string }>(dir, 'stats').last_decay_run).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('ingests the recall-eval format with speakers and turn ids, and shows a node', () => {
+    const dir = makeTempDir();
+    const file = join(dir, 'conv.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'tiny',
+        conversations: [
+          {
+            id: 'c1',
+            sessions: [
+              { id: 's1', started_at: '2023-05-08T13:56:00Z', turns: [
+                { id: 'D1:1', speaker: 'Caroline', role: 'user', text: 'I went to a support group yesterday.' },
+                { id: 'D1:2', speaker: 'Mel', role: 'assistant', text: 'How did it go?' },
+              ] },
+            ],
+            questions: [{ id: 'q1', question: 'When did Caroline go to the support group?', evidence: ['D1:1'], category: 'temporal' }],
+          },
+        ],
+      }),
+    );
+    const r = cliJson<{ format: string; conversations: number; episodes: number }>(dir, 'ingest', file);
+    expect(r).toMatchObject({ format: 'recall', conversations: 1, episodes: 2 });
+    const db = cliJson<{ nodes: { episodic: number } }>(dir, 'stats');
+    expect(db.nodes.episodic).toBe(2);
+  });
+
+  it('node --json returns the detail; errors are typed, on stderr, with a non-zero exit', () => {
+    const dir = makeTempDir();
+    cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
+    const missing = cli(dir, 'node', 'nope', '--json');
+    expect(missing.code).toBe(1);
+    expect(JSON.parse(missing.stdout)).toMatchObject({ error: { code: 'not_found' } });
+    expect(missing.stderr).toMatch(/does not exist/);
+
+    const bad = join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"session":"s","text":"fine"}\n{"session":"s","text":"   "}\n');
+    const r = cli(dir, 'ingest', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2: text: content is empty/);
+    // Nothing from the bad file was written, not even its valid first line.
+    expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(5);
+
+    const usage = cli(dir, 'frobnicate');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/Unknown command/);
+  });
+
+  it('reembed rebuilds vectors and reports them', () => {
+    const dir = makeTempDir();
+    cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
+    expect(cliJson(dir, 'reembed')).toMatchObject({ nodes: 5, dimensions: 256, model: 'offline-hash-v1', pending_embeddings: 0 });
+  });
+});
