@@ -7,6 +7,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
+    // The JSON report feeds .ci/run's "N passed, N failed" line.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     hookTimeout: 30_000,
   },
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
-import { chatStream, PEOPLE, PLACES } from './lib/chat-corpus';
+import { chatStream, PEOPLE, PLACES, type ChatMessage } from './lib/chat-corpus';
 import { measureStall, percentile, progress, round } from './lib/stats';
 
 export interface IngestFigures {
@@ -41,7 +41,7 @@ export async function benchIngest(options: { nodes: number; keep?: boolean }): P
     while (recorded < bulk) {
       const n = Math.min(groupSize, bulk - recorded);
       for (let i = 0; i < n; i++) {
-        const m = stream.next().value as import('./lib/chat-corpus').ChatMessage;
+        const m = stream.next().value as ChatMessage;
         engine.recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });
       }
       await engine.flush();
@@ -56,7 +56,7 @@ export async function benchIngest(options: { nodes: number; keep?: boolean }): P
     // Hot path at full size: one episode at a time, recorded and made durable.
     const latencies: number[] = [];
     for (let i = 0; i < hotSamples; i++) {
-      const m = stream.next().value as import('./lib/chat-corpus').ChatMessage;
+      const m = stream.next().value as ChatMessage;
       const s = performance.now();
       engine.recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });
       await engine.flush();

@@ -1,5 +1,6 @@
 /** The durable backlog of the slow path: nodes still to embed and link. Survives restarts by construction. */
 import type { Database } from 'better-sqlite3';
+import type { NodeType } from '../types';
 import { stmt } from './statements';
 
 export function enqueueSlowPath(db: Database, nodeId: string, now: number): void {
@@ -14,7 +15,7 @@ export interface DueItem {
   node_id: string;
   attempts: number;
   content: string;
-  type: import('../types').NodeType;
+  type: NodeType;
   active: number;
 }
 

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { JsonValue } from '../types';
 
 const cache = new WeakMap<Database, Map<string, Statement>>();
 
@@ -22,11 +23,11 @@ export function clearStatementCache(db: Database): void {
   cache.delete(db);
 }
 
-export function parseJsonObject(text: string | null): { [key: string]: import('../types').JsonValue } {
+export function parseJsonObject(text: string | null): { [key: string]: JsonValue } {
   if (!text) return {};
   const value: unknown = JSON.parse(text);
   return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as { [key: string]: import('../types').JsonValue })
+    ? (value as { [key: string]: JsonValue })
     : {};
 }
 
