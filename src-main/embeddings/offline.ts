@@ -34,7 +34,7 @@ const CYRILLIC_WORD_RE = /^[а-я]+$/;
 const DIGITS_RE = /^\p{N}+$/u;
 const NON_ASCII_RE = /[^\p{ASCII}]/u;
 
-const STOPWORDS: ReadonlySet<string> = new Set(
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     // English function words, auxiliaries, pronouns, question words and chat filler.
     'a about above after again against all also am an and any are aren arent as at be because been ' +

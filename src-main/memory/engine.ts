@@ -26,6 +26,11 @@ import { parseInput, recordEpisodeSchema, type CorrectFactInput, type CreateEnti
 import { DEFAULT_SLOW_PATH_OPTIONS, SlowPath, type SlowPathOptions, type SlowPathProgress } from './slow-path';
 import { computeStats, type EmbeddingStatus, type MemoryStats } from './stats';
 import type { Entity, MemoryNode, SessionState } from './types';
+import { DEFAULT_RETRIEVAL_CONFIG, type RetrievalConfig } from './retrieval/config';
+import { EmbeddingIntentClassifier } from './retrieval/intent';
+import { search as runSearch, type RetrieverDeps } from './retrieval/search';
+import type { ContextOptions, ContextPack, SearchInput, SearchResult } from './retrieval/types';
+import { buildContextPack } from './retrieval/context';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -42,6 +47,7 @@ export interface MemoryEngineOptions {
    */
   startSlowPath?: boolean;
   nativeBinding?: string;
+  retrieval?: Partial<RetrievalConfig>;
 }
 
 export class MemoryEngine {
@@ -51,6 +57,9 @@ export class MemoryEngine {
   private aliasIndex: AliasIndex | null = null;
   private vectorLock: { model: string | null; dimensions: number };
   private closed = false;
+  private readonly retrievalConfig: RetrievalConfig;
+  private readonly intentClassifier: EmbeddingIntentClassifier;
+  private classifierReady: Promise<void> | null = null;
 
   static open(options: MemoryEngineOptions): MemoryEngine {
     return new MemoryEngine(options);
@@ -102,6 +111,8 @@ export class MemoryEngine {
       },
       pruneThreshold: options.pruneThreshold ?? DEFAULT_PRUNE_THRESHOLD,
     };
+    this.retrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG, ...options.retrieval };
+    this.intentClassifier = new EmbeddingIntentClassifier(this.retrievalConfig.intentThreshold);
     this.vectorLock = this.readOrInitVectorLock();
     const status = this.vectorStatus();
     if (status.warning) logger.warn(status.warning);
@@ -189,6 +200,75 @@ export class MemoryEngine {
     this.assertOpen();
     this.ctx.hot.flushSync();
     return getSession(this.ctx.db, sessionId);
+  }
+
+  // ---- read path -----------------------------------------------------------------------------
+
+  private retrieverDeps(): RetrieverDeps {
+    return {
+      db: this.ctx.db,
+      embedder: this.embedder,
+      classifier: this.intentClassifier,
+      config: this.retrievalConfig,
+      now: () => this.ctx.clock.now(),
+      vectorsEnabled: () => this.vectorStatus().vectorSearchEnabled,
+      mentionedEntities: (text) => (this.aliasIndex ??= buildAliasIndex(this.ctx.db)).match(text),
+      entitiesNamed: (name) => entityOps.findEntitiesByName(this.ctx, name).map((e) => e.id),
+    };
+  }
+
+  /** Exemplars are embedded once, on first use; if that fails the keyword classifier answers. */
+  private async ensureClassifier(): Promise<void> {
+    this.classifierReady ??= this.intentClassifier.initialize(this.embedder).catch((err: unknown) => {
+      this.ctx.logger.warn(`intent exemplars could not be embedded; using keyword intents: ${String(err)}`);
+    });
+    await this.classifierReady;
+  }
+
+  /** search_memory (ADR 008 §13): intent-routed hybrid search. Defaults to knowledge nodes, not episodes. */
+  async search(input: SearchInput): Promise<SearchResult> {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    await this.ensureClassifier();
+    this.assertOpen();
+    return runSearch(this.retrieverDeps(), input);
+  }
+
+  /**
+   * The context pack injected before a reply (§14). Nodes in it get access reinforcement, batched and
+   * applied after the reply path has moved on.
+   */
+  async buildContextPack(prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    await this.ensureClassifier();
+    this.assertOpen();
+    const pack = await buildContextPack(this.retrieverDeps(), prompt, options);
+    this.noteAccess(pack.nodeIds);
+    return pack;
+  }
+
+  private pendingAccess = new Set<string>();
+  private accessTimer: NodeJS.Timeout | null = null;
+
+  private noteAccess(ids: readonly string[]): void {
+    for (const id of ids) this.pendingAccess.add(id);
+    if (this.pendingAccess.size === 0 || this.accessTimer) return;
+    this.accessTimer = setTimeout(() => this.flushAccess(), 250);
+    this.accessTimer.unref();
+  }
+
+  private flushAccess(): void {
+    if (this.accessTimer) clearTimeout(this.accessTimer);
+    this.accessTimer = null;
+    if (this.pendingAccess.size === 0 || this.closed) return;
+    const ids = [...this.pendingAccess];
+    this.pendingAccess.clear();
+    try {
+      factOps.recordAccess(this.ctx, ids);
+    } catch (err) {
+      this.ctx.logger.error('recording access reinforcement failed', err);
+    }
   }
 
   // ---- knowledge ------------------------------------------------------------------------------
@@ -337,6 +417,7 @@ export class MemoryEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.ctx.hot.flushSync();
+    this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
     this.ctx.db.close();

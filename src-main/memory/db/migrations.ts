@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { MemoryError } from '../errors';
 import { migration001 } from './migration-001-initial';
+import { migration002 } from './migration-002-chat';
 
 export interface MigrationContext {
   /** Vector dimension used when a migration creates vec0 tables. */
@@ -18,7 +19,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

@@ -1,0 +1,47 @@
+/** Read-path tuning (ADR 008 §11.2, §16). Every knob has a default; callers override what they need. */
+import type { Intent, StrategyName } from './types';
+
+export interface RetrievalConfig {
+  /** RRF constant k; lower values amplify differences between top ranks. */
+  rrfK: number;
+  /** Base weight per strategy (rrf_weight_fts, rrf_weight_vector, rrf_weight_graph…). */
+  weights: Record<StrategyName, number>;
+  /** Extra weight on the intent's primary strategy (§11.2 routing). */
+  primaryBoost: number;
+  /** Cosine threshold of the embedding intent classifier. */
+  intentThreshold: number;
+  /** Candidates each list strategy returns before fusion. */
+  candidates: number;
+  /** Seeds that graph strategies expand from. */
+  seeds: number;
+  /** MMR trade-off (1 = relevance only); null disables the diversity pass. */
+  mmrLambda: number | null;
+}
+
+export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
+  rrfK: 60,
+  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.5, causal: 1.0, neighbourhood: 0.35 },
+  primaryBoost: 0.5,
+  intentThreshold: 0.45,
+  candidates: 100,
+  seeds: 8,
+  mmrLambda: null,
+};
+
+/** §11.2: which strategy leads for each intent. General search is plain hybrid. */
+export const PRIMARY_STRATEGY: Record<Intent, StrategyName | null> = {
+  why: 'causal',
+  when: 'temporal',
+  who: 'entity',
+  what: 'entity',
+  general: null,
+};
+
+export function strategyWeights(config: RetrievalConfig, intent: Intent): Record<StrategyName, number> {
+  const w = { ...config.weights };
+  const primary = PRIMARY_STRATEGY[intent];
+  if (primary) w[primary] += config.primaryBoost;
+  if (intent !== 'when') w.temporal = 0; // chain traversal only for "when" questions
+  if (intent !== 'why') w.causal = 0; // causal BFS only for "why" questions
+  return w;
+}

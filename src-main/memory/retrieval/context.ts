@@ -1,0 +1,237 @@
+/**
+ * Context packs (ADR 008 §11.4, §11.5, §14): what the model is told about memory before a reply.
+ * Adaptive budget (1000 / 3000 tokens), split facts 40% · entity profiles 25% · temporal 25% · evidence 10%,
+ * filled in that priority with unused budget rolling down, counted with a real tokenizer, never over budget.
+ */
+import type { Database } from 'better-sqlite3';
+import { getEntity } from '../repo/entities';
+import { getNodes } from '../repo/nodes';
+import { parseInput } from '../schemas';
+import type { Entity, MemoryNode } from '../types';
+import { FACT_TYPES } from '../types';
+import { adaptiveParams, classifyComplexity } from './intent';
+import { contextOptionsSchema } from './schemas';
+import { search, type RetrieverDeps } from './search';
+import { countTokens, truncateToTokens } from './tokens';
+import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
+
+export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.4, entities: 0.25, temporal: 0.25, evidence: 0.1 };
+const TITLES: Record<ContextSectionName, string> = {
+  facts: 'Facts',
+  entities: 'People, places and things',
+  temporal: 'Earlier conversations',
+  evidence: 'Evidence',
+};
+const HEADER = '## What Engram remembers';
+/** Long episodes are quoted, not pasted whole. */
+const MAX_EPISODE_TOKENS = 120;
+const MAX_QUOTE_TOKENS = 60;
+
+const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
+const minute = (t: number): string => new Date(t).toISOString().slice(0, 16).replace('T', ' ');
+
+function describeStrategies(ranks: StrategyRank[]): string {
+  return ranks.map((r) => `${r.strategy} #${r.rank}`).join(', ');
+}
+
+interface Candidate {
+  item: Omit<ContextItem, 'tokens'>;
+}
+
+export async function buildContextPack(deps: RetrieverDeps, prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
+  const opts = parseInput(contextOptionsSchema, options);
+  const now = opts.now ?? deps.now();
+  const complexity = classifyComplexity(prompt);
+  const params = adaptiveParams(complexity);
+  const budget = opts.tokenBudget ?? params.tokenBudget;
+  const base = { excludeSessionIds: opts.excludeSessionIds, now };
+
+  const [facts, episodes] = prompt.trim()
+    ? await Promise.all([
+        search(deps, { query: prompt, types: [...FACT_TYPES], limit: params.limit * 2, ...base }),
+        search(deps, { query: prompt, types: ['episodic'], limit: params.limit, ...base }),
+      ])
+    : [null, null];
+  const intent = facts?.intent ?? 'general';
+
+  const candidates: Record<ContextSectionName, Candidate[]> = {
+    facts: (facts?.hits ?? []).map((h) => factCandidate(h)),
+    entities: entityCandidates(deps, prompt, facts?.hits ?? []),
+    temporal: [...(episodes?.hits ?? [])]
+      .map((h) => episodeCandidate(h))
+      .sort((a, b) => (a.item.text < b.item.text ? -1 : 1)), // chronological: lines start with the time
+    evidence: evidenceCandidates(deps.db, facts?.hits ?? []),
+  };
+
+  const sections = fill(candidates, budget);
+  let pack = assemble(prompt, intent, complexity, budget, sections, now, deps.db);
+  // Token counts of parts can differ from the whole by a merge at a line break; trim until it fits.
+  while (countTokens(pack.markdown) > budget) {
+    const last = [...pack.sections].reverse().find((s) => s.items.length > 0);
+    if (!last) break;
+    last.items.pop();
+    last.tokens = last.items.reduce((n, i) => n + i.tokens, 0);
+    pack = assemble(prompt, intent, complexity, budget, pack.sections, now, deps.db);
+  }
+  return pack;
+}
+
+function factCandidate(h: SearchHit): Candidate {
+  const n = h.node;
+  return {
+    item: {
+      nodeId: n.id,
+      entityId: null,
+      text: `- ${n.content} (${n.type}, confidence ${n.confidence.toFixed(2)}, since ${day(n.validFrom)})`,
+      score: h.score,
+      strategies: h.strategies,
+      reason: `${n.type} fact found by ${describeStrategies(h.strategies)}`,
+    },
+  };
+}
+
+function episodeCandidate(h: SearchHit): Candidate {
+  const n = h.node;
+  const who = n.sourceRole === 'assistant' ? 'assistant' : n.sourceRole === 'user' || !n.sourceRole ? 'user' : n.sourceRole;
+  return {
+    item: {
+      nodeId: n.id,
+      entityId: null,
+      text: `- ${minute(n.eventTime)} (${h.event_time_relative}) ${who}: ${truncateToTokens(n.content.replace(/\s+/g, ' '), MAX_EPISODE_TOKENS)}`,
+      score: h.score,
+      strategies: h.strategies,
+      reason: `episode found by ${describeStrategies(h.strategies)}`,
+    },
+  };
+}
+
+function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[]): Candidate[] {
+  const ids = new Set(deps.mentionedEntities(prompt));
+  const mentioned = new Set(ids);
+  if (factHits.length > 0) {
+    const rows = deps.db
+      .prepare('SELECT DISTINCT entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(factHits.slice(0, 10).map((h) => h.node.id))) as { entity_id: string }[];
+    for (const r of rows) ids.add(r.entity_id);
+  }
+  const out: Candidate[] = [];
+  for (const id of ids) {
+    const e = getEntity(deps.db, id);
+    if (!e || e.mergedInto) continue;
+    out.push({
+      item: {
+        nodeId: null,
+        entityId: e.id,
+        text: `- ${profileLine(deps.db, e)}`,
+        score: mentioned.has(e.id) ? 1 : 0.5,
+        strategies: [],
+        reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',
+      },
+    });
+  }
+  return out.sort((a, b) => b.item.score - a.item.score);
+}
+
+function profileLine(db: Database, e: Entity): string {
+  const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
+  let about = e.summary?.trim() ?? '';
+  if (!about) {
+    const facts = db
+      .prepare(
+        `SELECT n.content FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+         WHERE ne.entity_id = ? AND n.valid_until IS NULL AND n.type != 'episodic' ORDER BY n.confidence DESC LIMIT 2`,
+      )
+      .all(e.id) as { content: string }[];
+    about = facts.map((f) => f.content).join('; ');
+  }
+  return `**${e.canonicalName}** (${e.type}${aka})${about ? `: ${truncateToTokens(about.replace(/\s+/g, ' '), 80)}` : ''}`;
+}
+
+function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const h of factHits.slice(0, 5)) {
+    const sources = db
+      .prepare(`SELECT target_id FROM edges WHERE source_id = ? AND relation_type = 'derived_from' LIMIT 2`)
+      .all(h.node.id) as { target_id: string }[];
+    for (const ep of getNodes(db, sources.map((s) => s.target_id))) {
+      out.push({
+        item: {
+          nodeId: ep.id,
+          entityId: null,
+          text: `- "${truncateToTokens(ep.content.replace(/\s+/g, ' '), MAX_QUOTE_TOKENS)}" (${day(ep.eventTime)}; source of: ${truncateToTokens(h.node.content, 20)})`,
+          score: h.score,
+          strategies: [],
+          reason: `said when "${truncateToTokens(h.node.content, 20)}" was learned`,
+        },
+      });
+    }
+  }
+  return out;
+}
+
+const ORDER: ContextSectionName[] = ['facts', 'entities', 'temporal', 'evidence'];
+
+/** Fill sections in priority order; what a section leaves unused rolls down to the next. */
+function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number): ContextSection[] {
+  const headerCost = countTokens(`${HEADER}\n\n`);
+  let carry = 0;
+  let remainingTotal = budget - headerCost;
+  return ORDER.map((name) => {
+    const share = Math.floor(budget * SECTION_SHARES[name]);
+    const sectionBudget = Math.max(0, Math.min(remainingTotal, share + carry));
+    const title = `### ${TITLES[name]}\n`;
+    const titleCost = countTokens(title) + 1;
+    const items: ContextItem[] = [];
+    let used = 0;
+    const seen = new Set<string>();
+    for (const c of candidates[name]) {
+      if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
+      const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
+      if (seen.has(key)) continue;
+      const tokens = countTokens(`${c.item.text}\n`);
+      const extra = items.length === 0 ? titleCost : 0;
+      if (used + extra + tokens > sectionBudget) continue; // a shorter item may still fit
+      seen.add(key);
+      used += extra + tokens;
+      items.push({ ...c.item, tokens });
+    }
+    carry = sectionBudget - used;
+    remainingTotal -= used;
+    return { name, title: TITLES[name], budget: sectionBudget, tokens: used, items };
+  });
+}
+
+function assemble(
+  prompt: string,
+  intent: ContextPack['intent'],
+  complexity: ContextPack['complexity'],
+  budget: number,
+  sections: ContextSection[],
+  now: number,
+  db: Database,
+): ContextPack {
+  const nonEmpty = sections.filter((s) => s.items.length > 0);
+  const markdown = nonEmpty.length
+    ? [HEADER, '', ...nonEmpty.flatMap((s) => [`### ${s.title}`, ...s.items.map((i) => i.text), ''])].join('\n').trimEnd()
+    : '';
+  const nodeIds = [...new Set(sections.flatMap((s) => s.items.flatMap((i) => (i.nodeId ? [i.nodeId] : []))))];
+  const entityIds = [...new Set(sections.flatMap((s) => s.items.flatMap((i) => (i.entityId ? [i.entityId] : []))))];
+  const entities = entityIds.flatMap((id) => {
+    const e = getEntity(db, id);
+    return e ? [{ id: e.id, canonicalName: e.canonicalName, type: e.type }] : [];
+  });
+  return {
+    prompt,
+    intent,
+    complexity,
+    tokenBudget: budget,
+    tokensUsed: markdown ? countTokens(markdown) : 0,
+    sections,
+    nodeIds,
+    entities,
+    markdown,
+    createdAt: now,
+  };
+}
+
+export type { MemoryNode };

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { NODE_TYPES } from '../types';
+import { idSchema, MAX_CONTENT_CHARS } from '../schemas';
+
+const timeExpr = z.union([z.string().trim().min(1).max(200), z.number().int().min(0)]);
+
+export const searchInputSchema = z.object({
+  query: z
+    .string()
+    .max(MAX_CONTENT_CHARS, `query is longer than ${MAX_CONTENT_CHARS} characters`)
+    .refine((s) => s.isWellFormed() && !s.includes('\u0000'), 'query contains invalid characters'),
+  types: z.array(z.enum(NODE_TYPES)).min(1).optional(),
+  entityName: z.string().trim().min(1).max(200).optional(),
+  after: timeExpr.optional(),
+  before: timeExpr.optional(),
+  limit: z.number().int().min(1).max(100).default(10),
+  excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
+  includeInvalid: z.boolean().default(false),
+  now: z.number().int().min(0).optional(),
+});
+
+export const contextOptionsSchema = z.object({
+  tokenBudget: z.number().int().min(50).max(100_000).optional(),
+  excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
+  now: z.number().int().min(0).optional(),
+});
+
+export const nodeIdListSchema = z.array(idSchema).max(1000);

@@ -1,0 +1,162 @@
+/**
+ * The read path (ADR 008 §11): embed the query once → intent → strategies routed by intent → weighted
+ * RRF → optional MMR → hits with their §13 timestamp fields and the strategies that found them.
+ */
+import type { Database } from 'better-sqlite3';
+import type { EmbeddingProvider } from '../../embeddings/types';
+import { isZeroVector } from '../slow-path';
+import { MemoryError } from '../errors';
+import { getNodes } from '../repo/nodes';
+import { parseInput } from '../schemas';
+import { FACT_TYPES, type NodeType } from '../types';
+import { strategyWeights, type RetrievalConfig } from './config';
+import type { NodeFilter } from './filter';
+import { mmr, weightedRrf } from './fusion';
+import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
+import { searchInputSchema } from './schemas';
+import {
+  causalStrategy,
+  entityStrategy,
+  ftsScored,
+  smoothedStrategy,
+  neighbourhoodStrategy,
+  temporalStrategy,
+  vectorStrategy,
+} from './strategies';
+import { ftsMatchExpression } from './text';
+import { impliedWindow, parseTimeExpression, timestampFields } from './time';
+import type { SearchHit, SearchInput, SearchResult, StrategyName } from './types';
+
+export interface RetrieverDeps {
+  db: Database;
+  embedder: EmbeddingProvider;
+  classifier: IntentClassifier;
+  config: RetrievalConfig;
+  now(): number;
+  vectorsEnabled(): boolean;
+  /** Entity ids whose names or aliases the text mentions. */
+  mentionedEntities(text: string): string[];
+  /** Entity ids for a name or alias (search_memory's entity_name filter). */
+  entitiesNamed(name: string): string[];
+}
+
+/** Default types when none are asked for: knowledge, not raw conversation (§14). */
+const SMOOTH = Number(process.env.SMOOTH ?? 0);
+const PRF = Number(process.env.PRF ?? 0);
+const PRF_DOCS = Number(process.env.PRF_DOCS ?? 3);
+export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = FACT_TYPES;
+
+export async function embedQuery(deps: RetrieverDeps, query: string, warnings: string[]): Promise<Float32Array | null> {
+  if (!deps.vectorsEnabled() || !query.trim()) return null;
+  try {
+    const [v] = await deps.embedder.embedBatch([query]);
+    return v && !isZeroVector(v) ? v : null;
+  } catch (err) {
+    warnings.push(`vector search skipped: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
+}
+
+export async function search(deps: RetrieverDeps, input: SearchInput): Promise<SearchResult> {
+  const data = parseInput(searchInputSchema, input);
+  const t0 = performance.now();
+  const now = data.now ?? deps.now();
+  const warnings: string[] = [];
+  const timings: SearchResult['timings'] = {};
+  const time = <T>(name: keyof SearchResult['timings'], fn: () => T): T => {
+    const s = performance.now();
+    const r = fn();
+    timings[name] = Math.round((performance.now() - s) * 1000) / 1000;
+    return r;
+  };
+
+  const after = data.after === undefined ? null : parseTimeExpression(data.after, 'start', now);
+  const before = data.before === undefined ? null : parseTimeExpression(data.before, 'end', now);
+  if (data.after !== undefined && after === null) throw new MemoryError('invalid_input', `after: cannot read "${data.after}" as a time`);
+  if (data.before !== undefined && before === null) throw new MemoryError('invalid_input', `before: cannot read "${data.before}" as a time`);
+
+  let entityFilter: string[] | null = null;
+  if (data.entityName !== undefined) {
+    entityFilter = deps.entitiesNamed(data.entityName);
+    if (entityFilter.length === 0) warnings.push(`no entity is named "${data.entityName}"`);
+  }
+  const filter: NodeFilter = {
+    types: data.types ?? DEFAULT_SEARCH_TYPES,
+    includeInvalid: data.includeInvalid,
+    excludeSessionIds: data.excludeSessionIds,
+    after,
+    before,
+    entityIds: entityFilter,
+  };
+
+  const queryVector = await embedQuery(deps, data.query, warnings);
+  const intent = deps.classifier.classify(data.query, queryVector);
+  const complexity = classifyComplexity(data.query);
+  const depth = adaptiveParams(complexity).graphDepth;
+  const weights = strategyWeights(deps.config, intent);
+  const n = Math.max(deps.config.candidates, data.limit * 2);
+
+  const lists: Partial<Record<StrategyName, string[]>> = {};
+  const ftsHits = time('fts', () => ftsScored(deps.db, ftsMatchExpression(data.query), filter, n));
+  lists.fts = ftsHits.map((h) => h.id);
+  if (SMOOTH > 0) lists.fts = smoothedStrategy(deps.db, ftsHits, filter, n, SMOOTH);
+  let vq = queryVector;
+  if (PRF > 0 && vq && ftsHits.length > 0) {
+    const vecs = loadVectors(deps.db, ftsHits.slice(0, PRF_DOCS).map((h) => h.id));
+    const q = new Float32Array(vq);
+    for (const v of vecs.values()) for (let i = 0; i < q.length; i++) q[i] = (q[i] as number) + (PRF * (v[i] as number)) / vecs.size;
+    let norm = 0;
+    for (const x of q) norm += x * x;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < q.length; i++) q[i] = (q[i] as number) / norm;
+    vq = q;
+  }
+  lists.vector = time('vector', () => vectorStrategy(deps.db, vq, filter, n));
+  const mentioned = deps.mentionedEntities(data.query);
+  if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
+
+  // Graph strategies expand from the best hits of the direct strategies.
+  const seeds = weightedRrf(lists, weights, deps.config.rrfK)
+    .slice(0, deps.config.seeds)
+    .map((f) => f.id);
+  if (weights.temporal > 0) {
+    const implied = impliedWindow(data.query, now);
+    lists.temporal = time('temporal', () => temporalStrategy(deps.db, seeds, depth, filter, n, implied));
+  }
+  if (weights.causal > 0) lists.causal = time('causal', () => causalStrategy(deps.db, seeds, depth, filter, n));
+  if (weights.neighbourhood > 0) lists.neighbourhood = time('neighbourhood', () => neighbourhoodStrategy(deps.db, seeds, filter, n));
+
+  let fused = time('fusion', () => weightedRrf(lists, weights, deps.config.rrfK));
+  const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, node]));
+  // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence).
+  fused = fused
+    .filter((f) => nodes.has(f.id))
+    .map((f) => ({ ...f, score: f.score * (nodes.get(f.id)?.confidence ?? 1) }))
+    .sort((a, b) => b.score - a.score);
+  if (deps.config.mmrLambda !== null && queryVector) {
+    const vectors = loadVectors(deps.db, fused.map((f) => f.id));
+    fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
+  }
+  const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {
+    const node = nodes.get(f.id);
+    if (!node) throw new Error('unreachable: fused ids were filtered to loaded nodes');
+    return { node, score: f.score, strategies: f.strategies, ...timestampFields(node.eventTime, now) };
+  });
+  timings.total = Math.round((performance.now() - t0) * 1000) / 1000;
+  return {
+    query: data.query,
+    intent,
+    complexity,
+    hits,
+    window: { after: after === null ? null : new Date(after).toISOString(), before: before === null ? null : new Date(before).toISOString() },
+    timings,
+    warnings,
+  };
+}
+
+function loadVectors(db: Database, ids: readonly string[]): Map<string, Float32Array> {
+  const rows = db
+    .prepare('SELECT node_id, embedding FROM vec_nodes WHERE node_id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as { node_id: string; embedding: Buffer }[];
+  return new Map(rows.map((r) => [r.node_id, new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4)]));
+}

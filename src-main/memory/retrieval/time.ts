@@ -1,0 +1,116 @@
+/**
+ * Time: parsing the filter expressions of search_memory ("last week", "in March", ISO dates) with
+ * chrono-node, and the §13 timestamp display fields.
+ */
+import * as chrono from 'chrono-node';
+
+export interface TimeWindow {
+  after: number | null;
+  before: number | null;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * The instant range an expression names. `edge` picks which end the caller wants: for `after` the start
+ * of the named period, for `before` its end ("before March" → before March 1st; "after March" → after
+ * March 31st is the other reading, but people mean "from March on", so after = start).
+ */
+export function parseTimeExpression(expr: string | number, edge: 'start' | 'end', now: number): number | null {
+  if (typeof expr === 'number') return Number.isFinite(expr) ? expr : null;
+  const text = expr.trim();
+  if (!text) return null;
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+    const t = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+    if (!Number.isNaN(t)) return edge === 'end' && text.length === 10 ? t + DAY : t;
+  }
+  const results = chrono.parse(text, new Date(now), { forwardDate: false });
+  const r = results[0];
+  if (!r) return null;
+  const start = r.start.date().getTime();
+  if (r.end) return edge === 'start' ? start : r.end.date().getTime();
+  return edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start);
+}
+
+/** A bare "March" or "2023" names a whole period: widen to it, by which components chrono left implied. */
+function periodStart(c: chrono.ParsedComponents, t: number): number {
+  const d = new Date(t);
+  if (!c.isCertain('hour')) d.setHours(0, 0, 0, 0);
+  if (!c.isCertain('day') && !c.isCertain('weekday')) {
+    if (c.isCertain('month')) d.setDate(1);
+    else if (c.isCertain('year')) d.setMonth(0, 1);
+  }
+  return d.getTime();
+}
+
+function periodEnd(c: chrono.ParsedComponents, t: number): number {
+  const d = new Date(periodStart(c, t));
+  if (c.isCertain('hour')) return t;
+  if (c.isCertain('day') || c.isCertain('weekday')) d.setDate(d.getDate() + 1);
+  else if (c.isCertain('month')) d.setMonth(d.getMonth() + 1);
+  else if (c.isCertain('year')) d.setFullYear(d.getFullYear() + 1);
+  else d.setDate(d.getDate() + 1);
+  return d.getTime();
+}
+
+/** A time mentioned inside a question ("what did we do in May?"), used as a soft signal, never a filter. */
+export function impliedWindow(query: string, now: number): TimeWindow | null {
+  const r = chrono.parse(query, new Date(now), { forwardDate: false })[0];
+  if (!r) return null;
+  const start = r.start.date().getTime();
+  return {
+    after: periodStart(r.start, start),
+    before: r.end ? r.end.date().getTime() : periodEnd(r.start, start),
+  };
+}
+
+export interface TimestampFields {
+  event_time_iso: string;
+  event_time_local: string;
+  event_time_tz: string;
+  event_time_relative: string;
+}
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * DAY],
+  ['month', 30 * DAY],
+  ['week', 7 * DAY],
+  ['day', DAY],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+export function relativeTime(t: number, now: number): string {
+  const diff = t - now;
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit);
+  }
+  return 'just now';
+}
+
+function tzLabel(offsetMinutes: number): string {
+  if (offsetMinutes === 0) return 'UTC';
+  const sign = offsetMinutes > 0 ? '+' : '-';
+  const abs = Math.abs(offsetMinutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `UTC${sign}${h}${m ? `:${String(m).padStart(2, '0')}` : ''}`;
+}
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/** §13 display fields: all empty when the time is missing or zero. */
+export function timestampFields(t: number | null | undefined, now: number): TimestampFields {
+  if (!t) return { event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' };
+  const d = new Date(t);
+  const offset = -d.getTimezoneOffset();
+  const tz = tzLabel(offset);
+  const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${tz}`;
+  return {
+    event_time_iso: d.toISOString().replace('.000Z', '+00:00').replace(/\.\d{3}Z$/, '+00:00'),
+    event_time_local: local,
+    event_time_tz: tz,
+    event_time_relative: relativeTime(t, now),
+  };
+}

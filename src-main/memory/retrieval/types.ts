@@ -1,0 +1,102 @@
+/** Public shapes of the read path (ADR 008 §11, §13, §14). Algorithmic: no LLM anywhere here. */
+import type { Entity, MemoryNode, NodeType } from '../types';
+
+export const INTENTS = ['why', 'when', 'who', 'what', 'general'] as const;
+export type Intent = (typeof INTENTS)[number];
+export type Complexity = 'simple' | 'complex';
+
+export const STRATEGIES = ['fts', 'vector', 'entity', 'temporal', 'causal', 'neighbourhood'] as const;
+export type StrategyName = (typeof STRATEGIES)[number];
+
+/** How one strategy ranked a hit (1 = best). */
+export interface StrategyRank {
+  strategy: StrategyName;
+  rank: number;
+}
+
+export interface SearchInput {
+  query: string;
+  /** Node types to return. Default: semantic, procedural, opinion (§14); pass ['episodic'] for history. */
+  types?: NodeType[];
+  /** Only nodes linked to the entity with this name or alias. */
+  entityName?: string;
+  /** Time expressions ("last week", "in March", "2024-05-01") or epoch ms, on event time. */
+  after?: string | number;
+  before?: string | number;
+  /** Default 10, at most 100. */
+  limit?: number;
+  /** Skip episodes of these sessions (e.g. the conversation the prompt comes from). */
+  excludeSessionIds?: string[];
+  /** Include superseded, forgotten and pruned nodes. */
+  includeInvalid?: boolean;
+  /** Reference instant for relative time expressions; default now. */
+  now?: number;
+}
+
+export interface SearchHit {
+  node: MemoryNode;
+  /** Fused score (weighted RRF, then confidence-weighted). */
+  score: number;
+  /** Which strategies found it, with what rank. */
+  strategies: StrategyRank[];
+  event_time_iso: string;
+  event_time_local: string;
+  event_time_tz: string;
+  event_time_relative: string;
+}
+
+export interface SearchResult {
+  query: string;
+  intent: Intent;
+  complexity: Complexity;
+  hits: SearchHit[];
+  /** The time window actually applied, as ISO strings (after the expressions were parsed). */
+  window: { after: string | null; before: string | null };
+  /** Strategies that ran, and their time in ms. */
+  timings: Partial<Record<StrategyName | 'fusion' | 'total', number>>;
+  warnings: string[];
+}
+
+export const CONTEXT_SECTIONS = ['facts', 'entities', 'temporal', 'evidence'] as const;
+export type ContextSectionName = (typeof CONTEXT_SECTIONS)[number];
+
+export interface ContextItem {
+  nodeId: string | null;
+  entityId: string | null;
+  text: string;
+  tokens: number;
+  score: number;
+  strategies: StrategyRank[];
+  /** Why it is here, in words (e.g. "fact matched by fts #1, vector #3"). */
+  reason: string;
+}
+
+export interface ContextSection {
+  name: ContextSectionName;
+  title: string;
+  budget: number;
+  tokens: number;
+  items: ContextItem[];
+}
+
+export interface ContextPack {
+  prompt: string;
+  intent: Intent;
+  complexity: Complexity;
+  tokenBudget: number;
+  tokensUsed: number;
+  sections: ContextSection[];
+  /** Every node id in the pack (they receive access reinforcement). */
+  nodeIds: string[];
+  entities: Pick<Entity, 'id' | 'canonicalName' | 'type'>[];
+  /** The pack rendered for the model's system prompt; empty string when nothing relevant was found. */
+  markdown: string;
+  createdAt: number;
+}
+
+export interface ContextOptions {
+  /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
+  tokenBudget?: number;
+  excludeSessionIds?: string[];
+  now?: number;
+}
