@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 
 // Three targets: the main process (Electron shell + engine), the sandboxed preload, and the renderer.
@@ -8,11 +9,18 @@ export default defineConfig({
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src-main/app/main.ts') } } },
   },
   preload: {
-    plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src-preload/index.ts') } } },
+    // A sandboxed preload cannot require packages: bundle the contract (and zod) into one CommonJS file.
+    plugins: [externalizeDepsPlugin({ exclude: ['zod'] })],
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
   },
   renderer: {
     root: resolve(__dirname, 'src-renderer'),
+    plugins: [react()],
     build: { rollupOptions: { input: { index: resolve(__dirname, 'src-renderer/index.html') } } },
   },
 });

@@ -1,0 +1,170 @@
+/**
+ * The API contract between the UI and the main process: every call and every pushed event, declared once.
+ * Inputs are zod schemas (validated where they cross the boundary); outputs are TypeScript types.
+ * Main registers one handler per call (handlers.ts), the preload exposes exactly these names, browser mode
+ * serves the same names over HTTP + WebSocket, and the renderer's hooks are typed from here.
+ *
+ * Keep this module free of Node imports at runtime: the sandboxed preload bundles it. Types are erased.
+ */
+import { z } from 'zod';
+import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../chat/types';
+import type { ConnectionTestResult } from '../llm/client';
+import type { PublicSettings } from '../llm/settings-store';
+import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
+import type { EntityProfile } from '../memory/entities';
+import type { NodeDetail, NodePage } from '../memory/queries';
+import type { ContextPack, SearchResult } from '../memory/retrieval/types';
+import {
+  contentSchema,
+  correctFactSchema,
+  createEntitySchema,
+  idSchema,
+  listNodesSchema,
+  nameSchema,
+  rememberFactSchema,
+} from '../memory/schemas';
+import type { MemoryStats } from '../memory/stats';
+import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
+
+/** A call: its input schema, and its output type carried as a phantom. */
+export interface CallSpec<I extends z.ZodType, O> {
+  readonly input: I;
+  readonly output?: O;
+}
+const call = <O>() => <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
+
+const none = z.object({}).strict();
+const chatId = z.object({ chatId: idSchema }).strict();
+const messageId = z.object({ messageId: idSchema }).strict();
+const nodeId = z.object({ id: idSchema }).strict();
+const timeExpr = z.union([z.string().max(100), z.number().int().min(0)]);
+
+export const searchInputSchema = z
+  .object({
+    query: contentSchema,
+    types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
+    entityName: z.string().max(200).optional(),
+    after: timeExpr.optional(),
+    before: timeExpr.optional(),
+    limit: z.number().int().min(1).max(100).optional(),
+    excludeSessionIds: z.array(z.string().max(200)).max(100).optional(),
+    includeInvalid: z.boolean().optional(),
+  })
+  .strict();
+
+export interface AppInfo {
+  mode: 'electron' | 'browser';
+  version: string;
+  dataDir: string;
+  /** True when no model provider is configured: replies are memory-only. */
+  offline: boolean;
+  embedder: string;
+}
+
+export const calls = {
+  // ---- app & settings
+  'app.info': call<AppInfo>()(none),
+  'settings.get': call<PublicSettings>()(none),
+  /** apiKey: omitted keeps the stored key, null or "" removes it. The key is never returned. */
+  'settings.save': call<PublicSettings>()(appSettingsSchema.extend({ apiKey: apiKeyInputSchema }).strict()),
+  /** Tests the given (possibly unsaved) provider; without apiKey the stored key is used. */
+  'settings.testConnection': call<ConnectionTestResult>()(
+    z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema }).strict(),
+  ),
+
+  // ---- chat
+  'chat.list': call<ChatSession[]>()(z.object({ includeArchived: z.boolean().default(false) }).strict()),
+  'chat.create': call<ChatSession>()(none),
+  'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
+  'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
+  'chat.setSwitches': call<ChatSession>()(
+    z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
+  ),
+  'chat.messages': call<ChatMessage[]>()(chatId),
+  'chat.send': call<{ userMessage: ChatMessage; assistantMessage: ChatMessage }>()(
+    z.object({ chatId: idSchema, text: contentSchema }).strict(),
+  ),
+  'chat.stop': call<{ stopped: boolean }>()(messageId),
+  'chat.retry': call<ChatMessage>()(messageId),
+  /** The context pack a reply was given ("why this answer"); null when memory was off. */
+  'chat.contextPack': call<ContextPack | null>()(messageId),
+
+  // ---- memory (the inspector's calls)
+  'memory.search': call<SearchResult>()(searchInputSchema),
+  'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema }).strict()),
+  'memory.stats': call<MemoryStats>()(none),
+  'memory.getNode': call<NodeDetail>()(nodeId),
+  'memory.listNodes': call<NodePage>()(listNodesSchema),
+  'memory.rememberFact': call<{ id: string }>()(rememberFactSchema),
+  'memory.correctFact': call<{ id: string }>()(correctFactSchema),
+  'memory.confirmFact': call<MemoryNode>()(nodeId),
+  'memory.forget': call<{ id: string }>()(nodeId),
+  'memory.restore': call<MemoryNode>()(nodeId),
+
+  // ---- entities
+  'entity.list': call<Entity[]>()(
+    z.object({ limit: z.number().int().min(1).max(1000).default(100), offset: z.number().int().min(0).default(0) }).strict(),
+  ),
+  'entity.find': call<Entity[]>()(z.object({ name: nameSchema }).strict()),
+  'entity.profile': call<EntityProfile>()(
+    z.object({ idOrName: nameSchema, limit: z.number().int().min(1).max(200).optional() }).strict(),
+  ),
+  'entity.create': call<Entity>()(createEntitySchema),
+  'entity.addAlias': call<Entity>()(z.object({ entityId: idSchema, alias: nameSchema }).strict()),
+  'entity.removeAlias': call<Entity>()(z.object({ entityId: idSchema, alias: nameSchema }).strict()),
+  'entity.merge': call<Entity>()(z.object({ sourceId: idSchema, targetId: idSchema }).strict()),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+export const CALL_NAMES = Object.keys(calls) as CallName[];
+/** What the UI sends (defaults may be omitted). */
+export type CallInput<K extends CallName> = z.input<Calls[K]['input']>;
+/** What the handler receives (after validation and defaults). */
+export type ParsedInput<K extends CallName> = z.output<Calls[K]['input']>;
+export type CallOutput<K extends CallName> = Calls[K] extends CallSpec<z.ZodType, infer O> ? O : never;
+
+/** Pushed events: name → payload. */
+export interface EventMap {
+  /** Anything in memory changed; the renderer invalidates its memory queries. */
+  'memory.changed': MemoryChange;
+  'chat.delta': { chatId: string; messageId: string; delta: string };
+  'chat.message': ChatMessage;
+  'chat.sessions': { chatId: string };
+  'session.completed': SessionCompletedEvent;
+  /** A menu or shortcut of the desktop shell asks the UI to do something. */
+  'ui.command': { command: 'new-chat' | 'open-settings' };
+}
+export type EventName = keyof EventMap;
+/** Runtime list of event names; `satisfies` keeps it equal to EventMap's keys. */
+export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'ui.command'] as const satisfies readonly EventName[];
+type MissingEvents = Exclude<EventName, (typeof EVENT_NAMES)[number]>;
+const _allEventsListed: MissingEvents extends never ? true : never = true;
+void _allEventsListed;
+
+// ---- results and errors -------------------------------------------------------------------------
+
+export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+export interface ApiError {
+  code: ApiErrorCode;
+  message: string;
+  issues: { path: string; message: string }[];
+}
+
+/** Every call answers with this envelope: errors are values, never exceptions across the boundary. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+export const isCallName = (name: string): name is CallName => Object.hasOwn(calls, name);
+export const isEventName = (name: string): name is EventName => (EVENT_NAMES as readonly string[]).includes(name);
+
+/** Electron IPC channel names, derived from the contract. */
+export const ipcCallChannel = (name: CallName): string => `engram:call:${name}`;
+export const IPC_EVENT_CHANNEL = 'engram:event';
+
+/** The object the preload exposes as window.engram (and browser mode's transport implements). */
+export interface EngramBridge {
+  invoke<K extends CallName>(name: K, input: CallInput<K>): Promise<Envelope<CallOutput<K>>>;
+  on<E extends EventName>(name: E, listener: (payload: EventMap[E]) => void): () => void;
+}

@@ -1,0 +1,18 @@
+/** Maps whatever a handler throws to the contract's ApiError. Unknown failures are logged, not leaked as stacks. */
+import type { ZodError } from 'zod';
+import { MemoryError } from '../memory/errors';
+import type { ApiError } from './contract';
+
+export function invalidInput(error: ZodError): ApiError {
+  const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  return {
+    code: 'invalid_input',
+    message: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+    issues,
+  };
+}
+
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof MemoryError) return { code: err.code, message: err.message, issues: err.issues };
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err), issues: [] };
+}

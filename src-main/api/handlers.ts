@@ -1,0 +1,87 @@
+/**
+ * One handler per call of the contract, over the app's services. The mapped type makes a missing or
+ * mistyped handler a compile error; dispatch() validates input and turns every failure into an ApiError.
+ */
+import type { ChatService } from '../chat/service';
+import type { MemoryPort } from '../chat/memory-port';
+import { testConnection } from '../llm/client';
+import type { SettingsStore } from '../llm/settings-store';
+import type { Logger } from '../memory/clock';
+import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type Envelope, type ParsedInput } from './contract';
+import { invalidInput, toApiError } from './errors';
+
+export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
+
+export interface ApiServices {
+  memory: MemoryPort;
+  chat: ChatService;
+  settings: SettingsStore;
+  info: () => AppInfo;
+}
+
+export function createHandlers({ memory, chat, settings, info }: ApiServices): Handlers {
+  return {
+    'app.info': () => info(),
+    'settings.get': () => settings.publicView(),
+    'settings.save': ({ apiKey, ...rest }) => {
+      settings.save(rest, apiKey);
+      return settings.publicView();
+    },
+    'settings.testConnection': ({ provider, apiKey }) =>
+      testConnection({ settings: provider, apiKey: apiKey === undefined ? settings.provider().apiKey : (apiKey ?? undefined) }),
+
+    'chat.list': ({ includeArchived }) => chat.list(includeArchived),
+    'chat.create': () => chat.create(),
+    'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
+    'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),
+    'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
+    'chat.messages': ({ chatId }) => chat.messages(chatId),
+    'chat.send': ({ chatId, text }) => chat.send(chatId, text),
+    'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),
+    'chat.retry': ({ messageId }) => chat.retry(messageId),
+    'chat.contextPack': ({ messageId }) => chat.contextPack(messageId),
+
+    'memory.search': (input) => memory.search(input),
+    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt),
+    'memory.stats': () => memory.stats(),
+    'memory.getNode': ({ id }) => memory.getNode(id),
+    'memory.listNodes': (input) => memory.listNodes(input),
+    'memory.rememberFact': (input) => ({ id: memory.rememberFact(input) }),
+    'memory.correctFact': (input) => ({ id: memory.correctFact(input) }),
+    'memory.confirmFact': ({ id }) => memory.confirmFact(id),
+    'memory.forget': ({ id }) => {
+      memory.forget(id);
+      return { id };
+    },
+    'memory.restore': ({ id }) => memory.restore(id),
+
+    'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),
+    'entity.find': ({ name }) => memory.findEntities(name),
+    'entity.profile': ({ idOrName, limit }) => memory.getEntityProfile(idOrName, limit),
+    'entity.create': (input) => memory.createEntity(input),
+    'entity.addAlias': ({ entityId, alias }) => memory.addAlias(entityId, alias),
+    'entity.removeAlias': ({ entityId, alias }) => memory.removeAlias(entityId, alias),
+    'entity.merge': ({ sourceId, targetId }) => memory.mergeEntities(sourceId, targetId),
+  };
+}
+
+export type Dispatch = (name: string, input: unknown) => Promise<Envelope<unknown>>;
+
+/** The one entry point both transports use: name check → zod validation → handler → envelope. */
+export function createDispatch(handlers: Handlers, logger: Logger): Dispatch {
+  return async (name, input) => {
+    if (!isCallName(name)) {
+      return { ok: false, error: { code: 'unknown_call', message: `There is no call named "${name}"`, issues: [] } };
+    }
+    const parsed = calls[name].input.safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) };
+    try {
+      const handler = handlers[name] as (input: unknown) => unknown;
+      return { ok: true, value: await handler(parsed.data) };
+    } catch (err) {
+      const error = toApiError(err);
+      if (error.code === 'internal' || error.code === 'storage') logger.error(`call ${name} failed`, err);
+      return { ok: false, error };
+    }
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The part of MemoryEngine the chat and the API use. MemoryEngine satisfies it structurally; naming it here
+ * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
+ */
+import type { Database } from 'better-sqlite3';
+import type { ChangeListener } from '../memory/change-feed';
+import type { Clock } from '../memory/clock';
+import type { EntityProfile } from '../memory/entities';
+import type { NodeDetail, NodePage } from '../memory/queries';
+import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../memory/retrieval/types';
+import type { CorrectFactInput, CreateEntityInput, ListNodesInput, RecordEpisodeInput, RememberFactInput } from '../memory/schemas';
+import type { MemoryStats } from '../memory/stats';
+import type { Entity, MemoryNode } from '../memory/types';
+
+export interface MemoryPort {
+  readonly database: Database;
+  readonly clock: Clock;
+  onChange(listener: ChangeListener): () => void;
+  recordEpisode(input: RecordEpisodeInput): string;
+  flush(): Promise<void>;
+  markSessionCompleted(sessionId: string): void;
+  rememberFact(input: RememberFactInput): string;
+  correctFact(input: CorrectFactInput): string;
+  confirmFact(id: string): MemoryNode;
+  forget(id: string): void;
+  restore(id: string): MemoryNode;
+  recordAccess(ids: readonly string[]): void;
+  getNode(id: string): NodeDetail;
+  listNodes(filter?: ListNodesInput): NodePage;
+  createEntity(input: CreateEntityInput): Entity;
+  addAlias(entityId: string, alias: string): Entity;
+  removeAlias(entityId: string, alias: string): Entity;
+  mergeEntities(sourceId: string, targetId: string): Entity;
+  getEntityProfile(idOrName: string, limit?: number): EntityProfile;
+  findEntities(name: string): Entity[];
+  listEntities(limit?: number, offset?: number): Entity[];
+  stats(): MemoryStats;
+  search(input: SearchInput): Promise<SearchResult>;
+  buildContextPack(prompt: string, options?: ContextOptions): Promise<ContextPack>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,222 @@
+/** Chat storage (tables of migration 002). Plain functions; the connection comes first. */
+import type { Database } from 'better-sqlite3';
+import { stmt } from '../memory/repo/statements';
+import type { ContextPack } from '../memory/retrieval/types';
+import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from './types';
+
+interface SessionRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  last_activity_at: number;
+  archived: number;
+  no_remember: number;
+  no_memory: number;
+  memory_session_id: string | null;
+  memory_session_open: number;
+  memory_segment: number;
+}
+
+interface MessageRow {
+  id: string;
+  chat_id: string;
+  seq: number;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  error: string | null;
+  tool_calls: string;
+  context_pack_id: string | null;
+  memory_session_id: string | null;
+  episode_id: string | null;
+  model: string | null;
+  reply_to: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const toSession = (r: SessionRow): ChatSession => ({
+  id: r.id,
+  title: r.title,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  lastActivityAt: r.last_activity_at,
+  archived: r.archived === 1,
+  noRemember: r.no_remember === 1,
+  noMemory: r.no_memory === 1,
+  memorySessionId: r.memory_session_id,
+  memorySessionOpen: r.memory_session_open === 1,
+});
+
+const toMessage = (r: MessageRow): ChatMessage => ({
+  id: r.id,
+  chatId: r.chat_id,
+  seq: r.seq,
+  role: r.role,
+  content: r.content,
+  status: r.status,
+  error: r.error === null ? null : (JSON.parse(r.error) as MessageError),
+  toolCalls: JSON.parse(r.tool_calls) as ToolCallRecord[],
+  contextPackId: r.context_pack_id,
+  memorySessionId: r.memory_session_id,
+  episodeId: r.episode_id,
+  model: r.model,
+  replyTo: r.reply_to,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+// ---- sessions -------------------------------------------------------------------------------
+
+export function insertChatSession(db: Database, s: { id: string; title: string; now: number }): ChatSession {
+  stmt(
+    db,
+    `INSERT INTO chat_sessions (id, title, created_at, updated_at, last_activity_at) VALUES (@id, @title, @now, @now, @now)`,
+  ).run(s);
+  return getChatSession(db, s.id) as ChatSession;
+}
+
+export function getChatSession(db: Database, id: string): ChatSession | undefined {
+  const row = stmt(db, 'SELECT * FROM chat_sessions WHERE id = ?').get(id) as SessionRow | undefined;
+  return row ? toSession(row) : undefined;
+}
+
+export function listChatSessions(db: Database, includeArchived: boolean): ChatSession[] {
+  const rows = stmt(
+    db,
+    `SELECT * FROM chat_sessions WHERE archived = 0 OR @all = 1 ORDER BY last_activity_at DESC, created_at DESC`,
+  ).all({ all: includeArchived ? 1 : 0 }) as SessionRow[];
+  return rows.map(toSession);
+}
+
+export function updateChatSession(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<ChatSession, 'title' | 'archived' | 'noRemember' | 'noMemory' | 'lastActivityAt'>>,
+  now: number,
+): void {
+  const cur = getChatSession(db, id);
+  if (!cur) return;
+  const next = { ...cur, ...patch };
+  stmt(
+    db,
+    `UPDATE chat_sessions SET title = @title, archived = @archived, no_remember = @noRemember, no_memory = @noMemory,
+       last_activity_at = @lastActivityAt, updated_at = @now WHERE id = @id`,
+  ).run({
+    id,
+    title: next.title,
+    archived: next.archived ? 1 : 0,
+    noRemember: next.noRemember ? 1 : 0,
+    noMemory: next.noMemory ? 1 : 0,
+    lastActivityAt: next.lastActivityAt,
+    now,
+  });
+}
+
+/** Starts the next memory session of a chat; returns its id. */
+export function openMemorySegment(db: Database, chatId: string): string {
+  const row = stmt(db, 'SELECT memory_segment FROM chat_sessions WHERE id = ?').get(chatId) as { memory_segment: number };
+  const segment = row.memory_segment + 1;
+  const memorySessionId = `chat-${chatId}-${segment}`;
+  stmt(
+    db,
+    `UPDATE chat_sessions SET memory_segment = @segment, memory_session_id = @memorySessionId, memory_session_open = 1 WHERE id = @chatId`,
+  ).run({ segment, memorySessionId, chatId });
+  return memorySessionId;
+}
+
+export function closeMemorySegment(db: Database, chatId: string): void {
+  stmt(db, 'UPDATE chat_sessions SET memory_session_open = 0 WHERE id = ?').run(chatId);
+}
+
+export function openSegments(db: Database): ChatSession[] {
+  return (stmt(db, 'SELECT * FROM chat_sessions WHERE memory_session_open = 1').all() as SessionRow[]).map(toSession);
+}
+
+// ---- messages -------------------------------------------------------------------------------
+
+export interface NewMessage {
+  id: string;
+  chatId: string;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  memorySessionId: string | null;
+  replyTo: string | null;
+  model: string | null;
+  now: number;
+}
+
+export function insertMessage(db: Database, m: NewMessage): ChatMessage {
+  stmt(
+    db,
+    `INSERT INTO chat_messages (id, chat_id, seq, role, content, status, memory_session_id, reply_to, model, created_at, updated_at)
+     VALUES (@id, @chatId, (SELECT coalesce(max(seq), 0) + 1 FROM chat_messages WHERE chat_id = @chatId),
+             @role, @content, @status, @memorySessionId, @replyTo, @model, @now, @now)`,
+  ).run(m);
+  return getMessage(db, m.id) as ChatMessage;
+}
+
+export function getMessage(db: Database, id: string): ChatMessage | undefined {
+  const row = stmt(db, 'SELECT * FROM chat_messages WHERE id = ?').get(id) as MessageRow | undefined;
+  return row ? toMessage(row) : undefined;
+}
+
+export function listMessages(db: Database, chatId: string): ChatMessage[] {
+  return (stmt(db, 'SELECT * FROM chat_messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[]).map(toMessage);
+}
+
+export interface MessagePatch {
+  content?: string;
+  status?: MessageStatus;
+  error?: MessageError | null;
+  toolCalls?: ToolCallRecord[];
+  contextPackId?: string | null;
+  episodeId?: string | null;
+  memorySessionId?: string | null;
+  model?: string | null;
+}
+
+export function updateMessage(db: Database, id: string, patch: MessagePatch, now: number): ChatMessage {
+  const cur = getMessage(db, id);
+  if (!cur) throw new Error(`message ${id} vanished`);
+  const next = { ...cur, ...patch };
+  stmt(
+    db,
+    `UPDATE chat_messages SET content = @content, status = @status, error = @error, tool_calls = @toolCalls,
+       context_pack_id = @contextPackId, episode_id = @episodeId, memory_session_id = @memorySessionId, model = @model,
+       updated_at = @now WHERE id = @id`,
+  ).run({
+    id,
+    content: next.content,
+    status: next.status,
+    error: next.error === null ? null : JSON.stringify(next.error),
+    toolCalls: JSON.stringify(next.toolCalls),
+    contextPackId: next.contextPackId,
+    episodeId: next.episodeId,
+    memorySessionId: next.memorySessionId,
+    model: next.model,
+    now,
+  });
+  return getMessage(db, id) as ChatMessage;
+}
+
+/** Replies left "streaming" by a crash or a quit mid-stream are marked stopped at the next start. */
+export function stopDanglingStreams(db: Database, now: number): number {
+  return stmt(db, `UPDATE chat_messages SET status = 'stopped', updated_at = ? WHERE status = 'streaming'`).run(now).changes;
+}
+
+// ---- context packs --------------------------------------------------------------------------
+
+export function insertContextPack(db: Database, p: { id: string; chatId: string; pack: ContextPack; now: number }): void {
+  stmt(
+    db,
+    'INSERT INTO chat_context_packs (id, chat_id, prompt, pack, created_at) VALUES (@id, @chatId, @prompt, @pack, @now)',
+  ).run({ id: p.id, chatId: p.chatId, prompt: p.pack.prompt, pack: JSON.stringify(p.pack), now: p.now });
+}
+
+export function getContextPack(db: Database, id: string): ContextPack | undefined {
+  const row = stmt(db, 'SELECT pack FROM chat_context_packs WHERE id = ?').get(id) as { pack: string } | undefined;
+  return row ? (JSON.parse(row.pack) as ContextPack) : undefined;
+}

@@ -1,0 +1,418 @@
+/**
+ * The chat service: conversations and their memory sessions, context injection, streamed replies with a
+ * bounded memory-tool loop, stop and retry, and the memory-only answer when no model is available.
+ * Plain Node; the API layer calls it and forwards its events.
+ */
+import { randomUUID } from 'node:crypto';
+import type OpenAI from 'openai';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { createLlmClient, type ResolvedProvider } from '../llm/client';
+import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
+import type { Logger } from '../memory/clock';
+import { MemoryError, notFound } from '../memory/errors';
+import type { ContextPack, SearchHit } from '../memory/retrieval/types';
+import { NODE_TYPES } from '../memory/types';
+import { ChatEvents } from './events';
+import type { MemoryPort } from './memory-port';
+import { offlineAnswer, systemPrompt } from './prompt';
+import * as repo from './repo';
+import { executeTool, toolDefinitions } from './tools';
+import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
+
+export const DEFAULT_CHAT_TITLE = 'New chat';
+
+export interface ChatServiceOptions {
+  memory: MemoryPort;
+  /** Current provider and key; read at every reply so a settings change applies at once. */
+  provider: () => ResolvedProvider;
+  /** Inactivity after which a memory session is completed, in ms. */
+  sessionTimeoutMs: () => number;
+  logger: Logger;
+  /** Rounds of tool calls before the model must answer in text. */
+  maxToolRounds?: number;
+  /** Earlier messages of the conversation sent with each request. */
+  historyLimit?: number;
+  llmTimeoutMs?: number;
+  /** Measured per reply: time spent building and storing the context pack before the model request. */
+  onContextInjected?: (ms: number) => void;
+}
+
+interface Running {
+  controller: AbortController;
+  done: Promise<ChatMessage>;
+}
+
+export class ChatService {
+  readonly events: ChatEvents;
+  private readonly memory: MemoryPort;
+  private readonly running = new Map<string, Running>();
+
+  constructor(private readonly options: ChatServiceOptions) {
+    this.memory = options.memory;
+    this.events = new ChatEvents(options.logger);
+    const stopped = repo.stopDanglingStreams(this.db, this.now());
+    if (stopped > 0) options.logger.warn(`${stopped} reply(ies) were interrupted by the last shutdown and are marked stopped`);
+  }
+
+  private get db() {
+    return this.memory.database;
+  }
+
+  private now(): number {
+    return this.memory.clock.now();
+  }
+
+  // ---- conversations --------------------------------------------------------------------------
+
+  list(includeArchived = false): ChatSession[] {
+    return repo.listChatSessions(this.db, includeArchived);
+  }
+
+  get(chatId: string): ChatSession {
+    const chat = repo.getChatSession(this.db, chatId);
+    if (!chat) throw notFound('Chat', chatId);
+    return chat;
+  }
+
+  /** "New chat": the conversations in progress end their memory sessions (write path trigger). */
+  create(): ChatSession {
+    for (const chat of repo.openSegments(this.db)) this.completeSegment(chat, 'new_chat');
+    const chat = repo.insertChatSession(this.db, { id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now() });
+    this.events.emit('chat.sessions', { chatId: chat.id });
+    return chat;
+  }
+
+  rename(chatId: string, title: string): ChatSession {
+    this.get(chatId);
+    repo.updateChatSession(this.db, chatId, { title }, this.now());
+    this.events.emit('chat.sessions', { chatId });
+    return this.get(chatId);
+  }
+
+  archive(chatId: string, archived: boolean): ChatSession {
+    const chat = this.get(chatId);
+    if (archived) this.completeSegment(chat, 'archived');
+    repo.updateChatSession(this.db, chatId, { archived }, this.now());
+    this.events.emit('chat.sessions', { chatId });
+    return this.get(chatId);
+  }
+
+  setSwitches(chatId: string, switches: { noRemember?: boolean; noMemory?: boolean }): ChatSession {
+    const chat = this.get(chatId);
+    // Not remembering from now on: what was recorded so far is a finished session.
+    if (switches.noRemember === true && !chat.noRemember) this.completeSegment(chat, 'remember_off');
+    repo.updateChatSession(this.db, chatId, switches, this.now());
+    this.events.emit('chat.sessions', { chatId });
+    return this.get(chatId);
+  }
+
+  messages(chatId: string): ChatMessage[] {
+    this.get(chatId);
+    return repo.listMessages(this.db, chatId);
+  }
+
+  contextPack(messageId: string): ContextPack | null {
+    const message = repo.getMessage(this.db, messageId);
+    if (!message) throw notFound('Message', messageId);
+    return message.contextPackId ? (repo.getContextPack(this.db, message.contextPackId) ?? null) : null;
+  }
+
+  // ---- memory sessions (ADR 008 §15) ----------------------------------------------------------
+
+  /** Completes memory sessions idle for longer than the timeout. Called on a timer and before each message. */
+  sweepIdleSessions(): number {
+    const now = this.now();
+    let completed = 0;
+    for (const chat of repo.openSegments(this.db)) {
+      if (now - chat.lastActivityAt > this.options.sessionTimeoutMs()) {
+        this.completeSegment(chat, 'inactivity');
+        completed++;
+      }
+    }
+    return completed;
+  }
+
+  private completeSegment(chat: ChatSession, reason: SessionCompletedReason): void {
+    if (!chat.memorySessionOpen || !chat.memorySessionId) return;
+    repo.closeMemorySegment(this.db, chat.id);
+    this.memory.markSessionCompleted(chat.memorySessionId);
+    this.events.emit('session.completed', { chatId: chat.id, memorySessionId: chat.memorySessionId, reason, at: this.now() });
+  }
+
+  /** The memory session a new message goes to: rotated after inactivity; none when the chat is not remembered. */
+  private memorySessionFor(chatId: string): string | null {
+    this.sweepIdleSessions();
+    const chat = this.get(chatId);
+    if (chat.noRemember) return null;
+    return chat.memorySessionOpen && chat.memorySessionId ? chat.memorySessionId : repo.openMemorySegment(this.db, chatId);
+  }
+
+  // ---- messages -------------------------------------------------------------------------------
+
+  /** Stores the user's message, records it, and starts the reply; returns both at once (the reply streams). */
+  send(chatId: string, text: string): { userMessage: ChatMessage; assistantMessage: ChatMessage } {
+    const chat = this.get(chatId);
+    const busy = [...this.running.keys()].some((id) => repo.getMessage(this.db, id)?.chatId === chatId);
+    if (busy) throw new MemoryError('conflict', 'A reply is still being written in this chat; stop it first.');
+    const memorySessionId = this.memorySessionFor(chatId);
+    const now = this.now();
+    const userMessage = repo.insertMessage(this.db, {
+      id: randomUUID(),
+      chatId,
+      role: 'user',
+      content: text,
+      status: 'complete',
+      memorySessionId,
+      replyTo: null,
+      model: null,
+      now,
+    });
+    const episodeId = memorySessionId
+      ? this.memory.recordEpisode({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now })
+      : null;
+    const storedUser = episodeId ? repo.updateMessage(this.db, userMessage.id, { episodeId }, now) : userMessage;
+    const title = chat.title === DEFAULT_CHAT_TITLE ? titleFrom(text) : chat.title;
+    repo.updateChatSession(this.db, chatId, { lastActivityAt: now, title, archived: false }, now);
+    const assistantMessage = repo.insertMessage(this.db, {
+      id: randomUUID(),
+      chatId,
+      role: 'assistant',
+      content: '',
+      status: 'streaming',
+      memorySessionId,
+      replyTo: storedUser.id,
+      model: null,
+      now,
+    });
+    this.events.emit('chat.sessions', { chatId });
+    this.start(assistantMessage, storedUser);
+    return { userMessage: storedUser, assistantMessage };
+  }
+
+  /** Writes the reply to a user message again (after an error, a stop, or just to get another answer). */
+  retry(messageId: string): ChatMessage {
+    const message = repo.getMessage(this.db, messageId);
+    if (!message || message.role !== 'assistant' || !message.replyTo) throw notFound('Reply', messageId);
+    if (this.running.has(messageId)) throw new MemoryError('conflict', 'This reply is still being written.');
+    const user = repo.getMessage(this.db, message.replyTo);
+    if (!user) throw notFound('Message', message.replyTo);
+    const reset = repo.updateMessage(
+      this.db,
+      messageId,
+      { content: '', status: 'streaming', error: null, toolCalls: [], contextPackId: null, episodeId: null },
+      this.now(),
+    );
+    this.events.emit('chat.message', reset);
+    this.start(reset, user);
+    return reset;
+  }
+
+  /** Stops a streaming reply; what was written so far is kept. */
+  stop(messageId: string): boolean {
+    const run = this.running.get(messageId);
+    if (!run) return false;
+    run.controller.abort();
+    return true;
+  }
+
+  /** Resolves with the reply once it is complete, stopped, failed or answered from memory. */
+  async waitForReply(messageId: string): Promise<ChatMessage> {
+    const run = this.running.get(messageId);
+    if (run) return run.done;
+    const message = repo.getMessage(this.db, messageId);
+    if (!message) throw notFound('Message', messageId);
+    return message;
+  }
+
+  /** Stops every reply in flight and waits for them to settle (shutdown). */
+  async stopAll(): Promise<void> {
+    const runs = [...this.running.values()];
+    for (const run of runs) run.controller.abort();
+    await Promise.allSettled(runs.map((r) => r.done));
+  }
+
+  private start(reply: ChatMessage, user: ChatMessage): void {
+    const controller = new AbortController();
+    const done = this.generate(reply, user, controller.signal)
+      .catch((err: unknown) => {
+        this.options.logger.error('reply failed', err);
+        const failure = classifyLlmError(err, { baseURL: '' });
+        return this.finish(reply.id, { status: 'error', error: failure });
+      })
+      .finally(() => this.running.delete(reply.id));
+    this.running.set(reply.id, { controller, done });
+  }
+
+  private async generate(reply: ChatMessage, user: ChatMessage, signal: AbortSignal): Promise<ChatMessage> {
+    const chat = this.get(reply.chatId);
+    const memorySessionId = reply.memorySessionId;
+    const useMemory = !chat.noMemory;
+
+    // Context injection (§14): the pack is stored with the reply so the inspector can show why it answered so.
+    const t0 = performance.now();
+    let pack: ContextPack | null = null;
+    if (useMemory) {
+      pack = await this.memory.buildContextPack(user.content, {
+        ...(chat.memorySessionId ? { excludeSessionIds: [chat.memorySessionId] } : {}),
+      });
+      const packId = randomUUID();
+      repo.insertContextPack(this.db, { id: packId, chatId: chat.id, pack, now: this.now() });
+      this.update(reply.id, { contextPackId: packId });
+    }
+
+    const provider = this.options.provider();
+    const client = createLlmClient(provider, { timeoutMs: this.options.llmTimeoutMs ?? 60_000 });
+    this.options.onContextInjected?.(performance.now() - t0);
+    if (!client) {
+      return this.answerFromMemory(reply, user, chat.noMemory, 'no language model is connected. Connect one in Settings for full answers.');
+    }
+
+    const model = provider.settings.chatModel;
+    this.update(reply.id, { model });
+    const history = repo
+      .listMessages(this.db, chat.id)
+      .filter((m) => m.seq < user.seq && (m.status === 'complete' || m.status === 'stopped') && m.content.trim() !== '')
+      .slice(-(this.options.historyLimit ?? 20));
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: systemPrompt({ pack, memoryEnabled: useMemory, now: this.now() }) },
+      ...history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
+      { role: 'user', content: user.content },
+    ];
+
+    let text = '';
+    const toolCalls: ToolCallRecord[] = [];
+    try {
+      const maxRounds = this.options.maxToolRounds ?? 4;
+      for (let round = 0; ; round++) {
+        const offerTools = useMemory && round < maxRounds;
+        const turn = await this.streamTurn(client, model, messages, offerTools, signal, (delta) => {
+          text += delta;
+          this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
+        });
+        if (turn.toolCalls.length === 0 || !offerTools) break;
+        messages.push({
+          role: 'assistant',
+          content: turn.content || null,
+          tool_calls: turn.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })),
+        });
+        for (const call of turn.toolCalls) {
+          const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
+          toolCalls.push(record);
+          this.update(reply.id, { toolCalls, content: text });
+          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId });
+          record.arguments = outcome.arguments;
+          if (outcome.ok) {
+            record.status = 'done';
+            record.result = outcome.result;
+          } else {
+            record.status = 'error';
+            record.error = outcome.error;
+          }
+          this.update(reply.id, { toolCalls });
+          messages.push({
+            role: 'tool',
+            tool_call_id: call.id,
+            content: JSON.stringify(outcome.ok ? outcome.result : { error: outcome.error }),
+          });
+        }
+        if (text !== '' && !text.endsWith('\n')) text += '\n\n';
+      }
+    } catch (err) {
+      const failure = classifyLlmError(err, { baseURL: provider.settings.baseURL, model });
+      if (failure.reason === 'aborted' || signal.aborted) {
+        return this.finish(reply.id, { status: 'stopped', content: text, toolCalls }, memorySessionId);
+      }
+      if (failure.reason === 'unreachable' && text === '' && toolCalls.length === 0) {
+        return this.answerFromMemory(reply, user, chat.noMemory, `the model at ${provider.settings.baseURL} could not be reached.`, failure);
+      }
+      return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
+    }
+    return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId);
+  }
+
+  /** One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. */
+  private async streamTurn(
+    client: OpenAI,
+    model: string,
+    messages: ChatCompletionMessageParam[],
+    offerTools: boolean,
+    signal: AbortSignal,
+    onDelta: (delta: string) => void,
+  ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[] }> {
+    const stream = await client.chat.completions.create(
+      { model, messages, stream: true, ...(offerTools ? { tools: toolDefinitions() } : {}) },
+      { signal },
+    );
+    let content = '';
+    const calls: { id: string; name: string; arguments: string }[] = [];
+    for await (const chunk of stream) {
+      const choice = chunk.choices[0];
+      if (!choice) continue;
+      const delta = choice.delta;
+      if (delta.content) {
+        content += delta.content;
+        onDelta(delta.content);
+      }
+      for (const tc of delta.tool_calls ?? []) {
+        const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
+        if (tc.id) slot.id = tc.id;
+        if (tc.function?.name) slot.name += tc.function.name;
+        if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+      }
+    }
+    if (signal.aborted) throw new LlmError('aborted', 'Stopped.');
+    return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })) };
+  }
+
+  /** Degradation (§17): search memory and answer with what is remembered, clearly labelled. */
+  private async answerFromMemory(
+    reply: ChatMessage,
+    user: ChatMessage,
+    memoryOff: boolean,
+    why: string,
+    failure?: LlmFailure,
+  ): Promise<ChatMessage> {
+    let hits: SearchHit[] | null = null;
+    if (!memoryOff) {
+      const chat = this.get(reply.chatId);
+      const result = await this.memory.search({
+        query: user.content,
+        types: [...NODE_TYPES],
+        limit: 8,
+        ...(chat.memorySessionId ? { excludeSessionIds: [chat.memorySessionId] } : {}),
+      });
+      hits = result.hits;
+      if (hits.length > 0) this.memory.recordAccess(hits.map((h) => h.node.id));
+    }
+    return this.finish(
+      reply.id,
+      { status: 'offline', content: offlineAnswer({ why, hits }), model: null, error: failure ?? null },
+      // A memory-only answer repeats what is stored; recording it again would only duplicate memories.
+      null,
+    );
+  }
+
+  private update(messageId: string, patch: repo.MessagePatch): ChatMessage {
+    const message = repo.updateMessage(this.db, messageId, patch, this.now());
+    this.events.emit('chat.message', message);
+    return message;
+  }
+
+  /** Final state of a reply; a reply with text is recorded as an episode when the chat is remembered. */
+  private finish(messageId: string, patch: repo.MessagePatch, memorySessionId: string | null = null): ChatMessage {
+    const now = this.now();
+    let episodeId: string | null = null;
+    const content = patch.content ?? '';
+    if (memorySessionId && content.trim() !== '' && this.memory.database.open) {
+      episodeId = this.memory.recordEpisode({ content, sessionId: memorySessionId, role: 'assistant', eventTime: now });
+      const chatId = repo.getMessage(this.db, messageId)?.chatId;
+      if (chatId) repo.updateChatSession(this.db, chatId, { lastActivityAt: now }, now);
+    }
+    return this.update(messageId, { ...patch, episodeId });
+  }
+}
+
+function titleFrom(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line || DEFAULT_CHAT_TITLE;
+}

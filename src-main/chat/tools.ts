@@ -1,0 +1,181 @@
+/**
+ * The memory tools of ADR 008 §13, defined once: a zod schema (validates the model's arguments and becomes the
+ * JSON schema the model sees) and an executor against the engine. Results are small JSON objects.
+ */
+import { z } from 'zod';
+import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
+import { MemoryError } from '../memory/errors';
+import type { SearchHit } from '../memory/retrieval/types';
+import { FACT_TYPES, NODE_TYPES, type JsonValue, type MemoryNode } from '../memory/types';
+import type { MemoryPort } from './memory-port';
+
+export interface ToolContext {
+  memory: MemoryPort;
+  /** The memory session of the conversation, for provenance; null when the chat is not remembered. */
+  memorySessionId: string | null;
+}
+
+interface ToolDef<S extends z.ZodType> {
+  description: string;
+  schema: S;
+  run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue> | JsonValue;
+}
+
+const def = <S extends z.ZodType>(d: ToolDef<S>): ToolDef<S> => d;
+
+const nodeSummary = (n: MemoryNode): JsonValue => ({
+  id: n.id,
+  type: n.type,
+  content: n.content,
+  confidence: Math.round(n.confidence * 100) / 100,
+  event_time_iso: new Date(n.eventTime).toISOString(),
+});
+
+const hitSummary = (h: SearchHit): JsonValue => ({
+  id: h.node.id,
+  type: h.node.type,
+  content: h.node.content,
+  confidence: Math.round(h.node.confidence * 100) / 100,
+  score: Math.round(h.score * 1000) / 1000,
+  event_time_iso: h.event_time_iso,
+  event_time_relative: h.event_time_relative,
+});
+
+export const MEMORY_TOOLS = {
+  search_memory: def({
+    description:
+      'Search long-term memory (facts, procedures, opinions; pass type "episodic" for past conversations). Use for any question about what the user told you before.',
+    schema: z.object({
+      query: z.string().min(1).max(2000).describe('What to look for, in words'),
+      type: z.enum(NODE_TYPES).optional().describe('Only this kind of memory'),
+      entity_name: z.string().max(200).optional().describe('Only memories about this person, project, place…'),
+      after: z.string().max(100).optional().describe('Time expression, e.g. "last week" or "2025-03-01"'),
+      before: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(20).optional(),
+    }),
+    async run(a, ctx) {
+      const result = await ctx.memory.search({
+        query: a.query,
+        ...(a.type ? { types: [a.type] } : {}),
+        ...(a.entity_name ? { entityName: a.entity_name } : {}),
+        ...(a.after ? { after: a.after } : {}),
+        ...(a.before ? { before: a.before } : {}),
+        limit: a.limit ?? 8,
+        ...(ctx.memorySessionId ? { excludeSessionIds: [ctx.memorySessionId] } : {}),
+      });
+      return { intent: result.intent, results: result.hits.map(hitSummary), warnings: result.warnings };
+    },
+  }),
+  remember_fact: def({
+    description: 'Save something worth remembering that the user stated (a fact, a procedure, or an opinion).',
+    schema: z.object({
+      content: z.string().min(1).max(4000).describe('The fact as one self-contained sentence'),
+      type: z.enum(FACT_TYPES).optional(),
+    }),
+    run(a, ctx) {
+      const id = ctx.memory.rememberFact({
+        content: a.content,
+        type: a.type ?? 'semantic',
+        sourceType: 'conversation',
+        sourceRole: 'assistant',
+        ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
+      });
+      return { id, saved: true };
+    },
+  }),
+  correct_fact: def({
+    description: 'Replace a remembered fact that the user says is wrong or out of date. The old version is kept as history.',
+    schema: z.object({
+      id: z.string().min(1).max(100).describe('Id of the fact to correct (from search_memory)'),
+      content: z.string().min(1).max(4000).describe('The corrected fact'),
+      reason: z.string().max(500).optional(),
+    }),
+    run(a, ctx) {
+      const id = ctx.memory.correctFact({
+        id: a.id,
+        content: a.content,
+        sourceType: 'conversation',
+        sourceRole: 'assistant',
+        ...(a.reason ? { reason: a.reason } : {}),
+      });
+      return { id, supersedes: a.id };
+    },
+  }),
+  confirm_fact: def({
+    description: 'Mark a remembered fact as confirmed by the user, so it never fades.',
+    schema: z.object({ id: z.string().min(1).max(100) }),
+    run(a, ctx) {
+      return nodeSummary(ctx.memory.confirmFact(a.id));
+    },
+  }),
+  get_entity_info: def({
+    description: 'Everything remembered about a person, project, organisation, place, concept or tool.',
+    schema: z.object({ name: z.string().min(1).max(200) }),
+    run(a, ctx) {
+      const p = ctx.memory.getEntityProfile(a.name, 10);
+      return {
+        name: p.entity.canonicalName,
+        type: p.entity.type,
+        aliases: p.entity.aliases,
+        summary: p.entity.summary,
+        facts: p.facts.map(nodeSummary),
+        recent_mentions: p.recentEpisodes.slice(0, 5).map(nodeSummary),
+        mention_count: p.entity.mentionCount,
+      };
+    },
+  }),
+  memory_stats: def({
+    description: 'How much is remembered: counts of memories, links and entities, and maintenance state.',
+    schema: z.object({}),
+    run(_a, ctx) {
+      const s = ctx.memory.stats();
+      return {
+        nodes: s.nodes,
+        edges: s.edges,
+        entities: s.entities,
+        unconsolidated_sessions: s.unconsolidated_sessions,
+        last_decay_run: s.last_decay_run,
+        storage_size_mb: s.storage_size_mb,
+      };
+    },
+  }),
+} as const;
+
+export type MemoryToolName = keyof typeof MEMORY_TOOLS;
+export const MEMORY_TOOL_NAMES = Object.keys(MEMORY_TOOLS) as MemoryToolName[];
+
+/** Tool definitions in the chat completions format. */
+export function toolDefinitions(): ChatCompletionFunctionTool[] {
+  return MEMORY_TOOL_NAMES.map((name) => {
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(MEMORY_TOOLS[name].schema) as Record<string, unknown>;
+    return { type: 'function', function: { name, description: MEMORY_TOOLS[name].description, parameters } };
+  });
+}
+
+export type ToolOutcome = { ok: true; arguments: JsonValue; result: JsonValue } | { ok: false; arguments: JsonValue; error: string };
+
+/** Runs one call from the model. Bad JSON, bad arguments and engine errors become an error the model can read. */
+export async function executeTool(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
+  let args: JsonValue;
+  try {
+    args = rawArguments.trim() === '' ? {} : (JSON.parse(rawArguments) as JsonValue);
+  } catch {
+    return { ok: false, arguments: rawArguments, error: 'arguments are not valid JSON' };
+  }
+  if (!(name in MEMORY_TOOLS)) return { ok: false, arguments: args, error: `unknown tool "${name}"` };
+  const tool = MEMORY_TOOLS[name as MemoryToolName] as ToolDef<z.ZodType>;
+  const parsed = tool.schema.safeParse(args);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      arguments: args,
+      error: parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; '),
+    };
+  }
+  try {
+    return { ok: true, arguments: args, result: await tool.run(parsed.data, ctx) };
+  } catch (err) {
+    const message = err instanceof MemoryError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    return { ok: false, arguments: args, error: message };
+  }
+}

@@ -1,0 +1,53 @@
+/** Provider settings: what is persisted (never the key) and what the renderer may send to change it. */
+import { z } from 'zod';
+import { PROVIDER_KINDS } from './presets';
+
+const modelName = z.string().trim().max(200, 'model name is longer than 200 characters');
+
+export const providerSettingsSchema = z
+  .object({
+    kind: z.enum(PROVIDER_KINDS),
+    baseURL: z.string().trim().max(2000),
+    chatModel: modelName,
+    agentModel: modelName,
+    embeddingModel: modelName,
+  })
+  .superRefine((s, ctx) => {
+    if (s.kind === 'none') return;
+    if (!/^https?:\/\/[^\s]+$/.test(s.baseURL) || !URL.canParse(s.baseURL)) {
+      ctx.addIssue({ code: 'custom', path: ['baseURL'], message: 'Base URL must be an http:// or https:// URL' });
+    }
+    if (s.chatModel === '') ctx.addIssue({ code: 'custom', path: ['chatModel'], message: 'Chat model is required' });
+  });
+export type ProviderSettings = z.output<typeof providerSettingsSchema>;
+
+export const DEFAULT_PROVIDER_SETTINGS: ProviderSettings = {
+  kind: 'none',
+  baseURL: '',
+  chatModel: '',
+  agentModel: '',
+  embeddingModel: '',
+};
+
+export const MIN_SESSION_TIMEOUT_MINUTES = 1;
+export const DEFAULT_SESSION_TIMEOUT_MINUTES = 30;
+
+export const appSettingsSchema = z.object({
+  provider: providerSettingsSchema,
+  /** Inactivity after which a conversation's memory session is completed (ADR 008 §15). */
+  sessionTimeoutMinutes: z.number().int().min(MIN_SESSION_TIMEOUT_MINUTES).max(24 * 60),
+});
+export type AppSettings = z.output<typeof appSettingsSchema>;
+
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  provider: DEFAULT_PROVIDER_SETTINGS,
+  sessionTimeoutMinutes: DEFAULT_SESSION_TIMEOUT_MINUTES,
+};
+
+/** An API key as typed by the user: undefined keeps the stored one, null or "" removes it. */
+export const apiKeyInputSchema = z
+  .string()
+  .max(1000, 'API key is longer than 1000 characters')
+  .refine((s) => !/\s/.test(s.trim()) && !s.includes('\u0000'), 'API key contains spaces or control characters')
+  .nullable()
+  .optional();

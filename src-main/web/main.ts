@@ -1,0 +1,59 @@
+/**
+ * Browser-mode entry: `npm start -- --browser [--data-dir DIR] [--port N]`, or the fallback when there is no
+ * Electron binary. Opens the memory, serves the renderer and the API on 127.0.0.1, and prints the URL.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppHost } from '../host/app-host';
+import { FileSecretStore } from '../llm/secrets';
+import { stderrLogger } from '../memory/clock';
+import { defaultDataDir } from '../memory/paths';
+import { startWebServer } from './server';
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '0' },
+      'renderer-dir': { type: 'string', default: resolve('out/renderer') },
+      browser: { type: 'boolean', default: true },
+    },
+    strict: false,
+  });
+  const dataDir = typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : defaultDataDir();
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${String(values.port)}`);
+  const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
+  const host = new AppHost({ dataDir, secrets: new FileSecretStore(dataDir), mode: 'browser', version, logger: stderrLogger });
+  const server = await startWebServer({
+    host,
+    rendererDir: String(values['renderer-dir']),
+    port,
+    logger: stderrLogger,
+    ...(process.env.ENGRAM_TOKEN ? { token: process.env.ENGRAM_TOKEN } : {}),
+  });
+  process.stdout.write(
+    `\nEngram is running in browser mode (data: ${dataDir}).\nOpen: ${server.url}\n` +
+      `Only this machine can connect, and only with the token above. Ready in ${Math.round(performance.now() - t0)} ms. Ctrl+C to stop.\n\n`,
+  );
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void (async () => {
+      await server.close();
+      await host.close();
+      process.exit(0);
+    })();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`engram: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

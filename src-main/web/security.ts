@@ -1,0 +1,81 @@
+/**
+ * Browser-mode request checks. The server binds 127.0.0.1 only; on top of that every request must name our
+ * host and port (no DNS rebinding), come from our origin when it has one (no cross-site requests), and carry
+ * the per-launch token (query on the first visit, then an HttpOnly cookie, or a header for scripts).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export const TOKEN_COOKIE = 'engram_token';
+export const TOKEN_HEADER = 'x-engram-token';
+
+export interface Guard {
+  port: number;
+  token: string;
+}
+
+export type Verdict = { ok: true; tokenFrom: 'query' | 'cookie' | 'header' } | { ok: false; status: 403; reason: string };
+
+export const allowedHosts = (port: number): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
+export const allowedOrigins = (port: number): string[] => allowedHosts(port).map((h) => `http://${h}`);
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+/** Checks Host, Origin and token. `requireOrigin` is set for the WebSocket, which browsers always send it on. */
+export function checkRequest(req: IncomingMessage, guard: Guard, options: { requireOrigin?: boolean } = {}): Verdict {
+  const host = req.headers.host;
+  if (!host || !allowedHosts(guard.port).includes(host.toLowerCase())) {
+    return { ok: false, status: 403, reason: `Host "${host ?? ''}" is not allowed` };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined ? !allowedOrigins(guard.port).includes(origin.toLowerCase()) : options.requireOrigin === true) {
+    return { ok: false, status: 403, reason: `Origin "${origin ?? ''}" is not allowed` };
+  }
+  const url = new URL(req.url ?? '/', `http://${host}`);
+  const fromQuery = url.searchParams.get('token');
+  if (fromQuery !== null && sameSecret(fromQuery, guard.token)) return { ok: true, tokenFrom: 'query' };
+  const fromHeader = req.headers[TOKEN_HEADER];
+  if (typeof fromHeader === 'string' && sameSecret(fromHeader, guard.token)) return { ok: true, tokenFrom: 'header' };
+  const fromCookie = cookieValue(req.headers.cookie, TOKEN_COOKIE);
+  if (fromCookie !== undefined && sameSecret(fromCookie, guard.token)) return { ok: true, tokenFrom: 'cookie' };
+  return { ok: false, status: 403, reason: 'Missing or wrong token: open the URL Engram printed at start' };
+}
+
+export function tokenCookie(token: string): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+/** The page may load only its own scripts and styles, and talk only to its own origin (HTTP and WebSocket). */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};

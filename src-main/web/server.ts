@@ -1,0 +1,184 @@
+/**
+ * Browser mode: the same contract over loopback HTTP (calls: POST /api/call/<name>) and a WebSocket
+ * (pushed events: /api/events), plus the built renderer as static files. Every request passes security.ts.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Dispatch } from '../api/handlers';
+import type { EventSink } from '../host/app-host';
+import type { Logger } from '../memory/clock';
+import { checkRequest, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
+
+export interface WebHost {
+  dispatch: Dispatch;
+  subscribe(sink: EventSink): () => void;
+}
+
+export interface WebServerOptions {
+  host: WebHost;
+  /** Folder with the built renderer (index.html + assets). */
+  rendererDir: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  token?: string;
+  logger: Logger;
+}
+
+export interface WebServer {
+  readonly port: number;
+  readonly token: string;
+  readonly origin: string;
+  /** The address to open, token included. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.map': 'application/json',
+};
+
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+  const guard: Guard = { port: 0, token };
+  const sockets = new Set<WebSocket>();
+
+  const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...headers });
+    res.end(body);
+  };
+
+  const serveStatic = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
+    const rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    let file = resolve(rendererDir, rel);
+    if (file !== rendererDir && !file.startsWith(rendererDir + sep)) return send(res, 404, 'Not found');
+    // Client-side routes fall back to the app; missing assets are a 404.
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (extname(rel) !== '') return send(res, 404, 'Not found');
+      file = join(rendererDir, 'index.html');
+    }
+    if (!existsSync(file)) {
+      return send(res, 500, 'The renderer is not built. Run "npm start" (it builds it) or "npm run build:renderer".');
+    }
+    const type = MIME[extname(file)] ?? 'application/octet-stream';
+    const immutable = file.includes(`${sep}assets${sep}`);
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': type,
+      'cache-control': immutable ? 'private, max-age=31536000, immutable' : 'no-store',
+    });
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+  };
+
+  const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
+    // JSON only: a cross-site form cannot send it without a preflight that we never answer.
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return send(res, 415, JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'Expected application/json', issues: [] } }), {
+        'content-type': 'application/json',
+      });
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) return send(res, 413, 'Request too large');
+      chunks.push(chunk as Buffer);
+    }
+    let input: unknown;
+    try {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      input = raw.trim() === '' ? {} : JSON.parse(raw);
+    } catch {
+      return send(res, 400, JSON.stringify({ ok: false, error: { code: 'invalid_input', message: 'Body is not valid JSON', issues: [] } }), {
+        'content-type': 'application/json',
+      });
+    }
+    const envelope = await options.host.dispatch(name, input);
+    send(res, 200, JSON.stringify(envelope), { 'content-type': 'application/json' });
+  };
+
+  const server = createServer((req, res) => {
+    const verdict = checkRequest(req, guard);
+    if (!verdict.ok) return send(res, verdict.status, verdict.reason, { 'content-type': 'text/plain; charset=utf-8' });
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // First visit with ?token=: keep it in an HttpOnly cookie and drop it from the address bar.
+    if (verdict.tokenFrom === 'query' && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
+      url.searchParams.delete('token');
+      return send(res, 303, '', { location: `${url.pathname}${url.search}`, 'set-cookie': tokenCookie(token) });
+    }
+    if (url.pathname.startsWith('/api/call/')) {
+      if (req.method !== 'POST') return send(res, 405, 'Use POST', { allow: 'POST' });
+      handleCall(req, res, url.pathname.slice('/api/call/'.length)).catch((err: unknown) => {
+        options.logger.error('browser-mode call failed', err);
+        if (!res.headersSent) send(res, 500, 'Internal error');
+      });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
+    serveStatic(req, res, url.pathname);
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const verdict = checkRequest(req, guard, { requireOrigin: true });
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    if (!verdict.ok || path !== '/api/events') {
+      const reason = verdict.ok ? 'Not found' : verdict.reason;
+      socket.end(`HTTP/1.1 ${verdict.ok ? '404 Not Found' : '403 Forbidden'}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}`);
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('error', () => sockets.delete(ws));
+      // Events only flow to the page; anything it sends is ignored.
+    });
+  });
+
+  const unsubscribe = options.host.subscribe((name, payload) => {
+    if (sockets.size === 0) return;
+    const message = JSON.stringify({ event: name, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
+  });
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolvePromise();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  guard.port = port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  return {
+    port,
+    token,
+    origin,
+    url: `${origin}/?token=${token}`,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}

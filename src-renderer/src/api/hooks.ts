@@ -1,0 +1,126 @@
+/**
+ * react-query hooks over the contract. Server state lives only here; pushed events keep it fresh:
+ * chat.message / chat.delta update the cache in place, chat.sessions and memory.changed invalidate.
+ */
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '../../../src-main/chat/types';
+import type { CallInput } from '../../../src-main/api/contract';
+import { call } from './client';
+import { bridge, isConnected, onConnectionChange } from './transport';
+
+export const keys = {
+  info: ['app.info'] as const,
+  settings: ['settings'] as const,
+  chats: (archived: boolean) => ['chats', archived] as const,
+  allChats: ['chats'] as const,
+  messages: (chatId: string) => ['messages', chatId] as const,
+  stream: (messageId: string) => ['stream', messageId] as const,
+  memory: ['memory'] as const,
+  contextPack: (messageId: string) => ['memory', 'pack', messageId] as const,
+};
+
+function upsertMessage(qc: QueryClient, message: ChatMessage): void {
+  qc.setQueryData<ChatMessage[]>(keys.messages(message.chatId), (old) => {
+    if (!old) return old;
+    const i = old.findIndex((m) => m.id === message.id);
+    if (i === -1) return [...old, message].sort((a, b) => a.seq - b.seq);
+    const next = old.slice();
+    next[i] = message;
+    return next;
+  });
+}
+
+/** Subscribes the cache to pushed events; mount once. */
+export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings') => void): void {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const offs = [
+      bridge.on('chat.delta', ({ messageId, delta }) => {
+        qc.setQueryData<string>(keys.stream(messageId), (old) => (old ?? '') + delta);
+      }),
+      bridge.on('chat.message', (message) => {
+        if (message.status === 'streaming') qc.setQueryData(keys.stream(message.id), message.content);
+        upsertMessage(qc, message);
+      }),
+      bridge.on('chat.sessions', ({ chatId }) => {
+        void qc.invalidateQueries({ queryKey: keys.allChats });
+        if (chatId === '') void qc.invalidateQueries({ queryKey: ['messages'] });
+      }),
+      bridge.on('memory.changed', () => {
+        void qc.invalidateQueries({ queryKey: keys.memory });
+      }),
+      bridge.on('ui.command', ({ command }) => onCommand(command)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [qc, onCommand]);
+}
+
+export function useConnected(): boolean {
+  const [connected, setConnected] = useState(isConnected());
+  useEffect(() => onConnectionChange(setConnected), []);
+  return connected;
+}
+
+export const useAppInfo = () => useQuery({ queryKey: keys.info, queryFn: () => call('app.info', {}) });
+export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
+export const useChats = (includeArchived: boolean) =>
+  useQuery({ queryKey: keys.chats(includeArchived), queryFn: () => call('chat.list', { includeArchived }) });
+export const useMessages = (chatId: string | null) =>
+  useQuery({
+    queryKey: keys.messages(chatId ?? ''),
+    queryFn: () => call('chat.messages', { chatId: chatId ?? '' }),
+    enabled: chatId !== null,
+  });
+/** Text streamed so far for a reply; filled by chat.delta events, never fetched. */
+export const useStreamText = (messageId: string) =>
+  useQuery<string>({ queryKey: keys.stream(messageId), queryFn: () => '', enabled: false, initialData: '', staleTime: Infinity });
+export const useMemoryStats = () => useQuery({ queryKey: [...keys.memory, 'stats'], queryFn: () => call('memory.stats', {}) });
+export const useContextPack = (messageId: string | null) =>
+  useQuery({
+    queryKey: keys.contextPack(messageId ?? ''),
+    queryFn: () => call('chat.contextPack', { messageId: messageId ?? '' }),
+    enabled: messageId !== null,
+  });
+
+export function useSaveSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CallInput<'settings.save'>) => call('settings.save', input),
+    onSuccess: (view) => {
+      qc.setQueryData(keys.settings, view);
+      void qc.invalidateQueries({ queryKey: keys.info });
+    },
+  });
+}
+
+export const useTestConnection = () =>
+  useMutation({ mutationFn: (input: CallInput<'settings.testConnection'>) => call('settings.testConnection', input) });
+
+export function useChatActions() {
+  const qc = useQueryClient();
+  const refreshChats = () => void qc.invalidateQueries({ queryKey: keys.allChats });
+  return {
+    create: useMutation({ mutationFn: () => call('chat.create', {}), onSuccess: refreshChats }),
+    rename: useMutation({ mutationFn: (i: CallInput<'chat.rename'>) => call('chat.rename', i), onSuccess: refreshChats }),
+    archive: useMutation({ mutationFn: (i: CallInput<'chat.archive'>) => call('chat.archive', i), onSuccess: refreshChats }),
+    setSwitches: useMutation({ mutationFn: (i: CallInput<'chat.setSwitches'>) => call('chat.setSwitches', i), onSuccess: refreshChats }),
+    send: useMutation({
+      mutationFn: (i: CallInput<'chat.send'>) => call('chat.send', i),
+      onSuccess: ({ userMessage, assistantMessage }) => {
+        upsertMessage(qc, userMessage);
+        // The reply may already have finished (memory-only answers are quick): never overwrite a newer state.
+        const cached = qc.getQueryData<ChatMessage[]>(keys.messages(assistantMessage.chatId))?.find((m) => m.id === assistantMessage.id);
+        if (!cached) upsertMessage(qc, assistantMessage);
+        refreshChats();
+      },
+    }),
+    stop: useMutation({ mutationFn: (messageId: string) => call('chat.stop', { messageId }) }),
+    retry: useMutation({
+      mutationFn: (messageId: string) => call('chat.retry', { messageId }),
+      onSuccess: (m) => {
+        qc.setQueryData(keys.stream(m.id), '');
+      },
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect } from 'react';
+import { useAppInfo, useChatActions, useChats, useConnected, useLiveUpdates } from '../api/hooks';
+import { useUi } from '../store';
+import { ChatView } from './ChatView';
+import { ContextPackDialog, ToolCallDialog } from './Dialogs';
+import { SettingsDialog } from './SettingsDialog';
+import { Sidebar } from './Sidebar';
+
+export function App() {
+  const { selectedChatId, selectChat, setSettingsOpen, settingsOpen } = useUi();
+  const chats = useChats(false);
+  const info = useAppInfo();
+  const { create } = useChatActions();
+  const connected = useConnected();
+
+  const newChat = useCallback(() => {
+    create.mutate(undefined, { onSuccess: (chat) => selectChat(chat.id) });
+  }, [create, selectChat]);
+
+  const onCommand = useCallback(
+    (command: 'new-chat' | 'open-settings') => (command === 'new-chat' ? newChat() : setSettingsOpen(true)),
+    [newChat, setSettingsOpen],
+  );
+  useLiveUpdates(onCommand);
+
+  // Open the most recent conversation at start (or after the selected one was archived).
+  useEffect(() => {
+    if (!chats.data) return;
+    if (selectedChatId === null || !chats.data.some((c) => c.id === selectedChatId)) {
+      const first = chats.data[0];
+      if (first && selectedChatId === null) selectChat(first.id);
+    }
+  }, [chats.data, selectedChatId, selectChat]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === ',') {
+        e.preventDefault();
+        setSettingsOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setSettingsOpen]);
+
+  return (
+    <div className="app">
+      <Sidebar onNewChat={newChat} creating={create.isPending} />
+      <main className="main">
+        {!connected && (
+          <div className="banner banner-error" role="alert">
+            Disconnected from Engram — reconnecting… If you stopped it, start it again with <code>npm start</code>.
+          </div>
+        )}
+        {info.data?.offline && (
+          <div className="banner banner-offline" role="status" data-testid="offline-banner">
+            <strong>Memory-only mode.</strong> No language model is connected, so replies list what Engram remembers.{' '}
+            <button className="link-button" onClick={() => setSettingsOpen(true)}>
+              Connect a model
+            </button>{' '}
+            (OpenAI, Ollama, LM Studio or any OpenAI-compatible server).
+          </div>
+        )}
+        <ChatView chatId={selectedChatId} onNewChat={newChat} />
+      </main>
+      {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <ToolCallDialog />
+      <ContextPackDialog />
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useRef } from 'react';
+import type { ChatSession } from '../../../src-main/chat/types';
+import { errorMessage } from '../api/client';
+import { useChatActions, useChats, useMessages } from '../api/hooks';
+import { useUi } from '../store';
+import { Composer } from './Composer';
+import { MessageItem } from './MessageItem';
+
+export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewChat: () => void }) {
+  const { showArchived, selectChat } = useUi();
+  const chats = useChats(showArchived);
+  const chat = chats.data?.find((c) => c.id === chatId) ?? null;
+  const messages = useMessages(chatId);
+  const { send, stop, create } = useChatActions();
+  const streaming = messages.data?.find((m) => m.status === 'streaming') ?? null;
+  const endRef = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [count, chatId]);
+
+  const onSend = (text: string) => {
+    if (chatId) {
+      send.mutate({ chatId, text });
+      return;
+    }
+    // Typing into the empty start screen starts a conversation.
+    create.mutate(undefined, {
+      onSuccess: (created) => {
+        selectChat(created.id);
+        send.mutate({ chatId: created.id, text });
+      },
+    });
+  };
+
+  return (
+    <section className="chat" aria-label="Conversation">
+      {chat ? <ChatHeader chat={chat} /> : <div className="chat-header" />}
+      <div className="messages" role="log" aria-live="polite" data-testid="messages">
+        {chatId === null || count === 0 ? (
+          <EmptyState hasChat={chatId !== null} onNewChat={onNewChat} noMemory={chat?.noMemory ?? false} />
+        ) : (
+          messages.data?.map((m) => <MessageItem key={m.id} message={m} />)
+        )}
+        {messages.isError && <div className="error-box">{errorMessage(messages.error)}</div>}
+        <div ref={endRef} />
+      </div>
+      {send.isError && (
+        <div className="error-box composer-error" role="alert" data-testid="send-error">
+          {errorMessage(send.error)}
+        </div>
+      )}
+      <Composer
+        key={chatId ?? 'none'}
+        onSend={onSend}
+        onStop={() => streaming && stop.mutate(streaming.id)}
+        streaming={streaming !== null}
+        busy={send.isPending || create.isPending}
+      />
+    </section>
+  );
+}
+
+function ChatHeader({ chat }: { chat: ChatSession }) {
+  const { setSwitches, archive } = useChatActions();
+  return (
+    <header className="chat-header">
+      <h1 className="chat-title" title={chat.title}>
+        {chat.title}
+      </h1>
+      <div className="switches" role="group" aria-label="Memory for this chat">
+        <label className={`switch${chat.noRemember ? ' on' : ''}`} title="Nothing from this chat is recorded as a memory or consolidated">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={chat.noRemember}
+            onChange={(e) => setSwitches.mutate({ chatId: chat.id, noRemember: e.target.checked })}
+            data-testid="switch-no-remember"
+          />
+          <span className="switch-track" aria-hidden="true" />
+          Don't remember this chat
+        </label>
+        <label className={`switch${chat.noMemory ? ' on' : ''}`} title="No memories are injected and the model gets no memory tools">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={chat.noMemory}
+            onChange={(e) => setSwitches.mutate({ chatId: chat.id, noMemory: e.target.checked })}
+            data-testid="switch-no-memory"
+          />
+          <span className="switch-track" aria-hidden="true" />
+          Don't use memory
+        </label>
+        {chat.archived && (
+          <button className="button button-ghost" onClick={() => archive.mutate({ chatId: chat.id, archived: false })}>
+            Unarchive
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function EmptyState({ hasChat, onNewChat, noMemory }: { hasChat: boolean; onNewChat: () => void; noMemory: boolean }) {
+  return (
+    <div className="empty">
+      <div className="empty-mark" aria-hidden="true" />
+      <h2>{hasChat ? 'What is on your mind?' : 'Welcome to Engram'}</h2>
+      <p>
+        {noMemory
+          ? 'Memory is off for this chat: replies will not use or add to what Engram remembers.'
+          : 'Talk as you would to a colleague. Engram remembers what matters, shows you what it used, and lets you correct it.'}
+      </p>
+      <ul className="hints">
+        <li>
+          <kbd>Enter</kbd> sends, <kbd>Shift</kbd>+<kbd>Enter</kbd> adds a line, <kbd>Esc</kbd> stops a reply
+        </li>
+        <li>Everything stays on this machine, in one SQLite file</li>
+      </ul>
+      {!hasChat && (
+        <button className="button" onClick={onNewChat}>
+          Start a new chat
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Icon } from './Icon';
+
+interface Props {
+  onSend(text: string): void;
+  onStop(): void;
+  streaming: boolean;
+  busy: boolean;
+}
+
+/** Enter sends, Shift+Enter adds a line, Esc stops the reply being written. */
+export function Composer({ onSend, onStop, streaming, busy }: Props) {
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+
+  // Grow with the text up to a limit, then scroll.
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [text]);
+
+  useEffect(() => {
+    if (!streaming) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') onStop();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [streaming, onStop]);
+
+  const canSend = text.trim() !== '' && !streaming && !busy;
+  const submit = () => {
+    if (!canSend) return;
+    onSend(text);
+    setText('');
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form
+      className="composer"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <textarea
+        ref={ref}
+        value={text}
+        rows={1}
+        placeholder="Message Engram…"
+        aria-label="Message"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKey}
+        data-testid="composer"
+      />
+      {streaming ? (
+        <button type="button" className="button button-stop" onClick={onStop} title="Stop (Esc)" data-testid="stop">
+          <Icon name="stop" /> Stop
+        </button>
+      ) : (
+        <button type="submit" className="button button-primary" disabled={!canSend} title="Send (Enter)" data-testid="send">
+          <Icon name="send" /> Send
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import Markdown, { type Components } from 'react-markdown';
+import type { ChatMessage, ToolCallRecord } from '../../../src-main/chat/types';
+import { useChatActions, useStreamText } from '../api/hooks';
+import { toolLabel } from '../format';
+import { useUi } from '../store';
+import { Icon } from './Icon';
+
+// Raw HTML in replies is never rendered (react-markdown ignores it); links open outside the app.
+const markdownComponents: Components = {
+  a: ({ href, children }) => (
+    <a href={href} target="_blank" rel="noreferrer noopener">
+      {children}
+    </a>
+  ),
+};
+
+export function MessageItem({ message }: { message: ChatMessage }) {
+  if (message.role === 'user') {
+    return (
+      <article className="message message-user" data-testid="message-user">
+        <div className="bubble">{message.content}</div>
+      </article>
+    );
+  }
+  return <AssistantMessage message={message} />;
+}
+
+function AssistantMessage({ message }: { message: ChatMessage }) {
+  const streamed = useStreamText(message.id);
+  const { retry, stop } = useChatActions();
+  const { setPackMessageId } = useUi();
+  const streaming = message.status === 'streaming';
+  const text = streaming ? (streamed.data ?? '') : message.content;
+
+  return (
+    <article className={`message message-assistant status-${message.status}`} data-testid="message-assistant" data-status={message.status}>
+      {message.status === 'offline' && <div className="badge badge-offline">Memory-only answer</div>}
+      {message.toolCalls.length > 0 && (
+        <div className="tool-chips">
+          {message.toolCalls.map((call) => (
+            <ToolChip key={call.id} call={call} />
+          ))}
+        </div>
+      )}
+      {text !== '' && (
+        <div className="markdown">
+          <Markdown components={markdownComponents} skipHtml>
+            {text}
+          </Markdown>
+        </div>
+      )}
+      {streaming && text === '' && message.toolCalls.every((c) => c.status !== 'running') && (
+        <div className="thinking" aria-label="Writing a reply">
+          <span />
+          <span />
+          <span />
+        </div>
+      )}
+      {message.status === 'error' && message.error && (
+        <div className="error-box" role="alert" data-testid="reply-error">
+          <strong>{reasonTitle(message.error.reason)}</strong> {message.error.message}
+        </div>
+      )}
+      {message.status === 'stopped' && <div className="muted small">Stopped.</div>}
+      <div className="message-actions">
+        {streaming ? (
+          <button className="text-button" onClick={() => stop.mutate(message.id)}>
+            <Icon name="stop" size={14} /> Stop
+          </button>
+        ) : (
+          <button className="text-button" onClick={() => retry.mutate(message.id)} data-testid="retry">
+            <Icon name="retry" size={14} /> Retry
+          </button>
+        )}
+        {message.contextPackId && (
+          <button className="text-button" onClick={() => setPackMessageId(message.id)} data-testid="why">
+            <Icon name="brain" size={14} /> What it remembered
+          </button>
+        )}
+        {message.model && <span className="muted small">{message.model}</span>}
+      </div>
+    </article>
+  );
+}
+
+function ToolChip({ call }: { call: ToolCallRecord }) {
+  const { setOpenToolCall } = useUi();
+  const summary = chipSummary(call);
+  return (
+    <button className={`chip chip-${call.status}`} onClick={() => setOpenToolCall(call)} data-testid="tool-chip" title="Show the call and its result">
+      <Icon name={call.name === 'search_memory' ? 'search' : 'brain'} size={13} />
+      <span>{toolLabel(call.name)}</span>
+      {summary && <span className="chip-detail">{summary}</span>}
+      {call.status === 'running' && <span className="spinner" aria-label="running" />}
+    </button>
+  );
+}
+
+function chipSummary(call: ToolCallRecord): string {
+  if (call.status === 'error') return 'failed';
+  const args = call.arguments;
+  if (call.name === 'search_memory' && args && typeof args === 'object' && !Array.isArray(args) && typeof args.query === 'string') {
+    const result = call.result;
+    const n = result && typeof result === 'object' && !Array.isArray(result) && Array.isArray(result.results) ? result.results.length : null;
+    return `“${args.query}”${n === null ? '' : ` · ${n} found`}`;
+  }
+  if (call.name === 'get_entity_info' && args && typeof args === 'object' && !Array.isArray(args) && typeof args.name === 'string') return args.name;
+  return '';
+}
+
+function reasonTitle(reason: string): string {
+  switch (reason) {
+    case 'bad_key':
+      return 'The API key was refused.';
+    case 'unreachable':
+      return 'The model server is unreachable.';
+    case 'unknown_model':
+      return 'Unknown model.';
+    case 'rate_limited':
+      return 'Rate limited.';
+    case 'not_configured':
+      return 'No model configured.';
+    default:
+      return 'The reply failed.';
+  }
+}

@@ -1,0 +1,175 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ProviderKind } from '../../../src-main/llm/presets';
+import type { ProviderSettings } from '../../../src-main/llm/settings';
+import { errorMessage } from '../api/client';
+import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
+import { Modal } from './Dialogs';
+
+/** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
+export function SettingsDialog({ onClose }: { onClose: () => void }) {
+  const settings = useSettings();
+  const save = useSaveSettings();
+  const test = useTestConnection();
+  const [provider, setProvider] = useState<ProviderSettings | null>(null);
+  const [timeout, setTimeoutMinutes] = useState(30);
+  const [apiKey, setApiKey] = useState('');
+  const [removeKey, setRemoveKey] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (settings.data && provider === null) {
+      setProvider(settings.data.provider);
+      setTimeoutMinutes(settings.data.sessionTimeoutMinutes);
+    }
+  }, [settings.data, provider]);
+
+  if (!settings.data || !provider) {
+    return (
+      <Modal title="Settings" onClose={onClose}>
+        {settings.isError ? <div className="error-box">{errorMessage(settings.error)}</div> : <p className="muted">Loading…</p>}
+      </Modal>
+    );
+  }
+  const view = settings.data;
+  const preset = view.presets.find((p) => p.kind === provider.kind);
+  const keyInput = removeKey ? null : apiKey === '' ? undefined : apiKey;
+
+  const choose = (kind: ProviderKind) => {
+    const p = view.presets.find((x) => x.kind === kind);
+    if (!p) return;
+    setProvider({ kind, baseURL: p.baseURL, chatModel: p.chatModel, agentModel: p.agentModel, embeddingModel: p.embeddingModel });
+    test.reset();
+  };
+  const patch = (fields: Partial<ProviderSettings>) => {
+    setProvider({ ...provider, ...fields });
+    setSaved(false);
+    test.reset();
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { provider, sessionTimeoutMinutes: timeout, ...(keyInput !== undefined ? { apiKey: keyInput } : {}) },
+      {
+        onSuccess: () => {
+          setApiKey('');
+          setRemoveKey(false);
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title="Settings" onClose={onClose} testId="settings-dialog">
+      <form className="settings" onSubmit={onSubmit}>
+        <fieldset>
+          <legend>Language model</legend>
+          <label className="field">
+            <span>Provider</span>
+            <select value={provider.kind} onChange={(e) => choose(e.target.value as ProviderKind)} data-testid="provider">
+              {view.presets.map((p) => (
+                <option key={p.kind} value={p.kind}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+            {preset && <small className="muted">{preset.hint}</small>}
+          </label>
+          {provider.kind !== 'none' && (
+            <>
+              <label className="field">
+                <span>Base URL</span>
+                <input value={provider.baseURL} onChange={(e) => patch({ baseURL: e.target.value })} spellCheck={false} data-testid="base-url" />
+              </label>
+              <label className="field">
+                <span>API key {preset?.needsKey ? '' : <span className="muted">(optional for local servers)</span>}</span>
+                <input
+                  type="password"
+                  value={apiKey}
+                  autoComplete="off"
+                  disabled={removeKey}
+                  placeholder={view.hasApiKey ? 'A key is stored — type to replace it' : 'sk-…'}
+                  onChange={(e) => {
+                    setApiKey(e.target.value);
+                    setSaved(false);
+                  }}
+                  data-testid="api-key"
+                />
+                <small className="muted">
+                  {view.hasApiKey ? 'Stored ' : 'Will be stored '}
+                  {view.secretStorage === 'safeStorage' ? 'encrypted by your operating system' : 'in a file only you can read'}; it is never shown
+                  again.
+                  {view.hasApiKey && (
+                    <label className="check inline">
+                      <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the stored key
+                    </label>
+                  )}
+                </small>
+              </label>
+              <div className="field-row">
+                <label className="field">
+                  <span>Chat model</span>
+                  <input value={provider.chatModel} onChange={(e) => patch({ chatModel: e.target.value })} spellCheck={false} data-testid="chat-model" />
+                </label>
+                <label className="field">
+                  <span>Memory agent model</span>
+                  <input value={provider.agentModel} onChange={(e) => patch({ agentModel: e.target.value })} spellCheck={false} />
+                </label>
+              </div>
+              <label className="field">
+                <span>Embedding model</span>
+                <input value={provider.embeddingModel} onChange={(e) => patch({ embeddingModel: e.target.value })} spellCheck={false} />
+                <small className="muted">Kept for re-embedding; until then Engram uses its built-in offline embedder.</small>
+              </label>
+              <div className="test-row">
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => test.mutate({ provider, ...(keyInput !== undefined ? { apiKey: keyInput } : {}) })}
+                  disabled={test.isPending}
+                  data-testid="test-connection"
+                >
+                  {test.isPending ? 'Testing…' : 'Test connection'}
+                </button>
+                {test.data && (
+                  <span className={test.data.ok ? 'ok-text' : 'error-text'} role="status" data-testid="test-result">
+                    {test.data.message}
+                  </span>
+                )}
+                {test.isError && <span className="error-text">{errorMessage(test.error)}</span>}
+              </div>
+            </>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Conversations</legend>
+          <label className="field field-narrow">
+            <span>End a memory session after</span>
+            <span className="with-unit">
+              <input type="number" min={1} max={1440} value={timeout} onChange={(e) => setTimeoutMinutes(Number(e.target.value))} /> minutes idle
+            </span>
+            <small className="muted">When a session ends, what was said is handed to the memory's write path.</small>
+          </label>
+        </fieldset>
+        {save.isError && (
+          <div className="error-box" role="alert" data-testid="settings-error">
+            {errorMessage(save.error)}
+          </div>
+        )}
+        <footer className="modal-foot">
+          {saved && (
+            <span className="ok-text" role="status" data-testid="settings-saved">
+              Saved.
+            </span>
+          )}
+          <button type="button" className="button button-ghost" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="button button-primary" disabled={save.isPending} data-testid="save-settings">
+            Save
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { ChatSession } from '../../../src-main/chat/types';
+import { errorMessage } from '../api/client';
+import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
+import { useUi } from '../store';
+import { relativeTime } from '../format';
+import { Icon } from './Icon';
+
+export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creating: boolean }) {
+  const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen } = useUi();
+  const chats = useChats(showArchived);
+  const stats = useMemoryStats();
+  const memories = stats.data ? Object.values(stats.data.nodes).reduce((a, b) => a + b, 0) : null;
+
+  return (
+    <nav className="sidebar" aria-label="Conversations">
+      <div className="sidebar-head">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true" />
+          Engram
+        </div>
+        <button className="button button-primary new-chat" onClick={onNewChat} disabled={creating} data-testid="new-chat">
+          + New chat
+        </button>
+      </div>
+      <ul className="chat-list" role="list">
+        {chats.isError && <li className="sidebar-note error-text">{errorMessage(chats.error)}</li>}
+        {chats.data?.length === 0 && <li className="sidebar-note">No conversations yet.</li>}
+        {chats.data?.map((chat) => (
+          <ChatItem key={chat.id} chat={chat} selected={chat.id === selectedChatId} onSelect={() => selectChat(chat.id)} />
+        ))}
+      </ul>
+      <div className="sidebar-foot">
+        <label className="check">
+          <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />
+          Show archived
+        </label>
+        <div className="sidebar-row">
+          <span className="muted small" title="Memories stored on this machine">
+            {memories === null ? '' : `${memories.toLocaleString()} memories`}
+          </span>
+          <button className="button button-ghost" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
+            Settings
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}
+
+function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: boolean; onSelect: () => void }) {
+  const { rename, archive } = useChatActions();
+  const [editing, setEditing] = useState(false);
+  const [title, setTitle] = useState(chat.title);
+
+  const commit = () => {
+    setEditing(false);
+    const next = title.trim();
+    if (next !== '' && next !== chat.title) rename.mutate({ chatId: chat.id, title: next });
+    else setTitle(chat.title);
+  };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+    if (e.key === 'Escape') {
+      setTitle(chat.title);
+      setEditing(false);
+    }
+  };
+
+  return (
+    <li className={`chat-item${selected ? ' selected' : ''}${chat.archived ? ' archived' : ''}`}>
+      {editing ? (
+        <input
+          className="chat-title-input"
+          value={title}
+          autoFocus
+          aria-label="Conversation title"
+          onChange={(e) => setTitle(e.target.value)}
+          onBlur={commit}
+          onKeyDown={onKey}
+        />
+      ) : (
+        <button className="chat-item-main" onClick={onSelect} aria-current={selected ? 'page' : undefined} onDoubleClick={() => setEditing(true)}>
+          <span className="chat-item-title">{chat.title}</span>
+          <span className="chat-item-meta">
+            {chat.archived ? 'Archived · ' : ''}
+            {relativeTime(chat.lastActivityAt)}
+            {chat.noRemember ? ' · not remembered' : ''}
+          </span>
+        </button>
+      )}
+      {!editing && (
+        <span className="chat-item-actions">
+          <button className="icon-button" title="Rename" aria-label={`Rename ${chat.title}`} onClick={() => setEditing(true)}>
+            <Icon name="pencil" />
+          </button>
+          <button
+            className="icon-button"
+            title={chat.archived ? 'Unarchive' : 'Archive'}
+            aria-label={`${chat.archived ? 'Unarchive' : 'Archive'} ${chat.title}`}
+            onClick={() => archive.mutate({ chatId: chat.id, archived: !chat.archived })}
+          >
+            <Icon name={chat.archived ? 'restore' : 'archive'} />
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}

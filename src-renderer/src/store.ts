@@ -1,0 +1,31 @@
+/** UI state only (selection, dialogs, filters). Anything that comes from main lives in react-query. */
+import { create } from 'zustand';
+import type { ToolCallRecord } from '../../src-main/chat/types';
+
+interface UiState {
+  selectedChatId: string | null;
+  showArchived: boolean;
+  settingsOpen: boolean;
+  /** A tool call chip the user opened. */
+  openToolCall: ToolCallRecord | null;
+  /** The reply whose context pack ("why this answer") is shown. */
+  packMessageId: string | null;
+  selectChat(id: string | null): void;
+  setShowArchived(v: boolean): void;
+  setSettingsOpen(v: boolean): void;
+  setOpenToolCall(c: ToolCallRecord | null): void;
+  setPackMessageId(id: string | null): void;
+}
+
+export const useUi = create<UiState>((set) => ({
+  selectedChatId: null,
+  showArchived: false,
+  settingsOpen: false,
+  openToolCall: null,
+  packMessageId: null,
+  selectChat: (selectedChatId) => set({ selectedChatId }),
+  setShowArchived: (showArchived) => set({ showArchived }),
+  setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setOpenToolCall: (openToolCall) => set({ openToolCall }),
+  setPackMessageId: (packMessageId) => set({ packMessageId }),
+}));
