@@ -1,3 +1,4 @@
+import type { EmbeddingProvider } from '../embeddings/types';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
 import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
@@ -9,6 +10,10 @@ export interface CommandContext {
   args: string[];
   json: boolean;
   now: string | undefined;
+  /** Named options of the command (--type, --entity, --after, --before, --limit, --k, …). */
+  options: Record<string, string | undefined>;
+  /** A fresh embedder like the engine's (for commands that open memories of their own). */
+  makeEmbedder(): EmbeddingProvider;
   readFile(path: string): string;
   out(text: string): void;
   /** Transient progress line (stderr, only on a terminal). */
@@ -144,4 +149,13 @@ const reembed: Command = async (ctx) => {
   ctx.out(ctx.json ? JSON.stringify(result) : `Re-embedded ${r.nodes} nodes with ${s.embedding.model} (${r.dimensions} dims)`);
 };
 
-export const commands: Record<string, Command> = { ingest, node, stats, decay, reembed };
+export const commands: Record<string, Command> = {
+  ingest,
+  node,
+  stats,
+  decay,
+  reembed,
+  search: (ctx) => import('./read-commands').then((m) => m.search(ctx)),
+  context: (ctx) => import('./read-commands').then((m) => m.context(ctx)),
+  eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
+};

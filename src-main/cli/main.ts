@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MemoryError } from '../memory/errors';
 import { commands, type CommandContext } from './commands';
-import { openEngine } from './open-engine';
+import { embedderFromFlags, openEngine } from './open-engine';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
@@ -16,6 +16,11 @@ Commands:
   stats                Memory statistics (ADR 008 §13)
   decay [--now ISO]    Run Ebbinghaus decay and pruning as of now (or the given instant)
   reembed              Rebuild every vector with the configured embedder
+  search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N]
+                       Intent-routed hybrid search (default types: semantic, procedural, opinion)
+  context <prompt>     The context pack that would be injected before a reply
+  eval recall <file> [--k 5,10,20]
+                       Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
@@ -40,6 +45,12 @@ async function main(argv: string[]): Promise<number> {
         'embedding-base-url': { type: 'string' },
         'embedding-model': { type: 'string' },
         'embedding-dimensions': { type: 'string' },
+        type: { type: 'string' },
+        entity: { type: 'string' },
+        after: { type: 'string' },
+        before: { type: 'string' },
+        limit: { type: 'string' },
+        k: { type: 'string' },
       },
     });
   } catch (err) {
@@ -58,17 +69,20 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const json = values.json ?? false;
-  const engine = openEngine({
+  const flags = {
     dataDir: values['data-dir'],
     embeddingBaseUrl: values['embedding-base-url'],
     embeddingModel: values['embedding-model'],
     embeddingDimensions: values['embedding-dimensions'],
-  });
+  };
+  const engine = openEngine(flags);
   const ctx: CommandContext = {
     engine,
     args,
     json,
     now: values.now,
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k },
+    makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     progress: (text) => {

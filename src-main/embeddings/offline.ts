@@ -71,6 +71,7 @@ const RUSSIAN_ENDINGS = [
  */
 export class OfflineHashEmbedder implements EmbeddingProvider {
   readonly id = OFFLINE_EMBEDDER_ID;
+  readonly kind = 'lexical';
   readonly dimensions: number;
 
   constructor(options: OfflineHashEmbedderOptions = {}) {

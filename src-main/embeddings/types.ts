@@ -8,6 +8,11 @@ export interface EmbeddingProvider {
   /** Vector length this provider returns. */
   readonly dimensions: number;
   /**
+   * `lexical` embedders (the offline hashing one) only see shared words and word pieces, which BM25 already
+   * ranks well, so retrieval gives their vectors less weight; `semantic` models (the default) get full weight.
+   */
+  readonly kind?: 'lexical' | 'semantic';
+  /**
    * Embed texts; the result is parallel to `texts`. Vectors are L2-normalised Float32Arrays.
    * Rejects with an EmbeddingError when the whole batch failed (network, HTTP error, bad response).
    */

@@ -96,3 +96,23 @@ describe('cli', () => {
     expect(cliJson(dir, 'reembed')).toMatchObject({ nodes: 5, dimensions: 256, model: 'offline-hash-v1', pending_embeddings: 0 });
   });
 });
+
+describe('cli read path', () => {
+  it('search, context and eval recall print their figures', () => {
+    const dir = makeTempDir();
+    cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
+    const r = cliJson<{ intent: string; hits: { node: { content: string }; strategies: { strategy: string }[] }[] }>(
+      dir, 'search', 'where', 'do', 'I', 'live', '--type', 'episodic', '--limit', '3',
+    );
+    expect(r.hits.length).toBeGreaterThan(0);
+    expect(r.hits.some((h) => /Lisbon|Berlin/.test(h.node.content))).toBe(true);
+    expect(cli(dir, 'search', 'x', '--type', 'dream').stderr).toMatch(/not one of/);
+    const pack = cliJson<{ tokenBudget: number; markdown: string }>(dir, 'context', 'robot demo for Priya');
+    expect(pack.tokenBudget).toBe(1000);
+    const evalReport = cliJson<{ questions: number; recall: Record<string, number>; search_ms: { p95: number } }>(
+      dir, 'eval', 'recall', join(ROOT, 'tests/fixtures/recall/conv-ru.json'), '--k', '5,10',
+    );
+    expect(evalReport.questions).toBe(19);
+    expect(Object.keys(evalReport.recall)).toEqual(['5', '10']);
+  });
+});

@@ -16,16 +16,21 @@ export interface RetrievalConfig {
   seeds: number;
   /** MMR trade-off (1 = relevance only); null disables the diversity pass. */
   mmrLambda: number | null;
+  /** Vector weight when the embedder is lexical (offline hashing): it mostly repeats what BM25 found. */
+  lexicalVectorWeight: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
-  rrfK: 60,
-  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.5, causal: 1.0, neighbourhood: 0.35 },
+  // Tuned on tests/fixtures/recall (long multi-session chats): k = 30 and neighbourhood 0.5 beat the
+  // ADR defaults; a lexical embedder's vectors at full weight cost recall, at 0.25 they help non-English text.
+  rrfK: 30,
+  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.5, causal: 1.0, neighbourhood: 0.5 },
   primaryBoost: 0.5,
   intentThreshold: 0.45,
   candidates: 100,
   seeds: 8,
   mmrLambda: null,
+  lexicalVectorWeight: 0.25,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */
@@ -37,8 +42,9 @@ export const PRIMARY_STRATEGY: Record<Intent, StrategyName | null> = {
   general: null,
 };
 
-export function strategyWeights(config: RetrievalConfig, intent: Intent): Record<StrategyName, number> {
+export function strategyWeights(config: RetrievalConfig, intent: Intent, lexicalEmbedder: boolean): Record<StrategyName, number> {
   const w = { ...config.weights };
+  if (lexicalEmbedder) w.vector = Math.min(w.vector, config.lexicalVectorWeight);
   const primary = PRIMARY_STRATEGY[intent];
   if (primary) w[primary] += config.primaryBoost;
   if (intent !== 'when') w.temporal = 0; // chain traversal only for "when" questions

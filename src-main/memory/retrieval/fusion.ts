@@ -24,6 +24,11 @@ export function weightedRrf(lists: Partial<Record<StrategyName, readonly string[
       f.strategies.push({ strategy, rank });
     });
   }
+  // Lists that carry no weight for this query still say where a hit was also found (explanations).
+  for (const [strategy, ids] of Object.entries(lists) as [StrategyName, readonly string[]][]) {
+    if (!ids || weights[strategy] > 0) continue;
+    ids.forEach((id, i) => byId.get(id)?.strategies.push({ strategy, rank: i + 1 }));
+  }
   return [...byId.values()].sort((a, b) => b.score - a.score);
 }
 

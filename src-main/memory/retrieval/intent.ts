@@ -62,8 +62,15 @@ export class EmbeddingIntentClassifier implements IntentClassifier {
     private readonly fallback: IntentClassifier = new KeywordIntentClassifier(),
   ) {}
 
-  /** Embed the exemplars once. Until this has run (or if it failed) the fallback answers. */
+  /**
+   * Embed the exemplars once. Until this has run (or if it failed) the fallback answers. A lexical embedder
+   * (offline hashing) weighs question words near zero, so its vectors cannot tell "why" from "what": there
+   * the keywords decide and the exemplars only answer when no keyword matched.
+   */
+  private keywordsFirst = false;
+
   async initialize(embedder: EmbeddingProvider): Promise<void> {
+    this.keywordsFirst = embedder.kind === 'lexical';
     const entries = Object.entries(INTENT_EXEMPLARS).flatMap(([intent, texts]) =>
       texts.map((text) => ({ intent: intent as Exclude<Intent, 'general'>, text })),
     );
@@ -76,6 +83,10 @@ export class EmbeddingIntentClassifier implements IntentClassifier {
   }
 
   classify(query: string, queryEmbedding?: Float32Array | null): Intent {
+    if (this.keywordsFirst) {
+      const byKeyword = this.fallback.classify(query);
+      if (byKeyword !== 'general') return byKeyword;
+    }
     if (!queryEmbedding || this.exemplars.length === 0 || queryEmbedding.length !== this.exemplars[0]?.vector.length) {
       return this.fallback.classify(query);
     }

@@ -10,7 +10,7 @@ import { getNodes } from '../repo/nodes';
 import { parseInput } from '../schemas';
 import { FACT_TYPES, type NodeType } from '../types';
 import { strategyWeights, type RetrievalConfig } from './config';
-import type { NodeFilter } from './filter';
+import { passingIds, type NodeFilter } from './filter';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
@@ -18,8 +18,8 @@ import {
   causalStrategy,
   entityStrategy,
   ftsScored,
-  smoothedStrategy,
-  neighbourhoodStrategy,
+  neighbourhoodActivation,
+  type Scored,
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
@@ -41,9 +41,6 @@ export interface RetrieverDeps {
 }
 
 /** Default types when none are asked for: knowledge, not raw conversation (§14). */
-const SMOOTH = Number(process.env.SMOOTH ?? 0);
-const PRF = Number(process.env.PRF ?? 0);
-const PRF_DOCS = Number(process.env.PRF_DOCS ?? 3);
 export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = FACT_TYPES;
 
 export async function embedQuery(deps: RetrieverDeps, query: string, warnings: string[]): Promise<Float32Array | null> {
@@ -93,25 +90,19 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
   const intent = deps.classifier.classify(data.query, queryVector);
   const complexity = classifyComplexity(data.query);
   const depth = adaptiveParams(complexity).graphDepth;
-  const weights = strategyWeights(deps.config, intent);
+  const weights = strategyWeights(deps.config, intent, deps.embedder.kind === 'lexical');
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const ftsHits = time('fts', () => ftsScored(deps.db, ftsMatchExpression(data.query), filter, n));
-  lists.fts = ftsHits.map((h) => h.id);
-  if (SMOOTH > 0) lists.fts = smoothedStrategy(deps.db, ftsHits, filter, n, SMOOTH);
-  let vq = queryVector;
-  if (PRF > 0 && vq && ftsHits.length > 0) {
-    const vecs = loadVectors(deps.db, ftsHits.slice(0, PRF_DOCS).map((h) => h.id));
-    const q = new Float32Array(vq);
-    for (const v of vecs.values()) for (let i = 0; i < q.length; i++) q[i] = (q[i] as number) + (PRF * (v[i] as number)) / vecs.size;
-    let norm = 0;
-    for (const x of q) norm += x * x;
-    norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < q.length; i++) q[i] = (q[i] as number) / norm;
-    vq = q;
+  const bm25 = time('fts', () => ftsScored(deps.db, ftsMatchExpression(data.query), filter, n));
+  lists.fts = bm25.map((h) => h.id);
+  if (weights.neighbourhood > 0 && bm25.length > 0) {
+    // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their
+    // score to the turns around them, and the activated ranking stands in for plain BM25 in the fusion.
+    lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n));
+    weights.fts = 0;
   }
-  lists.vector = time('vector', () => vectorStrategy(deps.db, vq, filter, n));
+  lists.vector = time('vector', () => vectorStrategy(deps.db, queryVector, filter, n));
   const mentioned = deps.mentionedEntities(data.query);
   if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
 
@@ -124,9 +115,8 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     lists.temporal = time('temporal', () => temporalStrategy(deps.db, seeds, depth, filter, n, implied));
   }
   if (weights.causal > 0) lists.causal = time('causal', () => causalStrategy(deps.db, seeds, depth, filter, n));
-  if (weights.neighbourhood > 0) lists.neighbourhood = time('neighbourhood', () => neighbourhoodStrategy(deps.db, seeds, filter, n));
 
-  let fused = time('fusion', () => weightedRrf(lists, weights, deps.config.rrfK));
+  let fused = time('fusion', () => weightedRrf(lists, { ...weights, neighbourhood: weights.neighbourhood > 0 ? 1 : 0 }, deps.config.rrfK));
   const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, node]));
   // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence).
   fused = fused
@@ -159,4 +149,16 @@ function loadVectors(db: Database, ids: readonly string[]): Map<string, Float32A
     .prepare('SELECT node_id, embedding FROM vec_nodes WHERE node_id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(ids)) as { node_id: string; embedding: Buffer }[];
   return new Map(rows.map((r) => [r.node_id, new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4)]));
+}
+
+/** BM25 scores plus the activation each node receives from its neighbourhood, best first. */
+function activate(db: Database, bm25: Scored[], seeds: number, share: number, filter: NodeFilter, limit: number): string[] {
+  const received = neighbourhoodActivation(db, bm25, seeds, share);
+  const total = new Map(bm25.map((h) => [h.id, h.score]));
+  for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
+  const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  const newcomers = ranked.filter((id) => !bm25.some((h) => h.id === id));
+  const allowed = passingIds(db, newcomers, filter);
+  const own = new Set(bm25.map((h) => h.id));
+  return ranked.filter((id) => own.has(id) || allowed.has(id)).slice(0, limit);
 }

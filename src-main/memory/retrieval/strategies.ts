@@ -28,31 +28,6 @@ export function ftsStrategy(db: Database, match: string | null, filter: NodeFilt
   return ftsScored(db, match, filter, limit).map((r) => r.id);
 }
 
-/**
- * Conversational context smoothing: a turn's score plus a share of its temporal neighbours' scores, so an
- * answer whose words are spread over adjacent turns ("Are you researching something?" / "Yes, agencies")
- * ranks as a unit. Neighbours without a match of their own can enter through their neighbours.
- */
-export function smoothedStrategy(db: Database, scored: Scored[], filter: NodeFilter, limit: number, share: number): string[] {
-  if (scored.length === 0) return [];
-  const own = new Map(scored.map((s) => [s.id, s.score]));
-  const rows = db
-    .prepare(
-      `WITH c(id) AS (SELECT value FROM json_each(?))
-       SELECT source_id AS a, target_id AS b FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
-       UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c)`,
-    )
-    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string }[];
-  const smoothed = new Map<string, number>(own);
-  for (const { a, b } of rows) {
-    smoothed.set(a, (smoothed.get(a) ?? 0) + share * (own.get(b) ?? 0));
-    smoothed.set(b, (smoothed.get(b) ?? 0) + share * (own.get(a) ?? 0));
-  }
-  const ranked = [...smoothed.entries()].sort((x, y) => y[1] - x[1]).map(([id]) => id);
-  const ok = passingIds(db, ranked.slice(0, limit * 2), filter);
-  return ranked.filter((id) => ok.has(id)).slice(0, limit);
-}
-
 export function vectorStrategy(db: Database, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
   if (!query) return [];
   // KNN filters type and currency inside the scan; the rest (sessions, time, entity) is checked after,
@@ -131,34 +106,45 @@ export function causalStrategy(db: Database, seeds: readonly string[], depth: nu
 }
 
 /**
- * Spreading activation (seed 004): the 1-hop temporal and entity neighbourhood of the top hits. A seed
- * passes activation to its neighbours in proportion to its own rank; nodes reached from several seeds
- * accumulate it. Entity neighbours are capped per seed so a popular entity does not flood the list.
+ * Spreading activation (seed 004) over the fused scores: every candidate passes a share of its score to its
+ * 1-hop temporal neighbours (the turns just before and after it) and, from the top seeds, to a few nodes that
+ * share an entity. A turn whose answer is spread over adjacent turns ("Are you researching something?" /
+ * "Yes, adoption agencies") then ranks as a unit, and neighbours with no match of their own can enter.
+ * Returns the activation each node received from its neighbourhood.
  */
-export function neighbourhoodStrategy(db: Database, seeds: readonly string[], filter: NodeFilter, limit: number, perEntity = 5): string[] {
-  if (seeds.length === 0) return [];
-  const activation = new Map<string, number>();
-  const seedSet = new Set(seeds);
-  const temporal = db.prepare(
-    `SELECT target_id AS id FROM edges WHERE source_id = ? AND relation_type = 'temporal'
-     UNION ALL SELECT source_id FROM edges WHERE target_id = ? AND relation_type = 'temporal'`,
-  );
+export function neighbourhoodActivation(
+  db: Database,
+  scored: readonly Scored[],
+  seeds: number,
+  share: number,
+  perEntity = 5,
+): Map<string, number> {
+  const received = new Map<string, number>();
+  if (scored.length === 0 || share <= 0) return received;
+  const own = new Map(scored.map((s) => [s.id, s.score]));
+  const give = (to: string, amount: number): void => {
+    received.set(to, (received.get(to) ?? 0) + amount);
+  };
+  const rows = db
+    .prepare(
+      `WITH c(id) AS (SELECT value FROM json_each(?))
+       SELECT source_id AS a, target_id AS b FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
+       UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c)`,
+    )
+    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string }[];
+  for (const { a, b } of rows) {
+    give(a, share * (own.get(b) ?? 0));
+    give(b, share * (own.get(a) ?? 0));
+  }
   const viaEntity = db.prepare(
-    `SELECT ne2.node_id AS id FROM node_entities ne1
+    `SELECT DISTINCT ne2.node_id AS id FROM node_entities ne1
      JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
      JOIN nodes n ON n.id = ne2.node_id
      WHERE ne1.node_id = ? ORDER BY n.event_time DESC LIMIT ?`,
   );
-  seeds.forEach((seed, i) => {
-    const strength = 1 / (i + 1);
-    for (const r of temporal.all(seed, seed) as { id: string }[]) {
-      if (!seedSet.has(r.id)) activation.set(r.id, (activation.get(r.id) ?? 0) + strength);
-    }
-    for (const r of viaEntity.all(seed, perEntity) as { id: string }[]) {
-      if (!seedSet.has(r.id)) activation.set(r.id, (activation.get(r.id) ?? 0) + strength * 0.5);
-    }
-  });
-  const ranked = [...activation.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-  const ok = passingIds(db, ranked, filter);
-  return ranked.filter((id) => ok.has(id)).slice(0, limit);
+  for (const seed of scored.slice(0, seeds)) {
+    for (const r of viaEntity.all(seed.id, perEntity) as { id: string }[]) give(r.id, share * 0.5 * seed.score);
+  }
+  for (const [id, amount] of received) if (amount <= 0) received.delete(id);
+  return received;
 }

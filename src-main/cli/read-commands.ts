@@ -1,0 +1,85 @@
+/** CLI commands of the read path: search, context, eval recall. */
+import { MemoryError } from '../memory/errors';
+import { recallDatasetSchema } from '../memory/import/transcripts';
+import { evaluateRecall } from '../memory/retrieval/eval';
+import type { SearchResult } from '../memory/retrieval/types';
+import { NODE_TYPES, type NodeType } from '../memory/types';
+import type { Command, CommandContext } from './commands';
+
+function text(ctx: CommandContext, name: string): string {
+  const value = ctx.args.join(' ').trim();
+  if (!value) throw new MemoryError('invalid_input', `missing <${name}>`);
+  return value;
+}
+
+function parseTypes(value: string | undefined): NodeType[] | undefined {
+  if (value === undefined) return undefined;
+  const types = value.split(',').map((t) => t.trim());
+  const bad = types.find((t) => !(NODE_TYPES as readonly string[]).includes(t));
+  if (bad !== undefined) throw new MemoryError('invalid_input', `--type: "${bad}" is not one of ${NODE_TYPES.join(', ')}`);
+  return types as NodeType[];
+}
+
+function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new MemoryError('invalid_input', `--limit: expected an integer 1..100, got ${value}`);
+  return n;
+}
+
+function renderSearch(r: SearchResult): string {
+  const lines = [`intent ${r.intent} · ${r.complexity} · ${r.hits.length} hit(s) in ${r.timings.total ?? 0} ms`];
+  if (r.window.after || r.window.before) lines.push(`window ${r.window.after ?? '…'} → ${r.window.before ?? '…'}`);
+  for (const w of r.warnings) lines.push(`warning: ${w}`);
+  r.hits.forEach((h, i) => {
+    const found = h.strategies.map((s) => `${s.strategy}#${s.rank}`).join(' ');
+    lines.push(`${String(i + 1).padStart(2)}. [${h.node.type}] ${h.node.content.replace(/\s+/g, ' ').slice(0, 160)}`);
+    lines.push(`    ${h.event_time_local} (${h.event_time_relative}) · score ${h.score.toFixed(4)} · ${found} · ${h.node.id}`);
+  });
+  return lines.join('\n');
+}
+
+export const search: Command = async (ctx) => {
+  const result = await ctx.engine.search({
+    query: text(ctx, 'query'),
+    ...(ctx.options.type !== undefined ? { types: parseTypes(ctx.options.type) } : {}),
+    ...(ctx.options.entity !== undefined ? { entityName: ctx.options.entity } : {}),
+    ...(ctx.options.after !== undefined ? { after: ctx.options.after } : {}),
+    ...(ctx.options.before !== undefined ? { before: ctx.options.before } : {}),
+    ...(ctx.options.limit !== undefined ? { limit: parseLimit(ctx.options.limit) } : {}),
+  });
+  ctx.out(ctx.json ? JSON.stringify(result) : renderSearch(result));
+};
+
+export const context: Command = async (ctx) => {
+  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'));
+  if (ctx.json) return ctx.out(JSON.stringify(pack));
+  const summary = pack.sections.map((s) => `${s.name} ${s.tokens}/${s.budget}`).join(', ');
+  ctx.out(`${pack.markdown || '(nothing relevant remembered)'}\n\n— ${pack.tokensUsed}/${pack.tokenBudget} tokens (${summary}); intent ${pack.intent}, ${pack.complexity}`);
+};
+
+export const evalCommand: Command = async (ctx) => {
+  const [kind, file] = ctx.args;
+  if (kind !== 'recall' || !file) throw new MemoryError('invalid_input', 'usage: eval recall <file> [--k 5,10,20]');
+  const ks = (ctx.options.k ?? '5,10,20').split(',').map(Number);
+  if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 100)) throw new MemoryError('invalid_input', `--k: expected integers 1..100, got ${ctx.options.k}`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(ctx.readFile(file));
+  } catch (err) {
+    throw new MemoryError('invalid_input', `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const parsed = recallDatasetSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new MemoryError('invalid_input', `${file} is not a recall dataset: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  // Each conversation gets its own fresh memory in a temp folder; --data-dir is not touched.
+  const report = await evaluateRecall(parsed.data, { ks, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
+  if (ctx.json) return ctx.out(JSON.stringify(report));
+  const lines = [`${report.name}: ${report.questions} questions`, `recall ${Object.entries(report.recall).map(([k, v]) => `@${k} ${v}`).join('  ')}`];
+  for (const [cat, v] of Object.entries(report.by_category)) {
+    lines.push(`  ${cat.padEnd(18)} n=${String(v.n).padStart(4)}  ${ks.map((k) => `@${k} ${v[String(k)]}`).join('  ')}`);
+  }
+  lines.push(`ingest ${report.ingest_turns_per_s} turns/s · search p50 ${report.search_ms.p50} ms, p95 ${report.search_ms.p95} ms`);
+  ctx.out(lines.join('\n'));
+};

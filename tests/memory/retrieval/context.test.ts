@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { OfflineHashEmbedder } from '../../../src-main/embeddings/offline';
+import type { EmbeddingProvider } from '../../../src-main/embeddings/types';
+import { EmbeddingIntentClassifier } from '../../../src-main/memory/retrieval/intent';
+import { countTokens } from '../../../src-main/memory/retrieval/tokens';
+import { MemoryEngine } from '../../../src-main/memory/engine';
+import { ManualClock, makeTempDir, openTestEngine } from '../../helpers/temp-engine';
+
+async function seeded(): Promise<{ engine: MemoryEngine; facts: string[]; episodes: string[] }> {
+  const clock = new ManualClock(Date.parse('2026-04-01T09:00:00Z'));
+  const { engine } = openTestEngine({ clock });
+  const priya = engine.createEntity({ name: 'Priya', type: 'person', aliases: ['my manager'], summary: 'Leads the robotics team; wants a demo by April.' });
+  const episodes: string[] = [];
+  const facts: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    episodes.push(engine.recordEpisode({ content: `Session ${i}: talked with Priya about the warehouse robot demo and the April deadline, part ${i}`, sessionId: `s${i % 5}` }));
+  }
+  await engine.flush();
+  for (let i = 0; i < 30; i++) {
+    facts.push(engine.rememberFact({ content: `Robot demo detail ${i}: the gripper needs calibration step ${i}`, derivedFrom: [episodes[i] as string], entityIds: [priya.id], sourceType: 'extraction' }));
+  }
+  await engine.drainSlowPath();
+  return { engine, facts, episodes };
+}
+
+describe('context packs', () => {
+  it('never exceeds the token budget, whatever the budget', async () => {
+    const { engine } = await seeded();
+    for (const budget of [50, 80, 120, 200, 333, 500, 1000, 2000, 3000]) {
+      const pack = await engine.buildContextPack('What does my manager expect from the robot demo?', { tokenBudget: budget });
+      expect(countTokens(pack.markdown), `budget ${budget}`).toBeLessThanOrEqual(budget);
+      expect(pack.tokensUsed).toBe(countTokens(pack.markdown));
+      for (const s of pack.sections) expect(s.tokens).toBeLessThanOrEqual(s.budget);
+    }
+  });
+
+  it('adapts the budget to complexity and fills facts, entities, conversation and evidence', async () => {
+    const { engine, facts, episodes } = await seeded();
+    const simple = await engine.buildContextPack('robot demo calibration');
+    expect(simple).toMatchObject({ complexity: 'simple', tokenBudget: 1000 });
+    const complex = await engine.buildContextPack('Summarize everything about the robot demo, the gripper calibration and what my manager wants');
+    expect(complex).toMatchObject({ complexity: 'complex', tokenBudget: 3000 });
+
+    const byName = Object.fromEntries(complex.sections.map((s) => [s.name, s]));
+    expect(byName.facts?.items.length).toBeGreaterThan(0);
+    expect(byName.facts?.items.every((i) => i.nodeId !== null && facts.includes(i.nodeId))).toBe(true);
+    expect(byName.entities?.items[0]?.text).toMatch(/\*\*Priya\*\* \(person; also "my manager"\): Leads the robotics team/);
+    expect(byName.temporal?.items.every((i) => i.nodeId !== null && episodes.includes(i.nodeId))).toBe(true);
+    expect(byName.evidence?.items.length).toBeGreaterThan(0);
+    expect(byName.facts?.items[0]?.reason).toMatch(/found by/);
+    expect(complex.markdown).toMatch(/^## What Engram remembers\n\n### Facts\n- Robot demo detail/);
+    expect(complex.entities).toEqual([expect.objectContaining({ canonicalName: 'Priya', type: 'person' })]);
+    // Shares: facts 40% of the budget is the first section's ceiling.
+    expect(byName.facts?.budget).toBe(Math.floor(3000 * 0.4));
+  });
+
+  it('leaves out the current session and is empty when nothing is relevant', async () => {
+    const { engine } = openTestEngine();
+    engine.recordEpisode({ content: 'I am asking about sourdough right now', sessionId: 'current' });
+    await engine.drainSlowPath();
+    const pack = await engine.buildContextPack('sourdough', { excludeSessionIds: ['current'] });
+    expect(pack.markdown).toBe('');
+    expect(pack.nodeIds).toEqual([]);
+  });
+
+  it('reinforces the nodes that went into a pack, off the read path', async () => {
+    const dir = makeTempDir();
+    const engine = MemoryEngine.open({ dataDir: dir });
+    const fact = engine.rememberFact({ content: 'User drinks oat milk', sourceType: 'extraction' });
+    await engine.drainSlowPath();
+    const pack = await engine.buildContextPack('oat milk');
+    expect(pack.nodeIds).toContain(fact);
+    expect(engine.getNode(fact).node.accessCount).toBe(0); // not yet: batched
+    await engine.close(); // flushes the batch
+    const reopened = MemoryEngine.open({ dataDir: dir });
+    expect(reopened.getNode(fact).node.accessCount).toBe(1);
+    await reopened.close();
+  });
+});
+
+describe('embedding intent classifier', () => {
+  it('classifies by exemplar similarity with a semantic embedder, in English and Russian', async () => {
+    const inner = new OfflineHashEmbedder();
+    const semantic: EmbeddingProvider = { id: 'test-semantic', dimensions: inner.dimensions, embedBatch: (t) => inner.embedBatch(t) };
+    const c = new EmbeddingIntentClassifier(0.45);
+    await c.initialize(semantic);
+    expect(c.ready).toBe(true);
+    const classify = async (q: string) => c.classify(q, (await semantic.embedBatch([q]))[0]);
+    expect(await classify('explain the cause of the outage')).toBe('why');
+    expect(await classify('timeline of events in the project')).toBe('when');
+    expect(await classify('хронология событий проекта')).toBe('when');
+    // Below the threshold the keyword fallback answers.
+    expect(await classify('banana bread recipe')).toBe('general');
+  });
+});

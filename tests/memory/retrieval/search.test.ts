@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { insertEdge } from '../../../src-main/memory/repo/edges';
+import { KeywordIntentClassifier, classifyComplexity } from '../../../src-main/memory/retrieval/intent';
+import { parseTimeExpression, timestampFields } from '../../../src-main/memory/retrieval/time';
+import { MemoryError } from '../../../src-main/memory/errors';
+import { ManualClock, openTestEngine } from '../../helpers/temp-engine';
+
+const DAY = 86_400_000;
+
+describe('search_memory', () => {
+  it('returns facts by default, episodes on request, with timestamps and the strategies that found them', async () => {
+    const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    const ep = engine.recordEpisode({ content: 'I adopted a greyhound called Pickle', sessionId: 's', eventTime: clock.now() - 3 * 3_600_000 });
+    const fact = engine.rememberFact({ content: 'User has a greyhound named Pickle', derivedFrom: [ep] });
+    await engine.drainSlowPath();
+    const facts = await engine.search({ query: 'greyhound' });
+    expect(facts.hits.map((h) => h.node.id)).toEqual([fact]);
+    const episodes = await engine.search({ query: 'greyhound', types: ['episodic'] });
+    const hit = episodes.hits[0];
+    expect(hit?.node.id).toBe(ep);
+    expect(hit?.strategies.map((s) => s.strategy)).toContain('fts');
+    expect(hit?.event_time_iso).toBe('2026-03-10T09:00:00+00:00');
+    expect(hit?.event_time_relative).toBe('3 hours ago');
+    expect(hit?.event_time_tz).toMatch(/^UTC/);
+    expect(episodes.timings.total).toBeGreaterThanOrEqual(0);
+  });
+
+  it('excludes superseded and forgotten facts unless asked, and skips excluded sessions', async () => {
+    const { engine } = openTestEngine();
+    const berlin = engine.rememberFact({ content: 'User lives in Berlin' });
+    const lisbon = engine.correctFact({ id: berlin, content: 'User lives in Lisbon' });
+    const gone = engine.rememberFact({ content: 'User lives near a lake' });
+    engine.forget(gone);
+    engine.recordEpisode({ content: 'where do I live again', sessionId: 'current' });
+    await engine.drainSlowPath();
+    const current = await engine.search({ query: 'where does the user live' });
+    expect(current.hits.map((h) => h.node.id)).toEqual([lisbon]);
+    const all = await engine.search({ query: 'where does the user live', includeInvalid: true });
+    expect(all.hits.map((h) => h.node.id).sort()).toEqual([berlin, lisbon, gone].sort());
+    const history = await engine.search({ query: 'live', types: ['episodic'], excludeSessionIds: ['current'] });
+    expect(history.hits).toEqual([]);
+  });
+
+  it('filters by entity name or alias and by time expressions', async () => {
+    const clock = new ManualClock(Date.parse('2026-03-20T12:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    const maria = engine.createEntity({ name: 'Maria', type: 'person', aliases: ['my boss'] });
+    const march = engine.recordEpisode({ content: 'Budget meeting with Maria', sessionId: 'a', eventTime: Date.parse('2026-03-02T10:00:00Z') });
+    const feb = engine.recordEpisode({ content: 'Budget meeting with Jonas', sessionId: 'b', eventTime: Date.parse('2026-02-10T10:00:00Z') });
+    const recent = engine.recordEpisode({ content: 'Budget meeting moved again', sessionId: 'c', eventTime: clock.now() - 2 * DAY });
+    await engine.drainSlowPath();
+    const q = { query: 'budget meeting', types: ['episodic' as const] };
+    expect((await engine.search({ ...q, entityName: 'my boss' })).hits.map((h) => h.node.id)).toEqual([march]);
+    expect((await engine.search({ ...q, after: 'in March', before: '2026-03-15' })).hits.map((h) => h.node.id)).toEqual([march]);
+    expect((await engine.search({ ...q, before: 'March 1st' })).hits.map((h) => h.node.id)).toEqual([feb]);
+    expect((await engine.search({ ...q, after: 'last week' })).hits.map((h) => h.node.id)).toEqual([recent]);
+    const none = await engine.search({ ...q, entityName: 'Nobody' });
+    expect(none.warnings[0]).toMatch(/no entity/);
+    expect(maria.id).toBeTruthy();
+    await expect(engine.search({ ...q, after: 'the twelfth of never' })).rejects.toBeInstanceOf(MemoryError);
+    await expect(engine.search({ query: 'x', limit: 0 })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it('routes who/what questions to the entity anchor, even without shared words', async () => {
+    const { engine } = openTestEngine();
+    const sasha = engine.createEntity({ name: 'Sasha', type: 'person', aliases: ['my boss'] });
+    const linked = engine.rememberFact({ content: 'Approves all design budgets', entityIds: [sasha.id] });
+    engine.rememberFact({ content: 'The office plant needs water on Mondays' });
+    await engine.drainSlowPath();
+    const r = await engine.search({ query: 'who is my boss?' });
+    expect(r.intent).toBe('who');
+    expect(r.hits[0]?.node.id).toBe(linked);
+    expect(r.hits[0]?.strategies.map((s) => s.strategy)).toContain('entity');
+  });
+
+  it('follows causal edges for why-questions and the timeline for when-questions', async () => {
+    const { engine } = openTestEngine();
+    const cause = engine.recordEpisode({ content: 'The supplier went bankrupt in June', sessionId: 's' });
+    const effect = engine.recordEpisode({ content: 'Project Heron failed to ship', sessionId: 's' });
+    const after = engine.recordEpisode({ content: 'We held a retrospective afterwards', sessionId: 's' });
+    await engine.flush();
+    await engine.drainSlowPath();
+    insertEdge(engine.database, { sourceId: cause, targetId: effect, relationType: 'causal', predicate: 'caused', confidence: 0.7, validFrom: 1, createdAt: 1 });
+    const why = await engine.search({ query: 'why did Project Heron fail?', types: ['episodic'] });
+    expect(why.intent).toBe('why');
+    const causeHit = why.hits.find((h) => h.node.id === cause);
+    expect(causeHit?.strategies.map((s) => s.strategy)).toContain('causal');
+    const when = await engine.search({ query: 'what happened after Project Heron failed?', types: ['episodic'] });
+    expect(when.intent).toBe('when');
+    expect(when.hits.find((h) => h.node.id === after)?.strategies.map((s) => s.strategy)).toContain('temporal');
+  });
+
+  it('finds the turn next to the match through the conversation neighbourhood', async () => {
+    const { engine } = openTestEngine();
+    engine.recordEpisode({ content: 'Mel: Are you still researching adoption agencies?', sessionId: 's' });
+    const answer = engine.recordEpisode({ content: 'Caroline: Yes! I found one that supports LGBTQ parents.', sessionId: 's' });
+    engine.recordEpisode({ content: 'Mel: The weather is lovely today.', sessionId: 's2' });
+    await engine.flush();
+    const r = await engine.search({ query: 'adoption agencies research', types: ['episodic'] });
+    const hit = r.hits.find((h) => h.node.id === answer);
+    expect(hit?.strategies.map((s) => s.strategy)).toContain('neighbourhood');
+  });
+});
+
+describe('classifiers and time', () => {
+  it('classifies intent in English and Russian by keywords', () => {
+    const k = new KeywordIntentClassifier();
+    expect(k.classify('Why did the launch slip?')).toBe('why');
+    expect(k.classify('When did we last talk about the budget?')).toBe('when');
+    expect(k.classify('Who gave Caroline the necklace?')).toBe('who');
+    expect(k.classify('Tell me about the Atlas migration')).toBe('what');
+    expect(k.classify('budget')).toBe('general');
+    expect(k.classify('Почему проект закрыли?')).toBe('why');
+    expect(k.classify('Когда мы обсуждали отпуск?')).toBe('when');
+    expect(k.classify('Кто подарил кота?')).toBe('who');
+  });
+
+  it('tells simple from complex queries (§11.5)', () => {
+    expect(classifyComplexity('where do I live')).toBe('simple');
+    expect(classifyComplexity('summarize the project')).toBe('complex');
+    expect(classifyComplexity('compare my two jobs and my commute and salary')).toBe('complex');
+  });
+
+  it('parses time expressions into the right edge of the period', () => {
+    const now = Date.parse('2026-05-20T12:00:00Z');
+    expect(parseTimeExpression('2024-05-01', 'start', now)).toBe(Date.parse('2024-05-01T00:00:00Z'));
+    expect(parseTimeExpression('2024-05-01', 'end', now)).toBe(Date.parse('2024-05-02T00:00:00Z'));
+    const marchStart = parseTimeExpression('in March', 'start', now) as number;
+    const marchEnd = parseTimeExpression('in March', 'end', now) as number;
+    expect(new Date(marchStart).getMonth()).toBe(2);
+    expect(new Date(marchStart).getDate()).toBe(1);
+    expect(new Date(marchEnd).getMonth()).toBe(3);
+    expect(parseTimeExpression('gibberish words', 'start', now)).toBeNull();
+    expect(parseTimeExpression(12345, 'start', now)).toBe(12345);
+    expect(timestampFields(0, now)).toEqual({ event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' });
+  });
+});
