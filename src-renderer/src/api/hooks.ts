@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage } from '../../../src-main/chat/types';
+import type { ChatMessage, ChatSession } from '../../../src-main/chat/types';
 import type { CallInput } from '../../../src-main/api/contract';
 import { call } from './client';
 import { bridge, isConnected, onConnectionChange } from './transport';
@@ -58,7 +58,12 @@ export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings'
 
 export function useConnected(): boolean {
   const [connected, setConnected] = useState(isConnected());
-  useEffect(() => onConnectionChange(setConnected), []);
+  useEffect(() => {
+    const off = onConnectionChange(setConnected);
+    // The socket may have opened between the first render and this subscription.
+    setConnected(isConnected());
+    return off;
+  }, []);
   return connected;
 }
 
@@ -104,7 +109,14 @@ export function useChatActions() {
     create: useMutation({ mutationFn: () => call('chat.create', {}), onSuccess: refreshChats }),
     rename: useMutation({ mutationFn: (i: CallInput<'chat.rename'>) => call('chat.rename', i), onSuccess: refreshChats }),
     archive: useMutation({ mutationFn: (i: CallInput<'chat.archive'>) => call('chat.archive', i), onSuccess: refreshChats }),
-    setSwitches: useMutation({ mutationFn: (i: CallInput<'chat.setSwitches'>) => call('chat.setSwitches', i), onSuccess: refreshChats }),
+    setSwitches: useMutation({
+      mutationFn: (i: CallInput<'chat.setSwitches'>) => call('chat.setSwitches', i),
+      // Switches flip at once; a refused change is undone by the refetch.
+      onMutate: ({ chatId, ...patch }) => {
+        qc.setQueriesData<ChatSession[]>({ queryKey: keys.allChats }, (old) => old?.map((c) => (c.id === chatId ? { ...c, ...patch } : c)));
+      },
+      onSettled: refreshChats,
+    }),
     send: useMutation({
       mutationFn: (i: CallInput<'chat.send'>) => call('chat.send', i),
       onSuccess: ({ userMessage, assistantMessage }) => {

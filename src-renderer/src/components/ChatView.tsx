@@ -36,7 +36,7 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
 
   return (
     <section className="chat" aria-label="Conversation">
-      {chat ? <ChatHeader chat={chat} /> : <div className="chat-header" />}
+      {chat && <ChatHeader chat={chat} />}
       <div className="messages" role="log" aria-live="polite" data-testid="messages">
         {chatId === null || count === 0 ? (
           <EmptyState hasChat={chatId !== null} onNewChat={onNewChat} noMemory={chat?.noMemory ?? false} />

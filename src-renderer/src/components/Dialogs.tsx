@@ -3,6 +3,17 @@ import { errorMessage } from '../api/client';
 import { useContextPack } from '../api/hooks';
 import { toolLabel } from '../format';
 import { useUi } from '../store';
+import type { JsonValue } from '../../../src-main/memory/types';
+
+/** The memories a search_memory result lists, for a readable view above the raw JSON. */
+function foundMemories(result: JsonValue | null): { content: string; type: string; when: string }[] {
+  if (!result || typeof result !== 'object' || Array.isArray(result) || !Array.isArray(result.results)) return [];
+  return result.results.flatMap((r) =>
+    r && typeof r === 'object' && !Array.isArray(r) && typeof r.content === 'string'
+      ? [{ content: r.content, type: String(r.type ?? ''), when: String(r.event_time_relative ?? '') }]
+      : [],
+  );
+}
 import { Icon } from './Icon';
 
 /** A modal dialog on the native <dialog> element: focus is trapped, Esc closes. */
@@ -40,14 +51,42 @@ export function Modal({ title, onClose, children, wide, testId }: { title: strin
 export function ToolCallDialog() {
   const { openToolCall: call, setOpenToolCall } = useUi();
   if (!call) return null;
+  const found = foundMemories(call.result);
   return (
     <Modal title={`${toolLabel(call.name)} — ${call.name}`} onClose={() => setOpenToolCall(null)} testId="tool-dialog">
       <h3>Arguments</h3>
       <pre className="code">{JSON.stringify(call.arguments, null, 2)}</pre>
-      <h3>{call.status === 'error' ? 'Error' : 'Result'}</h3>
-      <pre className={`code${call.status === 'error' ? ' error-text' : ''}`}>
-        {call.status === 'running' ? 'Running…' : call.status === 'error' ? call.error : JSON.stringify(call.result, null, 2)}
-      </pre>
+      {found.length > 0 && (
+        <>
+          <h3>Found in memory</h3>
+          <ul className="found-list">
+            {found.map((f, i) => (
+              <li key={i}>
+                <div>{f.content}</div>
+                <div className="muted small">
+                  {f.type} · {f.when}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {call.status === 'error' ? (
+        <>
+          <h3>Error</h3>
+          <pre className="code error-text">{call.error}</pre>
+        </>
+      ) : found.length > 0 ? (
+        <details className="raw">
+          <summary>Raw result</summary>
+          <pre className="code">{JSON.stringify(call.result, null, 2)}</pre>
+        </details>
+      ) : (
+        <>
+          <h3>Result</h3>
+          <pre className="code">{call.status === 'running' ? 'Running…' : JSON.stringify(call.result, null, 2)}</pre>
+        </>
+      )}
     </Modal>
   );
 }

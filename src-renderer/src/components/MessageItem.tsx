@@ -34,7 +34,6 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
 
   return (
     <article className={`message message-assistant status-${message.status}`} data-testid="message-assistant" data-status={message.status}>
-      {message.status === 'offline' && <div className="badge badge-offline">Memory-only answer</div>}
       {message.toolCalls.length > 0 && (
         <div className="tool-chips">
           {message.toolCalls.map((call) => (

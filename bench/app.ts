@@ -1,0 +1,178 @@
+/**
+ * App benchmark (issue: desktop app): how fast browser mode becomes a usable chat, and how much the memory
+ * context adds before the model's first token, with 10,000 nodes in memory.
+ *
+ * - start_to_interactive_ms: median of 3 cold starts of the browser-mode process (the `npm start` entry, renderer
+ *   already built) until the chat box in Chromium is editable. Chromium is launched beforehand, as a user's
+ *   browser would already be open.
+ * - context_injection_p95_ms: from chat.send() to the request reaching the (scripted, in-process) model server:
+ *   recording the message, the context pack (search + assembly + storing it), history and prompt building.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { AppHost } from '../src-main/host/app-host';
+import { MemorySecretStore } from '../src-main/llm/secrets';
+import type { Logger } from '../src-main/memory/clock';
+import { chatChunk, startScriptedOpenAI } from '../tests/helpers/scripted-openai-server';
+import { chatStream, PEOPLE, PLACES, type ChatMessage } from './lib/chat-corpus';
+import { benchQueries } from './lib/queries';
+import { percentile, progress, round } from './lib/stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface AppFigures {
+  start_to_interactive_ms: number;
+  start_to_interactive_runs_ms: number[];
+  context_injection_p50_ms: number;
+  context_injection_p95_ms: number;
+  context_pack_p95_ms: number;
+  memory_nodes: number;
+  replies: number;
+}
+
+const quietLogger: Logger = { warn: () => undefined, error: (m, c) => process.stderr.write(`[bench app] ${m}: ${String(c)}\n`) };
+
+export async function benchApp(options: { nodes?: number; replies?: number } = {}): Promise<AppFigures> {
+  const startRuns = await measureStart(3);
+  const injection = await measureInjection(options.nodes ?? 10_000, options.replies ?? 60);
+  return {
+    start_to_interactive_ms: Math.round(percentile(startRuns, 50)),
+    start_to_interactive_runs_ms: startRuns.map(Math.round),
+    ...injection,
+  };
+}
+
+async function measureStart(runs: number): Promise<number[]> {
+  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
+    progress('app: building the renderer');
+    const { buildRenderer } = await import('../scripts/build-renderer.mjs');
+    await buildRenderer({ quiet: true });
+  }
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'engram-bench-app-'));
+      const t0 = performance.now();
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(ROOT, 'src-main/web/main.ts'), '--data-dir', dataDir, '--renderer-dir', join(ROOT, 'out/renderer')],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      try {
+        const url = await printedUrl(child);
+        const page = await browser.newPage();
+        await page.goto(url);
+        await page.getByTestId('composer').waitFor({ state: 'visible' });
+        // Usable = the message box is enabled and has the focus (the app focuses it once it is ready).
+        await page.waitForFunction(
+          `(() => { const el = document.querySelector('[data-testid="composer"]'); return !!el && !el.disabled && document.activeElement === el; })()`,
+        );
+        times.push(performance.now() - t0);
+        await page.close();
+      } finally {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  progress(`app: start to interactive ${times.map((t) => Math.round(t)).join(', ')} ms`);
+  return times;
+}
+
+function printedUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 30_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolvePromise(m[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+  });
+}
+
+async function measureInjection(nodes: number, replies: number): Promise<Omit<AppFigures, 'start_to_interactive_ms' | 'start_to_interactive_runs_ms'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-app-'));
+  const server = await startScriptedOpenAI({ models: ['bench-model'] });
+  let requestAt = 0;
+  server.setDefault('/v1/chat/completions', () => {
+    requestAt = performance.now();
+    return { sse: [chatChunk('ok')] };
+  });
+  const packTimes: number[] = [];
+  const host = new AppHost({
+    dataDir: dir,
+    secrets: new MemorySecretStore(),
+    mode: 'browser',
+    version: 'bench',
+    logger: quietLogger,
+    sweepIntervalMs: 0,
+    onContextInjected: (ms) => packTimes.push(ms),
+  });
+  try {
+    progress(`app: filling memory with ${nodes} nodes`);
+    const memory = host.memory;
+    for (const name of PEOPLE) memory.createEntity({ name, type: 'person' });
+    for (const name of PLACES.filter((p) => !p.startsWith('the '))) memory.createEntity({ name, type: 'place' });
+    const facts = Math.round(nodes * 0.15);
+    const stream = chatStream(11);
+    for (let i = 0; i < nodes - facts; i++) {
+      const m = stream.next().value as ChatMessage;
+      memory.recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });
+      if (i % 1000 === 999) await memory.flush();
+    }
+    await memory.flush();
+    for (let i = 0; i < facts; i++) {
+      const m = stream.next().value as ChatMessage;
+      memory.rememberFact({ content: m.content, sourceType: 'consolidation', eventTime: m.eventTime });
+    }
+    await (memory as unknown as { drainSlowPath(): Promise<void> }).drainSlowPath();
+    const total = Object.values(memory.stats().nodes).reduce((a, b) => a + b, 0);
+
+    host.settings.save(
+      { provider: { kind: 'custom', baseURL: server.baseURL, chatModel: 'bench-model', agentModel: '', embeddingModel: '' }, sessionTimeoutMinutes: 30 },
+      null,
+    );
+    progress(`app: ${replies} replies with context injection`);
+    const overheads: number[] = [];
+    const questions = benchQueries(replies + 5, 123);
+    const chat = host.chat.create();
+    for (const [i, question] of questions.entries()) {
+      requestAt = 0;
+      const t0 = performance.now();
+      const { assistantMessage } = host.chat.send(chat.id, question);
+      const reply = await host.chat.waitForReply(assistantMessage.id);
+      if (reply.status !== 'complete') throw new Error(`reply ${i} ended ${reply.status}: ${reply.error?.message ?? ''}`);
+      // The first few warm caches and the intent classifier; they are not what a user sees all day.
+      if (i >= 5) overheads.push(requestAt - t0);
+    }
+    return {
+      context_injection_p50_ms: round(percentile(overheads, 50), 2),
+      context_injection_p95_ms: round(percentile(overheads, 95), 2),
+      context_pack_p95_ms: round(percentile(packTimes.slice(5), 95), 2),
+      memory_nodes: total,
+      replies: overheads.length,
+    };
+  } finally {
+    await host.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,85 @@
+import { chatChunk } from '../tests/helpers/scripted-openai-server';
+import { expect, openApp, send, test } from './fixtures';
+
+test('streams a reply from the model and shows a memory tool call as a chip', async ({ page, engram, openai, shot }) => {
+  await engram.call('settings.save', {
+    provider: { kind: 'custom', baseURL: openai.baseURL, chatModel: 'scripted-model', agentModel: '', embeddingModel: '' },
+    sessionTimeoutMinutes: 30,
+    apiKey: 'e2e-key',
+  });
+  await engram.call('memory.rememberFact', { content: 'Grace is learning the violin' });
+
+  // First reply: a plain streamed answer, slow enough to see it arrive.
+  openai.script('/v1/chat/completions', {
+    sse: ['Hello! ', 'I am **Engram**.', ' How can I help?'].map((t) => chatChunk(t)),
+    eventDelayMs: 150,
+  });
+  await openApp(page, engram);
+  await send(page, 'Hi there');
+  const reply = page.getByTestId('message-assistant').last();
+  await expect(page.getByTestId('stop')).toBeVisible();
+  await expect(reply).toContainText('Hello!');
+  await expect(reply).toContainText('I am Engram. How can I help?');
+  await expect(reply.locator('strong')).toHaveText('Engram');
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(page.getByTestId('send')).toBeVisible();
+
+  // Second reply: the model searches memory first.
+  openai.script(
+    '/v1/chat/completions',
+    {
+      sse: [
+        chatChunk({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'search_memory', arguments: '' } }] }),
+        chatChunk({ tool_calls: [{ index: 0, function: { arguments: '{"query":"What is Grace learning?"}' } }] }, { finish_reason: 'tool_calls' }),
+      ],
+    },
+    { sse: ['Grace is learning the ', 'violin.'].map((t) => chatChunk(t)) },
+  );
+  await send(page, 'What is Grace learning?');
+  const second = page.getByTestId('message-assistant').last();
+  const chip = second.getByTestId('tool-chip');
+  await expect(chip).toContainText('Searched memory');
+  await expect(chip).toContainText('What is Grace learning?');
+  await expect(second).toContainText('Grace is learning the violin.');
+  await shot('chat-streamed-reply-and-tool-chip');
+
+  await chip.click();
+  const dialog = page.getByTestId('tool-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Grace is learning the violin');
+  await shot('chat-tool-call-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // "What it remembered": the context pack used for the reply.
+  await second.getByTestId('why').click();
+  await expect(page.getByTestId('pack-dialog')).toContainText('What Engram remembered');
+  await page.keyboard.press('Escape');
+
+  // The model received the memory tools and the injected context.
+  const body = openai.requestsTo('/v1/chat/completions')[1]?.body as { tools: unknown[]; messages: { content: string }[] };
+  expect(body.tools.length).toBe(6);
+  expect(body.messages[0]?.content).toContain('Grace is learning the violin');
+});
+
+test('Esc stops a reply and Shift+Enter adds a line', async ({ page, engram, openai, shot }) => {
+  await engram.call('settings.save', {
+    provider: { kind: 'custom', baseURL: openai.baseURL, chatModel: 'scripted-model', agentModel: '', embeddingModel: '' },
+    sessionTimeoutMinutes: 30,
+  });
+  openai.script('/v1/chat/completions', { sse: [chatChunk('This will be cut')], ending: 'stall' });
+  await openApp(page, engram);
+  const composer = page.getByTestId('composer');
+  await composer.fill('line one');
+  await composer.press('Shift+Enter');
+  await composer.pressSequentially('line two');
+  await expect(composer).toHaveValue('line one\nline two');
+  await composer.press('Enter');
+  await expect(page.getByTestId('message-user').last()).toContainText('line one');
+  const reply = page.getByTestId('message-assistant').last();
+  await expect(reply).toContainText('This will be cut');
+  await page.keyboard.press('Escape');
+  await expect(reply).toHaveAttribute('data-status', 'stopped');
+  await expect(reply).toContainText('Stopped.');
+  await shot('chat-stopped-reply');
+});
