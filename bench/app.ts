@@ -17,8 +17,7 @@ import { AppHost } from '../src-main/host/app-host';
 import { MemorySecretStore } from '../src-main/llm/secrets';
 import type { Logger } from '../src-main/memory/clock';
 import { chatChunk, startScriptedOpenAI } from '../tests/helpers/scripted-openai-server';
-import { chatStream, PEOPLE, PLACES, type ChatMessage } from './lib/chat-corpus';
-import { benchQueries } from './lib/queries';
+import { chatStream, PEOPLE, PLACES, rng, type ChatMessage } from './lib/chat-corpus';
 import { percentile, progress, round } from './lib/stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -152,7 +151,7 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     );
     progress(`app: ${replies} replies with context injection`);
     const overheads: number[] = [];
-    const questions = benchQueries(replies + 5, 123);
+    const questions = questionsFor(replies + 5);
     const chat = host.chat.create();
     for (const [i, question] of questions.entries()) {
       requestAt = 0;
@@ -175,4 +174,20 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What a person asks a chat with memory, across intents, mentioning people and places of the corpus. */
+function questionsFor(n: number): string[] {
+  const r = rng(123);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+  const templates: ((p: string, q: string) => string)[] = [
+    (p) => `When did I last talk to ${p}?`,
+    (p, q) => `Did ${p} ever go to ${q}?`,
+    (p) => `What do you know about ${p}?`,
+    () => 'Why was I so tired last week?',
+    (_p, q) => `What did we plan for ${q}?`,
+    () => 'Remind me what I decided about the new laptop',
+    (p) => `Help me write a birthday message for ${p}`,
+  ];
+  return Array.from({ length: n }, () => pick(templates)(pick(PEOPLE), pick(PLACES)));
 }
