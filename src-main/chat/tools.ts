@@ -144,12 +144,14 @@ export const MEMORY_TOOLS = {
 export type MemoryToolName = keyof typeof MEMORY_TOOLS;
 export const MEMORY_TOOL_NAMES = Object.keys(MEMORY_TOOLS) as MemoryToolName[];
 
-/** Tool definitions in the chat completions format. */
+let definitions: ChatCompletionFunctionTool[] | null = null;
+
+/** Tool definitions in the chat completions format (built once: they never change at runtime). */
 export function toolDefinitions(): ChatCompletionFunctionTool[] {
-  return MEMORY_TOOL_NAMES.map((name) => {
+  return (definitions ??= MEMORY_TOOL_NAMES.map((name) => {
     const { $schema: _ignored, ...parameters } = z.toJSONSchema(MEMORY_TOOLS[name].schema) as Record<string, unknown>;
     return { type: 'function', function: { name, description: MEMORY_TOOLS[name].description, parameters } };
-  });
+  }));
 }
 
 export type ToolOutcome = { ok: true; arguments: JsonValue; result: JsonValue } | { ok: false; arguments: JsonValue; error: string };
