@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
 import { benchIngest } from './ingest';
+import { benchSearch } from './search';
 
 type Bench = (nodes: number) => Promise<object>;
 
@@ -12,6 +13,7 @@ const BENCHES: Record<string, Bench> = {
   ingest: (nodes) => benchIngest({ nodes }),
   // The target is set at 10,000 nodes; --nodes can only shrink it.
   app: (nodes) => benchApp({ nodes: Math.min(nodes, 10_000) }),
+  search: (nodes) => benchSearch({ nodes }),
 };
 
 async function main(): Promise<void> {

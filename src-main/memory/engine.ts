@@ -21,16 +21,24 @@ import { getNodeDetail, listNodes, type NodeDetail, type NodePage } from './quer
 import { allAliasRows, getEntity } from './repo/entities';
 import { getMeta, setMeta } from './repo/metadata';
 import { markSessionCompleted, getSession } from './repo/sessions';
-import { parseStringArray, clearStatementCache } from './repo/statements';
+import { parseJsonObject, parseStringArray, clearStatementCache } from './repo/statements';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type CreateEntityInput, type ListNodesInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, SlowPath, type SlowPathOptions, type SlowPathProgress } from './slow-path';
 import { computeStats, type EmbeddingStatus, type MemoryStats } from './stats';
-import type { Entity, MemoryNode, SessionState } from './types';
+import type { Entity, MemoryNode, NodeType, SessionState } from './types';
+import { BinaryCodeIndex, binaryCode, codeFromBlob } from './vector-index';
+import { knnNodes, nodeVectors } from './repo/vectors';
 import { DEFAULT_RETRIEVAL_CONFIG, type RetrievalConfig } from './retrieval/config';
 import { EmbeddingIntentClassifier } from './retrieval/intent';
 import { search as runSearch, type RetrieverDeps } from './retrieval/search';
 import type { ContextOptions, ContextPack, SearchInput, SearchResult } from './retrieval/types';
 import { buildContextPack } from './retrieval/context';
+import * as wp from './repo/consolidation';
+import { insertEdge, type NewEdge } from './repo/edges';
+import { adjustMentionCount, linkNodeEntity, updateEntity } from './repo/entities';
+import { getNodeRow, nodeExists, setAttributes } from './repo/nodes';
+import { notFound } from './errors';
+import type { JsonObject, MemoryChange } from './types';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -114,6 +122,7 @@ export class MemoryEngine {
     this.retrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG, ...options.retrieval };
     this.intentClassifier = new EmbeddingIntentClassifier(this.retrievalConfig.intentThreshold);
     this.vectorLock = this.readOrInitVectorLock();
+    feed.subscribe((change) => this.syncCodeIndex(change));
     const status = this.vectorStatus();
     if (status.warning) logger.warn(status.warning);
     // Entity vectors missing after a crash or a failed embed are rebuilt in the background.
@@ -214,7 +223,71 @@ export class MemoryEngine {
       vectorsEnabled: () => this.vectorStatus().vectorSearchEnabled,
       mentionedEntities: (text) => (this.aliasIndex ??= buildAliasIndex(this.ctx.db)).match(text),
       entitiesNamed: (name) => entityOps.findEntitiesByName(this.ctx, name).map((e) => e.id),
+      knn: (query, k, types, includeInactive) => this.knn(query, k, types, includeInactive),
     };
+  }
+
+  private codeIndex: BinaryCodeIndex | null = null;
+
+  /**
+   * Vector candidates: exact sqlite-vec KNN on small memories; on large ones the binary-code index finds
+   * candidates by Hamming distance and the best are re-ranked by exact cosine.
+   */
+  private knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[] {
+    const db = this.ctx.db;
+    this.codeIndex ??= BinaryCodeIndex.load(db, this.vectorLock.dimensions);
+    if (this.codeIndex.size < this.retrievalConfig.codeIndexMinNodes) {
+      return knnNodes(db, query, k, { ...(types ? { types } : {}), includeInactive }).map((h) => h.nodeId);
+    }
+    const candidates = this.codeIndex.nearest(binaryCode(query), Math.max(k, this.retrievalConfig.codeIndexRerank), types, includeInactive);
+    const head = candidates.slice(0, this.retrievalConfig.codeIndexRerank);
+    const exact = nodeVectors(db, head);
+    const similarity = (id: string): number => {
+      const v = exact.get(id);
+      if (!v) return -Infinity;
+      let s = 0;
+      for (let i = 0; i < v.length; i++) s += (v[i] as number) * (query[i] as number);
+      return s;
+    };
+    const scored = head.map((id) => ({ id, s: similarity(id) })).sort((a, b) => b.s - a.s);
+    return [...scored.map((x) => x.id), ...candidates.slice(this.retrievalConfig.codeIndexRerank)].slice(0, k);
+  }
+
+  /** Keeps the in-memory code index in step with writes; search re-checks filters in SQL regardless. */
+  private syncCodeIndex(change: MemoryChange): void {
+    const index = this.codeIndex;
+    if (!index) return;
+    switch (change.kind) {
+      case 'nodes.embedded': {
+        const rows = this.ctx.db
+          .prepare(
+            `SELECT c.node_id, c.code, n.type, n.valid_until IS NULL AS active FROM vec_codes c JOIN nodes n ON n.id = c.node_id
+             WHERE c.node_id IN (SELECT value FROM json_each(?))`,
+          )
+          .raw()
+          .all(JSON.stringify(change.nodeIds)) as [string, Buffer, NodeType, number][];
+        const words = Math.ceil(this.vectorLock.dimensions / 32);
+        for (const [id, code, type, active] of rows) index.upsert(id, codeFromBlob(code, words), type, active === 1);
+        break;
+      }
+      case 'node.corrected':
+        index.setActive(change.oldId, false);
+        break;
+      case 'node.forgotten':
+        index.setActive(change.nodeId, false);
+        break;
+      case 'node.restored':
+        index.setActive(change.nodeId, true);
+        break;
+      case 'decay.completed':
+        for (const id of change.prunedIds) index.setActive(id, false);
+        break;
+      case 'vectors.rebuilt':
+        this.codeIndex = null;
+        break;
+      default:
+        break;
+    }
   }
 
   /** Exemplars are embedded once, on first use; if that fails the keyword classifier answers. */
@@ -395,6 +468,7 @@ export class MemoryEngine {
     db.transaction(() => {
       dropVectorTables(db);
       createVectorTables(db, dims);
+      db.prepare('DELETE FROM vec_codes').run();
       setMeta(db, 'embedding_dimensions', String(dims));
       setMeta(db, 'embedding_model', this.embedder.id);
       nodes = db
@@ -420,8 +494,225 @@ export class MemoryEngine {
     this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
+    // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
+    try {
+      this.ctx.db.pragma('optimize');
+    } catch (err) {
+      this.ctx.logger.warn(`PRAGMA optimize failed: ${String(err)}`);
+    }
     this.ctx.db.close();
   }
+
+  // ---- write path -----------------------------------------------------------------------------
+  // For src-main/writepath/ (consolidation, offline extractor, maintenance, reflection). Knowledge is still
+  // written through rememberFact / correctFact / createEntity above; these add the session state, the run
+  // log, and one transaction around a whole consolidation.
+
+  /** Sessions waiting for consolidation, oldest activity first (see repo/consolidation.ts). */
+  pendingSessions(options: { idleBefore?: number; limit?: number } = {}): SessionState[] {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    const ids = wp.pendingSessionIds(this.ctx.db, { idleBefore: options.idleBefore ?? this.ctx.clock.now(), limit: options.limit ?? 1000 });
+    return ids.flatMap((id) => getSession(this.ctx.db, id) ?? []);
+  }
+
+  /** A page of a session's episodes after `afterRowid`, in recording order. */
+  sessionEpisodes(sessionId: string, afterRowid: number, limit: number): wp.EpisodeWithRowid[] {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    return wp.sessionEpisodePage(this.ctx.db, sessionId, afterRowid, limit);
+  }
+
+  /** Rowid of the last episode a successful consolidation of the session covered (0 = none). */
+  consolidatedThrough(sessionId: string): number {
+    this.assertOpen();
+    return wp.consolidatedThrough(this.ctx.db, sessionId);
+  }
+
+  noteConsolidationAttempt(sessionId: string): void {
+    this.assertOpen();
+    wp.noteAttempt(this.ctx.db, sessionId);
+  }
+
+  /** The session stays pending with the reason; the failed run is logged with its token usage. */
+  failConsolidation(sessionId: string, error: string, run: wp.NewRun): void {
+    this.assertOpen();
+    this.ctx.db.transaction(() => {
+      wp.markFailed(this.ctx.db, sessionId, error);
+      wp.insertRun(this.ctx.db, run);
+    })();
+  }
+
+  /**
+   * Run `fn` in ONE transaction: knowledge operations called inside join it (better-sqlite3 nests them as
+   * savepoints), so a consolidation commits entirely or not at all. Change events are held back until the
+   * commit, and dropped on rollback. `fn` must be synchronous.
+   */
+  writeTransaction<T>(fn: () => T): T {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    if (this.stagedFeed) return fn();
+    const real = this.ctx.feed;
+    const staged = new ChangeFeed(this.ctx.logger);
+    const held: MemoryChange[] = [];
+    staged.subscribe((c) => held.push(c));
+    this.stagedFeed = staged;
+    this.ctx.feed = staged;
+    let result: T;
+    try {
+      result = this.ctx.db.transaction(fn)();
+    } finally {
+      this.ctx.feed = real;
+      this.stagedFeed = null;
+    }
+    for (const change of held) real.emit(change);
+    return result;
+  }
+
+  private stagedFeed: ChangeFeed | null = null;
+
+  /** Success mark (inside the consolidation's transaction): watermark, status, run log, last_consolidation. */
+  markSessionConsolidated(sessionId: string, throughRowid: number, run: wp.NewRun): void {
+    this.assertOpen();
+    const now = this.ctx.clock.now();
+    this.ctx.db.transaction(() => {
+      wp.markConsolidated(this.ctx.db, sessionId, throughRowid, now);
+      wp.insertRun(this.ctx.db, run);
+      setMeta(this.ctx.db, 'last_consolidation', String(now));
+    })();
+  }
+
+  /** derived_from and causal edges written by the write path; existing ones are kept (idempotent). */
+  addEdges(edges: readonly Omit<NewEdge, 'validFrom' | 'createdAt'>[]): number {
+    this.assertOpen();
+    const now = this.ctx.clock.now();
+    let added = 0;
+    this.ctx.db.transaction(() => {
+      for (const e of edges) {
+        if (!nodeExists(this.ctx.db, e.sourceId) || !nodeExists(this.ctx.db, e.targetId)) throw notFound('Node', nodeExists(this.ctx.db, e.sourceId) ? e.targetId : e.sourceId);
+        if (insertEdge(this.ctx.db, { ...e, validFrom: now, createdAt: now })) added++;
+      }
+    })();
+    return added;
+  }
+
+  /** Link a node to more entities (mention counts follow). Returns the number of new links. */
+  linkEntities(nodeId: string, entityIds: readonly string[]): number {
+    this.assertOpen();
+    const node = getNodeRow(this.ctx.db, nodeId);
+    if (!node) throw notFound('Node', nodeId);
+    const now = this.ctx.clock.now();
+    const links: { nodeId: string; entityId: string }[] = [];
+    this.ctx.db.transaction(() => {
+      for (const entityId of new Set(entityIds)) {
+        if (!getEntity(this.ctx.db, entityId)) throw notFound('Entity', entityId);
+        if (linkNodeEntity(this.ctx.db, nodeId, entityId)) {
+          links.push({ nodeId, entityId });
+          if (node.valid_until === null) adjustMentionCount(this.ctx.db, entityId, 1, now);
+        }
+      }
+    })();
+    if (links.length > 0) this.ctx.feed.emit({ kind: 'entities.linked', links });
+    return links.length;
+  }
+
+  /** Refresh an entity's summary and re-embed it. `source` tells an LLM summary from the offline fallback. */
+  setEntitySummary(entityId: string, summary: string, source: 'llm' | 'facts'): Entity {
+    this.assertOpen();
+    const entity = getEntity(this.ctx.db, entityId);
+    if (!entity || entity.mergedInto) throw notFound('Entity', entityId);
+    const now = this.ctx.clock.now();
+    updateEntity(this.ctx.db, entityId, { summary, now, attributes: { ...entity.attributes, summary_source: source, summary_at: now } });
+    this.ctx.slow.queueEntity(entityId);
+    this.ctx.feed.emit({ kind: 'entity.updated', entityId });
+    return getEntity(this.ctx.db, entityId) as Entity;
+  }
+
+  /** Entities by id (merged ones resolve to where they went); unknown ids are skipped. */
+  getEntities(ids: readonly string[]): Entity[] {
+    this.assertOpen();
+    const out = new Map<string, Entity>();
+    for (const id of ids) {
+      let e = getEntity(this.ctx.db, id);
+      if (e?.mergedInto) e = getEntity(this.ctx.db, e.mergedInto);
+      if (e) out.set(e.id, e);
+    }
+    return [...out.values()];
+  }
+
+  /** Merge keys into a node's attributes (e.g. the slot and value a correction now holds). */
+  patchNodeAttributes(nodeId: string, patch: JsonObject): void {
+    this.assertOpen();
+    const node = getNodeRow(this.ctx.db, nodeId);
+    if (!node) throw notFound('Node', nodeId);
+    setAttributes(this.ctx.db, nodeId, { ...parseJsonObject(node.attributes), ...patch });
+  }
+
+  recordWritePathRun(run: wp.NewRun): string {
+    this.assertOpen();
+    return wp.insertRun(this.ctx.db, run);
+  }
+
+  listWritePathRuns(options: { kind?: wp.RunKind; sessionId?: string; limit?: number } = {}): wp.WritePathRun[] {
+    this.assertOpen();
+    return wp.listRuns(this.ctx.db, options);
+  }
+
+  lastWritePathRunAt(kind: wp.RunKind, status: wp.RunStatus = 'ok'): number | null {
+    this.assertOpen();
+    return wp.lastRunAt(this.ctx.db, kind, status);
+  }
+
+  /** Current facts sharing a slot (e.g. "user.residence"): contradiction candidates. */
+  factsInSlot(slot: string, limit?: number): MemoryNode[] {
+    this.assertOpen();
+    return wp.currentFactsInSlot(this.ctx.db, slot, limit);
+  }
+
+  factsCreatedSince(since: number, limit = 200): MemoryNode[] {
+    this.assertOpen();
+    return wp.factsCreatedSince(this.ctx.db, since, limit);
+  }
+
+  entityIdsOfNodes(nodeIds: readonly string[]): string[] {
+    this.assertOpen();
+    return wp.entityIdsOfNodes(this.ctx.db, nodeIds);
+  }
+
+  entitiesNeedingSummary(limit = 50): Entity[] {
+    this.assertOpen();
+    return wp.entitiesNeedingSummary(this.ctx.db, limit).flatMap((id) => getEntity(this.ctx.db, id) ?? []);
+  }
+
+  /** What `stats` adds for the write path: session states, last runs, token usage (total and per run). */
+  writePathStats(recentRuns = 10): WritePathStats {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+    const lastConsolidation = getMeta(this.ctx.db, 'last_consolidation');
+    const lastDecay = getMeta(this.ctx.db, 'last_decay_run');
+    return {
+      sessions: wp.countSessionsByStatus(this.ctx.db),
+      unconsolidated_sessions: wp.pendingSessionIds(this.ctx.db, { idleBefore: Number.MAX_SAFE_INTEGER, limit: 1_000_000 }).length,
+      last_consolidation: iso(lastConsolidation ? Number(lastConsolidation) : null),
+      last_decay_run: iso(lastDecay ? Number(lastDecay) : null),
+      last_maintenance: iso(wp.lastRunAt(this.ctx.db, 'maintenance')),
+      last_reflection: iso(wp.lastRunAt(this.ctx.db, 'reflection')),
+      tokens: wp.tokenTotals(this.ctx.db),
+      recent_runs: wp.listRuns(this.ctx.db, { limit: recentRuns }),
+    };
+  }
+}
+
+export interface WritePathStats {
+  sessions: Record<SessionState['status'], number>;
+  unconsolidated_sessions: number;
+  last_consolidation: string | null;
+  last_decay_run: string | null;
+  last_maintenance: string | null;
+  last_reflection: string | null;
+  tokens: { promptTokens: number; completionTokens: number; llmCalls: number };
+  recent_runs: wp.WritePathRun[];
 }
 
 function buildAliasIndex(db: Database): AliasIndex {

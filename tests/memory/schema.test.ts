@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/memory/db/open';
-import { LATEST_VERSION, migrate, schemaVersion } from '../../src-main/memory/db/migrations';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src-main/memory/db/migrations';
 import { databasePath } from '../../src-main/memory/paths';
 import { makeTempDir } from '../helpers/temp-engine';
 
@@ -48,7 +48,7 @@ describe('storage', () => {
     const raw = new BetterSqlite3(path);
     sqliteVec.load(raw);
     expect(schemaVersion(raw)).toBe(0);
-    expect(migrate(raw, { dimensions: 16, now: 1 })).toEqual([1]);
+    expect(migrate(raw, { dimensions: 16, now: 1 })).toEqual(MIGRATIONS.map((m) => m.version));
     expect(migrate(raw, { dimensions: 16, now: 1 })).toEqual([]);
     raw.pragma(`user_version = ${LATEST_VERSION + 1}`);
     raw.close();

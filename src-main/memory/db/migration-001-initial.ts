@@ -77,8 +77,9 @@ export const migration001: Migration = {
       CREATE INDEX idx_nodes_session ON nodes(session_id, event_time);
       CREATE INDEX idx_nodes_created ON nodes(created_at);
       CREATE INDEX idx_edges_relation ON edges(relation_type);
-      CREATE INDEX idx_edges_source ON edges(source_id);
-      CREATE INDEX idx_edges_target ON edges(target_id);
+      -- Composite so lookups from a node beat idx_edges_relation, which matches most of the table.
+      CREATE INDEX idx_edges_source ON edges(source_id, relation_type);
+      CREATE INDEX idx_edges_target ON edges(target_id, relation_type);
       CREATE INDEX idx_edges_valid ON edges(valid_from, valid_until);
       CREATE UNIQUE INDEX idx_edges_unique ON edges(source_id, target_id, relation_type, ifnull(predicate, ''));
       CREATE INDEX idx_entities_type ON entities(type);
@@ -122,6 +123,12 @@ export const migration001: Migration = {
         last_error      TEXT
       ) WITHOUT ROWID;
       CREATE INDEX idx_slow_due ON slow_path_queue(next_attempt_at, enqueued_at);
+
+      -- Sign bits of each node vector: the fast candidate index for large memories (see vector-index.ts).
+      CREATE TABLE vec_codes (
+        node_id TEXT PRIMARY KEY REFERENCES nodes(id) ON DELETE CASCADE,
+        code    BLOB NOT NULL
+      ) WITHOUT ROWID;
 
       CREATE TABLE memory_metadata (
         key   TEXT PRIMARY KEY,

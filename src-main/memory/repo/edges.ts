@@ -87,9 +87,9 @@ export function supersedesComponent(db: Database, nodeId: string): string[] {
     `WITH RECURSIVE chain(id) AS (
        SELECT ?
        UNION
-       SELECT CASE WHEN e.source_id = chain.id THEN e.target_id ELSE e.source_id END
-       FROM edges e JOIN chain ON (e.source_id = chain.id OR e.target_id = chain.id)
-       WHERE e.relation_type = 'supersedes'
+       SELECT e.target_id FROM chain JOIN edges e ON e.source_id = chain.id WHERE +e.relation_type = 'supersedes'
+       UNION
+       SELECT e.source_id FROM chain JOIN edges e ON e.target_id = chain.id WHERE +e.relation_type = 'supersedes'
      )
      SELECT id FROM chain LIMIT 1000`,
   ).all(nodeId) as { id: string }[];

@@ -1,6 +1,7 @@
 /** sqlite-vec rows. `active` mirrors nodes.valid_until IS NULL so KNN can skip superseded and forgotten nodes. */
 import type { Database } from 'better-sqlite3';
 import type { NodeType } from '../types';
+import { binaryCode, codeBlob, floatsFromBlob } from '../vector-index';
 import { stmt } from './statements';
 
 export function upsertNodeVector(db: Database, nodeId: string, nodeType: NodeType, active: boolean, v: Float32Array): void {
@@ -12,6 +13,7 @@ export function upsertNodeVector(db: Database, nodeId: string, nodeType: NodeTyp
     nodeType,
     active ? 1n : 0n,
   );
+  stmt(db, 'INSERT OR REPLACE INTO vec_codes (node_id, code) VALUES (?, ?)').run(nodeId, codeBlob(binaryCode(v)));
 }
 
 export function setNodeVectorActive(db: Database, nodeId: string, active: boolean): void {
@@ -20,6 +22,18 @@ export function setNodeVectorActive(db: Database, nodeId: string, active: boolea
 
 export function deleteNodeVector(db: Database, nodeId: string): void {
   stmt(db, 'DELETE FROM vec_nodes WHERE node_id = ?').run(nodeId);
+  stmt(db, 'DELETE FROM vec_codes WHERE node_id = ?').run(nodeId);
+}
+
+/** Exact vectors of a few nodes (vec0 point lookups cost ~30 µs each: keep the list short). */
+export function nodeVectors(db: Database, ids: readonly string[]): Map<string, Float32Array> {
+  const one = stmt(db, 'SELECT embedding FROM vec_nodes WHERE node_id = ?');
+  const out = new Map<string, Float32Array>();
+  for (const id of ids) {
+    const row = one.get(id) as { embedding: Buffer } | undefined;
+    if (row) out.set(id, floatsFromBlob(row.embedding));
+  }
+  return out;
 }
 
 export function upsertEntityVector(db: Database, entityId: string, v: Float32Array): void {

@@ -18,6 +18,10 @@ export interface RetrievalConfig {
   mmrLambda: number | null;
   /** Vector weight when the embedder is lexical (offline hashing): it mostly repeats what BM25 found. */
   lexicalVectorWeight: number;
+  /** From this many vectors on, candidates come from the binary-code index (exact KNN below it). */
+  codeIndexMinNodes: number;
+  /** Code-index candidates re-ranked by exact cosine (each is a vec0 point lookup, ~30 µs). */
+  codeIndexRerank: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -31,6 +35,9 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   seeds: 8,
   mmrLambda: null,
   lexicalVectorWeight: 0.25,
+  // sqlite-vec's brute-force scan costs ~4.5 ms per 10k vectors here; past 20k it would eat the budget.
+  codeIndexMinNodes: 20_000,
+  codeIndexRerank: 64,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

@@ -7,6 +7,7 @@ import type { EmbeddingProvider } from '../../embeddings/types';
 import { isZeroVector } from '../slow-path';
 import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
+import { nodeVectors } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import { FACT_TYPES, type NodeType } from '../types';
 import { strategyWeights, type RetrievalConfig } from './config';
@@ -38,6 +39,8 @@ export interface RetrieverDeps {
   mentionedEntities(text: string): string[];
   /** Entity ids for a name or alias (search_memory's entity_name filter). */
   entitiesNamed(name: string): string[];
+  /** Nearest node ids to a query vector among the given types (null = all), current ones unless asked. */
+  knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[];
 }
 
 /** Default types when none are asked for: knowledge, not raw conversation (§14). */
@@ -102,7 +105,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n));
     weights.fts = 0;
   }
-  lists.vector = time('vector', () => vectorStrategy(deps.db, queryVector, filter, n));
+  lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
   const mentioned = deps.mentionedEntities(data.query);
   if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
 
@@ -124,7 +127,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     .map((f) => ({ ...f, score: f.score * (nodes.get(f.id)?.confidence ?? 1) }))
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
-    const vectors = loadVectors(deps.db, fused.map((f) => f.id));
+    const vectors = nodeVectors(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id));
     fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
   }
   const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {
@@ -142,13 +145,6 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     timings,
     warnings,
   };
-}
-
-function loadVectors(db: Database, ids: readonly string[]): Map<string, Float32Array> {
-  const rows = db
-    .prepare('SELECT node_id, embedding FROM vec_nodes WHERE node_id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids)) as { node_id: string; embedding: Buffer }[];
-  return new Map(rows.map((r) => [r.node_id, new Float32Array(r.embedding.buffer, r.embedding.byteOffset, r.embedding.byteLength / 4)]));
 }
 
 /** BM25 scores plus the activation each node receives from its neighbourhood, best first. */

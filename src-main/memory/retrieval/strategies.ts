@@ -3,7 +3,7 @@
  * All are plain SQL over the one database: FTS5 BM25, sqlite-vec KNN, entity junction, recursive CTEs.
  */
 import type { Database } from 'better-sqlite3';
-import { knnNodes } from '../repo/vectors';
+import type { NodeType } from '../types';
 import { filterSql, passingIds, type NodeFilter } from './filter';
 
 export interface Scored {
@@ -28,18 +28,15 @@ export function ftsStrategy(db: Database, match: string | null, filter: NodeFilt
   return ftsScored(db, match, filter, limit).map((r) => r.id);
 }
 
-export function vectorStrategy(db: Database, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
+export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean) => string[];
+
+export function vectorStrategy(db: Database, knn: Knn, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
   if (!query) return [];
   // KNN filters type and currency inside the scan; the rest (sessions, time, entity) is checked after,
   // so ask for more than needed when those filters are on.
   const extraFilters = filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null;
   const k = Math.min(4096, extraFilters ? limit * 4 : limit);
-  const hits = knnNodes(db, query, k, {
-    ...(filter.types.length > 0 && filter.types.length < 4 ? { types: filter.types } : {}),
-    includeInactive: filter.includeInvalid,
-  });
-  const ids = hits.map((h) => h.nodeId);
-  if (!extraFilters) return ids.slice(0, limit);
+  const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, filter.includeInvalid);
   const ok = passingIds(db, ids, filter);
   return ids.filter((id) => ok.has(id)).slice(0, limit);
 }
@@ -64,19 +61,23 @@ export function entityStrategy(db: Database, entityIds: readonly string[], filte
  */
 function walk(db: Database, relation: 'temporal' | 'causal', seeds: readonly string[], depth: number, filter: NodeFilter, limit: number): string[] {
   if (seeds.length === 0 || depth < 1) return [];
+  // Two index-friendly joins (source side, target side) instead of one OR join, which SQLite cannot index;
+  // `+e.relation_type` keeps the planner off idx_edges_relation (it matches most edges) inside the recursion.
   const rows = db
     .prepare(
-      `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(?)),
+      `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
        reach(id, depth, ord) AS (
          SELECT id, 0, ord FROM seed
          UNION
-         SELECT CASE WHEN e.source_id = r.id THEN e.target_id ELSE e.source_id END, r.depth + 1, r.ord
-         FROM reach r JOIN edges e ON (e.source_id = r.id OR e.target_id = r.id)
-         WHERE e.relation_type = ? AND e.valid_until IS NULL AND r.depth < ?
+         SELECT e.target_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.source_id = r.id
+           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
+         UNION
+         SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
+           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
        )
-       SELECT id, min(depth) AS d, min(ord) AS o FROM reach WHERE depth > 0 GROUP BY id ORDER BY d, o LIMIT ?`,
+       SELECT id, min(depth) AS d, min(ord) AS o FROM reach WHERE depth > 0 GROUP BY id ORDER BY d, o LIMIT @limit`,
     )
-    .all(JSON.stringify(seeds), relation, depth, limit * 3) as { id: string }[];
+    .all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
   const ids = rows.map((r) => r.id);
   const ok = passingIds(db, ids, filter);
   return ids.filter((id) => ok.has(id)).slice(0, limit);
@@ -112,6 +113,9 @@ export function causalStrategy(db: Database, seeds: readonly string[], depth: nu
  * "Yes, adoption agencies") then ranks as a unit, and neighbours with no match of their own can enter.
  * Returns the activation each node received from its neighbourhood.
  */
+/** Entities linked to more current nodes than this are too general to spread activation through. */
+export const SPECIFIC_ENTITY_MENTIONS = 200;
+
 export function neighbourhoodActivation(
   db: Database,
   scored: readonly Scored[],
@@ -136,14 +140,16 @@ export function neighbourhoodActivation(
     give(a, share * (own.get(b) ?? 0));
     give(b, share * (own.get(a) ?? 0));
   }
+  // Only specific entities spread: one mentioned everywhere says as little as a stopword (and is costly).
   const viaEntity = db.prepare(
     `SELECT DISTINCT ne2.node_id AS id FROM node_entities ne1
+     JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
      JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
      JOIN nodes n ON n.id = ne2.node_id
      WHERE ne1.node_id = ? ORDER BY n.event_time DESC LIMIT ?`,
   );
   for (const seed of scored.slice(0, seeds)) {
-    for (const r of viaEntity.all(seed.id, perEntity) as { id: string }[]) give(r.id, share * 0.5 * seed.score);
+    for (const r of viaEntity.all(SPECIFIC_ENTITY_MENTIONS, seed.id, perEntity) as { id: string }[]) give(r.id, share * 0.5 * seed.score);
   }
   for (const [id, amount] of received) if (amount <= 0) received.delete(id);
   return received;

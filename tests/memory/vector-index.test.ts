@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { OfflineHashEmbedder } from '../../src-main/embeddings/offline';
+import { BinaryCodeIndex, binaryCode } from '../../src-main/memory/vector-index';
+import { rng } from '../../bench/lib/chat-corpus';
+import { openTestEngine } from '../helpers/temp-engine';
+
+function randomUnit(r: () => number, dims: number): Float32Array {
+  const v = new Float32Array(dims).map(() => r() - 0.5);
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+describe('binary code index', () => {
+  it('returns exactly the Hamming-nearest codes, honouring type and currency', () => {
+    const r = rng(5);
+    const index = new BinaryCodeIndex(8, 4); // small capacity: exercises growth
+    const vectors = Array.from({ length: 500 }, () => randomUnit(r, 256));
+    vectors.forEach((v, i) => index.upsert(`n${i}`, binaryCode(v), i % 5 === 0 ? 'semantic' : 'episodic', i % 7 !== 0));
+    const q = binaryCode(vectors[43] as Float32Array);
+    const hamming = (a: Uint32Array, b: Uint32Array) => a.reduce((d, w, i) => d + [...((w ^ (b[i] as number)) >>> 0).toString(2)].filter((c) => c === '1').length, 0);
+    const expected = vectors
+      .map((v, i) => ({ id: `n${i}`, d: hamming(binaryCode(v), q), ok: i % 5 !== 0 && i % 7 !== 0 }))
+      .filter((x) => x.ok)
+      .sort((a, b) => a.d - b.d);
+    const got = index.nearest(q, 10, ['episodic'], false);
+    expect(got).toHaveLength(10);
+    expect(got[0]).toBe('n43');
+    const cutoff = expected[9]?.d as number;
+    for (const id of got) expect(expected.find((e) => e.id === id)?.d).toBeLessThanOrEqual(cutoff);
+    index.setActive('n43', false);
+    expect(index.nearest(q, 10, ['episodic'], false)).not.toContain('n43');
+    expect(index.nearest(q, 10, ['episodic'], true)[0]).toBe('n43');
+  });
+
+  it('serves the engine on large memories and stays in step with forget and restore', async () => {
+    const { engine } = openTestEngine({ retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 8 } });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) ids.push(engine.recordEpisode({ content: `note ${i} about ${i % 2 ? 'sailing boats' : 'baking bread'} and item${i}`, sessionId: 's' }));
+    const target = engine.recordEpisode({ content: 'the lighthouse keeper painted the lighthouse red', sessionId: 's' });
+    await engine.flush();
+    await engine.drainSlowPath();
+    const hits = async () => (await engine.search({ query: 'lighthouse keeper', types: ['episodic'] })).hits;
+    const first = await hits();
+    expect(first[0]?.node.id).toBe(target);
+    expect(first[0]?.strategies.map((s) => s.strategy)).toContain('vector');
+    engine.forget(target);
+    expect((await hits()).map((h) => h.node.id)).not.toContain(target);
+    engine.restore(target);
+    expect((await hits())[0]?.node.id).toBe(target);
+    // Embedded after the index was loaded: picked up through the change feed.
+    const later = engine.recordEpisode({ content: 'a submarine surfaced near the pier', sessionId: 's' });
+    await engine.drainSlowPath();
+    const sub = (await engine.search({ query: 'submarine', types: ['episodic'] })).hits[0];
+    expect(sub?.node.id).toBe(later);
+    expect(sub?.strategies.map((s) => s.strategy)).toContain('vector');
+    expect(new OfflineHashEmbedder().dimensions).toBe(256);
+  });
+});
