@@ -158,4 +158,5 @@ export const commands: Record<string, Command> = {
   search: (ctx) => import('./read-commands').then((m) => m.search(ctx)),
   context: (ctx) => import('./read-commands').then((m) => m.context(ctx)),
   eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
+  consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
 };

@@ -21,6 +21,9 @@ Commands:
   context <prompt>     The context pack that would be injected before a reply
   eval recall <file> [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
+  consolidate [--session ID] [--offline]
+                       Distil pending sessions into facts, entities and supersessions now (memory agent from
+                       ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
@@ -51,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
         before: { type: 'string' },
         limit: { type: 'string' },
         k: { type: 'string' },
+        session: { type: 'string' },
+        offline: { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -81,7 +86,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

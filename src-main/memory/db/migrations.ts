@@ -6,6 +6,7 @@ import type { Database } from 'better-sqlite3';
 import { MemoryError } from '../errors';
 import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
+import { migration003 } from './migration-003-writepath';
 
 export interface MigrationContext {
   /** Vector dimension used when a migration creates vec0 tables. */
@@ -19,7 +20,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

@@ -1,0 +1,90 @@
+/**
+ * `consolidate [--session ID] [--offline] [--json]`: manual "consolidate now" (ADR 008 §15). Uses the memory
+ * agent named by ENGRAM_AGENT_BASE_URL + ENGRAM_AGENT_MODEL (key in ENGRAM_AGENT_API_KEY) when set, else —
+ * or with --offline — the offline extractor. Sessions that fail stay pending with the reason.
+ */
+import { MemoryError } from '../memory/errors';
+import type { MemoryAgentConfig } from '../writepath/config';
+import { WritePathService } from '../writepath/service';
+import type { Command } from './commands';
+
+export function agentConfigFromEnv(env: NodeJS.ProcessEnv): MemoryAgentConfig | null {
+  const baseURL = env.ENGRAM_AGENT_BASE_URL;
+  const model = env.ENGRAM_AGENT_MODEL;
+  if (!baseURL && !model) return null;
+  if (!baseURL || !model) throw new MemoryError('invalid_input', 'ENGRAM_AGENT_BASE_URL and ENGRAM_AGENT_MODEL must be set together');
+  const timeout = env.ENGRAM_AGENT_TIMEOUT_MS ? Number(env.ENGRAM_AGENT_TIMEOUT_MS) : undefined;
+  return {
+    baseURL,
+    model,
+    ...(env.ENGRAM_AGENT_API_KEY ? { apiKey: env.ENGRAM_AGENT_API_KEY } : {}),
+    ...(timeout && Number.isInteger(timeout) && timeout > 0 ? { timeoutMs: timeout } : {}),
+  };
+}
+
+export const consolidate: Command = async (ctx) => {
+  const offline = ctx.options.offline === 'true';
+  const sessionId = ctx.options.session;
+  const engine = ctx.engine;
+  if (sessionId !== undefined && !engine.getSession(sessionId)) throw new MemoryError('not_found', `Session ${sessionId} does not exist`);
+  const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
+  const off = service.onProgress((p) => ctx.progress(`${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
+  const controller = new AbortController();
+  const onSigint = (): void => controller.abort(new Error('interrupted'));
+  process.once('SIGINT', onSigint);
+  try {
+    const report = await service.consolidateNow({ ...(sessionId ? { sessionId, force: true } : {}), offline, trigger: 'cli', signal: controller.signal });
+    const stats = engine.writePathStats(0);
+    const sessions = report.sessions.map((s) => ({
+      session: s.sessionId,
+      status: s.status,
+      error: s.error,
+      episodes: s.episodes,
+      facts_created: s.factsCreated.length,
+      fact_ids: s.factsCreated,
+      superseded: s.superseded,
+      duplicates: s.duplicates,
+      entities_created: s.entitiesCreated,
+      causal_edges: s.causalEdges,
+      prompt_tokens: s.usage.promptTokens,
+      completion_tokens: s.usage.completionTokens,
+    }));
+    const result = {
+      mode: report.mode,
+      model: report.model,
+      consolidated: report.sessions.filter((s) => s.status === 'consolidated').length,
+      failed: report.sessions.filter((s) => s.status === 'failed').length,
+      cancelled: report.cancelled,
+      unconsolidated_sessions: stats.unconsolidated_sessions,
+      tokens: {
+        prompt: report.sessions.reduce((n, s) => n + s.usage.promptTokens, 0),
+        completion: report.sessions.reduce((n, s) => n + s.usage.completionTokens, 0),
+      },
+      sessions,
+    };
+    if (ctx.json) ctx.out(JSON.stringify(result));
+    else {
+      const lines = [
+        `Consolidated ${result.consolidated} session(s) with ${report.mode === 'llm' ? `the memory agent (${report.model ?? ''})` : 'the offline extractor'}` +
+          (result.failed ? `; ${result.failed} failed and stay pending` : '') +
+          (report.mode === 'llm' ? ` · tokens ${result.tokens.prompt} in, ${result.tokens.completion} out` : ''),
+      ];
+      for (const s of sessions) {
+        lines.push(
+          `  ${s.session}: ${s.status}` +
+            (s.status === 'consolidated'
+              ? ` · ${s.facts_created} fact(s), ${s.superseded.length} superseded, ${s.duplicates} duplicate(s), ${s.entities_created} new entit(ies)`
+              : s.error
+                ? ` · ${s.error}`
+                : ''),
+        );
+      }
+      lines.push(`unconsolidated sessions: ${result.unconsolidated_sessions}`);
+      ctx.out(lines.join('\n'));
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+    off();
+    await service.close();
+  }
+};

@@ -1,0 +1,173 @@
+/**
+ * The memory agent (ADR 008 §10): one structured-output call through the `openai` SDK, validated with zod.
+ * Malformed output (not JSON, wrong shape, dangling references) gets exactly one retry that quotes the
+ * validation error; a second failure is an AgentError and the caller writes nothing.
+ */
+import OpenAI from 'openai';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { z } from 'zod';
+import { resolveAgentConfig, type MemoryAgentConfig, type OutputMode, type ResolvedAgentConfig } from './config';
+import { AgentError, CancelledError, classifyAgentError, isUnsupportedModeError } from './errors';
+import { strictJsonSchema } from './json-schema';
+
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  calls: number;
+}
+
+export const emptyUsage = (): TokenUsage => ({ promptTokens: 0, completionTokens: 0, calls: 0 });
+
+export function addUsage(into: TokenUsage, more: TokenUsage): void {
+  into.promptTokens += more.promptTokens;
+  into.completionTokens += more.completionTokens;
+  into.calls += more.calls;
+}
+
+export interface StructuredTask<S extends z.ZodType> {
+  /** Schema / tool name, e.g. "memory_extraction" (also how test servers tell tasks apart). */
+  name: string;
+  description: string;
+  system: string;
+  user: string;
+  schema: S;
+  /** Checks beyond the shape (e.g. every cited episode exists); a message means invalid → retry. */
+  check?: (value: z.output<S>) => string | null;
+}
+
+export interface StructuredResult<T> {
+  value: T;
+  usage: TokenUsage;
+  mode: Exclude<OutputMode, 'auto'>;
+}
+
+const CONCRETE_MODES: readonly Exclude<OutputMode, 'auto'>[] = ['json_schema', 'tool', 'json_object'];
+
+export class MemoryAgent {
+  readonly config: ResolvedAgentConfig;
+  private readonly client: OpenAI;
+  /** The first mode this endpoint accepted under `auto`; later calls start there. */
+  private workingMode: Exclude<OutputMode, 'auto'> | null = null;
+
+  constructor(config: MemoryAgentConfig) {
+    this.config = resolveAgentConfig(config);
+    this.client = new OpenAI({
+      baseURL: this.config.baseURL,
+      // Local servers ignore the key, but the SDK insists on one.
+      apiKey: this.config.apiKey || 'not-needed',
+      timeout: this.config.timeoutMs,
+      maxRetries: this.config.maxRetries,
+    });
+  }
+
+  get model(): string {
+    return this.config.model;
+  }
+
+  async complete<S extends z.ZodType>(task: StructuredTask<S>, signal?: AbortSignal): Promise<StructuredResult<z.output<S>>> {
+    const modes =
+      this.config.outputMode !== 'auto'
+        ? [this.config.outputMode]
+        : this.workingMode
+          ? [this.workingMode]
+          : CONCRETE_MODES;
+    let lastUnsupported: unknown = null;
+    for (const mode of modes) {
+      try {
+        const result = await this.completeIn(mode, task, signal);
+        if (this.config.outputMode === 'auto') this.workingMode = mode;
+        return result;
+      } catch (err) {
+        if (this.config.outputMode === 'auto' && isUnsupportedModeError(err)) {
+          lastUnsupported = err;
+          continue;
+        }
+        throw classifyAgentError(err, this.config.baseURL);
+      }
+    }
+    throw classifyAgentError(lastUnsupported, this.config.baseURL);
+  }
+
+  private async completeIn<S extends z.ZodType>(
+    mode: Exclude<OutputMode, 'auto'>,
+    task: StructuredTask<S>,
+    signal: AbortSignal | undefined,
+  ): Promise<StructuredResult<z.output<S>>> {
+    const usage = emptyUsage();
+    const schema = strictJsonSchema(task.schema);
+    const system =
+      mode === 'json_object'
+        ? `${task.system}\n\nAnswer with one JSON object only, matching this JSON Schema:\n${JSON.stringify(schema)}`
+        : task.system;
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: task.user },
+    ];
+    let problem = '';
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (signal?.aborted) throw new CancelledError();
+      const params: ChatCompletionCreateParamsNonStreaming = {
+        model: this.config.model,
+        messages,
+        temperature: this.config.temperature,
+        ...(this.config.maxOutputTokens ? { max_tokens: this.config.maxOutputTokens } : {}),
+        ...(mode === 'json_schema'
+          ? { response_format: { type: 'json_schema', json_schema: { name: task.name, description: task.description, schema, strict: true } } }
+          : mode === 'tool'
+            ? {
+                tools: [{ type: 'function', function: { name: task.name, description: task.description, parameters: schema } }],
+                tool_choice: { type: 'function', function: { name: task.name } },
+              }
+            : { response_format: { type: 'json_object' } }),
+      };
+      const completion: ChatCompletion = await this.client.chat.completions.create(params, signal ? { signal } : {});
+      usage.calls++;
+      usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
+      usage.completionTokens += completion.usage?.completion_tokens ?? 0;
+      const choice = completion.choices[0];
+      const raw = mode === 'tool' ? (choice?.message.tool_calls?.find((c) => c.type === 'function')?.function.arguments ?? choice?.message.content) : choice?.message.content;
+      const parsed = parseOutput(raw ?? '', task, choice?.finish_reason === 'length');
+      if (parsed.ok) return { value: parsed.value, usage, mode };
+      problem = parsed.error;
+      messages.push({
+        role: 'user',
+        content:
+          `Your previous answer was not usable: ${problem}\n` +
+          `Previous answer (may be cut off): ${(raw ?? '').slice(0, 2_000)}\n` +
+          'Answer again with the complete, valid JSON only. Keep it short if it was cut off.',
+      });
+    }
+    throw new AgentError('malformed_output', `model output invalid after one retry: ${problem}`);
+  }
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function parseOutput<S extends z.ZodType>(raw: string, task: StructuredTask<S>, truncated: boolean): Parsed<z.output<S>> {
+  const text = extractJson(raw);
+  if (text === null) return { ok: false, error: truncated ? 'the output was cut off (finish_reason length)' : 'no JSON object in the output' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, error: `${truncated ? 'the output was cut off; ' : ''}not valid JSON (${err instanceof Error ? err.message : String(err)})` };
+  }
+  const result = task.schema.safeParse(json);
+  if (!result.success) {
+    const issues = result.error.issues.slice(0, 8).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    return { ok: false, error: `does not match the schema: ${issues.join('; ')}` };
+  }
+  const problem = task.check?.(result.data) ?? null;
+  return problem ? { ok: false, error: problem } : { ok: true, value: result.data };
+}
+
+/** The JSON object in a reply, tolerating code fences and prose around it (common with local models). */
+function extractJson(raw: string): string | null {
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('{')) return trimmed;
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(trimmed);
+  if (fenced?.[1]?.trim().startsWith('{')) return fenced[1].trim();
+  const start = trimmed.indexOf('{');
+  const end = trimmed.lastIndexOf('}');
+  return start >= 0 && end > start ? trimmed.slice(start, end + 1) : start >= 0 ? trimmed.slice(start) : null;
+}

@@ -1,0 +1,198 @@
+/**
+ * Writing a consolidation (ADR 008 §10.1 step 7): everything a session produced — entities, facts with
+ * their derived_from edges, supersessions (§12.3), causal edges, refreshed entity summaries, and the
+ * "consolidated" mark with its run record — in ONE transaction. A crash or an error leaves none of it.
+ * Runs synchronously; all LLM and search work happened before.
+ */
+import type { MemoryEngine } from '../memory/engine';
+import { defaultConfidence } from '../memory/facts';
+import type { NewRun } from '../memory/repo/consolidation';
+import { normaliseAlias } from '../memory/repo/entities';
+import type { Entity, JsonObject } from '../memory/types';
+import { factsSummary } from './enrichment';
+import type { PlannedFact } from './relate';
+import type { CausalLink, ExtractedEntity } from './types';
+
+export const CAUSAL_CONFIDENCE = 0.7;
+
+export interface ConsolidationPlan {
+  sessionId: string;
+  runId: string;
+  sourceType: 'consolidation' | 'heuristic';
+  entities: ExtractedEntity[];
+  facts: PlannedFact[];
+  causal: CausalLink[];
+  throughRowid: number;
+  /** Event time of each episode read, so facts carry the time they were stated. */
+  episodeTimes: Map<string, number>;
+  run: NewRun;
+}
+
+export interface ApplyResult {
+  factsCreated: string[];
+  superseded: { oldId: string; newId: string }[];
+  duplicates: string[];
+  entitiesCreated: string[];
+  entitiesTouched: string[];
+  causalEdges: number;
+}
+
+export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyResult {
+  return engine.writeTransaction(() => {
+    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], entitiesTouched: [], causalEdges: 0 };
+    const entityIdByName = new Map<string, string>();
+    const descriptions = new Map<string, string>();
+    for (const e of plan.entities) {
+      const { entity, created } = resolveEntity(engine, e);
+      if (created) result.entitiesCreated.push(entity.id);
+      for (const name of [e.name, ...e.aliases]) entityIdByName.set(normaliseAlias(name), entity.id);
+      if (e.description) descriptions.set(entity.id, e.description);
+    }
+    const idsFor = (names: readonly string[]): string[] =>
+      [...new Set(names.flatMap((n) => entityIdByName.get(normaliseAlias(n)) ?? []))];
+    const derived = (nodeId: string, episodes: readonly string[]): void => {
+      engine.addEdges(episodes.map((ep) => ({ sourceId: nodeId, targetId: ep, relationType: 'derived_from' as const, evidence: [ep] })));
+    };
+
+    const factIds: (string | null)[] = [];
+    for (const { fact, disposition } of plan.facts) {
+      const entityIds = idsFor(fact.entityNames);
+      for (const id of entityIds) if (!result.entitiesTouched.includes(id)) result.entitiesTouched.push(id);
+      const attrs: JsonObject = { ...(fact.slot ? { slot: fact.slot } : {}), ...(fact.value !== null ? { value: fact.value } : {}), consolidation_run: plan.runId };
+      // Re-check at write time: the user may have corrected or forgotten the target since the plan was made.
+      const target =
+        disposition.kind === 'duplicate' || disposition.kind === 'replaces'
+          ? disposition.existingId
+          : disposition.kind === 'replaces_planned'
+            ? (factIds[disposition.index] ?? null)
+            : null;
+      const current = target ? currentNode(engine, target) : null;
+      if (disposition.kind === 'duplicate' && current) {
+        // Same knowledge seen again: more provenance for the existing fact, no new node.
+        derived(current.id, fact.sourceEpisodeIds);
+        engine.linkEntities(current.id, entityIds);
+        result.duplicates.push(current.id);
+        factIds.push(current.id);
+        continue;
+      }
+      if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current && current.content !== fact.content) {
+        const newId = engine.correctFact({
+          id: current.id,
+          content: fact.content,
+          sourceType: plan.sourceType,
+          sourceRole: 'memory_agent',
+          evidence: fact.sourceEpisodeIds,
+          reason: disposition.reason.slice(0, 2000),
+        });
+        derived(newId, fact.sourceEpisodeIds);
+        engine.linkEntities(newId, entityIds);
+        engine.patchNodeAttributes(newId, attrs);
+        result.superseded.push({ oldId: current.id, newId });
+        result.factsCreated.push(newId);
+        factIds.push(newId);
+        continue;
+      }
+      const id = engine.rememberFact({
+        content: fact.content,
+        type: fact.type,
+        sourceType: plan.sourceType,
+        sourceRole: 'memory_agent',
+        sessionId: plan.sessionId,
+        derivedFrom: fact.sourceEpisodeIds,
+        entityIds,
+        // The fact holds from when it was said, not from when the write path ran.
+        ...(plan.episodeTimes.size > 0 ? { eventTime: Math.max(...fact.sourceEpisodeIds.map((id) => plan.episodeTimes.get(id) ?? 0)) } : {}),
+        // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
+        ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
+        attributes: attrs,
+      });
+      result.factsCreated.push(id);
+      factIds.push(id);
+    }
+
+    for (const c of plan.causal) {
+      result.causalEdges += engine.addEdges([
+        {
+          sourceId: c.effectEpisodeId,
+          targetId: c.causeEpisodeId,
+          relationType: 'causal',
+          predicate: 'caused_by',
+          confidence: CAUSAL_CONFIDENCE,
+          evidence: [c.causeEpisodeId, c.effectEpisodeId],
+        },
+      ]);
+    }
+
+    for (const id of new Set([...result.entitiesTouched, ...descriptions.keys()])) refreshSummary(engine, id, descriptions.get(id) ?? null);
+
+    engine.markSessionConsolidated(plan.sessionId, plan.throughRowid, {
+      ...plan.run,
+      summary: {
+        ...plan.run.summary,
+        facts_created: result.factsCreated.length,
+        superseded: result.superseded.length,
+        duplicates: result.duplicates.length,
+        entities_created: result.entitiesCreated.length,
+        causal_edges: result.causalEdges,
+      },
+    });
+    return result;
+  });
+}
+
+function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {
+  try {
+    const n = engine.getNode(id).node;
+    return n.validUntil === null && n.type !== 'episodic' ? n : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An extracted entity → an anchor: the known id the model gave, else one named (or aliased) so — the same
+ * type first — else a new anchor. Names the conversation used for it ("my boss") become aliases unless
+ * another entity already answers to them (an ambiguous alias links to neither, see entity-mentions.ts).
+ */
+function resolveEntity(engine: MemoryEngine, e: ExtractedEntity): { entity: Entity; created: boolean } {
+  let entity: Entity | undefined = e.knownId ? engine.getEntities([e.knownId])[0] : undefined;
+  if (!entity) {
+    const byName = engine.findEntities(e.name);
+    entity = byName.find((x) => x.type === e.type) ?? (byName.length === 1 ? byName[0] : undefined);
+  }
+  if (!entity) {
+    const byAlias = [...new Map(e.aliases.flatMap((a) => engine.findEntities(a)).map((x) => [x.id, x])).values()];
+    if (byAlias.length === 1) entity = byAlias[0];
+  }
+  let created = false;
+  if (!entity) {
+    const free = e.aliases.filter((a) => engine.findEntities(a).length === 0 && normaliseAlias(a) !== normaliseAlias(e.name));
+    entity = engine.createEntity({ name: e.name, type: e.type, aliases: free });
+    created = true;
+  } else {
+    for (const name of [e.name, ...e.aliases]) {
+      const owners = engine.findEntities(name);
+      if (owners.length === 0) entity = engine.addAlias(entity.id, name);
+    }
+  }
+  return { entity, created };
+}
+
+/**
+ * §10.1 "entity summaries refreshed and re-embedded": the model's description when it gave one and the
+ * summary is empty or machine-made; otherwise, for empty or machine-made summaries, the entity's top facts.
+ * A summary the user or the nightly enrichment wrote is left for the enrichment to revise.
+ */
+function refreshSummary(engine: MemoryEngine, entityId: string, description: string | null): void {
+  const [entity] = engine.getEntities([entityId]);
+  if (!entity) return;
+  const machineMade = entity.summary === null || entity.summary.trim() === '' || entity.attributes.summary_source === 'facts';
+  if (!machineMade) return;
+  if (description) {
+    engine.setEntitySummary(entity.id, description, 'llm');
+    return;
+  }
+  const summary = factsSummary(engine, entity);
+  if (!summary) return;
+  if (summary !== entity.summary) engine.setEntitySummary(entity.id, summary, 'facts');
+}

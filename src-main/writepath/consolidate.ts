@@ -1,0 +1,192 @@
+/**
+ * Post-session consolidation with the ADR 008 §10.1 idempotency protocol:
+ *   1. skip a session that is already consolidated;
+ *   2. read its episodes in pages (from the watermark of the last successful run);
+ *   3–6. extract, resolve entities, deduplicate, detect and resolve conflicts — no writes;
+ *   7. write everything and mark the session consolidated in one transaction (apply.ts).
+ * An LLM failure after one retry leaves the session pending (`failed`, with the reason) and writes nothing
+ * else; a later run starts again from step 1.
+ */
+import { randomUUID } from 'node:crypto';
+import type { MemoryEngine } from '../memory/engine';
+import { MemoryError } from '../memory/errors';
+import type { NewRun } from '../memory/repo/consolidation';
+import type { Entity } from '../memory/types';
+import { emptyUsage, type TokenUsage } from './agent';
+import { applyPlan, type ApplyResult } from './apply';
+import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
+import { dedupBatch, relateToMemory } from './relate';
+import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
+
+export interface ConsolidateOptions {
+  episodesPerPage?: number;
+  /** Re-run even when the session is marked consolidated (it then covers episodes after the watermark). */
+  force?: boolean;
+  trigger?: string;
+  signal?: AbortSignal;
+  onProgress?: (p: WritePathProgress) => void;
+}
+
+export interface SessionOutcome {
+  sessionId: string;
+  status: 'consolidated' | 'skipped' | 'failed' | 'cancelled';
+  mode: 'llm' | 'offline';
+  error: string | null;
+  reason: AgentFailure | null;
+  episodes: number;
+  factsCreated: string[];
+  superseded: { oldId: string; newId: string }[];
+  duplicates: number;
+  entitiesCreated: number;
+  causalEdges: number;
+  usage: TokenUsage;
+  dbMs: number;
+}
+
+export async function consolidateSession(
+  engine: MemoryEngine,
+  extractor: Extractor,
+  sessionId: string,
+  options: ConsolidateOptions = {},
+): Promise<SessionOutcome> {
+  const started = engine.clock.now();
+  const usageBefore = { ...extractor.usage };
+  const outcome: SessionOutcome = {
+    sessionId,
+    status: 'skipped',
+    mode: extractor.mode,
+    error: null,
+    reason: null,
+    episodes: 0,
+    factsCreated: [],
+    superseded: [],
+    duplicates: 0,
+    entitiesCreated: 0,
+    causalEdges: 0,
+    usage: emptyUsage(),
+    dbMs: 0,
+  };
+  const progress = (step: string, percent: number, message?: string): void =>
+    options.onProgress?.({ job: 'consolidation', sessionId, step, percent, ...(message ? { message } : {}) });
+  const usageDelta = (): TokenUsage => ({
+    promptTokens: extractor.usage.promptTokens - usageBefore.promptTokens,
+    completionTokens: extractor.usage.completionTokens - usageBefore.completionTokens,
+    calls: extractor.usage.calls - usageBefore.calls,
+  });
+  const run = (status: NewRun['status'], error: string | null, summary: NewRun['summary']): NewRun => {
+    const u = usageDelta();
+    return {
+      kind: 'consolidation',
+      sessionId,
+      trigger: options.trigger ?? 'manual',
+      mode: extractor.mode,
+      model: extractor.model,
+      startedAt: started,
+      finishedAt: engine.clock.now(),
+      status,
+      error,
+      promptTokens: u.promptTokens,
+      completionTokens: u.completionTokens,
+      llmCalls: u.calls,
+      summary,
+    };
+  };
+
+  const session = engine.getSession(sessionId);
+  if (!session) throw new MemoryError('not_found', `Session ${sessionId} does not exist`);
+  if (session.status === 'consolidated' && !options.force) return outcome;
+
+  let dbMs = 0;
+  const timed = <T>(fn: () => T): T => {
+    const t = performance.now();
+    try {
+      return fn();
+    } finally {
+      dbMs += performance.now() - t;
+    }
+  };
+
+  timed(() => engine.noteConsolidationAttempt(sessionId));
+  try {
+    progress('episodes', 2);
+    // Links from the slow path tell the model which anchors the episodes mention; vectors feed deduplication.
+    await engine.drainSlowPath();
+    options.signal?.throwIfAborted();
+
+    const pageSize = options.episodesPerPage ?? 30;
+    const facts: CandidateFact[] = [];
+    const entities = new Map<string, ExtractedEntity>();
+    const causal: CausalLink[] = [];
+    const episodeTimes = new Map<string, number>();
+    let after = timed(() => engine.consolidatedThrough(sessionId));
+    const total = Math.max(1, session.episodeCount);
+    for (;;) {
+      const page = timed(() => engine.sessionEpisodes(sessionId, after, pageSize));
+      if (page.length === 0) break;
+      const episodes = page.map((p) => p.node);
+      for (const e of episodes) episodeTimes.set(e.id, e.eventTime);
+      const known: Entity[] = timed(() => engine.getEntities(engine.entityIdsOfNodes(episodes.map((e) => e.id))));
+      const extraction = await extractor.extract({ sessionId, episodes, knownEntities: known }, options.signal);
+      options.signal?.throwIfAborted();
+      facts.push(...extraction.facts);
+      for (const e of extraction.entities) {
+        const key = `${e.knownId ?? ''}|${e.name.toLowerCase()}`;
+        const seen = entities.get(key);
+        entities.set(key, seen ? { ...seen, aliases: [...new Set([...seen.aliases, ...e.aliases])], description: seen.description ?? e.description } : e);
+      }
+      causal.push(...extraction.causal);
+      outcome.episodes += page.length;
+      after = page[page.length - 1]?.rowid ?? after;
+      progress('extract', 5 + Math.min(55, Math.round((55 * outcome.episodes) / total)), `${outcome.episodes} episodes read`);
+    }
+
+    progress('dedup', 62);
+    const batch = dedupBatch(facts);
+    progress('conflicts', 70, `${batch.length} candidate facts`);
+    const planned = await relateToMemory(engine, extractor, batch, options.signal);
+    options.signal?.throwIfAborted();
+
+    progress('write', 90);
+    const runId = randomUUID();
+    const result: ApplyResult = timed(() =>
+      applyPlan(engine, {
+        sessionId,
+        runId,
+        sourceType: extractor.mode === 'llm' ? 'consolidation' : 'heuristic',
+        entities: [...entities.values()],
+        facts: planned,
+        causal,
+        throughRowid: after,
+        episodeTimes,
+        run: { id: runId, ...run('ok', null, { episodes: outcome.episodes, candidates: batch.length }) },
+      }),
+    );
+    Object.assign(outcome, {
+      status: 'consolidated',
+      factsCreated: result.factsCreated,
+      superseded: result.superseded,
+      duplicates: result.duplicates.length,
+      entitiesCreated: result.entitiesCreated.length,
+      causalEdges: result.causalEdges,
+    });
+    progress('done', 100);
+  } catch (err) {
+    const cancelled = isCancellation(err) || options.signal?.aborted === true;
+    const failure: AgentError = cancelled
+      ? new AgentError('cancelled', 'cancelled')
+      : err instanceof MemoryError
+        ? new AgentError('bad_request', `storage refused the result: ${err.message}`)
+        : classifyAgentError(err, extractor.model ?? 'offline');
+    outcome.status = cancelled ? 'cancelled' : 'failed';
+    outcome.reason = failure.reason;
+    outcome.error = `${failure.reason}: ${failure.message}`;
+    timed(() => {
+      if (cancelled) engine.recordWritePathRun(run('cancelled', outcome.error, { episodes: outcome.episodes }));
+      else engine.failConsolidation(sessionId, outcome.error ?? failure.message, run('failed', outcome.error, { episodes: outcome.episodes }));
+    });
+    progress('done', 100, outcome.error);
+  }
+  outcome.usage = usageDelta();
+  outcome.dbMs = dbMs;
+  return outcome;
+}

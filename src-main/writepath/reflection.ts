@@ -1,0 +1,115 @@
+/**
+ * Weekly reflection (seed 004 §6, Generative Agents): when at least three facts are new this week and the
+ * last reflection is at least six days old, one opinion node that states the week's high-level
+ * observations, with derived_from edges to the facts it rests on. Decay rate 0 and tag `weekly`.
+ */
+import { z } from 'zod';
+import type { MemoryEngine } from '../memory/engine';
+import type { MemoryNode } from '../memory/types';
+import { emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
+
+const DAY = 86_400_000;
+export const REFLECTION_MIN_FACTS = 3;
+export const REFLECTION_WINDOW_MS = 7 * DAY;
+export const REFLECTION_MIN_INTERVAL_MS = 6 * DAY;
+
+export const reflectionSchema = z.object({
+  observations: z.array(z.string()),
+  based_on: z.array(z.string()),
+});
+
+const SYSTEM = `You reflect on what a personal assistant learned about its user this week. From the new facts (F1, F2, …) write the 1–3 most important high-level observations or patterns — what changed, what the user is focused on, what matters to them. Each observation is one self-contained sentence in the third person ("User …"). based_on: the references of the facts they rest on.`;
+
+export interface ReflectionResult {
+  nodeId: string | null;
+  skipped: string | null;
+  usage: TokenUsage;
+}
+
+export async function maybeReflect(
+  engine: MemoryEngine,
+  agent: MemoryAgent | null,
+  options: { now?: number; force?: boolean; signal?: AbortSignal } = {},
+): Promise<ReflectionResult> {
+  const usage = emptyUsage();
+  const now = options.now ?? engine.clock.now();
+  const last = engine.lastWritePathRunAt('reflection');
+  if (!options.force && last !== null && now - last < REFLECTION_MIN_INTERVAL_MS) {
+    return { nodeId: null, skipped: 'a reflection was written less than six days ago', usage };
+  }
+  const facts = engine.factsCreatedSince(now - REFLECTION_WINDOW_MS, 60);
+  if (facts.length < REFLECTION_MIN_FACTS) {
+    return { nodeId: null, skipped: `only ${facts.length} new fact(s) this week (needs ${REFLECTION_MIN_FACTS})`, usage };
+  }
+  const started = engine.clock.now();
+  let content: string;
+  let basis: MemoryNode[];
+  if (agent) {
+    const refs = new Map(facts.map((f, i) => [`F${i + 1}`, f]));
+    const result = await agent.complete(
+      {
+        name: 'weekly_reflection',
+        description: "Observations about the user's week",
+        system: SYSTEM,
+        user: [...refs].map(([r, f]) => `[${r}] ${f.content}`).join('\n'),
+        schema: reflectionSchema,
+        check: (out) =>
+          out.observations.filter((o) => o.trim()).length === 0
+            ? 'no observations'
+            : (out.based_on.find((r) => !refs.has(r.trim()))?.replace(/^/, 'unknown fact reference ') ?? null),
+      },
+      options.signal,
+    );
+    usage.promptTokens += result.usage.promptTokens;
+    usage.completionTokens += result.usage.completionTokens;
+    usage.calls += result.usage.calls;
+    content = result.value.observations.map((o) => o.trim()).filter(Boolean).join(' ');
+    basis = result.value.based_on.flatMap((r) => refs.get(r.trim()) ?? []);
+  } else {
+    ({ content, basis } = offlineReflection(engine, facts));
+  }
+  const weekStart = new Date(now - REFLECTION_WINDOW_MS).toISOString().slice(0, 10);
+  const nodeId = engine.writeTransaction(() => {
+    const id = engine.rememberFact({
+      content: `Week of ${weekStart}: ${content}`,
+      type: 'opinion',
+      sourceType: 'reflection',
+      sourceRole: 'memory_agent',
+      decayRate: 0,
+      tags: ['weekly'],
+      derivedFrom: [...new Set((basis.length > 0 ? basis : facts).map((f) => f.id))],
+      attributes: { reflection: 'weekly', week_start: weekStart, facts_considered: facts.length },
+    });
+    engine.recordWritePathRun({
+      kind: 'reflection',
+      sessionId: null,
+      trigger: options.force ? 'manual' : 'nightly',
+      mode: agent ? 'llm' : 'offline',
+      model: agent?.model ?? null,
+      startedAt: started,
+      finishedAt: engine.clock.now(),
+      status: 'ok',
+      error: null,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      llmCalls: usage.calls,
+      summary: { node_id: id, facts: facts.length },
+    });
+    return id;
+  });
+  return { nodeId, skipped: null, usage };
+}
+
+/** Without a model: what changed (supersessions), and the entities the week's facts were most about. */
+function offlineReflection(engine: MemoryEngine, facts: MemoryNode[]): { content: string; basis: MemoryNode[] } {
+  const counts = new Map<string, number>();
+  for (const id of facts.map((f) => f.id)) for (const e of engine.entityIdsOfNodes([id])) counts.set(e, (counts.get(e) ?? 0) + 1);
+  const top = engine
+    .getEntities([...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([id]) => id))
+    .map((e) => e.canonicalName);
+  const corrections = facts.filter((f) => engine.getNode(f.id).versions.length > 1).slice(0, 3);
+  const parts = [`${facts.length} new facts were learned.`];
+  if (top.length) parts.push(`Most about ${top.join(', ')}.`);
+  if (corrections.length) parts.push(`Changed: ${corrections.map((f) => f.content.replace(/[.\s]+$/, '')).join('; ')}.`);
+  return { content: parts.join(' '), basis: facts.slice(0, 20) };
+}

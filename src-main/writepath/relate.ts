@@ -1,0 +1,122 @@
+/**
+ * Relating extracted facts to each other and to memory, before anything is written:
+ * 1. exact duplicates within the batch are merged (their source episodes combined);
+ * 2. against memory: embedding neighbours (cosine) and Jaccard decide near-duplicates;
+ * 3. the rest meet their conflict candidates — hybrid search on the fact, search restricted to each of its
+ *    entities, and facts in the same slot — and the extractor decides replaces / duplicate / unrelated.
+ */
+import type { MemoryEngine } from '../memory/engine';
+import { getNodes } from '../memory/repo/nodes';
+import { knnNodes } from '../memory/repo/vectors';
+import { FACT_TYPES, type MemoryNode } from '../memory/types';
+import { isZeroVector } from '../memory/slow-path';
+import { isNearDuplicate, normaliseFact } from './text';
+import type { CandidateFact, ConflictQuestion, Extractor } from './types';
+
+export type Disposition =
+  | { kind: 'new' }
+  | { kind: 'duplicate'; existingId: string }
+  | { kind: 'replaces'; existingId: string; reason: string }
+  /** Supersedes a fact written earlier in the same batch (index into the batch). */
+  | { kind: 'replaces_planned'; index: number; reason: string };
+
+export interface PlannedFact {
+  fact: CandidateFact;
+  disposition: Disposition;
+}
+
+/** Level 1: exact (normalised) duplicates within the batch become one fact with all their sources. */
+export function dedupBatch(facts: readonly CandidateFact[]): CandidateFact[] {
+  const byKey = new Map<string, CandidateFact>();
+  for (const f of facts) {
+    const key = `${f.type}|${normaliseFact(f.content)}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, { ...f, sourceEpisodeIds: [...f.sourceEpisodeIds], entityNames: [...f.entityNames] });
+      continue;
+    }
+    seen.sourceEpisodeIds = [...new Set([...seen.sourceEpisodeIds, ...f.sourceEpisodeIds])];
+    seen.entityNames = [...new Set([...seen.entityNames, ...f.entityNames])];
+    seen.slot ??= f.slot;
+  }
+  return [...byKey.values()];
+}
+
+const MAX_CANDIDATES = 6;
+
+export async function relateToMemory(
+  engine: MemoryEngine,
+  extractor: Extractor,
+  facts: readonly CandidateFact[],
+  signal?: AbortSignal,
+): Promise<PlannedFact[]> {
+  const planned: PlannedFact[] = facts.map((fact) => ({ fact, disposition: { kind: 'new' } }));
+
+  // Level 2a: embedding neighbours. Vectors are only comparable while the index matches the embedder.
+  const vectorsOn = engine.vectorStatus().vectorSearchEnabled;
+  const vectors = vectorsOn && facts.length > 0 ? await engine.embedder.embedBatch(facts.map((f) => f.content)) : [];
+  signal?.throwIfAborted();
+  const questions: ConflictQuestion[] = [];
+  for (const [i, p] of planned.entries()) {
+    const v = vectors[i];
+    if (v && !isZeroVector(v)) {
+      const hits = knnNodes(engine.database, v, 5, { types: FACT_TYPES });
+      const nodes = new Map(getNodes(engine.database, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
+      const dup = hits.find((h) => {
+        const n = nodes.get(h.nodeId);
+        return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, 1 - h.distance);
+      });
+      if (dup) {
+        p.disposition = { kind: 'duplicate', existingId: dup.nodeId };
+        continue;
+      }
+    }
+    // Level 2b + conflicts: what the hybrid search and the slot know about the same subject.
+    const candidates = await conflictCandidates(engine, p.fact);
+    signal?.throwIfAborted();
+    const dup = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
+    if (dup) {
+      p.disposition = { kind: 'duplicate', existingId: dup.id };
+      continue;
+    }
+    if (candidates.length > 0) questions.push({ factIndex: i, fact: p.fact, existing: candidates.slice(0, MAX_CANDIDATES) });
+  }
+
+  const decisions = await extractor.resolve(questions, signal);
+  for (const d of decisions) {
+    const p = planned[d.factIndex];
+    if (!p || p.disposition.kind === 'duplicate') continue;
+    if (d.relation === 'duplicate') p.disposition = { kind: 'duplicate', existingId: d.existingId };
+    else if (d.relation === 'replaces' && p.disposition.kind === 'new') p.disposition = { kind: 'replaces', existingId: d.existingId, reason: d.reason };
+  }
+
+  // Within the batch: a later statement in the same slot with another value supersedes the earlier one, so
+  // "I live in Berlin … actually I just moved to Lisbon" in one session still leaves a chain.
+  const lastInSlot = new Map<string, number>();
+  for (const [i, p] of planned.entries()) {
+    const { slot, value } = p.fact;
+    if (!slot || value === null || p.disposition.kind === 'duplicate') continue;
+    const prev = lastInSlot.get(slot);
+    if (prev !== undefined && planned[prev]?.fact.value !== value && p.disposition.kind === 'new') {
+      p.disposition = { kind: 'replaces_planned', index: prev, reason: `${slot} changed within the session` };
+    }
+    lastInSlot.set(slot, i);
+  }
+  return planned;
+}
+
+async function conflictCandidates(engine: MemoryEngine, fact: CandidateFact): Promise<MemoryNode[]> {
+  const out = new Map<string, MemoryNode>();
+  const add = (nodes: readonly MemoryNode[]): void => {
+    for (const n of nodes) if (n.validUntil === null && n.type !== 'episodic') out.set(n.id, n);
+  };
+  if (fact.slot) add(engine.factsInSlot(fact.slot, 5));
+  const general = await engine.search({ query: fact.content, limit: 4 });
+  add(general.hits.map((h) => h.node));
+  for (const name of fact.entityNames.slice(0, 3)) {
+    if (engine.findEntities(name).length === 0) continue;
+    const r = await engine.search({ query: fact.content, entityName: name, limit: 3 });
+    add(r.hits.map((h) => h.node));
+  }
+  return [...out.values()];
+}

@@ -1,0 +1,234 @@
+/**
+ * The write path as a service (ADR 008 §15): takes the triggers — `session.completed` from the chat, a
+ * session-id change seen in recorded episodes, the nightly sweep, "consolidate now" — and runs one job at a
+ * time against the engine, with progress events and cancellation. Plain Node: no Electron.
+ *
+ * Which extractor runs: the LLM agent when one is configured (it takes precedence), else the offline
+ * heuristics; `offline: true` forces the heuristics.
+ */
+import { stderrLogger, type Logger } from '../memory/clock';
+import type { MemoryEngine } from '../memory/engine';
+import { MemoryAgent } from './agent';
+import { resolveAgentConfig, type MemoryAgentConfig } from './config';
+import { consolidateSession, type SessionOutcome } from './consolidate';
+import { OfflineExtractor } from './extract-offline';
+import { LlmExtractor } from './extract-llm';
+import { runMaintenance, type MaintenanceReport } from './maintenance';
+import type { Extractor, WritePathProgress } from './types';
+
+export interface WritePathOptions {
+  engine: MemoryEngine;
+  /** The memory agent's endpoint; null or absent = offline extractor only. */
+  agent?: MemoryAgentConfig | null;
+  logger?: Logger;
+  /** Open sessions idle this long count as finished for sweeps (default 30 min, the chat's timeout). */
+  idleMs?: number;
+  /** Delay before a triggered background consolidation starts, so bursts coalesce (default 1 s). */
+  triggerDelayMs?: number;
+}
+
+export interface ConsolidateRequest {
+  /** One session; default every pending one. */
+  sessionId?: string;
+  offline?: boolean;
+  /** Include open sessions however recent (manual "consolidate now"). Default true. */
+  includeOpen?: boolean;
+  force?: boolean;
+  trigger?: string;
+  signal?: AbortSignal;
+}
+
+export interface ConsolidationReport {
+  mode: 'llm' | 'offline';
+  model: string | null;
+  sessions: SessionOutcome[];
+  cancelled: boolean;
+}
+
+export type ProgressListener = (p: WritePathProgress) => void;
+
+export class WritePathService {
+  private agent: MemoryAgent | null = null;
+  private readonly listeners = new Set<ProgressListener>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly controllers = new Set<AbortController>();
+  private readonly triggered = new Set<string>();
+  private triggerTimer: NodeJS.Timeout | null = null;
+  private lastSessionId: string | null = null;
+  private closed = false;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: WritePathOptions) {
+    this.logger = options.logger ?? stderrLogger;
+    this.setAgentConfig(options.agent ?? null);
+  }
+
+  /** Wiring point for the app's LLM settings: call again whenever the provider or agent model changes. */
+  setAgentConfig(config: MemoryAgentConfig | null): void {
+    this.agent = config ? new MemoryAgent(resolveAgentConfig(config)) : null;
+  }
+
+  get llmConfigured(): boolean {
+    return this.agent !== null;
+  }
+
+  onProgress(listener: ProgressListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(p: WritePathProgress): void {
+    for (const l of this.listeners) {
+      try {
+        l(p);
+      } catch (err) {
+        this.logger.error('write-path progress listener failed', err);
+      }
+    }
+  }
+
+  private extractor(offline: boolean): Extractor {
+    return !offline && this.agent ? new LlmExtractor(this.agent) : new OfflineExtractor();
+  }
+
+  // ---- triggers (§15) -------------------------------------------------------------------------
+
+  /** The chat's `session.completed` event: consolidate that session soon, in the background. */
+  sessionCompleted(sessionId: string): void {
+    if (this.closed) return;
+    this.triggered.add(sessionId);
+    this.scheduleTriggered();
+  }
+
+  /**
+   * The secondary trigger: when recorded episodes carry a new session id, the previous session is finished.
+   * Returns the unsubscribe function.
+   */
+  watchSessionChanges(): () => void {
+    return this.options.engine.onChange((change) => {
+      if (change.kind !== 'episodes.recorded') return;
+      for (const id of change.sessionIds) {
+        if (this.lastSessionId !== null && id !== this.lastSessionId) this.sessionCompleted(this.lastSessionId);
+        this.lastSessionId = id;
+      }
+    });
+  }
+
+  private scheduleTriggered(): void {
+    if (this.triggerTimer) return;
+    this.triggerTimer = setTimeout(() => {
+      this.triggerTimer = null;
+      const ids = [...this.triggered];
+      this.triggered.clear();
+      void this.enqueue(async (signal) => {
+        for (const id of ids) {
+          if (signal.aborted) return;
+          const s = this.options.engine.getSession(id);
+          if (!s || s.status === 'consolidated') continue;
+          const outcome = await consolidateSession(this.options.engine, this.extractor(false), id, {
+            trigger: 'session.completed',
+            signal,
+            onProgress: (p) => this.emit(p),
+            ...this.pageOption(),
+          });
+          if (outcome.status === 'failed') this.logger.warn(`consolidating session ${id} failed, will retry at the next sweep: ${outcome.error ?? ''}`);
+        }
+      }).catch((err: unknown) => this.logger.error('background consolidation failed', err));
+    }, this.options.triggerDelayMs ?? 1_000);
+    this.triggerTimer.unref();
+  }
+
+  private pageOption(): { episodesPerPage?: number } {
+    return this.agent ? { episodesPerPage: this.agent.config.episodesPerPage } : {};
+  }
+
+  // ---- jobs -----------------------------------------------------------------------------------
+
+  /** Jobs run one at a time (the engine has one writer, and the model one budget). */
+  private enqueue<T>(job: (signal: AbortSignal) => Promise<T>, external?: AbortSignal): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('the write path is closed'));
+    const controller = new AbortController();
+    const onAbort = (): void => controller.abort(external?.reason);
+    external?.addEventListener('abort', onAbort, { once: true });
+    if (external?.aborted) controller.abort(external.reason);
+    this.controllers.add(controller);
+    const run = this.tail.then(() => job(controller.signal));
+    this.tail = run
+      .catch(() => undefined)
+      .finally(() => {
+        this.controllers.delete(controller);
+        external?.removeEventListener('abort', onAbort);
+      });
+    return run;
+  }
+
+  /** Manual "consolidate now" (API and CLI). */
+  consolidateNow(request: ConsolidateRequest = {}): Promise<ConsolidationReport> {
+    return this.enqueue(async (signal) => {
+      const engine = this.options.engine;
+      const extractor = this.extractor(request.offline ?? false);
+      const ids = request.sessionId
+        ? [request.sessionId]
+        : engine
+            .pendingSessions({ idleBefore: request.includeOpen === false ? engine.clock.now() - (this.options.idleMs ?? 1_800_000) : Number.MAX_SAFE_INTEGER })
+            .map((s) => s.id);
+      const report: ConsolidationReport = { mode: extractor.mode, model: extractor.model, sessions: [], cancelled: false };
+      for (const id of ids) {
+        if (signal.aborted) {
+          report.cancelled = true;
+          break;
+        }
+        const outcome = await consolidateSession(engine, extractor, id, {
+          trigger: request.trigger ?? 'manual',
+          force: request.force ?? false,
+          signal,
+          onProgress: (p) => this.emit(p),
+          ...this.pageOption(),
+        });
+        report.sessions.push(outcome);
+        if (outcome.status === 'cancelled') report.cancelled = true;
+      }
+      return report;
+    }, request.signal);
+  }
+
+  /** The nightly sweep (also the launch catch-up): consolidation, decay, enrichment, reflection. */
+  runMaintenance(options: { trigger?: string; signal?: AbortSignal } = {}): Promise<MaintenanceReport> {
+    return this.enqueue(
+      (signal) =>
+        runMaintenance(this.options.engine, this.extractor(false), this.agent, {
+          trigger: options.trigger ?? 'nightly',
+          idleMs: this.options.idleMs ?? 1_800_000,
+          signal,
+          onProgress: (p) => this.emit(p),
+          ...this.pageOption(),
+        }),
+      options.signal,
+    );
+  }
+
+  /** When the last sweep finished (successfully or not), for the launch catch-up. */
+  lastSweepAt(): number | null {
+    const engine = this.options.engine;
+    const times = [engine.lastWritePathRunAt('maintenance', 'ok'), engine.lastWritePathRunAt('maintenance', 'failed')].filter(
+      (t): t is number => t !== null,
+    );
+    return times.length > 0 ? Math.max(...times) : null;
+  }
+
+  /** Stop the running job and everything queued; resolves when nothing runs. */
+  async cancelAll(): Promise<void> {
+    for (const c of this.controllers) c.abort(new Error('cancelled'));
+    await this.tail;
+  }
+
+  /** Call before closing the engine: cancels work in flight and waits for it. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    if (this.triggerTimer) clearTimeout(this.triggerTimer);
+    this.triggerTimer = null;
+    await this.cancelAll();
+    this.closed = true;
+    this.listeners.clear();
+  }
+}

@@ -1,0 +1,78 @@
+/** Text comparisons for deduplication: normalised equality, token Jaccard, cosine of unit vectors. */
+
+const STOPWORDS = new Set(
+  'a an the and or but of to in on at for with by from as is are was were be been being it its this that these those i me my we our you your he she they them their user users s do does did has have had not no so very just also really'.split(' '),
+);
+
+export function normaliseFact(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A crude English stem: enough for "lives"/"live", "prefers"/"prefer", "moved"/"move". */
+function stem(word: string): string {
+  return word.replace(/('s|ies|es|s|ed|ing)$/u, (m) => (m === 'ies' ? 'y' : '')).replace(/e$/u, '');
+}
+
+export function contentTokens(text: string): Set<string> {
+  return new Set(
+    normaliseFact(text)
+      .split(' ')
+      .filter((w) => w.length > 0 && !STOPWORDS.has(w))
+      .map(stem),
+  );
+}
+
+export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 && b.size === 0) return 1;
+  let inter = 0;
+  for (const t of a) if (b.has(t)) inter++;
+  return inter / (a.size + b.size - inter);
+}
+
+/** Tokens that carry identity: numbers and words written with a capital in the original text. */
+function significantTokens(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\p{N}[\p{N}.,:/-]*|\p{Lu}[\p{L}\p{N}'-]*/gu)) out.add(stem(normaliseFact(m[0])));
+  return out;
+}
+
+export const DUPLICATE_JACCARD = 0.75;
+export const DUPLICATE_COSINE = 0.85;
+
+/**
+ * Two facts say the same thing when their normalised text is equal, or their content words overlap by
+ * Jaccard ≥ 0.75 (and, when vectors are available, cosine ≥ 0.85) with no differing name or number —
+ * so "lives in Berlin" and "lives in Lisbon" stay apart: that is a contradiction, not a duplicate.
+ */
+export function isNearDuplicate(a: string, b: string, cosine: number | null): boolean {
+  if (normaliseFact(a) === normaliseFact(b)) return true;
+  const j = jaccard(contentTokens(a), contentTokens(b));
+  if (j < DUPLICATE_JACCARD) return false;
+  if (cosine !== null && cosine < DUPLICATE_COSINE) return false;
+  // A name or number on one side that the other side does not mention at all makes them different facts.
+  const ta = contentTokens(a);
+  const tb = contentTokens(b);
+  for (const t of significantTokens(a)) if (t && !tb.has(t) && !STOPWORDS.has(t)) return false;
+  for (const t of significantTokens(b)) if (t && !ta.has(t) && !STOPWORDS.has(t)) return false;
+  return true;
+}
+
+export function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
