@@ -1,0 +1,139 @@
+/**
+ * A memory agent played by the scripted OpenAI server: reads the write path's prompts (episode lines
+ * "[E1] user (time): text", fact pairs "[F1] …" / "vs [X1] …") and answers in whatever structured-output
+ * mode the request used (json_schema / json_object content, or a forced tool call).
+ */
+import type { DynamicStep, RecordedRequest, ScriptStep } from './scripted-openai-server';
+import { chatCompletion } from './scripted-openai-server';
+
+export type Task = 'memory_extraction' | 'conflict_resolution' | 'entity_summaries' | 'weekly_reflection';
+
+export interface PromptEpisode {
+  ref: string;
+  role: string;
+  text: string;
+}
+
+export interface PromptKnownEntity {
+  ref: string;
+  name: string;
+}
+
+export interface ExtractionAnswer {
+  facts: { type: string; content: string; source_episodes: string[]; entities: string[]; slot: string | null; basis: 'stated' | 'inferred' }[];
+  entities: { name: string; type: string; aliases: string[]; known_id: string | null; description: string | null }[];
+  causal_links: { cause: string; effect: string; explanation: string }[];
+}
+
+export interface ResolutionPair {
+  fact: string;
+  factText: string;
+  existing: string;
+  existingText: string;
+}
+
+export interface AgentScript {
+  extract?: (episodes: PromptEpisode[], known: PromptKnownEntity[]) => ExtractionAnswer;
+  resolve?: (pairs: ResolutionPair[]) => { fact: string; existing: string; relation: 'replaces' | 'duplicate' | 'unrelated'; reason: string }[];
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+function body(request: RecordedRequest): Record<string, unknown> {
+  return typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {};
+}
+
+function messages(request: RecordedRequest): { role: string; content: string }[] {
+  const m = body(request).messages;
+  return Array.isArray(m) ? (m as { role: string; content: string }[]) : [];
+}
+
+export function taskOf(request: RecordedRequest): Task | null {
+  const b = body(request);
+  const rf = b.response_format as { json_schema?: { name?: string } } | undefined;
+  const tools = b.tools as { function?: { name?: string } }[] | undefined;
+  const name = rf?.json_schema?.name ?? tools?.[0]?.function?.name;
+  if (name) return name as Task;
+  const system = messages(request)[0]?.content ?? '';
+  if (system.startsWith('You maintain the long-term memory')) return 'memory_extraction';
+  if (system.startsWith('You keep a personal memory')) return 'conflict_resolution';
+  if (system.startsWith('You write short summaries')) return 'entity_summaries';
+  if (system.startsWith('You reflect')) return 'weekly_reflection';
+  return null;
+}
+
+export function userPrompt(request: RecordedRequest): string {
+  return messages(request)[1]?.content ?? '';
+}
+
+export function parseEpisodes(prompt: string): PromptEpisode[] {
+  return [...prompt.matchAll(/^\[(E\d+)\] (\S+) \([^)]*\): (.*)$/gm)].map((m) => ({ ref: m[1] ?? '', role: m[2] ?? '', text: m[3] ?? '' }));
+}
+
+export function parseKnown(prompt: string): PromptKnownEntity[] {
+  return [...prompt.matchAll(/^\[(K\d+)\] (.+?) \(/gm)].map((m) => ({ ref: m[1] ?? '', name: m[2] ?? '' }));
+}
+
+export function parsePairs(prompt: string): ResolutionPair[] {
+  const out: ResolutionPair[] = [];
+  let fact = '';
+  let factText = '';
+  for (const line of prompt.split('\n')) {
+    const f = /^\[(F\d+)\] (.*)$/.exec(line);
+    if (f) {
+      fact = f[1] ?? '';
+      factText = f[2] ?? '';
+      continue;
+    }
+    const x = /^\s+vs \[(X\d+)\] (.*) \(recorded/.exec(line);
+    if (x) out.push({ fact, factText, existing: x[1] ?? '', existingText: x[2] ?? '' });
+  }
+  return out;
+}
+
+/** Default extraction: one semantic fact per user episode, quoting it. */
+export function quoteEachUserEpisode(episodes: PromptEpisode[]): ExtractionAnswer {
+  return {
+    facts: episodes
+      .filter((e) => e.role === 'user')
+      .map((e) => ({ type: 'semantic', content: `User said: ${e.text}`, source_episodes: [e.ref], entities: [], slot: null, basis: 'stated' as const })),
+    entities: [],
+    causal_links: [],
+  };
+}
+
+/** Wrap a JSON answer the way the request asked for it. */
+export function answer(request: RecordedRequest, value: unknown, usage?: { prompt_tokens: number; completion_tokens: number }): ScriptStep {
+  const b = body(request);
+  const tools = b.tools as { function?: { name?: string } }[] | undefined;
+  const name = tools?.[0]?.function?.name;
+  if (name) return { json: chatCompletion({ content: null, tool_calls: [{ name, arguments: JSON.stringify(value) }] }, usage) };
+  return { json: chatCompletion(JSON.stringify(value), usage) };
+}
+
+export function memoryAgent(script: AgentScript = {}): DynamicStep {
+  return (request) => {
+    const task = taskOf(request);
+    const prompt = userPrompt(request);
+    switch (task) {
+      case 'memory_extraction':
+        return answer(request, (script.extract ?? quoteEachUserEpisode)(parseEpisodes(prompt), parseKnown(prompt)), script.usage);
+      case 'conflict_resolution': {
+        const pairs = parsePairs(prompt);
+        const decisions = script.resolve
+          ? script.resolve(pairs)
+          : pairs.map((p) => ({ fact: p.fact, existing: p.existing, relation: 'unrelated' as const, reason: 'different things' }));
+        return answer(request, { decisions }, script.usage);
+      }
+      case 'entity_summaries': {
+        const refs = [...prompt.matchAll(/^\[(K\d+)\] (.+?) \(/gm)];
+        return answer(request, { summaries: refs.map((m) => ({ entity: m[1], summary: `${m[2]} is someone the user talks about.` })) }, script.usage);
+      }
+      case 'weekly_reflection': {
+        const refs = [...prompt.matchAll(/^\[(F\d+)\]/gm)].map((m) => m[1]);
+        return answer(request, { observations: ['User had a busy week of changes.'], based_on: refs.slice(0, 3) }, script.usage);
+      }
+      default:
+        return { status: 400, json: { error: { message: 'unknown task', type: 'invalid_request_error', param: null, code: null } } };
+    }
+  };
+}
