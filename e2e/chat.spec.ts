@@ -54,6 +54,7 @@ test('streams a reply from the model and shows a memory tool call as a chip', as
   // "What it remembered": the context pack used for the reply.
   await second.getByTestId('why').click();
   await expect(page.getByTestId('pack-dialog')).toContainText('What Engram remembered');
+  await shot('chat-context-pack-dialog');
   await page.keyboard.press('Escape');
 
   // The model received the memory tools and the injected context.
@@ -82,4 +83,41 @@ test('Esc stops a reply and Shift+Enter adds a line', async ({ page, engram, ope
   await expect(reply).toHaveAttribute('data-status', 'stopped');
   await expect(reply).toContainText('Stopped.');
   await shot('chat-stopped-reply');
+});
+
+test('a refused key is explained, and retry writes the reply once the server accepts', async ({ page, engram, openai, shot }) => {
+  await engram.call('settings.save', {
+    provider: { kind: 'custom', baseURL: openai.baseURL, chatModel: 'scripted-model', agentModel: '', embeddingModel: '' },
+    sessionTimeoutMinutes: 30,
+    apiKey: 'wrong-key',
+  });
+  openai.script('/v1/chat/completions', {
+    status: 401,
+    json: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', param: null, code: 'invalid_api_key' } },
+    headers: { 'x-should-retry': 'false' },
+  });
+  await openApp(page, engram);
+  await page.getByTestId('composer').fill('Hello?');
+  await page.getByTestId('composer').press('Enter');
+  const reply = page.getByTestId('message-assistant').last();
+  await expect(reply.getByTestId('reply-error')).toContainText('The API key was refused.');
+  await expect(reply.getByTestId('reply-error')).toContainText('Incorrect API key provided');
+  await shot('chat-error-bad-key');
+
+  openai.script('/v1/chat/completions', { sse: [chatChunk('Better now.')] });
+  await reply.getByTestId('retry').click();
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await expect(reply).toContainText('Better now.');
+
+  // Rename and archive from the sidebar.
+  const item = page.getByRole('navigation').getByRole('listitem').first();
+  await item.getByRole('button', { name: /^Rename/ }).click();
+  await page.getByLabel('Conversation title').fill('Key trouble');
+  await page.getByLabel('Conversation title').press('Enter');
+  await expect(page.getByRole('navigation')).toContainText('Key trouble');
+  await expect(page.locator('.chat-title')).toHaveText('Key trouble');
+  await item.getByRole('button', { name: /^Archive/ }).click();
+  await expect(page.getByRole('navigation')).not.toContainText('Key trouble');
+  await page.getByLabel('Show archived').check();
+  await expect(page.getByRole('navigation')).toContainText('Key trouble');
 });

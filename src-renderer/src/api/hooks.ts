@@ -106,7 +106,14 @@ export function useChatActions() {
   const qc = useQueryClient();
   const refreshChats = () => void qc.invalidateQueries({ queryKey: keys.allChats });
   return {
-    create: useMutation({ mutationFn: () => call('chat.create', {}), onSuccess: refreshChats }),
+    create: useMutation({
+      mutationFn: () => call('chat.create', {}),
+      onSuccess: (chat) => {
+        // Show it at once, so selecting it never races the list's refetch.
+        qc.setQueriesData<ChatSession[]>({ queryKey: keys.allChats }, (old) => (old && !old.some((c) => c.id === chat.id) ? [chat, ...old] : old));
+        refreshChats();
+      },
+    }),
     rename: useMutation({ mutationFn: (i: CallInput<'chat.rename'>) => call('chat.rename', i), onSuccess: refreshChats }),
     archive: useMutation({ mutationFn: (i: CallInput<'chat.archive'>) => call('chat.archive', i), onSuccess: refreshChats }),
     setSwitches: useMutation({

@@ -23,14 +23,15 @@ export function App() {
   );
   useLiveUpdates(onCommand);
 
-  // Open the most recent conversation at start (or after the selected one was archived).
+  // Open the most recent conversation at start, and move on when the open one is archived.
+  const showArchived = useUi((s) => s.showArchived);
   useEffect(() => {
-    if (!chats.data) return;
+    if (!chats.data || showArchived) return;
     if (selectedChatId === null || !chats.data.some((c) => c.id === selectedChatId)) {
-      const first = chats.data[0];
-      if (first && selectedChatId === null) selectChat(first.id);
+      const next = chats.data[0]?.id ?? null;
+      if (next !== selectedChatId) selectChat(next);
     }
-  }, [chats.data, selectedChatId, selectChat]);
+  }, [chats.data, selectedChatId, selectChat, showArchived]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -111,12 +111,12 @@ export function ContextPackDialog() {
             .map((section) => (
               <section key={section.name} className="pack-section">
                 <h3>
-                  {section.title} <span className="muted small">{section.tokens} tokens</span>
+                  {section.title} <span className="muted small unstyled">· {section.tokens} tokens</span>
                 </h3>
                 <ul>
                   {section.items.map((item, i) => (
                     <li key={`${item.nodeId ?? item.entityId ?? ''}-${i}`}>
-                      <div>{item.text}</div>
+                      <div>{item.text.replace(/^\s*[-*]\s+/, '')}</div>
                       <div className="muted small">{item.reason}</div>
                     </li>
                   ))}

@@ -37,7 +37,7 @@ export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creati
         </label>
         <div className="sidebar-row">
           <span className="muted small" title="Memories stored on this machine">
-            {memories === null ? '' : `${memories.toLocaleString()} memories`}
+            {memories === null ? '' : `${memories.toLocaleString()} ${memories === 1 ? 'memory' : 'memories'}`}
           </span>
           <button className="button button-ghost" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
             Settings
