@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { MemoryEngine } from '../../src-main/memory/engine';
+import type { MemoryNode } from '../../src-main/memory/types';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor, extractStatements } from '../../src-main/writepath/extract-offline';
+import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+
+function episode(content: string, role = 'user'): MemoryNode {
+  return {
+    id: 'ep1', type: 'episodic', content, eventTime: 0, createdAt: 0, validFrom: 0, validUntil: null, invalidatedReason: null,
+    confidence: 1, confidenceBase: 1, accessCount: 0, lastAccessed: null, decayRate: 0, sourceType: 'conversation', sourceRole: role,
+    sessionId: 's', attributes: {},
+  };
+}
+
+const facts = (text: string): { content: string; slot: string | null; value: string | null }[] =>
+  extractStatements(episode(text)).map((f) => ({ content: f.content, slot: f.slot, value: f.value }));
+
+describe('offline extractor patterns', () => {
+  it('reads first-person statements into slotted facts', () => {
+    expect(facts('Hi, my name is Maria Santos.')).toEqual([{ content: "User's name is Maria Santos", slot: 'user.name', value: 'maria santos' }]);
+    expect(facts('I live in Berlin and I work at Acme Corp.')).toEqual([
+      { content: 'User lives in Berlin', slot: 'user.residence', value: 'berlin' },
+      { content: 'User works at Acme Corp', slot: 'user.employer', value: 'acme corp' },
+    ]);
+    expect(facts("I've just moved to Lisbon last month!")).toEqual([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);
+    expect(facts('I prefer tea over coffee')).toEqual([{ content: 'User prefers tea over coffee', slot: 'user.opinion.tea', value: 'like' }]);
+    expect(facts("I don't like tea anymore.")).toEqual([{ content: 'User does not like tea', slot: 'user.opinion.tea', value: 'dislike' }]);
+    expect(facts('I switched from Vim to Neovim.')).toEqual([
+      { content: 'User uses Neovim (switched from Vim)', slot: 'user.uses.neovim', value: 'yes' },
+      { content: 'User no longer uses Vim', slot: 'user.uses.vim', value: 'no' },
+    ]);
+    expect(facts('I work as a nurse')).toEqual([{ content: 'User works as a nurse', slot: 'user.occupation', value: 'a nurse' }]);
+  });
+
+  it('ignores what is not a statement about the user', () => {
+    expect(facts('Do you live in Berlin?')).toEqual([]);
+    expect(facts('I like to think about it.')).toEqual([]);
+    expect(facts('The weather is nice.')).toEqual([]);
+    expect(extractStatements(episode('I live in Paris.', 'assistant'))).toHaveLength(1);
+  });
+});
+
+async function say(engine: MemoryEngine, sessionId: string, text: string): Promise<string> {
+  const id = engine.recordEpisode({ sessionId, role: 'user', content: text });
+  await engine.flush();
+  return id;
+}
+
+describe('offline consolidation', () => {
+  it('Berlin → Lisbon leaves a supersedes chain; facts are heuristic at 0.6', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    const b = await say(engine, 's1', 'I live in Berlin.');
+    await say(engine, 's1', 'Only the user speaks to itself here.');
+    const first = await consolidateSession(engine, new OfflineExtractor(), 's1');
+    expect(first.status).toBe('consolidated');
+    const berlin = engine.getNode(first.factsCreated[0] as string);
+    expect(berlin.node).toMatchObject({ content: 'User lives in Berlin', sourceType: 'heuristic', confidence: 0.6 });
+    expect(berlin.derivedFrom.map((n) => n.id)).toEqual([b]);
+    expect(berlin.entities.map((e) => `${e.canonicalName}/${e.type}`)).toEqual(['Berlin/place']);
+
+    clock.advanceDays(10);
+    const l = await say(engine, 's2', 'I moved to Lisbon in March.');
+    const second = await consolidateSession(engine, new OfflineExtractor(), 's2');
+    expect(second.superseded).toHaveLength(1);
+    const lisbon = engine.getNode(second.factsCreated[0] as string);
+    expect(lisbon.node).toMatchObject({ content: 'User lives in Lisbon', sourceType: 'heuristic', confidence: 0.6 });
+    expect(lisbon.node.attributes).toMatchObject({ slot: 'user.residence', value: 'lisbon' });
+    expect(lisbon.versions.map((v) => v.content)).toEqual(['User lives in Berlin', 'User lives in Lisbon']);
+    expect(lisbon.edges.find((e) => e.relationType === 'supersedes')).toMatchObject({ targetId: berlin.node.id, evidence: [l] });
+    expect(engine.getNode(berlin.node.id).node.invalidatedReason).toBe('superseded');
+
+    // Saying it again is a duplicate, not a new version.
+    await say(engine, 's3', 'I live in Lisbon');
+    const third = await consolidateSession(engine, new OfflineExtractor(), 's3');
+    expect(third).toMatchObject({ factsCreated: [], duplicates: 1 });
+  });
+
+  it('contradictions within one session also supersede, and opinions flip', async () => {
+    const { engine } = openTestEngine();
+    await say(engine, 's', 'I live in Berlin. I love jazz.');
+    await say(engine, 's', "Actually I just moved to Lisbon. And I don't like jazz anymore.");
+    const out = await consolidateSession(engine, new OfflineExtractor(), 's');
+    expect(out.superseded).toHaveLength(2);
+    const current = engine.listNodes({ types: ['semantic', 'opinion'] }).items.map((n) => n.content).sort();
+    expect(current).toEqual(['User does not like jazz', 'User lives in Lisbon']);
+    const all = engine.listNodes({ types: ['semantic', 'opinion'], includeInvalid: true }).items;
+    expect(all).toHaveLength(4);
+  });
+
+  it('builds an entity summary from facts when none exists', async () => {
+    const { engine } = openTestEngine();
+    await say(engine, 's', 'I work at Globex.');
+    await consolidateSession(engine, new OfflineExtractor(), 's');
+    const [globex] = engine.findEntities('Globex');
+    expect(globex?.summary).toBe('Globex (organization): User works at Globex.');
+    expect(globex?.attributes.summary_source).toBe('facts');
+  });
+});
