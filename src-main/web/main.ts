@@ -32,7 +32,6 @@ async function main(): Promise<void> {
     rendererDir: String(values['renderer-dir']),
     port,
     logger: stderrLogger,
-    ...(process.env.ENGRAM_TOKEN ? { token: process.env.ENGRAM_TOKEN } : {}),
   });
   process.stdout.write(
     `\nEngram is running in browser mode (data: ${dataDir}).\nOpen: ${server.url}\n` +

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { ChatSession } from '../../../src-main/chat/types';
 import { errorMessage } from '../api/client';
 import { useChatActions, useChats, useMessages } from '../api/hooks';
@@ -13,12 +13,9 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
   const messages = useMessages(chatId);
   const { send, stop, create } = useChatActions();
   const streaming = messages.data?.find((m) => m.status === 'streaming') ?? null;
-  const endRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
-
-  useEffect(() => {
-    endRef.current?.scrollIntoView({ block: 'end' });
-  }, [count, chatId]);
+  useStickToBottom(scrollRef, `${chatId ?? ''}:${count}`);
 
   const onSend = (text: string) => {
     if (chatId) {
@@ -37,14 +34,15 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
   return (
     <section className="chat" aria-label="Conversation">
       {chat && <ChatHeader chat={chat} />}
-      <div className="messages" role="log" aria-live="polite" data-testid="messages">
+      <div className="messages" role="log" aria-live="polite" data-testid="messages" ref={scrollRef}>
+        <div className="messages-inner">
         {chatId === null || count === 0 ? (
           <EmptyState hasChat={chatId !== null} onNewChat={onNewChat} noMemory={chat?.noMemory ?? false} />
         ) : (
           messages.data?.map((m) => <MessageItem key={m.id} message={m} />)
         )}
         {messages.isError && <div className="error-box">{errorMessage(messages.error)}</div>}
-        <div ref={endRef} />
+        </div>
       </div>
       {send.isError && (
         <div className="error-box composer-error" role="alert" data-testid="send-error">
@@ -60,6 +58,37 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
       />
     </section>
   );
+}
+
+/**
+ * Keeps the newest text in view while a reply streams, unless the reader has scrolled up to read.
+ * `jumpKey` changes on a new message or another chat: then it always jumps to the end.
+ */
+function useStickToBottom(ref: RefObject<HTMLDivElement | null>, jumpKey: string): void {
+  const pinned = useRef(true);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    pinned.current = true;
+  }, [ref, jumpKey]);
+  useEffect(() => {
+    const el = ref.current;
+    const inner = el?.firstElementChild;
+    if (!el || !inner) return;
+    const onScroll = () => {
+      pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+    };
+    const observer = new ResizeObserver(() => {
+      if (pinned.current) el.scrollTop = el.scrollHeight;
+    });
+    el.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(inner);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [ref]);
 }
 
 function ChatHeader({ chat }: { chat: ChatSession }) {

@@ -17,7 +17,7 @@ const markdownComponents: Components = {
 export function MessageItem({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
-      <article className="message message-user" data-testid="message-user">
+      <article className="message message-user" data-testid="message-user" title={new Date(message.createdAt).toLocaleString()}>
         <div className="bubble">{message.content}</div>
       </article>
     );
@@ -76,7 +76,10 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
             <Icon name="brain" size={14} /> What it remembered
           </button>
         )}
-        {message.model && <span className="muted small">{message.model}</span>}
+        <span className="muted small" title={new Date(message.createdAt).toLocaleString()}>
+          {message.model ? `${message.model} · ` : ''}
+          {new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+        </span>
       </div>
     </article>
   );
