@@ -216,6 +216,16 @@ export class WritePathService {
     return times.length > 0 ? Math.max(...times) : null;
   }
 
+  /** Resolves when triggered work has started and every queued job has finished. */
+  async idle(): Promise<void> {
+    while (this.triggerTimer || this.triggered.size > 0) await new Promise((r) => setTimeout(r, 10));
+    let tail: Promise<unknown>;
+    do {
+      tail = this.tail;
+      await tail;
+    } while (tail !== this.tail);
+  }
+
   /** Stop the running job and everything queued; resolves when nothing runs. */
   async cancelAll(): Promise<void> {
     for (const c of this.controllers) c.abort(new Error('cancelled'));
