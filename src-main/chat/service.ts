@@ -285,7 +285,7 @@ export class ChatService {
       const maxRounds = this.options.maxToolRounds ?? 4;
       for (let round = 0; ; round++) {
         const offerTools = useMemory && round < maxRounds;
-        const turn = await this.streamTurn(client, model, messages, offerTools, signal, (delta) => {
+        const turn = await this.streamTurn(client, model, messages, offerTools, chat.noRemember, signal, (delta) => {
           text += delta;
           this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
         });
@@ -299,7 +299,7 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId });
+          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
             record.status = 'done';
@@ -336,11 +336,12 @@ export class ChatService {
     model: string,
     messages: ChatCompletionMessageParam[],
     offerTools: boolean,
+    readOnlyTools: boolean,
     signal: AbortSignal,
     onDelta: (delta: string) => void,
   ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[] }> {
     const stream = await client.chat.completions.create(
-      { model, messages, stream: true, ...(offerTools ? { tools: toolDefinitions() } : {}) },
+      { model, messages, stream: true, ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}) },
       { signal },
     );
     let content = '';

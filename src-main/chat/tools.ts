@@ -11,6 +11,8 @@ import type { MemoryPort } from './memory-port';
 
 export interface ToolContext {
   memory: MemoryPort;
+  /** "Don't remember this chat": the write tools are refused even if the model names them. */
+  readOnly?: boolean;
   /** The memory session of the conversation, for provenance; null when the chat is not remembered. */
   memorySessionId: string | null;
 }
@@ -143,11 +145,19 @@ export const MEMORY_TOOLS = {
 
 export type MemoryToolName = keyof typeof MEMORY_TOOLS;
 export const MEMORY_TOOL_NAMES = Object.keys(MEMORY_TOOLS) as MemoryToolName[];
+/** Tools that write to memory; a chat that is not remembered gets none of them. */
+export const WRITE_TOOLS: ReadonlySet<MemoryToolName> = new Set(['remember_fact', 'correct_fact', 'confirm_fact']);
 
 let definitions: ChatCompletionFunctionTool[] | null = null;
 
-/** Tool definitions in the chat completions format (built once: they never change at runtime). */
-export function toolDefinitions(): ChatCompletionFunctionTool[] {
+/** Tool definitions in the chat completions format; `readOnly` leaves out the tools that write. */
+export function toolDefinitions(options: { readOnly?: boolean } = {}): ChatCompletionFunctionTool[] {
+  const all = allDefinitions();
+  return options.readOnly ? all.filter((d) => !WRITE_TOOLS.has(d.function.name as MemoryToolName)) : all;
+}
+
+/** Built once: they never change at runtime. */
+function allDefinitions(): ChatCompletionFunctionTool[] {
   return (definitions ??= MEMORY_TOOL_NAMES.map((name) => {
     const { $schema: _ignored, ...parameters } = z.toJSONSchema(MEMORY_TOOLS[name].schema) as Record<string, unknown>;
     return { type: 'function', function: { name, description: MEMORY_TOOLS[name].description, parameters } };
@@ -165,6 +175,9 @@ export async function executeTool(name: string, rawArguments: string, ctx: ToolC
     return { ok: false, arguments: rawArguments, error: 'arguments are not valid JSON' };
   }
   if (!(name in MEMORY_TOOLS)) return { ok: false, arguments: args, error: `unknown tool "${name}"` };
+  if (ctx.readOnly && WRITE_TOOLS.has(name as MemoryToolName)) {
+    return { ok: false, arguments: args, error: `${name} is not available: this chat is not remembered` };
+  }
   const tool = MEMORY_TOOLS[name as MemoryToolName] as ToolDef<z.ZodType>;
   const parsed = tool.schema.safeParse(args);
   if (!parsed.success) {

@@ -299,6 +299,19 @@ describe('memory sessions and switches', () => {
     expect(t.host.chat.get(chat.id).noRemember).toBe(true);
   });
 
+  it('"don\'t remember this chat" offers only the tools that read, and refuses writes', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    server.script(CHAT, toolCallStep('remember_fact', { content: 'A secret plan' }), sse('I will not keep that.'));
+    const chat = t.host.chat.create();
+    t.host.chat.setSwitches(chat.id, { noRemember: true });
+    const { reply } = await sendAndWait(t, chat.id, 'Remember my secret plan');
+    const tools = bodyOf(server.requestsTo(CHAT)[0] as RecordedRequest).tools?.map((x) => x.function.name);
+    expect(tools).toEqual(['search_memory', 'get_entity_info', 'memory_stats']);
+    expect(reply.toolCalls[0]).toMatchObject({ name: 'remember_fact', status: 'error' });
+    expect(t.host.memory.listNodes({ types: ['semantic'] }).items).toEqual([]);
+  });
+
   it('"don\'t use memory" sends no context and no tools', async () => {
     const t = openTestHost();
     useProvider(t, server.baseURL);
