@@ -167,6 +167,16 @@ export function listMessages(db: Database, chatId: string): ChatMessage[] {
   return (stmt(db, 'SELECT * FROM chat_messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[]).map(toMessage);
 }
 
+/** The last `limit` finished turns before `beforeSeq` (the history sent with a request), oldest first. */
+export function historyBefore(db: Database, chatId: string, beforeSeq: number, limit: number): ChatMessage[] {
+  const rows = stmt(
+    db,
+    `SELECT * FROM chat_messages WHERE chat_id = ? AND seq < ? AND status IN ('complete','stopped') AND trim(content) != ''
+     ORDER BY seq DESC LIMIT ?`,
+  ).all(chatId, beforeSeq, limit) as MessageRow[];
+  return rows.reverse().map(toMessage);
+}
+
 export interface MessagePatch {
   content?: string;
   status?: MessageStatus;

@@ -261,7 +261,7 @@ export class ChatService {
     }
 
     const provider = this.options.provider();
-    const client = createLlmClient(provider, { timeoutMs: this.options.llmTimeoutMs ?? 60_000 });
+    const client = this.client(provider);
     this.options.onContextInjected?.(performance.now() - t0);
     if (!client) {
       return this.answerFromMemory(reply, user, chat.noMemory, 'no language model is connected. Connect one in Settings for full answers.');
@@ -269,10 +269,7 @@ export class ChatService {
 
     const model = provider.settings.chatModel;
     this.update(reply.id, { model });
-    const history = repo
-      .listMessages(this.db, chat.id)
-      .filter((m) => m.seq < user.seq && (m.status === 'complete' || m.status === 'stopped') && m.content.trim() !== '')
-      .slice(-(this.options.historyLimit ?? 20));
+    const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 20);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt({ pack, memoryEnabled: useMemory, now: this.now() }) },
       ...history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
@@ -391,6 +388,17 @@ export class ChatService {
       // A memory-only answer repeats what is stored; recording it again would only duplicate memories.
       null,
     );
+  }
+
+  private cachedClient: { key: string; client: OpenAI | null } | null = null;
+
+  /** One client per provider configuration, so requests reuse its keep-alive connections. */
+  private client(provider: ResolvedProvider): OpenAI | null {
+    const key = JSON.stringify([provider.settings, provider.apiKey ?? null]);
+    if (this.cachedClient?.key !== key) {
+      this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs: this.options.llmTimeoutMs ?? 60_000 }) };
+    }
+    return this.cachedClient.client;
   }
 
   private update(messageId: string, patch: repo.MessagePatch): ChatMessage {
