@@ -33,6 +33,7 @@ import { EmbeddingIntentClassifier } from './retrieval/intent';
 import { search as runSearch, type RetrieverDeps } from './retrieval/search';
 import type { ContextOptions, ContextPack, SearchInput, SearchResult } from './retrieval/types';
 import { buildContextPack } from './retrieval/context';
+import { TermStats } from './retrieval/term-stats';
 import * as wp from './repo/consolidation';
 import { insertEdge, type NewEdge } from './repo/edges';
 import { adjustMentionCount, linkNodeEntity, updateEntity } from './repo/entities';
@@ -224,10 +225,12 @@ export class MemoryEngine {
       mentionedEntities: (text) => (this.aliasIndex ??= buildAliasIndex(this.ctx.db)).match(text),
       entitiesNamed: (name) => entityOps.findEntitiesByName(this.ctx, name).map((e) => e.id),
       knn: (query, k, types, includeInactive) => this.knn(query, k, types, includeInactive),
+      termStats: (this.termStats ??= new TermStats(this.ctx.db)),
     };
   }
 
   private codeIndex: BinaryCodeIndex | null = null;
+  private termStats: TermStats | null = null;
 
   /**
    * Vector candidates: exact sqlite-vec KNN on small memories; on large ones the binary-code index finds

@@ -11,7 +11,7 @@ import type { Entity, MemoryNode } from '../types';
 import { FACT_TYPES } from '../types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
-import { search, type RetrieverDeps } from './search';
+import { embedQuery, search, yieldToLoop, type RetrieverDeps } from './search';
 import { countTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
 
@@ -46,12 +46,13 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const budget = opts.tokenBudget ?? params.tokenBudget;
   const base = { excludeSessionIds: opts.excludeSessionIds, now };
 
-  const [facts, episodes] = prompt.trim()
-    ? await Promise.all([
-        search(deps, { query: prompt, types: [...FACT_TYPES], limit: params.limit * 2, ...base }),
-        search(deps, { query: prompt, types: ['episodic'], limit: params.limit, ...base }),
-      ])
-    : [null, null];
+  // One query embedding serves both searches (with a remote embedder it is a network round trip).
+  const warnings: string[] = [];
+  const queryVector = prompt.trim() ? await embedQuery(deps, prompt, warnings) : null;
+  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: params.limit * 2, ...base }, queryVector) : null;
+  await yieldToLoop();
+  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: params.limit, ...base }, queryVector) : null;
+  await yieldToLoop();
   const intent = facts?.intent ?? 'general';
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
@@ -108,11 +109,21 @@ function episodeCandidate(h: SearchHit): Candidate {
 function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[]): Candidate[] {
   const ids = new Set(deps.mentionedEntities(prompt));
   const mentioned = new Set(ids);
+  // Facts about each entity come from this pack's own fact hits: relevant to the prompt, and no scan over
+  // everything linked to a popular entity.
+  const factsOf = new Map<string, string[]>();
   if (factHits.length > 0) {
     const rows = deps.db
-      .prepare('SELECT DISTINCT entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(factHits.slice(0, 10).map((h) => h.node.id))) as { entity_id: string }[];
-    for (const r of rows) ids.add(r.entity_id);
+      .prepare('SELECT node_id, entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify(factHits.slice(0, 10).map((h) => h.node.id))) as { node_id: string; entity_id: string }[];
+    const content = new Map(factHits.map((h) => [h.node.id, h.node.content]));
+    for (const r of rows) {
+      ids.add(r.entity_id);
+      const list = factsOf.get(r.entity_id) ?? [];
+      const text = content.get(r.node_id);
+      if (text && list.length < 2) list.push(text);
+      factsOf.set(r.entity_id, list);
+    }
   }
   const out: Candidate[] = [];
   for (const id of ids) {
@@ -122,7 +133,7 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
       item: {
         nodeId: null,
         entityId: e.id,
-        text: `- ${profileLine(deps.db, e)}`,
+        text: `- ${profileLine(e, factsOf.get(e.id) ?? [])}`,
         score: mentioned.has(e.id) ? 1 : 0.5,
         strategies: [],
         reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',
@@ -132,18 +143,9 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
   return out.sort((a, b) => b.item.score - a.item.score);
 }
 
-function profileLine(db: Database, e: Entity): string {
+function profileLine(e: Entity, facts: readonly string[]): string {
   const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
-  let about = e.summary?.trim() ?? '';
-  if (!about) {
-    const facts = db
-      .prepare(
-        `SELECT n.content FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-         WHERE ne.entity_id = ? AND n.valid_until IS NULL AND n.type != 'episodic' ORDER BY n.confidence DESC LIMIT 2`,
-      )
-      .all(e.id) as { content: string }[];
-    about = facts.map((f) => f.content).join('; ');
-  }
+  const about = e.summary?.trim() || facts.join('; ');
   return `**${e.canonicalName}** (${e.type}${aka})${about ? `: ${truncateToTokens(about.replace(/\s+/g, ' '), 80)}` : ''}`;
 }
 

@@ -24,7 +24,8 @@ import {
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
-import { ftsMatchExpression } from './text';
+import { ftsMatchExpression, queryTerms } from './text';
+import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from './types';
 
@@ -39,12 +40,24 @@ export interface RetrieverDeps {
   mentionedEntities(text: string): string[];
   /** Entity ids for a name or alias (search_memory's entity_name filter). */
   entitiesNamed(name: string): string[];
+  termStats: TermStats;
   /** Nearest node ids to a query vector among the given types (null = all), current ones unless asked. */
   knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[];
 }
 
 /** Default types when none are asked for: knowledge, not raw conversation (§14). */
 export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = FACT_TYPES;
+
+/** Below this many documents every term is cheap enough to OR in plainly. */
+const FREQUENT_TERMS_FROM_DOCS = 20_000;
+
+/** The FTS expression; on large memories, frequent terms only match in pairs (see ftsMatchExpression). */
+function matchExpression(deps: RetrieverDeps, query: string): string | null {
+  const docs = deps.termStats.documents();
+  if (docs < FREQUENT_TERMS_FROM_DOCS) return ftsMatchExpression(query);
+  const { terms } = queryTerms(query);
+  return ftsMatchExpression(query, { df: deps.termStats.documentFrequencies(terms), frequentDocs: Math.max(500, docs * 0.01) });
+}
 
 export async function embedQuery(deps: RetrieverDeps, query: string, warnings: string[]): Promise<Float32Array | null> {
   if (!deps.vectorsEnabled() || !query.trim()) return null;
@@ -57,7 +70,11 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
   }
 }
 
-export async function search(deps: RetrieverDeps, input: SearchInput): Promise<SearchResult> {
+/** Let other work run between the synchronous phases of a search (keeps event-loop stalls short). */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** `precomputedVector`: the query's embedding when the caller already has it (undefined = embed here). */
+export async function search(deps: RetrieverDeps, input: SearchInput, precomputedVector?: Float32Array | null): Promise<SearchResult> {
   const data = parseInput(searchInputSchema, input);
   const t0 = performance.now();
   const now = data.now ?? deps.now();
@@ -89,7 +106,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     entityIds: entityFilter,
   };
 
-  const queryVector = await embedQuery(deps, data.query, warnings);
+  const queryVector = precomputedVector !== undefined ? precomputedVector : await embedQuery(deps, data.query, warnings);
   const intent = deps.classifier.classify(data.query, queryVector);
   const complexity = classifyComplexity(data.query);
   const depth = adaptiveParams(complexity).graphDepth;
@@ -97,7 +114,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const bm25 = time('fts', () => ftsScored(deps.db, ftsMatchExpression(data.query), filter, n));
+  const bm25 = time('fts', () => ftsScored(deps.db, matchExpression(deps, data.query), filter, n));
   lists.fts = bm25.map((h) => h.id);
   if (weights.neighbourhood > 0 && bm25.length > 0) {
     // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their
@@ -105,10 +122,12 @@ export async function search(deps: RetrieverDeps, input: SearchInput): Promise<S
     lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n));
     weights.fts = 0;
   }
+  await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
   const mentioned = deps.mentionedEntities(data.query);
   if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
 
+  await yieldToLoop();
   // Graph strategies expand from the best hits of the direct strategies.
   const seeds = weightedRrf(lists, weights, deps.config.rrfK)
     .slice(0, deps.config.seeds)

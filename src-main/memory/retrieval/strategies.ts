@@ -45,13 +45,29 @@ export function vectorStrategy(db: Database, knn: Knn, query: Float32Array | nul
 export function entityStrategy(db: Database, entityIds: readonly string[], filter: NodeFilter, limit: number): string[] {
   if (entityIds.length === 0) return [];
   const { where, params } = filterSql(filter);
-  const rows = db
-    .prepare(
-      `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
-       GROUP BY n.id ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
-    )
-    .all(JSON.stringify(entityIds), ...params, limit) as { id: string }[];
+  // Facts are a few percent of nodes while a popular entity links thousands of episodes: for fact-only
+  // searches walk the facts and probe their links, otherwise walk the entity's links.
+  const factsOnly = filter.types.length > 0 && !filter.types.includes('episodic');
+  const ids = JSON.stringify(entityIds);
+  const rows = (
+    factsOnly
+      ? db
+          .prepare(
+            `SELECT n.id, (SELECT count(*) FROM node_entities ne WHERE ne.node_id = n.id
+                           AND ne.entity_id IN (SELECT value FROM json_each(?))) AS hits
+             FROM nodes n INDEXED BY idx_nodes_type
+             WHERE n.type IN (${filter.types.map(() => '?').join(',')}) AND ${where} AND hits > 0
+             ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
+          )
+          .all(ids, ...filter.types, ...params, limit)
+      : db
+          .prepare(
+            `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+             WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
+             GROUP BY n.id ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
+          )
+          .all(ids, ...params, limit)
+  ) as { id: string }[];
   return rows.map((r) => r.id);
 }
 

@@ -28,21 +28,52 @@ export function queryTerms(query: string): QueryTerms {
 
 const quote = (t: string): string => `"${t.replaceAll('"', '""')}"`;
 
+function termExpression(t: string): string {
+  if (CYRILLIC_RE.test(t) && t.length >= 5) {
+    const stem = stemWord(t.replaceAll('ё', 'е'));
+    if (stem.length >= 4 && stem !== t) return `${quote(stem)}*`;
+  }
+  return quote(t);
+}
+
+/** How many documents contain a term (0 when unknown). */
+export type DocumentFrequency = (term: string) => number;
+
+export interface MatchOptions {
+  maxTerms?: number;
+  /** With term statistics, very common terms only match together (see below). */
+  df?: DocumentFrequency;
+  /** A term in more documents than this is "frequent". */
+  frequentDocs?: number;
+}
+
 /**
  * An OR of the query's content terms. Russian words get a prefix query on their stem, since the porter
  * tokenizer only stems English ("кошку" finds "кошка"). Returns null when nothing is searchable.
+ *
+ * On a large memory, OR-ing a term found in thousands of turns makes FTS5 score every one of them. With
+ * document frequencies, frequent terms are required in pairs — `rare1 OR rare2 OR (freq1 AND freq2)` —
+ * which keeps every turn that could rank well (bm25 still scores all phrases) and skips the long tail of
+ * turns that share one common word and nothing else.
  */
-export function ftsMatchExpression(query: string, maxTerms = 32): string | null {
+export function ftsMatchExpression(query: string, options: MatchOptions = {}): string | null {
   const { terms, all } = queryTerms(query);
-  const chosen = (terms.length > 0 ? terms : all).slice(0, maxTerms);
+  const chosen = (terms.length > 0 ? terms : all).slice(0, options.maxTerms ?? 32);
   if (chosen.length === 0) return null;
-  return chosen
-    .map((t) => {
-      if (CYRILLIC_RE.test(t) && t.length >= 5) {
-        const stem = stemWord(t.replaceAll('ё', 'е'));
-        if (stem.length >= 4 && stem !== t) return `${quote(stem)}*`;
-      }
-      return quote(t);
-    })
-    .join(' OR ');
+  const { df, frequentDocs } = options;
+  if (!df || frequentDocs === undefined || chosen.length < 2) return chosen.map(termExpression).join(' OR ');
+  const rare: string[] = [];
+  const frequent: { t: string; n: number }[] = [];
+  for (const t of chosen) {
+    const n = df(t);
+    if (n > frequentDocs) frequent.push({ t, n });
+    else rare.push(t);
+  }
+  if (frequent.length === 0) return chosen.map(termExpression).join(' OR ');
+  const parts = rare.map(termExpression);
+  // The rarest few frequent terms, paired: their intersections are small.
+  const top = frequent.sort((a, b) => a.n - b.n).slice(0, 4).map((f) => termExpression(f.t));
+  if (top.length === 1 && parts.length === 0) parts.push(top[0] as string);
+  for (let i = 0; i < top.length; i++) for (let j = i + 1; j < top.length; j++) parts.push(`(${top[i]} AND ${top[j]})`);
+  return parts.join(' OR ');
 }
