@@ -55,3 +55,25 @@ describe('storage', () => {
     expect(() => openDatabase(path, { dimensions: 16, now: 1 })).toThrow(/newer than this Engram/);
   });
 });
+
+describe('facts index', () => {
+  it('holds exactly the non-episodic nodes, through insert, update and delete', () => {
+    const db = openDatabase(databasePath(makeTempDir()), { dimensions: 8, now: 1 });
+    try {
+      const insert = db.prepare(`INSERT INTO nodes (id, type, content, event_time, created_at, valid_from) VALUES (?, ?, ?, 1, 1, 1)`);
+      insert.run('e', 'episodic', 'walrus episode');
+      insert.run('f', 'semantic', 'walrus fact');
+      const facts = () => (db.prepare(`SELECT rowid FROM facts_fts WHERE facts_fts MATCH 'walrus'`).all() as { rowid: number }[]).length;
+      const all = () => (db.prepare(`SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH 'walrus'`).all() as { rowid: number }[]).length;
+      expect([facts(), all()]).toEqual([1, 2]);
+      db.prepare(`UPDATE nodes SET content = 'penguin fact' WHERE id = 'f'`).run();
+      expect([facts(), all()]).toEqual([0, 1]);
+      db.prepare(`UPDATE nodes SET content = 'penguin episode' WHERE id = 'e'`).run();
+      expect((db.prepare(`SELECT rowid FROM facts_fts WHERE facts_fts MATCH 'penguin'`).all()).length).toBe(1);
+      db.prepare(`DELETE FROM nodes WHERE id = 'f'`).run();
+      expect((db.prepare(`SELECT rowid FROM facts_fts WHERE facts_fts MATCH 'penguin'`).all()).length).toBe(0);
+    } finally {
+      db.close();
+    }
+  });
+});

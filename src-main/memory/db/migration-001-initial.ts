@@ -102,6 +102,25 @@ export const migration001: Migration = {
         INSERT INTO nodes_fts(nodes_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
       END;
 
+      -- Facts-only index (non-episodic rows): fact searches and context packs score a few thousand facts
+      -- instead of every matching episode. Partial by trigger, so never 'rebuild' it (that would index all).
+      CREATE VIRTUAL TABLE facts_fts USING fts5(
+        content,
+        content=nodes,
+        content_rowid=rowid,
+        tokenize='porter unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER facts_fts_insert AFTER INSERT ON nodes WHEN new.type != 'episodic' BEGIN
+        INSERT INTO facts_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+      CREATE TRIGGER facts_fts_update AFTER UPDATE OF content ON nodes WHEN old.type != 'episodic' BEGIN
+        INSERT INTO facts_fts(facts_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+        INSERT INTO facts_fts(rowid, content) VALUES (new.rowid, new.content);
+      END;
+      CREATE TRIGGER facts_fts_delete AFTER DELETE ON nodes WHEN old.type != 'episodic' BEGIN
+        INSERT INTO facts_fts(facts_fts, rowid, content) VALUES ('delete', old.rowid, old.content);
+      END;
+
       CREATE TABLE memory_sessions (
         id               TEXT PRIMARY KEY,
         started_at       INTEGER NOT NULL,

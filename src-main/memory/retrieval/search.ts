@@ -52,8 +52,8 @@ export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = FACT_TYPES;
 const FREQUENT_TERMS_FROM_DOCS = 20_000;
 
 /** The FTS expression; on large memories, frequent terms only match in pairs (see ftsMatchExpression). */
-function matchExpression(deps: RetrieverDeps, query: string): string | null {
-  const docs = deps.termStats.documents();
+function matchExpression(deps: RetrieverDeps, query: string, factsOnly: boolean): string | null {
+  const docs = factsOnly ? 0 : deps.termStats.documents();
   if (docs < FREQUENT_TERMS_FROM_DOCS) return ftsMatchExpression(query);
   const { terms } = queryTerms(query);
   return ftsMatchExpression(query, { df: deps.termStats.documentFrequencies(terms), frequentDocs: Math.max(500, docs * 0.01) });
@@ -114,7 +114,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const bm25 = time('fts', () => ftsScored(deps.db, matchExpression(deps, data.query), filter, n));
+  const bm25 = time('fts', () => ftsScored(deps.db, matchExpression(deps, data.query, !filter.types.includes('episodic')), filter, n));
   lists.fts = bm25.map((h) => h.id);
   if (weights.neighbourhood > 0 && bm25.length > 0) {
     // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their

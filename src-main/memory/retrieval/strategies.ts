@@ -15,10 +15,12 @@ export interface Scored {
 export function ftsScored(db: Database, match: string | null, filter: NodeFilter, limit: number): Scored[] {
   if (!match) return [];
   const { where, params } = filterSql(filter);
+  // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
+  const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
   const rows = db
     .prepare(
-      `SELECT n.id, -bm25(nodes_fts) AS score FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
-       WHERE nodes_fts MATCH ? AND ${where} ORDER BY bm25(nodes_fts) LIMIT ?`,
+      `SELECT n.id, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
+       WHERE ${table} MATCH ? AND ${where} ORDER BY bm25(${table}) LIMIT ?`,
     )
     .all(match, ...params, limit) as Scored[];
   return rows;
