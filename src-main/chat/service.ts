@@ -139,9 +139,8 @@ export class ChatService {
     this.events.emit('session.completed', { chatId: chat.id, memorySessionId: chat.memorySessionId, reason, at: this.now() });
   }
 
-  /** The memory session a new message goes to: rotated after inactivity; none when the chat is not remembered. */
+  /** The memory session a new message goes to (after the sweep rotated idle ones); none when the chat is not remembered. */
   private memorySessionFor(chatId: string): string | null {
-    this.sweepIdleSessions();
     const chat = this.get(chatId);
     if (chat.noRemember) return null;
     return chat.memorySessionOpen && chat.memorySessionId ? chat.memorySessionId : repo.openMemorySegment(this.db, chatId);
@@ -154,6 +153,16 @@ export class ChatService {
     const chat = this.get(chatId);
     const busy = [...this.running.keys()].some((id) => repo.getMessage(this.db, id)?.chatId === chatId);
     if (busy) throw new MemoryError('conflict', 'A reply is still being written in this chat; stop it first.');
+    this.sweepIdleSessions();
+    // One transaction for the rows of a turn: both messages appear together or not at all.
+    const { storedUser, assistantMessage } = this.db.transaction(() => this.insertTurn(chat, text))();
+    this.events.emit('chat.sessions', { chatId });
+    this.start(assistantMessage, storedUser);
+    return { userMessage: storedUser, assistantMessage };
+  }
+
+  private insertTurn(chat: ChatSession, text: string): { storedUser: ChatMessage; assistantMessage: ChatMessage } {
+    const chatId = chat.id;
     const memorySessionId = this.memorySessionFor(chatId);
     const now = this.now();
     const userMessage = repo.insertMessage(this.db, {
@@ -184,9 +193,7 @@ export class ChatService {
       model: null,
       now,
     });
-    this.events.emit('chat.sessions', { chatId });
-    this.start(assistantMessage, storedUser);
-    return { userMessage: storedUser, assistantMessage };
+    return { storedUser, assistantMessage };
   }
 
   /** Writes the reply to a user message again (after an error, a stop, or just to get another answer). */
@@ -245,7 +252,8 @@ export class ChatService {
 
   private async generate(reply: ChatMessage, user: ChatMessage, signal: AbortSignal): Promise<ChatMessage> {
     const chat = this.get(reply.chatId);
-    const memorySessionId = reply.memorySessionId;
+    // Checked again here: "don't remember" may have been switched on since the question (a retry).
+    const memorySessionId = chat.noRemember ? null : reply.memorySessionId;
     const useMemory = !chat.noMemory;
 
     // Context injection (§14): the pack is stored with the reply so the inspector can show why it answered so.
