@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
+import { benchConsolidation } from './consolidation';
 import { benchIngest } from './ingest';
 import { benchSearch } from './search';
 
@@ -14,6 +15,8 @@ const BENCHES: Record<string, Bench> = {
   // The issue's target is set at 10,000 nodes; --nodes can only shrink it.
   app: (nodes) => benchApp({ nodes: Math.min(nodes, 10_000) }),
   search: (nodes) => benchSearch({ nodes }),
+  // 50 sessions against a scripted OpenAI-compatible server (issue 5); --nodes does not apply.
+  consolidation: () => benchConsolidation({ sessions: 50 }),
 };
 
 async function main(): Promise<void> {

@@ -548,8 +548,8 @@ export class MemoryEngine {
 
   /**
    * Run `fn` in ONE transaction: knowledge operations called inside join it (better-sqlite3 nests them as
-   * savepoints), so a consolidation commits entirely or not at all. Change events are held back until the
-   * commit, and dropped on rollback. `fn` must be synchronous.
+   * savepoints), so a consolidation commits entirely or not at all. Change events and slow-path work are held
+   * back until the commit, and dropped on rollback. `fn` must be synchronous.
    */
   writeTransaction<T>(fn: () => T): T {
     this.assertOpen();
@@ -559,16 +559,32 @@ export class MemoryEngine {
     const staged = new ChangeFeed(this.ctx.logger);
     const held: MemoryChange[] = [];
     staged.subscribe((c) => held.push(c));
+    // The slow path is held back too: started inside, it would embed rows not yet committed (on this same
+    // connection) and spend that time inside our transaction; after a rollback it would index ghosts.
+    const slow = this.ctx.slow;
+    const heldSlow = Object.create(slow) as SlowPath;
+    const entities: string[] = [];
+    let kicked = false;
+    heldSlow.kick = () => {
+      kicked = true;
+    };
+    heldSlow.queueEntity = (id: string) => {
+      entities.push(id);
+    };
     this.stagedFeed = staged;
     this.ctx.feed = staged;
+    this.ctx.slow = heldSlow;
     let result: T;
     try {
       result = this.ctx.db.transaction(fn)();
     } finally {
       this.ctx.feed = real;
+      this.ctx.slow = slow;
       this.stagedFeed = null;
     }
     for (const change of held) real.emit(change);
+    for (const id of entities) slow.queueEntity(id);
+    if (kicked) slow.kick();
     return result;
   }
 

@@ -8,6 +8,7 @@ import type { MemoryEngine } from '../memory/engine';
 import { defaultConfidence } from '../memory/facts';
 import type { NewRun } from '../memory/repo/consolidation';
 import { normaliseAlias } from '../memory/repo/entities';
+import { getNode } from '../memory/repo/nodes';
 import type { Entity, JsonObject } from '../memory/types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
@@ -141,12 +142,8 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
 }
 
 function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {
-  try {
-    const n = engine.getNode(id).node;
-    return n.validUntil === null && n.type !== 'episodic' ? n : null;
-  } catch {
-    return null;
-  }
+  const n = getNode(engine.database, id);
+  return n && n.validUntil === null && n.type !== 'episodic' ? n : null;
 }
 
 /**

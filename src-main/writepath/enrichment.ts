@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
+import { currentFactsOfEntity } from '../memory/repo/consolidation';
 import type { Entity } from '../memory/types';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
@@ -16,7 +17,7 @@ const SYSTEM = `You write short summaries of the people, places, projects, organ
 
 /** The offline summary: name, type and the entity's most confident current facts. */
 export function factsSummary(engine: MemoryEngine, entity: Entity): string | null {
-  const facts = engine.getEntityProfile(entity.id, 5).facts.map((f) => f.content.replace(/[.\s]+$/, ''));
+  const facts = currentFactsOfEntity(engine.database, entity.id, 5).map((f) => f.content.replace(/[.\s]+$/, ''));
   return facts.length === 0 ? null : `${entity.canonicalName} (${entity.type}): ${facts.join('; ')}.`;
 }
 
@@ -52,7 +53,7 @@ export async function enrichEntities(
     const refs = new Map(batch.map((e, j) => [`K${j + 1}`, e]));
     const user = [...refs]
       .map(([ref, e]) => {
-        const facts = engine.getEntityProfile(e.id, 8).facts.map((f) => `  - ${f.content}`);
+        const facts = currentFactsOfEntity(engine.database, e.id, 8).map((f) => `  - ${f.content}`);
         return `[${ref}] ${e.canonicalName} (${e.type}${e.aliases.length ? `; also: ${e.aliases.join(', ')}` : ''})\n${facts.join('\n') || '  (no facts)'}`;
       })
       .join('\n');

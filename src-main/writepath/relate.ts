@@ -2,14 +2,15 @@
  * Relating extracted facts to each other and to memory, before anything is written:
  * 1. exact duplicates within the batch are merged (their source episodes combined);
  * 2. against memory: embedding neighbours (cosine) and Jaccard decide near-duplicates;
- * 3. the rest meet their conflict candidates — hybrid search on the fact, search restricted to each of its
- *    entities, and facts in the same slot — and the extractor decides replaces / duplicate / unrelated.
+ * 3. the rest meet their conflict candidates (candidates.ts: embedding neighbours, BM25, same entities, same
+ *    slot, fused) and the extractor decides replaces / duplicate / unrelated.
  */
 import type { MemoryEngine } from '../memory/engine';
 import { getNodes } from '../memory/repo/nodes';
 import { knnNodes } from '../memory/repo/vectors';
-import { FACT_TYPES, type MemoryNode } from '../memory/types';
+import { FACT_TYPES } from '../memory/types';
 import { isZeroVector } from '../memory/slow-path';
+import { conflictCandidates } from './candidates';
 import { isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictQuestion, Extractor } from './types';
 
@@ -57,11 +58,13 @@ export async function relateToMemory(
   const vectors = vectorsOn && facts.length > 0 ? await engine.embedder.embedBatch(facts.map((f) => f.content)) : [];
   signal?.throwIfAborted();
   const questions: ConflictQuestion[] = [];
+  const db = engine.database;
   for (const [i, p] of planned.entries()) {
     const v = vectors[i];
+    let neighbours: string[] = [];
     if (v && !isZeroVector(v)) {
-      const hits = knnNodes(engine.database, v, 5, { types: FACT_TYPES });
-      const nodes = new Map(getNodes(engine.database, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
+      const hits = knnNodes(db, v, 8, { types: FACT_TYPES });
+      const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
         return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, 1 - h.distance);
@@ -70,16 +73,21 @@ export async function relateToMemory(
         p.disposition = { kind: 'duplicate', existingId: dup.nodeId };
         continue;
       }
+      // Far neighbours are noise for the resolver: keep those at least loosely similar.
+      neighbours = hits.filter((h) => 1 - h.distance >= 0.3).map((h) => h.nodeId);
     }
-    // Level 2b + conflicts: what the hybrid search and the slot know about the same subject.
-    const candidates = await conflictCandidates(engine, p.fact);
-    signal?.throwIfAborted();
-    const dup = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
-    if (dup) {
-      p.disposition = { kind: 'duplicate', existingId: dup.id };
+    // Level 2b + conflicts: what memory holds about the same words, entities and slot.
+    const entityIds = [...new Set(p.fact.entityNames.flatMap((n) => engine.findEntities(n).map((e) => e.id)))];
+    const candidates = conflictCandidates(db, { content: p.fact.content, slot: p.fact.slot, entityIds, neighbours });
+    const dupByText = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
+    if (dupByText) {
+      p.disposition = { kind: 'duplicate', existingId: dupByText.id };
       continue;
     }
     if (candidates.length > 0) questions.push({ factIndex: i, fact: p.fact, existing: candidates.slice(0, MAX_CANDIDATES) });
+    // Each fact's reads are a few ms; yield between them so the main thread stays responsive.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
   }
 
   const decisions = await extractor.resolve(questions, signal);
@@ -103,20 +111,4 @@ export async function relateToMemory(
     lastInSlot.set(slot, i);
   }
   return planned;
-}
-
-async function conflictCandidates(engine: MemoryEngine, fact: CandidateFact): Promise<MemoryNode[]> {
-  const out = new Map<string, MemoryNode>();
-  const add = (nodes: readonly MemoryNode[]): void => {
-    for (const n of nodes) if (n.validUntil === null && n.type !== 'episodic') out.set(n.id, n);
-  };
-  if (fact.slot) add(engine.factsInSlot(fact.slot, 5));
-  const general = await engine.search({ query: fact.content, limit: 4 });
-  add(general.hits.map((h) => h.node));
-  for (const name of fact.entityNames.slice(0, 3)) {
-    if (engine.findEntities(name).length === 0) continue;
-    const r = await engine.search({ query: fact.content, entityName: name, limit: 3 });
-    add(r.hits.map((h) => h.node));
-  }
-  return [...out.values()];
 }

@@ -239,3 +239,24 @@ export function entitiesNeedingSummary(db: Database, limit: number): string[] {
     ).all(limit) as { id: string }[]
   ).map((r) => r.id);
 }
+
+/** Current facts matching an FTS5 expression, best BM25 first (conflict candidates; episodes excluded). */
+export function currentFactsMatching(db: Database, match: string, limit: number): MemoryNode[] {
+  const rows = stmt(
+    db,
+    `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
+     WHERE nodes_fts MATCH ? AND n.type != 'episodic' AND n.valid_until IS NULL ORDER BY bm25(nodes_fts) LIMIT ?`,
+  ).all(match, limit) as NodeRow[];
+  return rows.map(toNode);
+}
+
+/** An entity's current facts, most confident and recent first (summaries, conflict candidates). */
+export function currentFactsOfEntity(db: Database, entityId: string, limit: number): MemoryNode[] {
+  const rows = stmt(
+    db,
+    `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+     WHERE ne.entity_id = ? AND n.type != 'episodic' AND n.valid_until IS NULL
+     ORDER BY n.confidence DESC, n.created_at DESC LIMIT ?`,
+  ).all(entityId, limit) as NodeRow[];
+  return rows.map(toNode);
+}
