@@ -7,12 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { WritePathService } from '../src-main/writepath/service';
 import { chatStream, PEOPLE, type ChatMessage } from './lib/chat-corpus';
-import { measureStall, progress, round } from './lib/stats';
+import { measureStall, percentile, progress, round } from './lib/stats';
 
 export interface ConsolidationFigures {
   sessions: number;
@@ -20,6 +20,11 @@ export interface ConsolidationFigures {
   db_ms_per_session: number;
   event_loop_stall_p99_ms: number;
   event_loop_stall_max_ms: number;
+  /** The one write transaction per session: the longest single main-thread block of our own. */
+  write_tx_ms_p50: number;
+  write_tx_ms_max: number;
+  /** 1-minute load average at the end: on a shared machine, stalls include time the process was not scheduled. */
+  load_avg_1m: number;
   facts_created: number;
   llm_calls: number;
   background_nodes: number;
@@ -85,6 +90,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
 
     const service = new WritePathService({ engine, agent: { baseURL: server.baseURL, model: 'bench-agent', maxRetries: 0 } });
     let dbMs = 0;
+    const writes: number[] = [];
     let facts = 0;
     let calls = 0;
     const t0 = performance.now();
@@ -94,6 +100,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
         for (const s of r.sessions) {
           if (s.status !== 'consolidated') throw new Error(`session ${id} ${s.status}: ${s.error ?? ''}`);
           dbMs += s.dbMs;
+          writes.push(s.writeMs);
           facts += s.factsCreated.length;
           calls += s.usage.calls;
         }
@@ -108,6 +115,9 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
       db_ms_per_session: round(dbMs / ids.length, 2),
       event_loop_stall_p99_ms: round(stallP99Ms, 1),
       event_loop_stall_max_ms: round(stallMaxMs, 1),
+      write_tx_ms_p50: round(percentile(writes, 50), 2),
+      write_tx_ms_max: round(Math.max(...writes), 2),
+      load_avg_1m: round(loadavg()[0] ?? 0, 2),
       facts_created: facts,
       llm_calls: calls,
       background_nodes: Object.values(backgroundNodes).reduce((a, b) => a + b, 0),

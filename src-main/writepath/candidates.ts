@@ -17,7 +17,7 @@ const FTS_STOP = new Set(
 );
 
 /** An OR of the fact's distinctive words, each quoted so no user text becomes FTS5 syntax. */
-export function ftsQuery(text: string, maxTerms = 8): string | null {
+export function ftsQuery(text: string, maxTerms = 6): string | null {
   const words = [...new Set(normaliseFact(text).replace(/'/g, ' ').split(' '))].filter((w) => w.length > 2 && !FTS_STOP.has(w));
   const picked = words.sort((a, b) => b.length - a.length).slice(0, maxTerms);
   return picked.length ? picked.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ') : null;

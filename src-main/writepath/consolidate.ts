@@ -40,7 +40,10 @@ export interface SessionOutcome {
   entitiesCreated: number;
   causalEdges: number;
   usage: TokenUsage;
+  /** Time in SQLite: episode pages, state marks and the write transaction. */
   dbMs: number;
+  /** The one write transaction alone (a single main-thread block). */
+  writeMs: number;
 }
 
 export async function consolidateSession(
@@ -65,6 +68,7 @@ export async function consolidateSession(
     causalEdges: 0,
     usage: emptyUsage(),
     dbMs: 0,
+    writeMs: 0,
   };
   const progress = (step: string, percent: number, message?: string): void =>
     options.onProgress?.({ job: 'consolidation', sessionId, step, percent, ...(message ? { message } : {}) });
@@ -148,6 +152,7 @@ export async function consolidateSession(
 
     progress('write', 90);
     const runId = randomUUID();
+    const writeStart = performance.now();
     const result: ApplyResult = timed(() =>
       applyPlan(engine, {
         sessionId,
@@ -161,6 +166,7 @@ export async function consolidateSession(
         run: { id: runId, ...run('ok', null, { episodes: outcome.episodes, candidates: batch.length }) },
       }),
     );
+    outcome.writeMs = performance.now() - writeStart;
     Object.assign(outcome, {
       status: 'consolidated',
       factsCreated: result.factsCreated,

@@ -240,12 +240,12 @@ export function entitiesNeedingSummary(db: Database, limit: number): string[] {
   ).map((r) => r.id);
 }
 
-/** Current facts matching an FTS5 expression, best BM25 first (conflict candidates; episodes excluded). */
+/** Current facts matching an FTS5 expression, best BM25 first (conflict candidates). Uses the facts-only index. */
 export function currentFactsMatching(db: Database, match: string, limit: number): MemoryNode[] {
   const rows = stmt(
     db,
-    `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
-     WHERE nodes_fts MATCH ? AND n.type != 'episodic' AND n.valid_until IS NULL ORDER BY bm25(nodes_fts) LIMIT ?`,
+    `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM facts_fts JOIN nodes n ON n.rowid = facts_fts.rowid
+     WHERE facts_fts MATCH ? AND n.valid_until IS NULL ORDER BY bm25(facts_fts) LIMIT ?`,
   ).all(match, limit) as NodeRow[];
   return rows.map(toNode);
 }
