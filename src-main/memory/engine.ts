@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
 import type { EngineContext } from './context';
+import { Checkpointer } from './db/checkpointer';
 import { openDatabase } from './db/open';
 import { createVectorTables, dropVectorTables } from './db/vector-tables';
 import { DEFAULT_PRUNE_THRESHOLD, runDecay, type DecayRunResult } from './decay';
@@ -66,6 +67,7 @@ export class MemoryEngine {
   private aliasIndex: AliasIndex | null = null;
   private vectorLock: { model: string | null; dimensions: number };
   private closed = false;
+  private readonly checkpointer: Checkpointer;
   private readonly retrievalConfig: RetrievalConfig;
   private readonly intentClassifier: EmbeddingIntentClassifier;
   private classifierReady: Promise<void> | null = null;
@@ -84,6 +86,11 @@ export class MemoryEngine {
     const db = openDatabase(dbPath, {
       dimensions: this.embedder.dimensions,
       now: clock.now(),
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+    });
+    this.checkpointer = new Checkpointer(db, {
+      path: dbPath,
+      logger,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     const feed = new ChangeFeed(logger);
@@ -497,6 +504,7 @@ export class MemoryEngine {
     this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
+    await this.checkpointer.stop();
     // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
     try {
       this.ctx.db.pragma('optimize');
