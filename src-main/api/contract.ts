@@ -25,6 +25,16 @@ import {
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
+import {
+  graphExpandSchema,
+  graphSeedSchema,
+  setTagsSchema,
+  splitEntitySchema,
+  timelineSchema,
+  undoConfirmSchema,
+  undoCorrectionSchema,
+} from '../memory/inspector/schemas';
+import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
 
 /** A call: its input schema, and its output type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, O> {
@@ -113,6 +123,23 @@ export const calls = {
   'entity.addAlias': call<Entity>()(z.object({ entityId: idSchema, alias: nameSchema }).strict()),
   'entity.removeAlias': call<Entity>()(z.object({ entityId: idSchema, alias: nameSchema }).strict()),
   'entity.merge': call<Entity>()(z.object({ sourceId: idSchema, targetId: idSchema }).strict()),
+
+  // ---- inspector ----
+  /** A bounded starting graph (recent, most connected, an entity, given nodes or a search); never the whole memory. */
+  'inspector.graph': call<GraphSlice>()(graphSeedSchema),
+  /** One hop out from nodes and entity anchors. */
+  'inspector.expand': call<GraphSlice>()(graphExpandSchema),
+  'inspector.timeline': call<TimelineSlice>()(timelineSchema),
+  'inspector.overview': call<InspectorOverview>()(none),
+  'inspector.setTags': call<MemoryNode>()(setTagsSchema),
+  /** Undo of confirm: the decay state the node had before. */
+  'inspector.undoConfirm': call<MemoryNode>()(undoConfirmSchema),
+  /** Undo of correct: the new version is forgotten and the old one is current again. */
+  'inspector.undoCorrection': call<MemoryNode>()(undoCorrectionSchema),
+  'entity.split': call<{ created: Entity; from: Entity }>()(splitEntitySchema),
+  /** Undo of merge, from the record the merged entity keeps. */
+  'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),
+  // ---- end inspector ----
 } as const;
 
 export type Calls = typeof calls;

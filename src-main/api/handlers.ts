@@ -62,6 +62,18 @@ export function createHandlers({ memory, chat, settings, info }: ApiServices): H
     'entity.addAlias': ({ entityId, alias }) => memory.addAlias(entityId, alias),
     'entity.removeAlias': ({ entityId, alias }) => memory.removeAlias(entityId, alias),
     'entity.merge': ({ sourceId, targetId }) => memory.mergeEntities(sourceId, targetId),
+
+    // ---- inspector ----
+    'inspector.graph': (input) => memory.inspectorGraph(input),
+    'inspector.expand': (input) => memory.inspectorExpand(input),
+    'inspector.timeline': (input) => memory.inspectorTimeline(input),
+    'inspector.overview': () => memory.inspectorOverview(),
+    'inspector.setTags': (input) => memory.setNodeTags(input),
+    'inspector.undoConfirm': (input) => memory.undoConfirm(input),
+    'inspector.undoCorrection': (input) => memory.undoCorrection(input),
+    'entity.split': (input) => memory.splitEntity(input),
+    'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
+    // ---- end inspector ----
   };
 }
 

@@ -11,6 +11,7 @@ import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../
 import type { CorrectFactInput, CreateEntityInput, ListNodesInput, RecordEpisodeInput, RememberFactInput } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { Entity, MemoryNode } from '../memory/types';
+import type * as inspector from '../memory/inspector';
 
 export interface MemoryPort {
   readonly database: Database;
@@ -38,4 +39,14 @@ export interface MemoryPort {
   search(input: SearchInput): Promise<SearchResult>;
   buildContextPack(prompt: string, options?: ContextOptions): Promise<ContextPack>;
   close(): Promise<void>;
+  // ---- inspector ----
+  inspectorGraph(input: inspector.GraphSeedInput): Promise<inspector.GraphSlice>;
+  inspectorExpand(input: inspector.GraphExpandInput): inspector.GraphSlice;
+  inspectorTimeline(input: inspector.TimelineInput): inspector.TimelineSlice;
+  inspectorOverview(): inspector.InspectorOverview;
+  setNodeTags(input: { id: string; tags: string[] }): MemoryNode;
+  undoConfirm(input: { id: string; previous: inspector.DecayState }): MemoryNode;
+  undoCorrection(input: { newId: string; previous?: inspector.DecayState | undefined }): MemoryNode;
+  splitEntity(input: inspector.SplitEntityInput): { created: Entity; from: Entity };
+  unmergeEntity(sourceId: string): { restored: Entity; target: Entity };
 }

@@ -41,6 +41,7 @@ import { adjustMentionCount, linkNodeEntity, updateEntity } from './repo/entitie
 import { getNodeRow, nodeExists, setAttributes } from './repo/nodes';
 import { notFound } from './errors';
 import type { JsonObject, MemoryChange } from './types';
+import * as inspector from './inspector';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -58,6 +59,8 @@ export interface MemoryEngineOptions {
   startSlowPath?: boolean;
   nativeBinding?: string;
   retrieval?: Partial<RetrievalConfig>;
+  /** WAL checkpoints in a worker thread (default true); short-lived engines may skip the worker. */
+  backgroundCheckpoints?: boolean;
 }
 
 export class MemoryEngine {
@@ -89,7 +92,7 @@ export class MemoryEngine {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     this.checkpointer = new Checkpointer(db, {
-      path: dbPath,
+      path: options.backgroundCheckpoints === false ? ':memory:' : dbPath,
       logger,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
@@ -431,6 +434,70 @@ export class MemoryEngine {
   listEntities(limit?: number, offset?: number): Entity[] {
     this.assertOpen();
     return entityOps.listEntities(this.ctx.db, limit, offset);
+  }
+
+  // ---- inspector ----------------------------------------------------------------------------
+  // Read models and hand edits of the memory inspector (src-main/memory/inspector/).
+
+  /** A bounded starting graph: recent, most connected, an entity's, given nodes, or a search's hits. */
+  async inspectorGraph(input: inspector.GraphSeedInput): Promise<inspector.GraphSlice> {
+    this.assertOpen();
+    const data = parseInput(inspector.graphSeedSchema, input);
+    this.ctx.hot.flushSync();
+    if (data.seed.kind !== 'query') return inspector.seedGraph(this.ctx.db, data.seed, data.filter, data.limit);
+    const found = await this.search({
+      query: data.seed.query,
+      types: data.filter.types ?? ['episodic', 'semantic', 'procedural', 'opinion'],
+      includeInvalid: data.filter.includeInvalid,
+      limit: Math.min(100, data.limit),
+    });
+    const ids = found.hits.map((h) => h.node.id);
+    if (ids.length === 0) return { nodes: [], edges: [], entities: [], entityLinks: [], truncated: false };
+    return inspector.seedGraph(this.ctx.db, { kind: 'nodes', ids }, data.filter, data.limit);
+  }
+
+  /** One hop out from nodes and entity anchors (double-click in the graph). */
+  inspectorExpand(input: inspector.GraphExpandInput): inspector.GraphSlice {
+    this.assertOpen();
+    const data = parseInput(inspector.graphExpandSchema, input);
+    this.ctx.hot.flushSync();
+    return inspector.expandGraph(this.ctx.db, data);
+  }
+
+  inspectorTimeline(input: inspector.TimelineInput): inspector.TimelineSlice {
+    this.assertOpen();
+    const data = parseInput(inspector.timelineSchema, input);
+    this.ctx.hot.flushSync();
+    return inspector.timelineWindow(this.ctx.db, data);
+  }
+
+  inspectorOverview(): inspector.InspectorOverview {
+    return inspector.overview(this.database, this.stats());
+  }
+
+  setNodeTags(input: { id: string; tags: string[] }): MemoryNode {
+    this.assertOpen();
+    return inspector.setTags(this.ctx, input);
+  }
+
+  undoConfirm(input: { id: string; previous: inspector.DecayState }): MemoryNode {
+    this.assertOpen();
+    return inspector.undoConfirm(this.ctx, input);
+  }
+
+  undoCorrection(input: { newId: string; previous?: inspector.DecayState | undefined }): MemoryNode {
+    this.assertOpen();
+    return inspector.undoCorrection(this.ctx, input);
+  }
+
+  splitEntity(input: inspector.SplitEntityInput): { created: Entity; from: Entity } {
+    this.assertOpen();
+    return inspector.splitEntity(this.ctx, input);
+  }
+
+  unmergeEntity(sourceId: string): { restored: Entity; target: Entity } {
+    this.assertOpen();
+    return inspector.unmergeEntity(this.ctx, sourceId);
   }
 
   // ---- maintenance ----------------------------------------------------------------------------

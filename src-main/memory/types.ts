@@ -107,6 +107,8 @@ export type MemoryChange =
   | { kind: 'node.confirmed'; nodeId: string }
   | { kind: 'node.forgotten'; nodeId: string }
   | { kind: 'node.restored'; nodeId: string }
+  /** Tags or decay state edited by hand in the inspector. */
+  | { kind: 'node.updated'; nodeId: string }
   | { kind: 'nodes.accessed'; nodeIds: string[] }
   | { kind: 'nodes.embedded'; nodeIds: string[] }
   | { kind: 'entities.linked'; links: { nodeId: string; entityId: string }[] }

@@ -1,0 +1,87 @@
+/** Inputs of the inspector's calls; the API contract reuses them so a refusal reads the same everywhere. */
+import { z } from 'zod';
+import { idSchema, nameSchema } from '../schemas';
+import { ENTITY_TYPES, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../types';
+
+export const graphFilterSchema = z
+  .object({
+    types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
+    relations: z.array(z.enum(RELATION_TYPES)).max(5).optional(),
+    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(8).optional(),
+    minConfidence: z.number().min(0).max(1).optional(),
+    after: z.number().int().optional(),
+    before: z.number().int().optional(),
+    /** Show superseded, forgotten and pruned nodes too. */
+    includeInvalid: z.boolean().default(false),
+  })
+  .strict();
+export type GraphFilter = z.output<typeof graphFilterSchema>;
+
+export const graphSeedSchema = z
+  .object({
+    seed: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('recent') }).strict(),
+      z.object({ kind: z.literal('connected') }).strict(),
+      z.object({ kind: z.literal('entity'), entityId: idSchema }).strict(),
+      z.object({ kind: z.literal('nodes'), ids: z.array(idSchema).min(1).max(500) }).strict(),
+      z.object({ kind: z.literal('query'), query: z.string().min(1).max(500) }).strict(),
+    ]),
+    filter: graphFilterSchema.default({ includeInvalid: false }),
+    limit: z.number().int().min(1).max(3000).default(150),
+  })
+  .strict();
+export type GraphSeedInput = z.input<typeof graphSeedSchema>;
+
+export const graphExpandSchema = z
+  .object({
+    nodeIds: z.array(idSchema).max(100).default([]),
+    entityIds: z.array(idSchema).max(20).default([]),
+    filter: graphFilterSchema.default({ includeInvalid: false }),
+    limit: z.number().int().min(1).max(3000).default(200),
+  })
+  .strict();
+export type GraphExpandInput = z.input<typeof graphExpandSchema>;
+
+export const timelineSchema = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
+    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(8).optional(),
+    entityId: idSchema.optional(),
+    /** History is the point of a timeline, so superseded and forgotten versions are shown unless asked not to. */
+    includeInvalid: z.boolean().default(true),
+    limit: z.number().int().min(1).max(20_000).default(5000),
+  })
+  .strict()
+  .refine((v) => v.from < v.to, { message: 'from must be before to', path: ['to'] });
+export type TimelineInput = z.input<typeof timelineSchema>;
+
+export const setTagsSchema = z.object({ id: idSchema, tags: z.array(nameSchema).max(50) }).strict();
+
+/** The decay state a node had before confirm or correct, so undo can put it back. */
+export const decayStateSchema = z
+  .object({
+    confidence: z.number().min(0).max(1),
+    confidenceBase: z.number().min(0).max(1),
+    decayRate: z.number().min(0).max(10),
+    lastAccessed: z.number().int().nullable(),
+  })
+  .strict();
+export type DecayState = z.output<typeof decayStateSchema>;
+
+export const undoConfirmSchema = z.object({ id: idSchema, previous: decayStateSchema }).strict();
+export const undoCorrectionSchema = z.object({ newId: idSchema, previous: decayStateSchema.optional() }).strict();
+
+export const splitEntitySchema = z
+  .object({
+    entityId: idSchema,
+    name: nameSchema,
+    type: z.enum(ENTITY_TYPES),
+    /** Nodes whose link moves to the new entity. */
+    nodeIds: z.array(idSchema).max(5000).default([]),
+    /** Aliases that move to the new entity. */
+    aliases: z.array(nameSchema).max(100).default([]),
+  })
+  .strict();
+export type SplitEntityInput = z.input<typeof splitEntitySchema>;

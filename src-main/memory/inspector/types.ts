@@ -1,0 +1,66 @@
+/** Read models of the memory inspector: slim node summaries the graph and timeline draw, never whole memories. */
+import type { MemoryStats } from '../stats';
+import type { EntityType, InvalidationReason, NodeType, RelationType, SourceType } from '../types';
+
+/** What a graph node or a timeline bar needs; content is cut to a label. */
+export interface NodeSummary {
+  id: string;
+  type: NodeType;
+  label: string;
+  confidence: number;
+  decayRate: number;
+  sourceType: SourceType | null;
+  sessionId: string | null;
+  eventTime: number;
+  createdAt: number;
+  validFrom: number;
+  validUntil: number | null;
+  invalidatedReason: InvalidationReason | null;
+}
+
+export interface GraphEdge {
+  id: string;
+  source: string;
+  target: string;
+  relation: RelationType;
+  predicate: string | null;
+  /** False when the edge's validity ended (an undone correction). */
+  current: boolean;
+}
+
+export interface EntityAnchor {
+  id: string;
+  name: string;
+  type: EntityType;
+  mentionCount: number;
+}
+
+/** A bounded piece of the graph; the renderer merges slices as the user pages out. */
+export interface GraphSlice {
+  nodes: NodeSummary[];
+  edges: GraphEdge[];
+  entities: EntityAnchor[];
+  /** node → entity links among the slice (drawn as `entity` edges). */
+  entityLinks: { nodeId: string; entityId: string }[];
+  /** True when the limit cut the slice short: there is more to page out. */
+  truncated: boolean;
+}
+
+export interface TimelineSlice {
+  items: NodeSummary[];
+  /** Supersedes transitions among the items: `from` is the old version, `to` the one that replaced it. */
+  transitions: { from: string; to: string; at: number }[];
+  /** Earliest and latest event time in the whole memory, so the view can zoom to fit. */
+  extent: { min: number; max: number } | null;
+  truncated: boolean;
+}
+
+export interface InspectorOverview {
+  stats: MemoryStats;
+  /** Current facts by confidence, ten buckets of 0.1 (the last includes 1.0). */
+  confidenceHistogram: number[];
+  /** Current nodes by origin. */
+  bySource: Partial<Record<SourceType | 'none', number>>;
+  sessions: number;
+  protectedFacts: number;
+}
