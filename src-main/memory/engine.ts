@@ -70,7 +70,7 @@ export class MemoryEngine {
   private aliasIndex: AliasIndex | null = null;
   private vectorLock: { model: string | null; dimensions: number };
   private closed = false;
-  private readonly checkpointer: Checkpointer;
+  private readonly checkpointer: Checkpointer | null;
   private readonly retrievalConfig: RetrievalConfig;
   private readonly intentClassifier: EmbeddingIntentClassifier;
   private classifierReady: Promise<void> | null = null;
@@ -91,11 +91,10 @@ export class MemoryEngine {
       now: clock.now(),
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
-    this.checkpointer = new Checkpointer(db, {
-      path: options.backgroundCheckpoints === false ? ':memory:' : dbPath,
-      logger,
-      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-    });
+    this.checkpointer =
+      options.backgroundCheckpoints === false
+        ? null
+        : new Checkpointer(db, { path: dbPath, logger, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     const feed = new ChangeFeed(logger);
     const hot = new HotPath(db, clock, (batch) => {
       feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
@@ -571,7 +570,7 @@ export class MemoryEngine {
     this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
-    await this.checkpointer.stop();
+    await this.checkpointer?.stop();
     // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
     try {
       this.ctx.db.pragma('optimize');
@@ -773,9 +772,10 @@ export class MemoryEngine {
     return wp.entityIdsOfNodes(this.ctx.db, nodeIds);
   }
 
-  entitiesNeedingSummary(limit = 50): Entity[] {
+  /** `staleToo: false` leaves out entities whose only need is facts newer than a written summary. */
+  entitiesNeedingSummary(limit = 50, options: { staleToo?: boolean } = {}): Entity[] {
     this.assertOpen();
-    return wp.entitiesNeedingSummary(this.ctx.db, limit).flatMap((id) => getEntity(this.ctx.db, id) ?? []);
+    return wp.entitiesNeedingSummary(this.ctx.db, limit, options).flatMap((id) => getEntity(this.ctx.db, id) ?? []);
   }
 
   /** What `stats` adds for the write path: session states, last runs, token usage (total and per run). */

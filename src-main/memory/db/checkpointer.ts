@@ -93,6 +93,8 @@ export class Checkpointer {
     const worker = this.worker;
     if (!worker) return;
     this.worker = null;
+    // Keep the loop alive until the worker has closed its connection (it is unref'd while idle).
+    worker.ref();
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.postMessage('close');
     await exited;
