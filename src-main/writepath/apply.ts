@@ -12,6 +12,7 @@ import { getNode } from '../memory/repo/nodes';
 import type { Entity, JsonObject } from '../memory/types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
+import { normaliseFact } from './text';
 import type { CausalLink, ExtractedEntity } from './types';
 
 export const CAUSAL_CONFIDENCE = 0.7;
@@ -68,7 +69,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
             ? (factIds[disposition.index] ?? null)
             : null;
       const current = target ? currentNode(engine, target) : null;
-      if (disposition.kind === 'duplicate' && current) {
+      // "Replaces" with the very same text is a repetition, not a new version.
+      const same = current !== null && normaliseFact(current.content) === normaliseFact(fact.content);
+      if ((disposition.kind === 'duplicate' || same) && current) {
         // Same knowledge seen again: more provenance for the existing fact, no new node.
         derived(current.id, fact.sourceEpisodeIds);
         engine.linkEntities(current.id, entityIds);
@@ -76,7 +79,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         factIds.push(current.id);
         continue;
       }
-      if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current && current.content !== fact.content) {
+      if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
         const newId = engine.correctFact({
           id: current.id,
           content: fact.content,

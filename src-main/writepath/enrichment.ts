@@ -33,7 +33,8 @@ export async function enrichEntities(
 ): Promise<EnrichmentResult> {
   const usage = emptyUsage();
   const updated: string[] = [];
-  const todo = engine.entitiesNeedingSummary(options.limit ?? 40);
+  // Offline, a summary someone (or the model) wrote is not replaced by a list of facts: only gaps are filled.
+  const todo = engine.entitiesNeedingSummary(options.limit ?? 40, { staleToo: agent !== null });
   if (!agent) {
     for (const entity of todo) {
       // An LLM-written or hand-written summary is better than a list of facts: offline, only fill gaps.

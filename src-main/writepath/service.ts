@@ -25,7 +25,12 @@ export interface WritePathOptions {
   idleMs?: number;
   /** Delay before a triggered background consolidation starts, so bursts coalesce (default 1 s). */
   triggerDelayMs?: number;
+  /** First retry delay after a transient failure of a background consolidation (default 60 s, doubling). */
+  retryDelayMs?: number;
 }
+
+/** Background attempts per session before it waits for the nightly sweep. */
+const MAX_BACKGROUND_ATTEMPTS = 3;
 
 export interface ConsolidateRequest {
   /** One session; default every pending one. */
@@ -131,12 +136,35 @@ export class WritePathService {
             onProgress: (p) => this.emit(p),
             ...this.pageOption(),
           });
-          if (outcome.status === 'failed') this.logger.warn(`consolidating session ${id} failed, will retry at the next sweep: ${outcome.error ?? ''}`);
+          if (outcome.status === 'failed') this.retryLater(id, outcome);
         }
       }).catch((err: unknown) => this.logger.error('background consolidation failed', err));
     }, this.options.triggerDelayMs ?? 1_000);
     this.triggerTimer.unref();
   }
+
+  /**
+   * A transient failure (rate limit, server error, timeout, unreachable) from a background trigger is retried
+   * a few times with growing delays; anything else, and anything still failing, waits for the nightly sweep.
+   */
+  private retryLater(sessionId: string, outcome: SessionOutcome): void {
+    const attempts = this.options.engine.getSession(sessionId)?.attempts ?? 1;
+    const transient = outcome.reason === 'rate_limited' || outcome.reason === 'server_error' || outcome.reason === 'timeout' || outcome.reason === 'unreachable';
+    if (!transient || attempts >= MAX_BACKGROUND_ATTEMPTS || this.closed) {
+      this.logger.warn(`consolidating session ${sessionId} failed; it stays pending for the next sweep: ${outcome.error ?? ''}`);
+      return;
+    }
+    const delay = (this.options.retryDelayMs ?? 60_000) * 2 ** (attempts - 1);
+    this.logger.warn(`consolidating session ${sessionId} failed (${outcome.reason ?? ''}); retrying in ${Math.round(delay / 1000)} s`);
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      this.sessionCompleted(sessionId);
+    }, delay);
+    timer.unref();
+    this.retryTimers.add(timer);
+  }
+
+  private readonly retryTimers = new Set<NodeJS.Timeout>();
 
   private pageOption(): { episodesPerPage?: number } {
     return this.agent ? { episodesPerPage: this.agent.config.episodesPerPage } : {};
@@ -216,14 +244,14 @@ export class WritePathService {
     return times.length > 0 ? Math.max(...times) : null;
   }
 
-  /** Resolves when triggered work has started and every queued job has finished. */
+  /** Resolves when triggered work (and its transient-failure retries) and every queued job have finished. */
   async idle(): Promise<void> {
-    while (this.triggerTimer || this.triggered.size > 0) await new Promise((r) => setTimeout(r, 10));
-    let tail: Promise<unknown>;
-    do {
-      tail = this.tail;
+    for (;;) {
+      while (this.triggerTimer || this.triggered.size > 0 || this.retryTimers.size > 0) await new Promise((r) => setTimeout(r, 10));
+      const tail = this.tail;
       await tail;
-    } while (tail !== this.tail);
+      if (tail === this.tail && !this.triggerTimer && this.triggered.size === 0 && this.retryTimers.size === 0) return;
+    }
   }
 
   /** Stop the running job and everything queued; resolves when nothing runs. */
@@ -237,6 +265,9 @@ export class WritePathService {
     if (this.closed) return;
     if (this.triggerTimer) clearTimeout(this.triggerTimer);
     this.triggerTimer = null;
+    for (const t of this.retryTimers) clearTimeout(t);
+    this.retryTimers.clear();
+    this.triggered.clear();
     await this.cancelAll();
     this.closed = true;
     this.listeners.clear();

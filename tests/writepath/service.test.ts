@@ -4,7 +4,7 @@ import { WritePathService } from '../../src-main/writepath/service';
 import type { WritePathProgress } from '../../src-main/writepath/types';
 import { openAIError, startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { memoryAgent } from '../helpers/scripted-memory-agent';
-import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+import { CollectingLogger, ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const PATH = '/v1/chat/completions';
 let server: ScriptedOpenAIServer;
@@ -44,6 +44,19 @@ describe('write-path service triggers', () => {
     expect(engine.getSession('chat-1')?.status).toBe('consolidated');
     expect(events.some((e) => e.sessionId === 'chat-1' && e.step === 'done' && e.percent === 100)).toBe(true);
     expect(engine.listWritePathRuns()[0]).toMatchObject({ trigger: 'session.completed', mode: 'llm' });
+    await wp.close();
+  });
+
+  it('a transient failure of a background consolidation is retried after a delay', async () => {
+    const { engine } = openTestEngine();
+    server.script(PATH, openAIError(429, 'slow down'));
+    server.setDefault(PATH, memoryAgent());
+    const wp = new WritePathService({ engine, agent: { baseURL: server.baseURL, model: 'm', maxRetries: 0 }, triggerDelayMs: 0, retryDelayMs: 20, logger: new CollectingLogger() });
+    await say(engine, 'chat-1', 'I play the cello.');
+    wp.sessionCompleted('chat-1');
+    await wp.idle();
+    expect(engine.getSession('chat-1')).toMatchObject({ status: 'consolidated', attempts: 2 });
+    expect(engine.listWritePathRuns({ sessionId: 'chat-1' }).map((r) => r.status)).toEqual(['ok', 'failed']);
     await wp.close();
   });
 

@@ -226,17 +226,17 @@ export function entityIdsOfNodes(db: Database, nodeIds: readonly string[]): stri
  * Entities whose summary is missing or was written by the offline fallback, or whose linked facts changed
  * after the summary was written — the nightly enrichment's work list, most mentioned first.
  */
-export function entitiesNeedingSummary(db: Database, limit: number): string[] {
+export function entitiesNeedingSummary(db: Database, limit: number, options: { staleToo?: boolean } = {}): string[] {
   return (
     stmt(
       db,
       `SELECT e.id FROM entities e WHERE e.merged_into IS NULL AND e.mention_count > 0 AND (
          e.summary IS NULL OR trim(e.summary) = '' OR json_extract(e.attributes, '$.summary_source') = 'facts'
-         OR EXISTS (SELECT 1 FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+         OR @stale AND EXISTS (SELECT 1 FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
                     WHERE ne.entity_id = e.id AND n.type != 'episodic' AND n.valid_until IS NULL
                     AND n.created_at > coalesce(json_extract(e.attributes, '$.summary_at'), 0)))
-       ORDER BY e.mention_count DESC LIMIT ?`,
-    ).all(limit) as { id: string }[]
+       ORDER BY e.mention_count DESC LIMIT @limit`,
+    ).all({ limit, stale: options.staleToo === false ? 0 : 1 }) as { id: string }[]
   ).map((r) => r.id);
 }
 
