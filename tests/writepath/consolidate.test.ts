@@ -91,6 +91,9 @@ describe('LLM consolidation', () => {
     const [apollo] = engine.findEntities('Apollo');
     expect(apollo).toMatchObject({ type: 'project', summary: 'A project the user leads.' });
     expect(apollo?.attributes.summary_source).toBe('llm');
+    // The refreshed summary is re-embedded (entity vectors carry name, aliases and summary).
+    await engine.drainSlowPath();
+    expect(engine.database.prepare('SELECT count(*) AS n FROM vec_entities WHERE entity_id = ?').get(apollo?.id)).toEqual({ n: 1 });
 
     const causal = engine.database.prepare(`SELECT source_id, target_id, confidence, predicate FROM edges WHERE relation_type = 'causal'`).all();
     expect(causal).toEqual([{ source_id: e4, target_id: e3, confidence: 0.7, predicate: 'caused_by' }]);
