@@ -1,6 +1,7 @@
 import type { EmbeddingProvider } from '../embeddings/types';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
+import { recordTranscript } from '../memory/import/record';
 import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
 import type { NodeDetail } from '../memory/queries';
 import type { MemoryStats } from '../memory/stats';
@@ -48,25 +49,7 @@ const ingest: Command = async (ctx) => {
     episodes = parsed.episodes;
   }
   const engine = ctx.engine;
-  let recorded = 0;
-  for (const ep of episodes) {
-    engine.recordEpisode({
-      content: ep.content,
-      sessionId: ep.sessionId,
-      role: ep.role,
-      eventTime: ep.eventTime,
-      sourceType: 'import',
-      attributes: ep.attributes,
-    });
-    recorded++;
-    // Commit in groups and let the slow path interleave, as a live app would.
-    if (recorded % 1000 === 0) {
-      await engine.flush();
-      ctx.progress(`recorded ${recorded}/${episodes.length} episodes`);
-    }
-  }
-  await engine.flush();
-  await engine.drainSlowPath((p) => ctx.progress(`embedded ${p.processed}, ${p.remaining} to go`));
+  const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m))).length;
   const elapsedMs = Math.round(performance.now() - started);
   const sessions = new Set(episodes.map((e) => e.sessionId)).size;
   const pending = engine.stats().pending_embeddings;

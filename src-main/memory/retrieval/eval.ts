@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmbeddingProvider } from '../../embeddings/types';
 import { MemoryEngine } from '../engine';
+import { recordTranscript } from '../import/record';
 import { conversationEpisodes, type RecallDataset } from '../import/transcripts';
 import type { RetrievalConfig } from './config';
 
@@ -57,20 +58,8 @@ export async function evaluateRecall(dataset: RecallDataset, options: RecallOpti
     try {
       const episodes = conversationEpisodes(conv);
       const t0 = performance.now();
-      const turnOf = new Map<string, string>();
-      for (const ep of episodes) {
-        const id = engine.recordEpisode({
-          content: ep.content,
-          sessionId: ep.sessionId,
-          role: ep.role,
-          eventTime: ep.eventTime,
-          sourceType: 'import',
-          attributes: ep.attributes,
-        });
-        turnOf.set(id, ep.attributes.turn_id ?? '');
-      }
-      await engine.flush();
-      await engine.drainSlowPath();
+      const ids = await recordTranscript(engine, episodes);
+      const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '']));
       ingestMs += performance.now() - t0;
       turns += episodes.length;
       const lastEvent = episodes.reduce((m, e) => Math.max(m, e.eventTime), 0);
