@@ -27,6 +27,7 @@ export const systemTimers: Timers = {
 export const DEFAULT_NIGHTLY_CRON = '0 3 * * *';
 const DAY_MS = 86_400_000;
 const MAX_SLEEP_MS = 3_600_000;
+const MIN_GAP_MS = 6 * 3_600_000;
 
 export interface NightlySchedulerOptions {
   clock: Clock;
@@ -119,7 +120,8 @@ export class NightlyScheduler {
     }
     if (this.stopped) return;
     const now = this.options.clock.now();
-    this.nextAt = this.nextOccurrence(now);
+    // A catch-up at 02:59 makes the 03:00 sweep pointless: the next one is at least MIN_GAP_MS later.
+    this.nextAt = this.nextOccurrence(now + MIN_GAP_MS);
     this.arm(this.nextAt - now, 'nightly');
   }
 }

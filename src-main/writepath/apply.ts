@@ -154,7 +154,14 @@ function currentNode(engine: MemoryEngine, id: string): { id: string; content: s
  * type first — else a new anchor. Names the conversation used for it ("my boss") become aliases unless
  * another entity already answers to them (an ambiguous alias links to neither, see entity-mentions.ts).
  */
-function resolveEntity(engine: MemoryEngine, e: ExtractedEntity): { entity: Entity; created: boolean } {
+/** What the anchors accept as a name or alias (schemas.ts nameSchema): anything else is dropped, not fatal. */
+const usableName = (s: string): boolean => {
+  const t = s.trim();
+  return t.length > 0 && t.length <= 200 && !t.includes('\u0000') && t.isWellFormed();
+};
+
+function resolveEntity(engine: MemoryEngine, extracted: ExtractedEntity): { entity: Entity; created: boolean } {
+  const e = { ...extracted, aliases: extracted.aliases.filter(usableName) };
   let entity: Entity | undefined = e.knownId ? engine.getEntities([e.knownId])[0] : undefined;
   if (!entity) {
     const byName = engine.findEntities(e.name);

@@ -169,6 +169,7 @@ function checkExtraction(out: ExtractionOutput, episodes: Map<string, MemoryNode
   }
   for (const [i, e] of out.entities.entries()) {
     if (!e.name.trim()) return `entities[${i}].name is empty`;
+    if (e.name.trim().length > 200) return `entities[${i}].name is longer than 200 characters`;
     if (e.known_id !== null && !known.has(e.known_id.trim())) return `entities[${i}].known_id "${e.known_id}" is not a known entity reference`;
   }
   for (const [i, c] of out.causal_links.entries()) {

@@ -99,6 +99,17 @@ describe('nightly scheduler', () => {
     await scheduler.stop();
   });
 
+  it('a catch-up shortly before 03:00 skips that night and runs the next', async () => {
+    const { timers, runs, scheduler } = setup('2026-03-10T02:30:00Z', null);
+    scheduler.start();
+    await timers.advanceTo(at('2026-03-11T03:30:00Z'));
+    expect(runs).toEqual([
+      { trigger: 'catch-up', at: '2026-03-10T02:31:00.000Z' },
+      { trigger: 'nightly', at: '2026-03-11T03:00:00.000Z' },
+    ]);
+    await scheduler.stop();
+  });
+
   it('stop() cancels the pending timer; nothing runs afterwards', async () => {
     const { timers, runs, scheduler } = setup('2026-03-10T12:00:00Z', null);
     scheduler.start();
