@@ -756,6 +756,32 @@ export class MemoryEngine {
     return wp.lastRunAt(this.ctx.db, kind, status);
   }
 
+  /**
+   * Nearest current facts to a vector, with cosine similarity (deduplication and conflict candidates). Uses
+   * the read path's vector index, so large memories go through the binary-code index, not a full scan.
+   */
+  nearestFacts(vector: Float32Array, k: number): { nodeId: string; similarity: number }[] {
+    this.assertOpen();
+    if (!this.vectorStatus().vectorSearchEnabled) return [];
+    const ids = this.knn(vector, k, ['semantic', 'procedural', 'opinion'], false);
+    const vectors = nodeVectors(this.ctx.db, ids);
+    return ids.flatMap((nodeId) => {
+      const v = vectors.get(nodeId);
+      if (!v) return [];
+      let dot = 0;
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i] as number;
+        const y = vector[i] ?? 0;
+        dot += x * y;
+        a += x * x;
+        b += y * y;
+      }
+      return [{ nodeId, similarity: a === 0 || b === 0 ? 0 : dot / Math.sqrt(a * b) }];
+    });
+  }
+
   /** Current facts sharing a slot (e.g. "user.residence"): contradiction candidates. */
   factsInSlot(slot: string, limit?: number): MemoryNode[] {
     this.assertOpen();

@@ -7,8 +7,6 @@
  */
 import type { MemoryEngine } from '../memory/engine';
 import { getNodes } from '../memory/repo/nodes';
-import { knnNodes } from '../memory/repo/vectors';
-import { FACT_TYPES } from '../memory/types';
 import { isZeroVector } from '../memory/slow-path';
 import { conflictCandidates } from './candidates';
 import { isNearDuplicate, normaliseFact } from './text';
@@ -63,18 +61,18 @@ export async function relateToMemory(
     const v = vectors[i];
     let neighbours: string[] = [];
     if (v && !isZeroVector(v)) {
-      const hits = knnNodes(db, v, 8, { types: FACT_TYPES });
+      const hits = engine.nearestFacts(v, 8);
       const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
-        return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, 1 - h.distance);
+        return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, h.similarity);
       });
       if (dup) {
         p.disposition = { kind: 'duplicate', existingId: dup.nodeId };
         continue;
       }
       // Far neighbours are noise for the resolver: keep those at least loosely similar.
-      neighbours = hits.filter((h) => 1 - h.distance >= 0.3).map((h) => h.nodeId);
+      neighbours = hits.filter((h) => h.similarity >= 0.3).map((h) => h.nodeId);
     }
     // Level 2b + conflicts: what memory holds about the same words, entities and slot.
     const entityIds = [...new Set(p.fact.entityNames.flatMap((n) => engine.findEntities(n).map((e) => e.id)))];
