@@ -25,6 +25,8 @@ export interface ConsolidationFigures {
   write_tx_ms_max: number;
   /** 1-minute load average at the end: on a shared machine, stalls include time the process was not scheduled. */
   load_avg_1m: number;
+  /** The same monitor over 3 s of doing nothing, just before: what the machine's load alone costs. */
+  idle_stall_p99_ms: number;
   facts_created: number;
   llm_calls: number;
   background_nodes: number;
@@ -88,6 +90,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
     await engine.drainSlowPath();
     const backgroundNodes = engine.stats().nodes;
 
+    const idle = await measureStall(() => new Promise<void>((resolve) => setTimeout(resolve, 3_000)));
     const service = new WritePathService({ engine, agent: { baseURL: server.baseURL, model: 'bench-agent', maxRetries: 0 } });
     let dbMs = 0;
     const writes: number[] = [];
@@ -118,6 +121,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
       write_tx_ms_p50: round(percentile(writes, 50), 2),
       write_tx_ms_max: round(Math.max(...writes), 2),
       load_avg_1m: round(loadavg()[0] ?? 0, 2),
+      idle_stall_p99_ms: round(idle.stallP99Ms, 1),
       facts_created: facts,
       llm_calls: calls,
       background_nodes: Object.values(backgroundNodes).reduce((a, b) => a + b, 0),

@@ -757,15 +757,18 @@ export class MemoryEngine {
   }
 
   /**
-   * Nearest current facts to a vector, with cosine similarity (deduplication and conflict candidates). Uses
-   * the read path's vector index, so large memories go through the binary-code index, not a full scan.
+   * Nearest current facts to a vector, with cosine similarity (deduplication and conflict candidates).
    */
   nearestFacts(vector: Float32Array, k: number): { nodeId: string; similarity: number }[] {
     this.assertOpen();
     if (!this.vectorStatus().vectorSearchEnabled) return [];
-    const ids = this.knn(vector, k, ['semantic', 'procedural', 'opinion'], false);
+    // Always through the binary-code index, at any size: a near-duplicate has a near-identical code, and a
+    // full sqlite-vec scan per extracted fact would cost the main thread several ms each. The head is
+    // re-ranked by exact cosine below.
+    this.codeIndex ??= BinaryCodeIndex.load(this.ctx.db, this.vectorLock.dimensions);
+    const ids = this.codeIndex.nearest(binaryCode(vector), Math.max(2 * k, 16), ['semantic', 'procedural', 'opinion'], false);
     const vectors = nodeVectors(this.ctx.db, ids);
-    return ids.flatMap((nodeId) => {
+    const scored = ids.flatMap((nodeId) => {
       const v = vectors.get(nodeId);
       if (!v) return [];
       let dot = 0;
@@ -780,6 +783,7 @@ export class MemoryEngine {
       }
       return [{ nodeId, similarity: a === 0 || b === 0 ? 0 : dot / Math.sqrt(a * b) }];
     });
+    return scored.sort((x, y) => y.similarity - x.similarity).slice(0, k);
   }
 
   /** Current facts sharing a slot (e.g. "user.residence"): contradiction candidates. */
