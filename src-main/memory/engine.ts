@@ -766,7 +766,7 @@ export class MemoryEngine {
     // full sqlite-vec scan per extracted fact would cost the main thread several ms each. The head is
     // re-ranked by exact cosine below.
     this.codeIndex ??= BinaryCodeIndex.load(this.ctx.db, this.vectorLock.dimensions);
-    const ids = this.codeIndex.nearest(binaryCode(vector), Math.max(2 * k, 16), ['semantic', 'procedural', 'opinion'], false);
+    const ids = this.codeIndex.nearest(binaryCode(vector), k + 4, ['semantic', 'procedural', 'opinion'], false);
     const vectors = nodeVectors(this.ctx.db, ids);
     const scored = ids.flatMap((nodeId) => {
       const v = vectors.get(nodeId);

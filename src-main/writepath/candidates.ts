@@ -7,7 +7,7 @@
  * of milliseconds of main-thread time per fact and answers a different question.
  */
 import type { Database } from 'better-sqlite3';
-import { currentFactsInSlot, currentFactsMatching, currentFactsOfEntity } from '../memory/repo/consolidation';
+import { currentFactsInSlot, currentFactsOfEntity, factIdsMatching } from '../memory/repo/consolidation';
 import { getNodes } from '../memory/repo/nodes';
 import type { MemoryNode } from '../memory/types';
 import { normaliseFact } from './text';
@@ -35,7 +35,7 @@ export function conflictCandidates(db: Database, input: CandidateInput, limit = 
   const lists: string[][] = [];
   lists.push([...input.neighbours]);
   const match = ftsQuery(input.content);
-  if (match) lists.push(currentFactsMatching(db, match, 8).map((n) => n.id));
+  if (match) lists.push(factIdsMatching(db, match, 8));
   for (const e of input.entityIds.slice(0, 3)) lists.push(currentFactsOfEntity(db, e, 5).map((n) => n.id));
   if (input.slot) lists.push(currentFactsInSlot(db, input.slot, 5).map((n) => n.id));
   const score = new Map<string, number>();

@@ -61,7 +61,7 @@ export async function relateToMemory(
     const v = vectors[i];
     let neighbours: string[] = [];
     if (v && !isZeroVector(v)) {
-      const hits = engine.nearestFacts(v, 8);
+      const hits = engine.nearestFacts(v, 6);
       const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);

@@ -4,6 +4,20 @@ const STOPWORDS = new Set(
   'a an the and or but of to in on at for with by from as is are was were be been being it its this that these those i me my we our you your he she they them their user users s do does did has have had not no so very just also really'.split(' '),
 );
 
+/** Facts are compared many times per session (neighbours, candidates): memoise the normalised forms. */
+const memo = new Map<string, { norm: string; tokens: Set<string>; significant: Set<string> }>();
+
+function analyse(text: string): { norm: string; tokens: Set<string>; significant: Set<string> } {
+  let a = memo.get(text);
+  if (!a) {
+    if (memo.size >= 4_096) memo.clear();
+    const norm = normaliseFact(text);
+    a = { norm, tokens: tokensOf(norm), significant: significantTokens(text) };
+    memo.set(text, a);
+  }
+  return a;
+}
+
 export function normaliseFact(text: string): string {
   return text
     .normalize('NFKC')
@@ -20,8 +34,12 @@ function stem(word: string): string {
 }
 
 export function contentTokens(text: string): Set<string> {
+  return tokensOf(normaliseFact(text));
+}
+
+function tokensOf(norm: string): Set<string> {
   return new Set(
-    normaliseFact(text)
+    norm
       .split(' ')
       .filter((w) => w.length > 0 && !STOPWORDS.has(w))
       .map(stem),
@@ -51,15 +69,15 @@ export const DUPLICATE_COSINE = 0.85;
  * so "lives in Berlin" and "lives in Lisbon" stay apart: that is a contradiction, not a duplicate.
  */
 export function isNearDuplicate(a: string, b: string, cosine: number | null): boolean {
-  if (normaliseFact(a) === normaliseFact(b)) return true;
-  const j = jaccard(contentTokens(a), contentTokens(b));
+  const x = analyse(a);
+  const y = analyse(b);
+  if (x.norm === y.norm) return true;
+  const j = jaccard(x.tokens, y.tokens);
   if (j < DUPLICATE_JACCARD) return false;
   if (cosine !== null && cosine < DUPLICATE_COSINE) return false;
   // A name or number on one side that the other side does not mention at all makes them different facts.
-  const ta = contentTokens(a);
-  const tb = contentTokens(b);
-  for (const t of significantTokens(a)) if (t && !tb.has(t) && !STOPWORDS.has(t)) return false;
-  for (const t of significantTokens(b)) if (t && !ta.has(t) && !STOPWORDS.has(t)) return false;
+  for (const t of x.significant) if (t && !y.tokens.has(t) && !STOPWORDS.has(t)) return false;
+  for (const t of y.significant) if (t && !x.tokens.has(t) && !STOPWORDS.has(t)) return false;
   return true;
 }
 

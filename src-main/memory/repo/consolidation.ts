@@ -240,14 +240,17 @@ export function entitiesNeedingSummary(db: Database, limit: number, options: { s
   ).map((r) => r.id);
 }
 
-/** Current facts matching an FTS5 expression, best BM25 first (conflict candidates). Uses the facts-only index. */
-export function currentFactsMatching(db: Database, match: string, limit: number): MemoryNode[] {
-  const rows = stmt(
-    db,
-    `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM facts_fts JOIN nodes n ON n.rowid = facts_fts.rowid
-     WHERE facts_fts MATCH ? AND n.valid_until IS NULL ORDER BY bm25(facts_fts) LIMIT ?`,
-  ).all(match, limit) as NodeRow[];
-  return rows.map(toNode);
+/**
+ * Facts matching an FTS5 expression, best BM25 first (conflict candidates), from the facts-only index. The
+ * ranking runs inside FTS5 (`ORDER BY rank`) without a join per match; the caller drops facts no longer current.
+ */
+export function factIdsMatching(db: Database, match: string, limit: number): string[] {
+  return (
+    stmt(db, `SELECT n.id FROM (SELECT rowid FROM facts_fts WHERE facts_fts MATCH ? ORDER BY rank LIMIT ?) f JOIN nodes n ON n.rowid = f.rowid`).all(
+      match,
+      limit,
+    ) as { id: string }[]
+  ).map((r) => r.id);
 }
 
 /** An entity's current facts, most confident and recent first (summaries, conflict candidates). */
