@@ -27,6 +27,8 @@ export interface WritePathOptions {
   triggerDelayMs?: number;
   /** First retry delay after a transient failure of a background consolidation (default 60 s, doubling). */
   retryDelayMs?: number;
+  /** A session left for another is consolidated after this much quiet (default 5 min). */
+  switchGraceMs?: number;
 }
 
 /** Background attempts per session before it waits for the nightly sweep. */
@@ -113,10 +115,25 @@ export class WritePathService {
     return this.options.engine.onChange((change) => {
       if (change.kind !== 'episodes.recorded') return;
       for (const id of change.sessionIds) {
-        if (this.lastSessionId !== null && id !== this.lastSessionId) this.sessionCompleted(this.lastSessionId);
+        if (this.lastSessionId !== null && id !== this.lastSessionId) this.previousSessionLeft(this.lastSessionId);
         this.lastSessionId = id;
       }
     });
+  }
+
+  /**
+   * The previous session is consolidated only if it stays quiet for `switchGraceMs`: two conversations used
+   * in turn would otherwise be consolidated at every switch.
+   */
+  private previousSessionLeft(sessionId: string): void {
+    const seenAt = this.options.engine.getSession(sessionId)?.lastEventAt;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(timer);
+      if (this.closed) return;
+      if (this.options.engine.getSession(sessionId)?.lastEventAt === seenAt) this.sessionCompleted(sessionId);
+    }, this.options.switchGraceMs ?? 300_000);
+    timer.unref();
+    this.retryTimers.add(timer);
   }
 
   private scheduleTriggered(): void {

@@ -20,6 +20,7 @@ function service(engine: MemoryEngine, llm: boolean): WritePathService {
     engine,
     agent: llm ? { baseURL: server.baseURL, model: 'agent-model', maxRetries: 0, timeoutMs: 2_000 } : null,
     triggerDelayMs: 0,
+    switchGraceMs: 30,
     idleMs: 60_000,
   });
   return s;
@@ -70,6 +71,24 @@ describe('write-path service triggers', () => {
     expect(engine.getSession('a')?.status).toBe('consolidated');
     expect(engine.getSession('b')?.status).toBe('open');
     expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toEqual(['User lives in Oslo']);
+    off();
+    await wp.close();
+  });
+
+  it('two sessions used in turn are not consolidated at every switch', async () => {
+    const { engine } = openTestEngine();
+    const wp = new WritePathService({ engine, agent: null, triggerDelayMs: 0, switchGraceMs: 150 });
+    const off = wp.watchSessionChanges();
+    for (let i = 0; i < 4; i++) {
+      await say(engine, 'a', `I live in Oslo, part ${i}.`);
+      await say(engine, 'b', `Message ${i} in the other chat.`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // b is the current session; a went quiet after its last switch and is consolidated once.
+    await wp.idle();
+    expect(engine.getSession('a')?.status).toBe('consolidated');
+    expect(engine.getSession('b')?.status).toBe('open');
+    expect(engine.listWritePathRuns({ sessionId: 'a' })).toHaveLength(1);
     off();
     await wp.close();
   });
