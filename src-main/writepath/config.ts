@@ -32,3 +32,19 @@ export type ResolvedAgentConfig = z.output<typeof memoryAgentConfigSchema>;
 export function resolveAgentConfig(config: MemoryAgentConfig): ResolvedAgentConfig {
   return memoryAgentConfigSchema.parse(config);
 }
+
+/**
+ * The app's provider settings → the memory agent: the agent model when one is set, else the chat model;
+ * null when no provider is configured (the offline extractor then runs). Structural, so the write path
+ * does not depend on the settings module.
+ */
+export function agentConfigFromProvider(
+  provider: { kind: string; baseURL: string; chatModel: string; agentModel: string },
+  apiKey: string | undefined,
+  extra: Partial<Omit<MemoryAgentConfig, 'baseURL' | 'model' | 'apiKey'>> = {},
+): MemoryAgentConfig | null {
+  if (provider.kind === 'none' || !provider.baseURL) return null;
+  const model = provider.agentModel.trim() || provider.chatModel.trim();
+  if (!model) return null;
+  return { baseURL: provider.baseURL, model, ...(apiKey ? { apiKey } : {}), ...extra };
+}

@@ -1,6 +1,6 @@
 /** The write path's public surface (ADR 008 §10, §12, §15). */
 export { MemoryAgent, type TokenUsage, type StructuredTask } from './agent';
-export { memoryAgentConfigSchema, OUTPUT_MODES, type MemoryAgentConfig, type OutputMode } from './config';
+export { agentConfigFromProvider, memoryAgentConfigSchema, OUTPUT_MODES, type MemoryAgentConfig, type OutputMode } from './config';
 export { AgentError, AGENT_FAILURES, type AgentFailure } from './errors';
 export { consolidateSession, type ConsolidateOptions, type SessionOutcome } from './consolidate';
 export { OfflineExtractor, extractStatements } from './extract-offline';
@@ -10,3 +10,4 @@ export { maybeReflect } from './reflection';
 export { enrichEntities } from './enrichment';
 export { WritePathService, type ConsolidateRequest, type ConsolidationReport, type WritePathOptions } from './service';
 export type { WritePathProgress, Extractor } from './types';
+export { NightlyScheduler, DEFAULT_NIGHTLY_CRON, type NightlySchedulerOptions } from '../scheduler/nightly';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryAgent } from '../../src-main/writepath/agent';
+import { agentConfigFromProvider } from '../../src-main/writepath/config';
 import { AgentError } from '../../src-main/writepath/errors';
 import { chatCompletion, openAIError, startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 
@@ -122,5 +123,14 @@ describe('memory agent', () => {
     const p = agent().complete(task, c.signal);
     setTimeout(() => c.abort(), 50);
     await expect(p).rejects.toMatchObject({ reason: 'cancelled' });
+  });
+});
+
+describe('agent config from the app settings', () => {
+  it('uses the agent model, else the chat model; none without a provider', () => {
+    const p = { kind: 'openai', baseURL: 'https://api.example/v1', chatModel: 'big', agentModel: 'small' };
+    expect(agentConfigFromProvider(p, 'k')).toEqual({ baseURL: 'https://api.example/v1', model: 'small', apiKey: 'k' });
+    expect(agentConfigFromProvider({ ...p, agentModel: '' }, undefined)).toEqual({ baseURL: 'https://api.example/v1', model: 'big' });
+    expect(agentConfigFromProvider({ ...p, kind: 'none' }, 'k')).toBeNull();
   });
 });
