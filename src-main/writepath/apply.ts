@@ -57,6 +57,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
     };
 
     const factIds: (string | null)[] = [];
+    const supersededInPlan = new Map<string, string>();
     for (const { fact, disposition } of plan.facts) {
       const entityIds = idsFor(fact.entityNames);
       for (const id of entityIds) if (!result.entitiesTouched.includes(id)) result.entitiesTouched.push(id);
@@ -68,7 +69,10 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
           : disposition.kind === 'replaces_planned'
             ? (factIds[disposition.index] ?? null)
             : null;
-      const current = target ? currentNode(engine, target) : null;
+      // A target superseded earlier in this same plan continues from its newest version (no forks).
+      let latest = target;
+      while (latest && supersededInPlan.has(latest)) latest = supersededInPlan.get(latest) ?? null;
+      const current = latest ? currentNode(engine, latest) : null;
       // "Replaces" with the very same text is a repetition, not a new version.
       const same = current !== null && normaliseFact(current.content) === normaliseFact(fact.content);
       if ((disposition.kind === 'duplicate' || same) && current) {
@@ -92,6 +96,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         engine.linkEntities(newId, entityIds);
         engine.patchNodeAttributes(newId, attrs);
         result.superseded.push({ oldId: current.id, newId });
+        supersededInPlan.set(current.id, newId);
         result.factsCreated.push(newId);
         factIds.push(newId);
         continue;

@@ -37,11 +37,12 @@ export function conflictCandidates(db: Database, input: CandidateInput, limit = 
   const match = ftsQuery(input.content);
   if (match) lists.push(factIdsMatching(db, match, 8));
   for (const e of input.entityIds.slice(0, 3)) lists.push(currentFactsOfEntity(db, e, 5).map((n) => n.id));
-  if (input.slot) lists.push(currentFactsInSlot(db, input.slot, 5).map((n) => n.id));
   const score = new Map<string, number>();
   for (const list of lists) list.forEach((id, rank) => score.set(id, (score.get(id) ?? 0) + 1 / (60 + rank + 1)));
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-  return getNodes(db, ranked)
+  // Same slot is the strongest sign of a contradiction: those always make the list, first.
+  const slotIds = input.slot ? currentFactsInSlot(db, input.slot, 5).map((n) => n.id) : [];
+  return getNodes(db, [...new Set([...slotIds, ...ranked])])
     .filter((n) => n.validUntil === null && n.type !== 'episodic')
     .slice(0, limit);
 }

@@ -103,7 +103,8 @@ export async function relateToMemory(
     const { slot, value } = p.fact;
     if (!slot || value === null || p.disposition.kind === 'duplicate') continue;
     const prev = lastInSlot.get(slot);
-    if (prev !== undefined && planned[prev]?.fact.value !== value && p.disposition.kind === 'new') {
+    // The earlier statement already handles what memory held; this one continues the chain from it.
+    if (prev !== undefined && planned[prev]?.fact.value !== value) {
       p.disposition = { kind: 'replaces_planned', index: prev, reason: `${slot} changed within the session` };
     }
     lastInSlot.set(slot, i);

@@ -89,6 +89,19 @@ describe('offline consolidation', () => {
     expect(all).toHaveLength(4);
   });
 
+  it('two moves in one session chain from the stored fact, never forking two current residences', async () => {
+    const { engine } = openTestEngine();
+    await say(engine, 'a', 'I live in Berlin.');
+    await consolidateSession(engine, new OfflineExtractor(), 'a');
+    await say(engine, 'b', 'I moved to Lisbon in spring.');
+    await say(engine, 'b', 'Then I moved to Porto.');
+    const out = await consolidateSession(engine, new OfflineExtractor(), 'b');
+    expect(out.superseded).toHaveLength(2);
+    expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toEqual(['User lives in Porto']);
+    const porto = engine.listNodes({ types: ['semantic'] }).items[0]?.id as string;
+    expect(engine.getNode(porto).versions.map((v) => v.content)).toEqual(['User lives in Berlin', 'User lives in Lisbon', 'User lives in Porto']);
+  });
+
   it('builds an entity summary from facts when none exists', async () => {
     const { engine } = openTestEngine();
     await say(engine, 's', 'I work at Globex.');
