@@ -15,7 +15,7 @@ interface Match {
 }
 
 const TRAILING_NOISE =
-  /\s+(?:now|anymore|any more|these days|nowadays|recently|lately|a lot|very much|so much|too|as well|last (?:week|month|year|summer|winter|spring|autumn|fall)|this (?:week|month|year)|yesterday|today|in \d{4}|(?:a|one|two|three|a few|a couple of) \w+ ago|for (?:a|\d+) \w+)$/i;
+  /\s+(?:now|anymore|any more|these days|nowadays|recently|lately|a lot|very much|so much|too|as well|more|most|the most|even more|a bit|last (?:week|month|year|summer|winter|spring|autumn|fall)|this (?:week|month|year)|yesterday|today|in \d{4}|(?:a|one|two|three|a few|a couple of) \w+ ago|for (?:a|\d+) \w+)$/i;
 const STOP_AT = /\s+(?:and|but|because|since|so|which|where|when|while|though|although|with my|after|before)\s.*$/i;
 
 /** The object of a statement: up to the clause end, without time phrases, at most six words. */
@@ -59,13 +59,19 @@ const RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(`${I}(?:work|working|started working|started a job|got a job|joined)\\s*(?:at|for|with)?\\s+(.+)`, 'i'),
-    build: (v, m) => {
-      if (/^as\b/i.test(v)) return [];
-      const org = properName(v) ?? (/joined/i.test(m[0]) ? null : v);
-      if (!org) return [];
+    // "I'm working on Christmas Day" is not an employer: a job needs "at" or "for".
+    re: new RegExp(`${I}(?:work|working|started working|started a job|got a job|have a job|took a job)\\s+(?:at|for)\\s+(.+)`, 'i'),
+    build: (v) => {
+      const org = properName(v) ?? v;
       const named = properName(org);
       return [{ fact: slotFact('semantic', `User works at ${org}`, 'user.employer', org, named ? [named] : []), entity: entity(named, 'organization') }];
+    },
+  },
+  {
+    re: new RegExp(`${I}joined\\s+(.+)`, 'i'),
+    build: (v) => {
+      const org = properName(v);
+      return org ? [{ fact: slotFact('semantic', `User works at ${org}`, 'user.employer', org, [org]), entity: entity(org, 'organization') }] : [];
     },
   },
   {
@@ -118,6 +124,8 @@ function slotFact(type: CandidateFact['type'], content: string, slot: string, va
 function opinion(object: string, value: 'like' | 'dislike', content: string): Match[] {
   // "I like to think…", "I don't like it when…": not an opinion about a thing.
   if (/^(?:to|that|it|how|when|what|this|your|you|the idea)\b/i.test(object)) return [];
+  // "I love him": about someone the sentence does not name.
+  if (/^(?:him|her|them|it|us|me|you|this|that|these|those|one|both|all)$/i.test(object)) return [];
   const name = properName(object);
   return [
     {

@@ -37,6 +37,10 @@ describe('offline extractor patterns', () => {
     expect(facts('Do you live in Berlin?')).toEqual([]);
     expect(facts('I like to think about it.')).toEqual([]);
     expect(facts('The weather is nice.')).toEqual([]);
+    expect(facts('I love him.')).toEqual([]);
+    expect(facts("I'm working on Christmas Day, then flying to Chennai.")).toEqual([]);
+    expect(facts('But I love Diego more.')).toEqual([{ content: 'User loves Diego', slot: 'user.opinion.diego', value: 'like' }]);
+    expect(facts('Last year I joined Initech')).toEqual([{ content: 'User works at Initech', slot: 'user.employer', value: 'initech' }]);
     expect(extractStatements(episode('I live in Paris.', 'assistant'))).toHaveLength(1);
   });
 });
