@@ -5,6 +5,7 @@ import { ChatView } from './ChatView';
 import { ContextPackDialog, ToolCallDialog } from './Dialogs';
 import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { InspectorRoot } from '../inspector/InspectorRoot';
 
 export function App() {
   const { selectedChatId, selectChat, setSettingsOpen, settingsOpen } = useUi();
@@ -67,6 +68,7 @@ export function App() {
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
       <ToolCallDialog />
       <ContextPackDialog />
+      <InspectorRoot />
     </div>
   );
 }

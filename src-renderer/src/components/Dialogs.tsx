@@ -15,6 +15,7 @@ function foundMemories(result: JsonValue | null): { content: string; type: strin
   );
 }
 import { Icon } from './Icon';
+import { OpenPackInInspector } from '../inspector/InspectorRoot';
 
 /** A modal dialog on the native <dialog> element: focus is trapped, Esc closes. */
 export function Modal({ title, onClose, children, wide, testId }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; testId?: string }) {
@@ -105,6 +106,7 @@ export function ContextPackDialog() {
           <p className="muted small">
             Intent <strong>{pack.data.intent}</strong> · {pack.data.complexity} query · {pack.data.tokensUsed} of {pack.data.tokenBudget} tokens
           </p>
+          <OpenPackInInspector messageId={packMessageId} onOpen={() => setPackMessageId(null)} />
           {pack.data.sections.every((s) => s.items.length === 0) && <p>Nothing in memory looked relevant, so nothing was added.</p>}
           {pack.data.sections
             .filter((s) => s.items.length > 0)

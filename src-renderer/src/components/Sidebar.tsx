@@ -5,6 +5,7 @@ import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
 import { useUi } from '../store';
 import { relativeTime } from '../format';
 import { Icon } from './Icon';
+import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
 export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creating: boolean }) {
   const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen } = useUi();
@@ -39,6 +40,7 @@ export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creati
           <span className="muted small" title="Memories stored on this machine">
             {memories === null ? '' : `${memories.toLocaleString()} ${memories === 1 ? 'memory' : 'memories'}`}
           </span>
+          <OpenInspectorButton />
           <button className="button button-ghost" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
             Settings
           </button>

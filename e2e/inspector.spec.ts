@@ -1,0 +1,135 @@
+/**
+ * The memory inspector over a memory of more than 1,000 nodes, seeded through the API: graph and timeline,
+ * confirm, correct (two-version chain and the supersedes edge), forget/restore with undo, entity merge with
+ * undo, overview, and "why this answer" from a chat reply.
+ */
+import type { Page } from '@playwright/test';
+import { chatChunk } from '../tests/helpers/scripted-openai-server';
+import { expect, openApp, send, test } from './fixtures';
+import { seedMemory } from './inspector-seed';
+
+test.setTimeout(180_000);
+
+async function openInspector(page: Page): Promise<void> {
+  await page.getByTestId('open-inspector').click();
+  await expect(page.getByTestId('inspector')).toBeVisible();
+}
+
+/** Relations of the edges cytoscape currently draws. */
+async function graphRelations(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cy = (globalThis as unknown as { __engramCy?: { edges(): { map<T>(f: (e: { data(k: string): string }) => T): T[] } } }).__engramCy;
+    return cy ? cy.edges().map((e) => e.data('relation')) : [];
+  });
+}
+
+test('graph, timeline, confirm, correct, forget/restore, merge and overview over 1,000+ nodes', async ({ page, engram, shot }) => {
+  const seeded = await seedMemory(engram, 1000);
+  const stats = await engram.call<{ nodes: Record<string, number> }>('memory.stats', {});
+  expect(Object.values(stats.nodes).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1000);
+
+  await openApp(page, engram);
+  await openInspector(page);
+  const counts = page.getByTestId('graph-counts');
+  await expect(counts).toContainText(/[1-9]\d* nodes/);
+  await expect(counts).not.toContainText('loading');
+  await shot('inspector-graph-recent');
+
+  // Search centres on a hit and selects it.
+  await page.keyboard.press('/');
+  await page.keyboard.type('violin');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('search-hit').filter({ hasText: /^.?Ada Lovelace is learning the violin/ }).click();
+  const detail = page.getByTestId('node-detail');
+  await expect(detail).toHaveAttribute('data-node-id', seeded.violin);
+  await expect(page.getByTestId('node-content')).toHaveText('Ada Lovelace is learning the violin');
+  await expect(page.getByTestId('provenance')).toContainText('Ada Lovelace told me she is learning the violin');
+  await expect(page.getByTestId('decay-forecast')).toContainText('Falls below 0.05 around');
+  await shot('inspector-node-panel-search');
+
+  // Confirm (c): protected from decay, flat curve.
+  await page.keyboard.press('c');
+  await expect(page.getByTestId('toast').last()).toContainText('Confirmed 1 fact');
+  await expect(page.getByTestId('decay-forecast')).toContainText('protected from decay');
+  await shot('inspector-confirmed');
+
+  // Correct (e): a new version supersedes the old; the panel shows both, the graph the edge.
+  await page.keyboard.press('e');
+  await page.getByTestId('correct-input').fill('Ada Lovelace is learning the viola');
+  await page.getByTestId('correct-input').press('Enter');
+  await expect(page.getByTestId('node-content')).toHaveText('Ada Lovelace is learning the viola');
+  const versions = page.getByTestId('version');
+  await expect(versions).toHaveCount(2);
+  await expect(versions.first()).toContainText('superseded');
+  await expect(versions.last()).toContainText('current');
+  await expect.poll(() => graphRelations(page)).toContain('supersedes');
+  const corrected = await detail.getAttribute('data-node-id');
+  expect(corrected).not.toBe(seeded.violin);
+  await shot('inspector-correct-two-versions');
+
+  // Forget (Del), undo (z), forget again and restore from the panel.
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('node-status')).toHaveText('forgotten');
+  await page.keyboard.press('z');
+  await expect(page.getByTestId('node-status')).toHaveCount(0);
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('node-status')).toHaveText('forgotten');
+  await shot('inspector-forgotten');
+  await page.getByTestId('action-restore').click();
+  await expect(page.getByTestId('node-status')).toHaveCount(0);
+  expect((await engram.call<{ node: { validUntil: number | null } }>('memory.getNode', { id: corrected })).node.validUntil).toBeNull();
+
+  // Timeline: both axes, validity bars, the supersedes transition.
+  await page.getByTestId('tab-timeline').click();
+  await expect(page.getByTestId('timeline-counts')).toContainText(/[1-9][\d,]* items/);
+  await page.getByRole('button', { name: 'Fit all' }).click();
+  await expect(page.getByTestId('timeline-counts')).not.toContainText('loading');
+  await shot('inspector-timeline');
+
+  // Entities: merge the Countess into Ada, then undo from the toast.
+  await page.getByTestId('tab-entities').click();
+  await page.getByTestId('entity-row').filter({ hasText: 'Countess of Lovelace' }).click();
+  await expect(page.getByTestId('entity-page')).toContainText('Countess of Lovelace');
+  await page.getByTestId('merge-target').selectOption(seeded.entities.ada.id);
+  await page.getByTestId('merge-go').click();
+  await expect(page.getByTestId('entity-page').locator('h2')).toContainText('Ada Lovelace');
+  await expect(page.getByTestId('aliases')).toContainText('Countess of Lovelace');
+  await expect(page.getByTestId('entity-row').filter({ hasText: 'Countess of Lovelace' })).toHaveCount(1); // now an alias in Ada's row
+  await shot('inspector-entity-merged');
+  await page.getByTestId('toast-undo').last().click();
+  await expect(page.getByTestId('entity-page').locator('h2')).toContainText('Countess of Lovelace');
+  const countess = await engram.call<{ entity: { mergedInto: string | null } }>('entity.profile', { idOrName: seeded.entities.countess.id });
+  expect(countess.entity.mergedInto).toBeNull();
+
+  // Overview.
+  await page.getByTestId('tab-overview').click();
+  await expect(page.getByTestId('confidence-histogram')).toBeVisible();
+  await shot('inspector-overview');
+});
+
+test('"why this answer" opens the reply\'s context pack in the inspector and jumps to a node', async ({ page, engram, openai, shot }) => {
+  await engram.call('settings.save', {
+    provider: { kind: 'custom', baseURL: openai.baseURL, chatModel: 'scripted-model', agentModel: '', embeddingModel: '' },
+    sessionTimeoutMinutes: 30,
+    apiKey: 'e2e-key',
+  });
+  const { id } = await engram.call<{ id: string }>('memory.rememberFact', { content: 'Grace is learning the violin', tags: ['music'] });
+  await engram.call('memory.rememberFact', { content: 'Grace practises on Sunday mornings' });
+  openai.script('/v1/chat/completions', { sse: ['Grace is learning the ', 'violin.'].map((t) => chatChunk(t)) });
+  await openApp(page, engram);
+  await send(page, 'What is Grace learning?');
+  const reply = page.getByTestId('message-assistant').last();
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+  await reply.getByTestId('why').click();
+  await page.getByTestId('pack-open-inspector').click();
+  const pack = page.getByTestId('inspector-pack');
+  await expect(pack).toContainText('Why this answer');
+  await expect(pack).toContainText('What is Grace learning?');
+  const item = pack.getByTestId('pack-item').filter({ hasText: 'Grace is learning the violin' });
+  await expect(item).toContainText(/fts|vector|neighbourhood|entity/);
+  await item.click();
+  await expect(page.getByTestId('node-detail')).toHaveAttribute('data-node-id', id);
+  await shot('inspector-why-this-answer');
+  await page.getByTestId('pack-graph').click();
+  await expect(page.getByTestId('graph-counts')).toContainText(/[1-9]\d* nodes/);
+});

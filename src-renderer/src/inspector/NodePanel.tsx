@@ -1,0 +1,401 @@
+/**
+ * The node panel shared by every view: content, type, origin, confidence now and its decay curve, access,
+ * provenance quotes (one click to the conversation), version history with what changed, entities, tags,
+ * attributes — and the edits: confirm, correct, forget/restore, tags.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { NodeDetail } from '../../../src-main/memory/queries';
+import { decayAnchor, decayedConfidence, isProtected } from '../../../src-main/memory/decay';
+import type { MemoryNode } from '../../../src-main/memory/types';
+import { errorMessage } from '../api/client';
+import { useUi } from '../store';
+import { actions, pinInGraph } from './actions';
+import { useNodeDetail } from './api';
+import { DecayChart } from './DecayChart';
+import { wordDiff } from './diff';
+import { EntityCard } from './EntityCard';
+import { TYPE_COLOURS } from './graph-style';
+import { useInspector } from './store';
+import { formatDateTime } from './time';
+
+/** The chat a memory session belongs to (`chat-<chatId>-<n>`), if any. */
+export function chatIdOfSession(sessionId: string | null): string | null {
+  const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
+  return m?.[1] ?? null;
+}
+
+export function confidenceNow(node: MemoryNode, now: number): number {
+  if (node.validUntil !== null || isProtected(node)) return node.confidence;
+  return decayedConfidence(node.confidenceBase, node.decayRate, now - decayAnchor(node));
+}
+
+const ORIGIN_LABELS: Record<string, string> = {
+  manual: 'written by hand',
+  tool_result: "saved by the assistant's tool",
+  extraction: 'extracted by consolidation',
+  consolidation: 'consolidated',
+  heuristic: 'heuristic (offline extractor)',
+  reflection: 'weekly reflection',
+  conversation: 'conversation',
+  import: 'imported',
+};
+
+export function NodePanel() {
+  const selectedId = useInspector((s) => s.selectedId);
+  const multi = useInspector((s) => s.multi);
+  const panelEntityId = useInspector((s) => s.panelEntityId);
+  const detail = useNodeDetail(selectedId);
+  if (multi.length > 1) return <BulkPanel ids={multi} />;
+  if (panelEntityId) return <aside className="ins-panel" data-testid="node-panel"><EntityCard id={panelEntityId} /></aside>;
+  if (!selectedId) {
+    return (
+      <aside className="ins-panel ins-panel-empty" data-testid="node-panel">
+        <p className="muted">Select a memory to see where it came from, how sure Engram is, and how that changes.</p>
+        <p className="muted small">
+          Keys: <kbd>/</kbd> search · <kbd>c</kbd> confirm · <kbd>e</kbd> correct · <kbd>Del</kbd> forget · <kbd>z</kbd> undo · arrows move ·
+          shift-click to select several
+        </p>
+        <AddFact />
+      </aside>
+    );
+  }
+  return (
+    <aside className="ins-panel" data-testid="node-panel">
+      {detail.isError && <div className="error-box">{errorMessage(detail.error)}</div>}
+      {detail.data && <NodeDetailView detail={detail.data} />}
+      {detail.isLoading && <p className="muted">Loading…</p>}
+    </aside>
+  );
+}
+
+function NodeDetailView({ detail }: { detail: NodeDetail }) {
+  const { node } = detail;
+  const now = Date.now();
+  const editing = useInspector((s) => s.editing);
+  const setEditing = useInspector((s) => s.setEditing);
+  const isFact = node.type !== 'episodic';
+  const current = node.validUntil === null;
+  const conf = confidenceNow(node, now);
+  const supersededBy = detail.edges.find((e) => e.relationType === 'supersedes' && e.targetId === node.id);
+  const tags = Array.isArray(node.attributes.tags) ? node.attributes.tags.filter((t): t is string => typeof t === 'string') : [];
+  const { tags: _tags, ...otherAttributes } = node.attributes;
+  return (
+    <div className="ins-node" data-testid="node-detail" data-node-id={node.id}>
+      <div className="ins-node-head">
+        <span className="ins-type" style={{ background: TYPE_COLOURS[node.type] }}>
+          {node.type}
+        </span>
+        {!current && (
+          <span className="ins-status" data-testid="node-status">
+            {node.invalidatedReason}
+          </span>
+        )}
+        {current && isFact && node.decayRate <= 0 && <span className="ins-status ok">confirmed</span>}
+        <span className="muted small">{node.sourceType ? (ORIGIN_LABELS[node.sourceType] ?? node.sourceType) : 'unknown origin'}</span>
+      </div>
+      {editing && current && isFact ? <CorrectForm node={node} /> : <p className="ins-content" data-testid="node-content">{node.content}</p>}
+
+      <div className="ins-actions">
+        {current && isFact && node.decayRate > 0 && (
+          <button className="button" onClick={() => void actions.confirm([node.id])} data-testid="action-confirm" title="Protect from decay (c)">
+            Confirm
+          </button>
+        )}
+        {current && isFact && !editing && (
+          <button className="button" onClick={() => setEditing(true)} data-testid="action-correct" title="Correct (e)">
+            Correct…
+          </button>
+        )}
+        {current ? (
+          <button className="button" onClick={() => void actions.forget([node.id])} data-testid="action-forget" title="Forget (Del)">
+            Forget
+          </button>
+        ) : node.invalidatedReason !== 'superseded' ? (
+          <button className="button" onClick={() => void actions.restore(node.id)} data-testid="action-restore">
+            Restore
+          </button>
+        ) : null}
+        <button
+          className="button button-ghost"
+          onClick={() => {
+            useInspector.getState().addGraph({ kind: 'expand', input: { nodeIds: [node.id] } });
+            pinInGraph([node.id]);
+            useInspector.getState().setTab('graph');
+            useInspector.getState().centre();
+          }}
+          title="Show it and its neighbours in the graph"
+        >
+          Show in graph
+        </button>
+      </div>
+      {supersededBy && <p className="small muted">Replaced by a newer version — see the history below.</p>}
+
+      <dl className="ins-facts">
+        <dt>Confidence now</dt>
+        <dd data-testid="confidence-now">
+          {conf.toFixed(2)} <span className="muted small">(stored {node.confidence.toFixed(2)}, decay rate {node.decayRate})</span>
+        </dd>
+        <dt>Accessed</dt>
+        <dd>
+          {node.accessCount} {node.accessCount === 1 ? 'time' : 'times'}
+          {node.lastAccessed ? `, last ${formatDateTime(node.lastAccessed)}` : ', never since it was written'}
+        </dd>
+        <dt>Happened / true from</dt>
+        <dd>
+          {formatDateTime(node.eventTime)}
+          {isFact ? ` · valid ${formatDateTime(node.validFrom)} → ${node.validUntil ? formatDateTime(node.validUntil) : 'now'}` : ''}
+        </dd>
+        <dt>Learned</dt>
+        <dd>{formatDateTime(node.createdAt)}</dd>
+      </dl>
+
+      {isFact && <DecayChart node={{ ...node, confidenceBase: node.confidenceBase }} now={now} />}
+
+      {detail.versions.length > 1 && <Versions detail={detail} />}
+      {detail.derivedFrom.length > 0 && <Provenance episodes={detail.derivedFrom} />}
+      {node.type === 'episodic' && chatIdOfSession(node.sessionId) && (
+        <p>
+          <OpenConversation sessionId={node.sessionId} />
+        </p>
+      )}
+
+      <section className="ins-section">
+        <h4>Entities</h4>
+        {detail.entities.length === 0 ? (
+          <p className="muted small">None linked.</p>
+        ) : (
+          <div className="ins-chips">
+            {detail.entities.map((e) => (
+              <button key={e.id} className="chip" onClick={() => useInspector.getState().openEntity(e.id)}>
+                {e.canonicalName} <span className="muted small">{e.type}</span>
+              </button>
+            ))}
+          </div>
+        )}
+      </section>
+      <TagEditor key={node.id} nodeId={node.id} tags={tags} />
+      {Object.keys(otherAttributes).length > 0 && (
+        <section className="ins-section">
+          <h4>Attributes</h4>
+          <pre className="code small">{JSON.stringify(otherAttributes, null, 2)}</pre>
+        </section>
+      )}
+      <p className="muted small ins-id">id {node.id}{node.sessionId ? ` · session ${node.sessionId}` : ''}</p>
+    </div>
+  );
+}
+
+function CorrectForm({ node }: { node: MemoryNode }) {
+  const [text, setText] = useState(node.content);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const setEditing = useInspector((s) => s.setEditing);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  const submit = async () => {
+    const next = text.trim();
+    if (next === '' || next === node.content) return setEditing(false);
+    if (await actions.correct(node.id, next)) setEditing(false);
+  };
+  return (
+    <div className="ins-correct">
+      <textarea
+        ref={ref}
+        value={text}
+        rows={3}
+        onChange={(e) => setText(e.target.value)}
+        aria-label="Corrected text"
+        data-testid="correct-input"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void submit();
+          }
+          if (e.key === 'Escape') setEditing(false);
+        }}
+      />
+      <div className="ins-actions">
+        <button className="button button-primary" onClick={() => void submit()} data-testid="correct-save">
+          Save correction
+        </button>
+        <button className="button button-ghost" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+        <span className="muted small">The old version stays in history.</span>
+      </div>
+    </div>
+  );
+}
+
+function Versions({ detail }: { detail: NodeDetail }) {
+  const select = useInspector((s) => s.select);
+  return (
+    <section className="ins-section" data-testid="versions">
+      <h4>Version history ({detail.versions.length})</h4>
+      <ol className="ins-versions">
+        {detail.versions.map((v, i) => {
+          const prev = i > 0 ? detail.versions[i - 1] : undefined;
+          return (
+            <li key={v.id} className={v.id === detail.node.id ? 'this' : ''} data-testid="version">
+              <button className="link-button small" onClick={() => select(v.id)}>
+                v{i + 1} · {formatDateTime(v.validFrom)}
+                {v.validUntil ? ` → ${formatDateTime(v.validUntil)}` : ' → now'} · {v.invalidatedReason ?? 'current'}
+              </button>
+              <div className="ins-diff">
+                {prev
+                  ? wordDiff(prev.content, v.content).map((p, k) => (
+                      <span key={k} className={`diff-${p.op}`}>
+                        {p.text}
+                      </span>
+                    ))
+                  : v.content}
+              </div>
+              {typeof v.attributes.correction_reason === 'string' && <div className="muted small">why: {v.attributes.correction_reason}</div>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function Provenance({ episodes }: { episodes: MemoryNode[] }) {
+  const select = useInspector((s) => s.select);
+  return (
+    <section className="ins-section" data-testid="provenance">
+      <h4>Where it came from</h4>
+      {episodes.map((ep) => (
+        <blockquote key={ep.id} className="ins-quote">
+          <button className="link-button ins-quote-text" onClick={() => select(ep.id)} title="Select this episode">
+            “{ep.content.length > 280 ? `${ep.content.slice(0, 279)}…` : ep.content}”
+          </button>
+          <div className="muted small">
+            {ep.sourceRole ?? 'episode'} · {formatDateTime(ep.eventTime)} <OpenConversation sessionId={ep.sessionId} />
+          </div>
+        </blockquote>
+      ))}
+    </section>
+  );
+}
+
+function OpenConversation({ sessionId }: { sessionId: string | null }) {
+  const chatId = chatIdOfSession(sessionId);
+  if (!chatId) return null;
+  return (
+    <button
+      className="link-button small"
+      data-testid="open-conversation"
+      onClick={() => {
+        useUi.getState().selectChat(chatId);
+        useInspector.getState().close();
+      }}
+    >
+      Open the conversation →
+    </button>
+  );
+}
+
+function TagEditor({ nodeId, tags }: { nodeId: string; tags: string[] }) {
+  const [draft, setDraft] = useState('');
+  const save = (next: string[]) => void actions.setTags(nodeId, next, tags);
+  return (
+    <section className="ins-section" data-testid="tags">
+      <h4>Tags</h4>
+      <div className="ins-chips">
+        {tags.map((t) => (
+          <span key={t} className="chip">
+            {t}
+            <button className="icon-button tiny" aria-label={`Remove tag ${t}`} onClick={() => save(tags.filter((x) => x !== t))}>
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          className="ins-tag-input"
+          value={draft}
+          placeholder="add tag…"
+          aria-label="Add tag"
+          data-testid="tag-input"
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && draft.trim()) {
+              save([...tags, draft.trim()]);
+              setDraft('');
+            }
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+function BulkPanel({ ids }: { ids: string[] }) {
+  const clear = useInspector((s) => s.clearMulti);
+  return (
+    <aside className="ins-panel" data-testid="bulk-panel">
+      <h3>{ids.length} selected</h3>
+      <div className="ins-actions">
+        <button className="button" onClick={() => void actions.confirm(ids)} data-testid="bulk-confirm">
+          Confirm all
+        </button>
+        <button className="button" onClick={() => void actions.forget(ids).then(clear)} data-testid="bulk-forget">
+          Forget all
+        </button>
+        <button className="button button-ghost" onClick={clear}>
+          Clear selection
+        </button>
+      </div>
+      <p className="muted small">Shift-click adds or removes a memory. Each edit can be undone from its toast or with z.</p>
+    </aside>
+  );
+}
+
+/** Add a fact by hand: written with origin "manual", so the origin filter keeps it apart. */
+export function AddFact() {
+  const [open, setOpen] = useState(false);
+  const [content, setContent] = useState('');
+  const [type, setType] = useState<'semantic' | 'procedural' | 'opinion'>('semantic');
+  const [tags, setTags] = useState('');
+  if (!open) {
+    return (
+      <button className="button" onClick={() => setOpen(true)} data-testid="add-fact">
+        + Add a fact by hand
+      </button>
+    );
+  }
+  const submit = async () => {
+    if (!content.trim()) return;
+    const ok = await actions.addFact({
+      content: content.trim(),
+      type,
+      tags: tags.split(',').map((t) => t.trim()).filter(Boolean),
+    });
+    if (ok) {
+      setContent('');
+      setTags('');
+      setOpen(false);
+    }
+  };
+  return (
+    <div className="ins-add" data-testid="add-fact-form">
+      <textarea value={content} onChange={(e) => setContent(e.target.value)} rows={3} placeholder="What should Engram remember?" aria-label="Fact" autoFocus />
+      <div className="ins-actions">
+        <select value={type} onChange={(e) => setType(e.target.value as typeof type)} aria-label="Kind">
+          <option value="semantic">fact</option>
+          <option value="procedural">how-to</option>
+          <option value="opinion">opinion</option>
+        </select>
+        <input value={tags} onChange={(e) => setTags(e.target.value)} placeholder="tags, comma separated" aria-label="Tags" />
+      </div>
+      <div className="ins-actions">
+        <button className="button button-primary" onClick={() => void submit()} data-testid="add-fact-save">
+          Remember
+        </button>
+        <button className="button button-ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

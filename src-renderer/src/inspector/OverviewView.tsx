@@ -1,0 +1,120 @@
+/** Overview: counts by node and edge type, entities, orphans, unconsolidated sessions, runs, storage, confidences. */
+import { errorMessage } from '../api/client';
+import { useOverview } from './api';
+import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
+import { formatDateTime } from './time';
+import { ORIGINS, useInspector, type Origin } from './store';
+import type { NodeType, RelationType, SourceType } from '../../../src-main/memory/types';
+
+export function OverviewView() {
+  const o = useOverview();
+  if (o.isError) return <div className="error-box">{errorMessage(o.error)}</div>;
+  if (!o.data) return <p className="muted ins-pad">Loading…</p>;
+  const { stats, confidenceHistogram, bySource, sessions, protectedFacts } = o.data;
+  const totalNodes = Object.values(stats.nodes).reduce((a, b) => a + b, 0);
+  const maxBucket = Math.max(1, ...confidenceHistogram);
+  const setFilter = useInspector.getState().setFilter;
+  const originCount = (o: Origin) => ORIGINS[o].sources.reduce((a, s: SourceType) => a + (bySource[s] ?? 0), 0);
+  return (
+    <div className="ins-overview" data-testid="inspector-overview">
+      <div className="ins-cards">
+        <Card title="Memories" value={totalNodes} note={`${protectedFacts.toLocaleString()} confirmed facts`} />
+        <Card title="Entities" value={stats.entities} />
+        <Card title="Orphan nodes" value={stats.orphan_nodes} note="no edges, no entities" />
+        <Card title="Unconsolidated sessions" value={stats.unconsolidated_sessions} note={`of ${sessions.toLocaleString()} sessions`} />
+        <Card title="Storage" value={`${stats.storage_size_mb.toFixed(1)} MB`} />
+        <Card title="Waiting for embedding" value={stats.pending_embeddings} note={stats.last_embedding_error ?? undefined} />
+      </div>
+      <div className="ins-overview-grid">
+        <section className="ins-section">
+          <h4>Nodes by type</h4>
+          <Bars rows={(Object.entries(stats.nodes) as [NodeType, number][]).map(([t, n]) => ({ label: t, n, colour: TYPE_COLOURS[t] }))} />
+          <p className="muted small">
+            No longer current: {stats.invalid_nodes.superseded} superseded · {stats.invalid_nodes.forgotten} forgotten · {stats.invalid_nodes.pruned} pruned
+          </p>
+        </section>
+        <section className="ins-section">
+          <h4>Edges by relation</h4>
+          <Bars rows={(Object.entries(stats.edges) as [RelationType, number][]).map(([t, n]) => ({ label: t.replace('_', ' '), n, colour: RELATION_STYLES[t].colour }))} />
+          <p className="muted small">{stats.avg_edges_per_node} edges per node on average</p>
+        </section>
+        <section className="ins-section">
+          <h4>Facts by confidence</h4>
+          <svg viewBox="0 0 300 110" width="100%" data-testid="confidence-histogram" role="img" aria-label="Histogram of fact confidences">
+            {confidenceHistogram.map((n, i) => {
+              const h = (n / maxBucket) * 80;
+              return (
+                <g key={i}>
+                  <rect x={10 + i * 28} y={88 - h} width={24} height={Math.max(h, n > 0 ? 1 : 0)} className="ins-hist-bar">
+                    <title>{`${(i / 10).toFixed(1)}–${((i + 1) / 10).toFixed(1)}: ${n}`}</title>
+                  </rect>
+                  <text x={22 + i * 28} y={102} className="ins-axis-label" textAnchor="middle">
+                    {(i / 10).toFixed(1)}
+                  </text>
+                  {n > 0 && (
+                    <text x={22 + i * 28} y={84 - h} className="ins-axis-label" textAnchor="middle">
+                      {n}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+        </section>
+        <section className="ins-section">
+          <h4>Where memories came from</h4>
+          <ul className="ins-list">
+            {(Object.keys(ORIGINS) as Origin[]).map((k) => (
+              <li key={k}>
+                <button className="link-button" onClick={() => setFilter({ origins: [k] })} title="Filter the graph and timeline to this origin">
+                  {ORIGINS[k].label}
+                </button>{' '}
+                <span className="muted">{originCount(k).toLocaleString()}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className="ins-section">
+          <h4>Maintenance</h4>
+          <dl className="ins-facts">
+            <dt>Last consolidation</dt>
+            <dd>{stats.last_consolidation ? formatDateTime(Date.parse(stats.last_consolidation)) : 'never'}</dd>
+            <dt>Last decay run</dt>
+            <dd>{stats.last_decay_run ? formatDateTime(Date.parse(stats.last_decay_run)) : 'never'}</dd>
+            <dt>Embeddings</dt>
+            <dd>
+              {stats.embedding.model} ({stats.embedding.dimensions} dims){stats.embedding.warning ? ` — ${stats.embedding.warning}` : ''}
+            </dd>
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Card({ title, value, note }: { title: string; value: number | string; note?: string | undefined }) {
+  return (
+    <div className="ins-card">
+      <div className="muted small">{title}</div>
+      <div className="ins-card-value">{typeof value === 'number' ? value.toLocaleString() : value}</div>
+      {note && <div className="muted small">{note}</div>}
+    </div>
+  );
+}
+
+function Bars({ rows }: { rows: { label: string; n: number; colour: string }[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.n));
+  return (
+    <div className="ins-bars">
+      {rows.map((r) => (
+        <div key={r.label} className="ins-bar-row">
+          <span className="ins-bar-label">{r.label}</span>
+          <span className="ins-bar-track">
+            <span className="ins-bar-fill" style={{ width: `${(r.n / max) * 100}%`, background: r.colour }} />
+          </span>
+          <span className="ins-bar-n">{r.n.toLocaleString()}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

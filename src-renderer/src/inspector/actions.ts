@@ -1,0 +1,166 @@
+/**
+ * Hand edits, each through the same API calls (and so the same engine protocols) the assistant's tools use.
+ * Every edit leaves an undo toast; `z` undoes the latest. memory.changed refreshes every view.
+ */
+import type { CallInput } from '../../../src-main/api/contract';
+import type { MemoryNode } from '../../../src-main/memory/types';
+import { call, errorMessage } from '../api/client';
+import { useInspector } from './store';
+
+const state = () => useInspector.getState();
+
+async function run(what: string, fn: () => Promise<{ message: string; undo?: () => Promise<unknown> } | null>): Promise<boolean> {
+  try {
+    const done = await fn();
+    if (done) state().pushToast(done);
+    return true;
+  } catch (err) {
+    state().pushToast({ message: `${what} failed: ${errorMessage(err)}`, error: true });
+    return false;
+  }
+}
+
+const decayState = (n: MemoryNode) => ({
+  confidence: n.confidence,
+  confidenceBase: n.confidenceBase,
+  decayRate: n.decayRate,
+  lastAccessed: n.lastAccessed,
+});
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** Show these nodes in the graph even if filters would hide them (after a correction, a restore, a jump). */
+export function pinInGraph(ids: string[]): void {
+  if (ids.length === 0) return;
+  state().addGraph({ kind: 'seed', input: { seed: { kind: 'nodes', ids }, filter: { includeInvalid: true } } });
+}
+
+export const actions = {
+  confirm: (ids: string[]) =>
+    run('Confirm', async () => {
+      const nodes = await Promise.all(ids.map((id) => call('memory.getNode', { id })));
+      const facts = nodes.filter((d) => d.node.type !== 'episodic' && d.node.validUntil === null && d.node.decayRate > 0);
+      if (facts.length === 0) return { message: 'Nothing to confirm: episodes and confirmed facts do not decay' };
+      for (const d of facts) await call('memory.confirmFact', { id: d.node.id });
+      return {
+        message: `Confirmed ${plural(facts.length, 'fact')} — protected from decay`,
+        undo: async () => {
+          for (const d of facts) await call('inspector.undoConfirm', { id: d.node.id, previous: decayState(d.node) });
+        },
+      };
+    }),
+
+  correct: (id: string, content: string) =>
+    run('Correct', async () => {
+      const before = (await call('memory.getNode', { id })).node;
+      const { id: newId } = await call('memory.correctFact', { id, content });
+      pinInGraph([newId, id]);
+      state().select(newId);
+      return {
+        message: 'Corrected — the old version stays in history',
+        undo: async () => {
+          await call('inspector.undoCorrection', { newId, previous: decayState(before) });
+          state().select(id);
+        },
+      };
+    }),
+
+  forget: (ids: string[]) =>
+    run('Forget', async () => {
+      const done: string[] = [];
+      for (const id of ids) {
+        await call('memory.forget', { id });
+        done.push(id);
+      }
+      return {
+        message: `Forgot ${plural(done.length, 'memory')}`.replace('memorys', 'memories'),
+        undo: async () => {
+          for (const id of done) await call('memory.restore', { id });
+        },
+      };
+    }),
+
+  restore: (id: string) =>
+    run('Restore', async () => {
+      await call('memory.restore', { id });
+      return { message: 'Restored', undo: () => call('memory.forget', { id }) };
+    }),
+
+  setTags: (id: string, tags: string[], previous: string[]) =>
+    run('Tags', async () => {
+      await call('inspector.setTags', { id, tags });
+      return { message: 'Tags saved', undo: () => call('inspector.setTags', { id, tags: previous }) };
+    }),
+
+  addFact: (input: CallInput<'memory.rememberFact'>) =>
+    run('Add fact', async () => {
+      const { id } = await call('memory.rememberFact', { sourceType: 'manual', ...input });
+      pinInGraph([id]);
+      state().select(id);
+      return { message: 'Fact added', undo: () => call('memory.forget', { id }) };
+    }),
+
+  merge: (sourceId: string, targetId: string, names: { source: string; target: string }) =>
+    run('Merge', async () => {
+      await call('entity.merge', { sourceId, targetId });
+      state().openEntity(targetId);
+      return {
+        message: `Merged ${names.source} into ${names.target}`,
+        undo: async () => {
+          await call('entity.unmerge', { entityId: sourceId });
+          state().openEntity(sourceId);
+        },
+      };
+    }),
+
+  unmerge: (sourceId: string, names: { source: string; target: string }) =>
+    run('Undo merge', async () => {
+      const { target } = await call('entity.unmerge', { entityId: sourceId });
+      state().openEntity(sourceId);
+      return {
+        message: `Split ${names.source} back out of ${names.target}`,
+        undo: async () => {
+          await call('entity.merge', { sourceId, targetId: target.id });
+          state().openEntity(target.id);
+        },
+      };
+    }),
+
+  split: (input: CallInput<'entity.split'>) =>
+    run('Split', async () => {
+      const { created, from } = await call('entity.split', input);
+      state().openEntity(created.id);
+      return {
+        message: `Split ${created.canonicalName} off ${from.canonicalName}`,
+        undo: async () => {
+          await call('entity.merge', { sourceId: created.id, targetId: from.id });
+          state().openEntity(from.id);
+        },
+      };
+    }),
+
+  addAlias: (entityId: string, alias: string) =>
+    run('Add alias', async () => {
+      await call('entity.addAlias', { entityId, alias });
+      return { message: `Alias “${alias}” added`, undo: () => call('entity.removeAlias', { entityId, alias }) };
+    }),
+
+  removeAlias: (entityId: string, alias: string) =>
+    run('Remove alias', async () => {
+      await call('entity.removeAlias', { entityId, alias });
+      return { message: `Alias “${alias}” removed`, undo: () => call('entity.addAlias', { entityId, alias }) };
+    }),
+};
+
+/** Undo the latest undoable toast (the `z` key and the toast's button). */
+export async function undoLatest(toastId?: number): Promise<void> {
+  const toasts = state().toasts;
+  const t = toastId === undefined ? [...toasts].reverse().find((x) => x.undo) : toasts.find((x) => x.id === toastId);
+  if (!t?.undo) return;
+  state().dismissToast(t.id);
+  try {
+    await t.undo();
+    state().pushToast({ message: 'Undone' });
+  } catch (err) {
+    state().pushToast({ message: `Undo failed: ${errorMessage(err)}`, error: true });
+  }
+}

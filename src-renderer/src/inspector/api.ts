@@ -1,0 +1,30 @@
+/** react-query hooks for the inspector. Keys sit under ['memory'] so every memory.changed refreshes them. */
+import { useQuery } from '@tanstack/react-query';
+import type { CallInput } from '../../../src-main/api/contract';
+import { call } from '../api/client';
+
+export const ikeys = {
+  node: (id: string) => ['memory', 'inspector', 'node', id] as const,
+  graph: (req: unknown) => ['memory', 'inspector', 'graph', req] as const,
+  timeline: (input: unknown) => ['memory', 'inspector', 'timeline', input] as const,
+  overview: ['memory', 'inspector', 'overview'] as const,
+  entities: ['memory', 'inspector', 'entities'] as const,
+  entity: (id: string) => ['memory', 'inspector', 'entity', id] as const,
+};
+
+export const useNodeDetail = (id: string | null) =>
+  useQuery({ queryKey: ikeys.node(id ?? ''), queryFn: () => call('memory.getNode', { id: id ?? '' }), enabled: id !== null });
+
+export const useTimeline = (input: CallInput<'inspector.timeline'> | null) =>
+  useQuery({
+    queryKey: ikeys.timeline(input),
+    queryFn: () => call('inspector.timeline', input ?? { from: 0, to: 1 }),
+    enabled: input !== null,
+    // Keep drawing the last window while the next one loads, so panning never flashes empty.
+    placeholderData: (prev) => prev,
+  });
+
+export const useOverview = () => useQuery({ queryKey: ikeys.overview, queryFn: () => call('inspector.overview', {}) });
+export const useEntityList = () => useQuery({ queryKey: ikeys.entities, queryFn: () => call('entity.list', { limit: 1000 }) });
+export const useEntityProfile = (id: string | null) =>
+  useQuery({ queryKey: ikeys.entity(id ?? ''), queryFn: () => call('entity.profile', { idOrName: id ?? '', limit: 200 }), enabled: id !== null });

@@ -1,0 +1,150 @@
+/** The inspector's UI state (views, selection, filters, what the graph has paged in, toasts). Server state lives in react-query. */
+import { create } from 'zustand';
+import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory/inspector/schemas';
+import type { NodeType, RelationType, SourceType } from '../../../src-main/memory/types';
+
+export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'pack';
+
+/** Origins the user tells apart; each maps to engine source types. */
+export const ORIGINS = {
+  manual: { label: 'By hand', sources: ['manual'] },
+  tool: { label: 'Assistant tool', sources: ['tool_result'] },
+  extracted: { label: 'Extracted', sources: ['extraction', 'consolidation', 'reflection'] },
+  heuristic: { label: 'Heuristic', sources: ['heuristic'] },
+  conversation: { label: 'Conversation', sources: ['conversation', 'import'] },
+} as const satisfies Record<string, { label: string; sources: readonly SourceType[] }>;
+export type Origin = keyof typeof ORIGINS;
+
+export interface InspectorFilter {
+  types: NodeType[];
+  relations: RelationType[];
+  origins: Origin[];
+  minConfidence: number;
+  includeInvalid: boolean;
+  /** Event-time window (ms), or null for all time. */
+  after: number | null;
+  before: number | null;
+}
+
+export const ALL_TYPES: NodeType[] = ['episodic', 'semantic', 'procedural', 'opinion'];
+export const ALL_RELATIONS: RelationType[] = ['temporal', 'causal', 'entity', 'derived_from', 'supersedes'];
+
+/** One fetch the graph is made of: the seed, then every page-out. Requests, not results, live here. */
+export type GraphRequest =
+  | { kind: 'seed'; input: GraphSeedInput }
+  | { kind: 'expand'; input: GraphExpandInput };
+
+export interface Toast {
+  id: number;
+  message: string;
+  undo?: () => Promise<unknown>;
+  error?: boolean;
+}
+
+export type MoveDirection = 'left' | 'right' | 'up' | 'down';
+
+interface InspectorState {
+  open: boolean;
+  tab: InspectorTab;
+  selectedId: string | null;
+  /** Multi-selection for bulk confirm/forget. */
+  multi: string[];
+  entityId: string | null;
+  /** An entity anchor clicked in the graph, shown in the side panel. */
+  panelEntityId: string | null;
+  packMessageId: string | null;
+  filter: InspectorFilter;
+  graph: GraphRequest[];
+  /** Bumped to ask the graph to fit and centre on the selection. */
+  centreTick: number;
+  editing: boolean;
+  toasts: Toast[];
+  /** The active view's arrow-key handler. */
+  mover: ((dir: MoveDirection) => void) | null;
+  openInspector(tab?: InspectorTab): void;
+  close(): void;
+  setTab(tab: InspectorTab): void;
+  select(id: string | null, opts?: { additive?: boolean }): void;
+  clearMulti(): void;
+  setMulti(ids: string[]): void;
+  openEntity(id: string | null): void;
+  openEntityPanel(id: string): void;
+  openPack(messageId: string): void;
+  setFilter(patch: Partial<InspectorFilter>): void;
+  seedGraph(input: GraphSeedInput): void;
+  addGraph(req: GraphRequest): void;
+  centre(): void;
+  setEditing(v: boolean): void;
+  pushToast(t: Omit<Toast, 'id'>): number;
+  dismissToast(id: number): void;
+  setMover(m: ((dir: MoveDirection) => void) | null): void;
+}
+
+let toastSeq = 0;
+
+export const DEFAULT_FILTER: InspectorFilter = {
+  types: [...ALL_TYPES],
+  relations: [...ALL_RELATIONS],
+  origins: [],
+  minConfidence: 0,
+  includeInvalid: false,
+  after: null,
+  before: null,
+};
+
+export const useInspector = create<InspectorState>((set) => ({
+  open: false,
+  tab: 'graph',
+  selectedId: null,
+  multi: [],
+  entityId: null,
+  panelEntityId: null,
+  packMessageId: null,
+  filter: DEFAULT_FILTER,
+  graph: [{ kind: 'seed', input: { seed: { kind: 'recent' } } }],
+  centreTick: 0,
+  editing: false,
+  toasts: [],
+  mover: null,
+  openInspector: (tab) => set((s) => ({ open: true, tab: tab ?? s.tab })),
+  close: () => set({ open: false, editing: false }),
+  setTab: (tab) => set({ tab }),
+  select: (id, opts) =>
+    set((s) => {
+      if (!opts?.additive || id === null) return { selectedId: id, multi: [], editing: false, panelEntityId: null };
+      const has = s.multi.includes(id);
+      const base = s.multi.length === 0 && s.selectedId && s.selectedId !== id ? [s.selectedId] : s.multi;
+      return { selectedId: id, multi: has ? base.filter((m) => m !== id) : [...base, id], editing: false, panelEntityId: null };
+    }),
+  clearMulti: () => set({ multi: [] }),
+  setMulti: (multi) => set({ multi }),
+  openEntity: (entityId) => set({ entityId, tab: 'entities', open: true }),
+  openEntityPanel: (panelEntityId) => set({ panelEntityId, selectedId: null, multi: [] }),
+  openPack: (packMessageId) => set({ packMessageId, tab: 'pack', open: true }),
+  setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
+  seedGraph: (input) => set({ graph: [{ kind: 'seed', input }], tab: 'graph' }),
+  addGraph: (req) => set((s) => ({ graph: [...s.graph, req] })),
+  centre: () => set((s) => ({ centreTick: s.centreTick + 1 })),
+  setEditing: (editing) => set({ editing }),
+  pushToast: (t) => {
+    const id = ++toastSeq;
+    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }));
+    return id;
+  },
+  dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+  setMover: (mover) => set({ mover }),
+}));
+
+/** The filter as the engine's graph filter. */
+export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: boolean } = {}) {
+  const sourceTypes = f.origins.flatMap((o) => [...ORIGINS[o].sources]);
+  return {
+    ...(f.types.length < ALL_TYPES.length ? { types: f.types } : {}),
+    ...(f.relations.length < ALL_RELATIONS.length ? { relations: f.relations } : {}),
+    ...(sourceTypes.length > 0 ? { sourceTypes } : {}),
+    ...(f.minConfidence > 0 ? { minConfidence: f.minConfidence } : {}),
+    ...(f.after !== null ? { after: f.after } : {}),
+    ...(f.before !== null ? { before: f.before } : {}),
+    includeInvalid: overrides.includeInvalid ?? f.includeInvalid,
+  };
+}
