@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
-import type { NewRun } from '../memory/repo/consolidation';
+import { sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
 import type { Entity } from '../memory/types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
@@ -113,8 +113,9 @@ export async function consolidateSession(
   timed(() => engine.noteConsolidationAttempt(sessionId));
   try {
     progress('episodes', 2);
-    // Links from the slow path tell the model which anchors the episodes mention; vectors feed deduplication.
-    await engine.drainSlowPath();
+    // Links from the slow path tell the model which anchors the episodes mention. Only wait when this
+    // session's episodes are still queued: an unrelated backlog (a big import) must not hold us up.
+    if (sessionHasSlowPathBacklog(engine.database, sessionId)) await engine.drainSlowPath();
     options.signal?.throwIfAborted();
 
     const pageSize = options.episodesPerPage ?? 30;

@@ -263,3 +263,12 @@ export function currentFactsOfEntity(db: Database, entityId: string, limit: numb
   ).all(entityId, limit) as NodeRow[];
   return rows.map(toNode);
 }
+
+/** Whether any episode of the session still waits for the slow path (embedding and entity links). */
+export function sessionHasSlowPathBacklog(db: Database, sessionId: string): boolean {
+  return (
+    stmt(db, `SELECT 1 FROM slow_path_queue q JOIN nodes n ON n.id = q.node_id WHERE n.session_id = ? AND n.type = 'episodic' LIMIT 1`).get(
+      sessionId,
+    ) !== undefined
+  );
+}
