@@ -10,8 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
-import { sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
-import type { Entity } from '../memory/types';
+import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
+import type { Entity, MemoryNode } from '../memory/types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
 import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
@@ -130,7 +130,7 @@ export async function consolidateSession(
       if (page.length === 0) break;
       const episodes = page.map((p) => p.node);
       for (const e of episodes) episodeTimes.set(e.id, e.eventTime);
-      const known: Entity[] = timed(() => engine.getEntities(engine.entityIdsOfNodes(episodes.map((e) => e.id))));
+      const known: Entity[] = timed(() => knownAnchors(engine, episodes));
       const extraction = await extractor.extract({ sessionId, episodes, knownEntities: known }, options.signal);
       options.signal?.throwIfAborted();
       facts.push(...extraction.facts);
@@ -196,4 +196,19 @@ export async function consolidateSession(
   outcome.usage = usageDelta();
   outcome.dbMs = dbMs;
   return outcome;
+}
+
+const MAX_KNOWN_ENTITIES = 40;
+
+/**
+ * The anchors shown to the model for a page: those the slow path linked to its episodes (names and aliases
+ * such as "my boss"), then those whose names share a capitalised word with the text, so "Acme" can resolve
+ * to "Acme Corp" — the model decides; nothing is merged here.
+ */
+function knownAnchors(engine: MemoryEngine, episodes: readonly MemoryNode[]): Entity[] {
+  const linked = engine.entityIdsOfNodes(episodes.map((e) => e.id));
+  const words = new Set<string>();
+  for (const e of episodes) for (const m of e.content.matchAll(/\p{Lu}[\p{L}\p{N}'-]{2,}/gu)) words.add(m[0].toLowerCase());
+  const named = entityIdsMentioning(engine.database, [...words].slice(0, 30), MAX_KNOWN_ENTITIES);
+  return engine.getEntities([...new Set([...linked, ...named])].slice(0, MAX_KNOWN_ENTITIES));
 }

@@ -161,6 +161,28 @@ describe('LLM consolidation', () => {
     expect(history.hits.some((h) => h.node.id === berlinId)).toBe(true);
   });
 
+  it('shows the model anchors named differently in the text, and uses the one it picks', async () => {
+    const { engine } = openTestEngine();
+    const acme = engine.createEntity({ name: 'Acme Corporation', type: 'organization' });
+    await record(engine, 's', [['user', 'Acme is hiring again, I might apply.']]);
+    let seen: PromptKnownEntity[] = [];
+    server.setDefault(PATH, memoryAgent({
+      extract: (eps, known) => {
+        seen = known;
+        return {
+          facts: [{ type: 'semantic', content: 'Acme Corporation is hiring', source_episodes: [eps[0]?.ref ?? 'E1'], entities: ['Acme'], slot: null, basis: 'stated' }],
+          entities: [{ name: 'Acme', type: 'organization', aliases: [], known_id: known.find((k) => k.name === 'Acme Corporation')?.ref ?? null, description: null }],
+          causal_links: [],
+        };
+      },
+    }));
+    const out = await consolidateSession(engine, extractor(), 's');
+    expect(seen.map((k) => k.name)).toEqual(['Acme Corporation']);
+    expect(out.entitiesCreated).toBe(0);
+    expect(engine.getNode(out.factsCreated[0] as string).entities.map((e) => e.id)).toEqual([acme.id]);
+    expect(engine.findEntities('Acme').map((e) => e.id)).toEqual([acme.id]);
+  });
+
   it('re-consolidating the same episodes adds provenance, not duplicate facts', async () => {
     const { engine } = openTestEngine();
     await record(engine, 's', [['user', 'I play the cello on Sundays.']]);

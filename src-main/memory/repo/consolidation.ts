@@ -272,3 +272,21 @@ export function sessionHasSlowPathBacklog(db: Database, sessionId: string): bool
     ) !== undefined
   );
 }
+
+/**
+ * Current entities whose name or an alias contains one of the words (case-insensitive), most mentioned
+ * first: anchors the model should see when the text names them differently ("Acme" for "Acme Corp").
+ */
+export function entityIdsMentioning(db: Database, words: readonly string[], limit: number): string[] {
+  if (words.length === 0) return [];
+  const clauses = words.map(() => `(canonical_name LIKE ? ESCAPE '\\' OR aliases LIKE ? ESCAPE '\\')`).join(' OR ');
+  const params = words.flatMap((w) => {
+    const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return [pattern, pattern];
+  });
+  return (
+    db
+      .prepare(`SELECT id FROM entities WHERE merged_into IS NULL AND (${clauses}) ORDER BY mention_count DESC LIMIT ?`)
+      .all(...params, limit) as { id: string }[]
+  ).map((r) => r.id);
+}
