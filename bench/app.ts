@@ -47,11 +47,11 @@ export async function benchApp(options: { nodes?: number; replies?: number } = {
 }
 
 async function measureStart(runs: number): Promise<number[]> {
-  if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
-    progress('app: building the renderer');
-    const { buildRenderer } = await import('../scripts/build-renderer.mjs');
-    await buildRenderer({ quiet: true });
-  }
+  // Measure the code as it is now: the same build `npm start` runs.
+  progress('app: building the renderer and the browser-mode host');
+  const { buildRenderer, buildWebHost } = await import('../scripts/build-renderer.mjs');
+  await buildRenderer({ quiet: true });
+  await buildWebHost({ quiet: true });
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
   const browser = await chromium.launch({
@@ -65,7 +65,7 @@ async function measureStart(runs: number): Promise<number[]> {
       const t0 = performance.now();
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', join(ROOT, 'src-main/web/main.ts'), '--data-dir', dataDir, '--renderer-dir', join(ROOT, 'out/renderer')],
+        [join(ROOT, 'out/web/main.mjs'), '--data-dir', dataDir, '--renderer-dir', join(ROOT, 'out/renderer')],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
       );
       try {

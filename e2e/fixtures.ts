@@ -26,7 +26,7 @@ export interface EngramProcess {
 async function launch(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src-main/web/main.ts'), '--data-dir', dataDir, '--renderer-dir', join(ROOT, 'out/renderer')],
+    [join(ROOT, 'out/web/main.mjs'), '--data-dir', dataDir, '--renderer-dir', join(ROOT, 'out/renderer')],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ENGRAM_DATA_DIR: dataDir } },
   );
   let output = '';

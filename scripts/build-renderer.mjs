@@ -1,23 +1,41 @@
-// Builds the renderer alone into out/renderer (browser mode needs no main or preload bundle).
-// The same settings as electron.vite.config.ts's renderer section.
+// Builds what browser mode runs: the renderer into out/renderer (same settings as electron.vite.config.ts's
+// renderer section) and the browser-mode host into out/web/main.mjs (one ESM file; packages stay in
+// node_modules), so `npm start` starts plain Node instead of compiling TypeScript at every launch.
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
-const root = fileURLToPath(new URL('../src-renderer', import.meta.url));
-const outDir = fileURLToPath(new URL('../out/renderer', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 export async function buildRenderer({ quiet = false } = {}) {
   await build({
     configFile: false,
-    root,
+    root: `${root}src-renderer`,
     base: './',
     plugins: [react()],
     logLevel: quiet ? 'warn' : 'info',
-    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+    build: { outDir: `${root}out/renderer`, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  });
+}
+
+export async function buildWebHost({ quiet = false } = {}) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: quiet ? 'warn' : 'info',
+    build: {
+      ssr: `${root}src-main/web/main.ts`,
+      outDir: `${root}out/web`,
+      emptyOutDir: true,
+      target: 'node20',
+      minify: false,
+      sourcemap: true,
+      rollupOptions: { output: { format: 'es', entryFileNames: 'main.mjs' } },
+    },
   });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await buildRenderer();
+  await buildWebHost();
 }

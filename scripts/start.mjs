@@ -42,16 +42,18 @@ if (electron) {
   run(electron, ['.', ...args]);
 } else {
   if (!forceBrowser) console.log('[engram] No Electron binary installed (node_modules/electron/dist): starting browser mode.');
-  const index = join(root, 'out', 'renderer', 'index.html');
-  const stale =
-    !existsSync(index) ||
-    newestMtime(join(root, 'src-renderer')) > statSync(index).mtimeMs ||
-    statSync(join(root, 'package-lock.json')).mtimeMs > statSync(index).mtimeMs;
-  if (stale) {
+  const lock = statSync(join(root, 'package-lock.json')).mtimeMs;
+  const stale = (output, sources) => !existsSync(output) || Math.max(lock, ...sources.map(newestMtime)) > statSync(output).mtimeMs;
+  const builder = () => import('./build-renderer.mjs');
+  if (stale(join(root, 'out', 'renderer', 'index.html'), [join(root, 'src-renderer')])) {
     console.log('[engram] building the interface…');
-    const { buildRenderer } = await import('./build-renderer.mjs');
-    await buildRenderer({ quiet: true });
+    await (await builder()).buildRenderer({ quiet: true });
+  }
+  const host = join(root, 'out', 'web', 'main.mjs');
+  if (stale(host, [join(root, 'src-main')])) {
+    console.log('[engram] building the browser-mode host…');
+    await (await builder()).buildWebHost({ quiet: true });
   }
   const hostArgs = args.filter((a) => a !== '--browser');
-  run(process.execPath, ['--import', 'tsx', join(root, 'src-main', 'web', 'main.ts'), '--renderer-dir', join(root, 'out', 'renderer'), ...hostArgs]);
+  run(process.execPath, [host, '--renderer-dir', join(root, 'out', 'renderer'), ...hostArgs]);
 }
