@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { benchApp } from './app';
 import { benchConsolidation } from './consolidation';
 import { benchIngest } from './ingest';
+import { benchInspector } from './inspector';
 import { benchSearch } from './search';
 
 type Bench = (nodes: number) => Promise<object>;
@@ -17,6 +18,8 @@ const BENCHES: Record<string, Bench> = {
   search: (nodes) => benchSearch({ nodes }),
   // 50 sessions against a scripted OpenAI-compatible server (issue 5); --nodes does not apply.
   consolidation: () => benchConsolidation({ sessions: 50 }),
+  // Issue 6: measured in headless Chromium over a browser-mode memory of --nodes nodes.
+  inspector: (nodes) => benchInspector({ nodes }),
 };
 
 async function main(): Promise<void> {

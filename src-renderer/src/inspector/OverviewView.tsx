@@ -42,7 +42,7 @@ export function OverviewView() {
           <h4>Facts by confidence</h4>
           <svg viewBox="0 0 300 110" width="100%" data-testid="confidence-histogram" role="img" aria-label="Histogram of fact confidences">
             {confidenceHistogram.map((n, i) => {
-              const h = (n / maxBucket) * 80;
+              const h = (n / maxBucket) * 70;
               return (
                 <g key={i}>
                   <rect x={10 + i * 28} y={88 - h} width={24} height={Math.max(h, n > 0 ? 1 : 0)} className="ins-hist-bar">

@@ -120,8 +120,10 @@ export function TimelineView() {
     if (!canvas || !layout) return;
     const t0 = performance.now();
     hits.current = draw(canvas, size, view, layout, { selectedId, multi: new Set(multi), now });
-    (window as unknown as { __engramTimelineDrawMs?: number; __engramTimelineItems?: number }).__engramTimelineDrawMs = performance.now() - t0;
-    (window as unknown as { __engramTimelineItems?: number }).__engramTimelineItems = data.data?.items.length ?? 0;
+    const w = window as unknown as { __engramTimelineDrawMs?: number; __engramTimelineItems?: number; __engramTimelineDraws?: number[] };
+    w.__engramTimelineDrawMs = performance.now() - t0;
+    w.__engramTimelineItems = data.data?.items.length ?? 0;
+    (w.__engramTimelineDraws ??= []).push(w.__engramTimelineDrawMs);
   }, [layout, view, size, selectedId, multi, now, data.data]);
 
   // Arrow keys: along time (left/right), to the nearest item in the lane or row above/below (up/down).

@@ -19,7 +19,7 @@ export function Toasts() {
 function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useInspector((s) => s.dismissToast);
   useEffect(() => {
-    const timer = setTimeout(() => dismiss(toast.id), toast.error ? TTL_MS * 2 : TTL_MS);
+    const timer = setTimeout(() => dismiss(toast.id), toast.error ? TTL_MS * 2 : toast.brief ? TTL_MS / 3 : TTL_MS);
     return () => clearTimeout(timer);
   }, [toast, dismiss]);
   return (

@@ -159,7 +159,7 @@ export async function undoLatest(toastId?: number): Promise<void> {
   state().dismissToast(t.id);
   try {
     await t.undo();
-    state().pushToast({ message: 'Undone' });
+    state().pushToast({ message: 'Undone', brief: true });
   } catch (err) {
     state().pushToast({ message: `Undo failed: ${errorMessage(err)}`, error: true });
   }

@@ -27,7 +27,8 @@ export const RELATION_STYLES: Record<RelationType, { colour: string; line: 'soli
 };
 
 export function graphStyle(): cytoscape.StylesheetJson {
-  const dark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const media = (globalThis as { matchMedia?: (q: string) => { matches: boolean } }).matchMedia;
+  const dark = media?.('(prefers-color-scheme: dark)').matches ?? false;
   const text = dark ? '#e4e4e7' : '#27272a';
   const outline = dark ? '#18181b' : '#ffffff';
   return [
@@ -75,11 +76,12 @@ export function graphStyle(): cytoscape.StylesheetJson {
       selector: 'node[invalid = 1]',
       style: { opacity: 0.45, 'border-width': 2, 'border-style': 'dashed', 'border-color': '#9ca3af', 'background-opacity': 0.35 },
     },
+    { selector: 'node.quiet', style: { label: '' } },
     { selector: 'node.hit', style: { 'border-width': 3, 'border-color': '#f59e0b' } },
     { selector: 'node.multi', style: { 'border-width': 4, 'border-color': '#f97316', 'border-style': 'solid' } },
     {
       selector: 'node.sel',
-      style: { 'border-width': 4, 'border-color': dark ? '#fafafa' : '#111827', 'border-style': 'solid', 'z-index': 10, 'font-size': 11 },
+      style: { label: 'data(short)', 'border-width': 4, 'border-color': dark ? '#fafafa' : '#111827', 'border-style': 'solid', 'z-index': 10, 'font-size': 11 },
     },
     {
       selector: 'edge',

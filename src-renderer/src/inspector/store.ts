@@ -39,6 +39,8 @@ export interface Toast {
   message: string;
   undo?: () => Promise<unknown>;
   error?: boolean;
+  /** Shorter-lived notes (e.g. "Undone"). */
+  brief?: boolean;
 }
 
 export type MoveDirection = 'left' | 'right' | 'up' | 'down';
@@ -128,7 +130,7 @@ export const useInspector = create<InspectorState>((set) => ({
   setEditing: (editing) => set({ editing }),
   pushToast: (t) => {
     const id = ++toastSeq;
-    set((s) => ({ toasts: [...s.toasts.slice(-3), { ...t, id }] }));
+    set((s) => ({ toasts: [...s.toasts.slice(-2), { ...t, id }] }));
     return id;
   },
   dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
@@ -148,3 +150,6 @@ export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: b
     includeInvalid: overrides.includeInvalid ?? f.includeInvalid,
   };
 }
+
+// Tests and the benchmark drive the inspector through its store (window.__engramInspector).
+(globalThis as unknown as { __engramInspector?: typeof useInspector }).__engramInspector = useInspector;

@@ -1,0 +1,159 @@
+/**
+ * Inspector benchmark (issue 6), measured in headless Chromium against browser mode over a memory of N nodes
+ * (100,000 by default; the same memory the search benchmark builds):
+ *
+ * - open_ms_100k: from clicking "Memory" until the graph shows its first neighbourhood, laid out and drawn
+ *   (median of 3 page loads; the inspector never loads the whole memory, so this should not grow with N).
+ * - graph_2000_layout_ms: a 2,000-node neighbourhood (plus its entity anchors and edges) laid out with fcose
+ *   and drawn; the fetch is reported apart (graph_2000_fetch_ms).
+ * - timeline_10k_render_ms: the canvas draw of a 10,000-item timeline window; timeline_pan_draw_p95_ms is the
+ *   95th percentile of frame draws while dragging it (33 ms = 30 fps).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { buildBenchMemory } from './search';
+import { percentile, progress, round } from './lib/stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export interface InspectorFigures {
+  nodes: number;
+  open_ms_100k: number;
+  open_runs_ms: number[];
+  graph_2000_layout_ms: number;
+  graph_2000_fetch_ms: number;
+  graph_2000_elements: number;
+  timeline_10k_render_ms: number;
+  timeline_items: number;
+  timeline_pan_draw_p95_ms: number;
+}
+
+type BenchWindow = {
+  __engramLayoutMs?: number;
+  __engramLayoutOnlyMs?: number;
+  __engramTimelineDrawMs?: number;
+  __engramTimelineItems?: number;
+  __engramTimelineDraws?: number[];
+  __engramInspector?: { getState(): { seedGraph(input: unknown): void } };
+  __engramCy?: { elements(): { length: number } };
+};
+
+export async function benchInspector(options: { nodes: number }): Promise<InspectorFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-inspector-'));
+  try {
+    progress(`inspector: building a ${options.nodes.toLocaleString()}-node memory`);
+    await buildBenchMemory(dir, options.nodes);
+    if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
+      const { buildRenderer } = await import('../scripts/build-renderer.mjs');
+      await buildRenderer({ quiet: true });
+    }
+    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}`);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src-main/web/main.ts'), '--data-dir', dir, '--renderer-dir', join(ROOT, 'out/renderer')],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    try {
+      const url = await printedUrl(child);
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const openRuns: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.goto(url);
+        await page.getByTestId('composer').waitFor({ state: 'visible' });
+        const t0 = performance.now();
+        await page.getByTestId('open-inspector').click();
+        await page.waitForFunction(() => (globalThis as unknown as BenchWindow).__engramLayoutMs !== undefined, undefined, { timeout: 60_000 });
+        openRuns.push(performance.now() - t0);
+        const layoutOnly = await page.evaluate(() => (globalThis as unknown as BenchWindow).__engramLayoutOnlyMs ?? 0);
+        progress(`inspector: open run ${i + 1}: ${Math.round(openRuns[i] ?? 0)} ms, of which fcose ${Math.round(layoutOnly)} ms`);
+      }
+      progress(`inspector: open ${openRuns.map(Math.round).join(', ')} ms`);
+
+      const graph = await graph2000(page);
+      progress(`inspector: 2,000-node graph laid out and drawn in ${Math.round(graph.layout)} ms`);
+      const timeline = await timeline10k(page);
+      progress(`inspector: timeline ${timeline.items} items drawn in ${timeline.draw.toFixed(1)} ms`);
+      return {
+        nodes: options.nodes,
+        open_ms_100k: Math.round(percentile(openRuns, 50)),
+        open_runs_ms: openRuns.map(Math.round),
+        graph_2000_layout_ms: Math.round(graph.layout),
+        graph_2000_fetch_ms: Math.round(graph.fetch),
+        graph_2000_elements: graph.elements,
+        timeline_10k_render_ms: round(timeline.draw, 1),
+        timeline_items: timeline.items,
+        timeline_pan_draw_p95_ms: round(timeline.panP95, 1),
+      };
+    } finally {
+      await browser.close();
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function graph2000(page: Page): Promise<{ layout: number; fetch: number; elements: number }> {
+  const t0 = performance.now();
+  await page.evaluate(() => {
+    const w = globalThis as unknown as BenchWindow;
+    w.__engramLayoutMs = undefined;
+    w.__engramInspector?.getState().seedGraph({ seed: { kind: 'recent' }, limit: 2000, filter: { includeInvalid: false } });
+  });
+  await page.waitForFunction(() => (globalThis as unknown as BenchWindow).__engramLayoutMs !== undefined, undefined, { timeout: 120_000 });
+  const total = performance.now() - t0;
+  const { layout, layoutOnly, elements } = await page.evaluate(() => {
+    const w = globalThis as unknown as BenchWindow;
+    return { layout: w.__engramLayoutMs ?? 0, layoutOnly: w.__engramLayoutOnlyMs ?? 0, elements: w.__engramCy?.elements().length ?? 0 };
+  });
+  progress(`inspector: fcose ${Math.round(layoutOnly)} ms of ${Math.round(layout)} ms`);
+  return { layout, fetch: Math.max(0, total - layout), elements };
+}
+
+async function timeline10k(page: Page): Promise<{ draw: number; items: number; panP95: number }> {
+  await page.getByTestId('tab-timeline').click();
+  await page.getByRole('button', { name: 'Fit all' }).click();
+  await page.waitForFunction(() => ((globalThis as unknown as BenchWindow).__engramTimelineItems ?? 0) >= 10_000, undefined, { timeout: 60_000 });
+  await page.waitForTimeout(300);
+  // A fresh draw of the full window, on its own.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await page.waitForTimeout(200);
+  const { draw, items } = await page.evaluate(() => {
+    const w = globalThis as unknown as BenchWindow;
+    return { draw: w.__engramTimelineDrawMs ?? 0, items: w.__engramTimelineItems ?? 0 };
+  });
+  await page.evaluate(() => ((globalThis as unknown as BenchWindow).__engramTimelineDraws = []));
+  const box = await page.getByTestId('timeline-canvas').boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let i = 0; i < 40; i++) await page.mouse.move(box.x + box.width * 0.7 - i * 8, box.y + box.height / 2);
+    await page.mouse.up();
+  }
+  const draws = await page.evaluate(() => (globalThis as unknown as BenchWindow).__engramTimelineDraws ?? []);
+  return { draw, items, panP95: draws.length ? percentile(draws, 95) : 0 };
+}
+
+function printedUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
+    child.stdout?.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolvePromise(m[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
+  });
+}
