@@ -50,7 +50,7 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
         </div>
       )}
       <Composer
-        key={chatId ?? 'none'}
+        chatId={chatId}
         onSend={onSend}
         onStop={() => streaming && stop.mutate(streaming.id)}
         streaming={streaming !== null}

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Icon } from './Icon';
 
 interface Props {
+  /** Focus moves here when the conversation changes; what was typed is kept (typing may start before a new chat opens). */
+  chatId: string | null;
   onSend(text: string): void;
   onStop(): void;
   streaming: boolean;
@@ -9,13 +11,13 @@ interface Props {
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops the reply being written. */
-export function Composer({ onSend, onStop, streaming, busy }: Props) {
+export function Composer({ chatId, onSend, onStop, streaming, busy }: Props) {
   const [text, setText] = useState('');
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     ref.current?.focus();
-  }, []);
+  }, [chatId]);
 
   // Grow with the text up to a limit, then scroll.
   useEffect(() => {
