@@ -2,7 +2,7 @@
  * App benchmark (issue: desktop app): how fast browser mode becomes a usable chat, and how much the memory
  * context adds before the model's first token, with 10,000 nodes in memory.
  *
- * - start_to_interactive_ms: median of 3 cold starts of the browser-mode process (the `npm start` entry, renderer
+ * - start_to_interactive_ms: median of 5 cold starts of the browser-mode process (the `npm start` entry, renderer
  *   already built) until the chat box in Chromium is editable. Chromium is launched beforehand, as a user's
  *   browser would already be open.
  * - context_injection_p95_ms: from chat.send() to the request reaching the (scripted, in-process) model server:
@@ -37,7 +37,7 @@ export interface AppFigures {
 const quietLogger: Logger = { warn: () => undefined, error: (m, c) => process.stderr.write(`[bench app] ${m}: ${String(c)}\n`) };
 
 export async function benchApp(options: { nodes?: number; replies?: number } = {}): Promise<AppFigures> {
-  const startRuns = await measureStart(3);
+  const startRuns = await measureStart(5);
   const injection = await measureInjection(options.nodes ?? 10_000, options.replies ?? 60);
   return {
     start_to_interactive_ms: Math.round(percentile(startRuns, 50)),

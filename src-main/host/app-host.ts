@@ -37,6 +37,7 @@ export class AppHost {
   private readonly unsubscribers: (() => void)[] = [];
   private readonly sweepTimer: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
+  private readonly startupSweep: NodeJS.Immediate;
 
   constructor(options: AppHostOptions) {
     const logger = options.logger ?? stderrLogger;
@@ -67,8 +68,9 @@ export class AppHost {
       this.chat.events.on('chat.sessions', (p) => this.emit('chat.sessions', p)),
       this.chat.events.on('session.completed', (p) => this.emit('session.completed', p)),
     );
-    // Sessions left idle while the app was closed end now; later ones on the timer.
-    this.chat.sweepIdleSessions();
+    // Sessions left idle while the app was closed end at the next tick, once the caller has subscribed
+    // (the write path must see those session.completed events too); later ones on the timer.
+    this.startupSweep = setImmediate(() => this.chat.sweepIdleSessions());
     const every = options.sweepIntervalMs ?? 60_000;
     this.sweepTimer = every > 0 ? setInterval(() => this.chat.sweepIdleSessions(), every) : null;
     this.sweepTimer?.unref();
@@ -87,6 +89,7 @@ export class AppHost {
   /** Stops replies in flight, then closes the engine (which commits what is queued). */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      clearImmediate(this.startupSweep);
       if (this.sweepTimer) clearInterval(this.sweepTimer);
       await this.chat.stopAll();
       for (const off of this.unsubscribers) off();

@@ -33,6 +33,20 @@ describe('chat persistence', () => {
     expect(found.hits.map((h) => h.node.content)).toContain('Tell me about Frank');
   });
 
+  it('completes sessions that went idle while the app was closed, after subscribers are attached', async () => {
+    const dir = makeTempDir();
+    const first = openTestHost({ dir });
+    const chat = first.host.chat.create();
+    const { assistantMessage } = first.host.chat.send(chat.id, 'Evening note');
+    await first.host.chat.waitForReply(assistantMessage.id);
+    await first.host.close();
+
+    first.clock.t += 2 * 3_600_000;
+    const second = openTestHost({ dir, clock: first.clock });
+    await new Promise((r) => setImmediate(r));
+    expect(second.eventsOf('session.completed')).toMatchObject([{ chatId: chat.id, reason: 'inactivity' }]);
+  });
+
   it('marks replies interrupted by a shutdown as stopped at the next start', async () => {
     const dir = makeTempDir();
     const first = openTestHost({ dir });
