@@ -6,7 +6,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_COOKIE = 'engram_token';
+/** Cookies are not separated by port: the name carries it, so two instances never overwrite each other's. */
+export const tokenCookieName = (port: number): string => `engram_token_${port}`;
 export const TOKEN_HEADER = 'x-engram-token';
 
 export interface Guard {
@@ -49,13 +50,13 @@ export function checkRequest(req: IncomingMessage, guard: Guard, options: { requ
   if (fromQuery !== null && sameSecret(fromQuery, guard.token)) return { ok: true, tokenFrom: 'query' };
   const fromHeader = req.headers[TOKEN_HEADER];
   if (typeof fromHeader === 'string' && sameSecret(fromHeader, guard.token)) return { ok: true, tokenFrom: 'header' };
-  const fromCookie = cookieValue(req.headers.cookie, TOKEN_COOKIE);
+  const fromCookie = cookieValue(req.headers.cookie, tokenCookieName(guard.port));
   if (fromCookie !== undefined && sameSecret(fromCookie, guard.token)) return { ok: true, tokenFrom: 'cookie' };
   return { ok: false, status: 403, reason: 'Missing or wrong token: open the URL Engram printed at start' };
 }
 
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
+export function tokenCookie(token: string, port: number): string {
+  return `${tokenCookieName(port)}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 /** The page may load only its own scripts and styles, and talk only to its own origin (HTTP and WebSocket). */

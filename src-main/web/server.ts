@@ -119,7 +119,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // First visit with ?token=: keep it in an HttpOnly cookie and drop it from the address bar.
     if (verdict.tokenFrom === 'query' && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
       url.searchParams.delete('token');
-      return send(res, 303, '', { location: `${url.pathname}${url.search}`, 'set-cookie': tokenCookie(token) });
+      return send(res, 303, '', { location: `${url.pathname}${url.search}`, 'set-cookie': tokenCookie(token, guard.port) });
     }
     if (url.pathname.startsWith('/api/call/')) {
       if (req.method !== 'POST') return send(res, 405, 'Use POST', { allow: 'POST' });

@@ -72,7 +72,7 @@ describe('browser mode security', () => {
     const call = await raw(server, { method: 'POST', path: '/api/call/chat.list', headers: json, body: '{}' });
     expect(call.status).toBe(403);
     expect(call.body).not.toContain('secret-token-123');
-    expect((await raw(server, { headers: { cookie: 'engram_token=nope' } })).status).toBe(403);
+    expect((await raw(server, { headers: { cookie: `engram_token_${server.port}=nope` } })).status).toBe(403);
   });
 
   it('trades the URL token for an HttpOnly cookie and drops it from the address', async () => {
@@ -81,8 +81,10 @@ describe('browser mode security', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
     const cookie = String(first.headers['set-cookie']);
-    expect(cookie).toMatch(/engram_token=secret-token-123; HttpOnly; SameSite=Strict/);
-    const page = await raw(server, { headers: { cookie: 'engram_token=secret-token-123' } });
+    expect(cookie).toBe(`engram_token_${server.port}=secret-token-123; HttpOnly; SameSite=Strict; Path=/`);
+    const page = await raw(server, { headers: { cookie: `engram_token_${server.port}=secret-token-123` } });
+    // Another instance's cookie (other port) is not ours.
+    expect((await raw(server, { headers: { cookie: 'engram_token_1=secret-token-123' } })).status).toBe(403);
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-frame-options']).toBe('DENY');
