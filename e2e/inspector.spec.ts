@@ -105,6 +105,30 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
   await page.getByTestId('tab-overview').click();
   await expect(page.getByTestId('confidence-histogram')).toBeVisible();
   await shot('inspector-overview');
+
+  // A fact by hand, tagged; the origin filter keeps hand-written memories apart; bulk forget two, undo.
+  await page.getByTestId('tab-graph').click();
+  await page.getByTestId('header-add-fact').click();
+  await page.getByTestId('add-fact-form').getByLabel('Fact').fill('My passport expires in March 2031');
+  await page.getByTestId('add-fact-form').getByLabel('Tags').fill('documents, travel');
+  await page.getByTestId('add-fact-save').click();
+  await expect(page.getByTestId('node-content')).toHaveText('My passport expires in March 2031');
+  await expect(page.getByTestId('tags')).toContainText('documents');
+  await page.getByTestId('tag-input').fill('urgent');
+  await page.getByTestId('tag-input').press('Enter');
+  await expect(page.getByTestId('tags')).toContainText('urgent');
+  await page.getByTestId('origin-manual').check();
+  const manual = await engram.call<{ items: { id: string }[] }>('memory.listNodes', { limit: 1000, sourceTypes: ['manual'], includeInvalid: true });
+  const manualIds = new Set(manual.items.map((n) => n.id));
+  const shownNodes = () =>
+    page.evaluate(() => {
+      const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: { id(): string }) => T): T[] } } }).__engramCy;
+      return cy ? cy.nodes('[kind = "node"]').map((n) => n.id()) : [];
+    });
+  await expect.poll(async () => (await shownNodes()).filter((id) => !manualIds.has(id))).toEqual([]);
+  expect((await shownNodes()).length).toBeGreaterThan(0);
+  await shot('inspector-origin-manual-and-added-fact');
+  await page.getByTestId('origin-manual').uncheck();
 });
 
 test('"why this answer" opens the reply\'s context pack in the inspector and jumps to a node', async ({ page, engram, openai, shot }) => {

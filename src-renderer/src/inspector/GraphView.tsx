@@ -22,9 +22,9 @@ const DRAFT_ABOVE = 700;
 const QUIET_ABOVE = 400;
 
 function fetchSlice(req: GraphRequest, filter: ReturnType<typeof engineFilter>): Promise<GraphSlice> {
-  // A request that carries its own filter (a pin) shows its nodes whatever the global filters say.
-  if (req.kind === 'seed') return call('inspector.graph', { ...req.input, filter: req.input.filter ?? filter });
-  return call('inspector.expand', { ...req.input, filter: req.input.filter ?? filter });
+  // A request's own filter (a pin: "show the old version too") refines the global filters, never replaces them.
+  if (req.kind === 'seed') return call('inspector.graph', { ...req.input, filter: { ...filter, ...req.input.filter } });
+  return call('inspector.expand', { ...req.input, filter: { ...filter, ...req.input.filter } });
 }
 
 export function runLayout(cy: Core, randomize: boolean, onDone?: () => void): void {
@@ -57,7 +57,7 @@ export function GraphView() {
   const ef = useMemo(() => engineFilter(filter), [filter]);
   const results = useQueries({
     queries: requests.map((req) => ({
-      queryKey: ikeys.graph([req, req.input.filter ? null : ef]),
+      queryKey: ikeys.graph([req, ef]),
       queryFn: () => fetchSlice(req, ef),
       placeholderData: (prev: GraphSlice | undefined) => prev,
     })),
@@ -164,6 +164,7 @@ export function GraphView() {
 
   // Selection and multi-selection as classes; the selection is centred when asked (search, jump, arrows).
   const selectedId = useInspector((s) => s.selectedId);
+  const tab = useInspector((s) => s.tab);
   const multi = useInspector((s) => s.multi);
   const centreTick = useInspector((s) => s.centreTick);
   useEffect(() => {
@@ -185,7 +186,6 @@ export function GraphView() {
   }, [centreTick, merged]);
 
   // A hidden container has no size: re-measure when the graph tab comes back.
-  const tab = useInspector((s) => s.tab);
   useEffect(() => {
     if (tab === 'graph') cyRef.current?.resize();
   }, [tab]);
@@ -236,9 +236,13 @@ export function GraphView() {
         useInspector.getState().centre();
       }
     };
+    // Only while the graph is the visible view: it stays mounted behind the other tabs.
+    if (tab !== 'graph') return;
     useInspector.getState().setMover(move);
-    return () => useInspector.getState().setMover(null);
-  }, [selectedId]);
+    return () => {
+      if (useInspector.getState().mover === move) useInspector.getState().setMover(null);
+    };
+  }, [selectedId, tab]);
 
   const seedKind = first?.kind === 'seed' ? first.input.seed.kind : 'expand';
   const seed = useInspector((s) => s.seedGraph);

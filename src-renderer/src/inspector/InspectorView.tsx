@@ -180,6 +180,9 @@ export function InspectorView() {
             ))}
           </div>
         )}
+        <button className="button" onClick={() => useInspector.getState().setAdding(true)} data-testid="header-add-fact" title="Add a fact by hand">
+          + Fact
+        </button>
         <button className={`button button-ghost${filtersOpen ? ' on' : ''}`} onClick={() => setFiltersOpen(!filtersOpen)} aria-expanded={filtersOpen}>
           Filters
         </button>

@@ -353,7 +353,8 @@ function BulkPanel({ ids }: { ids: string[] }) {
 
 /** Add a fact by hand: written with origin "manual", so the origin filter keeps it apart. */
 export function AddFact() {
-  const [open, setOpen] = useState(false);
+  const open = useInspector((s) => s.adding);
+  const setOpen = useInspector((s) => s.setAdding);
   const [content, setContent] = useState('');
   const [type, setType] = useState<'semantic' | 'procedural' | 'opinion'>('semantic');
   const [tags, setTags] = useState('');

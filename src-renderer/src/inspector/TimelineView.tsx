@@ -136,7 +136,9 @@ export function TimelineView() {
       if (next) s.select(next);
     };
     useInspector.getState().setMover(move);
-    return () => useInspector.getState().setMover(null);
+    return () => {
+      if (useInspector.getState().mover === move) useInspector.getState().setMover(null);
+    };
   }, [layout]);
 
   // Keep the selection in view when it changes from elsewhere (search, panel, arrow keys).

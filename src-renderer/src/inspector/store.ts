@@ -60,6 +60,8 @@ interface InspectorState {
   /** Bumped to ask the graph to fit and centre on the selection. */
   centreTick: number;
   editing: boolean;
+  /** The "add a fact by hand" form is open. */
+  adding: boolean;
   toasts: Toast[];
   /** The active view's arrow-key handler. */
   mover: ((dir: MoveDirection) => void) | null;
@@ -77,6 +79,7 @@ interface InspectorState {
   addGraph(req: GraphRequest): void;
   centre(): void;
   setEditing(v: boolean): void;
+  setAdding(v: boolean): void;
   pushToast(t: Omit<Toast, 'id'>): number;
   dismissToast(id: number): void;
   setMover(m: ((dir: MoveDirection) => void) | null): void;
@@ -106,6 +109,7 @@ export const useInspector = create<InspectorState>((set) => ({
   graph: [{ kind: 'seed', input: { seed: { kind: 'recent' } } }],
   centreTick: 0,
   editing: false,
+  adding: false,
   toasts: [],
   mover: null,
   openInspector: (tab) => set((s) => ({ open: true, tab: tab ?? s.tab })),
@@ -128,6 +132,7 @@ export const useInspector = create<InspectorState>((set) => ({
   addGraph: (req) => set((s) => ({ graph: [...s.graph, req] })),
   centre: () => set((s) => ({ centreTick: s.centreTick + 1 })),
   setEditing: (editing) => set({ editing }),
+  setAdding: (adding) => set(adding ? { adding, selectedId: null, multi: [], panelEntityId: null } : { adding }),
   pushToast: (t) => {
     const id = ++toastSeq;
     set((s) => ({ toasts: [...s.toasts.slice(-2), { ...t, id }] }));
