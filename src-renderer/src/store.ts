@@ -10,6 +10,10 @@ interface UiState {
   openToolCall: ToolCallRecord | null;
   /** The reply whose context pack ("why this answer") is shown. */
   packMessageId: string | null;
+  /** Failed actions, shown as dismissible notices. */
+  errors: { id: number; message: string }[];
+  pushError(message: string): void;
+  dismissError(id: number): void;
   selectChat(id: string | null): void;
   setShowArchived(v: boolean): void;
   setSettingsOpen(v: boolean): void;
@@ -23,6 +27,9 @@ export const useUi = create<UiState>((set) => ({
   settingsOpen: false,
   openToolCall: null,
   packMessageId: null,
+  errors: [],
+  pushError: (message) => set((s) => ({ errors: [...s.errors.slice(-3), { id: Date.now() + Math.random(), message }] })),
+  dismissError: (id) => set((s) => ({ errors: s.errors.filter((e) => e.id !== id) })),
   selectChat: (selectedChatId) => set({ selectedChatId }),
   setShowArchived: (showArchived) => set({ showArchived }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),

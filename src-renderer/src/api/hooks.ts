@@ -92,6 +92,7 @@ export function useSaveSettings() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: CallInput<'settings.save'>) => call('settings.save', input),
+    meta: { inlineError: true },
     onSuccess: (view) => {
       qc.setQueryData(keys.settings, view);
       void qc.invalidateQueries({ queryKey: keys.info });
@@ -100,7 +101,7 @@ export function useSaveSettings() {
 }
 
 export const useTestConnection = () =>
-  useMutation({ mutationFn: (input: CallInput<'settings.testConnection'>) => call('settings.testConnection', input) });
+  useMutation({ mutationFn: (input: CallInput<'settings.testConnection'>) => call('settings.testConnection', input), meta: { inlineError: true } });
 
 export function useChatActions() {
   const qc = useQueryClient();
@@ -126,6 +127,7 @@ export function useChatActions() {
     }),
     send: useMutation({
       mutationFn: (i: CallInput<'chat.send'>) => call('chat.send', i),
+      meta: { inlineError: true },
       onSuccess: ({ userMessage, assistantMessage }) => {
         upsertMessage(qc, userMessage);
         // The reply may already have finished (memory-only answers are quick): never overwrite a newer state.

@@ -5,6 +5,7 @@ import { ChatView } from './ChatView';
 import { ContextPackDialog, ToolCallDialog } from './Dialogs';
 import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
+import { ErrorNotices } from './ErrorNotices';
 import { InspectorRoot } from '../inspector/InspectorRoot';
 
 export function App() {
@@ -66,6 +67,7 @@ export function App() {
         <ChatView chatId={selectedChatId} onNewChat={newChat} />
       </main>
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      <ErrorNotices />
       <ToolCallDialog />
       <ContextPackDialog />
       <InspectorRoot />
