@@ -15,6 +15,10 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [models, setModels] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (test.data && test.data.models.length > 0) setModels(test.data.models);
+  }, [test.data]);
 
   useEffect(() => {
     if (settings.data && provider === null) {
@@ -109,11 +113,17 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
               <div className="field-row">
                 <label className="field">
                   <span>Chat model</span>
-                  <input value={provider.chatModel} onChange={(e) => patch({ chatModel: e.target.value })} spellCheck={false} data-testid="chat-model" />
+                  <input
+                    value={provider.chatModel}
+                    onChange={(e) => patch({ chatModel: e.target.value })}
+                    spellCheck={false}
+                    list="engram-models"
+                    data-testid="chat-model"
+                  />
                 </label>
                 <label className="field">
                   <span>Memory agent model</span>
-                  <input value={provider.agentModel} onChange={(e) => patch({ agentModel: e.target.value })} spellCheck={false} />
+                  <input value={provider.agentModel} onChange={(e) => patch({ agentModel: e.target.value })} spellCheck={false} list="engram-models" />
                 </label>
               </div>
               <label className="field">
@@ -121,6 +131,12 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 <input value={provider.embeddingModel} onChange={(e) => patch({ embeddingModel: e.target.value })} spellCheck={false} />
                 <small className="muted">Kept for re-embedding; until then Engram uses its built-in offline embedder.</small>
               </label>
+              {/* The models the server listed at the last test, offered while typing a model name. */}
+              <datalist id="engram-models">
+                {(models ?? []).map((m) => (
+                  <option key={m} value={m} />
+                ))}
+              </datalist>
               <div className="test-row">
                 <button
                   type="button"
