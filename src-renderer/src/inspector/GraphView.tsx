@@ -76,6 +76,13 @@ export function GraphView() {
   // Create cytoscape once.
   useEffect(() => {
     if (!container.current) return;
+    // cytoscape injects a <style> for its container unless an element with this id exists; our CSP refuses
+    // inline styles, and .ins-cy already sets what that rule would (position: relative).
+    if (!document.getElementById('__________cytoscape_stylesheet')) {
+      const placeholder = document.createElement('meta');
+      placeholder.id = '__________cytoscape_stylesheet';
+      document.head.appendChild(placeholder);
+    }
     const cy = cytoscape({
       container: container.current,
       style: graphStyle(),
@@ -117,9 +124,13 @@ export function GraphView() {
     const wanted = new Set(merged.elements.map((e) => e.data.id as string));
     const hadNodes = cy.nodes().length;
     const added: string[] = [];
+    let removed = 0;
     cy.batch(() => {
       cy.elements().forEach((el) => {
-        if (!wanted.has(el.id())) el.remove();
+        if (!wanted.has(el.id())) {
+          if (el.isNode()) removed++;
+          el.remove();
+        }
       });
       const newNodes = merged.elements.filter((e) => e.group === 'nodes' && cy.getElementById(e.data.id as string).empty());
       for (const el of merged.elements) {
@@ -144,12 +155,19 @@ export function GraphView() {
       cy.add(merged.elements.filter((e) => e.group === 'edges' && cy.getElementById(e.data.id as string).empty()));
       added.push(...newNodes.map((n) => n.data.id as string));
     });
+    if (added.length === 0 && removed > 0 && cy.nodes().length > 0) {
+      // A filter took nodes away: keep positions, frame what is left.
+      cy.animate({ fit: { eles: cy.elements(), padding: 30 } }, { duration: 200 });
+    }
     if (added.length > 0) {
       setLaying(true);
       const started = performance.now();
       // Labels cost more to draw than anything else: in a big graph only entities and the selection carry one.
       cy.nodes('[kind = "node"]').toggleClass('quiet', cy.nodes().length > QUIET_ABOVE);
-      runLayout(cy, hadNodes === 0 || added.length > cy.nodes().length / 2, () => {
+      const big = hadNodes === 0 || added.length > cy.nodes().length / 2;
+      runLayout(cy, big, () => {
+        // After a large change (a new seed, a filter), frame the whole graph; after an expansion, keep the view.
+        if (big || removed > hadNodes / 3) cy.fit(undefined, 30);
         setLaying(false);
         (window as unknown as { __engramLayoutOnlyMs?: number }).__engramLayoutOnlyMs = performance.now() - started;
         // Laid out and drawn: cytoscape paints on the next animation frame.
@@ -264,7 +282,8 @@ export function GraphView() {
           Re-layout
         </button>
         <span className="muted small" data-testid="graph-counts">
-          {merged.nodeCount.toLocaleString()} nodes · {merged.edgeCount.toLocaleString()} edges
+          {merged.nodeCount.toLocaleString()} {merged.nodeCount === 1 ? 'node' : 'nodes'} · {merged.edgeCount.toLocaleString()}{' '}
+          {merged.edgeCount === 1 ? 'edge' : 'edges'}
           {merged.truncated ? ' · more to page out (double-click a node)' : ''}
           {loading || laying ? ' · loading…' : ''}
         </span>

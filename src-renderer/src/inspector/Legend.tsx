@@ -18,7 +18,7 @@ export function Legend() {
             </div>
           ))}
           <div className="ins-legend-row">
-            <span className="ins-hex" style={{ background: ENTITY_COLOUR }} /> entity
+            <span className="ins-hex" style={{ background: ENTITY_COLOUR }} /> entity <span className="muted">(colour by kind)</span>
           </div>
           <div className="ins-legend-row muted">size = confidence now; faded = superseded/forgotten</div>
           {(Object.entries(RELATION_STYLES) as [RelationType, (typeof RELATION_STYLES)[RelationType]][]).map(([r, s]) => (

@@ -102,6 +102,8 @@ export function TimelineView() {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const hits = useRef<{ id: string; x0: number; y0: number; x1: number; y1: number }[]>([]);
+  /** Where the selected item sits in the scrolled content (px), from the last frame. */
+  const selectedY = useRef<number | null>(null);
   const [size, setSize] = useState({ w: 800, h: 500 });
   const [hover, setHover] = useState<{ x: number; y: number; node: NodeSummary } | null>(null);
 
@@ -119,7 +121,9 @@ export function TimelineView() {
     const canvas = canvasRef.current;
     if (!canvas || !layout) return;
     const t0 = performance.now();
-    hits.current = draw(canvas, size, view, layout, { selectedId, multi: new Set(multi), now });
+    const frame = draw(canvas, size, view, layout, { selectedId, multi: new Set(multi), now });
+    hits.current = frame.hits;
+    selectedY.current = frame.selectedY;
     const w = window as unknown as { __engramTimelineDrawMs?: number; __engramTimelineItems?: number; __engramTimelineDraws?: number[] };
     w.__engramTimelineDrawMs = performance.now() - t0;
     w.__engramTimelineItems = data.data?.items.length ?? 0;
@@ -150,7 +154,13 @@ export function TimelineView() {
     if (!item) return;
     const t = item.type === 'episodic' ? item.eventTime : item.validFrom;
     setView((v) => (t < v.start || t > v.end ? { ...v, start: t - (v.end - v.start) / 2, end: t + (v.end - v.start) / 2 } : v));
-  }, [selectedId, data.data, lastSel]);
+    // And vertically: the next frame knows its row; scroll it into the middle if it is out of sight.
+    requestAnimationFrame(() => {
+      const y = selectedY.current;
+      if (y === null) return;
+      setView((v) => (y - v.scrollY < AXIS_H + 20 || y - v.scrollY > size.h - LEARNED_H - 20 ? { ...v, scrollY: Math.max(0, y - size.h / 2) } : v));
+    });
+  }, [selectedId, data.data, lastSel, size.h]);
 
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
 
@@ -274,7 +284,14 @@ interface DrawState {
 }
 
 /** Draws one frame; returns the hit boxes. Only what falls inside the canvas is drawn. */
-function draw(canvas: HTMLCanvasElement, size: { w: number; h: number }, view: View, layout: TimelineLayout, st: DrawState) {
+function draw(
+  canvas: HTMLCanvasElement,
+  size: { w: number; h: number },
+  view: View,
+  layout: TimelineLayout,
+  st: DrawState,
+): { hits: { id: string; x0: number; y0: number; x1: number; y1: number }[]; selectedY: number | null } {
+  let selectedY: number | null = null;
   const dpr = window.devicePixelRatio || 1;
   if (canvas.width !== Math.round(size.w * dpr) || canvas.height !== Math.round(size.h * dpr)) {
     canvas.width = Math.round(size.w * dpr);
@@ -283,7 +300,7 @@ function draw(canvas: HTMLCanvasElement, size: { w: number; h: number }, view: V
     canvas.style.height = `${size.h}px`;
   }
   const ctx = canvas.getContext('2d');
-  if (!ctx) return [];
+  if (!ctx) return { hits: [], selectedY: null };
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const styles = getComputedStyle(canvas);
   const cssVar = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
@@ -338,6 +355,7 @@ function draw(canvas: HTMLCanvasElement, size: { w: number; h: number }, view: V
         const px = x(ep.eventTime);
         if (px < -4 || px > size.w + 4) continue;
         const sel = ep.id === st.selectedId || st.multi.has(ep.id);
+        if (ep.id === st.selectedId) selectedY = y + view.scrollY;
         ctx.fillStyle = sel ? '#111827' : ep.validUntil !== null ? 'rgba(124,135,153,0.35)' : TYPE_COLOURS.episodic;
         ctx.fillRect(px - 2, y + 2, sel ? 5 : 4, LANE_H - 4);
         hits.push({ id: ep.id, x0: px - 3, y0: y + 1, x1: px + 3, y1: y + LANE_H - 1 });
@@ -362,6 +380,7 @@ function draw(canvas: HTMLCanvasElement, size: { w: number; h: number }, view: V
   for (const { node: n, row, x0, x1 } of packed) {
     const ry = top + row * rh;
     factY.set(n.id, { y: ry + (rh - 2) / 2, x0, x1 });
+    if (n.id === st.selectedId) selectedY = ry + view.scrollY;
     if (ry + rh < bodyTop || ry > bodyBottom) continue;
     const open = n.validUntil === null;
     const tail = open ? Math.max(x1, nowX) : x1;
@@ -495,5 +514,5 @@ function draw(canvas: HTMLCanvasElement, size: { w: number; h: number }, view: V
     ctx.fillText(label(t), px + 3, AXIS_H / 2);
     ctx.fillRect(px, AXIS_H - 6, 1, 6);
   }
-  return hits;
+  return { hits, selectedY };
 }
