@@ -123,9 +123,23 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
             useInspector.getState().setTab('graph');
             useInspector.getState().centre();
           }}
-          title="Show it and its neighbours in the graph"
+          title="Add it and its neighbours to the graph"
         >
           Show in graph
+        </button>
+        <button
+          className="button button-ghost"
+          data-testid="action-focus"
+          onClick={() => {
+            const s = useInspector.getState();
+            // Focus: the graph becomes this memory, its versions and its one-hop neighbourhood.
+            s.seedGraph({ seed: { kind: 'nodes', ids: [...new Set([node.id, ...detail.versions.map((v) => v.id)])] }, filter: { includeInvalid: true } });
+            s.addGraph({ kind: 'expand', input: { nodeIds: [node.id] } });
+            s.centre();
+          }}
+          title="Show only this memory and its neighbourhood"
+        >
+          Focus
         </button>
       </div>
       {supersededBy && <p className="small muted">Replaced by a newer version — see the history below.</p>}
