@@ -131,6 +131,14 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
   expect((await shownNodes()).length).toBeGreaterThan(0);
   await shot('inspector-origin-manual-and-added-fact');
   await page.getByTestId('origin-manual').uncheck();
+
+  // The entity filter: only memories linked to London.
+  await page.getByTestId('filter-entity').selectOption(seeded.entities.london.id);
+  const london = await engram.call<{ items: { id: string }[] }>('memory.listNodes', { limit: 1000, entityId: seeded.entities.london.id, includeInvalid: true });
+  const londonIds = new Set(london.items.map((n) => n.id));
+  await expect.poll(async () => (await shownNodes()).filter((id) => !londonIds.has(id))).toEqual([]);
+  expect((await shownNodes()).length).toBeGreaterThan(0);
+  await shot('inspector-entity-filter-london');
 });
 
 test('"why this answer" opens the reply\'s context pack in the inspector and jumps to a node', async ({ page, engram, openai, shot }) => {

@@ -43,6 +43,10 @@ describe('inspector graph', () => {
     const noEntities = engine.inspectorExpand({ nodeIds: [fact], filter: { relations: ['temporal'], includeInvalid: false } });
     expect(noEntities.nodes.map((n) => n.id)).toEqual([fact]);
     expect(noEntities.entities).toEqual([]);
+    const onlyAda = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { entityId: ada.id, includeInvalid: false } });
+    expect(onlyAda.nodes.map((n) => n.id)).toEqual([fact]);
+    const adaExpanded = engine.inspectorExpand({ nodeIds: [fact], filter: { entityId: ada.id, includeInvalid: false } });
+    expect(adaExpanded.nodes.map((n) => n.id)).toEqual([fact]);
     const fromEntity = engine.inspectorExpand({ entityIds: [ada.id] });
     expect(fromEntity.nodes.map((n) => n.id)).toContain(fact);
   });

@@ -31,6 +31,10 @@ export function nodeFilterSql(f: Omit<GraphFilter, 'relations'>): SqlWhere {
     clauses.push('+n.event_time < ?');
     params.push(f.before);
   }
+  if (f.entityId !== undefined) {
+    clauses.push('n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)');
+    params.push(f.entityId);
+  }
   return { clauses, params };
 }
 

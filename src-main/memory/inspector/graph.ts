@@ -16,6 +16,10 @@ const MAX_ANCHORS = 40;
 export type Seed = { kind: 'recent' } | { kind: 'connected' } | { kind: 'entity'; entityId: string } | { kind: 'nodes'; ids: string[] };
 
 export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: number): GraphSlice {
+  // An entity filter on a broad seed starts from the entity's own links (its index) rather than scanning.
+  if (filter.entityId !== undefined && (seed.kind === 'recent' || seed.kind === 'connected')) {
+    return seedGraph(db, { kind: 'entity', entityId: filter.entityId }, filter, limit);
+  }
   const w = nodeFilterSql(filter);
   let rows: SummaryRow[];
   let focusEntities: string[] = [];
@@ -39,7 +43,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
     }
     case 'entity':
       focusEntities = [seed.entityId];
-      rows = linkedRows(db, seed.entityId, w, limit + 1);
+      rows = linkedRows(db, seed.entityId, filter.entityId === seed.entityId ? nodeFilterSql({ ...filter, entityId: undefined }) : w, limit + 1);
       break;
     case 'nodes':
       rows = db

@@ -11,6 +11,8 @@ export const graphFilterSchema = z
     minConfidence: z.number().min(0).max(1).optional(),
     after: z.number().int().optional(),
     before: z.number().int().optional(),
+    /** Only nodes linked to this entity. */
+    entityId: idSchema.optional(),
     /** Show superseded, forgotten and pruned nodes too. */
     includeInvalid: z.boolean().default(false),
   })

@@ -1,5 +1,6 @@
 /** Filters shared by graph and timeline: node type, relation, origin, minimum confidence, time range, history. */
 import type { NodeType, RelationType } from '../../../src-main/memory/types';
+import { useEntityList } from './api';
 import { TYPE_COLOURS, RELATION_STYLES } from './graph-style';
 import { ALL_RELATIONS, ALL_TYPES, DEFAULT_FILTER, ORIGINS, useInspector, type Origin } from './store';
 import { DAY, YEAR } from './time';
@@ -14,6 +15,7 @@ const RANGES: [string, number | null][] = [
 
 export function Filters() {
   const f = useInspector((s) => s.filter);
+  const entities = useEntityList();
   const set = useInspector((s) => s.setFilter);
   const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
   const range = f.after === null ? null : RANGES.find(([, ms]) => ms !== null && Math.abs(Date.now() - ms - (f.after ?? 0)) < DAY)?.[1] ?? null;
@@ -58,6 +60,22 @@ export function Filters() {
           onChange={(e) => set({ minConfidence: Number(e.target.value) })}
           aria-label="Minimum confidence"
         />
+      </fieldset>
+      <fieldset>
+        <legend>Entity</legend>
+        <select
+          value={f.entityId ?? ''}
+          aria-label="Entity"
+          data-testid="filter-entity"
+          onChange={(e) => set({ entityId: e.target.value === '' ? null : e.target.value })}
+        >
+          <option value="">Any</option>
+          {entities.data?.map((e) => (
+            <option key={e.id} value={e.id}>
+              {e.canonicalName} ({e.mentionCount})
+            </option>
+          ))}
+        </select>
       </fieldset>
       <fieldset>
         <legend>When</legend>

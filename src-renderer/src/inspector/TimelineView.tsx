@@ -82,6 +82,7 @@ export function TimelineView() {
     to: Math.round(win.to),
     ...(ef.types ? { types: ef.types } : {}),
     ...(ef.sourceTypes ? { sourceTypes: ef.sourceTypes } : {}),
+    ...(ef.entityId ? { entityId: ef.entityId } : {}),
     // History is what a timeline is for: superseded and forgotten versions always show (faded).
     includeInvalid: true,
     limit: 10_000,

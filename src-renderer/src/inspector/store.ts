@@ -21,6 +21,8 @@ export interface InspectorFilter {
   origins: Origin[];
   minConfidence: number;
   includeInvalid: boolean;
+  /** Only memories linked to this entity. */
+  entityId: string | null;
   /** Event-time window (ms), or null for all time. */
   after: number | null;
   before: number | null;
@@ -93,6 +95,7 @@ export const DEFAULT_FILTER: InspectorFilter = {
   origins: [],
   minConfidence: 0,
   includeInvalid: false,
+  entityId: null,
   after: null,
   before: null,
 };
@@ -150,6 +153,7 @@ export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: b
     ...(f.relations.length < ALL_RELATIONS.length ? { relations: f.relations } : {}),
     ...(sourceTypes.length > 0 ? { sourceTypes } : {}),
     ...(f.minConfidence > 0 ? { minConfidence: f.minConfidence } : {}),
+    ...(f.entityId !== null ? { entityId: f.entityId } : {}),
     ...(f.after !== null ? { after: f.after } : {}),
     ...(f.before !== null ? { before: f.before } : {}),
     includeInvalid: overrides.includeInvalid ?? f.includeInvalid,
