@@ -10,6 +10,9 @@ import { seedMemory } from './inspector-seed';
 
 test.setTimeout(180_000);
 
+/** True when the graph shows some nodes and all of them are in `allowed`. */
+const onlyFrom = (shown: string[], allowed: Set<string>): boolean => shown.length > 0 && shown.every((id) => allowed.has(id));
+
 async function openInspector(page: Page): Promise<void> {
   await page.getByTestId('open-inspector').click();
   await expect(page.getByTestId('inspector')).toBeVisible();
@@ -127,8 +130,7 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
       const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: { id(): string }) => T): T[] } } }).__engramCy;
       return cy ? cy.nodes('[kind = "node"]').map((n) => n.id()) : [];
     });
-  await expect.poll(async () => (await shownNodes()).filter((id) => !manualIds.has(id))).toEqual([]);
-  expect((await shownNodes()).length).toBeGreaterThan(0);
+  await expect.poll(async () => onlyFrom(await shownNodes(), manualIds)).toBe(true);
   await shot('inspector-origin-manual-and-added-fact');
   await page.getByTestId('origin-manual').uncheck();
 
@@ -136,9 +138,50 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
   await page.getByTestId('filter-entity').selectOption(seeded.entities.london.id);
   const london = await engram.call<{ items: { id: string }[] }>('memory.listNodes', { limit: 1000, entityId: seeded.entities.london.id, includeInvalid: true });
   const londonIds = new Set(london.items.map((n) => n.id));
-  await expect.poll(async () => (await shownNodes()).filter((id) => !londonIds.has(id))).toEqual([]);
-  expect((await shownNodes()).length).toBeGreaterThan(0);
+  await expect.poll(async () => onlyFrom(await shownNodes(), londonIds)).toBe(true);
   await shot('inspector-entity-filter-london');
+
+  // Multi-select: click one fact, shift-click another, confirm both at once, undo with z.
+  await page.getByTestId('filter-entity').selectOption('');
+  await page.getByRole('button', { name: 'Recent' }).click();
+  await expect(page.getByTestId('graph-counts')).toContainText(/1\d\d nodes/);
+  await expect(page.getByTestId('graph-counts')).not.toContainText('loading');
+  // Wait until the view has settled (layout and framing done): two reads a moment apart agree.
+  const viewport = () =>
+    page.evaluate(() => {
+      const cy = (globalThis as unknown as { __engramCy?: { zoom(): number; pan(): { x: number; y: number } } }).__engramCy;
+      return cy ? `${cy.zoom().toFixed(4)}:${cy.pan().x.toFixed(1)}:${cy.pan().y.toFixed(1)}` : '';
+    });
+  await expect
+    .poll(async () => {
+      const a = await viewport();
+      await page.waitForTimeout(300);
+      return a === (await viewport());
+    })
+    .toBe(true);
+  const targets = await page.evaluate(() => {
+    type El = { id(): string; data(k: string): unknown; renderedPosition(): { x: number; y: number } };
+    const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: El) => T): T[] }; container(): { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } } } }).__engramCy;
+    if (!cy) return [];
+    const box = cy.container().getBoundingClientRect();
+    return cy
+      .nodes('[kind = "node"][type != "episodic"][invalid = 0]')
+      .map((n) => ({ id: n.id(), x: box.left + n.renderedPosition().x, y: box.top + n.renderedPosition().y }))
+      .filter((p) => p.x > box.left + 380 && p.x < box.right - 20 && p.y > box.top + 20 && p.y < box.bottom - 20)
+      .slice(0, 2);
+  });
+  expect(targets).toHaveLength(2);
+  const [first, second] = targets as unknown as [{ x: number; y: number }, { x: number; y: number }];
+  await page.mouse.click(first.x, first.y);
+  await page.keyboard.down('Shift');
+  await page.mouse.click(second.x, second.y);
+  await page.keyboard.up('Shift');
+  await expect(page.getByTestId('bulk-panel')).toContainText('2 selected');
+  await shot('inspector-multi-select');
+  await page.getByTestId('bulk-confirm').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Confirmed 2 facts');
+  await page.keyboard.press('z');
+  await expect(page.getByTestId('toast').last()).toContainText('Undone');
 });
 
 test('"why this answer" opens the reply\'s context pack in the inspector and jumps to a node', async ({ page, engram, openai, shot }) => {

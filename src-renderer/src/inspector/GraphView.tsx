@@ -157,6 +157,7 @@ export function GraphView() {
     });
     if (added.length === 0 && removed > 0 && cy.nodes().length > 0) {
       // A filter took nodes away: keep positions, frame what is left.
+      cy.stop(true, false);
       cy.animate({ fit: { eles: cy.elements(), padding: 30 } }, { duration: 200 });
     }
     if (added.length > 0) {
@@ -167,7 +168,11 @@ export function GraphView() {
       const big = hadNodes === 0 || added.length > cy.nodes().length / 2;
       runLayout(cy, big, () => {
         // After a large change (a new seed, a filter), frame the whole graph; after an expansion, keep the view.
-        if (big || removed > hadNodes / 3) cy.fit(undefined, 30);
+        if (big || removed > hadNodes / 3) {
+          // A reframing animation from an earlier removal would otherwise pull the view away again.
+          cy.stop(true, false);
+          cy.fit(undefined, 30);
+        }
         setLaying(false);
         (window as unknown as { __engramLayoutOnlyMs?: number }).__engramLayoutOnlyMs = performance.now() - started;
         // Laid out and drawn: cytoscape paints on the next animation frame.
@@ -195,12 +200,17 @@ export function GraphView() {
       for (const id of multi) cy.getElementById(id).addClass('multi');
     });
   }, [selectedId, multi, merged]);
+  // Each request to centre is served once, as soon as the node is on the graph (it may still be loading).
+  const centredTick = useRef(0);
   useEffect(() => {
     const cy = cyRef.current;
     const id = useInspector.getState().selectedId;
-    if (!cy || !id || centreTick === 0) return;
+    if (!cy || !id || centreTick === centredTick.current) return;
     const el = cy.getElementById(id);
-    if (el.nonempty()) cy.animate({ center: { eles: el }, zoom: Math.max(cy.zoom(), 1.2) }, { duration: 250 });
+    if (el.empty()) return;
+    centredTick.current = centreTick;
+    cy.stop(true, false);
+    cy.animate({ center: { eles: el }, zoom: Math.max(cy.zoom(), 1.2) }, { duration: 250 });
   }, [centreTick, merged]);
 
   // A hidden container has no size: re-measure when the graph tab comes back.
