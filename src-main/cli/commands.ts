@@ -106,6 +106,11 @@ function renderStats(s: MemoryStats): string {
     `waiting for embedding: ${s.pending_embeddings}${s.failing_embeddings ? ` (${s.failing_embeddings} failing: ${s.last_embedding_error ?? ''})` : ''}`,
     `embedder: ${s.embedding.model} (${s.embedding.dimensions} dims)${s.embedding.warning ? ` — ${s.embedding.warning}` : ''}`,
     `storage: ${s.storage_size_mb} MB`,
+    `write path: sessions ${kv(s.write_path.sessions)} · last maintenance ${s.write_path.last_maintenance ?? 'never'} · ` +
+      `tokens ${s.write_path.tokens.promptTokens} in / ${s.write_path.tokens.completionTokens} out in ${s.write_path.tokens.llmCalls} LLM calls`,
+    ...s.write_path.recent_runs.map(
+      (r) => `  run ${r.kind} ${r.status}${r.sessionId ? ` ${r.sessionId}` : ''}: ${r.promptTokens}+${r.completionTokens} tokens`,
+    ),
   ].join('\n');
 }
 

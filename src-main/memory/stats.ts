@@ -2,7 +2,9 @@
 import { statSync } from 'node:fs';
 import type { EngineContext } from './context';
 import { getMeta } from './repo/metadata';
+import { countSessionsByStatus, lastRunAt, listRuns, tokenTotals, type WritePathRun } from './repo/consolidation';
 import { countUnconsolidatedSessions } from './repo/sessions';
+import type { SessionState } from './types';
 import { slowPathBacklog } from './repo/slow-queue';
 import { NODE_TYPES, RELATION_TYPES, type NodeType, type RelationType } from './types';
 
@@ -33,6 +35,14 @@ export interface MemoryStats {
   failing_embeddings: number;
   last_embedding_error: string | null;
   embedding: EmbeddingStatus;
+  /** Consolidation and maintenance: sessions by state, last runs, LLM token usage in total and per run. */
+  write_path: {
+    sessions: Record<SessionState['status'], number>;
+    last_maintenance: string | null;
+    last_reflection: string | null;
+    tokens: { promptTokens: number; completionTokens: number; llmCalls: number };
+    recent_runs: WritePathRun[];
+  };
 }
 
 const iso = (ms: string | undefined): string | null => (ms ? new Date(Number(ms)).toISOString() : null);
@@ -87,8 +97,17 @@ export function computeStats(ctx: EngineContext, dbPath: string, embedding: Embe
     failing_embeddings: backlog.failing,
     last_embedding_error: backlog.lastError,
     embedding,
+    write_path: {
+      sessions: countSessionsByStatus(db),
+      last_maintenance: isoMs(lastRunAt(db, 'maintenance')),
+      last_reflection: isoMs(lastRunAt(db, 'reflection')),
+      tokens: tokenTotals(db),
+      recent_runs: listRuns(db, { limit: 5 }),
+    },
   };
 }
+
+const isoMs = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
 function storageBytes(dbPath: string): number {
   let total = 0;

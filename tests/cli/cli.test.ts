@@ -116,3 +116,18 @@ describe('cli read path', () => {
     expect(Object.keys(evalReport.recall)).toEqual(['5', '10']);
   });
 });
+
+describe('cli stats after consolidation', () => {
+  it('shows sessions by state and the runs of the write path', () => {
+    const dir = makeTempDir();
+    cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
+    const run = cli(dir, 'consolidate', '--offline', '--json');
+    expect(run.code).toBe(0);
+    const s = cliJson<{ write_path: { sessions: Record<string, number>; recent_runs: { kind: string; status: string; mode: string }[] }; nodes: { semantic: number } }>(dir, 'stats');
+    expect(s.write_path.sessions.consolidated).toBe(2);
+    expect(s.write_path.recent_runs.length).toBeGreaterThan(0);
+    expect(s.write_path.recent_runs[0]).toMatchObject({ status: 'ok', mode: 'offline' });
+    expect(s.nodes.semantic).toBeGreaterThan(0);
+    expect(cli(dir, 'stats').stdout).toMatch(/write path: sessions/);
+  });
+});
