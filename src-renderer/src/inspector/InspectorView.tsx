@@ -91,11 +91,19 @@ export function InspectorView() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [hits, setHitsState] = useState<SearchHit[] | null>(null);
+  const [hitIndex, setHitIndex] = useState(-1);
+  const setHits = (next: SearchHit[] | null) => {
+    setHitsState(next);
+    setHitIndex(-1);
+  };
   const [searchError, setSearchError] = useState<string | null>(null);
   // Refocusing the box shows the last results again, so the user can jump from hit to hit.
   const lastHits = useRef<SearchHit[] | null>(null);
-  useEffect(() => setHits(null), [tab]);
+  useEffect(() => {
+    setHitsState(null);
+    setHitIndex(-1);
+  }, [tab]);
   const search = async () => {
     const q = query.trim();
     if (!q) return;
@@ -151,7 +159,20 @@ export function InspectorView() {
           onChange={(e) => setQuery(e.target.value)}
           onFocus={() => lastHits.current && setHits(lastHits.current)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') void search();
+            // Enter searches; with the results open, the arrows pick one and Enter jumps to it.
+            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+              if (!hits || hits.length === 0) return;
+              e.preventDefault();
+              setHitIndex((i) => Math.max(0, Math.min(hits.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1))));
+              return;
+            }
+            if (e.key === 'Enter') {
+              const picked = hits && hitIndex >= 0 ? hits[hitIndex] : undefined;
+              if (picked) {
+                jump(picked.node.id);
+                setHits(null);
+              } else void search();
+            }
             if (e.key === 'Escape') setHits(null);
           }}
         />
@@ -163,10 +184,10 @@ export function InspectorView() {
                 ×
               </button>
             </div>
-            {hits?.map((h) => (
+            {hits?.map((h, i) => (
               <button
                 key={h.node.id}
-                className="ins-hit"
+                className={`ins-hit${i === hitIndex ? ' on' : ''}`}
                 onClick={() => {
                   jump(h.node.id);
                   setHits(null);
