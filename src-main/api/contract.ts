@@ -24,6 +24,7 @@ import {
   rememberFactSchema,
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
+import type { WritePathProgress } from '../writepath/types';
 import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
 import {
   graphExpandSchema,
@@ -61,6 +62,14 @@ export const searchInputSchema = z
     includeInvalid: z.boolean().optional(),
   })
   .strict();
+
+/** What "consolidate now" did, per session. */
+export interface ConsolidationSummary {
+  mode: 'llm' | 'offline';
+  model: string | null;
+  cancelled: boolean;
+  sessions: { sessionId: string; status: string; facts: number; error: string | null }[];
+}
 
 export interface AppInfo {
   mode: 'electron' | 'browser';
@@ -103,6 +112,10 @@ export const calls = {
   'memory.search': call<SearchResult>()(searchInputSchema),
   'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema }).strict()),
   'memory.stats': call<MemoryStats>()(none),
+  /** "Consolidate now": every pending session (or one), through the LLM agent when configured. */
+  'memory.consolidate': call<ConsolidationSummary>()(
+    z.object({ sessionId: z.string().min(1).max(200).optional(), offline: z.boolean().optional() }).strict(),
+  ),
   'memory.getNode': call<NodeDetail>()(nodeId),
   'memory.listNodes': call<NodePage>()(listNodesSchema),
   'memory.rememberFact': call<{ id: string }>()(rememberFactSchema),
@@ -159,12 +172,14 @@ export interface EventMap {
   'chat.message': ChatMessage;
   'chat.sessions': { chatId: string };
   'session.completed': SessionCompletedEvent;
+  /** Consolidation and maintenance progress: job, session, step, percent. */
+  'writepath.progress': WritePathProgress;
   /** A menu or shortcut of the desktop shell asks the UI to do something. */
   'ui.command': { command: 'new-chat' | 'open-settings' };
 }
 export type EventName = keyof EventMap;
 /** Runtime list of event names; `satisfies` keeps it equal to EventMap's keys. */
-export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'ui.command'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'writepath.progress', 'ui.command'] as const satisfies readonly EventName[];
 type MissingEvents = Exclude<EventName, (typeof EVENT_NAMES)[number]>;
 const _allEventsListed: MissingEvents extends never ? true : never = true;
 void _allEventsListed;

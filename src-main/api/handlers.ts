@@ -7,7 +7,7 @@ import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
 import type { SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../memory/clock';
-import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type Envelope, type ParsedInput } from './contract';
+import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
@@ -17,9 +17,11 @@ export interface ApiServices {
   chat: ChatService;
   settings: SettingsStore;
   info: () => AppInfo;
+  /** The write path's "consolidate now". */
+  consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
 }
 
-export function createHandlers({ memory, chat, settings, info }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -42,7 +44,9 @@ export function createHandlers({ memory, chat, settings, info }: ApiServices): H
     'chat.contextPack': ({ messageId }) => chat.contextPack(messageId),
 
     'memory.search': (input) => memory.search(input),
-    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt),
+    // A preview is not a use: it must not reinforce what it shows.
+    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt, { reinforce: false }),
+    'memory.consolidate': (request) => consolidate(request),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),
     'memory.listNodes': (input) => memory.listNodes(input),

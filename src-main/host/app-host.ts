@@ -10,6 +10,9 @@ import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
 import { stderrLogger, type Logger } from '../memory/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
+import { NightlyScheduler } from '../scheduler/nightly';
+import { agentConfigFromProvider } from '../writepath/config';
+import { WritePathService } from '../writepath/service';
 
 export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
 
@@ -25,6 +28,8 @@ export interface AppHostOptions {
   sweepIntervalMs?: number;
   llmTimeoutMs?: number;
   onContextInjected?: (ms: number) => void;
+  /** Run the nightly maintenance scheduler (default true); tests that drive the write path by hand turn it off. */
+  nightly?: boolean;
 }
 
 export class AppHost {
@@ -32,6 +37,8 @@ export class AppHost {
   readonly chat: ChatService;
   readonly settings: SettingsStore;
   readonly dispatch: Dispatch;
+  readonly writePath: WritePathService;
+  private readonly nightly: NightlyScheduler | null;
   private readonly engine: MemoryEngine;
   private readonly sinks = new Set<EventSink>();
   private readonly unsubscribers: (() => void)[] = [];
@@ -52,6 +59,22 @@ export class AppHost {
       ...(options.llmTimeoutMs ? { llmTimeoutMs: options.llmTimeoutMs } : {}),
       ...(options.onContextInjected ? { onContextInjected: options.onContextInjected } : {}),
     });
+    // The write path (ADR 008 §15): consolidation after a session ends, on a session-id change, nightly
+    // and on demand; the memory agent follows the provider settings.
+    const agentConfig = () => {
+      const { settings, apiKey } = this.settings.provider();
+      return agentConfigFromProvider(settings, apiKey);
+    };
+    this.writePath = new WritePathService({ engine: this.engine, agent: agentConfig(), logger });
+    this.nightly =
+      options.nightly === false
+        ? null
+        : new NightlyScheduler({
+            clock: this.engine.clock,
+            logger,
+            lastSweepAt: () => this.writePath.lastSweepAt(),
+            run: (trigger) => this.writePath.runMaintenance({ trigger }),
+          });
     const info = (): AppInfo => ({
       mode: options.mode,
       version: options.version,
@@ -59,7 +82,19 @@ export class AppHost {
       offline: this.settings.get().provider.kind === 'none',
       embedder: this.engine.embedder.id,
     });
-    this.dispatch = createDispatch(createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info }), logger);
+    const consolidate = async (request: { sessionId?: string; offline?: boolean }) => {
+      const report = await this.writePath.consolidateNow({ ...request, trigger: 'manual' });
+      return {
+        mode: report.mode,
+        model: report.model,
+        cancelled: report.cancelled,
+        sessions: report.sessions.map((o) => ({ sessionId: o.sessionId, status: o.status, facts: o.factsCreated.length, error: o.error })),
+      };
+    };
+    this.dispatch = createDispatch(
+      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate }),
+      logger,
+    );
 
     this.unsubscribers.push(
       this.engine.onChange((change) => this.emit('memory.changed', change)),
@@ -67,7 +102,12 @@ export class AppHost {
       this.chat.events.on('chat.message', (p) => this.emit('chat.message', p)),
       this.chat.events.on('chat.sessions', (p) => this.emit('chat.sessions', p)),
       this.chat.events.on('session.completed', (p) => this.emit('session.completed', p)),
+      this.chat.events.on('session.completed', (p) => this.writePath.sessionCompleted(p.memorySessionId)),
+      this.writePath.watchSessionChanges(),
+      this.writePath.onProgress((p) => this.emit('writepath.progress', p)),
+      this.settings.onSaved(() => this.writePath.setAgentConfig(agentConfig())),
     );
+    this.nightly?.start();
     // Sessions left idle while the app was closed end at the next tick, once the caller has subscribed
     // (the write path must see those session.completed events too); later ones on the timer.
     this.startupSweep = setImmediate(() => this.chat.sweepIdleSessions());
@@ -92,6 +132,9 @@ export class AppHost {
       clearImmediate(this.startupSweep);
       if (this.sweepTimer) clearInterval(this.sweepTimer);
       await this.chat.stopAll();
+      // Order matters: no new sweep, then cancel and wait for write-path jobs, then close the database.
+      await this.nightly?.stop();
+      await this.writePath.close();
       for (const off of this.unsubscribers) off();
       this.sinks.clear();
       await this.engine.close();

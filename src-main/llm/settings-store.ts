@@ -19,6 +19,14 @@ export interface PublicSettings extends AppSettings {
 }
 
 export class SettingsStore {
+  private readonly listeners = new Set<() => void>();
+
+  /** Called after every save (the write path re-reads the memory agent's provider). */
+  onSaved(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   constructor(
     private readonly db: Database,
     private readonly secrets: SecretStore,
@@ -38,6 +46,7 @@ export class SettingsStore {
       JSON.stringify(settings),
     );
     if (apiKey !== undefined) this.secrets.set(PROVIDER_API_KEY, apiKey === null || apiKey.trim() === '' ? null : apiKey.trim());
+    for (const listener of this.listeners) listener();
   }
 
   provider(): ResolvedProvider {

@@ -329,7 +329,7 @@ export class MemoryEngine {
     await this.ensureClassifier();
     this.assertOpen();
     const pack = await buildContextPack(this.retrieverDeps(), prompt, options);
-    this.noteAccess(pack.nodeIds);
+    if (options.reinforce !== false) this.noteAccess(pack.nodeIds);
     return pack;
   }
 

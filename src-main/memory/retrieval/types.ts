@@ -97,6 +97,8 @@ export interface ContextPack {
 export interface ContextOptions {
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
+  /** Count the pack's nodes as used (access reinforcement). Default true; previews pass false. */
+  reinforce?: boolean;
   excludeSessionIds?: string[];
   now?: number;
 }
