@@ -19,3 +19,19 @@ test('without a model, replies are labelled memory-only answers listing what is 
   await page.getByRole('button', { name: 'Connect a model' }).click();
   await expect(page.getByTestId('settings-dialog')).toBeVisible();
 });
+
+test('"consolidate now" distils facts from a chat without a model, with its progress shown', async ({ page, engram, shot }) => {
+  await openApp(page, engram);
+  await send(page, 'I live in Lisbon and I work at Globex.');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'offline');
+  const button = page.getByTestId('consolidate-now');
+  await expect(button).toBeVisible();
+  await expect(page.getByText('1 chat to consolidate')).toBeVisible();
+  await shot('consolidate-waiting');
+  await button.click();
+  await expect(button).toBeHidden({ timeout: 15_000 });
+  const facts = await engram.call<{ items: { content: string; sourceType: string }[] }>('memory.listNodes', { types: ['semantic'] });
+  expect(facts.items.map((f) => f.content).join(' | ')).toMatch(/Lisbon/);
+  expect(facts.items.every((f) => f.sourceType === 'heuristic')).toBe(true);
+  await shot('consolidate-done');
+});

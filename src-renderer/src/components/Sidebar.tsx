@@ -5,6 +5,7 @@ import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
 import { useUi } from '../store';
 import { relativeTime } from '../format';
 import { Icon } from './Icon';
+import { ConsolidateControl } from './ConsolidateControl';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
 export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creating: boolean }) {
@@ -36,6 +37,7 @@ export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creati
           <input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />
           Show archived
         </label>
+        <ConsolidateControl />
         <div className="sidebar-row">
           <span className="muted small" title="Memories stored on this machine">
             {memories === null ? '' : `${memories.toLocaleString()} ${memories === 1 ? 'memory' : 'memories'}`}
