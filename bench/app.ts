@@ -125,6 +125,8 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     version: 'bench',
     logger: quietLogger,
     sweepIntervalMs: 0,
+    // Measure injection alone: the catch-up maintenance sweep would otherwise start 60 s in.
+    nightly: false,
     onContextInjected: (ms) => packTimes.push(ms),
   });
   try {
