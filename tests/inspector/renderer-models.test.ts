@@ -6,6 +6,7 @@ import { entityElementId, mergeSlices } from '../../src-renderer/src/inspector/g
 import { layoutTimeline } from '../../src-renderer/src/inspector/timeline-layout';
 import { DAY, ticks } from '../../src-renderer/src/inspector/time';
 import { engineFilter, DEFAULT_FILTER } from '../../src-renderer/src/inspector/store';
+import { chatIdOfSession } from '../../src-renderer/src/inspector/sessions';
 
 const node = (id: string, over: Partial<NodeSummary> = {}): NodeSummary => ({
   id,
@@ -98,5 +99,13 @@ describe('engineFilter', () => {
     expect(f.sourceTypes).toEqual(['extraction', 'consolidation', 'reflection', 'manual']);
     expect(f.types).toEqual(['semantic']);
     expect(f.minConfidence).toBe(0.3);
+  });
+});
+
+describe('chatIdOfSession', () => {
+  it('finds the chat of a chat memory session and nothing else', () => {
+    expect(chatIdOfSession('chat-3f1c2a9e-1b2c-4d5e-8f90-123456789abc-2')).toBe('3f1c2a9e-1b2c-4d5e-8f90-123456789abc');
+    expect(chatIdOfSession('import-2024')).toBeNull();
+    expect(chatIdOfSession(null)).toBeNull();
   });
 });

@@ -14,15 +14,11 @@ import { useNodeDetail } from './api';
 import { DecayChart } from './DecayChart';
 import { wordDiff } from './diff';
 import { EntityCard } from './EntityCard';
+import { chatIdOfSession } from './sessions';
 import { TYPE_COLOURS } from './graph-style';
 import { useInspector } from './store';
 import { formatDateTime } from './time';
 
-/** The chat a memory session belongs to (`chat-<chatId>-<n>`), if any. */
-export function chatIdOfSession(sessionId: string | null): string | null {
-  const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
-  return m?.[1] ?? null;
-}
 
 export function confidenceNow(node: MemoryNode, now: number): number {
   if (node.validUntil !== null || isProtected(node)) return node.confidence;

@@ -6,7 +6,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { NodeSummary } from '../../../src-main/memory/inspector/types';
+import { useChats } from '../api/hooks';
 import { useTimeline } from './api';
+import { chatIdOfSession } from './sessions';
 import { TYPE_COLOURS } from './graph-style';
 import { engineFilter, useInspector, type MoveDirection } from './store';
 import { layoutTimeline, type TimelineLayout } from './timeline-layout';
@@ -89,6 +91,16 @@ export function TimelineView() {
   });
   const now = Date.now();
   const layout = useMemo(() => (data.data ? layoutTimeline(data.data) : null), [data.data]);
+  // Session lanes are labelled with their conversation's title where there is one.
+  const chats = useChats(true);
+  const sessionTitle = useMemo(() => {
+    const titles = new Map((chats.data ?? []).map((c) => [c.id, c.title]));
+    return (sessionId: string): string => {
+      const chatId = chatIdOfSession(sessionId);
+      const title = chatId ? titles.get(chatId) : undefined;
+      return title ? `${title.length > 40 ? `${title.slice(0, 39)}…` : title} · ${sessionId.slice(sessionId.lastIndexOf('-') + 1)}` : sessionId;
+    };
+  }, [chats.data]);
 
   // Zoom to the memory's extent the first time it is known.
   const fitted = useRef(false);
@@ -97,14 +109,18 @@ export function TimelineView() {
     if (!ext || fitted.current) return;
     fitted.current = true;
     const span = Math.max(DAY, Math.min(ext.max - ext.min, 60 * DAY));
-    setView({ start: ext.max - span, end: ext.max + span * 0.08, scrollY: 0 });
+    revealSelection.current = true;
+    setView((v) => ({ ...v, start: ext.max - span, end: ext.max + span * 0.08 }));
   }, [data.data?.extent]);
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const hits = useRef<{ id: string; x0: number; y0: number; x1: number; y1: number }[]>([]);
-  /** Where the selected item sits in the scrolled content (px), from the last frame. */
-  const selectedY = useRef<number | null>(null);
+  /** Set when the selected item's row should be scrolled into sight at the next frame. */
+  const revealSelection = useRef(true);
+  /** Height of everything the last frame laid out (lanes and rows), for clamping the scroll. */
+  const contentH = useRef(0);
+  const clampScroll = (y: number) => Math.max(0, Math.min(y, contentH.current - (size.h - LEARNED_H - AXIS_H) + 20));
   const [size, setSize] = useState({ w: 800, h: 500 });
   const [hover, setHover] = useState<{ x: number; y: number; node: NodeSummary } | null>(null);
 
@@ -122,14 +138,22 @@ export function TimelineView() {
     const canvas = canvasRef.current;
     if (!canvas || !layout) return;
     const t0 = performance.now();
-    const frame = draw(canvas, size, view, layout, { selectedId, multi: new Set(multi), now });
+    const frame = draw(canvas, size, view, layout, { selectedId, multi: new Set(multi), now, sessionTitle });
     hits.current = frame.hits;
-    selectedY.current = frame.selectedY;
+    contentH.current = frame.contentH;
+    // Bring the selection's row into sight once, after a selection or a zoom asked for it.
+    const y = frame.selectedY;
+    if (revealSelection.current && y !== null) {
+      revealSelection.current = false;
+      if (y - view.scrollY < AXIS_H + 20 || y - view.scrollY > size.h - LEARNED_H - 20) {
+        setView((v) => ({ ...v, scrollY: clampScroll(y - size.h / 2) }));
+      }
+    }
     const w = window as unknown as { __engramTimelineDrawMs?: number; __engramTimelineItems?: number; __engramTimelineDraws?: number[] };
     w.__engramTimelineDrawMs = performance.now() - t0;
     w.__engramTimelineItems = data.data?.items.length ?? 0;
     (w.__engramTimelineDraws ??= []).push(w.__engramTimelineDrawMs);
-  }, [layout, view, size, selectedId, multi, now, data.data]);
+  }, [layout, view, size, selectedId, multi, now, data.data, sessionTitle]);
 
   // Arrow keys: along time (left/right), to the nearest item in the lane or row above/below (up/down).
   useEffect(() => {
@@ -155,13 +179,9 @@ export function TimelineView() {
     if (!item) return;
     const t = item.type === 'episodic' ? item.eventTime : item.validFrom;
     setView((v) => (t < v.start || t > v.end ? { ...v, start: t - (v.end - v.start) / 2, end: t + (v.end - v.start) / 2 } : v));
-    // And vertically: the next frame knows its row; scroll it into the middle if it is out of sight.
-    requestAnimationFrame(() => {
-      const y = selectedY.current;
-      if (y === null) return;
-      setView((v) => (y - v.scrollY < AXIS_H + 20 || y - v.scrollY > size.h - LEARNED_H - 20 ? { ...v, scrollY: Math.max(0, y - size.h / 2) } : v));
-    });
-  }, [selectedId, data.data, lastSel, size.h]);
+    // And vertically: the next frame knows its row.
+    revealSelection.current = true;
+  }, [selectedId, data.data, lastSel]);
 
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
 
@@ -174,6 +194,7 @@ export function TimelineView() {
     });
   };
   const setSpan = (span: number) => {
+    revealSelection.current = true;
     const centre = selectedCentre() ?? (view.start + view.end) / 2;
     setView((v) => ({ ...v, start: centre - span / 2, end: centre + span / 2 }));
   };
@@ -183,7 +204,8 @@ export function TimelineView() {
   };
   const fit = () => {
     const ext = data.data?.extent;
-    if (ext) setView({ start: ext.min - (ext.max - ext.min) * 0.03 - HOUR, end: ext.max + (ext.max - ext.min) * 0.03 + HOUR, scrollY: 0 });
+    revealSelection.current = true;
+    if (ext) setView((v) => ({ ...v, start: ext.min - (ext.max - ext.min) * 0.03 - HOUR, end: ext.max + (ext.max - ext.min) * 0.03 + HOUR }));
   };
 
   return (
@@ -224,7 +246,7 @@ export function TimelineView() {
         className="ins-tl-wrap"
         ref={wrapRef}
         onWheel={(e) => {
-          if (e.shiftKey) setView((v) => ({ ...v, scrollY: Math.max(0, v.scrollY + e.deltaY) }));
+          if (e.shiftKey) setView((v) => ({ ...v, scrollY: clampScroll(v.scrollY + e.deltaY) }));
           else zoomBy(e.deltaY > 0 ? 1.25 : 0.8, e.nativeEvent.offsetX);
         }}
         onMouseDown={(e) => (drag.current = { x: e.clientX, y: e.clientY, view, moved: false })}
@@ -235,7 +257,7 @@ export function TimelineView() {
             const dy = e.clientY - d.y;
             if (Math.abs(dx) + Math.abs(dy) > 3) d.moved = true;
             const dt = (dx / Math.max(1, size.w)) * (d.view.end - d.view.start);
-            setView({ start: d.view.start - dt, end: d.view.end - dt, scrollY: Math.max(0, d.view.scrollY - dy) });
+            setView({ start: d.view.start - dt, end: d.view.end - dt, scrollY: clampScroll(d.view.scrollY - dy) });
             return;
           }
           const x = e.nativeEvent.offsetX;
@@ -282,6 +304,7 @@ interface DrawState {
   selectedId: string | null;
   multi: Set<string>;
   now: number;
+  sessionTitle: (sessionId: string) => string;
 }
 
 /** Draws one frame; returns the hit boxes. Only what falls inside the canvas is drawn. */
@@ -291,7 +314,7 @@ function draw(
   view: View,
   layout: TimelineLayout,
   st: DrawState,
-): { hits: { id: string; x0: number; y0: number; x1: number; y1: number }[]; selectedY: number | null } {
+): { hits: { id: string; x0: number; y0: number; x1: number; y1: number }[]; selectedY: number | null; contentH: number } {
   let selectedY: number | null = null;
   const dpr = window.devicePixelRatio || 1;
   if (canvas.width !== Math.round(size.w * dpr) || canvas.height !== Math.round(size.h * dpr)) {
@@ -301,7 +324,7 @@ function draw(
     canvas.style.height = `${size.h}px`;
   }
   const ctx = canvas.getContext('2d');
-  if (!ctx) return { hits: [], selectedY: null };
+  if (!ctx) return { hits: [], selectedY: null, contentH: 0 };
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const styles = getComputedStyle(canvas);
   const cssVar = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
@@ -364,7 +387,8 @@ function draw(
       const start = x(Math.min(...lane.items.map((i) => i.eventTime)));
       ctx.fillStyle = muted;
       ctx.font = '10px system-ui, sans-serif';
-      ctx.fillText(lane.sessionId, Math.max(4, start - ctx.measureText(lane.sessionId).width - 8), y + LANE_H / 2);
+      const name = st.sessionTitle(lane.sessionId);
+      ctx.fillText(name, Math.max(4, start - ctx.measureText(name).width - 8), y + LANE_H / 2);
     }
     y += LANE_H;
   }
@@ -428,6 +452,8 @@ function draw(
     }
     hits.push({ id: n.id, x0, y0: ry, x1: Math.max(x1, x0 + (rh >= 16 ? 150 : 4)), y1: ry + rh - 2 });
   }
+  const rowsUsed = packed.reduce((m, p) => Math.max(m, p.row + 1), 0);
+  const contentBottom = top + rowsUsed * rh;
   // Supersedes transitions: from the end of the old bar to the start of the new one.
   ctx.strokeStyle = '#7c3aed';
   ctx.fillStyle = '#7c3aed';
@@ -515,5 +541,5 @@ function draw(
     ctx.fillText(label(t), px + 3, AXIS_H / 2);
     ctx.fillRect(px, AXIS_H - 6, 1, 6);
   }
-  return { hits, selectedY };
+  return { hits, selectedY, contentH: contentBottom + view.scrollY - bodyTop };
 }
