@@ -8,7 +8,6 @@ import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
 import type { EngineContext } from './context';
-import { Checkpointer } from './db/checkpointer';
 import { openDatabase } from './db/open';
 import { createVectorTables, dropVectorTables } from './db/vector-tables';
 import { DEFAULT_PRUNE_THRESHOLD, runDecay, type DecayRunResult } from './decay';
@@ -59,8 +58,6 @@ export interface MemoryEngineOptions {
   startSlowPath?: boolean;
   nativeBinding?: string;
   retrieval?: Partial<RetrievalConfig>;
-  /** WAL checkpoints in a worker thread (default true); short-lived engines may skip the worker. */
-  backgroundCheckpoints?: boolean;
 }
 
 export class MemoryEngine {
@@ -70,7 +67,6 @@ export class MemoryEngine {
   private aliasIndex: AliasIndex | null = null;
   private vectorLock: { model: string | null; dimensions: number };
   private closed = false;
-  private readonly checkpointer: Checkpointer | null;
   private readonly retrievalConfig: RetrievalConfig;
   private readonly intentClassifier: EmbeddingIntentClassifier;
   private classifierReady: Promise<void> | null = null;
@@ -91,10 +87,6 @@ export class MemoryEngine {
       now: clock.now(),
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
-    this.checkpointer =
-      options.backgroundCheckpoints === false
-        ? null
-        : new Checkpointer(db, { path: dbPath, logger, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     const feed = new ChangeFeed(logger);
     const hot = new HotPath(db, clock, (batch) => {
       feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
@@ -570,7 +562,6 @@ export class MemoryEngine {
     this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
-    await this.checkpointer?.stop();
     // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
     try {
       this.ctx.db.pragma('optimize');

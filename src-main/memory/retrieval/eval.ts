@@ -51,7 +51,6 @@ export async function evaluateRecall(dataset: RecallDataset, options: RecallOpti
     const engine = MemoryEngine.open({
       dataDir: dir,
       startSlowPath: false,
-      backgroundCheckpoints: false,
       ...(options.embedder ? { embedder: options.embedder() } : {}),
       ...(options.retrieval ? { retrieval: options.retrieval } : {}),
     });
