@@ -116,6 +116,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   const lists: Partial<Record<StrategyName, string[]>> = {};
   const bm25 = time('fts', () => ftsScored(deps.db, matchExpression(deps, data.query, !filter.types.includes('episodic')), filter, n));
   lists.fts = bm25.map((h) => h.id);
+  await yieldToLoop();
   if (weights.neighbourhood > 0 && bm25.length > 0) {
     // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their
     // score to the turns around them, and the activated ranking stands in for plain BM25 in the fusion.
@@ -124,6 +125,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   }
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
+  await yieldToLoop();
   const mentioned = deps.mentionedEntities(data.query);
   if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
 
