@@ -380,14 +380,10 @@ export class ChatService {
   ): Promise<ChatMessage> {
     let hits: SearchHit[] | null = null;
     if (!memoryOff) {
-      const chat = this.get(reply.chatId);
-      const result = await this.memory.search({
-        query: user.content,
-        types: [...NODE_TYPES],
-        limit: 8,
-        ...(chat.memorySessionId ? { excludeSessionIds: [chat.memorySessionId] } : {}),
-      });
-      hits = result.hits;
+      // With no model reading the chat, earlier messages of this chat are memories like any other: search
+      // them too, leaving out only the question itself.
+      const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 9 });
+      hits = result.hits.filter((h) => h.node.id !== user.episodeId).slice(0, 8);
       if (hits.length > 0) this.memory.recordAccess(hits.map((h) => h.node.id));
     }
     return this.finish(

@@ -219,6 +219,16 @@ describe('offline (memory-only) answers', () => {
     expect(reply.episodeId).toBeNull();
   });
 
+  it('finds what was said earlier in the same chat, but not the question itself', async () => {
+    const t = openTestHost();
+    const chat = t.host.chat.create();
+    const first = await sendAndWait(t, chat.id, 'My locker code at the gym is 4417');
+    const { reply } = await sendAndWait(t, chat.id, 'What is my gym locker code?');
+    expect(reply.content).toContain('My locker code at the gym is 4417');
+    expect(reply.content).not.toContain('What is my gym locker code');
+    expect(first.user.episodeId).not.toBeNull();
+  });
+
   it('says so when nothing relevant is remembered', async () => {
     const t = openTestHost();
     const chat = t.host.chat.create();
