@@ -125,6 +125,8 @@ export class MemoryEngine {
     this.intentClassifier = new EmbeddingIntentClassifier(this.retrievalConfig.intentThreshold);
     this.vectorLock = this.readOrInitVectorLock();
     feed.subscribe((change) => this.syncCodeIndex(change));
+    // Build the vector candidate index in the background now, so the first question does not wait for it.
+    setImmediate(() => this.startCodeIndexLoad());
     const status = this.vectorStatus();
     if (status.warning) logger.warn(status.warning);
     // Entity vectors missing after a crash or a failed embed are rebuilt in the background.
@@ -231,6 +233,11 @@ export class MemoryEngine {
   }
 
   private codeIndex: BinaryCodeIndex | null = null;
+  private codeIndexLoading = false;
+  /** Bumped when vectors are rebuilt: a load started before then is discarded. */
+  private codeIndexGeneration = 0;
+  /** Changes seen while the index loads, replayed onto it when ready. */
+  private pendingIndexChanges: MemoryChange[] = [];
   private termStats: TermStats | null = null;
 
   /**
@@ -239,11 +246,11 @@ export class MemoryEngine {
    */
   private knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[] {
     const db = this.ctx.db;
-    this.codeIndex ??= BinaryCodeIndex.load(db, this.vectorLock.dimensions);
-    if (this.codeIndex.size < this.retrievalConfig.codeIndexMinNodes) {
+    const index = this.readyCodeIndex();
+    if (!index || index.size < this.retrievalConfig.codeIndexMinNodes) {
       return knnNodes(db, query, k, { ...(types ? { types } : {}), includeInactive }).map((h) => h.nodeId);
     }
-    const candidates = this.codeIndex.nearest(binaryCode(query), Math.max(k, this.retrievalConfig.codeIndexRerank), types, includeInactive);
+    const candidates = index.nearest(binaryCode(query), Math.max(k, this.retrievalConfig.codeIndexRerank), types, includeInactive);
     const head = candidates.slice(0, this.retrievalConfig.codeIndexRerank);
     const exact = nodeVectors(db, head);
     const similarity = (id: string): number => {
@@ -257,10 +264,53 @@ export class MemoryEngine {
     return [...scored.map((x) => x.id), ...candidates.slice(this.retrievalConfig.codeIndexRerank)].slice(0, k);
   }
 
+  /** The code index when loaded; otherwise starts loading it in the background and answers null. */
+  private readyCodeIndex(): BinaryCodeIndex | null {
+    if (!this.codeIndex) this.startCodeIndexLoad();
+    return this.codeIndex;
+  }
+
+  /** Resolves once the vector candidate index is loaded (it loads in the background from open on). */
+  async warmVectorIndex(): Promise<void> {
+    while (!this.codeIndex && !this.closed) {
+      this.startCodeIndexLoad();
+      await (this.codeIndexLoad ?? Promise.resolve());
+    }
+  }
+
+  private codeIndexLoad: Promise<void> | null = null;
+
+  private startCodeIndexLoad(): void {
+    if (this.codeIndexLoading || this.codeIndex || this.closed) return;
+    this.codeIndexLoading = true;
+    const generation = this.codeIndexGeneration;
+    const stale = () => this.closed || generation !== this.codeIndexGeneration;
+    this.codeIndexLoad = BinaryCodeIndex.loadInChunks(this.ctx.db, this.vectorLock.dimensions, stale)
+      .then((index) => {
+        if (!index || stale()) return;
+        this.codeIndex = index;
+        for (const change of this.pendingIndexChanges.splice(0)) this.syncCodeIndex(change);
+      })
+      .catch((err: unknown) => this.ctx.logger.warn(`vector index load failed; exact search serves: ${String(err)}`))
+      .finally(() => {
+        this.codeIndexLoading = false;
+        this.codeIndexLoad = null;
+      });
+  }
+
   /** Keeps the in-memory code index in step with writes; search re-checks filters in SQL regardless. */
   private syncCodeIndex(change: MemoryChange): void {
+    if (change.kind === 'vectors.rebuilt') {
+      this.codeIndexGeneration++;
+      this.codeIndex = null;
+      this.pendingIndexChanges = [];
+      return;
+    }
     const index = this.codeIndex;
-    if (!index) return;
+    if (!index) {
+      if (this.codeIndexLoading) this.pendingIndexChanges.push(change);
+      return;
+    }
     switch (change.kind) {
       case 'nodes.embedded': {
         const rows = this.ctx.db
@@ -285,9 +335,6 @@ export class MemoryEngine {
         break;
       case 'decay.completed':
         for (const id of change.prunedIds) index.setActive(id, false);
-        break;
-      case 'vectors.rebuilt':
-        this.codeIndex = null;
         break;
       default:
         break;
@@ -756,8 +803,10 @@ export class MemoryEngine {
     // Always through the binary-code index, at any size: a near-duplicate has a near-identical code, and a
     // full sqlite-vec scan per extracted fact would cost the main thread several ms each. The head is
     // re-ranked by exact cosine below.
-    this.codeIndex ??= BinaryCodeIndex.load(this.ctx.db, this.vectorLock.dimensions);
-    const ids = this.codeIndex.nearest(binaryCode(vector), k + 4, ['semantic', 'procedural', 'opinion'], false);
+    const index = this.readyCodeIndex();
+    const ids = index
+      ? index.nearest(binaryCode(vector), k + 4, ['semantic', 'procedural', 'opinion'], false)
+      : knnNodes(this.ctx.db, vector, k + 4, { types: ['semantic', 'procedural', 'opinion'] }).map((h) => h.nodeId);
     const vectors = nodeVectors(this.ctx.db, ids);
     const scored = ids.flatMap((nodeId) => {
       const v = vectors.get(nodeId);
