@@ -51,7 +51,9 @@ export async function benchSearch(options: { nodes: number; dir?: string }): Pro
     const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
     try {
       const queries = benchQueries(300);
-      // Warm-up: page cache, prepared statements, exemplar vectors.
+      // Warm-up: the vector index (it loads in the background from open), page cache, prepared statements,
+      // exemplar vectors.
+      await engine.warmVectorIndex();
       for (const q of queries.slice(0, 20)) await engine.search({ query: q, types: ['episodic'] });
       const h = monitorEventLoopDelay({ resolution: 1 });
       const searchMs: number[] = [];
