@@ -8,7 +8,7 @@
  * - context_injection_p95_ms: from chat.send() to the request reaching the (scripted, in-process) model server:
  *   recording the message, the context pack (search + assembly + storing it), history and prompt building.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import type { Logger } from '../src-main/memory/clock';
 import { chatChunk, startScriptedOpenAI } from '../tests/helpers/scripted-openai-server';
 import { chatStream, PEOPLE, PLACES, rng, type ChatMessage } from './lib/chat-corpus';
 import { percentile, progress, round } from './lib/stats';
+import { printedUrl } from './lib/browser-host';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -91,22 +92,6 @@ async function measureStart(runs: number): Promise<number[]> {
   }
   progress(`app: start to interactive ${times.map((t) => Math.round(t)).join(', ')} ms`);
   return times;
-}
-
-function printedUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 30_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolvePromise(m[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
-  });
 }
 
 async function measureInjection(nodes: number, replies: number): Promise<Omit<AppFigures, 'start_to_interactive_ms' | 'start_to_interactive_runs_ms'>> {

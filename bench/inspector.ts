@@ -9,13 +9,14 @@
  * - timeline_10k_render_ms: the canvas draw of a 10,000-item timeline window; timeline_pan_draw_p95_ms is the
  *   95th percentile of frame draws while dragging it (33 ms = 30 fps).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { buildBenchMemory } from './search';
 import { percentile, progress, round } from './lib/stats';
+import { printedUrl } from './lib/browser-host';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -142,18 +143,3 @@ async function timeline10k(page: Page): Promise<{ draw: number; items: number; p
   return { draw, items, panP95: draws.length ? percentile(draws, 95) : 0 };
 }
 
-function printedUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no URL printed:\n${out}`)), 60_000);
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        resolvePromise(m[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${out}`)));
-  });
-}

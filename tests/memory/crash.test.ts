@@ -1,36 +1,18 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MemoryEngine } from '../../src-main/memory/engine';
+import { runUntilKilled } from '../helpers/kill-child';
 import { makeTempDir } from '../helpers/temp-engine';
 
 /** Run the writer until it has reported `flushes` durable batches, then SIGKILL it. */
-function runAndKill(dataDir: string, flushes: number): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'crash-writer.ts'), dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const reported: string[] = [];
-    let buffer = '';
-    let seen = 0;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
-        reported.push(...(JSON.parse(line) as string[]));
-        if (++seen === flushes) child.kill('SIGKILL');
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL') resolve(reported);
-      else reject(new Error(`writer exited on its own (code ${code}): ${stderr}`));
-    });
+async function runAndKill(dataDir: string, flushes: number): Promise<string[]> {
+  const reported: string[] = [];
+  let seen = 0;
+  await runUntilKilled(join(__dirname, 'crash-writer.ts'), [dataDir], (line) => {
+    reported.push(...(JSON.parse(line) as string[]));
+    return ++seen === flushes;
   });
+  return reported;
 }
 
 describe('crash safety', () => {

@@ -1,39 +1,22 @@
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { WritePathService } from '../../src-main/writepath/service';
 import { startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { memoryAgent } from '../helpers/scripted-memory-agent';
+import { runUntilKilled } from '../helpers/kill-child';
 import { makeTempDir } from '../helpers/temp-engine';
 
 const SESSIONS = 12;
 
 /** Run the consolidator until it announces its `writes`-th write step, then SIGKILL it. */
-function runAndKill(dataDir: string, baseURL: string, writes: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'crash-consolidator.ts'), dataDir, baseURL], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let buffer = '';
-    let seen = 0;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.stdout.on('data', (d: Buffer) => {
-      buffer += d.toString();
-      let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const event = JSON.parse(buffer.slice(0, nl)) as { step: string };
-        buffer = buffer.slice(nl + 1);
-        if (event.step === 'write' && ++seen === writes) child.kill('SIGKILL');
-      }
-    });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGKILL') resolve(seen);
-      else reject(new Error(`consolidator exited on its own (code ${code}): ${stderr}`));
-    });
+async function runAndKill(dataDir: string, baseURL: string, writes: number): Promise<number> {
+  let seen = 0;
+  await runUntilKilled(join(__dirname, 'crash-consolidator.ts'), [dataDir, baseURL], (line) => {
+    const event = JSON.parse(line) as { step: string };
+    return event.step === 'write' && ++seen === writes;
   });
+  return seen;
 }
 
 let server: ScriptedOpenAIServer;
