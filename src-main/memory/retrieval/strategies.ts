@@ -20,7 +20,7 @@ export function ftsScored(db: Database, match: string | null, filter: NodeFilter
   const rows = db
     .prepare(
       `SELECT n.id, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-       WHERE ${table} MATCH ? AND ${where} ORDER BY bm25(${table}) LIMIT ?`,
+       WHERE ${table} MATCH ? AND ${where} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
     )
     .all(match, ...params, limit) as Scored[];
   return rows;
