@@ -443,3 +443,4 @@ export function openAIError(status: number, message: string, type?: string, code
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+

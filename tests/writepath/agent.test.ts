@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useScriptedOpenAI } from '../helpers/use-scripted-openai';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryAgent } from '../../src-main/writepath/agent';
 import { agentConfigFromProvider } from '../../src-main/writepath/config';
 import { AgentError } from '../../src-main/writepath/errors';
-import { chatCompletion, openAIError, startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
+import { chatCompletion, openAIError, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 
 const schema = z.object({ items: z.array(z.object({ name: z.string(), score: z.number().nullable() })) });
 const task = {
@@ -17,12 +18,7 @@ const task = {
 const PATH = '/v1/chat/completions';
 
 let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAI();
-});
-afterEach(async () => {
-  await server.close();
-});
+useScriptedOpenAI((s) => (server = s));
 
 const agent = (extra: Partial<ConstructorParameters<typeof MemoryAgent>[0]> = {}): MemoryAgent =>
   new MemoryAgent({ baseURL: server.baseURL, model: 'agent-model', maxRetries: 0, timeoutMs: 5_000, ...extra });

@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useScriptedOpenAI } from '../helpers/use-scripted-openai';
+import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { MemoryAgent } from '../../src-main/writepath/agent';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { LlmExtractor } from '../../src-main/writepath/extract-llm';
-import { chatCompletion, openAIError, startScriptedOpenAI, type ScriptedOpenAIServer, type ScriptStep } from '../helpers/scripted-openai-server';
+import { chatCompletion, openAIError, type ScriptedOpenAIServer, type ScriptStep } from '../helpers/scripted-openai-server';
 import { memoryAgent, type AgentScript, type ExtractionAnswer, type PromptEpisode, type PromptKnownEntity } from '../helpers/scripted-memory-agent';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const PATH = '/v1/chat/completions';
 let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAI();
-});
-afterEach(async () => {
-  await server.close();
-});
+useScriptedOpenAI((s) => (server = s));
 
 function extractor(timeoutMs = 5_000): LlmExtractor {
   return new LlmExtractor(new MemoryAgent({ baseURL: server.baseURL, model: 'agent-model', maxRetries: 0, timeoutMs }));

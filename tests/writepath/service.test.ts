@@ -1,19 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useScriptedOpenAI } from '../helpers/use-scripted-openai';
+import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { WritePathService } from '../../src-main/writepath/service';
 import type { WritePathProgress } from '../../src-main/writepath/types';
-import { openAIError, startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
+import { openAIError, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { memoryAgent } from '../helpers/scripted-memory-agent';
 import { CollectingLogger, ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const PATH = '/v1/chat/completions';
 let server: ScriptedOpenAIServer;
-beforeEach(async () => {
-  server = await startScriptedOpenAI();
-});
-afterEach(async () => {
-  await server.close();
-});
+useScriptedOpenAI((s) => (server = s));
 
 function service(engine: MemoryEngine, llm: boolean): WritePathService {
   const s = new WritePathService({

@@ -99,28 +99,20 @@ function ChatHeader({ chat }: { chat: ChatSession }) {
         {chat.title}
       </h1>
       <div className="switches" role="group" aria-label="Memory for this chat">
-        <label className={`switch${chat.noRemember ? ' on' : ''}`} title="Nothing from this chat is recorded as a memory or consolidated">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={chat.noRemember}
-            onChange={(e) => setSwitches.mutate({ chatId: chat.id, noRemember: e.target.checked })}
-            data-testid="switch-no-remember"
-          />
-          <span className="switch-track" aria-hidden="true" />
-          Don't remember this chat
-        </label>
-        <label className={`switch${chat.noMemory ? ' on' : ''}`} title="No memories are injected and the model gets no memory tools">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={chat.noMemory}
-            onChange={(e) => setSwitches.mutate({ chatId: chat.id, noMemory: e.target.checked })}
-            data-testid="switch-no-memory"
-          />
-          <span className="switch-track" aria-hidden="true" />
-          Don't use memory
-        </label>
+        <MemorySwitch
+          on={chat.noRemember}
+          label="Don't remember this chat"
+          hint="Nothing from this chat is recorded as a memory or consolidated"
+          testId="switch-no-remember"
+          onChange={(noRemember) => setSwitches.mutate({ chatId: chat.id, noRemember })}
+        />
+        <MemorySwitch
+          on={chat.noMemory}
+          label="Don't use memory"
+          hint="No memories are injected and the model gets no memory tools"
+          testId="switch-no-memory"
+          onChange={(noMemory) => setSwitches.mutate({ chatId: chat.id, noMemory })}
+        />
         {chat.archived && (
           <button className="button button-ghost" onClick={() => archive.mutate({ chatId: chat.id, archived: false })}>
             Unarchive
@@ -153,5 +145,15 @@ function EmptyState({ hasChat, onNewChat, noMemory }: { hasChat: boolean; onNewC
         </button>
       )}
     </div>
+  );
+}
+
+function MemorySwitch(props: { on: boolean; label: string; hint: string; testId: string; onChange: (on: boolean) => void }) {
+  return (
+    <label className={`switch${props.on ? ' on' : ''}`} title={props.hint}>
+      <input type="checkbox" role="switch" checked={props.on} onChange={(e) => props.onChange(e.target.checked)} data-testid={props.testId} />
+      <span className="switch-track" aria-hidden="true" />
+      {props.label}
+    </label>
   );
 }
