@@ -20,11 +20,11 @@ import { databasePath } from './paths';
 import { getNodeDetail, listNodes, type NodeDetail, type NodePage } from './queries';
 import { allAliasRows, getEntity } from './repo/entities';
 import { getMeta, setMeta } from './repo/metadata';
-import { markSessionCompleted, getSession } from './repo/sessions';
+import { countUnconsolidatedSessions, markSessionCompleted, getSession } from './repo/sessions';
 import { parseJsonObject, parseStringArray, clearStatementCache } from './repo/statements';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type CreateEntityInput, type ListNodesInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, SlowPath, type SlowPathOptions, type SlowPathProgress } from './slow-path';
-import { computeStats, type EmbeddingStatus, type MemoryStats } from './stats';
+import { computeStats, writePathSection, type EmbeddingStatus, type MemoryStats } from './stats';
 import type { Entity, MemoryNode, NodeType, SessionState } from './types';
 import { BinaryCodeIndex, binaryCode, codeFromBlob } from './vector-index';
 import { knnNodes, nodeVectors } from './repo/vectors';
@@ -856,14 +856,10 @@ export class MemoryEngine {
     const lastConsolidation = getMeta(this.ctx.db, 'last_consolidation');
     const lastDecay = getMeta(this.ctx.db, 'last_decay_run');
     return {
-      sessions: wp.countSessionsByStatus(this.ctx.db),
-      unconsolidated_sessions: wp.pendingSessionIds(this.ctx.db, { idleBefore: Number.MAX_SAFE_INTEGER, limit: 1_000_000 }).length,
+      ...writePathSection(this.ctx.db, recentRuns),
+      unconsolidated_sessions: countUnconsolidatedSessions(this.ctx.db),
       last_consolidation: iso(lastConsolidation ? Number(lastConsolidation) : null),
       last_decay_run: iso(lastDecay ? Number(lastDecay) : null),
-      last_maintenance: iso(wp.lastRunAt(this.ctx.db, 'maintenance')),
-      last_reflection: iso(wp.lastRunAt(this.ctx.db, 'reflection')),
-      tokens: wp.tokenTotals(this.ctx.db),
-      recent_runs: wp.listRuns(this.ctx.db, { limit: recentRuns }),
     };
   }
 }

@@ -1,5 +1,6 @@
 /** memory_stats (ADR 008 §13), plus what Engram needs to show: invalid nodes, slow-path backlog, embedding lock. */
 import { statSync } from 'node:fs';
+import type { Database } from 'better-sqlite3';
 import type { EngineContext } from './context';
 import { getMeta } from './repo/metadata';
 import { countSessionsByStatus, lastRunAt, listRuns, tokenTotals, type WritePathRun } from './repo/consolidation';
@@ -97,13 +98,18 @@ export function computeStats(ctx: EngineContext, dbPath: string, embedding: Embe
     failing_embeddings: backlog.failing,
     last_embedding_error: backlog.lastError,
     embedding,
-    write_path: {
-      sessions: countSessionsByStatus(db),
-      last_maintenance: isoMs(lastRunAt(db, 'maintenance')),
-      last_reflection: isoMs(lastRunAt(db, 'reflection')),
-      tokens: tokenTotals(db),
-      recent_runs: listRuns(db, { limit: 5 }),
-    },
+    write_path: writePathSection(db, 5),
+  };
+}
+
+/** Sessions by state, last maintenance and reflection, token usage in total and for the latest runs. */
+export function writePathSection(db: Database, recentRuns: number): MemoryStats['write_path'] {
+  return {
+    sessions: countSessionsByStatus(db),
+    last_maintenance: isoMs(lastRunAt(db, 'maintenance')),
+    last_reflection: isoMs(lastRunAt(db, 'reflection')),
+    tokens: tokenTotals(db),
+    recent_runs: listRuns(db, { limit: recentRuns }),
   };
 }
 
