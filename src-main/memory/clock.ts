@@ -17,3 +17,9 @@ export const stderrLogger: Logger = {
   warn: (m) => process.stderr.write(`[engram] warning: ${m}\n`),
   error: (m, cause) => process.stderr.write(`[engram] error: ${m}${cause ? `: ${String(cause)}` : ''}\n`),
 };
+
+/**
+ * Give the event loop a turn (timers, I/O, the UI's requests) between synchronous phases of long work.
+ * setImmediate, not a resolved promise: microtasks run before the loop moves on, so they never yield.
+ */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -7,6 +7,7 @@
  * twice at the same instant gives the same numbers, and the inspector can draw the curve and forecast it.
  */
 import type { Database } from 'better-sqlite3';
+import { yieldToLoop } from './clock';
 import type { MemoryNode } from './types';
 
 export const DECAY_EXPONENT = 0.8;
@@ -122,7 +123,7 @@ export async function runDecay(
     result.scanned += rows.length;
     after = rows[rows.length - 1]?.rowid ?? after;
     options.onProgress?.(result.scanned);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToLoop();
   }
   return result;
 }

@@ -8,6 +8,7 @@ import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
 import type { EngineContext } from './context';
+import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer, type CheckpointOptions } from './db/checkpoint';
 import { openDatabase } from './db/open';
 import { createVectorTables, dropVectorTables } from './db/vector-tables';
 import { DEFAULT_PRUNE_THRESHOLD, runDecay, type DecayRunResult } from './decay';
@@ -58,6 +59,8 @@ export interface MemoryEngineOptions {
   startSlowPath?: boolean;
   nativeBinding?: string;
   retrieval?: Partial<RetrievalConfig>;
+  /** WAL checkpoints on a timer, between other work (db/checkpoint.ts). */
+  checkpoint?: Partial<CheckpointOptions>;
 }
 
 export class MemoryEngine {
@@ -70,6 +73,7 @@ export class MemoryEngine {
   private readonly retrievalConfig: RetrievalConfig;
   private readonly intentClassifier: EmbeddingIntentClassifier;
   private classifierReady: Promise<void> | null = null;
+  private readonly checkpointer: WalCheckpointer;
 
   static open(options: MemoryEngineOptions): MemoryEngine {
     return new MemoryEngine(options);
@@ -87,6 +91,8 @@ export class MemoryEngine {
       now: clock.now(),
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
+    this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
+    this.checkpointer.start();
     const feed = new ChangeFeed(logger);
     const hot = new HotPath(db, clock, (batch) => {
       feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
@@ -609,6 +615,7 @@ export class MemoryEngine {
     this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
+    this.checkpointer.stop();
     // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
     try {
       this.ctx.db.pragma('optimize');

@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EmbeddingProvider } from '../embeddings/types';
-import type { Clock, Logger } from './clock';
+import { yieldToLoop, type Clock, type Logger } from './clock';
 import type { AliasIndex } from './entity-mentions';
 import { adjustMentionCount, linkNodeEntity } from './repo/entities';
 import {
@@ -103,6 +103,8 @@ export class SlowPath {
 
   private async loop(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
     let processed = 0;
+    // kick() runs right after a commit: the batch gets a turn of its own rather than lengthening that one.
+    await yieldToLoop();
     while (!this.stopped) {
       if (this.pendingEntities.size > 0) await this.embedEntities();
       const items = dueSlowPathItems(this.db, this.clock.now(), this.options.batchSize);
@@ -114,7 +116,7 @@ export class SlowPath {
         onProgress({ processed, remaining });
       }
       // Yield between batches so the hot path and the UI keep the event loop.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
     this.scheduleRetry();
   }

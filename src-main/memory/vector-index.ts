@@ -6,6 +6,7 @@
  * `vec_codes` so the index loads in one small read; it is rebuilt from there whenever it is reset.
  */
 import type { Database } from 'better-sqlite3';
+import { yieldToLoop } from './clock';
 import { NODE_TYPES, type NodeType } from './types';
 
 const TYPE_INDEX = new Map(NODE_TYPES.map((t, i) => [t, i]));
@@ -121,7 +122,7 @@ export class BinaryCodeIndex {
       for (const [id, code, type, active] of rows) index.upsert(id, codeFromBlob(code, words), type, active === 1);
       if (rows.length < chunk) return index;
       after = rows[rows.length - 1]?.[0] ?? after;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
   }
 }

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
+import { yieldToLoop } from '../memory/clock';
 import { MemoryError } from '../memory/errors';
 import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
 import type { Entity, MemoryNode } from '../memory/types';
@@ -126,6 +127,9 @@ export async function consolidateSession(
     let after = timed(() => engine.consolidatedThrough(sessionId));
     const total = Math.max(1, session.episodeCount);
     for (;;) {
+      // Each synchronous step gets its own turn of the event loop: a fast model (or the offline extractor)
+      // would otherwise chain them into one long main-thread block.
+      await yieldToLoop();
       const page = timed(() => engine.sessionEpisodes(sessionId, after, pageSize));
       if (page.length === 0) break;
       const episodes = page.map((p) => p.node);
@@ -146,12 +150,15 @@ export async function consolidateSession(
     }
 
     progress('dedup', 62);
+    await yieldToLoop();
     const batch = dedupBatch(facts);
     progress('conflicts', 70, `${batch.length} candidate facts`);
     const planned = await relateToMemory(engine, extractor, batch, options.signal);
     options.signal?.throwIfAborted();
 
     progress('write', 90);
+    await yieldToLoop();
+    options.signal?.throwIfAborted();
     const runId = randomUUID();
     const writeStart = performance.now();
     const result: ApplyResult = timed(() =>

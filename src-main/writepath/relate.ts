@@ -6,6 +6,7 @@
  *    slot, fused) and the extractor decides replaces / duplicate / unrelated.
  */
 import type { MemoryEngine } from '../memory/engine';
+import { yieldToLoop } from '../memory/clock';
 import { getNodes } from '../memory/repo/nodes';
 import { isZeroVector } from '../memory/slow-path';
 import { conflictCandidates } from './candidates';
@@ -84,7 +85,7 @@ export async function relateToMemory(
     }
     if (candidates.length > 0) questions.push({ factIndex: i, fact: p.fact, existing: candidates.slice(0, MAX_CANDIDATES) });
     // Each fact's reads are a few ms; yield between them so the main thread stays responsive.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToLoop();
     signal?.throwIfAborted();
   }
 

@@ -11,7 +11,8 @@ import type { Entity, MemoryNode } from '../types';
 import { FACT_TYPES } from '../types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
-import { embedQuery, search, yieldToLoop, type RetrieverDeps } from './search';
+import { yieldToLoop } from '../clock';
+import { embedQuery, search, type RetrieverDeps } from './search';
 import { countTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
 

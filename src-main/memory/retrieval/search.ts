@@ -3,6 +3,7 @@
  * RRF → optional MMR → hits with their §13 timestamp fields and the strategies that found them.
  */
 import type { Database } from 'better-sqlite3';
+import { yieldToLoop } from '../clock';
 import type { EmbeddingProvider } from '../../embeddings/types';
 import { isZeroVector } from '../slow-path';
 import { MemoryError } from '../errors';
@@ -70,8 +71,6 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
   }
 }
 
-/** Let other work run between the synchronous phases of a search (keeps event-loop stalls short). */
-export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** `precomputedVector`: the query's embedding when the caller already has it (undefined = embed here). */
 export async function search(deps: RetrieverDeps, input: SearchInput, precomputedVector?: Float32Array | null): Promise<SearchResult> {

@@ -1,0 +1,88 @@
+/**
+ * WAL checkpoints in a turn of their own. SQLite's automatic checkpoint runs inside whichever commit
+ * crosses ~1000 WAL pages, so one write (a consolidation, a slow-path batch) also pays for copying and
+ * syncing everybody's pages: those were the main thread's longest blocks. Here the automatic threshold is
+ * raised to a safety net (a long synchronous import still bounds the WAL), and a timer runs a PASSIVE
+ * checkpoint between other work whenever the connection has written since the last one. With one
+ * connection and no transaction open at that moment, the checkpoint backfills the whole WAL, so the next
+ * write starts it again from the beginning and the file stays small.
+ */
+import type { Database } from 'better-sqlite3';
+import type { Logger } from '../clock';
+
+export interface CheckpointOptions {
+  /** Longest wait between looks for new writes (ms). Each checkpoint costs one sync of the database file. */
+  intervalMs: number;
+  /** Shortest wait, used while writes are heavy (ms). */
+  minIntervalMs: number;
+  /**
+   * WAL frames one checkpoint should copy. Copying costs about 5 µs a frame plus the sync here, so the
+   * interval shrinks under heavy writing to keep each checkpoint a few milliseconds long.
+   */
+  targetFrames: number;
+  /** SQLite's own commit-time checkpoint, kept as the bound when the timer cannot run (pages). */
+  safetyPages: number;
+}
+
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { intervalMs: 1_000, minIntervalMs: 50, targetFrames: 600, safetyPages: 8_000 };
+
+export interface CheckpointResult {
+  /** Frames in the WAL when it ran, and how many of them are now in the database file. */
+  walFrames: number;
+  checkpointed: number;
+}
+
+export class WalCheckpointer {
+  private timer: NodeJS.Timeout | null = null;
+  private changesAtLast = -1;
+  private interval: number;
+  private readonly totalChanges;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    private readonly options: CheckpointOptions = DEFAULT_CHECKPOINT_OPTIONS,
+  ) {
+    this.totalChanges = db.prepare('SELECT total_changes() AS n').pluck();
+    this.interval = options.intervalMs;
+  }
+
+  start(): void {
+    if (this.timer || this.db.memory || this.db.readonly) return;
+    this.db.pragma(`wal_autocheckpoint = ${this.options.safetyPages}`);
+    this.schedule();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      const result = this.checkpointIfWritten();
+      // Aim the next look at about targetFrames of new WAL: sooner while writing is heavy, later when quiet.
+      const frames = result?.walFrames ?? 0;
+      const { minIntervalMs, intervalMs, targetFrames } = this.options;
+      this.interval = frames > 0 ? Math.min(intervalMs, Math.max(minIntervalMs, (this.interval * targetFrames) / frames)) : intervalMs;
+      if (this.timer) this.schedule();
+    }, this.interval);
+    this.timer.unref();
+  }
+
+  /** Checkpoint when anything was written since the last call; null when there was nothing to do. */
+  checkpointIfWritten(): CheckpointResult | null {
+    if (!this.db.open || this.db.inTransaction) return null;
+    try {
+      const changes = this.totalChanges.get() as number;
+      if (changes === this.changesAtLast) return null;
+      const [row] = this.db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
+      // Only a complete checkpoint counts: a partial one (another connection reading) is tried again next time.
+      if (row && row.checkpointed === row.log) this.changesAtLast = changes;
+      return { walFrames: row?.log ?? 0, checkpointed: row?.checkpointed ?? 0 };
+    } catch (err) {
+      this.logger.warn(`WAL checkpoint failed: ${String(err)}`);
+      return null;
+    }
+  }
+}
