@@ -1,5 +1,5 @@
 import { createEmbeddingProvider } from '../embeddings';
-import { OfflineHashEmbedder } from '../embeddings/offline';
+import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
@@ -14,7 +14,7 @@ export interface EngineFlags {
 
 /** The embedder the flags ask for: offline unless an OpenAI-compatible endpoint is named. */
 export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
-  if (!flags.embeddingBaseUrl) return new OfflineHashEmbedder();
+  if (!flags.embeddingBaseUrl) return new OfflineWordEmbedder();
   if (!flags.embeddingModel) throw new MemoryError('invalid_input', '--embedding-model is required with --embedding-base-url');
   const dimensions = Number(flags.embeddingDimensions ?? 256);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {

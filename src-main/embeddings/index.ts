@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS } from './offline';
+import { OFFLINE_DEFAULT_DIMENSIONS } from './offline';
+import { OfflineWordEmbedder } from './offline-words';
 import { OpenAICompatibleEmbedder } from './openai-compatible';
 import type { EmbeddingProvider } from './types';
 
 export * from './types';
 export * from './offline';
+export * from './offline-words';
+export * from './word-vectors';
 export * from './openai-compatible';
 
 export const offlineEmbeddingConfigSchema = z.object({
   kind: z.literal('offline'),
-  /** Default 256 (OFFLINE_DEFAULT_DIMENSIONS). */
-  dimensions: z.number().int().min(8).max(4096).optional(),
+  /** Default 256 (OFFLINE_DEFAULT_DIMENSIONS); at least the word vectors' 100. */
+  dimensions: z.number().int().min(100).max(4096).optional(),
 });
 
 export const openAICompatibleEmbeddingConfigSchema = z.object({
@@ -38,7 +41,7 @@ export const DEFAULT_EMBEDDING_CONFIG: EmbeddingConfig = { kind: 'offline', dime
 export function createEmbeddingProvider(config: EmbeddingConfig): EmbeddingProvider {
   switch (config.kind) {
     case 'offline':
-      return new OfflineHashEmbedder({ dimensions: config.dimensions });
+      return new OfflineWordEmbedder({ dimensions: config.dimensions });
     case 'openai-compatible': {
       const { kind: _kind, ...rest } = config;
       return new OpenAICompatibleEmbedder(rest);

@@ -130,12 +130,16 @@ interface Term {
   count: number;
 }
 
-function countTerms(text: string): Iterable<Term> {
-  const byStem = new Map<string, Term>();
+/** The words of a text as both offline embedders see them: lower-case, NFKC, "user's" → "user". */
+export function* textWords(text: string): Generator<string> {
   let lower = text.toLowerCase();
   if (NON_ASCII_RE.test(lower)) lower = lower.normalize('NFKC').replaceAll('ё', 'е');
-  for (const match of lower.matchAll(TOKEN_RE)) {
-    const raw = stripApostrophes(match[0]);
+  for (const match of lower.matchAll(TOKEN_RE)) yield stripApostrophes(match[0]);
+}
+
+function countTerms(text: string): Iterable<Term> {
+  const byStem = new Map<string, Term>();
+  for (const raw of textWords(text)) {
     const stem = stemWord(raw);
     const term = byStem.get(stem);
     if (term) term.count++;
@@ -240,7 +244,7 @@ function addFeature(acc: Float64Array, hash: number, weight: number): void {
   acc[index] = (acc[index] ?? 0) + (hash & 0x80000000 ? -weight : weight);
 }
 
-function normalise(acc: Float64Array): Float32Array {
+export function normalise(acc: Float64Array): Float32Array {
   let sum = 0;
   for (const value of acc) sum += value * value;
   const out = new Float32Array(acc.length);

@@ -3,7 +3,7 @@
  * Owns the single write connection; hot path, slow path, knowledge edits and decay all go through it.
  */
 import type { Database } from 'better-sqlite3';
-import { OfflineHashEmbedder } from '../embeddings/offline';
+import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
@@ -83,7 +83,7 @@ export class MemoryEngine {
     const dbPath = options.dbPath ?? (options.dataDir ? databasePath(options.dataDir) : undefined);
     if (!dbPath) throw new MemoryError('invalid_input', 'MemoryEngine needs a dataDir or a dbPath');
     this.dbPath = dbPath;
-    this.embedder = options.embedder ?? new OfflineHashEmbedder();
+    this.embedder = options.embedder ?? new OfflineWordEmbedder();
     const clock = options.clock ?? systemClock;
     const logger = options.logger ?? stderrLogger;
     const db = openDatabase(dbPath, {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createEmbeddingProvider,
   embeddingConfigSchema,
-  OfflineHashEmbedder,
+  OfflineWordEmbedder,
   OpenAICompatibleEmbedder,
 } from '../../src-main/embeddings';
 
@@ -42,7 +42,7 @@ describe('embeddingConfigSchema', () => {
 describe('createEmbeddingProvider', () => {
   it('builds the offline embedder', () => {
     const provider = createEmbeddingProvider({ kind: 'offline', dimensions: 128 });
-    expect(provider).toBeInstanceOf(OfflineHashEmbedder);
+    expect(provider).toBeInstanceOf(OfflineWordEmbedder);
     expect(provider.dimensions).toBe(128);
     expect(createEmbeddingProvider({ kind: 'offline' }).dimensions).toBe(256);
   });

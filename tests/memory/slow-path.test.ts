@@ -13,8 +13,8 @@ describe('slow path', () => {
     const db = engine.database;
     expect((db.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(31);
     expect(engine.stats().pending_embeddings).toBe(0);
-    const query = new OfflineHashEmbedder().embed('when is the tax filing due');
-    const [best] = knnNodes(db, query, 3);
+    const [query] = await engine.embedder.embedBatch(['when is the tax filing due']);
+    const [best] = knnNodes(db, query ?? new Float32Array(), 3);
     expect(engine.getNode(best?.nodeId ?? '').node.content).toBe('The quarterly tax filing is due Friday');
   });
 

