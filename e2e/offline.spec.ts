@@ -29,9 +29,13 @@ test('"consolidate now" distils facts from a chat without a model, with its prog
   await expect(page.getByText('1 chat to consolidate')).toBeVisible();
   await shot('consolidate-waiting');
   await button.click();
+  // The button gives way to live progress, and neither comes back once nothing waits.
   await expect(button).toBeHidden({ timeout: 15_000 });
-  const facts = await engram.call<{ items: { content: string; sourceType: string }[] }>('memory.listNodes', { types: ['semantic'] });
-  expect(facts.items.map((f) => f.content).join(' | ')).toMatch(/Lisbon/);
-  expect(facts.items.every((f) => f.sourceType === 'heuristic')).toBe(true);
+  await expect(page.getByTestId('writepath-progress')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('1 chat to consolidate')).toBeHidden();
+  await expect(button).toBeHidden();
+  const semantic = () => engram.call<{ items: { content: string; sourceType: string }[] }>('memory.listNodes', { types: ['semantic'] });
+  await expect.poll(async () => (await semantic()).items.map((f) => f.content).join(' | ')).toMatch(/Lisbon/);
+  expect((await semantic()).items.every((f) => f.sourceType === 'heuristic')).toBe(true);
   await shot('consolidate-done');
 });
