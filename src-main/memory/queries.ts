@@ -2,7 +2,7 @@
 import type { EngineContext } from './context';
 import { forecastPruneTime } from './decay';
 import { MemoryError, notFound } from './errors';
-import { edgesOf, supersedesComponent } from './repo/edges';
+import { edgesOf, supersedesComponent, supersedesPairsAmong } from './repo/edges';
 import { getEntity, entityIdsOfNode } from './repo/entities';
 import { NODE_COLUMNS, getNode, getNodes, toNode, type NodeRow } from './repo/nodes';
 import { idSchema, listNodesSchema, parseInput, type ListNodesInput } from './schemas';
@@ -43,8 +43,26 @@ export function getNodeDetail(ctx: EngineContext, id: unknown): NodeDetail {
 }
 
 /** Versions in supersedes order (oldest first), falling back to creation time for branches. */
-function orderVersions(nodes: MemoryNode[], _ctx: EngineContext): MemoryNode[] {
-  return [...nodes].sort((a, b) => a.createdAt - b.createdAt || a.validFrom - b.validFrom);
+/**
+ * Oldest version first, in the order the supersedes edges give: versions written in the same millisecond
+ * (two moves consolidated in one transaction) have no time order of their own. Time breaks the remaining
+ * ties (branches after a restore).
+ */
+function orderVersions(nodes: MemoryNode[], ctx: EngineContext): MemoryNode[] {
+  const byTime = [...nodes].sort((a, b) => a.createdAt - b.createdAt || a.validFrom - b.validFrom);
+  const olderOf = new Map<string, string[]>();
+  for (const [newer, older] of supersedesPairsAmong(ctx.db, nodes.map((n) => n.id))) olderOf.set(newer, [...(olderOf.get(newer) ?? []), older]);
+  const placed = new Set<string>();
+  const ordered: MemoryNode[] = [];
+  while (ordered.length < byTime.length) {
+    // The earliest version whose older versions are all placed; on a cycle (never written, but data can be
+    // edited by hand) the earliest left.
+    const next = byTime.find((n) => !placed.has(n.id) && (olderOf.get(n.id) ?? []).every((o) => placed.has(o))) ?? byTime.find((n) => !placed.has(n.id));
+    if (!next) break;
+    placed.add(next.id);
+    ordered.push(next);
+  }
+  return ordered;
 }
 
 export interface NodePage {

@@ -63,6 +63,17 @@ describe('facts', () => {
     expect(changes).toContainEqual({ kind: 'node.corrected', oldId: old, newId: next });
   });
 
+  it('lists versions written in the same millisecond in the order of the chain', () => {
+    // A clock that never moves: the chain alone says which version came first.
+    const { engine } = openTestEngine({ clock: new ManualClock() });
+    const ids = [engine.rememberFact({ content: 'User lives in Berlin' })];
+    for (const city of ['Lisbon', 'Porto', 'Madrid', 'Oslo']) {
+      ids.push(engine.correctFact({ id: ids[ids.length - 1] as string, content: `User lives in ${city}`, reason: 'moved' }));
+    }
+    const expected = ['Berlin', 'Lisbon', 'Porto', 'Madrid', 'Oslo'].map((c) => `User lives in ${c}`);
+    for (const id of ids) expect(engine.getNode(id).versions.map((v) => v.content)).toEqual(expected);
+  });
+
   it('confirms (confidence 1, decay 0), forgets and restores', () => {
     const clock = new ManualClock();
     const { engine } = openTestEngine({ startSlowPath: false, clock });

@@ -96,6 +96,17 @@ export function supersedesComponent(db: Database, nodeId: string): string[] {
   return rows.map((r) => r.id);
 }
 
+/** The supersedes edges between the given nodes, as [newer, older] pairs. */
+export function supersedesPairsAmong(db: Database, nodeIds: readonly string[]): [string, string][] {
+  if (nodeIds.length === 0) return [];
+  const rows = stmt(
+    db,
+    `SELECT source_id, target_id FROM edges WHERE relation_type = 'supersedes'
+     AND source_id IN (SELECT value FROM json_each(@ids)) AND target_id IN (SELECT value FROM json_each(@ids))`,
+  ).all({ ids: JSON.stringify(nodeIds) }) as { source_id: string; target_id: string }[];
+  return rows.map((r) => [r.source_id, r.target_id]);
+}
+
 export function supersededBy(db: Database, nodeId: string): string | undefined {
   const row = stmt(
     db,
