@@ -3,7 +3,7 @@
  * Owns the single write connection; hot path, slow path, knowledge edits and decay all go through it.
  */
 import type { Database } from 'better-sqlite3';
-import { OfflineWordEmbedder } from '../embeddings/offline-words';
+import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
@@ -130,6 +130,11 @@ export class MemoryEngine {
     this.retrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG, ...options.retrieval };
     this.intentClassifier = new EmbeddingIntentClassifier(this.retrievalConfig.intentThreshold);
     this.vectorLock = this.readOrInitVectorLock();
+    if (this.replacesOfflineVectors()) {
+      logger.warn(`rebuilding the vectors made by ${this.vectorLock.model ?? ''} with ${this.embedder.id}, in the background`);
+      // The lock moves at once (reembed's first, synchronous step); the vectors follow through the slow path.
+      this.reembed().catch((err: unknown) => logger.error('rebuilding the offline vectors failed', err));
+    }
     feed.subscribe((change) => this.syncCodeIndex(change));
     // Build the vector candidate index in the background now, so the first question does not wait for it.
     setImmediate(() => this.startCodeIndexLoad());
@@ -165,6 +170,14 @@ export class MemoryEngine {
       }
     }
     return { model, dimensions };
+  }
+
+  /** Vectors of an older offline embedder, at the same dimension, under the current offline embedder. */
+  private replacesOfflineVectors(): boolean {
+    const { model, dimensions } = this.vectorLock;
+    return (
+      this.embedder.id === OFFLINE_WORDS_EMBEDDER_ID && dimensions === this.embedder.dimensions && model !== null && REPLACED_OFFLINE_EMBEDDER_IDS.includes(model)
+    );
   }
 
   /** Vectors are comparable only when made by the same model at the same dimension. */

@@ -5,7 +5,7 @@ import { OfflineHashEmbedder } from '../../src-main/embeddings/offline';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID } from '../../src-main/embeddings/offline-words';
 import { EmbeddingError } from '../../src-main/embeddings/types';
 import { encodeWordVectors, locateWordVectors, WordVectors } from '../../src-main/embeddings/word-vectors';
-import { makeTempDir } from '../helpers/temp-engine';
+import { makeTempDir, openTestEngine } from '../helpers/temp-engine';
 
 const cos = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 const norm = (a: Float32Array): number => Math.sqrt(cos(a, a));
@@ -95,5 +95,27 @@ describe('OfflineWordEmbedder with the shipped vectors', () => {
     expect((await e.ready()).size).toBe(100_000);
     const [exercise, swimming, taxes] = await e.embedBatch(['what exercise does Priya do', 'Priya joined a sea swimming group', 'Priya filed her taxes']);
     expect(cos(exercise as Float32Array, swimming as Float32Array)).toBeGreaterThan(cos(exercise as Float32Array, taxes as Float32Array));
+  });
+});
+
+describe('upgrading from the hashing embedder', () => {
+  it('rebuilds a memory’s offline-hash-v1 vectors with the word embedder on open, without being asked', async () => {
+    const dir = makeTempDir();
+    const first = openTestEngine({ dataDir: dir, embedder: new OfflineHashEmbedder() });
+    for (const text of ['I joined a sea-swimming group', 'The tax filing is due Friday', 'Pickle sleeps on the sofa'])
+      first.engine.recordEpisode({ content: text, sessionId: 's' });
+    await first.engine.drainSlowPath();
+    expect(first.engine.vectorStatus().lockedModel).toBe('offline-hash-v1');
+    await first.engine.close();
+
+    const { engine, logger } = openTestEngine({ dataDir: dir });
+    expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_WORDS_EMBEDDER_ID, vectorSearchEnabled: true });
+    await engine.drainSlowPath();
+    const vectors = (engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n;
+    expect(vectors).toBe(3);
+    expect(logger.warnings.join('\n')).toMatch(/rebuilding the vectors made by offline-hash-v1/);
+    const hits = (await engine.search({ query: 'what exercise do I do', types: ['episodic'] })).hits;
+    expect(hits[0]?.node.content).toBe('I joined a sea-swimming group');
+    expect(hits[0]?.strategies.map((s) => s.strategy)).toContain('vector');
   });
 });
