@@ -203,6 +203,9 @@ export class ChatService {
     if (this.running.has(messageId)) throw new MemoryError('conflict', 'This reply is still being written.');
     const user = repo.getMessage(this.db, message.replyTo);
     if (!user) throw notFound('Message', message.replyTo);
+    // The reply being replaced leaves memory with it (forgotten, so the inspector can still restore it):
+    // otherwise both answers would stay recorded as what the assistant said.
+    if (message.episodeId) this.forgetReplacedEpisode(message.episodeId);
     const reset = repo.updateMessage(
       this.db,
       messageId,
@@ -212,6 +215,15 @@ export class ChatService {
     this.events.emit('chat.message', reset);
     this.start(reset, user);
     return reset;
+  }
+
+  private forgetReplacedEpisode(episodeId: string): void {
+    try {
+      if (this.memory.getNode(episodeId).node.validUntil === null) this.memory.forget(episodeId);
+    } catch (err) {
+      // Already gone (pruned, or removed by hand in the inspector): nothing left to forget.
+      if (!(err instanceof MemoryError && err.code === 'not_found')) throw err;
+    }
   }
 
   /** Stops a streaming reply; what was written so far is kept. */

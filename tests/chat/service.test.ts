@@ -194,6 +194,27 @@ describe('chat service with a model', () => {
     expect(t.host.chat.messages(chat.id)).toHaveLength(2);
   });
 
+  it('a retried reply replaces the earlier one in memory too', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    server.script(CHAT, sse('The first answer.'));
+    const chat = t.host.chat.create();
+    const { reply } = await sendAndWait(t, chat.id, 'hello?');
+    expect(reply.episodeId).not.toBeNull();
+    const first = reply.episodeId as string;
+
+    server.script(CHAT, sse('A better answer.'));
+    t.host.chat.retry(reply.id);
+    const retried = await t.host.chat.waitForReply(reply.id);
+    await t.host.memory.flush();
+    const said = t.host.memory.listNodes({ types: ['episodic'] }).items.map((n) => n.content);
+    expect(said).toContain('A better answer.');
+    expect(said).not.toContain('The first answer.');
+    // Forgotten, not destroyed: still there for the inspector.
+    expect(t.host.memory.getNode(first).node).toMatchObject({ content: 'The first answer.', invalidatedReason: 'forgotten' });
+    expect(retried.episodeId).not.toBe(first);
+  });
+
   it('names an unknown model', async () => {
     const t = openTestHost();
     useProvider(t, server.baseURL, 'k', 'no-such-model');
