@@ -8,6 +8,10 @@ import type { ChatMessage, ChatSession } from '../../../src-main/chat/types';
 import type { CallInput } from '../../../src-main/api/contract';
 import { call } from './client';
 import { bridge, isConnected, onConnectionChange } from './transport';
+import { throttle } from './throttle';
+
+/** memory.changed refreshes the memory views at most this often (the first change at once). */
+const MEMORY_REFRESH_MS = 300;
 
 export const keys = {
   info: ['app.info'] as const,
@@ -35,6 +39,7 @@ function upsertMessage(qc: QueryClient, message: ChatMessage): void {
 export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings') => void): void {
   const qc = useQueryClient();
   useEffect(() => {
+    const refreshMemory = throttle(() => void qc.invalidateQueries({ queryKey: keys.memory }), MEMORY_REFRESH_MS);
     const offs = [
       bridge.on('chat.delta', ({ messageId, delta }) => {
         qc.setQueryData<string>(keys.stream(messageId), (old) => (old ?? '') + delta);
@@ -47,12 +52,13 @@ export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings'
         void qc.invalidateQueries({ queryKey: keys.allChats });
         if (chatId === '') void qc.invalidateQueries({ queryKey: ['messages'] });
       }),
-      bridge.on('memory.changed', () => {
-        void qc.invalidateQueries({ queryKey: keys.memory });
-      }),
+      bridge.on('memory.changed', () => refreshMemory.call()),
       bridge.on('ui.command', ({ command }) => onCommand(command)),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      refreshMemory.cancel();
+    };
   }, [qc, onCommand]);
 }
 
