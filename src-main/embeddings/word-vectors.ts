@@ -35,6 +35,8 @@ export function encodeWordVectors(words: readonly string[], rows: readonly (read
   return buf;
 }
 
+const loaded = new Map<string, Promise<WordVectors>>();
+
 export class WordVectors {
   private constructor(
     private readonly index: Map<string, number>,
@@ -68,8 +70,15 @@ export class WordVectors {
     return new WordVectors(index, scales, rows, dims);
   }
 
-  static async load(path: string): Promise<WordVectors> {
-    return WordVectors.parse(await readFile(path));
+  /** One copy per file for the whole process (every engine's embedder shares it); a failed load is retried. */
+  static load(path: string): Promise<WordVectors> {
+    let loading = loaded.get(path);
+    if (!loading) {
+      loading = readFile(path).then((buf) => WordVectors.parse(buf));
+      loading.catch(() => loaded.delete(path));
+      loaded.set(path, loading);
+    }
+    return loading;
   }
 
   /** Adds the word's vector × weight into acc[0..dimensions); false when the word is not in the vocabulary. */
@@ -84,15 +93,18 @@ export class WordVectors {
 }
 
 /**
- * Where the vectors are: ENGRAM_WORD_VECTORS, else resources/word-vectors/ two folders above this module
- * (src-main/embeddings/ in development, out/main/ or out/web/ when bundled), else the packaged app's
- * resources folder (Electron sets process.resourcesPath).
+ * Where the vectors are: ENGRAM_WORD_VECTORS when set (and only there, so a wrong setting is reported, not
+ * passed over); else resources/word-vectors/ two folders above this module (src-main/embeddings/ in
+ * development, out/main/ or out/web/ when bundled); else the packaged app's resources folder (Electron sets
+ * process.resourcesPath). When neither exists, the first, so the error names where the file belongs.
  */
 export function locateWordVectors(): string {
+  const fromEnv = process.env.ENGRAM_WORD_VECTORS;
+  if (fromEnv) return fromEnv;
+  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath;
   const candidates = [
-    process.env.ENGRAM_WORD_VECTORS,
     fileURLToPath(new URL(`../../resources/word-vectors/${WORD_VECTORS_FILE}`, import.meta.url)),
-    (process as { resourcesPath?: string }).resourcesPath ? join((process as { resourcesPath?: string }).resourcesPath ?? '', 'word-vectors', WORD_VECTORS_FILE) : undefined,
-  ].filter((p): p is string => typeof p === 'string' && p.length > 0);
+    ...(resourcesPath ? [join(resourcesPath, 'word-vectors', WORD_VECTORS_FILE)] : []),
+  ];
   return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string);
 }

@@ -92,7 +92,6 @@ export class MemoryEngine {
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
     this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
-    this.checkpointer.start();
     const feed = new ChangeFeed(logger);
     const hot = new HotPath(db, clock, (batch) => {
       feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
@@ -130,22 +129,46 @@ export class MemoryEngine {
     this.retrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG, ...options.retrieval };
     this.intentClassifier = new EmbeddingIntentClassifier(this.retrievalConfig.intentThreshold);
     this.vectorLock = this.readOrInitVectorLock();
-    if (this.replacesOfflineVectors()) {
-      logger.warn(`rebuilding the vectors made by ${this.vectorLock.model ?? ''} with ${this.embedder.id}, in the background`);
-      // The lock moves at once (reembed's first, synchronous step); the vectors follow through the slow path.
-      this.reembed().catch((err: unknown) => logger.error('rebuilding the offline vectors failed', err));
-    }
+    const upgrading = this.replacesOfflineVectors() && (options.startSlowPath ?? true);
+    if (upgrading) this.upgradeOfflineVectors();
     feed.subscribe((change) => this.syncCodeIndex(change));
     // Build the vector candidate index in the background now, so the first question does not wait for it.
     setImmediate(() => this.startCodeIndexLoad());
     const status = this.vectorStatus();
-    if (status.warning) logger.warn(status.warning);
+    if (status.warning && !upgrading) logger.warn(status.warning);
     // Entity vectors missing after a crash or a failed embed are rebuilt in the background.
     for (const row of db
       .prepare('SELECT id FROM entities WHERE merged_into IS NULL AND id NOT IN (SELECT entity_id FROM vec_entities)')
       .all() as { id: string }[])
       slow.queueEntity(row.id);
     slow.kick();
+    // Last, so a constructor that throws leaves no timer behind.
+    this.checkpointer.start();
+  }
+
+  /**
+   * Vectors of the previous offline embedder are rebuilt with the current one in the background, once its
+   * word vectors have loaded: if they cannot be read, the old vectors stay (vector search off, with the
+   * reason) rather than being dropped for nothing.
+   */
+  private upgradeOfflineVectors(): void {
+    const { logger } = this.ctx;
+    const from = this.vectorLock.model ?? '';
+    const ready = this.embedder instanceof OfflineWordEmbedder ? this.embedder.ready() : Promise.resolve();
+    ready
+      .then(async () => {
+        if (this.closed || !this.replacesOfflineVectors()) return;
+        logger.warn(`rebuilding the vectors made by ${from} with ${this.embedder.id}, in the background`);
+        await this.reembed();
+      })
+      .catch((err: unknown) => {
+        if (this.closed) return;
+        logger.warn(`the vectors made by ${from} are kept, and vector search is off, until ${this.embedder.id} can run: ${String(err)}`);
+      });
+  }
+
+  get logger(): Logger {
+    return this.ctx.logger;
   }
 
   /** The connection, for read-side modules in this layer (retrieval). Not for writes. */
@@ -594,6 +617,18 @@ export class MemoryEngine {
    */
   async reembed(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
     this.assertOpen();
+    if (this.reembedding) throw new MemoryError('conflict', 'The vectors are already being rebuilt');
+    this.reembedding = true;
+    try {
+      return await this.rebuildVectors(onProgress);
+    } finally {
+      this.reembedding = false;
+    }
+  }
+
+  private reembedding = false;
+
+  private async rebuildVectors(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
     const db = this.ctx.db;
     this.ctx.hot.flushSync();
     const now = this.ctx.clock.now();

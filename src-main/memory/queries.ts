@@ -42,7 +42,6 @@ export function getNodeDetail(ctx: EngineContext, id: unknown): NodeDetail {
   };
 }
 
-/** Versions in supersedes order (oldest first), falling back to creation time for branches. */
 /**
  * Oldest version first, in the order the supersedes edges give: versions written in the same millisecond
  * (two moves consolidated in one transaction) have no time order of their own. Time breaks the remaining

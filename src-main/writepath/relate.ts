@@ -5,6 +5,7 @@
  * 3. the rest meet their conflict candidates (candidates.ts: embedding neighbours, BM25, same entities, same
  *    slot, fused) and the extractor decides replaces / duplicate / unrelated.
  */
+import { EmbeddingError } from '../embeddings/types';
 import type { MemoryEngine } from '../memory/engine';
 import { yieldToLoop } from '../memory/clock';
 import { getNodes } from '../memory/repo/nodes';
@@ -44,6 +45,21 @@ export function dedupBatch(facts: readonly CandidateFact[]): CandidateFact[] {
 
 const MAX_CANDIDATES = 6;
 
+/**
+ * The facts' vectors for the neighbour step. An embedder that cannot work at all (its model or word
+ * vectors missing) costs that step only — text and slot candidates still find duplicates and conflicts;
+ * a passing failure (network, rate limit) fails the session, which is retried later.
+ */
+async function embedOrSkip(engine: MemoryEngine, texts: string[]): Promise<Float32Array[]> {
+  try {
+    return await engine.embedder.embedBatch(texts);
+  } catch (err) {
+    if (!(err instanceof EmbeddingError) || err.retryable || err.code === 'aborted') throw err;
+    engine.logger.warn(`consolidation compares facts without vectors: ${err.message}`);
+    return [];
+  }
+}
+
 export async function relateToMemory(
   engine: MemoryEngine,
   extractor: Extractor,
@@ -54,7 +70,7 @@ export async function relateToMemory(
 
   // Level 2a: embedding neighbours. Vectors are only comparable while the index matches the embedder.
   const vectorsOn = engine.vectorStatus().vectorSearchEnabled;
-  const vectors = vectorsOn && facts.length > 0 ? await engine.embedder.embedBatch(facts.map((f) => f.content)) : [];
+  const vectors = vectorsOn && facts.length > 0 ? await embedOrSkip(engine, facts.map((f) => f.content)) : [];
   signal?.throwIfAborted();
   const questions: ConflictQuestion[] = [];
   const db = engine.database;

@@ -20,13 +20,16 @@ describe('memory refresh throttle', () => {
     expect(fn).toHaveBeenCalledTimes(3);
   });
 
-  it('drops a pending refresh when cancelled (the view unmounted)', () => {
+  it('runs a pending refresh at once when flushed (the subscriber goes away), and only once', () => {
     const fn = vi.fn();
     const t = throttle(fn, 300);
     t.call();
     t.call();
-    t.cancel();
+    t.flush();
+    expect(fn).toHaveBeenCalledTimes(2);
     vi.advanceTimersByTime(1_000);
-    expect(fn).toHaveBeenCalledTimes(1);
+    expect(fn).toHaveBeenCalledTimes(2);
+    t.flush();
+    expect(fn).toHaveBeenCalledTimes(2);
   });
 });

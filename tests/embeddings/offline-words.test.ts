@@ -99,7 +99,7 @@ describe('OfflineWordEmbedder with the shipped vectors', () => {
 });
 
 describe('upgrading from the hashing embedder', () => {
-  it('rebuilds a memory’s offline-hash-v1 vectors with the word embedder on open, without being asked', async () => {
+  async function hashedMemory(): Promise<string> {
     const dir = makeTempDir();
     const first = openTestEngine({ dataDir: dir, embedder: new OfflineHashEmbedder() });
     for (const text of ['I joined a sea-swimming group', 'The tax filing is due Friday', 'Pickle sleeps on the sofa'])
@@ -107,15 +107,28 @@ describe('upgrading from the hashing embedder', () => {
     await first.engine.drainSlowPath();
     expect(first.engine.vectorStatus().lockedModel).toBe('offline-hash-v1');
     await first.engine.close();
+    return dir;
+  }
 
+  it('rebuilds a memory’s offline-hash-v1 vectors with the word embedder on open, without being asked', async () => {
+    const dir = await hashedMemory();
     const { engine, logger } = openTestEngine({ dataDir: dir });
+    await new Promise<void>((resolve) => engine.onChange((c) => c.kind === 'vectors.rebuilt' && resolve()));
     expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_WORDS_EMBEDDER_ID, vectorSearchEnabled: true });
-    await engine.drainSlowPath();
     const vectors = (engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n;
     expect(vectors).toBe(3);
     expect(logger.warnings.join('\n')).toMatch(/rebuilding the vectors made by offline-hash-v1/);
     const hits = (await engine.search({ query: 'what exercise do I do', types: ['episodic'] })).hits;
     expect(hits[0]?.node.content).toBe('I joined a sea-swimming group');
     expect(hits[0]?.strategies.map((s) => s.strategy)).toContain('vector');
+  });
+
+  it('keeps the old vectors when the word vectors cannot be read', async () => {
+    const dir = await hashedMemory();
+    const missing = join(makeTempDir(), 'nowhere.bin');
+    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineWordEmbedder({ vectorsPath: missing }) });
+    await expect.poll(() => logger.warnings.join('\n')).toMatch(/offline-hash-v1 are kept/);
+    expect(engine.vectorStatus()).toMatchObject({ lockedModel: 'offline-hash-v1', vectorSearchEnabled: false });
+    expect((engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
   });
 });

@@ -65,7 +65,7 @@ describe('WAL checkpoints between other work', () => {
     expect(statSync(without.wal).size).toBeGreaterThan(3 * (sizes[0] ?? 0));
   });
 
-  it('runs on its own timer inside the engine, and stops at close', async () => {
+  it('runs on its own timer inside the engine', async () => {
     const { engine, dir } = openTestEngine({ startSlowPath: false, checkpoint: { intervalMs: 20, minIntervalMs: 10 } });
     const wal = `${databasePath(dir)}-wal`;
     const sizes: number[] = [];

@@ -3,7 +3,9 @@ import type { MemoryEngine } from '../../src-main/memory/engine';
 import type { MemoryNode } from '../../src-main/memory/types';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor, extractStatements } from '../../src-main/writepath/extract-offline';
-import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+import { join } from 'node:path';
+import { OfflineWordEmbedder } from '../../src-main/embeddings/offline-words';
+import { ManualClock, makeTempDir, openTestEngine } from '../helpers/temp-engine';
 
 function episode(content: string, role = 'user'): MemoryNode {
   return {
@@ -104,6 +106,18 @@ describe('offline consolidation', () => {
     expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toEqual(['User lives in Porto']);
     const porto = engine.listNodes({ types: ['semantic'] }).items[0]?.id as string;
     expect(engine.getNode(porto).versions.map((v) => v.content)).toEqual(['User lives in Berlin', 'User lives in Lisbon', 'User lives in Porto']);
+  });
+
+  it('consolidates without vectors when the embedder cannot work at all, and says so', async () => {
+    const missing = join(makeTempDir(), 'no-vectors.bin');
+    const { engine, logger } = openTestEngine({ embedder: new OfflineWordEmbedder({ vectorsPath: missing }) });
+    await say(engine, 'a', 'I live in Berlin.');
+    await consolidateSession(engine, new OfflineExtractor(), 'a');
+    await say(engine, 'b', 'I moved to Lisbon.');
+    const out = await consolidateSession(engine, new OfflineExtractor(), 'b');
+    expect(out.status).toBe('consolidated');
+    expect(out.superseded).toHaveLength(1);
+    expect(logger.warnings.join('\n')).toMatch(/compares facts without vectors/);
   });
 
   it('builds an entity summary from facts when none exists', async () => {

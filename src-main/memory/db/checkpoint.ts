@@ -65,7 +65,7 @@ export class WalCheckpointer {
       const frames = result?.walFrames ?? 0;
       const { minIntervalMs, intervalMs, targetFrames } = this.options;
       this.interval = frames > 0 ? Math.min(intervalMs, Math.max(minIntervalMs, (this.interval * targetFrames) / frames)) : intervalMs;
-      if (this.timer) this.schedule();
+      if (this.timer && this.db.open) this.schedule();
     }, this.interval);
     this.timer.unref();
   }

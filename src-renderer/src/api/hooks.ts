@@ -57,7 +57,8 @@ export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings'
     ];
     return () => {
       offs.forEach((off) => off());
-      refreshMemory.cancel();
+      // The effect re-subscribes when App re-renders: a refresh still waiting must run, not be dropped.
+      refreshMemory.flush();
     };
   }, [qc, onCommand]);
 }

@@ -3,7 +3,7 @@
  * interval. memory.changed arrives per slow-path batch (dozens a second while a memory is re-embedded);
  * refetching every memory view each time would keep the inspector busy for nothing.
  */
-export function throttle(fn: () => void, intervalMs: number, now: () => number = Date.now): { call: () => void; cancel: () => void } {
+export function throttle(fn: () => void, intervalMs: number, now: () => number = Date.now): { call: () => void; flush: () => void } {
   let last = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const run = (): void => {
@@ -18,9 +18,11 @@ export function throttle(fn: () => void, intervalMs: number, now: () => number =
       if (wait <= 0) run();
       else timer = setTimeout(run, wait);
     },
-    cancel: () => {
-      if (timer) clearTimeout(timer);
-      timer = null;
+    /** Run a pending call now (the subscriber is going away: the change must not be lost). */
+    flush: () => {
+      if (!timer) return;
+      clearTimeout(timer);
+      run();
     },
   };
 }
