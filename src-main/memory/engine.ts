@@ -132,8 +132,12 @@ export class MemoryEngine {
     const upgrading = this.replacesOfflineVectors() && (options.startSlowPath ?? true);
     if (upgrading) this.upgradeOfflineVectors();
     feed.subscribe((change) => this.syncCodeIndex(change));
-    // Build the vector candidate index in the background now, so the first question does not wait for it.
-    setImmediate(() => this.startCodeIndexLoad());
+    // Build the vector candidate index in the background now, so the first question does not wait for it;
+    // likewise the offline embedder's word vectors (~40 ms to read; a failure is reported when used).
+    setImmediate(() => {
+      this.startCodeIndexLoad();
+      if (!this.closed && this.embedder instanceof OfflineWordEmbedder) this.embedder.ready().catch(() => undefined);
+    });
     const status = this.vectorStatus();
     if (status.warning && !upgrading) logger.warn(status.warning);
     // Entity vectors missing after a crash or a failed embed are rebuilt in the background.
