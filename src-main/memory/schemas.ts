@@ -66,6 +66,10 @@ export const correctFactSchema = z.object({
   /** Episodes that justify the correction; stored on the supersedes edge. */
   evidence: z.array(idSchema).max(1000).default([]),
   reason: z.string().max(2000).optional(),
+  /** The session the new version was stated in (the write path); default the corrected fact's. */
+  sessionId: nameSchema.optional(),
+  /** When the new version was stated; default now. */
+  eventTime: timestampSchema.optional(),
 });
 export type CorrectFactInput = z.input<typeof correctFactSchema>;
 

@@ -83,6 +83,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         factIds.push(current.id);
         continue;
       }
+      const stated = statedAt(plan, fact.sourceEpisodeIds);
       if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
         const newId = engine.correctFact({
           id: current.id,
@@ -91,6 +92,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
           sourceRole: 'memory_agent',
           evidence: fact.sourceEpisodeIds,
           reason: disposition.reason.slice(0, 2000),
+          // The new version belongs to the session that stated it, from when it was said.
+          sessionId: plan.sessionId,
+          ...(stated !== null ? { eventTime: stated } : {}),
         });
         derived(newId, fact.sourceEpisodeIds);
         engine.linkEntities(newId, entityIds);
@@ -110,7 +114,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         derivedFrom: fact.sourceEpisodeIds,
         entityIds,
         // The fact holds from when it was said, not from when the write path ran.
-        ...(plan.episodeTimes.size > 0 ? { eventTime: Math.max(...fact.sourceEpisodeIds.map((id) => plan.episodeTimes.get(id) ?? 0)) } : {}),
+        ...(stated !== null ? { eventTime: stated } : {}),
         // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
         ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
         attributes: attrs,
@@ -147,6 +151,12 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
     });
     return result;
   });
+}
+
+/** When a fact was stated: its latest source episode read in this run; null when none was. */
+function statedAt(plan: ConsolidationPlan, sourceEpisodeIds: readonly string[]): number | null {
+  const times = sourceEpisodeIds.flatMap((id) => plan.episodeTimes.get(id) ?? []);
+  return times.length > 0 ? Math.max(...times) : null;
 }
 
 function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {

@@ -120,6 +120,19 @@ describe('offline consolidation', () => {
     expect(logger.warnings.join('\n')).toMatch(/compares facts without vectors/);
   });
 
+  it('a superseding version belongs to the session that stated it, from when it was said', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    await say(engine, 'a', 'I live in Berlin.');
+    await consolidateSession(engine, new OfflineExtractor(), 'a');
+    clock.advanceDays(10);
+    const said = await say(engine, 'b', 'I moved to Lisbon.');
+    clock.advanceDays(1); // consolidated a day later
+    const out = await consolidateSession(engine, new OfflineExtractor(), 'b');
+    const lisbon = engine.getNode(out.superseded[0]?.newId ?? '').node;
+    expect(lisbon).toMatchObject({ content: 'User lives in Lisbon', sessionId: 'b', eventTime: engine.getNode(said).node.eventTime });
+  });
+
   it('builds an entity summary from facts when none exists', async () => {
     const { engine } = openTestEngine();
     await say(engine, 's', 'I work at Globex.');
