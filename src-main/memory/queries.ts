@@ -95,10 +95,6 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (!f.includeInvalid) where.push('n.valid_until IS NULL');
-  if (f.types?.length) {
-    where.push(`n.type IN (${f.types.map(() => '?').join(',')})`);
-    params.push(...f.types);
-  }
   if (f.sourceTypes?.length) {
     where.push(`n.source_type IN (${f.sourceTypes.map(() => '?').join(',')})`);
     params.push(...f.sourceTypes);
@@ -131,10 +127,20 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     params.push(c.k, c.k, c.r);
   }
   const dir = desc ? 'DESC' : 'ASC';
-  const sql = `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM nodes n
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY ${key} ${dir}, n.rowid ${dir} LIMIT ?`;
-  const rows = ctx.db.prepare(sql).all(...params, f.limit + 1) as NodeRow[];
+  const columns = NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ');
+  const order = `ORDER BY ${key} ${dir}, n.rowid ${dir} LIMIT ?`;
+  const branch = (typeCondition: string | null): string => {
+    const all = typeCondition ? [typeCondition, ...where] : where;
+    return `SELECT ${columns} FROM nodes n ${all.length ? `WHERE ${all.join(' AND ')}` : ''} ${order}`;
+  };
+  // One index walk per type (type, time), each stopping at the page size, merged: `type IN (…)` would
+  // make SQLite collect and sort every node of those types for each page.
+  const types = f.types?.length ? [...new Set(f.types)] : null;
+  const sql = types
+    ? `SELECT * FROM (${types.map(() => `SELECT * FROM (${branch('n.type = ?')})`).join(' UNION ALL ')}) ORDER BY ${key.slice(2)} ${dir}, rowid ${dir} LIMIT ?`
+    : branch(null);
+  const args = types ? [...types.flatMap((t) => [t, ...params, f.limit + 1]), f.limit + 1] : [...params, f.limit + 1];
+  const rows = ctx.db.prepare(sql).all(...args) as NodeRow[];
   const page = rows.slice(0, f.limit);
   const last = page[page.length - 1];
   const nextCursor =

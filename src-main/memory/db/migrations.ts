@@ -7,6 +7,7 @@ import { MemoryError } from '../errors';
 import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
 import { migration003 } from './migration-003-writepath';
+import { migration004 } from './migration-004-list-indexes';
 
 export interface MigrationContext {
   /** Vector dimension used when a migration creates vec0 tables. */
@@ -20,7 +21,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

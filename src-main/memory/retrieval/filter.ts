@@ -17,7 +17,7 @@ export function filterSql(f: NodeFilter): { where: string; params: (string | num
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (f.types.length > 0 && f.types.length < 4) {
-    // `+` keeps the planner off idx_nodes_type: four values cannot narrow a search that FTS, KNN or an id
+    // `+` keeps the planner off the type indexes: four values cannot narrow a search that FTS, KNN or an id
     // list already drives, and without statistics SQLite would scan by type instead.
     where.push(`+n.type IN (${f.types.map(() => '?').join(',')})`);
     params.push(...f.types);
@@ -46,7 +46,7 @@ export function filterSql(f: NodeFilter): { where: string; params: (string | num
 export function passingIds(db: Database, ids: readonly string[], f: NodeFilter): Set<string> {
   if (ids.length === 0) return new Set();
   const { where, params } = filterSql(f);
-  // CROSS JOIN fixes the loop order: look each id up by primary key rather than scan idx_nodes_type.
+  // CROSS JOIN fixes the loop order: look each id up by primary key rather than scan a type index.
   const rows = db
     .prepare(`SELECT n.id FROM json_each(?) AS j CROSS JOIN nodes n ON n.id = j.value WHERE ${where}`)
     .all(JSON.stringify(ids), ...params) as { id: string }[];

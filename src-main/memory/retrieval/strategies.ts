@@ -57,7 +57,7 @@ export function entityStrategy(db: Database, entityIds: readonly string[], filte
           .prepare(
             `SELECT n.id, (SELECT count(*) FROM node_entities ne WHERE ne.node_id = n.id
                            AND ne.entity_id IN (SELECT value FROM json_each(?))) AS hits
-             FROM nodes n INDEXED BY idx_nodes_type
+             FROM nodes n INDEXED BY idx_nodes_type_time
              WHERE n.type IN (${filter.types.map(() => '?').join(',')}) AND ${where} AND hits > 0
              ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
           )
