@@ -20,10 +20,12 @@ export interface DueItem {
 }
 
 export function dueSlowPathItems(db: Database, now: number, limit: number): DueItem[] {
+  // CROSS JOIN keeps the queue outside, walked in due order and stopped at the limit: with statistics
+  // taken while the queue was empty, SQLite would otherwise scan every node and probe the queue.
   return stmt(
     db,
     `SELECT q.node_id, q.attempts, n.content, n.type, (n.valid_until IS NULL) AS active
-     FROM slow_path_queue q JOIN nodes n ON n.id = q.node_id
+     FROM slow_path_queue q CROSS JOIN nodes n ON n.id = q.node_id
      WHERE q.next_attempt_at <= ? ORDER BY q.next_attempt_at, q.enqueued_at LIMIT ?`,
   ).all(now, limit) as DueItem[];
 }

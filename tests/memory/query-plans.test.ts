@@ -1,0 +1,105 @@
+/**
+ * Query plans of the read path on a memory with planner statistics (PRAGMA optimize runs at close, so every
+ * memory opened a second time has them). A plan that scans a whole table, or sorts a whole type to show
+ * one page, passes every behaviour test and costs 100 ms at 100k nodes; this test is where it shows.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import type { MemoryEngine } from '../../src-main/memory/engine';
+import { openTestEngine } from '../helpers/temp-engine';
+
+const TABLES = ['nodes', 'edges', 'node_entities', 'entities'];
+
+/** Statements that read a whole table on purpose, and why. */
+const WHOLE_TABLE_BY_DESIGN = [
+  // The alias index (entity-mentions.ts): every name and alias, read once into memory and kept there.
+  'SELECT id, canonical_name, aliases FROM entities WHERE merged_into IS NULL',
+];
+
+/** Records each SELECT the engine prepares from now on, with the arguments of its first run. */
+function recordStatements(db: Database): Map<string, unknown[]> {
+  const seen = new Map<string, unknown[]>();
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((sql: string) => {
+    const statement = prepare(sql) as Statement;
+    for (const method of ['all', 'get', 'iterate'] as const) {
+      const run = statement[method].bind(statement) as (...args: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        if (!seen.has(sql)) seen.set(sql, args);
+        return run(...args);
+      };
+    }
+    return statement;
+  }) as Database['prepare'];
+  return seen;
+}
+
+/** Plan lines that read a whole table: `SCAN nodes` or `SCAN n` for an alias of one of TABLES. */
+function fullScans(db: Database, sql: string, args: unknown[]): string[] {
+  const names = new Set(TABLES);
+  for (const m of sql.matchAll(/\b(nodes|edges|node_entities|entities)\s+(?:AS\s+)?([a-z]\w*)/gi)) {
+    const alias = m[2] as string;
+    if (!/^(WHERE|JOIN|ON|INDEXED|NOT|LEFT|CROSS|USING|ORDER|GROUP|LIMIT|SET|VALUES|WITH|AS)$/i.test(alias)) names.add(alias);
+  }
+  const plan = (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((p) => p.detail);
+  return plan.filter((line) => {
+    const m = /^SCAN (\w+)/.exec(line);
+    return m !== null && names.has(m[1] as string) && !line.includes('VIRTUAL TABLE');
+  });
+}
+
+async function memoryWithStatistics(): Promise<{ engine: MemoryEngine; seen: Map<string, unknown[]> }> {
+  const first = openTestEngine();
+  const { engine: writer, dir } = first;
+  const topics = ['Berlin', 'Lisbon', 'tea', 'the dog', 'swimming', 'pottery', 'the hospital', 'a wedding'];
+  const city = writer.createEntity({ name: 'Berlin', type: 'place' });
+  for (let i = 0; i < 1500; i++) {
+    writer.recordEpisode({ content: `Turn ${i}: talking about ${topics[i % topics.length]} and ${topics[(i * 3) % topics.length]}`, sessionId: `s${Math.floor(i / 30)}`, role: i % 2 ? 'assistant' : 'user' });
+  }
+  await writer.flush();
+  const fact = writer.rememberFact({ content: 'User lives in Berlin', entityIds: [city.id] });
+  for (let i = 0; i < 60; i++) writer.rememberFact({ content: `User likes topic ${i}`, type: i % 3 === 0 ? 'opinion' : 'semantic' });
+  writer.correctFact({ id: fact, content: 'User lives in Lisbon', reason: 'moved' });
+  await writer.drainSlowPath();
+  await writer.close(); // PRAGMA optimize: the statistics a memory has from its second launch on
+  const { engine } = openTestEngine({ dataDir: dir });
+  return { engine, seen: recordStatements(engine.database) };
+}
+
+describe('query plans with planner statistics', () => {
+  it('lists a page of one type or several without sorting the whole type', async () => {
+    const { engine, seen } = await memoryWithStatistics();
+    for (const types of [['episodic'], ['semantic'], ['semantic', 'opinion', 'episodic']] as const) {
+      for (const order of ['event_time_desc', 'created_desc', 'event_time_asc'] as const) {
+        const first = engine.listNodes({ types: [...types], order, limit: 20 });
+        expect(first.items).toHaveLength(20);
+        if (first.nextCursor) engine.listNodes({ types: [...types], order, limit: 20, cursor: first.nextCursor });
+      }
+    }
+    const lists = [...seen].filter(([sql]) => /ORDER BY (n\.)?(event_time|created_at)/.test(sql));
+    expect(lists.length).toBeGreaterThan(0);
+    for (const [sql, args] of lists) {
+      const plan = (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((p) => p.detail);
+      // Each branch walks its (type, time) index; only the merge of the branches' pages may be sorted.
+      expect(plan.some((l) => /USING INDEX idx_nodes_type_(time|created)/.test(l))).toBe(true);
+      expect(fullScans(engine.database, sql, args)).toEqual([]);
+    }
+  });
+
+  it('reads no whole table while searching, building a context pack or opening a node', async () => {
+    const { engine, seen } = await memoryWithStatistics();
+    const found = await engine.search({ query: 'when did we talk about swimming in Berlin?', types: ['episodic'] });
+    await engine.search({ query: 'what do I think about tea' });
+    await engine.search({ query: 'why did I move to Lisbon' });
+    await engine.buildContextPack('tell me about Berlin', { reinforce: false });
+    engine.getNode(found.hits[0]?.node.id ?? '');
+    expect(seen.size).toBeGreaterThan(5);
+    for (const [sql, args] of seen) {
+      if (!/^\s*(SELECT|WITH)/i.test(sql) || WHOLE_TABLE_BY_DESIGN.includes(sql.trim())) continue;
+      expect({ sql: sql.replace(/\s+/g, ' ').slice(0, 160), scans: fullScans(engine.database, sql, args) }).toEqual({
+        sql: sql.replace(/\s+/g, ' ').slice(0, 160),
+        scans: [],
+      });
+    }
+  });
+});
