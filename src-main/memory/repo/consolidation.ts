@@ -160,7 +160,7 @@ export interface EpisodeWithRowid {
 export function sessionEpisodePage(db: Database, sessionId: string, afterRowid: number, limit: number): EpisodeWithRowid[] {
   const rows = stmt(
     db,
-    `SELECT ${NODE_COLUMNS} FROM nodes WHERE session_id = ? AND type = 'episodic' AND rowid > ? ORDER BY rowid LIMIT ?`,
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE session_id = ? AND +type = 'episodic' AND rowid > ? ORDER BY rowid LIMIT ?`,
   ).all(sessionId, afterRowid, limit) as NodeRow[];
   return rows.map((r) => ({ rowid: r.rowid, node: toNode(r) }));
 }
@@ -178,7 +178,7 @@ export function markConsolidated(db: Database, sessionId: string, throughRowid: 
   stmt(
     db,
     `UPDATE memory_sessions SET
-       status = CASE WHEN EXISTS (SELECT 1 FROM nodes WHERE session_id = @id AND type = 'episodic' AND rowid > @through)
+       status = CASE WHEN EXISTS (SELECT 1 FROM nodes WHERE session_id = @id AND +type = 'episodic' AND rowid > @through)
                 THEN 'completed' ELSE 'consolidated' END,
        consolidated_at = @at, consolidated_through = @through, last_error = NULL,
        completed_at = coalesce(completed_at, @at)
@@ -267,7 +267,7 @@ export function currentFactsOfEntity(db: Database, entityId: string, limit: numb
 /** Whether any episode of the session still waits for the slow path (embedding and entity links). */
 export function sessionHasSlowPathBacklog(db: Database, sessionId: string): boolean {
   return (
-    stmt(db, `SELECT 1 FROM slow_path_queue q JOIN nodes n ON n.id = q.node_id WHERE n.session_id = ? AND n.type = 'episodic' LIMIT 1`).get(
+    stmt(db, `SELECT 1 FROM slow_path_queue q JOIN nodes n ON n.id = q.node_id WHERE n.session_id = ? AND +n.type = 'episodic' LIMIT 1`).get(
       sessionId,
     ) !== undefined
   );

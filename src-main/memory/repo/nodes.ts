@@ -119,11 +119,14 @@ export function setAttributes(db: Database, id: string, attributes: JsonObject):
   stmt(db, 'UPDATE nodes SET attributes = ? WHERE id = ?').run(JSON.stringify(attributes), id);
 }
 
-/** The latest episode of a session, by event time (ties: insertion order). */
+/**
+ * The latest episode of a session, by event time (ties: insertion order). `+type`: the session index must
+ * answer; (type, event_time) would walk every episode of every session back from the newest.
+ */
 export function lastEpisodeOfSession(db: Database, sessionId: string): { id: string; event_time: number } | undefined {
   return stmt(
     db,
-    `SELECT id, event_time FROM nodes WHERE session_id = ? AND type = 'episodic'
+    `SELECT id, event_time FROM nodes WHERE session_id = ? AND +type = 'episodic'
      ORDER BY event_time DESC, rowid DESC LIMIT 1`,
   ).get(sessionId) as { id: string; event_time: number } | undefined;
 }
