@@ -133,11 +133,13 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     const all = typeCondition ? [typeCondition, ...where] : where;
     return `SELECT ${columns} FROM nodes n ${all.length ? `WHERE ${all.join(' AND ')}` : ''} ${order}`;
   };
-  // One index walk per type (type, time), each stopping at the page size, merged: `type IN (…)` would
-  // make SQLite collect and sort every node of those types for each page.
+  // One index walk per type, each stopping at the page size, merged: `type IN (…)` would make SQLite
+  // collect and sort every node of those types for each page. By event time the walk is (type, event_time);
+  // by creation time it is idx_nodes_created with the type filtered (`+`), there being no (type, created_at).
   const types = f.types?.length ? [...new Set(f.types)] : null;
+  const typeCondition = f.order === 'created_desc' ? '+n.type = ?' : 'n.type = ?';
   const sql = types
-    ? `SELECT * FROM (${types.map(() => `SELECT * FROM (${branch('n.type = ?')})`).join(' UNION ALL ')}) ORDER BY ${key.slice(2)} ${dir}, rowid ${dir} LIMIT ?`
+    ? `SELECT * FROM (${types.map(() => `SELECT * FROM (${branch(typeCondition)})`).join(' UNION ALL ')}) ORDER BY ${key.slice(2)} ${dir}, rowid ${dir} LIMIT ?`
     : branch(null);
   const args = types ? [...types.flatMap((t) => [t, ...params, f.limit + 1]), f.limit + 1] : [...params, f.limit + 1];
   const rows = ctx.db.prepare(sql).all(...args) as NodeRow[];

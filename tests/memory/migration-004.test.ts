@@ -5,7 +5,7 @@ import { migrate, schemaVersion } from '../../src-main/memory/db/migrations';
 import { makeTempDir } from '../helpers/temp-engine';
 
 describe('migration 004 (node list indexes)', () => {
-  it('replaces the type index with type + time indexes on a version 3 memory, keeping its nodes', () => {
+  it('replaces the type index with a type + event time index on a version 3 memory, keeping its nodes', () => {
     const db = new BetterSqlite3(`${makeTempDir()}/m.db`);
     try {
       sqliteVec.load(db);
@@ -20,7 +20,7 @@ describe('migration 004 (node list indexes)', () => {
 
       migrate(db, { dimensions: 8, now: 1 }, 4);
       expect(schemaVersion(db)).toBe(4);
-      expect(indexes()).toEqual(['idx_nodes_type_created', 'idx_nodes_type_time']);
+      expect(indexes()).toEqual(['idx_nodes_type_time']);
       expect(db.prepare(`SELECT count(*) AS n FROM nodes WHERE type = 'semantic'`).get()).toEqual({ n: 5 });
     } finally {
       db.close();
