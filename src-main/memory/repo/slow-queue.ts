@@ -26,7 +26,7 @@ export function dueSlowPathItems(db: Database, now: number, limit: number): DueI
     db,
     `SELECT q.node_id, q.attempts, n.content, n.type, (n.valid_until IS NULL) AS active
      FROM slow_path_queue q CROSS JOIN nodes n ON n.id = q.node_id
-     WHERE q.next_attempt_at <= ? ORDER BY q.next_attempt_at, q.enqueued_at LIMIT ?`,
+     WHERE q.next_attempt_at <= ? ORDER BY q.next_attempt_at, q.enqueued_at, n.rowid LIMIT ?`,
   ).all(now, limit) as DueItem[];
 }
 

@@ -81,6 +81,8 @@ function walk(db: Database, relation: 'temporal' | 'causal', seeds: readonly str
   if (seeds.length === 0 || depth < 1) return [];
   // Two index-friendly joins (source side, target side) instead of one OR join, which SQLite cannot index;
   // `+e.relation_type` keeps the planner off idx_edges_relation (it matches most edges) inside the recursion.
+  // Ties (the turns before and after one seed) go by time, then insertion: ids are random UUIDs, and an
+  // order that followed them would change the results from one memory to its identical twin.
   const rows = db
     .prepare(
       `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
@@ -93,7 +95,8 @@ function walk(db: Database, relation: 'temporal' | 'causal', seeds: readonly str
          SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
            WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
        )
-       SELECT id, min(depth) AS d, min(ord) AS o FROM reach WHERE depth > 0 GROUP BY id ORDER BY d, o LIMIT @limit`,
+       SELECT r.id, min(r.depth) AS d, min(r.ord) AS o FROM reach r CROSS JOIN nodes n ON n.id = r.id WHERE r.depth > 0
+       GROUP BY r.id ORDER BY d, o, n.event_time, n.rowid LIMIT @limit`,
     )
     .all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
   const ids = rows.map((r) => r.id);
@@ -149,15 +152,23 @@ export function neighbourhoodActivation(
   };
   const rows = db
     .prepare(
-      `WITH c(id) AS (SELECT value FROM json_each(?))
-       SELECT source_id AS a, target_id AS b FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
-       UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c)`,
+      `WITH c(id) AS (SELECT value FROM json_each(?)),
+       e(a, b) AS (
+         SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
+         UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c))
+       SELECT e.a, e.b, na.rowid AS ra, nb.rowid AS rb FROM e CROSS JOIN nodes na ON na.id = e.a CROSS JOIN nodes nb ON nb.id = e.b`,
     )
-    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string }[];
-  for (const { a, b } of rows) {
-    give(a, share * (own.get(b) ?? 0));
-    give(b, share * (own.get(a) ?? 0));
+    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string; ra: number; rb: number }[];
+  // Gifts in the givers' rank order: float sums then come out the same whatever order SQLite returned the
+  // edges in (it follows the random UUIDs), and so do the ties after them.
+  const rank = new Map(scored.map((s, i) => [s.id, i]));
+  const gifts: { to: string; from: string; toRowid: number }[] = [];
+  for (const { a, b, ra, rb } of rows) {
+    if (own.has(b)) gifts.push({ to: a, from: b, toRowid: ra });
+    if (own.has(a)) gifts.push({ to: b, from: a, toRowid: rb });
   }
+  gifts.sort((x, y) => (rank.get(x.from) ?? 0) - (rank.get(y.from) ?? 0) || x.toRowid - y.toRowid);
+  for (const g of gifts) give(g.to, share * (own.get(g.from) ?? 0));
   // Only specific entities spread: one mentioned everywhere says as little as a stopword (and is costly).
   const viaEntity = db.prepare(
     `SELECT DISTINCT ne2.node_id AS id FROM node_entities ne1

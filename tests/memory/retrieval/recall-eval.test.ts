@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recallDatasetSchema } from '../../../src-main/memory/import/transcripts';
+import { recordTranscript } from '../../../src-main/memory/import/record';
+import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/memory/import/transcripts';
+import { openTestEngine } from '../../helpers/temp-engine';
 import { evaluateRecall } from '../../../src-main/memory/retrieval/eval';
 
 const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'recall');
@@ -18,10 +20,30 @@ describe('recall evaluation', () => {
     // Recall can only grow with k.
     expect(report.recall['5']).toBeLessThanOrEqual(report.recall['10'] as number);
     expect(report.recall['10']).toBeLessThanOrEqual(report.recall['20'] as number);
-    // Floors well under the measured figures (0.40 / 0.55 / 0.65 when written): a drop means retrieval broke.
-    // Plain BM25 over the same turns scored 0.46 at 10.
-    expect(report.recall['10']).toBeGreaterThanOrEqual(0.5);
-    expect(report.recall['20']).toBeGreaterThanOrEqual(0.6);
+    // Floors under the measured figures (0.458 / 0.626 / 0.686 with the word-vector offline embedder; the
+    // ranking is deterministic): a drop means retrieval broke. Plain BM25 over the same turns scores 0.46 at 10.
+    expect(report.recall['10']).toBeGreaterThanOrEqual(0.6);
+    expect(report.recall['20']).toBeGreaterThanOrEqual(0.66);
+  });
+
+  it('ranks the same conversation the same way in two memories (node ids are random; no order may follow them)', async () => {
+    const [conv] = load('conv-c.json').conversations;
+    if (!conv) throw new Error('fixture missing');
+    const rankings = async (): Promise<string[][]> => {
+      const { engine } = openTestEngine({ startSlowPath: false });
+      const episodes = conversationEpisodes(conv);
+      const ids = await recordTranscript(engine, episodes);
+      const turnOf = new Map(ids.map((id, i) => [id, String(episodes[i]?.attributes.turn_id ?? '')]));
+      const now = episodes.reduce((m, e) => Math.max(m, e.eventTime), 0) + 86_400_000;
+      const out: string[][] = [];
+      for (const q of conv.questions.slice(0, 30)) {
+        out.push((await engine.search({ query: q.question, types: ['episodic'], limit: 20, now })).hits.map((h) => turnOf.get(h.node.id) ?? '?'));
+      }
+      return out;
+    };
+    const first = await rankings();
+    expect(first.every((r) => r.length > 0)).toBe(true);
+    expect(await rankings()).toEqual(first);
   });
 
   it('scores a hand-checkable dataset exactly', async () => {
