@@ -16,6 +16,7 @@ interface SessionRow {
   memory_session_id: string | null;
   memory_session_open: number;
   memory_segment: number;
+  import_source: string | null;
 }
 
 interface MessageRow {
@@ -47,6 +48,7 @@ const toSession = (r: SessionRow): ChatSession => ({
   noMemory: r.no_memory === 1,
   memorySessionId: r.memory_session_id,
   memorySessionOpen: r.memory_session_open === 1,
+  importedFrom: r.import_source ?? null,
 });
 
 const toMessage = (r: MessageRow): ChatMessage => ({

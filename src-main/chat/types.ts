@@ -16,6 +16,8 @@ export interface ChatSession {
   /** The memory session its episodes go to now; null until the first recorded episode. */
   memorySessionId: string | null;
   memorySessionOpen: boolean;
+  /** Where an imported conversation came from ('chatgpt', 'claude', 'jsonl', 'recall', 'engram'); null when held here. */
+  importedFrom: string | null;
 }
 
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error', 'offline'] as const;

@@ -42,6 +42,7 @@ import { getNodeRow, nodeExists, setAttributes } from './repo/nodes';
 import { notFound } from './errors';
 import type { JsonObject, MemoryChange } from './types';
 import * as inspector from './inspector';
+import * as snapshot from './snapshot';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -247,6 +248,22 @@ export class MemoryEngine {
   flush(): Promise<void> {
     this.assertOpen();
     return this.ctx.hot.flush();
+  }
+
+  /**
+   * Record episodes synchronously in ONE transaction together with the caller's own rows (`alongside` gets
+   * the new ids in input order): an import's chat messages and their episodes commit together or not at all.
+   */
+  recordEpisodesWith<T>(inputs: readonly RecordEpisodeInput[], alongside: (ids: string[]) => T): T {
+    this.assertOpen();
+    const episodes = inputs.map((input) => parseInput(recordEpisodeSchema, input));
+    let ids: string[] = [];
+    const result = this.ctx.db.transaction(() => {
+      ids = this.ctx.hot.insertNow(episodes);
+      return alongside(ids);
+    })();
+    this.ctx.hot.announce(ids, [...new Set(episodes.map((e) => e.sessionId))]);
+    return result;
   }
 
   markSessionCompleted(sessionId: string): void {
@@ -658,6 +675,44 @@ export class MemoryEngine {
     await this.ctx.slow.drain(onProgress);
     this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: dims });
     return { nodes, dimensions: dims };
+  }
+
+  // ---- snapshot (export / re-import, src-main/data/) ------------------------------------------
+
+  /** Rows of one table for the lossless export, streamed in a stable order; secrets are left out. */
+  snapshotRows(table: snapshot.SnapshotTable): Generator<snapshot.SnapshotRow> {
+    this.assertOpen();
+    this.ctx.hot.flushSync();
+    return snapshot.snapshotRows(this.ctx.db, table);
+  }
+
+  snapshotVectors(kind: 'nodes' | 'entities'): Generator<[string, string]> {
+    this.assertOpen();
+    return snapshot.snapshotVectors(this.ctx.db, kind);
+  }
+
+  /** The lock the memory's vectors were made under (an export records it; a re-import reuses matching vectors). */
+  get vectorLockInfo(): { model: string | null; dimensions: number } {
+    return { ...this.vectorLock };
+  }
+
+  /**
+   * Loads an export's rows in one transaction (existing ids are kept as they are), then refreshes what the
+   * engine caches about the graph and queues missing vectors. Returns the rows added per table.
+   */
+  loadSnapshot(data: snapshot.SnapshotData): Record<string, number> {
+    this.assertOpen();
+    const now = this.ctx.clock.now();
+    const { added, needVectors } = this.writeTransaction(() => snapshot.loadSnapshotRows(this.ctx.db, data, now, this.vectorLock));
+    this.ctx.invalidateAliases();
+    this.termStats = null;
+    this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: this.vectorLock.dimensions });
+    for (const row of this.ctx.db
+      .prepare('SELECT id FROM entities WHERE merged_into IS NULL AND id NOT IN (SELECT entity_id FROM vec_entities)')
+      .all() as { id: string }[])
+      this.ctx.slow.queueEntity(row.id);
+    if (needVectors.length > 0 || (added.entities ?? 0) > 0) this.ctx.slow.kick();
+    return added;
   }
 
   /** Commit what is queued, let the slow path finish its batch, and close the database. */

@@ -77,6 +77,33 @@ export class HotPath {
     this.commitQueued();
   }
 
+  /**
+   * Insert episodes at once, inside the caller's transaction (an import commits its chat rows and their
+   * episodes together). Queued episodes are committed first so the writer stays ordered. The caller reports
+   * the ids with `announce` after its commit.
+   */
+  insertNow(episodes: readonly EpisodeToRecord[]): string[] {
+    this.flushSync();
+    const previous = new Map<string, string>();
+    const ids: string[] = [];
+    try {
+      for (const episode of episodes) {
+        const ep: PendingEpisode = { ...episode, id: randomUUID(), createdAt: this.clock.now() };
+        this.insertEpisode(ep, previous);
+        ids.push(ep.id);
+      }
+    } finally {
+      // The caller's transaction may still roll back: the cache must not point at episodes it may undo.
+      for (const session of previous.keys()) this.lastEpisode.delete(session);
+    }
+    return ids;
+  }
+
+  /** After the caller's commit of `insertNow`: tell the change feed and the slow path. */
+  announce(nodeIds: string[], sessionIds: string[]): void {
+    if (nodeIds.length > 0) this.onCommitted({ nodeIds, sessionIds });
+  }
+
   private commitQueued(): void {
     if (this.scheduled) {
       clearImmediate(this.scheduled);

@@ -77,30 +77,35 @@ const jsonlLineSchema = z.object({
   time: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]).optional(),
 });
 
+/** One JSONL line (1-based `lineNumber` for messages); null for a blank line. */
+export function parseJsonlLine(line: string, lineNumber: number, now: number): TranscriptEpisode | null {
+  if (!line.trim()) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    throw new MemoryError('invalid_input', `line ${lineNumber}: not JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const parsed = jsonlLineSchema.safeParse(value);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((iss) => `${iss.path.join('.') || 'line'}: ${iss.message}`).join('; ');
+    throw new MemoryError('invalid_input', `line ${lineNumber}: ${detail}`);
+  }
+  const { session, role, text: content, time } = parsed.data;
+  return {
+    sessionId: session,
+    role,
+    content,
+    eventTime: time === undefined ? now : typeof time === 'number' ? time : Date.parse(time),
+    attributes: {},
+  };
+}
+
 export function parseJsonl(text: string, now: number): TranscriptEpisode[] {
   const out: TranscriptEpisode[] = [];
-  const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (!line.trim()) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (err) {
-      throw new MemoryError('invalid_input', `line ${i + 1}: not JSON (${err instanceof Error ? err.message : String(err)})`);
-    }
-    const parsed = jsonlLineSchema.safeParse(value);
-    if (!parsed.success) {
-      const detail = parsed.error.issues.map((iss) => `${iss.path.join('.') || 'line'}: ${iss.message}`).join('; ');
-      throw new MemoryError('invalid_input', `line ${i + 1}: ${detail}`);
-    }
-    const { session, role, text: content, time } = parsed.data;
-    out.push({
-      sessionId: session,
-      role,
-      content,
-      eventTime: time === undefined ? now : typeof time === 'number' ? time : Date.parse(time),
-      attributes: {},
-    });
+  text.split(/\r?\n/).forEach((line, i) => {
+    const episode = parseJsonlLine(line, i + 1, now);
+    if (episode) out.push(episode);
   });
   return out;
 }

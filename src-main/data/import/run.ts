@@ -1,0 +1,124 @@
+/**
+ * `import <file|folder|zip>`: read the export as a stream, write it in batches (yielding between them so the
+ * app stays responsive and the slow path can embed), and report progress and a summary. Consolidation is the
+ * caller's next step (the write path's public service), over `sessions`.
+ */
+import { basename } from 'node:path';
+import type { MemoryEngine } from '../../memory/engine';
+import { MemoryError } from '../../memory/errors';
+import { importSnapshotFile } from '../snapshot-import';
+import { readConversations, resolveImportFiles, type ImportFile } from './source';
+import type { ImportSource, SkippedConversation } from './types';
+import { ImportWriter, type ImportCounts } from './writer';
+
+export interface ImportProgress {
+  phase: 'reading' | 'done';
+  file: string;
+  bytesRead: number;
+  totalBytes: number;
+  percent: number;
+  conversations: number;
+  messagesAdded: number;
+}
+
+export interface ImportSummary extends ImportCounts {
+  files: { name: string; format: string }[];
+  sources: ImportSource[];
+  skipped: SkippedConversation[];
+  skippedCount: number;
+  /** Memory sessions that received episodes: what consolidation should look at. */
+  sessions: string[];
+  elapsedMs: number;
+  /** Messages added per second of reading and writing (before consolidation). */
+  messagesPerSecond: number;
+  /** For an Engram export: rows restored per table. */
+  restored?: Record<string, number>;
+}
+
+export interface ImportOptions {
+  onProgress?: (p: ImportProgress) => void;
+  signal?: AbortSignal;
+}
+
+const MAX_SKIPPED_LISTED = 20;
+const PROGRESS_EVERY_MS = 200;
+
+export async function runImport(engine: MemoryEngine, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const files = resolveImportFiles(path);
+  const totalBytes = files.reduce((n, f) => n + f.bytes, 0);
+  const snapshots = files.filter((f) => f.kind === 'engram-export');
+  if (snapshots.length > 0 && files.length > 1) throw new MemoryError('invalid_input', 'An Engram export is imported on its own, not together with other files');
+
+  const writer = new ImportWriter(engine);
+  const skipped: SkippedConversation[] = [];
+  let skippedCount = 0;
+  const sources = new Set<ImportSource>();
+  let bytesRead = 0;
+  let lastReport = 0;
+  let currentFile = '';
+  const report = (phase: ImportProgress['phase'], force = false): void => {
+    const t = performance.now();
+    if (!force && t - lastReport < PROGRESS_EVERY_MS) return;
+    lastReport = t;
+    options.onProgress?.({
+      phase,
+      file: currentFile,
+      bytesRead,
+      totalBytes,
+      percent: totalBytes === 0 ? 100 : Math.min(100, Math.round((bytesRead / totalBytes) * 100)),
+      conversations: writer.counts.conversations,
+      messagesAdded: writer.counts.messagesAdded,
+    });
+  };
+
+  let restored: Record<string, number> | undefined;
+  for (const file of files) {
+    currentFile = basename(file.path);
+    report('reading', true);
+    if (file.kind === 'engram-export') {
+      restored = await importSnapshotFile(engine, file.path);
+      bytesRead += file.bytes;
+      sources.add('engram');
+      continue;
+    }
+    await importFile(file);
+  }
+  writer.flush();
+  await engine.flush();
+  report('done', true);
+  const elapsedMs = Math.round(performance.now() - started);
+  return {
+    ...writer.counts,
+    files: files.map((f) => ({ name: basename(f.path), format: f.kind })),
+    sources: [...sources],
+    skipped,
+    skippedCount,
+    sessions: [...writer.sessionsTouched],
+    elapsedMs,
+    messagesPerSecond: elapsedMs > 0 ? Math.round((writer.counts.messagesAdded / elapsedMs) * 1000) : 0,
+    ...(restored ? { restored } : {}),
+  };
+
+  async function importFile(file: ImportFile): Promise<void> {
+    for await (const item of readConversations(file, engine.clock.now(), (n) => (bytesRead += n))) {
+      if (options.signal?.aborted) {
+        // What was written stays (it is whole conversations, and a re-import continues where this stopped).
+        writer.flush();
+        throw new MemoryError('conflict', 'The import was cancelled; what was imported so far is kept, and importing again continues from there');
+      }
+      if (item.kind === 'skipped') {
+        skippedCount++;
+        if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ index: item.index, reason: item.reason });
+        continue;
+      }
+      sources.add(item.conversation.source);
+      if (writer.add(item.conversation)) {
+        writer.flush();
+        report('reading');
+        // Let the event loop breathe: the app's calls, the slow path, progress events.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+}
