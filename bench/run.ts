@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
 import { benchConsolidation } from './consolidation';
+import { benchImport } from './import';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchSearch } from './search';
@@ -20,6 +21,8 @@ const BENCHES: Record<string, Bench> = {
   consolidation: () => benchConsolidation({ sessions: 50 }),
   // Issue 6: measured in headless Chromium over a browser-mode memory of --nodes nodes.
   inspector: (nodes) => benchInspector({ nodes }),
+  // Issue 13: a generated ChatGPT export of 10,000 conversations (100,000 messages); --nodes does not apply.
+  import: () => benchImport({ conversations: 10_000 }),
 };
 
 async function main(): Promise<void> {

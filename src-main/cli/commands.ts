@@ -147,4 +147,8 @@ export const commands: Record<string, Command> = {
   context: (ctx) => import('./read-commands').then((m) => m.context(ctx)),
   eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
   consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
+  import: (ctx) => import('./data-commands').then((m) => m.importCommand(ctx)),
+  export: (ctx) => import('./data-commands').then((m) => m.exportCommand(ctx)),
+  backup: (ctx) => import('./data-commands').then((m) => m.backupCommand(ctx)),
+  restore: (ctx) => import('./data-commands').then((m) => m.restoreCommand(ctx)),
 };

@@ -24,6 +24,13 @@ Commands:
   consolidate [--session ID] [--offline]
                        Distil pending sessions into facts, entities and supersessions now (memory agent from
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
+  import <file|folder|zip> [--no-consolidate] [--offline]
+                       Bring in a ChatGPT or Claude export (conversations.json or its .zip), JSONL, a recall
+                       dataset or an Engram JSON export; each conversation becomes a chat; re-import adds 0
+  export [--format json|markdown] [--out PATH]
+                       JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
+  backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
+  restore <file>       Replace the memory with a backup after checking it; the current one is kept aside
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
@@ -56,6 +63,9 @@ async function main(argv: string[]): Promise<number> {
         k: { type: 'string' },
         session: { type: 'string' },
         offline: { type: 'boolean', default: false },
+        out: { type: 'string' },
+        format: { type: 'string' },
+        'no-consolidate': { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -86,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

@@ -8,11 +8,11 @@ import { basename, extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { Unzip, UnzipInflate } from 'fflate';
-import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { MemoryError } from '../../memory/errors';
 import { parseJsonlLine, parseTranscriptFile } from '../../memory/import/transcripts';
 import { chatGptConversation, isChatGptConversation } from './chatgpt';
 import { claudeConversation, isClaudeConversation } from './claude';
+import { jsonArrayElements } from './json-array';
 import { JsonlGrouper, recallConversations } from './transcripts';
 import type { ImportedConversation } from './types';
 
@@ -122,17 +122,6 @@ async function* zipEntryChunks(path: string, onBytes: (n: number) => void): Asyn
   if (!found) throw new MemoryError('invalid_input', `${basename(path)} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
 }
 
-/** Elements of a top-level JSON array, one at a time. */
-async function* arrayElements(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
-  const pipeline = Readable.from(chunks).pipe(streamArray.withParserAsStream());
-  try {
-    for await (const item of pipeline as AsyncIterable<{ key: number; value: unknown }>) yield item.value;
-  } catch (err) {
-    if (err instanceof MemoryError) throw err;
-    throw new MemoryError('invalid_input', `the export is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
-  }
-}
-
 function conversationItem(value: unknown, index: number): ReadItem {
   const result = isChatGptConversation(value)
     ? chatGptConversation(value)
@@ -149,7 +138,7 @@ export async function* readConversations(file: ImportFile, now: number, onBytes:
     case 'conversations-zip': {
       const chunks = file.kind === 'conversations-zip' ? zipEntryChunks(file.path, onBytes) : fileChunks(file.path, onBytes);
       let index = 0;
-      for await (const value of arrayElements(chunks)) yield conversationItem(value, index++);
+      for await (const value of jsonArrayElements(chunks)) yield conversationItem(value, index++);
       return;
     }
     case 'jsonl': {

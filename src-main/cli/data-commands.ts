@@ -1,0 +1,121 @@
+/**
+ * Data commands: `import <file|folder|zip>`, `export --format json|markdown [--out PATH]`,
+ * `backup [--out PATH]`, `restore <file>`. Progress goes to stderr on a terminal; results to stdout.
+ */
+import { dirname, join, resolve } from 'node:path';
+import { backupFileName, backupFolder, backupTo, restoreDatabase } from '../data/backup';
+import { exportJson } from '../data/export/json';
+import { exportMarkdown } from '../data/export/markdown';
+import { runImport } from '../data/import/run';
+import { MemoryEngine } from '../memory/engine';
+import { MemoryError } from '../memory/errors';
+import { WritePathService } from '../writepath/service';
+import type { Command, CommandContext } from './commands';
+import { agentConfigFromEnv } from './consolidate';
+
+function requirePath(ctx: CommandContext, what: string): string {
+  const value = ctx.args[0];
+  if (!value) throw new MemoryError('invalid_input', `missing <${what}>`);
+  return resolve(value);
+}
+
+const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
+
+export const importCommand: Command = async (ctx) => {
+  const path = requirePath(ctx, 'file|folder|zip');
+  const engine = ctx.engine;
+  const summary = await runImport(engine, path, {
+    onProgress: (p) => ctx.progress(`importing ${p.file}: ${p.percent}% · ${p.conversations} conversations · ${p.messagesAdded} new messages`),
+  });
+  let consolidation: { mode: string; consolidated: number; failed: number; facts: number } | null = null;
+  if (ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
+    const offline = ctx.options.offline === 'true';
+    const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
+    const off = service.onProgress((p) => ctx.progress(`consolidating ${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
+    try {
+      const report = await service.consolidateNow({ offline, trigger: 'import' });
+      consolidation = {
+        mode: report.mode,
+        consolidated: report.sessions.filter((s) => s.status === 'consolidated').length,
+        failed: report.sessions.filter((s) => s.status === 'failed').length,
+        facts: report.sessions.reduce((n, s) => n + s.factsCreated.length, 0),
+      };
+    } finally {
+      off();
+      await service.close();
+    }
+  }
+  const result = {
+    files: summary.files,
+    sources: summary.sources,
+    conversations: summary.conversations,
+    chats_created: summary.chatsCreated,
+    chats_extended: summary.chatsExtended,
+    messages_added: summary.messagesAdded,
+    messages_already_imported: summary.messagesAlreadyThere,
+    skipped: summary.skippedCount,
+    skipped_examples: summary.skipped,
+    elapsed_ms: summary.elapsedMs,
+    messages_per_second: summary.messagesPerSecond,
+    ...(summary.restored ? { restored: summary.restored } : {}),
+    consolidation,
+  };
+  if (ctx.json) {
+    ctx.out(JSON.stringify(result));
+    return;
+  }
+  const lines = [
+    `Imported ${summary.messagesAdded} new message(s) from ${summary.conversations} conversation(s) (${summary.sources.join(', ') || 'nothing recognised'}) in ${summary.elapsedMs} ms` +
+      ` (${summary.messagesPerSecond} messages/s): ${summary.chatsCreated} new chat(s), ${summary.chatsExtended} extended, ${summary.messagesAlreadyThere} message(s) were already imported`,
+  ];
+  if (summary.restored) lines.push(`Restored rows: ${Object.entries(summary.restored).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index} ${s.reason}`).join('; ')}`);
+  if (consolidation) lines.push(`Consolidated ${consolidation.consolidated} session(s) (${consolidation.mode}): ${consolidation.facts} fact(s)${consolidation.failed ? `; ${consolidation.failed} failed and stay pending` : ''}`);
+  else if (summary.sessions.length > 0) lines.push('Consolidation skipped: run "consolidate" when ready.');
+  ctx.out(lines.join('\n'));
+};
+
+export const exportCommand: Command = async (ctx) => {
+  const format = ctx.options.format ?? 'json';
+  if (format !== 'json' && format !== 'markdown') throw new MemoryError('invalid_input', `--format: expected json or markdown, not ${format}`);
+  const now = ctx.engine.clock.now();
+  const out = resolve(ctx.options.out ?? (format === 'json' ? `engram-export-${stamp(now)}.json` : `engram-export-${stamp(now)}`));
+  if (format === 'json') {
+    const r = await exportJson(ctx.engine, out);
+    const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
+    ctx.out(ctx.json ? JSON.stringify({ format, path: r.path, rows: r.rows, vectors: r.vectors }) : `Exported ${total} rows and ${r.vectors} vectors to ${r.path}`);
+  } else {
+    const r = await exportMarkdown(ctx.engine, out);
+    ctx.out(ctx.json ? JSON.stringify({ format, ...r }) : `Exported ${r.entities} entities and ${r.facts} facts as ${r.files} Markdown files to ${r.path}`);
+  }
+};
+
+export const backupCommand: Command = async (ctx) => {
+  const engine = ctx.engine;
+  const out = resolve(ctx.options.out ?? join(backupFolder(dirname(engine.dbPath)), backupFileName(engine.clock.now())));
+  const info = await backupTo(engine, out);
+  ctx.out(ctx.json ? JSON.stringify(info) : `Backed up the memory to ${info.path} (${(info.bytes / 1_048_576).toFixed(1)} MB, schema ${info.schemaVersion})`);
+};
+
+export const restoreCommand: Command = async (ctx) => {
+  const file = requirePath(ctx, 'file');
+  const engine = ctx.engine;
+  let reopened: MemoryEngine | null = null;
+  try {
+    const result = await restoreDatabase(engine.dbPath, file, {
+      now: engine.clock.now(),
+      stop: () => engine.close(),
+      // Opening runs the migrations of an older backup and proves the restored file works.
+      start: () => {
+        reopened = MemoryEngine.open({ dbPath: engine.dbPath, embedder: ctx.makeEmbedder(), startSlowPath: false });
+      },
+    });
+    ctx.out(
+      ctx.json
+        ? JSON.stringify(result)
+        : `Restored ${result.restoredFrom} (${result.episodes} episodes, ${result.chats} chats, schema ${result.schemaVersion}); the previous database is kept in ${result.keptAt}`,
+    );
+  } finally {
+    await (reopened as MemoryEngine | null)?.close();
+  }
+};

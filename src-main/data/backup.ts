@@ -1,0 +1,183 @@
+/**
+ * Backups and restore of the memory database. A backup is SQLite's online backup (better-sqlite3
+ * `.backup()`) of the live connection, so it is consistent while the app keeps writing; it is written to a
+ * temporary name, checked, then renamed. A file is restored only after `integrity_check` says ok and its
+ * schema version is one this Engram can open; the current database is kept aside first.
+ */
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import type { MemoryEngine } from '../memory/engine';
+import { LATEST_VERSION } from '../memory/db/migrations';
+import { MemoryError } from '../memory/errors';
+
+export const BACKUP_FOLDER = 'backups';
+export const DAILY_BACKUPS_KEPT = 7;
+const BACKUP_NAME = /^engram-(\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}(?:-\d{3})?Z)\.db$/;
+
+export interface BackupInfo {
+  path: string;
+  bytes: number;
+  schemaVersion: number;
+  createdAt: number;
+}
+
+export interface DatabaseCheck {
+  schemaVersion: number;
+  episodes: number;
+  chats: number;
+}
+
+export const backupFolder = (dataDir: string): string => join(dataDir, BACKUP_FOLDER);
+
+/** `engram-2026-11-23T18-30-00-000Z.db`: sortable, and safe on every file system. */
+export function backupFileName(at: number): string {
+  return `engram-${new Date(at).toISOString().replace(/[:.]/g, '-')}.db`;
+}
+
+/**
+ * Opens a database file on its own connection and checks it: SQLite's integrity_check, a schema version
+ * this code knows, and Engram's tables. Throws `invalid_input` with the reason; changes nothing.
+ */
+export function checkDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new MemoryError('invalid_input', `There is no file at ${path}`);
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(path, { fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    sqliteVec.load(db);
+    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw new MemoryError('invalid_input', `${basename(path)} is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);
+    }
+    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+    if (schemaVersion < 1) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no schema version)`);
+    if (schemaVersion > LATEST_VERSION) {
+      throw new MemoryError('invalid_input', `${basename(path)} was written by a newer Engram (schema ${schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to restore it.`);
+    }
+    const tables = new Set((db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    for (const t of ['nodes', 'edges', 'entities', 'memory_sessions']) {
+      if (!tables.has(t)) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no ${t} table)`);
+    }
+    const count = (sql: string): number => (db?.prepare(sql).get() as { n: number }).n;
+    return {
+      schemaVersion,
+      episodes: count(`SELECT count(*) AS n FROM nodes WHERE type = 'episodic'`),
+      chats: tables.has('chat_sessions') ? count('SELECT count(*) AS n FROM chat_sessions') : 0,
+    };
+  } catch (err) {
+    if (err instanceof MemoryError) throw err;
+    throw new MemoryError('invalid_input', `${basename(path)} cannot be restored: it is not a readable SQLite database (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    db?.close();
+  }
+}
+
+/** Online backup of the running memory to `path` (refuses to overwrite a file). */
+export async function backupTo(engine: MemoryEngine, path: string): Promise<BackupInfo> {
+  if (existsSync(path)) throw new MemoryError('conflict', `${path} already exists; choose another name`);
+  mkdirSync(dirname(path), { recursive: true });
+  // Everything acknowledged so far is in the backup.
+  await engine.flush();
+  const partial = `${path}.partial`;
+  rmSync(partial, { force: true });
+  try {
+    await engine.database.backup(partial);
+    const check = checkDatabaseFile(partial);
+    renameSync(partial, path);
+    return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
+  } catch (err) {
+    rmSync(partial, { force: true });
+    if (err instanceof MemoryError) throw err;
+    throw new MemoryError('storage', `The backup could not be written to ${path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+}
+
+/** Backups in the data folder's backups/, newest first. */
+export function listBackups(dataDir: string): BackupInfo[] {
+  const dir = backupFolder(dataDir);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .flatMap((name) => {
+      const m = BACKUP_NAME.exec(name);
+      if (!m) return [];
+      const iso = (m[1] as string).replace(/T(\d{2})-(\d{2})-(\d{2})(?:-(\d{3}))?Z/, (_s, h: string, mi: string, se: string, ms?: string) => `T${h}:${mi}:${se}.${ms ?? '000'}Z`);
+      const path = join(dir, name);
+      return [{ path, bytes: statSync(path).size, schemaVersion: 0, createdAt: Date.parse(iso) }];
+    })
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/**
+ * The automatic daily backup: one into backups/ when the newest is a day old (or there is none), keeping
+ * the newest `keep`. Returns the new backup, or null when none was due.
+ */
+export async function dailyBackupIfDue(engine: MemoryEngine, dataDir: string, keep = DAILY_BACKUPS_KEPT): Promise<BackupInfo | null> {
+  const now = engine.clock.now();
+  const newest = listBackups(dataDir)[0];
+  if (newest && now - newest.createdAt < 24 * 3_600_000 && newest.createdAt <= now) return null;
+  const info = await backupTo(engine, join(backupFolder(dataDir), backupFileName(now)));
+  for (const old of listBackups(dataDir).slice(keep)) rmSync(old.path, { force: true });
+  return info;
+}
+
+/**
+ * Puts `file` in place of the (closed) database at `dbPath` after checking it; the current database and its
+ * WAL are moved to a `before-restore-<time>` folder next to it. Returns that folder.
+ */
+export function replaceDatabaseFile(dbPath: string, file: string, now: number, options: { nativeBinding?: string } = {}): { keptAt: string; check: DatabaseCheck } {
+  const check = checkDatabaseFile(file, options);
+  const keptAt = join(dirname(dbPath), `before-restore-${new Date(now).toISOString().replace(/[:.]/g, '-')}`);
+  mkdirSync(keptAt, { recursive: true });
+  // Copy first, to a temporary name in the same folder, so a failed copy leaves the current database alone.
+  const incoming = `${dbPath}.restoring`;
+  copyFileSync(file, incoming);
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, join(keptAt, basename(dbPath) + suffix));
+  }
+  renameSync(incoming, dbPath);
+  return { keptAt, check };
+}
+
+export interface RestoreResult {
+  restoredFrom: string;
+  /** Where the database that was replaced is kept. */
+  keptAt: string;
+  schemaVersion: number;
+  episodes: number;
+  chats: number;
+}
+
+/**
+ * Restore with the engine's life cycle: check the file while everything runs (a bad file changes nothing),
+ * then `stop` the engine, swap the files, and `start` on the restored one. If it does not start, the
+ * previous database is put back and started again, and the error is reported.
+ */
+export async function restoreDatabase(
+  dbPath: string,
+  file: string,
+  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string },
+): Promise<RestoreResult> {
+  const binding = lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {};
+  checkDatabaseFile(file, binding);
+  await lifecycle.stop();
+  let swapped: { keptAt: string; check: DatabaseCheck };
+  try {
+    swapped = replaceDatabaseFile(dbPath, file, lifecycle.now, binding);
+  } catch (err) {
+    lifecycle.start();
+    throw err instanceof MemoryError ? err : new MemoryError('storage', `The restore failed and changed nothing: ${String(err)}`, { cause: err });
+  }
+  try {
+    lifecycle.start();
+  } catch (err) {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+    for (const suffix of ['', '-wal', '-shm']) {
+      const kept = join(swapped.keptAt, basename(dbPath) + suffix);
+      if (existsSync(kept)) renameSync(kept, dbPath + suffix);
+    }
+    lifecycle.start();
+    throw new MemoryError('storage', `The restored memory could not be opened, so the previous one was put back: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+  }
+  return { restoredFrom: file, keptAt: swapped.keptAt, ...swapped.check };
+}

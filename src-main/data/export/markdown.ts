@@ -1,0 +1,209 @@
+/**
+ * The export for people: Markdown, one file per entity (what is known about it, with sources and dates) and
+ * one per month of facts (by when they became valid), plus an index. Written to a folder, or to a .zip when
+ * the path ends in .zip. Superseded, forgotten and pruned facts are listed as such, with their dates.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import type { MemoryEngine } from '../../memory/engine';
+import type { SnapshotRow } from '../../memory/snapshot';
+
+interface Fact {
+  id: string;
+  type: string;
+  content: string;
+  validFrom: number;
+  validUntil: number | null;
+  reason: string | null;
+  confidence: number;
+  sourceType: string | null;
+  sessionId: string | null;
+  derivedFrom: string[];
+}
+
+interface EntityRow {
+  id: string;
+  name: string;
+  type: string;
+  aliases: string[];
+  summary: string | null;
+  facts: string[];
+}
+
+export interface MarkdownExportResult {
+  path: string;
+  files: number;
+  entities: number;
+  facts: number;
+}
+
+const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
+const month = (t: number): string => new Date(t).toISOString().slice(0, 7);
+const str = (v: SnapshotRow[string] | undefined): string => (v === null || v === undefined ? '' : String(v));
+const num = (v: SnapshotRow[string] | undefined): number => Number(v ?? 0);
+/** File names that work on every system and stay readable. */
+export function slug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase()
+      .slice(0, 80) || 'entity'
+  );
+}
+const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/\s+/g, ' ');
+
+export async function exportMarkdown(engine: MemoryEngine, path: string): Promise<MarkdownExportResult> {
+  // Which episodes facts come from (derived_from), so only those are kept from the stream of nodes.
+  const derived = new Map<string, string[]>();
+  for (const e of engine.snapshotRows('edges')) {
+    if (e.relation_type !== 'derived_from') continue;
+    const list = derived.get(str(e.source_id)) ?? [];
+    list.push(str(e.target_id));
+    derived.set(str(e.source_id), list);
+  }
+  const neededEpisodes = new Set([...derived.values()].flat());
+  const facts = new Map<string, Fact>();
+  const episodes = new Map<string, { content: string; time: number }>();
+  for (const n of engine.snapshotRows('nodes')) {
+    const id = str(n.id);
+    if (n.type === 'episodic') {
+      if (neededEpisodes.has(id)) episodes.set(id, { content: str(n.content), time: num(n.event_time) });
+      continue;
+    }
+    facts.set(id, {
+      id,
+      type: str(n.type),
+      content: str(n.content),
+      validFrom: num(n.valid_from),
+      validUntil: n.valid_until === null ? null : num(n.valid_until),
+      reason: n.invalidated_reason === null ? null : str(n.invalidated_reason),
+      confidence: num(n.confidence),
+      sourceType: n.source_type === null ? null : str(n.source_type),
+      sessionId: n.session_id === null ? null : str(n.session_id),
+      derivedFrom: derived.get(id) ?? [],
+    });
+  }
+  const entities = new Map<string, EntityRow>();
+  for (const e of engine.snapshotRows('entities')) {
+    if (e.merged_into !== null) continue;
+    let aliases: string[] = [];
+    try {
+      aliases = JSON.parse(str(e.aliases)) as string[];
+    } catch {
+      aliases = [];
+    }
+    entities.set(str(e.id), { id: str(e.id), name: str(e.canonical_name), type: str(e.type), aliases, summary: e.summary === null ? null : str(e.summary), facts: [] });
+  }
+  const entitiesOfFact = new Map<string, string[]>();
+  for (const link of engine.snapshotRows('node_entities')) {
+    const fact = facts.get(str(link.node_id));
+    const entity = entities.get(str(link.entity_id));
+    if (!fact || !entity) continue;
+    entity.facts.push(fact.id);
+    entitiesOfFact.set(fact.id, [...(entitiesOfFact.get(fact.id) ?? []), entity.id]);
+  }
+  const chatTitles = new Map<string, string>();
+  for (const c of engine.snapshotRows('chat_sessions')) chatTitles.set(str(c.id), str(c.title));
+  const sessionTitle = (sessionId: string | null): string | null => {
+    const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
+    return m ? (chatTitles.get(m[1] as string) ?? null) : null;
+  };
+
+  // Unique file names per entity, even when two share a name.
+  const fileOf = new Map<string, string>();
+  const used = new Set<string>();
+  for (const e of [...entities.values()].sort((a, b) => a.name.localeCompare(b.name))) {
+    let name = slug(e.name);
+    for (let i = 2; used.has(name); i++) name = `${slug(e.name)}-${i}`;
+    used.add(name);
+    fileOf.set(e.id, `entities/${name}.md`);
+  }
+
+  const factLine = (f: Fact, linkPrefix: string): string[] => {
+    const status = f.validUntil === null ? '' : ` — *${f.reason ?? 'no longer valid'} ${day(f.validUntil)}*`;
+    const lines = [`- ${f.content}${status}`];
+    const chat = sessionTitle(f.sessionId);
+    const source = [`${f.type}`, `valid from ${day(f.validFrom)}`, `confidence ${f.confidence.toFixed(2)}`, f.sourceType ? `source: ${f.sourceType}` : '', chat ? `chat: “${chat}”` : ''].filter(Boolean);
+    lines.push(`  - ${source.join(' · ')}`);
+    const about = (entitiesOfFact.get(f.id) ?? []).flatMap((id) => {
+      const e = entities.get(id);
+      const file = fileOf.get(id);
+      return e && file ? [`[${e.name}](${linkPrefix}${file})`] : [];
+    });
+    if (about.length > 0) lines.push(`  - about: ${about.join(', ')}`);
+    for (const epId of f.derivedFrom.slice(0, 5)) {
+      const ep = episodes.get(epId);
+      if (ep) lines.push(`  - said ${day(ep.time)}: “${quote(ep.content)}”`);
+    }
+    return lines;
+  };
+
+  const files = new Map<string, string>();
+  for (const e of entities.values()) {
+    const own = e.facts.flatMap((id) => facts.get(id) ?? []).sort((a, b) => a.validFrom - b.validFrom);
+    const current = own.filter((f) => f.validUntil === null);
+    const past = own.filter((f) => f.validUntil !== null);
+    files.set(
+      fileOf.get(e.id) as string,
+      [
+        `# ${e.name}`,
+        '',
+        `*${e.type}*${e.aliases.length ? ` · also known as ${e.aliases.join(', ')}` : ''}`,
+        '',
+        ...(e.summary ? [e.summary, ''] : []),
+        '## What is known',
+        '',
+        ...(current.length ? current.flatMap((f) => factLine(f, '../')) : ['*(nothing current)*']),
+        ...(past.length ? ['', '## History', '', ...past.flatMap((f) => factLine(f, '../'))] : []),
+        '',
+      ].join('\n'),
+    );
+  }
+  const byMonth = new Map<string, Fact[]>();
+  for (const f of facts.values()) byMonth.set(month(f.validFrom), [...(byMonth.get(month(f.validFrom)) ?? []), f]);
+  for (const [m, list] of [...byMonth].sort()) {
+    list.sort((a, b) => a.validFrom - b.validFrom || a.id.localeCompare(b.id));
+    const lines = [`# Facts from ${m}`, ''];
+    let lastDay = '';
+    for (const f of list) {
+      if (day(f.validFrom) !== lastDay) {
+        lastDay = day(f.validFrom);
+        lines.push(`## ${lastDay}`, '');
+      }
+      lines.push(...factLine(f, '../'));
+    }
+    files.set(`facts/${m}.md`, `${lines.join('\n')}\n`);
+  }
+  files.set(
+    'README.md',
+    [
+      '# Engram memory export',
+      '',
+      `Exported ${new Date(engine.clock.now()).toISOString()}: ${entities.size} entities, ${facts.size} facts.`,
+      '',
+      '## Entities',
+      '',
+      ...[...entities.values()].sort((a, b) => a.name.localeCompare(b.name)).map((e) => `- [${e.name}](${fileOf.get(e.id) ?? ''}) (${e.type})`),
+      '',
+      '## Facts by month',
+      '',
+      ...[...byMonth.keys()].sort().map((m) => `- [${m}](facts/${m}.md)`),
+      '',
+    ].join('\n'),
+  );
+
+  if (path.toLowerCase().endsWith('.zip')) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, zipSync(Object.fromEntries([...files].map(([name, text]) => [name, strToU8(text)]))));
+  } else {
+    for (const [name, text] of files) {
+      mkdirSync(dirname(join(path, name)), { recursive: true });
+      writeFileSync(join(path, name), text);
+    }
+  }
+  return { path, files: files.size, entities: entities.size, facts: facts.size };
+}
