@@ -1,6 +1,6 @@
 /**
  * The export for people: Markdown, one file per entity (what is known about it, with sources and dates) and
- * one per month of facts (by when they became valid), plus an index. Written to a folder, or to a .zip when
+ * one per month of facts (by when they were stated), plus an index. Written to a folder, or to a .zip when
  * the path ends in .zip. Superseded, forgotten and pruned facts are listed as such, with their dates.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -13,6 +13,8 @@ interface Fact {
   id: string;
   type: string;
   content: string;
+  /** When it was stated (the episode's time for consolidated facts); months group by this. */
+  eventTime: number;
   validFrom: number;
   validUntil: number | null;
   reason: string | null;
@@ -78,6 +80,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
       id,
       type: str(n.type),
       content: str(n.content),
+      eventTime: num(n.event_time),
       validFrom: num(n.valid_from),
       validUntil: n.valid_until === null ? null : num(n.valid_until),
       reason: n.invalidated_reason === null ? null : str(n.invalidated_reason),
@@ -127,7 +130,8 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     const status = f.validUntil === null ? '' : ` — *${f.reason ?? 'no longer valid'} ${day(f.validUntil)}*`;
     const lines = [`- ${f.content}${status}`];
     const chat = sessionTitle(f.sessionId);
-    const source = [`${f.type}`, `valid from ${day(f.validFrom)}`, `confidence ${f.confidence.toFixed(2)}`, f.sourceType ? `source: ${f.sourceType}` : '', chat ? `chat: “${chat}”` : ''].filter(Boolean);
+    const stated = day(f.eventTime) !== day(f.validFrom) ? `stated ${day(f.eventTime)}` : '';
+    const source = [`${f.type}`, stated, `valid from ${day(f.validFrom)}`, `confidence ${f.confidence.toFixed(2)}`, f.sourceType ? `source: ${f.sourceType}` : '', chat ? `chat: “${chat}”` : ''].filter(Boolean);
     lines.push(`  - ${source.join(' · ')}`);
     const about = (entitiesOfFact.get(f.id) ?? []).flatMap((id) => {
       const e = entities.get(id);
@@ -164,14 +168,14 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     );
   }
   const byMonth = new Map<string, Fact[]>();
-  for (const f of facts.values()) byMonth.set(month(f.validFrom), [...(byMonth.get(month(f.validFrom)) ?? []), f]);
+  for (const f of facts.values()) byMonth.set(month(f.eventTime), [...(byMonth.get(month(f.eventTime)) ?? []), f]);
   for (const [m, list] of [...byMonth].sort()) {
-    list.sort((a, b) => a.validFrom - b.validFrom || a.id.localeCompare(b.id));
+    list.sort((a, b) => a.eventTime - b.eventTime || a.id.localeCompare(b.id));
     const lines = [`# Facts from ${m}`, ''];
     let lastDay = '';
     for (const f of list) {
-      if (day(f.validFrom) !== lastDay) {
-        lastDay = day(f.validFrom);
+      if (day(f.eventTime) !== lastDay) {
+        lastDay = day(f.eventTime);
         lines.push(`## ${lastDay}`, '');
       }
       lines.push(...factLine(f, '../'));

@@ -1,0 +1,105 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync, strFromU8 } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { exportJson } from '../../src-main/data/export/json';
+import { exportMarkdown } from '../../src-main/data/export/markdown';
+import { runImport } from '../../src-main/data/import/run';
+import type { MemoryEngine } from '../../src-main/memory/engine';
+import { WritePathService } from '../../src-main/writepath/service';
+import { listChatSessions } from '../../src-main/chat/repo';
+import { makeTempDir, ManualClock, openTestEngine } from '../helpers/temp-engine';
+
+const FIXTURES = join(__dirname, '../fixtures/import');
+
+/** A memory with a bit of everything: imported chats, consolidated facts, entities, a correction, settings. */
+async function richMemory(engine: MemoryEngine, clock: ManualClock): Promise<void> {
+  await runImport(engine, join(FIXTURES, 'chatgpt-conversations.json'));
+  await runImport(engine, join(FIXTURES, 'claude-conversations.json'));
+  engine.recordEpisode({ content: 'I live in Berlin and I work at Acme Corp.', sessionId: 'jsonl-a', role: 'user', eventTime: Date.parse('2025-02-03T10:00:00.123Z') });
+  engine.recordEpisode({ content: 'I prefer tea over coffee', sessionId: 'jsonl-a', role: 'user', eventTime: Date.parse('2025-02-03T10:01:00Z') });
+  await engine.flush();
+  engine.markSessionCompleted('jsonl-a');
+  const service = new WritePathService({ engine, agent: null });
+  await service.consolidateNow({ offline: true, trigger: 'test' });
+  await service.close();
+  const ana = engine.createEntity({ name: 'Ana', type: 'person', aliases: ['my sister'] });
+  clock.t += 60_000;
+  const fact = engine.rememberFact({ content: 'Ana is travelling to Lisbon in May', entityIds: [ana.id], tags: ['travel'] });
+  clock.t += 60_000;
+  engine.correctFact({ id: fact, content: 'Ana is travelling to Lisbon in June', reason: 'plans changed' });
+  engine.database
+    .prepare('INSERT INTO app_settings (key, value) VALUES (?, ?), (?, ?)')
+    .run('app', JSON.stringify({ provider: { kind: 'custom', baseURL: 'http://127.0.0.1:1', apiKey: 'sk-secret' }, sessionTimeoutMinutes: 30 }), 'mcp_token', 'very-secret');
+  await engine.drainSlowPath();
+}
+
+/** The export minus what legitimately differs between two exports of the same graph. */
+function comparable(path: string): unknown {
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { exportedAt: string };
+  return { ...data, exportedAt: undefined };
+}
+
+describe('JSON export', () => {
+  it('round-trips: export → import into an empty data folder → export again is identical (same ids), secrets left out', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    await richMemory(engine, clock);
+    const out = makeTempDir();
+    const first = await exportJson(engine, join(out, 'a.json'));
+    expect(first.rows.nodes).toBeGreaterThan(8);
+    expect(first.rows.chat_messages).toBe(7);
+    expect(first.rows.entities).toBeGreaterThan(0);
+    expect(first.vectors).toBeGreaterThan(0);
+    const text = readFileSync(join(out, 'a.json'), 'utf8');
+    expect(text).not.toContain('sk-secret');
+    expect(text).not.toContain('very-secret');
+    expect(text).toContain('http://127.0.0.1:1');
+
+    const { engine: empty } = openTestEngine({ clock: new ManualClock(clock.t + 86_400_000) });
+    const summary = await runImport(empty, join(out, 'a.json'));
+    expect(summary.sources).toEqual(['engram']);
+    expect(summary.restored?.nodes).toBe(first.rows.nodes);
+    await empty.drainSlowPath();
+    await exportJson(empty, join(out, 'b.json'));
+    expect(comparable(join(out, 'b.json'))).toEqual(comparable(join(out, 'a.json')));
+
+    // The restored memory works: search finds the correction, chats are listed, and re-import adds nothing.
+    const hits = await empty.search({ query: 'Ana travelling Lisbon' });
+    expect(hits.hits[0]?.node.content).toBe('Ana is travelling to Lisbon in June');
+    expect(listChatSessions(empty.database, true).map((c) => c.title).sort()).toEqual(listChatSessions(engine.database, true).map((c) => c.title).sort());
+    expect((await runImport(empty, join(FIXTURES, 'chatgpt-conversations.json'))).messagesAdded).toBe(0);
+    const again = await runImport(empty, join(out, 'a.json'));
+    expect(Object.values(again.restored ?? {}).every((n) => n === 0)).toBe(true);
+  });
+});
+
+describe('Markdown export', () => {
+  it('writes one file per entity and one per month of facts, with sources and dates, to a folder or a zip', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    await richMemory(engine, clock);
+    const dir = join(makeTempDir(), 'md');
+    const r = await exportMarkdown(engine, dir);
+    expect(r.entities).toBeGreaterThan(0);
+    const ana = readFileSync(join(dir, 'entities', 'ana.md'), 'utf8');
+    expect(ana).toContain('# Ana');
+    expect(ana).toContain('also known as my sister');
+    expect(ana).toMatch(/- Ana is travelling to Lisbon in June\n {2}- semantic · valid from 2026-01-05/);
+    expect(ana).toContain('## History');
+    expect(ana).toMatch(/Ana is travelling to Lisbon in May — \*superseded 2026-01-05\*/);
+    const months = readdirSync(join(dir, 'facts'));
+    expect(months).toContain('2026-01.md');
+    // Facts consolidated from the imported conversation are valid from when they were said, with the quote.
+    expect(months).toContain('2025-02.md');
+    const feb = readFileSync(join(dir, 'facts', '2025-02.md'), 'utf8');
+    expect(feb).toContain('User lives in Berlin');
+    expect(feb).toContain('said 2025-02-03: “I live in Berlin and I work at Acme Corp.”');
+    expect(existsSync(join(dir, 'README.md'))).toBe(true);
+
+    const zipPath = join(makeTempDir(), 'memory.zip');
+    await exportMarkdown(engine, zipPath);
+    const files = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    expect(strFromU8(files['entities/ana.md'] as Uint8Array)).toBe(ana);
+  });
+});
