@@ -186,7 +186,7 @@ void _allEventsListed;
 
 // ---- results and errors -------------------------------------------------------------------------
 
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
+export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'busy', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {

@@ -13,7 +13,7 @@ describe('chat persistence', () => {
     const first = openTestHost({ dir });
     first.host.memory.rememberFact({ content: 'Frank collects stamps' });
     const chat = first.host.chat.create();
-    const { assistantMessage } = first.host.chat.send(chat.id, 'Tell me about Frank');
+    const { assistantMessage } = await first.host.chat.send(chat.id, 'Tell me about Frank');
     await first.host.chat.waitForReply(assistantMessage.id);
     first.host.chat.setSwitches(chat.id, { noMemory: true });
     first.host.settings.save({ ...first.host.settings.get(), sessionTimeoutMinutes: 12 }, undefined);
@@ -37,7 +37,7 @@ describe('chat persistence', () => {
     const dir = makeTempDir();
     const first = openTestHost({ dir });
     const chat = first.host.chat.create();
-    const { assistantMessage } = first.host.chat.send(chat.id, 'Evening note');
+    const { assistantMessage } = await first.host.chat.send(chat.id, 'Evening note');
     await first.host.chat.waitForReply(assistantMessage.id);
     await first.host.close();
 

@@ -25,7 +25,7 @@ function bodyOf(r: RecordedRequest): { messages: { role: string; content: string
 }
 
 async function sendAndWait(t: TestHost, chatId: string, text: string): Promise<{ user: ChatMessage; reply: ChatMessage }> {
-  const { userMessage, assistantMessage } = t.host.chat.send(chatId, text);
+  const { userMessage, assistantMessage } = await t.host.chat.send(chatId, text);
   const reply = await t.host.chat.waitForReply(assistantMessage.id);
   return { user: t.host.chat.messages(chatId).find((m) => m.id === userMessage.id) as ChatMessage, reply };
 }
@@ -158,7 +158,7 @@ describe('chat service with a model', () => {
     useProvider(t, server.baseURL);
     server.script(CHAT, { sse: [chatChunk('Partial answer')], ending: 'stall' });
     const chat = t.host.chat.create();
-    const { assistantMessage } = t.host.chat.send(chat.id, 'Tell me a long story');
+    const { assistantMessage } = await t.host.chat.send(chat.id, 'Tell me a long story');
     await waitFor(() => t.eventsOf('chat.delta').length > 0);
     expect(t.host.chat.stop(assistantMessage.id)).toBe(true);
     const reply = await t.host.chat.waitForReply(assistantMessage.id);
@@ -171,8 +171,8 @@ describe('chat service with a model', () => {
     useProvider(t, server.baseURL);
     server.script(CHAT, { hang: true });
     const chat = t.host.chat.create();
-    const { assistantMessage } = t.host.chat.send(chat.id, 'one');
-    expect(() => t.host.chat.send(chat.id, 'two')).toThrow(/still being written/);
+    const { assistantMessage } = await t.host.chat.send(chat.id, 'one');
+    await expect(t.host.chat.send(chat.id, 'two')).rejects.toThrow(/still being written/);
     t.host.chat.stop(assistantMessage.id);
     expect((await t.host.chat.waitForReply(assistantMessage.id)).status).toBe('stopped');
   });
