@@ -85,10 +85,13 @@ export const calls = {
   'app.info': call<AppInfo>()(none),
   'settings.get': call<PublicSettings>()(none),
   /** apiKey: omitted keeps the stored key, null or "" removes it. The key is never returned. */
-  'settings.save': call<PublicSettings>()(appSettingsSchema.extend({ apiKey: apiKeyInputSchema }).strict()),
-  /** Tests the given (possibly unsaved) provider; without apiKey the stored key is used. */
+  'settings.save': call<PublicSettings>()(appSettingsSchema.extend({ apiKey: apiKeyInputSchema, allowInsecureKey: z.boolean().optional() }).strict()),
+  /**
+   * Tests the given (possibly unsaved) provider; without apiKey the stored key is used, and only when it was
+   * saved for the same origin. A key over plain http to another machine needs allowInsecureKey.
+   */
   'settings.testConnection': call<ConnectionTestResult>()(
-    z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema }).strict(),
+    z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema, allowInsecureKey: z.boolean().optional() }).strict(),
   ),
 
   // ---- chat

@@ -16,7 +16,7 @@ describe('another process holding the write lock', () => {
     for (const envelope of envelopes) expect(envelope).toMatchObject({ ok: true });
     for (const envelope of envelopes) {
       if (!envelope.ok) continue;
-      await t.host.chat.waitForReply(envelope.value.assistantMessage.id);
+      await t.host.chat.waitForReply((envelope.value as { assistantMessage: { id: string } }).assistantMessage.id);
     }
     await t.host.memory.flush();
     for (const [i, chat] of chats.entries()) {
