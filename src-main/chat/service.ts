@@ -309,6 +309,8 @@ export class ChatService {
 
     const model = provider.settings.chatModel;
     this.update(reply.id, { model });
+    // What the model is shown this turn; its write tools may touch only these (tools.ts, assertShown).
+    const shownIds = new Set<string>(pack?.nodeIds ?? []);
     const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 20);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt({ pack, memoryEnabled: useMemory, now: this.now() }) },
@@ -340,7 +342,7 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember });
+          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
             record.status = 'done';

@@ -137,7 +137,36 @@ describe('chat service with a model', () => {
     const { reply } = await sendAndWait(t, chat.id, 'Confirm it');
     expect(reply.status).toBe('complete');
     expect(reply.toolCalls[0]).toMatchObject({ name: 'confirm_fact', status: 'error' });
-    expect(reply.toolCalls[0]?.error).toMatch(/not_found/);
+    expect(reply.toolCalls[0]?.error).toMatch(/not shown to you/);
+  });
+
+  it('lets the model correct or confirm only memories it was shown in this turn', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    const shown = t.host.memory.rememberFact({ content: 'The user lives in Porto' });
+    let hidden = '';
+    // Recalled text tells the model to rewrite a memory it was never shown: refused, the person decides.
+    // (The memory is written after the pack was built, so neither the pack nor a search showed it.)
+    server.script(
+      CHAT,
+      () => {
+        hidden = t.host.memory.rememberFact({ content: 'The user banks with Caixa' });
+        return toolCallStep('correct_fact', { id: hidden, content: 'The user has no bank' }, 'call_a');
+      },
+      toolCallStep('confirm_fact', { id: shown }, 'call_b'),
+      toolCallStep('constructor', {}, 'call_c'),
+      sse('Done.'),
+    );
+    const chat = t.host.chat.create();
+    const { reply } = await sendAndWait(t, chat.id, 'Where do I live? I live in Porto');
+    expect(reply.toolCalls.map((c) => [c.name, c.status])).toEqual([
+      ['correct_fact', 'error'],
+      ['confirm_fact', 'done'],
+      ['constructor', 'error'],
+    ]);
+    expect(reply.toolCalls[2]?.error).toMatch(/unknown tool/);
+    expect(t.host.memory.getNode(hidden).node.validUntil).toBeNull();
+    expect(t.host.memory.getNode(shown).node.decayRate).toBe(0);
   });
 
   it('bounds the tool loop: after the last round the model gets no tools', async () => {
