@@ -45,7 +45,9 @@ export interface CallSpec<I extends z.ZodType, O> {
 const call = <O>() => <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
 
 const none = z.object({}).strict();
-const chatId = z.object({ chatId: idSchema }).strict();
+/** Default page sizes: no call returns a whole long history at once. */
+export const MAX_PAGE = 200;
+export const MESSAGES_PAGE = 300;
 const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
 const timeExpr = z.union([z.string().max(100), z.number().int().min(0)]);
@@ -95,14 +97,26 @@ export const calls = {
   ),
 
   // ---- chat
-  'chat.list': call<ChatSession[]>()(z.object({ includeArchived: z.boolean().default(false) }).strict()),
+  /** Most recent first, a page at a time. */
+  'chat.list': call<ChatSession[]>()(
+    z
+      .object({
+        includeArchived: z.boolean().default(false),
+        limit: z.number().int().min(1).max(1000).default(MAX_PAGE),
+        offset: z.number().int().min(0).default(0),
+      })
+      .strict(),
+  ),
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
   'chat.setSwitches': call<ChatSession>()(
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),
-  'chat.messages': call<ChatMessage[]>()(chatId),
+  /** The latest `limit` messages of a chat, oldest first; ask for more to read further back. */
+  'chat.messages': call<ChatMessage[]>()(
+    z.object({ chatId: idSchema, limit: z.number().int().min(1).max(10_000).default(MESSAGES_PAGE) }).strict(),
+  ),
   'chat.send': call<{ userMessage: ChatMessage; assistantMessage: ChatMessage }>()(
     z.object({ chatId: idSchema, text: contentSchema }).strict(),
   ),

@@ -36,12 +36,12 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
       return testConnection({ settings: provider, apiKey: key });
     },
 
-    'chat.list': ({ includeArchived }) => chat.list(includeArchived),
+    'chat.list': ({ includeArchived, limit, offset }) => chat.list(includeArchived, { limit, offset }),
     'chat.create': () => chat.create(),
     'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
     'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
-    'chat.messages': ({ chatId }) => chat.messages(chatId),
+    'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
     'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),
     'chat.retry': ({ messageId }) => chat.retry(messageId),

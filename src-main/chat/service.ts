@@ -68,8 +68,8 @@ export class ChatService {
 
   // ---- conversations --------------------------------------------------------------------------
 
-  list(includeArchived = false): ChatSession[] {
-    return repo.listChatSessions(this.db, includeArchived);
+  list(includeArchived = false, page: { limit?: number; offset?: number } = {}): ChatSession[] {
+    return repo.listChatSessions(this.db, includeArchived, page.limit, page.offset);
   }
 
   get(chatId: string): ChatSession {
@@ -110,9 +110,10 @@ export class ChatService {
     return this.get(chatId);
   }
 
-  messages(chatId: string): ChatMessage[] {
+  /** The latest `limit` messages (all when omitted), oldest first. */
+  messages(chatId: string, limit?: number): ChatMessage[] {
     this.get(chatId);
-    return repo.listMessages(this.db, chatId);
+    return repo.listMessages(this.db, chatId, limit);
   }
 
   contextPack(messageId: string): ContextPack | null {
