@@ -7,6 +7,7 @@
  * Keep this module free of Node imports at runtime: the sandboxed preload bundles it. Types are erased.
  */
 import { z } from 'zod';
+import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../chat/types';
 import type { ConnectionTestResult } from '../llm/client';
 import type { PublicSettings } from '../llm/settings-store';
@@ -50,6 +51,8 @@ export const MAX_PAGE = 200;
 export const MESSAGES_PAGE = 300;
 const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
+/** A file or folder on this machine (the main process reads or writes it for the person). */
+const dataPath = z.string().trim().min(1, 'path is empty').max(4096).refine((p) => !p.includes('\u0000'), 'path contains a NUL character');
 const timeExpr = z.union([z.string().max(100), z.number().int().min(0)]);
 
 export const searchInputSchema = z
@@ -170,6 +173,17 @@ export const calls = {
   /** Undo of merge, from the record the merged entity keeps. */
   'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),
   // ---- end inspector ----
+
+  // ---- data: import, export, backup, restore (src-main/data/) ----
+  /** Import a ChatGPT/Claude export (conversations.json, its .zip or folder), JSONL, a recall dataset or an Engram export. */
+  'data.import': call<ImportResult>()(z.object({ path: dataPath }).strict()),
+  /** Export to `path`, or into the data folder's exports/ when omitted. Markdown to a folder, or a .zip path. */
+  'data.export': call<ExportResult>()(z.object({ format: z.enum(['json', 'markdown']), path: dataPath.optional() }).strict()),
+  /** Online backup to `path`, or into the data folder's backups/ when omitted. */
+  'data.backup': call<BackupEntry>()(z.object({ path: dataPath.optional() }).strict()),
+  'data.backups': call<BackupList>()(none),
+  /** Checks the file (integrity, schema), keeps the current database aside and restarts on the restored one. */
+  'data.restore': call<RestoreSummary>()(z.object({ path: dataPath }).strict()),
 } as const;
 
 export type Calls = typeof calls;
@@ -193,10 +207,12 @@ export interface EventMap {
   'writepath.progress': WritePathProgress;
   /** A menu or shortcut of the desktop shell asks the UI to do something. */
   'ui.command': { command: 'new-chat' | 'open-settings' };
+  /** Import, export, backup and restore progress. */
+  'data.progress': DataProgress;
 }
 export type EventName = keyof EventMap;
 /** Runtime list of event names; `satisfies` keeps it equal to EventMap's keys. */
-export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'writepath.progress', 'ui.command'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'writepath.progress', 'ui.command', 'data.progress'] as const satisfies readonly EventName[];
 type MissingEvents = Exclude<EventName, (typeof EVENT_NAMES)[number]>;
 const _allEventsListed: MissingEvents extends never ? true : never = true;
 void _allEventsListed;

@@ -3,6 +3,7 @@
  * mistyped handler a compile error; dispatch() validates input and turns every failure into an ApiError.
  */
 import type { ChatService } from '../chat/service';
+import type { DataService } from '../data/service';
 import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
 import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
@@ -19,9 +20,11 @@ export interface ApiServices {
   info: () => AppInfo;
   /** The write path's "consolidate now". */
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
+  /** Import, export, backup and restore (src-main/data/service.ts). */
+  data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore'>;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, data }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -82,6 +85,12 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
     'entity.split': (input) => memory.splitEntity(input),
     'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
     // ---- end inspector ----
+
+    'data.import': ({ path }) => data.import(path),
+    'data.export': ({ format, path }) => data.export(format, path),
+    'data.backup': ({ path }) => data.backup(path),
+    'data.backups': () => data.backups(),
+    'data.restore': ({ path }) => data.restore(path),
   };
 }
 

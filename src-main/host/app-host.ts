@@ -13,6 +13,10 @@ import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
+import type { RestoreSummary } from '../data/api-types';
+import { restoreDatabase } from '../data/backup';
+import { DataService } from '../data/service';
+import { MemoryError } from '../memory/errors';
 
 export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
 
@@ -30,24 +34,47 @@ export interface AppHostOptions {
   onContextInjected?: (ms: number) => void;
   /** Run the nightly maintenance scheduler (default true); tests that drive the write path by hand turn it off. */
   nightly?: boolean;
+  /** How often the daily backup checks whether one is due (default hourly); 0 disables it. */
+  dailyBackupCheckMs?: number;
 }
 
 export class AppHost {
-  readonly memory: MemoryPort;
-  readonly chat: ChatService;
-  readonly settings: SettingsStore;
-  readonly dispatch: Dispatch;
-  readonly writePath: WritePathService;
-  private readonly nightly: NightlyScheduler | null;
-  private readonly engine: MemoryEngine;
+  // Set by start(): a restore stops these services and starts them again on the restored database.
+  memory!: MemoryPort;
+  chat!: ChatService;
+  settings!: SettingsStore;
+  dispatch!: Dispatch;
+  writePath!: WritePathService;
+  readonly data: DataService;
+  private nightly!: NightlyScheduler | null;
+  private engine!: MemoryEngine;
   private readonly sinks = new Set<EventSink>();
-  private readonly unsubscribers: (() => void)[] = [];
-  private readonly sweepTimer: NodeJS.Timeout | null;
+  private unsubscribers: (() => void)[] = [];
+  private sweepTimer!: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
-  private readonly startupSweep: NodeJS.Immediate;
+  private startupSweep!: NodeJS.Immediate;
+  private stopping: Promise<void> | null = null;
 
-  constructor(options: AppHostOptions) {
+  constructor(private readonly options: AppHostOptions) {
     const logger = options.logger ?? stderrLogger;
+    this.data = new DataService({
+      dataDir: options.dataDir,
+      engine: () => this.engine,
+      writePath: () => this.writePath,
+      restore: (file) => this.restore(file),
+      logger,
+      onProgress: (p) => this.emit('data.progress', p),
+      ...(options.dailyBackupCheckMs !== undefined ? { dailyCheckMs: options.dailyBackupCheckMs } : {}),
+    });
+    this.start();
+    this.data.start();
+  }
+
+  private start(): void {
+    const options = this.options;
+    const logger = options.logger ?? stderrLogger;
+    this.stopping = null;
+    this.unsubscribers = [];
     this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine });
     this.memory = this.engine;
     this.settings = new SettingsStore(this.engine.database, options.secrets);
@@ -92,7 +119,7 @@ export class AppHost {
       };
     };
     this.dispatch = createDispatch(
-      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate }),
+      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate, data: this.data }),
       logger,
     );
 
@@ -129,6 +156,15 @@ export class AppHost {
   /** Stops replies in flight, then closes the engine (which commits what is queued). */
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.data.stop();
+      await this.stopServices();
+      this.sinks.clear();
+    })();
+    return this.closing;
+  }
+
+  private stopServices(): Promise<void> {
+    this.stopping ??= (async () => {
       clearImmediate(this.startupSweep);
       if (this.sweepTimer) clearInterval(this.sweepTimer);
       await this.chat.stopAll();
@@ -136,9 +172,26 @@ export class AppHost {
       await this.nightly?.stop();
       await this.writePath.close();
       for (const off of this.unsubscribers) off();
-      this.sinks.clear();
       await this.engine.close();
     })();
-    return this.closing;
+    return this.stopping;
+  }
+
+  /**
+   * Restore (data.restore): the file is checked while everything runs; then the services stop, the database
+   * is swapped (the current one kept aside) and everything starts again on the restored one.
+   */
+  private async restore(file: string): Promise<RestoreSummary> {
+    if (this.closing) throw new MemoryError('closed', 'The app is shutting down');
+    const nativeBinding = this.options.engine?.nativeBinding;
+    const result = await restoreDatabase(this.engine.dbPath, file, {
+      now: this.engine.clock.now(),
+      ...(nativeBinding ? { nativeBinding } : {}),
+      stop: () => this.stopServices(),
+      start: () => this.start(),
+    });
+    this.emit('chat.sessions', { chatId: '' });
+    this.emit('memory.changed', { kind: 'vectors.rebuilt', dimensions: this.engine.embedder.dimensions });
+    return result;
   }
 }
