@@ -4,6 +4,7 @@ import { keyTravelsInClear, originOf } from '../../../src-main/llm/key-origin';
 import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
+import { DataSettings } from './DataSettings';
 import { Modal } from './Dialogs';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
@@ -191,6 +192,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             <small className="muted">When a session ends, what was said is handed to the memory's write path.</small>
           </label>
         </fieldset>
+        <DataSettings />
         {save.isError && (
           <div className="error-box" role="alert" data-testid="settings-error">
             {errorMessage(save.error)}

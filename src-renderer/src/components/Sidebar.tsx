@@ -8,6 +8,9 @@ import { Icon } from './Icon';
 import { ConsolidateControl } from './ConsolidateControl';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
+/** How an imported chat's source reads in the sidebar. */
+const IMPORT_LABELS: Record<string, string> = { chatgpt: 'ChatGPT', claude: 'Claude', jsonl: 'a transcript', recall: 'a transcript', engram: 'an Engram export' };
+
 export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () => void; creating: boolean; inert?: boolean }) {
   const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen } = useUi();
   const chats = useChats(showArchived);
@@ -90,6 +93,7 @@ function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: b
             {chat.archived ? 'Archived · ' : ''}
             {relativeTime(chat.lastActivityAt)}
             {chat.noRemember ? ' · not remembered' : ''}
+            {chat.importedFrom ? ` · imported from ${IMPORT_LABELS[chat.importedFrom] ?? chat.importedFrom}` : ''}
           </span>
         </button>
       )}
