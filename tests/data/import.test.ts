@@ -45,6 +45,8 @@ describe('import: ChatGPT export', () => {
       ['assistant', 1714000120000, 1714000120000],
     ]);
     expect(messages.map((m) => m.episodeId)).toEqual(episodes.map((e) => e.id));
+    // Replies answer the user message before them, so retry works on them as on any reply.
+    expect(messages.map((m) => m.replyTo)).toEqual([null, messages[0]?.id, null, messages[2]?.id]);
     expect(engine.getSession(sessionId)?.status).toBe('completed');
 
     // The reply-less conversation keeps its question and is titled from it.

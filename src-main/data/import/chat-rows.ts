@@ -51,11 +51,11 @@ export function touchImportedChat(db: Database, chatId: string, lastActivityAt: 
 
 export function insertImportedMessage(
   db: Database,
-  m: { id: string; chatId: string; seq: number; role: 'user' | 'assistant'; content: string; memorySessionId: string; episodeId: string; time: number; importKey: string },
+  m: { id: string; chatId: string; seq: number; role: 'user' | 'assistant'; content: string; memorySessionId: string; episodeId: string; replyTo: string | null; time: number; importKey: string },
 ): void {
   stmt(
     db,
-    `INSERT INTO chat_messages (id, chat_id, seq, role, content, status, memory_session_id, episode_id, created_at, updated_at, import_key)
-     VALUES (@id, @chatId, @seq, @role, @content, 'complete', @memorySessionId, @episodeId, @time, @time, @importKey)`,
+    `INSERT INTO chat_messages (id, chat_id, seq, role, content, status, memory_session_id, episode_id, reply_to, created_at, updated_at, import_key)
+     VALUES (@id, @chatId, @seq, @role, @content, 'complete', @memorySessionId, @episodeId, @replyTo, @time, @time, @importKey)`,
   ).run(m);
 }

@@ -116,18 +116,23 @@ export class ImportWriter {
           touchImportedChat(db, p.chatId, last, now);
         }
         let seq = p.nextSeq;
+        // A reply answers the user message before it (so "retry" can write it again), as in a live chat.
+        let lastUser: string | null = null;
         for (const m of p.messages) {
+          const id = randomUUID();
           insertImportedMessage(db, {
-            id: randomUUID(),
+            id,
             chatId: p.chatId,
             seq: seq++,
             role: m.role,
             content: m.text,
             memorySessionId: p.memorySessionId,
             episodeId: ids[i++] as string,
+            replyTo: m.role === 'assistant' ? lastUser : null,
             time: m.time,
             importKey: m.key,
           });
+          lastUser = m.role === 'user' ? id : null;
         }
         // The conversation is over: its memory session waits for consolidation.
         this.engine.markSessionCompleted(p.memorySessionId);

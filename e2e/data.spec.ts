@@ -1,0 +1,41 @@
+import { join, resolve } from 'node:path';
+import { expect, openApp, test } from './fixtures';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+const FIXTURES = join(ROOT, 'tests', 'fixtures', 'import');
+
+// Two shared cores: the import, backup and export each spawn real work.
+test.setTimeout(120_000);
+
+test('Settings → Data imports a ChatGPT export with a summary, backs up, and exports', async ({ page, engram, shot }) => {
+  await openApp(page, engram);
+  await page.getByTestId('open-settings').click();
+  const dialog = page.getByTestId('settings-dialog');
+  const data = dialog.getByTestId('data-settings');
+  await data.getByTestId('import-path').fill(join(FIXTURES, 'chatgpt-conversations.json'));
+  await data.getByTestId('import-path').press('Enter');
+  await expect(data.getByTestId('import-summary')).toContainText('Imported 5 new messages from 2 conversations: 2 new chats');
+  // Enter ran the import, not the settings form.
+  await expect(dialog.getByTestId('settings-saved')).toBeHidden();
+
+  await data.getByTestId('backup-now').click();
+  await expect(data.getByTestId('backup-list').locator('li')).toHaveCount(1);
+  await data.getByTestId('export-markdown').click();
+  await expect(data.getByTestId('export-result')).toContainText('Saved to');
+  await data.getByTestId('backup-list').getByRole('button', { name: 'Restore…' }).click();
+  await expect(data.getByTestId('restore-confirm')).toBeVisible();
+  await shot('data-settings');
+
+  // Importing again adds nothing.
+  await data.getByRole('button', { name: 'Cancel' }).click();
+  await data.getByTestId('import-run').click();
+  await expect(data.getByTestId('import-summary')).toContainText('Imported 0 new messages from 2 conversations: 0 new chats, 5 already imported');
+
+  await page.keyboard.press('Escape');
+  const sidebar = page.locator('.chat-item-main', { hasText: 'Trip to Lisbon' });
+  await expect(sidebar).toContainText('imported from ChatGPT');
+  await sidebar.click();
+  await expect(page.getByText('Alfama is close to the castle; enjoy the fado.')).toBeVisible();
+  await shot('data-imported-chat');
+});
