@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../helpers/temp-engine';
+
+const ROOT = join(__dirname, '..', '..');
+const FIXTURES = join(ROOT, 'tests', 'fixtures', 'import');
+
+function cli(dataDir: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, '--json', ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: 90_000,
+    env: { ...process.env, ENGRAM_AGENT_BASE_URL: '', ENGRAM_AGENT_MODEL: '' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('cli data commands', () => {
+  it('import (again adds 0), backup, export, and restore (a corrupt file is refused)', { timeout: 300_000 }, () => {
+    const dir = makeTempDir();
+    const out = makeTempDir();
+    const first = cli(dir, ['import', join(FIXTURES, 'chatgpt-conversations.json'), '--offline']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ sources: ['chatgpt'], chats_created: 2, messages_added: 5, consolidation: { mode: 'offline', consolidated: 2 } });
+    const again = JSON.parse(cli(dir, ['import', join(FIXTURES, 'chatgpt-conversations.json'), '--no-consolidate']).stdout) as { messages_added: number };
+    expect(again.messages_added).toBe(0);
+
+    const backup = cli(dir, ['backup', '--out', join(out, 'b.db')]);
+    expect(backup.code).toBe(0);
+    expect(existsSync(join(out, 'b.db'))).toBe(true);
+    const exported = JSON.parse(cli(dir, ['export', '--format', 'json', '--out', join(out, 'e.json')]).stdout) as { rows: Record<string, number> };
+    expect(exported.rows.chat_messages).toBe(5);
+
+    writeFileSync(join(out, 'bad.db'), 'SQLite format 3\u0000 but not really');
+    const refused = cli(dir, ['restore', join(out, 'bad.db')]);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: 'invalid_input' } });
+
+    const restored = cli(dir, ['restore', join(out, 'b.db')]);
+    expect(restored.code).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ chats: 2, episodes: 5 });
+  });
+});
