@@ -18,6 +18,10 @@ export interface ImportFigures {
   export_mb: number;
   import_ms: number;
   messages_per_s: number;
+  /** CPU time of the import (main thread and SQLite, plus the slow path embedding alongside) and the rate it allows. */
+  import_cpu_ms: number;
+  messages_per_cpu_s: number;
+  peak_heap_mb: number;
   reimport_ms: number;
   reimport_added: number;
   peak_rss_mb: number;
@@ -64,15 +68,24 @@ export async function writeChatGptExport(file: string, conversations: number): P
 export async function benchImport(options: { conversations: number }): Promise<ImportFigures> {
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-import-'));
   let peak = 0;
-  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  let peakHeap = 0;
+  const sample = setInterval(() => {
+    const m = process.memoryUsage();
+    peak = Math.max(peak, m.rss);
+    peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
+  }, 50);
   try {
     const file = join(dir, 'conversations.json');
     await writeChatGptExport(file, options.conversations);
     progress(`export written: ${(statSync(file).size / 1_048_576).toFixed(1)} MB`);
     peak = 0;
+    peakHeap = 0;
     const engine = MemoryEngine.open({ dataDir: join(dir, 'data') });
     try {
+      const cpu0 = process.cpuUsage();
       const first = await runImport(engine, file, { onProgress: (p) => progress(`import ${p.percent}% · ${p.messagesAdded} messages`) });
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = Math.round((cpu.user + cpu.system) / 1000);
       const again = await runImport(engine, file);
       return {
         conversations: first.conversations,
@@ -80,6 +93,9 @@ export async function benchImport(options: { conversations: number }): Promise<I
         export_mb: round(statSync(file).size / 1_048_576, 1),
         import_ms: first.elapsedMs,
         messages_per_s: first.messagesPerSecond,
+        import_cpu_ms: cpuMs,
+        messages_per_cpu_s: Math.round((first.messagesAdded / cpuMs) * 1000),
+        peak_heap_mb: round(peakHeap / 1_048_576, 0),
         reimport_ms: again.elapsedMs,
         reimport_added: again.messagesAdded,
         peak_rss_mb: round(peak / 1_048_576, 0),
