@@ -1,0 +1,192 @@
+/**
+ * `npm start`'s desktop path against a fake Electron install (path.txt, dist/version, a stand-in binary) and a
+ * stub rebuild command in place of @electron/rebuild's CLI: the Electron build of better-sqlite3 is made once in
+ * its versioned folder, reused afterwards, the Node build is never touched, and Electron gets the right binding.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { desktopNodeProblem, locateElectron } from '../../scripts/desktop/electron-install.mjs';
+import { prepareDesktopLaunch } from '../../scripts/desktop/launch.mjs';
+import { electronNativeDir, electronRebuildCommand, missingToolchain } from '../../scripts/desktop/native-modules.mjs';
+
+const repoRoot = join(import.meta.dirname, '..', '..');
+const NEW_NODE = '22.12.0';
+
+/** Stands in for `electron-rebuild`: records its call, checks it got a clean staging copy, writes a binding. */
+const STUB_REBUILD = `
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+const args = process.argv.slice(2);
+const value = (flag) => args[args.indexOf(flag) + 1];
+appendFileSync(process.env.STUB_CALLS, JSON.stringify({ args, cwd: process.cwd() }) + '\\n');
+const pkg = join(value('--module-dir'), 'node_modules', 'better-sqlite3');
+if (existsSync(join(pkg, 'build'))) { console.error('staging copy carries the Node build'); process.exit(2); }
+if (!existsSync(join(pkg, 'src', 'better_sqlite3.cpp'))) { console.error('staging copy lacks the sources'); process.exit(2); }
+if (!existsSync(join(process.cwd(), 'package-lock.json'))) { console.error('staging folder is not its own project root'); process.exit(2); }
+if (process.env.STUB_FAIL === 'compiler') { console.error('gyp ERR! find Python\\nmake: not found'); process.exit(1); }
+if (process.env.STUB_FAIL === 'offline') { console.error('Error: getaddrinfo ENOTFOUND artifacts.electronjs.org'); process.exit(1); }
+console.log('Building modules: better-sqlite3');
+mkdirSync(join(pkg, 'build', 'Release'), { recursive: true });
+writeFileSync(join(pkg, 'build', 'Release', 'better_sqlite3.node'), 'electron ' + value('--version') + ' ' + value('--arch'));
+`;
+
+let root: string;
+let calls: string;
+let lines: string[];
+
+function fakeInstall(electronVersion: string): void {
+  const electron = join(root, 'node_modules', 'electron');
+  mkdirSync(join(electron, 'dist'), { recursive: true });
+  writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '45.4.1' }));
+  writeFileSync(join(electron, 'path.txt'), 'electron');
+  writeFileSync(join(electron, 'dist', 'version'), `v${electronVersion}`);
+  // The "Electron binary": prints what it was started with.
+  writeFileSync(
+    join(electron, 'dist', 'electron'),
+    `#!/usr/bin/env node\nconsole.log(JSON.stringify({ args: process.argv.slice(2), binding: process.env.ENGRAM_SQLITE_BINDING }));\n`,
+  );
+  chmodSync(join(electron, 'dist', 'electron'), 0o755);
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'engram-launcher-'));
+  calls = join(root, 'calls.jsonl');
+  lines = [];
+  const sqlite = join(root, 'node_modules', 'better-sqlite3');
+  mkdirSync(join(sqlite, 'build', 'Release'), { recursive: true });
+  mkdirSync(join(sqlite, 'src'), { recursive: true });
+  writeFileSync(join(sqlite, 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '12.11.1' }));
+  writeFileSync(join(sqlite, 'binding.gyp'), '{}');
+  writeFileSync(join(sqlite, 'src', 'better_sqlite3.cpp'), '// sources');
+  writeFileSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), 'node build');
+  const vec = join(root, 'node_modules', `sqlite-vec-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`);
+  mkdirSync(vec, { recursive: true });
+  writeFileSync(join(vec, `vec0.${process.platform === 'win32' ? 'dll' : process.platform === 'darwin' ? 'dylib' : 'so'}`), '');
+  // The stub sits where the real CLI is, so the launcher's default command is what runs.
+  const cli = join(root, 'node_modules', '@electron', 'rebuild', 'lib');
+  mkdirSync(cli, { recursive: true });
+  writeFileSync(join(cli, 'cli.js'), STUB_REBUILD);
+  fakeInstall('45.4.1');
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const env = (extra: Record<string, string> = {}): NodeJS.ProcessEnv => ({ ...process.env, STUB_CALLS: calls, ...extra });
+const stubCalls = (): { args: string[]; cwd: string }[] =>
+  existsSync(calls) ? readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { args: string[]; cwd: string }) : [];
+const launch = (extra: Record<string, string> = {}, nodeVersion = NEW_NODE) =>
+  prepareDesktopLaunch({ root, nodeVersion, env: env(extra), log: (l) => lines.push(l) });
+
+function snapshot(dir: string): string {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
+    .map((p) => `${p}:${statSync(p).mtimeMs}:${statSync(p).isFile() ? readFileSync(p, 'utf8') : ''}`)
+    .join('\n');
+}
+
+describe('npm start, desktop path', () => {
+  it('builds better-sqlite3 for Electron once, in a folder per version/platform/arch, and reuses it', async () => {
+    const nodeBuild = join(root, 'node_modules', 'better-sqlite3', 'build');
+    const before = snapshot(nodeBuild);
+
+    const first = await launch();
+    if (first.kind !== 'electron') throw new Error(`expected an Electron launch, got ${JSON.stringify(first)}`);
+    const dir = electronNativeDir({ cacheRoot: join(root, 'node_modules', '.cache', 'engram-electron'), electronVersion: '45.4.1', platform: process.platform, arch: process.arch });
+    const binding = join(dir, 'better-sqlite3@12.11.1', 'better_sqlite3.node');
+    expect(dir).toContain(`electron-45.4.1-${process.platform}-${process.arch}`);
+    expect(first.built).toBe(true);
+    expect(first.binary).toBe(join(root, 'node_modules', 'electron', 'dist', 'electron'));
+    expect(first.env.ENGRAM_SQLITE_BINDING).toBe(binding);
+    expect(readFileSync(binding, 'utf8')).toBe(`electron 45.4.1 ${process.arch}`);
+    expect(lines.join('\n')).toMatch(/First launch with Electron 45\.4\.1.*building better-sqlite3 12\.11\.1/);
+    expect(existsSync(join(dir, 'stage'))).toBe(false);
+
+    const [call] = stubCalls();
+    expect(stubCalls()).toHaveLength(1);
+    expect(call?.args).toEqual(expect.arrayContaining(['--version', '45.4.1', '--arch', process.arch, '--only', 'better-sqlite3', '--force']));
+    expect(call?.args[call.args.indexOf('--module-dir') + 1]).toBe(join(dir, 'stage'));
+
+    lines = [];
+    const second = await launch();
+    expect(second).toMatchObject({ kind: 'electron', built: false, env: { ENGRAM_SQLITE_BINDING: binding } });
+    expect(stubCalls()).toHaveLength(1);
+    expect(lines.join('\n')).not.toMatch(/First launch/);
+
+    // Another Electron version gets its own build; the first stays.
+    fakeInstall('46.0.0');
+    const third = await launch();
+    expect(third).toMatchObject({ kind: 'electron', built: true });
+    if (third.kind === 'electron') expect(third.env.ENGRAM_SQLITE_BINDING).toContain(`electron-46.0.0-${process.platform}-${process.arch}`);
+    expect(existsSync(binding)).toBe(true);
+    expect(stubCalls()).toHaveLength(2);
+
+    expect(snapshot(nodeBuild)).toBe(before);
+  });
+
+  it('starts the Electron binary with that binding', async () => {
+    const plan = await launch();
+    if (plan.kind !== 'electron') throw new Error(`expected an Electron launch, got ${JSON.stringify(plan)}`);
+    const ran = spawnSync(plan.binary, ['.'], { env: plan.env, encoding: 'utf8' });
+    expect(JSON.parse(ran.stdout)).toEqual({ args: ['.'], binding: plan.env.ENGRAM_SQLITE_BINDING });
+  });
+
+  it('without a compiler it explains what to install and offers browser mode, and builds nothing', async () => {
+    const emptyPath = mkdtempSync(join(root, 'path-'));
+    const plan = await launch({ STUB_FAIL: 'compiler', PATH: emptyPath, CXX: '' });
+    expect(plan).toMatchObject({ kind: 'unavailable', failure: 'no-compiler', browserModeWorks: true });
+    if (plan.kind !== 'unavailable') return;
+    if (process.platform !== 'win32') expect(plan.message).toMatch(/lacks a C\+\+ compiler, make, Python 3/);
+    expect(plan.message).toMatch(/build-essential/);
+    expect(plan.message).toMatch(/npm start/);
+    expect(plan.message).toMatch(/rebuild\.log/);
+    // Nothing half-built is kept: the next launch tries again.
+    await launch({ STUB_FAIL: 'compiler', PATH: emptyPath, CXX: '' });
+    expect(stubCalls()).toHaveLength(2);
+    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('node build');
+  });
+
+  it('offline (with a compiler) it says the network is needed once', async () => {
+    const tools = mkdtempSync(join(root, 'tools-'));
+    for (const tool of ['c++', 'make', 'python3']) {
+      writeFileSync(join(tools, tool), '#!/bin/sh\n');
+      chmodSync(join(tools, tool), 0o755);
+    }
+    const plan = await launch({ STUB_FAIL: 'offline', PATH: `${tools}:${process.env.PATH ?? ''}`, CXX: '' });
+    expect(plan).toMatchObject({ kind: 'unavailable', failure: 'offline' });
+    if (plan.kind === 'unavailable') expect(plan.message).toMatch(/needs the network once/);
+  });
+
+  it('checks Node before anything Electron: too old means no rebuild, and says what to upgrade', async () => {
+    const plan = await launch({}, '20.19.0');
+    expect(plan).toMatchObject({ kind: 'unavailable', browserModeWorks: true });
+    if (plan.kind === 'unavailable') expect(plan.message).toMatch(/Node\.js 22\.12\.0 or newer.*this is Node\.js 20\.19\.0/s);
+    expect(stubCalls()).toHaveLength(0);
+    expect(desktopNodeProblem('22.12.0')).toBeNull();
+    expect(desktopNodeProblem('v24.1.0')).toBeNull();
+    expect(desktopNodeProblem('22.11.9')).toMatch(/Upgrade Node\.js/);
+  });
+
+  it('falls back to browser mode when no Electron binary was downloaded', async () => {
+    rmSync(join(root, 'node_modules', 'electron', 'dist'), { recursive: true });
+    expect(locateElectron(root)).toMatchObject({ missing: expect.stringMatching(/binary/) });
+    expect(await launch()).toMatchObject({ kind: 'browser' });
+    expect(stubCalls()).toHaveLength(0);
+  });
+
+  it('refuses without sqlite-vec\'s extension (browser mode needs it too)', async () => {
+    rmSync(join(root, 'node_modules', `sqlite-vec-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`), { recursive: true });
+    expect(await launch()).toMatchObject({ kind: 'unavailable', browserModeWorks: false });
+  });
+
+  it("the real command is @electron/rebuild's CLI on the staging folder only", () => {
+    const { command, args } = electronRebuildCommand(repoRoot)({ stageDir: '/stage', electronVersion: '45.4.1', platform: 'linux', arch: 'x64' });
+    expect(command).toBe(process.execPath);
+    expect(existsSync(args[0] as string)).toBe(true);
+    expect(args.slice(1)).toEqual(['--version', '45.4.1', '--platform', 'linux', '--arch', 'x64', '--module-dir', '/stage', '--only', 'better-sqlite3', '--force']);
+    expect(missingToolchain({ PATH: '' }, 'linux')).toEqual(['a C++ compiler', 'make', 'Python 3']);
+  });
+});
