@@ -4,72 +4,27 @@
  * its versioned folder, reused afterwards, the Node build is never touched, and Electron gets the right binding.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopNodeProblem, locateElectron } from '../../scripts/desktop/electron-install.mjs';
 import { prepareDesktopLaunch } from '../../scripts/desktop/launch.mjs';
 import { electronNativeDir, electronRebuildCommand, missingToolchain } from '../../scripts/desktop/native-modules.mjs';
+import { fakeCheckout, fakeElectron, VEC_PACKAGE } from './fake-install';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const NEW_NODE = '22.12.0';
-
-/** Stands in for `electron-rebuild`: records its call, checks it got a clean staging copy, writes a binding. */
-const STUB_REBUILD = `
-import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-const args = process.argv.slice(2);
-const value = (flag) => args[args.indexOf(flag) + 1];
-appendFileSync(process.env.STUB_CALLS, JSON.stringify({ args, cwd: process.cwd() }) + '\\n');
-const pkg = join(value('--module-dir'), 'node_modules', 'better-sqlite3');
-if (existsSync(join(pkg, 'build'))) { console.error('staging copy carries the Node build'); process.exit(2); }
-if (!existsSync(join(pkg, 'src', 'better_sqlite3.cpp'))) { console.error('staging copy lacks the sources'); process.exit(2); }
-if (!existsSync(join(process.cwd(), 'package-lock.json'))) { console.error('staging folder is not its own project root'); process.exit(2); }
-if (process.env.STUB_FAIL === 'compiler') { console.error('gyp ERR! find Python\\nmake: not found'); process.exit(1); }
-if (process.env.STUB_FAIL === 'offline') { console.error('Error: getaddrinfo ENOTFOUND artifacts.electronjs.org'); process.exit(1); }
-console.log('Building modules: better-sqlite3');
-mkdirSync(join(pkg, 'build', 'Release'), { recursive: true });
-writeFileSync(join(pkg, 'build', 'Release', 'better_sqlite3.node'), 'electron ' + value('--version') + ' ' + value('--arch'));
-`;
 
 let root: string;
 let calls: string;
 let lines: string[];
 
-function fakeInstall(electronVersion: string): void {
-  const electron = join(root, 'node_modules', 'electron');
-  mkdirSync(join(electron, 'dist'), { recursive: true });
-  writeFileSync(join(electron, 'package.json'), JSON.stringify({ name: 'electron', version: '45.4.1' }));
-  writeFileSync(join(electron, 'path.txt'), 'electron');
-  writeFileSync(join(electron, 'dist', 'version'), `v${electronVersion}`);
-  // The "Electron binary": prints what it was started with.
-  writeFileSync(
-    join(electron, 'dist', 'electron'),
-    `#!/usr/bin/env node\nconsole.log(JSON.stringify({ args: process.argv.slice(2), binding: process.env.ENGRAM_SQLITE_BINDING }));\n`,
-  );
-  chmodSync(join(electron, 'dist', 'electron'), 0o755);
-}
-
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'engram-launcher-'));
   calls = join(root, 'calls.jsonl');
   lines = [];
-  const sqlite = join(root, 'node_modules', 'better-sqlite3');
-  mkdirSync(join(sqlite, 'build', 'Release'), { recursive: true });
-  mkdirSync(join(sqlite, 'src'), { recursive: true });
-  writeFileSync(join(sqlite, 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '12.11.1' }));
-  writeFileSync(join(sqlite, 'binding.gyp'), '{}');
-  writeFileSync(join(sqlite, 'src', 'better_sqlite3.cpp'), '// sources');
-  writeFileSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), 'node build');
-  const vec = join(root, 'node_modules', `sqlite-vec-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`);
-  mkdirSync(vec, { recursive: true });
-  writeFileSync(join(vec, `vec0.${process.platform === 'win32' ? 'dll' : process.platform === 'darwin' ? 'dylib' : 'so'}`), '');
-  // The stub sits where the real CLI is, so the launcher's default command is what runs.
-  const cli = join(root, 'node_modules', '@electron', 'rebuild', 'lib');
-  mkdirSync(cli, { recursive: true });
-  writeFileSync(join(cli, 'cli.js'), STUB_REBUILD);
-  fakeInstall('45.4.1');
+  fakeCheckout(root);
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -117,7 +72,7 @@ describe('npm start, desktop path', () => {
     expect(lines.join('\n')).not.toMatch(/First launch/);
 
     // Another Electron version gets its own build; the first stays.
-    fakeInstall('46.0.0');
+    fakeElectron(root, '46.0.0');
     const third = await launch();
     expect(third).toMatchObject({ kind: 'electron', built: true });
     if (third.kind === 'electron') expect(third.env.ENGRAM_SQLITE_BINDING).toContain(`electron-46.0.0-${process.platform}-${process.arch}`);
@@ -178,7 +133,7 @@ describe('npm start, desktop path', () => {
   });
 
   it('refuses without sqlite-vec\'s extension (browser mode needs it too)', async () => {
-    rmSync(join(root, 'node_modules', `sqlite-vec-${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`), { recursive: true });
+    rmSync(join(root, 'node_modules', VEC_PACKAGE), { recursive: true });
     expect(await launch()).toMatchObject({ kind: 'unavailable', browserModeWorks: false });
   });
 
