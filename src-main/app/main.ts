@@ -40,7 +40,7 @@ if (!app.requestSingleInstanceLock()) {
     const folderProblem = checkDataFolder(context);
     if (folderProblem) return failStartup(folderProblem);
     // `npm start` builds better-sqlite3 for Electron's ABI in its own folder and passes it here; a packaged
-    // app has it rebuilt in place (scripts/dist/after-pack.mjs), so there is nothing to pass.
+    // app has it rebuilt in place (scripts/packaging/after-pack.mjs), so there is nothing to pass.
     const nativeBinding = process.env.ENGRAM_SQLITE_BINDING;
     try {
       host = new AppHost({

@@ -12,7 +12,7 @@ import { validateConfiguration } from 'app-builder-lib/out/util/config/config.js
 import type { Configuration } from 'app-builder-lib';
 import { DebugLogger } from 'builder-util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { afterPack, packagedResourcesDir } from '../../scripts/dist/after-pack.mjs';
+import { afterPack, packagedResourcesDir } from '../../scripts/packaging/after-pack.mjs';
 import { fakeCheckout, VEC_FILE, VEC_PACKAGE } from './fake-install';
 
 const repo = join(import.meta.dirname, '..', '..');
@@ -40,7 +40,7 @@ describe('electron-builder.json', () => {
     expect(config.appId).toBe('app.engram.desktop');
     expect(config.productName).toBe('Engram');
     expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/); // electron-builder takes the version from package.json
-    expect(pkg.scripts.dist).toBe('node scripts/dist/dist.mjs');
+    expect(pkg.scripts.dist).toBe('node scripts/packaging/dist.mjs');
     expect(config.npmRebuild).toBe(false); // it would rebuild node_modules/better-sqlite3 in place
   });
 
@@ -50,7 +50,7 @@ describe('electron-builder.json', () => {
     }
     expect(statSync(join(repo, config.directories.buildResources)).isDirectory()).toBe(true);
     expect(existsSync(join(repo, config.afterPack))).toBe(true);
-    expect(existsSync(join(repo, 'scripts', 'dist', 'dist.mjs'))).toBe(true);
+    expect(existsSync(join(repo, 'scripts', 'packaging', 'dist.mjs'))).toBe(true);
     for (const extra of config.extraResources) {
       expect(statSync(join(repo, extra.from)).isDirectory()).toBe(true);
       expect(readdirSync(join(repo, extra.from)).some((f) => f.endsWith('.bin'))).toBe(true);
