@@ -2,6 +2,7 @@
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
+import { resolve } from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';
 import { AppHost } from '../host/app-host';
 import { stderrLogger } from '../memory/clock';
@@ -10,6 +11,10 @@ import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
 import { checkDataFolder, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
+
+// ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI (one memory for all three; a portable
+// folder; the Electron smoke test's temp folder). Set before the instance lock, which is kept per folder.
+if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', resolve(process.env.ENGRAM_DATA_DIR));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

@@ -3,7 +3,7 @@
  * there, a data folder that cannot be written), go through src-main/app/main.ts against a stand-in `electron`
  * module: each shows one error dialog with the reason and what to do, opens no window, and exits with 1.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,6 +46,7 @@ vi.mock('electron', () => {
       on: (name: string, fn: (...args: unknown[]) => void) => fake.handlers.set(name, [...(fake.handlers.get(name) ?? []), fn]),
       whenReady: () => fake.ready,
       getPath: () => fake.userData,
+      setPath: (_name: string, value: string) => (fake.userData = value),
       getVersion: () => '0.1.0',
       isPackaged: false,
       exit: (code: number) => fake.exits.push(code),
@@ -102,6 +103,19 @@ describe('desktop start-up', () => {
     expect(fake.dialogs).toEqual([]);
     expect(fake.exits).toEqual([]);
     expect(fake.windows).toBe(1);
+  });
+
+  it('ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI', async () => {
+    const chosen = join(fake.userData, 'chosen');
+    process.env.ENGRAM_DATA_DIR = chosen;
+    try {
+      await startMain();
+    } finally {
+      delete process.env.ENGRAM_DATA_DIR;
+    }
+    expect(fake.userData).toBe(chosen);
+    expect(fake.windows).toBe(1);
+    expect(existsSync(join(chosen, 'engram.db'))).toBe(true);
   });
 
   it('a database from a newer Engram', async () => {
