@@ -80,7 +80,8 @@ const INSTALL_TOOLCHAIN =
   '  macOS:         xcode-select --install\n' +
   '  Windows:       Visual Studio Build Tools ("Desktop development with C++") and Python 3';
 
-const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|getaddrinfo|socket hang up/i;
+// node-gyp's own words when the headers download fails are the last alternatives (seen with no network).
+const OFFLINE = /ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|getaddrinfo|socket hang up|network connectivity|bad network settings/i;
 const NO_COMPILER = /gyp ERR! (find Python|find VS)|Could not find any (Python|Visual Studio)|not found: (make|c\+\+|g\+\+|cc)\b|No Xcode or CLT|xcrun: error/i;
 
 /** Why a rebuild failed, in words a person can act on. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopNodeProblem, locateElectron } from '../../scripts/desktop/electron-install.mjs';
 import { prepareDesktopLaunch } from '../../scripts/desktop/launch.mjs';
-import { electronNativeDir, electronRebuildCommand, missingToolchain } from '../../scripts/desktop/native-modules.mjs';
+import { electronNativeDir, electronRebuildCommand, explainRebuildFailure, missingToolchain } from '../../scripts/desktop/native-modules.mjs';
 import { fakeCheckout, fakeElectron, VEC_PACKAGE } from './fake-install';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
@@ -113,6 +113,23 @@ describe('npm start, desktop path', () => {
     const plan = await launch({ STUB_FAIL: 'offline', PATH: `${tools}:${process.env.PATH ?? ''}`, CXX: '' });
     expect(plan).toMatchObject({ kind: 'unavailable', failure: 'offline' });
     if (plan.kind === 'unavailable') expect(plan.message).toMatch(/needs the network once/);
+  });
+
+  it("recognises @electron/rebuild's real output without a network", () => {
+    // Printed by `electron-rebuild` 4.2.1 for Electron 45.4.1 on a machine without internet (no DEBUG).
+    const output = [
+      'Searching dependency tree',
+      'Building modules: better-sqlite3',
+      'Error: This is most likely not a problem with node-gyp or the package itself and',
+      'is related to network connectivity. In most cases you are behind a proxy or have bad ',
+      'network settings.',
+      '✖ Rebuild Failed',
+      "node-gyp failed to rebuild '/x/stage/node_modules/better-sqlite3'",
+    ].join('\n');
+    expect(explainRebuildFailure({ output, missing: [], electronVersion: '45.4.1', logFile: '/x/rebuild.log' }).kind).toBe('offline');
+    expect(explainRebuildFailure({ output: 'gyp ERR! find Python', missing: [], electronVersion: '45.4.1', logFile: '/x/rebuild.log' }).kind).toBe(
+      'no-compiler',
+    );
   });
 
   it('checks Node before anything Electron: too old means no rebuild, and says what to upgrade', async () => {
