@@ -4,7 +4,7 @@
  * its versioned folder, reused afterwards, the Node build is never touched, and Electron gets the right binding.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -152,6 +152,24 @@ describe('npm start, desktop path', () => {
   it('refuses without sqlite-vec\'s extension (browser mode needs it too)', async () => {
     rmSync(join(root, 'node_modules', VEC_PACKAGE), { recursive: true });
     expect(await launch()).toMatchObject({ kind: 'unavailable', browserModeWorks: false });
+  });
+
+  it('npm start itself: when Electron cannot be prepared it explains, offers browser mode, exits 1, and starts nothing', () => {
+    // The real scripts in the fake checkout (start.mjs finds the checkout from its own location).
+    cpSync(join(repoRoot, 'scripts', 'start.mjs'), join(root, 'scripts', 'start.mjs'));
+    cpSync(join(repoRoot, 'scripts', 'desktop'), join(root, 'scripts', 'desktop'), { recursive: true });
+    const emptyPath = mkdtempSync(join(root, 'path-'));
+    const ran = spawnSync(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+      env: { ...env({ STUB_FAIL: 'compiler', PATH: emptyPath, CXX: '' }) },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(ran.status).toBe(1);
+    // This Node decides which reason comes first: an old Node is refused before any rebuild.
+    const reason = desktopNodeProblem() ? /needs Node\.js 22\.12\.0 or newer/ : /lacks a C\+\+ compiler/;
+    expect(ran.stderr).toMatch(reason);
+    expect(ran.stderr).toContain('npm start -- --browser');
+    expect(ran.stdout).not.toContain('"binding"'); // the stand-in Electron never ran
   });
 
   it("the real command is @electron/rebuild's CLI on the staging folder only", () => {
