@@ -26,15 +26,19 @@ export class SafeStorageSecretStore implements SecretStore {
 
   /** Every sealed entry; an unreadable file counts as empty (and is kept aside before it is ever replaced). */
   read(): Record<string, string> {
-    if (!existsSync(this.path)) return {};
+    return this.readState().entries;
+  }
+
+  private readState(): { entries: Record<string, string>; unreadable: boolean } {
+    if (!existsSync(this.path)) return { entries: {}, unreadable: false };
     try {
       const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
-      if (parsed.success) return parsed.data;
+      if (parsed.success) return { entries: parsed.data, unreadable: false };
     } catch {
       // Reported below, like a file of the wrong shape.
     }
     this.logger.warn(`${this.path} cannot be read; saved API keys are ignored until you enter them again`);
-    return {};
+    return { entries: {}, unreadable: true };
   }
 
   get(name: string): string | undefined {
@@ -50,8 +54,9 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   set(name: string, value: string | null): void {
-    const all = new Map(Object.entries(this.read()));
-    if (existsSync(this.path) && all.size === 0) copyFileSync(this.path, `${this.path}.unreadable`);
+    const state = this.readState();
+    if (state.unreadable) copyFileSync(this.path, `${this.path}.unreadable`);
+    const all = new Map(Object.entries(state.entries));
     if (value === null) all.delete(name);
     else all.set(name, safeStorage.encryptString(value).toString('base64'));
     const tmp = `${this.path}.tmp`;
