@@ -16,11 +16,15 @@ import { prepareDesktopLaunch } from '../scripts/desktop/launch.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 const installed = locateElectron(ROOT);
-const notHere = installed.missing ?? desktopNodeProblem();
+const noDisplay =
+  process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY
+    ? 'no display to open a window on (set DISPLAY, or run the suite under `xvfb-run`)'
+    : null;
+const notHere = installed.missing ?? desktopNodeProblem() ?? noDisplay;
 if (notHere) {
   process.stderr.write(
     `\n[electron smoke test] DID NOT RUN: ${notHere.split('\n')[0]}\n` +
-      '[electron smoke test] It runs where `npm install` downloaded Electron (Node.js >= 22.12). Nothing about the desktop app was checked here.\n\n',
+      '[electron smoke test] It runs where `npm install` downloaded Electron (Node.js >= 22.12) and a display exists. Nothing about the desktop app was checked here.\n\n',
   );
 }
 
