@@ -9,7 +9,8 @@ import { stderrLogger } from '../memory/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
-import { checkDataFolder, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
+import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { alreadyRunning, checkDataFolder, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
 
 // ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI (one memory for all three; a portable
@@ -44,6 +45,13 @@ if (!app.requestSingleInstanceLock()) {
     const context = { dataDir: userData, packaged: app.isPackaged };
     const folderProblem = checkDataFolder(context);
     if (folderProblem) return failStartup(folderProblem);
+    // Electron's single-instance lock is per profile; this one is per data folder, shared with browser mode.
+    try {
+      process.on('exit', acquireInstanceLock(userData, 'desktop app'));
+    } catch (error) {
+      if (error instanceof InstanceLockedError) return failStartup(alreadyRunning(error));
+      throw error;
+    }
     // `npm start` builds better-sqlite3 for Electron's ABI in its own folder and passes it here; a packaged
     // app has it rebuilt in place (scripts/packaging/after-pack.mjs), so there is nothing to pass.
     const nativeBinding = process.env.ENGRAM_SQLITE_BINDING;

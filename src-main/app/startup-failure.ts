@@ -5,8 +5,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { InstanceLockedError } from '../host/instance-lock';
 
-export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'unknown';
+export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'unknown';
 
 export interface StartupFailure {
   kind: StartupFailureKind;
@@ -128,6 +129,17 @@ export function checkDataFolder(context: StartupContext): StartupFailure | null 
     // Whatever the errno, a folder that cannot take a file is an unwritable folder.
     return unwritable(context, factsOf(error).text);
   }
+}
+
+/** Another Engram app (browser mode, or a desktop app on another profile path) has this data folder. */
+export function alreadyRunning(error: InstanceLockedError): StartupFailure {
+  return {
+    kind: 'already-running',
+    title: 'Engram is already running',
+    reason: `Another Engram (${error.holder.mode}, process ${error.holder.pid}, started ${error.holder.startedAt}) is using the memory in ${error.dataDir}.`,
+    whatToDo: 'Use that Engram, or close it and start this one again. To run two at once, give one of them another data folder (ENGRAM_DATA_DIR).',
+    detail: error.message,
+  };
 }
 
 /** The text of the error dialog: reason, what to do, then the technical detail. */

@@ -7,7 +7,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { checkDataFolder, classifyStartupError } from '../../src-main/app/startup-failure';
+import { checkDataFolder, classifyStartupError, alreadyRunning, failureMessage } from '../../src-main/app/startup-failure';
+import { InstanceLockedError } from '../../src-main/host/instance-lock';
 import { makeTempDir } from '../helpers/temp-engine';
 
 const fake = vi.hoisted(() => ({
@@ -173,5 +174,15 @@ describe('classification', () => {
     expect(checkDataFolder({ dataDir: dir, packaged: false })).toBeNull();
     mkdirSync(dir, { recursive: true });
     expect(checkDataFolder({ dataDir: dir, packaged: false })).toBeNull();
+  });
+});
+
+describe('a second Engram on the same data folder', () => {
+  it('says which process has it and what to do', () => {
+    const error = new InstanceLockedError({ pid: 4242, mode: 'browser mode', startedAt: '2026-11-23T09:00:00.000Z' }, '/home/ada/.local/share/engram');
+    const failure = alreadyRunning(error);
+    expect(failure).toMatchObject({ kind: 'already-running', title: 'Engram is already running' });
+    expect(failureMessage(failure)).toMatch(/browser mode, process 4242/);
+    expect(failureMessage(failure)).toMatch(/What to do: Use that Engram, or close it/);
   });
 });
