@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src-main/chat/types';
 import { FileSecretStore } from '../../src-main/llm/secrets';
 import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
@@ -99,13 +100,14 @@ describe('long histories are read a page at a time', () => {
       await t.host.chat.waitForReply(assistantMessage.id);
     }
     const page = await t.host.dispatch('chat.messages', { chatId: chat.id, limit: 4 });
-    expect(page.ok && page.value.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Message 4', 'Message 5']);
-    expect(page.ok && page.value.map((m) => m.seq)).toEqual([9, 10, 11, 12]);
+    const messages = (page.ok ? page.value : []) as ChatMessage[];
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Message 4', 'Message 5']);
+    expect(messages.map((m) => m.seq)).toEqual([9, 10, 11, 12]);
     for (let i = 0; i < 3; i++) t.host.chat.create();
     const chats = await t.host.dispatch('chat.list', { limit: 2 });
     const rest = await t.host.dispatch('chat.list', { limit: 2, offset: 2 });
-    expect(chats.ok && chats.value.length).toBe(2);
-    expect(rest.ok && rest.value.length).toBe(2);
+    expect(chats.ok && (chats.value as unknown[]).length).toBe(2);
+    expect(rest.ok && (rest.value as unknown[]).length).toBe(2);
     expect(await t.host.dispatch('chat.list', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -10,7 +10,8 @@ import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
 import { migration003 } from './migration-003-writepath';
 import { migration004 } from './migration-004-list-indexes';
-import { migration005 } from './migration-005-import';
+import { migration005 } from './migration-005-schema-repair';
+import { migration006 } from './migration-006-import';
 import { writeTx } from './write-tx';
 
 export interface MigrationContext {
@@ -25,7 +26,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

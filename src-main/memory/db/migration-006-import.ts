@@ -8,8 +8,8 @@
  */
 import type { Migration } from './migrations';
 
-export const migration005: Migration = {
-  version: 5,
+export const migration006: Migration = {
+  version: 6,
   name: 'import keys on chats and messages',
   up(db) {
     db.exec(`
