@@ -49,6 +49,8 @@ function partText(part: unknown): string {
   const p = part as Record<string, unknown>;
   const type = typeof p.content_type === 'string' ? p.content_type : '';
   if (type === 'audio_transcription' && typeof p.text === 'string') return p.text;
+  // The recording behind a voice message: its transcription is the text.
+  if (type.includes('audio')) return '';
   if (type.includes('image')) return '[image]';
   return '[file]';
 }
