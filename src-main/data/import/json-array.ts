@@ -14,6 +14,8 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 
+const BOM = [0xef, 0xbb, 0xbf];
+
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
@@ -23,7 +25,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
   let escaped = false;
   let parts: Uint8Array[] = [];
   let index = 0;
-  let first = true;
+  let bomBytes = 0;
   const closed = (): boolean => state === 'after';
 
   const parse = (): unknown => {
@@ -38,12 +40,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
 
   for await (const chunk of chunks) {
     let start = state === 'element' ? 0 : -1;
-    let i = 0;
-    if (first) {
-      first = false;
-      if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3; // BOM
-    }
-    for (; i < chunk.length; i++) {
+    for (let i = 0; i < chunk.length; i++) {
       const b = chunk[i] as number;
       if (state === 'element') {
         if (inString) {
@@ -81,6 +78,10 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
       }
       if (isSpace(b)) continue;
       if (state === 'before') {
+        if (bomBytes < 3 && b === BOM[bomBytes]) {
+          bomBytes++; // a UTF-8 byte-order mark, possibly split across chunks
+          continue;
+        }
         if (b !== OPEN_BRACKET) throw new MemoryError('invalid_input', 'the export is not valid JSON: expected an array of conversations');
         state = 'between';
         continue;
