@@ -132,6 +132,21 @@ describe('import: the project formats', () => {
     expect(chats.every((c) => c.importedFrom === 'jsonl')).toBe(true);
   });
 
+  it('imports a recall dataset: one chat per session, turn times kept, re-import adds 0', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const file = join(__dirname, '../fixtures/recall/conv-ru.json');
+    const dataset = JSON.parse(readFileSync(file, 'utf8')) as { conversations: { id: string; sessions: { id: string; started_at: string; turns: unknown[] }[] }[] };
+    const sessions = dataset.conversations.flatMap((c) => c.sessions.map((s) => ({ key: `${c.id}/${s.id}`, start: Date.parse(s.started_at), turns: s.turns.length })));
+    const first = await runImport(engine, file);
+    expect(first.sources).toEqual(['recall']);
+    expect(first.chatsCreated).toBe(sessions.length);
+    const chats = listChatSessions(engine.database, true);
+    const one = chats.find((c) => c.title === sessions[0]?.key);
+    const messages = listMessages(engine.database, one?.id ?? '');
+    expect(messages[0]?.createdAt).toBe(sessions[0]?.start);
+    expect((await runImport(engine, file)).messagesAdded).toBe(0);
+  });
+
   it('refuses what it cannot read with a clear error and writes nothing', async () => {
     const { engine } = openTestEngine({ startSlowPath: false });
     const dir = makeTempDir();
