@@ -11,6 +11,7 @@ import * as sqliteVec from 'sqlite-vec';
 import type { MemoryEngine } from '../memory/engine';
 import { LATEST_VERSION } from '../memory/db/migrations';
 import { MemoryError } from '../memory/errors';
+import { asarUnpackedPath } from '../resource-paths';
 
 export const BACKUP_FOLDER = 'backups';
 export const DAILY_BACKUPS_KEPT = 7;
@@ -45,7 +46,8 @@ export function checkDatabaseFile(path: string, options: { nativeBinding?: strin
   let db: BetterSqlite3.Database | null = null;
   try {
     db = new BetterSqlite3(path, { fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
-    sqliteVec.load(db);
+    // As the engine loads it (in a packaged app the extension lives outside the archive).
+    db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
     const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new MemoryError('invalid_input', `${basename(path)} is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);

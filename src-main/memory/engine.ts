@@ -67,6 +67,7 @@ export interface MemoryEngineOptions {
 
 export class MemoryEngine {
   readonly dbPath: string;
+  private readonly nativeBinding: string | undefined;
   readonly embedder: EmbeddingProvider;
   private readonly ctx: EngineContext;
   private aliasIndex: AliasIndex | null = null;
@@ -85,6 +86,7 @@ export class MemoryEngine {
     const dbPath = options.dbPath ?? (options.dataDir ? databasePath(options.dataDir) : undefined);
     if (!dbPath) throw new MemoryError('invalid_input', 'MemoryEngine needs a dataDir or a dbPath');
     this.dbPath = dbPath;
+    this.nativeBinding = options.nativeBinding;
     this.embedder = options.embedder ?? new OfflineWordEmbedder();
     const clock = options.clock ?? systemClock;
     const logger = options.logger ?? stderrLogger;
@@ -701,16 +703,27 @@ export class MemoryEngine {
 
   // ---- snapshot (export / re-import, src-main/data/) ------------------------------------------
 
-  /** Rows of one table for the lossless export, streamed in a stable order; secrets are left out. */
-  snapshotRows(table: snapshot.SnapshotTable): Generator<snapshot.SnapshotRow> {
+  /**
+   * Runs `fn` over a second, read-only connection holding one snapshot of the memory: a long read (an export
+   * that waits for its file to drain) never holds the writer's connection, and never sees half a write.
+   */
+  async withReadSnapshot<T>(fn: (reader: snapshot.SnapshotReader) => Promise<T>): Promise<T> {
     this.assertOpen();
     this.ctx.hot.flushSync();
-    return snapshot.snapshotRows(this.ctx.db, table);
-  }
-
-  snapshotVectors(kind: 'nodes' | 'entities'): Generator<[string, string]> {
-    this.assertOpen();
-    return snapshot.snapshotVectors(this.ctx.db, kind);
+    const reader = openDatabase(this.dbPath, {
+      readonly: true,
+      dimensions: this.vectorLock.dimensions,
+      now: this.ctx.clock.now(),
+      ...(this.nativeBinding ? { nativeBinding: this.nativeBinding } : {}),
+    });
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM memory_metadata').get(); // the snapshot starts at the first read
+      return await fn(snapshot.snapshotReader(reader));
+    } finally {
+      if (reader.inTransaction) reader.exec('COMMIT');
+      reader.close();
+    }
   }
 
   /** The lock the memory's vectors were made under (an export records it; a re-import reuses matching vectors). */

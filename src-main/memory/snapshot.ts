@@ -88,6 +88,16 @@ export function* snapshotVectors(db: Database, kind: 'nodes' | 'entities'): Gene
   for (const row of db.prepare(sql).iterate() as Iterable<{ id: string; embedding: Buffer }>) yield [row.id, row.embedding.toString('base64')];
 }
 
+/** Reads of one consistent snapshot (engine.withReadSnapshot). */
+export interface SnapshotReader {
+  rows(table: SnapshotTable): Generator<SnapshotRow>;
+  vectors(kind: 'nodes' | 'entities'): Generator<[string, string]>;
+}
+
+export function snapshotReader(db: Database): SnapshotReader {
+  return { rows: (table) => snapshotRows(db, table), vectors: (kind) => snapshotVectors(db, kind) };
+}
+
 export interface SnapshotData {
   tables: Partial<Record<string, SnapshotRow[]>>;
   vectors?: { model: string | null; dimensions: number; nodes: [string, string][]; entities: [string, string][] } | undefined;

@@ -74,6 +74,30 @@ describe('JSON export', () => {
   });
 });
 
+describe('JSON export while the app writes', () => {
+  it('reads one snapshot on its own connection: concurrent recording neither fails nor leaks into it', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    for (let i = 0; i < 3000; i++) engine.recordEpisode({ content: `episode ${i} with some words to make the rows longer than a few bytes`, sessionId: `s${i % 7}` });
+    await engine.flush();
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await new Promise<void>((r) => setImmediate(r));
+        if (writing) engine.recordEpisode({ content: `written during the export ${written++}`, sessionId: 'live' });
+      }
+    })();
+    const out = join(makeTempDir(), 'live.json');
+    const r = await exportJson(engine, out);
+    writing = false;
+    await writer;
+    await engine.flush();
+    expect(written).toBeGreaterThan(0);
+    expect(r.rows.nodes).toBe(3000);
+    expect(engine.stats().nodes.episodic).toBe(3000 + written);
+  });
+});
+
 describe('Markdown export', () => {
   it('writes one file per entity and one per month of facts, with sources and dates, to a folder or a zip', async () => {
     const clock = new ManualClock();

@@ -29,28 +29,30 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
   const rows: Record<string, number> = {};
   let vectors = 0;
   try {
-    const lock = engine.vectorLockInfo;
-    // "format" first: the importer recognises the file from its first bytes.
-    await write(`{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"schemaVersion":${LATEST_VERSION},`);
-    await write(`"exportedAt":${JSON.stringify(new Date(options.exportedAt ?? engine.clock.now()).toISOString())},\n"tables":{`);
-    let firstTable = true;
-    for (const table of SNAPSHOT_TABLES) {
-      await write(`${firstTable ? '' : ','}\n${JSON.stringify(table)}:[`);
-      firstTable = false;
-      let n = 0;
-      for (const row of engine.snapshotRows(table)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
-      rows[table] = n;
-      await write(']');
-    }
-    await write(`},\n"vectors":{"model":${JSON.stringify(lock.model)},"dimensions":${lock.dimensions}`);
-    for (const kind of ['nodes', 'entities'] as const) {
-      await write(`,${JSON.stringify(kind)}:[`);
-      let n = 0;
-      for (const pair of engine.snapshotVectors(kind)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(pair)}`);
-      vectors += n;
-      await write(']');
-    }
-    await write('}}\n');
+    await engine.withReadSnapshot(async (reader) => {
+      const lock = engine.vectorLockInfo;
+      // "format" first: the importer recognises the file from its first bytes.
+      await write(`{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"schemaVersion":${LATEST_VERSION},`);
+      await write(`"exportedAt":${JSON.stringify(new Date(options.exportedAt ?? engine.clock.now()).toISOString())},\n"tables":{`);
+      let firstTable = true;
+      for (const table of SNAPSHOT_TABLES) {
+        await write(`${firstTable ? '' : ','}\n${JSON.stringify(table)}:[`);
+        firstTable = false;
+        let n = 0;
+        for (const row of reader.rows(table)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
+        rows[table] = n;
+        await write(']');
+      }
+      await write(`},\n"vectors":{"model":${JSON.stringify(lock.model)},"dimensions":${lock.dimensions}`);
+      for (const kind of ['nodes', 'entities'] as const) {
+        await write(`,${JSON.stringify(kind)}:[`);
+        let n = 0;
+        for (const pair of reader.vectors(kind)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(pair)}`);
+        vectors += n;
+        await write(']');
+      }
+      await write('}}\n');
+    });
   } finally {
     out.end();
     await once(out, 'close');

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { MemoryEngine } from '../../memory/engine';
-import type { SnapshotRow } from '../../memory/snapshot';
+import type { SnapshotReader, SnapshotRow } from '../../memory/snapshot';
 
 interface Fact {
   id: string;
@@ -59,9 +59,20 @@ export function slug(name: string): string {
 const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/\s+/g, ' ');
 
 export async function exportMarkdown(engine: MemoryEngine, path: string): Promise<MarkdownExportResult> {
+  const files = await engine.withReadSnapshot((reader) => Promise.resolve(renderMarkdown(reader, engine.clock.now())));
+  return writeMarkdown(path, files);
+}
+
+interface RenderedMarkdown {
+  files: Map<string, string>;
+  entities: number;
+  facts: number;
+}
+
+function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   // Which episodes facts come from (derived_from), so only those are kept from the stream of nodes.
   const derived = new Map<string, string[]>();
-  for (const e of engine.snapshotRows('edges')) {
+  for (const e of reader.rows('edges')) {
     if (e.relation_type !== 'derived_from') continue;
     const list = derived.get(str(e.source_id)) ?? [];
     list.push(str(e.target_id));
@@ -70,7 +81,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
   const neededEpisodes = new Set([...derived.values()].flat());
   const facts = new Map<string, Fact>();
   const episodes = new Map<string, { content: string; time: number }>();
-  for (const n of engine.snapshotRows('nodes')) {
+  for (const n of reader.rows('nodes')) {
     const id = str(n.id);
     if (n.type === 'episodic') {
       if (neededEpisodes.has(id)) episodes.set(id, { content: str(n.content), time: num(n.event_time) });
@@ -91,7 +102,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     });
   }
   const entities = new Map<string, EntityRow>();
-  for (const e of engine.snapshotRows('entities')) {
+  for (const e of reader.rows('entities')) {
     if (e.merged_into !== null) continue;
     let aliases: string[] = [];
     try {
@@ -102,7 +113,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     entities.set(str(e.id), { id: str(e.id), name: str(e.canonical_name), type: str(e.type), aliases, summary: e.summary === null ? null : str(e.summary), facts: [] });
   }
   const entitiesOfFact = new Map<string, string[]>();
-  for (const link of engine.snapshotRows('node_entities')) {
+  for (const link of reader.rows('node_entities')) {
     const fact = facts.get(str(link.node_id));
     const entity = entities.get(str(link.entity_id));
     if (!fact || !entity) continue;
@@ -110,7 +121,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     entitiesOfFact.set(fact.id, [...(entitiesOfFact.get(fact.id) ?? []), entity.id]);
   }
   const chatTitles = new Map<string, string>();
-  for (const c of engine.snapshotRows('chat_sessions')) chatTitles.set(str(c.id), str(c.title));
+  for (const c of reader.rows('chat_sessions')) chatTitles.set(str(c.id), str(c.title));
   const sessionTitle = (sessionId: string | null): string | null => {
     const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
     return m ? (chatTitles.get(m[1] as string) ?? null) : null;
@@ -187,7 +198,7 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     [
       '# Engram memory export',
       '',
-      `Exported ${new Date(engine.clock.now()).toISOString()}: ${entities.size} entities, ${facts.size} facts.`,
+      `Exported ${new Date(now).toISOString()}: ${entities.size} entities, ${facts.size} facts.`,
       '',
       '## Entities',
       '',
@@ -200,6 +211,10 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
     ].join('\n'),
   );
 
+  return { files, entities: entities.size, facts: facts.size };
+}
+
+function writeMarkdown(path: string, { files, entities, facts }: RenderedMarkdown): MarkdownExportResult {
   if (path.toLowerCase().endsWith('.zip')) {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, zipSync(Object.fromEntries([...files].map(([name, text]) => [name, strToU8(text)]))));
@@ -209,5 +224,5 @@ export async function exportMarkdown(engine: MemoryEngine, path: string): Promis
       writeFileSync(join(path, name), text);
     }
   }
-  return { path, files: files.size, entities: entities.size, facts: facts.size };
+  return { path, files: files.size, entities, facts };
 }
