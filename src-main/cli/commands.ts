@@ -147,4 +147,8 @@ export const commands: Record<string, Command> = {
   context: (ctx) => import('./read-commands').then((m) => m.context(ctx)),
   eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
   consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
+  mcp: (ctx) =>
+    import('../mcp/stdio').then((m) =>
+      m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', dataDir: ctx.engine.dbPath }),
+    ),
 };

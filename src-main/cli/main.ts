@@ -24,6 +24,8 @@ Commands:
   consolidate [--session ID] [--offline]
                        Distil pending sessions into facts, entities and supersessions now (memory agent from
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
+  mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
+                       writes (remember, correct, confirm) are refused unless --allow-writes is given
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
@@ -56,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
         k: { type: 'string' },
         session: { type: 'string' },
         offline: { type: 'boolean', default: false },
+        'allow-writes': { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -86,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

@@ -28,6 +28,7 @@ export function defaultConfidence(source: SourceType): number {
     case 'conversation':
     case 'tool_result':
     case 'import':
+    case 'mcp':
       return 1.0;
     case 'extraction':
     case 'consolidation':
