@@ -36,6 +36,7 @@ import {
   undoCorrectionSchema,
 } from '../memory/inspector/schemas';
 import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
+import { mcpConfigureSchema, type McpStatus } from '../mcp/settings-schema';
 
 /** A call: its input schema, and its output type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, O> {
@@ -153,6 +154,10 @@ export const calls = {
   /** Undo of merge, from the record the merged entity keeps. */
   'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),
   // ---- end inspector ----
+  // ---- other apps (MCP) ----
+  /** "Let other apps use Engram's memory": on/off, writes allowed, address and token to copy. */
+  'mcp.status': call<McpStatus>()(none),
+  'mcp.configure': call<McpStatus>()(mcpConfigureSchema),
 } as const;
 
 export type Calls = typeof calls;

@@ -7,6 +7,8 @@ import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
 import type { SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../memory/clock';
+import type { McpConfigureInput } from '../mcp/service';
+import type { McpStatus } from '../mcp/settings-schema';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
 
@@ -19,9 +21,11 @@ export interface ApiServices {
   info: () => AppInfo;
   /** The write path's "consolidate now". */
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
+  /** The running app's MCP endpoint for other apps. */
+  mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, mcp }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -78,6 +82,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
     'entity.split': (input) => memory.splitEntity(input),
     'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
     // ---- end inspector ----
+    'mcp.status': () => mcp.status(),
+    'mcp.configure': (input) => mcp.configure(input),
   };
 }
 

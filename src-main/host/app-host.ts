@@ -10,6 +10,7 @@ import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
 import { stderrLogger, type Logger } from '../memory/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
+import { McpService } from '../mcp/service';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
@@ -38,6 +39,8 @@ export class AppHost {
   readonly settings: SettingsStore;
   readonly dispatch: Dispatch;
   readonly writePath: WritePathService;
+  /** The MCP endpoint other apps may use while the app runs (off unless Settings turns it on). */
+  readonly mcp: McpService;
   private readonly nightly: NightlyScheduler | null;
   private readonly engine: MemoryEngine;
   private readonly sinks = new Set<EventSink>();
@@ -91,8 +94,16 @@ export class AppHost {
         sessions: report.sessions.map((o) => ({ sessionId: o.sessionId, status: o.status, facts: o.factsCreated.length, error: o.error })),
       };
     };
+    this.mcp = new McpService({
+      db: this.engine.database,
+      secrets: options.secrets,
+      memory: this.engine,
+      version: options.version,
+      logger,
+      onConversationRecorded: (sessionId) => this.writePath.sessionCompleted(sessionId),
+    });
     this.dispatch = createDispatch(
-      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate }),
+      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate, mcp: this.mcp }),
       logger,
     );
 
@@ -108,6 +119,7 @@ export class AppHost {
       this.settings.onSaved(() => this.writePath.setAgentConfig(agentConfig())),
     );
     this.nightly?.start();
+    this.mcp.start().catch((err: unknown) => logger.error('starting the MCP endpoint failed', err));
     // Sessions left idle while the app was closed end at the next tick, once the caller has subscribed
     // (the write path must see those session.completed events too); later ones on the timer.
     this.startupSweep = setImmediate(() => this.chat.sweepIdleSessions());
@@ -132,6 +144,7 @@ export class AppHost {
       clearImmediate(this.startupSweep);
       if (this.sweepTimer) clearInterval(this.sweepTimer);
       await this.chat.stopAll();
+      await this.mcp.close();
       // Order matters: no new sweep, then cancel and wait for write-path jobs, then close the database.
       await this.nightly?.stop();
       await this.writePath.close();
