@@ -36,6 +36,8 @@ export interface MemoryPort {
   findEntities(name: string): Entity[];
   listEntities(limit?: number, offset?: number): Entity[];
   stats(): MemoryStats;
+  /** Notices commits by another process on the same file (see MemoryEngine.checkExternalWrites). */
+  checkExternalWrites(): boolean;
   search(input: SearchInput): Promise<SearchResult>;
   buildContextPack(prompt: string, options?: ContextOptions): Promise<ContextPack>;
   close(): Promise<void>;

@@ -11,6 +11,7 @@ import type { SecretStore } from '../llm/secrets';
 import { stderrLogger, type Logger } from '../memory/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { McpService } from '../mcp/service';
+import { watchExternalWrites } from './external-writes';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
@@ -31,6 +32,8 @@ export interface AppHostOptions {
   onContextInjected?: (ms: number) => void;
   /** Run the nightly maintenance scheduler (default true); tests that drive the write path by hand turn it off. */
   nightly?: boolean;
+  /** How often to look for commits by another process on the same memory file (default 1 s). */
+  externalWritesIntervalMs?: number;
 }
 
 export class AppHost {
@@ -117,6 +120,7 @@ export class AppHost {
       this.writePath.watchSessionChanges(),
       this.writePath.onProgress((p) => this.emit('writepath.progress', p)),
       this.settings.onSaved(() => this.writePath.setAgentConfig(agentConfig())),
+      watchExternalWrites(this.engine, this.writePath, logger, options.externalWritesIntervalMs),
     );
     this.nightly?.start();
     this.mcp.start().catch((err: unknown) => logger.error('starting the MCP endpoint failed', err));

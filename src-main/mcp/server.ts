@@ -71,6 +71,8 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
         annotations: { readOnlyHint: !writes, destructiveHint: false, idempotentHint: !writes || name === 'confirm_fact', openWorldHint: false },
       },
       async (args: unknown) => {
+        // The running app may have written since the last call: search what is in the file now.
+        options.memory.checkExternalWrites();
         if (writes) {
           const refused = refuseWrite(name);
           if (refused) return refused;

@@ -118,4 +118,6 @@ export type MemoryChange =
   | { kind: 'entity.updated'; entityId: string }
   | { kind: 'entities.merged'; sourceId: string; targetId: string }
   | { kind: 'decay.completed'; updated: number; prunedIds: string[] }
-  | { kind: 'vectors.rebuilt'; dimensions: number };
+  | { kind: 'vectors.rebuilt'; dimensions: number }
+  /** Another process (e.g. `engram mcp` for another app) committed to the same memory file. */
+  | { kind: 'external.changed' };

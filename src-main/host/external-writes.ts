@@ -1,0 +1,30 @@
+/**
+ * The running app notices what another process wrote to its memory file (`engram mcp` started by another app,
+ * a CLI run): a cheap data_version check on a timer. The engine then refreshes its caches and emits
+ * `external.changed` (the views refresh), and conversations that process recorded and completed are handed to
+ * this app's write path, which that process does not run.
+ */
+import type { Logger } from '../memory/clock';
+import type { MemoryEngine } from '../memory/engine';
+import type { WritePathService } from '../writepath/service';
+
+export const EXTERNAL_WRITES_INTERVAL_MS = 1_000;
+
+export function watchExternalWrites(
+  engine: MemoryEngine,
+  writePath: WritePathService,
+  logger: Logger,
+  intervalMs = EXTERNAL_WRITES_INTERVAL_MS,
+): () => void {
+  const check = (): void => {
+    try {
+      if (!engine.checkExternalWrites()) return;
+      for (const s of engine.pendingSessions({ idleBefore: 0 })) if (s.status === 'completed') writePath.sessionCompleted(s.id);
+    } catch (err) {
+      logger.warn(`checking for changes by another process failed: ${String(err)}`);
+    }
+  };
+  const timer = setInterval(check, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
