@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
 import { Modal } from './Dialogs';
+import { OtherAppsSettings } from './OtherAppsSettings';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -167,6 +168,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             <small className="muted">When a session ends, what was said is handed to the memory's write path.</small>
           </label>
         </fieldset>
+        <OtherAppsSettings />
         {save.isError && (
           <div className="error-box" role="alert" data-testid="settings-error">
             {errorMessage(save.error)}

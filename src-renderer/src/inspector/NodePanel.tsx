@@ -34,7 +34,17 @@ const ORIGIN_LABELS: Record<string, string> = {
   reflection: 'weekly reflection',
   conversation: 'conversation',
   import: 'imported',
+  mcp: 'from another app (MCP)',
 };
+
+/** Where a node came from; for another app's writes, which app (the name it gave when it connected). */
+function originText(node: MemoryNode): string {
+  if (!node.sourceType) return 'unknown origin';
+  const label = ORIGIN_LABELS[node.sourceType] ?? node.sourceType;
+  if (node.sourceType !== 'mcp') return label;
+  const client = typeof node.attributes.mcp_client === 'string' ? node.attributes.mcp_client : node.sourceRole;
+  return client ? `from ${client} (MCP)` : label;
+}
 
 export function NodePanel() {
   const selectedId = useInspector((s) => s.selectedId);
@@ -86,8 +96,12 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
             {node.invalidatedReason}
           </span>
         )}
-        {current && isFact && node.decayRate <= 0 && <span className="ins-status ok">confirmed</span>}
-        <span className="muted small">{node.sourceType ? (ORIGIN_LABELS[node.sourceType] ?? node.sourceType) : 'unknown origin'}</span>
+        {current && isFact && node.decayRate <= 0 && (
+          <span className="ins-status ok">
+            {typeof node.attributes.confirmed_by_client === 'string' ? `confirmed in ${node.attributes.confirmed_by_client}` : 'confirmed'}
+          </span>
+        )}
+        <span className="muted small" data-testid="node-origin">{originText(node)}</span>
       </div>
       {editing && current && isFact ? <CorrectForm node={node} /> : <p className="ins-content" data-testid="node-content">{node.content}</p>}
 
