@@ -16,15 +16,21 @@ export function watchExternalWrites(
   logger: Logger,
   intervalMs = EXTERNAL_WRITES_INTERVAL_MS,
 ): () => void {
-  const check = (): void => {
+  // Whoever noticed the change (this timer, or the MCP server before a call), the sessions are handed over.
+  const off = engine.onChange((change) => {
+    if (change.kind !== 'external.changed') return;
+    for (const s of engine.pendingSessions({ idleBefore: 0 })) if (s.status === 'completed') writePath.sessionCompleted(s.id);
+  });
+  const timer = setInterval(() => {
     try {
-      if (!engine.checkExternalWrites()) return;
-      for (const s of engine.pendingSessions({ idleBefore: 0 })) if (s.status === 'completed') writePath.sessionCompleted(s.id);
+      engine.checkExternalWrites();
     } catch (err) {
       logger.warn(`checking for changes by another process failed: ${String(err)}`);
     }
-  };
-  const timer = setInterval(check, intervalMs);
+  }, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    off();
+  };
 }
