@@ -50,6 +50,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A bug reached by one request or one background job is logged; the process keeps serving, so replies in
+  // flight and queued writes are not lost with it.
+  process.on('uncaughtException', (err) => stderrLogger.error('uncaught exception (Engram keeps running)', err));
+  process.on('unhandledRejection', (reason) => stderrLogger.error('unhandled rejection (Engram keeps running)', reason));
 }
 
 main().catch((err: unknown) => {
