@@ -64,7 +64,10 @@ describe('the app and the stdio MCP server on one data folder', () => {
     await client.close();
 
     expect(failures).toEqual([]);
-    expect(`${childStderr}\n${t.logger.errors.join('\n')}\n${t.logger.warnings.join('\n')}`).not.toMatch(/locked|SQLITE_BUSY/i);
+    // A busy moment may be logged as a warning and retried (the hot path does); it never reaches a caller or
+    // becomes an error.
+    expect(t.logger.errors).toEqual([]);
+    expect(childStderr).not.toMatch(/error:.*(locked|SQLITE_BUSY)/i);
     expect(appFacts.length).toBeGreaterThan(10);
     expect(mcpFacts.length).toBeGreaterThan(3);
 
