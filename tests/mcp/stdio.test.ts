@@ -37,7 +37,8 @@ const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === '
 
 function seed(dir: string): string {
   const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
-  const id = engine.rememberFact({ content: 'Maria prefers green tea over coffee in the morning', sourceType: 'manual' });
+  const maria = engine.createEntity({ name: 'Maria', type: 'person' });
+  const id = engine.rememberFact({ content: 'Maria prefers green tea over coffee in the morning', sourceType: 'manual', entityIds: [maria.id] });
   void engine.close();
   return id;
 }
@@ -67,6 +68,14 @@ describe('MCP over stdio', () => {
     expect(textOf(refused)).toMatch(/not allowed.*--allow-writes/s);
     const refusedConversation = await call(client, 'remember_conversation', { turns: [{ role: 'user', text: 'I moved to Lisbon' }] });
     expect(refusedConversation.isError).toBe(true);
+
+    // Entity profiles are resources too.
+    const resources = (await client.listResources()).resources;
+    expect(resources.map((r) => r.uri)).toContain('engram://entity/Maria');
+    const profile = await client.readResource({ uri: 'engram://entity/Maria' });
+    const body = JSON.parse((profile.contents[0] as { text: string }).text) as { name: string; facts: { id: string }[] };
+    expect(body.name).toBe('Maria');
+    expect(body.facts.map((f) => f.id)).toContain(seeded);
 
     const stats = await call(client, 'memory_stats', {});
     expect((stats.structuredContent as { nodes: { semantic: number } }).nodes.semantic).toBe(1);
