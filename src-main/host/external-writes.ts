@@ -7,6 +7,7 @@
 import type { Logger } from '../memory/clock';
 import type { MemoryEngine } from '../memory/engine';
 import type { WritePathService } from '../writepath/service';
+import { MCP_SESSION_PREFIX } from '../mcp/conversation';
 
 export const EXTERNAL_WRITES_INTERVAL_MS = 1_000;
 
@@ -16,10 +17,22 @@ export function watchExternalWrites(
   logger: Logger,
   intervalMs = EXTERNAL_WRITES_INTERVAL_MS,
 ): () => void {
+  const handOver = (only?: (id: string) => boolean): void => {
+    for (const s of engine.pendingSessions({ idleBefore: 0 })) {
+      if (s.status === 'completed' && (!only || only(s.id))) writePath.sessionCompleted(s.id);
+    }
+  };
   // Whoever noticed the change (this timer, or the MCP server before a call), the sessions are handed over.
   const off = engine.onChange((change) => {
-    if (change.kind !== 'external.changed') return;
-    for (const s of engine.pendingSessions({ idleBefore: 0 })) if (s.status === 'completed') writePath.sessionCompleted(s.id);
+    if (change.kind === 'external.changed') handOver();
+  });
+  // Conversations another app recorded while this one was closed.
+  const atLaunch = setImmediate(() => {
+    try {
+      handOver((id) => id.startsWith(MCP_SESSION_PREFIX));
+    } catch (err) {
+      logger.warn(`handing over conversations recorded by other apps failed: ${String(err)}`);
+    }
   });
   const timer = setInterval(() => {
     try {
@@ -30,6 +43,7 @@ export function watchExternalWrites(
   }, intervalMs);
   timer.unref();
   return () => {
+    clearImmediate(atLaunch);
     clearInterval(timer);
     off();
   };

@@ -46,7 +46,8 @@ function parseTime(time: string | undefined, index: number, now: number): number
 }
 
 /** Session ids read "mcp:<client>:<conversation>", so the inspector shows which app a conversation came from. */
-export const mcpSessionId = (client: string, conversationId: string): string => `mcp:${client}:${conversationId}`;
+export const MCP_SESSION_PREFIX = 'mcp:';
+export const mcpSessionId = (client: string, conversationId: string): string => `${MCP_SESSION_PREFIX}${client}:${conversationId}`;
 
 export async function recordConversation(
   memory: MemoryPort,
