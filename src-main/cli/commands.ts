@@ -149,6 +149,6 @@ export const commands: Record<string, Command> = {
   consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
   mcp: (ctx) =>
     import('../mcp/stdio').then((m) =>
-      m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', dataDir: ctx.engine.dbPath }),
+      m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', databasePath: ctx.engine.dbPath }),
     ),
 };

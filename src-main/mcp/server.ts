@@ -6,7 +6,7 @@
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { executeTool, MEMORY_TOOLS, MEMORY_TOOL_NAMES, WRITE_TOOLS, type MemoryToolName, type WriteOrigin } from '../chat/tools';
+import { executeTool, MEMORY_TOOLS, MEMORY_TOOL_NAMES, WRITE_TOOLS, type WriteOrigin } from '../chat/tools';
 import type { MemoryPort } from '../chat/memory-port';
 import { MemoryError } from '../memory/errors';
 import type { JsonObject, JsonValue } from '../memory/types';
@@ -149,4 +149,3 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export type { MemoryToolName };

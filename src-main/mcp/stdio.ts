@@ -11,7 +11,8 @@ import { createEngramMcpServer } from './server';
 export interface StdioOptions {
   memory: MemoryPort;
   allowWrites: boolean;
-  dataDir: string;
+  /** The memory file, for the log line. */
+  databasePath: string;
 }
 
 export const STDIO_WRITE_REFUSAL =
@@ -51,7 +52,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
     transport.onclose = resolve;
   });
   await server.connect(transport);
-  log(`serving ${options.dataDir} on stdio; writes ${options.allowWrites ? 'allowed' : 'refused (start with --allow-writes to allow)'}`);
+  log(`serving ${options.databasePath} on stdio; writes ${options.allowWrites ? 'allowed' : 'refused (start with --allow-writes to allow)'}`);
   await closed;
   log('client disconnected; closing');
 }
