@@ -10,6 +10,7 @@ import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
 import { migration003 } from './migration-003-writepath';
 import { migration004 } from './migration-004-list-indexes';
+import { migration005 } from './migration-005-schema-repair';
 import { writeTx } from './write-tx';
 
 export interface MigrationContext {
@@ -24,7 +25,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {
