@@ -134,4 +134,20 @@ describe('MCP over Streamable HTTP (running app)', () => {
     }
     expect(pending).toBe(0);
   }, 60_000);
+
+  it('a port another program holds is reported, not fatal; another port works', async () => {
+    const { host } = openTestHost();
+    const blocker = createServer();
+    const taken = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)));
+    try {
+      const busy = await ok<McpStatus>(host.dispatch('mcp.configure', { enabled: true, port: taken }));
+      expect(busy).toMatchObject({ enabled: true, running: false });
+      expect(busy.error).toMatch(/already in use/);
+      const moved = await ok<McpStatus>(host.dispatch('mcp.configure', { port: await freePort() }));
+      expect(moved).toMatchObject({ running: true, error: null });
+      expect(await ok<McpStatus>(host.dispatch('mcp.configure', { port: 80 })).catch((e: Error) => e.message)).toMatch(/port/);
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
 });
