@@ -72,6 +72,9 @@ test('a fact remembered through MCP appears in the inspector with its origin', a
   );
   const viaStdio = await stdio.callTool({ name: 'remember_fact', arguments: { content: 'Ana prefers bouldering to rope climbing' } });
   expect(viaStdio.isError).toBeFalsy();
+  const cursorFactId = (saved.structuredContent as { id: string }).id;
+  const corrected = await stdio.callTool({ name: 'correct_fact', arguments: { id: cursorFactId, content: 'Ana climbs at the Arkose gym in Montreuil on Fridays now' } });
+  expect(corrected.isError).toBeFalsy();
   await stdio.close();
 
   await page.keyboard.press('Escape');
@@ -82,13 +85,19 @@ test('a fact remembered through MCP appears in the inspector with its origin', a
 
   await findInInspector(page, 'Ana prefers bouldering to rope climbing');
   await expect(page.getByTestId('node-origin')).toHaveText('from Claude Desktop (MCP)');
-  await findInInspector(page, 'Ana climbs at the Arkose gym in Montreuil on Thursdays');
-  await expect(page.getByTestId('node-origin')).toHaveText('from Cursor (MCP)');
-  await shot('mcp-fact-in-inspector-with-origin');
-
   // Undo like any edit: forget it, and the toast's undo brings it back.
   await page.getByTestId('action-forget').click();
   await expect(page.getByTestId('node-status')).toHaveText('forgotten');
   await page.getByTestId('toast-undo').last().click();
+  await expect(page.getByTestId('node-status')).toHaveCount(0);
+
+  // Claude Desktop corrected what Cursor saved: both versions, each with its app; the correction can be undone.
+  await findInInspector(page, 'Ana climbs at the Arkose gym in Montreuil on Fridays now');
+  await expect(page.getByTestId('node-origin')).toHaveText('from Claude Desktop (MCP)');
+  await expect(page.getByTestId('action-revert-correction')).toBeVisible();
+  await shot('mcp-fact-in-inspector-with-origin');
+  await page.getByTestId('action-revert-correction').click();
+  await expect(page.getByTestId('node-content')).toHaveText('Ana climbs at the Arkose gym in Montreuil on Thursdays');
+  await expect(page.getByTestId('node-origin')).toHaveText('from Cursor (MCP)');
   await expect(page.getByTestId('node-status')).toHaveCount(0);
 });

@@ -84,6 +84,8 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
         });
         if (!outcome.ok) return failure(`${name} failed: ${outcome.error}`);
         if (name === 'confirm_fact') markConfirmedBy(options.memory, outcome.result, client());
+        // A new version inherits the old one's attributes: it names the app that wrote it instead.
+        if (name === 'correct_fact') markWrittenBy(options.memory, outcome.result, client());
         options.activity?.(`mcp: ${client()} called ${name}`);
         return text(summarize(name, outcome.result), asObject(outcome.result));
       },
@@ -142,6 +144,11 @@ export const entityUri = (name: string): string => `engram://entity/${encodeURIC
 function markConfirmedBy(memory: MemoryPort, result: JsonValue, client: string): void {
   const id = asObject(result).id;
   if (typeof id === 'string') memory.patchNodeAttributes(id, { confirmed_via: MCP_SOURCE_TYPE, confirmed_by_client: client });
+}
+
+function markWrittenBy(memory: MemoryPort, result: JsonValue, client: string): void {
+  const id = asObject(result).id;
+  if (typeof id === 'string') memory.patchNodeAttributes(id, { origin: MCP_SOURCE_TYPE, mcp_client: client });
 }
 
 function errorText(err: unknown): string {

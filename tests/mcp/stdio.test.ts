@@ -119,6 +119,7 @@ describe('MCP over stdio', () => {
       expect(fact).toMatchObject({ sourceType: 'mcp', sourceRole: 'vitest-agent', confidence: 1 });
       expect(fact.attributes).toMatchObject({ origin: 'mcp', mcp_client: 'vitest-agent', confirmed_by_client: 'vitest-agent' });
       expect(engine.getNode(correctedId).node).toMatchObject({ sourceType: 'mcp', sourceRole: 'vitest-agent' });
+      expect(engine.getNode(correctedId).node.attributes).toMatchObject({ origin: 'mcp', mcp_client: 'vitest-agent' });
       expect(engine.getNode(seeded).node.invalidatedReason).toBe('superseded');
       const episodes = rec.episode_ids.map((id) => engine.getNode(id).node);
       expect(episodes.map((e) => [e.type, e.sourceType, e.sourceRole, e.sessionId])).toEqual([
