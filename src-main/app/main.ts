@@ -2,13 +2,20 @@
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
-import { app, BrowserWindow, Menu } from 'electron';
+import { resolve } from 'node:path';
+import { app, BrowserWindow, dialog, Menu } from 'electron';
 import { AppHost } from '../host/app-host';
 import { stderrLogger } from '../memory/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
+import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { alreadyRunning, checkDataFolder, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
+
+// ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI (one memory for all three; a portable
+// folder; the Electron smoke test's temp folder). Set before the instance lock, which is kept per folder.
+if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', resolve(process.env.ENGRAM_DATA_DIR));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -26,18 +33,40 @@ if (!app.requestSingleInstanceLock()) {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
 
-  void app.whenReady().then(() => {
+  /** A start-up that cannot go on says why and what to do, then ends the process (and its instance lock). */
+  const failStartup = (failure: StartupFailure): void => {
+    stderrLogger.error(`${failure.title}: ${failure.detail}`);
+    dialog.showErrorBox(failure.title, failureMessage(failure));
+    app.exit(1);
+  };
+
+  const start = (): void => {
     const userData = app.getPath('userData');
-    // better-sqlite3 must be built for Electron's ABI; see README ("Desktop app").
+    const context = { dataDir: userData, packaged: app.isPackaged };
+    const folderProblem = checkDataFolder(context);
+    if (folderProblem) return failStartup(folderProblem);
+    // Electron's single-instance lock is per profile; this one is per data folder, shared with browser mode.
+    try {
+      process.on('exit', acquireInstanceLock(userData, 'desktop app'));
+    } catch (error) {
+      if (error instanceof InstanceLockedError) return failStartup(alreadyRunning(error));
+      throw error;
+    }
+    // `npm start` builds better-sqlite3 for Electron's ABI in its own folder and passes it here; a packaged
+    // app has it rebuilt in place (scripts/packaging/after-pack.mjs), so there is nothing to pass.
     const nativeBinding = process.env.ENGRAM_SQLITE_BINDING;
-    host = new AppHost({
-      dataDir: userData,
-      secrets: createSecretStore(userData, stderrLogger),
-      mode: 'electron',
-      version: app.getVersion(),
-      logger: stderrLogger,
-      ...(nativeBinding ? { engine: { nativeBinding } } : {}),
-    });
+    try {
+      host = new AppHost({
+        dataDir: userData,
+        secrets: createSecretStore(userData, stderrLogger),
+        mode: 'electron',
+        version: app.getVersion(),
+        logger: stderrLogger,
+        ...(nativeBinding ? { engine: { nativeBinding } } : {}),
+      });
+    } catch (error) {
+      return failStartup(classifyStartupError(error, context));
+    }
     applyContentSecurityPolicy();
     registerIpc(host, isTrustedUrl);
     host.subscribe((name, payload) => pushEvent(win, name, payload));
@@ -54,7 +83,12 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) win = createMainWindow(userData);
     });
-  });
+  };
+
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => failStartup(classifyStartupError(error, { dataDir: app.getPath('userData'), packaged: app.isPackaged })));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

