@@ -35,18 +35,23 @@ export interface ApplyResult {
   superseded: { oldId: string; newId: string }[];
   duplicates: string[];
   entitiesCreated: string[];
+  /** Person entities among the created ones. */
+  peopleCreated: number;
   entitiesTouched: string[];
   causalEdges: number;
 }
 
 export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyResult {
   return engine.writeTransaction(() => {
-    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], entitiesTouched: [], causalEdges: 0 };
+    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0 };
     const entityIdByName = new Map<string, string>();
     const descriptions = new Map<string, string>();
     for (const e of plan.entities) {
       const { entity, created } = resolveEntity(engine, e);
-      if (created) result.entitiesCreated.push(entity.id);
+      if (created) {
+        result.entitiesCreated.push(entity.id);
+        if (entity.type === 'person') result.peopleCreated++;
+      }
       for (const name of [e.name, ...e.aliases]) entityIdByName.set(normaliseAlias(name), entity.id);
       if (e.description) descriptions.set(entity.id, e.description);
     }
@@ -83,7 +88,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         factIds.push(current.id);
         continue;
       }
-      const stated = statedAt(plan, fact.sourceEpisodeIds);
+      // When it became true: the time the text names ("last month", resolved against its episode), else when
+      // it was said — never when the write path ran, so an imported 2023 conversation stays in 2023.
+      const stated = fact.eventTime ?? statedAt(plan, fact.sourceEpisodeIds);
       if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
         const newId = engine.correctFact({
           id: current.id,
@@ -94,7 +101,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
           reason: disposition.reason.slice(0, 2000),
           // The new version belongs to the session that stated it, from when it was said.
           sessionId: plan.sessionId,
-          ...(stated !== null ? { eventTime: stated } : {}),
+          ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         });
         derived(newId, fact.sourceEpisodeIds);
         engine.linkEntities(newId, entityIds);
@@ -114,7 +121,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         derivedFrom: fact.sourceEpisodeIds,
         entityIds,
         // The fact holds from when it was said, not from when the write path ran.
-        ...(stated !== null ? { eventTime: stated } : {}),
+        ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
         ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
         attributes: attrs,

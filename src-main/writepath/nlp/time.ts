@@ -1,0 +1,54 @@
+/**
+ * When a statement happened, read against the time it was said (the episode's event time), not the time of
+ * consolidation: "I moved to Kraków last month" said on 2023-05-08 happened in April 2023. chrono-node reads
+ * the expressions; years alone ("in 2019") are ours, chrono does not take them.
+ */
+import * as chrono from 'chrono-node';
+
+export interface TimeMention {
+  /** The expression as written ("last month"). */
+  text: string;
+  /** Start offset in the text. */
+  index: number;
+  /** Epoch ms. */
+  time: number;
+  /** Relative expressions ("last month", "two weeks ago") become wrong later and are taken out of a fact's text. */
+  relative: boolean;
+}
+
+const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
+const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
+/** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
+const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
+const DAY = 86_400_000;
+
+/** Past time expressions in `text`, resolved against `reference` (epoch ms); future ones are left out. */
+export function timeMentions(text: string, reference: number): TimeMention[] {
+  const ref = new Date(reference);
+  const out: TimeMention[] = [];
+  for (const r of chrono.parse(text, ref, { forwardDate: false })) {
+    const time = r.start.date().getTime();
+    if (!Number.isFinite(time) || time > reference + DAY) continue;
+    if (NOT_A_POINT.test(r.text.trim())) continue;
+    out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text) });
+  }
+  for (const m of text.matchAll(YEAR)) {
+    const year = Number(m[1]);
+    const time = Date.UTC(year, 0, 1);
+    if (time > reference) continue;
+    if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: false });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** An ISO date or date-time the model returned → epoch ms, or null when it is not a usable past date. */
+export function parseStatedDate(value: string | null | undefined, reference: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(trimmed);
+  if (!m) return null;
+  const time = trimmed.length > 10 ? Date.parse(trimmed) : Date.UTC(Number(m[1]), Number(m[2] ?? '1') - 1, Number(m[3] ?? '1'));
+  if (!Number.isFinite(time) || time > reference + DAY || time < Date.UTC(1900, 0, 1)) return null;
+  return time;
+}
