@@ -20,7 +20,7 @@ export interface PromptKnownEntity {
 }
 
 export interface ExtractionAnswer {
-  facts: { type: string; content: string; source_episodes: string[]; entities: string[]; slot: string | null; basis: 'stated' | 'inferred' }[];
+  facts: { type: string; content: string; source_episodes: string[]; entities: string[]; slot: string | null; basis: 'stated' | 'inferred'; valid_from?: string | null }[];
   entities: { name: string; type: string; aliases: string[]; known_id: string | null; description: string | null }[];
   causal_links: { cause: string; effect: string; explanation: string }[];
 }
@@ -101,9 +101,10 @@ export function quoteEachUserEpisode(episodes: PromptEpisode[]): ExtractionAnswe
   };
 }
 
-/** Wrap a JSON answer the way the request asked for it. */
+/** Wrap a JSON answer the way the request asked for it (Ollama's native /api/chat included). */
 export function answer(request: RecordedRequest, value: unknown, usage?: { prompt_tokens: number; completion_tokens: number }): ScriptStep {
   const b = body(request);
+  if (request.path === '/api/chat') return ollamaReply(typeof value === 'string' ? value : JSON.stringify(value), usage);
   const tools = b.tools as { function?: { name?: string } }[] | undefined;
   const name = tools?.[0]?.function?.name;
   if (name) return { json: chatCompletion({ content: null, tool_calls: [{ name, arguments: JSON.stringify(value) }] }, usage) };
@@ -136,4 +137,49 @@ export function memoryAgent(script: AgentScript = {}): DynamicStep {
         return { status: 400, json: { error: { message: 'unknown task', type: 'invalid_request_error', param: null, code: null } } };
     }
   };
+}
+
+/** Ollama's native chat answer (POST /api/chat, stream false). */
+export function ollamaReply(content: string, usage?: { prompt_tokens: number; completion_tokens: number }): ScriptStep {
+  return {
+    json: {
+      model: 'scripted',
+      created_at: '2026-11-23T00:00:00Z',
+      message: { role: 'assistant', content },
+      done: true,
+      done_reason: 'stop',
+      prompt_eval_count: usage?.prompt_tokens ?? 10,
+      eval_count: usage?.completion_tokens ?? 5,
+    },
+  };
+}
+
+/**
+ * How small local models answer: the JSON in a ```json fence with prose around it, enums in the wrong case,
+ * arrays left out. `text` is the answer's JSON text (written by hand, so it can be as sloppy as needed).
+ */
+export function sloppyReply(request: RecordedRequest, text: string): ScriptStep {
+  const wrapped = `Sure! Here is the JSON:\n\`\`\`json\n${text}\n\`\`\`\nLet me know if you need anything else.`;
+  return request.path === '/api/chat' ? ollamaReply(wrapped) : { json: chatCompletion(wrapped) };
+}
+
+/** Prompt pairs per resolution call and per new fact, from the requests a scripted server recorded. */
+export function conflictPairStats(requests: readonly RecordedRequest[]): { calls: number; pairs: number; maxPerCall: number; maxPerFact: number; facts: number } {
+  let calls = 0;
+  let pairs = 0;
+  let maxPerCall = 0;
+  let maxPerFact = 0;
+  let facts = 0;
+  for (const r of requests) {
+    if (taskOf(r) !== 'conflict_resolution') continue;
+    const listed = parsePairs(userPrompt(r));
+    calls++;
+    pairs += listed.length;
+    maxPerCall = Math.max(maxPerCall, listed.length);
+    const perFact = new Map<string, number>();
+    for (const p of listed) perFact.set(p.fact, (perFact.get(p.fact) ?? 0) + 1);
+    facts += perFact.size;
+    maxPerFact = Math.max(maxPerFact, ...perFact.values());
+  }
+  return { calls, pairs, maxPerCall, maxPerFact, facts };
 }
