@@ -9,19 +9,23 @@
  * timeline walks, which costs tens of ms of main-thread time per fact and answers a different question.
  */
 import type { Database } from 'better-sqlite3';
-import { currentFactsInSlot, currentFactsOfEntity, factIdsMatching } from '../memory/repo/consolidation';
+import { currentFactsInSlot, currentFactsOfEntity, factIdsMatching, insertionOrder } from '../memory/repo/consolidation';
 import { getNodes } from '../memory/repo/nodes';
 import type { MemoryNode } from '../memory/types';
 import { contentTokens, jaccard, normaliseFact } from './text';
 
 /** Existing facts shown with one new fact (the issue's bound is 10). */
-export const MAX_PAIRS_PER_FACT = 6;
+export const MAX_PAIRS_PER_FACT = 5;
 /** Pairs in one resolution call, so a small model's answer is neither cut off nor confused. */
 export const MAX_PAIRS_PER_CALL = 40;
 /** An entity with more current facts than this is too general to find conflicts by (a speaker, "User"). */
 const SPECIFIC_ENTITY_FACTS = 20;
-const MIN_WORD_OVERLAP = 0.2;
-const MIN_COSINE = 0.5;
+/** Similar enough to be about the same thing: a third of the words (names aside), or close embeddings. */
+const MIN_WORD_OVERLAP = 0.34;
+const MIN_COSINE = 0.7;
+/** Facts sharing a specific entity need less: "Sasha left Acme" may update "Sasha is the user's boss". */
+const MIN_ENTITY_OVERLAP = 0.15;
+const MIN_ENTITY_COSINE = 0.5;
 
 const FTS_STOP = new Set(
   'a an the and or but of to in on at for with by from as is are was were be been it its this that these those i me my we our you your he she they them their user users said mentioned do does did has have had not no so very just also really about into than then there here what when where who why how'.split(' '),
@@ -51,35 +55,52 @@ function withoutNames(text: string, names: ReadonlySet<string>): Set<string> {
 }
 
 export function conflictCandidates(db: Database, input: CandidateInput, limit = MAX_PAIRS_PER_FACT): MemoryNode[] {
-  const similarity = new Map<string, number>();
-  for (const n of input.neighbours) if (n.similarity >= MIN_COSINE) similarity.set(n.nodeId, n.similarity);
+  const cosine = new Map(input.neighbours.map((n) => [n.nodeId, n.similarity]));
   const match = ftsQuery(input.content, 6, input.nameWords);
-  const pool = new Set<string>([...similarity.keys(), ...(match ? factIdsMatching(db, match, 12) : [])]);
+  const pool = new Set<string>([...cosine.keys(), ...(match ? factIdsMatching(db, match, 12) : [])]);
+  const sharesSpecificEntity = new Set<string>();
   for (const e of input.entityIds.slice(0, 3)) {
     const facts = currentFactsOfEntity(db, e, SPECIFIC_ENTITY_FACTS + 1);
-    if (facts.length <= SPECIFIC_ENTITY_FACTS) for (const f of facts) pool.add(f.id);
+    if (facts.length <= SPECIFIC_ENTITY_FACTS) for (const f of facts) sharesSpecificEntity.add(f.id);
   }
+  for (const id of sharesSpecificEntity) pool.add(id);
   const slotted = input.slot ? currentFactsInSlot(db, input.slot, limit) : [];
   const mine = withoutNames(input.content, input.nameWords);
+  const subject = subjectOf(input.content, input.nameWords);
   const scored = getNodes(db, [...pool])
     .filter((n) => n.validUntil === null && n.type !== 'episodic' && n.attributes.reflection === undefined)
-    .map((n) => ({ node: n, score: Math.max(similarity.get(n.id) ?? 0, jaccard(mine, withoutNames(n.content, input.nameWords))) }))
-    .filter((c) => similarity.has(c.node.id) || c.score >= MIN_WORD_OVERLAP);
+    // "Maya read X" does not contradict "Dave read X": facts about two named people are not candidates.
+    .filter((n) => subject === null || !/^\p{Lu}/u.test(n.content) || firstWord(n.content) === subject)
+    .map((n) => {
+      const words = jaccard(mine, withoutNames(n.content, input.nameWords));
+      const vector = cosine.get(n.id) ?? 0;
+      const specific = sharesSpecificEntity.has(n.id);
+      const similar = words >= MIN_WORD_OVERLAP || vector >= MIN_COSINE || (specific && (words >= MIN_ENTITY_OVERLAP || vector >= MIN_ENTITY_COSINE));
+      return { node: n, score: Math.max(words, vector), similar };
+    })
+    .filter((c) => c.similar);
   // Same slot is the strongest sign of a contradiction: those always come first.
   const bySlot = new Set(slotted.map((n) => n.id));
+  const order = insertionOrder(db, [...bySlot, ...scored.map((c) => c.node.id)]);
+  // Newest first, then by insertion order: a total order that is the same in every run (ids are random).
+  const newest = (a: MemoryNode, b: MemoryNode): number => b.createdAt - a.createdAt || (order.get(b.id) ?? 0) - (order.get(a.id) ?? 0);
   const ranked = [
-    ...slotted.sort(byTimeThenId),
+    ...slotted.sort(newest),
     ...scored
       .filter((c) => !bySlot.has(c.node.id))
-      .sort((a, b) => b.score - a.score || byTimeThenId(a.node, b.node))
+      .sort((a, b) => b.score - a.score || newest(a.node, b.node))
       .map((c) => c.node),
   ];
   return ranked.slice(0, limit);
 }
 
-/** Newest first, then by id: a total order, so equal scores never depend on how the rows came back. */
-function byTimeThenId(a: MemoryNode, b: MemoryNode): number {
-  return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The first word in the same stemmed form as `nameWords` ("Dave" → "dav"). */
+const firstWord = (text: string): string => [...contentTokens(normaliseFact(text).split(' ')[0] ?? '')][0] ?? '';
+
+/** The person a fact is about, when it starts with one of its names ("Dave …"); null for "User …" and the rest. */
+function subjectOf(content: string, names: ReadonlySet<string>): string | null {
+  const first = firstWord(content);
+  return first && first !== 'user' && names.has(first) ? first : null;
 }
 
 /** Questions → resolution calls of at most `maxPairs` pairs each, in order. */

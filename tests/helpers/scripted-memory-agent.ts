@@ -183,3 +183,62 @@ export function conflictPairStats(requests: readonly RecordedRequest[]): { calls
   }
   return { calls, pairs, maxPerCall, maxPerFact, facts };
 }
+
+const HOBBIES = ['pottery', 'bouldering', 'sourdough baking', 'chess', 'sea swimming', 'birdwatching', 'jazz piano', 'trail running', 'knitting', 'film photography', 'gardening', 'salsa dancing'];
+const PLACES = ['Lisbon', 'Porto', 'Berlin', 'Kraków', 'Oslo', 'Leeds', 'Bristol', 'Seville', 'Ghent', 'Turin', 'Bergen', 'Lyon', 'Graz'];
+const ADJECTIVES = ['Bright', 'Silent', 'Hidden', 'Broken', 'Golden', 'Last', 'Northern', 'Paper', 'Quiet', 'Wild', 'Lost', 'Salt', 'Iron', 'Glass', 'Winter', 'Velvet'];
+const NOUNS = ['Harbour', 'Garden', 'River', 'Lantern', 'Orchard', 'Atlas', 'Letters', 'Mountain', 'Kingdom', 'Station', 'Island', 'Machine', 'Summer', 'Archive', 'Forest', 'Bridge'];
+const DISHES = ['paella', 'ramen', 'lasagne', 'dal', 'pierogi', 'tagine', 'risotto', 'curry', 'goulash', 'bibimbap', 'moussaka'];
+const FRIENDS = ['Ines', 'Tomasz', 'Aiko', 'Femi', 'Lena', 'Rafael', 'Nora', 'Yusuf', 'Greta', 'Omar'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A two-speaker transcript ("Dave: …" / "Maya: …") of `sessions` × `turns`, deterministic, for the conflict
+ * candidate measurements: every turn is a first-person statement of a few distinct things (a book, a dish
+ * for a friend, a trip, a hobby), so a memory agent writes hundreds of different facts, each naming a speaker.
+ */
+export function twoSpeakerTranscript(sessions: number, turns: number, speakers: readonly [string, string] = ['Dave', 'Maya']): { sessionId: string; speaker: string; text: string }[][] {
+  const out: { sessionId: string; speaker: string; text: string }[][] = [];
+  let k = 0;
+  const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+  for (let s = 0; s < sessions; s++) {
+    const session: { sessionId: string; speaker: string; text: string }[] = [];
+    for (let t = 0; t < turns; t++, k++) {
+      const title = `${pick(ADJECTIVES, k)} ${pick(NOUNS, Math.floor(k / ADJECTIVES.length) + k)}`;
+      const text = `I read ${title}, cooked ${pick(DISHES, k)} for ${pick(FRIENDS, Math.floor(k / 3))} and visited ${pick(PLACES, k * 7)} in ${pick(MONTHS, k * 5)}; I still love ${pick(HOBBIES, Math.floor(k / 2))}.`;
+      session.push({ sessionId: `conv-${s + 1}`, speaker: speakers[t % 2] as string, text });
+    }
+    out.push(session);
+  }
+  return out;
+}
+
+/**
+ * A memory agent that writes four clean facts per turn of such a transcript, each naming its speaker (a
+ * person entity): "Dave read Bright Harbour", "Dave cooked ramen for Aiko", "Dave visited Oslo in March",
+ * "Dave loves chess" (opinion). Conflict questions are answered "unrelated".
+ */
+export function speakerFactsScript(): AgentScript {
+  return {
+    extract: (episodes, known) => {
+      const facts: ExtractionAnswer['facts'] = [];
+      const entities = new Map<string, ExtractionAnswer['entities'][number]>();
+      const entity = (name: string, type: string): void =>
+        void entities.set(name, { name, type, aliases: [], known_id: known.find((k) => k.name === name)?.ref ?? null, description: null });
+      for (const e of episodes) {
+        const m = /^(\S+): I read (.+), cooked (\S+) for (\S+) and visited (\S+) in (\S+); I still love (.+)\.$/u.exec(e.text);
+        if (!m) continue;
+        const [, speaker = '', book = '', dish = '', friend = '', place = '', month = '', hobby = ''] = m;
+        entity(speaker, 'person');
+        entity(friend, 'person');
+        entity(place, 'place');
+        const base = { source_episodes: [e.ref], basis: 'stated' as const };
+        facts.push({ ...base, type: 'semantic', content: `${speaker} read ${book}`, entities: [speaker], slot: null });
+        facts.push({ ...base, type: 'semantic', content: `${speaker} cooked ${dish} for ${friend}`, entities: [speaker, friend], slot: null });
+        facts.push({ ...base, type: 'semantic', content: `${speaker} visited ${place} in ${month}`, entities: [speaker, place], slot: null });
+        facts.push({ ...base, type: 'opinion', content: `${speaker} loves ${hobby}`, entities: [speaker], slot: `${speaker.toLowerCase()}.opinion.${hobby.replace(/\s+/g, '_')}` });
+      }
+      return { facts, entities: [...entities.values()], causal_links: [] };
+    },
+  };
+}
