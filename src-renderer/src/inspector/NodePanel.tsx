@@ -86,7 +86,8 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
             {node.invalidatedReason}
           </span>
         )}
-        {current && isFact && node.decayRate <= 0 && <span className="ins-status ok">confirmed</span>}
+        {current && isFact && node.sourceType === 'reflection' && <span className="ins-status">reflection · not confirmed</span>}
+        {current && isFact && node.decayRate <= 0 && node.sourceType !== 'reflection' && <span className="ins-status ok">confirmed</span>}
         <span className="muted small">{node.sourceType ? (ORIGIN_LABELS[node.sourceType] ?? node.sourceType) : 'unknown origin'}</span>
       </div>
       {editing && current && isFact ? <CorrectForm node={node} /> : <p className="ins-content" data-testid="node-content">{node.content}</p>}
