@@ -6,7 +6,7 @@
  */
 import type { MemoryEngine } from '../memory/engine';
 import { defaultConfidence } from '../memory/facts';
-import type { NewRun } from '../memory/repo/consolidation';
+import { factIdsMatching, type NewRun } from '../memory/repo/consolidation';
 import { normaliseAlias } from '../memory/repo/entities';
 import { getNode } from '../memory/repo/nodes';
 import type { Entity, JsonObject } from '../memory/types';
@@ -51,6 +51,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
       if (created) {
         result.entitiesCreated.push(entity.id);
         if (entity.type === 'person') result.peopleCreated++;
+        linkEarlierMentions(engine, entity);
       }
       for (const name of [e.name, ...e.aliases]) entityIdByName.set(normaliseAlias(name), entity.id);
       if (e.description) descriptions.set(entity.id, e.description);
@@ -164,6 +165,21 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
 function statedAt(plan: ConsolidationPlan, sourceEpisodeIds: readonly string[]): number | null {
   const times = sourceEpisodeIds.flatMap((id) => plan.episodeTimes.get(id) ?? []);
   return times.length > 0 ? Math.max(...times) : null;
+}
+
+/**
+ * A new anchor also belongs to the facts that already name it — a fact added by hand about "Kraków" before
+ * Kraków was an entity. Only current facts, only where the name stands as a word (FTS finds, the text decides).
+ */
+function linkEarlierMentions(engine: MemoryEngine, entity: Entity): void {
+  const words = normaliseFact(entity.canonicalName).split(' ').filter(Boolean);
+  if (words.length === 0 || words.join('').length < 3) return;
+  const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  for (const id of factIdsMatching(engine.database, match, 50)) {
+    const node = getNode(engine.database, id);
+    if (node && node.validUntil === null && pattern.test(node.content.normalize('NFKC'))) engine.linkEntities(id, [entity.id]);
+  }
 }
 
 function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {
