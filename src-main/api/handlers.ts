@@ -9,6 +9,7 @@ import type { SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../memory/clock';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
+import type { WritePathStatus } from '../writepath/outcome';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
@@ -19,9 +20,11 @@ export interface ApiServices {
   info: () => AppInfo;
   /** The write path's "consolidate now". */
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
+  /** What the last consolidation learned, and the sessions that failed. */
+  writePathStatus: () => WritePathStatus;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, writePathStatus }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -47,6 +50,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
     // A preview is not a use: it must not reinforce what it shows.
     'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt, { reinforce: false }),
     'memory.consolidate': (request) => consolidate(request),
+    'writepath.status': () => writePathStatus(),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),
     'memory.listNodes': (input) => memory.listNodes(input),

@@ -13,6 +13,7 @@ import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
+import { writePathStatus } from '../writepath/status';
 
 export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
 
@@ -92,7 +93,7 @@ export class AppHost {
       };
     };
     this.dispatch = createDispatch(
-      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate }),
+      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate, writePathStatus: () => writePathStatus(this.engine) }),
       logger,
     );
 

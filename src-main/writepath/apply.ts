@@ -154,7 +154,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         superseded: result.superseded.length,
         duplicates: result.duplicates.length,
         entities_created: result.entitiesCreated.length,
+        people_created: result.peopleCreated,
         causal_edges: result.causalEdges,
+        fact_ids: result.factsCreated.slice(0, 200),
       },
     });
     return result;

@@ -297,3 +297,12 @@ export function insertionOrder(db: Database, ids: readonly string[]): Map<string
   const rows = stmt(db, `SELECT id, rowid AS r FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { id: string; r: number }[];
   return new Map(rows.map((row) => [row.id, row.r]));
 }
+
+/** Sessions whose last consolidation failed, most recent first, with the reason. */
+export function failedSessions(db: Database, limit: number): { id: string; last_error: string | null; attempts: number }[] {
+  return stmt(db, `SELECT id, last_error, attempts FROM memory_sessions WHERE status = 'failed' ORDER BY last_event_at DESC, id LIMIT ?`).all(limit) as {
+    id: string;
+    last_error: string | null;
+    attempts: number;
+  }[];
+}
