@@ -42,7 +42,7 @@ const plural = (n: number, one: string, many: string): string => `${n} ${n === 1
 export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'>): string {
   const parts: string[] = [];
   if (o.facts > 0) parts.push(plural(o.facts, 'fact', 'facts'));
-  if (o.updated > 0) parts.push(`${o.updated} updated`);
+  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : `${plural(o.updated, 'fact', 'facts')} updated`);
   if (o.people > 0) parts.push(plural(o.people, 'person', 'people'));
   const others = o.entities - o.people;
   if (others > 0) parts.push(plural(others, 'new entity', 'new entities'));

@@ -78,6 +78,9 @@ export async function relateToMemory(
   // Level 2a: embedding neighbours. Vectors are only comparable while the index matches the embedder.
   const vectorsOn = engine.vectorStatus().vectorSearchEnabled;
   const vectors = vectorsOn && facts.length > 0 ? await embedOrSkip(engine, facts.map((f) => f.content)) : [];
+  // Neighbours always from the code index (it loads in the background): whether it happened to be ready
+  // must not change which candidates a fact meets — identical runs ask identical questions.
+  if (vectors.length > 0) await engine.warmVectorIndex();
   signal?.throwIfAborted();
   const questions: ConflictQuestion[] = [];
   const db = engine.database;

@@ -7,7 +7,7 @@ import { readStatements, type Speaker } from '../../src-main/writepath/nlp/state
 import { join } from 'node:path';
 import { OfflineWordEmbedder } from '../../src-main/embeddings/offline-words';
 import { ManualClock, makeTempDir, openTestEngine } from '../helpers/temp-engine';
-import { loadExtractionFixtures, scoreExtraction } from '../helpers/extraction-eval';
+import { fixtureEpisodes, loadExtractionFixtures, scoreExtraction } from '../helpers/extraction-eval';
 
 const SAID_AT = Date.parse('2026-11-23T09:00:00Z');
 const USER: Speaker = { name: 'User', isUser: true };
@@ -102,15 +102,16 @@ describe('offline extraction on the labelled fixtures', () => {
 
   it('the assistant never produces facts; each transcript speaker is a person entity', async () => {
     const extractor = new OfflineExtractor();
-    const [conv] = loadExtractionFixtures().filter((c) => c.id === 'dave-maya');
-    const { fixtureEpisodes } = await import('../helpers/extraction-eval');
-    const out = await extractor.extract({ sessionId: 's', episodes: fixtureEpisodes(conv as never), knownEntities: [] });
+    const conv = loadExtractionFixtures().find((c) => c.id === 'dave-maya');
+    if (!conv) throw new Error('fixture dave-maya is missing');
+    const episodes = fixtureEpisodes(conv);
+    const out = await extractor.extract({ sessionId: 's', episodes, knownEntities: [] });
     expect(out.entities.filter((e) => e.type === 'person').map((e) => e.name)).toEqual(expect.arrayContaining(['Dave', 'Maya', 'Tomás', 'Jonas']));
     expect(out.facts.filter((f) => f.content.startsWith('User'))).toEqual([]);
     const chat = await extractor.extract({
       sessionId: 's',
       episodes: [
-        { ...fixtureEpisodes(conv as never)[0]!, content: 'I live in the cloud and I love Python.', sourceRole: 'assistant', attributes: {} },
+        ...episodes.slice(0, 1).map((e) => ({ ...e, content: 'I live in the cloud and I love Python.', sourceRole: 'assistant', attributes: {} })),
       ],
       knownEntities: [],
     });
