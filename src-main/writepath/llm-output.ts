@@ -28,6 +28,11 @@ const nullableStr = (v: unknown): string | null => {
 /** The first of several spellings a model may use for a field. */
 const field = (o: Obj, ...names: string[]): unknown => names.map((n) => o[n]).find((v) => v !== undefined);
 
+/** What small models list as entities that name nobody. The user is the subject of memory, not an anchor. */
+const NOT_NAMES = new Set(
+  'i me my mine myself we us our you your he him his she her it its they them their this that these those the a an user the user assistant someone something everyone everything nobody nothing'.split(' '),
+);
+
 const ENTITY_SYNONYMS: Record<string, EntityType> = {
   people: 'person', human: 'person', individual: 'person', pet: 'concept', animal: 'concept',
   location: 'place', city: 'place', country: 'place', region: 'place', town: 'place', venue: 'place', address: 'place', gpe: 'place', loc: 'place',
@@ -106,6 +111,7 @@ export function acceptExtraction(json: unknown, refs: ExtractionRefs): Accepted<
     const e = isObj(raw) ? raw : typeof raw === 'string' ? { name: raw } : null;
     const name = e ? str(field(e, 'name', 'entity')) : null;
     if (!e || !name) return void dropped.push(`entities[${i}]: no name`);
+    if (NOT_NAMES.has(name.toLowerCase())) return void dropped.push(`entities[${i}] "${name}": a pronoun or determiner is not an entity`);
     const type = entityTypeOf(field(e, 'type', 'kind', 'category')) ?? (field(e, 'type') === undefined ? 'concept' : null);
     if (!type) return void dropped.push(`entities[${i}] "${name}": unknown type "${String(e.type)}"`);
     const knownRaw = nullableStr(field(e, 'known_id', 'knownId', 'id'));

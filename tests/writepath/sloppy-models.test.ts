@@ -45,7 +45,8 @@ const SLOPPY_EXTRACTION = `{
   "entities": [
     {"name": "Lisbon", "type": "City"},
     {"name": "Jira", "type": "Software", "aliases": null},
-    {"name": "Mystery", "type": "spaceship"}
+    {"name": "Mystery", "type": "spaceship"},
+    {"name": "I", "type": "person"}
   ]
 }`;
 
@@ -64,14 +65,16 @@ describe('a sloppy small model', () => {
     expect(server.requestsTo(PATH).filter((r) => taskOf(r) === 'memory_extraction')).toHaveLength(1);
     const facts = outcome.factsCreated.map((id) => engine.getNode(id).node);
     expect(facts.map((f) => `${f.type}: ${f.content}`).sort()).toEqual(['opinion: User dislikes Jira', 'semantic: User lives in Lisbon']);
-    expect(outcome.dropped).toHaveLength(2);
+    expect(outcome.dropped).toHaveLength(3);
     expect(outcome.dropped.join('\n')).toMatch(/User has a boat.*E9/);
+    expect(outcome.dropped.join('\n')).toMatch(/"I": a pronoun/);
     expect(outcome.dropped.join('\n')).toMatch(/Mystery.*spaceship/);
     expect(engine.findEntities('Lisbon')[0]?.type).toBe('place');
     expect(engine.findEntities('Jira')[0]?.type).toBe('tool');
-    expect(logger.warnings.join('\n')).toMatch(/dropped 2 item/);
-    const run = engine.writePathStats(5).recent_runs?.[0] as { summary?: { dropped?: number } } | undefined;
-    expect(run?.summary?.dropped ?? 2).toBe(2);
+    expect(engine.findEntities('I')).toEqual([]);
+    expect(logger.warnings.join('\n')).toMatch(/dropped 3 item/);
+    const run = engine.writePathStats(5).recent_runs.find((r) => r.kind === 'consolidation');
+    expect(run?.summary.dropped).toBe(3);
   });
 
   it('gets one repair retry only when nothing usable came back', async () => {
