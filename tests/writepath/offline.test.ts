@@ -80,6 +80,16 @@ describe('offline statements (wink-nlp)', () => {
     const [ago] = readStatements(await winkAnalyzer(), 'I adopted a greyhound two weeks ago.', USER, Date.parse('2023-05-08T10:00:00Z'));
     expect(ago?.content).toBe('User adopted a greyhound');
     expect(new Date(ago?.eventTime ?? 0).toISOString().slice(0, 10)).toBe('2023-04-24');
+    const [born] = readStatements(await winkAnalyzer(), 'I was born in Lagos in 1990.', USER, SAID_AT);
+    expect(born?.content).toBe('User was born in Lagos in 1990');
+    expect(new Date(born?.eventTime ?? 0).toISOString().slice(0, 4)).toBe('1990');
+    // A time of day or a habit is not when something became true; a date without a year is the last one.
+    expect(readStatements(await winkAnalyzer(), 'I prefer working late at night.', USER, SAID_AT)[0]?.eventTime).toBeNull();
+    expect(readStatements(await winkAnalyzer(), 'I play tennis every Sunday with my dad.', USER, SAID_AT)[0]?.eventTime).toBeNull();
+    const [may] = readStatements(await winkAnalyzer(), 'I adopted a cat on the 3rd of May.', USER, SAID_AT);
+    expect(new Date(may?.eventTime ?? 0).toISOString().slice(0, 10)).toBe('2026-05-03');
+    const [vegan] = readStatements(await winkAnalyzer(), "I've been vegan since 2018.", USER, SAID_AT);
+    expect(vegan?.content).toBe('User has been vegan since 2018');
     const [year] = readStatements(await winkAnalyzer(), 'I started learning Portuguese in 2021.', USER, SAID_AT);
     expect(year?.content).toBe('User started learning Portuguese in 2021');
     expect(new Date(year?.eventTime ?? 0).toISOString().slice(0, 4)).toBe('2021');

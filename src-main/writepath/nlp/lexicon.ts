@@ -39,6 +39,8 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
   ['have', 'have'],
   ['own', 'have'],
   ['go', 'went'],
+  // "I was born in Lagos": the lemma of "born".
+  ['bear', 'general'],
   ...[
     ...words(`
       adopt play speak study learn teach practice practise run paint draw volunteer visit travel graduate retire marry

@@ -104,9 +104,10 @@ function splitClauses(sentence: Sentence): Clause[] {
       push();
       continue;
     }
-    // "so", "that" and "since" only open a clause where a subject follows ("so I visit her", not "so much").
-    const opensClause =
-      t.pos === 'SCONJ' || (SUBORDINATORS.has(lower) && !['so', 'that', 'since'].includes(lower)) || (['so', 'since'].includes(lower) && next?.pos === 'PRON');
+    // "so", "that", "since", "until", "before", "after" only open a clause where a subject follows ("so I visit
+    // her", "since I moved"), not in "so much" or "vegan since 2018".
+    const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
+    const opensClause = needsSubject ? next?.pos === 'PRON' : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       push();
       subordinate = true;
@@ -287,7 +288,7 @@ function verbGroup(tokens: readonly Token[], from: number, firstPerson: boolean)
       const nextIsVerb = following !== undefined && (following.pos === 'VERB' || ['been', 'being'].includes(lowerOf(following)));
       if (t.lemma === 'be' && !nextIsVerb) {
         // The copula: "I am a nurse", "I was born in …" is a verb after it, handled above.
-        return { verb: i, negated, phrase: [...words.slice(0, 0), conjugateAux(lower, firstPerson), ...words].join(' '), lemma: 'be', copula: true, past: ['was', 'were'].includes(lower) };
+        return { verb: i, negated, phrase: [...words, conjugateAux(lower, firstPerson)].join(' '), lemma: 'be', copula: true, past: ['was', 'were'].includes(lower) };
       }
       if (t.lemma === 'have' && !nextIsVerb) {
         return { verb: i, negated, phrase: [...words, conjugateMain(t, firstPerson, hasAux)].join(' '), lemma: 'have', copula: false, past: lower === 'had' };

@@ -20,6 +20,7 @@ const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recen
 const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
 /** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
+const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
 const DAY = 86_400_000;
 
 /** Past time expressions in `text`, resolved against `reference` (epoch ms); future ones are left out. */
@@ -27,9 +28,18 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
   const out: TimeMention[] = [];
   for (const r of chrono.parse(text, ref, { forwardDate: false })) {
-    const time = r.start.date().getTime();
+    let time = r.start.date().getTime();
+    // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest).
+    if (time > reference + DAY && !r.start.isCertain('year')) {
+      const d = r.start.date();
+      d.setFullYear(d.getFullYear() - 1);
+      time = d.getTime();
+    }
     if (!Number.isFinite(time) || time > reference + DAY) continue;
-    if (NOT_A_POINT.test(r.text.trim())) continue;
+    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(text.slice(0, r.index))) continue;
+    // "late at night", "at 5pm": a time of day is not when something became true.
+    const dated = ['year', 'month', 'day', 'weekday'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
+    if (!dated) continue;
     out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text) });
   }
   for (const m of text.matchAll(YEAR)) {
