@@ -101,6 +101,37 @@ describe('offline statements (wink-nlp)', () => {
   });
 });
 
+describe('imported transcripts, offline', () => {
+  it("a 2023 two-speaker import: facts about each speaker, valid from when they were said; speakers are persons", async () => {
+    const { engine } = openTestEngine();
+    const { recordTranscript } = await import('../../src-main/memory/import/record');
+    const start = Date.parse('2023-03-14T19:00:00Z');
+    await recordTranscript(engine, [
+      { sessionId: 'imp', role: 'user', content: 'Dave: I love running my own studio.', eventTime: start, attributes: { speaker: 'Dave' } },
+      { sessionId: 'imp', role: 'assistant', content: 'Maya: I moved to Stockholm last month.', eventTime: start + 60_000, attributes: { speaker: 'Maya' } },
+    ]);
+    const out = await consolidateSession(engine, new OfflineExtractor(), 'imp');
+    const facts = out.factsCreated.map((id) => engine.getNode(id));
+    expect(facts.map((f) => f.node.content).sort()).toEqual(['Dave loves running their own studio', 'Maya lives in Stockholm']);
+    const dave = facts.find((f) => f.node.content.startsWith('Dave'));
+    expect(dave?.node.validFrom).toBe(start);
+    expect(dave?.entities.map((e) => `${e.canonicalName}/${e.type}`)).toEqual(['Dave/person']);
+    const maya = facts.find((f) => f.node.content.startsWith('Maya'));
+    expect(new Date(maya?.node.validFrom ?? 0).toISOString().slice(0, 7)).toBe('2023-02');
+    expect(engine.findEntities('Maya')[0]?.type).toBe('person');
+    expect(facts.some((f) => f.node.content.startsWith('User'))).toBe(false);
+  });
+
+  it('loads the English model only when something is extracted, once per process', async () => {
+    let loads = 0;
+    const extractor = new OfflineExtractor({ analyzer: () => (loads++, winkAnalyzer()) });
+    expect(loads).toBe(0);
+    await extractor.extract({ sessionId: 's', episodes: [], knownEntities: [] });
+    expect(loads).toBe(1);
+    expect(winkAnalyzer()).toBe(winkAnalyzer());
+  });
+});
+
 describe('offline extraction on the labelled fixtures', () => {
   it('keeps precision ≥ 0.9 and recall ≥ 0.85, with entities typed and relative times resolved', async () => {
     const score = await scoreExtraction(await winkAnalyzer(), loadExtractionFixtures());
