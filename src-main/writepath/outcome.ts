@@ -28,6 +28,8 @@ export interface FailedSessionView {
   sessionId: string;
   error: string;
   attempts: number;
+  /** When the conversation was last active: how a person tells sessions apart (ids are machine names). */
+  lastEventAt: number;
 }
 
 export interface WritePathStatus {

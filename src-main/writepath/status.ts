@@ -32,7 +32,7 @@ export function writePathStatus(engine: MemoryEngine): WritePathStatus {
   }
   return {
     last,
-    failed: failedSessions(db, 5).map((f) => ({ sessionId: f.id, error: f.last_error ?? 'unknown error', attempts: f.attempts })),
+    failed: failedSessions(db, 5).map((f) => ({ sessionId: f.id, error: f.last_error ?? 'unknown error', attempts: f.attempts, lastEventAt: f.last_event_at })),
     unconsolidated: countUnconsolidatedSessions(db),
   };
 }

@@ -34,7 +34,7 @@ describe('consolidation outcome', () => {
       error: 'malformed_output: x', promptTokens: 0, completionTokens: 0, llmCalls: 1, summary: {},
     });
     const after = writePathStatus(engine);
-    expect(after.failed).toEqual([{ sessionId: 't', error: 'malformed_output: model output invalid after one retry', attempts: 0 }]);
+    expect(after.failed).toEqual([{ sessionId: 't', error: 'malformed_output: model output invalid after one retry', attempts: 0, lastEventAt: engine.getSession('t')?.lastEventAt }]);
     expect(after.last?.status).toBe('failed');
   });
 });

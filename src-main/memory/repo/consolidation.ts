@@ -299,10 +299,11 @@ export function insertionOrder(db: Database, ids: readonly string[]): Map<string
 }
 
 /** Sessions whose last consolidation failed, most recent first, with the reason. */
-export function failedSessions(db: Database, limit: number): { id: string; last_error: string | null; attempts: number }[] {
-  return stmt(db, `SELECT id, last_error, attempts FROM memory_sessions WHERE status = 'failed' ORDER BY last_event_at DESC, id LIMIT ?`).all(limit) as {
+export function failedSessions(db: Database, limit: number): { id: string; last_error: string | null; attempts: number; last_event_at: number }[] {
+  return stmt(db, `SELECT id, last_error, attempts, last_event_at FROM memory_sessions WHERE status = 'failed' ORDER BY last_event_at DESC, id LIMIT ?`).all(limit) as {
     id: string;
     last_error: string | null;
     attempts: number;
+    last_event_at: number;
   }[];
 }

@@ -120,8 +120,8 @@ function ConsolidationSection() {
         <ul className="ins-list" data-testid="overview-consolidation-failed">
           {failed.map((f) => (
             <li key={f.sessionId}>
-              <span className="error-text">
-                {f.sessionId}: {describeFailure(f.error)}
+              <span className="error-text" title={f.sessionId}>
+                Conversation of {formatDateTime(f.lastEventAt)}: {describeFailure(f.error)}
               </span>{' '}
               <span className="muted small">
                 ({f.attempts} {f.attempts === 1 ? 'attempt' : 'attempts'})
