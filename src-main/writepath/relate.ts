@@ -43,6 +43,8 @@ export function dedupBatch(facts: readonly CandidateFact[]): CandidateFact[] {
   return [...byKey.values()];
 }
 
+const NEIGHBOURS = 24;
+
 export interface RelateResult {
   planned: PlannedFact[];
   /** Invalid decisions of the model, left out. */
@@ -88,7 +90,10 @@ export async function relateToMemory(
     const v = vectors[i];
     let neighbours: { nodeId: string; similarity: number }[] = [];
     if (v && !isZeroVector(v)) {
-      const hits = engine.nearestFacts(v, 6);
+      // Wider than the few candidates kept: the code index breaks equal Hamming distances by load order (node
+      // ids, random per memory), so a narrow cut could differ between identical runs; candidates.ts then ranks
+      // by exact similarity, time and insertion order.
+      const hits = engine.nearestFacts(v, NEIGHBOURS);
       const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
