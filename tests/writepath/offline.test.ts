@@ -46,6 +46,8 @@ describe('offline statements (wink-nlp)', () => {
       "I'm going to join a gym.",
       'I feel like we have been trying to schedule this since Christmas.',
       "I'm a fool for believing that.",
+      'I start on the 3rd of July.',
+      'I move to Porto next month.',
     ]) {
       expect(await contents(text), text).toEqual([]);
     }

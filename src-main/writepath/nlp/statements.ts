@@ -632,7 +632,8 @@ export function readStatements(analyzer: TextAnalyzer, raw: string, speaker: Spe
         continue;
       }
       previous = subjectAndRest.subject;
-      const time = times[0]?.time ?? null;
+      // Only a past time dates a fact; one ahead (a plan) never does.
+      const time = times.find((m) => !m.future)?.time ?? null;
       for (const { timeless, ...s } of subjectAndRest.statements) out.push({ ...s, eventTime: timeless ? null : time });
     }
   }
@@ -691,12 +692,20 @@ function readClause(
   }
   const group = verbGroup(tokens, at, subject.firstPerson);
   if (!group) return { subject, statements: extra };
+  // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
+  const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
+  if (presentSimple && (times.some((m) => m.ahead) || (['start', 'begin', 'leave', 'move'].includes(group.lemma) && times.length > 0))) {
+    return { subject, statements: extra };
+  }
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
   const objectTokens = cleanObject(tokens.slice(group.verb + 1), relativeSpans, offsets.slice(group.verb + 1));
   const object = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!object) return { subject, statements: extra };
+  // "Kenji runs four days a week": a habit in the present has no start date in its clause.
+  const habitual = presentSimple && !group.copula;
   const built = buildStatement(subject, group, object, ctx).map((b) => ({
     ...b,
+    ...(habitual ? { timeless: true } : {}),
     content: b.content.replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));

@@ -14,6 +14,10 @@ export interface TimeMention {
   time: number;
   /** Relative expressions ("last month", "two weeks ago") become wrong later and are taken out of a fact's text. */
   relative: boolean;
+  /** Ahead of when it was said even as the last such date ("next month"): never dates a fact. */
+  future: boolean;
+  /** Read ahead of when it was said before any year shift ("I start on the 3rd of July"): a plan, unless the verb is past. */
+  ahead: boolean;
 }
 
 const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
@@ -23,31 +27,34 @@ const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
 const DAY = 86_400_000;
 
-/** Past time expressions in `text`, resolved against `reference` (epoch ms); future ones are left out. */
+/** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
   const out: TimeMention[] = [];
   for (const r of chrono.parse(text, ref, { forwardDate: false })) {
     let time = r.start.date().getTime();
+    const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest).
-    if (time > reference + DAY && !r.start.isCertain('year')) {
+    if (future && !r.start.isCertain('year')) {
       const d = r.start.date();
       d.setFullYear(d.getFullYear() - 1);
       time = d.getTime();
     }
-    if (!Number.isFinite(time) || time > reference + DAY) continue;
+    if (!Number.isFinite(time)) continue;
+    const ahead = time > reference + DAY;
     if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(text.slice(0, r.index))) continue;
     // "late at night", "at 5pm": a time of day is not when something became true.
-    const dated = ['year', 'month', 'day', 'weekday'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
+    // "on Tuesday" alone is too vague (or a habit) to date a fact.
+    const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
     if (!dated) continue;
-    out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text) });
+    out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead });
   }
   for (const m of text.matchAll(YEAR)) {
     const year = Number(m[1]);
     const time = Date.UTC(year, 0, 1);
     if (time > reference) continue;
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    out.push({ text: m[0], index: m.index ?? 0, time, relative: false });
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false });
   }
   return out.sort((a, b) => a.index - b.index);
 }
