@@ -4,7 +4,9 @@
  */
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
+import { benchConflictPairs } from './conflict-pairs';
 import { benchConsolidation } from './consolidation';
+import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchSearch } from './search';
@@ -20,6 +22,10 @@ const BENCHES: Record<string, Bench> = {
   consolidation: () => benchConsolidation({ sessions: 50 }),
   // Issue 6: measured in headless Chromium over a browser-mode memory of --nodes nodes.
   inspector: (nodes) => benchInspector({ nodes }),
+  // Issue 14: offline extraction on the labelled fixtures, per NLP library; --nodes does not apply.
+  extraction: () => benchExtraction(),
+  // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
+  conflicts: () => benchConflictPairs({ sessions: 8, turns: 30 }),
 };
 
 async function main(): Promise<void> {

@@ -25,6 +25,7 @@ import {
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { WritePathProgress } from '../writepath/types';
+import type { WritePathStatus } from '../writepath/outcome';
 import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
 import {
   graphExpandSchema,
@@ -134,6 +135,8 @@ export const calls = {
   'memory.consolidate': call<ConsolidationSummary>()(
     z.object({ sessionId: z.string().min(1).max(200).optional(), offline: z.boolean().optional() }).strict(),
   ),
+  /** What the last consolidation learned (or why sessions failed), for the sidebar and Overview. */
+  'writepath.status': call<WritePathStatus>()(none),
   'memory.getNode': call<NodeDetail>()(nodeId),
   'memory.listNodes': call<NodePage>()(listNodesSchema),
   'memory.rememberFact': call<{ id: string }>()(rememberFactSchema),

@@ -11,6 +11,7 @@ import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
+import type { WritePathStatus } from '../writepath/outcome';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
@@ -23,9 +24,11 @@ export interface ApiServices {
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
   /** The running app's MCP endpoint for other apps. */
   mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
+  /** What the last consolidation learned, and the sessions that failed. */
+  writePathStatus: () => WritePathStatus;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, mcp }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, mcp, writePathStatus }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -55,6 +58,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, mcp 
     // A preview is not a use: it must not reinforce what it shows.
     'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt, { reinforce: false }),
     'memory.consolidate': (request) => consolidate(request),
+    'writepath.status': () => writePathStatus(),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),
     'memory.listNodes': (input) => memory.listNodes(input),

@@ -15,6 +15,7 @@ import { watchExternalWrites } from './external-writes';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
+import { writePathStatus } from '../writepath/status';
 
 export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
 
@@ -106,7 +107,15 @@ export class AppHost {
       onConversationRecorded: (sessionId) => this.writePath.sessionCompleted(sessionId),
     });
     this.dispatch = createDispatch(
-      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate, mcp: this.mcp }),
+      createHandlers({
+        memory: this.engine,
+        chat: this.chat,
+        settings: this.settings,
+        info,
+        consolidate,
+        mcp: this.mcp,
+        writePathStatus: () => writePathStatus(this.engine),
+      }),
       logger,
     );
 

@@ -102,7 +102,8 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
             {node.invalidatedReason}
           </span>
         )}
-        {current && isFact && node.decayRate <= 0 && (
+        {current && isFact && node.sourceType === 'reflection' && <span className="ins-status">reflection · not confirmed</span>}
+        {current && isFact && node.decayRate <= 0 && node.sourceType !== 'reflection' && (
           <span className="ins-status ok">
             {typeof node.attributes.confirmed_by_client === 'string' ? `confirmed in ${node.attributes.confirmed_by_client}` : 'confirmed'}
           </span>
