@@ -4,8 +4,10 @@
  */
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
+import { benchConflictPairs } from './conflict-pairs';
 import { benchConsolidation } from './consolidation';
 import { benchImport } from './import';
+import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchSearch } from './search';
@@ -23,6 +25,10 @@ const BENCHES: Record<string, Bench> = {
   inspector: (nodes) => benchInspector({ nodes }),
   // Issue 13: a generated ChatGPT export of 10,000 conversations (100,000 messages); --nodes does not apply.
   import: () => benchImport({ conversations: 10_000 }),
+  // Issue 14: offline extraction on the labelled fixtures, per NLP library; --nodes does not apply.
+  extraction: () => benchExtraction(),
+  // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
+  conflicts: () => benchConflictPairs({ sessions: 8, turns: 30 }),
 };
 
 async function main(): Promise<void> {

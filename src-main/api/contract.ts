@@ -26,6 +26,7 @@ import {
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { WritePathProgress } from '../writepath/types';
+import type { WritePathStatus } from '../writepath/outcome';
 import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
 import {
   graphExpandSchema,
@@ -37,6 +38,7 @@ import {
   undoCorrectionSchema,
 } from '../memory/inspector/schemas';
 import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
+import { mcpConfigureSchema, type McpStatus } from '../mcp/settings-schema';
 
 /** A call: its input schema, and its output type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, O> {
@@ -136,6 +138,8 @@ export const calls = {
   'memory.consolidate': call<ConsolidationSummary>()(
     z.object({ sessionId: z.string().min(1).max(200).optional(), offline: z.boolean().optional() }).strict(),
   ),
+  /** What the last consolidation learned (or why sessions failed), for the sidebar and Overview. */
+  'writepath.status': call<WritePathStatus>()(none),
   'memory.getNode': call<NodeDetail>()(nodeId),
   'memory.listNodes': call<NodePage>()(listNodesSchema),
   'memory.rememberFact': call<{ id: string }>()(rememberFactSchema),
@@ -184,6 +188,10 @@ export const calls = {
   'data.backups': call<BackupList>()(none),
   /** Checks the file (integrity, schema), keeps the current database aside and restarts on the restored one. */
   'data.restore': call<RestoreSummary>()(z.object({ path: dataPath }).strict()),
+  // ---- other apps (MCP) ----
+  /** "Let other apps use Engram's memory": on/off, writes allowed, address and token to copy. */
+  'mcp.status': call<McpStatus>()(none),
+  'mcp.configure': call<McpStatus>()(mcpConfigureSchema),
 } as const;
 
 export type Calls = typeof calls;

@@ -8,8 +8,11 @@ import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
 import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../memory/clock';
+import type { McpConfigureInput } from '../mcp/service';
+import type { McpStatus } from '../mcp/settings-schema';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
+import type { WritePathStatus } from '../writepath/outcome';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
@@ -22,9 +25,13 @@ export interface ApiServices {
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
   /** Import, export, backup and restore (src-main/data/service.ts). */
   data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore'>;
+  /** The running app's MCP endpoint for other apps. */
+  mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
+  /** What the last consolidation learned, and the sessions that failed. */
+  writePathStatus: () => WritePathStatus;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, data }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, mcp, writePathStatus, data }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -54,6 +61,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, data
     // A preview is not a use: it must not reinforce what it shows.
     'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt, { reinforce: false }),
     'memory.consolidate': (request) => consolidate(request),
+    'writepath.status': () => writePathStatus(),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),
     'memory.listNodes': (input) => memory.listNodes(input),
@@ -91,6 +99,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, data
     'data.backup': ({ path }) => data.backup(path),
     'data.backups': () => data.backups(),
     'data.restore': ({ path }) => data.restore(path),
+    'mcp.status': () => mcp.status(),
+    'mcp.configure': (input) => mcp.configure(input),
   };
 }
 

@@ -10,7 +10,7 @@ import type { NodeDetail, NodePage } from '../memory/queries';
 import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../memory/retrieval/types';
 import type { CorrectFactInput, CreateEntityInput, ListNodesInput, RecordEpisodeInput, RememberFactInput } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
-import type { Entity, MemoryNode } from '../memory/types';
+import type { Entity, JsonObject, MemoryNode } from '../memory/types';
 import type * as inspector from '../memory/inspector';
 
 export interface MemoryPort {
@@ -38,6 +38,8 @@ export interface MemoryPort {
   findEntities(name: string): Entity[];
   listEntities(limit?: number, offset?: number): Entity[];
   stats(): MemoryStats;
+  /** Notices commits by another process on the same file (see MemoryEngine.checkExternalWrites). */
+  checkExternalWrites(): boolean;
   search(input: SearchInput): Promise<SearchResult>;
   buildContextPack(prompt: string, options?: ContextOptions): Promise<ContextPack>;
   close(): Promise<void>;
@@ -47,6 +49,8 @@ export interface MemoryPort {
   inspectorTimeline(input: inspector.TimelineInput): inspector.TimelineSlice;
   inspectorOverview(): inspector.InspectorOverview;
   setNodeTags(input: { id: string; tags: string[] }): MemoryNode;
+  /** Merge keys into a node's attributes (the MCP server notes who confirmed a fact). */
+  patchNodeAttributes(nodeId: string, patch: JsonObject): void;
   undoConfirm(input: { id: string; previous: inspector.DecayState }): MemoryNode;
   undoCorrection(input: { newId: string; previous?: inspector.DecayState | undefined }): MemoryNode;
   splitEntity(input: inspector.SplitEntityInput): { created: Entity; from: Entity };

@@ -6,11 +6,24 @@ import { z } from 'zod';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { MemoryError } from '../memory/errors';
 import type { SearchHit } from '../memory/retrieval/types';
-import { FACT_TYPES, NODE_TYPES, type JsonValue, type MemoryNode } from '../memory/types';
+import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../memory/types';
 import type { MemoryPort } from './memory-port';
+
+/** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
+export interface WriteOrigin {
+  sourceType: SourceType;
+  sourceRole: string;
+  /** Stored on facts the tool creates (e.g. the MCP client's name). */
+  attributes?: JsonObject;
+}
+
+/** The chat's own tools write as the assistant of a conversation. */
+export const CHAT_ORIGIN: WriteOrigin = { sourceType: 'conversation', sourceRole: 'assistant' };
 
 export interface ToolContext {
   memory: MemoryPort;
+  /** Default CHAT_ORIGIN; other callers of the same tools (the MCP server) name themselves. */
+  origin?: WriteOrigin;
   /** "Don't remember this chat": the write tools are refused even if the model names them. */
   readOnly?: boolean;
   /** The memory session of the conversation, for provenance; null when the chat is not remembered. */
@@ -33,7 +46,7 @@ function assertShown(id: string, ctx: ToolContext): void {
   );
 }
 
-interface ToolDef<S extends z.ZodType> {
+export interface ToolDef<S extends z.ZodType> {
   description: string;
   schema: S;
   run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue> | JsonValue;
@@ -92,11 +105,13 @@ export const MEMORY_TOOLS = {
       type: z.enum(FACT_TYPES).optional(),
     }),
     run(a, ctx) {
+      const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.rememberFact({
         content: a.content,
         type: a.type ?? 'semantic',
-        sourceType: 'conversation',
-        sourceRole: 'assistant',
+        sourceType: origin.sourceType,
+        sourceRole: origin.sourceRole,
+        ...(origin.attributes ? { attributes: origin.attributes } : {}),
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
       });
       return { id, saved: true };
@@ -111,11 +126,12 @@ export const MEMORY_TOOLS = {
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
+      const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.correctFact({
         id: a.id,
         content: a.content,
-        sourceType: 'conversation',
-        sourceRole: 'assistant',
+        sourceType: origin.sourceType,
+        sourceRole: origin.sourceRole,
         ...(a.reason ? { reason: a.reason } : {}),
       });
       return { id, supersedes: a.id };

@@ -5,7 +5,9 @@
  */
 import { MemoryError } from '../memory/errors';
 import type { MemoryAgentConfig } from '../writepath/config';
+import { describeFailure, describeOutcome } from '../writepath/outcome';
 import { WritePathService } from '../writepath/service';
+import { outcomeOfSession } from '../writepath/status';
 import type { Command } from './commands';
 
 export function agentConfigFromEnv(env: NodeJS.ProcessEnv): MemoryAgentConfig | null {
@@ -45,7 +47,11 @@ export const consolidate: Command = async (ctx) => {
       superseded: s.superseded,
       duplicates: s.duplicates,
       entities_created: s.entitiesCreated,
+      people_created: s.peopleCreated,
       causal_edges: s.causalEdges,
+      dropped: s.dropped,
+      conflict_pairs: s.conflictPairs,
+      summary: s.status === 'consolidated' ? describeOutcome(outcomeOfSession(s)) : s.error ? describeFailure(s.error) : s.status,
       prompt_tokens: s.usage.promptTokens,
       completion_tokens: s.usage.completionTokens,
     }));
@@ -70,14 +76,9 @@ export const consolidate: Command = async (ctx) => {
           (report.mode === 'llm' ? ` · tokens ${result.tokens.prompt} in, ${result.tokens.completion} out` : ''),
       ];
       for (const s of sessions) {
-        lines.push(
-          `  ${s.session}: ${s.status}` +
-            (s.status === 'consolidated'
-              ? ` · ${s.facts_created} fact(s), ${s.superseded.length} superseded, ${s.duplicates} duplicate(s), ${s.entities_created} new entit(ies)`
-              : s.error
-                ? ` · ${s.error}`
-                : ''),
-        );
+        // The same words as the app's sidebar and Overview.
+        lines.push(`  ${s.session}: ${s.status === 'consolidated' ? `learned ${s.summary}` : `${s.status} · ${s.summary}`}`);
+        for (const reason of s.dropped.slice(0, 3)) lines.push(`    dropped: ${reason}`);
       }
       lines.push(`unconsolidated sessions: ${result.unconsolidated_sessions}`);
       ctx.out(lines.join('\n'));

@@ -31,6 +31,8 @@ Commands:
                        JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
   backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
   restore <file>       Replace the memory with a backup after checking it; the current one is kept aside
+  mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
+                       writes (remember, correct, confirm) are refused unless --allow-writes is given
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
@@ -66,6 +68,7 @@ async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         format: { type: 'string' },
         'no-consolidate': { type: 'boolean', default: false },
+        'allow-writes': { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -96,7 +99,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

@@ -10,9 +10,12 @@ import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
 import { stderrLogger, type Logger } from '../memory/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
+import { McpService } from '../mcp/service';
+import { watchExternalWrites } from './external-writes';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
+import { writePathStatus } from '../writepath/status';
 import type { RestoreSummary } from '../data/api-types';
 import { restoreDatabase } from '../data/backup';
 import { DataService } from '../data/service';
@@ -36,6 +39,8 @@ export interface AppHostOptions {
   nightly?: boolean;
   /** How often the daily backup checks whether one is due (default hourly); 0 disables it. */
   dailyBackupCheckMs?: number;
+  /** How often to look for commits by another process on the same memory file (default 1 s). */
+  externalWritesIntervalMs?: number;
 }
 
 export class AppHost {
@@ -45,6 +50,8 @@ export class AppHost {
   settings!: SettingsStore;
   dispatch!: Dispatch;
   writePath!: WritePathService;
+  /** The MCP endpoint other apps may use while the app runs (off unless Settings turns it on). */
+  mcp!: McpService;
   readonly data: DataService;
   private nightly!: NightlyScheduler | null;
   private engine!: MemoryEngine;
@@ -118,8 +125,25 @@ export class AppHost {
         sessions: report.sessions.map((o) => ({ sessionId: o.sessionId, status: o.status, facts: o.factsCreated.length, error: o.error })),
       };
     };
+    this.mcp = new McpService({
+      db: this.engine.database,
+      secrets: options.secrets,
+      memory: this.engine,
+      version: options.version,
+      logger,
+      onConversationRecorded: (sessionId) => this.writePath.sessionCompleted(sessionId),
+    });
     this.dispatch = createDispatch(
-      createHandlers({ memory: this.engine, chat: this.chat, settings: this.settings, info, consolidate, data: this.data }),
+      createHandlers({
+        memory: this.engine,
+        chat: this.chat,
+        settings: this.settings,
+        info,
+        consolidate,
+        mcp: this.mcp,
+        writePathStatus: () => writePathStatus(this.engine),
+        data: this.data,
+      }),
       logger,
     );
 
@@ -133,8 +157,10 @@ export class AppHost {
       this.writePath.watchSessionChanges(),
       this.writePath.onProgress((p) => this.emit('writepath.progress', p)),
       this.settings.onSaved(() => this.writePath.setAgentConfig(agentConfig())),
+      watchExternalWrites(this.engine, this.writePath, logger, options.externalWritesIntervalMs),
     );
     this.nightly?.start();
+    this.mcp.start().catch((err: unknown) => logger.error('starting the MCP endpoint failed', err));
     // Sessions left idle while the app was closed end at the next tick, once the caller has subscribed
     // (the write path must see those session.completed events too); later ones on the timer.
     this.startupSweep = setImmediate(() => this.chat.sweepIdleSessions());
@@ -168,6 +194,7 @@ export class AppHost {
       clearImmediate(this.startupSweep);
       if (this.sweepTimer) clearInterval(this.sweepTimer);
       await this.chat.stopAll();
+      await this.mcp.close();
       // Order matters: no new sweep, then cancel and wait for write-path jobs, then close the database.
       await this.nightly?.stop();
       await this.writePath.close();

@@ -27,9 +27,12 @@ export function reinforcement(accessCount: number): number {
   return 0.05 * Math.log(1 + accessCount / 20);
 }
 
-/** The instant the decay clock starts from: last access, else when the node became valid. */
-export function decayAnchor(node: Pick<MemoryNode, 'lastAccessed' | 'validFrom'>): number {
-  return node.lastAccessed ?? node.validFrom;
+/**
+ * The instant the decay clock starts from: last access, else when the memory learned the node. A fact learned
+ * today about 2023 (valid from 2023) starts fresh: decay measures how long memory has gone without it.
+ */
+export function decayAnchor(node: Pick<MemoryNode, 'lastAccessed' | 'validFrom'> & { createdAt?: number }): number {
+  return node.lastAccessed ?? Math.max(node.validFrom, node.createdAt ?? node.validFrom);
 }
 
 /** A node is protected when it cannot decay: episodes, and facts with decay rate 0 (confirmed). */
@@ -39,7 +42,7 @@ export function isProtected(node: Pick<MemoryNode, 'type' | 'decayRate'>): boole
 
 /** When the node's confidence will fall below the threshold, or null if it never will (protected). */
 export function forecastPruneTime(
-  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'>,
+  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'> & { createdAt?: number },
   threshold = DEFAULT_PRUNE_THRESHOLD,
 ): number | null {
   if (isProtected(node)) return null;
@@ -50,7 +53,7 @@ export function forecastPruneTime(
 
 /** Points of the decay curve from the anchor, for drawing. */
 export function decayCurve(
-  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'>,
+  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'> & { createdAt?: number },
   untilMs: number,
   points = 32,
 ): { t: number; confidence: number }[] {
@@ -77,6 +80,7 @@ interface DecayRow {
   decay_rate: number;
   last_accessed: number | null;
   valid_from: number;
+  created_at: number;
 }
 
 /**
@@ -96,7 +100,7 @@ export async function runDecay(
 ): Promise<DecayRunResult> {
   const chunk = options.chunkSize ?? 2_000;
   const select = db.prepare(
-    `SELECT rowid, id, confidence, confidence_base, decay_rate, last_accessed, valid_from FROM nodes
+    `SELECT rowid, id, confidence, confidence_base, decay_rate, last_accessed, valid_from, created_at FROM nodes
      WHERE rowid > ? AND type != 'episodic' AND valid_until IS NULL AND decay_rate > 0
      ORDER BY rowid LIMIT ?`,
   );
@@ -109,7 +113,7 @@ export async function runDecay(
     if (rows.length === 0) break;
     writeTx(db, () => {
       for (const r of rows) {
-        const anchor = r.last_accessed ?? r.valid_from;
+        const anchor = decayAnchor({ lastAccessed: r.last_accessed, validFrom: r.valid_from, createdAt: r.created_at });
         const next = decayedConfidence(r.confidence_base, r.decay_rate, options.now - anchor);
         if (next !== r.confidence) {
           update.run(next, r.rowid);

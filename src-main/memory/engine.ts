@@ -155,8 +155,38 @@ export class MemoryEngine {
       .all() as { id: string }[])
       slow.queueEntity(row.id);
     slow.kick();
+    this.dataVersion = this.readDataVersion();
     // Last, so a constructor that throws leaves no timer behind.
     this.checkpointer.start();
+  }
+
+  // ---- other processes on the same file -------------------------------------------------------
+
+  private dataVersion: number;
+
+  private readDataVersion(): number {
+    return this.ctx.db.pragma('data_version', { simple: true }) as number;
+  }
+
+  /**
+   * Another process (the MCP stdio server, the CLI) may commit to this memory file. SQLite's data_version moves
+   * only on other connections' commits, so this is one cheap pragma when nothing happened. On a change the
+   * caches built from the file (aliases, the vector candidate index) are rebuilt, the slow path looks at its
+   * queue, and one `external.changed` tells the views to refresh. Returns whether anything changed.
+   */
+  checkExternalWrites(): boolean {
+    this.assertOpen();
+    const version = this.readDataVersion();
+    if (version === this.dataVersion) return false;
+    this.dataVersion = version;
+    this.aliasIndex = null;
+    this.codeIndexGeneration++;
+    this.codeIndex = null;
+    this.pendingIndexChanges = [];
+    this.startCodeIndexLoad();
+    this.ctx.slow.kick();
+    this.ctx.feed.emit({ kind: 'external.changed' });
+    return true;
   }
 
   /**

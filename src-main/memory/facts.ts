@@ -29,6 +29,7 @@ export function defaultConfidence(source: SourceType): number {
     case 'conversation':
     case 'tool_result':
     case 'import':
+    case 'mcp':
       return 1.0;
     case 'extraction':
     case 'consolidation':
@@ -84,7 +85,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
       content: data.content,
       eventTime: data.eventTime ?? now,
       createdAt: now,
-      validFrom: now,
+      validFrom: data.validFrom ?? now,
       confidence: data.confidence ?? defaultConfidence(data.sourceType),
       decayRate: data.decayRate ?? DEFAULT_DECAY_RATE,
       sourceType: data.sourceType,
@@ -133,7 +134,7 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       content: data.content,
       eventTime: data.eventTime ?? now,
       createdAt: now,
-      validFrom: now,
+      validFrom: data.validFrom ?? now,
       confidence: defaultConfidence(data.sourceType),
       decayRate: old.decayRate > 0 ? old.decayRate : DEFAULT_DECAY_RATE,
       sourceType: data.sourceType,

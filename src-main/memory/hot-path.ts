@@ -44,6 +44,8 @@ const LAST_EPISODE_CACHE_LIMIT = 10_000;
 /** Pause before retrying a failed commit: 20 ms doubling to 2 s. */
 const RETRY_FIRST_MS = 20;
 const RETRY_MAX_MS = 2_000;
+/** A foreign lock is logged once it has failed this many attempts in a row (20+40+80+160+320 ms ≈ 0.6 s). */
+const BUSY_ATTEMPTS_BEFORE_LOGGING = 5;
 /** A failure that is not a lock (disk full, I/O) is reported to waiting callers after this many attempts. */
 const ATTEMPTS_BEFORE_REPORTING = 5;
 
@@ -220,7 +222,10 @@ export class HotPath {
     const busy = isBusyError(cause);
     this.lastError = busy ? 'the database is locked by another program' : String(cause);
     const delay = Math.min(RETRY_FIRST_MS * 2 ** (this.failedAttempts - 1), RETRY_MAX_MS);
-    if (this.failedAttempts === 1 || this.failedAttempts % 10 === 0) {
+    // Another process writing for a moment is normal (the CLI, an MCP server): say so only when it lasts
+    // (about 0.6 s, then every ~40 s); any other failure at once.
+    const worthSaying = busy ? this.failedAttempts === BUSY_ATTEMPTS_BEFORE_LOGGING || this.failedAttempts % 20 === 0 : this.failedAttempts === 1 || this.failedAttempts % 10 === 0;
+    if (worthSaying) {
       const log = busy ? this.logger?.warn.bind(this.logger) : this.logger?.error.bind(this.logger);
       log?.(`Recording ${this.queue.length} episode(s) failed (attempt ${this.failedAttempts}: ${this.lastError}); retrying in ${delay} ms`);
     }

@@ -48,6 +48,8 @@ export const rememberFactSchema = z.object({
   confidence: z.number().min(0).max(1).optional(),
   decayRate: z.number().min(0).max(10).optional(),
   eventTime: timestampSchema.optional(),
+  /** From when the fact holds (default now): the write path passes when it became true or was said. */
+  validFrom: timestampSchema.optional(),
   sessionId: nameSchema.optional(),
   /** Episodes this fact was distilled from (`derived_from` edges). */
   derivedFrom: z.array(idSchema).max(1000).default([]),
@@ -70,6 +72,8 @@ export const correctFactSchema = z.object({
   sessionId: nameSchema.optional(),
   /** When the new version was stated; default now. */
   eventTime: timestampSchema.optional(),
+  /** From when the new version holds; default now. */
+  validFrom: timestampSchema.optional(),
 });
 export type CorrectFactInput = z.input<typeof correctFactSchema>;
 

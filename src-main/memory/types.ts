@@ -15,7 +15,8 @@ export type EntityType = (typeof ENTITY_TYPES)[number];
 /**
  * Where a node came from. ADR 008 names conversation | tool_result | extraction | consolidation;
  * Engram adds `manual` (written by hand in the inspector), `heuristic` (offline extractor) and
- * `reflection` (weekly summary) so the user can keep their own memories apart from extracted ones.
+ * `reflection` (weekly summary) so the user can keep their own memories apart from extracted ones, and `mcp`
+ * (written by another app through the MCP server; the client's name is the source role or an attribute).
  */
 export const SOURCE_TYPES = [
   'conversation',
@@ -26,6 +27,7 @@ export const SOURCE_TYPES = [
   'heuristic',
   'reflection',
   'import',
+  'mcp',
 ] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
@@ -116,4 +118,6 @@ export type MemoryChange =
   | { kind: 'entity.updated'; entityId: string }
   | { kind: 'entities.merged'; sourceId: string; targetId: string }
   | { kind: 'decay.completed'; updated: number; prunedIds: string[] }
-  | { kind: 'vectors.rebuilt'; dimensions: number };
+  | { kind: 'vectors.rebuilt'; dimensions: number }
+  /** Another process (e.g. `engram mcp` for another app) committed to the same memory file. */
+  | { kind: 'external.changed' };

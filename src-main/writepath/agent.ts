@@ -7,7 +7,7 @@ import OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { resolveAgentConfig, type MemoryAgentConfig, type OutputMode, type ResolvedAgentConfig } from './config';
-import { AgentError, CancelledError, classifyAgentError, isUnsupportedModeError } from './errors';
+import { AgentError, CancelledError, classifyAgentError, isUnsupportedModeError, OllamaHttpError } from './errors';
 import { strictJsonSchema } from './json-schema';
 
 export interface TokenUsage {
@@ -24,24 +24,62 @@ export function addUsage(into: TokenUsage, more: TokenUsage): void {
   into.calls += more.calls;
 }
 
+/** Per-item reading of a model's answer: what was kept, and what was dropped and why. */
+export type Accepted<T> = { ok: true; value: T; dropped: string[] } | { ok: false; error: string };
+
 export interface StructuredTask<S extends z.ZodType> {
   /** Schema / tool name, e.g. "memory_extraction" (also how test servers tell tasks apart). */
   name: string;
   description: string;
   system: string;
   user: string;
+  /** The shape asked for (sent as JSON Schema); also the validator unless `accept` is given. */
   schema: S;
   /** Checks beyond the shape (e.g. every cited episode exists); a message means invalid → retry. */
   check?: (value: z.output<S>) => string | null;
+  /**
+   * Lenient reading instead of all-or-nothing: normalise what is safely normalisable, keep valid items, drop
+   * invalid ones with a reason. An error (nothing usable) gets the one repair retry.
+   */
+  accept?: (json: unknown) => Accepted<z.output<S>>;
 }
 
 export interface StructuredResult<T> {
   value: T;
   usage: TokenUsage;
   mode: Exclude<OutputMode, 'auto'>;
+  /** Items of the answer that were invalid and left out, with the reason. */
+  dropped: string[];
 }
 
-const CONCRETE_MODES: readonly Exclude<OutputMode, 'auto'>[] = ['json_schema', 'tool', 'json_object'];
+type ConcreteMode = Exclude<OutputMode, 'auto'>;
+const CONCRETE_MODES: readonly ConcreteMode[] = ['json_schema', 'tool', 'json_object'];
+
+/** Which modes `auto` tries, in order: each server's native structured output first. */
+function autoModes(server: ResolvedAgentConfig['server']): readonly ConcreteMode[] {
+  return server === 'ollama' ? ['ollama_format', ...CONCRETE_MODES] : CONCRETE_MODES;
+}
+
+/**
+ * A signal for one request, following `outer`. The SDK adds an abort listener to the signal it is given and
+ * never removes it; given the session's long-lived signal, every request would leave one behind
+ * (MaxListenersExceededWarning after ten). This one is dropped with its request.
+ */
+function requestSignal(outer: AbortSignal | undefined): { signal: AbortSignal | undefined; dispose: () => void } {
+  if (!outer) return { signal: undefined, dispose: () => undefined };
+  const controller = new AbortController();
+  const forward = (): void => controller.abort(outer.reason);
+  if (outer.aborted) controller.abort(outer.reason);
+  else outer.addEventListener('abort', forward, { once: true });
+  return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', forward) };
+}
+
+interface RawAnswer {
+  text: string;
+  truncated: boolean;
+  promptTokens: number;
+  completionTokens: number;
+}
 
 export class MemoryAgent {
   readonly config: ResolvedAgentConfig;
@@ -70,7 +108,7 @@ export class MemoryAgent {
         ? [this.config.outputMode]
         : this.workingMode
           ? [this.workingMode]
-          : CONCRETE_MODES;
+          : autoModes(this.config.server);
     let lastUnsupported: unknown = null;
     for (const mode of modes) {
       try {
@@ -106,44 +144,103 @@ export class MemoryAgent {
     let problem = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       if (signal?.aborted) throw new CancelledError();
-      const params: ChatCompletionCreateParamsNonStreaming = {
-        model: this.config.model,
-        messages,
-        temperature: this.config.temperature,
-        ...(this.config.maxOutputTokens ? { max_tokens: this.config.maxOutputTokens } : {}),
-        ...(mode === 'json_schema'
-          ? { response_format: { type: 'json_schema', json_schema: { name: task.name, description: task.description, schema, strict: true } } }
-          : mode === 'tool'
-            ? {
-                tools: [{ type: 'function', function: { name: task.name, description: task.description, parameters: schema } }],
-                tool_choice: { type: 'function', function: { name: task.name } },
-              }
-            : { response_format: { type: 'json_object' } }),
-      };
-      const completion: ChatCompletion = await this.client.chat.completions.create(params, signal ? { signal } : {});
+      const request = requestSignal(signal);
+      let answer: RawAnswer;
+      try {
+        answer = mode === 'ollama_format' ? await this.ollamaChat(messages, schema, request.signal) : await this.openaiChat(mode, task, schema, messages, request.signal);
+      } finally {
+        request.dispose();
+      }
       usage.calls++;
-      usage.promptTokens += completion.usage?.prompt_tokens ?? 0;
-      usage.completionTokens += completion.usage?.completion_tokens ?? 0;
-      const choice = completion.choices[0];
-      const raw = mode === 'tool' ? (choice?.message.tool_calls?.find((c) => c.type === 'function')?.function.arguments ?? choice?.message.content) : choice?.message.content;
-      const parsed = parseOutput(raw ?? '', task, choice?.finish_reason === 'length');
-      if (parsed.ok) return { value: parsed.value, usage, mode };
+      usage.promptTokens += answer.promptTokens;
+      usage.completionTokens += answer.completionTokens;
+      const parsed = parseOutput(answer.text, task, answer.truncated);
+      if (parsed.ok) return { value: parsed.value, usage, mode, dropped: parsed.dropped };
       problem = parsed.error;
       messages.push({
         role: 'user',
         content:
           `Your previous answer was not usable: ${problem}\n` +
-          `Previous answer (may be cut off): ${(raw ?? '').slice(0, 2_000)}\n` +
+          `Previous answer (may be cut off): ${answer.text.slice(0, 2_000)}\n` +
           'Answer again with the complete, valid JSON only. Keep it short if it was cut off.',
       });
     }
     throw new AgentError('malformed_output', `model output invalid after one retry: ${problem}`);
   }
+
+  private async openaiChat<S extends z.ZodType>(
+    mode: Exclude<ConcreteMode, 'ollama_format'>,
+    task: StructuredTask<S>,
+    schema: ReturnType<typeof strictJsonSchema>,
+    messages: ChatCompletionMessageParam[],
+    signal: AbortSignal | undefined,
+  ): Promise<RawAnswer> {
+    const params: ChatCompletionCreateParamsNonStreaming = {
+      model: this.config.model,
+      messages,
+      temperature: this.config.temperature,
+      ...(this.config.maxOutputTokens ? { max_tokens: this.config.maxOutputTokens } : {}),
+      ...(mode === 'json_schema'
+        ? { response_format: { type: 'json_schema', json_schema: { name: task.name, description: task.description, schema, strict: true } } }
+        : mode === 'tool'
+          ? {
+              tools: [{ type: 'function', function: { name: task.name, description: task.description, parameters: schema } }],
+              tool_choice: { type: 'function', function: { name: task.name } },
+            }
+          : { response_format: { type: 'json_object' } }),
+    };
+    const completion: ChatCompletion = await this.client.chat.completions.create(params, signal ? { signal } : {});
+    const choice = completion.choices[0];
+    const raw = mode === 'tool' ? (choice?.message.tool_calls?.find((c) => c.type === 'function')?.function.arguments ?? choice?.message.content) : choice?.message.content;
+    return {
+      text: raw ?? '',
+      truncated: choice?.finish_reason === 'length',
+      promptTokens: completion.usage?.prompt_tokens ?? 0,
+      completionTokens: completion.usage?.completion_tokens ?? 0,
+    };
+  }
+
+  /**
+   * Ollama's native chat endpoint with `format` = the JSON schema: the server constrains decoding to it.
+   * The OpenAI-compatible endpoint (/v1) ignores `format`, so this goes to /api/chat next to it.
+   */
+  private async ollamaChat(messages: ChatCompletionMessageParam[], schema: ReturnType<typeof strictJsonSchema>, signal: AbortSignal | undefined): Promise<RawAnswer> {
+    const url = new URL('/api/chat', this.config.baseURL.replace(/\/v1\/?$/, '/'));
+    const timeout = AbortSignal.timeout(this.config.timeoutMs);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(this.config.apiKey ? { authorization: `Bearer ${this.config.apiKey}` } : {}) },
+      body: JSON.stringify({
+        model: this.config.model,
+        messages,
+        format: schema,
+        stream: false,
+        options: { temperature: this.config.temperature, ...(this.config.maxOutputTokens ? { num_predict: this.config.maxOutputTokens } : {}) },
+      }),
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    }).catch((err: unknown) => {
+      if (signal?.aborted) throw new CancelledError();
+      if (timeout.aborted) throw new AgentError('timeout', `${this.config.baseURL} did not answer in time`);
+      throw new AgentError('unreachable', `cannot reach ${url.origin}: ${err instanceof Error ? err.message : String(err)}`);
+    });
+    const body = await response.text();
+    if (!response.ok) throw new OllamaHttpError(response.status, body);
+    let json: { message?: { content?: string }; done_reason?: string; prompt_eval_count?: number; eval_count?: number };
+    try {
+      json = JSON.parse(body) as typeof json;
+    } catch {
+      throw new AgentError('malformed_output', `unreadable response from ${url.pathname}`);
+    }
+    return {
+      text: json.message?.content ?? '',
+      truncated: json.done_reason === 'length',
+      promptTokens: json.prompt_eval_count ?? 0,
+      completionTokens: json.eval_count ?? 0,
+    };
+  }
 }
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function parseOutput<S extends z.ZodType>(raw: string, task: StructuredTask<S>, truncated: boolean): Parsed<z.output<S>> {
+function parseOutput<S extends z.ZodType>(raw: string, task: StructuredTask<S>, truncated: boolean): Accepted<z.output<S>> {
   const text = extractJson(raw);
   if (text === null) return { ok: false, error: truncated ? 'the output was cut off (finish_reason length)' : 'no JSON object in the output' };
   let json: unknown;
@@ -152,13 +249,14 @@ function parseOutput<S extends z.ZodType>(raw: string, task: StructuredTask<S>, 
   } catch (err) {
     return { ok: false, error: `${truncated ? 'the output was cut off; ' : ''}not valid JSON (${err instanceof Error ? err.message : String(err)})` };
   }
+  if (task.accept) return task.accept(json);
   const result = task.schema.safeParse(json);
   if (!result.success) {
     const issues = result.error.issues.slice(0, 8).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
     return { ok: false, error: `does not match the schema: ${issues.join('; ')}` };
   }
   const problem = task.check?.(result.data) ?? null;
-  return problem ? { ok: false, error: problem } : { ok: true, value: result.data };
+  return problem ? { ok: false, error: problem } : { ok: true, value: result.data, dropped: [] };
 }
 
 /** The JSON object in a reply, tolerating code fences and prose around it (common with local models). */

@@ -6,7 +6,7 @@
  */
 import type { MemoryEngine } from '../memory/engine';
 import { defaultConfidence } from '../memory/facts';
-import type { NewRun } from '../memory/repo/consolidation';
+import { factIdsMatching, type NewRun } from '../memory/repo/consolidation';
 import { normaliseAlias } from '../memory/repo/entities';
 import { getNode } from '../memory/repo/nodes';
 import type { Entity, JsonObject } from '../memory/types';
@@ -35,18 +35,24 @@ export interface ApplyResult {
   superseded: { oldId: string; newId: string }[];
   duplicates: string[];
   entitiesCreated: string[];
+  /** Person entities among the created ones. */
+  peopleCreated: number;
   entitiesTouched: string[];
   causalEdges: number;
 }
 
 export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyResult {
   return engine.writeTransaction(() => {
-    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], entitiesTouched: [], causalEdges: 0 };
+    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0 };
     const entityIdByName = new Map<string, string>();
     const descriptions = new Map<string, string>();
     for (const e of plan.entities) {
       const { entity, created } = resolveEntity(engine, e);
-      if (created) result.entitiesCreated.push(entity.id);
+      if (created) {
+        result.entitiesCreated.push(entity.id);
+        if (entity.type === 'person') result.peopleCreated++;
+        linkEarlierMentions(engine, entity);
+      }
       for (const name of [e.name, ...e.aliases]) entityIdByName.set(normaliseAlias(name), entity.id);
       if (e.description) descriptions.set(entity.id, e.description);
     }
@@ -83,7 +89,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         factIds.push(current.id);
         continue;
       }
-      const stated = statedAt(plan, fact.sourceEpisodeIds);
+      // When it became true: the time the text names ("last month", resolved against its episode), else when
+      // it was said — never when the write path ran, so an imported 2023 conversation stays in 2023.
+      const stated = fact.eventTime ?? statedAt(plan, fact.sourceEpisodeIds);
       if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
         const newId = engine.correctFact({
           id: current.id,
@@ -94,7 +102,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
           reason: disposition.reason.slice(0, 2000),
           // The new version belongs to the session that stated it, from when it was said.
           sessionId: plan.sessionId,
-          ...(stated !== null ? { eventTime: stated } : {}),
+          ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         });
         derived(newId, fact.sourceEpisodeIds);
         engine.linkEntities(newId, entityIds);
@@ -114,7 +122,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         derivedFrom: fact.sourceEpisodeIds,
         entityIds,
         // The fact holds from when it was said, not from when the write path ran.
-        ...(stated !== null ? { eventTime: stated } : {}),
+        ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
         ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
         attributes: attrs,
@@ -146,7 +154,9 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
         superseded: result.superseded.length,
         duplicates: result.duplicates.length,
         entities_created: result.entitiesCreated.length,
+        people_created: result.peopleCreated,
         causal_edges: result.causalEdges,
+        fact_ids: result.factsCreated.slice(0, 200),
       },
     });
     return result;
@@ -157,6 +167,21 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
 function statedAt(plan: ConsolidationPlan, sourceEpisodeIds: readonly string[]): number | null {
   const times = sourceEpisodeIds.flatMap((id) => plan.episodeTimes.get(id) ?? []);
   return times.length > 0 ? Math.max(...times) : null;
+}
+
+/**
+ * A new anchor also belongs to the facts that already name it — a fact added by hand about "Kraków" before
+ * Kraków was an entity. Only current facts, only where the name stands as a word (FTS finds, the text decides).
+ */
+function linkEarlierMentions(engine: MemoryEngine, entity: Entity): void {
+  const words = normaliseFact(entity.canonicalName).split(' ').filter(Boolean);
+  if (words.length === 0 || words.join('').length < 3) return;
+  const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  for (const id of factIdsMatching(engine.database, match, 50)) {
+    const node = getNode(engine.database, id);
+    if (node && node.validUntil === null && pattern.test(node.content.normalize('NFKC'))) engine.linkEntities(id, [entity.id]);
+  }
 }
 
 function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {

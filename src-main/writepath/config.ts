@@ -7,9 +7,14 @@ import { z } from 'zod';
 /**
  * How structured output is requested. `json_schema` (OpenAI structured outputs) is the strictest; `tool`
  * forces a function call whose arguments are the answer (most local servers support tools); `json_object`
- * asks for JSON mode with the schema in the prompt. `auto` tries them in that order and keeps what works.
+ * asks for JSON mode with the schema in the prompt. `ollama_format` is Ollama's native structured output
+ * (`POST /api/chat` with `format` = the JSON schema), which small local models follow far better than a schema
+ * in the prompt. `auto` tries them in order — Ollama's native format first on an Ollama server; LM Studio and
+ * llama.cpp take `json_schema` natively — and keeps what works.
  */
-export const OUTPUT_MODES = ['auto', 'json_schema', 'tool', 'json_object'] as const;
+export const SERVER_KINDS = ['openai', 'ollama', 'lmstudio', 'llamacpp', 'other'] as const;
+export type ServerKind = (typeof SERVER_KINDS)[number];
+export const OUTPUT_MODES = ['auto', 'json_schema', 'ollama_format', 'tool', 'json_object'] as const;
 export type OutputMode = (typeof OUTPUT_MODES)[number];
 
 export const memoryAgentConfigSchema = z.object({
@@ -21,6 +26,8 @@ export const memoryAgentConfigSchema = z.object({
   /** SDK-level retries on connection errors, 408/409/429 and 5xx (with its backoff) before we give up. */
   maxRetries: z.number().int().min(0).max(10).default(2),
   outputMode: z.enum(OUTPUT_MODES).default('auto'),
+  /** What answers at baseURL; decides which structured output `auto` tries first. */
+  server: z.enum(SERVER_KINDS).default('other'),
   temperature: z.number().min(0).max(2).default(0),
   /** Episodes per extraction call (ADR 008 §16 consolidation_episodes_per_chunk). */
   episodesPerPage: z.number().int().min(1).max(200).default(30),
@@ -46,5 +53,14 @@ export function agentConfigFromProvider(
   if (provider.kind === 'none' || !provider.baseURL) return null;
   const model = provider.agentModel.trim() || provider.chatModel.trim();
   if (!model) return null;
-  return { baseURL: provider.baseURL, model, ...(apiKey ? { apiKey } : {}), ...extra };
+  return { baseURL: provider.baseURL, model, server: serverKindOf(provider.kind, provider.baseURL), ...(apiKey ? { apiKey } : {}), ...extra };
+}
+
+/** The provider preset's kind, or a guess from the address for custom endpoints (Ollama listens on 11434). */
+export function serverKindOf(kind: string, baseURL: string): ServerKind {
+  if (kind === 'ollama' || /:11434(?:\/|$)/.test(baseURL)) return 'ollama';
+  if (kind === 'lmstudio' || /:1234(?:\/|$)/.test(baseURL)) return 'lmstudio';
+  if (kind === 'openai') return 'openai';
+  if (/:8080(?:\/|$)/.test(baseURL)) return 'llamacpp';
+  return 'other';
 }

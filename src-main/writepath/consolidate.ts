@@ -39,7 +39,14 @@ export interface SessionOutcome {
   superseded: { oldId: string; newId: string }[];
   duplicates: number;
   entitiesCreated: number;
+  /** New person entities among them. */
+  peopleCreated: number;
   causalEdges: number;
+  /** Items of the model's answers that were invalid and left out, with the reason (the rest was kept). */
+  dropped: string[];
+  /** Existing facts put to the resolver next to new ones, and in how many calls. */
+  conflictPairs: number;
+  resolutionCalls: number;
   usage: TokenUsage;
   /** Time in SQLite: episode pages, state marks and the write transaction. */
   dbMs: number;
@@ -66,7 +73,11 @@ export async function consolidateSession(
     superseded: [],
     duplicates: 0,
     entitiesCreated: 0,
+    peopleCreated: 0,
     causalEdges: 0,
+    dropped: [],
+    conflictPairs: 0,
+    resolutionCalls: 0,
     usage: emptyUsage(),
     dbMs: 0,
     writeMs: 0,
@@ -144,6 +155,7 @@ export async function consolidateSession(
         entities.set(key, seen ? { ...seen, aliases: [...new Set([...seen.aliases, ...e.aliases])], description: seen.description ?? e.description } : e);
       }
       causal.push(...extraction.causal);
+      outcome.dropped.push(...(extraction.dropped ?? []));
       outcome.episodes += page.length;
       after = page[page.length - 1]?.rowid ?? after;
       progress('extract', 5 + Math.min(55, Math.round((55 * outcome.episodes) / total)), `${outcome.episodes} episodes read`);
@@ -153,8 +165,15 @@ export async function consolidateSession(
     await yieldToLoop();
     const batch = dedupBatch(facts);
     progress('conflicts', 70, `${batch.length} candidate facts`);
-    const planned = await relateToMemory(engine, extractor, batch, options.signal);
+    const related = await relateToMemory(engine, extractor, batch, options.signal);
+    const planned = related.planned;
+    outcome.dropped.push(...related.dropped);
+    outcome.conflictPairs = related.pairs;
+    outcome.resolutionCalls = related.calls;
     options.signal?.throwIfAborted();
+    if (outcome.dropped.length > 0) {
+      engine.logger.warn(`consolidating ${sessionId}: kept the valid part of the model's answer, dropped ${outcome.dropped.length} item(s): ${outcome.dropped.slice(0, 5).join('; ')}`);
+    }
 
     progress('write', 90);
     await yieldToLoop();
@@ -171,7 +190,17 @@ export async function consolidateSession(
         causal,
         throughRowid: after,
         episodeTimes,
-        run: { id: runId, ...run('ok', null, { episodes: outcome.episodes, candidates: batch.length }) },
+        run: {
+          id: runId,
+          ...run('ok', null, {
+            episodes: outcome.episodes,
+            candidates: batch.length,
+            conflict_pairs: related.pairs,
+            resolution_calls: related.calls,
+            dropped: outcome.dropped.length,
+            ...(outcome.dropped.length > 0 ? { dropped_reasons: outcome.dropped.slice(0, 10) } : {}),
+          }),
+        },
       }),
     );
     outcome.writeMs = performance.now() - writeStart;
@@ -181,6 +210,7 @@ export async function consolidateSession(
       superseded: result.superseded,
       duplicates: result.duplicates.length,
       entitiesCreated: result.entitiesCreated.length,
+      peopleCreated: result.peopleCreated,
       causalEdges: result.causalEdges,
     });
     progress('done', 100);

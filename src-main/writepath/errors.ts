@@ -37,8 +37,25 @@ export function isCancellation(err: unknown): boolean {
   );
 }
 
+/** A non-2xx answer from Ollama's native endpoint (/api/chat), classified like the SDK's API errors. */
+export class OllamaHttpError extends Error {
+  constructor(
+    readonly status: number,
+    body: string,
+  ) {
+    super(`${status} ${body.slice(0, 300)}`);
+    this.name = 'OllamaHttpError';
+  }
+}
+
 export function classifyAgentError(err: unknown, baseURL: string): AgentError {
   if (err instanceof AgentError) return err;
+  if (err instanceof OllamaHttpError) {
+    if (err.status === 429) return new AgentError('rate_limited', `rate limited: ${err.message}`);
+    if (err.status === 401 || err.status === 403) return new AgentError('auth', `the server refused the key: ${err.message}`);
+    if (err.status >= 500) return new AgentError('server_error', `server error: ${err.message}`);
+    return new AgentError('bad_request', `request refused: ${err.message}`);
+  }
   if (isCancellation(err)) return new CancelledError();
   // Timeout first: it is a subclass of the connection error.
   if (err instanceof APIConnectionTimeoutError) return new AgentError('timeout', `${baseURL} did not answer in time`);
@@ -60,6 +77,8 @@ export function classifyAgentError(err: unknown, baseURL: string): AgentError {
 
 /** A 4xx that says the endpoint does not do this kind of structured output: try the next mode. */
 export function isUnsupportedModeError(err: unknown): boolean {
+  // No native endpoint there (not an Ollama after all, or an old one): the OpenAI-compatible modes follow.
+  if (err instanceof OllamaHttpError) return [400, 404, 405, 501].includes(err.status);
   if (!(err instanceof APIError) || err.status === undefined) return false;
   if (![400, 404, 405, 415, 422, 501].includes(err.status)) return false;
   return /response_format|json_schema|structured|tool|function|not support|unsupported|unknown (field|parameter)|unrecognized/i.test(err.message);

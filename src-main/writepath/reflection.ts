@@ -68,17 +68,19 @@ export async function maybeReflect(
   } else {
     ({ content, basis } = offlineReflection(engine, facts));
   }
-  const weekStart = new Date(now - REFLECTION_WINDOW_MS).toISOString().slice(0, 10);
+  // The week the facts were learned in: that of the newest one (a Monday-night run reflects on the week just begun).
+  const week = isoWeek(Math.max(...facts.map((f) => f.createdAt)));
   const nodeId = engine.writeTransaction(() => {
     const id = engine.rememberFact({
-      content: `Week of ${weekStart}: ${content}`,
+      // Labelled in its text too: a reader, or a model given it as context, sees an interpretation, not a stated fact.
+      content: `Reflection on week ${week.label} (from ${week.monday}), not a stated fact: ${content}`,
       type: 'opinion',
       sourceType: 'reflection',
       sourceRole: 'memory_agent',
       decayRate: 0,
       tags: ['weekly'],
       derivedFrom: [...new Set((basis.length > 0 ? basis : facts).map((f) => f.id))],
-      attributes: { reflection: 'weekly', week_start: weekStart, facts_considered: facts.length },
+      attributes: { reflection: 'weekly', iso_week: week.label, week_start: week.monday, facts_considered: facts.length },
     });
     engine.recordWritePathRun({
       kind: 'reflection',
@@ -98,6 +100,17 @@ export async function maybeReflect(
     return id;
   });
   return { nodeId, skipped: null, usage };
+}
+
+/** ISO 8601 week of a UTC instant: "2026-W48" and its Monday ("2026-11-23"). */
+export function isoWeek(time: number): { label: string; monday: string } {
+  const d = new Date(time);
+  const day = (d.getUTCDay() + 6) % 7; // Monday = 0
+  const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day));
+  const thursday = new Date(monday.getTime() + 3 * DAY);
+  const year = thursday.getUTCFullYear();
+  const week = 1 + Math.floor((thursday.getTime() - Date.UTC(year, 0, 1)) / (7 * DAY));
+  return { label: `${year}-W${String(week).padStart(2, '0')}`, monday: monday.toISOString().slice(0, 10) };
 }
 
 /** Without a model: what changed (supersessions), and the entities the week's facts were most about. */

@@ -10,9 +10,9 @@ import type { MemoryEngine } from '../memory/engine';
 import { yieldToLoop } from '../memory/clock';
 import { getNodes } from '../memory/repo/nodes';
 import { isZeroVector } from '../memory/slow-path';
-import { conflictCandidates } from './candidates';
-import { isNearDuplicate, normaliseFact } from './text';
-import type { CandidateFact, ConflictQuestion, Extractor } from './types';
+import { batchByPairs, conflictCandidates } from './candidates';
+import { contentTokens, isNearDuplicate, normaliseFact } from './text';
+import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
 
 export type Disposition =
   | { kind: 'new' }
@@ -43,7 +43,16 @@ export function dedupBatch(facts: readonly CandidateFact[]): CandidateFact[] {
   return [...byKey.values()];
 }
 
-const MAX_CANDIDATES = 6;
+const NEIGHBOURS = 24;
+
+export interface RelateResult {
+  planned: PlannedFact[];
+  /** Invalid decisions of the model, left out. */
+  dropped: string[];
+  /** Fact pairs the resolver was asked about, and in how many calls. */
+  pairs: number;
+  calls: number;
+}
 
 /**
  * The facts' vectors for the neighbour step. An embedder that cannot work at all (its model or word
@@ -65,20 +74,26 @@ export async function relateToMemory(
   extractor: Extractor,
   facts: readonly CandidateFact[],
   signal?: AbortSignal,
-): Promise<PlannedFact[]> {
+): Promise<RelateResult> {
   const planned: PlannedFact[] = facts.map((fact) => ({ fact, disposition: { kind: 'new' } }));
 
   // Level 2a: embedding neighbours. Vectors are only comparable while the index matches the embedder.
   const vectorsOn = engine.vectorStatus().vectorSearchEnabled;
   const vectors = vectorsOn && facts.length > 0 ? await embedOrSkip(engine, facts.map((f) => f.content)) : [];
+  // Neighbours always from the code index (it loads in the background): whether it happened to be ready
+  // must not change which candidates a fact meets — identical runs ask identical questions.
+  if (vectors.length > 0) await engine.warmVectorIndex();
   signal?.throwIfAborted();
   const questions: ConflictQuestion[] = [];
   const db = engine.database;
   for (const [i, p] of planned.entries()) {
     const v = vectors[i];
-    let neighbours: string[] = [];
+    let neighbours: { nodeId: string; similarity: number }[] = [];
     if (v && !isZeroVector(v)) {
-      const hits = engine.nearestFacts(v, 6);
+      // Wider than the few candidates kept: the code index breaks equal Hamming distances by load order (node
+      // ids, random per memory), so a narrow cut could differ between identical runs; candidates.ts then ranks
+      // by exact similarity, time and insertion order.
+      const hits = engine.nearestFacts(v, NEIGHBOURS);
       const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
@@ -89,23 +104,33 @@ export async function relateToMemory(
         continue;
       }
       // Far neighbours are noise for the resolver: keep those at least loosely similar.
-      neighbours = hits.filter((h) => h.similarity >= 0.3).map((h) => h.nodeId);
+      neighbours = hits;
     }
     // Level 2b + conflicts: what memory holds about the same words, entities and slot.
-    const entityIds = [...new Set(p.fact.entityNames.flatMap((n) => engine.findEntities(n).map((e) => e.id)))];
-    const candidates = conflictCandidates(db, { content: p.fact.content, slot: p.fact.slot, entityIds, neighbours });
+    const entities = [...new Map(p.fact.entityNames.flatMap((n) => engine.findEntities(n)).map((e) => [e.id, e])).values()];
+    const nameWords = new Set([...p.fact.entityNames, ...entities.flatMap((e) => [e.canonicalName, ...e.aliases])].flatMap((n) => [...contentTokens(n)]));
+    const candidates = conflictCandidates(db, { content: p.fact.content, slot: p.fact.slot, entityIds: entities.map((e) => e.id), nameWords, neighbours });
     const dupByText = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
     if (dupByText) {
       p.disposition = { kind: 'duplicate', existingId: dupByText.id };
       continue;
     }
-    if (candidates.length > 0) questions.push({ factIndex: i, fact: p.fact, existing: candidates.slice(0, MAX_CANDIDATES) });
+    if (candidates.length > 0) questions.push({ factIndex: i, fact: p.fact, existing: candidates });
     // Each fact's reads are a few ms; yield between them so the main thread stays responsive.
     await yieldToLoop();
     signal?.throwIfAborted();
   }
 
-  const decisions = await extractor.resolve(questions, signal);
+  // One small call per batch of pairs, rather than one call a small model cannot finish.
+  const decisions: ConflictDecision[] = [];
+  const dropped: string[] = [];
+  const batches = batchByPairs(questions);
+  for (const batch of batches) {
+    const r = await extractor.resolve(batch, signal);
+    decisions.push(...r.decisions);
+    dropped.push(...r.dropped);
+    signal?.throwIfAborted();
+  }
   for (const d of decisions) {
     const p = planned[d.factIndex];
     if (!p || p.disposition.kind === 'duplicate') continue;
@@ -126,5 +151,5 @@ export async function relateToMemory(
     }
     lastInSlot.set(slot, i);
   }
-  return planned;
+  return { planned, dropped, pairs: questions.reduce((n, q) => n + q.existing.length, 0), calls: batches.length };
 }

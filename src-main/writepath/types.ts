@@ -15,6 +15,8 @@ export interface CandidateFact {
   value: string | null;
   /** Stated outright (§12.1 extraction, 0.8) or inferred (0.6). */
   basis: 'stated' | 'inferred';
+  /** When it became true, when the text says ("last month", "in 2019"); null = when its episode was said. */
+  eventTime: number | null;
 }
 
 export interface ExtractedEntity {
@@ -36,6 +38,8 @@ export interface Extraction {
   facts: CandidateFact[];
   entities: ExtractedEntity[];
   causal: CausalLink[];
+  /** Items of a model's answer that were invalid and left out, with the reason. */
+  dropped?: string[];
 }
 
 export interface ExtractionPage {
@@ -61,13 +65,19 @@ export interface ConflictDecision {
   reason: string;
 }
 
+export interface Resolution {
+  decisions: ConflictDecision[];
+  /** Decisions of a model's answer that were invalid and left out, with the reason. */
+  dropped: string[];
+}
+
 /** What extracts facts: the LLM agent or the offline heuristics. */
 export interface Extractor {
   readonly mode: 'llm' | 'offline';
   readonly model: string | null;
   readonly usage: TokenUsage;
   extract(page: ExtractionPage, signal?: AbortSignal): Promise<Extraction>;
-  resolve(questions: readonly ConflictQuestion[], signal?: AbortSignal): Promise<ConflictDecision[]>;
+  resolve(questions: readonly ConflictQuestion[], signal?: AbortSignal): Promise<Resolution>;
 }
 
 export const CONSOLIDATION_STEPS = ['episodes', 'extract', 'entities', 'dedup', 'conflicts', 'write', 'done'] as const;

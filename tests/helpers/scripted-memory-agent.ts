@@ -20,7 +20,7 @@ export interface PromptKnownEntity {
 }
 
 export interface ExtractionAnswer {
-  facts: { type: string; content: string; source_episodes: string[]; entities: string[]; slot: string | null; basis: 'stated' | 'inferred' }[];
+  facts: { type: string; content: string; source_episodes: string[]; entities: string[]; slot: string | null; basis: 'stated' | 'inferred'; valid_from?: string | null }[];
   entities: { name: string; type: string; aliases: string[]; known_id: string | null; description: string | null }[];
   causal_links: { cause: string; effect: string; explanation: string }[];
 }
@@ -101,9 +101,10 @@ export function quoteEachUserEpisode(episodes: PromptEpisode[]): ExtractionAnswe
   };
 }
 
-/** Wrap a JSON answer the way the request asked for it. */
+/** Wrap a JSON answer the way the request asked for it (Ollama's native /api/chat included). */
 export function answer(request: RecordedRequest, value: unknown, usage?: { prompt_tokens: number; completion_tokens: number }): ScriptStep {
   const b = body(request);
+  if (request.path === '/api/chat') return ollamaReply(typeof value === 'string' ? value : JSON.stringify(value), usage);
   const tools = b.tools as { function?: { name?: string } }[] | undefined;
   const name = tools?.[0]?.function?.name;
   if (name) return { json: chatCompletion({ content: null, tool_calls: [{ name, arguments: JSON.stringify(value) }] }, usage) };
@@ -135,5 +136,109 @@ export function memoryAgent(script: AgentScript = {}): DynamicStep {
       default:
         return { status: 400, json: { error: { message: 'unknown task', type: 'invalid_request_error', param: null, code: null } } };
     }
+  };
+}
+
+/** Ollama's native chat answer (POST /api/chat, stream false). */
+export function ollamaReply(content: string, usage?: { prompt_tokens: number; completion_tokens: number }): ScriptStep {
+  return {
+    json: {
+      model: 'scripted',
+      created_at: '2026-11-23T00:00:00Z',
+      message: { role: 'assistant', content },
+      done: true,
+      done_reason: 'stop',
+      prompt_eval_count: usage?.prompt_tokens ?? 10,
+      eval_count: usage?.completion_tokens ?? 5,
+    },
+  };
+}
+
+/**
+ * How small local models answer: the JSON in a ```json fence with prose around it, enums in the wrong case,
+ * arrays left out. `text` is the answer's JSON text (written by hand, so it can be as sloppy as needed).
+ */
+export function sloppyReply(request: RecordedRequest, text: string): ScriptStep {
+  const wrapped = `Sure! Here is the JSON:\n\`\`\`json\n${text}\n\`\`\`\nLet me know if you need anything else.`;
+  return request.path === '/api/chat' ? ollamaReply(wrapped) : { json: chatCompletion(wrapped) };
+}
+
+/** Prompt pairs per resolution call and per new fact, from the requests a scripted server recorded. */
+export function conflictPairStats(requests: readonly RecordedRequest[]): { calls: number; pairs: number; maxPerCall: number; maxPerFact: number; facts: number } {
+  let calls = 0;
+  let pairs = 0;
+  let maxPerCall = 0;
+  let maxPerFact = 0;
+  let facts = 0;
+  for (const r of requests) {
+    if (taskOf(r) !== 'conflict_resolution') continue;
+    const listed = parsePairs(userPrompt(r));
+    calls++;
+    pairs += listed.length;
+    maxPerCall = Math.max(maxPerCall, listed.length);
+    const perFact = new Map<string, number>();
+    for (const p of listed) perFact.set(p.fact, (perFact.get(p.fact) ?? 0) + 1);
+    facts += perFact.size;
+    maxPerFact = Math.max(maxPerFact, ...perFact.values());
+  }
+  return { calls, pairs, maxPerCall, maxPerFact, facts };
+}
+
+const HOBBIES = ['pottery', 'bouldering', 'sourdough baking', 'chess', 'sea swimming', 'birdwatching', 'jazz piano', 'trail running', 'knitting', 'film photography', 'gardening', 'salsa dancing'];
+const PLACES = ['Lisbon', 'Porto', 'Berlin', 'Kraków', 'Oslo', 'Leeds', 'Bristol', 'Seville', 'Ghent', 'Turin', 'Bergen', 'Lyon', 'Graz'];
+const ADJECTIVES = ['Bright', 'Silent', 'Hidden', 'Broken', 'Golden', 'Last', 'Northern', 'Paper', 'Quiet', 'Wild', 'Lost', 'Salt', 'Iron', 'Glass', 'Winter', 'Velvet'];
+const NOUNS = ['Harbour', 'Garden', 'River', 'Lantern', 'Orchard', 'Atlas', 'Letters', 'Mountain', 'Kingdom', 'Station', 'Island', 'Machine', 'Summer', 'Archive', 'Forest', 'Bridge'];
+const DISHES = ['paella', 'ramen', 'lasagne', 'dal', 'pierogi', 'tagine', 'risotto', 'curry', 'goulash', 'bibimbap', 'moussaka'];
+const FRIENDS = ['Ines', 'Tomasz', 'Aiko', 'Femi', 'Lena', 'Rafael', 'Nora', 'Yusuf', 'Greta', 'Omar'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A two-speaker transcript ("Dave: …" / "Maya: …") of `sessions` × `turns`, deterministic, for the conflict
+ * candidate measurements: every turn is a first-person statement of a few distinct things (a book, a dish
+ * for a friend, a trip, a hobby), so a memory agent writes hundreds of different facts, each naming a speaker.
+ */
+export function twoSpeakerTranscript(sessions: number, turns: number, speakers: readonly [string, string] = ['Dave', 'Maya']): { sessionId: string; speaker: string; text: string }[][] {
+  const out: { sessionId: string; speaker: string; text: string }[][] = [];
+  let k = 0;
+  const pick = <T>(list: readonly T[], n: number): T => list[n % list.length] as T;
+  for (let s = 0; s < sessions; s++) {
+    const session: { sessionId: string; speaker: string; text: string }[] = [];
+    for (let t = 0; t < turns; t++, k++) {
+      const title = `${pick(ADJECTIVES, k)} ${pick(NOUNS, Math.floor(k / ADJECTIVES.length) + k)}`;
+      const text = `I read ${title}, cooked ${pick(DISHES, k)} for ${pick(FRIENDS, Math.floor(k / 3))} and visited ${pick(PLACES, k * 7)} in ${pick(MONTHS, k * 5)}; I still love ${pick(HOBBIES, Math.floor(k / 2))}.`;
+      session.push({ sessionId: `conv-${s + 1}`, speaker: speakers[t % 2] as string, text });
+    }
+    out.push(session);
+  }
+  return out;
+}
+
+/**
+ * A memory agent that writes four clean facts per turn of such a transcript, each naming its speaker (a
+ * person entity): "Dave read Bright Harbour", "Dave cooked ramen for Aiko", "Dave visited Oslo in March",
+ * "Dave loves chess" (opinion). Conflict questions are answered "unrelated".
+ */
+export function speakerFactsScript(): AgentScript {
+  return {
+    extract: (episodes, known) => {
+      const facts: ExtractionAnswer['facts'] = [];
+      const entities = new Map<string, ExtractionAnswer['entities'][number]>();
+      const entity = (name: string, type: string): void =>
+        void entities.set(name, { name, type, aliases: [], known_id: known.find((k) => k.name === name)?.ref ?? null, description: null });
+      for (const e of episodes) {
+        const m = /^(\S+): I read (.+), cooked (\S+) for (\S+) and visited (\S+) in (\S+); I still love (.+)\.$/u.exec(e.text);
+        if (!m) continue;
+        const [, speaker = '', book = '', dish = '', friend = '', place = '', month = '', hobby = ''] = m;
+        entity(speaker, 'person');
+        entity(friend, 'person');
+        entity(place, 'place');
+        const base = { source_episodes: [e.ref], basis: 'stated' as const };
+        facts.push({ ...base, type: 'semantic', content: `${speaker} read ${book}`, entities: [speaker], slot: null });
+        facts.push({ ...base, type: 'semantic', content: `${speaker} cooked ${dish} for ${friend}`, entities: [speaker, friend], slot: null });
+        facts.push({ ...base, type: 'semantic', content: `${speaker} visited ${place} in ${month}`, entities: [speaker, place], slot: null });
+        facts.push({ ...base, type: 'opinion', content: `${speaker} loves ${hobby}`, entities: [speaker], slot: `${speaker.toLowerCase()}.opinion.${hobby.replace(/\s+/g, '_')}` });
+      }
+      return { facts, entities: [...entities.values()], causal_links: [] };
+    },
   };
 }

@@ -125,8 +125,12 @@ describe('memory agent', () => {
 describe('agent config from the app settings', () => {
   it('uses the agent model, else the chat model; none without a provider', () => {
     const p = { kind: 'openai', baseURL: 'https://api.example/v1', chatModel: 'big', agentModel: 'small' };
-    expect(agentConfigFromProvider(p, 'k')).toEqual({ baseURL: 'https://api.example/v1', model: 'small', apiKey: 'k' });
-    expect(agentConfigFromProvider({ ...p, agentModel: '' }, undefined)).toEqual({ baseURL: 'https://api.example/v1', model: 'big' });
+    expect(agentConfigFromProvider(p, 'k')).toEqual({ baseURL: 'https://api.example/v1', model: 'small', apiKey: 'k', server: 'openai' });
+    expect(agentConfigFromProvider({ ...p, agentModel: '' }, undefined)).toEqual({ baseURL: 'https://api.example/v1', model: 'big', server: 'openai' });
     expect(agentConfigFromProvider({ ...p, kind: 'none' }, 'k')).toBeNull();
+    // Each local server's native structured output is tried first.
+    expect(agentConfigFromProvider({ ...p, kind: 'ollama', baseURL: 'http://127.0.0.1:11434/v1' }, undefined)?.server).toBe('ollama');
+    expect(agentConfigFromProvider({ ...p, kind: 'lmstudio', baseURL: 'http://127.0.0.1:1234/v1' }, undefined)?.server).toBe('lmstudio');
+    expect(agentConfigFromProvider({ ...p, kind: 'custom', baseURL: 'http://127.0.0.1:8080/v1' }, undefined)?.server).toBe('llamacpp');
   });
 });

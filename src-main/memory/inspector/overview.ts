@@ -20,7 +20,7 @@ export function overview(db: Database, stats: MemoryStats): InspectorOverview {
     bySource[r.s ?? 'none'] = r.n;
   const sessions = (db.prepare('SELECT count(*) AS n FROM memory_sessions').get() as { n: number }).n;
   const protectedFacts = (
-    db.prepare(`SELECT count(*) AS n FROM nodes WHERE valid_until IS NULL AND type != 'episodic' AND decay_rate <= 0`).get() as { n: number }
+    db.prepare(`SELECT count(*) AS n FROM nodes WHERE valid_until IS NULL AND type != 'episodic' AND decay_rate <= 0 AND coalesce(source_type, '') != 'reflection'`).get() as { n: number }
   ).n;
   return { stats, confidenceHistogram: histogram, bySource, sessions, protectedFacts };
 }

@@ -7,7 +7,7 @@ export const graphFilterSchema = z
   .object({
     types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
     relations: z.array(z.enum(RELATION_TYPES)).max(5).optional(),
-    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(8).optional(),
+    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(SOURCE_TYPES.length).optional(),
     minConfidence: z.number().min(0).max(1).optional(),
     after: z.number().int().optional(),
     before: z.number().int().optional(),
@@ -49,7 +49,7 @@ export const timelineSchema = z
     from: z.number().int(),
     to: z.number().int(),
     types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
-    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(8).optional(),
+    sourceTypes: z.array(z.enum(SOURCE_TYPES)).max(SOURCE_TYPES.length).optional(),
     entityId: idSchema.optional(),
     /** History is the point of a timeline, so superseded and forgotten versions are shown unless asked not to. */
     includeInvalid: z.boolean().default(true),

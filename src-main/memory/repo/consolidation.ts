@@ -197,7 +197,7 @@ export function currentFactsInSlot(db: Database, slot: string, limit = 10): Memo
   const rows = stmt(
     db,
     `SELECT ${NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL
-     AND json_extract(attributes, '$.slot') = ? ORDER BY created_at DESC LIMIT ?`,
+     AND json_extract(attributes, '$.slot') = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   ).all(slot, limit) as NodeRow[];
   return rows.map(toNode);
 }
@@ -259,7 +259,7 @@ export function currentFactsOfEntity(db: Database, entityId: string, limit: numb
     db,
     `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
      WHERE ne.entity_id = ? AND n.type != 'episodic' AND n.valid_until IS NULL
-     ORDER BY n.confidence DESC, n.created_at DESC LIMIT ?`,
+     ORDER BY n.confidence DESC, n.created_at DESC, n.rowid DESC LIMIT ?`,
   ).all(entityId, limit) as NodeRow[];
   return rows.map(toNode);
 }
@@ -289,4 +289,21 @@ export function entityIdsMentioning(db: Database, words: readonly string[], limi
       .prepare(`SELECT id FROM entities WHERE merged_into IS NULL AND (${clauses}) ORDER BY mention_count DESC LIMIT ?`)
       .all(...params, limit) as { id: string }[]
   ).map((r) => r.id);
+}
+
+/** Insertion order of nodes (rowid), the tie-break that is the same in every run (ids are random UUIDs). */
+export function insertionOrder(db: Database, ids: readonly string[]): Map<string, number> {
+  if (ids.length === 0) return new Map();
+  const rows = stmt(db, `SELECT id, rowid AS r FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as { id: string; r: number }[];
+  return new Map(rows.map((row) => [row.id, row.r]));
+}
+
+/** Sessions whose last consolidation failed, most recent first, with the reason. */
+export function failedSessions(db: Database, limit: number): { id: string; last_error: string | null; attempts: number; last_event_at: number }[] {
+  return stmt(db, `SELECT id, last_error, attempts, last_event_at FROM memory_sessions WHERE status = 'failed' ORDER BY last_event_at DESC, id LIMIT ?`).all(limit) as {
+    id: string;
+    last_error: string | null;
+    attempts: number;
+    last_event_at: number;
+  }[];
 }

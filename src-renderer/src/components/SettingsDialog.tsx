@@ -6,6 +6,7 @@ import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
 import { DataSettings } from './DataSettings';
 import { Modal } from './Dialogs';
+import { OtherAppsSettings } from './OtherAppsSettings';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -193,6 +194,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
         <DataSettings />
+        <OtherAppsSettings />
         {save.isError && (
           <div className="error-box" role="alert" data-testid="settings-error">
             {errorMessage(save.error)}

@@ -34,7 +34,20 @@ const ORIGIN_LABELS: Record<string, string> = {
   reflection: 'weekly reflection',
   conversation: 'conversation',
   import: 'imported',
+  mcp: 'from another app (MCP)',
 };
+
+/** Where a node came from; for another app's writes, which app (the name it gave when it connected). */
+function originText(node: MemoryNode): string {
+  if (!node.sourceType) return 'unknown origin';
+  const label = ORIGIN_LABELS[node.sourceType] ?? node.sourceType;
+  if (node.sourceType !== 'mcp') return label;
+  // A fact names its app in the source role (attributes may be inherited from the version it corrected); an
+  // episode's role is user/assistant, so its app is in the attributes.
+  const client = node.type !== 'episodic' && node.sourceRole ? node.sourceRole : node.attributes.mcp_client;
+  if (typeof client !== 'string') return label;
+  return `from ${client} (MCP)`;
+}
 
 export function NodePanel() {
   const selectedId = useInspector((s) => s.selectedId);
@@ -71,6 +84,9 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
   const setEditing = useInspector((s) => s.setEditing);
   const isFact = node.type !== 'episodic';
   const current = node.validUntil === null;
+  // The version this one replaced (versions are oldest first).
+  const at = detail.versions.findIndex((v) => v.id === node.id);
+  const previousVersion = at > 0 ? detail.versions[at - 1] : undefined;
   const conf = confidenceNow(node, now);
   const supersededBy = detail.edges.find((e) => e.relationType === 'supersedes' && e.targetId === node.id);
   const tags = Array.isArray(node.attributes.tags) ? node.attributes.tags.filter((t): t is string => typeof t === 'string') : [];
@@ -86,8 +102,13 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
             {node.invalidatedReason}
           </span>
         )}
-        {current && isFact && node.decayRate <= 0 && <span className="ins-status ok">confirmed</span>}
-        <span className="muted small">{node.sourceType ? (ORIGIN_LABELS[node.sourceType] ?? node.sourceType) : 'unknown origin'}</span>
+        {current && isFact && node.sourceType === 'reflection' && <span className="ins-status">reflection · not confirmed</span>}
+        {current && isFact && node.decayRate <= 0 && node.sourceType !== 'reflection' && (
+          <span className="ins-status ok">
+            {typeof node.attributes.confirmed_by_client === 'string' ? `confirmed in ${node.attributes.confirmed_by_client}` : 'confirmed'}
+          </span>
+        )}
+        <span className="muted small" data-testid="node-origin">{originText(node)}</span>
       </div>
       {editing && current && isFact ? <CorrectForm node={node} /> : <p className="ins-content" data-testid="node-content">{node.content}</p>}
 
@@ -100,6 +121,16 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
         {current && isFact && !editing && (
           <button className="button" onClick={() => setEditing(true)} data-testid="action-correct" title="Correct (e)">
             Correct…
+          </button>
+        )}
+        {current && isFact && node.sourceType === 'mcp' && previousVersion && (
+          <button
+            className="button"
+            onClick={() => void actions.revertCorrection(node.id, previousVersion.id)}
+            data-testid="action-revert-correction"
+            title="This version was written by another app: bring back the one it replaced"
+          >
+            Undo this correction
           </button>
         )}
         {current ? (

@@ -1,5 +1,7 @@
 /** Overview: counts by node and edge type, entities, orphans, unconsolidated sessions, runs, storage, confidences. */
 import { errorMessage } from '../api/client';
+import { describeFailure, describeOutcome } from '../../../src-main/writepath/outcome';
+import { showLearnedFacts, useConsolidate, useWritePathStatus } from '../components/consolidation';
 import { useOverview } from './api';
 import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
 import { formatDateTime } from './time';
@@ -25,6 +27,7 @@ export function OverviewView() {
         <Card title="Storage" value={`${stats.storage_size_mb.toFixed(1)} MB`} />
         <Card title="Waiting for embedding" value={stats.pending_embeddings} note={stats.last_embedding_error ?? undefined} />
       </div>
+      <ConsolidationSection />
       <div className="ins-overview-grid">
         <section className="ins-section">
           <h4>Nodes by type</h4>
@@ -89,6 +92,48 @@ export function OverviewView() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** What the last consolidation learned, with a way to the facts; sessions that failed, with the reason and Retry. */
+function ConsolidationSection() {
+  const status = useWritePathStatus();
+  const retry = useConsolidate();
+  const data = status.data;
+  if (!data) return null;
+  const { last, failed } = data;
+  return (
+    <section className="ins-section ins-consolidation" data-testid="overview-consolidation">
+      <h4>Consolidation</h4>
+      {last && last.status === 'ok' && (
+        <p data-testid="overview-consolidation-outcome">
+          Last run {formatDateTime(last.finishedAt)} ({last.mode === 'llm' ? 'memory agent' : 'offline extractor'}): learned {describeOutcome(last)}.{' '}
+          {last.factIds.length > 0 && (
+            <button className="link-button" onClick={() => showLearnedFacts(last.factIds)} data-testid="overview-consolidation-view">
+              Show in graph
+            </button>
+          )}
+        </p>
+      )}
+      {!last && failed.length === 0 && <p className="muted">Nothing consolidated yet.</p>}
+      {failed.length > 0 && (
+        <ul className="ins-list" data-testid="overview-consolidation-failed">
+          {failed.map((f) => (
+            <li key={f.sessionId}>
+              <span className="error-text" title={f.sessionId}>
+                Conversation of {formatDateTime(f.lastEventAt)}: {describeFailure(f.error)}
+              </span>{' '}
+              <span className="muted small">
+                ({f.attempts} {f.attempts === 1 ? 'attempt' : 'attempts'})
+              </span>{' '}
+              <button className="button button-ghost" disabled={retry.isPending} onClick={() => retry.mutate(f.sessionId)}>
+                {retry.isPending && retry.variables === f.sessionId ? 'Retrying…' : 'Retry'}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

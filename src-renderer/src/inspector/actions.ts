@@ -79,6 +79,15 @@ export const actions = {
       };
     }),
 
+  /** Undo a correction made elsewhere (another app, through MCP): the version it replaced is current again. */
+  revertCorrection: (newId: string, previousId: string) =>
+    run('Undo correction', async () => {
+      await call('inspector.undoCorrection', { newId });
+      pinInGraph([previousId, newId]);
+      state().select(previousId);
+      return { message: 'Correction undone — the previous version is current again' };
+    }),
+
   restore: (id: string) =>
     run('Restore', async () => {
       await call('memory.restore', { id });

@@ -12,6 +12,7 @@ export const ORIGINS = {
   extracted: { label: 'Extracted', sources: ['extraction', 'consolidation', 'reflection'] },
   heuristic: { label: 'Heuristic', sources: ['heuristic'] },
   conversation: { label: 'Conversation', sources: ['conversation', 'import'] },
+  mcp: { label: 'Other apps (MCP)', sources: ['mcp'] },
 } as const satisfies Record<string, { label: string; sources: readonly SourceType[] }>;
 export type Origin = keyof typeof ORIGINS;
 

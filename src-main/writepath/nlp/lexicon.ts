@@ -1,0 +1,108 @@
+/** Word lists the statement rules consult. English only: other languages yield no statements. */
+
+const words = (s: string): Set<string> => new Set(s.split(/\s+/).filter(Boolean));
+
+/** "my brother Tomás": relation words that introduce a named person. */
+export const RELATIONS = words(`
+  brother sister mum mom mother dad father son daughter wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée
+  friend bestie boss manager colleague coworker co-worker roommate flatmate housemate neighbour neighbor cousin aunt uncle
+  grandma grandmother grandpa grandfather granddad nan niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
+  mentor therapist doctor teacher coach landlord landlady ex
+`);
+/** Two-word relations ("best friend", "little brother"): the first word qualifies the relation. */
+export const RELATION_QUALIFIERS = words('best older younger little big baby twin old ex- new');
+
+/** Verbs whose first-person statements are facts worth keeping, by what they say. */
+export type VerbClass = 'residence' | 'work' | 'join' | 'opinion_like' | 'opinion_dislike' | 'uses' | 'switch' | 'stop' | 'have' | 'general' | 'went';
+
+export const VERB_CLASSES = new Map<string, VerbClass>([
+  ['live', 'residence'],
+  ['move', 'residence'],
+  ['relocate', 'residence'],
+  ['settle', 'residence'],
+  ['work', 'work'],
+  ['join', 'join'],
+  ['like', 'opinion_like'],
+  ['love', 'opinion_like'],
+  ['enjoy', 'opinion_like'],
+  ['adore', 'opinion_like'],
+  ['prefer', 'opinion_like'],
+  ['hate', 'opinion_dislike'],
+  ['dislike', 'opinion_dislike'],
+  ['detest', 'opinion_dislike'],
+  ['loathe', 'opinion_dislike'],
+  ['use', 'uses'],
+  ['switch', 'switch'],
+  ['migrate', 'switch'],
+  ['stop', 'stop'],
+  ['quit', 'stop'],
+  ['have', 'have'],
+  ['own', 'have'],
+  ['go', 'went'],
+  // "I was born in Lagos": the lemma of "born".
+  ['bear', 'general'],
+  ...[
+    ...words(`
+      adopt play speak study learn teach practice practise run paint draw volunteer visit travel graduate retire marry
+      grow start finish drink eat smoke support collect read cook bake write ride drive coach sing dance swim hike climb
+      build raise breed knit garden sew fish surf ski skate lift train meditate teach lead manage found launch open
+      sell buy rent major minor specialise specialize
+    `),
+  ].map((w): [string, VerbClass] => [w, 'general']),
+]);
+
+/** Verbs that need an object to say anything ("I play" alone says nothing). */
+export const INTRANSITIVE_OK = words('retire graduate paint draw volunteer cook bake sing dance swim hike climb knit garden sew fish surf ski skate meditate smoke drink');
+
+/** Copular complements that describe a lasting state ("I'm allergic to peanuts", "I'm vegan"). */
+export const DURABLE_ADJECTIVES = words(`
+  allergic vegetarian vegan pescatarian married engaged divorced single widowed pregnant retired left-handed right-handed
+  colorblind colourblind diabetic lactose gluten deaf blind sober bilingual trilingual fluent self-employed unemployed
+  freelance autistic intolerant celiac coeliac jewish muslim christian catholic buddhist hindu atheist
+`);
+
+/** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
+export const JOB_SUFFIX = /(?:er|or|ist|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
+export const NOT_JOBS = words(`
+  vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
+  grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
+  owl gamer reader runner swimmer
+`);
+
+/** Nouns after "I am a …" that say who someone is without being a job. */
+export const IDENTITIES = words(`
+  vegetarian vegan pescatarian student parent mother father mum mom dad grandmother grandfather grandparent twin citizen
+  native immigrant expat veteran widow widower introvert extrovert christian muslim jew buddhist hindu atheist
+  freelancer beginner runner climber swimmer cyclist gamer
+`);
+
+/** "I have …" objects that are not possessions. */
+export const NOT_POSSESSIONS = words('question idea feeling look go chance problem lot time moment sec second minute favour favor thought clue doubt point break rest day night weekend blast fun meeting call');
+
+/** Discourse words that may open a clause before its subject. */
+export const OPENERS = words(`
+  and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
+  basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello wow ah haha lol
+  by the way guess what fun fact
+`);
+
+/** Fillers trimmed from the end of an object ("I don't like jazz anymore"). */
+export const TRAILING_FILLERS = [
+  'right now', 'at the moment', 'these days', 'nowadays', 'any more', 'anymore', 'lately', 'recently', 'a lot', 'so much',
+  'very much', 'too', 'as well', 'again', 'already', 'honestly', 'though', 'actually', 'really', 'either', 'tbh', 'haha',
+  'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
+];
+
+/** Adverbs dropped from the verb group ("I've just moved" → "moved"); negations and frequency words are kept. */
+export const DROPPED_ADVERBS = words('just really actually finally also honestly even totally absolutely recently now already literally basically kind sort of still');
+
+/** Object pronouns: a statement about "it" or "them" names nothing a reader could check. */
+export const VAGUE_OBJECTS = words('it this that these those them him her you me us one something anything everything nothing someone anyone everyone stuff things there here what how when why where whatever yourself');
+
+/** Proper-noun-looking words that are dates, not names. */
+export const CALENDAR_WORDS = words(`
+  monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
+  january february march april may june july august september october november december christmas easter
+`);
+
+export const MODALS = words('will would could should might may must shall can ca wo');

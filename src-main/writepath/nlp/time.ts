@@ -1,0 +1,71 @@
+/**
+ * When a statement happened, read against the time it was said (the episode's event time), not the time of
+ * consolidation: "I moved to Kraków last month" said on 2023-05-08 happened in April 2023. chrono-node reads
+ * the expressions; years alone ("in 2019") are ours, chrono does not take them.
+ */
+import * as chrono from 'chrono-node';
+
+export interface TimeMention {
+  /** The expression as written ("last month"). */
+  text: string;
+  /** Start offset in the text. */
+  index: number;
+  /** Epoch ms. */
+  time: number;
+  /** Relative expressions ("last month", "two weeks ago") become wrong later and are taken out of a fact's text. */
+  relative: boolean;
+  /** Ahead of when it was said even as the last such date ("next month"): never dates a fact. */
+  future: boolean;
+  /** Read ahead of when it was said before any year shift ("I start on the 3rd of July"): a plan, unless the verb is past. */
+  ahead: boolean;
+}
+
+const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
+const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
+/** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
+const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
+const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
+const DAY = 86_400_000;
+
+/** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
+export function timeMentions(text: string, reference: number): TimeMention[] {
+  const ref = new Date(reference);
+  const out: TimeMention[] = [];
+  for (const r of chrono.parse(text, ref, { forwardDate: false })) {
+    let time = r.start.date().getTime();
+    const future = time > reference + DAY;
+    // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest).
+    if (future && !r.start.isCertain('year')) {
+      const d = r.start.date();
+      d.setFullYear(d.getFullYear() - 1);
+      time = d.getTime();
+    }
+    if (!Number.isFinite(time)) continue;
+    const ahead = time > reference + DAY;
+    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(text.slice(0, r.index))) continue;
+    // "late at night", "at 5pm": a time of day is not when something became true.
+    // "on Tuesday" alone is too vague (or a habit) to date a fact.
+    const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
+    if (!dated) continue;
+    out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead });
+  }
+  for (const m of text.matchAll(YEAR)) {
+    const year = Number(m[1]);
+    const time = Date.UTC(year, 0, 1);
+    if (time > reference) continue;
+    if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false });
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** An ISO date or date-time the model returned → epoch ms, or null when it is not a usable past date. */
+export function parseStatedDate(value: string | null | undefined, reference: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  const m = /^(\d{4})(?:-(\d{2}))?(?:-(\d{2}))?/.exec(trimmed);
+  if (!m) return null;
+  const time = trimmed.length > 10 ? Date.parse(trimmed) : Date.UTC(Number(m[1]), Number(m[2] ?? '1') - 1, Number(m[3] ?? '1'));
+  if (!Number.isFinite(time) || time > reference + DAY || time < Date.UTC(1900, 0, 1)) return null;
+  return time;
+}

@@ -1,0 +1,72 @@
+/**
+ * What consolidation did, as a person sees it: "3 facts, 1 updated, 2 people" after a run, or the reason a
+ * session failed — for the sidebar, the inspector's Overview and the CLI alike. Built from the run records
+ * (writepath_runs) and the sessions' state, so background runs show as well as manual ones. No Node imports:
+ * the renderer uses `describeOutcome` too.
+ */
+
+export interface ConsolidationOutcomeView {
+  sessionId: string | null;
+  status: 'ok' | 'failed' | 'cancelled';
+  finishedAt: number;
+  mode: 'llm' | 'offline';
+  error: string | null;
+  /** New facts (not counting new versions of existing ones). */
+  facts: number;
+  /** Existing facts superseded by a new version. */
+  updated: number;
+  duplicates: number;
+  people: number;
+  entities: number;
+  /** Items of the model's answer that were invalid and left out. */
+  dropped: number;
+  /** The facts written (new and new versions), for a link into the inspector. */
+  factIds: string[];
+}
+
+export interface FailedSessionView {
+  sessionId: string;
+  error: string;
+  attempts: number;
+  /** When the conversation was last active: how a person tells sessions apart (ids are machine names). */
+  lastEventAt: number;
+}
+
+export interface WritePathStatus {
+  last: ConsolidationOutcomeView | null;
+  failed: FailedSessionView[];
+  unconsolidated: number;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** "3 facts, 1 updated, 2 people" — or "nothing new" — for a successful run. */
+export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'>): string {
+  const parts: string[] = [];
+  if (o.facts > 0) parts.push(plural(o.facts, 'fact', 'facts'));
+  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : `${plural(o.updated, 'fact', 'facts')} updated`);
+  if (o.people > 0) parts.push(plural(o.people, 'person', 'people'));
+  const others = o.entities - o.people;
+  if (others > 0) parts.push(plural(others, 'new entity', 'new entities'));
+  if (parts.length === 0) parts.push(o.duplicates > 0 ? `nothing new (${plural(o.duplicates, 'fact', 'facts')} seen again)` : 'nothing new');
+  if (o.dropped > 0) parts.push(`${plural(o.dropped, 'item', 'items')} of the model's answer dropped`);
+  return parts.join(', ');
+}
+
+/** The reason of a failure without the machine prefix: "malformed_output: …" → "the model's answer was unusable: …". */
+export function describeFailure(error: string): string {
+  const m = /^([a-z_]+): (.*)$/s.exec(error);
+  const reasons: Record<string, string> = {
+    rate_limited: 'the model server is rate limiting',
+    server_error: 'the model server failed',
+    timeout: 'the model did not answer in time',
+    unreachable: 'the model server cannot be reached',
+    malformed_output: "the model's answer was unusable",
+    bad_request: 'the model server refused the request',
+    auth: 'the model server refused the API key',
+    cancelled: 'cancelled',
+  };
+  if (!m) return error;
+  const [, code = '', detail = ''] = m;
+  return reasons[code] ? `${reasons[code]} (${detail.slice(0, 200)})` : error;
+}

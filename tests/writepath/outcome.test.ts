@@ -1,0 +1,40 @@
+/** The words the sidebar, the Overview and the CLI use for a consolidation, and the status they read. */
+import { describe, expect, it } from 'vitest';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { describeFailure, describeOutcome } from '../../src-main/writepath/outcome';
+import { writePathStatus } from '../../src-main/writepath/status';
+import { openTestEngine } from '../helpers/temp-engine';
+
+const zero = { facts: 0, updated: 0, duplicates: 0, people: 0, entities: 0, dropped: 0 };
+
+describe('consolidation outcome', () => {
+  it('says what was learned in a person’s words', () => {
+    expect(describeOutcome({ ...zero, facts: 3, updated: 1, people: 2, entities: 2 })).toBe('3 facts, 1 updated, 2 people');
+    expect(describeOutcome({ ...zero, facts: 1, people: 1, entities: 3 })).toBe('1 fact, 1 person, 2 new entities');
+    expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 fact updated');
+    expect(describeOutcome({ ...zero, duplicates: 2 })).toBe('nothing new (2 facts seen again)');
+    expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe("2 facts, 1 item of the model's answer dropped");
+    expect(describeFailure('timeout: http://127.0.0.1:11434/v1 did not answer in time')).toBe('the model did not answer in time (http://127.0.0.1:11434/v1 did not answer in time)');
+  });
+
+  it('status: the last run with the facts it wrote, and failed sessions with their reason', async () => {
+    const { engine } = openTestEngine();
+    expect(writePathStatus(engine)).toEqual({ last: null, failed: [], unconsolidated: 0 });
+    engine.recordEpisode({ sessionId: 's', role: 'user', content: 'I live in Berlin. My sister Ana lives in Warsaw.' });
+    await engine.flush();
+    const out = await consolidateSession(engine, new OfflineExtractor(), 's');
+    const status = writePathStatus(engine);
+    expect(status.last).toMatchObject({ sessionId: 's', status: 'ok', mode: 'offline', facts: 3, updated: 0, people: 1, entities: 3 });
+    expect(status.last?.factIds.sort()).toEqual([...out.factsCreated].sort());
+    engine.recordEpisode({ sessionId: 't', role: 'user', content: 'hello' });
+    await engine.flush();
+    engine.failConsolidation('t', 'malformed_output: model output invalid after one retry', {
+      kind: 'consolidation', sessionId: 't', trigger: 'test', mode: 'llm', model: 'm', startedAt: 0, finishedAt: Date.now(), status: 'failed',
+      error: 'malformed_output: x', promptTokens: 0, completionTokens: 0, llmCalls: 1, summary: {},
+    });
+    const after = writePathStatus(engine);
+    expect(after.failed).toEqual([{ sessionId: 't', error: 'malformed_output: model output invalid after one retry', attempts: 0, lastEventAt: engine.getSession('t')?.lastEventAt }]);
+    expect(after.last?.status).toBe('failed');
+  });
+});
