@@ -118,6 +118,8 @@ describe('Markdown export', () => {
     expect(months).toContain('2025-02.md');
     const feb = readFileSync(join(dir, 'facts', '2025-02.md'), 'utf8');
     expect(feb).toContain('User lives in Berlin');
+    // …and valid from then, not from the day of the import (the write path dates facts by their episodes).
+    expect(feb).toMatch(/User lives in Berlin\n {2}- semantic · valid from 2025-02-03/);
     expect(feb).toContain('said 2025-02-03: “I live in Berlin and I work at Acme Corp.”');
     expect(existsSync(join(dir, 'README.md'))).toBe(true);
 
