@@ -97,16 +97,12 @@ export class HotPath {
    * leaves nothing to announce).
    */
   recordNow(episode: EpisodeToRecord): string {
-    const ep: PendingEpisode = { ...episode, id: randomUUID(), createdAt: this.clock.now() };
-    if (this.db.inTransaction) this.insertEpisode(ep, new Map());
-    else writeTx(this.db, () => this.insertEpisode(ep, new Map()));
-    // The cache may not learn an id its transaction could still roll back: the index answers next time.
-    this.lastEpisode.delete(ep.sessionId);
+    const write = (): string => this.insertNow([episode])[0] as string;
+    const id = this.db.inTransaction ? write() : writeTx(this.db, write);
     queueMicrotask(() => {
-      if (!this.db.open || this.db.inTransaction || !nodeExists(this.db, ep.id)) return;
-      this.onCommitted({ nodeIds: [ep.id], sessionIds: [ep.sessionId] });
+      if (this.db.open && !this.db.inTransaction && nodeExists(this.db, id)) this.announce([id], [episode.sessionId]);
     });
-    return ep.id;
+    return id;
   }
 
   /**

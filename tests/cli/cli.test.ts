@@ -1,3 +1,5 @@
+// These tests start the CLI as a child process several times each (a TypeScript loader per start): on a busy
+// 2-core machine that takes longer than the default 30 s per test, which says nothing about Engram.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +24,7 @@ function cliJson<T>(dataDir: string, ...args: string[]): T {
   return JSON.parse(r.stdout) as T;
 }
 
-describe('cli', () => {
+describe('cli', { timeout: 120_000 }, () => {
   it('ingests JSONL, then stats, node and decay report on it', () => {
     const dir = makeTempDir();
     const ingest = cliJson<{ format: string; episodes: number; sessions: number; pending_embeddings: number }>(
@@ -97,7 +99,7 @@ describe('cli', () => {
   });
 });
 
-describe('cli read path', () => {
+describe('cli read path', { timeout: 120_000 }, () => {
   it('search, context and eval recall print their figures', () => {
     const dir = makeTempDir();
     cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
@@ -117,7 +119,7 @@ describe('cli read path', () => {
   });
 });
 
-describe('cli stats after consolidation', () => {
+describe('cli stats after consolidation', { timeout: 120_000 }, () => {
   it('shows sessions by state and the runs of the write path', () => {
     const dir = makeTempDir();
     cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));

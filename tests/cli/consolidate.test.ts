@@ -44,7 +44,7 @@ interface Hit {
   node: { id: string; content: string };
 }
 
-describe('cli consolidate', () => {
+describe('cli consolidate', { timeout: 120_000 }, () => {
   let server: ScriptedOpenAIServer;
   beforeEach(async () => {
     server = await startScriptedOpenAI();

@@ -17,7 +17,7 @@ function cli(dataDir: string, args: string[]): { code: number | null; stdout: st
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('cli data commands', () => {
+describe('cli data commands', { timeout: 120_000 }, () => {
   it('import (again adds 0), backup, export, and restore (a corrupt file is refused)', { timeout: 300_000 }, () => {
     const dir = makeTempDir();
     const out = makeTempDir();
