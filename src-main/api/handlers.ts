@@ -44,8 +44,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
     'chat.contextPack': ({ messageId }) => chat.contextPack(messageId),
 
     'memory.search': (input) => memory.search(input),
-    // A preview is not a use: it must not reinforce what it shows.
-    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt, { reinforce: false }),
+    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt),
     'memory.consolidate': (request) => consolidate(request),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),

@@ -405,40 +405,15 @@ export class MemoryEngine {
   }
 
   /**
-   * The context pack injected before a reply (§14). Nodes in it get access reinforcement, batched and
-   * applied after the reply path has moved on.
+   * The context pack injected before a reply (§14). Building it is not a use: what a reply actually used is
+   * reinforced by the caller with recordAccess (retrieval alone would let whatever ranks well keep itself up).
    */
   async buildContextPack(prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
     this.assertOpen();
     this.ctx.hot.flushSync();
     await this.ensureClassifier();
     this.assertOpen();
-    const pack = await buildContextPack(this.retrieverDeps(), prompt, options);
-    if (options.reinforce !== false) this.noteAccess(pack.nodeIds);
-    return pack;
-  }
-
-  private pendingAccess = new Set<string>();
-  private accessTimer: NodeJS.Timeout | null = null;
-
-  private noteAccess(ids: readonly string[]): void {
-    for (const id of ids) this.pendingAccess.add(id);
-    if (this.pendingAccess.size === 0 || this.accessTimer) return;
-    this.accessTimer = setTimeout(() => this.flushAccess(), 250);
-    this.accessTimer.unref();
-  }
-
-  private flushAccess(): void {
-    if (this.accessTimer) clearTimeout(this.accessTimer);
-    this.accessTimer = null;
-    if (this.pendingAccess.size === 0 || this.closed) return;
-    const ids = [...this.pendingAccess];
-    this.pendingAccess.clear();
-    try {
-      factOps.recordAccess(this.ctx, ids);
-    } catch (err) {
-      this.ctx.logger.error('recording access reinforcement failed', err);
-    }
+    return buildContextPack(this.retrieverDeps(), prompt, options);
   }
 
   // ---- knowledge ------------------------------------------------------------------------------
@@ -664,7 +639,6 @@ export class MemoryEngine {
   async close(): Promise<void> {
     if (this.closed) return;
     this.ctx.hot.flushSync();
-    this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
     this.checkpointer.stop();

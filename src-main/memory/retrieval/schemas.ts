@@ -21,7 +21,6 @@ export const searchInputSchema = z.object({
 
 export const contextOptionsSchema = z.object({
   tokenBudget: z.number().int().min(50).max(100_000).optional(),
-  reinforce: z.boolean().default(true),
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   now: z.number().int().min(0).optional(),
 });

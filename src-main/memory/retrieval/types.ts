@@ -86,7 +86,7 @@ export interface ContextPack {
   tokenBudget: number;
   tokensUsed: number;
   sections: ContextSection[];
-  /** Every node id in the pack (they receive access reinforcement). */
+  /** Every node id in the pack. */
   nodeIds: string[];
   entities: Pick<Entity, 'id' | 'canonicalName' | 'type'>[];
   /** The pack rendered for the model's system prompt; empty string when nothing relevant was found. */
@@ -97,8 +97,6 @@ export interface ContextPack {
 export interface ContextOptions {
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
-  /** Count the pack's nodes as used (access reinforcement). Default true; previews pass false. */
-  reinforce?: boolean;
   excludeSessionIds?: string[];
   now?: number;
 }

@@ -8,13 +8,15 @@ import { ManualClock, openTestEngine } from '../../helpers/temp-engine';
 const DAY = 86_400_000;
 
 describe('search_memory', () => {
-  it('returns facts by default, episodes on request, with timestamps and the strategies that found them', async () => {
+  it('ranks facts and episodes together by default (facts first), one type on request, with timestamps and strategies', async () => {
     const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
     const { engine } = openTestEngine({ clock });
     const ep = engine.recordEpisode({ content: 'I adopted a greyhound called Pickle', sessionId: 's', eventTime: clock.now() - 3 * 3_600_000 });
     const fact = engine.rememberFact({ content: 'User has a greyhound named Pickle', derivedFrom: [ep] });
     await engine.drainSlowPath();
-    const facts = await engine.search({ query: 'greyhound' });
+    const both = await engine.search({ query: 'greyhound' });
+    expect(both.hits.map((h) => h.node.id)).toEqual([fact, ep]);
+    const facts = await engine.search({ query: 'greyhound', types: ['semantic'] });
     expect(facts.hits.map((h) => h.node.id)).toEqual([fact]);
     const episodes = await engine.search({ query: 'greyhound', types: ['episodic'] });
     const hit = episodes.hits[0];
@@ -32,11 +34,12 @@ describe('search_memory', () => {
     const lisbon = engine.correctFact({ id: berlin, content: 'User lives in Lisbon' });
     const gone = engine.rememberFact({ content: 'User lives near a lake' });
     engine.forget(gone);
-    engine.recordEpisode({ content: 'where do I live again', sessionId: 'current' });
+    const question = engine.recordEpisode({ content: 'where do I live again', sessionId: 'current' });
     await engine.drainSlowPath();
     const current = await engine.search({ query: 'where does the user live' });
-    expect(current.hits.map((h) => h.node.id)).toEqual([lisbon]);
-    const all = await engine.search({ query: 'where does the user live', includeInvalid: true });
+    expect(current.hits.map((h) => h.node.id)).toEqual([lisbon, question]);
+    expect((await engine.search({ query: 'where does the user live', excludeSessionIds: ['current'] })).hits.map((h) => h.node.id)).toEqual([lisbon]);
+    const all = await engine.search({ query: 'where does the user live', types: ['semantic'], includeInvalid: true });
     expect(all.hits.map((h) => h.node.id).sort()).toEqual([berlin, lisbon, gone].sort());
     const history = await engine.search({ query: 'live', types: ['episodic'], excludeSessionIds: ['current'] });
     expect(history.hits).toEqual([]);
