@@ -30,8 +30,9 @@ const TITLES: Record<ContextSectionName, string> = {
 const HEADER = '## What Engram remembers';
 /** Long episodes are quoted, not pasted whole. */
 const MAX_EPISODE_TOKENS = 80;
-/** Episodes searched for a pack, by complexity: more than search's default page, since they are short. */
+/** Episodes and facts searched for a pack, by complexity: more than search's default page, since they are short. */
 const PACK_EPISODES = { simple: 25, complex: 40 } as const;
+const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -56,7 +57,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
   const queryVector = prompt.trim() ? await embedQuery(deps, prompt, warnings) : null;
-  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: params.limit * 2, ...base }, queryVector) : null;
+  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector) : null;
   await yieldToLoop();
   const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector) : null;
   await yieldToLoop();
@@ -70,7 +71,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
     evidence: evidenceCandidates(deps.db, facts?.hits ?? []),
   };
 
-  const sections = fill(candidates, budget);
+  const sections = fill(candidates, budget, (facts) => sourcesOf(deps.db, facts));
   let pack = assemble(prompt, intent, complexity, budget, sections, now, deps.db);
   // Token counts of parts can differ from the whole by a merge at a line break; trim until it fits.
   while (countTokens(pack.markdown) > budget) {
@@ -205,8 +206,25 @@ function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
 
 const ORDER: ContextSectionName[] = ['facts', 'entities', 'temporal', 'evidence'];
 
-/** Fill sections in priority order; what a section leaves unused rolls down to the next. */
-function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number): ContextSection[] {
+/** Episodes the given facts were derived from. */
+function sourcesOf(db: Database, factIds: readonly string[]): Set<string> {
+  if (factIds.length === 0) return new Set();
+  const rows = db
+    .prepare(
+      `SELECT e.target_id AS id FROM json_each(?) AS j CROSS JOIN edges e ON e.source_id = j.value
+       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL`,
+    )
+    .all(JSON.stringify(factIds)) as { id: string }[];
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Fill sections in priority order; what a section leaves unused rolls down to the next. A turn that a chosen
+ * fact already states is not repeated under "Earlier conversations" (the evidence section quotes it): its
+ * room goes to another turn.
+ */
+function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number, covered: (factIds: string[]) => Set<string>): ContextSection[] {
+  let coveredTurns = new Set<string>();
   const headerCost = countTokens(`${HEADER}\n\n`);
   let carry = 0;
   let remainingTotal = budget - headerCost;
@@ -217,7 +235,7 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
     const titleCost = countTokens(title) + 1;
     const items: ContextItem[] = [];
     let used = 0;
-    const seen = new Set<string>();
+    const seen = new Set<string>(name === 'temporal' ? coveredTurns : []);
     for (const c of candidates[name]) {
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
@@ -229,6 +247,7 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       used += extra + tokens;
       items.push({ ...c.item, tokens });
     }
+    if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
     if (name === 'temporal') items.sort((a, b) => (a.text < b.text ? -1 : 1)); // chronological: lines start with the time
     carry = sectionBudget - used;
     remainingTotal -= used;

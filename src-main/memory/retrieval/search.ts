@@ -21,6 +21,7 @@ import {
   entityStrategy,
   ftsScored,
   neighbourhoodActivation,
+  provenanceStrategy,
   type Scored,
   temporalStrategy,
   vectorStrategy,
@@ -53,7 +54,7 @@ export interface RetrieverDeps {
 export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = NODE_TYPES;
 
 /** Facts outrank episodes of equal fused score when both are searched: they are distilled and current. */
-export const FACT_BOOST = 1.5;
+export const FACT_BOOST = 2;
 /**
  * A question is weak evidence for its own answer, and so is the assistant's reply: when the query asks about
  * the person ("Where do I live?"), such episodes weigh this much.
@@ -137,6 +138,15 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   }
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
+  if (weights.provenance > 0 && filter.types.some((t) => t !== 'episodic')) {
+    lists.provenance = time('provenance', () => {
+      // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
+      const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
+      const turns = ftsScored(deps.db, matchExpression(deps, data.query, false), episodeFilter, n);
+      const ranked = weights.neighbourhood > 0 ? activate(deps.db, turns, deps.config.seeds, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
+      return provenanceStrategy(deps.db, ranked, filter, n);
+    });
+  }
   await yieldToLoop();
   const mentioned = deps.mentionedEntities(data.query);
   if (mentioned.length > 0) {
@@ -196,7 +206,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
 function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean): number {
   if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
   if (!aboutThePerson) return 1;
-  const question = /\?\s*$/.test(node.content.trim());
+  const question = node.content.includes('?'); // asks something, whatever else it says
   return question || node.sourceRole === 'assistant' ? WEAK_EVIDENCE_WEIGHT : 1;
 }
 

@@ -53,10 +53,9 @@ export function specificEntityLimit(documents: number): number {
 }
 
 function mentionCounts(db: Database, entityIds: readonly string[]): Map<string, number> {
-  const rows = db
-    .prepare('SELECT id, mention_count FROM entities WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(entityIds)) as { id: string; mention_count: number }[];
-  return new Map(rows.map((r) => [r.id, r.mention_count]));
+  // A few ids: one primary-key lookup each (on a tiny table the planner would rather scan it whole).
+  const get = db.prepare('SELECT mention_count FROM entities WHERE id = ?').pluck();
+  return new Map(entityIds.map((id) => [id, (get.get(id) as number | undefined) ?? 0]));
 }
 
 /**
@@ -221,4 +220,24 @@ export function neighbourhoodActivation(
   }
   for (const [id, amount] of received) if (amount <= 0) received.delete(id);
   return received;
+}
+
+/**
+ * Facts through their sources: the facts derived from the best-ranked episodes, in the order of those
+ * episodes. A model-written fact restates a turn in other words; when the conversation search finds the
+ * turn (its neighbourhood and all), the fact distilled from it is as relevant.
+ */
+export function provenanceStrategy(db: Database, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
+  if (episodeIds.length === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
+       CROSS JOIN edges e ON e.target_id = j.value
+       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
+       GROUP BY e.source_id ORDER BY rank, e.source_id`,
+    )
+    .all(JSON.stringify(episodeIds)) as { id: string }[];
+  const ids = rows.map((r) => r.id);
+  const ok = passingIds(db, ids, filter);
+  return ids.filter((id) => ok.has(id)).slice(0, limit);
 }

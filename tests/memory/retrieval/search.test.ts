@@ -104,6 +104,39 @@ describe('search_memory', () => {
     const hit = r.hits.find((h) => h.node.id === answer);
     expect(hit?.strategies.map((s) => s.strategy)).toContain('neighbourhood');
   });
+
+  it('ranks the statement above the question and the assistant reply when the query asks about the person', async () => {
+    const { engine } = openTestEngine();
+    const question = engine.recordEpisode({ content: 'Where do I live now? I keep forgetting I moved to Porto', sessionId: 's1', role: 'user' });
+    const reply = engine.recordEpisode({ content: 'You live in Porto now, since you moved there.', sessionId: 's1', role: 'assistant' });
+    const statement = engine.recordEpisode({ content: 'I moved to Porto last spring and I live near the river.', sessionId: 's2', role: 'user' });
+    await engine.drainSlowPath();
+    const r = await engine.search({ query: 'Where do I live now?', types: ['episodic'] });
+    expect(r.intent).not.toBe('when');
+    const order = r.hits.map((h) => h.node.id);
+    expect(order.indexOf(statement)).toBeLessThan(order.indexOf(question));
+    expect(order.indexOf(statement)).toBeLessThan(order.indexOf(reply));
+  });
+
+  it('ranks inside an entity by relevance: a speaker on every node is not specific, and does not drag in unrelated facts', async () => {
+    const { engine } = openTestEngine();
+    const priya = engine.createEntity({ name: 'Priya', type: 'person' });
+    const biscuit = engine.createEntity({ name: 'Biscuit', type: 'concept' });
+    const unrelated: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      unrelated.push(engine.rememberFact({ content: `Priya mentioned errand number ${i} on her list`, entityIds: [priya.id], sourceType: 'extraction' }));
+    }
+    const answer = engine.rememberFact({ content: 'Priya works as a nurse in the emergency department', entityIds: [priya.id], sourceType: 'extraction' });
+    const cat = engine.rememberFact({ content: 'Biscuit is fourteen and sleeps on her feet', entityIds: [priya.id, biscuit.id], sourceType: 'extraction' });
+    await engine.drainSlowPath();
+    const job = await engine.search({ query: 'What is Priya\'s job at the hospital emergency department?', limit: 5 });
+    expect(job.hits[0]?.node.id).toBe(answer);
+    // The newest facts about Priya are not pulled in by the entity alone.
+    expect(job.hits.filter((h) => unrelated.slice(-10).includes(h.node.id))).toEqual([]);
+    // A specific entity still brings its nodes in without shared words.
+    const pet = await engine.search({ query: 'How old is Biscuit?', limit: 5 });
+    expect(pet.hits[0]?.node.id).toBe(cat);
+  });
 });
 
 describe('classifiers and time', () => {
@@ -117,6 +150,10 @@ describe('classifiers and time', () => {
     expect(k.classify('Почему проект закрыли?')).toBe('why');
     expect(k.classify('Когда мы обсуждали отпуск?')).toBe('when');
     expect(k.classify('Кто подарил кота?')).toBe('who');
+    // A current value is not a time: "now" makes no "when" question.
+    expect(k.classify('Where do I live now?')).toBe('what');
+    expect(k.classify('Где я сейчас живу?')).toBe('what');
+    expect(k.classify('Where did I go after the meeting?')).toBe('when');
   });
 
   it('tells simple from complex queries (§11.5)', () => {
