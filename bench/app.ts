@@ -146,7 +146,7 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     for (const [i, question] of questions.entries()) {
       requestAt = 0;
       const t0 = performance.now();
-      const { assistantMessage } = host.chat.send(chat.id, question);
+      const { assistantMessage } = await host.chat.send(chat.id, question);
       const reply = await host.chat.waitForReply(assistantMessage.id);
       if (reply.status !== 'complete') throw new Error(`reply ${i} ended ${reply.status}: ${reply.error?.message ?? ''}`);
       // The first few warm caches and the intent classifier; they are not what a user sees all day.

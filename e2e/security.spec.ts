@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromiumMissingMessage, chromiumPath } from './chromium';
-import { expect, test } from './fixtures';
+import { expect, openApp, send, test } from './fixtures';
 
 test('the prerequisite Chromium is installed', () => {
   const chromium = chromiumPath();
@@ -40,4 +40,38 @@ test('requests without the token, or from a foreign origin, get 403', async ({ p
     return ws;
   }, engram.origin);
   expect(other).toBe('refused');
+});
+
+test('the chat is inert while the inspector is open: keys typed there never reach the message box', async ({ page, engram, shot }) => {
+  await openApp(page, engram);
+  await send(page, 'First message');
+  await expect(page.getByTestId('message-assistant')).toHaveCount(1);
+  const switchBefore = await page.getByTestId('switch-no-remember').isChecked();
+
+  // Open the inspector from the message box with the shortcut, then type and press Enter, Space and Tab.
+  await page.getByTestId('composer').focus();
+  await page.keyboard.press('Control+Shift+M');
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.getByTestId('chat-main')).toHaveAttribute('inert', '');
+  await expect(page.getByTestId('sidebar')).toHaveAttribute('inert', '');
+  await page.keyboard.type('my bank PIN is 1234');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    // Focus never walks into the hidden chat.
+    await expect(page.locator('[inert] :focus')).toHaveCount(0);
+  }
+  await shot('inspector-chat-inert');
+
+  // One Esc (from the view, not a text box) closes it and puts the cursor back in the message box.
+  await page.getByTestId('inspector').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inspector')).toBeHidden();
+  await expect(page.getByTestId('composer')).toBeFocused();
+  await expect(page.getByTestId('composer')).toHaveValue('');
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  expect(await page.getByTestId('switch-no-remember').isChecked()).toBe(switchBefore);
+  const messages = await engram.call<{ content: string }[]>('chat.messages', { chatId: (await engram.call<{ id: string }[]>('chat.list', {}))[0]?.id });
+  expect(messages.some((m) => m.content.includes('PIN'))).toBe(false);
 });

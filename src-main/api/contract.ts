@@ -45,7 +45,9 @@ export interface CallSpec<I extends z.ZodType, O> {
 const call = <O>() => <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
 
 const none = z.object({}).strict();
-const chatId = z.object({ chatId: idSchema }).strict();
+/** Default page sizes: no call returns a whole long history at once. */
+export const MAX_PAGE = 200;
+export const MESSAGES_PAGE = 300;
 const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
 const timeExpr = z.union([z.string().max(100), z.number().int().min(0)]);
@@ -85,21 +87,36 @@ export const calls = {
   'app.info': call<AppInfo>()(none),
   'settings.get': call<PublicSettings>()(none),
   /** apiKey: omitted keeps the stored key, null or "" removes it. The key is never returned. */
-  'settings.save': call<PublicSettings>()(appSettingsSchema.extend({ apiKey: apiKeyInputSchema }).strict()),
-  /** Tests the given (possibly unsaved) provider; without apiKey the stored key is used. */
+  'settings.save': call<PublicSettings>()(appSettingsSchema.extend({ apiKey: apiKeyInputSchema, allowInsecureKey: z.boolean().optional() }).strict()),
+  /**
+   * Tests the given (possibly unsaved) provider; without apiKey the stored key is used, and only when it was
+   * saved for the same origin. A key over plain http to another machine needs allowInsecureKey.
+   */
   'settings.testConnection': call<ConnectionTestResult>()(
-    z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema }).strict(),
+    z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema, allowInsecureKey: z.boolean().optional() }).strict(),
   ),
 
   // ---- chat
-  'chat.list': call<ChatSession[]>()(z.object({ includeArchived: z.boolean().default(false) }).strict()),
+  /** Most recent first, a page at a time. */
+  'chat.list': call<ChatSession[]>()(
+    z
+      .object({
+        includeArchived: z.boolean().default(false),
+        limit: z.number().int().min(1).max(1000).default(MAX_PAGE),
+        offset: z.number().int().min(0).default(0),
+      })
+      .strict(),
+  ),
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
   'chat.setSwitches': call<ChatSession>()(
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),
-  'chat.messages': call<ChatMessage[]>()(chatId),
+  /** The latest `limit` messages of a chat, oldest first; ask for more to read further back. */
+  'chat.messages': call<ChatMessage[]>()(
+    z.object({ chatId: idSchema, limit: z.number().int().min(1).max(10_000).default(MESSAGES_PAGE) }).strict(),
+  ),
   'chat.send': call<{ userMessage: ChatMessage; assistantMessage: ChatMessage }>()(
     z.object({ chatId: idSchema, text: contentSchema }).strict(),
   ),
@@ -186,7 +203,7 @@ void _allEventsListed;
 
 // ---- results and errors -------------------------------------------------------------------------
 
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
+export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'busy', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {

@@ -5,7 +5,7 @@
 import type { ChatService } from '../chat/service';
 import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
-import type { SettingsStore } from '../llm/settings-store';
+import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../memory/clock';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
@@ -25,19 +25,23 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
-    'settings.save': ({ apiKey, ...rest }) => {
-      settings.save(rest, apiKey);
+    'settings.save': ({ apiKey, allowInsecureKey, ...rest }) => {
+      settings.save(rest, apiKey, { allowInsecureKey });
       return settings.publicView();
     },
-    'settings.testConnection': ({ provider, apiKey }) =>
-      testConnection({ settings: provider, apiKey: apiKey === undefined ? settings.provider().apiKey : (apiKey ?? undefined) }),
+    // Without a typed key, the stored one is used only if it was saved for this very origin.
+    'settings.testConnection': ({ provider, apiKey, allowInsecureKey }) => {
+      const key = apiKey === undefined ? settings.keyFor(provider.baseURL) : (apiKey ?? undefined);
+      if (key) assertKeyMayTravel(provider.baseURL, allowInsecureKey);
+      return testConnection({ settings: provider, apiKey: key });
+    },
 
-    'chat.list': ({ includeArchived }) => chat.list(includeArchived),
+    'chat.list': ({ includeArchived, limit, offset }) => chat.list(includeArchived, { limit, offset }),
     'chat.create': () => chat.create(),
     'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
     'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
-    'chat.messages': ({ chatId }) => chat.messages(chatId),
+    'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
     'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),
     'chat.retry': ({ messageId }) => chat.retry(messageId),

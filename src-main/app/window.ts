@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, session, shell } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../web/security';
+import { isTrustedRendererUrl } from './trusted-url';
 import { loadWindowState, trackWindowState } from './window-state';
 
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
@@ -13,8 +14,7 @@ export const rendererUrl = (): string => devServerUrl ?? new URL('../renderer/in
 
 /** Our renderer's own pages, and nothing else, may call the API. */
 export function isTrustedUrl(url: string): boolean {
-  if (devServerUrl) return url.startsWith(devServerUrl);
-  return url.startsWith(new URL('../renderer/', import.meta.url).href);
+  return isTrustedRendererUrl(url, { devServerUrl, rendererDirUrl: new URL('../renderer/', import.meta.url).href });
 }
 
 export function applyContentSecurityPolicy(): void {
@@ -40,7 +40,9 @@ export function createMainWindow(userData: string): BrowserWindow {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
-      spellcheck: true,
+      // Chromium's spellchecker downloads Hunspell dictionaries from Google on Windows and Linux: a local-first
+      // app makes no such request behind the person's back.
+      spellcheck: false,
     },
   });
   if (state.maximized) win.maximize();

@@ -18,6 +18,8 @@ export interface MemoryPort {
   readonly clock: Clock;
   onChange(listener: ChangeListener): () => void;
   recordEpisode(input: RecordEpisodeInput): string;
+  /** Inside the caller's write transaction: the episode commits with the caller's rows. */
+  recordEpisodeNow(input: RecordEpisodeInput): string;
   flush(): Promise<void>;
   markSessionCompleted(sessionId: string): void;
   rememberFact(input: RememberFactInput): string;

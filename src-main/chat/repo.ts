@@ -82,11 +82,11 @@ export function getChatSession(db: Database, id: string): ChatSession | undefine
   return row ? toSession(row) : undefined;
 }
 
-export function listChatSessions(db: Database, includeArchived: boolean): ChatSession[] {
+export function listChatSessions(db: Database, includeArchived: boolean, limit = Number.MAX_SAFE_INTEGER, offset = 0): ChatSession[] {
   const rows = stmt(
     db,
-    `SELECT * FROM chat_sessions WHERE archived = 0 OR @all = 1 ORDER BY last_activity_at DESC, created_at DESC`,
-  ).all({ all: includeArchived ? 1 : 0 }) as SessionRow[];
+    `SELECT * FROM chat_sessions WHERE archived = 0 OR @all = 1 ORDER BY last_activity_at DESC, created_at DESC LIMIT @limit OFFSET @offset`,
+  ).all({ all: includeArchived ? 1 : 0, limit, offset }) as SessionRow[];
   return rows.map(toSession);
 }
 
@@ -163,8 +163,10 @@ export function getMessage(db: Database, id: string): ChatMessage | undefined {
   return row ? toMessage(row) : undefined;
 }
 
-export function listMessages(db: Database, chatId: string): ChatMessage[] {
-  return (stmt(db, 'SELECT * FROM chat_messages WHERE chat_id = ? ORDER BY seq').all(chatId) as MessageRow[]).map(toMessage);
+/** The latest `limit` messages of a chat, oldest first (a long conversation is read a page at a time). */
+export function listMessages(db: Database, chatId: string, limit = Number.MAX_SAFE_INTEGER): ChatMessage[] {
+  const rows = stmt(db, 'SELECT * FROM chat_messages WHERE chat_id = ? ORDER BY seq DESC LIMIT ?').all(chatId, limit) as MessageRow[];
+  return rows.reverse().map(toMessage);
 }
 
 /** The last `limit` finished turns before `beforeSeq` (the history sent with a request), oldest first. */

@@ -18,8 +18,12 @@ import { offlineAnswer, systemPrompt } from './prompt';
 import * as repo from './repo';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
+import { writeTxWhenFree } from '../memory/db/write-tx';
+import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
+/** The longest reply kept; past it the stream is closed. Memory keeps it in episode-sized pieces. */
+export const MAX_REPLY_CHARS = 400_000;
 
 export interface ChatServiceOptions {
   memory: MemoryPort;
@@ -64,8 +68,8 @@ export class ChatService {
 
   // ---- conversations --------------------------------------------------------------------------
 
-  list(includeArchived = false): ChatSession[] {
-    return repo.listChatSessions(this.db, includeArchived);
+  list(includeArchived = false, page: { limit?: number; offset?: number } = {}): ChatSession[] {
+    return repo.listChatSessions(this.db, includeArchived, page.limit, page.offset);
   }
 
   get(chatId: string): ChatSession {
@@ -106,9 +110,10 @@ export class ChatService {
     return this.get(chatId);
   }
 
-  messages(chatId: string): ChatMessage[] {
+  /** The latest `limit` messages (all when omitted), oldest first. */
+  messages(chatId: string, limit?: number): ChatMessage[] {
     this.get(chatId);
-    return repo.listMessages(this.db, chatId);
+    return repo.listMessages(this.db, chatId, limit);
   }
 
   contextPack(messageId: string): ContextPack | null {
@@ -148,24 +153,43 @@ export class ChatService {
 
   // ---- messages -------------------------------------------------------------------------------
 
-  /** Stores the user's message, records it, and starts the reply; returns both at once (the reply streams). */
-  send(chatId: string, text: string): { userMessage: ChatMessage; assistantMessage: ChatMessage } {
-    const chat = this.get(chatId);
-    const busy = [...this.running.keys()].some((id) => repo.getMessage(this.db, id)?.chatId === chatId);
+  /**
+   * Stores the user's message with its episode, and starts the reply; resolves with both once they are
+   * committed (the reply streams). The message, its episode and the reply's row are one transaction: after a
+   * crash they are all there or none is. When another program holds the database's write lock, the send
+   * waits for it (without blocking other work) rather than failing.
+   */
+  async send(chatId: string, text: string): Promise<{ userMessage: ChatMessage; assistantMessage: ChatMessage }> {
+    this.get(chatId);
+    const busy = this.sending.has(chatId) || [...this.running.keys()].some((id) => repo.getMessage(this.db, id)?.chatId === chatId);
     if (busy) throw new MemoryError('conflict', 'A reply is still being written in this chat; stop it first.');
-    this.sweepIdleSessions();
-    // One transaction for the rows of a turn: both messages appear together or not at all.
-    const { storedUser, assistantMessage } = this.db.transaction(() => this.insertTurn(chat, text))();
-    this.events.emit('chat.sessions', { chatId });
-    this.start(assistantMessage, storedUser);
-    return { userMessage: storedUser, assistantMessage };
+    this.sending.add(chatId);
+    try {
+      // Validated before anything is written, so a refused text leaves no half turn behind.
+      parseInput(recordEpisodeSchema, { content: text, sessionId: 'check', role: 'user' });
+      await this.memory.flush();
+      const { storedUser, assistantMessage } = await writeTxWhenFree(this.db, () => {
+        this.sweepIdleSessions();
+        return this.insertTurn(this.get(chatId), text);
+      });
+      this.events.emit('chat.sessions', { chatId });
+      this.start(assistantMessage, storedUser);
+      return { userMessage: storedUser, assistantMessage };
+    } finally {
+      this.sending.delete(chatId);
+    }
   }
+
+  private readonly sending = new Set<string>();
 
   private insertTurn(chat: ChatSession, text: string): { storedUser: ChatMessage; assistantMessage: ChatMessage } {
     const chatId = chat.id;
     const memorySessionId = this.memorySessionFor(chatId);
     const now = this.now();
-    const userMessage = repo.insertMessage(this.db, {
+    const episodeId = memorySessionId
+      ? this.memory.recordEpisodeNow({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now })
+      : null;
+    const storedUser = repo.insertMessage(this.db, {
       id: randomUUID(),
       chatId,
       role: 'user',
@@ -176,10 +200,7 @@ export class ChatService {
       model: null,
       now,
     });
-    const episodeId = memorySessionId
-      ? this.memory.recordEpisode({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now })
-      : null;
-    const storedUser = episodeId ? repo.updateMessage(this.db, userMessage.id, { episodeId }, now) : userMessage;
+    if (episodeId) repo.updateMessage(this.db, storedUser.id, { episodeId }, now);
     const title = chat.title === DEFAULT_CHAT_TITLE ? titleFrom(text) : chat.title;
     repo.updateChatSession(this.db, chatId, { lastActivityAt: now, title, archived: false }, now);
     const assistantMessage = repo.insertMessage(this.db, {
@@ -193,7 +214,7 @@ export class ChatService {
       model: null,
       now,
     });
-    return { storedUser, assistantMessage };
+    return { storedUser: { ...storedUser, episodeId }, assistantMessage };
   }
 
   /** Writes the reply to a user message again (after an error, a stop, or just to get another answer). */
@@ -289,6 +310,8 @@ export class ChatService {
 
     const model = provider.settings.chatModel;
     this.update(reply.id, { model });
+    // What the model is shown this turn; its write tools may touch only these (tools.ts, assertShown).
+    const shownIds = new Set<string>(pack?.nodeIds ?? []);
     const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 20);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt({ pack, memoryEnabled: useMemory, now: this.now() }) },
@@ -306,6 +329,10 @@ export class ChatService {
           text += delta;
           this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
         });
+        if (turn.cut) {
+          text += `\n\n[Engram stopped this reply at ${MAX_REPLY_CHARS.toLocaleString('en')} characters.]`;
+          break;
+        }
         if (turn.toolCalls.length === 0 || !offerTools) break;
         messages.push({
           role: 'assistant',
@@ -316,7 +343,7 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember });
+          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
             record.status = 'done';
@@ -356,7 +383,7 @@ export class ChatService {
     readOnlyTools: boolean,
     signal: AbortSignal,
     onDelta: (delta: string) => void,
-  ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[] }> {
+  ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[]; cut: boolean }> {
     const stream = await client.chat.completions.create(
       { model, messages, stream: true, ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}) },
       { signal },
@@ -370,6 +397,8 @@ export class ChatService {
       if (delta.content) {
         content += delta.content;
         onDelta(delta.content);
+        // A runaway model (or a hostile server) cannot fill the disk or the window: the reply stops here.
+        if (content.length > MAX_REPLY_CHARS) return { content, toolCalls: [], cut: true };
       }
       for (const tc of delta.tool_calls ?? []) {
         const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
@@ -379,7 +408,7 @@ export class ChatService {
       }
     }
     if (signal.aborted) throw new LlmError('aborted', 'Stopped.');
-    return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })) };
+    return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })), cut: false };
   }
 
   /** Degradation (§17): search memory and answer with what is remembered, clearly labelled. */
@@ -423,18 +452,51 @@ export class ChatService {
     return message;
   }
 
-  /** Final state of a reply; a reply with text is recorded as an episode when the chat is remembered. */
-  private finish(messageId: string, patch: repo.MessagePatch, memorySessionId: string | null = null): ChatMessage {
-    const now = this.now();
-    let episodeId: string | null = null;
+  /**
+   * Final state of a reply. The text is saved first, whatever it holds; then a complete reply is recorded as
+   * an episode when the chat is remembered — stopped, failed and partial replies are not what the assistant
+   * said, so memory does not keep them. A recording failure is logged and leaves the reply saved.
+   */
+  private async finish(messageId: string, patch: repo.MessagePatch, memorySessionId: string | null = null): Promise<ChatMessage> {
+    const saved = this.update(messageId, { ...patch, episodeId: null });
     const content = patch.content ?? '';
-    if (memorySessionId && content.trim() !== '' && this.memory.database.open) {
-      episodeId = this.memory.recordEpisode({ content, sessionId: memorySessionId, role: 'assistant', eventTime: now });
-      const chatId = repo.getMessage(this.db, messageId)?.chatId;
-      if (chatId) repo.updateChatSession(this.db, chatId, { lastActivityAt: now }, now);
+    if (!memorySessionId || patch.status !== 'complete' || content.trim() === '' || !this.memory.database.open) return saved;
+    try {
+      const episodeId = await writeTxWhenFree(this.db, () => {
+        const [first, ...rest] = episodeChunks(content);
+        if (first === undefined) return null;
+        const now = this.now();
+        const id = this.memory.recordEpisodeNow({ content: first, sessionId: memorySessionId, role: 'assistant', eventTime: now });
+        for (const part of rest) this.memory.recordEpisodeNow({ content: part, sessionId: memorySessionId, role: 'assistant', eventTime: now });
+        repo.updateMessage(this.db, messageId, { episodeId: id }, now);
+        repo.updateChatSession(this.db, saved.chatId, { lastActivityAt: now }, now);
+        return id;
+      });
+      return episodeId ? this.update(messageId, { episodeId }) : saved;
+    } catch (err) {
+      this.options.logger.error('the reply was saved but could not be recorded in memory', err);
+      return saved;
     }
-    return this.update(messageId, { ...patch, episodeId });
   }
+}
+
+/**
+ * A reply as memory can keep it: NULs dropped, lone surrogates replaced, and split at paragraph or line
+ * breaks into pieces that fit an episode (a model can write more than one message may hold).
+ */
+export function episodeChunks(text: string, limit = MAX_CONTENT_CHARS): string[] {
+  const clean = text.replaceAll('\0', '').toWellFormed();
+  const chunks: string[] = [];
+  let rest = clean;
+  while (rest.length > limit) {
+    const window = rest.slice(0, limit);
+    const cut = Math.max(window.lastIndexOf('\n\n'), window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut > limit / 2 ? cut : limit;
+    chunks.push(rest.slice(0, at));
+    rest = rest.slice(at).replace(/^\s+/, '');
+  }
+  chunks.push(rest);
+  return chunks.filter((c) => c.trim() !== '');
 }
 
 function titleFrom(text: string): string {

@@ -15,6 +15,22 @@ export interface ToolContext {
   readOnly?: boolean;
   /** The memory session of the conversation, for provenance; null when the chat is not remembered. */
   memorySessionId: string | null;
+  /**
+   * In the chat: the memories shown to the model in this turn (its context pack and what its searches
+   * returned). Recalled text is data, and a model steered by it must not rewrite memories it has not been
+   * shown: correct_fact and confirm_fact accept only these ids, anything else is left to the person. Tools
+   * that show memories add their ids. Absent (MCP, where the person allowed writes): no such limit.
+   */
+  shownIds?: Set<string>;
+}
+
+/** correct_fact / confirm_fact in the chat: only for a memory the model was shown in this turn. */
+function assertShown(id: string, ctx: ToolContext): void {
+  if (!ctx.shownIds || ctx.shownIds.has(id)) return;
+  throw new MemoryError(
+    'invalid_input',
+    `memory ${JSON.stringify(id)} was not shown to you in this turn. Find it with search_memory first; if the person wants a memory changed that you cannot find, tell them they can change it in the memory inspector.`,
+  );
 }
 
 interface ToolDef<S extends z.ZodType> {
@@ -65,6 +81,7 @@ export const MEMORY_TOOLS = {
         limit: a.limit ?? 8,
         ...(ctx.memorySessionId ? { excludeSessionIds: [ctx.memorySessionId] } : {}),
       });
+      for (const h of result.hits) ctx.shownIds?.add(h.node.id);
       return { intent: result.intent, results: result.hits.map(hitSummary), warnings: result.warnings };
     },
   }),
@@ -93,6 +110,7 @@ export const MEMORY_TOOLS = {
       reason: z.string().max(500).optional(),
     }),
     run(a, ctx) {
+      assertShown(a.id, ctx);
       const id = ctx.memory.correctFact({
         id: a.id,
         content: a.content,
@@ -107,6 +125,7 @@ export const MEMORY_TOOLS = {
     description: 'Mark a remembered fact as confirmed by the user, so it never fades.',
     schema: z.object({ id: z.string().min(1).max(100) }),
     run(a, ctx) {
+      assertShown(a.id, ctx);
       return nodeSummary(ctx.memory.confirmFact(a.id));
     },
   }),
@@ -115,6 +134,7 @@ export const MEMORY_TOOLS = {
     schema: z.object({ name: z.string().min(1).max(200) }),
     run(a, ctx) {
       const p = ctx.memory.getEntityProfile(a.name, 10);
+      for (const f of p.facts) ctx.shownIds?.add(f.id);
       return {
         name: p.entity.canonicalName,
         type: p.entity.type,
@@ -174,7 +194,8 @@ export async function executeTool(name: string, rawArguments: string, ctx: ToolC
   } catch {
     return { ok: false, arguments: rawArguments, error: 'arguments are not valid JSON' };
   }
-  if (!(name in MEMORY_TOOLS)) return { ok: false, arguments: args, error: `unknown tool "${name}"` };
+  // Own keys only: "constructor" or "toString" are in every object but are not tools.
+  if (!Object.hasOwn(MEMORY_TOOLS, name)) return { ok: false, arguments: args, error: `unknown tool "${name}"` };
   if (ctx.readOnly && WRITE_TOOLS.has(name as MemoryToolName)) {
     return { ok: false, arguments: args, error: `${name} is not available: this chat is not remembered` };
   }

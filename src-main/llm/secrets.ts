@@ -62,3 +62,5 @@ export class MemorySecretStore implements SecretStore {
 }
 
 export const PROVIDER_API_KEY = 'provider.apiKey';
+/** The origin the key was saved for: it is sent to that origin only. */
+export const PROVIDER_API_KEY_ORIGIN = 'provider.apiKeyOrigin';

@@ -6,14 +6,29 @@ import type { Database } from 'better-sqlite3';
 import { stmt } from '../memory/repo/statements';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
-import { PROVIDER_API_KEY, type SecretStore } from './secrets';
+import { MemoryError } from '../memory/errors';
+import { keyTravelsInClear, originOf } from './key-origin';
+import { PROVIDER_API_KEY, PROVIDER_API_KEY_ORIGIN, type SecretStore } from './secrets';
 import { appSettingsSchema, DEFAULT_APP_SETTINGS, type AppSettings } from './settings';
 
 const KEY = 'app';
 
+/** Refuses to send a key in clear text unless the person said so (`allowInsecureKey`). */
+export function assertKeyMayTravel(url: string, allowInsecureKey: boolean | undefined): void {
+  if (!keyTravelsInClear(url) || allowInsecureKey === true) return;
+  throw new MemoryError(
+    'invalid_input',
+    `${originOf(url) ?? url} is plain http:// on another machine: your API key would cross the network unencrypted. Use https://, or confirm that you want to send it anyway.`,
+    { issues: [{ path: 'allowInsecureKey', message: 'confirmation needed to send the key over plain http' }] },
+  );
+}
+
 /** What the renderer sees: everything but the key itself. */
 export interface PublicSettings extends AppSettings {
+  /** A key is stored for the configured server's origin. */
   hasApiKey: boolean;
+  /** The origin the stored key belongs to (it is never sent anywhere else); null when none is stored. */
+  apiKeyOrigin: string | null;
   secretStorage: SecretStore['kind'];
   presets: ProviderPreset[];
 }
@@ -39,24 +54,59 @@ export class SettingsStore {
     return parsed.success ? parsed.data : DEFAULT_APP_SETTINGS;
   }
 
-  /** `apiKey`: undefined keeps the stored key; null or "" removes it. */
-  save(settings: AppSettings, apiKey: string | null | undefined): void {
+  /**
+   * `apiKey`: undefined keeps the stored key; null or "" removes it. A key is bound to the origin of the
+   * base URL it is saved with: pointing Engram at another server never carries it along — the person types
+   * it again for that server.
+   */
+  save(settings: AppSettings, apiKey: string | null | undefined, options: { allowInsecureKey?: boolean } = {}): void {
+    const typed = apiKey === undefined ? undefined : apiKey === null || apiKey.trim() === '' ? null : apiKey.trim();
+    if (typed) assertKeyMayTravel(settings.provider.baseURL, options.allowInsecureKey);
+    const current = this.keyFor(settings.provider.baseURL);
+    if (typed === undefined && current !== undefined) assertKeyMayTravel(settings.provider.baseURL, options.allowInsecureKey);
+    this.storedOrigin(); // binds a key stored by an older version before the settings it belonged to change
     stmt(this.db, 'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
       KEY,
       JSON.stringify(settings),
     );
-    if (apiKey !== undefined) this.secrets.set(PROVIDER_API_KEY, apiKey === null || apiKey.trim() === '' ? null : apiKey.trim());
+    if (typed === null) {
+      this.secrets.set(PROVIDER_API_KEY, null);
+      this.secrets.set(PROVIDER_API_KEY_ORIGIN, null);
+    } else if (typed !== undefined) {
+      this.secrets.set(PROVIDER_API_KEY, typed);
+      this.secrets.set(PROVIDER_API_KEY_ORIGIN, originOf(settings.provider.baseURL));
+    }
     for (const listener of this.listeners) listener();
   }
 
+  /** The stored key, only for a URL of the origin it was saved for. */
+  keyFor(baseURL: string): string | undefined {
+    const origin = originOf(baseURL);
+    const stored = this.storedOrigin();
+    return origin !== null && origin === stored ? this.secrets.get(PROVIDER_API_KEY) : undefined;
+  }
+
+  /** Where the stored key belongs. A key saved before keys were bound is bound to the server it was used with. */
+  private storedOrigin(): string | null {
+    const bound = this.secrets.get(PROVIDER_API_KEY_ORIGIN);
+    if (bound !== undefined) return bound;
+    if (this.secrets.get(PROVIDER_API_KEY) === undefined) return null;
+    const origin = originOf(this.get().provider.baseURL);
+    if (origin !== null) this.secrets.set(PROVIDER_API_KEY_ORIGIN, origin);
+    return origin;
+  }
+
   provider(): ResolvedProvider {
-    return { settings: this.get().provider, apiKey: this.secrets.get(PROVIDER_API_KEY) };
+    const settings = this.get().provider;
+    return { settings, apiKey: this.keyFor(settings.baseURL) };
   }
 
   publicView(): PublicSettings {
+    const settings = this.get();
     return {
-      ...this.get(),
-      hasApiKey: this.secrets.get(PROVIDER_API_KEY) !== undefined,
+      ...settings,
+      hasApiKey: this.keyFor(settings.provider.baseURL) !== undefined,
+      apiKeyOrigin: this.secrets.get(PROVIDER_API_KEY) === undefined ? null : this.storedOrigin(),
       secretStorage: this.secrets.kind,
       presets: Object.values(PROVIDER_PRESETS),
     };

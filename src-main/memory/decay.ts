@@ -9,6 +9,7 @@
 import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from './clock';
 import type { MemoryNode } from './types';
+import { writeTx } from './db/write-tx';
 
 export const DECAY_EXPONENT = 0.8;
 export const DEFAULT_PRUNE_THRESHOLD = 0.05;
@@ -106,7 +107,7 @@ export async function runDecay(
     options.signal?.throwIfAborted();
     const rows = select.all(after, chunk) as DecayRow[];
     if (rows.length === 0) break;
-    db.transaction(() => {
+    writeTx(db, () => {
       for (const r of rows) {
         const anchor = r.last_accessed ?? r.valid_from;
         const next = decayedConfidence(r.confidence_base, r.decay_rate, options.now - anchor);
@@ -119,7 +120,7 @@ export async function runDecay(
           result.prunedIds.push(r.id);
         }
       }
-    })();
+    });
     result.scanned += rows.length;
     after = rows[rows.length - 1]?.rowid ?? after;
     options.onProgress?.(result.scanned);

@@ -16,7 +16,7 @@ import * as entityOps from './entities';
 import { AliasIndex } from './entity-mentions';
 import { MemoryError } from './errors';
 import * as factOps from './facts';
-import { HotPath } from './hot-path';
+import { HotPath, type HotPathHealth } from './hot-path';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes, type NodeDetail, type NodePage } from './queries';
 import { allAliasRows, getEntity } from './repo/entities';
@@ -42,6 +42,7 @@ import { getNodeRow, nodeExists, setAttributes } from './repo/nodes';
 import { notFound } from './errors';
 import type { JsonObject, MemoryChange } from './types';
 import * as inspector from './inspector';
+import { BUSY_TIMEOUT_MS, writeTx } from './db/write-tx';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -93,10 +94,15 @@ export class MemoryEngine {
     });
     this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
     const feed = new ChangeFeed(logger);
-    const hot = new HotPath(db, clock, (batch) => {
-      feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
-      slow.kick();
-    });
+    const hot = new HotPath(
+      db,
+      clock,
+      (batch) => {
+        feed.emit({ kind: 'episodes.recorded', nodeIds: batch.nodeIds, sessionIds: batch.sessionIds });
+        slow.kick();
+      },
+      logger,
+    );
     const slow: SlowPath = new SlowPath(
       db,
       this.embedder,
@@ -241,6 +247,21 @@ export class MemoryEngine {
     this.assertOpen();
     const data = parseInput(recordEpisodeSchema, input);
     return this.ctx.hot.record(data);
+  }
+
+  /**
+   * Record an episode now, inside the caller's transaction when there is one (a chat message and its episode
+   * commit together). Episodes queued by `recordEpisode` for the same session should be flushed first.
+   */
+  recordEpisodeNow(input: RecordEpisodeInput): string {
+    this.assertOpen();
+    const data = parseInput(recordEpisodeSchema, input);
+    return this.ctx.hot.recordNow(data);
+  }
+
+  /** Whether recording is currently failing (foreign lock, disk) and how much waits to be written. */
+  recordingHealth(): HotPathHealth {
+    return this.ctx.hot.health;
   }
 
   /** Resolves when every episode recorded so far is durable (survives a process crash). */
@@ -613,7 +634,7 @@ export class MemoryEngine {
     const now = this.ctx.clock.now();
     const dims = this.embedder.dimensions;
     let nodes = 0;
-    db.transaction(() => {
+    writeTx(db, () => {
       dropVectorTables(db);
       createVectorTables(db, dims);
       db.prepare('DELETE FROM vec_codes').run();
@@ -625,7 +646,7 @@ export class MemoryEngine {
            ON CONFLICT(node_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = 0, last_error = NULL`,
         )
         .run({ now }).changes;
-    })();
+    });
     clearStatementCache(db);
     this.vectorLock = { model: this.embedder.id, dimensions: dims };
     for (const row of db.prepare('SELECT id FROM entities WHERE merged_into IS NULL').all() as { id: string }[])
@@ -638,7 +659,10 @@ export class MemoryEngine {
   /** Commit what is queued, let the slow path finish its batch, and close the database. */
   async close(): Promise<void> {
     if (this.closed) return;
-    this.ctx.hot.flushSync();
+    // Acknowledged episodes are written before the database closes, even if another process holds the lock.
+    const lost = await this.ctx.hot.drain(BUSY_TIMEOUT_MS * 2);
+    if (lost > 0) this.ctx.logger.error(`${lost} episode(s) were still unwritten at shutdown: ${this.ctx.hot.health.lastError ?? ''}`);
+    if (this.closed) return;
     this.closed = true;
     await this.ctx.slow.stop();
     this.checkpointer.stop();
@@ -685,10 +709,10 @@ export class MemoryEngine {
   /** The session stays pending with the reason; the failed run is logged with its token usage. */
   failConsolidation(sessionId: string, error: string, run: wp.NewRun): void {
     this.assertOpen();
-    this.ctx.db.transaction(() => {
+    writeTx(this.ctx.db, () => {
       wp.markFailed(this.ctx.db, sessionId, error);
       wp.insertRun(this.ctx.db, run);
-    })();
+    });
   }
 
   /**
@@ -721,7 +745,7 @@ export class MemoryEngine {
     this.ctx.slow = heldSlow;
     let result: T;
     try {
-      result = this.ctx.db.transaction(fn)();
+      result = writeTx(this.ctx.db, fn);
     } finally {
       this.ctx.feed = real;
       this.ctx.slow = slow;
@@ -739,11 +763,11 @@ export class MemoryEngine {
   markSessionConsolidated(sessionId: string, throughRowid: number, run: wp.NewRun): void {
     this.assertOpen();
     const now = this.ctx.clock.now();
-    this.ctx.db.transaction(() => {
+    writeTx(this.ctx.db, () => {
       wp.markConsolidated(this.ctx.db, sessionId, throughRowid, now);
       wp.insertRun(this.ctx.db, run);
       setMeta(this.ctx.db, 'last_consolidation', String(now));
-    })();
+    });
   }
 
   /** derived_from and causal edges written by the write path; existing ones are kept (idempotent). */
@@ -751,12 +775,12 @@ export class MemoryEngine {
     this.assertOpen();
     const now = this.ctx.clock.now();
     let added = 0;
-    this.ctx.db.transaction(() => {
+    writeTx(this.ctx.db, () => {
       for (const e of edges) {
         if (!nodeExists(this.ctx.db, e.sourceId) || !nodeExists(this.ctx.db, e.targetId)) throw notFound('Node', nodeExists(this.ctx.db, e.sourceId) ? e.targetId : e.sourceId);
         if (insertEdge(this.ctx.db, { ...e, validFrom: now, createdAt: now })) added++;
       }
-    })();
+    });
     return added;
   }
 
@@ -767,7 +791,7 @@ export class MemoryEngine {
     if (!node) throw notFound('Node', nodeId);
     const now = this.ctx.clock.now();
     const links: { nodeId: string; entityId: string }[] = [];
-    this.ctx.db.transaction(() => {
+    writeTx(this.ctx.db, () => {
       for (const entityId of new Set(entityIds)) {
         if (!getEntity(this.ctx.db, entityId)) throw notFound('Entity', entityId);
         if (linkNodeEntity(this.ctx.db, nodeId, entityId)) {
@@ -775,7 +799,7 @@ export class MemoryEngine {
           if (node.valid_until === null) adjustMentionCount(this.ctx.db, entityId, 1, now);
         }
       }
-    })();
+    });
     if (links.length > 0) this.ctx.feed.emit({ kind: 'entities.linked', links });
     return links.length;
   }

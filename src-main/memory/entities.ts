@@ -14,6 +14,7 @@ import { NODE_COLUMNS, toNode, type NodeRow } from './repo/nodes';
 import { deleteEntityVector } from './repo/vectors';
 import { createEntitySchema, idSchema, nameSchema, parseInput, type CreateEntityInput } from './schemas';
 import type { Entity, MemoryNode } from './types';
+import { writeTx } from './db/write-tx';
 
 function requireEntity(ctx: EngineContext, id: unknown): Entity {
   const entityId = parseInput(idSchema, id);
@@ -108,7 +109,7 @@ export function mergeEntities(ctx: EngineContext, sourceId: unknown, targetId: u
   const source = requireEntity(ctx, sid);
   const target = requireEntity(ctx, tid);
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     const moved = (
       ctx.db
         .prepare(
@@ -142,7 +143,7 @@ export function mergeEntities(ctx: EngineContext, sourceId: unknown, targetId: u
     refreshMentionCount(ctx.db, source.id, now);
     deleteEntityVector(ctx.db, source.id);
     ctx.db.prepare('UPDATE entities SET first_seen = min(first_seen, ?) WHERE id = ?').run(source.firstSeen, target.id);
-  })();
+  });
   ctx.invalidateAliases();
   ctx.slow.queueEntity(target.id);
   ctx.feed.emit({ kind: 'entities.merged', sourceId: source.id, targetId: target.id });

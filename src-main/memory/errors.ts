@@ -4,6 +4,8 @@ export type MemoryErrorCode =
   | 'not_found'
   | 'conflict'
   | 'storage'
+  /** Another process holds the database's write lock and did not release it in time; retrying can succeed. */
+  | 'busy'
   | 'closed';
 
 export interface MemoryErrorIssue {

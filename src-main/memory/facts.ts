@@ -20,6 +20,7 @@ import {
   type RememberFactInput,
 } from './schemas';
 import type { InvalidationReason, MemoryNode, SourceType } from './types';
+import { writeTx } from './db/write-tx';
 
 /** §12.1 source reliability: what a person states outright is 1.0, LLM extraction 0.8, inference 0.6. */
 export function defaultConfidence(source: SourceType): number {
@@ -76,7 +77,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
   const now = ctx.clock.now();
   const id = randomUUID();
   const attributes = { ...(data.attributes ?? {}), ...(data.tags.length > 0 ? { tags: data.tags } : {}) };
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     insertNode(ctx.db, {
       id,
       type: data.type,
@@ -105,7 +106,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
       if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }
     enqueueSlowPath(ctx.db, id, now);
-  })();
+  });
   ctx.feed.emit({ kind: 'node.created', nodeId: id, nodeType: data.type });
   ctx.slow.kick();
   return id;
@@ -125,7 +126,7 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
   const now = ctx.clock.now();
   const id = randomUUID();
   const entityIds = entityIdsOfNode(ctx.db, old.id);
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     insertNode(ctx.db, {
       id,
       type: old.type,
@@ -169,7 +170,7 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }
     enqueueSlowPath(ctx.db, id, now);
-  })();
+  });
   ctx.feed.emit({ kind: 'node.corrected', oldId: old.id, newId: id });
   ctx.slow.kick();
   return id;
@@ -191,7 +192,7 @@ export function forgetNode(ctx: EngineContext, id: unknown, reason: Extract<Inva
     throw new MemoryError('conflict', `Node ${node.id} is already ${node.invalidatedReason ?? 'invalid'}`);
   }
   const now = ctx.clock.now();
-  ctx.db.transaction(() => invalidateWithIndexes(ctx, node.id, now, reason))();
+  writeTx(ctx.db, () => invalidateWithIndexes(ctx, node.id, now, reason));
   ctx.feed.emit({ kind: 'node.forgotten', nodeId: node.id });
 }
 
@@ -217,7 +218,7 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
     );
   }
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     revalidateNode(ctx.db, node.id);
     setNodeVectorActive(ctx.db, node.id, true);
     if (node.type !== 'episodic') {
@@ -225,7 +226,7 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
       setConfidence(ctx.db, node.id, { confidence: base, confidenceBase: base, lastAccessed: now });
     }
     for (const entityId of entityIdsOfNode(ctx.db, node.id)) adjustMentionCount(ctx.db, entityId, 1, now);
-  })();
+  });
   ctx.feed.emit({ kind: 'node.restored', nodeId: node.id });
   return getNode(ctx.db, node.id) ?? node;
 }
@@ -243,7 +244,7 @@ export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
   const update = ctx.db.prepare(
     `UPDATE nodes SET access_count = ?, last_accessed = ?, confidence = ?, confidence_base = ? WHERE id = ?`,
   );
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     for (const n of nodes) {
       const count = n.accessCount + 1;
       if (n.validUntil !== null) {
@@ -254,6 +255,6 @@ export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
       const next = Math.min(1, current + reinforcement(count));
       update.run(count, now, next, next, n.id);
     }
-  })();
+  });
   ctx.feed.emit({ kind: 'nodes.accessed', nodeIds: nodes.map((n) => n.id) });
 }

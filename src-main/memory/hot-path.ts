@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Clock } from './clock';
+import type { Clock, Logger } from './clock';
 import { MemoryError } from './errors';
 import { insertEdge } from './repo/edges';
-import { insertNode, lastEpisodeOfSession } from './repo/nodes';
+import { insertNode, lastEpisodeOfSession, nodeExists } from './repo/nodes';
 import { touchSession } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { JsonObject, SourceType } from './types';
+import { isBusyError, withoutBusyWait, writeTx } from './db/write-tx';
 
 export interface EpisodeToRecord {
   content: string;
@@ -40,31 +41,76 @@ export interface CommittedBatch {
 /** Bound on the per-session "previous episode" cache; past it the index lookup answers. */
 const LAST_EPISODE_CACHE_LIMIT = 10_000;
 
+/** Pause before retrying a failed commit: 20 ms doubling to 2 s. */
+const RETRY_FIRST_MS = 20;
+const RETRY_MAX_MS = 2_000;
+/** A failure that is not a lock (disk full, I/O) is reported to waiting callers after this many attempts. */
+const ATTEMPTS_BEFORE_REPORTING = 5;
+
+/** What the hot path tells its owner when commits fail, and when they work again. */
+export interface HotPathHealth {
+  failing: boolean;
+  pending: number;
+  attempts: number;
+  lastError: string | null;
+}
+
 export class HotPath {
   private queue: PendingEpisode[] = [];
   private waiters: Waiter[] = [];
   private scheduled: NodeJS.Immediate | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private failedAttempts = 0;
+  private lastError: string | null = null;
   private readonly lastEpisode = new Map<string, string>();
 
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
     private readonly onCommitted: (batch: CommittedBatch) => void,
+    private readonly logger?: Logger,
+    private readonly onHealth?: (health: HotPathHealth) => void,
   ) {}
 
   get pendingCount(): number {
     return this.queue.length;
   }
 
+  get health(): HotPathHealth {
+    return { failing: this.failedAttempts > 0, pending: this.queue.length, attempts: this.failedAttempts, lastError: this.lastError };
+  }
+
   /** Queue an (already validated) episode; returns its id immediately. */
   record(episode: EpisodeToRecord): string {
     const id = randomUUID();
     this.queue.push({ ...episode, id, createdAt: this.clock.now() });
-    this.scheduled ??= setImmediate(() => this.commitQueued());
+    if (!this.retryTimer) this.scheduled ??= setImmediate(() => this.commitQueued());
     return id;
   }
 
-  /** Resolves when every episode recorded so far is committed; rejects if that commit failed. */
+  /**
+   * Write an (already validated) episode now, inside the caller's transaction when there is one, so the
+   * caller's own rows (a chat message and its episode) commit together or not at all. Change events and the
+   * slow path follow once the row is visible outside the transaction (checked after it ends: a rollback
+   * leaves nothing to announce).
+   */
+  recordNow(episode: EpisodeToRecord): string {
+    const ep: PendingEpisode = { ...episode, id: randomUUID(), createdAt: this.clock.now() };
+    if (this.db.inTransaction) this.insertEpisode(ep, new Map());
+    else writeTx(this.db, () => this.insertEpisode(ep, new Map()));
+    // The cache may not learn an id its transaction could still roll back: the index answers next time.
+    this.lastEpisode.delete(ep.sessionId);
+    queueMicrotask(() => {
+      if (!this.db.open || this.db.inTransaction || !nodeExists(this.db, ep.id)) return;
+      this.onCommitted({ nodeIds: [ep.id], sessionIds: [ep.sessionId] });
+    });
+    return ep.id;
+  }
+
+  /**
+   * Resolves when every episode recorded so far is committed. While commits fail it keeps waiting (they are
+   * retried); it rejects only when a failure other than a foreign lock persists, and the episodes stay queued.
+   */
   flush(): Promise<void> {
     if (this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
@@ -77,10 +123,35 @@ export class HotPath {
     this.commitQueued();
   }
 
+  /**
+   * Shutdown: commit what is queued, waiting up to `timeoutMs` for a foreign lock to go. Returns how many
+   * episodes could not be written (logged by the caller; zero unless the database stayed locked or broken).
+   */
+  async drain(timeoutMs: number): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      this.commitQueued();
+      if (this.queue.length === 0) return 0;
+      if (Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const lost = this.queue.length;
+    const err = new MemoryError('storage', `${lost} episode(s) could not be recorded before shutdown: ${this.lastError ?? 'unknown error'}`);
+    for (const w of this.waiters) w.reject(err);
+    this.waiters = [];
+    return lost;
+  }
+
   private commitQueued(): void {
     if (this.scheduled) {
       clearImmediate(this.scheduled);
       this.scheduled = null;
+    }
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
     }
     const batch = this.queue;
     const waiters = this.waiters;
@@ -93,18 +164,55 @@ export class HotPath {
     this.waiters = [];
     const previous = new Map<string, string>();
     try {
-      this.db.transaction(() => {
-        for (const ep of batch) this.insertEpisode(ep, previous);
-      })();
+      // Fail fast on a foreign lock instead of blocking the event loop for the busy timeout: we retry.
+      withoutBusyWait(this.db, () =>
+        writeTx(this.db, () => {
+          for (const ep of batch) this.insertEpisode(ep, previous);
+        }),
+      );
     } catch (cause) {
-      const err = new MemoryError('storage', `Recording ${batch.length} episode(s) failed: ${String(cause)}`, { cause });
-      for (const w of waiters) w.reject(err);
+      this.requeue(batch, waiters, cause);
       return;
+    }
+    if (this.failedAttempts > 0) {
+      this.logger?.warn(`Recording works again: ${batch.length} delayed episode(s) committed after ${this.failedAttempts} failed attempt(s)`);
+      this.failedAttempts = 0;
+      this.lastError = null;
+      this.onHealth?.(this.health);
     }
     if (this.lastEpisode.size + previous.size > LAST_EPISODE_CACHE_LIMIT) this.lastEpisode.clear();
     for (const [session, id] of previous) this.lastEpisode.set(session, id);
     for (const w of waiters) w.resolve();
     this.onCommitted({ nodeIds: batch.map((e) => e.id), sessionIds: [...previous.keys()] });
+  }
+
+  /** A failed batch goes back to the front of the queue (order kept) and is retried with backoff; never dropped. */
+  private requeue(batch: PendingEpisode[], waiters: Waiter[], cause: unknown): void {
+    this.queue = [...batch, ...this.queue];
+    this.failedAttempts++;
+    const busy = isBusyError(cause);
+    this.lastError = busy ? 'the database is locked by another program' : String(cause);
+    const delay = Math.min(RETRY_FIRST_MS * 2 ** (this.failedAttempts - 1), RETRY_MAX_MS);
+    if (this.failedAttempts === 1 || this.failedAttempts % 10 === 0) {
+      const log = busy ? this.logger?.warn.bind(this.logger) : this.logger?.error.bind(this.logger);
+      log?.(`Recording ${this.queue.length} episode(s) failed (attempt ${this.failedAttempts}: ${this.lastError}); retrying in ${delay} ms`);
+    }
+    if (!busy && this.failedAttempts >= ATTEMPTS_BEFORE_REPORTING) {
+      const err = new MemoryError(
+        'storage',
+        `Recording ${this.queue.length} episode(s) has failed ${this.failedAttempts} times (${this.lastError}); Engram keeps them queued and keeps retrying.`,
+        { cause },
+      );
+      for (const w of waiters) w.reject(err);
+    } else {
+      this.waiters = [...waiters, ...this.waiters];
+    }
+    this.onHealth?.(this.health);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.commitQueued();
+    }, delay);
+    this.retryTimer.unref?.();
   }
 
   private insertEpisode(ep: PendingEpisode, previousInBatch: Map<string, string>): void {

@@ -16,6 +16,7 @@ import {
   type DueItem,
 } from './repo/slow-queue';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
+import { writeTx } from './db/write-tx';
 
 export interface SlowPathOptions {
   batchSize: number;
@@ -152,7 +153,7 @@ export class SlowPath {
     const index = this.hooks.aliasIndex();
     const links: { nodeId: string; entityId: string }[] = [];
     const embedded: string[] = [];
-    this.db.transaction(() => {
+    writeTx(this.db, () => {
       const newMentions = new Map<string, number>();
       for (const [i, item] of items.entries()) {
         // Linking does not depend on the embedder, so it happens even when embedding failed.
@@ -177,7 +178,7 @@ export class SlowPath {
         }
       }
       for (const [entityId, n] of newMentions) adjustMentionCount(this.db, entityId, n, now);
-    })();
+    });
     if (failure) this.logger.warn(`embedding ${items.length} node(s) failed, will retry: ${failure}`);
     if (embedded.length > 0) this.hooks.onEmbedded(embedded);
     if (links.length > 0) this.hooks.onLinked(links);
@@ -196,12 +197,12 @@ export class SlowPath {
     }
     try {
       const vectors = texts.length > 0 ? await this.embedder.embedBatch(texts.map((t) => t.text)) : [];
-      this.db.transaction(() => {
+      writeTx(this.db, () => {
         for (const [i, t] of texts.entries()) {
           const v = vectors[i];
           if (v && !isZeroVector(v)) upsertEntityVector(this.db, t.id, v);
         }
-      })();
+      });
       for (const id of ids) this.pendingEntities.delete(id);
     } catch (err) {
       // Entity vectors are rebuilt on the next start or reembed; keep going with nodes.

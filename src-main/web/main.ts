@@ -9,6 +9,7 @@ import { AppHost } from '../host/app-host';
 import { FileSecretStore } from '../llm/secrets';
 import { stderrLogger } from '../memory/clock';
 import { defaultDataDir } from '../memory/paths';
+import { acquireInstanceLock } from '../host/instance-lock';
 import { startWebServer } from './server';
 
 async function main(): Promise<void> {
@@ -26,6 +27,9 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${String(values.port)}`);
   const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;
+  // A second app on the same folder explains and exits (main() prints the message); the CLI is not affected.
+  const releaseLock = acquireInstanceLock(dataDir, 'browser mode');
+  process.on('exit', releaseLock);
   const host = new AppHost({ dataDir, secrets: new FileSecretStore(dataDir), mode: 'browser', version, logger: stderrLogger });
   const server = await startWebServer({
     host,
@@ -50,6 +54,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // A bug reached by one request or one background job is logged; the process keeps serving, so replies in
+  // flight and queued writes are not lost with it.
+  process.on('uncaughtException', (err) => stderrLogger.error('uncaught exception (Engram keeps running)', err));
+  process.on('unhandledRejection', (reason) => stderrLogger.error('unhandled rejection (Engram keeps running)', reason));
 }
 
 main().catch((err: unknown) => {

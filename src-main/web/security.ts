@@ -15,7 +15,7 @@ export interface Guard {
   token: string;
 }
 
-export type Verdict = { ok: true; tokenFrom: 'query' | 'cookie' | 'header' } | { ok: false; status: 403; reason: string };
+export type Verdict = { ok: true; tokenFrom: 'query' | 'cookie' | 'header' } | { ok: false; status: 400 | 403; reason: string };
 
 export const allowedHosts = (port: number): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
 export const allowedOrigins = (port: number): string[] => allowedHosts(port).map((h) => `http://${h}`);
@@ -26,17 +26,43 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** decodeURIComponent throws URIError on a malformed escape ("%E0%A4%A"); anything a client sends may be one. */
+export function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's URL, or undefined when it cannot be parsed (a client may send anything after the method). */
+export function parseRequestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://127.0.0.1');
+  } catch {
+    return undefined;
+  }
+}
+
 function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    // A malformed value cannot be our token (we encode it ourselves), so it reads as absent.
+    if (eq > 0 && part.slice(0, eq).trim() === name) return safeDecode(part.slice(eq + 1).trim());
   }
   return undefined;
 }
 
-/** Checks Host, Origin and token. `requireOrigin` is set for the WebSocket, which browsers always send it on. */
-export function checkRequest(req: IncomingMessage, guard: Guard, options: { requireOrigin?: boolean } = {}): Verdict {
+/**
+ * Checks Host, Origin and token. `requireOrigin` is set for the WebSocket, which browsers always send it on.
+ * `allowQueryToken` is only for page loads: on API URLs a token in the query would end up in logs and history.
+ */
+export function checkRequest(
+  req: IncomingMessage,
+  guard: Guard,
+  options: { requireOrigin?: boolean; allowQueryToken?: boolean } = {},
+): Verdict {
   const host = req.headers.host;
   if (!host || !allowedHosts(guard.port).includes(host.toLowerCase())) {
     return { ok: false, status: 403, reason: `Host "${host ?? ''}" is not allowed` };
@@ -45,8 +71,9 @@ export function checkRequest(req: IncomingMessage, guard: Guard, options: { requ
   if (origin !== undefined ? !allowedOrigins(guard.port).includes(origin.toLowerCase()) : options.requireOrigin === true) {
     return { ok: false, status: 403, reason: `Origin "${origin ?? ''}" is not allowed` };
   }
-  const url = new URL(req.url ?? '/', `http://${host}`);
-  const fromQuery = url.searchParams.get('token');
+  const url = parseRequestUrl(req);
+  if (!url) return { ok: false, status: 400, reason: 'Malformed request URL' };
+  const fromQuery = options.allowQueryToken === false ? null : url.searchParams.get('token');
   if (fromQuery !== null && sameSecret(fromQuery, guard.token)) return { ok: true, tokenFrom: 'query' };
   const fromHeader = req.headers[TOKEN_HEADER];
   if (typeof fromHeader === 'string' && sameSecret(fromHeader, guard.token)) return { ok: true, tokenFrom: 'header' };

@@ -11,7 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Dispatch } from '../api/handlers';
 import type { EventSink } from '../host/app-host';
 import type { Logger } from '../memory/clock';
-import { checkRequest, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
+import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
 export interface WebHost {
   dispatch: Dispatch;
@@ -64,7 +64,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   };
 
   const serveStatic = (req: IncomingMessage, res: ServerResponse, pathname: string): void => {
-    const rel = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const decoded = safeDecode(pathname);
+    if (decoded === undefined || decoded.includes('\0')) return send(res, 400, 'Malformed path');
+    const rel = normalize(decoded).replace(/^([/\\])+/, '');
     let file = resolve(rendererDir, rel);
     if (file !== rendererDir && !file.startsWith(rendererDir + sep)) return send(res, 404, 'Not found');
     // Client-side routes fall back to the app; missing assets are a 404.
@@ -96,7 +98,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) return send(res, 413, 'Request too large');
+      if (size > MAX_BODY_BYTES) {
+        // Stop reading: answer, then drop the connection rather than swallow the rest.
+        res.once('finish', () => req.destroy());
+        return send(res, 413, 'Request too large', { connection: 'close' });
+      }
       chunks.push(chunk as Buffer);
     }
     let input: unknown;
@@ -112,10 +118,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     send(res, 200, JSON.stringify(envelope), { 'content-type': 'application/json' });
   };
 
-  const server = createServer((req, res) => {
-    const verdict = checkRequest(req, guard);
+  const route = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = parseRequestUrl(req);
+    if (!url) return send(res, 400, 'Malformed request URL', { 'content-type': 'text/plain; charset=utf-8' });
+    const verdict = checkRequest(req, guard, { allowQueryToken: !url.pathname.startsWith('/api/') });
     if (!verdict.ok) return send(res, verdict.status, verdict.reason, { 'content-type': 'text/plain; charset=utf-8' });
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     // First visit with ?token=: keep it in an HttpOnly cookie and drop it from the address bar.
     if (verdict.tokenFrom === 'query' && req.method === 'GET' && !url.pathname.startsWith('/api/')) {
       url.searchParams.delete('token');
@@ -131,15 +138,33 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
     serveStatic(req, res, url.pathname);
+  };
+
+  // Whatever a client sends, it gets an answer and the process lives on: one bad request must not take
+  // down replies in flight and queued writes.
+  const server = createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (err) {
+      options.logger.error('browser-mode request failed', err);
+      if (!res.headersSent) send(res, 500, 'Internal error');
+      else res.destroy();
+    }
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   server.on('upgrade', (req, socket, head) => {
-    const verdict = checkRequest(req, guard, { requireOrigin: true });
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    socket.on('error', () => socket.destroy());
+    const verdict = checkRequest(req, guard, { requireOrigin: true, allowQueryToken: false });
+    const path = parseRequestUrl(req)?.pathname;
     if (!verdict.ok || path !== '/api/events') {
       const reason = verdict.ok ? 'Not found' : verdict.reason;
-      socket.end(`HTTP/1.1 ${verdict.ok ? '404 Not Found' : '403 Forbidden'}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}`);
+      const status = verdict.ok ? '404 Not Found' : verdict.status === 400 ? '400 Bad Request' : '403 Forbidden';
+      socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${reason}`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src-main/chat/types';
 import { FileSecretStore } from '../../src-main/llm/secrets';
 import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
@@ -13,7 +14,7 @@ describe('chat persistence', () => {
     const first = openTestHost({ dir });
     first.host.memory.rememberFact({ content: 'Frank collects stamps' });
     const chat = first.host.chat.create();
-    const { assistantMessage } = first.host.chat.send(chat.id, 'Tell me about Frank');
+    const { assistantMessage } = await first.host.chat.send(chat.id, 'Tell me about Frank');
     await first.host.chat.waitForReply(assistantMessage.id);
     first.host.chat.setSwitches(chat.id, { noMemory: true });
     first.host.settings.save({ ...first.host.settings.get(), sessionTimeoutMinutes: 12 }, undefined);
@@ -37,7 +38,7 @@ describe('chat persistence', () => {
     const dir = makeTempDir();
     const first = openTestHost({ dir });
     const chat = first.host.chat.create();
-    const { assistantMessage } = first.host.chat.send(chat.id, 'Evening note');
+    const { assistantMessage } = await first.host.chat.send(chat.id, 'Evening note');
     await first.host.chat.waitForReply(assistantMessage.id);
     await first.host.close();
 
@@ -87,5 +88,26 @@ describe('chat persistence', () => {
     } finally {
       db.close();
     }
+  });
+});
+
+describe('long histories are read a page at a time', () => {
+  it('chat.messages returns the latest messages in order, chat.list pages', async () => {
+    const t = openTestHost();
+    const chat = t.host.chat.create();
+    for (let i = 0; i < 6; i++) {
+      const { assistantMessage } = await t.host.chat.send(chat.id, `Message ${i}`);
+      await t.host.chat.waitForReply(assistantMessage.id);
+    }
+    const page = await t.host.dispatch('chat.messages', { chatId: chat.id, limit: 4 });
+    const messages = (page.ok ? page.value : []) as ChatMessage[];
+    expect(messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Message 4', 'Message 5']);
+    expect(messages.map((m) => m.seq)).toEqual([9, 10, 11, 12]);
+    for (let i = 0; i < 3; i++) t.host.chat.create();
+    const chats = await t.host.dispatch('chat.list', { limit: 2 });
+    const rest = await t.host.dispatch('chat.list', { limit: 2, offset: 2 });
+    expect(chats.ok && (chats.value as unknown[]).length).toBe(2);
+    expect(rest.ok && (rest.value as unknown[]).length).toBe(2);
+    expect(await t.host.dispatch('chat.list', { limit: 0 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

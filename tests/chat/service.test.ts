@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { episodeChunks } from '../../src-main/chat/service';
 import type { ChatMessage } from '../../src-main/chat/types';
 import { chatChunk, openAIError, startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { openTestHost, useProvider, type TestHost } from '../helpers/app-host';
@@ -25,7 +26,7 @@ function bodyOf(r: RecordedRequest): { messages: { role: string; content: string
 }
 
 async function sendAndWait(t: TestHost, chatId: string, text: string): Promise<{ user: ChatMessage; reply: ChatMessage }> {
-  const { userMessage, assistantMessage } = t.host.chat.send(chatId, text);
+  const { userMessage, assistantMessage } = await t.host.chat.send(chatId, text);
   const reply = await t.host.chat.waitForReply(assistantMessage.id);
   return { user: t.host.chat.messages(chatId).find((m) => m.id === userMessage.id) as ChatMessage, reply };
 }
@@ -136,7 +137,36 @@ describe('chat service with a model', () => {
     const { reply } = await sendAndWait(t, chat.id, 'Confirm it');
     expect(reply.status).toBe('complete');
     expect(reply.toolCalls[0]).toMatchObject({ name: 'confirm_fact', status: 'error' });
-    expect(reply.toolCalls[0]?.error).toMatch(/not_found/);
+    expect(reply.toolCalls[0]?.error).toMatch(/not shown to you/);
+  });
+
+  it('lets the model correct or confirm only memories it was shown in this turn', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    const shown = t.host.memory.rememberFact({ content: 'The user lives in Porto' });
+    let hidden = '';
+    // Recalled text tells the model to rewrite a memory it was never shown: refused, the person decides.
+    // (The memory is written after the pack was built, so neither the pack nor a search showed it.)
+    server.script(
+      CHAT,
+      () => {
+        hidden = t.host.memory.rememberFact({ content: 'The user banks with Caixa' });
+        return toolCallStep('correct_fact', { id: hidden, content: 'The user has no bank' }, 'call_a');
+      },
+      toolCallStep('confirm_fact', { id: shown }, 'call_b'),
+      toolCallStep('constructor', {}, 'call_c'),
+      sse('Done.'),
+    );
+    const chat = t.host.chat.create();
+    const { reply } = await sendAndWait(t, chat.id, 'Where do I live? I live in Porto');
+    expect(reply.toolCalls.map((c) => [c.name, c.status])).toEqual([
+      ['correct_fact', 'error'],
+      ['confirm_fact', 'done'],
+      ['constructor', 'error'],
+    ]);
+    expect(reply.toolCalls[2]?.error).toMatch(/unknown tool/);
+    expect(t.host.memory.getNode(hidden).node.validUntil).toBeNull();
+    expect(t.host.memory.getNode(shown).node.decayRate).toBe(0);
   });
 
   it('bounds the tool loop: after the last round the model gets no tools', async () => {
@@ -158,7 +188,7 @@ describe('chat service with a model', () => {
     useProvider(t, server.baseURL);
     server.script(CHAT, { sse: [chatChunk('Partial answer')], ending: 'stall' });
     const chat = t.host.chat.create();
-    const { assistantMessage } = t.host.chat.send(chat.id, 'Tell me a long story');
+    const { assistantMessage } = await t.host.chat.send(chat.id, 'Tell me a long story');
     await waitFor(() => t.eventsOf('chat.delta').length > 0);
     expect(t.host.chat.stop(assistantMessage.id)).toBe(true);
     const reply = await t.host.chat.waitForReply(assistantMessage.id);
@@ -171,8 +201,8 @@ describe('chat service with a model', () => {
     useProvider(t, server.baseURL);
     server.script(CHAT, { hang: true });
     const chat = t.host.chat.create();
-    const { assistantMessage } = t.host.chat.send(chat.id, 'one');
-    expect(() => t.host.chat.send(chat.id, 'two')).toThrow(/still being written/);
+    const { assistantMessage } = await t.host.chat.send(chat.id, 'one');
+    await expect(t.host.chat.send(chat.id, 'two')).rejects.toThrow(/still being written/);
     t.host.chat.stop(assistantMessage.id);
     expect((await t.host.chat.waitForReply(assistantMessage.id)).status).toBe('stopped');
   });
@@ -374,3 +404,54 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((r) => setTimeout(r, 5));
   if (!condition()) throw new Error('condition never became true');
 }
+
+describe('replies that memory cannot store as they are', () => {
+  it('episodeChunks cleans NULs and lone surrogates and splits at line breaks', () => {
+    expect(episodeChunks('a\u0000b \ud800 c')).toEqual(['ab \ufffd c']);
+    const parts = episodeChunks(`${'x'.repeat(60)}\n${'y'.repeat(60)}`, 100);
+    expect(parts).toEqual(['x'.repeat(60), 'y'.repeat(60)]);
+    expect(episodeChunks('   ')).toEqual([]);
+  });
+
+  it('a reply with a NUL, a lone surrogate or more than an episode holds is saved whole and recorded cleaned', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    const long = `${'All work and no play. '.repeat(6_000)}The end.`;
+    server.script(CHAT, sse('Before\u0000after', ' and a lone \ud800 surrogate'), sse(long));
+    const chat = t.host.chat.create();
+    const odd = (await sendAndWait(t, chat.id, 'Say something odd')).reply;
+    expect(odd.status).toBe('complete');
+    // The wire already turned the lone surrogate into U+FFFD; the NUL arrives as sent and is kept in the chat.
+    expect(odd.content.startsWith('Before\u0000after and a lone ')).toBe(true);
+    const recorded = t.host.memory.getNode(odd.episodeId ?? '').node.content;
+    expect(recorded.startsWith('Beforeafter and a lone ')).toBe(true);
+    expect(recorded.endsWith(' surrogate')).toBe(true);
+
+    const big = (await sendAndWait(t, chat.id, 'Write a lot')).reply;
+    expect(big.status).toBe('complete');
+    expect(big.content.length).toBe(long.length);
+    await t.host.memory.flush();
+    const pieces = t.host.memory
+      .listNodes({ types: ['episodic'], limit: 50 })
+      .items.filter((n) => n.sourceRole === 'assistant' && n.content.includes('All work'));
+    expect(pieces.length).toBe(2);
+    expect(pieces.reduce((sum, n) => sum + n.content.length, 0)).toBeGreaterThan(long.length - 10);
+    expect(t.logger.errors).toEqual([]);
+  });
+
+  it('a stopped or failed reply is saved but not recorded as something the assistant said', async () => {
+    const t = openTestHost();
+    useProvider(t, server.baseURL);
+    server.script(CHAT, { sse: [chatChunk('Here is my ans')], ending: 'stall' });
+    const chat = t.host.chat.create();
+    const { assistantMessage } = await t.host.chat.send(chat.id, 'Tell me');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    t.host.chat.stop(assistantMessage.id);
+    const stopped = await t.host.chat.waitForReply(assistantMessage.id);
+    expect(stopped).toMatchObject({ status: 'stopped', episodeId: null });
+    expect(stopped.content).toContain('Here is my ans');
+    await t.host.memory.flush();
+    const assistantEpisodes = t.host.memory.listNodes({ types: ['episodic'] }).items.filter((n) => n.sourceRole === 'assistant');
+    expect(assistantEpisodes).toEqual([]);
+  });
+});

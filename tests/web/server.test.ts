@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -149,5 +150,76 @@ describe('browser mode security', () => {
     await t.host.dispatch('chat.create', {});
     expect((await message).event).toBe('chat.sessions');
     good.ws.close();
+  });
+});
+
+/** Sends bytes as they are (no HTTP client to tidy them up) and returns the status line's code, or 0 if none. */
+function rawBytes(server: WebServer, bytes: string): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let reply = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (c: string) => (reply += c));
+    socket.on('error', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0)));
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(reply)?.[1] ?? 0)));
+    socket.end(bytes);
+  });
+}
+
+/** The server answers 413 and closes while the client is still sending; the status is what counts. */
+function oversizedBodyStatus(server: WebServer): Promise<number> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: '127.0.0.1', port: server.port, method: 'POST', path: '/api/call/chat.list', headers: { host: `127.0.0.1:${server.port}`, ...auth, ...json } },
+      (res) => {
+        resolve(res.statusCode ?? 0);
+        res.resume();
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end('x'.repeat(3 * 1024 * 1024));
+  });
+}
+
+describe('browser mode under hostile local clients', () => {
+  const malformed = ['%E0%A4%A', '%', '%zz', '%C0%AF', '%ED%A0%80', '%00'];
+
+  it('answers every malformed request with a 4xx and keeps serving', async () => {
+    const { server } = await start();
+    const statuses: number[] = [];
+    for (const bad of malformed) {
+      // Cookie, with and without a token elsewhere.
+      statuses.push((await raw(server, { headers: { cookie: `engram_token_${server.port}=${bad}` } })).status);
+      statuses.push((await raw(server, { headers: { cookie: `other=${bad}; engram_token_${server.port}=${bad}` } })).status);
+      // Path, query and the API name, with the token.
+      statuses.push((await raw(server, { path: `/${bad}`, headers: auth })).status);
+      statuses.push((await raw(server, { path: `/assets/${bad}.js`, headers: auth })).status);
+      statuses.push((await raw(server, { path: `/?q=${bad}&token=${bad}` })).status);
+      statuses.push((await raw(server, { method: 'POST', path: `/api/call/${bad}`, headers: { ...auth, ...json }, body: '{}' })).status);
+      statuses.push((await raw(server, { path: `/${bad}` })).status);
+    }
+    // Wrong methods, non-JSON and oversized bodies, a huge header, garbage on the wire.
+    statuses.push((await raw(server, { method: 'DELETE', path: '/', headers: auth })).status);
+    statuses.push((await raw(server, { method: 'PUT', path: '/api/call/chat.list', headers: { ...auth, ...json }, body: '{}' })).status);
+    statuses.push((await raw(server, { method: 'POST', path: '/api/call/chat.list', headers: { ...auth, ...json }, body: '\u0000\u0001' })).status);
+    statuses.push((await raw(server, { method: 'POST', path: '/api/call/chat.list', headers: { ...auth, ...json }, body: '"just a string"' })).status);
+    statuses.push(await oversizedBodyStatus(server));
+    statuses.push(await rawBytes(server, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`));
+    statuses.push(await rawBytes(server, 'NONSENSE\r\n\r\n'));
+    statuses.push(await rawBytes(server, `GET http://[::1 HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`));
+    for (const status of statuses) {
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(500);
+    }
+    // Still alive and still guarded.
+    const own = await raw(server, { method: 'POST', path: '/api/call/chat.list', headers: { ...auth, ...json }, body: '{}' });
+    expect(JSON.parse(own.body)).toEqual({ ok: true, value: [] });
+  });
+
+  it('takes the token from the query only for page loads, never on API URLs', async () => {
+    const { server } = await start();
+    const viaQuery = await raw(server, { method: 'POST', path: '/api/call/chat.list?token=secret-token-123', headers: json, body: '{}' });
+    expect(viaQuery.status).toBe(403);
+    expect((await wsOutcome(server, { origin: server.origin })).opened).toBe(false);
   });
 });

@@ -2,12 +2,16 @@
  * Numbered migrations tracked in PRAGMA user_version. Each runs in its own transaction;
  * a database newer than this code is refused rather than guessed at.
  */
+import { chmodSync, readdirSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { MemoryError } from '../errors';
 import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
 import { migration003 } from './migration-003-writepath';
 import { migration004 } from './migration-004-list-indexes';
+import { migration005 } from './migration-005-schema-repair';
+import { writeTx } from './write-tx';
 
 export interface MigrationContext {
   /** Vector dimension used when a migration creates vec0 tables. */
@@ -21,14 +25,21 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-/** Bring the schema up to `target` (default: latest). Returns the versions applied. */
+/** Copies kept of a database as it was before a migration (`engram.db.pre-v<N>`): the newest two. */
+export const PRE_MIGRATION_COPIES_KEPT = 2;
+
+/**
+ * Bring the schema up to `target` (default: latest). Returns the versions applied. Before the first step on
+ * an existing file-backed database, a consistent copy is kept aside (`<file>.pre-v<N>`, N the version being
+ * migrated to), so an update that goes wrong never costs the person their memory.
+ */
 export function migrate(db: Database, ctx: MigrationContext, target = LATEST_VERSION): number[] {
   const current = schemaVersion(db);
   if (current > LATEST_VERSION) {
@@ -37,14 +48,34 @@ export function migrate(db: Database, ctx: MigrationContext, target = LATEST_VER
       `The memory database has schema version ${current}, newer than this Engram (${LATEST_VERSION}). Update Engram to open it.`,
     );
   }
+  const pending = MIGRATIONS.filter((m) => m.version > current && m.version <= target);
+  if (pending.length === 0) return [];
+  if (current > 0 && pending[0]) keepCopyBeforeMigrating(db, pending[0].version);
   const applied: number[] = [];
-  for (const m of MIGRATIONS) {
-    if (m.version <= current || m.version > target) continue;
-    db.transaction(() => {
+  for (const m of pending) {
+    writeTx(db, () => {
+      // Read again inside the write lock: another process may have migrated since we looked.
+      if (schemaVersion(db) >= m.version) return;
       m.up(db, ctx);
       db.pragma(`user_version = ${m.version}`);
-    })();
-    applied.push(m.version);
+      applied.push(m.version);
+    });
   }
   return applied;
+}
+
+function keepCopyBeforeMigrating(db: Database, toVersion: number): void {
+  const file = db.name;
+  if (!file || file === ':memory:' || db.memory) return;
+  const copy = `${file}.pre-v${toVersion}`;
+  rmSync(copy, { force: true });
+  // VACUUM INTO writes a consistent snapshot, WAL content included, without blocking other readers.
+  db.prepare('VACUUM INTO ?').run(copy);
+  chmodSync(copy, 0o600);
+  const folder = dirname(file);
+  const prefix = `${basename(file)}.pre-v`;
+  const copies = readdirSync(folder)
+    .filter((name) => name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+    .sort((a, b) => Number(b.slice(prefix.length)) - Number(a.slice(prefix.length)));
+  for (const old of copies.slice(PRE_MIGRATION_COPIES_KEPT)) rmSync(join(folder, old), { force: true });
 }

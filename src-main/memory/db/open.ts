@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../errors';
 import { migrate } from './migrations';
+import { BUSY_TIMEOUT_MS } from './write-tx';
 
 export interface OpenDatabaseOptions {
   /** Dimension for vec tables when the database is created. Existing databases keep theirs. */
@@ -17,7 +18,7 @@ export interface OpenDatabaseOptions {
 
 /** Open (creating if needed) the memory database: WAL, synchronous=NORMAL, foreign keys, sqlite-vec, migrations. */
 export function openDatabase(path: string, options: OpenDatabaseOptions): Database {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   let db: Database;
   try {
     db = new BetterSqlite3(path, {
@@ -32,15 +33,31 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // Memory-mapped reads make FTS and vector scans cheaper on large memories.
     db.pragma('mmap_size = 268435456');
     db.pragma('cache_size = -32000');
-    if (!options.readonly) migrate(db, { dimensions: options.dimensions, now: options.now });
+    if (!options.readonly) {
+      restrictToOwner(path);
+      migrate(db, { dimensions: options.dimensions, now: options.now });
+    }
     return db;
   } catch (cause) {
     db.close();
     if (cause instanceof MemoryError) throw cause;
     throw new MemoryError('storage', `Cannot prepare the memory database at ${path}: ${String(cause)}`, { cause });
   }
+}
+
+/**
+ * A memory holds a person's life: the folder is 0700 and the database with its WAL and shared-memory files
+ * 0600, checked at every open (a copy restored from elsewhere may come with looser modes). SQLite creates the
+ * -wal and -shm files later with the database file's own mode. A shared folder with the sticky bit (/tmp)
+ * is never narrowed: it is not ours. Windows has no such modes; chmod is a no-op there.
+ */
+function restrictToOwner(path: string): void {
+  if (path === ':memory:' || path === '' || process.platform === 'win32') return;
+  const folder = dirname(path);
+  if ((statSync(folder).mode & 0o1000) === 0) chmodSync(folder, 0o700);
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
 }

@@ -11,6 +11,7 @@ import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import type { MemoryNode } from '../types';
 import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema, type DecayState } from './schemas';
+import { writeTx } from '../db/write-tx';
 
 function requireNode(ctx: EngineContext, id: string): MemoryNode {
   ctx.hot.flushSync();
@@ -61,14 +62,14 @@ export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
   const old = requireNode(ctx, edge.target_id);
   if (old.invalidatedReason !== 'superseded') throw new MemoryError('conflict', `Node ${old.id} is not superseded`);
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     invalidateWithIndexes(ctx, newId, now, 'forgotten');
     ctx.db.prepare('UPDATE edges SET valid_until = ? WHERE id = ?').run(now, edge.id);
     revalidateNode(ctx.db, old.id);
     setNodeVectorActive(ctx.db, old.id, true);
     if (previous) writeDecayState(ctx, old.id, previous);
     for (const entityId of entityIdsOfNode(ctx.db, old.id)) adjustMentionCount(ctx.db, entityId, 1, now);
-  })();
+  });
   // The standard kinds keep every listener (the vector code index among them) in step.
   ctx.feed.emit({ kind: 'node.forgotten', nodeId: newId });
   ctx.feed.emit({ kind: 'node.restored', nodeId: old.id });

@@ -10,6 +10,7 @@ import { getEntity, insertEntity, normaliseAlias, refreshMentionCount, updateEnt
 import { parseInput, idSchema } from '../schemas';
 import type { Entity, JsonValue } from '../types';
 import { splitEntitySchema } from './schemas';
+import { writeTx } from '../db/write-tx';
 
 function strings(v: JsonValue | undefined): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -29,7 +30,7 @@ export function splitEntity(ctx: EngineContext, input: unknown): { created: Enti
   if (unknownAlias) throw new MemoryError('invalid_input', `"${unknownAlias}" is not an alias of ${from.canonicalName}`);
   const id = randomUUID();
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     insertEntity(ctx.db, {
       id,
       name: data.name,
@@ -45,7 +46,7 @@ export function splitEntity(ctx: EngineContext, input: unknown): { created: Enti
       .run(id, from.id, JSON.stringify(data.nodeIds));
     refreshMentionCount(ctx.db, id, now);
     refreshMentionCount(ctx.db, from.id, now);
-  })();
+  });
   ctx.invalidateAliases();
   ctx.slow.queueEntity(id);
   ctx.slow.queueEntity(from.id);
@@ -71,7 +72,7 @@ export function unmergeEntity(ctx: EngineContext, sourceId: unknown): { restored
   // Names the merge added to the target; the target's own names stay.
   const added = new Set([source.canonicalName, ...sourceAliases].map(normaliseAlias));
   const now = ctx.clock.now();
-  ctx.db.transaction(() => {
+  writeTx(ctx.db, () => {
     ctx.db
       .prepare('UPDATE OR IGNORE node_entities SET entity_id = ? WHERE entity_id = ? AND node_id IN (SELECT value FROM json_each(?))')
       .run(source.id, target.id, JSON.stringify(moved));
@@ -82,7 +83,7 @@ export function unmergeEntity(ctx: EngineContext, sourceId: unknown): { restored
     updateEntity(ctx.db, target.id, { aliases: target.aliases.filter((a) => !added.has(normaliseAlias(a))), now });
     refreshMentionCount(ctx.db, source.id, now);
     refreshMentionCount(ctx.db, target.id, now);
-  })();
+  });
   ctx.invalidateAliases();
   ctx.slow.queueEntity(source.id);
   ctx.slow.queueEntity(target.id);

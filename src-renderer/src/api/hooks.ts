@@ -78,10 +78,13 @@ export const useAppInfo = () => useQuery({ queryKey: keys.info, queryFn: () => c
 export const useSettings = () => useQuery({ queryKey: keys.settings, queryFn: () => call('settings.get', {}) });
 export const useChats = (includeArchived: boolean) =>
   useQuery({ queryKey: keys.chats(includeArchived), queryFn: () => call('chat.list', { includeArchived }) });
-export const useMessages = (chatId: string | null) =>
+/** How many of a chat's latest messages are shown at first, and added by each "Show earlier messages". */
+export const MESSAGES_SHOWN = 200;
+/** The latest `limit` messages; the key leaves the limit out so pushed updates find the list whatever its length. */
+export const useMessages = (chatId: string | null, limit = MESSAGES_SHOWN) =>
   useQuery({
     queryKey: keys.messages(chatId ?? ''),
-    queryFn: () => call('chat.messages', { chatId: chatId ?? '' }),
+    queryFn: () => call('chat.messages', { chatId: chatId ?? '', limit }),
     enabled: chatId !== null,
   });
 /** Text streamed so far for a reply; filled by chat.delta events, never fetched. */

@@ -7,6 +7,7 @@ import { SettingsDialog } from './SettingsDialog';
 import { Sidebar } from './Sidebar';
 import { ErrorNotices } from './ErrorNotices';
 import { InspectorRoot } from '../inspector/InspectorRoot';
+import { useInspector } from '../inspector/store';
 
 export function App() {
   const { selectedChatId, selectChat, setSettingsOpen, settingsOpen } = useUi();
@@ -14,6 +15,9 @@ export function App() {
   const info = useAppInfo();
   const { create } = useChatActions();
   const connected = useConnected();
+  // While the inspector covers the window, the chat behind it takes no focus, clicks or keys: nothing typed
+  // there may reach the message box and be sent unseen.
+  const inspectorOpen = useInspector((s) => s.open);
 
   const newChat = useCallback(() => {
     create.mutate(undefined, { onSuccess: (chat) => selectChat(chat.id) });
@@ -48,8 +52,8 @@ export function App() {
 
   return (
     <div className="app">
-      <Sidebar onNewChat={newChat} creating={create.isPending} />
-      <main className="main">
+      <Sidebar onNewChat={newChat} creating={create.isPending} inert={inspectorOpen} />
+      <main className="main" inert={inspectorOpen} data-testid="chat-main">
         {!connected && (
           <div className="banner banner-error" role="alert">
             Disconnected from Engram — reconnecting… If you stopped it, start it again with <code>npm start</code>.

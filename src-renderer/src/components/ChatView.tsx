@@ -1,7 +1,7 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { ChatSession } from '../../../src-main/chat/types';
 import { errorMessage } from '../api/client';
-import { useChatActions, useChats, useMessages } from '../api/hooks';
+import { MESSAGES_SHOWN, useChatActions, useChats, useMessages } from '../api/hooks';
 import { useUi } from '../store';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -10,7 +10,15 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
   const { showArchived, selectChat } = useUi();
   const chats = useChats(showArchived);
   const chat = chats.data?.find((c) => c.id === chatId) ?? null;
-  const messages = useMessages(chatId);
+  const [shown, setShown] = useState({ chatId, limit: MESSAGES_SHOWN });
+  const limit = shown.chatId === chatId ? shown.limit : MESSAGES_SHOWN;
+  const messages = useMessages(chatId, limit);
+  const { refetch } = messages;
+  useEffect(() => {
+    if (limit > MESSAGES_SHOWN) void refetch();
+  }, [limit, refetch]);
+  const first = messages.data?.[0];
+  const hasEarlier = first !== undefined && first.seq > 1 && (messages.data?.length ?? 0) >= limit;
   const { send, stop, create } = useChatActions();
   const streaming = messages.data?.find((m) => m.status === 'streaming') ?? null;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -39,7 +47,14 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
         {chatId === null || count === 0 ? (
           <EmptyState hasChat={chatId !== null} onNewChat={onNewChat} noMemory={chat?.noMemory ?? false} />
         ) : (
-          messages.data?.map((m) => <MessageItem key={m.id} message={m} />)
+          <>
+            {hasEarlier && (
+              <button type="button" className="button button-ghost earlier" onClick={() => setShown({ chatId, limit: limit + MESSAGES_SHOWN })} data-testid="show-earlier">
+                Show earlier messages
+              </button>
+            )}
+            {messages.data?.map((m) => <MessageItem key={m.id} message={m} />)}
+          </>
         )}
         {messages.isError && <div className="error-box">{errorMessage(messages.error)}</div>}
         </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProviderKind } from '../../../src-main/llm/presets';
+import { keyTravelsInClear, originOf } from '../../../src-main/llm/key-origin';
 import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
@@ -14,6 +15,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const [timeout, setTimeoutMinutes] = useState(30);
   const [apiKey, setApiKey] = useState('');
   const [removeKey, setRemoveKey] = useState(false);
+  const [allowInsecureKey, setAllowInsecureKey] = useState(false);
   const [saved, setSaved] = useState(false);
   const [models, setModels] = useState<string[] | null>(null);
   useEffect(() => {
@@ -37,6 +39,13 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const view = settings.data;
   const preset = view.presets.find((p) => p.kind === provider.kind);
   const keyInput = removeKey ? null : apiKey === '' ? undefined : apiKey;
+  // A stored key goes only to the server it was saved for; another server needs its own key typed.
+  const serverOrigin = originOf(provider.baseURL);
+  const keyForThisServer = view.apiKeyOrigin !== null && view.apiKeyOrigin === serverOrigin;
+  const keyForAnotherServer = view.apiKeyOrigin !== null && !keyForThisServer;
+  const keyWouldBeSent = keyInput ? true : keyInput === undefined && keyForThisServer;
+  const inClear = keyWouldBeSent && keyTravelsInClear(provider.baseURL);
+  const keyOptions = inClear && allowInsecureKey ? { allowInsecureKey: true } : {};
 
   const choose = (kind: ProviderKind) => {
     const p = view.presets.find((x) => x.kind === kind);
@@ -52,7 +61,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
-      { provider, sessionTimeoutMinutes: timeout, ...(keyInput !== undefined ? { apiKey: keyInput } : {}) },
+      { provider, sessionTimeoutMinutes: timeout, ...(keyInput !== undefined ? { apiKey: keyInput } : {}), ...keyOptions },
       {
         onSuccess: () => {
           setApiKey('');
@@ -92,18 +101,33 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                   value={apiKey}
                   autoComplete="off"
                   disabled={removeKey}
-                  placeholder={view.hasApiKey ? 'A key is stored — type to replace it' : 'sk-…'}
+                  placeholder={
+                    keyForThisServer ? 'A key is stored — type to replace it' : keyForAnotherServer ? 'Type the key for this server' : 'sk-…'
+                  }
                   onChange={(e) => {
                     setApiKey(e.target.value);
                     setSaved(false);
                   }}
                   data-testid="api-key"
                 />
+                {keyForAnotherServer && (
+                  <small className="muted" data-testid="key-other-origin">
+                    Your stored key belongs to {view.apiKeyOrigin}; Engram never sends it to another server.
+                  </small>
+                )}
+                {inClear && (
+                  <small className="error-text" role="alert" data-testid="key-in-clear">
+                    {serverOrigin} is plain http:// on another machine: your key would cross the network unencrypted.
+                    <label className="check inline">
+                      <input type="checkbox" checked={allowInsecureKey} onChange={(e) => setAllowInsecureKey(e.target.checked)} /> Send it anyway
+                    </label>
+                  </small>
+                )}
                 <small className="muted">
-                  {view.hasApiKey ? 'Stored ' : 'Will be stored '}
+                  {keyForThisServer ? 'Stored ' : 'Will be stored '}
                   {view.secretStorage === 'safeStorage' ? 'encrypted by your operating system' : 'in a file only you can read'}; it is never shown
                   again.
-                  {view.hasApiKey && (
+                  {view.apiKeyOrigin !== null && (
                     <label className="check inline">
                       <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the stored key
                     </label>
@@ -141,7 +165,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 <button
                   type="button"
                   className="button"
-                  onClick={() => test.mutate({ provider, ...(keyInput !== undefined ? { apiKey: keyInput } : {}) })}
+                  onClick={() => test.mutate({ provider, ...(keyInput !== undefined ? { apiKey: keyInput } : {}), ...keyOptions })}
                   disabled={test.isPending}
                   data-testid="test-connection"
                 >

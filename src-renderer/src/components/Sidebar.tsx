@@ -8,14 +8,14 @@ import { Icon } from './Icon';
 import { ConsolidateControl } from './ConsolidateControl';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
-export function Sidebar({ onNewChat, creating }: { onNewChat: () => void; creating: boolean }) {
+export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () => void; creating: boolean; inert?: boolean }) {
   const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen } = useUi();
   const chats = useChats(showArchived);
   const stats = useMemoryStats();
   const memories = stats.data ? Object.values(stats.data.nodes).reduce((a, b) => a + b, 0) : null;
 
   return (
-    <nav className="sidebar" aria-label="Conversations">
+    <nav className="sidebar" aria-label="Conversations" inert={inert} data-testid="sidebar">
       <div className="sidebar-head">
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />

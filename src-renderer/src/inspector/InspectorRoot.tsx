@@ -1,5 +1,5 @@
 /** Mounted once by App: the inspector when open, and its global shortcut (Ctrl/⌘+Shift+M). */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { InspectorView } from './InspectorView';
 import { useInspector } from './store';
 
@@ -17,6 +17,15 @@ export function InspectorRoot() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  // Focus follows the view: into the inspector when it opens, back to the message box when it closes.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      // After the chat's `inert` is lifted on this render.
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="composer"]')?.focus());
+    }
+    wasOpen.current = open;
+  }, [open]);
   return open ? <InspectorView /> : null;
 }
 

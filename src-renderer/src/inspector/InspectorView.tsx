@@ -36,6 +36,11 @@ export function InspectorView() {
   const [filtersOpen, setFiltersOpen] = useState(true);
   const [query, setQuery] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  // Keyboard focus moves in with the view (the chat behind it is inert), so the keys act here at once.
+  useEffect(() => {
+    if (!rootRef.current?.contains(document.activeElement)) rootRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -130,7 +135,7 @@ export function InspectorView() {
   };
 
   return (
-    <div className="ins-root" data-testid="inspector" role="region" aria-label="Memory inspector">
+    <div className="ins-root" data-testid="inspector" role="region" aria-label="Memory inspector" tabIndex={-1} ref={rootRef}>
       <header className="ins-head">
         <button className="button button-ghost" onClick={close} data-testid="inspector-close" title="Back to the chat (Esc)">
           ← Chat
