@@ -232,3 +232,10 @@ export function getContextPack(db: Database, id: string): ContextPack | undefine
   const row = stmt(db, 'SELECT pack FROM chat_context_packs WHERE id = ?').get(id) as { pack: string } | undefined;
   return row ? (JSON.parse(row.pack) as ContextPack) : undefined;
 }
+
+/** Whether the chat already has a memory-only answer other than `exceptId` (its disclaimer was shown). */
+export function hasOfflineReply(db: Database, chatId: string, exceptId: string): boolean {
+  return (
+    db.prepare(`SELECT 1 FROM chat_messages WHERE chat_id = ? AND status = 'offline' AND id != ? LIMIT 1`).get(chatId, exceptId) !== undefined
+  );
+}

@@ -51,7 +51,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const now = opts.now ?? deps.now();
   const complexity = classifyComplexity(prompt);
   const params = adaptiveParams(complexity);
-  const budget = opts.tokenBudget ?? params.tokenBudget;
+  const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
   const base = { excludeSessionIds: opts.excludeSessionIds, now };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).

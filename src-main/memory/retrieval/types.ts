@@ -95,6 +95,8 @@ export interface ContextPack {
 }
 
 export interface ContextOptions {
+  /** Upper bound on the adaptive budget (a model with a small window). */
+  maxTokenBudget?: number;
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
   excludeSessionIds?: string[];
