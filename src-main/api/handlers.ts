@@ -40,6 +40,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate }: Ap
     'chat.create': () => chat.create(),
     'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
     'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),
+    'chat.delete': ({ chatId, forgetLearned }) => chat.delete(chatId, forgetLearned),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
     'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),

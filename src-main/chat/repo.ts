@@ -239,3 +239,21 @@ export function hasOfflineReply(db: Database, chatId: string, exceptId: string):
     db.prepare(`SELECT 1 FROM chat_messages WHERE chat_id = ? AND status = 'offline' AND id != ? LIMIT 1`).get(chatId, exceptId) !== undefined
   );
 }
+
+/** Every memory session a chat's messages went to (its segments), oldest first. */
+export function memorySessionsOf(db: Database, chatId: string): string[] {
+  const rows = db
+    .prepare(
+      `SELECT memory_session_id AS id FROM chat_messages WHERE chat_id = ? AND memory_session_id IS NOT NULL
+       UNION SELECT memory_session_id FROM chat_sessions WHERE id = ? AND memory_session_id IS NOT NULL`,
+    )
+    .all(chatId, chatId) as { id: string }[];
+  return rows.map((r) => r.id).sort();
+}
+
+/** Removes a chat with its messages and stored context packs; nothing of it stays in the chat tables. */
+export function deleteChat(db: Database, chatId: string): boolean {
+  db.prepare('DELETE FROM chat_messages WHERE chat_id = ?').run(chatId);
+  db.prepare('DELETE FROM chat_context_packs WHERE chat_id = ?').run(chatId);
+  return db.prepare('DELETE FROM chat_sessions WHERE id = ?').run(chatId).changes > 0;
+}

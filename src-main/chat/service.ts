@@ -104,6 +104,31 @@ export class ChatService {
     return this.get(chatId);
   }
 
+  /**
+   * Deletes a chat: its messages and stored packs leave the chat tables. A reply being written is stopped first.
+   * With `forgetLearned`, what memory learned only from this chat is forgotten too (softly: the inspector's
+   * "forgotten" filter can restore it); otherwise its memory session is completed and memory keeps it.
+   */
+  async delete(chatId: string, forgetLearned: boolean): Promise<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }> {
+    const chat = this.get(chatId);
+    const runs = [...this.running.entries()].filter(([id]) => repo.getMessage(this.db, id)?.chatId === chatId).map(([, run]) => run);
+    for (const run of runs) run.controller.abort();
+    await Promise.allSettled(runs.map((r) => r.done));
+    await this.memory.flush();
+    let forgotten = { episodeIds: [] as string[], factIds: [] as string[] };
+    const sessions = repo.memorySessionsOf(this.db, chatId);
+    if (chat.memorySessionOpen && chat.memorySessionId) {
+      repo.closeMemorySegment(this.db, chat.id);
+      if (!forgetLearned) this.completeSegment(chat, 'archived');
+    }
+    if (forgetLearned) forgotten = this.memory.forgetLearnedFromSessions(sessions);
+    // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
+    if (forgetLearned && chat.memorySessionOpen && chat.memorySessionId) this.memory.markSessionCompleted(chat.memorySessionId);
+    await writeTxWhenFree(this.db, () => repo.deleteChat(this.db, chatId));
+    this.events.emit('chat.sessions', { chatId });
+    return { deleted: true, forgottenEpisodes: forgotten.episodeIds.length, forgottenFacts: forgotten.factIds.length };
+  }
+
   setSwitches(chatId: string, switches: { noRemember?: boolean; noMemory?: boolean }): ChatSession {
     const chat = this.get(chatId);
     // Not remembering from now on: what was recorded so far is a finished session.

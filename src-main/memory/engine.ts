@@ -2,6 +2,7 @@
  * MemoryEngine — the one facade of Engram's long-term memory (ADR 008). Plain Node: no Electron here.
  * Owns the single write connection; hot path, slow path, knowledge edits and decay all go through it.
  */
+import { forgetLearnedFromSessions, type ForgottenFromSessions } from './forget-sessions';
 import type { Database } from 'better-sqlite3';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
@@ -457,6 +458,12 @@ export class MemoryEngine {
   forget(id: string): void {
     this.assertOpen();
     factOps.forgetNode(this.ctx, id);
+  }
+
+  /** Forgets (softly) the episodes of these sessions and the facts learned only from them. */
+  forgetLearnedFromSessions(sessionIds: readonly string[]): ForgottenFromSessions {
+    this.assertOpen();
+    return forgetLearnedFromSessions(this.ctx, sessionIds);
   }
 
   restore(id: string): MemoryNode {

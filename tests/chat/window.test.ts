@@ -161,3 +161,52 @@ describe('reinforcement on use, not on retrieval', () => {
     expect(t.host.memory.getNode(fact).node.accessCount).toBe(0);
   });
 });
+
+describe('deleting a chat', () => {
+  it('removes the chat and its messages; with "forget what was learned" its episodes and only-from-here facts are forgotten (restorable)', async () => {
+    const t = openTestHost();
+    t.host.settings.save({ provider: customProvider(server.baseURL), sessionTimeoutMinutes: 30 }, 'test-key');
+    server.setDefault(CHAT, () => ({ sse: [chatChunk('Noted.')] }));
+    const other = t.host.chat.create();
+    await send(t, other.id, 'My sister lives in Leeds');
+    const chat = t.host.chat.create();
+    await send(t, chat.id, 'My PIN is 4321, do not tell anyone');
+    await send(t, chat.id, 'My sister lives in Leeds');
+    const messages = t.host.chat.messages(chat.id);
+    const episodes = messages.flatMap((m) => (m.episodeId ? [m.episodeId] : []));
+    const otherEpisode = t.host.chat.messages(other.id)[0]?.episodeId as string;
+    await t.host.memory.flush();
+    const onlyHere = t.host.memory.rememberFact({ content: 'User PIN is 4321', derivedFrom: [episodes[0] as string] });
+    const alsoElsewhere = t.host.memory.rememberFact({ content: 'User has a sister in Leeds', derivedFrom: [episodes[2] as string, otherEpisode] });
+
+    const result = await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: true });
+    expect(result).toEqual({ ok: true, value: { deleted: true, forgottenEpisodes: 4, forgottenFacts: 1 } });
+    const db = t.host.memory.database;
+    for (const table of ['chat_messages', 'chat_context_packs']) {
+      expect(db.prepare(`SELECT count(*) AS n FROM ${table} WHERE chat_id = ?`).get(chat.id)).toEqual({ n: 0 });
+    }
+    expect(db.prepare('SELECT count(*) AS n FROM chat_sessions WHERE id = ?').get(chat.id)).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM chat_messages WHERE content LIKE ?').get('%4321%')).toEqual({ n: 0 });
+    expect(t.host.chat.list().map((c) => c.id)).toEqual([other.id]);
+    expect(t.host.memory.getNode(onlyHere).node.invalidatedReason).toBe('forgotten');
+    expect(t.host.memory.getNode(alsoElsewhere).node.validUntil).toBeNull();
+    for (const ep of episodes) expect(t.host.memory.getNode(ep).node.invalidatedReason).toBe('forgotten');
+    expect(t.host.memory.getNode(otherEpisode).node.validUntil).toBeNull();
+    // Forgotten, not destroyed: the inspector can list and restore them.
+    const listed = t.host.memory.listNodes({ includeInvalid: true, limit: 100 }).items.filter((n) => n.invalidatedReason === 'forgotten');
+    expect(listed.map((n) => n.id)).toEqual(expect.arrayContaining([onlyHere, ...episodes]));
+    expect(t.host.memory.restore(onlyHere).validUntil).toBeNull();
+  });
+
+  it('without forgetting, memory keeps what the chat taught; a missing chat is a typed error', async () => {
+    const t = openTestHost();
+    const chat = t.host.chat.create();
+    await send(t, chat.id, 'I moved to Porto');
+    const episode = t.host.chat.messages(chat.id)[0]?.episodeId as string;
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id })).toMatchObject({ ok: true, value: { deleted: true, forgottenEpisodes: 0 } });
+    expect(t.host.chat.list()).toEqual([]);
+    expect(t.host.memory.getNode(episode).node.validUntil).toBeNull();
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+});
