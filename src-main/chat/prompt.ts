@@ -1,4 +1,5 @@
 /** The system prompt (with the injected context pack, ADR 008 §14) and the memory-only answer (§17). */
+import { plainText } from '../memory/retrieval/context';
 import type { ContextPack, SearchHit } from '../memory/retrieval/types';
 
 export interface SystemPromptOptions {
@@ -94,7 +95,7 @@ export function offlineAnswer({ why, hits, firstInChat = true }: OfflineAnswerIn
   if (hits === null) return `${head}\n\nMemory is switched off for this chat, so there is nothing to look up.`;
   if (hits.length === 0) return `${head}\n\nI don't remember anything relevant to this yet.`;
   const items = hits.map((h) => {
-    const oneLine = h.node.content.replace(/\s+/g, ' ').trim();
+    const oneLine = plainText(h.node.content); // stored Markdown marks are not shown as raw asterisks
     const text = oneLine.length > 280 ? `${oneLine.slice(0, 279)}…` : oneLine;
     const when = whenLabel(h);
     return `- ${escapeMarkdown(text)} _(${sourceLabel(h)}${when ? ` · ${when}` : ''})_`;

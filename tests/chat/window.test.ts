@@ -113,7 +113,7 @@ describe('memory-only answers say who said it and when', () => {
         hit({ type: 'semantic', content: 'User lives in Porto' }, '2 days ago', '2026-04-29T10:00:00+00:00'),
       ],
     });
-    expect(text).toContain('I live in \\*\\*Porto\\*\\* _(you said · 4 years ago, 2022-05-01)_');
+    expect(text).toContain('I live in Porto _(you said · 4 years ago, 2022-05-01)_');
     expect(text).toContain('You live in Porto. _(Engram replied · just now, 2026-05-01)_');
     expect(text).toContain('User lives in Porto _(fact · 2 days ago, 2026-04-29)_');
     expect(text.startsWith('**Memory-only answer** — no model')).toBe(true);
