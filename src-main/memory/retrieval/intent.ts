@@ -27,7 +27,6 @@ export const INTENT_EXEMPLARS: Record<Exclude<Intent, 'general'>, string[]> = {
   ],
   what: [
     'what do you know about', 'tell me everything about', 'what is the status', 'which project',
-    'where do I live now', 'where does she work', 'где он живёт', 'где я работаю',
     'что ты знаешь о', 'расскажи всё о', 'какой статус', 'какой проект',
   ],
 };
