@@ -20,7 +20,7 @@ import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextS
  * Facts lead, but the conversation gets the largest share: on long chats the turn that holds an answer is
  * more often an episode than a fact, and entity profiles mostly repeat what the facts say.
  */
-export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.35, entities: 0.1, temporal: 0.45, evidence: 0.1 };
+export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.35, entities: 0.05, temporal: 0.5, evidence: 0.1 };
 const TITLES: Record<ContextSectionName, string> = {
   facts: 'Facts',
   entities: 'People, places and things',
@@ -29,9 +29,9 @@ const TITLES: Record<ContextSectionName, string> = {
 };
 const HEADER = '## What Engram remembers';
 /** Long episodes are quoted, not pasted whole. */
-const MAX_EPISODE_TOKENS = 80;
+const MAX_EPISODE_TOKENS = 60;
 /** Episodes and facts searched for a pack, by complexity: more than search's default page, since they are short. */
-const PACK_EPISODES = { simple: 25, complex: 40 } as const;
+const PACK_EPISODES = { simple: 30, complex: 40 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
