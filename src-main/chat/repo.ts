@@ -257,3 +257,18 @@ export function deleteChat(db: Database, chatId: string): boolean {
   db.prepare('DELETE FROM chat_context_packs WHERE chat_id = ?').run(chatId);
   return db.prepare('DELETE FROM chat_sessions WHERE id = ?').run(chatId).changes > 0;
 }
+
+/**
+ * Drops the stored context packs (of any chat) that quoted one of these nodes, so forgotten text does not
+ * live on in "What it remembered"; the replies keep their text and lose only the link (ON DELETE SET NULL).
+ */
+export function dropPacksQuoting(db: Database, nodeIds: readonly string[]): number {
+  if (nodeIds.length === 0) return 0;
+  return db
+    .prepare(
+      `DELETE FROM chat_context_packs WHERE id IN (
+         SELECT p.id FROM chat_context_packs p, json_each(p.pack, '$.nodeIds') j
+         WHERE j.value IN (SELECT value FROM json_each(?)))`,
+    )
+    .run(JSON.stringify(nodeIds)).changes;
+}

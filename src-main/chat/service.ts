@@ -107,7 +107,8 @@ export class ChatService {
   /**
    * Deletes a chat: its messages and stored packs leave the chat tables. A reply being written is stopped first.
    * With `forgetLearned`, what memory learned only from this chat is forgotten too (softly: the inspector's
-   * "forgotten" filter can restore it); otherwise its memory session is completed and memory keeps it.
+   * "forgotten" filter can restore it), and other chats' stored packs that quoted it are dropped; otherwise
+   * its memory session is completed and memory keeps it.
    */
   async delete(chatId: string, forgetLearned: boolean): Promise<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }> {
     const chat = this.get(chatId);
@@ -124,7 +125,10 @@ export class ChatService {
     if (forgetLearned) forgotten = this.memory.forgetLearnedFromSessions(sessions);
     // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
     if (forgetLearned && chat.memorySessionOpen && chat.memorySessionId) this.memory.markSessionCompleted(chat.memorySessionId);
-    await writeTxWhenFree(this.db, () => repo.deleteChat(this.db, chatId));
+    await writeTxWhenFree(this.db, () => {
+      repo.deleteChat(this.db, chatId);
+      repo.dropPacksQuoting(this.db, [...forgotten.episodeIds, ...forgotten.factIds]);
+    });
     this.events.emit('chat.sessions', { chatId });
     return { deleted: true, forgottenEpisodes: forgotten.episodeIds.length, forgottenFacts: forgotten.factIds.length };
   }

@@ -177,6 +177,10 @@ describe('deleting a chat', () => {
     const otherEpisode = t.host.chat.messages(other.id)[0]?.episodeId as string;
     await t.host.memory.flush();
     const onlyHere = t.host.memory.rememberFact({ content: 'User PIN is 4321', derivedFrom: [episodes[0] as string] });
+    // Another chat's reply was shown the PIN: its stored pack quotes it.
+    await send(t, other.id, 'What is my PIN 4321 for?');
+    const quoting = t.host.chat.messages(other.id).at(-1);
+    expect(t.host.chat.contextPack(quoting?.id ?? '')?.nodeIds).toContain(episodes[0]);
     const alsoElsewhere = t.host.memory.rememberFact({ content: 'User has a sister in Leeds', derivedFrom: [episodes[2] as string, otherEpisode] });
 
     const result = await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: true });
@@ -186,7 +190,9 @@ describe('deleting a chat', () => {
       expect(db.prepare(`SELECT count(*) AS n FROM ${table} WHERE chat_id = ?`).get(chat.id)).toEqual({ n: 0 });
     }
     expect(db.prepare('SELECT count(*) AS n FROM chat_sessions WHERE id = ?').get(chat.id)).toEqual({ n: 0 });
-    expect(db.prepare('SELECT count(*) AS n FROM chat_messages WHERE content LIKE ?').get('%4321%')).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM chat_messages WHERE chat_id = ? AND content LIKE ?').get(chat.id, '%4321%')).toEqual({ n: 0 });
+    expect(db.prepare('SELECT count(*) AS n FROM chat_context_packs WHERE pack LIKE ?').get('%4321%')).toEqual({ n: 0 });
+    expect(t.host.chat.contextPack(quoting?.id ?? '')).toBeNull();
     expect(t.host.chat.list().map((c) => c.id)).toEqual([other.id]);
     expect(t.host.memory.getNode(onlyHere).node.invalidatedReason).toBe('forgotten');
     expect(t.host.memory.getNode(alsoElsewhere).node.validUntil).toBeNull();
