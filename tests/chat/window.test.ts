@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { offlineAnswer, systemPrompt } from '../../src-main/chat/prompt';
-import { planWindow, promptTokens, summarise } from '../../src-main/chat/window';
+import { fitToolResults, planWindow, promptTokens, replyReserve, summarise } from '../../src-main/chat/window';
 import type { SearchHit } from '../../src-main/memory/retrieval/types';
 import type { MemoryNode } from '../../src-main/memory/types';
 import { chatChunk, startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
@@ -77,6 +77,23 @@ describe('the whole prompt fits the model', () => {
     expect(plan.tokens).toBeLessThanOrEqual(2048);
     expect(plan.folded).toBeGreaterThan(0);
     expect(plan.messages.at(-1)).toEqual({ role: 'user', content: 'Now?' });
+  });
+});
+
+describe('tool results in a small window', () => {
+  it('shortens the largest tool results, never the system prompt, until the request fits', () => {
+    const system = `<recalled_memory>\n${'remembered line\n'.repeat(50)}</recalled_memory>`;
+    const messages: ChatCompletionMessageParam[] = [
+      { role: 'system', content: system },
+      { role: 'user', content: 'find everything' },
+      { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'search_memory', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: JSON.stringify({ results: Array.from({ length: 400 }, (_, i) => `memory number ${i}`) }) },
+    ];
+    expect(promptTokens(messages)).toBeGreaterThan(2048 - replyReserve(2048));
+    fitToolResults(messages, 2048, '');
+    expect(promptTokens(messages)).toBeLessThanOrEqual(2048 - replyReserve(2048));
+    expect(messages[0]?.content).toBe(system);
+    expect(messages[3]?.content).toMatch(/\[result shortened to fit the context window\]$/);
   });
 });
 
