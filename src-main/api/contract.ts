@@ -115,6 +115,10 @@ export const calls = {
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
+  /** Deletes a chat and its messages; `forgetLearned` also forgets what memory learned only from it (restorable). */
+  'chat.delete': call<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }>()(
+    z.object({ chatId: idSchema, forgetLearned: z.boolean().default(false) }).strict(),
+  ),
   'chat.setSwitches': call<ChatSession>()(
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),

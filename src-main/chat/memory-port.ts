@@ -2,6 +2,7 @@
  * The part of MemoryEngine the chat and the API use. MemoryEngine satisfies it structurally; naming it here
  * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
  */
+import type { ForgottenFromSessions } from '../memory/forget-sessions';
 import type { Database } from 'better-sqlite3';
 import type { ChangeListener } from '../memory/change-feed';
 import type { Clock } from '../memory/clock';
@@ -27,6 +28,7 @@ export interface MemoryPort {
   confirmFact(id: string): MemoryNode;
   forget(id: string): void;
   restore(id: string): MemoryNode;
+  forgetLearnedFromSessions(sessionIds: readonly string[]): ForgottenFromSessions;
   recordAccess(ids: readonly string[]): void;
   getNode(id: string): NodeDetail;
   listNodes(filter?: ListNodesInput): NodePage;

@@ -234,3 +234,43 @@ export function getContextPack(db: Database, id: string): ContextPack | undefine
   const row = stmt(db, 'SELECT pack FROM chat_context_packs WHERE id = ?').get(id) as { pack: string } | undefined;
   return row ? (JSON.parse(row.pack) as ContextPack) : undefined;
 }
+
+/** Whether the chat already has a memory-only answer other than `exceptId` (its disclaimer was shown). */
+export function hasOfflineReply(db: Database, chatId: string, exceptId: string): boolean {
+  return (
+    db.prepare(`SELECT 1 FROM chat_messages WHERE chat_id = ? AND status = 'offline' AND id != ? LIMIT 1`).get(chatId, exceptId) !== undefined
+  );
+}
+
+/** Every memory session a chat's messages went to (its segments), oldest first. */
+export function memorySessionsOf(db: Database, chatId: string): string[] {
+  const rows = db
+    .prepare(
+      `SELECT memory_session_id AS id FROM chat_messages WHERE chat_id = ? AND memory_session_id IS NOT NULL
+       UNION SELECT memory_session_id FROM chat_sessions WHERE id = ? AND memory_session_id IS NOT NULL`,
+    )
+    .all(chatId, chatId) as { id: string }[];
+  return rows.map((r) => r.id).sort();
+}
+
+/** Removes a chat with its messages and stored context packs; nothing of it stays in the chat tables. */
+export function deleteChat(db: Database, chatId: string): boolean {
+  db.prepare('DELETE FROM chat_messages WHERE chat_id = ?').run(chatId);
+  db.prepare('DELETE FROM chat_context_packs WHERE chat_id = ?').run(chatId);
+  return db.prepare('DELETE FROM chat_sessions WHERE id = ?').run(chatId).changes > 0;
+}
+
+/**
+ * Drops the stored context packs (of any chat) that quoted one of these nodes, so forgotten text does not
+ * live on in "What it remembered"; the replies keep their text and lose only the link (ON DELETE SET NULL).
+ */
+export function dropPacksQuoting(db: Database, nodeIds: readonly string[]): number {
+  if (nodeIds.length === 0) return 0;
+  return db
+    .prepare(
+      `DELETE FROM chat_context_packs WHERE id IN (
+         SELECT p.id FROM chat_context_packs p, json_each(p.pack, '$.nodeIds') j
+         WHERE j.value IN (SELECT value FROM json_each(?)))`,
+    )
+    .run(JSON.stringify(nodeIds)).changes;
+}

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type OpenAI from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createLlmClient, type ResolvedProvider } from '../llm/client';
 import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
 import type { Logger } from '../memory/clock';
@@ -14,7 +14,10 @@ import type { ContextPack, SearchHit } from '../memory/retrieval/types';
 import { NODE_TYPES } from '../memory/types';
 import { ChatEvents } from './events';
 import type { MemoryPort } from './memory-port';
+import { contextLengthOf } from '../llm/settings';
 import { offlineAnswer, systemPrompt } from './prompt';
+import { usedNodeIds } from './usage';
+import { fitToolResults, memoryBudget, planWindow } from './window';
 import * as repo from './repo';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
@@ -34,7 +37,7 @@ export interface ChatServiceOptions {
   logger: Logger;
   /** Rounds of tool calls before the model must answer in text. */
   maxToolRounds?: number;
-  /** Earlier messages of the conversation sent with each request. */
+  /** Earlier messages of the conversation considered for each request (sent whole or summarised to fit the window). */
   historyLimit?: number;
   llmTimeoutMs?: number;
   /** Measured per reply: time spent building and storing the context pack before the model request. */
@@ -99,6 +102,35 @@ export class ChatService {
     repo.updateChatSession(this.db, chatId, { archived }, this.now());
     this.events.emit('chat.sessions', { chatId });
     return this.get(chatId);
+  }
+
+  /**
+   * Deletes a chat: its messages and stored packs leave the chat tables. A reply being written is stopped first.
+   * With `forgetLearned`, what memory learned only from this chat is forgotten too (softly: the inspector's
+   * "forgotten" filter can restore it), and other chats' stored packs that quoted it are dropped; otherwise
+   * its memory session is completed and memory keeps it.
+   */
+  async delete(chatId: string, forgetLearned: boolean): Promise<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }> {
+    const chat = this.get(chatId);
+    const runs = [...this.running.entries()].filter(([id]) => repo.getMessage(this.db, id)?.chatId === chatId).map(([, run]) => run);
+    for (const run of runs) run.controller.abort();
+    await Promise.allSettled(runs.map((r) => r.done));
+    await this.memory.flush();
+    let forgotten = { episodeIds: [] as string[], factIds: [] as string[] };
+    const sessions = repo.memorySessionsOf(this.db, chatId);
+    if (chat.memorySessionOpen && chat.memorySessionId) {
+      repo.closeMemorySegment(this.db, chat.id);
+      if (!forgetLearned) this.completeSegment(chat, 'archived');
+    }
+    if (forgetLearned) forgotten = this.memory.forgetLearnedFromSessions(sessions);
+    // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
+    if (forgetLearned && chat.memorySessionOpen && chat.memorySessionId) this.memory.markSessionCompleted(chat.memorySessionId);
+    await writeTxWhenFree(this.db, () => {
+      repo.deleteChat(this.db, chatId);
+      repo.dropPacksQuoting(this.db, [...forgotten.episodeIds, ...forgotten.factIds]);
+    });
+    this.events.emit('chat.sessions', { chatId });
+    return { deleted: true, forgottenEpisodes: forgotten.episodeIds.length, forgottenFacts: forgotten.factIds.length };
   }
 
   setSwitches(chatId: string, switches: { noRemember?: boolean; noMemory?: boolean }): ChatSession {
@@ -291,17 +323,19 @@ export class ChatService {
 
     // Context injection (§14): the pack is stored with the reply so the inspector can show why it answered so.
     const t0 = performance.now();
+    const provider = this.options.provider();
+    const contextLength = contextLengthOf(provider.settings);
     let pack: ContextPack | null = null;
     if (useMemory) {
       pack = await this.memory.buildContextPack(user.content, {
         ...(chat.memorySessionId ? { excludeSessionIds: [chat.memorySessionId] } : {}),
+        maxTokenBudget: memoryBudget(contextLength),
       });
       const packId = randomUUID();
       repo.insertContextPack(this.db, { id: packId, chatId: chat.id, pack, now: this.now() });
       this.update(reply.id, { contextPackId: packId });
     }
 
-    const provider = this.options.provider();
     const client = this.client(provider);
     this.options.onContextInjected?.(performance.now() - t0);
     if (!client) {
@@ -312,12 +346,19 @@ export class ChatService {
     this.update(reply.id, { model });
     // What the model is shown this turn; its write tools may touch only these (tools.ts, assertShown).
     const shownIds = new Set<string>(pack?.nodeIds ?? []);
-    const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 20);
-    const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: systemPrompt({ pack, memoryEnabled: useMemory, now: this.now() }) },
-      ...history.map((m): ChatCompletionMessageParam => ({ role: m.role, content: m.content })),
-      { role: 'user', content: user.content },
-    ];
+    // The whole request is planned against the model's window: older turns fold into a summary.
+    const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 1000);
+    const now = this.now();
+    const toolsJson = useMemory ? JSON.stringify(toolDefinitions({ readOnly: chat.noRemember })) : '';
+    const plan = planWindow({
+      contextLength,
+      system: (summary) => systemPrompt({ pack, memoryEnabled: useMemory, now, summary }),
+      history: history.map((m) => ({ role: m.role, content: m.content })),
+      user: user.content,
+      toolsJson,
+    });
+    const messages: ChatCompletionMessageParam[] = plan.messages;
+    const extraBody = provider.settings.kind === 'ollama' ? { options: { num_ctx: contextLength } } : {};
 
     let text = '';
     const toolCalls: ToolCallRecord[] = [];
@@ -325,7 +366,8 @@ export class ChatService {
       const maxRounds = this.options.maxToolRounds ?? 4;
       for (let round = 0; ; round++) {
         const offerTools = useMemory && round < maxRounds;
-        const turn = await this.streamTurn(client, model, messages, offerTools, chat.noRemember, signal, (delta) => {
+        fitToolResults(messages, contextLength, offerTools ? toolsJson : '');
+        const turn = await this.streamTurn(client, model, messages, offerTools, chat.noRemember, extraBody, signal, (delta) => {
           text += delta;
           this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
         });
@@ -371,7 +413,22 @@ export class ChatService {
       }
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
     }
+    this.reinforceUsed(text, shownIds);
     return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId);
+  }
+
+  /** Access reinforcement for what the finished reply used (§12.1), not for everything it was shown. */
+  private reinforceUsed(reply: string, shownIds: ReadonlySet<string>): void {
+    try {
+      const shown = [...shownIds].slice(0, 100).flatMap((id) => {
+        const node = this.memory.getNode(id).node;
+        return node.type === 'episodic' ? [] : [{ id: node.id, content: node.content }];
+      });
+      const used = usedNodeIds(reply, shown);
+      if (used.length > 0) this.memory.recordAccess(used);
+    } catch (err) {
+      this.options.logger.warn(`access reinforcement skipped: ${String(err)}`);
+    }
   }
 
   /** One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. */
@@ -381,13 +438,19 @@ export class ChatService {
     messages: ChatCompletionMessageParam[],
     offerTools: boolean,
     readOnlyTools: boolean,
+    extraBody: { options?: { num_ctx: number } },
     signal: AbortSignal,
     onDelta: (delta: string) => void,
   ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[]; cut: boolean }> {
-    const stream = await client.chat.completions.create(
-      { model, messages, stream: true, ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}) },
-      { signal },
-    );
+    // Ollama reads its window size from `options.num_ctx` (the OpenAI API has no such field).
+    const params: ChatCompletionCreateParamsStreaming & { options?: { num_ctx: number } } = {
+      model,
+      messages,
+      stream: true,
+      ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}),
+      ...extraBody,
+    };
+    const stream = await client.chat.completions.create(params, { signal });
     let content = '';
     const calls: { id: string; name: string; arguments: string }[] = [];
     for await (const chunk of stream) {
@@ -424,12 +487,13 @@ export class ChatService {
       // With no model reading the chat, earlier messages of this chat are memories like any other: search
       // them too, leaving out only the question itself.
       const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 9 });
+      // Being listed here is retrieval, not use: nothing is reinforced.
       hits = result.hits.filter((h) => h.node.id !== user.episodeId).slice(0, 8);
-      if (hits.length > 0) this.memory.recordAccess(hits.map((h) => h.node.id));
     }
+    const firstInChat = !repo.hasOfflineReply(this.db, reply.chatId, reply.id);
     return this.finish(
       reply.id,
-      { status: 'offline', content: offlineAnswer({ why, hits }), model: null, error: failure ?? null },
+      { status: 'offline', content: offlineAnswer({ why, hits, firstInChat }), model: null, error: failure ?? null },
       // A memory-only answer repeats what is stored; recording it again would only duplicate memories.
       null,
     );

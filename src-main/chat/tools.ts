@@ -65,6 +65,8 @@ const nodeSummary = (n: MemoryNode): JsonValue => ({
 const hitSummary = (h: SearchHit): JsonValue => ({
   id: h.node.id,
   type: h.node.type,
+  // Who said a remembered message: the user, or the assistant in an earlier reply.
+  ...(h.node.type === 'episodic' && h.node.sourceRole ? { said_by: h.node.sourceRole } : {}),
   content: h.node.content,
   confidence: Math.round(h.node.confidence * 100) / 100,
   score: Math.round(h.score * 1000) / 1000,
@@ -75,7 +77,7 @@ const hitSummary = (h: SearchHit): JsonValue => ({
 export const MEMORY_TOOLS = {
   search_memory: def({
     description:
-      'Search long-term memory (facts, procedures, opinions; pass type "episodic" for past conversations). Use for any question about what the user told you before.',
+      'Search long-term memory: facts, procedures, opinions and past conversations ranked together, facts first (pass type to narrow). Use for any question about what the user told you before.',
     schema: z.object({
       query: z.string().min(1).max(2000).describe('What to look for, in words'),
       type: z.enum(NODE_TYPES).optional().describe('Only this kind of memory'),

@@ -21,6 +21,9 @@ Commands:
   context <prompt>     The context pack that would be injected before a reply
   eval recall <file> [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
+  eval context <file> [--offline]
+                       Pack recall and fact recall@10 of context packs after consolidation (memory agent from
+                       ENGRAM_AGENT_*, else offline)
   consolidate [--session ID] [--offline]
                        Distil pending sessions into facts, entities and supersessions now (memory agent from
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)

@@ -1,10 +1,12 @@
 /** CLI commands of the read path: search, context, eval recall. */
 import { MemoryError } from '../memory/errors';
-import { recallDatasetSchema } from '../memory/import/transcripts';
+import { recallDatasetSchema, type RecallDataset } from '../memory/import/transcripts';
 import { evaluateRecall } from '../memory/retrieval/eval';
 import type { SearchResult } from '../memory/retrieval/types';
 import { NODE_TYPES, type NodeType } from '../memory/types';
 import type { Command, CommandContext } from './commands';
+import { agentConfigFromEnv } from './consolidate';
+import { evaluateContext } from './eval-context';
 
 function text(ctx: CommandContext, name: string): string {
   const value = ctx.args.join(' ').trim();
@@ -60,9 +62,25 @@ export const context: Command = async (ctx) => {
 
 export const evalCommand: Command = async (ctx) => {
   const [kind, file] = ctx.args;
-  if (kind !== 'recall' || !file) throw new MemoryError('invalid_input', 'usage: eval recall <file> [--k 5,10,20]');
+  if ((kind !== 'recall' && kind !== 'context') || !file) {
+    throw new MemoryError('invalid_input', 'usage: eval recall <file> [--k 5,10,20] | eval context <file>');
+  }
+  const dataset = readDataset(ctx, file);
+  if (kind === 'context') return evalContext(ctx, dataset);
   const ks = (ctx.options.k ?? '5,10,20').split(',').map(Number);
   if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 100)) throw new MemoryError('invalid_input', `--k: expected integers 1..100, got ${ctx.options.k}`);
+  // Each conversation gets its own fresh memory in a temp folder; --data-dir is not touched.
+  const report = await evaluateRecall(dataset, { ks, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
+  if (ctx.json) return ctx.out(JSON.stringify(report));
+  const lines = [`${report.name}: ${report.questions} questions`, `recall ${Object.entries(report.recall).map(([k, v]) => `@${k} ${v}`).join('  ')}`];
+  for (const [cat, v] of Object.entries(report.by_category)) {
+    lines.push(`  ${cat.padEnd(18)} n=${String(v.n).padStart(4)}  ${ks.map((k) => `@${k} ${v[String(k)]}`).join('  ')}`);
+  }
+  lines.push(`ingest ${report.ingest_turns_per_s} turns/s · search p50 ${report.search_ms.p50} ms, p95 ${report.search_ms.p95} ms`);
+  ctx.out(lines.join('\n'));
+};
+
+function readDataset(ctx: CommandContext, file: string): RecallDataset {
   let raw: unknown;
   try {
     raw = JSON.parse(ctx.readFile(file));
@@ -73,13 +91,23 @@ export const evalCommand: Command = async (ctx) => {
   if (!parsed.success) {
     throw new MemoryError('invalid_input', `${file} is not a recall dataset: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
-  // Each conversation gets its own fresh memory in a temp folder; --data-dir is not touched.
-  const report = await evaluateRecall(parsed.data, { ks, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
-  if (ctx.json) return ctx.out(JSON.stringify(report));
-  const lines = [`${report.name}: ${report.questions} questions`, `recall ${Object.entries(report.recall).map(([k, v]) => `@${k} ${v}`).join('  ')}`];
-  for (const [cat, v] of Object.entries(report.by_category)) {
-    lines.push(`  ${cat.padEnd(18)} n=${String(v.n).padStart(4)}  ${ks.map((k) => `@${k} ${v[String(k)]}`).join('  ')}`);
+  return parsed.data;
+}
+
+/** `eval context`: consolidated offline, or by the memory agent that ENGRAM_AGENT_* names. */
+async function evalContext(ctx: CommandContext, dataset: RecallDataset): Promise<void> {
+  const agent = ctx.options.offline === 'true' ? null : agentConfigFromEnv(process.env);
+  const r = await evaluateContext(dataset, { agent, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
+  if (ctx.json) {
+    const { questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities } = r;
+    return ctx.out(JSON.stringify({ questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities }));
   }
-  lines.push(`ingest ${report.ingest_turns_per_s} turns/s · search p50 ${report.search_ms.p50} ms, p95 ${report.search_ms.p95} ms`);
+  const lines = [
+    `${r.name}: ${r.questions} questions, memory ${r.mode === 'llm' ? 'written by the memory agent' : 'consolidated offline'} (${r.facts} facts, ${r.entities} entities)`,
+    `pack recall ${r.pack_recall} · fact recall@10 ${r.fact_recall_10} · mean pack ${r.mean_pack_tokens} tokens`,
+  ];
+  for (const [cat, v] of Object.entries(r.by_category)) {
+    lines.push(`  ${cat.padEnd(18)} n=${String(v.n).padStart(4)}  pack ${v.pack_recall}  facts@10 ${v.fact_recall_10}`);
+  }
   ctx.out(lines.join('\n'));
-};
+}

@@ -15,6 +15,11 @@ export interface ProviderPreset {
   chatModel: string;
   agentModel: string;
   embeddingModel: string;
+  /**
+   * Tokens the chat model sees per request when the settings name none. Hosted models have large windows;
+   * local servers are set small (Ollama gets it as num_ctx, so this is also what it allocates).
+   */
+  contextLength: number;
   hint: string;
 }
 
@@ -27,6 +32,7 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     chatModel: '',
     agentModel: '',
     embeddingModel: '',
+    contextLength: 0,
     hint: 'Engram records and searches your memory, and answers with what it remembers.',
   },
   openai: {
@@ -37,6 +43,7 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     chatModel: 'gpt-4.1-mini',
     agentModel: 'gpt-4.1-mini',
     embeddingModel: 'text-embedding-3-large',
+    contextLength: 128_000,
     hint: 'Needs an API key from platform.openai.com.',
   },
   ollama: {
@@ -47,6 +54,7 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     chatModel: 'llama3.1',
     agentModel: 'llama3.1',
     embeddingModel: 'nomic-embed-text',
+    contextLength: 8192,
     hint: 'Start Ollama and pull the model first (ollama pull llama3.1).',
   },
   lmstudio: {
@@ -57,6 +65,7 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     chatModel: 'local-model',
     agentModel: 'local-model',
     embeddingModel: 'text-embedding-nomic-embed-text-v1.5',
+    contextLength: 4096,
     hint: "Load a model and start LM Studio's local server.",
   },
   custom: {
@@ -67,6 +76,7 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     chatModel: '',
     agentModel: '',
     embeddingModel: '',
+    contextLength: 4096,
     hint: 'Any server that speaks the OpenAI chat completions API (llama.cpp server, vLLM, …).',
   },
 };

@@ -1,6 +1,6 @@
 /** Provider settings: what is persisted (never the key) and what the renderer may send to change it. */
 import { z } from 'zod';
-import { PROVIDER_KINDS } from './presets';
+import { PROVIDER_KINDS, PROVIDER_PRESETS } from './presets';
 
 const modelName = z.string().trim().max(200, 'model name is longer than 200 characters');
 
@@ -11,6 +11,8 @@ export const providerSettingsSchema = z
     chatModel: modelName,
     agentModel: modelName,
     embeddingModel: modelName,
+    /** The chat model's context length in tokens; absent = the preset's default. */
+    contextLength: z.number().int().min(1024, 'context length must be at least 1,024 tokens').max(10_000_000).optional(),
   })
   .superRefine((s, ctx) => {
     if (s.kind === 'none') return;
@@ -51,3 +53,8 @@ export const apiKeyInputSchema = z
   .refine((s) => !/\s/.test(s.trim()) && !s.includes('\u0000'), 'API key contains spaces or control characters')
   .nullable()
   .optional();
+
+/** The context length a reply is planned for: the setting, else the provider's default. */
+export function contextLengthOf(settings: ProviderSettings): number {
+  return settings.contextLength ?? (PROVIDER_PRESETS[settings.kind].contextLength || 4096);
+}

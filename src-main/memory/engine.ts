@@ -2,6 +2,7 @@
  * MemoryEngine — the one facade of Engram's long-term memory (ADR 008). Plain Node: no Electron here.
  * Owns the single write connection; hot path, slow path, knowledge edits and decay all go through it.
  */
+import { forgetLearnedFromSessions, type ForgottenFromSessions } from './forget-sessions';
 import type { Database } from 'better-sqlite3';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
@@ -476,40 +477,15 @@ export class MemoryEngine {
   }
 
   /**
-   * The context pack injected before a reply (§14). Nodes in it get access reinforcement, batched and
-   * applied after the reply path has moved on.
+   * The context pack injected before a reply (§14). Building it is not a use: what a reply actually used is
+   * reinforced by the caller with recordAccess (retrieval alone would let whatever ranks well keep itself up).
    */
   async buildContextPack(prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
     this.assertOpen();
     this.ctx.hot.flushSync();
     await this.ensureClassifier();
     this.assertOpen();
-    const pack = await buildContextPack(this.retrieverDeps(), prompt, options);
-    if (options.reinforce !== false) this.noteAccess(pack.nodeIds);
-    return pack;
-  }
-
-  private pendingAccess = new Set<string>();
-  private accessTimer: NodeJS.Timeout | null = null;
-
-  private noteAccess(ids: readonly string[]): void {
-    for (const id of ids) this.pendingAccess.add(id);
-    if (this.pendingAccess.size === 0 || this.accessTimer) return;
-    this.accessTimer = setTimeout(() => this.flushAccess(), 250);
-    this.accessTimer.unref();
-  }
-
-  private flushAccess(): void {
-    if (this.accessTimer) clearTimeout(this.accessTimer);
-    this.accessTimer = null;
-    if (this.pendingAccess.size === 0 || this.closed) return;
-    const ids = [...this.pendingAccess];
-    this.pendingAccess.clear();
-    try {
-      factOps.recordAccess(this.ctx, ids);
-    } catch (err) {
-      this.ctx.logger.error('recording access reinforcement failed', err);
-    }
+    return buildContextPack(this.retrieverDeps(), prompt, options);
   }
 
   // ---- knowledge ------------------------------------------------------------------------------
@@ -532,6 +508,12 @@ export class MemoryEngine {
   forget(id: string): void {
     this.assertOpen();
     factOps.forgetNode(this.ctx, id);
+  }
+
+  /** Forgets (softly) the episodes of these sessions and the facts learned only from them. */
+  forgetLearnedFromSessions(sessionIds: readonly string[]): ForgottenFromSessions {
+    this.assertOpen();
+    return forgetLearnedFromSessions(this.ctx, sessionIds);
   }
 
   restore(id: string): MemoryNode {
@@ -787,7 +769,6 @@ export class MemoryEngine {
     const lost = await this.ctx.hot.drain(BUSY_TIMEOUT_MS * 2);
     if (lost > 0) this.ctx.logger.error(`${lost} episode(s) were still unwritten at shutdown: ${this.ctx.hot.health.lastError ?? ''}`);
     if (this.closed) return;
-    this.flushAccess();
     this.closed = true;
     await this.ctx.slow.stop();
     this.checkpointer.stop();

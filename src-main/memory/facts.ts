@@ -236,17 +236,19 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
  * Access reinforcement (§12.1) for nodes that were used (e.g. went into a context pack): the decay clock
  * restarts from now, from the current confidence plus Δ. Unknown ids are ignored: this runs off the read path.
  */
+/** A reply used these nodes: facts are reinforced (§12.1). Episodes never are: they are the record, not knowledge. */
 export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
   if (ids.length === 0) return;
   const now = ctx.clock.now();
-  const nodes = getNodes(ctx.db, [...new Set(ids)]);
+  const nodes = getNodes(ctx.db, [...new Set(ids)]).filter((n) => n.type !== 'episodic');
+  if (nodes.length === 0) return;
   const update = ctx.db.prepare(
     `UPDATE nodes SET access_count = ?, last_accessed = ?, confidence = ?, confidence_base = ? WHERE id = ?`,
   );
   writeTx(ctx.db, () => {
     for (const n of nodes) {
       const count = n.accessCount + 1;
-      if (n.type === 'episodic' || n.validUntil !== null) {
+      if (n.validUntil !== null) {
         update.run(count, now, n.confidence, n.confidenceBase, n.id);
         continue;
       }

@@ -110,7 +110,7 @@ describe('cli read path', { timeout: 120_000 }, () => {
     expect(r.hits.some((h) => /Lisbon|Berlin/.test(h.node.content))).toBe(true);
     expect(cli(dir, 'search', 'x', '--type', 'dream').stderr).toMatch(/not one of/);
     const pack = cliJson<{ tokenBudget: number; markdown: string }>(dir, 'context', 'robot demo for Priya');
-    expect(pack.tokenBudget).toBe(1000);
+    expect(pack.tokenBudget).toBe(1200);
     const evalReport = cliJson<{ questions: number; recall: Record<string, number>; search_ms: { p95: number } }>(
       dir, 'eval', 'recall', join(ROOT, 'tests/fixtures/recall/conv-ru.json'), '--k', '5,10',
     );

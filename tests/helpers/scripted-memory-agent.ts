@@ -242,3 +242,70 @@ export function speakerFactsScript(): AgentScript {
     },
   };
 }
+
+const SENTENCE = /[^.!?]+[.!?]*/g;
+const PROPER_NOUN = /\b[A-Z][a-z]{2,}(?:\s[A-Z][a-z]+)*\b/g;
+const NOT_NAMES = new Set(['The', 'This', 'That', 'And', 'But', 'She', 'His', 'Her', 'They', 'You', 'Yes', 'Yeah', 'Well', 'Oh', 'Ha', 'Honestly', 'Anyway', 'What', 'How', 'When', 'Where', 'Why', 'Who', 'Which', 'Also', 'Just', 'Still', 'Maybe', 'Okay', 'Good', 'Thanks', 'There', 'Then', 'Not', 'Our', 'Its', 'Did', 'Does', 'Have', 'Has', 'Will', 'Would', 'Can', 'Could', 'Are', 'Was', 'Were', 'Speaking', 'Give', 'Tell', 'Let', 'Nice', 'Sounds', 'Wow', 'Finally', 'Barely', 'Sure', 'Really', 'Right', 'Totally', 'Definitely', 'Exactly', 'Hey', 'Hi', 'Hello', 'Congrats', 'Congratulations', 'Wait', 'Sorry', 'Please', 'Actually', 'Probably', 'Lol', 'Aww', 'Ooh', 'Haha', 'Ugh', 'Hmm', 'One', 'Two', 'Three', 'Every', 'Some', 'Most', 'Last', 'Next', 'Christmas', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+
+/** "I did X, my cat…" as said by Priya → "Priya did X, Priya's cat…": facts are written in the third person. */
+function thirdPerson(sentence: string, speaker: string): string {
+  return sentence
+    .replace(/\bI'm\b/g, `${speaker} is`)
+    .replace(/\bI've\b/g, `${speaker} has`)
+    .replace(/\bI'll\b/g, `${speaker} will`)
+    .replace(/\bI'd\b/g, `${speaker} would`)
+    .replace(/\bI\b/g, speaker)
+    .replace(/\b[Mm]y\b/g, `${speaker}'s`)
+    .replace(/\b[Mm]e\b/g, speaker)
+    .replace(/\b[Mm]yself\b/g, speaker);
+}
+
+/**
+ * A prolific model-written memory, as a capable memory agent writes it for a two-person chat: every
+ * statement of either speaker becomes a third-person fact naming the speaker (hundreds per conversation),
+ * with the speakers and the other names as entities, plus a few facts about the pair restated in every page
+ * (the kind that crowded every question's results). Questions are skipped, as the extraction prompt asks.
+ */
+export function prolificSpeakerFacts(episodes: PromptEpisode[]): ExtractionAnswer {
+  const facts: ExtractionAnswer['facts'] = [];
+  const names = new Map<string, string>();
+  const speakers: string[] = [];
+  for (const e of episodes) {
+    const m = /^([\p{Lu}][\p{L}'-]+): (.*)$/u.exec(e.text);
+    const speaker = m?.[1];
+    const text = m?.[2] ?? e.text;
+    if (!speaker) continue;
+    if (!speakers.includes(speaker)) speakers.push(speaker);
+    names.set(speaker, 'person');
+    for (const raw of text.match(SENTENCE) ?? []) {
+      const sentence = raw.trim();
+      if (sentence.endsWith('?') || sentence.split(/\s+/).length < 5) continue;
+      const content = thirdPerson(sentence.replace(/[.!]+$/, ''), speaker);
+      const mentioned = [...new Set((content.match(PROPER_NOUN) ?? []).filter((n) => !NOT_NAMES.has(n)))];
+      for (const n of mentioned) if (!names.has(n)) names.set(n, 'concept');
+      const about = mentioned.includes(speaker) ? mentioned : [speaker, ...mentioned];
+      facts.push({
+        type: /\b(love|hate|prefer|like|enjoy|favou?rite)s?\b/i.test(sentence) ? 'opinion' : 'semantic',
+        content: mentioned.includes(speaker) ? `${content}.` : `${speaker}: ${content}.`,
+        source_episodes: [e.ref],
+        entities: about,
+        slot: null,
+        basis: 'stated',
+      });
+    }
+  }
+  const [a, b] = speakers;
+  if (a && b) {
+    const first = episodes[0]?.ref ?? 'E1';
+    facts.push(
+      { type: 'semantic', content: `${a} and ${b} are close friends who talk regularly.`, source_episodes: [first], entities: [a, b], slot: null, basis: 'inferred' },
+      { type: 'opinion', content: `${a} values ${b}'s support and advice.`, source_episodes: [first], entities: [a, b], slot: null, basis: 'inferred' },
+      { type: 'semantic', content: `${b} often asks ${a} about ${a}'s life and work.`, source_episodes: [first], entities: [a, b], slot: null, basis: 'inferred' },
+    );
+  }
+  return {
+    facts,
+    entities: [...names].map(([name, type]) => ({ name, type, aliases: [], known_id: null, description: null })),
+    causal_links: [],
+  };
+}

@@ -101,6 +101,14 @@ describe('facts', () => {
     expect(n.confidenceBase).toBe(n.confidence);
   });
 
+  it('never reinforces episodes: they are the record, not knowledge', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const ep = engine.recordEpisode({ content: 'Where do I live?', sessionId: 's' });
+    await engine.flush();
+    engine.recordAccess([ep, ep]);
+    expect(engine.getNode(ep).node).toMatchObject({ accessCount: 0, lastAccessed: null });
+  });
+
   it('pages through nodes with a cursor and filters by entity, source and time', async () => {
     const { engine } = openTestEngine({ startSlowPath: false });
     for (let i = 0; i < 25; i++) engine.recordEpisode({ content: `episode ${i}`, sessionId: 's', eventTime: 1_000 + i });

@@ -106,7 +106,7 @@ describe('query plans, with planner statistics (second launch on) and without (f
     const found = await engine.search({ query: 'when did we talk about swimming in Berlin?', types: ['episodic'] });
     await engine.search({ query: 'what do I think about tea' });
     await engine.search({ query: 'why did I move to Lisbon' });
-    await engine.buildContextPack('tell me about Berlin', { reinforce: false });
+    await engine.buildContextPack('tell me about Berlin');
     engine.getNode(found.hits[0]?.node.id ?? '');
     expect(seen.size).toBeGreaterThan(5);
     for (const [sql, args] of seen) {

@@ -29,7 +29,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // ADR defaults. A word-level embedder's vectors (offline-words: GloVe + hashing) at full weight cost recall; at
   // 0.3 they add what BM25 misses (0.25: 0.627, 0.3: 0.63, 0.4: 0.621 R@10 on the English fixtures).
   rrfK: 30,
-  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.5, causal: 1.0, neighbourhood: 0.5 },
+  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.5, causal: 1.0, neighbourhood: 0.5, provenance: 1.0 },
   primaryBoost: 0.5,
   intentThreshold: 0.45,
   candidates: 100,

@@ -16,7 +16,11 @@ import { embedQuery, search, type RetrieverDeps } from './search';
 import { countTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
 
-export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.4, entities: 0.25, temporal: 0.25, evidence: 0.1 };
+/**
+ * Facts lead, but the conversation gets the largest share: on long chats the turn that holds an answer is
+ * more often an episode than a fact, and entity profiles mostly repeat what the facts say.
+ */
+export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.35, entities: 0.05, temporal: 0.5, evidence: 0.1 };
 const TITLES: Record<ContextSectionName, string> = {
   facts: 'Facts',
   entities: 'People, places and things',
@@ -25,7 +29,10 @@ const TITLES: Record<ContextSectionName, string> = {
 };
 const HEADER = '## What Engram remembers';
 /** Long episodes are quoted, not pasted whole. */
-const MAX_EPISODE_TOKENS = 120;
+const MAX_EPISODE_TOKENS = 60;
+/** Episodes and facts searched for a pack, by complexity: more than search's default page, since they are short. */
+const PACK_EPISODES = { simple: 30, complex: 40 } as const;
+const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -44,28 +51,27 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const now = opts.now ?? deps.now();
   const complexity = classifyComplexity(prompt);
   const params = adaptiveParams(complexity);
-  const budget = opts.tokenBudget ?? params.tokenBudget;
+  const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
   const base = { excludeSessionIds: opts.excludeSessionIds, now };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
   const queryVector = prompt.trim() ? await embedQuery(deps, prompt, warnings) : null;
-  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: params.limit * 2, ...base }, queryVector) : null;
+  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector) : null;
   await yieldToLoop();
-  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: params.limit, ...base }, queryVector) : null;
+  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector) : null;
   await yieldToLoop();
   const intent = facts?.intent ?? 'general';
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
     facts: (facts?.hits ?? []).map((h) => factCandidate(h)),
     entities: entityCandidates(deps, prompt, facts?.hits ?? []),
-    temporal: [...(episodes?.hits ?? [])]
-      .map((h) => episodeCandidate(h))
-      .sort((a, b) => (a.item.text < b.item.text ? -1 : 1)), // chronological: lines start with the time
+    // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
+    temporal: (episodes?.hits ?? []).map((h) => episodeCandidate(h)),
     evidence: evidenceCandidates(deps.db, facts?.hits ?? []),
   };
 
-  const sections = fill(candidates, budget);
+  const sections = fill(candidates, budget, (facts) => sourcesOf(deps.db, facts));
   let pack = assemble(prompt, intent, complexity, budget, sections, now, deps.db);
   // Token counts of parts can differ from the whole by a merge at a line break; trim until it fits.
   while (countTokens(pack.markdown) > budget) {
@@ -84,12 +90,19 @@ function factCandidate(h: SearchHit): Candidate {
     item: {
       nodeId: n.id,
       entityId: null,
-      text: `- ${n.content} (${n.type}, confidence ${n.confidence.toFixed(2)}, since ${day(n.validFrom)})`,
+      text: `- ${plainText(n.content)} (${factLabel(n)}since ${day(n.validFrom)})`,
       score: h.score,
       strategies: h.strategies,
       reason: `${n.type} fact found by ${describeStrategies(h.strategies)}`,
     },
   };
+}
+
+/** Only what changes how a fact reads: its kind when it is not a plain fact, and doubt when there is some. */
+function factLabel(n: MemoryNode): string {
+  const kind = n.type === 'semantic' ? '' : `${n.type}, `;
+  const doubt = n.confidence < 0.6 ? `confidence ${n.confidence.toFixed(2)}, ` : '';
+  return kind + doubt;
 }
 
 function episodeCandidate(h: SearchHit): Candidate {
@@ -99,7 +112,7 @@ function episodeCandidate(h: SearchHit): Candidate {
     item: {
       nodeId: n.id,
       entityId: null,
-      text: `- ${minute(n.eventTime)} (${h.event_time_relative}) ${who}: ${truncateToTokens(n.content.replace(/\s+/g, ' '), MAX_EPISODE_TOKENS)}`,
+      text: `- ${minute(n.eventTime)} (${h.event_time_relative}) ${who}: ${truncateToTokens(plainText(n.content), MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,
@@ -146,8 +159,27 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
 
 function profileLine(e: Entity, facts: readonly string[]): string {
   const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
-  const about = e.summary?.trim() || facts.join('; ');
-  return `**${e.canonicalName}** (${e.type}${aka})${about ? `: ${truncateToTokens(about.replace(/\s+/g, ' '), 80)}` : ''}`;
+  const head = `${e.canonicalName} (${e.type}${aka})`;
+  const about = withoutPrefix(plainText(e.summary?.trim() || facts.map(plainText).join('; ')), e.canonicalName);
+  return `${head}${about ? `: ${truncateToTokens(about, 80)}` : ''}`;
+}
+
+/** One line of plain text: Markdown emphasis, code marks and headings of remembered text are not structure here. */
+export function plainText(s: string): string {
+  return s
+    .replace(/\s+/g, ' ')
+    .replace(/(\*\*|__|`+)/g, '')
+    .replace(/(^|\s)#{1,6}\s+/g, '$1')
+    .trim();
+}
+
+/** "Porto (place): Porto (place): User lives in Porto." → "User lives in Porto.": a summary restating its own label. */
+function withoutPrefix(text: string, name: string): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const label = new RegExp(`^${escaped}(\\s*\\([^)]*\\))?\\s*[:—–-]\\s*`, 'iu');
+  let out = text;
+  while (label.test(out)) out = out.replace(label, '');
+  return out;
 }
 
 function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
@@ -161,7 +193,7 @@ function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
         item: {
           nodeId: ep.id,
           entityId: null,
-          text: `- "${truncateToTokens(ep.content.replace(/\s+/g, ' '), MAX_QUOTE_TOKENS)}" (${day(ep.eventTime)}; source of: ${truncateToTokens(h.node.content, 20)})`,
+          text: `- "${truncateToTokens(plainText(ep.content), MAX_QUOTE_TOKENS)}" (${day(ep.eventTime)}; source of: ${truncateToTokens(plainText(h.node.content), 20)})`,
           score: h.score,
           strategies: [],
           reason: `said when "${truncateToTokens(h.node.content, 20)}" was learned`,
@@ -174,8 +206,25 @@ function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
 
 const ORDER: ContextSectionName[] = ['facts', 'entities', 'temporal', 'evidence'];
 
-/** Fill sections in priority order; what a section leaves unused rolls down to the next. */
-function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number): ContextSection[] {
+/** Episodes the given facts were derived from. */
+function sourcesOf(db: Database, factIds: readonly string[]): Set<string> {
+  if (factIds.length === 0) return new Set();
+  const rows = db
+    .prepare(
+      `SELECT e.target_id AS id FROM json_each(?) AS j CROSS JOIN edges e ON e.source_id = j.value
+       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL`,
+    )
+    .all(JSON.stringify(factIds)) as { id: string }[];
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Fill sections in priority order; what a section leaves unused rolls down to the next. A turn that a chosen
+ * fact already states is not repeated under "Earlier conversations" (the evidence section quotes it): its
+ * room goes to another turn.
+ */
+function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number, covered: (factIds: string[]) => Set<string>): ContextSection[] {
+  let coveredTurns = new Set<string>();
   const headerCost = countTokens(`${HEADER}\n\n`);
   let carry = 0;
   let remainingTotal = budget - headerCost;
@@ -186,7 +235,7 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
     const titleCost = countTokens(title) + 1;
     const items: ContextItem[] = [];
     let used = 0;
-    const seen = new Set<string>();
+    const seen = new Set<string>(name === 'temporal' ? coveredTurns : []);
     for (const c of candidates[name]) {
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
@@ -198,6 +247,8 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       used += extra + tokens;
       items.push({ ...c.item, tokens });
     }
+    if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
+    if (name === 'temporal') items.sort((a, b) => (a.text < b.text ? -1 : 1)); // chronological: lines start with the time
     carry = sectionBudget - used;
     remainingTotal -= used;
     return { name, title: TITLES[name], budget: sectionBudget, tokens: used, items };

@@ -35,7 +35,8 @@ const KEYWORD_RULES: [Exclude<Intent, 'general'>, RegExp][] = [
   ['why', /\b(why|cause|caused|reason|because|led to|resulted in)\b|почему|зачем|причин|из-за/iu],
   ['when', /\b(when|after|before|during|timeline|sequence|what date|what time|how long ago)\b|когда|после|до того|хронолог|в какой день/iu],
   ['who', /\b(who|whom|whose)\b|(^|\s)(кто|кого|кому|чей|чья|чьё|чьи)(\s|$|[?,.!])/iu],
-  ['what', /\b(what|which|everything about|tell me about)\b|(^|\s)(что|какой|какая|какие|расскажи)(\s|$|[?,.!])/iu],
+  // "Where do I live now?" asks for a place (a current value), not for a time: "now" is no "when".
+  ['what', /\b(what|which|where|everything about|tell me about)\b|(^|\s)(что|какой|какая|какие|расскажи|где|куда|откуда)(\s|$|[?,.!])/iu],
 ];
 
 /** Regex fallback, English and Russian. */
@@ -119,5 +120,5 @@ export interface AdaptiveParams {
 }
 
 export function adaptiveParams(complexity: Complexity): AdaptiveParams {
-  return complexity === 'simple' ? { tokenBudget: 1000, limit: 5, graphDepth: 2 } : { tokenBudget: 3000, limit: 20, graphDepth: 4 };
+  return complexity === 'simple' ? { tokenBudget: 1200, limit: 5, graphDepth: 2 } : { tokenBudget: 2000, limit: 20, graphDepth: 4 };
 }

@@ -21,7 +21,8 @@ export const searchInputSchema = z.object({
 
 export const contextOptionsSchema = z.object({
   tokenBudget: z.number().int().min(50).max(100_000).optional(),
-  reinforce: z.boolean().default(true),
+  /** Upper bound on the adaptive budget (a model with a small window). */
+  maxTokenBudget: z.number().int().min(50).max(100_000).optional(),
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   now: z.number().int().min(0).optional(),
 });

@@ -10,7 +10,7 @@ import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
 import { nodeVectors } from '../repo/vectors';
 import { parseInput } from '../schemas';
-import { FACT_TYPES, type NodeType } from '../types';
+import { NODE_TYPES, type MemoryNode, type NodeType } from '../types';
 import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
 import { mmr, weightedRrf } from './fusion';
@@ -21,6 +21,7 @@ import {
   entityStrategy,
   ftsScored,
   neighbourhoodActivation,
+  provenanceStrategy,
   type Scored,
   temporalStrategy,
   vectorStrategy,
@@ -46,8 +47,20 @@ export interface RetrieverDeps {
   knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[];
 }
 
-/** Default types when none are asked for: knowledge, not raw conversation (§14). */
-export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = FACT_TYPES;
+/**
+ * Default types when none are asked for: knowledge *and* the conversation it came from, ranked together with
+ * facts boosted (see FACT_BOOST), so the turn that holds an answer is never hidden behind weak or few facts.
+ */
+export const DEFAULT_SEARCH_TYPES: readonly NodeType[] = NODE_TYPES;
+
+/** Facts outrank episodes of equal fused score when both are searched: they are distilled and current. */
+export const FACT_BOOST = 2;
+/**
+ * A question is weak evidence for its own answer, and so is the assistant's reply: when the query asks about
+ * the person ("Where do I live?"), such episodes weigh this much.
+ */
+export const WEAK_EVIDENCE_WEIGHT = 0.5;
+const ABOUT_THE_PERSON = /\b(I|me|my|mine|myself|I'm|I've|I'd)\b|(^|[\s,])(я|меня|мне|мой|моя|моё|мои|мной)([\s,?.!]|$)/iu;
 
 /** Below this many documents every term is cheap enough to OR in plainly. */
 const FREQUENT_TERMS_FROM_DOCS = 20_000;
@@ -119,14 +132,31 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   if (weights.neighbourhood > 0 && bm25.length > 0) {
     // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their
     // score to the turns around them, and the activated ranking stands in for plain BM25 in the fusion.
-    lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n));
+    const documents = deps.termStats.documents();
+    lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n, documents));
     weights.fts = 0;
   }
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
+  if (weights.provenance > 0 && filter.types.some((t) => t !== 'episodic')) {
+    lists.provenance = time('provenance', () => {
+      // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
+      const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
+      const turns = ftsScored(deps.db, matchExpression(deps, data.query, false), episodeFilter, n);
+      const ranked = weights.neighbourhood > 0 ? activate(deps.db, turns, deps.config.seeds, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
+      return provenanceStrategy(deps.db, ranked, filter, n);
+    });
+  }
   await yieldToLoop();
   const mentioned = deps.mentionedEntities(data.query);
-  if (mentioned.length > 0) lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n));
+  if (mentioned.length > 0) {
+    // Relevance inside the entity: the best rank each node got from the direct strategies.
+    const relevance = new Map<string, number>();
+    for (const list of [lists.neighbourhood ?? lists.fts ?? [], lists.vector ?? []]) {
+      list.forEach((id, rank) => relevance.set(id, Math.min(relevance.get(id) ?? rank, rank)));
+    }
+    lists.entity = time('entity', () => entityStrategy(deps.db, mentioned, filter, n, relevance, deps.termStats.documents()));
+  }
 
   await yieldToLoop();
   // Graph strategies expand from the best hits of the direct strategies.
@@ -141,10 +171,16 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
 
   let fused = time('fusion', () => weightedRrf(lists, { ...weights, neighbourhood: weights.neighbourhood > 0 ? 1 : 0 }, deps.config.rrfK));
   const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, node]));
-  // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence).
+  // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence); mixed with episodes they are
+  // boosted; questions and the assistant's replies are weak evidence about the person.
+  const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
+  const aboutThePerson = ABOUT_THE_PERSON.test(data.query);
   fused = fused
     .filter((f) => nodes.has(f.id))
-    .map((f) => ({ ...f, score: f.score * (nodes.get(f.id)?.confidence ?? 1) }))
+    .map((f) => {
+      const node = nodes.get(f.id) as MemoryNode;
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson) };
+    })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
     const vectors = nodeVectors(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id));
@@ -167,9 +203,16 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   };
 }
 
+function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean): number {
+  if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
+  if (!aboutThePerson) return 1;
+  const question = node.content.includes('?'); // asks something, whatever else it says
+  return question || node.sourceRole === 'assistant' ? WEAK_EVIDENCE_WEIGHT : 1;
+}
+
 /** BM25 scores plus the activation each node receives from its neighbourhood, best first. */
-function activate(db: Database, bm25: Scored[], seeds: number, share: number, filter: NodeFilter, limit: number): string[] {
-  const received = neighbourhoodActivation(db, bm25, seeds, share);
+function activate(db: Database, bm25: Scored[], seeds: number, share: number, filter: NodeFilter, limit: number, documents: number): string[] {
+  const received = neighbourhoodActivation(db, bm25, seeds, share, documents);
   const total = new Map(bm25.map((h) => [h.id, h.score]));
   for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);

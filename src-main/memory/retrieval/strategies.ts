@@ -43,34 +43,64 @@ export function vectorStrategy(db: Database, knn: Knn, query: Float32Array | nul
   return ids.filter((id) => ok.has(id)).slice(0, limit);
 }
 
-/** Nodes linked to the entities the query mentions: those linked to more of them first, then newest. */
-export function entityStrategy(db: Database, entityIds: readonly string[], filter: NodeFilter, limit: number): string[] {
+/**
+ * An entity is specific when it is linked to a small share of the memory: the speaker of a two-person chat,
+ * linked to a third of all nodes, says as little about a question as a stopword. Relative to the memory's
+ * size (5% of its documents), never above 200 links, never below 10 (tiny memories).
+ */
+export function specificEntityLimit(documents: number): number {
+  return Math.min(SPECIFIC_ENTITY_MENTIONS, Math.max(10, Math.floor(documents * 0.05)));
+}
+
+function mentionCounts(db: Database, entityIds: readonly string[]): Map<string, number> {
+  // A few ids: one primary-key lookup each (on a tiny table the planner would rather scan it whole).
+  const get = db.prepare('SELECT mention_count FROM entities WHERE id = ?').pluck();
+  return new Map(entityIds.map((id) => [id, (get.get(id) as number | undefined) ?? 0]));
+}
+
+/**
+ * Nodes linked to the entities the query mentions, ranked by relevance to the question within the entity:
+ * nodes the direct strategies also found (`relevance`: id → best rank there) come first, those linked to more
+ * of the mentioned entities before the others, then by that rank. A *specific* entity also brings in its
+ * other nodes (after the relevant ones, nearest in time to the newest first); a general one only lends weight
+ * to nodes that are relevant anyway, so no fact about a speaker crowds every question about them.
+ */
+export function entityStrategy(
+  db: Database,
+  entityIds: readonly string[],
+  filter: NodeFilter,
+  limit: number,
+  relevance: ReadonlyMap<string, number>,
+  documents: number,
+): string[] {
   if (entityIds.length === 0) return [];
-  const { where, params } = filterSql(filter);
-  // Facts are a few percent of nodes while a popular entity links thousands of episodes: for fact-only
-  // searches walk the facts and probe their links, otherwise walk the entity's links.
-  const factsOnly = filter.types.length > 0 && !filter.types.includes('episodic');
-  const ids = JSON.stringify(entityIds);
-  const rows = (
-    factsOnly
-      ? db
-          .prepare(
-            `SELECT n.id, (SELECT count(*) FROM node_entities ne WHERE ne.node_id = n.id
-                           AND ne.entity_id IN (SELECT value FROM json_each(?))) AS hits
-             FROM nodes n INDEXED BY idx_nodes_type_time
-             WHERE n.type IN (${filter.types.map(() => '?').join(',')}) AND ${where} AND hits > 0
-             ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
-          )
-          .all(ids, ...filter.types, ...params, limit)
-      : db
-          .prepare(
-            `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-             WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
-             GROUP BY n.id ORDER BY hits DESC, n.confidence DESC, n.event_time DESC LIMIT ?`,
-          )
-          .all(ids, ...params, limit)
-  ) as { id: string }[];
-  return rows.map((r) => r.id);
+  const counts = mentionCounts(db, entityIds);
+  const specificLimit = specificEntityLimit(documents);
+  const specific = entityIds.filter((id) => (counts.get(id) ?? 0) <= specificLimit);
+  const mentioned = JSON.stringify(entityIds);
+  // Links of the relevant candidates to any mentioned entity: an id-list probe, whatever the entity's size.
+  const relevantLinks = db
+    .prepare(
+      `SELECT ne.node_id AS id, count(*) AS hits FROM json_each(?) AS j CROSS JOIN node_entities ne ON ne.node_id = j.value
+       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) GROUP BY ne.node_id`,
+    )
+    .all(JSON.stringify([...relevance.keys()]), mentioned) as { id: string; hits: number }[];
+  const relevant = relevantLinks
+    .sort((a, b) => b.hits - a.hits || (relevance.get(a.id) ?? 0) - (relevance.get(b.id) ?? 0))
+    .map((r) => r.id);
+  const out = new Set(relevant);
+  if (specific.length > 0 && out.size < limit) {
+    const { where, params } = filterSql(filter);
+    const rows = db
+      .prepare(
+        `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
+         GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
+      )
+      .all(JSON.stringify(specific), ...params, limit) as { id: string }[];
+    for (const r of rows) out.add(r.id);
+  }
+  return [...out].slice(0, limit);
 }
 
 /**
@@ -134,7 +164,7 @@ export function causalStrategy(db: Database, seeds: readonly string[], depth: nu
  * "Yes, adoption agencies") then ranks as a unit, and neighbours with no match of their own can enter.
  * Returns the activation each node received from its neighbourhood.
  */
-/** Entities linked to more current nodes than this are too general to spread activation through. */
+/** Entities linked to more current nodes than this are never specific, however large the memory. */
 export const SPECIFIC_ENTITY_MENTIONS = 200;
 
 export function neighbourhoodActivation(
@@ -142,6 +172,7 @@ export function neighbourhoodActivation(
   scored: readonly Scored[],
   seeds: number,
   share: number,
+  documents: number,
   perEntity = 5,
 ): Map<string, number> {
   const received = new Map<string, number>();
@@ -169,17 +200,44 @@ export function neighbourhoodActivation(
   }
   gifts.sort((x, y) => (rank.get(x.from) ?? 0) - (rank.get(y.from) ?? 0) || x.toRowid - y.toRowid);
   for (const g of gifts) give(g.to, share * (own.get(g.from) ?? 0));
-  // Only specific entities spread: one mentioned everywhere says as little as a stopword (and is costly).
+  // Only specific entities spread (one mentioned everywhere says as little as a stopword, and is costly), and
+  // only to relevant neighbours: nodes with a score of their own first, then the ones nearest in time to the seed.
   const viaEntity = db.prepare(
-    `SELECT DISTINCT ne2.node_id AS id FROM node_entities ne1
+    `SELECT DISTINCT ne2.node_id AS id, n.event_time AS t, n.rowid AS r FROM node_entities ne1
      JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
      JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
      JOIN nodes n ON n.id = ne2.node_id
-     WHERE ne1.node_id = ? ORDER BY n.event_time DESC LIMIT ?`,
+     WHERE ne1.node_id = ? AND n.valid_until IS NULL`,
   );
+  const timeOf = db.prepare('SELECT event_time FROM nodes WHERE id = ?').pluck();
+  const limit = specificEntityLimit(documents);
   for (const seed of scored.slice(0, seeds)) {
-    for (const r of viaEntity.all(SPECIFIC_ENTITY_MENTIONS, seed.id, perEntity) as { id: string }[]) give(r.id, share * 0.5 * seed.score);
+    const at = (timeOf.get(seed.id) as number | undefined) ?? 0;
+    const neighbours = (viaEntity.all(limit, seed.id) as { id: string; t: number; r: number }[]).sort(
+      (x, y) => (own.get(y.id) ?? 0) - (own.get(x.id) ?? 0) || Math.abs(x.t - at) - Math.abs(y.t - at) || x.r - y.r,
+    );
+    for (const r of neighbours.slice(0, perEntity)) give(r.id, share * 0.5 * seed.score);
   }
   for (const [id, amount] of received) if (amount <= 0) received.delete(id);
   return received;
+}
+
+/**
+ * Facts through their sources: the facts derived from the best-ranked episodes, in the order of those
+ * episodes. A model-written fact restates a turn in other words; when the conversation search finds the
+ * turn (its neighbourhood and all), the fact distilled from it is as relevant.
+ */
+export function provenanceStrategy(db: Database, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
+  if (episodeIds.length === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
+       CROSS JOIN edges e ON e.target_id = j.value
+       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
+       GROUP BY e.source_id ORDER BY rank, e.source_id`,
+    )
+    .all(JSON.stringify(episodeIds)) as { id: string }[];
+  const ids = rows.map((r) => r.id);
+  const ok = passingIds(db, ids, filter);
+  return ids.filter((id) => ok.has(id)).slice(0, limit);
 }

@@ -5,7 +5,7 @@ export const INTENTS = ['why', 'when', 'who', 'what', 'general'] as const;
 export type Intent = (typeof INTENTS)[number];
 export type Complexity = 'simple' | 'complex';
 
-export const STRATEGIES = ['fts', 'vector', 'entity', 'temporal', 'causal', 'neighbourhood'] as const;
+export const STRATEGIES = ['fts', 'vector', 'entity', 'temporal', 'causal', 'neighbourhood', 'provenance'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 /** How one strategy ranked a hit (1 = best). */
@@ -86,7 +86,7 @@ export interface ContextPack {
   tokenBudget: number;
   tokensUsed: number;
   sections: ContextSection[];
-  /** Every node id in the pack (they receive access reinforcement). */
+  /** Every node id in the pack. */
   nodeIds: string[];
   entities: Pick<Entity, 'id' | 'canonicalName' | 'type'>[];
   /** The pack rendered for the model's system prompt; empty string when nothing relevant was found. */
@@ -95,10 +95,10 @@ export interface ContextPack {
 }
 
 export interface ContextOptions {
+  /** Upper bound on the adaptive budget (a model with a small window). */
+  maxTokenBudget?: number;
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
-  /** Count the pack's nodes as used (access reinforcement). Default true; previews pass false. */
-  reinforce?: boolean;
   excludeSessionIds?: string[];
   now?: number;
 }

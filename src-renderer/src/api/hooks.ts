@@ -127,6 +127,15 @@ export function useChatActions() {
     }),
     rename: useMutation({ mutationFn: (i: CallInput<'chat.rename'>) => call('chat.rename', i), onSuccess: refreshChats }),
     archive: useMutation({ mutationFn: (i: CallInput<'chat.archive'>) => call('chat.archive', i), onSuccess: refreshChats }),
+    remove: useMutation({
+      mutationFn: (i: CallInput<'chat.delete'>) => call('chat.delete', i),
+      meta: { inlineError: true },
+      onSuccess: (_result, { chatId }) => {
+        qc.removeQueries({ queryKey: keys.messages(chatId) });
+        refreshChats();
+        void qc.invalidateQueries({ queryKey: keys.memory });
+      },
+    }),
     setSwitches: useMutation({
       mutationFn: (i: CallInput<'chat.setSwitches'>) => call('chat.setSwitches', i),
       // Switches flip at once; a refused change is undone by the refetch.

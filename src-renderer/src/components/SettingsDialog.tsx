@@ -157,6 +157,25 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                 <input value={provider.embeddingModel} onChange={(e) => patch({ embeddingModel: e.target.value })} spellCheck={false} />
                 <small className="muted">Kept for re-embedding; until then Engram uses its built-in offline embedder.</small>
               </label>
+              <label className="field">
+                <span>Context length (tokens)</span>
+                <input
+                  type="number"
+                  min={1024}
+                  step={1024}
+                  value={provider.contextLength ?? ''}
+                  placeholder={preset?.contextLength ? String(preset.contextLength) : '4096'}
+                  onChange={(e) => {
+                    const n = Number.parseInt(e.target.value, 10);
+                    patch({ contextLength: Number.isFinite(n) ? n : undefined });
+                  }}
+                  data-testid="context-length"
+                />
+                <small className="muted">
+                  How much the chat model reads per request. Replies, memory and history are fitted to it; older turns are summarised.
+                  {provider.kind === 'ollama' ? ' Sent to Ollama as num_ctx.' : ''} Empty = the default for this provider.
+                </small>
+              </label>
               {/* The models the server listed at the last test, offered while typing a model name. */}
               <datalist id="engram-models">
                 {(models ?? []).map((m) => (

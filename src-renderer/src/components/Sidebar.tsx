@@ -5,6 +5,7 @@ import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
 import { useUi } from '../store';
 import { relativeTime } from '../format';
 import { Icon } from './Icon';
+import { Modal } from './Dialogs';
 import { ConsolidateControl } from './ConsolidateControl';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
@@ -58,6 +59,7 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
 function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: boolean; onSelect: () => void }) {
   const { rename, archive } = useChatActions();
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [title, setTitle] = useState(chat.title);
 
   const commit = () => {
@@ -110,8 +112,44 @@ function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: b
           >
             <Icon name={chat.archived ? 'restore' : 'archive'} />
           </button>
+          <button className="icon-button" title="Delete" aria-label={`Delete ${chat.title}`} onClick={() => setDeleting(true)} data-testid="delete-chat">
+            <Icon name="trash" />
+          </button>
         </span>
       )}
+      {deleting && <DeleteChatDialog chat={chat} onClose={() => setDeleting(false)} />}
     </li>
+  );
+}
+
+/** Confirms a delete; optionally forgets what memory learned only from this chat (restorable in the inspector). */
+function DeleteChatDialog({ chat, onClose }: { chat: ChatSession; onClose: () => void }) {
+  const { remove } = useChatActions();
+  const [forgetLearned, setForgetLearned] = useState(false);
+  const confirm = () => remove.mutate({ chatId: chat.id, forgetLearned }, { onSuccess: onClose });
+  return (
+    <Modal title="Delete this chat?" onClose={onClose} testId="delete-chat-dialog">
+      <p>
+        <strong>{chat.title}</strong> and all its messages will be deleted from this computer. This cannot be undone.
+      </p>
+      <label className="check">
+        <input type="checkbox" checked={forgetLearned} onChange={(e) => setForgetLearned(e.target.checked)} data-testid="delete-chat-forget" />
+        Also forget what Engram learned only from this chat
+      </label>
+      <p className="muted small">
+        {forgetLearned
+          ? 'Its conversation and the facts that came only from it are forgotten. You can restore them from the memory inspector (show superseded & forgotten).'
+          : 'Memory keeps what it learned from this chat.'}
+      </p>
+      {remove.isError && <p className="error-text" role="alert">{errorMessage(remove.error)}</p>}
+      <footer className="modal-foot">
+        <button className="button" onClick={onClose} autoFocus>
+          Cancel
+        </button>
+        <button className="button button-danger" onClick={confirm} disabled={remove.isPending} data-testid="delete-chat-confirm">
+          {remove.isPending ? 'Deleting…' : 'Delete chat'}
+        </button>
+      </footer>
+    </Modal>
   );
 }

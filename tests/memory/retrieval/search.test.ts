@@ -8,13 +8,15 @@ import { ManualClock, openTestEngine } from '../../helpers/temp-engine';
 const DAY = 86_400_000;
 
 describe('search_memory', () => {
-  it('returns facts by default, episodes on request, with timestamps and the strategies that found them', async () => {
+  it('ranks facts and episodes together by default (facts first), one type on request, with timestamps and strategies', async () => {
     const clock = new ManualClock(Date.parse('2026-03-10T12:00:00Z'));
     const { engine } = openTestEngine({ clock });
     const ep = engine.recordEpisode({ content: 'I adopted a greyhound called Pickle', sessionId: 's', eventTime: clock.now() - 3 * 3_600_000 });
     const fact = engine.rememberFact({ content: 'User has a greyhound named Pickle', derivedFrom: [ep] });
     await engine.drainSlowPath();
-    const facts = await engine.search({ query: 'greyhound' });
+    const both = await engine.search({ query: 'greyhound' });
+    expect(both.hits.map((h) => h.node.id)).toEqual([fact, ep]);
+    const facts = await engine.search({ query: 'greyhound', types: ['semantic'] });
     expect(facts.hits.map((h) => h.node.id)).toEqual([fact]);
     const episodes = await engine.search({ query: 'greyhound', types: ['episodic'] });
     const hit = episodes.hits[0];
@@ -32,11 +34,12 @@ describe('search_memory', () => {
     const lisbon = engine.correctFact({ id: berlin, content: 'User lives in Lisbon' });
     const gone = engine.rememberFact({ content: 'User lives near a lake' });
     engine.forget(gone);
-    engine.recordEpisode({ content: 'where do I live again', sessionId: 'current' });
+    const question = engine.recordEpisode({ content: 'where do I live again', sessionId: 'current' });
     await engine.drainSlowPath();
     const current = await engine.search({ query: 'where does the user live' });
-    expect(current.hits.map((h) => h.node.id)).toEqual([lisbon]);
-    const all = await engine.search({ query: 'where does the user live', includeInvalid: true });
+    expect(current.hits.map((h) => h.node.id)).toEqual([lisbon, question]);
+    expect((await engine.search({ query: 'where does the user live', excludeSessionIds: ['current'] })).hits.map((h) => h.node.id)).toEqual([lisbon]);
+    const all = await engine.search({ query: 'where does the user live', types: ['semantic'], includeInvalid: true });
     expect(all.hits.map((h) => h.node.id).sort()).toEqual([berlin, lisbon, gone].sort());
     const history = await engine.search({ query: 'live', types: ['episodic'], excludeSessionIds: ['current'] });
     expect(history.hits).toEqual([]);
@@ -101,6 +104,39 @@ describe('search_memory', () => {
     const hit = r.hits.find((h) => h.node.id === answer);
     expect(hit?.strategies.map((s) => s.strategy)).toContain('neighbourhood');
   });
+
+  it('ranks the statement above the question and the assistant reply when the query asks about the person', async () => {
+    const { engine } = openTestEngine();
+    const question = engine.recordEpisode({ content: 'Where do I live now? I keep forgetting I moved to Porto', sessionId: 's1', role: 'user' });
+    const reply = engine.recordEpisode({ content: 'You live in Porto now, since you moved there.', sessionId: 's1', role: 'assistant' });
+    const statement = engine.recordEpisode({ content: 'I moved to Porto last spring and I live near the river.', sessionId: 's2', role: 'user' });
+    await engine.drainSlowPath();
+    const r = await engine.search({ query: 'Where do I live now?', types: ['episodic'] });
+    expect(r.intent).not.toBe('when');
+    const order = r.hits.map((h) => h.node.id);
+    expect(order.indexOf(statement)).toBeLessThan(order.indexOf(question));
+    expect(order.indexOf(statement)).toBeLessThan(order.indexOf(reply));
+  });
+
+  it('ranks inside an entity by relevance: a speaker on every node is not specific, and does not drag in unrelated facts', async () => {
+    const { engine } = openTestEngine();
+    const priya = engine.createEntity({ name: 'Priya', type: 'person' });
+    const biscuit = engine.createEntity({ name: 'Biscuit', type: 'concept' });
+    const unrelated: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      unrelated.push(engine.rememberFact({ content: `Priya mentioned errand number ${i} on her list`, entityIds: [priya.id], sourceType: 'extraction' }));
+    }
+    const answer = engine.rememberFact({ content: 'Priya works as a nurse in the emergency department', entityIds: [priya.id], sourceType: 'extraction' });
+    const cat = engine.rememberFact({ content: 'Biscuit is fourteen and sleeps on her feet', entityIds: [priya.id, biscuit.id], sourceType: 'extraction' });
+    await engine.drainSlowPath();
+    const job = await engine.search({ query: 'What is Priya\'s job at the hospital emergency department?', limit: 5 });
+    expect(job.hits[0]?.node.id).toBe(answer);
+    // The newest facts about Priya are not pulled in by the entity alone.
+    expect(job.hits.filter((h) => unrelated.slice(-10).includes(h.node.id))).toEqual([]);
+    // A specific entity still brings its nodes in without shared words.
+    const pet = await engine.search({ query: 'How old is Biscuit?', limit: 5 });
+    expect(pet.hits[0]?.node.id).toBe(cat);
+  });
 });
 
 describe('classifiers and time', () => {
@@ -114,6 +150,10 @@ describe('classifiers and time', () => {
     expect(k.classify('Почему проект закрыли?')).toBe('why');
     expect(k.classify('Когда мы обсуждали отпуск?')).toBe('when');
     expect(k.classify('Кто подарил кота?')).toBe('who');
+    // A current value is not a time: "now" makes no "when" question.
+    expect(k.classify('Where do I live now?')).toBe('what');
+    expect(k.classify('Где я сейчас живу?')).toBe('what');
+    expect(k.classify('Where did I go after the meeting?')).toBe('when');
   });
 
   it('tells simple from complex queries (§11.5)', () => {

@@ -1,0 +1,124 @@
+/**
+ * `eval context <file>`: what reaches a reply. Each conversation of a recall-eval dataset goes into its own
+ * fresh memory, is consolidated (offline, or by the memory agent named in ENGRAM_AGENT_*), and for every
+ * question the context pack the assistant would get is built.
+ *
+ * - pack recall: share of a question's evidence turns that reach the pack, as the episode itself or as a
+ *   fact derived from it;
+ * - fact_recall_10: share of evidence turns found through a fact in the top 10 of the default search.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EmbeddingProvider } from '../embeddings/types';
+import { MemoryEngine } from '../memory/engine';
+import { recordTranscript } from '../memory/import/record';
+import { conversationEpisodes, type RecallDataset } from '../memory/import/transcripts';
+import type { MemoryAgentConfig } from '../writepath/config';
+import { WritePathService } from '../writepath/service';
+
+export interface ContextEvalReport {
+  name: string;
+  mode: 'offline' | 'llm';
+  questions: number;
+  pack_recall: number;
+  fact_recall_10: number;
+  by_category: Record<string, { n: number; pack_recall: number; fact_recall_10: number }>;
+  mean_pack_tokens: number;
+  /** Current facts and entities over all conversations' memories. */
+  facts: number;
+  entities: number;
+}
+
+export interface ContextEvalOptions {
+  agent: MemoryAgentConfig | null;
+  embedder?: () => EmbeddingProvider;
+  onProgress?: (message: string) => void;
+}
+
+const r3 = (x: number): number => Math.round(x * 1000) / 1000;
+const DAY_MS = 86_400_000;
+
+export async function evaluateContext(dataset: RecallDataset, options: ContextEvalOptions): Promise<ContextEvalReport> {
+  let questions = 0;
+  let packSum = 0;
+  let factSum = 0;
+  let tokens = 0;
+  let facts = 0;
+  let entities = 0;
+  const byCategory = new Map<string, { n: number; pack: number; fact: number }>();
+
+  for (const conv of dataset.conversations) {
+    const dir = mkdtempSync(join(tmpdir(), 'engram-eval-context-'));
+    const episodes = conversationEpisodes(conv);
+    const lastEvent = episodes.reduce((m, e) => Math.max(m, e.eventTime), 0);
+    const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false, ...(options.embedder ? { embedder: options.embedder() } : {}) });
+    const writePath = new WritePathService({ engine, agent: options.agent });
+    try {
+      const ids = await recordTranscript(engine, episodes);
+      const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '']));
+      options.onProgress?.(`${conv.id}: ${episodes.length} turns recorded; consolidating`);
+      for (const s of new Set(episodes.map((e) => e.sessionId))) engine.markSessionCompleted(s);
+      const report = await writePath.consolidateNow({ offline: options.agent === null, trigger: 'eval' });
+      const failed = report.sessions.filter((s) => s.status !== 'consolidated');
+      if (failed.length > 0) throw new Error(`consolidation failed for ${failed.map((s) => `${s.sessionId}: ${s.error ?? s.status}`).join('; ')}`);
+      await engine.drainSlowPath();
+      const stats = engine.stats();
+      facts += (stats.nodes.semantic ?? 0) + (stats.nodes.procedural ?? 0) + (stats.nodes.opinion ?? 0);
+      entities += stats.entities;
+
+      // Evidence turns behind each node: episodes are their own turn, facts the turns they were derived from.
+      const turnsCache = new Map<string, string[]>();
+      const turnsBehind = (nodeId: string): string[] => {
+        const cached = turnsCache.get(nodeId);
+        if (cached) return cached;
+        const own = turnOf.get(nodeId);
+        const turns = own !== undefined ? [own] : engine.getNode(nodeId).derivedFrom.flatMap((ep) => turnOf.get(ep.id) ?? []);
+        turnsCache.set(nodeId, turns);
+        return turns;
+      };
+
+      const now = lastEvent + DAY_MS;
+      for (const q of conv.questions) {
+        if (q.evidence.length === 0) continue;
+        const evidence = new Set(q.evidence);
+        const pack = await engine.buildContextPack(q.question, { now });
+        const inPack = new Set(pack.nodeIds.flatMap(turnsBehind).filter((t) => evidence.has(t)));
+        const top = await engine.search({ query: q.question, limit: 10, now });
+        const viaFacts = new Set(
+          top.hits.filter((h) => h.node.type !== 'episodic').flatMap((h) => turnsBehind(h.node.id)).filter((t) => evidence.has(t)),
+        );
+        const pr = inPack.size / evidence.size;
+        const fr = viaFacts.size / evidence.size;
+        packSum += pr;
+        factSum += fr;
+        tokens += pack.tokensUsed;
+        questions++;
+        const cat = byCategory.get(q.category) ?? { n: 0, pack: 0, fact: 0 };
+        cat.n++;
+        cat.pack += pr;
+        cat.fact += fr;
+        byCategory.set(q.category, cat);
+      }
+      options.onProgress?.(`${conv.id}: ${conv.questions.length} questions asked`);
+    } finally {
+      await writePath.close();
+      await engine.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const n = Math.max(1, questions);
+  return {
+    name: dataset.name,
+    mode: options.agent ? 'llm' : 'offline',
+    questions,
+    pack_recall: r3(packSum / n),
+    fact_recall_10: r3(factSum / n),
+    by_category: Object.fromEntries(
+      [...byCategory.entries()].map(([c, v]) => [c, { n: v.n, pack_recall: r3(v.pack / v.n), fact_recall_10: r3(v.fact / v.n) }]),
+    ),
+    mean_pack_tokens: Math.round(tokens / n),
+    facts,
+    entities,
+  };
+}
