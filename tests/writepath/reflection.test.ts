@@ -23,5 +23,10 @@ describe('weekly reflection', () => {
     expect(node.attributes).toMatchObject({ reflection: 'weekly', iso_week: '2026-W48', week_start: '2026-11-23' });
     expect(node.sourceType).toBe('reflection');
     expect(overview(engine.database, engine.stats()).protectedFacts).toBe(0);
+    // Searchable, but never handed to a reply as a fact about the person.
+    expect((await engine.search({ query: 'reflection week new facts', types: ['opinion', 'semantic'] })).hits.map((h) => h.node.id)).toContain(nodeId);
+    const pack = await engine.buildContextPack('What happened this week? Reflection on new facts');
+    expect(pack.nodeIds).not.toContain(nodeId);
+    expect(pack.markdown).not.toContain('Reflection on week');
   });
 });

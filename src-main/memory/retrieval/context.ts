@@ -62,13 +62,16 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector) : null;
   await yieldToLoop();
   const intent = facts?.intent ?? 'general';
+  // A weekly reflection is the write path's reading of a week, not something the person stated: it stays
+  // searchable (and visible in the inspector) but is never handed to the model as a fact about them.
+  const factHits = (facts?.hits ?? []).filter((h) => h.node.sourceType !== 'reflection');
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
-    facts: (facts?.hits ?? []).map((h) => factCandidate(h)),
-    entities: entityCandidates(deps, prompt, facts?.hits ?? []),
+    facts: factHits.map((h) => factCandidate(h)),
+    entities: entityCandidates(deps, prompt, factHits),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
     temporal: (episodes?.hits ?? []).map((h) => episodeCandidate(h)),
-    evidence: evidenceCandidates(deps.db, facts?.hits ?? []),
+    evidence: evidenceCandidates(deps.db, factHits),
   };
 
   const sections = fill(candidates, budget, (facts) => sourcesOf(deps.db, facts));
