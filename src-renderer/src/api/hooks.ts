@@ -138,8 +138,10 @@ export function useChatActions() {
     }),
     setSwitches: useMutation({
       mutationFn: (i: CallInput<'chat.setSwitches'>) => call('chat.setSwitches', i),
-      // Switches flip at once; a refused change is undone by the refetch.
-      onMutate: ({ chatId, ...patch }) => {
+      // Switches flip at once; a refused change is undone by the refetch. A list fetch already in flight would
+      // answer with the old switches, so it is cancelled first.
+      onMutate: async ({ chatId, ...patch }) => {
+        await qc.cancelQueries({ queryKey: keys.allChats });
         qc.setQueriesData<ChatSession[]>({ queryKey: keys.allChats }, (old) => old?.map((c) => (c.id === chatId ? { ...c, ...patch } : c)));
       },
       onSettled: refreshChats,

@@ -19,11 +19,13 @@ function useConfigureMcp() {
   return useMutation({
     mutationFn: (input: CallInput<'mcp.configure'>) => call('mcp.configure', input),
     meta: { inlineError: true },
-    // The switches move at once; the answer (or a refetch after an error) settles them.
-    onMutate: ({ enabled, allowWrites }) =>
+    // A status poll already in flight would answer with the old switches and undo the optimistic ones.
+    onMutate: async ({ enabled, allowWrites }) => {
+      await qc.cancelQueries({ queryKey: MCP_KEY });
       qc.setQueryData<McpStatus>(MCP_KEY, (old) =>
         old ? { ...old, ...(enabled !== undefined ? { enabled } : {}), ...(allowWrites !== undefined ? { allowWrites } : {}) } : old,
-      ),
+      );
+    },
     onSuccess: (status) => qc.setQueryData(MCP_KEY, status),
     onError: () => void qc.invalidateQueries({ queryKey: MCP_KEY }),
   });
@@ -56,6 +58,12 @@ export function OtherAppsSettings() {
   const status = useMcpStatus();
   const configure = useConfigureMcp();
   const [port, setPort] = useState<string | null>(null);
+  // The switch the person just flipped shows its new state in the same frame; onMutate runs a tick later.
+  const [flipped, setFlipped] = useState<{ enabled?: boolean; allowWrites?: boolean }>({});
+  const flip = (change: { enabled: boolean } | { allowWrites: boolean }) => {
+    setFlipped(change);
+    configure.mutate(change, { onSettled: () => setFlipped({}) });
+  };
   const s = status.data;
 
   return (
@@ -68,9 +76,9 @@ export function OtherAppsSettings() {
           <label className="check">
             <input
               type="checkbox"
-              checked={s.enabled}
+              checked={flipped.enabled ?? s.enabled}
               disabled={configure.isPending}
-              onChange={(e) => configure.mutate({ enabled: e.target.checked })}
+              onChange={(e) => flip({ enabled: e.target.checked })}
               data-testid="mcp-enabled"
             />
             Let other apps use Engram&apos;s memory
@@ -79,7 +87,7 @@ export function OtherAppsSettings() {
             Apps that speak MCP (Cursor, Claude Code, other agents) can search what Engram remembers while it runs. Only this computer can
             connect, and only with the token. Changes here apply at once.
           </small>
-          {s.enabled && (
+          {(flipped.enabled ?? s.enabled) && (
             <>
               {s.error ? (
                 <div className="error-box" role="alert" data-testid="mcp-error">
@@ -122,9 +130,9 @@ export function OtherAppsSettings() {
               <label className="check">
                 <input
                   type="checkbox"
-                  checked={s.allowWrites}
+                  checked={flipped.allowWrites ?? s.allowWrites}
                   disabled={configure.isPending}
-                  onChange={(e) => configure.mutate({ allowWrites: e.target.checked })}
+                  onChange={(e) => flip({ allowWrites: e.target.checked })}
                   data-testid="mcp-allow-writes"
                 />
                 Allow them to change memory (save, correct and confirm facts, record conversations)
