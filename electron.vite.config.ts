@@ -6,7 +6,14 @@ import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 export default defineConfig({
   main: {
     plugins: [externalizeDepsPlugin()],
-    build: { rollupOptions: { input: { index: resolve(__dirname, 'src-main/app/main.ts') } } },
+    build: {
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/app/main.ts') },
+        // Chunks (the engine's worker thread among them) stay next to index.js: resource paths are found two
+        // folders up from the module that asks (src-main/resource-paths.ts).
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
+    },
   },
   preload: {
     // A sandboxed preload cannot require packages: bundle the contract (and zod) into one CommonJS file.

@@ -24,13 +24,18 @@ export async function buildWebHost({ quiet = false } = {}) {
     root,
     logLevel: quiet ? 'warn' : 'info',
     build: {
-      ssr: `${root}src-main/web/main.ts`,
+      // The server and the worker thread it starts for the engine (spawn.ts finds host-worker.mjs next to main.mjs). All
+      // files stay in out/web/: resource paths are found two folders up from the module (resource-paths.ts).
+      ssr: true,
       outDir: `${root}out/web`,
       emptyOutDir: true,
       target: 'node20',
       minify: false,
       sourcemap: true,
-      rollupOptions: { output: { format: 'es', entryFileNames: 'main.mjs' } },
+      rollupOptions: {
+        input: { main: `${root}src-main/web/main.ts`, 'host-worker': `${root}src-main/host/worker/host-worker.ts` },
+        output: { format: 'es', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+      },
     },
   });
 }

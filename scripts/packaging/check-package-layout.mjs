@@ -74,6 +74,8 @@ try {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
   for (const f of ['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']) expect(files.has(f), `app.asar has ${f}`);
+  // The engine's worker thread is its own chunk next to index.js (electron-vite's ?nodeWorker).
+  expect([...files].some((f) => /^\/out\/main\/host-worker-[\w-]+\.js$/.test(f)), 'app.asar has the engine worker out/main/host-worker-*.js');
   const missingDeps = Object.keys(pkg.dependencies).filter((d) => !files.has(`/node_modules/${d}/package.json`));
   expect(missingDeps.length === 0, `app.asar has every dependency${missingDeps.length ? ` (missing: ${missingDeps.join(', ')})` : ''}`);
   expect(files.has('/node_modules/bindings/package.json'), 'app.asar has better-sqlite3\'s own dependency `bindings`');

@@ -4,9 +4,9 @@
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CALL_NAMES, IPC_EVENT_CHANNEL, ipcCallChannel, type EventMap, type EventName } from '../api/contract';
-import type { AppHost } from '../host/app-host';
+import type { HostTransport } from '../host/host-transport';
 
-export function registerIpc(host: AppHost, isTrustedUrl: (url: string) => boolean): () => void {
+export function registerIpc(host: Pick<HostTransport, 'dispatch'>, isTrustedUrl: (url: string) => boolean): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(ipcCallChannel(name), (event: IpcMainInvokeEvent, input: unknown) => {
       const url = event.senderFrame?.url ?? '';

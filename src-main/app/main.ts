@@ -1,10 +1,14 @@
+/// <reference types="electron-vite/node" />
 /**
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
 import { resolve } from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';
-import { AppHost } from '../host/app-host';
+import type { HostTransport } from '../host/host-transport';
+import { WorkerHost } from '../host/worker/worker-host';
+// electron-vite builds the worker entry as its own file and gives a factory that starts it.
+import createHostWorker from '../host/worker/host-worker?nodeWorker';
 import { stderrLogger } from '../memory/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
@@ -21,7 +25,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let win: BrowserWindow | null = null;
-  let host: AppHost | null = null;
+  let host: HostTransport | null = null;
 
   app.on('second-instance', () => {
     if (!win) return;
@@ -40,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
     app.exit(1);
   };
 
-  const start = (): void => {
+  const start = async (): Promise<void> => {
     const userData = app.getPath('userData');
     const context = { dataDir: userData, packaged: app.isPackaged };
     const folderProblem = checkDataFolder(context);
@@ -55,14 +59,17 @@ if (!app.requestSingleInstanceLock()) {
     // `npm start` builds better-sqlite3 for Electron's ABI in its own folder and passes it here; a packaged
     // app has it rebuilt in place (scripts/packaging/after-pack.mjs), so there is nothing to pass.
     const nativeBinding = process.env.ENGRAM_SQLITE_BINDING;
+    // The engine runs on a worker thread: this process routes IPC and keeps the window responsive. Secrets stay
+    // here (safeStorage is main-process only) and are lent to the worker on request.
     try {
-      host = new AppHost({
+      host = await WorkerHost.start({
         dataDir: userData,
         secrets: createSecretStore(userData, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),
         logger: stderrLogger,
-        ...(nativeBinding ? { engine: { nativeBinding } } : {}),
+        ...(nativeBinding ? { nativeBinding } : {}),
+        spawn: (options) => createHostWorker(options),
       });
     } catch (error) {
       return failStartup(classifyStartupError(error, context));

@@ -12,6 +12,7 @@ import { stderrLogger, type Logger } from '../memory/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { McpService } from '../mcp/service';
 import { watchExternalWrites } from './external-writes';
+import type { EventSink, HostTransport } from './host-transport';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
@@ -21,7 +22,7 @@ import { restoreDatabase } from '../data/backup';
 import { DataService } from '../data/service';
 import { MemoryError } from '../memory/errors';
 
-export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
+export type { EventSink } from './host-transport';
 
 export interface AppHostOptions {
   dataDir: string;
@@ -43,7 +44,7 @@ export interface AppHostOptions {
   externalWritesIntervalMs?: number;
 }
 
-export class AppHost {
+export class AppHost implements HostTransport {
   // Set by start(): a restore stops these services and starts them again on the restored database.
   memory!: MemoryPort;
   chat!: ChatService;

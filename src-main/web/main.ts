@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppHost } from '../host/app-host';
 import { FileSecretStore } from '../llm/secrets';
 import { stderrLogger } from '../memory/clock';
 import { defaultDataDir } from '../memory/paths';
 import { acquireInstanceLock } from '../host/instance-lock';
+import { WorkerHost } from '../host/worker/worker-host';
 import { startWebServer } from './server';
 
 async function main(): Promise<void> {
@@ -30,7 +30,8 @@ async function main(): Promise<void> {
   // A second app on the same folder explains and exits (main() prints the message); the CLI is not affected.
   const releaseLock = acquireInstanceLock(dataDir, 'browser mode');
   process.on('exit', releaseLock);
-  const host = new AppHost({ dataDir, secrets: new FileSecretStore(dataDir), mode: 'browser', version, logger: stderrLogger });
+  // The engine and everything behind the API run on a worker thread; this one serves HTTP and streams events.
+  const host = await WorkerHost.start({ dataDir, secrets: new FileSecretStore(dataDir), mode: 'browser', version, logger: stderrLogger });
   const server = await startWebServer({
     host,
     rendererDir: String(values['renderer-dir']),

@@ -8,15 +8,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Dispatch } from '../api/handlers';
-import type { EventSink } from '../host/app-host';
+import type { HostTransport } from '../host/host-transport';
 import type { Logger } from '../memory/clock';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
-export interface WebHost {
-  dispatch: Dispatch;
-  subscribe(sink: EventSink): () => void;
-}
+export type WebHost = Pick<HostTransport, 'dispatch' | 'subscribe'>;
 
 export interface WebServerOptions {
   host: WebHost;

@@ -67,8 +67,8 @@ vi.mock('electron', () => {
 async function startMain(): Promise<void> {
   vi.resetModules();
   await import('../../src-main/app/main');
-  // whenReady().then(start) and its catch run on the microtask queue.
-  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+  // start() opens the engine on its worker thread; it ends with a window or with an error dialog.
+  await vi.waitFor(() => expect(fake.windows + fake.dialogs.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
 }
 
 beforeEach(() => {

@@ -1,0 +1,17 @@
+/**
+ * What a transport (Electron IPC, the browser-mode HTTP server) needs from the app behind it. The in-process
+ * AppHost and the worker-thread WorkerHost both provide it, so transports do not care where the engine runs.
+ */
+import type { Dispatch } from '../api/handlers';
+import type { EventMap, EventName } from '../api/contract';
+
+export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => void;
+
+export interface HostTransport {
+  /** One contract call: validated and answered with an envelope, never a thrown error. */
+  dispatch: Dispatch;
+  /** Adds an event sink; returns its removal. */
+  subscribe(sink: EventSink): () => void;
+  /** Stops replies and jobs in flight, then closes the database. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,29 @@
+/**
+ * Messages between the main thread and the host worker. Everything crosses by structured clone; envelopes and
+ * event payloads are the contract's own (plain data), so nothing here restates the API.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { AppInfo, Envelope, EventName } from '../../api/contract';
+import type { SecretStore } from '../../llm/secrets';
+import type { SerializedError } from './serialize-error';
+
+/** What the worker needs to build its AppHost: only plain data and the secrets channel. */
+export interface HostWorkerData {
+  dataDir: string;
+  mode: AppInfo['mode'];
+  version: string;
+  /** better-sqlite3 built for Electron's ABI (npm start); absent in a packaged app and in plain Node. */
+  nativeBinding?: string;
+  /** Electron's process.resourcesPath, which a worker thread's own process object may lack. */
+  resourcesPath?: string;
+  secrets: { kind: SecretStore['kind']; port: MessagePort; buffer: SharedArrayBuffer };
+}
+
+export type ToWorker = { kind: 'call'; id: number; name: string; input: unknown } | { kind: 'close' };
+
+export type FromWorker =
+  | { kind: 'ready' }
+  | { kind: 'start-failed'; error: SerializedError }
+  | { kind: 'result'; id: number; envelope: Envelope<unknown> }
+  | { kind: 'event'; name: EventName; payload: unknown }
+  | { kind: 'closed' };

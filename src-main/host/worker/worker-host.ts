@@ -1,0 +1,162 @@
+/**
+ * The main thread's side of the host worker: starts it, routes contract calls to it, forwards its events to the
+ * transports and answers its secret requests. Nothing here touches the database, so the thread that serves the
+ * window (Electron's main process, browser mode's HTTP server) never waits on SQLite, search or consolidation.
+ */
+import { MessageChannel, type Worker, type WorkerOptions } from 'node:worker_threads';
+import type { ApiError, CallInput, CallName, CallOutput, Envelope, EventMap, EventName } from '../../api/contract';
+import type { SecretStore } from '../../llm/secrets';
+import type { Logger } from '../../memory/clock';
+import type { EventSink, HostTransport } from '../host-transport';
+import type { AppHostOptions } from '../app-host';
+import type { FromWorker, HostWorkerData, ToWorker } from './protocol';
+import { newSecretBuffer, serveSecrets } from './secret-bridge';
+import { deserializeError } from './serialize-error';
+import { spawnHostWorker } from './spawn';
+import { packagedResourcesPath } from '../../resource-paths';
+
+export interface WorkerHostOptions {
+  dataDir: string;
+  mode: AppHostOptions['mode'];
+  version: string;
+  secrets: SecretStore;
+  logger: Logger;
+  nativeBinding?: string;
+  /** How the worker thread is created: electron-vite's `?nodeWorker` factory in the desktop build; by default
+   * the entry next to this module (source under tsx, or the browser-mode bundle). */
+  spawn?: (options: WorkerOptions) => Worker;
+}
+
+const stopped = (message: string): ApiError => ({ code: 'closed', message, issues: [] });
+/** Closing waits for replies to stop and write-path jobs to finish; a thread that never answers is ended. */
+const CLOSE_TIMEOUT_MS = 60_000;
+
+export class WorkerHost implements HostTransport {
+  private readonly pending = new Map<number, (envelope: Envelope<unknown>) => void>();
+  private readonly sinks = new Set<EventSink>();
+  private nextId = 1;
+  private closing: Promise<void> | null = null;
+  private exited = false;
+  private onClosed: (() => void) | null = null;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly logger: Logger,
+    private readonly stopSecrets: () => void,
+  ) {}
+
+  /** Starts the worker and resolves once its AppHost is open; rejects with the engine's own start-up error. */
+  static start(options: WorkerHostOptions): Promise<WorkerHost> {
+    const channel = new MessageChannel();
+    const buffer = newSecretBuffer();
+    const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer);
+    const workerData: HostWorkerData = {
+      dataDir: options.dataDir,
+      mode: options.mode,
+      version: options.version,
+      ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(packagedResourcesPath() ? { resourcesPath: packagedResourcesPath() } : {}),
+      secrets: { kind: options.secrets.kind, port: channel.port2, buffer },
+    };
+    const worker = (options.spawn ?? spawnHostWorker)({ workerData, transferList: [channel.port2] });
+    const host = new WorkerHost(worker, options.logger, stopSecrets);
+    return new Promise((resolve, reject) => {
+      let started = false;
+      worker.on('message', (message: FromWorker) => {
+        if (message.kind === 'ready') {
+          started = true;
+          resolve(host);
+        } else if (message.kind === 'start-failed') {
+          reject(deserializeError(message.error));
+        } else {
+          host.receive(message);
+        }
+      });
+      worker.on('error', (error) => {
+        if (!started) reject(error);
+        else options.logger.error('the engine thread failed', error);
+      });
+      worker.on('exit', (code) => {
+        host.exited = true;
+        stopSecrets();
+        if (!started) reject(new Error(`The engine thread ended before it started (exit code ${code})`));
+        else if (!host.closing) options.logger.error(`the engine thread ended unexpectedly (exit code ${code})`);
+        host.failPending(stopped('The memory engine stopped; restart Engram'));
+        host.onClosed?.();
+      });
+    });
+  }
+
+  readonly dispatch = (name: string, input: unknown): Promise<Envelope<unknown>> => {
+    if (this.exited || this.closing) return Promise.resolve({ ok: false, error: stopped('Engram is shutting down') });
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      this.post({ kind: 'call', id, name, input });
+    });
+  };
+
+  /** The typed client, derived from the contract: the same call the renderer makes, with its input and output. */
+  call<K extends CallName>(name: K, input: CallInput<K>): Promise<Envelope<CallOutput<K>>> {
+    return this.dispatch(name, input) as Promise<Envelope<CallOutput<K>>>;
+  }
+
+  subscribe(sink: EventSink): () => void {
+    this.sinks.add(sink);
+    return () => this.sinks.delete(sink);
+  }
+
+  /** Asks the worker to stop replies and jobs and close the database, waits for it, then ends the thread. */
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      if (this.exited) return resolve();
+      const timer = setTimeout(() => {
+        this.logger.error(`the engine did not close within ${CLOSE_TIMEOUT_MS / 1000} s; ending its thread`);
+        resolve();
+      }, CLOSE_TIMEOUT_MS);
+      this.onClosed = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.post({ kind: 'close' });
+    }).then(async () => {
+      this.sinks.clear();
+      this.stopSecrets();
+      if (!this.exited) await this.worker.terminate();
+    });
+    return this.closing;
+  }
+
+  private receive(message: Exclude<FromWorker, { kind: 'ready' | 'start-failed' }>): void {
+    if (message.kind === 'result') {
+      const resolve = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      resolve?.(message.envelope);
+    } else if (message.kind === 'event') {
+      this.emit(message.name, message.payload as EventMap[EventName]);
+    } else {
+      // 'closed': the database is closed; what is still pending can no longer be answered.
+      this.failPending(stopped('Engram is shutting down'));
+      this.onClosed?.();
+    }
+  }
+
+  private emit<E extends EventName>(name: E, payload: EventMap[E]): void {
+    for (const sink of this.sinks) {
+      try {
+        sink(name, payload);
+      } catch (error) {
+        this.logger.error(`an event sink failed on ${name}`, error);
+      }
+    }
+  }
+
+  private failPending(error: ApiError): void {
+    for (const resolve of this.pending.values()) resolve({ ok: false, error });
+    this.pending.clear();
+  }
+
+  private post(message: ToWorker): void {
+    this.worker.postMessage(message);
+  }
+}
