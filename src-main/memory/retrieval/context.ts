@@ -1,6 +1,6 @@
 /**
  * Context packs (ADR 008 §11.4, §11.5, §14): what the model is told about memory before a reply.
- * Adaptive budget (1000 / 3000 tokens), split facts 40% · entity profiles 25% · temporal 25% · evidence 10%,
+ * Adaptive budget (1200 / 2000 tokens), split facts · entity profiles · earlier turns · evidence (SECTION_SHARES),
  * filled in that priority with unused budget rolling down, counted with a real tokenizer, never over budget.
  */
 import type { Database } from 'better-sqlite3';
@@ -13,14 +13,16 @@ import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../clock';
 import { embedQuery, search, type RetrieverDeps } from './search';
+import { quoteFor } from './snippet';
 import { countTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
 
 /**
- * Facts lead, but the conversation gets the largest share: on long chats the turn that holds an answer is
- * more often an episode than a fact, and entity profiles mostly repeat what the facts say.
+ * Facts lead: a fact states in a dozen tokens what a turn says in forty, so with a model-written memory they
+ * cover more of the conversation per token. What facts leave unused (an offline memory has few) rolls down to
+ * earlier turns. Entity profiles mostly repeat what the facts say.
  */
-export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.35, entities: 0.05, temporal: 0.5, evidence: 0.1 };
+export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.45, entities: 0.05, temporal: 0.4, evidence: 0.1 };
 const TITLES: Record<ContextSectionName, string> = {
   facts: 'Facts',
   entities: 'People, places and things',
@@ -31,12 +33,13 @@ const HEADER = '## What Engram remembers';
 /** Long episodes are quoted, not pasted whole. */
 const MAX_EPISODE_TOKENS = 60;
 /** Episodes and facts searched for a pack, by complexity: more than search's default page, since they are short. */
-const PACK_EPISODES = { simple: 30, complex: 40 } as const;
+const PACK_EPISODES = { simple: 40, complex: 60 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
-const minute = (t: number): string => new Date(t).toISOString().slice(0, 16).replace('T', ' ');
+const clock = (t: number): string => new Date(t).toISOString().slice(11, 16);
+const headingLine = (heading: string): string => `#### ${heading}`;
 
 function describeStrategies(ranks: StrategyRank[]): string {
   return ranks.map((r) => `${r.strategy} #${r.rank}`).join(', ');
@@ -70,7 +73,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
     facts: factHits.map((h) => factCandidate(h)),
     entities: entityCandidates(deps, prompt, factHits),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
-    temporal: (episodes?.hits ?? []).map((h) => episodeCandidate(h)),
+    temporal: (episodes?.hits ?? []).map((h) => episodeCandidate(h, prompt)),
     evidence: evidenceCandidates(deps.db, factHits),
   };
 
@@ -108,14 +111,16 @@ function factLabel(n: MemoryNode): string {
   return kind + doubt;
 }
 
-function episodeCandidate(h: SearchHit): Candidate {
+function episodeCandidate(h: SearchHit, prompt: string): Candidate {
   const n = h.node;
   const who = n.sourceRole === 'assistant' ? 'assistant' : n.sourceRole === 'user' || !n.sourceRole ? 'user' : n.sourceRole;
   return {
     item: {
       nodeId: n.id,
       entityId: null,
-      text: `- ${minute(n.eventTime)} (${h.event_time_relative}) ${who}: ${truncateToTokens(plainText(n.content), MAX_EPISODE_TOKENS)}`,
+      // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
+      heading: `${day(n.eventTime)} (${h.event_time_relative})`,
+      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(n.content), prompt, MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,
@@ -239,23 +244,39 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
     const items: ContextItem[] = [];
     let used = 0;
     const seen = new Set<string>(name === 'temporal' ? coveredTurns : []);
+    const headings = new Set<string>();
     for (const c of candidates[name]) {
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
       if (seen.has(key)) continue;
       const tokens = countTokens(`${c.item.text}\n`);
-      const extra = items.length === 0 ? titleCost : 0;
+      const heading = c.item.heading;
+      const extra = (items.length === 0 ? titleCost : 0) + (heading && !headings.has(heading) ? countTokens(`${headingLine(heading)}\n`) : 0);
       if (used + extra + tokens > sectionBudget) continue; // a shorter item may still fit
       seen.add(key);
+      if (heading) headings.add(heading);
       used += extra + tokens;
       items.push({ ...c.item, tokens });
     }
     if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
-    if (name === 'temporal') items.sort((a, b) => (a.text < b.text ? -1 : 1)); // chronological: lines start with the time
+    // Chronological: headings start with the day, lines with the time.
+    if (name === 'temporal') items.sort((a, b) => (`${a.heading ?? ''} ${a.text}` < `${b.heading ?? ''} ${b.text}` ? -1 : 1));
     carry = sectionBudget - used;
     remainingTotal -= used;
     return { name, title: TITLES[name], budget: sectionBudget, tokens: used, items };
   });
+}
+
+/** A section's lines, with a heading line wherever the heading changes (items arrive in display order). */
+function sectionLines(items: readonly ContextItem[]): string[] {
+  const lines: string[] = [];
+  let current: string | undefined;
+  for (const item of items) {
+    if (item.heading && item.heading !== current) lines.push(headingLine(item.heading));
+    current = item.heading;
+    lines.push(item.text);
+  }
+  return lines;
 }
 
 function assemble(
@@ -269,7 +290,7 @@ function assemble(
 ): ContextPack {
   const nonEmpty = sections.filter((s) => s.items.length > 0);
   const markdown = nonEmpty.length
-    ? [HEADER, '', ...nonEmpty.flatMap((s) => [`### ${s.title}`, ...s.items.map((i) => i.text), ''])].join('\n').trimEnd()
+    ? [HEADER, '', ...nonEmpty.flatMap((s) => [`### ${s.title}`, ...sectionLines(s.items), ''])].join('\n').trimEnd()
     : '';
   const nodeIds = [...new Set(sections.flatMap((s) => s.items.flatMap((i) => (i.nodeId ? [i.nodeId] : []))))];
   const entityIds = [...new Set(sections.flatMap((s) => s.items.flatMap((i) => (i.entityId ? [i.entityId] : []))))];

@@ -69,6 +69,8 @@ export interface ContextItem {
   strategies: StrategyRank[];
   /** Why it is here, in words (e.g. "fact matched by fts #1, vector #3"). */
   reason: string;
+  /** The heading its line sits under, when a section groups its lines (earlier turns: their day). */
+  heading?: string;
 }
 
 export interface ContextSection {

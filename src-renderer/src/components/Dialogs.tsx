@@ -118,7 +118,10 @@ export function ContextPackDialog() {
                 <ul>
                   {section.items.map((item, i) => (
                     <li key={`${item.nodeId ?? item.entityId ?? ''}-${i}`}>
-                      <div>{item.text.replace(/^\s*[-*]\s+/, '')}</div>
+                      <div>
+                        {item.heading && <span className="muted">{item.heading} · </span>}
+                        {item.text.replace(/^\s*[-*]\s+/, '')}
+                      </div>
                       <div className="muted small">{item.reason}</div>
                     </li>
                   ))}

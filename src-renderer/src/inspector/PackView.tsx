@@ -53,7 +53,10 @@ export function PackView() {
               <tbody>
                 {sec.items.map((item, i) => (
                   <tr key={`${item.nodeId ?? item.entityId ?? ''}-${i}`} onClick={() => jump(item)} data-testid="pack-item" className="clickable">
-                    <td>{item.text.replace(/^\s*[-*]\s+/, '')}</td>
+                    <td>
+                      {item.heading && <span className="muted">{item.heading} · </span>}
+                      {item.text.replace(/^\s*[-*]\s+/, '')}
+                    </td>
                     <td className="num">{item.score.toFixed(3)}</td>
                     <td className="small">{item.strategies.length > 0 ? item.strategies.map((st) => `${st.strategy} #${st.rank}`).join(', ') : item.reason}</td>
                   </tr>

@@ -3,6 +3,7 @@ import { OfflineHashEmbedder } from '../../../src-main/embeddings/offline';
 import type { EmbeddingProvider } from '../../../src-main/embeddings/types';
 import { EmbeddingIntentClassifier } from '../../../src-main/memory/retrieval/intent';
 import { countTokens } from '../../../src-main/memory/retrieval/tokens';
+import { SECTION_SHARES } from '../../../src-main/memory/retrieval/context';
 import { MemoryEngine } from '../../../src-main/memory/engine';
 import { ManualClock, makeTempDir, openTestEngine } from '../../helpers/temp-engine';
 
@@ -50,11 +51,15 @@ describe('context packs', () => {
     expect(byName.facts?.items[0]?.reason).toMatch(/found by/);
     expect(complex.markdown).toMatch(/^## What Engram remembers\n\n### Facts\n- Robot demo detail/);
     expect(complex.entities).toEqual([expect.objectContaining({ canonicalName: 'Priya', type: 'person' })]);
-    // Shares: facts 35% of the budget is the first section's ceiling.
-    expect(byName.facts?.budget).toBe(Math.floor(2000 * 0.35));
-    // Conversation lines are shown in time order.
-    const times = (byName.temporal?.items ?? []).map((i) => i.text.slice(2, 18));
+    // Shares: the facts' share of the budget is the first section's ceiling.
+    expect(byName.facts?.budget).toBe(Math.floor(2000 * SECTION_SHARES.facts));
+    // Conversation lines are shown in time order, under one heading per day with its absolute and relative date.
+    const temporal = byName.temporal?.items ?? [];
+    const times = temporal.map((i) => `${i.heading ?? ''} ${i.text.slice(2, 7)}`);
     expect(times).toEqual([...times].sort());
+    expect(temporal.every((i) => /^\d{4}-\d{2}-\d{2} \(.+\)$/.test(i.heading ?? '') && /^- \d{2}:\d{2} (user|assistant): /.test(i.text))).toBe(true);
+    const days = [...new Set(temporal.map((i) => i.heading))];
+    for (const d of days) expect(complex.markdown.split('\n').filter((line) => line === `#### ${d}`)).toHaveLength(1);
   });
 
   it('renders entries as plain text: no raw Markdown, no label repeated by a summary', async () => {
