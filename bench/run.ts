@@ -11,6 +11,7 @@ import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchSearch } from './search';
+import { benchUiThread } from './ui-thread';
 
 type Bench = (nodes: number) => Promise<object>;
 
@@ -29,6 +30,8 @@ const BENCHES: Record<string, Bench> = {
   extraction: () => benchExtraction(),
   // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
   conflicts: () => benchConflictPairs({ sessions: 8, turns: 30 }),
+  // Issue 11: the main thread's stall while the engine works on its worker thread, call by call as the UI makes them.
+  'ui-thread': (nodes) => benchUiThread({ nodes }),
 };
 
 async function main(): Promise<void> {

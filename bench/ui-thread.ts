@@ -1,0 +1,106 @@
+/**
+ * The thread that serves the window, with the engine on its worker (issue 11): a memory of N nodes opened by a
+ * WorkerHost as browser mode and the desktop app do, then search, context packs, chat turns (ingest through the
+ * hot path and the slow path), consolidation and the inspector's big reads, all as contract calls. For each phase:
+ * the call time seen from the main thread and the main thread's event-loop stall (what a person would feel).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Envelope } from '../src-main/api/contract';
+import type { ChatMessage } from '../src-main/chat/types';
+import { MemorySecretStore } from '../src-main/llm/secrets';
+import { WorkerHost } from '../src-main/host/worker/worker-host';
+import { buildBenchMemory } from './search';
+import { benchQueries } from './lib/queries';
+import { measureStall, percentile, progress, round } from './lib/stats';
+
+interface PhaseFigures {
+  calls: number;
+  call_p95_ms: number;
+  main_stall_p99_ms: number;
+  main_stall_max_ms: number;
+}
+
+export interface UiThreadFigures {
+  nodes: number;
+  /** The same measure over 3 s with no call at all: the machine's own noise floor in this run. */
+  idle: Omit<PhaseFigures, 'calls' | 'call_p95_ms'>;
+  search: PhaseFigures;
+  context: PhaseFigures;
+  chat: PhaseFigures;
+  consolidation: PhaseFigures;
+  inspector: PhaseFigures;
+}
+
+const quietLogger = { warn: () => undefined, error: (m: string) => progress(`engine error: ${m}`) };
+
+/** Runs typed contract calls one after another (as the UI does), timing each from the main thread. */
+async function phase(calls: (() => Promise<Envelope<unknown>>)[]): Promise<PhaseFigures> {
+  const times: number[] = [];
+  const { stallP99Ms, stallMaxMs } = await measureStall(async () => {
+    for (const call of calls) {
+      const t0 = performance.now();
+      const answer = await call();
+      times.push(performance.now() - t0);
+      if (!answer.ok) throw new Error(`a call failed: ${answer.error.message}`);
+    }
+  });
+  return { calls: calls.length, call_p95_ms: round(percentile(times, 95)), main_stall_p99_ms: round(stallP99Ms), main_stall_max_ms: round(stallMaxMs) };
+}
+
+export async function benchUiThread(options: { nodes: number }): Promise<UiThreadFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-ui-'));
+  try {
+    await buildBenchMemory(dir, options.nodes);
+    progress('ui thread: starting the engine worker');
+    const host = await WorkerHost.start({ dataDir: dir, secrets: new MemorySecretStore(), mode: 'browser', version: 'bench', logger: quietLogger });
+    try {
+      const queries = benchQueries(220);
+      // Warm-up: the worker's vector index, statements and page cache.
+      for (const q of queries.slice(0, 20)) await host.dispatch('memory.search', { query: q });
+      const quiet = await measureStall(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
+      const idle = { main_stall_p99_ms: round(quiet.stallP99Ms), main_stall_max_ms: round(quiet.stallMaxMs) };
+      const search = await phase(queries.slice(20, 220).map((query) => () => host.call('memory.search', { query })));
+      const context = await phase(queries.slice(20, 120).map((prompt) => () => host.call('memory.contextPreview', { prompt })));
+
+      // Chat turns without a model: each records the message, builds a context pack and answers from memory.
+      const chat = await host.call('chat.create', {});
+      if (!chat.ok) throw new Error(chat.error.message);
+      // A turn is done when its reply is (the next send is refused while one is being written).
+      // Memory-only replies are quick: the event may arrive before the send's own answer.
+      const done = new Set<string>();
+      const waiting = new Map<string, () => void>();
+      host.subscribe((name, payload) => {
+        const message = payload as ChatMessage;
+        if (name !== 'chat.message' || message.status === 'streaming') return;
+        done.add(message.id);
+        waiting.get(message.id)?.();
+      });
+      const turn = async (text: string): Promise<Envelope<unknown>> => {
+        const sent = await host.call('chat.send', { chatId: chat.value.id, text });
+        if (!sent.ok) return sent;
+        const id = sent.value.assistantMessage.id;
+        if (sent.value.assistantMessage.status === 'streaming' && !done.has(id)) await new Promise<void>((resolve) => waiting.set(id, resolve));
+        return sent;
+      };
+      const chatFigures = await phase(queries.slice(120, 170).map((text) => () => turn(text)));
+      const listed = await host.call('chat.list', {});
+      const sessionId = listed.ok ? listed.value.find((c) => c.id === chat.value.id)?.memorySessionId : null;
+      if (!sessionId) throw new Error('the bench chat has no memory session after its turns');
+      const consolidation = await phase([() => host.call('memory.consolidate', { sessionId, offline: true })]);
+      const inspector = await phase([
+        () => host.call('inspector.overview', {}),
+        () => host.call('inspector.graph', { seed: { kind: 'recent' } }),
+        () => host.call('inspector.graph', { seed: { kind: 'connected' } }),
+        () => host.call('inspector.timeline', { from: 0, to: Date.now() + 86_400_000 }),
+        () => host.call('memory.listNodes', {}),
+      ]);
+      return { nodes: options.nodes, idle, search, context, chat: chatFigures, consolidation, inspector };
+    } finally {
+      await host.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
