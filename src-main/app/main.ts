@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';
 import { AppHost } from '../host/app-host';
-import { stderrLogger } from '../memory/clock';
+import { stderrLogger } from '../../src-shared/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';

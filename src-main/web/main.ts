@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppHost } from '../host/app-host';
 import { FileSecretStore } from '../llm/secrets';
-import { stderrLogger } from '../memory/clock';
+import { stderrLogger } from '../../src-shared/clock';
 import { defaultDataDir } from '../memory/paths';
 import { acquireInstanceLock } from '../host/instance-lock';
 import { startWebServer } from './server';

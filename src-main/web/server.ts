@@ -10,7 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Dispatch } from '../api/handlers';
 import type { EventSink } from '../host/app-host';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
 export interface WebHost {
