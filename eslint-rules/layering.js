@@ -1,0 +1,103 @@
+/**
+ * `local/layering`: which folder may import which, after VS Code's `code-layering` rule. The map itself is in
+ * ./layers.js; this module only reads it. A file belongs to the layer with the longest matching path prefix;
+ * an import is allowed when its target is in the same layer, or under a prefix the file's layer lists, and is
+ * not private to another layer. Paths are repository-relative with forward slashes.
+ */
+import path from 'node:path';
+
+/** `prefix` names `rel` itself (with any extension) or a folder holding it. */
+function under(rel, prefix) {
+  if (rel === prefix || rel.startsWith(`${prefix}/`)) return true;
+  return rel.startsWith(`${prefix}.`) && !rel.slice(prefix.length + 1).includes('/');
+}
+
+function longestPrefix(rel, prefixes) {
+  let best = null;
+  for (const p of prefixes) if (under(rel, p) && (best === null || p.length > best.length)) best = p;
+  return best;
+}
+
+/** Every import of a module: declarations, re-exports and `import('…')` with a literal. */
+function importsOf(node) {
+  if (node.type === 'ImportExpression') return node.source.type === 'Literal' ? node.source : null;
+  return node.source ?? null;
+}
+
+/** Erased at compile time: `import type`, `export type … from`. (`import { type A }` keeps a runtime import under verbatimModuleSyntax.) */
+function typeOnly(node) {
+  return node.importKind === 'type' || node.exportKind === 'type';
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each folder imports only the folders its layer allows (eslint-rules/layers.js).' },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: {
+      upward:
+        '{{layer}} may not import {{target}} (layer {{targetLayer}}). {{layer}} may import: {{allowed}}. The map is in eslint-rules/layers.js.',
+      private: '{{target}} is private to {{owner}}; go through its public modules (its port) instead.',
+      typesOnly:
+        '{{layer}} may import only types from {{target}}: write `import type`. Runtime code that both sides use belongs in src-shared/.',
+      selfContained: '{{layer}} imports nothing outside itself (no packages, no Node built-ins): both the renderer and main run it.',
+      unmapped: '{{path}} is in no layer of eslint-rules/layers.js: add its folder to the map with the folders it may import.',
+    },
+  },
+  create(context) {
+    const { roots = [], layers = {}, privateFolders = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } = context.options[0] ?? {};
+    const cwd = context.cwd;
+    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    if (!roots.some((r) => under(file, r))) return {};
+    const layerNames = Object.keys(layers);
+    const layer = longestPrefix(file, layerNames);
+    const allowedHere = layer ? layers[layer] : [];
+    const allowancesHere = allowances.filter((a) => under(file, a.from)).flatMap((a) => a.to);
+
+    function check(node) {
+      if (!layer) return;
+      const source = importsOf(node);
+      if (!source || typeof source.value !== 'string') return;
+      const spec = source.value.replace(/\?.*$/, '');
+      if (!spec.startsWith('.')) {
+        if (layer && selfContained.includes(layer)) context.report({ node: source, messageId: 'selfContained', data: { layer } });
+        return;
+      }
+      const target = path.relative(cwd, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
+      if (!roots.some((r) => under(target, r))) return;
+      const targetLayer = longestPrefix(target, layerNames);
+      if (!targetLayer) {
+        context.report({ node: source, messageId: 'unmapped', data: { path: target } });
+        return;
+      }
+      if (allowancesHere.some((p) => under(target, p))) return;
+      const owner = longestPrefix(target, Object.keys(privateFolders));
+      if (owner && !under(file, privateFolders[owner])) {
+        context.report({ node: source, messageId: 'private', data: { target, owner: privateFolders[owner] } });
+        return;
+      }
+      if (targetLayer === layer || allowedHere.some((p) => under(target, p))) return;
+      const typeSources = typeOnlyFrom[layer] ?? [];
+      if (typeSources.some((p) => under(target, p))) {
+        if (!typeOnly(node)) context.report({ node: source, messageId: 'typesOnly', data: { layer, target } });
+        return;
+      }
+      context.report({
+        node: source,
+        messageId: 'upward',
+        data: { layer, target, targetLayer, allowed: allowedHere.length > 0 ? allowedHere.join(', ') : 'nothing outside itself' },
+      });
+    }
+
+    return {
+      Program(node) {
+        if (!layer) context.report({ node, loc: { line: 1, column: 0 }, messageId: 'unmapped', data: { path: file } });
+      },
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};

@@ -1,0 +1,73 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The repository's own eslint.config.js, so the test checks the real layer map, not a copy of it.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The layering messages for `code` linted as if it were the file at `path` (repository-relative; it need not exist). */
+async function layering(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'local/layering').map((m) => m.message);
+}
+
+describe('the layering lint', () => {
+  it('refuses an upward import: storage importing the engine', async () => {
+    const messages = await layering('src-main/storage/example.ts', "import { MemoryEngine } from '../memory/engine';\nexport const engine = MemoryEngine;\n");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('src-main/storage may not import src-main/memory/engine');
+    expect(messages[0]).toContain('src-main/storage may import: src-shared, src-main/resource-paths');
+  });
+
+  it('lets each layer import the layers below it', async () => {
+    expect(await layering('src-main/storage/example.ts', "import { systemClock } from '../../src-shared/clock';\nexport const clock = systemClock;\n")).toEqual([]);
+    expect(await layering('src-main/memory/example.ts', "import { openDatabase } from '../storage/open';\nexport const open = openDatabase;\n")).toEqual([]);
+    expect(await layering('src-main/chat/example.ts', "import { MemoryEngine } from '../memory/engine';\nexport const engine = MemoryEngine;\n")).toEqual([]);
+  });
+
+  it('refuses a runtime import from main in the renderer, and accepts a type import', async () => {
+    const runtime = await layering(
+      'src-renderer/src/example.ts',
+      "import { MemoryEngine } from '../../src-main/memory/engine';\nexport const engine = MemoryEngine;\n",
+    );
+    expect(runtime).toEqual([
+      expect.stringContaining('src-renderer may import only types from src-main/memory/engine: write `import type`'),
+    ]);
+    // `import { type X }` keeps a runtime import under verbatimModuleSyntax, so it is refused too.
+    expect(await layering('src-renderer/src/example.ts', "import { type ChatMessage } from '../../src-main/chat/types';\nexport type M = ChatMessage;\n")).toHaveLength(1);
+    expect(await layering('src-renderer/src/example.ts', "import type { ChatMessage } from '../../src-main/chat/types';\nexport type M = ChatMessage;\n")).toEqual([]);
+    expect(await layering('src-renderer/src/example.ts', "import { decayCurve } from '../../src-shared/decay';\nexport const curve = decayCurve;\n")).toEqual([]);
+  });
+
+  it('keeps src-shared free of main, packages and Node built-ins', async () => {
+    const messages = await layering(
+      'src-shared/example.ts',
+      "import { readFileSync } from 'node:fs';\nimport { MemoryEngine } from '../src-main/memory/engine';\nexport const both = [readFileSync, MemoryEngine];\n",
+    );
+    expect(messages).toEqual([
+      expect.stringContaining('src-shared imports nothing outside itself'),
+      expect.stringContaining('src-shared may not import src-main/memory/engine'),
+    ]);
+  });
+
+  it("keeps memory's repositories private to memory, except the listed temporary allowances", async () => {
+    const code = "import { getNodes } from '../memory/repo/nodes';\nexport const get = getNodes;\n";
+    expect(await layering('src-main/chat/example.ts', code)).toEqual([
+      expect.stringContaining('src-main/memory/repo/nodes is private to src-main/memory'),
+    ]);
+    expect(await layering('src-main/memory/example.ts', "import { getNodes } from './repo/nodes';\nexport const get = getNodes;\n")).toEqual([]);
+    // writepath/relate.ts is on the temporary list until the write path has its own port.
+    expect(await layering('src-main/writepath/relate.ts', code)).toEqual([]);
+    expect(await layering('src-main/writepath/example.ts', code)).toHaveLength(1);
+  });
+
+  it('refuses a folder that is not in the map', async () => {
+    const messages = await layering('src-main/elsewhere/example.ts', "import { systemClock } from '../../src-shared/clock';\nexport const clock = systemClock;\n");
+    expect(messages).toEqual([expect.stringContaining('src-main/elsewhere/example.ts is in no layer')]);
+  });
+});
