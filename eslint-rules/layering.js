@@ -29,6 +29,16 @@ function typeOnly(node) {
   return node.importKind === 'type' || node.exportKind === 'type';
 }
 
+function repoPath(cwd, absolute) {
+  return path.relative(cwd, absolute).split(path.sep).join('/');
+}
+
+/** The repository path a relative specifier names (query such as `?nodeWorker` dropped); null for a package. */
+function targetOf(context, spec) {
+  if (!spec.startsWith('.')) return null;
+  return repoPath(context.cwd, path.resolve(path.dirname(context.filename), spec.replace(/\?.*$/, '')));
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export default {
   meta: {
@@ -47,8 +57,7 @@ export default {
   },
   create(context) {
     const { roots = [], layers = {}, privateFolders = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } = context.options[0] ?? {};
-    const cwd = context.cwd;
-    const file = path.relative(cwd, context.filename).split(path.sep).join('/');
+    const file = repoPath(context.cwd, context.filename);
     if (!roots.some((r) => under(file, r))) return {};
     const layerNames = Object.keys(layers);
     const layer = longestPrefix(file, layerNames);
@@ -59,12 +68,11 @@ export default {
       if (!layer) return;
       const source = importsOf(node);
       if (!source || typeof source.value !== 'string') return;
-      const spec = source.value.replace(/\?.*$/, '');
-      if (!spec.startsWith('.')) {
-        if (layer && selfContained.includes(layer)) context.report({ node: source, messageId: 'selfContained', data: { layer } });
+      const target = targetOf(context, source.value);
+      if (target === null) {
+        if (selfContained.includes(layer)) context.report({ node: source, messageId: 'selfContained', data: { layer } });
         return;
       }
-      const target = path.relative(cwd, path.resolve(path.dirname(context.filename), spec)).split(path.sep).join('/');
       if (!roots.some((r) => under(target, r))) return;
       const targetLayer = longestPrefix(target, layerNames);
       if (!targetLayer) {
@@ -98,6 +106,45 @@ export default {
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
       ImportExpression: check,
+    };
+  },
+};
+
+/**
+ * `local/layering-unused-allowance`: a temporary allowance whose file no longer imports what it allows is
+ * reported, so the list in layers.js shrinks as the code is fixed instead of silently widening the map.
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+export const unusedAllowance = {
+  meta: {
+    type: 'suggestion',
+    docs: { description: 'Temporary layering allowances are deleted once their import is gone.' },
+    schema: [{ type: 'object', additionalProperties: true }],
+    messages: { unused: 'The temporary layering allowance {{from}} → {{to}} is no longer used: delete it from eslint-rules/layers.js.' },
+  },
+  create(context) {
+    const { allowances = [] } = context.options[0] ?? {};
+    const file = repoPath(context.cwd, context.filename);
+    const mine = allowances.filter((a) => a.from === file);
+    if (mine.length === 0) return {};
+    const targets = [];
+    const collect = (node) => {
+      const source = importsOf(node);
+      const target = source && typeof source.value === 'string' ? targetOf(context, source.value) : null;
+      if (target !== null) targets.push(target);
+    };
+    return {
+      ImportDeclaration: collect,
+      ExportNamedDeclaration: collect,
+      ExportAllDeclaration: collect,
+      ImportExpression: collect,
+      'Program:exit'(node) {
+        for (const a of mine) {
+          if (!targets.some((t) => a.to.some((p) => under(t, p)))) {
+            context.report({ node, loc: { line: 1, column: 0 }, messageId: 'unused', data: { from: a.from, to: a.to.join(' | ') } });
+          }
+        }
+      },
     };
   },
 };

@@ -10,11 +10,13 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: root });
 });
 
-/** The layering messages for `code` linted as if it were the file at `path` (repository-relative; it need not exist). */
-async function layering(path: string, code: string): Promise<string[]> {
+/** The messages of one rule for `code` linted as if it were the file at `path` (repository-relative; it need not exist). */
+async function messagesOf(rule: string, path: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'local/layering').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+
+const layering = (path: string, code: string): Promise<string[]> => messagesOf('local/layering', path, code);
 
 describe('the layering lint', () => {
   it('refuses an upward import: storage importing the engine', async () => {
@@ -64,6 +66,22 @@ describe('the layering lint', () => {
     // writepath/relate.ts is on the temporary list until the write path has its own port.
     expect(await layering('src-main/writepath/relate.ts', code)).toEqual([]);
     expect(await layering('src-main/writepath/example.ts', code)).toHaveLength(1);
+  });
+
+  it('warns when a temporary allowance is no longer used', async () => {
+    const stillNeeded = "import { getNodes } from '../memory/repo/nodes';\nexport const get = getNodes;\n";
+    expect(await messagesOf('local/layering-unused-allowance', 'src-main/writepath/relate.ts', stillNeeded)).toEqual([]);
+    const fixed = "import { MemoryEngine } from '../memory/engine';\nexport const engine = MemoryEngine;\n";
+    expect(await messagesOf('local/layering-unused-allowance', 'src-main/writepath/relate.ts', fixed)).toEqual([
+      expect.stringContaining('allowance src-main/writepath/relate.ts → src-main/memory/repo/nodes is no longer used'),
+    ]);
+  });
+
+  it('lets the preload bundle the contract and nothing else of main', async () => {
+    expect(await layering('src-preload/example.ts', "import { apiCalls } from '../src-main/api/contract';\nexport const calls = apiCalls;\n")).toEqual([]);
+    expect(await layering('src-preload/example.ts', "import { handlers } from '../src-main/api/handlers';\nexport const h = handlers;\n")).toEqual([
+      expect.stringContaining('src-preload may not import src-main/api/handlers'),
+    ]);
   });
 
   it('refuses a folder that is not in the map', async () => {
