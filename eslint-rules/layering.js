@@ -52,11 +52,13 @@ export default {
       typesOnly:
         '{{layer}} may import only types from {{target}}: write `import type`. Runtime code that both sides use belongs in src-shared/.',
       selfContained: '{{layer}} imports nothing outside itself (no packages, no Node built-ins): both the renderer and main run it.',
+      port: 'In {{layer}} only {{port}} imports {{target}}; the rest of {{layer}} goes through that port.',
       unmapped: '{{path}} is in no layer of eslint-rules/layers.js: add its folder to the map with the folders it may import.',
     },
   },
   create(context) {
-    const { roots = [], layers = {}, privateFolders = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } = context.options[0] ?? {};
+    const { roots = [], layers = {}, privateFolders = {}, ports = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } =
+      context.options[0] ?? {};
     const file = repoPath(context.cwd, context.filename);
     if (!roots.some((r) => under(file, r))) return {};
     const layerNames = Object.keys(layers);
@@ -83,6 +85,11 @@ export default {
       const owner = longestPrefix(target, Object.keys(privateFolders));
       if (owner && !under(file, privateFolders[owner])) {
         context.report({ node: source, messageId: 'private', data: { target, owner: privateFolders[owner] } });
+        return;
+      }
+      const port = ports[layer];
+      if (port && file !== port.port && port.guards.some((g) => under(target, g))) {
+        context.report({ node: source, messageId: 'port', data: { layer, port: port.port, target } });
         return;
       }
       if (targetLayer === layer || allowedHere.some((p) => under(target, p))) return;

@@ -62,6 +62,16 @@ export const privateFolders = {
 };
 
 /**
+ * The engine's users reach it through a narrow port of their own (chat/memory-port.ts, writepath/memory-port.ts):
+ * in these layers only the port file may import the engine class and the modules the port wraps.
+ */
+const ENGINE_INTERNALS = [`${MEMORY}/engine`, `${MEMORY}/facts`, `${MEMORY}/slow-path`];
+export const ports = {
+  [CHAT]: { port: `${CHAT}/memory-port.ts`, guards: ENGINE_INTERNALS },
+  [WRITEPATH]: { port: `${WRITEPATH}/memory-port.ts`, guards: ENGINE_INTERNALS },
+};
+
+/**
  * Prefixes a layer may import types from (`import type` only, erased at build time). Above memory, storage's
  * types (a store's interface, lock options) may be named, but only memory calls storage at run time.
  */
@@ -81,14 +91,17 @@ export const selfContained = [SHARED];
  * Delete an entry as soon as its importer no longer needs it; the list only ever shrinks.
  */
 export const allowances = [
-  // The write path reads and writes consolidation state through memory's repositories: it gets a port of its
-  // own and a store for what only it needs (issue 11, deliverable 3).
-  { from: `${WRITEPATH}/apply.ts`, to: [`${MEMORY}/repo/consolidation`, `${MEMORY}/repo/entities`, `${MEMORY}/repo/nodes`] },
+  // The write path takes the concrete engine and reads and writes consolidation state through memory's
+  // repositories: it gets a port of its own and a store for what only it needs (issue 11, deliverable 3).
+  { from: `${WRITEPATH}/apply.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/facts`, `${MEMORY}/repo/consolidation`, `${MEMORY}/repo/entities`, `${MEMORY}/repo/nodes`] },
   { from: `${WRITEPATH}/candidates.ts`, to: [`${MEMORY}/repo/consolidation`, `${MEMORY}/repo/nodes`] },
-  { from: `${WRITEPATH}/consolidate.ts`, to: [`${MEMORY}/repo/consolidation`] },
-  { from: `${WRITEPATH}/enrichment.ts`, to: [`${MEMORY}/repo/consolidation`] },
-  { from: `${WRITEPATH}/relate.ts`, to: [`${MEMORY}/repo/nodes`] },
-  { from: `${WRITEPATH}/status.ts`, to: [`${MEMORY}/repo/consolidation`, `${MEMORY}/repo/sessions`] },
+  { from: `${WRITEPATH}/consolidate.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`] },
+  { from: `${WRITEPATH}/enrichment.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`] },
+  { from: `${WRITEPATH}/maintenance.ts`, to: [`${MEMORY}/engine`] },
+  { from: `${WRITEPATH}/reflection.ts`, to: [`${MEMORY}/engine`] },
+  { from: `${WRITEPATH}/relate.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/slow-path`, `${MEMORY}/repo/nodes`] },
+  { from: `${WRITEPATH}/service.ts`, to: [`${MEMORY}/engine`] },
+  { from: `${WRITEPATH}/status.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`, `${MEMORY}/repo/sessions`] },
   // Chat sessions and messages are stored with prepared statements of memory's repository and written inside
   // the engine's write transaction; they move behind storage and memory's port.
   { from: `${CHAT}/repo.ts`, to: [`${MEMORY}/repo/statements`] },

@@ -38,7 +38,7 @@ describe('the layering lint', () => {
   it('lets each layer import the layers below it', async () => {
     expect(await layering('src-main/storage/example.ts', "import { systemClock } from '../../src-shared/clock';\nexport const clock = systemClock;\n")).toEqual([]);
     expect(await layering('src-main/memory/example.ts', "import { openDatabase } from '../storage/open';\nexport const open = openDatabase;\n")).toEqual([]);
-    expect(await layering('src-main/chat/example.ts', "import { MemoryEngine } from '../memory/engine';\nexport const engine = MemoryEngine;\n")).toEqual([]);
+    expect(await layering('src-main/chat/example.ts', "import { contentSchema } from '../memory/schemas';\nexport const schema = contentSchema;\n")).toEqual([]);
   });
 
   it('refuses a runtime import from main in the renderer, and accepts a type import', async () => {
@@ -74,6 +74,16 @@ describe('the layering lint', () => {
     expect(await layering('src-main/memory/example.ts', "import { getNodes } from './repo/nodes';\nexport const get = getNodes;\n")).toEqual([]);
     expect(await messagesOf('local/layering', allowed.from, code, withAllowance)).toEqual([]);
     expect(await messagesOf('local/layering', 'src-main/writepath/example.ts', code, withAllowance)).toHaveLength(1);
+  });
+
+  it("sends the write path and the chat through their memory port, not the engine's class", async () => {
+    const code = "import type { MemoryEngine } from '../memory/engine';\nexport type E = MemoryEngine;\n";
+    expect(await layering('src-main/writepath/example.ts', code)).toEqual([
+      expect.stringContaining('In src-main/writepath only src-main/writepath/memory-port.ts imports src-main/memory/engine'),
+    ]);
+    expect(await layering('src-main/chat/example.ts', code)).toHaveLength(1);
+    expect(await layering('src-main/writepath/memory-port.ts', code)).toEqual([]);
+    expect(await layering('src-main/chat/memory-port.ts', code)).toEqual([]);
   });
 
   it('warns when a temporary allowance is no longer used', async () => {
