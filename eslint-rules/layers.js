@@ -4,8 +4,9 @@
  * their own layer. Imports from tests/, bench/, e2e/ and scripts/ are not layered.
  *
  * The rules behind it: src-shared/ is what the renderer and main both run, so it imports nothing; only memory/
- * sees storage/ (nothing else holds a database handle); chat/ and writepath/ use memory's public modules, never
- * its repositories; the renderer takes only types from main.
+ * calls storage/ (nothing else holds a database handle); memory's repositories are its own; chat/ and writepath/
+ * reach the engine through their memory-port.ts; the renderer takes only types from main. A new folder under
+ * src-main/ is an error until it is placed here.
  */
 
 const SHARED = 'src-shared';
