@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layering, { unusedAllowance } from './eslint-rules/layering.js';
+import * as layerMap from './eslint-rules/layers.js';
 
 const electronOnlyInShell = {
   paths: [
@@ -39,5 +41,15 @@ export default tseslint.config(
     // The Electron shell and the build config are the only places electron may be imported.
     files: ['src-main/app/**', 'src-preload/**', 'electron.vite.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // Which folder may import which: the map and its temporary allowances are in eslint-rules/layers.js.
+    files: ['src-shared/**', 'src-main/**', 'src-preload/**', 'src-renderer/**'],
+    plugins: { local: { rules: { layering, 'layering-unused-allowance': unusedAllowance } } },
+    rules: {
+      'local/layering': ['error', { ...layerMap }],
+      // A warning, so a merge that fixes an import does not fail the lint before the list is tidied.
+      'local/layering-unused-allowance': ['warn', { ...layerMap }],
+    },
   },
 );

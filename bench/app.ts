@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { AppHost } from '../src-main/host/app-host';
 import { MemorySecretStore } from '../src-main/llm/secrets';
-import type { Logger } from '../src-main/memory/clock';
+import type { Logger } from '../src-shared/clock';
 import { chatChunk, startScriptedOpenAI } from '../tests/helpers/scripted-openai-server';
 import { chatStream, PEOPLE, PLACES, rng, type ChatMessage } from './lib/chat-corpus';
 import { percentile, progress, round } from './lib/stats';

@@ -31,12 +31,12 @@ async function startBrowserMode() {
   const lock = statSync(join(root, 'package-lock.json')).mtimeMs;
   const stale = (output, sources) => !existsSync(output) || Math.max(lock, ...sources.map(newestMtime)) > statSync(output).mtimeMs;
   const builder = () => import('./build-renderer.mjs');
-  if (stale(join(root, 'out', 'renderer', 'index.html'), [join(root, 'src-renderer')])) {
+  if (stale(join(root, 'out', 'renderer', 'index.html'), [join(root, 'src-renderer'), join(root, 'src-shared')])) {
     console.log('[engram] building the interface…');
     await (await builder()).buildRenderer({ quiet: true });
   }
   const host = join(root, 'out', 'web', 'main.mjs');
-  if (stale(host, [join(root, 'src-main')])) {
+  if (stale(host, [join(root, 'src-main'), join(root, 'src-shared')])) {
     console.log('[engram] building the browser-mode host…');
     await (await builder()).buildWebHost({ quiet: true });
   }

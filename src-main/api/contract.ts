@@ -26,8 +26,8 @@ import {
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { WritePathProgress } from '../writepath/types';
-import type { WritePathStatus } from '../writepath/outcome';
-import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../memory/types';
+import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
+import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../../src-shared/memory-types';
 import {
   graphExpandSchema,
   graphSeedSchema,

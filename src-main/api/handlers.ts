@@ -7,12 +7,12 @@ import type { DataService } from '../data/service';
 import type { MemoryPort } from '../chat/memory-port';
 import { testConnection } from '../llm/client';
 import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
-import type { WritePathStatus } from '../writepath/outcome';
+import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 

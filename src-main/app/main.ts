@@ -9,7 +9,7 @@ import type { HostTransport } from '../host/host-transport';
 import { WorkerHost } from '../host/worker/worker-host';
 // electron-vite builds the worker entry as its own file and gives a factory that starts it.
 import createHostWorker from '../host/worker/host-worker?nodeWorker';
-import { stderrLogger } from '../memory/clock';
+import { stderrLogger } from '../../src-shared/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';

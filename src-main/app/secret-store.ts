@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { safeStorage } from 'electron';
 import { z } from 'zod';
 import { FileSecretStore, type SecretStore } from '../llm/secrets';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 
 const fileSchema = z.record(z.string(), z.string());
 

@@ -1,5 +1,5 @@
 /** The chat's typed in-process events (the seeds' EventBus): streamed text, message updates, session ends. */
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import type { ChatMessage, SessionCompletedEvent } from './types';
 
 export interface ChatEventMap {

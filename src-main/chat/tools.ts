@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { MemoryError } from '../memory/errors';
 import type { SearchHit } from '../memory/retrieval/types';
-import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../memory/types';
+import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */

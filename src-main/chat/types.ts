@@ -1,6 +1,6 @@
 /** Shapes of the chat: conversations, messages, tool calls. Shared with the renderer through the API contract. */
 import type { LlmFailureReason } from '../llm/errors';
-import type { JsonValue } from '../memory/types';
+import type { JsonValue } from '../../src-shared/memory-types';
 
 export interface ChatSession {
   id: string;

@@ -5,7 +5,7 @@
  */
 import { MemoryError } from '../memory/errors';
 import type { MemoryAgentConfig } from '../writepath/config';
-import { describeFailure, describeOutcome } from '../writepath/outcome';
+import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
 import { WritePathService } from '../writepath/service';
 import { outcomeOfSession } from '../writepath/status';
 import type { Command } from './commands';

@@ -3,7 +3,7 @@ import { MemoryError } from '../memory/errors';
 import { recallDatasetSchema, type RecallDataset } from '../memory/import/transcripts';
 import { evaluateRecall } from '../memory/retrieval/eval';
 import type { SearchResult } from '../memory/retrieval/types';
-import { NODE_TYPES, type NodeType } from '../memory/types';
+import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
 import type { Command, CommandContext } from './commands';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';

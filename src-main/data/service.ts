@@ -4,7 +4,7 @@
  * operation at a time; each reports progress. Plain Node.
  */
 import { join, resolve } from 'node:path';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryError } from '../memory/errors';
 import type { WritePathService } from '../writepath/service';

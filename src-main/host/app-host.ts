@@ -8,7 +8,7 @@ import type { MemoryPort } from '../chat/memory-port';
 import { ChatService } from '../chat/service';
 import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
-import { stderrLogger, type Logger } from '../memory/clock';
+import { stderrLogger, type Logger } from '../../src-shared/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { McpService } from '../mcp/service';
 import { watchExternalWrites } from './external-writes';

@@ -4,7 +4,7 @@
  * `external.changed` (the views refresh), and conversations that process recorded and completed are handed to
  * this app's write path, which that process does not run.
  */
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
 import type { WritePathService } from '../writepath/service';
 import { MCP_SESSION_PREFIX } from '../mcp/conversation';

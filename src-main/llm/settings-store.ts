@@ -7,7 +7,7 @@ import { stmt } from '../memory/repo/statements';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
 import { MemoryError } from '../memory/errors';
-import { keyTravelsInClear, originOf } from './key-origin';
+import { keyTravelsInClear, originOf } from '../../src-shared/key-origin';
 import { PROVIDER_API_KEY, PROVIDER_API_KEY_ORIGIN, type SecretStore } from './secrets';
 import { appSettingsSchema, DEFAULT_APP_SETTINGS, type AppSettings } from './settings';
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { MemoryPort } from '../chat/memory-port';
 import { MemoryError } from '../memory/errors';
-import type { JsonObject, SourceType } from '../memory/types';
+import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 
 export const MAX_TURNS = 200;
 

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import { checkRequest, SECURITY_HEADERS, type Guard } from '../web/security';
 
 export const MCP_PATH = '/mcp';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
 import type { MemoryPort } from '../chat/memory-port';
 import type { SecretStore } from '../llm/secrets';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import { stmt } from '../memory/repo/statements';
 import { TOKEN_HEADER } from '../web/security';
 import { MCP_PATH, startMcpHttpServer, type McpHttpServer } from './http';

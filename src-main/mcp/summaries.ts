@@ -2,7 +2,7 @@
  * The text half of an MCP tool result: a few readable lines for a model (the structured half is the chat
  * tool's own JSON, unchanged).
  */
-import type { JsonObject, JsonValue } from '../memory/types';
+import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 
 const obj = (v: JsonValue | undefined): JsonObject => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const list = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.map(obj) : []);

@@ -1,5 +1,5 @@
-import type { Logger } from './clock';
-import type { MemoryChange } from './types';
+import type { Logger } from '../../src-shared/clock';
+import type { MemoryChange } from '../../src-shared/memory-types';
 
 export type ChangeListener = (change: MemoryChange) => void;
 

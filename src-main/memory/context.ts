@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ChangeFeed } from './change-feed';
-import type { Clock, Logger } from './clock';
+import type { Clock, Logger } from '../../src-shared/clock';
 import type { HotPath } from './hot-path';
 import type { SlowPath } from './slow-path';
 

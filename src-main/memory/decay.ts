@@ -1,70 +1,11 @@
 /**
- * Ebbinghaus decay (ADR 008 §12.2) and access reinforcement (§12.1), as pure functions plus the nightly run.
- *
- * confidence(t) = confidence_base × exp(−λ × days_since_access^0.8)
- *
- * `confidence_base` is the confidence at the last access (or creation), so a run is idempotent: running it
- * twice at the same instant gives the same numbers, and the inspector can draw the curve and forecast it.
+ * The nightly decay run over the memory (ADR 008 §12.2): the maths is in src-shared/decay.ts, shared with the
+ * inspector; this module applies it to the stored facts.
  */
 import type { Database } from 'better-sqlite3';
-import { yieldToLoop } from './clock';
-import type { MemoryNode } from './types';
+import { yieldToLoop } from '../../src-shared/clock';
+import { decayAnchor, decayedConfidence } from '../../src-shared/decay';
 import { writeTx } from './db/write-tx';
-
-export const DECAY_EXPONENT = 0.8;
-export const DEFAULT_PRUNE_THRESHOLD = 0.05;
-export const DEFAULT_DECAY_RATE = 0.1;
-const DAY_MS = 86_400_000;
-
-export function decayedConfidence(base: number, decayRate: number, elapsedMs: number): number {
-  if (decayRate <= 0 || elapsedMs <= 0) return base;
-  const days = elapsedMs / DAY_MS;
-  return base * Math.exp(-decayRate * days ** DECAY_EXPONENT);
-}
-
-/** Δ = 0.05 × ln(1 + access_count / 20), added at each access (capped at 1). */
-export function reinforcement(accessCount: number): number {
-  return 0.05 * Math.log(1 + accessCount / 20);
-}
-
-/**
- * The instant the decay clock starts from: last access, else when the memory learned the node. A fact learned
- * today about 2023 (valid from 2023) starts fresh: decay measures how long memory has gone without it.
- */
-export function decayAnchor(node: Pick<MemoryNode, 'lastAccessed' | 'validFrom'> & { createdAt?: number }): number {
-  return node.lastAccessed ?? Math.max(node.validFrom, node.createdAt ?? node.validFrom);
-}
-
-/** A node is protected when it cannot decay: episodes, and facts with decay rate 0 (confirmed). */
-export function isProtected(node: Pick<MemoryNode, 'type' | 'decayRate'>): boolean {
-  return node.type === 'episodic' || node.decayRate <= 0;
-}
-
-/** When the node's confidence will fall below the threshold, or null if it never will (protected). */
-export function forecastPruneTime(
-  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'> & { createdAt?: number },
-  threshold = DEFAULT_PRUNE_THRESHOLD,
-): number | null {
-  if (isProtected(node)) return null;
-  if (node.confidenceBase <= threshold) return decayAnchor(node);
-  const days = (Math.log(node.confidenceBase / threshold) / node.decayRate) ** (1 / DECAY_EXPONENT);
-  return decayAnchor(node) + days * DAY_MS;
-}
-
-/** Points of the decay curve from the anchor, for drawing. */
-export function decayCurve(
-  node: Pick<MemoryNode, 'type' | 'decayRate' | 'confidenceBase' | 'lastAccessed' | 'validFrom'> & { createdAt?: number },
-  untilMs: number,
-  points = 32,
-): { t: number; confidence: number }[] {
-  const start = decayAnchor(node);
-  const span = Math.max(0, untilMs - start);
-  const rate = isProtected(node) ? 0 : node.decayRate;
-  return Array.from({ length: points }, (_, i) => {
-    const t = start + (span * i) / Math.max(1, points - 1);
-    return { t, confidence: decayedConfidence(node.confidenceBase, rate, t - start) };
-  });
-}
 
 export interface DecayRunResult {
   scanned: number;

@@ -13,7 +13,7 @@ import {
 import { NODE_COLUMNS, toNode, type NodeRow } from './repo/nodes';
 import { deleteEntityVector } from './repo/vectors';
 import { createEntitySchema, idSchema, nameSchema, parseInput, type CreateEntityInput } from './schemas';
-import type { Entity, MemoryNode } from './types';
+import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { writeTx } from './db/write-tx';
 
 function requireEntity(ctx: EngineContext, id: unknown): Entity {

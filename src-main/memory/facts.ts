@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EngineContext } from './context';
-import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } from './decay';
+import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';
 import { insertEdge, supersededBy } from './repo/edges';
 import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from './repo/entities';
@@ -19,7 +19,7 @@ import {
   type CorrectFactInput,
   type RememberFactInput,
 } from './schemas';
-import type { InvalidationReason, MemoryNode, SourceType } from './types';
+import type { InvalidationReason, MemoryNode, SourceType } from '../../src-shared/memory-types';
 import { writeTx } from './db/write-tx';
 
 /** §12.1 source reliability: what a person states outright is 1.0, LLM extraction 0.8, inference 0.6. */

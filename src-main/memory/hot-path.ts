@@ -5,13 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { Clock, Logger } from './clock';
+import type { Clock, Logger } from '../../src-shared/clock';
 import { MemoryError } from './errors';
 import { insertEdge } from './repo/edges';
 import { insertNode, lastEpisodeOfSession, nodeExists } from './repo/nodes';
 import { touchSession } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
-import type { JsonObject, SourceType } from './types';
+import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { isBusyError, withoutBusyWait, writeTx } from './db/write-tx';
 
 export interface EpisodeToRecord {

@@ -1,12 +1,12 @@
 /** Read models for the inspector and tools: a node with its neighbourhood, and filtered pages of nodes. */
 import type { EngineContext } from './context';
-import { forecastPruneTime } from './decay';
+import { forecastPruneTime } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';
 import { edgesOf, supersedesComponent, supersedesPairsAmong } from './repo/edges';
 import { getEntity, entityIdsOfNode } from './repo/entities';
 import { NODE_COLUMNS, getNode, getNodes, toNode, type NodeRow } from './repo/nodes';
 import { idSchema, listNodesSchema, parseInput, type ListNodesInput } from './schemas';
-import type { Entity, MemoryEdge, MemoryNode } from './types';
+import type { Entity, MemoryEdge, MemoryNode } from '../../src-shared/memory-types';
 
 export interface NodeDetail {
   node: MemoryNode;

@@ -3,7 +3,7 @@
  * so a bad input is refused with the same message wherever it comes from.
  */
 import { z } from 'zod';
-import { ENTITY_TYPES, FACT_TYPES, NODE_TYPES, SOURCE_TYPES } from './types';
+import { ENTITY_TYPES, FACT_TYPES, NODE_TYPES, SOURCE_TYPES } from '../../src-shared/memory-types';
 import { MemoryError } from './errors';
 
 /** Longest content a node may hold, in UTF-16 code units (about 100 KB of text: a long pasted document). */

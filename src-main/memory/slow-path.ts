@@ -5,7 +5,7 @@
  */
 import type { Database } from 'better-sqlite3';
 import type { EmbeddingProvider } from '../embeddings/types';
-import { yieldToLoop, type Clock, type Logger } from './clock';
+import { yieldToLoop, type Clock, type Logger } from '../../src-shared/clock';
 import type { AliasIndex } from './entity-mentions';
 import { adjustMentionCount, linkNodeEntity } from './repo/entities';
 import {

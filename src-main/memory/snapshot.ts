@@ -10,7 +10,7 @@ import type { Database } from 'better-sqlite3';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
-import type { NodeType } from './types';
+import type { NodeType } from '../../src-shared/memory-types';
 
 /** Tables in load order (parents before children). */
 export const SNAPSHOT_TABLES = [

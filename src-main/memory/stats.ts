@@ -5,9 +5,9 @@ import type { EngineContext } from './context';
 import { getMeta } from './repo/metadata';
 import { countSessionsByStatus, lastRunAt, listRuns, tokenTotals, type WritePathRun } from './repo/consolidation';
 import { countUnconsolidatedSessions } from './repo/sessions';
-import type { SessionState } from './types';
+import type { SessionState } from '../../src-shared/memory-types';
 import { slowPathBacklog } from './repo/slow-queue';
-import { NODE_TYPES, RELATION_TYPES, type NodeType, type RelationType } from './types';
+import { NODE_TYPES, RELATION_TYPES, type NodeType, type RelationType } from '../../src-shared/memory-types';
 
 export interface EmbeddingStatus {
   model: string;

@@ -6,8 +6,8 @@
  * `vec_codes` so the index loads in one small read; it is rebuilt from there whenever it is reset.
  */
 import type { Database } from 'better-sqlite3';
-import { yieldToLoop } from './clock';
-import { NODE_TYPES, type NodeType } from './types';
+import { yieldToLoop } from '../../src-shared/clock';
+import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
 
 const TYPE_INDEX = new Map(NODE_TYPES.map((t, i) => [t, i]));
 

@@ -7,7 +7,7 @@
  * a laptop that slept through 03:00 or a wall clock that jumped.
  */
 import { Cron } from 'croner';
-import type { Clock, Logger } from '../memory/clock';
+import type { Clock, Logger } from '../../src-shared/clock';
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FileSecretStore } from '../llm/secrets';
-import { stderrLogger } from '../memory/clock';
+import { stderrLogger } from '../../src-shared/clock';
 import { defaultDataDir } from '../memory/paths';
 import { acquireInstanceLock } from '../host/instance-lock';
 import { WorkerHost } from '../host/worker/worker-host';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostTransport } from '../host/host-transport';
-import type { Logger } from '../memory/clock';
+import type { Logger } from '../../src-shared/clock';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
 export type WebHost = Pick<HostTransport, 'dispatch' | 'subscribe'>;

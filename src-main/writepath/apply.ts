@@ -9,7 +9,7 @@ import { defaultConfidence } from '../memory/facts';
 import { factIdsMatching, type NewRun } from '../memory/repo/consolidation';
 import { normaliseAlias } from '../memory/repo/entities';
 import { getNode } from '../memory/repo/nodes';
-import type { Entity, JsonObject } from '../memory/types';
+import type { Entity, JsonObject } from '../../src-shared/memory-types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
 import { normaliseFact } from './text';

@@ -11,7 +11,7 @@
 import type { Database } from 'better-sqlite3';
 import { currentFactsInSlot, currentFactsOfEntity, factIdsMatching, insertionOrder } from '../memory/repo/consolidation';
 import { getNodes } from '../memory/repo/nodes';
-import type { MemoryNode } from '../memory/types';
+import type { MemoryNode } from '../../src-shared/memory-types';
 import { contentTokens, jaccard, normaliseFact } from './text';
 
 /** Existing facts shown with one new fact (the bound is 10). */

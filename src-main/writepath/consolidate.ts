@@ -9,10 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
-import { yieldToLoop } from '../memory/clock';
+import { yieldToLoop } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
 import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
-import type { Entity, MemoryNode } from '../memory/types';
+import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
 import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
 import { currentFactsOfEntity } from '../memory/repo/consolidation';
-import type { Entity } from '../memory/types';
+import type { Entity } from '../../src-shared/memory-types';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
 export const enrichmentSchema = z.object({

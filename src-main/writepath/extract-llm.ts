@@ -7,7 +7,7 @@
  * Episodes and entities are shown to the model under short references (E1, K1) because models copy
  * those reliably and garble UUIDs; references are checked and mapped back here.
  */
-import type { MemoryNode } from '../memory/types';
+import type { MemoryNode } from '../../src-shared/memory-types';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 import { acceptExtraction, acceptResolution, extractionSchema, resolutionSchema, type ExtractionOutput } from './llm-output';
 import { parseStatedDate } from './nlp/time';

@@ -7,7 +7,7 @@
  * normalised value where one is obvious, so contradictions are decided without a model: same slot, different
  * value → the newer one supersedes. Facts are `heuristic` (confidence 0.6, §12.1 inference).
  */
-import type { MemoryNode } from '../memory/types';
+import type { MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';

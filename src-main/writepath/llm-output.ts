@@ -6,7 +6,7 @@
  * answer with nothing usable in it is an error (→ the one repair retry).
  */
 import { z } from 'zod';
-import { ENTITY_TYPES, FACT_TYPES, type EntityType, type FactType } from '../memory/types';
+import { ENTITY_TYPES, FACT_TYPES, type EntityType, type FactType } from '../../src-shared/memory-types';
 import type { Accepted } from './agent';
 
 type Obj = Record<string, unknown>;

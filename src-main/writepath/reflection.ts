@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
-import type { MemoryNode } from '../memory/types';
+import type { MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
 const DAY = 86_400_000;

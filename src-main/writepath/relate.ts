@@ -7,7 +7,7 @@
  */
 import { EmbeddingError } from '../embeddings/types';
 import type { MemoryEngine } from '../memory/engine';
-import { yieldToLoop } from '../memory/clock';
+import { yieldToLoop } from '../../src-shared/clock';
 import { getNodes } from '../memory/repo/nodes';
 import { isZeroVector } from '../memory/slow-path';
 import { batchByPairs, conflictCandidates } from './candidates';

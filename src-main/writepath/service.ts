@@ -6,7 +6,7 @@
  * Which extractor runs: the LLM agent when one is configured (it takes precedence), else the offline
  * heuristics; `offline: true` forces the heuristics.
  */
-import { stderrLogger, type Logger } from '../memory/clock';
+import { stderrLogger, type Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryAgent } from './agent';
 import { resolveAgentConfig, type MemoryAgentConfig } from './config';

@@ -3,7 +3,7 @@ import type { MemoryEngine } from '../memory/engine';
 import { failedSessions, listRuns } from '../memory/repo/consolidation';
 import { countUnconsolidatedSessions } from '../memory/repo/sessions';
 import type { SessionOutcome } from './consolidate';
-import type { ConsolidationOutcomeView, WritePathStatus } from './outcome';
+import type { ConsolidationOutcomeView, WritePathStatus } from '../../src-shared/consolidation-outcome';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 

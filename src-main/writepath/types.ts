@@ -1,5 +1,5 @@
 /** Shapes passed between the write path's steps: extraction → dedup/conflicts → one transaction. */
-import type { Entity, EntityType, FactType, MemoryNode } from '../memory/types';
+import type { Entity, EntityType, FactType, MemoryNode } from '../../src-shared/memory-types';
 import type { TokenUsage } from './agent';
 
 /** A fact the extractor proposes, tied to the exact episodes it came from. */

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { JsonObject, MemoryNode } from '../../src-main/memory/types';
+import type { JsonObject, MemoryNode } from '../../src-shared/memory-types';
 import type { TextAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
 import { contentTokens, jaccard, normaliseFact } from '../../src-main/writepath/text';

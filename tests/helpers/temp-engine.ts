@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { MemoryEngine, type MemoryEngineOptions } from '../../src-main/memory/engine';
-import type { Clock, Logger } from '../../src-main/memory/clock';
+import type { Clock, Logger } from '../../src-shared/clock';
 
 /** A fresh temp folder per test, removed afterwards. */
 export function makeTempDir(prefix = 'engram-test-'): string {

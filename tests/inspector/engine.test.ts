@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MemoryChange } from '../../src-main/memory/types';
+import type { MemoryChange } from '../../src-shared/memory-types';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 async function seeded() {

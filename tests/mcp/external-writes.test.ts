@@ -1,6 +1,6 @@
 /** Two engines on one file stand in for the app and `engram mcp`: each notices the other's commits, not its own. */
 import { describe, expect, it } from 'vitest';
-import type { MemoryChange } from '../../src-main/memory/types';
+import type { MemoryChange } from '../../src-shared/memory-types';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { openTestHost } from '../helpers/app-host';
 import { CollectingLogger, makeTempDir, ManualClock, openTestEngine } from '../helpers/temp-engine';

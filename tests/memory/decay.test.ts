@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decayedConfidence, forecastPruneTime, reinforcement } from '../../src-main/memory/decay';
+import { decayedConfidence, forecastPruneTime, reinforcement } from '../../src-shared/decay';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const DAY = 86_400_000;

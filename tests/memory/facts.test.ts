@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SUPERSEDED_CONFIDENCE, SUPERSEDED_DECAY_RATE } from '../../src-main/memory/facts';
-import type { MemoryChange } from '../../src-main/memory/types';
+import type { MemoryChange } from '../../src-shared/memory-types';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 describe('facts', () => {

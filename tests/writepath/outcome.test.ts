@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { describeFailure, describeOutcome } from '../../src-main/writepath/outcome';
+import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
 import { writePathStatus } from '../../src-main/writepath/status';
 import { openTestEngine } from '../helpers/temp-engine';
 

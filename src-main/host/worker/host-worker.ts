@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { AppHost } from '../app-host';
-import { stderrLogger } from '../../memory/clock';
+import { stderrLogger } from '../../../src-shared/clock';
 import { BridgedSecretStore } from './secret-bridge';
 import { serializeError } from './serialize-error';
 import { packagedResourcesPath } from '../../resource-paths';

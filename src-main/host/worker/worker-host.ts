@@ -6,7 +6,7 @@
 import { MessageChannel, type Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ApiError, CallInput, CallName, CallOutput, Envelope, EventMap, EventName } from '../../api/contract';
 import type { SecretStore } from '../../llm/secrets';
-import type { Logger } from '../../memory/clock';
+import type { Logger } from '../../../src-shared/clock';
 import type { EventSink, HostTransport } from '../host-transport';
 import type { AppHostOptions } from '../app-host';
 import type { FromWorker, HostWorkerData, ToWorker } from './protocol';

@@ -9,7 +9,7 @@ import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
 import { getNode, revalidateNode, setAttributes } from '../repo/nodes';
 import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
-import type { MemoryNode } from '../types';
+import type { MemoryNode } from '../../../src-shared/memory-types';
 import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema, type DecayState } from './schemas';
 import { writeTx } from '../db/write-tx';
 

@@ -8,7 +8,7 @@ import { findEntitiesByName } from '../entities';
 import { MemoryError, notFound } from '../errors';
 import { getEntity, insertEntity, normaliseAlias, refreshMentionCount, updateEntity } from '../repo/entities';
 import { parseInput, idSchema } from '../schemas';
-import type { Entity, JsonValue } from '../types';
+import type { Entity, JsonValue } from '../../../src-shared/memory-types';
 import { splitEntitySchema } from './schemas';
 import { writeTx } from '../db/write-tx';
 

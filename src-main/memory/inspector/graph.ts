@@ -4,7 +4,7 @@
  * memory costs the same as a small one. The renderer pages out with expand().
  */
 import type { Database } from 'better-sqlite3';
-import type { RelationType } from '../types';
+import type { RelationType } from '../../../src-shared/memory-types';
 import { andWhere, nodeFilterSql } from './filters';
 import type { GraphFilter } from './schemas';
 import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './summaries';

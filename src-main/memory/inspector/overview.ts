@@ -1,7 +1,7 @@
 /** The inspector's overview: §13 stats plus what a person tending their memory asks first. */
 import type { Database } from 'better-sqlite3';
 import type { MemoryStats } from '../stats';
-import type { SourceType } from '../types';
+import type { SourceType } from '../../../src-shared/memory-types';
 import type { InspectorOverview } from './types';
 
 export function overview(db: Database, stats: MemoryStats): InspectorOverview {

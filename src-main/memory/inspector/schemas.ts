@@ -1,7 +1,7 @@
 /** Inputs of the inspector's calls; the API contract reuses them so a refusal reads the same everywhere. */
 import { z } from 'zod';
 import { idSchema, nameSchema } from '../schemas';
-import { ENTITY_TYPES, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../types';
+import { ENTITY_TYPES, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../../src-shared/memory-types';
 
 export const graphFilterSchema = z
   .object({

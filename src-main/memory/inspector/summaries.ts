@@ -1,6 +1,6 @@
 /** Node rows → NodeSummary. Only the columns a summary needs are read, and content is cut in SQL. */
 import type { Database } from 'better-sqlite3';
-import type { InvalidationReason, NodeType, SourceType } from '../types';
+import type { InvalidationReason, NodeType, SourceType } from '../../../src-shared/memory-types';
 import type { NodeSummary } from './types';
 
 const LABEL_CHARS = 140;

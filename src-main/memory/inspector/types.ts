@@ -1,6 +1,6 @@
 /** Read models of the memory inspector: slim node summaries the graph and timeline draw, never whole memories. */
 import type { MemoryStats } from '../stats';
-import type { EntityType, InvalidationReason, NodeType, RelationType, SourceType } from '../types';
+import type { EntityType, InvalidationReason, NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 
 /** What a graph node or a timeline bar needs; content is cut to a label. */
 export interface NodeSummary {

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { JsonObject, MemoryNode, SessionState } from '../types';
+import type { JsonObject, MemoryNode, SessionState } from '../../../src-shared/memory-types';
 import { getSession } from './sessions';
 import { NODE_COLUMNS, toNode, type NodeRow } from './nodes';
 import { parseJsonObject, stmt } from './statements';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from 'better-sqlite3';
-import type { MemoryEdge, RelationType } from '../types';
+import type { MemoryEdge, RelationType } from '../../../src-shared/memory-types';
 import { parseStringArray, stmt } from './statements';
 
 interface EdgeRow {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { Entity, EntityType, JsonObject } from '../types';
+import type { Entity, EntityType, JsonObject } from '../../../src-shared/memory-types';
 import { parseJsonObject, parseStringArray, stmt } from './statements';
 
 interface EntityRow {

@@ -1,6 +1,6 @@
 /** Node rows: insert, read, update. Repository functions take the connection first and hold no state. */
 import type { Database } from 'better-sqlite3';
-import type { InvalidationReason, JsonObject, MemoryNode, NodeType, SourceType } from '../types';
+import type { InvalidationReason, JsonObject, MemoryNode, NodeType, SourceType } from '../../../src-shared/memory-types';
 import { parseJsonObject, stmt } from './statements';
 
 export interface NodeRow {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { SessionState } from '../types';
+import type { SessionState } from '../../../src-shared/memory-types';
 import { stmt } from './statements';
 
 interface SessionRow {

@@ -1,6 +1,6 @@
 /** The durable backlog of the slow path: nodes still to embed and link. Survives restarts by construction. */
 import type { Database } from 'better-sqlite3';
-import type { NodeType } from '../types';
+import type { NodeType } from '../../../src-shared/memory-types';
 import { stmt } from './statements';
 
 export function enqueueSlowPath(db: Database, nodeId: string, now: number): void {

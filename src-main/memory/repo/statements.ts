@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { JsonValue } from '../types';
+import type { JsonValue } from '../../../src-shared/memory-types';
 
 const cache = new WeakMap<Database, Map<string, Statement>>();
 

@@ -1,6 +1,6 @@
 /** sqlite-vec rows. `active` mirrors nodes.valid_until IS NULL so KNN can skip superseded and forgotten nodes. */
 import type { Database } from 'better-sqlite3';
-import type { NodeType } from '../types';
+import type { NodeType } from '../../../src-shared/memory-types';
 import { binaryCode, codeBlob, floatsFromBlob } from '../vector-index';
 import { stmt } from './statements';
 

@@ -1,6 +1,6 @@
 /** The node filter every strategy honours: types, validity, excluded sessions, time window, entity. */
 import type { Database } from 'better-sqlite3';
-import type { NodeType } from '../types';
+import type { NodeType } from '../../../src-shared/memory-types';
 
 export interface NodeFilter {
   types: readonly NodeType[];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NODE_TYPES } from '../types';
+import { NODE_TYPES } from '../../../src-shared/memory-types';
 import { idSchema, MAX_CONTENT_CHARS } from '../schemas';
 
 const timeExpr = z.union([z.string().trim().min(1).max(200), z.number().int().min(0)]);

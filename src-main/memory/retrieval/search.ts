@@ -3,14 +3,14 @@
  * RRF → optional MMR → hits with their §13 timestamp fields and the strategies that found them.
  */
 import type { Database } from 'better-sqlite3';
-import { yieldToLoop } from '../clock';
+import { yieldToLoop } from '../../../src-shared/clock';
 import type { EmbeddingProvider } from '../../embeddings/types';
 import { isZeroVector } from '../slow-path';
 import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
 import { nodeVectors } from '../repo/vectors';
 import { parseInput } from '../schemas';
-import { NODE_TYPES, type MemoryNode, type NodeType } from '../types';
+import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/memory-types';
 import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
 import { mmr, weightedRrf } from './fusion';

@@ -3,7 +3,7 @@
  * All are plain SQL over the one database: FTS5 BM25, sqlite-vec KNN, entity junction, recursive CTEs.
  */
 import type { Database } from 'better-sqlite3';
-import type { NodeType } from '../types';
+import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, passingIds, type NodeFilter } from './filter';
 
 export interface Scored {

@@ -7,7 +7,7 @@
  * than a wrong one. Each fact carries a slot and a normalised value where one is obvious, so contradictions
  * are decided without a model (Berlin → Lisbon).
  */
-import type { EntityType } from '../../memory/types';
+import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WritePathProgress } from '../../../src-main/writepath/types';
-import { describeFailure, describeOutcome } from '../../../src-main/writepath/outcome';
+import { describeFailure, describeOutcome } from '../../../src-shared/consolidation-outcome';
 import { errorMessage } from '../api/client';
 import { useMemoryStats } from '../api/hooks';
 import { bridge } from '../api/transport';

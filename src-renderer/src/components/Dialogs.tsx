@@ -3,7 +3,7 @@ import { errorMessage } from '../api/client';
 import { useContextPack } from '../api/hooks';
 import { toolLabel } from '../format';
 import { useUi } from '../store';
-import type { JsonValue } from '../../../src-main/memory/types';
+import type { JsonValue } from '../../../src-shared/memory-types';
 
 /** The memories a search_memory result lists, for a readable view above the raw JSON. */
 function foundMemories(result: JsonValue | null): { content: string; type: string; when: string }[] {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProviderKind } from '../../../src-main/llm/presets';
-import { keyTravelsInClear, originOf } from '../../../src-main/llm/key-origin';
+import { keyTravelsInClear, originOf } from '../../../src-shared/key-origin';
 import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';

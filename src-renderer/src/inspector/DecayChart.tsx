@@ -2,8 +2,8 @@
  * The decay curve from the last access, with the forecast of when confidence falls below the prune
  * threshold. Protected nodes (episodes, confirmed facts) draw a flat line. Same maths as the engine (decay.ts).
  */
-import { decayAnchor, decayCurve, DEFAULT_PRUNE_THRESHOLD, forecastPruneTime, isProtected } from '../../../src-main/memory/decay';
-import type { MemoryNode } from '../../../src-main/memory/types';
+import { decayAnchor, decayCurve, DEFAULT_PRUNE_THRESHOLD, forecastPruneTime, isProtected } from '../../../src-shared/decay';
+import type { MemoryNode } from '../../../src-shared/memory-types';
 import { formatDate } from './time';
 
 const W = 320;

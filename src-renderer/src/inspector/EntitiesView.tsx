@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { EntityProfile } from '../../../src-main/memory/entities';
-import { ENTITY_TYPES, type Entity, type EntityType, type MemoryNode } from '../../../src-main/memory/types';
+import { ENTITY_TYPES, type Entity, type EntityType, type MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';
 import { actions } from './actions';
 import { useEntityList, useEntityProfile } from './api';

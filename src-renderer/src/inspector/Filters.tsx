@@ -1,5 +1,5 @@
 /** Filters shared by graph and timeline: node type, relation, origin, minimum confidence, time range, history. */
-import type { NodeType, RelationType } from '../../../src-main/memory/types';
+import type { NodeType, RelationType } from '../../../src-shared/memory-types';
 import { useEntityList } from './api';
 import { TYPE_COLOURS, RELATION_STYLES } from './graph-style';
 import { ALL_RELATIONS, ALL_TYPES, DEFAULT_FILTER, ORIGINS, useInspector, type Origin } from './store';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NodeType, RelationType } from '../../../src-main/memory/types';
+import type { NodeType, RelationType } from '../../../src-shared/memory-types';
 import { RELATION_STYLES, TYPE_COLOURS, ENTITY_COLOUR } from './graph-style';
 
 /** What the colours, shapes and lines mean; folds away. */

@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { NodeDetail } from '../../../src-main/memory/queries';
-import { decayAnchor, decayedConfidence, isProtected } from '../../../src-main/memory/decay';
-import type { MemoryNode } from '../../../src-main/memory/types';
+import { decayAnchor, decayedConfidence, isProtected } from '../../../src-shared/decay';
+import type { MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';
 import { useUi } from '../store';
 import { actions, pinInGraph } from './actions';

@@ -1,12 +1,12 @@
 /** Overview: counts by node and edge type, entities, orphans, unconsolidated sessions, runs, storage, confidences. */
 import { errorMessage } from '../api/client';
-import { describeFailure, describeOutcome } from '../../../src-main/writepath/outcome';
+import { describeFailure, describeOutcome } from '../../../src-shared/consolidation-outcome';
 import { showLearnedFacts, useConsolidate, useWritePathStatus } from '../components/consolidation';
 import { useOverview } from './api';
 import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
 import { formatDateTime } from './time';
 import { ORIGINS, useInspector, type Origin } from './store';
-import type { NodeType, RelationType, SourceType } from '../../../src-main/memory/types';
+import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 
 export function OverviewView() {
   const o = useOverview();

@@ -3,7 +3,7 @@
  * Every edit leaves an undo toast; `z` undoes the latest. memory.changed refreshes every view.
  */
 import type { CallInput } from '../../../src-main/api/contract';
-import type { MemoryNode } from '../../../src-main/memory/types';
+import type { MemoryNode } from '../../../src-shared/memory-types';
 import { call, errorMessage } from '../api/client';
 import { useInspector } from './store';
 

@@ -1,6 +1,6 @@
 /** The graph's look: colour by node type, size by confidence, entity anchors as hexagons, edges by relation. */
 import type cytoscape from 'cytoscape';
-import type { EntityType, NodeType, RelationType } from '../../../src-main/memory/types';
+import type { EntityType, NodeType, RelationType } from '../../../src-shared/memory-types';
 
 export const TYPE_COLOURS: Record<NodeType, string> = {
   episodic: '#7c8799',

@@ -1,3 +1,8 @@
+/**
+ * Time, logging and yielding, injected everywhere in main (engine, write path, chat, scheduler, hosts). Node
+ * only (stderr, setImmediate): main, its worker and the CLI use it; the renderer does not import it.
+ */
+
 /** Injected time source: tests and the CLI's `decay --now` use fixed or fake clocks. */
 export interface Clock {
   now(): number;
