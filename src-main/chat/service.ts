@@ -21,7 +21,7 @@ import { fitToolResults, memoryBudget, planWindow } from './window';
 import * as repo from './repo';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
-import { writeTxWhenFree } from '../memory/db/write-tx';
+import { writeTxWhenFree } from '../storage/write-tx';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';

@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import type { MemoryEngine } from '../memory/engine';
-import { LATEST_VERSION } from '../memory/db/migrations';
+import { LATEST_VERSION } from '../storage/migrations';
 import { MemoryError } from '../memory/errors';
 import { asarUnpackedPath } from '../resource-paths';
 

@@ -9,7 +9,7 @@
 import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from './clock';
 import type { MemoryNode } from './types';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 
 export const DECAY_EXPONENT = 0.8;
 export const DEFAULT_PRUNE_THRESHOLD = 0.05;

@@ -9,9 +9,9 @@ import type { EmbeddingProvider } from '../embeddings/types';
 import { ChangeFeed, type ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from './clock';
 import type { EngineContext } from './context';
-import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer, type CheckpointOptions } from './db/checkpoint';
-import { openDatabase } from './db/open';
-import { createVectorTables, dropVectorTables } from './db/vector-tables';
+import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer, type CheckpointOptions } from '../storage/checkpoint';
+import { openDatabase } from '../storage/open';
+import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
 import { DEFAULT_PRUNE_THRESHOLD, runDecay, type DecayRunResult } from './decay';
 import * as entityOps from './entities';
 import { AliasIndex } from './entity-mentions';
@@ -44,7 +44,7 @@ import { notFound } from './errors';
 import type { JsonObject, MemoryChange } from './types';
 import * as inspector from './inspector';
 import * as snapshot from './snapshot';
-import { BUSY_TIMEOUT_MS, writeTx } from './db/write-tx';
+import { BUSY_TIMEOUT_MS, writeTx } from '../storage/write-tx';
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */

@@ -20,7 +20,7 @@ import {
   type RememberFactInput,
 } from './schemas';
 import type { InvalidationReason, MemoryNode, SourceType } from './types';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 
 /** §12.1 source reliability: what a person states outright is 1.0, LLM extraction 0.8, inference 0.6. */
 export function defaultConfidence(source: SourceType): number {
