@@ -26,7 +26,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
   switch (seed.kind) {
     case 'recent':
       rows = db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE')} ORDER BY n.event_time DESC LIMIT ?`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE').text} ORDER BY n.event_time DESC LIMIT ?`)
         .all(...w.params, limit + 1) as SummaryRow[];
       break;
     case 'connected': {
@@ -47,7 +47,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
       break;
     case 'nodes':
       rows = db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE')}`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE').text}`)
         .all(JSON.stringify(seed.ids), ...w.params) as SummaryRow[];
       break;
   }
@@ -60,7 +60,7 @@ function linkedRows(db: Database, entityId: string, w: ReturnType<typeof nodeFil
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM node_entities ne CROSS JOIN nodes n ON n.id = ne.node_id
-       WHERE ne.entity_id = ? ${andWhere(w)} ORDER BY n.event_time DESC LIMIT ?`,
+       WHERE ne.entity_id = ? ${andWhere(w).text} ORDER BY n.event_time DESC LIMIT ?`,
     )
     .all(entityId, ...w.params, limit) as SummaryRow[];
 }
@@ -98,7 +98,7 @@ export function expandGraph(
   if (neighbourIds.size > 0) {
     rows.push(
       ...(db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE')} LIMIT ?`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE').text} LIMIT ?`)
         .all(JSON.stringify([...neighbourIds]), ...w.params, limit + 1) as SummaryRow[]),
     );
   }

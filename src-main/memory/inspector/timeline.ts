@@ -32,7 +32,7 @@ export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
           .prepare(
             `SELECT ${SUMMARY_COLUMNS} FROM nodes n
              WHERE n.valid_from < ? AND (n.valid_until IS NULL OR n.valid_until > ?)
-               AND +n.type IN (${factTypes.map(() => '?').join(',')}) ${andWhere(base)} ${entity}
+               AND +n.type IN (${factTypes.map(() => '?').join(',')}) ${andWhere(base).text} ${entity}
              ORDER BY n.valid_from DESC LIMIT ?`,
           )
           .all(q.to, q.from, ...factTypes, ...base.params, ...entityParams, factLimit + 1) as SummaryRow[]);
@@ -41,7 +41,7 @@ export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
     ? (db
         .prepare(
           `SELECT ${SUMMARY_COLUMNS} FROM nodes n
-           WHERE n.event_time >= ? AND n.event_time < ? AND +n.type = 'episodic' ${andWhere(base)} ${entity}
+           WHERE n.event_time >= ? AND n.event_time < ? AND +n.type = 'episodic' ${andWhere(base).text} ${entity}
            ORDER BY n.event_time DESC LIMIT ?`,
         )
         .all(q.from, q.to, ...base.params, ...entityParams, episodeLimit + 1) as SummaryRow[])

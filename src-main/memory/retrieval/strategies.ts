@@ -14,15 +14,15 @@ export interface Scored {
 /** BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). */
 export function ftsScored(db: Database, match: string | null, filter: NodeFilter, limit: number): Scored[] {
   if (!match) return [];
-  const { where, params } = filterSql(filter);
+  const where = filterSql(filter);
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
   const rows = db
     .prepare(
       `SELECT n.id, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-       WHERE ${table} MATCH ? AND ${where} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
+       WHERE ${table} MATCH ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
     )
-    .all(match, ...params, limit) as Scored[];
+    .all(match, ...where.params, limit) as Scored[];
   return rows;
 }
 
@@ -90,14 +90,14 @@ export function entityStrategy(
     .map((r) => r.id);
   const out = new Set(relevant);
   if (specific.length > 0 && out.size < limit) {
-    const { where, params } = filterSql(filter);
+    const where = filterSql(filter);
     const rows = db
       .prepare(
         `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
+         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
          GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
       )
-      .all(JSON.stringify(specific), ...params, limit) as { id: string }[];
+      .all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
     for (const r of rows) out.add(r.id);
   }
   return [...out].slice(0, limit);
