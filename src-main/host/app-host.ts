@@ -84,7 +84,7 @@ export class AppHost {
     this.unsubscribers = [];
     this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine });
     this.memory = this.engine;
-    this.settings = new SettingsStore(this.engine.database, options.secrets);
+    this.settings = new SettingsStore(this.engine.appSettings, options.secrets);
     this.chat = new ChatService({
       memory: this.engine,
       provider: () => this.settings.provider(),
@@ -126,7 +126,6 @@ export class AppHost {
       };
     };
     this.mcp = new McpService({
-      db: this.engine.database,
       secrets: options.secrets,
       memory: this.engine,
       version: options.version,

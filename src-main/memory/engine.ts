@@ -44,7 +44,14 @@ import { notFound } from './errors';
 import type { JsonObject, MemoryChange } from './types';
 import * as inspector from './inspector';
 import * as snapshot from './snapshot';
-import { BUSY_TIMEOUT_MS, writeTx } from '../storage/write-tx';
+import { BUSY_TIMEOUT_MS, writeTx, writeTxWhenFree, type WaitForLockOptions } from '../storage/write-tx';
+import { appSettingsRows, type AppSettingsRows } from '../storage/app-settings';
+import { bindStore, type Store } from '../storage/bind';
+import * as chatRepo from '../storage/chat-repo';
+import * as chatImportRows from '../storage/chat-import-rows';
+
+export type ChatStore = Store<typeof chatRepo>;
+export type ChatImportStore = Store<typeof chatImportRows>;
 
 export interface MemoryEngineOptions {
   /** Folder holding engram.db; ignored when dbPath is given. */
@@ -223,6 +230,48 @@ export class MemoryEngine {
 
   get clock(): Clock {
     return this.ctx.clock;
+  }
+
+  private stores: { appSettings: AppSettingsRows; chats: ChatStore; chatImports: ChatImportStore } | null = null;
+
+  private get boundStores() {
+    this.assertOpen();
+    return (this.stores ??= {
+      appSettings: appSettingsRows(this.ctx.db),
+      chats: bindStore(this.ctx.db, chatRepo),
+      chatImports: bindStore(this.ctx.db, chatImportRows),
+    });
+  }
+
+  /** The app_settings rows (provider settings, the MCP server's switch), for code that must not hold the connection. */
+  get appSettings(): AppSettingsRows {
+    return this.boundStores.appSettings;
+  }
+
+  /** The chat tables (migration 002), bound to this memory's connection. */
+  get chats(): ChatStore {
+    return this.boundStores.chats;
+  }
+
+  /** The chat rows of imported conversations, bound to this memory's connection. */
+  get chatImports(): ChatImportStore {
+    return this.boundStores.chatImports;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed && this.ctx.db.open;
+  }
+
+  /** `fn` in one BEGIN IMMEDIATE transaction; when another program holds the lock, waits without blocking. */
+  writeWhenFree<T>(fn: () => T, options?: WaitForLockOptions): Promise<T> {
+    this.assertOpen();
+    return writeTxWhenFree(this.ctx.db, fn, options);
+  }
+
+  /** SQLite's online backup of this memory to `path`. */
+  backupTo(path: string): Promise<void> {
+    this.assertOpen();
+    return this.ctx.db.backup(path).then(() => undefined);
   }
 
   private readOrInitVectorLock(): { model: string | null; dimensions: number } {
