@@ -9,6 +9,7 @@ import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDD
 import type { EmbeddingProvider } from '../embeddings/types';
 import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
 import { writeTx } from '../storage/write-tx';
+import type { ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import { MemoryError } from './errors';
 import { getMeta, setMeta } from './repo/metadata';
@@ -67,6 +68,23 @@ export class VectorStore {
       }
     }
     return { model, dimensions };
+  }
+
+  /**
+   * At open: an older offline embedder's vectors are upgraded (when the slow path runs), the code index
+   * follows every change, and it is built in the background now, so the first question does not wait for it;
+   * likewise the offline embedder's word vectors (~40 ms to read; a failure is reported when used).
+   */
+  start(feed: ChangeFeed, slowPathRuns: boolean): void {
+    const upgrading = this.replacesOfflineVectors() && slowPathRuns;
+    if (upgrading) this.upgradeOfflineVectors();
+    feed.subscribe((change) => this.syncCodeIndex(change));
+    setImmediate(() => {
+      this.startCodeIndexLoad();
+      if (!this.isClosed() && this.embedder instanceof OfflineWordEmbedder) this.embedder.ready().catch(() => undefined);
+    });
+    const { warning } = this.status();
+    if (warning && !upgrading) this.ctx.logger.warn(warning);
   }
 
   /** Vectors of an older offline embedder, at the same dimension, under the current offline embedder. */

@@ -16,6 +16,7 @@ import { getNode, getNodeRow, getNodes, nodeExists } from './repo/nodes';
 import { countUnconsolidatedSessions, getSession } from './repo/sessions';
 import { writePathSection } from './stats';
 import type { Entity, MemoryNode, SessionState } from './types';
+import type { EngineGuard } from './guard';
 import type { VectorStore } from './vector-store';
 
 export type { EpisodeWithRowid, NewRun, RunKind, RunStatus, WritePathRun } from './repo/consolidation';
@@ -32,14 +33,6 @@ export interface WritePathStats {
   last_reflection: string | null;
   tokens: { promptTokens: number; completionTokens: number; llmCalls: number };
   recent_runs: wp.WritePathRun[];
-}
-
-/** The engine's open check and hot-path flush, applied once per call. */
-export interface EngineGuard {
-  /** Throws `closed` once the engine is closed. */
-  open(): void;
-  /** open(), then commit the queued episodes so a read sees them. */
-  flushed(): void;
 }
 
 export class WritePathStore {

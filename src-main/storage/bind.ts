@@ -12,10 +12,15 @@ type BoundFunction<F> = F extends (db: WritableDB, ...args: infer A) => infer R 
 /** The repo functions of `repo`, each with the connection already given. */
 export type Store<Repo> = { readonly [K in keyof Repo as Repo[K] extends AnyRepoFunction ? K : never]: BoundFunction<Repo[K]> };
 
-export function bindStore<Repo extends object>(db: WritableDB, repo: Repo): Store<Repo> {
+/** `before` runs ahead of every call (the engine's check that it is still open). */
+export function bindStore<Repo extends object>(db: WritableDB, repo: Repo, before: () => void = () => undefined): Store<Repo> {
   const store: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(repo)) {
-    if (typeof value === 'function') store[name] = (...args: unknown[]) => (value as (db: WritableDB, ...rest: unknown[]) => unknown)(db, ...args);
+    if (typeof value !== 'function') continue;
+    store[name] = (...args: unknown[]) => {
+      before();
+      return (value as (db: WritableDB, ...rest: unknown[]) => unknown)(db, ...args);
+    };
   }
   return store as Store<Repo>;
 }
