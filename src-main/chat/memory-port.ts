@@ -3,11 +3,9 @@
  * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
  */
 import type { ForgottenFromSessions } from '../memory/forget-sessions';
-import type { ChatImportStore, ChatStore } from '../memory/engine';
-import type { AppSettingsRows } from '../storage/app-settings';
-import type { WaitForLockOptions } from '../storage/write-tx';
+import type { AppSettingsRows, ChatImportStore, ChatStore, WaitForLockOptions } from '../memory/stores';
 
-export type { MessagePatch } from '../storage/chat-repo';
+export type { MessagePatch } from '../memory/stores';
 import type { ChangeListener } from '../memory/change-feed';
 import type { Clock } from '../memory/clock';
 import type { EntityProfile } from '../memory/entities';

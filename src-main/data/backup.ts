@@ -7,7 +7,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { MemoryEngine } from '../memory/engine';
-import { checkDatabaseFile, type DatabaseCheck } from '../storage/file-check';
+import { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
 import { MemoryError } from '../memory/errors';
 
 export const BACKUP_FOLDER = 'backups';
@@ -21,7 +21,7 @@ export interface BackupInfo {
   createdAt: number;
 }
 
-export { checkDatabaseFile, type DatabaseCheck } from '../storage/file-check';
+export { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
 
 export const backupFolder = (dataDir: string): string => join(dataDir, BACKUP_FOLDER);
 

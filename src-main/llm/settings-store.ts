@@ -2,7 +2,7 @@
  * Settings persisted in the app_settings table (JSON values); the API key goes to the SecretStore.
  * Reads are validated: a settings row written by a newer or broken version falls back to the default.
  */
-import type { AppSettingsRows } from '../storage/app-settings';
+import type { AppSettingsRows } from '../memory/stores';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
 import { MemoryError } from '../memory/errors';

@@ -9,8 +9,7 @@
 import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import * as appSettings from '../storage/app-settings';
-import type { AppSettingsRows } from '../storage/app-settings';
-import { bindStore, type Store } from '../storage/bind';
+import { bindStore } from '../storage/bind';
 import * as chatImportRows from '../storage/chat-import-rows';
 import * as chatRepo from '../storage/chat-repo';
 import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer } from '../storage/checkpoint';
@@ -44,11 +43,11 @@ import { computeStats } from './stats';
 import { AfterCommitHooks } from './transactions';
 import type { JsonObject } from './types';
 import { VectorStore } from './vector-store';
+import type { AppSettingsRows, ChatImportStore, ChatStore } from './stores';
 import { WritePathStore } from './writepath-store';
 
 export type { WritePathStats } from './writepath-store';
-export type ChatStore = Store<typeof chatRepo>;
-export type ChatImportStore = Store<typeof chatImportRows>;
+export type { ChatImportStore, ChatStore } from './stores';
 
 export type { MemoryEngineOptions } from './engine-options';
 
