@@ -3,7 +3,7 @@
  * index (recent event time, an entity's links, given ids) and stops at a limit, so opening a 100k-node
  * memory costs the same as a small one. The renderer pages out with expand().
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { RelationType } from '../types';
 import { andWhere, nodeFilterSql } from './filters';
 import type { GraphFilter } from './schemas';
@@ -15,7 +15,7 @@ const MAX_ANCHORS = 40;
 
 export type Seed = { kind: 'recent' } | { kind: 'connected' } | { kind: 'entity'; entityId: string } | { kind: 'nodes'; ids: string[] };
 
-export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: number): GraphSlice {
+export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit: number): GraphSlice {
   // An entity filter on a broad seed starts from the entity's own links (its index) rather than scanning.
   if (filter.entityId !== undefined && (seed.kind === 'recent' || seed.kind === 'connected')) {
     return seedGraph(db, { kind: 'entity', entityId: filter.entityId }, filter, limit);
@@ -56,7 +56,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
 }
 
 /** Nodes linked to an entity, newest first (idx_ne_entity, then primary-key lookups). */
-function linkedRows(db: Database, entityId: string, w: ReturnType<typeof nodeFilterSql>, limit: number): SummaryRow[] {
+function linkedRows(db: ReadableDB, entityId: string, w: ReturnType<typeof nodeFilterSql>, limit: number): SummaryRow[] {
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM node_entities ne CROSS JOIN nodes n ON n.id = ne.node_id
@@ -67,7 +67,7 @@ function linkedRows(db: Database, entityId: string, w: ReturnType<typeof nodeFil
 
 /** The 1-hop neighbourhood of nodes (edges either way) and of entities (their linked nodes). */
 export function expandGraph(
-  db: Database,
+  db: ReadableDB,
   input: { nodeIds: string[]; entityIds: string[]; filter: GraphFilter; limit: number },
 ): GraphSlice {
   const { nodeIds, entityIds, filter, limit } = input;
@@ -122,7 +122,7 @@ function relationSql(relations: readonly RelationType[] | undefined): { sql: str
 
 /** Edges among the nodes, their entity links and the anchors those links point to. */
 function assemble(
-  db: Database,
+  db: ReadableDB,
   nodes: NodeSummary[],
   relations: readonly RelationType[] | undefined,
   focusEntities: readonly string[],

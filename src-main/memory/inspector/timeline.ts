@@ -2,7 +2,7 @@
  * Timeline read model: episodes by event time and facts by validity inside a window, with the supersedes
  * transitions among them. Two bounded index range scans, whatever the memory's size.
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import { andWhere, nodeFilterSql } from './filters';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summaries';
 import type { TimelineSlice } from './types';
@@ -17,7 +17,7 @@ export interface TimelineQuery {
   limit: number;
 }
 
-export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
+export function timelineWindow(db: ReadableDB, q: TimelineQuery): TimelineSlice {
   const wantEpisodes = !q.types || q.types.includes('episodic');
   const factTypes = (q.types ?? ['semantic', 'procedural', 'opinion']).filter((t) => t !== 'episodic');
   const base = nodeFilterSql({ includeInvalid: q.includeInvalid, sourceTypes: q.sourceTypes });
