@@ -92,34 +92,11 @@ export const selfContained = [SHARED];
  * Delete an entry as soon as its importer no longer needs it; the list only ever shrinks.
  */
 export const allowances = [
-  // The write path takes the concrete engine and reads and writes consolidation state through memory's
-  // repositories: it gets a port of its own and a store for what only it needs (issue 11, deliverable 3).
-  { from: `${WRITEPATH}/apply.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/facts`, `${MEMORY}/repo/consolidation`, `${MEMORY}/repo/entities`, `${MEMORY}/repo/nodes`] },
-  { from: `${WRITEPATH}/candidates.ts`, to: [`${MEMORY}/repo/consolidation`, `${MEMORY}/repo/nodes`] },
-  { from: `${WRITEPATH}/consolidate.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`] },
-  { from: `${WRITEPATH}/enrichment.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`] },
-  { from: `${WRITEPATH}/maintenance.ts`, to: [`${MEMORY}/engine`] },
-  { from: `${WRITEPATH}/reflection.ts`, to: [`${MEMORY}/engine`] },
-  { from: `${WRITEPATH}/relate.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/slow-path`, `${MEMORY}/repo/nodes`] },
-  { from: `${WRITEPATH}/service.ts`, to: [`${MEMORY}/engine`] },
-  { from: `${WRITEPATH}/status.ts`, to: [`${MEMORY}/engine`, `${MEMORY}/repo/consolidation`, `${MEMORY}/repo/sessions`] },
-  // Chat sessions and messages are stored with prepared statements of memory's repository and written inside
-  // the engine's write transaction; they move behind storage and memory's port.
-  { from: `${CHAT}/repo.ts`, to: [`${MEMORY}/repo/statements`] },
-  { from: `${CHAT}/service.ts`, to: [`${MEMORY}/db/write-tx`, `${STORAGE}/write-tx`] },
   // Settings (providers, MCP) are written through the engine's database handle (and the store throws
   // MemoryError, which the AppError work replaces).
   { from: `${LLM}/settings-store.ts`, to: [`${MEMORY}/repo/statements`, `${MEMORY}/errors`, `${STORAGE}/statements`, `${STORAGE}/app-settings`] },
-  { from: `${MCP}/service.ts`, to: [`${MEMORY}/repo/statements`, `${STORAGE}/statements`, `${STORAGE}/app-settings`] },
-  // Backups, exports and snapshot imports read the schema version from the migrations; imported chats are
-  // written with memory's statements.
-  { from: `${DATA}/backup.ts`, to: [`${MEMORY}/db/migrations`, `${STORAGE}/migrations`, `${STORAGE}/file-check`] },
-  { from: `${DATA}/export/json.ts`, to: [`${MEMORY}/db/migrations`, `${STORAGE}/migrations`] },
-  { from: `${DATA}/snapshot-import.ts`, to: [`${MEMORY}/db/migrations`, `${STORAGE}/migrations`] },
-  { from: `${DATA}/import/chat-rows.ts`, to: [`${MEMORY}/repo/statements`] },
 
-  // Expected at the merge with the storage branch (these files do not exist on this one yet): storage's first
-  // version throws MemoryError and names the row types of chat, retrieval and import, which sit above it. They
+  // Storage throws MemoryError and names the row types of chat, retrieval and import, which sit above it. They
   // belong below storage (errors with the AppError work, row types in storage or src-shared).
   { from: `${STORAGE}/open.ts`, to: [`${MEMORY}/errors`] },
   { from: `${STORAGE}/migrations.ts`, to: [`${MEMORY}/errors`] },

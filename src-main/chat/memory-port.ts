@@ -3,7 +3,9 @@
  * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
  */
 import type { ForgottenFromSessions } from '../memory/forget-sessions';
-import type { Database } from 'better-sqlite3';
+import type { AppSettingsRows, ChatImportStore, ChatStore, WaitForLockOptions } from '../memory/stores';
+
+export type { MessagePatch } from '../memory/stores';
 import type { ChangeListener } from '../memory/change-feed';
 import type { Clock } from '../../src-shared/clock';
 import type { EntityProfile } from '../memory/entities';
@@ -15,7 +17,14 @@ import type { Entity, JsonObject, MemoryNode } from '../../src-shared/memory-typ
 import type * as inspector from '../memory/inspector';
 
 export interface MemoryPort {
-  readonly database: Database;
+  /** The chat tables, bound to the memory's connection (the chat never holds the connection itself). */
+  readonly chats: ChatStore;
+  readonly chatImports: ChatImportStore;
+  readonly appSettings: AppSettingsRows;
+  /** False once the memory is closed. */
+  readonly isOpen: boolean;
+  /** `fn` in one write transaction with the memory's own writes (a chat message and its episode commit together). */
+  writeWhenFree<T>(fn: () => T, options?: WaitForLockOptions): Promise<T>;
   readonly clock: Clock;
   onChange(listener: ChangeListener): () => void;
   recordEpisode(input: RecordEpisodeInput): string;

@@ -13,15 +13,13 @@ import { MemoryError, notFound } from '../memory/errors';
 import type { ContextPack, SearchHit } from '../memory/retrieval/types';
 import { NODE_TYPES } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
-import type { MemoryPort } from './memory-port';
+import type { MemoryPort, MessagePatch } from './memory-port';
 import { contextLengthOf } from '../llm/settings';
 import { offlineAnswer, systemPrompt } from './prompt';
 import { usedNodeIds } from './usage';
 import { fitToolResults, memoryBudget, planWindow } from './window';
-import * as repo from './repo';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
-import { writeTxWhenFree } from '../memory/db/write-tx';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
@@ -57,12 +55,12 @@ export class ChatService {
   constructor(private readonly options: ChatServiceOptions) {
     this.memory = options.memory;
     this.events = new ChatEvents(options.logger);
-    const stopped = repo.stopDanglingStreams(this.db, this.now());
+    const stopped = this.chats.stopDanglingStreams(this.now());
     if (stopped > 0) options.logger.warn(`${stopped} reply(ies) were interrupted by the last shutdown and are marked stopped`);
   }
 
-  private get db() {
-    return this.memory.database;
+  private get chats() {
+    return this.memory.chats;
   }
 
   private now(): number {
@@ -72,26 +70,26 @@ export class ChatService {
   // ---- conversations --------------------------------------------------------------------------
 
   list(includeArchived = false, page: { limit?: number; offset?: number } = {}): ChatSession[] {
-    return repo.listChatSessions(this.db, includeArchived, page.limit, page.offset);
+    return this.chats.listChatSessions(includeArchived, page.limit, page.offset);
   }
 
   get(chatId: string): ChatSession {
-    const chat = repo.getChatSession(this.db, chatId);
+    const chat = this.chats.getChatSession(chatId);
     if (!chat) throw notFound('Chat', chatId);
     return chat;
   }
 
   /** "New chat": the conversations in progress end their memory sessions (write path trigger). */
   create(): ChatSession {
-    for (const chat of repo.openSegments(this.db)) this.completeSegment(chat, 'new_chat');
-    const chat = repo.insertChatSession(this.db, { id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now() });
+    for (const chat of this.chats.openSegments()) this.completeSegment(chat, 'new_chat');
+    const chat = this.chats.insertChatSession({ id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now() });
     this.events.emit('chat.sessions', { chatId: chat.id });
     return chat;
   }
 
   rename(chatId: string, title: string): ChatSession {
     this.get(chatId);
-    repo.updateChatSession(this.db, chatId, { title }, this.now());
+    this.chats.updateChatSession(chatId, { title }, this.now());
     this.events.emit('chat.sessions', { chatId });
     return this.get(chatId);
   }
@@ -99,7 +97,7 @@ export class ChatService {
   archive(chatId: string, archived: boolean): ChatSession {
     const chat = this.get(chatId);
     if (archived) this.completeSegment(chat, 'archived');
-    repo.updateChatSession(this.db, chatId, { archived }, this.now());
+    this.chats.updateChatSession(chatId, { archived }, this.now());
     this.events.emit('chat.sessions', { chatId });
     return this.get(chatId);
   }
@@ -112,22 +110,22 @@ export class ChatService {
    */
   async delete(chatId: string, forgetLearned: boolean): Promise<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }> {
     const chat = this.get(chatId);
-    const runs = [...this.running.entries()].filter(([id]) => repo.getMessage(this.db, id)?.chatId === chatId).map(([, run]) => run);
+    const runs = [...this.running.entries()].filter(([id]) => this.chats.getMessage(id)?.chatId === chatId).map(([, run]) => run);
     for (const run of runs) run.controller.abort();
     await Promise.allSettled(runs.map((r) => r.done));
     await this.memory.flush();
     let forgotten = { episodeIds: [] as string[], factIds: [] as string[] };
-    const sessions = repo.memorySessionsOf(this.db, chatId);
+    const sessions = this.chats.memorySessionsOf(chatId);
     if (chat.memorySessionOpen && chat.memorySessionId) {
-      repo.closeMemorySegment(this.db, chat.id);
+      this.chats.closeMemorySegment(chat.id);
       if (!forgetLearned) this.completeSegment(chat, 'archived');
     }
     if (forgetLearned) forgotten = this.memory.forgetLearnedFromSessions(sessions);
     // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
     if (forgetLearned && chat.memorySessionOpen && chat.memorySessionId) this.memory.markSessionCompleted(chat.memorySessionId);
-    await writeTxWhenFree(this.db, () => {
-      repo.deleteChat(this.db, chatId);
-      repo.dropPacksQuoting(this.db, [...forgotten.episodeIds, ...forgotten.factIds]);
+    await this.memory.writeWhenFree(() => {
+      this.chats.deleteChat(chatId);
+      this.chats.dropPacksQuoting([...forgotten.episodeIds, ...forgotten.factIds]);
     });
     this.events.emit('chat.sessions', { chatId });
     return { deleted: true, forgottenEpisodes: forgotten.episodeIds.length, forgottenFacts: forgotten.factIds.length };
@@ -137,7 +135,7 @@ export class ChatService {
     const chat = this.get(chatId);
     // Not remembering from now on: what was recorded so far is a finished session.
     if (switches.noRemember === true && !chat.noRemember) this.completeSegment(chat, 'remember_off');
-    repo.updateChatSession(this.db, chatId, switches, this.now());
+    this.chats.updateChatSession(chatId, switches, this.now());
     this.events.emit('chat.sessions', { chatId });
     return this.get(chatId);
   }
@@ -145,13 +143,13 @@ export class ChatService {
   /** The latest `limit` messages (all when omitted), oldest first. */
   messages(chatId: string, limit?: number): ChatMessage[] {
     this.get(chatId);
-    return repo.listMessages(this.db, chatId, limit);
+    return this.chats.listMessages(chatId, limit);
   }
 
   contextPack(messageId: string): ContextPack | null {
-    const message = repo.getMessage(this.db, messageId);
+    const message = this.chats.getMessage(messageId);
     if (!message) throw notFound('Message', messageId);
-    return message.contextPackId ? (repo.getContextPack(this.db, message.contextPackId) ?? null) : null;
+    return message.contextPackId ? (this.chats.getContextPack(message.contextPackId) ?? null) : null;
   }
 
   // ---- memory sessions (ADR 008 §15) ----------------------------------------------------------
@@ -160,7 +158,7 @@ export class ChatService {
   sweepIdleSessions(): number {
     const now = this.now();
     let completed = 0;
-    for (const chat of repo.openSegments(this.db)) {
+    for (const chat of this.chats.openSegments()) {
       if (now - chat.lastActivityAt > this.options.sessionTimeoutMs()) {
         this.completeSegment(chat, 'inactivity');
         completed++;
@@ -171,7 +169,7 @@ export class ChatService {
 
   private completeSegment(chat: ChatSession, reason: SessionCompletedReason): void {
     if (!chat.memorySessionOpen || !chat.memorySessionId) return;
-    repo.closeMemorySegment(this.db, chat.id);
+    this.chats.closeMemorySegment(chat.id);
     this.memory.markSessionCompleted(chat.memorySessionId);
     this.events.emit('session.completed', { chatId: chat.id, memorySessionId: chat.memorySessionId, reason, at: this.now() });
   }
@@ -180,7 +178,7 @@ export class ChatService {
   private memorySessionFor(chatId: string): string | null {
     const chat = this.get(chatId);
     if (chat.noRemember) return null;
-    return chat.memorySessionOpen && chat.memorySessionId ? chat.memorySessionId : repo.openMemorySegment(this.db, chatId);
+    return chat.memorySessionOpen && chat.memorySessionId ? chat.memorySessionId : this.chats.openMemorySegment(chatId);
   }
 
   // ---- messages -------------------------------------------------------------------------------
@@ -193,14 +191,14 @@ export class ChatService {
    */
   async send(chatId: string, text: string): Promise<{ userMessage: ChatMessage; assistantMessage: ChatMessage }> {
     this.get(chatId);
-    const busy = this.sending.has(chatId) || [...this.running.keys()].some((id) => repo.getMessage(this.db, id)?.chatId === chatId);
+    const busy = this.sending.has(chatId) || [...this.running.keys()].some((id) => this.chats.getMessage(id)?.chatId === chatId);
     if (busy) throw new MemoryError('conflict', 'A reply is still being written in this chat; stop it first.');
     this.sending.add(chatId);
     try {
       // Validated before anything is written, so a refused text leaves no half turn behind.
       parseInput(recordEpisodeSchema, { content: text, sessionId: 'check', role: 'user' });
       await this.memory.flush();
-      const { storedUser, assistantMessage } = await writeTxWhenFree(this.db, () => {
+      const { storedUser, assistantMessage } = await this.memory.writeWhenFree(() => {
         this.sweepIdleSessions();
         return this.insertTurn(this.get(chatId), text);
       });
@@ -221,7 +219,7 @@ export class ChatService {
     const episodeId = memorySessionId
       ? this.memory.recordEpisodeNow({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now })
       : null;
-    const storedUser = repo.insertMessage(this.db, {
+    const storedUser = this.chats.insertMessage({
       id: randomUUID(),
       chatId,
       role: 'user',
@@ -232,10 +230,10 @@ export class ChatService {
       model: null,
       now,
     });
-    if (episodeId) repo.updateMessage(this.db, storedUser.id, { episodeId }, now);
+    if (episodeId) this.chats.updateMessage(storedUser.id, { episodeId }, now);
     const title = chat.title === DEFAULT_CHAT_TITLE ? titleFrom(text) : chat.title;
-    repo.updateChatSession(this.db, chatId, { lastActivityAt: now, title, archived: false }, now);
-    const assistantMessage = repo.insertMessage(this.db, {
+    this.chats.updateChatSession(chatId, { lastActivityAt: now, title, archived: false }, now);
+    const assistantMessage = this.chats.insertMessage({
       id: randomUUID(),
       chatId,
       role: 'assistant',
@@ -251,17 +249,15 @@ export class ChatService {
 
   /** Writes the reply to a user message again (after an error, a stop, or just to get another answer). */
   retry(messageId: string): ChatMessage {
-    const message = repo.getMessage(this.db, messageId);
+    const message = this.chats.getMessage(messageId);
     if (!message || message.role !== 'assistant' || !message.replyTo) throw notFound('Reply', messageId);
     if (this.running.has(messageId)) throw new MemoryError('conflict', 'This reply is still being written.');
-    const user = repo.getMessage(this.db, message.replyTo);
+    const user = this.chats.getMessage(message.replyTo);
     if (!user) throw notFound('Message', message.replyTo);
     // The reply being replaced leaves memory with it (forgotten, so the inspector can still restore it):
     // otherwise both answers would stay recorded as what the assistant said.
     if (message.episodeId) this.forgetReplacedEpisode(message.episodeId);
-    const reset = repo.updateMessage(
-      this.db,
-      messageId,
+    const reset = this.chats.updateMessage(messageId,
       { content: '', status: 'streaming', error: null, toolCalls: [], contextPackId: null, episodeId: null },
       this.now(),
     );
@@ -291,7 +287,7 @@ export class ChatService {
   async waitForReply(messageId: string): Promise<ChatMessage> {
     const run = this.running.get(messageId);
     if (run) return run.done;
-    const message = repo.getMessage(this.db, messageId);
+    const message = this.chats.getMessage(messageId);
     if (!message) throw notFound('Message', messageId);
     return message;
   }
@@ -332,7 +328,7 @@ export class ChatService {
         maxTokenBudget: memoryBudget(contextLength),
       });
       const packId = randomUUID();
-      repo.insertContextPack(this.db, { id: packId, chatId: chat.id, pack, now: this.now() });
+      this.chats.insertContextPack({ id: packId, chatId: chat.id, pack, now: this.now() });
       this.update(reply.id, { contextPackId: packId });
     }
 
@@ -347,7 +343,7 @@ export class ChatService {
     // What the model is shown this turn; its write tools may touch only these (tools.ts, assertShown).
     const shownIds = new Set<string>(pack?.nodeIds ?? []);
     // The whole request is planned against the model's window: older turns fold into a summary.
-    const history = repo.historyBefore(this.db, chat.id, user.seq, this.options.historyLimit ?? 1000);
+    const history = this.chats.historyBefore(chat.id, user.seq, this.options.historyLimit ?? 1000);
     const now = this.now();
     const toolsJson = useMemory ? JSON.stringify(toolDefinitions({ readOnly: chat.noRemember })) : '';
     const plan = planWindow({
@@ -490,7 +486,7 @@ export class ChatService {
       // Being listed here is retrieval, not use: nothing is reinforced.
       hits = result.hits.filter((h) => h.node.id !== user.episodeId).slice(0, 8);
     }
-    const firstInChat = !repo.hasOfflineReply(this.db, reply.chatId, reply.id);
+    const firstInChat = !this.chats.hasOfflineReply(reply.chatId, reply.id);
     return this.finish(
       reply.id,
       { status: 'offline', content: offlineAnswer({ why, hits, firstInChat }), model: null, error: failure ?? null },
@@ -510,8 +506,8 @@ export class ChatService {
     return this.cachedClient.client;
   }
 
-  private update(messageId: string, patch: repo.MessagePatch): ChatMessage {
-    const message = repo.updateMessage(this.db, messageId, patch, this.now());
+  private update(messageId: string, patch: MessagePatch): ChatMessage {
+    const message = this.chats.updateMessage(messageId, patch, this.now());
     this.events.emit('chat.message', message);
     return message;
   }
@@ -521,19 +517,19 @@ export class ChatService {
    * an episode when the chat is remembered — stopped, failed and partial replies are not what the assistant
    * said, so memory does not keep them. A recording failure is logged and leaves the reply saved.
    */
-  private async finish(messageId: string, patch: repo.MessagePatch, memorySessionId: string | null = null): Promise<ChatMessage> {
+  private async finish(messageId: string, patch: MessagePatch, memorySessionId: string | null = null): Promise<ChatMessage> {
     const saved = this.update(messageId, { ...patch, episodeId: null });
     const content = patch.content ?? '';
-    if (!memorySessionId || patch.status !== 'complete' || content.trim() === '' || !this.memory.database.open) return saved;
+    if (!memorySessionId || patch.status !== 'complete' || content.trim() === '' || !this.memory.isOpen) return saved;
     try {
-      const episodeId = await writeTxWhenFree(this.db, () => {
+      const episodeId = await this.memory.writeWhenFree(() => {
         const [first, ...rest] = episodeChunks(content);
         if (first === undefined) return null;
         const now = this.now();
         const id = this.memory.recordEpisodeNow({ content: first, sessionId: memorySessionId, role: 'assistant', eventTime: now });
         for (const part of rest) this.memory.recordEpisodeNow({ content: part, sessionId: memorySessionId, role: 'assistant', eventTime: now });
-        repo.updateMessage(this.db, messageId, { episodeId: id }, now);
-        repo.updateChatSession(this.db, saved.chatId, { lastActivityAt: now }, now);
+        this.chats.updateMessage(messageId, { episodeId: id }, now);
+        this.chats.updateChatSession(saved.chatId, { lastActivityAt: now }, now);
         return id;
       });
       return episodeId ? this.update(messageId, { episodeId }) : saved;

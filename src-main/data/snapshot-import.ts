@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
-import { LATEST_VERSION } from '../memory/db/migrations';
+import { SCHEMA_VERSION as LATEST_VERSION } from '../memory/stores';
 import { MemoryError } from '../memory/errors';
 import { SNAPSHOT_TABLES } from '../memory/snapshot';
 

@@ -85,7 +85,7 @@ export class AppHost implements HostTransport {
     this.unsubscribers = [];
     this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine });
     this.memory = this.engine;
-    this.settings = new SettingsStore(this.engine.database, options.secrets);
+    this.settings = new SettingsStore(this.engine.appSettings, options.secrets);
     this.chat = new ChatService({
       memory: this.engine,
       provider: () => this.settings.provider(),
@@ -127,7 +127,6 @@ export class AppHost implements HostTransport {
       };
     };
     this.mcp = new McpService({
-      db: this.engine.database,
       secrets: options.secrets,
       memory: this.engine,
       version: options.version,

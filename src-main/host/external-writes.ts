@@ -18,7 +18,7 @@ export function watchExternalWrites(
   intervalMs = EXTERNAL_WRITES_INTERVAL_MS,
 ): () => void {
   const handOver = (only?: (id: string) => boolean): void => {
-    for (const s of engine.pendingSessions({ idleBefore: 0 })) {
+    for (const s of engine.writePathStore.pendingSessions({ idleBefore: 0 })) {
       if (s.status === 'completed' && (!only || only(s.id))) writePath.sessionCompleted(s.id);
     }
   };

@@ -2,8 +2,7 @@
  * Settings persisted in the app_settings table (JSON values); the API key goes to the SecretStore.
  * Reads are validated: a settings row written by a newer or broken version falls back to the default.
  */
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../memory/repo/statements';
+import type { AppSettingsRows } from '../storage/app-settings';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
 import { MemoryError } from '../memory/errors';
@@ -43,14 +42,14 @@ export class SettingsStore {
   }
 
   constructor(
-    private readonly db: Database,
+    private readonly rows: AppSettingsRows,
     private readonly secrets: SecretStore,
   ) {}
 
   get(): AppSettings {
-    const row = stmt(this.db, 'SELECT value FROM app_settings WHERE key = ?').get(KEY) as { value: string } | undefined;
-    if (!row) return DEFAULT_APP_SETTINGS;
-    const parsed = appSettingsSchema.safeParse(JSON.parse(row.value));
+    const value = this.rows.get(KEY);
+    if (value === undefined) return DEFAULT_APP_SETTINGS;
+    const parsed = appSettingsSchema.safeParse(JSON.parse(value));
     return parsed.success ? parsed.data : DEFAULT_APP_SETTINGS;
   }
 
@@ -65,10 +64,7 @@ export class SettingsStore {
     const current = this.keyFor(settings.provider.baseURL);
     if (typed === undefined && current !== undefined) assertKeyMayTravel(settings.provider.baseURL, options.allowInsecureKey);
     this.storedOrigin(); // binds a key stored by an older version before the settings it belonged to change
-    stmt(this.db, 'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-      KEY,
-      JSON.stringify(settings),
-    );
+    this.rows.set(KEY, JSON.stringify(settings));
     if (typed === null) {
       this.secrets.set(PROVIDER_API_KEY, null);
       this.secrets.set(PROVIDER_API_KEY_ORIGIN, null);

@@ -4,11 +4,9 @@
  * app_settings (key "mcp"); the token lives with the other secrets.
  */
 import { randomBytes } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
 import type { MemoryPort } from '../chat/memory-port';
 import type { SecretStore } from '../llm/secrets';
 import type { Logger } from '../../src-shared/clock';
-import { stmt } from '../memory/repo/statements';
 import { TOKEN_HEADER } from '../web/security';
 import { MCP_PATH, startMcpHttpServer, type McpHttpServer } from './http';
 import { createEngramMcpServer } from './server';
@@ -22,7 +20,6 @@ export const APP_WRITE_REFUSAL =
   'To allow changes, the user turns on "Allow them to change memory" in Engram\'s Settings.';
 
 export interface McpServiceOptions {
-  db: Database;
   secrets: SecretStore;
   memory: MemoryPort;
   version: string;
@@ -43,11 +40,11 @@ export class McpService {
   constructor(private readonly options: McpServiceOptions) {}
 
   settings(): McpSettings {
-    const row = stmt(this.options.db, 'SELECT value FROM app_settings WHERE key = ?').get(SETTINGS_KEY) as { value: string } | undefined;
-    if (!row) return DEFAULT_MCP_SETTINGS;
+    const stored = this.options.memory.appSettings.get(SETTINGS_KEY);
+    if (stored === undefined) return DEFAULT_MCP_SETTINGS;
     let value: unknown;
     try {
-      value = JSON.parse(row.value);
+      value = JSON.parse(stored);
     } catch {
       return DEFAULT_MCP_SETTINGS;
     }
@@ -87,10 +84,7 @@ export class McpService {
       const { regenerateToken, ...changes } = input;
       const before = this.settings();
       const next = mcpSettingsSchema.parse({ ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) });
-      stmt(this.options.db, 'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(
-        SETTINGS_KEY,
-        JSON.stringify(next),
-      );
+      this.options.memory.appSettings.set(SETTINGS_KEY, JSON.stringify(next));
       if (regenerateToken) this.options.secrets.set(MCP_TOKEN_SECRET, randomBytes(24).toString('base64url'));
       // allowWrites is read on every call; only the port, the switch and the token need a restart.
       const restart = regenerateToken === true || next.port !== before.port || next.enabled !== before.enabled;

@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from '../../src-shared/clock';
 import { decayAnchor, decayedConfidence } from '../../src-shared/decay';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 
 export interface DecayRunResult {
   scanned: number;

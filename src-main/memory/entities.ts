@@ -14,7 +14,7 @@ import { NODE_COLUMNS, toNode, type NodeRow } from './repo/nodes';
 import { deleteEntityVector } from './repo/vectors';
 import { createEntitySchema, idSchema, nameSchema, parseInput, type CreateEntityInput } from './schemas';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 
 function requireEntity(ctx: EngineContext, id: unknown): Entity {
   const entityId = parseInput(idSchema, id);

@@ -3,7 +3,9 @@
  * linked to entities that already exist, by exact (case-insensitive) alias match; creating entities is the
  * write-path agent's job.
  */
-import { normaliseAlias } from './repo/entities';
+import type { Database } from 'better-sqlite3';
+import { allAliasRows, normaliseAlias } from './repo/entities';
+import { parseStringArray } from './repo/statements';
 
 const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’-]*(?:[ \t]+(?:(?:of|de|da|van|von|der|la|le|del)[ \t]+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
 const AT_MENTION = /(?<![\p{L}\p{N}._%+-])@([\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu;
@@ -121,4 +123,9 @@ export class AliasIndex {
     }
     return [...found];
   }
+}
+
+/** The alias index over every current entity's names, rebuilt when names change. */
+export function aliasIndexOf(db: Database): AliasIndex {
+  return new AliasIndex(allAliasRows(db).map((r) => ({ id: r.id, names: [r.canonical_name, ...parseStringArray(r.aliases)] })));
 }

@@ -8,7 +8,8 @@ import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } fro
 import { MemoryError, notFound } from './errors';
 import { insertEdge, supersededBy } from './repo/edges';
 import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from './repo/entities';
-import { getNode, getNodes, insertNode, invalidateNode, revalidateNode, setConfidence } from './repo/nodes';
+import { getNode, getNodeRow, getNodes, insertNode, invalidateNode, revalidateNode, setAttributes, setConfidence } from './repo/nodes';
+import { parseJsonObject } from './repo/statements';
 import { enqueueSlowPath } from './repo/slow-queue';
 import { setNodeVectorActive } from './repo/vectors';
 import {
@@ -19,8 +20,8 @@ import {
   type CorrectFactInput,
   type RememberFactInput,
 } from './schemas';
-import type { InvalidationReason, MemoryNode, SourceType } from '../../src-shared/memory-types';
-import { writeTx } from './db/write-tx';
+import type { InvalidationReason, JsonObject, MemoryNode, SourceType } from '../../src-shared/memory-types';
+import { writeTx } from '../storage/write-tx';
 
 /** §12.1 source reliability: what a person states outright is 1.0, LLM extraction 0.8, inference 0.6. */
 export function defaultConfidence(source: SourceType): number {
@@ -258,4 +259,11 @@ export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
     }
   });
   ctx.feed.emit({ kind: 'nodes.accessed', nodeIds: nodes.map((n) => n.id) });
+}
+
+/** Merge keys into a node's attributes (the slot a correction now holds; who confirmed a fact over MCP). */
+export function patchNodeAttributes(ctx: EngineContext, nodeId: string, patch: JsonObject): void {
+  const node = getNodeRow(ctx.db, nodeId);
+  if (!node) throw notFound('Node', nodeId);
+  setAttributes(ctx.db, nodeId, { ...parseJsonObject(node.attributes), ...patch });
 }

@@ -4,7 +4,7 @@
  * chat and stay). Soft, like every forget: restorable from the inspector's "forgotten" filter.
  */
 import type { EngineContext } from './context';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 import { invalidateWithIndexes } from './facts';
 
 export interface ForgottenFromSessions {

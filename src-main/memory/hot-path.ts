@@ -12,7 +12,7 @@ import { insertNode, lastEpisodeOfSession, nodeExists } from './repo/nodes';
 import { touchSession } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
-import { isBusyError, withoutBusyWait, writeTx } from './db/write-tx';
+import { isBusyError, withoutBusyWait, writeTx } from '../storage/write-tx';
 
 export interface EpisodeToRecord {
   content: string;

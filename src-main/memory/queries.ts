@@ -5,6 +5,9 @@ import { MemoryError, notFound } from './errors';
 import { edgesOf, supersedesComponent, supersedesPairsAmong } from './repo/edges';
 import { getEntity, entityIdsOfNode } from './repo/entities';
 import { NODE_COLUMNS, getNode, getNodes, toNode, type NodeRow } from './repo/nodes';
+import { allRows } from '../storage/db';
+import { column, sql, sqlAnd, sqlJoin, sqlRaw, type SqlFragment } from '../storage/sql';
+import { nodeConditions } from './node-filter';
 import { idSchema, listNodesSchema, parseInput, type ListNodesInput } from './schemas';
 import type { Entity, MemoryEdge, MemoryNode } from '../../src-shared/memory-types';
 
@@ -92,57 +95,38 @@ function decodeCursor(cursor: string): Cursor {
 export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodePage {
   const f = parseInput(listNodesSchema, input);
   ctx.hot.flushSync();
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  if (!f.includeInvalid) where.push('n.valid_until IS NULL');
-  if (f.sourceTypes?.length) {
-    where.push(`n.source_type IN (${f.sourceTypes.map(() => '?').join(',')})`);
-    params.push(...f.sourceTypes);
-  }
-  if (f.sessionId !== undefined) {
-    where.push('n.session_id = ?');
-    params.push(f.sessionId);
-  }
-  if (f.entityId !== undefined) {
-    where.push('n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)');
-    params.push(f.entityId);
-  }
-  if (f.after !== undefined) {
-    where.push('n.event_time >= ?');
-    params.push(f.after);
-  }
-  if (f.before !== undefined) {
-    where.push('n.event_time < ?');
-    params.push(f.before);
-  }
-  if (f.minConfidence !== undefined) {
-    where.push('n.confidence >= ?');
-    params.push(f.minConfidence);
-  }
+  // The time and confidence columns keep their indexes here: an index walk in that order drives the page.
+  const filter = nodeConditions({
+    includeInvalid: f.includeInvalid,
+    sourceTypes: f.sourceTypes,
+    sessionId: f.sessionId,
+    entityIds: f.entityId !== undefined ? [f.entityId] : undefined,
+    after: f.after,
+    before: f.before,
+    minConfidence: f.minConfidence,
+  });
   const key = f.order === 'created_desc' ? 'n.created_at' : 'n.event_time';
   const desc = f.order !== 'event_time_asc';
-  if (f.cursor) {
-    const c = decodeCursor(f.cursor);
-    where.push(desc ? `(${key} < ? OR (${key} = ? AND n.rowid < ?))` : `(${key} > ? OR (${key} = ? AND n.rowid > ?))`);
-    params.push(c.k, c.k, c.r);
-  }
-  const dir = desc ? 'DESC' : 'ASC';
-  const columns = NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ');
-  const order = `ORDER BY ${key} ${dir}, n.rowid ${dir} LIMIT ?`;
-  const branch = (typeCondition: string | null): string => {
-    const all = typeCondition ? [typeCondition, ...where] : where;
-    return `SELECT ${columns} FROM nodes n ${all.length ? `WHERE ${all.join(' AND ')}` : ''} ${order}`;
-  };
+  const keyCol = sqlRaw(key);
+  const c = f.cursor ? decodeCursor(f.cursor) : null;
+  const after = c && (desc ? sql`(${keyCol} < ${c.k} OR (${keyCol} = ${c.k} AND n.rowid < ${c.r}))` : sql`(${keyCol} > ${c.k} OR (${keyCol} = ${c.k} AND n.rowid > ${c.r}))`);
+  const dir = sqlRaw(desc ? 'DESC' : 'ASC');
+  const columns = sqlRaw(NODE_COLUMNS.split(', ').map((col) => `n.${col}`).join(', '));
+  const pageSize = f.limit + 1;
+  const branch = (typeCondition: SqlFragment | null): SqlFragment =>
+    sql`SELECT ${columns} FROM nodes n WHERE ${sqlAnd([typeCondition, filter, after])} ORDER BY ${keyCol} ${dir}, n.rowid ${dir} LIMIT ${pageSize}`;
   // One index walk per type, each stopping at the page size, merged: `type IN (…)` would make SQLite
   // collect and sort every node of those types for each page. By event time the walk is (type, event_time);
   // by creation time it is idx_nodes_created with the type filtered (`+`), there being no (type, created_at).
   const types = f.types?.length ? [...new Set(f.types)] : null;
-  const typeCondition = f.order === 'created_desc' ? '+n.type = ?' : 'n.type = ?';
-  const sql = types
-    ? `SELECT * FROM (${types.map(() => `SELECT * FROM (${branch(typeCondition)})`).join(' UNION ALL ')}) ORDER BY ${key.slice(2)} ${dir}, rowid ${dir} LIMIT ?`
+  const typeColumn = column('n.type', { unindexed: f.order === 'created_desc' });
+  const query = types
+    ? sql`SELECT * FROM (${sqlJoin(
+        types.map((t) => sql`SELECT * FROM (${branch(sql`${typeColumn} = ${t}`)})`),
+        ' UNION ALL ',
+      )}) ORDER BY ${sqlRaw(key.slice(2))} ${dir}, rowid ${dir} LIMIT ${pageSize}`
     : branch(null);
-  const args = types ? [...types.flatMap((t) => [t, ...params, f.limit + 1]), f.limit + 1] : [...params, f.limit + 1];
-  const rows = ctx.db.prepare(sql).all(...args) as NodeRow[];
+  const rows = allRows<NodeRow>(ctx.db, query);
   const page = rows.slice(0, f.limit);
   const last = page[page.length - 1];
   const nextCursor =

@@ -16,7 +16,7 @@ import {
   type DueItem,
 } from './repo/slow-queue';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
-import { writeTx } from './db/write-tx';
+import { writeTx } from '../storage/write-tx';
 
 export interface SlowPathOptions {
   batchSize: number;

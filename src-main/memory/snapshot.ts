@@ -157,3 +157,19 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
   for (const id of needVectors) enqueueSlowPath(db, id, now);
   return { added, needVectors };
 }
+
+/**
+ * Runs `fn` over `reader` — a second, read-only connection — inside one read transaction, then closes it: a
+ * long read (an export that waits for its file to drain) never holds the writer's connection, and never sees
+ * half a write.
+ */
+export async function overOneSnapshot<T>(reader: Database, fn: (reader: SnapshotReader) => Promise<T>): Promise<T> {
+  try {
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM memory_metadata').get(); // the snapshot starts at the first read
+    return await fn(snapshotReader(reader));
+  } finally {
+    if (reader.inTransaction) reader.exec('COMMIT');
+    reader.close();
+  }
+}

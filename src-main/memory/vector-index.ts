@@ -5,7 +5,7 @@
  * and the best candidates are then re-ranked by exact cosine from vec_nodes. Codes are persisted in
  * `vec_codes` so the index loads in one small read; it is rebuilt from there whenever it is reset.
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../storage/db';
 import { yieldToLoop } from '../../src-shared/clock';
 import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
 
@@ -108,7 +108,7 @@ export class BinaryCodeIndex {
    * (100k codes ≈ 0.5 s) builds in the background instead of freezing the first search. `stop()` is
    * checked before each chunk (engine closed or index reset): the load then ends with null.
    */
-  static async loadInChunks(db: Database, dimensions: number, stop: () => boolean, chunk = 4000): Promise<BinaryCodeIndex | null> {
+  static async loadInChunks(db: ReadableDB, dimensions: number, stop: () => boolean, chunk = 4000): Promise<BinaryCodeIndex | null> {
     const words = Math.ceil(dimensions / 32);
     const page = db.prepare(
       `SELECT c.node_id AS id, c.code AS code, n.type AS type, n.valid_until IS NULL AS active

@@ -4,11 +4,8 @@
  * "consolidated" mark with its run record — in ONE transaction. A crash or an error leaves none of it.
  * Runs synchronously; all LLM and search work happened before.
  */
-import type { MemoryEngine } from '../memory/engine';
-import { defaultConfidence } from '../memory/facts';
-import { factIdsMatching, type NewRun } from '../memory/repo/consolidation';
-import { normaliseAlias } from '../memory/repo/entities';
-import { getNode } from '../memory/repo/nodes';
+import type { WritePathMemory } from './memory-port';
+import { defaultConfidence, normaliseAlias, type NewRun } from '../memory/writepath-store';
 import type { Entity, JsonObject } from '../../src-shared/memory-types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
@@ -41,7 +38,7 @@ export interface ApplyResult {
   causalEdges: number;
 }
 
-export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyResult {
+export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): ApplyResult {
   return engine.writeTransaction(() => {
     const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0 };
     const entityIdByName = new Map<string, string>();
@@ -59,7 +56,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
     const idsFor = (names: readonly string[]): string[] =>
       [...new Set(names.flatMap((n) => entityIdByName.get(normaliseAlias(n)) ?? []))];
     const derived = (nodeId: string, episodes: readonly string[]): void => {
-      engine.addEdges(episodes.map((ep) => ({ sourceId: nodeId, targetId: ep, relationType: 'derived_from' as const, evidence: [ep] })));
+      engine.writePathStore.addEdges(episodes.map((ep) => ({ sourceId: nodeId, targetId: ep, relationType: 'derived_from' as const, evidence: [ep] })));
     };
 
     const factIds: (string | null)[] = [];
@@ -84,7 +81,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
       if ((disposition.kind === 'duplicate' || same) && current) {
         // Same knowledge seen again: more provenance for the existing fact, no new node.
         derived(current.id, fact.sourceEpisodeIds);
-        engine.linkEntities(current.id, entityIds);
+        engine.writePathStore.linkEntities(current.id, entityIds);
         result.duplicates.push(current.id);
         factIds.push(current.id);
         continue;
@@ -105,7 +102,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
           ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         });
         derived(newId, fact.sourceEpisodeIds);
-        engine.linkEntities(newId, entityIds);
+        engine.writePathStore.linkEntities(newId, entityIds);
         engine.patchNodeAttributes(newId, attrs);
         result.superseded.push({ oldId: current.id, newId });
         supersededInPlan.set(current.id, newId);
@@ -132,7 +129,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
     }
 
     for (const c of plan.causal) {
-      result.causalEdges += engine.addEdges([
+      result.causalEdges += engine.writePathStore.addEdges([
         {
           sourceId: c.effectEpisodeId,
           targetId: c.causeEpisodeId,
@@ -146,7 +143,7 @@ export function applyPlan(engine: MemoryEngine, plan: ConsolidationPlan): ApplyR
 
     for (const id of new Set([...result.entitiesTouched, ...descriptions.keys()])) refreshSummary(engine, id, descriptions.get(id) ?? null);
 
-    engine.markSessionConsolidated(plan.sessionId, plan.throughRowid, {
+    engine.writePathStore.markSessionConsolidated(plan.sessionId, plan.throughRowid, {
       ...plan.run,
       summary: {
         ...plan.run.summary,
@@ -173,19 +170,19 @@ function statedAt(plan: ConsolidationPlan, sourceEpisodeIds: readonly string[]):
  * A new anchor also belongs to the facts that already name it — a fact added by hand about "Kraków" before
  * Kraków was an entity. Only current facts, only where the name stands as a word (FTS finds, the text decides).
  */
-function linkEarlierMentions(engine: MemoryEngine, entity: Entity): void {
+function linkEarlierMentions(engine: WritePathMemory, entity: Entity): void {
   const words = normaliseFact(entity.canonicalName).split(' ').filter(Boolean);
   if (words.length === 0 || words.join('').length < 3) return;
   const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
-  for (const id of factIdsMatching(engine.database, match, 50)) {
-    const node = getNode(engine.database, id);
-    if (node && node.validUntil === null && pattern.test(node.content.normalize('NFKC'))) engine.linkEntities(id, [entity.id]);
+  for (const id of engine.writePathStore.factIdsMatching(match, 50)) {
+    const node = engine.writePathStore.node(id);
+    if (node && node.validUntil === null && pattern.test(node.content.normalize('NFKC'))) engine.writePathStore.linkEntities(id, [entity.id]);
   }
 }
 
-function currentNode(engine: MemoryEngine, id: string): { id: string; content: string } | null {
-  const n = getNode(engine.database, id);
+function currentNode(engine: WritePathMemory, id: string): { id: string; content: string } | null {
+  const n = engine.writePathStore.node(id);
   return n && n.validUntil === null && n.type !== 'episodic' ? n : null;
 }
 
@@ -200,9 +197,9 @@ const usableName = (s: string): boolean => {
   return t.length > 0 && t.length <= 200 && !t.includes('\u0000') && t.isWellFormed();
 };
 
-function resolveEntity(engine: MemoryEngine, extracted: ExtractedEntity): { entity: Entity; created: boolean } {
+function resolveEntity(engine: WritePathMemory, extracted: ExtractedEntity): { entity: Entity; created: boolean } {
   const e = { ...extracted, aliases: extracted.aliases.filter(usableName) };
-  let entity: Entity | undefined = e.knownId ? engine.getEntities([e.knownId])[0] : undefined;
+  let entity: Entity | undefined = e.knownId ? engine.writePathStore.getEntities([e.knownId])[0] : undefined;
   if (!entity) {
     const byName = engine.findEntities(e.name);
     entity = byName.find((x) => x.type === e.type) ?? (byName.length === 1 ? byName[0] : undefined);
@@ -230,16 +227,16 @@ function resolveEntity(engine: MemoryEngine, extracted: ExtractedEntity): { enti
  * summary is empty or machine-made; otherwise, for empty or machine-made summaries, the entity's top facts.
  * A summary the user or the nightly enrichment wrote is left for the enrichment to revise.
  */
-function refreshSummary(engine: MemoryEngine, entityId: string, description: string | null): void {
-  const [entity] = engine.getEntities([entityId]);
+function refreshSummary(engine: WritePathMemory, entityId: string, description: string | null): void {
+  const [entity] = engine.writePathStore.getEntities([entityId]);
   if (!entity) return;
   const machineMade = entity.summary === null || entity.summary.trim() === '' || entity.attributes.summary_source === 'facts';
   if (!machineMade) return;
   if (description) {
-    engine.setEntitySummary(entity.id, description, 'llm');
+    engine.writePathStore.setEntitySummary(entity.id, description, 'llm');
     return;
   }
   const summary = factsSummary(engine, entity);
   if (!summary) return;
-  if (summary !== entity.summary) engine.setEntitySummary(entity.id, summary, 'facts');
+  if (summary !== entity.summary) engine.writePathStore.setEntitySummary(entity.id, summary, 'facts');
 }

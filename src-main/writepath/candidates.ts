@@ -8,9 +8,7 @@
  * search: a fact such as "call Ben on Saturday" would be routed as a "when" question with time parsing and
  * timeline walks, which costs tens of ms of main-thread time per fact and answers a different question.
  */
-import type { Database } from 'better-sqlite3';
-import { currentFactsInSlot, currentFactsOfEntity, factIdsMatching, insertionOrder } from '../memory/repo/consolidation';
-import { getNodes } from '../memory/repo/nodes';
+import type { WritePathStore } from '../memory/writepath-store';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { contentTokens, jaccard, normaliseFact } from './text';
 
@@ -54,20 +52,20 @@ function withoutNames(text: string, names: ReadonlySet<string>): Set<string> {
   return tokens;
 }
 
-export function conflictCandidates(db: Database, input: CandidateInput, limit = MAX_PAIRS_PER_FACT): MemoryNode[] {
+export function conflictCandidates(store: WritePathStore, input: CandidateInput, limit = MAX_PAIRS_PER_FACT): MemoryNode[] {
   const cosine = new Map(input.neighbours.map((n) => [n.nodeId, n.similarity]));
   const match = ftsQuery(input.content, 6, input.nameWords);
-  const pool = new Set<string>([...cosine.keys(), ...(match ? factIdsMatching(db, match, 12) : [])]);
+  const pool = new Set<string>([...cosine.keys(), ...(match ? store.factIdsMatching(match, 12) : [])]);
   const sharesSpecificEntity = new Set<string>();
   for (const e of input.entityIds.slice(0, 3)) {
-    const facts = currentFactsOfEntity(db, e, SPECIFIC_ENTITY_FACTS + 1);
+    const facts = store.currentFactsOfEntity(e, SPECIFIC_ENTITY_FACTS + 1);
     if (facts.length <= SPECIFIC_ENTITY_FACTS) for (const f of facts) sharesSpecificEntity.add(f.id);
   }
   for (const id of sharesSpecificEntity) pool.add(id);
-  const slotted = input.slot ? currentFactsInSlot(db, input.slot, limit) : [];
+  const slotted = input.slot ? store.factsInSlot(input.slot, limit) : [];
   const mine = withoutNames(input.content, input.nameWords);
   const subject = subjectOf(input.content, input.nameWords);
-  const scored = getNodes(db, [...pool])
+  const scored = store.nodes([...pool])
     .filter((n) => n.validUntil === null && n.type !== 'episodic' && n.attributes.reflection === undefined)
     // "Maya read X" does not contradict "Dave read X": facts about two named people are not candidates.
     .filter((n) => subject === null || !/^\p{Lu}/u.test(n.content) || firstWord(n.content) === subject)
@@ -81,7 +79,7 @@ export function conflictCandidates(db: Database, input: CandidateInput, limit = 
     .filter((c) => c.similar);
   // Same slot is the strongest sign of a contradiction: those always come first.
   const bySlot = new Set(slotted.map((n) => n.id));
-  const order = insertionOrder(db, [...bySlot, ...scored.map((c) => c.node.id)]);
+  const order = store.insertionOrder([...bySlot, ...scored.map((c) => c.node.id)]);
   // Newest first, then by insertion order: a total order that is the same in every run (ids are random).
   const newest = (a: MemoryNode, b: MemoryNode): number => b.createdAt - a.createdAt || (order.get(b.id) ?? 0) - (order.get(a.id) ?? 0);
   const ranked = [

@@ -8,10 +8,10 @@
  * else; a later run starts again from step 1.
  */
 import { randomUUID } from 'node:crypto';
-import type { MemoryEngine } from '../memory/engine';
+import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
-import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
+import type { NewRun } from '../memory/writepath-store';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
@@ -55,7 +55,7 @@ export interface SessionOutcome {
 }
 
 export async function consolidateSession(
-  engine: MemoryEngine,
+  engine: WritePathMemory,
   extractor: Extractor,
   sessionId: string,
   options: ConsolidateOptions = {},
@@ -122,12 +122,12 @@ export async function consolidateSession(
     }
   };
 
-  timed(() => engine.noteConsolidationAttempt(sessionId));
+  timed(() => engine.writePathStore.noteConsolidationAttempt(sessionId));
   try {
     progress('episodes', 2);
     // Links from the slow path tell the model which anchors the episodes mention. Only wait when this
     // session's episodes are still queued: an unrelated backlog (a big import) must not hold us up.
-    if (sessionHasSlowPathBacklog(engine.database, sessionId)) await engine.drainSlowPath();
+    if (engine.writePathStore.sessionHasSlowPathBacklog(sessionId)) await engine.drainSlowPath();
     options.signal?.throwIfAborted();
 
     const pageSize = options.episodesPerPage ?? 30;
@@ -135,13 +135,13 @@ export async function consolidateSession(
     const entities = new Map<string, ExtractedEntity>();
     const causal: CausalLink[] = [];
     const episodeTimes = new Map<string, number>();
-    let after = timed(() => engine.consolidatedThrough(sessionId));
+    let after = timed(() => engine.writePathStore.consolidatedThrough(sessionId));
     const total = Math.max(1, session.episodeCount);
     for (;;) {
       // Each synchronous step gets its own turn of the event loop: a fast model (or the offline extractor)
       // would otherwise chain them into one long main-thread block.
       await yieldToLoop();
-      const page = timed(() => engine.sessionEpisodes(sessionId, after, pageSize));
+      const page = timed(() => engine.writePathStore.sessionEpisodes(sessionId, after, pageSize));
       if (page.length === 0) break;
       const episodes = page.map((p) => p.node);
       for (const e of episodes) episodeTimes.set(e.id, e.eventTime);
@@ -225,8 +225,8 @@ export async function consolidateSession(
     outcome.reason = failure.reason;
     outcome.error = `${failure.reason}: ${failure.message}`;
     timed(() => {
-      if (cancelled) engine.recordWritePathRun(run('cancelled', outcome.error, { episodes: outcome.episodes }));
-      else engine.failConsolidation(sessionId, outcome.error ?? failure.message, run('failed', outcome.error, { episodes: outcome.episodes }));
+      if (cancelled) engine.writePathStore.recordRun(run('cancelled', outcome.error, { episodes: outcome.episodes }));
+      else engine.writePathStore.failConsolidation(sessionId, outcome.error ?? failure.message, run('failed', outcome.error, { episodes: outcome.episodes }));
     });
     progress('done', 100, outcome.error);
   }
@@ -242,10 +242,10 @@ const MAX_KNOWN_ENTITIES = 40;
  * such as "my boss"), then those whose names share a capitalised word with the text, so "Acme" can resolve
  * to "Acme Corp" — the model decides; nothing is merged here.
  */
-function knownAnchors(engine: MemoryEngine, episodes: readonly MemoryNode[]): Entity[] {
-  const linked = engine.entityIdsOfNodes(episodes.map((e) => e.id));
+function knownAnchors(engine: WritePathMemory, episodes: readonly MemoryNode[]): Entity[] {
+  const linked = engine.writePathStore.entityIdsOfNodes(episodes.map((e) => e.id));
   const words = new Set<string>();
   for (const e of episodes) for (const m of e.content.matchAll(/\p{Lu}[\p{L}\p{N}'-]{2,}/gu)) words.add(m[0].toLowerCase());
-  const named = entityIdsMentioning(engine.database, [...words].slice(0, 30), MAX_KNOWN_ENTITIES);
-  return engine.getEntities([...new Set([...linked, ...named])].slice(0, MAX_KNOWN_ENTITIES));
+  const named = engine.writePathStore.entityIdsMentioning([...words].slice(0, 30), MAX_KNOWN_ENTITIES);
+  return engine.writePathStore.getEntities([...new Set([...linked, ...named])].slice(0, MAX_KNOWN_ENTITIES));
 }

@@ -4,8 +4,7 @@
  * the vector). With the LLM the model writes it from the entity's facts; offline, the top facts are joined.
  */
 import { z } from 'zod';
-import type { MemoryEngine } from '../memory/engine';
-import { currentFactsOfEntity } from '../memory/repo/consolidation';
+import type { WritePathMemory } from './memory-port';
 import type { Entity } from '../../src-shared/memory-types';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
@@ -16,8 +15,8 @@ export const enrichmentSchema = z.object({
 const SYSTEM = `You write short summaries of the people, places, projects, organizations, concepts and tools in a personal memory. For each entity (K1, K2, …) write 1–3 factual sentences from the facts given, most important first, in the language of the facts. Do not invent anything. Skip an entity when its facts say nothing useful.`;
 
 /** The offline summary: name, type and the entity's most confident current facts. */
-export function factsSummary(engine: MemoryEngine, entity: Entity): string | null {
-  const facts = currentFactsOfEntity(engine.database, entity.id, 5).map((f) => f.content.replace(/[.\s]+$/, ''));
+export function factsSummary(engine: WritePathMemory, entity: Entity): string | null {
+  const facts = engine.writePathStore.currentFactsOfEntity(entity.id, 5).map((f) => f.content.replace(/[.\s]+$/, ''));
   return facts.length === 0 ? null : `${entity.canonicalName} (${entity.type}): ${facts.join('; ')}.`;
 }
 
@@ -27,21 +26,21 @@ export interface EnrichmentResult {
 }
 
 export async function enrichEntities(
-  engine: MemoryEngine,
+  engine: WritePathMemory,
   agent: MemoryAgent | null,
   options: { limit?: number; batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<EnrichmentResult> {
   const usage = emptyUsage();
   const updated: string[] = [];
   // Offline, a summary someone (or the model) wrote is not replaced by a list of facts: only gaps are filled.
-  const todo = engine.entitiesNeedingSummary(options.limit ?? 40, { staleToo: agent !== null });
+  const todo = engine.writePathStore.entitiesNeedingSummary(options.limit ?? 40, { staleToo: agent !== null });
   if (!agent) {
     for (const entity of todo) {
       // An LLM-written or hand-written summary is better than a list of facts: offline, only fill gaps.
       if (entity.summary && entity.attributes.summary_source !== 'facts') continue;
       const summary = factsSummary(engine, entity);
       if (summary && summary !== entity.summary) {
-        engine.setEntitySummary(entity.id, summary, 'facts');
+        engine.writePathStore.setEntitySummary(entity.id, summary, 'facts');
         updated.push(entity.id);
       }
     }
@@ -54,7 +53,7 @@ export async function enrichEntities(
     const refs = new Map(batch.map((e, j) => [`K${j + 1}`, e]));
     const user = [...refs]
       .map(([ref, e]) => {
-        const facts = currentFactsOfEntity(engine.database, e.id, 8).map((f) => `  - ${f.content}`);
+        const facts = engine.writePathStore.currentFactsOfEntity(e.id, 8).map((f) => `  - ${f.content}`);
         return `[${ref}] ${e.canonicalName} (${e.type}${e.aliases.length ? `; also: ${e.aliases.join(', ')}` : ''})\n${facts.join('\n') || '  (no facts)'}`;
       })
       .join('\n');
@@ -74,7 +73,7 @@ export async function enrichEntities(
       const entity = refs.get(s.entity.trim());
       const text = s.summary.trim();
       if (!entity || !text) continue;
-      engine.setEntitySummary(entity.id, text, 'llm');
+      engine.writePathStore.setEntitySummary(entity.id, text, 'llm');
       updated.push(entity.id);
     }
   }

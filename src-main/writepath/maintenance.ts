@@ -3,7 +3,7 @@
  * write the weekly reflection when it is due. Each step is independent: a failing LLM step is logged in the
  * run and the sweep goes on, so decay still runs when the model is down (§17).
  */
-import type { MemoryEngine } from '../memory/engine';
+import type { WritePathMemory } from './memory-port';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 import { consolidateSession, type SessionOutcome } from './consolidate';
 import { enrichEntities } from './enrichment';
@@ -33,7 +33,7 @@ export interface MaintenanceReport {
 }
 
 export async function runMaintenance(
-  engine: MemoryEngine,
+  engine: WritePathMemory,
   extractor: Extractor,
   agent: MemoryAgent | null,
   options: MaintenanceOptions,
@@ -70,7 +70,7 @@ export async function runMaintenance(
   };
 
   await step('consolidation', async () => {
-    const pending = engine.pendingSessions({ idleBefore: engine.clock.now() - options.idleMs });
+    const pending = engine.writePathStore.pendingSessions({ idleBefore: engine.clock.now() - options.idleMs });
     for (const [i, s] of pending.entries()) {
       if (options.signal?.aborted) break;
       progress('consolidation', Math.round((60 * i) / Math.max(1, pending.length)), `session ${i + 1} of ${pending.length}`);
@@ -105,7 +105,7 @@ export async function runMaintenance(
   });
 
   const consolidationUsage = report.sessions.reduce((n, s) => n + s.usage.calls, 0);
-  engine.recordWritePathRun({
+  engine.writePathStore.recordRun({
     kind: 'maintenance',
     sessionId: null,
     trigger: options.trigger,

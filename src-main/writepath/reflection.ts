@@ -4,7 +4,7 @@
  * observations, with derived_from edges to the facts it rests on. Decay rate 0 and tag `weekly`.
  */
 import { z } from 'zod';
-import type { MemoryEngine } from '../memory/engine';
+import type { WritePathMemory } from './memory-port';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
@@ -27,17 +27,17 @@ export interface ReflectionResult {
 }
 
 export async function maybeReflect(
-  engine: MemoryEngine,
+  engine: WritePathMemory,
   agent: MemoryAgent | null,
   options: { now?: number; force?: boolean; signal?: AbortSignal } = {},
 ): Promise<ReflectionResult> {
   const usage = emptyUsage();
   const now = options.now ?? engine.clock.now();
-  const last = engine.lastWritePathRunAt('reflection');
+  const last = engine.writePathStore.lastRunAt('reflection');
   if (!options.force && last !== null && now - last < REFLECTION_MIN_INTERVAL_MS) {
     return { nodeId: null, skipped: 'a reflection was written less than six days ago', usage };
   }
-  const facts = engine.factsCreatedSince(now - REFLECTION_WINDOW_MS, 60);
+  const facts = engine.writePathStore.factsCreatedSince(now - REFLECTION_WINDOW_MS, 60);
   if (facts.length < REFLECTION_MIN_FACTS) {
     return { nodeId: null, skipped: `only ${facts.length} new fact(s) this week (needs ${REFLECTION_MIN_FACTS})`, usage };
   }
@@ -82,7 +82,7 @@ export async function maybeReflect(
       derivedFrom: [...new Set((basis.length > 0 ? basis : facts).map((f) => f.id))],
       attributes: { reflection: 'weekly', iso_week: week.label, week_start: week.monday, facts_considered: facts.length },
     });
-    engine.recordWritePathRun({
+    engine.writePathStore.recordRun({
       kind: 'reflection',
       sessionId: null,
       trigger: options.force ? 'manual' : 'nightly',
@@ -114,10 +114,10 @@ export function isoWeek(time: number): { label: string; monday: string } {
 }
 
 /** Without a model: what changed (supersessions), and the entities the week's facts were most about. */
-function offlineReflection(engine: MemoryEngine, facts: MemoryNode[]): { content: string; basis: MemoryNode[] } {
+function offlineReflection(engine: WritePathMemory, facts: MemoryNode[]): { content: string; basis: MemoryNode[] } {
   const counts = new Map<string, number>();
-  for (const id of facts.map((f) => f.id)) for (const e of engine.entityIdsOfNodes([id])) counts.set(e, (counts.get(e) ?? 0) + 1);
-  const top = engine
+  for (const id of facts.map((f) => f.id)) for (const e of engine.writePathStore.entityIdsOfNodes([id])) counts.set(e, (counts.get(e) ?? 0) + 1);
+  const top = engine.writePathStore
     .getEntities([...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([id]) => id))
     .map((e) => e.canonicalName);
   const corrections = facts.filter((f) => engine.getNode(f.id).versions.length > 1).slice(0, 3);

@@ -6,10 +6,9 @@
  *    slot, fused) and the extractor decides replaces / duplicate / unrelated.
  */
 import { EmbeddingError } from '../embeddings/types';
-import type { MemoryEngine } from '../memory/engine';
+import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import { getNodes } from '../memory/repo/nodes';
-import { isZeroVector } from '../memory/slow-path';
+import { isZeroVector } from '../memory/writepath-store';
 import { batchByPairs, conflictCandidates } from './candidates';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
@@ -59,7 +58,7 @@ export interface RelateResult {
  * vectors missing) costs that step only — text and slot candidates still find duplicates and conflicts;
  * a passing failure (network, rate limit) fails the session, which is retried later.
  */
-async function embedOrSkip(engine: MemoryEngine, texts: string[]): Promise<Float32Array[]> {
+async function embedOrSkip(engine: WritePathMemory, texts: string[]): Promise<Float32Array[]> {
   try {
     return await engine.embedder.embedBatch(texts);
   } catch (err) {
@@ -70,7 +69,7 @@ async function embedOrSkip(engine: MemoryEngine, texts: string[]): Promise<Float
 }
 
 export async function relateToMemory(
-  engine: MemoryEngine,
+  engine: WritePathMemory,
   extractor: Extractor,
   facts: readonly CandidateFact[],
   signal?: AbortSignal,
@@ -85,7 +84,7 @@ export async function relateToMemory(
   if (vectors.length > 0) await engine.warmVectorIndex();
   signal?.throwIfAborted();
   const questions: ConflictQuestion[] = [];
-  const db = engine.database;
+  const store = engine.writePathStore;
   for (const [i, p] of planned.entries()) {
     const v = vectors[i];
     let neighbours: { nodeId: string; similarity: number }[] = [];
@@ -93,8 +92,8 @@ export async function relateToMemory(
       // Wider than the few candidates kept: the code index breaks equal Hamming distances by load order (node
       // ids, random per memory), so a narrow cut could differ between identical runs; candidates.ts then ranks
       // by exact similarity, time and insertion order.
-      const hits = engine.nearestFacts(v, NEIGHBOURS);
-      const nodes = new Map(getNodes(db, hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
+      const hits = engine.writePathStore.nearestFacts(v, NEIGHBOURS);
+      const nodes = new Map(store.nodes(hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
         return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, h.similarity);
@@ -109,7 +108,7 @@ export async function relateToMemory(
     // Level 2b + conflicts: what memory holds about the same words, entities and slot.
     const entities = [...new Map(p.fact.entityNames.flatMap((n) => engine.findEntities(n)).map((e) => [e.id, e])).values()];
     const nameWords = new Set([...p.fact.entityNames, ...entities.flatMap((e) => [e.canonicalName, ...e.aliases])].flatMap((n) => [...contentTokens(n)]));
-    const candidates = conflictCandidates(db, { content: p.fact.content, slot: p.fact.slot, entityIds: entities.map((e) => e.id), nameWords, neighbours });
+    const candidates = conflictCandidates(store, { content: p.fact.content, slot: p.fact.slot, entityIds: entities.map((e) => e.id), nameWords, neighbours });
     const dupByText = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
     if (dupByText) {
       p.disposition = { kind: 'duplicate', existingId: dupByText.id };

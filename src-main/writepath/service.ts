@@ -7,7 +7,7 @@
  * heuristics; `offline: true` forces the heuristics.
  */
 import { stderrLogger, type Logger } from '../../src-shared/clock';
-import type { MemoryEngine } from '../memory/engine';
+import type { WritePathMemory } from './memory-port';
 import { MemoryAgent } from './agent';
 import { resolveAgentConfig, type MemoryAgentConfig } from './config';
 import { consolidateSession, type SessionOutcome } from './consolidate';
@@ -17,7 +17,7 @@ import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
 
 export interface WritePathOptions {
-  engine: MemoryEngine;
+  engine: WritePathMemory;
   /** The memory agent's endpoint; null or absent = offline extractor only. */
   agent?: MemoryAgentConfig | null;
   logger?: Logger;
@@ -214,7 +214,7 @@ export class WritePathService {
       const extractor = this.extractor(request.offline ?? false);
       const ids = request.sessionId
         ? [request.sessionId]
-        : engine
+        : engine.writePathStore
             .pendingSessions({ idleBefore: request.includeOpen === false ? engine.clock.now() - (this.options.idleMs ?? 1_800_000) : Number.MAX_SAFE_INTEGER })
             .map((s) => s.id);
       const report: ConsolidationReport = { mode: extractor.mode, model: extractor.model, sessions: [], cancelled: false };
@@ -255,7 +255,7 @@ export class WritePathService {
   /** When the last sweep finished (successfully or not), for the launch catch-up. */
   lastSweepAt(): number | null {
     const engine = this.options.engine;
-    const times = [engine.lastWritePathRunAt('maintenance', 'ok'), engine.lastWritePathRunAt('maintenance', 'failed')].filter(
+    const times = [engine.writePathStore.lastRunAt('maintenance', 'ok'), engine.writePathStore.lastRunAt('maintenance', 'failed')].filter(
       (t): t is number => t !== null,
     );
     return times.length > 0 ? Math.max(...times) : null;

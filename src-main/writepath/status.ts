@@ -1,15 +1,13 @@
 /** The write path's visible state (outcome.ts) read from the run records and the sessions. */
-import type { MemoryEngine } from '../memory/engine';
-import { failedSessions, listRuns } from '../memory/repo/consolidation';
-import { countUnconsolidatedSessions } from '../memory/repo/sessions';
+import type { WritePathMemory } from './memory-port';
 import type { SessionOutcome } from './consolidate';
 import type { ConsolidationOutcomeView, WritePathStatus } from '../../src-shared/consolidation-outcome';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-export function writePathStatus(engine: MemoryEngine): WritePathStatus {
-  const db = engine.database;
-  const [run] = listRuns(db, { kind: 'consolidation', limit: 1 });
+export function writePathStatus(engine: WritePathMemory): WritePathStatus {
+  const store = engine.writePathStore;
+  const [run] = store.listRuns({ kind: 'consolidation', limit: 1 });
   let last: ConsolidationOutcomeView | null = null;
   if (run) {
     const s = run.summary;
@@ -32,8 +30,8 @@ export function writePathStatus(engine: MemoryEngine): WritePathStatus {
   }
   return {
     last,
-    failed: failedSessions(db, 5).map((f) => ({ sessionId: f.id, error: f.last_error ?? 'unknown error', attempts: f.attempts, lastEventAt: f.last_event_at })),
-    unconsolidated: countUnconsolidatedSessions(db),
+    failed: store.failedSessions(5).map((f) => ({ sessionId: f.id, error: f.last_error ?? 'unknown error', attempts: f.attempts, lastEventAt: f.last_event_at })),
+    unconsolidated: store.countUnconsolidatedSessions(),
   };
 }
 

@@ -5,8 +5,9 @@ import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { MIGRATIONS, migrate, schemaVersion } from '../../src-main/memory/db/migrations';
+import { MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migrations';
 import { databasePath } from '../../src-main/memory/paths';
+import type { MemoryEngine } from '../../src-main/memory/engine';
 
 describe('chat persistence', () => {
   it('keeps conversations, switches, context packs and settings across a restart', async () => {
@@ -52,7 +53,7 @@ describe('chat persistence', () => {
     const dir = makeTempDir();
     const first = openTestHost({ dir });
     const chat = first.host.chat.create();
-    const db = first.host.memory.database;
+    const db = (first.host.memory as MemoryEngine).database;
     db.prepare(
       `INSERT INTO chat_messages (id, chat_id, seq, role, content, status, created_at, updated_at) VALUES ('m1', ?, 1, 'assistant', 'half', 'streaming', 0, 0)`,
     ).run(chat.id);
@@ -65,7 +66,7 @@ describe('chat persistence', () => {
   it('stores the chat tables in the memory database (migration 2)', () => {
     expect(MIGRATIONS.map((m) => m.version)).toContain(2);
     const t = openTestHost({ secrets: undefined });
-    const tables = (t.host.memory.database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'chat_%' OR name = 'app_settings'`).all() as { name: string }[]).map((r) => r.name).sort();
+    const tables = ((t.host.memory as MemoryEngine).database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'chat_%' OR name = 'app_settings'`).all() as { name: string }[]).map((r) => r.name).sort();
     expect(tables).toEqual(['app_settings', 'chat_context_packs', 'chat_messages', 'chat_sessions']);
     expect(new FileSecretStore(t.dir).path.startsWith(t.dir)).toBe(true);
   });

@@ -6,6 +6,7 @@ import type { SearchHit } from '../../src-main/memory/retrieval/types';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { chatChunk, startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { customProvider, openTestHost, type TestHost } from '../helpers/app-host';
+import type { MemoryEngine } from '../../src-main/memory/engine';
 
 let server: ScriptedOpenAIServer;
 beforeEach(async () => {
@@ -202,7 +203,7 @@ describe('deleting a chat', () => {
 
     const result = await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: true });
     expect(result).toEqual({ ok: true, value: { deleted: true, forgottenEpisodes: 4, forgottenFacts: 1 } });
-    const db = t.host.memory.database;
+    const db = (t.host.memory as MemoryEngine).database;
     for (const table of ['chat_messages', 'chat_context_packs']) {
       expect(db.prepare(`SELECT count(*) AS n FROM ${table} WHERE chat_id = ?`).get(chat.id)).toEqual({ n: 0 });
     }

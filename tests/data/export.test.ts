@@ -7,7 +7,7 @@ import { exportMarkdown } from '../../src-main/data/export/markdown';
 import { runImport } from '../../src-main/data/import/run';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { WritePathService } from '../../src-main/writepath/service';
-import { listChatSessions } from '../../src-main/chat/repo';
+import { listChatSessions } from '../../src-main/storage/chat-repo';
 import { makeTempDir, ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const FIXTURES = join(__dirname, '../fixtures/import');

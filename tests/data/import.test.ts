@@ -4,7 +4,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { runImport } from '../../src-main/data/import/run';
 import type { MemoryEngine } from '../../src-main/memory/engine';
-import { listChatSessions, listMessages } from '../../src-main/chat/repo';
+import { listChatSessions, listMessages } from '../../src-main/storage/chat-repo';
 import { makeTempDir, openTestEngine } from '../helpers/temp-engine';
 
 const FIXTURES = join(__dirname, '../fixtures/import');

@@ -140,8 +140,8 @@ describe('inspector entities', () => {
 
   it('splits nodes and aliases into a new entity, and merging back undoes it', async () => {
     const { engine, ada, fact, ep1, ep2 } = await seeded();
-    engine.linkEntities(ep1, [ada.id]);
-    engine.linkEntities(ep2, [ada.id]);
+    engine.writePathStore.linkEntities(ep1, [ada.id]);
+    engine.writePathStore.linkEntities(ep2, [ada.id]);
     engine.addAlias(ada.id, 'Countess');
     const { created, from } = engine.splitEntity({ entityId: ada.id, name: 'Ada the Countess', type: 'person', nodeIds: [ep1], aliases: ['Countess'] });
     expect(created.aliases).toEqual(['Countess']);

@@ -40,7 +40,7 @@ describe('checkExternalWrites', () => {
     other.markSessionCompleted('mcp:Cursor:trip');
     // A sweep ran just now, so the launch catch-up does not run: the hand-over alone must consolidate it.
     const now = new ManualClock().now();
-    other.recordWritePathRun({
+    other.writePathStore.recordRun({
       kind: 'maintenance', sessionId: null, trigger: 'nightly', mode: 'offline', model: null, startedAt: now, finishedAt: now,
       status: 'ok', error: null, promptTokens: 0, completionTokens: 0, llmCalls: 0, summary: {},
     });

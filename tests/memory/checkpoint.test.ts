@@ -2,8 +2,8 @@ import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { WalCheckpointer, DEFAULT_CHECKPOINT_OPTIONS } from '../../src-main/memory/db/checkpoint';
-import { openDatabase } from '../../src-main/memory/db/open';
+import { WalCheckpointer, DEFAULT_CHECKPOINT_OPTIONS } from '../../src-main/storage/checkpoint';
+import { openDatabase } from '../../src-main/storage/open';
 import { databasePath } from '../../src-main/memory/paths';
 import { CollectingLogger, makeTempDir, openTestEngine } from '../helpers/temp-engine';
 

@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../src-main/memory/db/migrations';
+import { migrate, schemaVersion } from '../../src-main/storage/migrations';
 import { makeTempDir } from '../helpers/temp-engine';
 
 describe('migration 004 (node list indexes)', () => {

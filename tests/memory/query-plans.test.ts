@@ -127,7 +127,7 @@ describe('query plans, with planner statistics (second launch on) and without (f
     for (let i = 0; i < 3; i++) engine.recordEpisode({ content: `new session turn ${i}`, sessionId: 'fresh', role: 'user' });
     await engine.flush();
     engine.markSessionCompleted('fresh');
-    expect(engine.sessionEpisodes('fresh', 0, 10)).toHaveLength(3);
+    expect(engine.writePathStore.sessionEpisodes('fresh', 0, 10)).toHaveLength(3);
     const bySession = [...seen].filter(([sql]) => /\bsession_id = [?@]/.test(sql) && /\bFROM nodes\b/.test(sql));
     expect(bySession.length).toBeGreaterThan(1);
     for (const [sql, args] of bySession) {

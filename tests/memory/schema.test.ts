@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src-main/memory/db/open';
-import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src-main/memory/db/migrations';
+import { openDatabase } from '../../src-main/storage/open';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migrations';
 import { databasePath } from '../../src-main/memory/paths';
 import { makeTempDir } from '../helpers/temp-engine';
 

@@ -54,7 +54,7 @@ describe('binary code index', () => {
     const sub = (await engine.search({ query: 'submarine', types: ['episodic'] })).hits[0];
     expect(sub?.node.id).toBe(later);
     expect(sub?.strategies.map((s) => s.strategy)).toContain('vector');
-    const index = (engine as unknown as { codeIndex: BinaryCodeIndex | null }).codeIndex;
+    const index = (engine as unknown as { vectors: { codeIndex: BinaryCodeIndex | null } }).vectors.codeIndex;
     const [vector] = await engine.embedder.embedBatch(['a submarine surfaced near the pier']);
     expect(index?.nearest(binaryCode(vector ?? new Float32Array()), 1, ['episodic'], false)).toEqual([later]);
   });
@@ -69,6 +69,6 @@ describe('binary code index', () => {
     const full = await BinaryCodeIndex.loadInChunks(engine.database, 256, () => false, 4);
     expect(full?.size).toBe(30);
     await engine.warmVectorIndex();
-    expect((engine as unknown as { codeIndex: BinaryCodeIndex | null }).codeIndex?.size).toBe(30);
+    expect((engine as unknown as { vectors: { codeIndex: BinaryCodeIndex | null } }).vectors.codeIndex?.size).toBe(30);
   });
 });

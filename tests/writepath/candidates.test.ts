@@ -34,10 +34,10 @@ describe('conflict candidates', () => {
       nameWords: contentTokens('Dave'),
       neighbours: [],
     };
-    const found = conflictCandidates(engine.database, input).map((n) => n.id);
+    const found = conflictCandidates(engine.writePathStore, input).map((n) => n.id);
     expect(found).toEqual([berlin, coffee]);
     expect(found).not.toEqual(expect.arrayContaining(unrelated));
-    expect(conflictCandidates(engine.database, input).map((n) => n.id)).toEqual(found);
+    expect(conflictCandidates(engine.writePathStore, input).map((n) => n.id)).toEqual(found);
   });
 
   it('splits questions into calls of at most 40 pairs, in order', () => {

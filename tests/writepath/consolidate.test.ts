@@ -95,7 +95,7 @@ describe('LLM consolidation', () => {
     expect(causal).toEqual([{ source_id: e4, target_id: e3, confidence: 0.7, predicate: 'caused_by' }]);
     expect(e2).toBeDefined();
 
-    const runs = engine.listWritePathRuns({ kind: 'consolidation' });
+    const runs = engine.writePathStore.listRuns({ kind: 'consolidation' });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'ok', sessionId: 's1', mode: 'llm', model: 'agent-model', promptTokens: 120, completionTokens: 30, llmCalls: 1 });
     const stats = engine.writePathStats();
@@ -227,7 +227,7 @@ describe('LLM consolidation', () => {
       expect(semanticCount(engine)).toBe(0);
       expect(engine.listEntities()).toHaveLength(0);
       expect(engine.writePathStats().unconsolidated_sessions).toBe(1);
-      expect(engine.listWritePathRuns({ sessionId: 's' })).toMatchObject([{ status: 'failed' }]);
+      expect(engine.writePathStore.listRuns({ sessionId: 's' })).toMatchObject([{ status: 'failed' }]);
 
       server.setDefault(PATH, memoryAgent());
       const retry = await consolidateSession(engine, extractor(), 's');

@@ -29,7 +29,7 @@ describe('consolidation outcome', () => {
     expect(status.last?.factIds.sort()).toEqual([...out.factsCreated].sort());
     engine.recordEpisode({ sessionId: 't', role: 'user', content: 'hello' });
     await engine.flush();
-    engine.failConsolidation('t', 'malformed_output: model output invalid after one retry', {
+    engine.writePathStore.failConsolidation('t', 'malformed_output: model output invalid after one retry', {
       kind: 'consolidation', sessionId: 't', trigger: 'test', mode: 'llm', model: 'm', startedAt: 0, finishedAt: Date.now(), status: 'failed',
       error: 'malformed_output: x', promptTokens: 0, completionTokens: 0, llmCalls: 1, summary: {},
     });

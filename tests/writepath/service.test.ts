@@ -40,7 +40,7 @@ describe('write-path service triggers', () => {
     await wp.idle();
     expect(engine.getSession('chat-1')?.status).toBe('consolidated');
     expect(events.some((e) => e.sessionId === 'chat-1' && e.step === 'done' && e.percent === 100)).toBe(true);
-    expect(engine.listWritePathRuns()[0]).toMatchObject({ trigger: 'session.completed', mode: 'llm' });
+    expect(engine.writePathStore.listRuns()[0]).toMatchObject({ trigger: 'session.completed', mode: 'llm' });
     await wp.close();
   });
 
@@ -53,7 +53,7 @@ describe('write-path service triggers', () => {
     wp.sessionCompleted('chat-1');
     await wp.idle();
     expect(engine.getSession('chat-1')).toMatchObject({ status: 'consolidated', attempts: 2 });
-    expect(engine.listWritePathRuns({ sessionId: 'chat-1' }).map((r) => r.status)).toEqual(['ok', 'failed']);
+    expect(engine.writePathStore.listRuns({ sessionId: 'chat-1' }).map((r) => r.status)).toEqual(['ok', 'failed']);
     await wp.close();
   });
 
@@ -84,7 +84,7 @@ describe('write-path service triggers', () => {
     await wp.idle();
     expect(engine.getSession('a')?.status).toBe('consolidated');
     expect(engine.getSession('b')?.status).toBe('open');
-    expect(engine.listWritePathRuns({ sessionId: 'a' })).toHaveLength(1);
+    expect(engine.writePathStore.listRuns({ sessionId: 'a' })).toHaveLength(1);
     off();
     await wp.close();
   });
@@ -176,7 +176,7 @@ describe('nightly maintenance', () => {
     expect(report.errors).toEqual([]);
     expect(engine.findEntities('Maria')[0]).toMatchObject({ summary: 'Maria is someone the user talks about.' });
     expect(engine.getNode(report.reflectionId as string).node.content).toMatch(/User had a busy week of changes/);
-    const maintenance = engine.listWritePathRuns({ kind: 'maintenance' })[0];
+    const maintenance = engine.writePathStore.listRuns({ kind: 'maintenance' })[0];
     expect(maintenance?.llmCalls).toBe(2);
 
     clock.advanceDays(1);
@@ -187,7 +187,7 @@ describe('nightly maintenance', () => {
     const failing = await wp.runMaintenance();
     expect(failing.errors.join()).toMatch(/enrichment: server_error/);
     expect(failing.decay).not.toBeNull();
-    expect(engine.listWritePathRuns({ kind: 'maintenance' })[0]?.status).toBe('failed');
+    expect(engine.writePathStore.listRuns({ kind: 'maintenance' })[0]?.status).toBe('failed');
     await wp.close();
   });
 });

@@ -8,7 +8,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 import type { MemoryEngine } from '../../memory/engine';
-import { LATEST_VERSION } from '../../memory/db/migrations';
+import { SCHEMA_VERSION as LATEST_VERSION } from '../../memory/stores';
 import { SNAPSHOT_TABLES } from '../../memory/snapshot';
 
 export const EXPORT_FORMAT = 'engram-export';

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../../memory/engine';
-import { existingMessageKeys, findImportedChat, insertImportedChat, insertImportedMessage, touchImportedChat } from './chat-rows';
 import type { ImportedConversation, ImportedMessage } from './types';
 
 export interface ImportCounts {
@@ -52,10 +51,9 @@ export class ImportWriter {
     this.pending = [];
     this.pendingMessages = 0;
     if (batch.length === 0) return;
-    const db = this.engine.database;
+    const rows = this.engine.chatImports;
     const now = this.engine.clock.now();
-    const known = existingMessageKeys(
-      db,
+    const known = rows.existingMessageKeys(
       batch.flatMap((c) => c.messages.map((m) => m.key)),
     );
     // Plan first (read-only); a conversation may appear twice in one batch (JSONL chunks of one session).
@@ -64,7 +62,7 @@ export class ImportWriter {
     for (const conversation of batch) {
       let plan = plans.get(conversation.key);
       if (!plan) {
-        const existing = findImportedChat(db, conversation.key);
+        const existing = rows.findImportedChat(conversation.key);
         const chatId = existing?.id ?? randomUUID();
         plan = {
           conversation,
@@ -103,7 +101,7 @@ export class ImportWriter {
         const times = p.messages.map((m) => m.time);
         const last = Math.max(...times);
         if (p.isNew) {
-          insertImportedChat(db, {
+          rows.insertImportedChat({
             id: p.chatId,
             title: p.conversation.title,
             createdAt: Math.min(...times),
@@ -113,14 +111,14 @@ export class ImportWriter {
             memorySessionId: p.memorySessionId,
           });
         } else {
-          touchImportedChat(db, p.chatId, last, now);
+          rows.touchImportedChat(p.chatId, last, now);
         }
         let seq = p.nextSeq;
         // A reply answers the user message before it (so "retry" can write it again), as in a live chat.
         let lastUser: string | null = null;
         for (const m of p.messages) {
           const id = randomUUID();
-          insertImportedMessage(db, {
+          rows.insertImportedMessage({
             id,
             chatId: p.chatId,
             seq: seq++,

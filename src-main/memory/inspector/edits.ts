@@ -11,7 +11,7 @@ import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import type { MemoryNode } from '../../../src-shared/memory-types';
 import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema, type DecayState } from './schemas';
-import { writeTx } from '../db/write-tx';
+import { writeTx } from '../../storage/write-tx';
 
 function requireNode(ctx: EngineContext, id: string): MemoryNode {
   ctx.hot.flushSync();

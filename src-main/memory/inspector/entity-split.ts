@@ -10,7 +10,7 @@ import { getEntity, insertEntity, normaliseAlias, refreshMentionCount, updateEnt
 import { parseInput, idSchema } from '../schemas';
 import type { Entity, JsonValue } from '../../../src-shared/memory-types';
 import { splitEntitySchema } from './schemas';
-import { writeTx } from '../db/write-tx';
+import { writeTx } from '../../storage/write-tx';
 
 function strings(v: JsonValue | undefined): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];

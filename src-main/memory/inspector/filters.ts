@@ -1,41 +1,28 @@
 /** The graph and timeline filters as SQL conditions over `nodes n`. */
+import { sqlRaw, isAlwaysTrue, type SqlFragment } from '../../storage/sql';
+import { nodeConditions } from '../node-filter';
 import type { GraphFilter } from './schemas';
 
-export interface SqlWhere {
-  clauses: string[];
-  params: (string | number)[];
+/**
+ * An event-time order, an entity's links or an id list drive every inspector query, so the type and range
+ * columns are kept off their indexes (`+n.type`, `+n.event_time`, `+n.confidence`; ARCHITECTURE.md, planner
+ * notes). A minimum confidence of 0 filters nothing and is left out.
+ */
+export function nodeFilterSql(f: Omit<GraphFilter, 'relations'>): SqlFragment {
+  return nodeConditions(
+    {
+      includeInvalid: f.includeInvalid,
+      types: f.types,
+      sourceTypes: f.sourceTypes,
+      minConfidence: f.minConfidence !== undefined && f.minConfidence > 0 ? f.minConfidence : undefined,
+      after: f.after,
+      before: f.before,
+      entityIds: f.entityId !== undefined ? [f.entityId] : undefined,
+    },
+    { unindexedType: true, unindexedRanges: true },
+  );
 }
 
-export function nodeFilterSql(f: Omit<GraphFilter, 'relations'>): SqlWhere {
-  const clauses: string[] = [];
-  const params: (string | number)[] = [];
-  if (!f.includeInvalid) clauses.push('n.valid_until IS NULL');
-  // `+n.type` keeps the planner off the four-valued type index (see ARCHITECTURE.md, planner notes).
-  if (f.types?.length) {
-    clauses.push(`+n.type IN (${f.types.map(() => '?').join(',')})`);
-    params.push(...f.types);
-  }
-  if (f.sourceTypes?.length) {
-    clauses.push(`n.source_type IN (${f.sourceTypes.map(() => '?').join(',')})`);
-    params.push(...f.sourceTypes);
-  }
-  if (f.minConfidence !== undefined && f.minConfidence > 0) {
-    clauses.push('+n.confidence >= ?');
-    params.push(f.minConfidence);
-  }
-  if (f.after !== undefined) {
-    clauses.push('+n.event_time >= ?');
-    params.push(f.after);
-  }
-  if (f.before !== undefined) {
-    clauses.push('+n.event_time < ?');
-    params.push(f.before);
-  }
-  if (f.entityId !== undefined) {
-    clauses.push('n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)');
-    params.push(f.entityId);
-  }
-  return { clauses, params };
-}
-
-export const andWhere = (w: SqlWhere, prefix = 'AND'): string => (w.clauses.length ? `${prefix} ${w.clauses.join(' AND ')}` : '');
+/** The conditions after `prefix` (AND or WHERE), or nothing when there are none. */
+export const andWhere = (w: SqlFragment, prefix: 'AND' | 'WHERE' = 'AND'): SqlFragment =>
+  isAlwaysTrue(w) ? sqlRaw('') : { text: `${prefix} ${w.text}`, params: w.params };

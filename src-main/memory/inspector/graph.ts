@@ -3,7 +3,7 @@
  * index (recent event time, an entity's links, given ids) and stops at a limit, so opening a 100k-node
  * memory costs the same as a small one. The renderer pages out with expand().
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { RelationType } from '../../../src-shared/memory-types';
 import { andWhere, nodeFilterSql } from './filters';
 import type { GraphFilter } from './schemas';
@@ -15,7 +15,7 @@ const MAX_ANCHORS = 40;
 
 export type Seed = { kind: 'recent' } | { kind: 'connected' } | { kind: 'entity'; entityId: string } | { kind: 'nodes'; ids: string[] };
 
-export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: number): GraphSlice {
+export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit: number): GraphSlice {
   // An entity filter on a broad seed starts from the entity's own links (its index) rather than scanning.
   if (filter.entityId !== undefined && (seed.kind === 'recent' || seed.kind === 'connected')) {
     return seedGraph(db, { kind: 'entity', entityId: filter.entityId }, filter, limit);
@@ -26,7 +26,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
   switch (seed.kind) {
     case 'recent':
       rows = db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE')} ORDER BY n.event_time DESC LIMIT ?`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE').text} ORDER BY n.event_time DESC LIMIT ?`)
         .all(...w.params, limit + 1) as SummaryRow[];
       break;
     case 'connected': {
@@ -47,7 +47,7 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
       break;
     case 'nodes':
       rows = db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE')}`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE').text}`)
         .all(JSON.stringify(seed.ids), ...w.params) as SummaryRow[];
       break;
   }
@@ -56,18 +56,18 @@ export function seedGraph(db: Database, seed: Seed, filter: GraphFilter, limit: 
 }
 
 /** Nodes linked to an entity, newest first (idx_ne_entity, then primary-key lookups). */
-function linkedRows(db: Database, entityId: string, w: ReturnType<typeof nodeFilterSql>, limit: number): SummaryRow[] {
+function linkedRows(db: ReadableDB, entityId: string, w: ReturnType<typeof nodeFilterSql>, limit: number): SummaryRow[] {
   return db
     .prepare(
       `SELECT ${SUMMARY_COLUMNS} FROM node_entities ne CROSS JOIN nodes n ON n.id = ne.node_id
-       WHERE ne.entity_id = ? ${andWhere(w)} ORDER BY n.event_time DESC LIMIT ?`,
+       WHERE ne.entity_id = ? ${andWhere(w).text} ORDER BY n.event_time DESC LIMIT ?`,
     )
     .all(entityId, ...w.params, limit) as SummaryRow[];
 }
 
 /** The 1-hop neighbourhood of nodes (edges either way) and of entities (their linked nodes). */
 export function expandGraph(
-  db: Database,
+  db: ReadableDB,
   input: { nodeIds: string[]; entityIds: string[]; filter: GraphFilter; limit: number },
 ): GraphSlice {
   const { nodeIds, entityIds, filter, limit } = input;
@@ -98,7 +98,7 @@ export function expandGraph(
   if (neighbourIds.size > 0) {
     rows.push(
       ...(db
-        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE')} LIMIT ?`)
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ${andWhere(w, 'WHERE').text} LIMIT ?`)
         .all(JSON.stringify([...neighbourIds]), ...w.params, limit + 1) as SummaryRow[]),
     );
   }
@@ -122,7 +122,7 @@ function relationSql(relations: readonly RelationType[] | undefined): { sql: str
 
 /** Edges among the nodes, their entity links and the anchors those links point to. */
 function assemble(
-  db: Database,
+  db: ReadableDB,
   nodes: NodeSummary[],
   relations: readonly RelationType[] | undefined,
   focusEntities: readonly string[],

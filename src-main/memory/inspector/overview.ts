@@ -1,10 +1,10 @@
 /** The inspector's overview: §13 stats plus what a person tending their memory asks first. */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { MemoryStats } from '../stats';
 import type { SourceType } from '../../../src-shared/memory-types';
 import type { InspectorOverview } from './types';
 
-export function overview(db: Database, stats: MemoryStats): InspectorOverview {
+export function overview(db: ReadableDB, stats: MemoryStats): InspectorOverview {
   const histogram = Array.from({ length: 10 }, () => 0);
   for (const r of db
     .prepare(

@@ -1,5 +1,5 @@
 /** Node rows → NodeSummary. Only the columns a summary needs are read, and content is cut in SQL. */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { InvalidationReason, NodeType, SourceType } from '../../../src-shared/memory-types';
 import type { NodeSummary } from './types';
 
@@ -42,7 +42,7 @@ export function toSummary(r: SummaryRow): NodeSummary {
 }
 
 /** Summaries of the given ids (any order); the id list drives the primary-key lookups. */
-export function summariesOf(db: Database, ids: readonly string[]): NodeSummary[] {
+export function summariesOf(db: ReadableDB, ids: readonly string[]): NodeSummary[] {
   if (ids.length === 0) return [];
   const rows = db
     .prepare(`SELECT ${SUMMARY_COLUMNS} FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value`)

@@ -2,7 +2,7 @@
  * Timeline read model: episodes by event time and facts by validity inside a window, with the supersedes
  * transitions among them. Two bounded index range scans, whatever the memory's size.
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import { andWhere, nodeFilterSql } from './filters';
 import { SUMMARY_COLUMNS, toSummary, type SummaryRow } from './summaries';
 import type { TimelineSlice } from './types';
@@ -17,7 +17,7 @@ export interface TimelineQuery {
   limit: number;
 }
 
-export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
+export function timelineWindow(db: ReadableDB, q: TimelineQuery): TimelineSlice {
   const wantEpisodes = !q.types || q.types.includes('episodic');
   const factTypes = (q.types ?? ['semantic', 'procedural', 'opinion']).filter((t) => t !== 'episodic');
   const base = nodeFilterSql({ includeInvalid: q.includeInvalid, sourceTypes: q.sourceTypes });
@@ -32,7 +32,7 @@ export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
           .prepare(
             `SELECT ${SUMMARY_COLUMNS} FROM nodes n
              WHERE n.valid_from < ? AND (n.valid_until IS NULL OR n.valid_until > ?)
-               AND +n.type IN (${factTypes.map(() => '?').join(',')}) ${andWhere(base)} ${entity}
+               AND +n.type IN (${factTypes.map(() => '?').join(',')}) ${andWhere(base).text} ${entity}
              ORDER BY n.valid_from DESC LIMIT ?`,
           )
           .all(q.to, q.from, ...factTypes, ...base.params, ...entityParams, factLimit + 1) as SummaryRow[]);
@@ -41,7 +41,7 @@ export function timelineWindow(db: Database, q: TimelineQuery): TimelineSlice {
     ? (db
         .prepare(
           `SELECT ${SUMMARY_COLUMNS} FROM nodes n
-           WHERE n.event_time >= ? AND n.event_time < ? AND +n.type = 'episodic' ${andWhere(base)} ${entity}
+           WHERE n.event_time >= ? AND n.event_time < ? AND +n.type = 'episodic' ${andWhere(base).text} ${entity}
            ORDER BY n.event_time DESC LIMIT ?`,
         )
         .all(q.from, q.to, ...base.params, ...entityParams, episodeLimit + 1) as SummaryRow[])

@@ -1,27 +1,6 @@
-import type { Database, Statement } from 'better-sqlite3';
 import type { JsonValue } from '../../../src-shared/memory-types';
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
-
-/** Prepared statements are cached per connection: preparing is the expensive part of a small query. */
-export function stmt(db: Database, sql: string): Statement {
-  let perDb = cache.get(db);
-  if (!perDb) {
-    perDb = new Map();
-    cache.set(db, perDb);
-  }
-  let s = perDb.get(sql);
-  if (!s) {
-    s = db.prepare(sql);
-    perDb.set(sql, s);
-  }
-  return s;
-}
-
-/** Forget cached statements (needed after a table they reference was dropped and recreated). */
-export function clearStatementCache(db: Database): void {
-  cache.delete(db);
-}
+export { clearStatementCache, stmt } from '../../storage/statements';
 
 export function parseJsonObject(text: string | null): { [key: string]: JsonValue } {
   if (!text) return {};

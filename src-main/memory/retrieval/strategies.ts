@@ -2,7 +2,7 @@
  * Retrieval strategies (ADR 008 §11.2–§11.3). Each returns node ids best first; fusion combines them.
  * All are plain SQL over the one database: FTS5 BM25, sqlite-vec KNN, entity junction, recursive CTEs.
  */
-import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, passingIds, type NodeFilter } from './filter';
 
@@ -12,27 +12,27 @@ export interface Scored {
 }
 
 /** BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). */
-export function ftsScored(db: Database, match: string | null, filter: NodeFilter, limit: number): Scored[] {
+export function ftsScored(db: ReadableDB, match: string | null, filter: NodeFilter, limit: number): Scored[] {
   if (!match) return [];
-  const { where, params } = filterSql(filter);
+  const where = filterSql(filter);
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
   const rows = db
     .prepare(
       `SELECT n.id, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-       WHERE ${table} MATCH ? AND ${where} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
+       WHERE ${table} MATCH ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
     )
-    .all(match, ...params, limit) as Scored[];
+    .all(match, ...where.params, limit) as Scored[];
   return rows;
 }
 
-export function ftsStrategy(db: Database, match: string | null, filter: NodeFilter, limit: number): string[] {
+export function ftsStrategy(db: ReadableDB, match: string | null, filter: NodeFilter, limit: number): string[] {
   return ftsScored(db, match, filter, limit).map((r) => r.id);
 }
 
 export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean) => string[];
 
-export function vectorStrategy(db: Database, knn: Knn, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
+export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
   if (!query) return [];
   // KNN filters type and currency inside the scan; the rest (sessions, time, entity) is checked after,
   // so ask for more than needed when those filters are on.
@@ -52,7 +52,7 @@ export function specificEntityLimit(documents: number): number {
   return Math.min(SPECIFIC_ENTITY_MENTIONS, Math.max(10, Math.floor(documents * 0.05)));
 }
 
-function mentionCounts(db: Database, entityIds: readonly string[]): Map<string, number> {
+function mentionCounts(db: ReadableDB, entityIds: readonly string[]): Map<string, number> {
   // A few ids: one primary-key lookup each (on a tiny table the planner would rather scan it whole).
   const get = db.prepare('SELECT mention_count FROM entities WHERE id = ?').pluck();
   return new Map(entityIds.map((id) => [id, (get.get(id) as number | undefined) ?? 0]));
@@ -66,7 +66,7 @@ function mentionCounts(db: Database, entityIds: readonly string[]): Map<string, 
  * to nodes that are relevant anyway, so no fact about a speaker crowds every question about them.
  */
 export function entityStrategy(
-  db: Database,
+  db: ReadableDB,
   entityIds: readonly string[],
   filter: NodeFilter,
   limit: number,
@@ -90,14 +90,14 @@ export function entityStrategy(
     .map((r) => r.id);
   const out = new Set(relevant);
   if (specific.length > 0 && out.size < limit) {
-    const { where, params } = filterSql(filter);
+    const where = filterSql(filter);
     const rows = db
       .prepare(
         `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where}
+         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
          GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
       )
-      .all(JSON.stringify(specific), ...params, limit) as { id: string }[];
+      .all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
     for (const r of rows) out.add(r.id);
   }
   return [...out].slice(0, limit);
@@ -107,7 +107,7 @@ export function entityStrategy(
  * Graph walk from seed nodes along one relation, both directions, up to `depth` hops (recursive CTE).
  * Ranked by hop distance, then by the rank of the seed it came from.
  */
-function walk(db: Database, relation: 'temporal' | 'causal', seeds: readonly string[], depth: number, filter: NodeFilter, limit: number): string[] {
+function walk(db: ReadableDB, relation: 'temporal' | 'causal', seeds: readonly string[], depth: number, filter: NodeFilter, limit: number): string[] {
   if (seeds.length === 0 || depth < 1) return [];
   // Two index-friendly joins (source side, target side) instead of one OR join, which SQLite cannot index;
   // `+e.relation_type` keeps the planner off idx_edges_relation (it matches most edges) inside the recursion.
@@ -136,7 +136,7 @@ function walk(db: Database, relation: 'temporal' | 'causal', seeds: readonly str
 
 /** "When" questions: the timeline around the best hits, plus hits inside a time the question names. */
 export function temporalStrategy(
-  db: Database,
+  db: ReadableDB,
   seeds: readonly string[],
   depth: number,
   filter: NodeFilter,
@@ -153,7 +153,7 @@ export function temporalStrategy(
 }
 
 /** "Why" questions: causes and effects of the best hits (ADR 008 §11.3, depth-limited BFS). */
-export function causalStrategy(db: Database, seeds: readonly string[], depth: number, filter: NodeFilter, limit: number): string[] {
+export function causalStrategy(db: ReadableDB, seeds: readonly string[], depth: number, filter: NodeFilter, limit: number): string[] {
   return walk(db, 'causal', seeds, depth, filter, limit);
 }
 
@@ -168,7 +168,7 @@ export function causalStrategy(db: Database, seeds: readonly string[], depth: nu
 export const SPECIFIC_ENTITY_MENTIONS = 200;
 
 export function neighbourhoodActivation(
-  db: Database,
+  db: ReadableDB,
   scored: readonly Scored[],
   seeds: number,
   share: number,
@@ -227,7 +227,7 @@ export function neighbourhoodActivation(
  * episodes. A model-written fact restates a turn in other words; when the conversation search finds the
  * turn (its neighbourhood and all), the fact distilled from it is as relevant.
  */
-export function provenanceStrategy(db: Database, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
+export function provenanceStrategy(db: ReadableDB, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
   if (episodeIds.length === 0) return [];
   const rows = db
     .prepare(

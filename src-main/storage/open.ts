@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { asarUnpackedPath } from '../../resource-paths';
-import { MemoryError } from '../errors';
+import { asarUnpackedPath } from '../resource-paths';
+import { MemoryError } from '../memory/errors';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 

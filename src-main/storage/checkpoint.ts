@@ -8,7 +8,7 @@
  * write starts it again from the beginning and the file stays small.
  */
 import type { Database } from 'better-sqlite3';
-import type { Logger } from '../../../src-shared/clock';
+import type { Logger } from '../../src-shared/clock';
 
 export interface CheckpointOptions {
   /** Longest wait between looks for new writes (ms). Each checkpoint costs one sync of the database file. */

@@ -1,8 +1,8 @@
 /** Chat storage (tables of migration 002). Plain functions; the connection comes first. */
 import type { Database } from 'better-sqlite3';
-import { stmt } from '../memory/repo/statements';
+import { stmt } from './statements';
 import type { ContextPack } from '../memory/retrieval/types';
-import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from './types';
+import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from '../chat/types';
 
 interface SessionRow {
   id: string;

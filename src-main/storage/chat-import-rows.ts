@@ -1,7 +1,7 @@
 /** The chat rows of imported conversations (columns of migrations 002 and 005). Connection first, no state. */
 import type { Database } from 'better-sqlite3';
-import { stmt } from '../../memory/repo/statements';
-import type { ImportSource } from './types';
+import { stmt } from './statements';
+import type { ImportSource } from '../data/import/types';
 
 export interface ImportedChatRow {
   id: string;

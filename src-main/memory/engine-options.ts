@@ -1,0 +1,25 @@
+import type { EmbeddingProvider } from '../embeddings/types';
+import type { CheckpointOptions } from '../storage/checkpoint';
+import type { Clock, Logger } from '../../src-shared/clock';
+import type { RetrievalConfig } from './retrieval/config';
+import type { SlowPathOptions } from './slow-path';
+
+export interface MemoryEngineOptions {
+  /** Folder holding engram.db; ignored when dbPath is given. */
+  dataDir?: string;
+  dbPath?: string;
+  embedder?: EmbeddingProvider;
+  clock?: Clock;
+  logger?: Logger;
+  pruneThreshold?: number;
+  slowPath?: Partial<SlowPathOptions>;
+  /**
+   * Run the slow path in the background (default true). When false it runs only through drainSlowPath(),
+   * so benchmarks and tests can measure or inspect the hot path alone.
+   */
+  startSlowPath?: boolean;
+  nativeBinding?: string;
+  retrieval?: Partial<RetrievalConfig>;
+  /** WAL checkpoints on a timer, between other work (storage/checkpoint.ts). */
+  checkpoint?: Partial<CheckpointOptions>;
+}

@@ -1,0 +1,314 @@
+/**
+ * The memory's vectors: the lock (which model and dimension made them), the upgrade of an older offline
+ * embedder's vectors, the full re-embed, and the in-memory binary-code index with exact re-rank that answers
+ * KNN on large memories. One job: vectors. The engine owns one and hands its methods to retrieval and the
+ * write path.
+ */
+import type { Database } from 'better-sqlite3';
+import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
+import type { EmbeddingProvider } from '../embeddings/types';
+import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
+import { writeTx } from '../storage/write-tx';
+import type { ChangeFeed } from './change-feed';
+import type { EngineContext } from './context';
+import { MemoryError } from './errors';
+import { getMeta, setMeta } from './repo/metadata';
+import { clearStatementCache } from './repo/statements';
+import { knnNodes, nodeVectors } from './repo/vectors';
+import type { RetrievalConfig } from './retrieval/config';
+import type { SlowPathProgress } from './slow-path';
+import type { EmbeddingStatus } from './stats';
+import type { MemoryChange, NodeType } from '../../src-shared/memory-types';
+import { BinaryCodeIndex, binaryCode, codeFromBlob } from './vector-index';
+
+export interface VectorLock {
+  model: string | null;
+  dimensions: number;
+}
+
+const FACT_TYPES: readonly NodeType[] = ['semantic', 'procedural', 'opinion'];
+
+export class VectorStore {
+  private lock: VectorLock;
+  private codeIndex: BinaryCodeIndex | null = null;
+  private codeIndexLoading = false;
+  private codeIndexLoad: Promise<void> | null = null;
+  /** Bumped when vectors are rebuilt: a load started before then is discarded. */
+  private codeIndexGeneration = 0;
+  /** Changes seen while the index loads, replayed onto it when ready. */
+  private pendingIndexChanges: MemoryChange[] = [];
+  private reembedding = false;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly embedder: EmbeddingProvider,
+    private readonly config: RetrievalConfig,
+    private readonly isClosed: () => boolean,
+  ) {
+    this.lock = this.readOrInitLock();
+  }
+
+  private get db(): Database {
+    return this.ctx.db;
+  }
+
+  /** The lock the memory's vectors were made under (an export records it; a re-import reuses matching vectors). */
+  get lockInfo(): VectorLock {
+    return { ...this.lock };
+  }
+
+  private readOrInitLock(): VectorLock {
+    const dimensions = Number(getMeta(this.db, 'embedding_dimensions') ?? this.embedder.dimensions);
+    let model = getMeta(this.db, 'embedding_model') ?? null;
+    if (model === null && dimensions === this.embedder.dimensions) {
+      const hasVectors = (this.db.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n > 0;
+      if (!hasVectors) {
+        setMeta(this.db, 'embedding_model', this.embedder.id);
+        model = this.embedder.id;
+      }
+    }
+    return { model, dimensions };
+  }
+
+  /**
+   * At open: an older offline embedder's vectors are upgraded (when the slow path runs), the code index
+   * follows every change, and it is built in the background now, so the first question does not wait for it;
+   * likewise the offline embedder's word vectors (~40 ms to read; a failure is reported when used).
+   */
+  start(feed: ChangeFeed, slowPathRuns: boolean): void {
+    const upgrading = this.replacesOfflineVectors() && slowPathRuns;
+    if (upgrading) this.upgradeOfflineVectors();
+    feed.subscribe((change) => this.syncCodeIndex(change));
+    setImmediate(() => {
+      this.startCodeIndexLoad();
+      if (!this.isClosed() && this.embedder instanceof OfflineWordEmbedder) this.embedder.ready().catch(() => undefined);
+    });
+    const { warning } = this.status();
+    if (warning && !upgrading) this.ctx.logger.warn(warning);
+  }
+
+  /** Vectors of an older offline embedder, at the same dimension, under the current offline embedder. */
+  replacesOfflineVectors(): boolean {
+    const { model, dimensions } = this.lock;
+    return (
+      this.embedder.id === OFFLINE_WORDS_EMBEDDER_ID && dimensions === this.embedder.dimensions && model !== null && REPLACED_OFFLINE_EMBEDDER_IDS.includes(model)
+    );
+  }
+
+  /** Vectors are comparable only when made by the same model at the same dimension. */
+  status(): EmbeddingStatus {
+    const { model, dimensions } = this.lock;
+    let warning: string | null = null;
+    if (dimensions !== this.embedder.dimensions) {
+      warning = `Vector search is disabled: the memory's vectors have ${dimensions} dimensions but ${this.embedder.id} produces ${this.embedder.dimensions}. Run "reembed" to rebuild them.`;
+    } else if (model !== this.embedder.id) {
+      warning = `Vector search is disabled: the memory's vectors were made by ${model ?? 'an unknown model'}, not ${this.embedder.id}. Run "reembed" to rebuild them.`;
+    }
+    return {
+      model: this.embedder.id,
+      dimensions: this.embedder.dimensions,
+      lockedModel: model,
+      lockedDimensions: dimensions,
+      vectorSearchEnabled: warning === null,
+      warning,
+    };
+  }
+
+  /**
+   * Vectors of the previous offline embedder are rebuilt with the current one in the background, once its
+   * word vectors have loaded: if they cannot be read, the old vectors stay (vector search off, with the
+   * reason) rather than being dropped for nothing.
+   */
+  upgradeOfflineVectors(): void {
+    const { logger } = this.ctx;
+    const from = this.lock.model ?? '';
+    const ready = this.embedder instanceof OfflineWordEmbedder ? this.embedder.ready() : Promise.resolve();
+    ready
+      .then(async () => {
+        if (this.isClosed() || !this.replacesOfflineVectors()) return;
+        logger.warn(`rebuilding the vectors made by ${from} with ${this.embedder.id}, in the background`);
+        await this.reembed();
+      })
+      .catch((err: unknown) => {
+        if (this.isClosed()) return;
+        logger.warn(`the vectors made by ${from} are kept, and vector search is off, until ${this.embedder.id} can run: ${String(err)}`);
+      });
+  }
+
+  /**
+   * Vector candidates: exact sqlite-vec KNN on small memories; on large ones the binary-code index finds
+   * candidates by Hamming distance and the best are re-ranked by exact cosine.
+   */
+  knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[] {
+    const index = this.readyCodeIndex();
+    const { codeIndexMinNodes, codeIndexRerank } = this.config;
+    if (!index || index.size < codeIndexMinNodes) {
+      return knnNodes(this.db, query, k, { ...(types ? { types } : {}), includeInactive }).map((h) => h.nodeId);
+    }
+    const candidates = index.nearest(binaryCode(query), Math.max(k, codeIndexRerank), types, includeInactive);
+    const head = candidates.slice(0, codeIndexRerank);
+    const exact = nodeVectors(this.db, head);
+    const similarity = (id: string): number => {
+      const v = exact.get(id);
+      if (!v) return -Infinity;
+      let s = 0;
+      for (let i = 0; i < v.length; i++) s += (v[i] as number) * (query[i] as number);
+      return s;
+    };
+    const scored = head.map((id) => ({ id, s: similarity(id) })).sort((a, b) => b.s - a.s);
+    return [...scored.map((x) => x.id), ...candidates.slice(codeIndexRerank)].slice(0, k);
+  }
+
+  /** Nearest current facts to a vector, with cosine similarity (deduplication and conflict candidates). */
+  nearestFacts(vector: Float32Array, k: number): { nodeId: string; similarity: number }[] {
+    if (!this.status().vectorSearchEnabled) return [];
+    // Always through the binary-code index, at any size: a near-duplicate has a near-identical code, and a
+    // full sqlite-vec scan per extracted fact would cost the main thread several ms each. The head is
+    // re-ranked by exact cosine below.
+    const index = this.readyCodeIndex();
+    const ids = index
+      ? index.nearest(binaryCode(vector), k + 4, FACT_TYPES, false)
+      : knnNodes(this.db, vector, k + 4, { types: FACT_TYPES }).map((h) => h.nodeId);
+    const vectors = nodeVectors(this.db, ids);
+    const scored = ids.flatMap((nodeId) => {
+      const v = vectors.get(nodeId);
+      if (!v) return [];
+      let dot = 0;
+      let a = 0;
+      let b = 0;
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i] as number;
+        const y = vector[i] ?? 0;
+        dot += x * y;
+        a += x * x;
+        b += y * y;
+      }
+      return [{ nodeId, similarity: a === 0 || b === 0 ? 0 : dot / Math.sqrt(a * b) }];
+    });
+    return scored.sort((x, y) => y.similarity - x.similarity).slice(0, k);
+  }
+
+  /** The code index when loaded; otherwise starts loading it in the background and answers null. */
+  private readyCodeIndex(): BinaryCodeIndex | null {
+    if (!this.codeIndex) this.startCodeIndexLoad();
+    return this.codeIndex;
+  }
+
+  /** Resolves once the vector candidate index is loaded (it loads in the background from open on). */
+  async warm(): Promise<void> {
+    while (!this.codeIndex && !this.isClosed()) {
+      this.startCodeIndexLoad();
+      await (this.codeIndexLoad ?? Promise.resolve());
+    }
+  }
+
+  /** Another process wrote to the file: the index is rebuilt from it. */
+  reloadCodeIndex(): void {
+    this.codeIndexGeneration++;
+    this.codeIndex = null;
+    this.pendingIndexChanges = [];
+    this.startCodeIndexLoad();
+  }
+
+  startCodeIndexLoad(): void {
+    if (this.codeIndexLoading || this.codeIndex || this.isClosed()) return;
+    this.codeIndexLoading = true;
+    const generation = this.codeIndexGeneration;
+    const stale = () => this.isClosed() || generation !== this.codeIndexGeneration;
+    this.codeIndexLoad = BinaryCodeIndex.loadInChunks(this.db, this.lock.dimensions, stale)
+      .then((index) => {
+        if (!index || stale()) return;
+        this.codeIndex = index;
+        for (const change of this.pendingIndexChanges.splice(0)) this.syncCodeIndex(change);
+      })
+      .catch((err: unknown) => this.ctx.logger.warn(`vector index load failed; exact search serves: ${String(err)}`))
+      .finally(() => {
+        this.codeIndexLoading = false;
+        this.codeIndexLoad = null;
+      });
+  }
+
+  /** Keeps the in-memory code index in step with writes; search re-checks filters in SQL regardless. */
+  syncCodeIndex(change: MemoryChange): void {
+    if (change.kind === 'vectors.rebuilt') {
+      this.codeIndexGeneration++;
+      this.codeIndex = null;
+      this.pendingIndexChanges = [];
+      return;
+    }
+    const index = this.codeIndex;
+    if (!index) {
+      if (this.codeIndexLoading) this.pendingIndexChanges.push(change);
+      return;
+    }
+    switch (change.kind) {
+      case 'nodes.embedded': {
+        const rows = this.db
+          .prepare(
+            `SELECT c.node_id, c.code, n.type, n.valid_until IS NULL AS active FROM vec_codes c JOIN nodes n ON n.id = c.node_id
+             WHERE c.node_id IN (SELECT value FROM json_each(?))`,
+          )
+          .raw()
+          .all(JSON.stringify(change.nodeIds)) as [string, Buffer, NodeType, number][];
+        const words = Math.ceil(this.lock.dimensions / 32);
+        for (const [id, code, type, active] of rows) index.upsert(id, codeFromBlob(code, words), type, active === 1);
+        break;
+      }
+      case 'node.corrected':
+        index.setActive(change.oldId, false);
+        break;
+      case 'node.forgotten':
+        index.setActive(change.nodeId, false);
+        break;
+      case 'node.restored':
+        index.setActive(change.nodeId, true);
+        break;
+      case 'decay.completed':
+        for (const id of change.prunedIds) index.setActive(id, false);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /**
+   * Rebuild every vector with the current embedder (after a model or dimension change): the vec tables are
+   * recreated at the embedder's dimension, the lock is moved, and all nodes and entities are re-embedded.
+   */
+  async reembed(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
+    if (this.reembedding) throw new MemoryError('conflict', 'The vectors are already being rebuilt');
+    this.reembedding = true;
+    try {
+      return await this.rebuild(onProgress);
+    } finally {
+      this.reembedding = false;
+    }
+  }
+
+  private async rebuild(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
+    const db = this.db;
+    this.ctx.hot.flushSync();
+    const now = this.ctx.clock.now();
+    const dims = this.embedder.dimensions;
+    let nodes = 0;
+    writeTx(db, () => {
+      dropVectorTables(db);
+      createVectorTables(db, dims);
+      db.prepare('DELETE FROM vec_codes').run();
+      setMeta(db, 'embedding_dimensions', String(dims));
+      setMeta(db, 'embedding_model', this.embedder.id);
+      nodes = db
+        .prepare(
+          `INSERT INTO slow_path_queue (node_id, enqueued_at, next_attempt_at) SELECT id, @now, @now FROM nodes WHERE true
+           ON CONFLICT(node_id) DO UPDATE SET next_attempt_at = excluded.next_attempt_at, attempts = 0, last_error = NULL`,
+        )
+        .run({ now }).changes;
+    });
+    clearStatementCache(db);
+    this.lock = { model: this.embedder.id, dimensions: dims };
+    for (const row of db.prepare('SELECT id FROM entities WHERE merged_into IS NULL').all() as { id: string }[]) this.ctx.slow.queueEntity(row.id);
+    await this.ctx.slow.drain(onProgress);
+    this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: dims });
+    return { nodes, dimensions: dims };
+  }
+}

@@ -1,0 +1,52 @@
+/** A database file checked on its own connection before it is restored (data/backup.ts). */
+import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
+import { MemoryError } from '../memory/errors';
+import { asarUnpackedPath } from '../resource-paths';
+import { LATEST_VERSION } from './migrations';
+
+export interface DatabaseCheck {
+  schemaVersion: number;
+  episodes: number;
+  chats: number;
+}
+
+/**
+ * Opens a database file on its own connection and checks it: SQLite's integrity_check, a schema version
+ * this code knows, and Engram's tables. Throws `invalid_input` with the reason; changes nothing.
+ */
+export function checkDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
+  if (!existsSync(path) || !statSync(path).isFile()) throw new MemoryError('invalid_input', `There is no file at ${path}`);
+  let db: BetterSqlite3.Database | null = null;
+  try {
+    db = new BetterSqlite3(path, { fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    // As the engine loads it (in a packaged app the extension lives outside the archive).
+    db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
+    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw new MemoryError('invalid_input', `${basename(path)} is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);
+    }
+    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
+    if (schemaVersion < 1) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no schema version)`);
+    if (schemaVersion > LATEST_VERSION) {
+      throw new MemoryError('invalid_input', `${basename(path)} was written by a newer Engram (schema ${schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to restore it.`);
+    }
+    const tables = new Set((db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    for (const t of ['nodes', 'edges', 'entities', 'memory_sessions']) {
+      if (!tables.has(t)) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no ${t} table)`);
+    }
+    const count = (sql: string): number => (db?.prepare(sql).get() as { n: number }).n;
+    return {
+      schemaVersion,
+      episodes: count(`SELECT count(*) AS n FROM nodes WHERE type = 'episodic'`),
+      chats: tables.has('chat_sessions') ? count('SELECT count(*) AS n FROM chat_sessions') : 0,
+    };
+  } catch (err) {
+    if (err instanceof MemoryError) throw err;
+    throw new MemoryError('invalid_input', `${basename(path)} cannot be restored: it is not a readable SQLite database (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    db?.close();
+  }
+}
