@@ -7,6 +7,7 @@
  * Keep this module free of Node imports at runtime: the sandboxed preload bundles it. Types are erased.
  */
 import { z } from 'zod';
+import { APP_ERROR_CODES } from '../../src-shared/errors';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../chat/types';
 import type { ConnectionTestResult } from '../llm/client';
@@ -231,7 +232,8 @@ void _allEventsListed;
 
 // ---- results and errors -------------------------------------------------------------------------
 
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'busy', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
+/** Every domain error's code (src-shared/errors), and the boundary's own. */
+export const API_ERROR_CODES = [...APP_ERROR_CODES, 'unknown_call', 'forbidden', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {

@@ -13,7 +13,8 @@
  * (kind "lexical"): retrieval gives its vectors a modest weight and classifies intent by keywords.
  * Any change to the words, weights or vectors changes the vectors: bump OFFLINE_WORDS_EMBEDDER_ID.
  */
-import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, STOPWORDS, normalise, textWords } from './offline';
+import { STOPWORDS } from '../../src-shared/text';
+import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, normalise, textWords } from './offline';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 import { locateWordVectors, WordVectors } from './word-vectors';
 
@@ -69,7 +70,7 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
   }
 
   async embedBatch(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]> {
-    if (options?.signal?.aborted) throw new EmbeddingError('aborted', 'Embedding request was aborted', { cause: options.signal.reason });
+    if (options?.signal?.aborted) throw new EmbeddingError('cancelled', 'Embedding request was cancelled', { cause: options.signal.reason });
     const vectors = this.vectors ?? (await this.ready());
     return texts.map((text) => this.embedWith(vectors, text));
   }

@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
 import { yieldToLoop } from '../memory/clock';
+import { AppError } from '../../src-shared/errors';
 import { MemoryError } from '../memory/errors';
 import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
 import type { Entity, MemoryNode } from '../memory/types';
@@ -109,7 +110,7 @@ export async function consolidateSession(
   };
 
   const session = engine.getSession(sessionId);
-  if (!session) throw new MemoryError('not_found', `Session ${sessionId} does not exist`);
+  if (!session) throw new AppError('not_found', `Session ${sessionId} does not exist`);
   if (session.status === 'consolidated' && !options.force) return outcome;
 
   let dbMs = 0;

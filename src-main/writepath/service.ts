@@ -6,6 +6,7 @@
  * Which extractor runs: the LLM agent when one is configured (it takes precedence), else the offline
  * heuristics; `offline: true` forces the heuristics.
  */
+import { TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
 import { stderrLogger, type Logger } from '../memory/clock';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryAgent } from './agent';
@@ -166,7 +167,7 @@ export class WritePathService {
    */
   private retryLater(sessionId: string, outcome: SessionOutcome): void {
     const attempts = this.options.engine.getSession(sessionId)?.attempts ?? 1;
-    const transient = outcome.reason === 'rate_limited' || outcome.reason === 'server_error' || outcome.reason === 'timeout' || outcome.reason === 'unreachable';
+    const transient = outcome.reason !== null && TRANSIENT_PROVIDER_FAILURES.has(outcome.reason);
     if (!transient || attempts >= MAX_BACKGROUND_ATTEMPTS || this.closed) {
       this.logger.warn(`consolidating session ${sessionId} failed; it stays pending for the next sweep: ${outcome.error ?? ''}`);
       return;

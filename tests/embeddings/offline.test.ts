@@ -131,6 +131,6 @@ describe('OfflineHashEmbedder', () => {
   it('rejects when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(embedder.embedBatch(['text'], { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(embedder.embedBatch(['text'], { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
   });
 });
