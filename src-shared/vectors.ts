@@ -1,4 +1,15 @@
-/** The one vector similarity: dot product, and cosine for vectors that may not be unit length. Imports nothing. */
+/** The one vector maths: L2 normalisation, dot product, and cosine for vectors that may not be unit length. Imports nothing. */
+
+/** A unit-length copy as Float32Array (what every embedder returns); the zero vector stays zero, never NaN. */
+export function l2Normalise(values: ArrayLike<number>): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += (values[i] as number) * (values[i] as number);
+  const out = new Float32Array(values.length);
+  if (sum === 0) return out;
+  const scale = 1 / Math.sqrt(sum);
+  for (let i = 0; i < values.length; i++) out[i] = (values[i] as number) * scale;
+  return out;
+}
 
 /** Σ aᵢ·bᵢ over the shorter length. For L2-normalised vectors (every embedder's output) this is the cosine. */
 export function dot(a: Float32Array, b: Float32Array): number {

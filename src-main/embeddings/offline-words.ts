@@ -14,7 +14,8 @@
  * Any change to the words, weights or vectors changes the vectors: bump OFFLINE_WORDS_EMBEDDER_ID.
  */
 import { STOPWORDS } from '../../src-shared/text';
-import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, normalise, textWords } from './offline';
+import { l2Normalise } from '../../src-shared/vectors';
+import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, textWords } from './offline';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 import { locateWordVectors, WordVectors } from './word-vectors';
 
@@ -93,6 +94,6 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
       const weight = OOV_WEIGHT * Math.sqrt(unknown.length);
       for (let d = 0; d < this.dimensions; d++) acc[d] = (acc[d] as number) + (hashed[d] as number) * weight;
     }
-    return normalise(acc);
+    return l2Normalise(acc);
   }
 }

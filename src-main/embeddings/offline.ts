@@ -1,4 +1,5 @@
 import { STOPWORDS } from '../../src-shared/text';
+import { l2Normalise } from '../../src-shared/vectors';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 
 /**
@@ -74,7 +75,7 @@ export class OfflineHashEmbedder implements EmbeddingProvider {
       const weight = (1 + Math.log(term.count)) * termWeight(term.raw);
       this.addTerm(acc, term.stem, weight);
     }
-    return normalise(acc);
+    return l2Normalise(acc);
   }
 
   private addTerm(acc: Float64Array, stem: string, weight: number): void {
@@ -222,12 +223,3 @@ function addFeature(acc: Float64Array, hash: number, weight: number): void {
   acc[index] = (acc[index] ?? 0) + (hash & 0x80000000 ? -weight : weight);
 }
 
-export function normalise(acc: Float64Array): Float32Array {
-  let sum = 0;
-  for (const value of acc) sum += value * value;
-  const out = new Float32Array(acc.length);
-  if (sum === 0) return out;
-  const scale = 1 / Math.sqrt(sum);
-  for (let i = 0; i < acc.length; i++) out[i] = (acc[i] ?? 0) * scale;
-  return out;
-}

@@ -1,4 +1,5 @@
 import type OpenAI from 'openai';
+import { l2Normalise } from '../../src-shared/vectors';
 import { classifyProviderError } from '../llm/errors';
 import { createOpenAIClient, PLACEHOLDER_API_KEY } from '../llm/openai-client';
 import { EmbeddingError, type EmbeddingProvider } from './types';
@@ -221,16 +222,6 @@ function toEmbeddingError(error: unknown, config: Settings, signal: AbortSignal 
 
 function abortedError(signal: AbortSignal | undefined, cause?: unknown): EmbeddingError {
   return new EmbeddingError('cancelled', 'Embedding request was cancelled', { cause: cause ?? signal?.reason });
-}
-
-function l2Normalise(values: readonly number[]): Float32Array {
-  let sum = 0;
-  for (const v of values) sum += v * v;
-  const out = new Float32Array(values.length);
-  // A zero vector stays zero rather than becoming NaN.
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  for (let i = 0; i < values.length; i++) out[i] = (values[i] ?? 0) * scale;
-  return out;
 }
 
 function isFiniteNumberArray(value: unknown): value is number[] {

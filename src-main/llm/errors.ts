@@ -15,15 +15,22 @@ export interface LlmFailure {
   message: string;
 }
 
-/** A chat reply or connection test failed at the provider. */
-export class LlmError extends AppError<ProviderFailure> {
-  /** Same as `code`: the provider failure's reason. */
+/** A call to a model provider failed; `reason` is the same word as `code`. */
+export class ProviderError extends AppError<ProviderFailure> {
   readonly reason: ProviderFailure;
 
   constructor(reason: ProviderFailure, message: string, options?: AppErrorOptions) {
     super(reason, message, options);
-    this.name = 'LlmError';
+    this.name = 'ProviderError';
     this.reason = reason;
+  }
+}
+
+/** A chat reply or connection test failed at the provider. */
+export class LlmError extends ProviderError {
+  constructor(reason: ProviderFailure, message: string, options?: AppErrorOptions) {
+    super(reason, message, options);
+    this.name = 'LlmError';
   }
 }
 

@@ -1,21 +1,18 @@
 /** Why an LLM step of the write path failed, in terms the session's `last_error` and the UI can show. */
 import { APIError } from 'openai';
-import { AppError, PROVIDER_FAILURES, type AppErrorOptions, type ProviderFailure } from '../../src-shared/errors';
-import { classifyProviderError, HttpStatusError } from '../llm/errors';
+import { PROVIDER_FAILURES, type AppErrorOptions, type ProviderFailure } from '../../src-shared/errors';
+import { classifyProviderError, HttpStatusError, ProviderError } from '../llm/errors';
 
 export { isCancellation } from '../llm/errors';
 /** The shared provider vocabulary (src-shared/errors): `bad_key`, `cancelled`, `timeout`, `malformed_output`… */
 export const AGENT_FAILURES = PROVIDER_FAILURES;
 export type AgentFailure = ProviderFailure;
 
-export class AgentError extends AppError<ProviderFailure> {
-  /** Same as `code`: the provider failure's reason. */
-  readonly reason: ProviderFailure;
-
+/** The write-path agent's call failed (extraction, conflict resolution, reflection). */
+export class AgentError extends ProviderError {
   constructor(reason: ProviderFailure, message: string, options?: AppErrorOptions) {
     super(reason, message, options);
     this.name = 'AgentError';
-    this.reason = reason;
   }
 }
 
