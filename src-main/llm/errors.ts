@@ -7,7 +7,6 @@ import { AppError, PROVIDER_FAILURES, type AppErrorOptions, type ProviderFailure
 
 export { PROVIDER_FAILURES, type ProviderFailure } from '../../src-shared/errors';
 /** The chat's name for the shared vocabulary (persisted in chat messages' `error.reason`). */
-export const LLM_FAILURE_REASONS = PROVIDER_FAILURES;
 export type LlmFailureReason = ProviderFailure;
 
 export interface LlmFailure {
