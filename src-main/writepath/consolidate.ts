@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryEngine } from '../memory/engine';
 import { yieldToLoop } from '../memory/clock';
-import { AppError } from '../../src-shared/errors';
 import { MemoryError } from '../memory/errors';
 import { entityIdsMentioning, sessionHasSlowPathBacklog, type NewRun } from '../memory/repo/consolidation';
 import type { Entity, MemoryNode } from '../memory/types';
@@ -19,6 +18,7 @@ import { applyPlan, type ApplyResult } from './apply';
 import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
+import { AppError } from '../../src-shared/errors';
 
 export interface ConsolidateOptions {
   episodesPerPage?: number;

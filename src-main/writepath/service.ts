@@ -6,7 +6,6 @@
  * Which extractor runs: the LLM agent when one is configured (it takes precedence), else the offline
  * heuristics; `offline: true` forces the heuristics.
  */
-import { TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
 import { stderrLogger, type Logger } from '../memory/clock';
 import type { MemoryEngine } from '../memory/engine';
 import { MemoryAgent } from './agent';
@@ -16,6 +15,7 @@ import { OfflineExtractor } from './extract-offline';
 import { LlmExtractor } from './extract-llm';
 import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
+import { TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
 
 export interface WritePathOptions {
   engine: MemoryEngine;
