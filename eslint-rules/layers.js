@@ -38,7 +38,8 @@ export const layers = {
   // Token and origin checks for loopback HTTP, used by the browser-mode server and MCP's HTTP transport.
   [LOOPBACK_SECURITY]: [],
   [STORAGE]: [SHARED, RESOURCES],
-  [EMBEDDINGS]: [SHARED, RESOURCES],
+  // Remote embeddings use the one OpenAI client factory and error classifier in llm/.
+  [EMBEDDINGS]: [SHARED, RESOURCES, LLM],
   [MEMORY]: [SHARED, RESOURCES, STORAGE, EMBEDDINGS],
   [LLM]: [SHARED],
   [SCHEDULER]: [SHARED],

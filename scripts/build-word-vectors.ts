@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { encodeWordVectors, WORD_VECTORS_FILE, WordVectors } from '../src-main/embeddings/word-vectors';
+import { cosine } from '../src-shared/vectors';
 
 const WORDS = 100_000;
 
@@ -44,16 +45,7 @@ words.forEach((w, i) => {
   const acc = new Float64Array(data.dimensions);
   decoded.addTo(acc, w, 1);
   const row = rows[i] as number[];
-  let dot = 0;
-  let a = 0;
-  let b = 0;
-  row.forEach((x, d) => {
-    const y = acc[d] as number;
-    dot += x * y;
-    a += x * x;
-    b += y * y;
-  });
-  worst = Math.min(worst, dot / Math.sqrt(a * b));
+  worst = Math.min(worst, cosine(Float32Array.from(row), Float32Array.from(acc)));
 });
 const out = join(import.meta.dirname, '..', 'resources', 'word-vectors', WORD_VECTORS_FILE);
 mkdirSync(dirname(out), { recursive: true });

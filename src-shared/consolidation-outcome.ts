@@ -63,6 +63,9 @@ export function describeFailure(error: string): string {
     unreachable: 'the model server cannot be reached',
     malformed_output: "the model's answer was unusable",
     bad_request: 'the model server refused the request',
+    bad_key: 'the model server refused the API key',
+    unknown_model: 'the model server does not know the model',
+    // Runs recorded before the provider vocabulary was unified (src-shared/errors) said "auth".
     auth: 'the model server refused the API key',
     cancelled: 'cancelled',
   };

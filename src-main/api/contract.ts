@@ -7,6 +7,7 @@
  * Keep this module free of Node imports at runtime: the sandboxed preload bundles it. Types are erased.
  */
 import { z } from 'zod';
+import { APP_ERROR_CODES } from '../../src-shared/errors';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../chat/types';
 import type { ConnectionTestResult } from '../llm/client';
@@ -15,6 +16,7 @@ import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '..
 import type { EntityProfile } from '../memory/entities';
 import type { NodeDetail, NodePage } from '../memory/queries';
 import type { ContextPack, SearchResult } from '../memory/retrieval/types';
+import { searchInputSchema as engineSearchInputSchema } from '../memory/retrieval/schemas';
 import {
   contentSchema,
   correctFactSchema,
@@ -27,7 +29,7 @@ import {
 import type { MemoryStats } from '../memory/stats';
 import type { WritePathProgress } from '../writepath/types';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
-import { NODE_TYPES, type Entity, type MemoryChange, type MemoryNode } from '../../src-shared/memory-types';
+import type { Entity, MemoryChange, MemoryNode } from '../../src-shared/memory-types';
 import {
   graphExpandSchema,
   graphSeedSchema,
@@ -55,20 +57,8 @@ const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
 /** A file or folder on this machine (the main process reads or writes it for the person). */
 const dataPath = z.string().trim().min(1, 'path is empty').max(4096).refine((p) => !p.includes('\u0000'), 'path contains a NUL character');
-const timeExpr = z.union([z.string().max(100), z.number().int().min(0)]);
-
-export const searchInputSchema = z
-  .object({
-    query: contentSchema,
-    types: z.array(z.enum(NODE_TYPES)).max(4).optional(),
-    entityName: z.string().max(200).optional(),
-    after: timeExpr.optional(),
-    before: timeExpr.optional(),
-    limit: z.number().int().min(1).max(100).optional(),
-    excludeSessionIds: z.array(z.string().max(200)).max(100).optional(),
-    includeInvalid: z.boolean().optional(),
-  })
-  .strict();
+/** The engine's search input (memory/retrieval/schemas), without the clock override, and no unknown keys. */
+export const searchInputSchema = engineSearchInputSchema.omit({ now: true }).strict();
 
 /** What "consolidate now" did, per session. */
 export interface ConsolidationSummary {
@@ -231,7 +221,8 @@ void _allEventsListed;
 
 // ---- results and errors -------------------------------------------------------------------------
 
-export const API_ERROR_CODES = ['invalid_input', 'not_found', 'conflict', 'storage', 'busy', 'closed', 'unknown_call', 'forbidden', 'internal'] as const;
+/** Every domain error's code (src-shared/errors), and the boundary's own. */
+export const API_ERROR_CODES = [...APP_ERROR_CODES, 'unknown_call', 'forbidden', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {

@@ -1,6 +1,6 @@
 /** Maps whatever a handler throws to the contract's ApiError. Unknown failures are logged, not leaked as stacks. */
 import type { ZodError } from 'zod';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 import type { ApiError } from './contract';
 
 export function invalidInput(error: ZodError): ApiError {
@@ -13,6 +13,7 @@ export function invalidInput(error: ZodError): ApiError {
 }
 
 export function toApiError(err: unknown): ApiError {
-  if (err instanceof MemoryError) return { code: err.code, message: err.message, issues: err.issues };
+  // Every domain error (memory, chat, LLM provider, write-path agent, embeddings, CLI usage) carries its code.
+  if (err instanceof AppError) return { code: err.code, message: err.message, issues: err.issues };
   return { code: 'internal', message: err instanceof Error ? err.message : String(err), issues: [] };
 }

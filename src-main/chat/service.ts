@@ -9,7 +9,8 @@ import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } 
 import { createLlmClient, type ResolvedProvider } from '../llm/client';
 import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
 import type { Logger } from '../../src-shared/clock';
-import { MemoryError, notFound } from '../memory/errors';
+import { MemoryError } from '../memory/errors';
+import { ChatError, chatNotFound as notFound } from './errors';
 import type { ContextPack, SearchHit } from '../memory/retrieval/types';
 import { NODE_TYPES } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
@@ -192,7 +193,7 @@ export class ChatService {
   async send(chatId: string, text: string): Promise<{ userMessage: ChatMessage; assistantMessage: ChatMessage }> {
     this.get(chatId);
     const busy = this.sending.has(chatId) || [...this.running.keys()].some((id) => this.chats.getMessage(id)?.chatId === chatId);
-    if (busy) throw new MemoryError('conflict', 'A reply is still being written in this chat; stop it first.');
+    if (busy) throw new ChatError('conflict', 'A reply is still being written in this chat; stop it first.');
     this.sending.add(chatId);
     try {
       // Validated before anything is written, so a refused text leaves no half turn behind.
@@ -251,7 +252,7 @@ export class ChatService {
   retry(messageId: string): ChatMessage {
     const message = this.chats.getMessage(messageId);
     if (!message || message.role !== 'assistant' || !message.replyTo) throw notFound('Reply', messageId);
-    if (this.running.has(messageId)) throw new MemoryError('conflict', 'This reply is still being written.');
+    if (this.running.has(messageId)) throw new ChatError('conflict', 'This reply is still being written.');
     const user = this.chats.getMessage(message.replyTo);
     if (!user) throw notFound('Message', message.replyTo);
     // The reply being replaced leaves memory with it (forgotten, so the inspector can still restore it):
@@ -401,10 +402,10 @@ export class ChatService {
       }
     } catch (err) {
       const failure = classifyLlmError(err, { baseURL: provider.settings.baseURL, model });
-      if (failure.reason === 'aborted' || signal.aborted) {
+      if (failure.reason === 'cancelled' || signal.aborted) {
         return this.finish(reply.id, { status: 'stopped', content: text, toolCalls }, memorySessionId);
       }
-      if (failure.reason === 'unreachable' && text === '' && toolCalls.length === 0) {
+      if ((failure.reason === 'unreachable' || failure.reason === 'timeout') && text === '' && toolCalls.length === 0) {
         return this.answerFromMemory(reply, user, chat.noMemory, `the model at ${provider.settings.baseURL} could not be reached.`, failure);
       }
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
@@ -466,7 +467,7 @@ export class ChatService {
         if (tc.function?.arguments) slot.arguments += tc.function.arguments;
       }
     }
-    if (signal.aborted) throw new LlmError('aborted', 'Stopped.');
+    if (signal.aborted) throw new LlmError('cancelled', 'Stopped.');
     return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })), cut: false };
   }
 

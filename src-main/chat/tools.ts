@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
+import { ChatError } from './errors';
 import type { SearchHit } from '../memory/retrieval/types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
@@ -40,7 +41,7 @@ export interface ToolContext {
 /** correct_fact / confirm_fact in the chat: only for a memory the model was shown in this turn. */
 function assertShown(id: string, ctx: ToolContext): void {
   if (!ctx.shownIds || ctx.shownIds.has(id)) return;
-  throw new MemoryError(
+  throw new ChatError(
     'invalid_input',
     `memory ${JSON.stringify(id)} was not shown to you in this turn. Find it with search_memory first; if the person wants a memory changed that you cannot find, tell them they can change it in the memory inspector.`,
   );
@@ -229,7 +230,7 @@ export async function executeTool(name: string, rawArguments: string, ctx: ToolC
   try {
     return { ok: true, arguments: args, result: await tool.run(parsed.data, ctx) };
   } catch (err) {
-    const message = err instanceof MemoryError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
+    const message = err instanceof AppError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     return { ok: false, arguments: args, error: message };
   }
 }

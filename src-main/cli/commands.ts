@@ -1,6 +1,6 @@
 import type { EmbeddingProvider } from '../embeddings/types';
 import type { MemoryEngine } from '../memory/engine';
-import { MemoryError } from '../memory/errors';
+import { UsageError } from '../../src-shared/errors';
 import { recordTranscript } from '../memory/import/record';
 import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
 import type { NodeDetail } from '../memory/queries';
@@ -25,7 +25,7 @@ export type Command = (ctx: CommandContext) => Promise<void>;
 
 function requireArg(ctx: CommandContext, name: string): string {
   const value = ctx.args[0];
-  if (!value) throw new MemoryError('invalid_input', `missing <${name}>`);
+  if (!value) throw new UsageError(`missing <${name}>`);
   return value;
 }
 
@@ -35,7 +35,7 @@ const ingest: Command = async (ctx) => {
   try {
     text = ctx.readFile(file);
   } catch (err) {
-    throw new MemoryError('invalid_input', `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   const started = performance.now();
   const parsed = parseTranscriptFile(text, Date.now());
@@ -123,7 +123,7 @@ const decay: Command = async (ctx) => {
   let now: number | undefined;
   if (ctx.now !== undefined) {
     now = Date.parse(ctx.now);
-    if (Number.isNaN(now)) throw new MemoryError('invalid_input', `--now: not an ISO date/time: ${ctx.now}`);
+    if (Number.isNaN(now)) throw new UsageError(`--now: not an ISO date/time: ${ctx.now}`);
   }
   const r = await ctx.engine.runDecay({ ...(now !== undefined ? { now } : {}), onProgress: (n) => ctx.progress(`decayed ${n} nodes`) });
   const result = { scanned: r.scanned, updated: r.updated, pruned: r.prunedIds.length, pruned_ids: r.prunedIds, now: new Date(now ?? Date.now()).toISOString() };

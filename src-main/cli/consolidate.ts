@@ -3,7 +3,7 @@
  * agent named by ENGRAM_AGENT_BASE_URL + ENGRAM_AGENT_MODEL (key in ENGRAM_AGENT_API_KEY) when set, else —
  * or with --offline — the offline extractor. Sessions that fail stay pending with the reason.
  */
-import { MemoryError } from '../memory/errors';
+import { AppError, UsageError } from '../../src-shared/errors';
 import type { MemoryAgentConfig } from '../writepath/config';
 import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
 import { WritePathService } from '../writepath/service';
@@ -14,7 +14,7 @@ export function agentConfigFromEnv(env: NodeJS.ProcessEnv): MemoryAgentConfig | 
   const baseURL = env.ENGRAM_AGENT_BASE_URL;
   const model = env.ENGRAM_AGENT_MODEL;
   if (!baseURL && !model) return null;
-  if (!baseURL || !model) throw new MemoryError('invalid_input', 'ENGRAM_AGENT_BASE_URL and ENGRAM_AGENT_MODEL must be set together');
+  if (!baseURL || !model) throw new UsageError('ENGRAM_AGENT_BASE_URL and ENGRAM_AGENT_MODEL must be set together');
   const timeout = env.ENGRAM_AGENT_TIMEOUT_MS ? Number(env.ENGRAM_AGENT_TIMEOUT_MS) : undefined;
   return {
     baseURL,
@@ -28,7 +28,7 @@ export const consolidate: Command = async (ctx) => {
   const offline = ctx.options.offline === 'true';
   const sessionId = ctx.options.session;
   const engine = ctx.engine;
-  if (sessionId !== undefined && !engine.getSession(sessionId)) throw new MemoryError('not_found', `Session ${sessionId} does not exist`);
+  if (sessionId !== undefined && !engine.getSession(sessionId)) throw new AppError('not_found', `Session ${sessionId} does not exist`);
   const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
   const off = service.onProgress((p) => ctx.progress(`${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
   const controller = new AbortController();

@@ -8,14 +8,14 @@ import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
 import { MemoryEngine } from '../memory/engine';
-import { MemoryError } from '../memory/errors';
+import { UsageError } from '../../src-shared/errors';
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './commands';
 import { agentConfigFromEnv } from './consolidate';
 
 function requirePath(ctx: CommandContext, what: string): string {
   const value = ctx.args[0];
-  if (!value) throw new MemoryError('invalid_input', `missing <${what}>`);
+  if (!value) throw new UsageError(`missing <${what}>`);
   return resolve(value);
 }
 
@@ -77,7 +77,7 @@ export const importCommand: Command = async (ctx) => {
 
 export const exportCommand: Command = async (ctx) => {
   const format = ctx.options.format ?? 'json';
-  if (format !== 'json' && format !== 'markdown') throw new MemoryError('invalid_input', `--format: expected json or markdown, not ${format}`);
+  if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format: expected json or markdown, not ${format}`);
   const now = ctx.engine.clock.now();
   const out = resolve(ctx.options.out ?? (format === 'json' ? `engram-export-${stamp(now)}.json` : `engram-export-${stamp(now)}`));
   if (format === 'json') {

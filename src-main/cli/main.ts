@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 import { commands, type CommandContext } from './commands';
 import { embedderFromFlags, openEngine } from './open-engine';
 
@@ -125,7 +125,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const json = process.argv.includes('--json');
-    if (err instanceof MemoryError) {
+    if (err instanceof AppError) {
       if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, issues: err.issues } })}\n`);
       process.stderr.write(`engram: ${err.message}\n`);
       process.exitCode = 1;

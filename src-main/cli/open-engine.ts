@@ -2,7 +2,7 @@ import { createEmbeddingProvider } from '../embeddings';
 import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { MemoryEngine } from '../memory/engine';
-import { MemoryError } from '../memory/errors';
+import { UsageError } from '../../src-shared/errors';
 import { defaultDataDir } from '../memory/paths';
 
 export interface EngineFlags {
@@ -15,10 +15,10 @@ export interface EngineFlags {
 /** The embedder the flags ask for: offline unless an OpenAI-compatible endpoint is named. */
 export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
   if (!flags.embeddingBaseUrl) return new OfflineWordEmbedder();
-  if (!flags.embeddingModel) throw new MemoryError('invalid_input', '--embedding-model is required with --embedding-base-url');
+  if (!flags.embeddingModel) throw new UsageError('--embedding-model is required with --embedding-base-url');
   const dimensions = Number(flags.embeddingDimensions ?? 256);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {
-    throw new MemoryError('invalid_input', `--embedding-dimensions: not a positive integer: ${flags.embeddingDimensions}`);
+    throw new UsageError(`--embedding-dimensions: not a positive integer: ${flags.embeddingDimensions}`);
   }
   return createEmbeddingProvider({
     kind: 'openai-compatible',

@@ -1,5 +1,5 @@
 /** CLI commands of the read path: search, context, eval recall. */
-import { MemoryError } from '../memory/errors';
+import { UsageError } from '../../src-shared/errors';
 import { recallDatasetSchema, type RecallDataset } from '../memory/import/transcripts';
 import { evaluateRecall } from '../memory/retrieval/eval';
 import type { SearchResult } from '../memory/retrieval/types';
@@ -10,7 +10,7 @@ import { evaluateContext } from './eval-context';
 
 function text(ctx: CommandContext, name: string): string {
   const value = ctx.args.join(' ').trim();
-  if (!value) throw new MemoryError('invalid_input', `missing <${name}>`);
+  if (!value) throw new UsageError(`missing <${name}>`);
   return value;
 }
 
@@ -18,14 +18,14 @@ function parseTypes(value: string | undefined): NodeType[] | undefined {
   if (value === undefined) return undefined;
   const types = value.split(',').map((t) => t.trim());
   const bad = types.find((t) => !(NODE_TYPES as readonly string[]).includes(t));
-  if (bad !== undefined) throw new MemoryError('invalid_input', `--type: "${bad}" is not one of ${NODE_TYPES.join(', ')}`);
+  if (bad !== undefined) throw new UsageError(`--type: "${bad}" is not one of ${NODE_TYPES.join(', ')}`);
   return types as NodeType[];
 }
 
 function parseLimit(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 100) throw new MemoryError('invalid_input', `--limit: expected an integer 1..100, got ${value}`);
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw new UsageError(`--limit: expected an integer 1..100, got ${value}`);
   return n;
 }
 
@@ -63,12 +63,12 @@ export const context: Command = async (ctx) => {
 export const evalCommand: Command = async (ctx) => {
   const [kind, file] = ctx.args;
   if ((kind !== 'recall' && kind !== 'context') || !file) {
-    throw new MemoryError('invalid_input', 'usage: eval recall <file> [--k 5,10,20] | eval context <file>');
+    throw new UsageError('usage: eval recall <file> [--k 5,10,20] | eval context <file>');
   }
   const dataset = readDataset(ctx, file);
   if (kind === 'context') return evalContext(ctx, dataset);
   const ks = (ctx.options.k ?? '5,10,20').split(',').map(Number);
-  if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 100)) throw new MemoryError('invalid_input', `--k: expected integers 1..100, got ${ctx.options.k}`);
+  if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 100)) throw new UsageError(`--k: expected integers 1..100, got ${ctx.options.k}`);
   // Each conversation gets its own fresh memory in a temp folder; --data-dir is not touched.
   const report = await evaluateRecall(dataset, { ks, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
   if (ctx.json) return ctx.out(JSON.stringify(report));
@@ -85,11 +85,11 @@ function readDataset(ctx: CommandContext, file: string): RecallDataset {
   try {
     raw = JSON.parse(ctx.readFile(file));
   } catch (err) {
-    throw new MemoryError('invalid_input', `cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UsageError(`cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
   }
   const parsed = recallDatasetSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new MemoryError('invalid_input', `${file} is not a recall dataset: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new UsageError(`${file} is not a recall dataset: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   return parsed.data;
 }

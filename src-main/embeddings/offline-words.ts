@@ -13,7 +13,9 @@
  * (kind "lexical"): retrieval gives its vectors a modest weight and classifies intent by keywords.
  * Any change to the words, weights or vectors changes the vectors: bump OFFLINE_WORDS_EMBEDDER_ID.
  */
-import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, STOPWORDS, normalise, textWords } from './offline';
+import { STOPWORDS } from '../../src-shared/text';
+import { l2Normalise } from '../../src-shared/vectors';
+import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, textWords } from './offline';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 import { locateWordVectors, WordVectors } from './word-vectors';
 
@@ -69,7 +71,7 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
   }
 
   async embedBatch(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]> {
-    if (options?.signal?.aborted) throw new EmbeddingError('aborted', 'Embedding request was aborted', { cause: options.signal.reason });
+    if (options?.signal?.aborted) throw new EmbeddingError('cancelled', 'Embedding request was cancelled', { cause: options.signal.reason });
     const vectors = this.vectors ?? (await this.ready());
     return texts.map((text) => this.embedWith(vectors, text));
   }
@@ -92,6 +94,6 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
       const weight = OOV_WEIGHT * Math.sqrt(unknown.length);
       for (let d = 0; d < this.dimensions; d++) acc[d] = (acc[d] as number) + (hashed[d] as number) * weight;
     }
-    return normalise(acc);
+    return l2Normalise(acc);
   }
 }

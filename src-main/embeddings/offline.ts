@@ -1,3 +1,5 @@
+import { STOPWORDS } from '../../src-shared/text';
+import { l2Normalise } from '../../src-shared/vectors';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 
 /**
@@ -34,29 +36,6 @@ const CYRILLIC_WORD_RE = /^[а-я]+$/;
 const DIGITS_RE = /^\p{N}+$/u;
 const NON_ASCII_RE = /[^\p{ASCII}]/u;
 
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    // English function words, auxiliaries, pronouns, question words and chat filler.
-    'a about above after again against all also am an and any are aren arent as at be because been ' +
-    'before being below between both but by can cannot cant could couldn did didn didnt do does doesn ' +
-    'doesnt doing don dont done down during each either else even ever every few for from further get ' +
-    'gets getting got had hadn hasn has have haven havent having he her here hers herself him himself ' +
-    'his how however i if im in into is isn isnt it its itself ive just let lets me might mine more most ' +
-    'much must my myself no nor not now of off oh ok okay on once one only or other our ours ourselves ' +
-    'out over own please quite rather really same she should shouldn so some such than that thats the ' +
-    'their theirs them themselves then there theres these they this those though through to too under ' +
-    'until up upon us very was wasn we were weren what whats when whenever where whether which while ' +
-    'who whom whose why will with won wont would wouldn yes yeah yet you your youre yours yourself ' +
-    'yourselves hey hi hello thanks thank anything something everything nothing thing things ' +
-    'remember recall told tell telling said say saying mention mentioned know knew going gonna ' +
-    // Russian.
-    'а без бы был была были было быть в вам вас во вот все всё вы где да даже для до его ее её если ' +
-    'есть еще ещё же за и из или им их к как когда кто ли либо мне мной мы на над не нет ни но ну о об ' +
-    'однако он она они оно от по под при про с со так также там то тоже только ты у уже чем что чтобы ' +
-    'это эта эти этот я меня мой моя мои тебя тебе твой помнишь скажи сказал сказала говорил говорила'
-  ).split(' '),
-);
-
 // Longest first so "ами" wins over "и". Only applied when at least 4 letters remain.
 const RUSSIAN_ENDINGS = [
   'иями', 'ями', 'ами', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'ией', 'ой', 'ей', 'ий', 'ый', 'ая',
@@ -84,7 +63,7 @@ export class OfflineHashEmbedder implements EmbeddingProvider {
 
   embedBatch(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]> {
     if (options?.signal?.aborted) {
-      return Promise.reject(new EmbeddingError('aborted', 'Embedding request was aborted', { cause: options.signal.reason }));
+      return Promise.reject(new EmbeddingError('cancelled', 'Embedding request was cancelled', { cause: options.signal.reason }));
     }
     return Promise.resolve(texts.map((text) => this.embed(text)));
   }
@@ -96,7 +75,7 @@ export class OfflineHashEmbedder implements EmbeddingProvider {
       const weight = (1 + Math.log(term.count)) * termWeight(term.raw);
       this.addTerm(acc, term.stem, weight);
     }
-    return normalise(acc);
+    return l2Normalise(acc);
   }
 
   private addTerm(acc: Float64Array, stem: string, weight: number): void {
@@ -244,12 +223,3 @@ function addFeature(acc: Float64Array, hash: number, weight: number): void {
   acc[index] = (acc[index] ?? 0) + (hash & 0x80000000 ? -weight : weight);
 }
 
-export function normalise(acc: Float64Array): Float32Array {
-  let sum = 0;
-  for (const value of acc) sum += value * value;
-  const out = new Float32Array(acc.length);
-  if (sum === 0) return out;
-  const scale = 1 / Math.sqrt(sum);
-  for (let i = 0; i < acc.length; i++) out[i] = (acc[i] ?? 0) * scale;
-  return out;
-}

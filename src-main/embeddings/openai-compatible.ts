@@ -1,10 +1,10 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from 'openai';
+import type OpenAI from 'openai';
+import { l2Normalise } from '../../src-shared/vectors';
+import { classifyProviderError } from '../llm/errors';
+import { createOpenAIClient, PLACEHOLDER_API_KEY } from '../llm/openai-client';
 import { EmbeddingError, type EmbeddingProvider } from './types';
+
+export { PLACEHOLDER_API_KEY };
 
 /**
  * Any endpoint that speaks the OpenAI embeddings API: OpenAI itself, Ollama, LM Studio,
@@ -41,11 +41,6 @@ export const DEFAULT_OPENAI_EMBEDDING = {
 export const DEFAULT_EMBEDDING_BATCH_SIZE = 64;
 export const DEFAULT_EMBEDDING_TIMEOUT_MS = 60_000;
 export const DEFAULT_EMBEDDING_MAX_RETRIES = 2;
-/** Sent when no API key is configured: local servers ignore it, the SDK requires one. */
-export const PLACEHOLDER_API_KEY = 'not-needed';
-
-const MODEL_NOT_FOUND_RE =
-  /model[^.]{0,200}?(?:not found|does not exist|doesn't exist|not exist|unknown|no such|not available|is not loaded|not loaded)|unknown model|model_not_found|no such model/i;
 
 export class OpenAICompatibleEmbedder implements EmbeddingProvider {
   readonly id: string;
@@ -113,18 +108,15 @@ export async function probeEmbeddingDimensions(
 ): Promise<number> {
   const client = createClient(config);
   const [vector] = await requestEmbeddings(client, config, ['connection test'], undefined, options?.signal);
-  if (!vector) throw new EmbeddingError('bad_response', `Embedding endpoint ${config.baseURL} returned no vector`);
+  if (!vector) throw new EmbeddingError('malformed_output', `Embedding endpoint ${config.baseURL} returned no vector`);
   return vector.length;
 }
 
 function createClient(config: Omit<OpenAICompatibleConfig, 'dimensions'>): OpenAI {
-  return new OpenAI({
+  return createOpenAIClient({
     baseURL: config.baseURL,
-    apiKey: config.apiKey?.trim() || PLACEHOLDER_API_KEY,
-    // null keeps OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment out of requests to other servers.
-    organization: null,
-    project: null,
-    timeout: config.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS,
+    apiKey: config.apiKey,
+    timeoutMs: config.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS,
     maxRetries: config.maxRetries ?? DEFAULT_EMBEDDING_MAX_RETRIES,
     fetch: bufferedFetch,
   });
@@ -182,7 +174,7 @@ function parseEmbeddingResponse(
   config: Settings,
 ): Float32Array[] {
   const bad = (detail: string): EmbeddingError =>
-    new EmbeddingError('bad_response', `Embedding endpoint ${config.baseURL} returned a malformed response: ${detail}`);
+    new EmbeddingError('malformed_output', `Embedding endpoint ${config.baseURL} returned a malformed response: ${detail}`);
 
   if (!isRecord(body) || !Array.isArray(body.data)) throw bad('expected an object with a "data" array');
   const items: unknown[] = body.data;
@@ -216,93 +208,20 @@ function parseEmbeddingResponse(
 }
 
 function toEmbeddingError(error: unknown, config: Settings, signal: AbortSignal | undefined): EmbeddingError {
-  const endpoint = config.baseURL;
   if (error instanceof EmbeddingError) return error;
-  if (signal?.aborted || error instanceof APIUserAbortError) return abortedError(signal, error);
-  if (error instanceof APIConnectionTimeoutError) {
-    const limit = config.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS;
-    return new EmbeddingError('unreachable', `Embedding endpoint ${endpoint} did not respond within ${limit} ms`, {
-      cause: error,
-    });
-  }
-  if (error instanceof APIConnectionError) {
-    return new EmbeddingError('unreachable', `Embedding endpoint ${endpoint} is unreachable: ${rootCauseMessage(error)}`, {
-      cause: error,
-    });
-  }
-  if (error instanceof APIError && typeof error.status === 'number') {
-    const status = error.status;
-    const detail = serverMessage(error);
-    const suffix = detail ? `: ${detail}` : '';
-    if (status === 401 || status === 403) {
-      return new EmbeddingError(
-        'unauthorized',
-        `Embedding endpoint ${endpoint} rejected the credentials (HTTP ${status})${suffix}`,
-        { cause: error },
-      );
-    }
-    if (status === 404 || error.code === 'model_not_found' || MODEL_NOT_FOUND_RE.test(detail)) {
-      return new EmbeddingError(
-        'unknown_model',
-        `Embedding model "${config.model}" is not available at ${endpoint} (HTTP ${status})${suffix}`,
-        { cause: error },
-      );
-    }
-    if (status === 429) {
-      return new EmbeddingError(
-        'rate_limited',
-        `Embedding endpoint ${endpoint} is rate limiting requests (HTTP 429)${suffix}`,
-        { cause: error },
-      );
-    }
-    if (status >= 500) {
-      return new EmbeddingError('server_error', `Embedding endpoint ${endpoint} failed (HTTP ${status})${suffix}`, {
-        cause: error,
-      });
-    }
-    return new EmbeddingError('invalid_request', `Embedding endpoint ${endpoint} refused the request (HTTP ${status})${suffix}`, {
-      cause: error,
-    });
-  }
-  // The SDK surfaces an unparsable JSON body as a bare SyntaxError.
-  const message = error instanceof Error ? error.message : String(error);
-  return new EmbeddingError('bad_response', `Embedding endpoint ${endpoint} returned a malformed response: ${message}`, {
-    cause: error,
+  if (signal?.aborted) return abortedError(signal, error);
+  const failure = classifyProviderError(error, {
+    baseURL: config.baseURL,
+    model: config.model,
+    label: 'Embedding endpoint',
+    timeoutMs: config.timeoutMs ?? DEFAULT_EMBEDDING_TIMEOUT_MS,
   });
+  if (failure.reason === 'cancelled') return abortedError(signal, error);
+  return new EmbeddingError(failure.reason, failure.message, { cause: error });
 }
 
 function abortedError(signal: AbortSignal | undefined, cause?: unknown): EmbeddingError {
-  return new EmbeddingError('aborted', 'Embedding request was aborted', { cause: cause ?? signal?.reason });
-}
-
-/** The error message the server put in its body, without the SDK's "404 " prefix. */
-function serverMessage(error: APIError): string {
-  const body: unknown = error.error;
-  const fromBody = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
-  const text = fromBody ?? error.message.replace(/^\d{3}\s*/, '');
-  const trimmed = text.trim();
-  return trimmed.length > 300 ? `${trimmed.slice(0, 300)}…` : trimmed;
-}
-
-/** "Connection error." alone does not help a user; the innermost cause says ECONNREFUSED etc. */
-function rootCauseMessage(error: Error): string {
-  let current: unknown = error;
-  let message = error.message;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if (current.message) message = current.message;
-    current = current.cause;
-  }
-  return message;
-}
-
-function l2Normalise(values: readonly number[]): Float32Array {
-  let sum = 0;
-  for (const v of values) sum += v * v;
-  const out = new Float32Array(values.length);
-  // A zero vector stays zero rather than becoming NaN.
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-  for (let i = 0; i < values.length; i++) out[i] = (values[i] ?? 0) * scale;
-  return out;
+  return new EmbeddingError('cancelled', 'Embedding request was cancelled', { cause: cause ?? signal?.reason });
 }
 
 function isFiniteNumberArray(value: unknown): value is number[] {

@@ -1,3 +1,5 @@
+import { AppError, TRANSIENT_PROVIDER_FAILURES, type ProviderFailure } from '../../src-shared/errors';
+
 /**
  * Batch-first embedding provider interface (ADR 008 C2).
  * Every provider embeds a list of texts in one call; single-text embedding is a batch of one.
@@ -19,27 +21,16 @@ export interface EmbeddingProvider {
   embedBatch(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array[]>;
 }
 
-export type EmbeddingErrorCode =
-  | 'unreachable'
-  | 'unauthorized'
-  | 'unknown_model'
-  | 'rate_limited'
-  | 'server_error'
-  | 'bad_response'
-  /** The endpoint refused this request as invalid (HTTP 400/413/422), e.g. an input that is too long. */
-  | 'invalid_request'
-  | 'dimension_mismatch'
-  | 'aborted';
+/** The provider vocabulary (src-shared/errors), plus a vector length the memory does not store. */
+export type EmbeddingErrorCode = ProviderFailure | 'dimension_mismatch';
 
-export class EmbeddingError extends Error {
-  readonly code: EmbeddingErrorCode;
-  /** True when retrying later may succeed (network, 429, 5xx). */
+export class EmbeddingError extends AppError<EmbeddingErrorCode> {
+  /** True when retrying later may succeed (network, timeout, 429, 5xx). */
   readonly retryable: boolean;
 
   constructor(code: EmbeddingErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(code, message, options);
     this.name = 'EmbeddingError';
-    this.code = code;
-    this.retryable = code === 'unreachable' || code === 'rate_limited' || code === 'server_error';
+    this.retryable = code !== 'dimension_mismatch' && TRANSIENT_PROVIDER_FAILURES.has(code);
   }
 }

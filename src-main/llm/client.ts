@@ -1,6 +1,7 @@
 /** The OpenAI SDK client for the configured provider, and the "test connection" probe. */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { classifyLlmError, type LlmFailure } from './errors';
+import { createOpenAIClient } from './openai-client';
 import type { ProviderSettings } from './settings';
 
 export interface ResolvedProvider {
@@ -16,11 +17,10 @@ export interface ClientOptions {
 /** null when no provider is configured (memory-only mode). */
 export function createLlmClient(provider: ResolvedProvider, options: ClientOptions = {}): OpenAI | null {
   if (provider.settings.kind === 'none') return null;
-  return new OpenAI({
+  return createOpenAIClient({
     baseURL: provider.settings.baseURL,
-    // Local servers ignore the key, but the SDK insists on one.
-    apiKey: provider.apiKey || 'not-needed',
-    timeout: options.timeoutMs ?? 60_000,
+    apiKey: provider.apiKey,
+    timeoutMs: options.timeoutMs ?? 60_000,
     maxRetries: options.maxRetries ?? 1,
   });
 }

@@ -8,6 +8,7 @@ import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mc
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { executeTool, MEMORY_TOOLS, MEMORY_TOOL_NAMES, WRITE_TOOLS, type WriteOrigin } from '../chat/tools';
 import type { MemoryPort } from '../chat/memory-port';
+import { AppError } from '../../src-shared/errors';
 import { MemoryError } from '../memory/errors';
 import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { conversationSchema, recordConversation } from './conversation';
@@ -152,7 +153,7 @@ function markWrittenBy(memory: MemoryPort, result: JsonValue, client: string): v
 }
 
 function errorText(err: unknown): string {
-  if (err instanceof MemoryError) return `${err.code}: ${err.message}`;
+  if (err instanceof AppError) return `${err.code}: ${err.message}`;
   return err instanceof Error ? err.message : String(err);
 }
 

@@ -1,27 +1,13 @@
 /** Typed errors of the engine. Every rejected call throws one of these and writes nothing. */
-export type MemoryErrorCode =
-  | 'invalid_input'
-  | 'not_found'
-  | 'conflict'
-  | 'storage'
-  /** Another process holds the database's write lock and did not release it in time; retrying can succeed. */
-  | 'busy'
-  | 'closed';
+import { AppError, type AppErrorOptions, type ErrorIssue, type MemoryErrorCode } from '../../src-shared/errors';
 
-export interface MemoryErrorIssue {
-  path: string;
-  message: string;
-}
+export type { MemoryErrorCode } from '../../src-shared/errors';
+export type MemoryErrorIssue = ErrorIssue;
 
-export class MemoryError extends Error {
-  readonly code: MemoryErrorCode;
-  readonly issues: MemoryErrorIssue[];
-
-  constructor(code: MemoryErrorCode, message: string, options?: { issues?: MemoryErrorIssue[]; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+export class MemoryError extends AppError<MemoryErrorCode> {
+  constructor(code: MemoryErrorCode, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
     this.name = 'MemoryError';
-    this.code = code;
-    this.issues = options?.issues ?? [];
   }
 }
 

@@ -4,6 +4,7 @@
  * KNN on large memories. One job: vectors. The engine owns one and hands its methods to retrieval and the
  * write path.
  */
+import { cosine, dot } from '../../src-shared/vectors';
 import type { Database } from 'better-sqlite3';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
@@ -150,10 +151,7 @@ export class VectorStore {
     const exact = nodeVectors(this.db, head);
     const similarity = (id: string): number => {
       const v = exact.get(id);
-      if (!v) return -Infinity;
-      let s = 0;
-      for (let i = 0; i < v.length; i++) s += (v[i] as number) * (query[i] as number);
-      return s;
+      return v ? dot(v, query) : -Infinity;
     };
     const scored = head.map((id) => ({ id, s: similarity(id) })).sort((a, b) => b.s - a.s);
     return [...scored.map((x) => x.id), ...candidates.slice(codeIndexRerank)].slice(0, k);
@@ -172,18 +170,7 @@ export class VectorStore {
     const vectors = nodeVectors(this.db, ids);
     const scored = ids.flatMap((nodeId) => {
       const v = vectors.get(nodeId);
-      if (!v) return [];
-      let dot = 0;
-      let a = 0;
-      let b = 0;
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i] as number;
-        const y = vector[i] ?? 0;
-        dot += x * y;
-        a += x * x;
-        b += y * y;
-      }
-      return [{ nodeId, similarity: a === 0 || b === 0 ? 0 : dot / Math.sqrt(a * b) }];
+      return v ? [{ nodeId, similarity: cosine(v, vector) }] : [];
     });
     return scored.sort((x, y) => y.similarity - x.similarity).slice(0, k);
   }

@@ -3,12 +3,13 @@
  * Malformed output (not JSON, wrong shape, dangling references) gets exactly one retry that quotes the
  * validation error; a second failure is an AgentError and the caller writes nothing.
  */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { resolveAgentConfig, type MemoryAgentConfig, type OutputMode, type ResolvedAgentConfig } from './config';
 import { AgentError, CancelledError, classifyAgentError, isUnsupportedModeError, OllamaHttpError } from './errors';
 import { strictJsonSchema } from './json-schema';
+import { createOpenAIClient } from '../llm/openai-client';
 
 export interface TokenUsage {
   promptTokens: number;
@@ -89,11 +90,10 @@ export class MemoryAgent {
 
   constructor(config: MemoryAgentConfig) {
     this.config = resolveAgentConfig(config);
-    this.client = new OpenAI({
+    this.client = createOpenAIClient({
       baseURL: this.config.baseURL,
-      // Local servers ignore the key, but the SDK insists on one.
-      apiKey: this.config.apiKey || 'not-needed',
-      timeout: this.config.timeoutMs,
+      apiKey: this.config.apiKey,
+      timeoutMs: this.config.timeoutMs,
       maxRetries: this.config.maxRetries,
     });
   }

@@ -11,6 +11,7 @@ import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
 import { normaliseFact } from './text';
 import type { CausalLink, ExtractedEntity } from './types';
+import { quoteFtsTerm } from '../../src-shared/text';
 
 export const CAUSAL_CONFIDENCE = 0.7;
 
@@ -173,7 +174,7 @@ function statedAt(plan: ConsolidationPlan, sourceEpisodeIds: readonly string[]):
 function linkEarlierMentions(engine: WritePathMemory, entity: Entity): void {
   const words = normaliseFact(entity.canonicalName).split(' ').filter(Boolean);
   if (words.length === 0 || words.join('').length < 3) return;
-  const match = words.map((w) => `"${w.replaceAll('"', '""')}"`).join(' ');
+  const match = words.map(quoteFtsTerm).join(' ');
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
   for (const id of engine.writePathStore.factIdsMatching(match, 50)) {
     const node = engine.writePathStore.node(id);

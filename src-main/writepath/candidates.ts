@@ -11,6 +11,7 @@
 import type { WritePathStore } from '../memory/writepath-store';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { contentTokens, jaccard, normaliseFact } from './text';
+import { isFactQueryStopword, quoteFtsTerm } from '../../src-shared/text';
 
 /** Existing facts shown with one new fact (the issue's bound is 10). */
 export const MAX_PAIRS_PER_FACT = 5;
@@ -25,15 +26,11 @@ const MIN_COSINE = 0.7;
 const MIN_ENTITY_OVERLAP = 0.15;
 const MIN_ENTITY_COSINE = 0.5;
 
-const FTS_STOP = new Set(
-  'a an the and or but of to in on at for with by from as is are was were be been it its this that these those i me my we our you your he she they them their user users said mentioned do does did has have had not no so very just also really about into than then there here what when where who why how'.split(' '),
-);
-
 /** An OR of the fact's distinctive words, each quoted so no user text becomes FTS5 syntax. */
 export function ftsQuery(text: string, maxTerms = 6, ignore: ReadonlySet<string> = new Set()): string | null {
-  const words = [...new Set(normaliseFact(text).replace(/'/g, ' ').split(' '))].filter((w) => w.length > 2 && !FTS_STOP.has(w) && !ignore.has(w));
+  const words = [...new Set(normaliseFact(text).replace(/'/g, ' ').split(' '))].filter((w) => w.length > 2 && !isFactQueryStopword(w) && !ignore.has(w));
   const picked = words.sort((a, b) => b.length - a.length || (a < b ? -1 : 1)).slice(0, maxTerms);
-  return picked.length ? picked.map((w) => `"${w.replaceAll('"', '""')}"`).join(' OR ') : null;
+  return picked.length ? picked.map(quoteFtsTerm).join(' OR ') : null;
 }
 
 export interface CandidateInput {

@@ -18,6 +18,7 @@ import { applyPlan, type ApplyResult } from './apply';
 import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
+import { AppError } from '../../src-shared/errors';
 
 export interface ConsolidateOptions {
   episodesPerPage?: number;
@@ -109,7 +110,7 @@ export async function consolidateSession(
   };
 
   const session = engine.getSession(sessionId);
-  if (!session) throw new MemoryError('not_found', `Session ${sessionId} does not exist`);
+  if (!session) throw new AppError('not_found', `Session ${sessionId} does not exist`);
   if (session.status === 'consolidated' && !options.force) return outcome;
 
   let dbMs = 0;

@@ -62,7 +62,7 @@ async function embedOrSkip(engine: WritePathMemory, texts: string[]): Promise<Fl
   try {
     return await engine.embedder.embedBatch(texts);
   } catch (err) {
-    if (!(err instanceof EmbeddingError) || err.retryable || err.code === 'aborted') throw err;
+    if (!(err instanceof EmbeddingError) || err.retryable || err.code === 'cancelled') throw err;
     engine.logger.warn(`consolidation compares facts without vectors: ${err.message}`);
     return [];
   }

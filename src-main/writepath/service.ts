@@ -15,6 +15,7 @@ import { OfflineExtractor } from './extract-offline';
 import { LlmExtractor } from './extract-llm';
 import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
+import { TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
 
 export interface WritePathOptions {
   engine: WritePathMemory;
@@ -166,7 +167,7 @@ export class WritePathService {
    */
   private retryLater(sessionId: string, outcome: SessionOutcome): void {
     const attempts = this.options.engine.getSession(sessionId)?.attempts ?? 1;
-    const transient = outcome.reason === 'rate_limited' || outcome.reason === 'server_error' || outcome.reason === 'timeout' || outcome.reason === 'unreachable';
+    const transient = outcome.reason !== null && TRANSIENT_PROVIDER_FAILURES.has(outcome.reason);
     if (!transient || attempts >= MAX_BACKGROUND_ATTEMPTS || this.closed) {
       this.logger.warn(`consolidating session ${sessionId} failed; it stays pending for the next sweep: ${outcome.error ?? ''}`);
       return;

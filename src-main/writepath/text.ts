@@ -1,8 +1,5 @@
-/** Text comparisons for deduplication: normalised equality, token Jaccard, cosine of unit vectors. */
-
-const STOPWORDS = new Set(
-  'a an the and or but of to in on at for with by from as is are was were be been being it its this that these those i me my we our you your he she they them their user users s do does did has have had not no so very just also really'.split(' '),
-);
+/** Text comparisons for deduplication: normalised equality, token Jaccard (stopwords from src-shared/text). */
+import { FACT_STOPWORDS } from '../../src-shared/text';
 
 /** Facts are compared many times per session (neighbours, candidates): memoise the normalised forms. */
 const memo = new Map<string, { norm: string; tokens: Set<string>; significant: Set<string> }>();
@@ -41,7 +38,7 @@ function tokensOf(norm: string): Set<string> {
   return new Set(
     norm
       .split(' ')
-      .filter((w) => w.length > 0 && !STOPWORDS.has(w))
+      .filter((w) => w.length > 0 && !FACT_STOPWORDS.has(w))
       .map(stem),
   );
 }
@@ -76,21 +73,7 @@ export function isNearDuplicate(a: string, b: string, cosine: number | null): bo
   if (j < DUPLICATE_JACCARD) return false;
   if (cosine !== null && cosine < DUPLICATE_COSINE) return false;
   // A name or number on one side that the other side does not mention at all makes them different facts.
-  for (const t of x.significant) if (t && !y.tokens.has(t) && !STOPWORDS.has(t)) return false;
-  for (const t of y.significant) if (t && !x.tokens.has(t) && !STOPWORDS.has(t)) return false;
+  for (const t of x.significant) if (t && !y.tokens.has(t) && !FACT_STOPWORDS.has(t)) return false;
+  for (const t of y.significant) if (t && !x.tokens.has(t) && !FACT_STOPWORDS.has(t)) return false;
   return true;
-}
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    const x = a[i] as number;
-    const y = b[i] as number;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

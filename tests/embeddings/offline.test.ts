@@ -1,14 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { OfflineHashEmbedder, stemWord } from '../../src-main/embeddings/offline';
+import { dot as cosine } from '../../src-shared/vectors';
 
 const embedder = new OfflineHashEmbedder();
 
-function cosine(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
-}
-
+// The embedder's vectors are unit length, so their dot product is the cosine (and checks that they are).
 function norm(v: Float32Array): number {
   return Math.sqrt(cosine(v, v));
 }
@@ -131,6 +127,6 @@ describe('OfflineHashEmbedder', () => {
   it('rejects when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(embedder.embedBatch(['text'], { signal: controller.signal })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(embedder.embedBatch(['text'], { signal: controller.signal })).rejects.toMatchObject({ code: 'cancelled' });
   });
 });

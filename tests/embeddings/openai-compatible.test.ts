@@ -115,13 +115,13 @@ describe('OpenAICompatibleEmbedder', () => {
   });
 
   it.each([
-    [401, 'Incorrect API key provided', 'unauthorized'],
-    [403, 'Forbidden', 'unauthorized'],
+    [401, 'Incorrect API key provided', 'bad_key'],
+    [403, 'Forbidden', 'bad_key'],
     [404, 'The model `test-embed` does not exist', 'unknown_model'],
     [429, 'Rate limit reached', 'rate_limited'],
     [500, 'Internal error', 'server_error'],
     [503, 'Overloaded', 'server_error'],
-    [400, 'Input is too long', 'invalid_request'],
+    [400, 'Input is too long', 'bad_request'],
   ] as const)('maps HTTP %i to %s', async (status, message, code) => {
     server.script('/v1/embeddings', openAIError(status, message));
     const error = await expectCode(embedder().embedBatch(['x']), code);
@@ -150,28 +150,28 @@ describe('OpenAICompatibleEmbedder', () => {
     expect(error.retryable).toBe(true);
   });
 
-  it('maps a timeout to unreachable', async () => {
+  it('maps a timeout to timeout (the server is there but slow)', async () => {
     server.script('/v1/embeddings', { delayMs: 5_000, then: { json: embeddingResponse([[1, 0, 0, 0]]) } });
-    const error = await expectCode(embedder({ timeoutMs: 100 }).embedBatch(['x']), 'unreachable');
+    const error = await expectCode(embedder({ timeoutMs: 100 }).embedBatch(['x']), 'timeout');
     expect(error.message).toContain('did not respond within 100 ms');
   });
 
   it('times out when the body stalls after the headers', async () => {
     server.script('/v1/embeddings', { raw: '{"object":"list","data":[', ending: 'stall' });
-    await expectCode(embedder({ timeoutMs: 100 }).embedBatch(['x']), 'unreachable');
+    await expectCode(embedder({ timeoutMs: 100 }).embedBatch(['x']), 'timeout');
   });
 
-  it('maps an aborted signal to aborted', async () => {
+  it('maps an aborted signal to cancelled', async () => {
     server.script('/v1/embeddings', { hang: true });
     const controller = new AbortController();
     const pending = embedder().embedBatch(['x'], { signal: controller.signal });
     setTimeout(() => controller.abort(), 20);
-    const error = await expectCode(pending, 'aborted');
+    const error = await expectCode(pending, 'cancelled');
     expect(error.retryable).toBe(false);
 
     const already = new AbortController();
     already.abort();
-    await expectCode(embedder().embedBatch(['x'], { signal: already.signal }), 'aborted');
+    await expectCode(embedder().embedBatch(['x'], { signal: already.signal }), 'cancelled');
   });
 
   it.each([
@@ -184,7 +184,7 @@ describe('OpenAICompatibleEmbedder', () => {
   ])('maps %s to bad_response', async (name, step) => {
     server.script('/v1/embeddings', step);
     const texts = name === 'a duplicate index' ? ['a', 'b'] : ['a'];
-    await expectCode(embedder().embedBatch(texts), 'bad_response');
+    await expectCode(embedder().embedBatch(texts), 'malformed_output');
   });
 
   it('reports a dimension mismatch naming both numbers', async () => {
@@ -222,6 +222,6 @@ describe('probeEmbeddingDimensions', () => {
 
   it('surfaces errors as EmbeddingError', async () => {
     server.script('/v1/embeddings', openAIError(401, 'Invalid API key'));
-    await expectCode(probeEmbeddingDimensions({ baseURL: server.baseURL, model: 'm', maxRetries: 0 }), 'unauthorized');
+    await expectCode(probeEmbeddingDimensions({ baseURL: server.baseURL, model: 'm', maxRetries: 0 }), 'bad_key');
   });
 });

@@ -1,4 +1,5 @@
 /** Weighted Reciprocal Rank Fusion (ADR 008 §11.2) and an optional MMR diversity pass (seed 004). */
+import { dot } from '../../../src-shared/vectors';
 import type { StrategyName, StrategyRank } from './types';
 
 export interface Fused {
@@ -52,7 +53,7 @@ export function mmr<T extends { score: number }>(
     remaining.forEach((item, i) => {
       const v = vectorOf(item);
       let sim = 0;
-      if (v) for (const p of pickedVectors) sim = Math.max(sim, cosine(v, p));
+      if (v) for (const p of pickedVectors) sim = Math.max(sim, dot(v, p));
       const value = lambda * (item.score / max) - (1 - lambda) * sim;
       if (value > bestValue) {
         bestValue = value;
@@ -66,10 +67,4 @@ export function mmr<T extends { score: number }>(
     if (v) pickedVectors.push(v);
   }
   return picked;
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
-  return s;
 }

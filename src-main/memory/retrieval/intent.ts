@@ -3,6 +3,7 @@
  * The embedding classifier reuses the query vector computed for vector search; when it is unsure
  * (below threshold) or has no vector, the keyword classifier answers.
  */
+import { dot } from '../../../src-shared/vectors';
 import type { EmbeddingProvider } from '../../embeddings/types';
 import type { Complexity, Intent } from './types';
 
@@ -46,12 +47,6 @@ export class KeywordIntentClassifier implements IntentClassifier {
     for (const [intent, re] of KEYWORD_RULES) if (re.test(q)) return intent;
     return 'general';
   }
-}
-
-function dot(a: Float32Array, b: Float32Array): number {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += (a[i] as number) * (b[i] as number);
-  return s;
 }
 
 /** Cosine similarity against pre-embedded exemplars (vectors are unit length, so a dot product). */

@@ -4,12 +4,16 @@ import { idSchema, MAX_CONTENT_CHARS } from '../schemas';
 
 const timeExpr = z.union([z.string().trim().min(1).max(200), z.number().int().min(0)]);
 
+/**
+ * The one search input: the engine validates with it, and the API contract takes it as is (without `now`, which
+ * only tests and the CLI set). Whatever a person types is a query: a blank or all-punctuation one finds nothing.
+ */
 export const searchInputSchema = z.object({
   query: z
     .string()
     .max(MAX_CONTENT_CHARS, `query is longer than ${MAX_CONTENT_CHARS} characters`)
     .refine((s) => s.isWellFormed() && !s.includes('\u0000'), 'query contains invalid characters'),
-  types: z.array(z.enum(NODE_TYPES)).min(1).optional(),
+  types: z.array(z.enum(NODE_TYPES)).min(1).max(NODE_TYPES.length).optional(),
   entityName: z.string().trim().min(1).max(200).optional(),
   after: timeExpr.optional(),
   before: timeExpr.optional(),

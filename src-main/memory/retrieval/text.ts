@@ -2,7 +2,8 @@
  * Query text → FTS5 MATCH expression. User text never reaches FTS5 syntax: every term is a quoted string
  * (quotes doubled), so operators, NEAR, parentheses, `*`, `:` and emoji are plain text, never an error.
  */
-import { STOPWORDS, stemWord } from '../../embeddings/offline';
+import { quoteFtsTerm as quote, STOPWORDS } from '../../../src-shared/text';
+import { stemWord } from '../../embeddings/offline';
 
 const TOKEN_RE = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_RE = /^[а-яё]+$/u;
@@ -25,8 +26,6 @@ export function queryTerms(query: string): QueryTerms {
   }
   return { terms: all.filter((t) => !STOPWORDS.has(t) && (t.length > 1 || /\p{N}/u.test(t))), all };
 }
-
-const quote = (t: string): string => `"${t.replaceAll('"', '""')}"`;
 
 function termExpression(t: string): string {
   if (CYRILLIC_RE.test(t) && t.length >= 5) {

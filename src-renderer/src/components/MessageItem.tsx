@@ -116,6 +116,8 @@ function reasonTitle(reason: string): string {
       return 'The API key was refused.';
     case 'unreachable':
       return 'The model server is unreachable.';
+    case 'timeout':
+      return 'The model server did not answer in time.';
     case 'unknown_model':
       return 'Unknown model.';
     case 'rate_limited':

@@ -1,0 +1,29 @@
+/** The one factory of OpenAI SDK clients, for the chat, the write-path agent and embeddings. */
+import OpenAI from 'openai';
+
+/** Sent when no API key is configured: local servers ignore it, the SDK requires one. */
+export const PLACEHOLDER_API_KEY = 'not-needed';
+
+export interface OpenAIClientOptions {
+  baseURL: string;
+  apiKey?: string | undefined;
+  /** Per-attempt timeout in ms. */
+  timeoutMs: number;
+  /** SDK retries for connection errors, timeouts, 408/409/429/5xx. */
+  maxRetries: number;
+  /** A fetch of its own (embeddings buffer the body so a stalled body still times out). */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+}
+
+export function createOpenAIClient(options: OpenAIClientOptions): OpenAI {
+  return new OpenAI({
+    baseURL: options.baseURL,
+    apiKey: options.apiKey?.trim() || PLACEHOLDER_API_KEY,
+    // null keeps OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment out of requests to other servers.
+    organization: null,
+    project: null,
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * The one text module: the stopword lists, and quoting for FTS5 MATCH. Used by the offline embedder (its weights),
+ * retrieval (query terms), and the write path (fact comparison, conflict candidates). Imports nothing.
+ *
+ * The offline embedder weights STOPWORDS into its vectors: changing the list changes stored vectors, so it must
+ * come with a new OFFLINE_EMBEDDER_ID (embeddings/offline.ts).
+ */
+
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    // English function words, auxiliaries, pronouns, question words and chat filler.
+    'a about above after again against all also am an and any are aren arent as at be because been ' +
+    'before being below between both but by can cannot cant could couldn did didn didnt do does doesn ' +
+    'doesnt doing don dont done down during each either else even ever every few for from further get ' +
+    'gets getting got had hadn hasn has have haven havent having he her here hers herself him himself ' +
+    'his how however i if im in into is isn isnt it its itself ive just let lets me might mine more most ' +
+    'much must my myself no nor not now of off oh ok okay on once one only or other our ours ourselves ' +
+    'out over own please quite rather really same she should shouldn so some such than that thats the ' +
+    'their theirs them themselves then there theres these they this those though through to too under ' +
+    'until up upon us very was wasn we were weren what whats when whenever where whether which while ' +
+    'who whom whose why will with won wont would wouldn yes yeah yet you your youre yours yourself ' +
+    'yourselves hey hi hello thanks thank anything something everything nothing thing things ' +
+    'remember recall told tell telling said say saying mention mentioned know knew going gonna ' +
+    // Russian.
+    'а без бы был была были было быть в вам вас во вот все всё вы где да даже для до его ее её если ' +
+    'есть еще ещё же за и из или им их к как когда кто ли либо мне мной мы на над не нет ни но ну о об ' +
+    'однако он она они оно от по под при про с со так также там то тоже только ты у уже чем что чтобы ' +
+    'это эта эти этот я меня мой моя мои тебя тебе твой помнишь скажи сказал сказала говорил говорила'
+  ).split(' '),
+);
+
+/**
+ * Words that carry no content in a stated fact, for comparing two facts (deduplication, word overlap). Narrower
+ * than STOPWORDS on purpose: in a fact, "said", "know" or "remember" change what it says; in a search query they
+ * are filler. "user" is the person's own label: "User lives in Berlin" and "Lives in Berlin" say the same thing.
+ */
+export const FACT_STOPWORDS: ReadonlySet<string> = new Set(
+  'a an the and or but of to in on at for with by from as is are was were be been being it its this that these those i me my we our you your he she they them their user users s do does did has have had not no so very just also really'.split(' '),
+);
+
+/** For a full-text search over facts (conflict candidates): both lists, since it is a query about a fact. */
+export function isFactQueryStopword(word: string): boolean {
+  return FACT_STOPWORDS.has(word) || STOPWORDS.has(word);
+}
+
+/**
+ * A term as an FTS5 string: user text never becomes FTS5 syntax (operators, NEAR, parentheses, `*`, `:`),
+ * so it cannot be a syntax error either. Quotes inside are doubled.
+ */
+export function quoteFtsTerm(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
