@@ -6,13 +6,21 @@ import { parseArgs } from 'node:util';
 import { benchApp } from './app';
 import { benchConflictPairs } from './conflict-pairs';
 import { benchConsolidation } from './consolidation';
+import { benchDecay } from './decay';
 import { benchImport } from './import';
 import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchSearch } from './search';
+import { measureStall } from './lib/stats';
 
 type Bench = (nodes: number) => Promise<object>;
+
+/** For keys whose work is one in-process call: its figures plus the stall while it ran. */
+async function withStall(fn: () => Promise<object>): Promise<object> {
+  const { result, stall } = await measureStall(fn);
+  return { ...result, ...stall };
+}
 
 const BENCHES: Record<string, Bench> = {
   ingest: (nodes) => benchIngest({ nodes }),
@@ -21,14 +29,16 @@ const BENCHES: Record<string, Bench> = {
   search: (nodes) => benchSearch({ nodes }),
   // 50 sessions against a scripted OpenAI-compatible server (issue 5); --nodes does not apply.
   consolidation: () => benchConsolidation({ sessions: 50 }),
+  // Issue 11: the nightly maintenance sweep without an LLM (decay, prune, offline consolidation) over --nodes.
+  decay: (nodes) => benchDecay({ nodes }),
   // Issue 6: measured in headless Chromium over a browser-mode memory of --nodes nodes.
   inspector: (nodes) => benchInspector({ nodes }),
   // Issue 13: a generated ChatGPT export of 10,000 conversations (100,000 messages); --nodes does not apply.
   import: () => benchImport({ conversations: 10_000 }),
   // Issue 14: offline extraction on the labelled fixtures, per NLP library; --nodes does not apply.
-  extraction: () => benchExtraction(),
+  extraction: async () => withStall(() => benchExtraction()),
   // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
-  conflicts: () => benchConflictPairs({ sessions: 8, turns: 30 }),
+  conflicts: async () => withStall(() => benchConflictPairs({ sessions: 8, turns: 30 })),
 };
 
 async function main(): Promise<void> {

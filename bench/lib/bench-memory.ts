@@ -1,0 +1,76 @@
+/**
+ * The benchmark memory (search, inspector, decay): N nodes of generated chat, ~2% of them facts linked to
+ * people, all embedded by the built-in offline embedder. Episodes go in with the engine's bulk path
+ * (`recordEpisodesWith`: one transaction per 5,000), facts in write transactions of 2,000, so a million
+ * nodes take minutes, not one API call and one commit per node. Nothing is held in RAM beyond one chunk.
+ */
+import { MemoryEngine } from '../../src-main/memory/engine';
+import { chatStream, PEOPLE, type ChatMessage } from './chat-corpus';
+import { progress } from './stats';
+
+const EPISODES_PER_TX = 5_000;
+const FACTS_PER_TX = 2_000;
+
+export interface BenchMemoryFigures {
+  /** Wall time to generate, store and embed the memory (s). */
+  generation_s: number;
+  /** Peak resident memory of this process while generating (MB). */
+  generation_peak_rss_mb: number;
+}
+
+export interface BenchMemoryOptions {
+  /** Share of nodes that are facts (default 2%). */
+  factShare?: number;
+}
+
+export async function buildBenchMemory(dir: string, nodes: number, options: BenchMemoryOptions = {}): Promise<BenchMemoryFigures> {
+  const t0 = performance.now();
+  let peakRss = 0;
+  const sampleRss = (): void => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  };
+  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+  try {
+    const people = PEOPLE.map((name) => engine.createEntity({ name, type: 'person' }).id);
+    const stream = chatStream(11);
+    const facts = Math.floor(nodes * (options.factShare ?? 0.02));
+    const episodes = nodes - facts;
+    for (let done = 0; done < episodes; ) {
+      const chunk = Array.from({ length: Math.min(EPISODES_PER_TX, episodes - done) }, () => {
+        const m = stream.next().value as ChatMessage;
+        return { content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime };
+      });
+      engine.recordEpisodesWith(chunk, () => undefined);
+      done += chunk.length;
+      if (done % 50_000 < EPISODES_PER_TX) {
+        sampleRss();
+        progress(`bench memory: ${done.toLocaleString()} episodes`);
+      }
+      // Let the change feed and timers run between chunks, as a long import does.
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    for (let done = 0; done < facts; ) {
+      const n = Math.min(FACTS_PER_TX, facts - done);
+      engine.writeTransaction(() => {
+        for (let i = done; i < done + n; i++) {
+          const m = stream.next().value as ChatMessage;
+          engine.rememberFact({ content: `User mentioned: ${m.content}`, sourceType: 'extraction', entityIds: [people[i % people.length] as string] });
+        }
+      });
+      done += n;
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    sampleRss();
+    progress(`bench memory: ${facts.toLocaleString()} facts; embedding ${nodes.toLocaleString()} nodes`);
+    await engine.drainSlowPath((p) => {
+      if (p.processed % 51_200 === 0) {
+        sampleRss();
+        progress(`bench memory: ${p.processed.toLocaleString()} embedded, ${p.remaining.toLocaleString()} to go`);
+      }
+    });
+    sampleRss();
+  } finally {
+    await engine.close();
+  }
+  return { generation_s: Math.round((performance.now() - t0) / 100) / 10, generation_peak_rss_mb: Math.round(peakRss / 1e6) };
+}
