@@ -7,7 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { WritePathService } from '../src-main/writepath/service';
@@ -21,8 +21,6 @@ export interface ConsolidationFigures extends StallFigures {
   /** The one write transaction per session: the longest single main-thread block of our own. */
   write_tx_ms_p50: number;
   write_tx_ms_max: number;
-  /** 1-minute load average at the end: on a shared machine, stalls include time the process was not scheduled. */
-  load_avg_1m: number;
   /** The same monitor over 3 s of doing nothing, just before: what the machine's load alone costs. */
   idle_main_stall_p99_ms: number;
   facts_created: number;
@@ -117,7 +115,6 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
       ...stall,
       write_tx_ms_p50: round(percentile(writes, 50), 2),
       write_tx_ms_max: round(Math.max(...writes), 2),
-      load_avg_1m: round(loadavg()[0] ?? 0, 2),
       idle_main_stall_p99_ms: idle.stall.main_stall_p99_ms,
       facts_created: facts,
       llm_calls: calls,

@@ -16,14 +16,14 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { buildBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
+import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
 import { childStallProbe } from './lib/stall-child';
 import { percentile, progress, round, type StallFigures } from './lib/stats';
 import { printedUrl } from './lib/browser-host';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-export interface InspectorFigures extends StallFigures, BenchMemoryFigures {
+export interface InspectorFigures extends StallFigures, Partial<BenchMemoryFigures> {
   nodes: number;
   open_ms: number;
   open_runs_ms: number[];
@@ -45,11 +45,12 @@ type BenchWindow = {
   __engramCy?: { elements(): { length: number } };
 };
 
-export async function benchInspector(options: { nodes: number }): Promise<InspectorFigures> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-inspector-'));
+/** `dir`: a kept bench memory (built there if absent, see reusableBenchMemory); else a temp one. */
+export async function benchInspector(options: { nodes: number; dir?: string | undefined }): Promise<InspectorFigures> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'engram-bench-inspector-'));
   try {
-    progress(`inspector: building a ${options.nodes.toLocaleString()}-node memory`);
-    const generation = await buildBenchMemory(dir, options.nodes);
+    progress(`inspector: a ${options.nodes.toLocaleString()}-node memory`);
+    const generation = options.dir ? await reusableBenchMemory(options.dir, options.nodes) : await buildBenchMemory(dir, options.nodes);
     if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
       const { buildRenderer } = await import('../scripts/build-renderer.mjs');
       await buildRenderer({ quiet: true });
@@ -105,7 +106,7 @@ export async function benchInspector(options: { nodes: number }): Promise<Inspec
       await exited;
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,7 @@
 /**
- * `npm run bench -- [--json] [--only NAME[,NAME]] [--nodes N]`: runs the benchmarks and prints their figures,
- * one JSON object with --json (one key per benchmark). Not part of the test run.
+ * `npm run bench -- [--json] [--only NAME[,NAME]] [--nodes N] [--memory-dir DIR]`: runs the benchmarks and
+ * prints their figures, one JSON object with --json (one key per benchmark). Not part of the test run.
+ * --memory-dir keeps the search/inspector memory in DIR (built once, reused by later runs and keys).
  */
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
@@ -14,7 +15,7 @@ import { benchInspector } from './inspector';
 import { benchSearch } from './search';
 import { measureStall } from './lib/stats';
 
-type Bench = (nodes: number) => Promise<object>;
+type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
 /** For keys whose work is one in-process call: its figures plus the stall while it ran. */
 async function withStall(fn: () => Promise<object>): Promise<object> {
@@ -26,13 +27,13 @@ const BENCHES: Record<string, Bench> = {
   ingest: (nodes) => benchIngest({ nodes }),
   // The issue's target is set at 10,000 nodes; --nodes can only shrink it.
   app: (nodes) => benchApp({ nodes: Math.min(nodes, 10_000) }),
-  search: (nodes) => benchSearch({ nodes }),
+  search: (nodes, memoryDir) => benchSearch({ nodes, dir: memoryDir }),
   // 50 sessions against a scripted OpenAI-compatible server (issue 5); --nodes does not apply.
   consolidation: () => benchConsolidation({ sessions: 50 }),
   // Issue 11: the nightly maintenance sweep without an LLM (decay, prune, offline consolidation) over --nodes.
   decay: (nodes) => benchDecay({ nodes }),
   // Issue 6: measured in headless Chromium over a browser-mode memory of --nodes nodes.
-  inspector: (nodes) => benchInspector({ nodes }),
+  inspector: (nodes, memoryDir) => benchInspector({ nodes, dir: memoryDir }),
   // Issue 13: a generated ChatGPT export of 10,000 conversations (100,000 messages); --nodes does not apply.
   import: () => benchImport({ conversations: 10_000 }),
   // Issue 14: offline extraction on the labelled fixtures, per NLP library; --nodes does not apply.
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       only: { type: 'string' },
       nodes: { type: 'string', default: '100000' },
+      'memory-dir': { type: 'string' },
     },
   });
   const nodes = Number(values.nodes);
@@ -56,7 +58,7 @@ async function main(): Promise<void> {
   for (const name of names) {
     const bench = BENCHES[name];
     if (!bench) throw new Error(`unknown benchmark "${name}" (have: ${Object.keys(BENCHES).join(', ')})`);
-    out[name] = await bench(nodes);
+    out[name] = await bench(nodes, values['memory-dir']);
     if (!values.json) process.stdout.write(`${name}: ${JSON.stringify(out[name], null, 2)}\n`);
   }
   if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);

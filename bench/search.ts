@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
 import type { SearchResult } from '../src-main/memory/retrieval/types';
-import { buildBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
+import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
 import { benchQueries } from './lib/queries';
 import { percentile, progress, round, StallMonitor, type StallFigures } from './lib/stats';
 
@@ -39,10 +39,11 @@ export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures>
 
 const tick = (): Promise<void> => new Promise<void>((r) => setImmediate(r));
 
-export async function benchSearch(options: { nodes: number; dir?: string }): Promise<SearchFigures> {
+/** `dir`: a kept bench memory (built there if absent, see reusableBenchMemory); else a temp one. */
+export async function benchSearch(options: { nodes: number; dir?: string | undefined }): Promise<SearchFigures> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'engram-bench-search-'));
   try {
-    const generation = options.dir ? {} : await buildBenchMemory(dir, options.nodes);
+    const generation = options.dir ? await reusableBenchMemory(options.dir, options.nodes) : await buildBenchMemory(dir, options.nodes);
     const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
     try {
       const queries = benchQueries(300);

@@ -4,7 +4,9 @@
  * (`recordEpisodesWith`: one transaction per 5,000), facts in write transactions of 2,000, so a million
  * nodes take minutes, not one API call and one commit per node. Nothing is held in RAM beyond one chunk.
  */
+import { existsSync, mkdirSync } from 'node:fs';
 import { MemoryEngine } from '../../src-main/memory/engine';
+import { databasePath } from '../../src-main/memory/paths';
 import { chatStream, PEOPLE, type ChatMessage } from './chat-corpus';
 import { progress } from './stats';
 
@@ -73,4 +75,18 @@ export async function buildBenchMemory(dir: string, nodes: number, options: Benc
     await engine.close();
   }
   return { generation_s: Math.round((performance.now() - t0) / 100) / 10, generation_peak_rss_mb: Math.round(peakRss / 1e6) };
+}
+
+/**
+ * `--memory-dir DIR` (search, inspector): build the bench memory there once and keep it, so a 1M-node memory
+ * is generated once for several keys. A folder that already holds a memory is reused as it is (its
+ * generation figures are then absent).
+ */
+export async function reusableBenchMemory(dir: string, nodes: number): Promise<Partial<BenchMemoryFigures>> {
+  if (existsSync(databasePath(dir))) {
+    progress(`bench memory: reusing ${dir}`);
+    return {};
+  }
+  mkdirSync(dir, { recursive: true });
+  return buildBenchMemory(dir, nodes);
 }

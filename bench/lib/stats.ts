@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
 export function percentile(values: readonly number[], p: number): number {
@@ -21,12 +22,15 @@ const STALL_RESOLUTION_MS = 1;
 export interface StallFigures {
   main_stall_p99_ms: number;
   main_stall_max_ms: number;
+  /** 1-minute load average when the work ended: on a shared machine a stall includes time the thread was not scheduled. */
+  stall_load_avg_1m: number;
 }
 
 export function stallFigures(h: Pick<IntervalHistogram, 'percentile' | 'max' | 'count'>): StallFigures {
-  if (h.count === 0) return { main_stall_p99_ms: 0, main_stall_max_ms: 0 };
+  const load = round(loadavg()[0] ?? 0, 2);
+  if (h.count === 0) return { main_stall_p99_ms: 0, main_stall_max_ms: 0, stall_load_avg_1m: load };
   const excess = (ns: number): number => round(Math.max(0, ns / 1e6 - STALL_RESOLUTION_MS), 1);
-  return { main_stall_p99_ms: excess(h.percentile(99)), main_stall_max_ms: excess(h.max) };
+  return { main_stall_p99_ms: excess(h.percentile(99)), main_stall_max_ms: excess(h.max), stall_load_avg_1m: load };
 }
 
 /** A stall monitor switched on and off around the benchmark's own work (not its set-up). */
