@@ -50,6 +50,24 @@ function settle(engine: MemoryEngine): void {
   });
 }
 
+/** A kept memory whose build was interrupted while embedding: embed the rest, then settle it. */
+async function finishBenchMemory(dir: string): Promise<void> {
+  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+  try {
+    const pending = engine.stats().pending_embeddings;
+    if (pending === 0) return;
+    const t0 = performance.now();
+    progress(`bench memory: ${pending.toLocaleString()} nodes left to embed`);
+    await engine.drainSlowPath((p) => {
+      if (p.processed % 51_200 === 0) progress(`bench memory: ${p.processed.toLocaleString()} embedded, ${p.remaining.toLocaleString()} to go`);
+    });
+    settle(engine);
+    progress(`bench memory: finished in ${Math.round((performance.now() - t0) / 1000)} s`);
+  } finally {
+    await engine.close();
+  }
+}
+
 export async function buildBenchMemory(dir: string, nodes: number, options: BenchMemoryOptions = {}): Promise<BenchMemoryFigures> {
   const t0 = performance.now();
   let peakRss = 0;
@@ -111,6 +129,7 @@ export async function buildBenchMemory(dir: string, nodes: number, options: Benc
 export async function reusableBenchMemory(dir: string, nodes: number): Promise<Partial<BenchMemoryFigures>> {
   if (existsSync(databasePath(dir))) {
     progress(`bench memory: reusing ${dir}`);
+    await finishBenchMemory(dir);
     return {};
   }
   mkdirSync(dir, { recursive: true });
