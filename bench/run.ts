@@ -56,9 +56,18 @@ async function main(): Promise<void> {
   const names = values.only ? values.only.split(',') : Object.keys(BENCHES);
   const out: Record<string, object> = {};
   for (const name of names) {
-    const bench = BENCHES[name];
-    if (!bench) throw new Error(`unknown benchmark "${name}" (have: ${Object.keys(BENCHES).join(', ')})`);
-    out[name] = await bench(nodes, values['memory-dir']);
+    if (!BENCHES[name]) throw new Error(`unknown benchmark "${name}" (have: ${Object.keys(BENCHES).join(', ')})`);
+  }
+  for (const name of names) {
+    const bench = BENCHES[name] as Bench;
+    try {
+      out[name] = await bench(nodes, values['memory-dir']);
+    } catch (err) {
+      // One failing key (a 1M run that hits a limit) must not throw away the figures of the others.
+      process.stderr.write(`bench ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      out[name] = { error: err instanceof Error ? err.message : String(err) };
+      process.exitCode = 1;
+    }
     if (!values.json) process.stdout.write(`${name}: ${JSON.stringify(out[name], null, 2)}\n`);
   }
   if (values.json) process.stdout.write(`${JSON.stringify(out)}\n`);
