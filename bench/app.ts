@@ -18,12 +18,13 @@ import { MemorySecretStore } from '../src-main/llm/secrets';
 import type { Logger } from '../src-shared/clock';
 import { chatChunk, startScriptedOpenAI } from '../tests/helpers/scripted-openai-server';
 import { chatStream, PEOPLE, PLACES, rng, type ChatMessage } from './lib/chat-corpus';
-import { percentile, progress, round } from './lib/stats';
+import { measureStall, percentile, progress, round, type StallFigures } from './lib/stats';
 import { printedUrl } from './lib/browser-host';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
-export interface AppFigures {
+/** main_stall_*: the host's main thread while the replies with context injection run. */
+export interface AppFigures extends StallFigures {
   start_to_interactive_ms: number;
   start_to_interactive_runs_ms: number[];
   context_injection_p50_ms: number;
@@ -143,19 +144,22 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     const appOnly: number[] = [];
     const questions = questionsFor(replies + 5);
     const chat = host.chat.create();
-    for (const [i, question] of questions.entries()) {
-      requestAt = 0;
-      const t0 = performance.now();
-      const { assistantMessage } = await host.chat.send(chat.id, question);
-      const reply = await host.chat.waitForReply(assistantMessage.id);
-      if (reply.status !== 'complete') throw new Error(`reply ${i} ended ${reply.status}: ${reply.error?.message ?? ''}`);
-      // The first few warm caches and the intent classifier; they are not what a user sees all day.
-      if (i >= 5) {
-        overheads.push(requestAt - t0);
-        appOnly.push(requestAt - t0 - (packTimes.at(-1) ?? 0));
+    const { stall } = await measureStall(async () => {
+      for (const [i, question] of questions.entries()) {
+        requestAt = 0;
+        const t0 = performance.now();
+        const { assistantMessage } = await host.chat.send(chat.id, question);
+        const reply = await host.chat.waitForReply(assistantMessage.id);
+        if (reply.status !== 'complete') throw new Error(`reply ${i} ended ${reply.status}: ${reply.error?.message ?? ''}`);
+        // The first few warm caches and the intent classifier; they are not what a user sees all day.
+        if (i >= 5) {
+          overheads.push(requestAt - t0);
+          appOnly.push(requestAt - t0 - (packTimes.at(-1) ?? 0));
+        }
       }
-    }
+    });
     return {
+      ...stall,
       context_injection_p50_ms: round(percentile(overheads, 50), 2),
       context_injection_p95_ms: round(percentile(overheads, 95), 2),
       context_pack_p95_ms: round(percentile(packTimes.slice(5), 95), 2),

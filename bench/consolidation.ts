@@ -7,26 +7,22 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { WritePathService } from '../src-main/writepath/service';
 import { chatStream, PEOPLE, type ChatMessage } from './lib/chat-corpus';
-import { measureStall, percentile, progress, round } from './lib/stats';
+import { measureStall, percentile, progress, round, type StallFigures } from './lib/stats';
 
-export interface ConsolidationFigures {
+export interface ConsolidationFigures extends StallFigures {
   sessions: number;
   sessions_per_min: number;
   db_ms_per_session: number;
-  event_loop_stall_p99_ms: number;
-  event_loop_stall_max_ms: number;
   /** The one write transaction per session: the longest single main-thread block of our own. */
   write_tx_ms_p50: number;
   write_tx_ms_max: number;
-  /** 1-minute load average at the end: on a shared machine, stalls include time the process was not scheduled. */
-  load_avg_1m: number;
   /** The same monitor over 3 s of doing nothing, just before: what the machine's load alone costs. */
-  idle_stall_p99_ms: number;
+  idle_main_stall_p99_ms: number;
   facts_created: number;
   llm_calls: number;
   background_nodes: number;
@@ -97,7 +93,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
     let facts = 0;
     let calls = 0;
     const t0 = performance.now();
-    const { stallP99Ms, stallMaxMs } = await measureStall(async () => {
+    const { stall } = await measureStall(async () => {
       for (const [i, id] of ids.entries()) {
         const r = await service.consolidateNow({ sessionId: id, trigger: 'bench' });
         for (const s of r.sessions) {
@@ -116,12 +112,10 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
       sessions: ids.length,
       sessions_per_min: Math.round((ids.length / elapsedMs) * 60_000),
       db_ms_per_session: round(dbMs / ids.length, 2),
-      event_loop_stall_p99_ms: round(stallP99Ms, 1),
-      event_loop_stall_max_ms: round(stallMaxMs, 1),
+      ...stall,
       write_tx_ms_p50: round(percentile(writes, 50), 2),
       write_tx_ms_max: round(Math.max(...writes), 2),
-      load_avg_1m: round(loadavg()[0] ?? 0, 2),
-      idle_stall_p99_ms: round(idle.stallP99Ms, 1),
+      idle_main_stall_p99_ms: idle.stall.main_stall_p99_ms,
       facts_created: facts,
       llm_calls: calls,
       background_nodes: Object.values(backgroundNodes).reduce((a, b) => a + b, 0),

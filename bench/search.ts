@@ -1,53 +1,49 @@
 /**
- * Search benchmark (issue: retrieval): a memory of N episodes with 256-dim vectors plus distilled facts,
- * then search_memory and context packs for realistic questions, and the event-loop stall while searching.
+ * Search benchmark (issue: retrieval; issue 11 for the baseline and the split): a memory of N nodes (the
+ * bench memory: episodes with 256-dim vectors plus ~2% facts), then search_memory and context packs for
+ * realistic questions. Reports, from the same run:
+ * - p50/p95 of search and p95 of the context pack, and the main thread's stall while they run;
+ * - a baseline: a plain FTS5 BM25 query over the same memory for the same questions (an OR of the query's
+ *   terms, `ORDER BY bm25(nodes_fts) LIMIT 10`), its p95 and search_p95 / baseline_p95 — what the hybrid
+ *   retrieval costs over the simplest search SQLite can do;
+ * - where a search's time goes: p50/p95 per step (query embedding, intent, each strategy, fusion), from the
+ *   timings every search result carries; `other` is the rest (loading hits, scoring, MMR, yields).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { MemoryEngine } from '../src-main/memory/engine';
-import { chatStream, PEOPLE, type ChatMessage } from './lib/chat-corpus';
+import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
+import type { SearchResult } from '../src-main/memory/retrieval/types';
+import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
 import { benchQueries } from './lib/queries';
-import { percentile, progress, round } from './lib/stats';
+import { percentile, progress, round, StallMonitor, type StallFigures } from './lib/stats';
 
-export interface SearchFigures {
+export { buildBenchMemory } from './lib/bench-memory';
+
+type StepName = keyof SearchResult['timings'] | 'other';
+
+export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures> {
   nodes: number;
   p50_ms: number;
   p95_ms: number;
   context_p95_ms: number;
-  event_loop_stall_p99_ms: number;
+  baseline_fts_p50_ms: number;
+  baseline_fts_p95_ms: number;
+  /** search p95 / baseline p95 (same questions, same memory, same run). */
+  p95_vs_baseline: number;
+  /** Per step of a search: p50 and p95 in ms, and how many of the searches ran it. */
+  steps_ms: Partial<Record<StepName, { p50: number; p95: number; runs: number }>>;
+  rss_mb: number;
 }
 
-/** Build (or reuse) a memory: episodes through the hot path, ~2% facts linked to people, all embedded. */
-export async function buildBenchMemory(dir: string, nodes: number): Promise<void> {
-  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
-  try {
-    const people = PEOPLE.map((name) => engine.createEntity({ name, type: 'person' }).id);
-    const stream = chatStream(11);
-    const facts = Math.floor(nodes * 0.02);
-    for (let i = 0; i < nodes - facts; i++) {
-      const m = stream.next().value as ChatMessage;
-      engine.recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });
-      if (i % 1000 === 999) await engine.flush();
-      if (i % 25_000 === 24_999) progress(`search memory: ${i + 1} episodes`);
-    }
-    await engine.flush();
-    for (let i = 0; i < facts; i++) {
-      const m = stream.next().value as ChatMessage;
-      engine.rememberFact({ content: `User mentioned: ${m.content}`, sourceType: 'extraction', entityIds: [people[i % people.length] as string] });
-    }
-    progress('search memory: embedding');
-    await engine.drainSlowPath();
-  } finally {
-    await engine.close();
-  }
-}
+const tick = (): Promise<void> => new Promise<void>((r) => setImmediate(r));
 
-export async function benchSearch(options: { nodes: number; dir?: string }): Promise<SearchFigures> {
+/** `dir`: a kept bench memory (built there if absent, see reusableBenchMemory); else a temp one. */
+export async function benchSearch(options: { nodes: number; dir?: string | undefined }): Promise<SearchFigures> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'engram-bench-search-'));
   try {
-    if (!options.dir) await buildBenchMemory(dir, options.nodes);
+    const generation = options.dir ? await reusableBenchMemory(options.dir, options.nodes) : await buildBenchMemory(dir, options.nodes);
     const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
     try {
       const queries = benchQueries(300);
@@ -55,28 +51,56 @@ export async function benchSearch(options: { nodes: number; dir?: string }): Pro
       // exemplar vectors.
       await engine.warmVectorIndex();
       for (const q of queries.slice(0, 20)) await engine.search({ query: q, types: ['episodic'] });
-      const h = monitorEventLoopDelay({ resolution: 1 });
+      const baseline = engine.database.prepare(
+        `SELECT n.id, n.content FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid
+         WHERE nodes_fts MATCH ? ORDER BY bm25(nodes_fts) LIMIT 10`,
+      );
       const searchMs: number[] = [];
       const contextMs: number[] = [];
-      h.enable();
+      const baselineMs: number[] = [];
+      const steps = new Map<StepName, number[]>();
+      progress(`search: ${queries.length} questions over ${options.nodes.toLocaleString()} nodes`);
+      const stall = new StallMonitor().start();
       for (const q of queries) {
         let s = performance.now();
-        await engine.search({ query: q, types: ['episodic'], limit: 10 });
+        const result = await engine.search({ query: q, types: ['episodic'], limit: 10 });
         searchMs.push(performance.now() - s);
-        await new Promise<void>((r) => setImmediate(r));
+        let accounted = 0;
+        for (const [name, ms] of Object.entries(result.timings) as [StepName, number][]) {
+          if (name === 'total') continue;
+          accounted += ms;
+          steps.set(name, [...(steps.get(name) ?? []), ms]);
+        }
+        steps.set('other', [...(steps.get('other') ?? []), Math.max(0, (result.timings.total ?? 0) - accounted)]);
+        await tick();
         s = performance.now();
         await engine.buildContextPack(q);
         contextMs.push(performance.now() - s);
-        await new Promise<void>((r) => setImmediate(r));
+        await tick();
+        const match = ftsMatchExpression(q);
+        s = performance.now();
+        if (match) baseline.all(match);
+        baselineMs.push(performance.now() - s);
+        await tick();
       }
-      h.disable();
+      const stallFigures = stall.stop();
       const stats = engine.stats();
+      const p95 = percentile(searchMs, 95);
+      const baselineP95 = percentile(baselineMs, 95);
       return {
         nodes: stats.nodes.episodic + stats.nodes.semantic,
+        ...generation,
         p50_ms: round(percentile(searchMs, 50)),
-        p95_ms: round(percentile(searchMs, 95)),
+        p95_ms: round(p95),
         context_p95_ms: round(percentile(contextMs, 95)),
-        event_loop_stall_p99_ms: round(h.percentile(99) / 1e6, 1),
+        baseline_fts_p50_ms: round(percentile(baselineMs, 50)),
+        baseline_fts_p95_ms: round(baselineP95),
+        p95_vs_baseline: round(p95 / baselineP95, 2),
+        steps_ms: Object.fromEntries(
+          [...steps.entries()].map(([name, ms]) => [name, { p50: round(percentile(ms, 50)), p95: round(percentile(ms, 95)), runs: ms.length }]),
+        ),
+        ...stallFigures,
+        rss_mb: Math.round(process.memoryUsage().rss / 1e6),
       };
     } finally {
       await engine.close();

@@ -13,19 +13,17 @@ import { MemorySecretStore } from '../src-main/llm/secrets';
 import { WorkerHost } from '../src-main/host/worker/worker-host';
 import { buildBenchMemory } from './search';
 import { benchQueries } from './lib/queries';
-import { measureStall, percentile, progress, round } from './lib/stats';
+import { measureStall, percentile, progress, round, type StallFigures } from './lib/stats';
 
-interface PhaseFigures {
+interface PhaseFigures extends StallFigures {
   calls: number;
   call_p95_ms: number;
-  main_stall_p99_ms: number;
-  main_stall_max_ms: number;
 }
 
 export interface UiThreadFigures {
   nodes: number;
   /** The same measure over 3 s with no call at all: the machine's own noise floor in this run. */
-  idle: Omit<PhaseFigures, 'calls' | 'call_p95_ms'>;
+  idle: StallFigures;
   search: PhaseFigures;
   context: PhaseFigures;
   chat: PhaseFigures;
@@ -38,7 +36,7 @@ const quietLogger = { warn: () => undefined, error: (m: string) => progress(`eng
 /** Runs typed contract calls one after another (as the UI does), timing each from the main thread. */
 async function phase(calls: (() => Promise<Envelope<unknown>>)[]): Promise<PhaseFigures> {
   const times: number[] = [];
-  const { stallP99Ms, stallMaxMs } = await measureStall(async () => {
+  const { stall } = await measureStall(async () => {
     for (const call of calls) {
       const t0 = performance.now();
       const answer = await call();
@@ -46,7 +44,7 @@ async function phase(calls: (() => Promise<Envelope<unknown>>)[]): Promise<Phase
       if (!answer.ok) throw new Error(`a call failed: ${answer.error.message}`);
     }
   });
-  return { calls: calls.length, call_p95_ms: round(percentile(times, 95)), main_stall_p99_ms: round(stallP99Ms), main_stall_max_ms: round(stallMaxMs) };
+  return { calls: calls.length, call_p95_ms: round(percentile(times, 95)), ...stall };
 }
 
 export async function benchUiThread(options: { nodes: number }): Promise<UiThreadFigures> {
@@ -59,8 +57,7 @@ export async function benchUiThread(options: { nodes: number }): Promise<UiThrea
       const queries = benchQueries(220);
       // Warm-up: the worker's vector index, statements and page cache.
       for (const q of queries.slice(0, 20)) await host.dispatch('memory.search', { query: q });
-      const quiet = await measureStall(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
-      const idle = { main_stall_p99_ms: round(quiet.stallP99Ms), main_stall_max_ms: round(quiet.stallMaxMs) };
+      const { stall: idle } = await measureStall(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
       const search = await phase(queries.slice(20, 220).map((query) => () => host.call('memory.search', { query })));
       const context = await phase(queries.slice(20, 120).map((prompt) => () => host.call('memory.contextPreview', { prompt })));
 

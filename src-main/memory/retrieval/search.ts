@@ -118,8 +118,10 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
     entityIds: entityFilter,
   };
 
+  const embedStart = performance.now();
   const queryVector = precomputedVector !== undefined ? precomputedVector : await embedQuery(deps, data.query, warnings);
-  const intent = deps.classifier.classify(data.query, queryVector);
+  timings.embed = Math.round((performance.now() - embedStart) * 1000) / 1000;
+  const intent = time('intent', () => deps.classifier.classify(data.query, queryVector));
   const complexity = classifyComplexity(data.query);
   const depth = adaptiveParams(complexity).graphDepth;
   const weights = strategyWeights(deps.config, intent, deps.embedder.kind === 'lexical');

@@ -52,8 +52,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** The time window actually applied, as ISO strings (after the expressions were parsed). */
   window: { after: string | null; before: string | null };
-  /** Strategies that ran, and their time in ms. */
-  timings: Partial<Record<StrategyName | 'fusion' | 'total', number>>;
+  /** Time in ms of each step that ran: query embedding, intent, each strategy, fusion; and the total. */
+  timings: Partial<Record<StrategyName | 'embed' | 'intent' | 'fusion' | 'total', number>>;
   warnings: string[];
 }
 
