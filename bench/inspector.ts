@@ -61,7 +61,7 @@ export async function benchInspector(options: { nodes: number; dir?: string | un
     const probe = childStallProbe();
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', ...probe.execArgv, join(ROOT, 'src-main/web/main.ts'), '--data-dir', dir, '--renderer-dir', join(ROOT, 'out/renderer')],
+      ['--import', 'tsx', ...probe.execArgv, join(ROOT, 'out/web/main.mjs'), '--data-dir', dir, '--renderer-dir', join(ROOT, 'out/renderer')],
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...probe.env } },
     );
     const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });

@@ -169,6 +169,10 @@ export class AppHost implements HostTransport {
     this.sweepTimer?.unref();
   }
 
+  async dispatchJson(name: string, input: unknown): Promise<string> {
+    return JSON.stringify(await this.dispatch(name, input));
+  }
+
   /** Adds a transport's event sink; returns its removal. */
   subscribe(sink: EventSink): () => void {
     this.sinks.add(sink);

@@ -10,6 +10,9 @@ export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => 
 export interface HostTransport {
   /** One contract call: validated and answered with an envelope, never a thrown error. */
   dispatch: Dispatch;
+  /** The same call with its envelope already serialised as JSON, for transports that send JSON text (browser
+   * mode): with the engine on a worker, the worker serialises big answers and the main thread only forwards. */
+  dispatchJson(name: string, input: unknown): Promise<string>;
   /** Adds an event sink; returns its removal. */
   subscribe(sink: EventSink): () => void;
   /** Stops replies and jobs in flight, then closes the database. */

@@ -12,7 +12,7 @@ import type { HostTransport } from '../host/host-transport';
 import type { Logger } from '../../src-shared/clock';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
-export type WebHost = Pick<HostTransport, 'dispatch' | 'subscribe'>;
+export type WebHost = Pick<HostTransport, 'dispatchJson' | 'subscribe'>;
 
 export interface WebServerOptions {
   host: WebHost;
@@ -110,8 +110,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         'content-type': 'application/json',
       });
     }
-    const envelope = await options.host.dispatch(name, input);
-    send(res, 200, JSON.stringify(envelope), { 'content-type': 'application/json' });
+    send(res, 200, await options.host.dispatchJson(name, input), { 'content-type': 'application/json' });
   };
 
   const route = (req: IncomingMessage, res: ServerResponse): void => {

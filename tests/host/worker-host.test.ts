@@ -36,6 +36,16 @@ describe('WorkerHost', () => {
     expect(new Set(answers.map((a) => (a.ok ? a.value.id : ''))).size).toBe(3);
   });
 
+  it('serialises answers on the worker for transports that send JSON text', async () => {
+    const { host } = await startHost();
+    const saved = await host.call('memory.rememberFact', { content: 'Ana plays the cello on Sundays' });
+    const id = saved.ok ? saved.value.id : '';
+    const text = await host.dispatchJson('memory.getNode', { id });
+    expect(typeof text).toBe('string');
+    expect(JSON.parse(text)).toEqual(await host.dispatch('memory.getNode', { id }));
+    expect(JSON.parse(await host.dispatchJson('memory.getNode', { id: 7 }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
   it('forwards the engine’s events to every subscriber on the main thread', async () => {
     const { host } = await startHost();
     const seen: EventName[] = [];

@@ -31,7 +31,9 @@ function serve(host: AppHost, port: MessagePort, post: (message: FromWorker) => 
   host.subscribe((name, payload) => post({ kind: 'event', name, payload }));
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'call') {
-      void host.dispatch(message.name, message.input).then((envelope) => post({ kind: 'result', id: message.id, envelope }));
+      const { id, name, input } = message;
+      if (message.json) void host.dispatchJson(name, input).then((json) => post({ kind: 'result-json', id, json }));
+      else void host.dispatch(name, input).then((envelope) => post({ kind: 'result', id, envelope }));
       return;
     }
     // Replies in flight stop and write-path jobs finish before the database closes (AppHost.close).

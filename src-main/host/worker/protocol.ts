@@ -19,11 +19,13 @@ export interface HostWorkerData {
   secrets: { kind: SecretStore['kind']; port: MessagePort; buffer: SharedArrayBuffer };
 }
 
-export type ToWorker = { kind: 'call'; id: number; name: string; input: unknown } | { kind: 'close' };
+/** `json`: answer with the envelope as JSON text (serialised on the worker, see HostTransport.dispatchJson). */
+export type ToWorker = { kind: 'call'; id: number; name: string; input: unknown; json?: boolean } | { kind: 'close' };
 
 export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'start-failed'; error: SerializedError }
   | { kind: 'result'; id: number; envelope: Envelope<unknown> }
+  | { kind: 'result-json'; id: number; json: string }
   | { kind: 'event'; name: EventName; payload: unknown }
   | { kind: 'closed' };

@@ -32,7 +32,7 @@ const stopped = (message: string): ApiError => ({ code: 'closed', message, issue
 const CLOSE_TIMEOUT_MS = 60_000;
 
 export class WorkerHost implements HostTransport {
-  private readonly pending = new Map<number, (envelope: Envelope<unknown>) => void>();
+  private readonly pending = new Map<number, (answer: Envelope<unknown> | string) => void>();
   private readonly sinks = new Set<EventSink>();
   private nextId = 1;
   private closing: Promise<void> | null = null;
@@ -87,14 +87,22 @@ export class WorkerHost implements HostTransport {
     });
   }
 
-  readonly dispatch = (name: string, input: unknown): Promise<Envelope<unknown>> => {
+  readonly dispatch = (name: string, input: unknown): Promise<Envelope<unknown>> =>
+    this.request(name, input, false).then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as Envelope<unknown>) : answer));
+
+  /** Big answers (a graph, a timeline page) are serialised on the worker: the main thread forwards the text. */
+  dispatchJson(name: string, input: unknown): Promise<string> {
+    return this.request(name, input, true).then((answer) => (typeof answer === 'string' ? answer : JSON.stringify(answer)));
+  }
+
+  private request(name: string, input: unknown, json: boolean): Promise<Envelope<unknown> | string> {
     if (this.exited || this.closing) return Promise.resolve({ ok: false, error: stopped('Engram is shutting down') });
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.post({ kind: 'call', id, name, input });
+      this.post({ kind: 'call', id, name, input, ...(json ? { json } : {}) });
     });
-  };
+  }
 
   /** The typed client, derived from the contract: the same call the renderer makes, with its input and output. */
   call<K extends CallName>(name: K, input: CallInput<K>): Promise<Envelope<CallOutput<K>>> {
@@ -128,10 +136,10 @@ export class WorkerHost implements HostTransport {
   }
 
   private receive(message: Exclude<FromWorker, { kind: 'ready' | 'start-failed' }>): void {
-    if (message.kind === 'result') {
+    if (message.kind === 'result' || message.kind === 'result-json') {
       const resolve = this.pending.get(message.id);
       this.pending.delete(message.id);
-      resolve?.(message.envelope);
+      resolve?.(message.kind === 'result' ? message.envelope : message.json);
     } else if (message.kind === 'event') {
       this.emit(message.name, message.payload as EventMap[EventName]);
     } else {
