@@ -19,10 +19,18 @@ export function binaryCode(v: Float32Array): Uint32Array {
   return code;
 }
 
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+/** Bits set in every 16-bit value: two lookups per word beat SWAR popcount in V8 by about 3x. */
+const BITS16 = new Uint8Array(65536);
+for (let i = 1; i < 65536; i++) BITS16[i] = (i & 1) + (BITS16[i >>> 1] as number);
+
+/** Hamming distance between the code at `base` and the query (any number of words). */
+function hamming(codes: Uint32Array, base: number, query: Uint32Array, words: number): number {
+  let d = 0;
+  for (let w = 0; w < words; w++) {
+    const x = (codes[base + w] as number) ^ (query[w] as number);
+    d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+  }
+  return d;
 }
 
 export class BinaryCodeIndex {
@@ -83,13 +91,41 @@ export class BinaryCodeIndex {
     const dist = new Uint16Array(n).fill(maxDist + 1);
     const histogram = new Uint32Array(maxDist + 2);
     const codes = this.codes;
-    for (let s = 0; s < n; s++) {
-      if (!allowType[this.types[s] as number] || (!includeInactive && !this.active[s])) continue;
-      let d = 0;
-      const base = s * words;
-      for (let w = 0; w < words; w++) d += popcount(((codes[base + w] as number) ^ (query[w] as number)) >>> 0);
+    const typeOf = this.types;
+    const active = this.active;
+    const record = (s: number, d: number): void => {
       dist[s] = d;
       histogram[d] = (histogram[d] as number) + 1;
+    };
+    if (words === 8) {
+      // 256-bit codes (the built-in embedders): unrolled with the query in locals, ~3x the generic loop at 1M.
+      const q0 = query[0] as number, q1 = query[1] as number, q2 = query[2] as number, q3 = query[3] as number;
+      const q4 = query[4] as number, q5 = query[5] as number, q6 = query[6] as number, q7 = query[7] as number;
+      for (let s = 0, base = 0; s < n; s++, base += 8) {
+        if (!allowType[typeOf[s] as number] || (!includeInactive && !active[s])) continue;
+        let x = (codes[base] as number) ^ q0;
+        let d = (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 1] as number) ^ q1;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 2] as number) ^ q2;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 3] as number) ^ q3;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 4] as number) ^ q4;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 5] as number) ^ q5;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 6] as number) ^ q6;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        x = (codes[base + 7] as number) ^ q7;
+        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
+        record(s, d);
+      }
+    } else {
+      for (let s = 0; s < n; s++) {
+        if (!allowType[typeOf[s] as number] || (!includeInactive && !active[s])) continue;
+        record(s, hamming(codes, s * words, query, words));
+      }
     }
     // Counting selection: the distance below which k candidates lie, then collect in distance order.
     let cutoff = 0;

@@ -22,6 +22,14 @@ export interface RetrievalConfig {
   codeIndexMinNodes: number;
   /** Code-index candidates re-ranked by exact cosine (each is a vec0 point lookup, ~30 µs). */
   codeIndexRerank: number;
+  /** From this many documents on, frequent query terms only match in pairs and BM25's work is bounded. */
+  boundedFtsFromDocs: number;
+  /**
+   * On such a memory, the matches BM25 scores per query (see FtsQuery): FTS5 scores every match before it
+   * sorts, at a few µs each, so a name said in 20,000 turns would cost ~100 ms. It is also the most documents
+   * a term may be in and still be OR-ed alone.
+   */
+  ftsRecentMatches: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -40,6 +48,8 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // 64 exact re-ranks at ~30 µs) is cheaper from a few thousand vectors on.
   codeIndexMinNodes: 5_000,
   codeIndexRerank: 64,
+  boundedFtsFromDocs: 20_000,
+  ftsRecentMatches: 3_000,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

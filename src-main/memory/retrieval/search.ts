@@ -26,7 +26,7 @@ import {
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
-import { ftsMatchExpression, queryTerms } from './text';
+import { ftsQuery, queryTerms, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from './types';
@@ -62,15 +62,17 @@ export const FACT_BOOST = 2;
 export const WEAK_EVIDENCE_WEIGHT = 0.5;
 const ABOUT_THE_PERSON = /\b(I|me|my|mine|myself|I'm|I've|I'd)\b|(^|[\s,])(я|меня|мне|мой|моя|моё|мои|мной)([\s,?.!]|$)/iu;
 
-/** Below this many documents every term is cheap enough to OR in plainly. */
-const FREQUENT_TERMS_FROM_DOCS = 20_000;
-
-/** The FTS expression; on large memories, frequent terms only match in pairs (see ftsMatchExpression). */
-function matchExpression(deps: RetrieverDeps, query: string, factsOnly: boolean): string | null {
+/** The FTS query; on large memories, frequent terms only match in pairs and the scored matches are bounded. */
+function matchExpression(deps: RetrieverDeps, query: string, factsOnly: boolean): FtsQuery | null {
   const docs = factsOnly ? 0 : deps.termStats.documents();
-  if (docs < FREQUENT_TERMS_FROM_DOCS) return ftsMatchExpression(query);
+  const { boundedFtsFromDocs, ftsRecentMatches } = deps.config;
+  if (docs < boundedFtsFromDocs) return ftsQuery(query);
   const { terms } = queryTerms(query);
-  return ftsMatchExpression(query, { df: deps.termStats.documentFrequencies(terms), frequentDocs: Math.max(500, docs * 0.01) });
+  return ftsQuery(query, {
+    df: deps.termStats.documentFrequencies(terms),
+    frequentDocs: Math.min(ftsRecentMatches, Math.max(500, docs * 0.01)),
+    recentMatches: ftsRecentMatches,
+  });
 }
 
 export async function embedQuery(deps: RetrieverDeps, query: string, warnings: string[]): Promise<Float32Array | null> {

@@ -5,29 +5,45 @@
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, passingIds, type NodeFilter } from './filter';
+import type { FtsQuery } from './text';
 
 export interface Scored {
   id: string;
   score: number;
 }
 
-/** BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). */
-export function ftsScored(db: ReadableDB, match: string | null, filter: NodeFilter, limit: number): Scored[] {
-  if (!match) return [];
+/**
+ * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
+ * expression matches before it can sort, so on a large memory a query bounds that work (FtsQuery): past
+ * `recentMatches` rows, only the most recently stored matches are scored, plus every match of the rare part.
+ */
+export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number): Scored[] {
+  if (!query) return [];
   const where = filterSql(filter);
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const rows = db
-    .prepare(
-      `SELECT n.id, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-       WHERE ${table} MATCH ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
-    )
-    .all(match, ...where.params, limit) as Scored[];
-  return rows;
-}
-
-export function ftsStrategy(db: ReadableDB, match: string | null, filter: NodeFilter, limit: number): string[] {
-  return ftsScored(db, match, filter, limit).map((r) => r.id);
+  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
+    db
+      .prepare(
+        `SELECT n.id, n.rowid, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
+         WHERE ${table} MATCH ? AND ${table}.rowid ${rowids} ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
+      )
+      .all(match, bound, ...where.params, limit) as (Scored & { rowid: number })[];
+  // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
+  const cut =
+    query.recentMatches === null
+      ? undefined
+      : (db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`).pluck().get(query.match, query.recentMatches - 1) as
+          | number
+          | undefined);
+  if (cut === undefined) return scored(query.match, '>=', 0).map(({ id, score }) => ({ id, score }));
+  const recent = scored(query.match, '>=', cut);
+  // Older rows scored on the rare terms alone: their score lacks the common words' small share, a fair price.
+  const older = query.rare ? scored(query.rare, '<', cut) : [];
+  return [...recent, ...older]
+    .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
+    .slice(0, limit)
+    .map(({ id, score }) => ({ id, score }));
 }
 
 export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean) => string[];

@@ -46,6 +46,19 @@ export interface MatchOptions {
   frequentDocs?: number;
 }
 
+/** A full-text query: the MATCH expression, and how much of a large memory BM25 may score for it. */
+export interface FtsQuery {
+  match: string;
+  /**
+   * The rare terms alone (an OR), or null when there are none. When the expression matches more than
+   * `recentMatches` rows, BM25 scores only the most recently stored of them, plus every row this part
+   * matches: a rare word's old turn is never cut off by a common word's new ones.
+   */
+  rare: string | null;
+  /** Most matches BM25 scores on a large memory; null: all of them. */
+  recentMatches: number | null;
+}
+
 /**
  * An OR of the query's content terms. Russian words get a prefix query on their stem, since the porter
  * tokenizer only stems English ("кошку" finds "кошка"). Returns null when nothing is searchable.
@@ -56,11 +69,18 @@ export interface MatchOptions {
  * turns that share one common word and nothing else.
  */
 export function ftsMatchExpression(query: string, options: MatchOptions = {}): string | null {
+  return ftsQuery(query, options)?.match ?? null;
+}
+
+/** ftsMatchExpression, with the rare part kept apart and the bound on scored matches (see FtsQuery). */
+export function ftsQuery(query: string, options: MatchOptions & { recentMatches?: number } = {}): FtsQuery | null {
   const { terms, all } = queryTerms(query);
   const chosen = (terms.length > 0 ? terms : all).slice(0, options.maxTerms ?? 32);
   if (chosen.length === 0) return null;
+  const recentMatches = options.recentMatches ?? null;
   const { df, frequentDocs } = options;
-  if (!df || frequentDocs === undefined || chosen.length < 2) return chosen.map(termExpression).join(' OR ');
+  const plain = (bound: number | null): FtsQuery => ({ match: chosen.map(termExpression).join(' OR '), rare: null, recentMatches: bound });
+  if (!df || frequentDocs === undefined || chosen.length < 2) return plain(recentMatches);
   const rare: string[] = [];
   const frequent: { t: string; n: number }[] = [];
   for (const t of chosen) {
@@ -68,11 +88,13 @@ export function ftsMatchExpression(query: string, options: MatchOptions = {}): s
     if (n > frequentDocs) frequent.push({ t, n });
     else rare.push(t);
   }
-  if (frequent.length === 0) return chosen.map(termExpression).join(' OR ');
-  const parts = rare.map(termExpression);
+  // Only rare terms: their matches are few by definition, so all are scored.
+  if (frequent.length === 0) return plain(null);
+  const rareParts = rare.map(termExpression);
+  const parts = [...rareParts];
   // The rarest few frequent terms, paired: their intersections are small.
   const top = frequent.sort((a, b) => a.n - b.n).slice(0, 4).map((f) => termExpression(f.t));
   if (top.length === 1 && parts.length === 0) parts.push(top[0] as string);
   for (let i = 0; i < top.length; i++) for (let j = i + 1; j < top.length; j++) parts.push(`(${top[i]} AND ${top[j]})`);
-  return parts.join(' OR ');
+  return { match: parts.join(' OR '), rare: rareParts.length > 0 ? rareParts.join(' OR ') : null, recentMatches };
 }

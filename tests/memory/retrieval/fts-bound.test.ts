@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ftsScored } from '../../../src-main/memory/retrieval/strategies';
+import { ftsQuery } from '../../../src-main/memory/retrieval/text';
+import type { NodeFilter } from '../../../src-main/memory/retrieval/filter';
+import { openTestEngine } from '../../helpers/temp-engine';
+
+const EPISODES: NodeFilter = { types: ['episodic'], includeInvalid: false, excludeSessionIds: [], after: null, before: null, entityIds: null };
+
+/** 120 turns about lunch (a "frequent" term here), the oldest of which also names a rare word. */
+async function memoryWithACommonWord(options: Parameters<typeof openTestEngine>[0] = {}) {
+  const { engine } = openTestEngine(options);
+  const rareOld = engine.recordEpisode({ content: 'Lunch with the zebra keeper at the zoo', sessionId: 's' });
+  const lunch: string[] = [];
+  for (let i = 0; i < 120; i++) lunch.push(engine.recordEpisode({ content: `Lunch plans number ${i} with the team`, sessionId: 's' }));
+  engine.recordEpisode({ content: 'Nothing about food here', sessionId: 's' });
+  await engine.flush();
+  const df = (t: string): number => ({ lunch: 121, team: 120, zebra: 1 })[t] ?? 0;
+  return { engine, rareOld, lunch, df };
+}
+
+describe('bounded BM25 on a large memory', () => {
+  it('scores only the most recent matches of a frequent term', async () => {
+    const { engine, lunch, df } = await memoryWithACommonWord();
+    const query = ftsQuery('lunch', { df, frequentDocs: 20, recentMatches: 20 });
+    const hits = ftsScored(engine.database, query, EPISODES, 100);
+    expect(hits).toHaveLength(20);
+    expect(new Set(hits.map((h) => h.id))).toEqual(new Set(lunch.slice(-20)));
+  });
+
+  it('still finds an old turn through a rare word, ranked first', async () => {
+    const { engine, rareOld, df } = await memoryWithACommonWord();
+    const query = ftsQuery('lunch with the team, or the zebra', { df, frequentDocs: 20, recentMatches: 20 });
+    expect(query).toEqual({ match: '"zebra" OR ("team" AND "lunch")', rare: '"zebra"', recentMatches: 20 });
+    const hits = ftsScored(engine.database, query, EPISODES, 10);
+    expect(hits[0]?.id).toBe(rareOld);
+    expect(hits).toHaveLength(10);
+  });
+
+  it('scores every match when there are fewer than the bound, or only rare terms', async () => {
+    const { engine, df } = await memoryWithACommonWord();
+    expect(ftsScored(engine.database, ftsQuery('lunch', { df, frequentDocs: 20, recentMatches: 500 }), EPISODES, 1000)).toHaveLength(121);
+    const rareOnly = ftsQuery('zebra keeper', { df: () => 1, frequentDocs: 20, recentMatches: 20 });
+    expect(rareOnly?.recentMatches).toBeNull();
+    expect(ftsScored(engine.database, rareOnly, EPISODES, 10)).toHaveLength(1);
+  });
+
+  it('is what search uses once the memory passes the size where the bound starts', async () => {
+    const { engine, lunch } = await memoryWithACommonWord({ retrieval: { boundedFtsFromDocs: 50, ftsRecentMatches: 20 } });
+    const result = await engine.search({ query: 'lunch', types: ['episodic'], limit: 50 });
+    const found = new Set(result.hits.filter((h) => h.strategies.some((s) => s.strategy === 'neighbourhood' || s.strategy === 'fts')).map((h) => h.node.id));
+    expect(lunch.slice(-20).filter((id) => found.has(id)).length).toBeGreaterThan(10);
+    // The old turns are not scored (a neighbour of a scored turn can still be activated).
+    expect(lunch.slice(0, 60).filter((id) => found.has(id))).toEqual([]);
+  });
+});
