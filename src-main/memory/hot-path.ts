@@ -9,7 +9,7 @@ import type { Clock, Logger } from '../../src-shared/clock';
 import { MemoryError } from './errors';
 import { insertEdge } from './repo/edges';
 import { insertNode, lastEpisodeOfSession, nodeExists } from './repo/nodes';
-import { touchSession } from './repo/sessions';
+import { touchSession, type SessionTouch } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { isBusyError, withoutBusyWait, writeTx } from '../storage/write-tx';
@@ -131,11 +131,13 @@ export class HotPath {
     const previous = new Map<string, string>();
     const ids: string[] = [];
     try {
+      const touched = new Map<string, SessionTouch>();
       for (const episode of episodes) {
         const ep: PendingEpisode = { ...episode, id: randomUUID(), createdAt: this.clock.now() };
-        this.insertEpisode(ep, previous);
+        this.insertEpisode(ep, previous, touched);
         ids.push(ep.id);
       }
+      touchSessions(this.db, touched);
     } finally {
       // The caller's transaction may still roll back: the cache must not point at episodes it may undo.
       for (const session of previous.keys()) this.lastEpisode.delete(session);
@@ -192,7 +194,9 @@ export class HotPath {
       // Fail fast on a foreign lock instead of blocking the event loop for the busy timeout: we retry.
       withoutBusyWait(this.db, () =>
         writeTx(this.db, () => {
-          for (const ep of batch) this.insertEpisode(ep, previous);
+          const touched = new Map<string, SessionTouch>();
+          for (const ep of batch) this.insertEpisode(ep, previous, touched);
+          touchSessions(this.db, touched);
         }),
       );
     } catch (cause) {
@@ -243,7 +247,7 @@ export class HotPath {
     this.retryTimer.unref?.();
   }
 
-  private insertEpisode(ep: PendingEpisode, previousInBatch: Map<string, string>): void {
+  private insertEpisode(ep: PendingEpisode, previousInBatch: Map<string, string>, touched: Map<string, SessionTouch>): void {
     const eventTime = ep.eventTime ?? ep.createdAt;
     // Look the previous episode up before inserting, so the new one cannot find itself.
     const prevId =
@@ -276,7 +280,18 @@ export class HotPath {
       });
     }
     previousInBatch.set(ep.sessionId, ep.id);
-    touchSession(this.db, ep.sessionId, eventTime);
+    const touch = touched.get(ep.sessionId);
+    if (touch) {
+      touch.first = Math.min(touch.first, eventTime);
+      touch.last = Math.max(touch.last, eventTime);
+      touch.count++;
+    } else {
+      touched.set(ep.sessionId, { first: eventTime, last: eventTime, count: 1 });
+    }
     enqueueSlowPath(this.db, ep.id, ep.createdAt);
   }
+}
+
+function touchSessions(db: Database, touched: ReadonlyMap<string, SessionTouch>): void {
+  for (const [sessionId, touch] of touched) touchSession(db, sessionId, touch);
 }

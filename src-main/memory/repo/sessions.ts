@@ -29,16 +29,24 @@ function toSession(r: SessionRow): SessionState {
 }
 
 /** Count an episode into its session; a consolidated session that gets new episodes needs consolidating again. */
-export function touchSession(db: Database, sessionId: string, eventTime: number): void {
+/** Episodes a batch added to one session: its time span and count. */
+export interface SessionTouch {
+  first: number;
+  last: number;
+  count: number;
+}
+
+/** Record a batch's episodes on their session: one upsert per session, not one per episode. */
+export function touchSession(db: Database, sessionId: string, touch: SessionTouch): void {
   stmt(
     db,
-    `INSERT INTO memory_sessions (id, started_at, last_event_at, episode_count) VALUES (@id, @t, @t, 1)
+    `INSERT INTO memory_sessions (id, started_at, last_event_at, episode_count) VALUES (@id, @first, @last, @count)
      ON CONFLICT(id) DO UPDATE SET
        started_at = min(started_at, excluded.started_at),
        last_event_at = max(last_event_at, excluded.last_event_at),
-       episode_count = episode_count + 1,
+       episode_count = episode_count + excluded.episode_count,
        status = CASE WHEN status = 'consolidated' THEN 'completed' ELSE status END`,
-  ).run({ id: sessionId, t: eventTime });
+  ).run({ id: sessionId, ...touch });
 }
 
 export function getSession(db: Database, id: string): SessionState | undefined {
