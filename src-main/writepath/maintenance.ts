@@ -22,6 +22,9 @@ export interface MaintenanceOptions {
 
 export interface MaintenanceReport {
   trigger: string;
+  /** Who did the LLM steps: the memory agent, or the offline extractor (enrichment and reflection then skip). */
+  mode: 'llm' | 'offline';
+  model: string | null;
   sessions: SessionOutcome[];
   decay: { scanned: number; updated: number; pruned: number } | null;
   enriched: number;
@@ -41,6 +44,8 @@ export async function runMaintenance(
   const started = engine.clock.now();
   const report: MaintenanceReport = {
     trigger: options.trigger,
+    mode: agent ? 'llm' : 'offline',
+    model: agent?.model ?? null,
     sessions: [],
     decay: null,
     enriched: 0,
@@ -109,8 +114,8 @@ export async function runMaintenance(
     kind: 'maintenance',
     sessionId: null,
     trigger: options.trigger,
-    mode: agent ? 'llm' : 'offline',
-    model: agent?.model ?? null,
+    mode: report.mode,
+    model: report.model,
     startedAt: started,
     finishedAt: engine.clock.now(),
     status: report.cancelled ? 'cancelled' : report.errors.length > 0 || report.sessions.some((s) => s.status === 'failed') ? 'failed' : 'ok',

@@ -1,0 +1,104 @@
+/**
+ * "Run maintenance now" (memory.runMaintenance) through the real contract and AppHost over a SQLite file: the
+ * nightly sweep at once — pending conversations consolidated, old facts decayed and pruned — with progress
+ * pushed to the UI; bad input refused before anything runs; and never two sweeps at once.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Envelope, MaintenanceSummary } from '../../src-main/api/contract';
+import type { MemoryStats } from '../../src-main/memory/stats';
+import { openTestHost, type TestHost } from '../helpers/app-host';
+
+function ok<T>(res: Envelope<unknown>): T {
+  if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
+  return res.value as T;
+}
+
+const maintenanceRuns = async (t: TestHost): Promise<number> => {
+  const stats = ok<MemoryStats>(await t.host.dispatch('memory.stats', {}));
+  return stats.write_path.recent_runs.filter((r) => r.kind === 'maintenance').length;
+};
+
+/** A memory with one conversation waiting for consolidation and one fact old enough to be pruned. */
+async function memoryWithNightlyWork(t: TestHost): Promise<{ oldFact: string }> {
+  const { id: oldFact } = ok<{ id: string }>(await t.host.dispatch('memory.rememberFact', { content: 'User parks on level 3 of the airport garage' }));
+  t.clock.advanceDays(120);
+  const chat = ok<{ id: string }>(await t.host.dispatch('chat.create', {}));
+  ok(await t.host.dispatch('chat.send', { chatId: chat.id, text: 'I moved to Kraków last month. My sister Ana lives in Warsaw.' }));
+  // The conversation has been quiet past the idle timeout: the sweep treats it as finished.
+  t.clock.advanceDays(1);
+  return { oldFact };
+}
+
+describe('memory.runMaintenance', () => {
+  it('runs the nightly sweep now: consolidates, decays and prunes, reports it and pushes progress', async () => {
+    const t = openTestHost();
+    const { oldFact } = await memoryWithNightlyWork(t);
+    const report = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
+
+    expect(report).toMatchObject({ trigger: 'manual', joined: false, cancelled: false, mode: 'offline', model: null, errors: [] });
+    expect(report.sessions).toHaveLength(1);
+    expect(report.sessions[0]).toMatchObject({ status: 'consolidated', error: null });
+    expect(report.sessions[0]?.facts).toBeGreaterThan(0);
+    expect(report.decay?.pruned).toBe(1);
+    expect(report.decay?.scanned).toBeGreaterThan(report.sessions[0]?.facts ?? 0);
+    expect(t.host.memory.getNode(oldFact).node).toMatchObject({ invalidatedReason: 'pruned' });
+    // The facts it learned are fresh: decay keeps them.
+    expect(t.host.memory.listNodes({ types: ['semantic'] }).items.map((n) => n.content).join(' | ')).toMatch(/Kraków/);
+
+    const progress = t.eventsOf('writepath.progress').filter((p) => p.job === 'maintenance');
+    expect(progress.map((p) => p.step)).toEqual(['consolidation', 'decay', 'enrichment', 'reflection', 'done']);
+    expect(progress.at(-1)?.percent).toBe(100);
+    expect(t.eventsOf('writepath.progress').some((p) => p.job === 'consolidation')).toBe(true);
+    const stats = ok<MemoryStats>(await t.host.dispatch('memory.stats', {}));
+    expect(stats.write_path.last_maintenance).toBe(new Date(t.clock.now()).toISOString());
+    expect(stats.unconsolidated_sessions).toBe(0);
+  });
+
+  it('refuses input it does not take, with a typed error, and runs nothing', async () => {
+    const t = openTestHost();
+    const before = await maintenanceRuns(t);
+    for (const input of [{ trigger: 'nightly' }, { offline: true }, 'now', 42]) {
+      const answer = await t.host.dispatch('memory.runMaintenance', input);
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    }
+    expect(await maintenanceRuns(t)).toBe(before);
+    expect(t.eventsOf('writepath.progress')).toEqual([]);
+  });
+
+  it('never runs two sweeps at once: a second call joins the running one and gets its report', async () => {
+    const t = openTestHost();
+    await memoryWithNightlyWork(t);
+    const before = await maintenanceRuns(t);
+    const [first, second] = await Promise.all([t.host.dispatch('memory.runMaintenance', {}), t.host.dispatch('memory.runMaintenance', {})]);
+    const a = ok<MaintenanceSummary>(first);
+    const b = ok<MaintenanceSummary>(second);
+    expect([a.joined, b.joined]).toEqual([false, true]);
+    expect({ ...b, joined: false }).toEqual(a);
+    expect(a.sessions.map((s) => s.status)).toEqual(['consolidated']);
+    expect(await maintenanceRuns(t)).toBe(before + 1);
+    expect(t.eventsOf('writepath.progress').filter((p) => p.job === 'maintenance' && p.step === 'decay')).toHaveLength(1);
+
+    // Once it has finished, the next call runs a sweep of its own.
+    const third = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
+    expect(third).toMatchObject({ joined: false, trigger: 'manual', sessions: [] });
+    expect(await maintenanceRuns(t)).toBe(before + 2);
+  });
+
+  it('a click during the nightly sweep joins it rather than starting another', async () => {
+    const t = openTestHost();
+    await memoryWithNightlyWork(t);
+    const before = await maintenanceRuns(t);
+    // What the scheduler's timer does at 03:00.
+    const nightly = t.host.writePath.runMaintenance({ trigger: 'nightly' });
+    const clicked = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
+    expect(clicked).toMatchObject({ joined: true, trigger: 'nightly' });
+    expect(clicked.sessions).toEqual((await nightly).sessions.map((s) => ({ sessionId: s.sessionId, status: s.status, facts: s.factsCreated.length, error: s.error })));
+    expect(await maintenanceRuns(t)).toBe(before + 1);
+  });
+
+  it('answers "closed" once the app is shutting down', async () => {
+    const t = openTestHost();
+    await t.host.close();
+    expect(await t.host.dispatch('memory.runMaintenance', {})).toMatchObject({ ok: false, error: { code: 'closed' } });
+  });
+});
