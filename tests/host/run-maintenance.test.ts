@@ -3,10 +3,13 @@
  * nightly sweep at once — pending conversations consolidated, old facts decayed and pruned — with progress
  * pushed to the UI; bad input refused before anything runs; and never two sweeps at once.
  */
-import { describe, expect, it } from 'vitest';
-import type { Envelope, MaintenanceSummary } from '../../src-main/api/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Envelope, EventMap, MaintenanceSummary } from '../../src-main/api/contract';
+import { WorkerHost } from '../../src-main/host/worker/worker-host';
+import { MemorySecretStore } from '../../src-main/llm/secrets';
 import type { MemoryStats } from '../../src-main/memory/stats';
 import { openTestHost, type TestHost } from '../helpers/app-host';
+import { CollectingLogger, makeTempDir } from '../helpers/temp-engine';
 
 function ok<T>(res: Envelope<unknown>): T {
   if (!res.ok) throw new Error(`${res.error.code}: ${res.error.message}`);
@@ -92,7 +95,8 @@ describe('memory.runMaintenance', () => {
     const nightly = t.host.writePath.runMaintenance({ trigger: 'nightly' });
     const clicked = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
     expect(clicked).toMatchObject({ joined: true, trigger: 'nightly' });
-    expect(clicked.sessions).toEqual((await nightly).sessions.map((s) => ({ sessionId: s.sessionId, status: s.status, facts: s.factsCreated.length, error: s.error })));
+    const nightlyReport = await nightly;
+    expect(clicked.sessions).toEqual(nightlyReport.sessions.map((s) => ({ sessionId: s.sessionId, status: s.status, facts: s.factsCreated.length, error: s.error })));
     expect(await maintenanceRuns(t)).toBe(before + 1);
   });
 
@@ -100,5 +104,29 @@ describe('memory.runMaintenance', () => {
     const t = openTestHost();
     await t.host.close();
     expect(await t.host.dispatch('memory.runMaintenance', {})).toMatchObject({ ok: false, error: { code: 'closed' } });
+  });
+});
+
+describe('memory.runMaintenance on the engine worker (the desktop app and browser mode)', () => {
+  const hosts: WorkerHost[] = [];
+  afterEach(async () => {
+    for (const h of hosts.splice(0)) await h.close();
+  });
+
+  it('runs the sweep in the worker, forwards its progress, and joins a second call', async () => {
+    const secrets = new MemorySecretStore();
+    const host = await WorkerHost.start({ dataDir: makeTempDir(), secrets, mode: 'browser', version: 'test', logger: new CollectingLogger() });
+    hosts.push(host);
+    const progress: EventMap['writepath.progress'][] = [];
+    host.subscribe((name, payload) => {
+      if (name === 'writepath.progress') progress.push(payload as EventMap['writepath.progress']);
+    });
+    expect(await host.call('memory.rememberFact', { content: 'Ana keeps bees on the roof' })).toMatchObject({ ok: true });
+    const [a, b] = await Promise.all([host.call('memory.runMaintenance', {}), host.call('memory.runMaintenance', {})]);
+    if (!a.ok || !b.ok) throw new Error('a maintenance call failed');
+    expect([a.value.joined, b.value.joined]).toEqual([false, true]);
+    expect(a.value).toMatchObject({ trigger: 'manual', cancelled: false, errors: [], decay: { scanned: 1, pruned: 0 } });
+    await expect.poll(() => progress.some((p) => p.job === 'maintenance' && p.step === 'done')).toBe(true);
+    expect(await host.dispatch('memory.runMaintenance', { force: true })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -149,7 +149,11 @@ function MaintenanceResult({ report: r }: { report: MaintenanceSummary }) {
   return (
     <div className="ins-maintenance-result" data-testid="maintenance-result">
       <p>
-        {r.cancelled ? 'Maintenance stopped before it finished.' : errors.length > 0 ? `Maintenance finished; ${plural(errors.length, 'step')} failed.` : 'Maintenance finished.'}
+        {r.cancelled
+          ? 'Maintenance stopped before it finished.'
+          : errors.length > 0
+            ? `Maintenance finished; ${plural(errors.length, 'step')} failed.`
+            : 'Maintenance finished.'}
         {r.joined && ` It joined the ${r.trigger === 'manual' ? '' : `${r.trigger} `}run that was already under way.`}
       </p>
       <ul className="ins-list">
