@@ -95,6 +95,11 @@ test('Overview: "Run maintenance now" from the keyboard shows progress, then wha
   await expect(button).toHaveText('Running maintenance…');
   await expect(button).toBeFocused();
   await shot('maintenance-running');
+  // Leaving the Overview and coming back mid-sweep: the status says where the sweep is.
+  await page.getByTestId('tab-graph').click();
+  await page.getByTestId('tab-overview').click();
+  await expect(section.getByTestId('maintenance-progress')).toContainText('Updating entity summaries');
+  await expect(button).toHaveText('Running maintenance…');
 
   release();
   const result = section.getByTestId('maintenance-result');
@@ -112,6 +117,7 @@ test('Overview: "Run maintenance now" from the keyboard shows progress, then wha
   // A failing model: the sweep still decays, and the step that failed says why.
   failing = true;
   await engram.call('memory.rememberFact', { content: 'Ana moved to Gdańsk', entityIds: [ana.id] });
+  await button.focus();
   await page.keyboard.press('Enter');
   await expect(result.getByTestId('maintenance-step-error')).toContainText('Updating entity summaries failed: the model server failed', { timeout: 20_000 });
   await expect(result).toContainText('Maintenance finished; 1 step failed.');

@@ -145,7 +145,7 @@ export class AppHost implements HostTransport {
         consolidate,
         runMaintenance,
         mcp: this.mcp,
-        writePathStatus: () => writePathStatus(this.engine),
+        writePathStatus: () => writePathStatus(this.engine, this.writePath.maintenanceUnderWay),
         data: this.data,
       }),
       logger,

@@ -92,7 +92,11 @@ export async function runMaintenance(
   });
   await step('decay', async () => {
     progress('decay', 62);
-    const r = await engine.runDecay({ ...(options.signal ? { signal: options.signal } : {}) });
+    // A big memory takes a while: each chunk of facts re-scored says so.
+    const r = await engine.runDecay({
+      onProgress: (scanned) => progress('decay', 62, `${scanned} facts re-scored`),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     report.decay = { scanned: r.scanned, updated: r.updated, pruned: r.prunedIds.length };
   });
   await step('enrichment', async () => {

@@ -16,6 +16,7 @@ import { LlmExtractor } from './extract-llm';
 import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
 import { AppError, TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
+import type { MaintenanceUnderWay } from '../../src-shared/consolidation-outcome';
 
 export interface WritePathOptions {
   engine: WritePathMemory;
@@ -251,24 +252,39 @@ export class WritePathService {
           trigger: options.trigger ?? 'nightly',
           idleMs: this.options.idleMs ?? 1_800_000,
           signal,
-          onProgress: (p) => this.emit(p),
+          onProgress: (p) => {
+            // Updated before the event goes out, so a status read on 'done' no longer shows the sweep.
+            if (p.job === 'maintenance' && this.maintenance === run) {
+              this.sweepState = p.percent >= 100 ? null : { step: p.step, percent: p.percent, message: p.message ?? null };
+            }
+            this.emit(p);
+          },
           ...this.pageOption(),
         }),
       options.signal,
     );
     this.maintenance = run;
+    this.sweepState = { step: 'queued', percent: 0, message: null };
     const clear = (): void => {
-      if (this.maintenance === run) this.maintenance = null;
+      if (this.maintenance !== run) return;
+      this.maintenance = null;
+      this.sweepState = null;
     };
     run.then(clear, clear);
     return run;
   }
 
   private maintenance: Promise<MaintenanceReport> | null = null;
+  private sweepState: MaintenanceUnderWay | null = null;
 
   /** True while a sweep is queued or running (a new request would join it). */
   get maintenanceInFlight(): boolean {
     return this.maintenance !== null;
+  }
+
+  /** The sweep under way ('queued' until the job before it ends), or null. */
+  get maintenanceUnderWay(): MaintenanceUnderWay | null {
+    return this.sweepState;
   }
 
   /** When the last sweep finished (successfully or not), for the launch catch-up. */

@@ -8,6 +8,7 @@ import type { Envelope, EventMap, MaintenanceSummary } from '../../src-main/api/
 import { WorkerHost } from '../../src-main/host/worker/worker-host';
 import { MemorySecretStore } from '../../src-main/llm/secrets';
 import type { MemoryStats } from '../../src-main/memory/stats';
+import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import { openTestHost, type TestHost } from '../helpers/app-host';
 import { CollectingLogger, makeTempDir } from '../helpers/temp-engine';
 
@@ -36,6 +37,12 @@ describe('memory.runMaintenance', () => {
   it('runs the nightly sweep now: consolidates, decays and prunes, reports it and pushes progress', async () => {
     const t = openTestHost();
     const { oldFact } = await memoryWithNightlyWork(t);
+    // What a view opened mid-sweep reads: the sweep under way, at each step (the handler runs as the event goes out).
+    const statusDuring: Promise<Envelope<unknown>>[] = [];
+    t.host.subscribe((name) => {
+      if (name === 'writepath.progress') statusDuring.push(t.host.dispatch('writepath.status', {}));
+    });
+    expect(ok<WritePathStatus>(await t.host.dispatch('writepath.status', {})).maintenance).toBeNull();
     const report = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
 
     expect(report).toMatchObject({ trigger: 'manual', joined: false, cancelled: false, mode: 'offline', model: null, errors: [] });
@@ -49,8 +56,13 @@ describe('memory.runMaintenance', () => {
     expect(t.host.memory.listNodes({ types: ['semantic'] }).items.map((n) => n.content).join(' | ')).toMatch(/Kraków/);
 
     const progress = t.eventsOf('writepath.progress').filter((p) => p.job === 'maintenance');
-    expect(progress.map((p) => p.step)).toEqual(['consolidation', 'decay', 'enrichment', 'reflection', 'done']);
+    expect(progress.map((p) => p.step).filter((step, i, all) => step !== all[i - 1])).toEqual(['consolidation', 'decay', 'enrichment', 'reflection', 'done']);
     expect(progress.at(-1)?.percent).toBe(100);
+    expect(progress.some((p) => p.step === 'decay' && /^\d+ facts re-scored$/.test(p.message ?? ''))).toBe(true);
+    const during = (await Promise.all(statusDuring)).map((e) => ok<WritePathStatus>(e).maintenance);
+    expect(during.map((m) => m?.step ?? null)).toContain('decay');
+    expect(during.at(-1)).toBeNull(); // read as 'done' went out
+    expect(ok<WritePathStatus>(await t.host.dispatch('writepath.status', {})).maintenance).toBeNull();
     expect(t.eventsOf('writepath.progress').some((p) => p.job === 'consolidation')).toBe(true);
     const stats = ok<MemoryStats>(await t.host.dispatch('memory.stats', {}));
     expect(stats.write_path.last_maintenance).toBe(new Date(t.clock.now()).toISOString());
@@ -79,7 +91,7 @@ describe('memory.runMaintenance', () => {
     expect({ ...b, joined: false }).toEqual(a);
     expect(a.sessions.map((s) => s.status)).toEqual(['consolidated']);
     expect(await maintenanceRuns(t)).toBe(before + 1);
-    expect(t.eventsOf('writepath.progress').filter((p) => p.job === 'maintenance' && p.step === 'decay')).toHaveLength(1);
+    expect(t.eventsOf('writepath.progress').filter((p) => p.job === 'maintenance' && p.step === 'done')).toHaveLength(1);
 
     // Once it has finished, the next call runs a sweep of its own.
     const third = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
@@ -93,8 +105,11 @@ describe('memory.runMaintenance', () => {
     const before = await maintenanceRuns(t);
     // What the scheduler's timer does at 03:00.
     const nightly = t.host.writePath.runMaintenance({ trigger: 'nightly' });
+    // Not started yet (jobs start on a later tick): a view opened now sees it queued.
+    const statusNow = t.host.dispatch('writepath.status', {});
     const clicked = ok<MaintenanceSummary>(await t.host.dispatch('memory.runMaintenance', {}));
     expect(clicked).toMatchObject({ joined: true, trigger: 'nightly' });
+    expect(ok<WritePathStatus>(await statusNow).maintenance).toEqual({ step: 'queued', percent: 0, message: null });
     const nightlyReport = await nightly;
     expect(clicked.sessions).toEqual(nightlyReport.sessions.map((s) => ({ sessionId: s.sessionId, status: s.status, facts: s.factsCreated.length, error: s.error })));
     expect(await maintenanceRuns(t)).toBe(before + 1);

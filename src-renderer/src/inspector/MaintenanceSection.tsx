@@ -4,15 +4,15 @@
  * run started it) and then what it did, or why it failed. A click while a sweep runs joins it.
  */
 import { useEffect, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { MaintenanceSummary } from '../../../src-main/api/contract';
 import type { MemoryStats } from '../../../src-main/memory/stats';
 import type { WritePathProgress } from '../../../src-main/writepath/types';
-import { describeFailure } from '../../../src-shared/consolidation-outcome';
+import { describeFailure, type MaintenanceUnderWay } from '../../../src-shared/consolidation-outcome';
 import { DEFAULT_PRUNE_THRESHOLD } from '../../../src-shared/decay';
 import { call, errorMessage } from '../api/client';
 import { bridge } from '../api/transport';
-import { showLearnedFacts } from '../components/consolidation';
+import { showLearnedFacts, useWritePathStatus } from '../components/consolidation';
 import { useInspector } from './store';
 import { formatDateTime } from './time';
 
@@ -28,9 +28,13 @@ export function maintenanceHeadline(r: MaintenanceSummary): string {
   return parts.join(', ');
 }
 
+/** The mutation's key: its state outlives the Overview, so leaving and coming back keeps the result in view. */
+const RUN_KEY = ['memory.runMaintenance'] as const;
+
 function useRunMaintenance() {
   const qc = useQueryClient();
   return useMutation({
+    mutationKey: RUN_KEY,
     mutationFn: () => call('memory.runMaintenance', {}),
     // Shown in place and as a toast (the toast also when the Overview was left meanwhile).
     meta: { inlineError: true },
@@ -41,6 +45,15 @@ function useRunMaintenance() {
     onError: (err) => useInspector.getState().pushToast({ message: `Maintenance failed: ${errorMessage(err)}`, error: true }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['memory'] }),
   });
+}
+
+/** The latest "run maintenance now" from this window, whichever mount of the Overview started it. */
+function useLatestRun(): { pending: boolean; report: MaintenanceSummary | null; error: Error | null } | null {
+  const runs = useMutationState({
+    filters: { mutationKey: RUN_KEY },
+    select: (m) => ({ pending: m.state.status === 'pending', report: (m.state.data as MaintenanceSummary | undefined) ?? null, error: m.state.error }),
+  });
+  return runs.at(-1) ?? null;
 }
 
 interface LiveSweep {
@@ -63,7 +76,12 @@ function useMaintenanceProgress(): { live: LiveSweep | null; clear: () => void }
   return { live, clear: () => setLive(null) };
 }
 
+function fromStatus({ step, percent, message }: MaintenanceUnderWay): LiveSweep {
+  return { sweep: { job: 'maintenance', sessionId: null, step, percent, ...(message ? { message } : {}) }, session: null };
+}
+
 const STEP_LABELS: Record<string, string> = {
+  queued: 'Waiting for the consolidation under way',
   consolidation: 'Consolidating finished conversations',
   decay: 'Decaying and pruning facts',
   enrichment: 'Updating entity summaries',
@@ -72,8 +90,12 @@ const STEP_LABELS: Record<string, string> = {
 
 export function MaintenanceSection({ stats }: { stats: MemoryStats }) {
   const run = useRunMaintenance();
-  const { live, clear } = useMaintenanceProgress();
-  const busy = run.isPending || live !== null;
+  const latest = useLatestRun();
+  const { live: pushed, clear } = useMaintenanceProgress();
+  // Opened mid-sweep (the nightly run, the launch catch-up), the status says where it is until the next event.
+  const underWay = useWritePathStatus().data?.maintenance ?? null;
+  const live = pushed ?? (underWay ? fromStatus(underWay) : null);
+  const busy = (latest?.pending ?? false) || live !== null;
   return (
     <section className="ins-section ins-maintenance" data-testid="overview-maintenance" aria-labelledby="ins-maintenance-title">
       <h4 id="ins-maintenance-title">Maintenance</h4>
@@ -108,11 +130,11 @@ export function MaintenanceSection({ stats }: { stats: MemoryStats }) {
           </button>
           <div role="status" aria-live="polite">
             {busy && <Progress live={live} />}
-            {!busy && run.isSuccess && <MaintenanceResult report={run.data} />}
+            {!busy && latest?.report && <MaintenanceResult report={latest.report} />}
           </div>
-          {!busy && run.isError && (
+          {!busy && latest?.error && (
             <p className="error-text" role="alert" data-testid="maintenance-error">
-              Maintenance failed: {errorMessage(run.error)}
+              Maintenance failed: {errorMessage(latest.error)}
             </p>
           )}
         </div>
@@ -122,7 +144,7 @@ export function MaintenanceSection({ stats }: { stats: MemoryStats }) {
 }
 
 function Progress({ live }: { live: LiveSweep | null }) {
-  const label = live ? (STEP_LABELS[live.sweep.step] ?? live.sweep.step) : 'Starting (after any consolidation under way)';
+  const label = live ? (STEP_LABELS[live.sweep.step] ?? live.sweep.step) : 'Starting';
   const detail = live?.session ? ` · ${live.sweep.message ?? 'a conversation'}: ${live.session.step}` : live?.sweep.message ? ` · ${live.sweep.message}` : '';
   return (
     <div className="data-progress ins-maintenance-progress" data-testid="maintenance-progress">
