@@ -20,7 +20,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString
 const when = (iso: string | null) => (iso ? formatDateTime(Date.parse(iso)) : 'never');
 
 /** "2 conversations consolidated, 3 facts pruned" — the short form for the toast. */
-export function maintenanceHeadline(r: MaintenanceSummary): string {
+function maintenanceHeadline(r: MaintenanceSummary): string {
   const consolidated = r.sessions.filter((s) => s.status === 'consolidated').length;
   const parts = [consolidated > 0 ? `${plural(consolidated, 'conversation')} consolidated` : 'no conversation waiting'];
   if (r.decay) parts.push(r.decay.pruned > 0 ? `${plural(r.decay.pruned, 'fact')} pruned` : 'nothing pruned');
