@@ -4,9 +4,8 @@
  * fact, entity enrichment and the weekly reflection (both skip without a model) — over the bench memory of
  * N nodes with 20% facts, as a memory consolidated for a while holds.
  *
- * Facts are backdated (learned or last used 0–75 days ago, spread evenly), so the sweep finds what a real
- * night does: every fact re-scored, the few whose confidence fell below the threshold soft-deleted. The last
- * 10 conversations are left pending consolidation; all earlier ones count as consolidated.
+ * Facts are backdated and the last 10 conversations left pending (lib/nightly-work.ts), so the sweep finds what a
+ * real night does: every fact re-scored, the few whose confidence fell below the threshold soft-deleted.
  * Figures: the sweep's wall time, time per step (from its progress events), counts, and the main thread's stall.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,9 +14,9 @@ import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { WritePathService } from '../src-main/writepath/service';
 import { buildBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
+import { leaveNightlyWork } from './lib/nightly-work';
 import { measureStall, progress, round, type StallFigures } from './lib/stats';
 
-const DAY_MS = 86_400_000;
 const PENDING_SESSIONS = 10;
 const FACT_SHARE = 0.2;
 
@@ -42,20 +41,7 @@ export async function benchDecay(options: { nodes: number }): Promise<DecayFigur
     const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
     const service = new WritePathService({ engine });
     try {
-      const now = engine.clock.now();
-      const db = engine.database;
-      // A deterministic spread of ages (rowid-based), in one statement: no per-node round trip.
-      db.prepare(
-        `UPDATE nodes SET created_at = :now - ((rowid * 7919) % 75) * :day - (rowid % 1000) * 1000,
-           valid_from = min(valid_from, :now - ((rowid * 7919) % 75) * :day - (rowid % 1000) * 1000),
-           last_accessed = CASE WHEN rowid % 5 = 0 THEN :now - ((rowid * 104729) % 40) * :day ELSE NULL END
-         WHERE type != 'episodic'`,
-      ).run({ now, day: DAY_MS });
-      db.prepare(
-        `UPDATE memory_sessions SET status = CASE WHEN id IN (SELECT id FROM memory_sessions ORDER BY last_event_at DESC LIMIT ?)
-           THEN 'completed' ELSE 'consolidated' END`,
-      ).run(PENDING_SESSIONS);
-      const facts = (db.prepare(`SELECT count(*) AS n FROM nodes WHERE type != 'episodic' AND valid_until IS NULL`).get() as { n: number }).n;
+      const { facts } = leaveNightlyWork(engine, { pendingSessions: PENDING_SESSIONS });
       progress(`decay: nightly maintenance over ${options.nodes.toLocaleString()} nodes (${facts.toLocaleString()} current facts)`);
 
       const steps: Record<string, number> = {};

@@ -1,18 +1,23 @@
 /**
  * The thread that serves the window, with the engine on its worker (issue 11): a memory of N nodes opened by a
  * WorkerHost as browser mode and the desktop app do, then search, context packs, chat turns (ingest through the
- * hot path and the slow path), consolidation and the inspector's big reads, all as contract calls. For each phase:
- * the call time seen from the main thread and the main thread's event-loop stall (what a person would feel).
+ * hot path and the slow path), consolidation, the inspector's big reads and nightly maintenance ("run maintenance
+ * now": offline consolidation of the pending conversations, decay and pruning), all as contract calls. For each
+ * phase: the call time seen from the main thread and the main thread's event-loop stall (what a person would feel).
+ * The memory is left with a night's work first (lib/nightly-work.ts, as the decay key does), before the worker
+ * opens it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope } from '../src-main/api/contract';
+import type { Envelope, MaintenanceSummary } from '../src-main/api/contract';
 import type { ChatMessage } from '../src-main/chat/types';
 import { MemorySecretStore } from '../src-main/llm/secrets';
 import { WorkerHost } from '../src-main/host/worker/worker-host';
+import { MemoryEngine } from '../src-main/memory/engine';
 import { buildBenchMemory } from './search';
 import { benchQueries } from './lib/queries';
+import { leaveNightlyWork } from './lib/nightly-work';
 import { measureStall, percentile, progress, round, type StallFigures } from './lib/stats';
 
 interface PhaseFigures extends StallFigures {
@@ -29,7 +34,18 @@ export interface UiThreadFigures {
   chat: PhaseFigures;
   consolidation: PhaseFigures;
   inspector: PhaseFigures;
+  /** One memory.runMaintenance call: the whole sweep, with what it found to do. */
+  maintenance: PhaseFigures & {
+    facts: number;
+    sessions_consolidated: number;
+    decay_scanned: number;
+    decay_updated: number;
+    decay_pruned: number;
+  };
 }
+
+/** Conversations left waiting for the maintenance phase's sweep (as in the decay key). */
+const PENDING_SESSIONS = 10;
 
 const quietLogger = { warn: () => undefined, error: (m: string) => progress(`engine error: ${m}`) };
 
@@ -51,6 +67,13 @@ export async function benchUiThread(options: { nodes: number }): Promise<UiThrea
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-ui-'));
   try {
     await buildBenchMemory(dir, options.nodes);
+    const prepared = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+    let facts: number;
+    try {
+      ({ facts } = leaveNightlyWork(prepared, { pendingSessions: PENDING_SESSIONS }));
+    } finally {
+      await prepared.close();
+    }
     progress('ui thread: starting the engine worker');
     const host = await WorkerHost.start({ dataDir: dir, secrets: new MemorySecretStore(), mode: 'browser', version: 'bench', logger: quietLogger });
     try {
@@ -93,7 +116,27 @@ export async function benchUiThread(options: { nodes: number }): Promise<UiThrea
         () => host.call('inspector.timeline', { from: 0, to: Date.now() + 86_400_000 }),
         () => host.call('memory.listNodes', {}),
       ]);
-      return { nodes: options.nodes, idle, search, context, chat: chatFigures, consolidation, inspector };
+      // Last, so the phases before it read the same memory as in earlier runs.
+      const swept: { report?: MaintenanceSummary } = {};
+      const sweep = await phase([
+        async () => {
+          const answer = await host.call('memory.runMaintenance', {});
+          if (answer.ok) swept.report = answer.value;
+          return answer;
+        },
+      ]);
+      const report = swept.report;
+      if (!report) throw new Error('maintenance returned no report');
+      if (report.errors.length > 0) throw new Error(`maintenance reported errors: ${report.errors.join('; ')}`);
+      const maintenance = {
+        ...sweep,
+        facts,
+        sessions_consolidated: report.sessions.filter((s) => s.status === 'consolidated').length,
+        decay_scanned: report.decay?.scanned ?? 0,
+        decay_updated: report.decay?.updated ?? 0,
+        decay_pruned: report.decay?.pruned ?? 0,
+      };
+      return { nodes: options.nodes, idle, search, context, chat: chatFigures, consolidation, inspector, maintenance };
     } finally {
       await host.close();
     }

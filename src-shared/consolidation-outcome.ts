@@ -32,10 +32,19 @@ export interface FailedSessionView {
   lastEventAt: number;
 }
 
+/** The maintenance sweep under way: its step ('queued' while it waits for a consolidation) and progress. */
+export interface MaintenanceUnderWay {
+  step: string;
+  percent: number;
+  message: string | null;
+}
+
 export interface WritePathStatus {
   last: ConsolidationOutcomeView | null;
   failed: FailedSessionView[];
   unconsolidated: number;
+  /** The nightly sweep running now (whoever started it), null when none: a view opened mid-sweep shows it. */
+  maintenance: MaintenanceUnderWay | null;
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

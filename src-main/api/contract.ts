@@ -28,6 +28,7 @@ import {
 } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { WritePathProgress } from '../writepath/types';
+import type { MaintenanceReport } from '../writepath/maintenance';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import type { Entity, MemoryChange, MemoryNode } from '../../src-shared/memory-types';
 import {
@@ -67,6 +68,16 @@ export interface ConsolidationSummary {
   cancelled: boolean;
   sessions: { sessionId: string; status: string; facts: number; error: string | null }[];
 }
+
+/**
+ * What "run maintenance now" did: the sweep's report (writepath/maintenance.ts) with each session as in
+ * ConsolidationSummary. `joined`: a sweep was already queued or running (the nightly one, or another click),
+ * and this is its report — two never run at once.
+ */
+export type MaintenanceSummary = Omit<MaintenanceReport, 'sessions'> & {
+  sessions: ConsolidationSummary['sessions'];
+  joined: boolean;
+};
 
 export interface AppInfo {
   mode: 'electron' | 'browser';
@@ -132,6 +143,11 @@ export const calls = {
   'memory.consolidate': call<ConsolidationSummary>()(
     z.object({ sessionId: z.string().min(1).max(200).optional(), offline: z.boolean().optional() }).strict(),
   ),
+  /**
+   * "Run maintenance now": the nightly sweep (consolidation of pending sessions, decay and pruning, entity
+   * enrichment, the weekly reflection) at once; progress comes as writepath.progress with job 'maintenance'.
+   */
+  'memory.runMaintenance': call<MaintenanceSummary>()(none),
   /** What the last consolidation learned (or why sessions failed), for the sidebar and Overview. */
   'writepath.status': call<WritePathStatus>()(none),
   'memory.getNode': call<NodeDetail>()(nodeId),

@@ -10,7 +10,7 @@ import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../../src-shared/clock';
 import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
-import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type ParsedInput } from './contract';
+import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type MaintenanceSummary, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 
@@ -23,6 +23,8 @@ export interface ApiServices {
   info: () => AppInfo;
   /** The write path's "consolidate now". */
   consolidate: (request: { sessionId?: string; offline?: boolean }) => Promise<ConsolidationSummary>;
+  /** "Run maintenance now": the nightly sweep through the write path, joining one already under way. */
+  runMaintenance: () => Promise<MaintenanceSummary>;
   /** Import, export, backup and restore (src-main/data/service.ts). */
   data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore'>;
   /** The running app's MCP endpoint for other apps. */
@@ -31,7 +33,7 @@ export interface ApiServices {
   writePathStatus: () => WritePathStatus;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, mcp, writePathStatus, data }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, writePathStatus, data }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -61,6 +63,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, mcp,
     'memory.search': (input) => memory.search(input),
     'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt),
     'memory.consolidate': (request) => consolidate(request),
+    'memory.runMaintenance': () => runMaintenance(),
     'writepath.status': () => writePathStatus(),
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),

@@ -3,7 +3,7 @@
  * event fan-out. The Electron shell and the browser-mode server each wrap one AppHost in their transport.
  */
 import { createDispatch, createHandlers, type Dispatch } from '../api/handlers';
-import type { AppInfo, EventMap, EventName } from '../api/contract';
+import type { AppInfo, EventMap, EventName, MaintenanceSummary } from '../api/contract';
 import type { MemoryPort } from '../chat/memory-port';
 import { ChatService } from '../chat/service';
 import { SettingsStore } from '../llm/settings-store';
@@ -16,6 +16,7 @@ import type { EventSink, HostTransport } from './host-transport';
 import { NightlyScheduler } from '../scheduler/nightly';
 import { agentConfigFromProvider } from '../writepath/config';
 import { WritePathService } from '../writepath/service';
+import type { SessionOutcome } from '../writepath/consolidate';
 import { writePathStatus } from '../writepath/status';
 import type { RestoreSummary } from '../data/api-types';
 import { restoreDatabase } from '../data/backup';
@@ -117,14 +118,16 @@ export class AppHost implements HostTransport {
       offline: this.settings.get().provider.kind === 'none',
       embedder: this.engine.embedder.id,
     });
+    const sessionSummary = (o: SessionOutcome) => ({ sessionId: o.sessionId, status: o.status, facts: o.factsCreated.length, error: o.error });
     const consolidate = async (request: { sessionId?: string; offline?: boolean }) => {
       const report = await this.writePath.consolidateNow({ ...request, trigger: 'manual' });
-      return {
-        mode: report.mode,
-        model: report.model,
-        cancelled: report.cancelled,
-        sessions: report.sessions.map((o) => ({ sessionId: o.sessionId, status: o.status, facts: o.factsCreated.length, error: o.error })),
-      };
+      return { mode: report.mode, model: report.model, cancelled: report.cancelled, sessions: report.sessions.map(sessionSummary) };
+    };
+    // The same sweep as the nightly one; a click while one is queued or running joins it (never two at once).
+    const runMaintenance = async (): Promise<MaintenanceSummary> => {
+      const joined = this.writePath.maintenanceInFlight;
+      const report = await this.writePath.runMaintenance({ trigger: 'manual' });
+      return { ...report, sessions: report.sessions.map(sessionSummary), joined };
     };
     this.mcp = new McpService({
       secrets: options.secrets,
@@ -140,8 +143,9 @@ export class AppHost implements HostTransport {
         settings: this.settings,
         info,
         consolidate,
+        runMaintenance,
         mcp: this.mcp,
-        writePathStatus: () => writePathStatus(this.engine),
+        writePathStatus: () => writePathStatus(this.engine, this.writePath.maintenanceUnderWay),
         data: this.data,
       }),
       logger,

@@ -22,6 +22,9 @@ export interface MaintenanceOptions {
 
 export interface MaintenanceReport {
   trigger: string;
+  /** Who did the LLM steps: the memory agent, or the offline extractor (enrichment and reflection then skip). */
+  mode: 'llm' | 'offline';
+  model: string | null;
   sessions: SessionOutcome[];
   decay: { scanned: number; updated: number; pruned: number } | null;
   enriched: number;
@@ -41,6 +44,8 @@ export async function runMaintenance(
   const started = engine.clock.now();
   const report: MaintenanceReport = {
     trigger: options.trigger,
+    mode: agent ? 'llm' : 'offline',
+    model: agent?.model ?? null,
     sessions: [],
     decay: null,
     enriched: 0,
@@ -87,7 +92,11 @@ export async function runMaintenance(
   });
   await step('decay', async () => {
     progress('decay', 62);
-    const r = await engine.runDecay({ ...(options.signal ? { signal: options.signal } : {}) });
+    // A big memory takes a while: each chunk of facts re-scored says so.
+    const r = await engine.runDecay({
+      onProgress: (scanned) => progress('decay', 62, `${scanned} facts re-scored`),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     report.decay = { scanned: r.scanned, updated: r.updated, pruned: r.prunedIds.length };
   });
   await step('enrichment', async () => {
@@ -109,8 +118,8 @@ export async function runMaintenance(
     kind: 'maintenance',
     sessionId: null,
     trigger: options.trigger,
-    mode: agent ? 'llm' : 'offline',
-    model: agent?.model ?? null,
+    mode: report.mode,
+    model: report.model,
     startedAt: started,
     finishedAt: engine.clock.now(),
     status: report.cancelled ? 'cancelled' : report.errors.length > 0 || report.sessions.some((s) => s.status === 'failed') ? 'failed' : 'ok',

@@ -15,7 +15,8 @@ import { OfflineExtractor } from './extract-offline';
 import { LlmExtractor } from './extract-llm';
 import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
-import { TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
+import { AppError, TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
+import type { MaintenanceUnderWay } from '../../src-shared/consolidation-outcome';
 
 export interface WritePathOptions {
   engine: WritePathMemory;
@@ -192,7 +193,7 @@ export class WritePathService {
 
   /** Jobs run one at a time (the engine has one writer, and the model one budget). */
   private enqueue<T>(job: (signal: AbortSignal) => Promise<T>, external?: AbortSignal): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('the write path is closed'));
+    if (this.closed) return Promise.reject(new AppError('closed', 'The write path is closed (Engram is shutting down or restoring a backup)'));
     const controller = new AbortController();
     const onAbort = (): void => controller.abort(external?.reason);
     external?.addEventListener('abort', onAbort, { once: true });
@@ -238,19 +239,52 @@ export class WritePathService {
     }, request.signal);
   }
 
-  /** The nightly sweep (also the launch catch-up): consolidation, decay, enrichment, reflection. */
+  /**
+   * The nightly sweep (also the launch catch-up and "run maintenance now"): consolidation, decay, enrichment,
+   * reflection. Never two at once: while a sweep is queued or running, another request joins it and gets its
+   * report (whose `trigger` names who started it); a joining caller's signal does not cancel it.
+   */
   runMaintenance(options: { trigger?: string; signal?: AbortSignal } = {}): Promise<MaintenanceReport> {
-    return this.enqueue(
+    if (this.maintenance) return this.maintenance;
+    const run = this.enqueue(
       (signal) =>
         runMaintenance(this.options.engine, this.extractor(false), this.agent, {
           trigger: options.trigger ?? 'nightly',
           idleMs: this.options.idleMs ?? 1_800_000,
           signal,
-          onProgress: (p) => this.emit(p),
+          onProgress: (p) => {
+            // Updated before the event goes out, so a status read on 'done' no longer shows the sweep.
+            if (p.job === 'maintenance' && this.maintenance === run) {
+              this.sweepState = p.percent >= 100 ? null : { step: p.step, percent: p.percent, message: p.message ?? null };
+            }
+            this.emit(p);
+          },
           ...this.pageOption(),
         }),
       options.signal,
     );
+    this.maintenance = run;
+    this.sweepState = { step: 'queued', percent: 0, message: null };
+    const clear = (): void => {
+      if (this.maintenance !== run) return;
+      this.maintenance = null;
+      this.sweepState = null;
+    };
+    run.then(clear, clear);
+    return run;
+  }
+
+  private maintenance: Promise<MaintenanceReport> | null = null;
+  private sweepState: MaintenanceUnderWay | null = null;
+
+  /** True while a sweep is queued or running (a new request would join it). */
+  get maintenanceInFlight(): boolean {
+    return this.maintenance !== null;
+  }
+
+  /** The sweep under way ('queued' until the job before it ends), or null. */
+  get maintenanceUnderWay(): MaintenanceUnderWay | null {
+    return this.sweepState;
   }
 
   /** When the last sweep finished (successfully or not), for the launch catch-up. */

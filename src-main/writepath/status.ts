@@ -1,11 +1,12 @@
 /** The write path's visible state (outcome.ts) read from the run records and the sessions. */
 import type { WritePathMemory } from './memory-port';
 import type { SessionOutcome } from './consolidate';
-import type { ConsolidationOutcomeView, WritePathStatus } from '../../src-shared/consolidation-outcome';
+import type { ConsolidationOutcomeView, MaintenanceUnderWay, WritePathStatus } from '../../src-shared/consolidation-outcome';
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-export function writePathStatus(engine: WritePathMemory): WritePathStatus {
+/** `maintenance`: the sweep under way, which only the running WritePathService knows. */
+export function writePathStatus(engine: WritePathMemory, maintenance: MaintenanceUnderWay | null = null): WritePathStatus {
   const store = engine.writePathStore;
   const [run] = store.listRuns({ kind: 'consolidation', limit: 1 });
   let last: ConsolidationOutcomeView | null = null;
@@ -32,6 +33,7 @@ export function writePathStatus(engine: WritePathMemory): WritePathStatus {
     last,
     failed: store.failedSessions(5).map((f) => ({ sessionId: f.id, error: f.last_error ?? 'unknown error', attempts: f.attempts, lastEventAt: f.last_event_at })),
     unconsolidated: store.countUnconsolidatedSessions(),
+    maintenance,
   };
 }
 

@@ -23,7 +23,7 @@ describe('consolidation outcome', () => {
 
   it('status: the last run with the facts it wrote, and failed sessions with their reason', async () => {
     const { engine } = openTestEngine();
-    expect(writePathStatus(engine)).toEqual({ last: null, failed: [], unconsolidated: 0 });
+    expect(writePathStatus(engine)).toEqual({ last: null, failed: [], unconsolidated: 0, maintenance: null });
     engine.recordEpisode({ sessionId: 's', role: 'user', content: 'I live in Berlin. My sister Ana lives in Warsaw.' });
     await engine.flush();
     const out = await consolidateSession(engine, new OfflineExtractor(), 's');

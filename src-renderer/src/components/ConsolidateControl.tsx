@@ -29,7 +29,7 @@ export function ConsolidateControl() {
   if (progress) {
     return (
       <div className="sidebar-row muted small" role="status" data-testid="writepath-progress">
-        {progress.job === 'consolidation' ? 'Consolidating' : `Maintenance: ${progress.job}`} · {progress.step} · {Math.round(progress.percent)}%
+        {progress.job === 'consolidation' ? 'Consolidating' : 'Maintenance'} · {progress.step} · {Math.round(progress.percent)}%
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { showLearnedFacts, useConsolidate, useWritePathStatus } from '../compone
 import { useOverview } from './api';
 import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
 import { formatDateTime } from './time';
+import { MaintenanceSection } from './MaintenanceSection';
 import { ORIGINS, useInspector, type Origin } from './store';
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 
@@ -28,6 +29,7 @@ export function OverviewView() {
         <Card title="Waiting for embedding" value={stats.pending_embeddings} note={stats.last_embedding_error ?? undefined} />
       </div>
       <ConsolidationSection />
+      <MaintenanceSection stats={stats} />
       <div className="ins-overview-grid">
         <section className="ins-section">
           <h4>Nodes by type</h4>
@@ -76,19 +78,6 @@ export function OverviewView() {
               </li>
             ))}
           </ul>
-        </section>
-        <section className="ins-section">
-          <h4>Maintenance</h4>
-          <dl className="ins-facts">
-            <dt>Last consolidation</dt>
-            <dd>{stats.last_consolidation ? formatDateTime(Date.parse(stats.last_consolidation)) : 'never'}</dd>
-            <dt>Last decay run</dt>
-            <dd>{stats.last_decay_run ? formatDateTime(Date.parse(stats.last_decay_run)) : 'never'}</dd>
-            <dt>Embeddings</dt>
-            <dd>
-              {stats.embedding.model} ({stats.embedding.dimensions} dims){stats.embedding.warning ? ` — ${stats.embedding.warning}` : ''}
-            </dd>
-          </dl>
         </section>
       </div>
     </div>
