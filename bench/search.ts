@@ -49,7 +49,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
       const queries = benchQueries(300);
       // Warm-up: the vector index (it loads in the background from open), page cache, prepared statements,
       // exemplar vectors.
-      await engine.warmVectorIndex();
+      await engine.warmVectorIndex({ copies: true });
       for (const q of queries.slice(0, 20)) await engine.search({ query: q, types: ['episodic'] });
       const baseline = engine.database.prepare(
         `SELECT n.id, n.content FROM nodes_fts JOIN nodes n ON n.rowid = nodes_fts.rowid

@@ -171,7 +171,7 @@ export class MemoryEngine {
 
   readonly vectorStatus = () => this.vectors.status();
   /** Resolves once the vector candidate index is loaded (it loads in the background from open on). */
-  readonly warmVectorIndex = () => this.vectors.warm();
+  readonly warmVectorIndex = (options?: { copies?: boolean }) => this.vectors.warm(options);
   readonly reembed = this.open((onProgress?: (p: SlowPathProgress) => void) => this.vectors.reembed(onProgress));
   get vectorLockInfo(): { model: string | null; dimensions: number } {
     return this.vectors.lockInfo;

@@ -174,6 +174,27 @@ export function codeFromBlob(blob: Buffer, words: number): Uint32Array {
   return code;
 }
 
+/**
+ * A vector as int8 with one scale (little-endian f32 first): cosine against it differs from the float
+ * vector's by ~1e-4, plenty to order a few dozen candidates.
+ */
+export function approxBlob(v: Float32Array): Buffer {
+  let max = 0;
+  for (let i = 0; i < v.length; i++) max = Math.max(max, Math.abs(v[i] as number));
+  const scale = max / 127 || 1;
+  const out = Buffer.alloc(4 + v.length);
+  out.writeFloatLE(scale, 0);
+  for (let i = 0; i < v.length; i++) out.writeInt8(Math.round((v[i] as number) / scale), 4 + i);
+  return out;
+}
+
+export function floatsFromApprox(blob: Buffer): Float32Array {
+  const scale = blob.readFloatLE(0);
+  const out = new Float32Array(blob.byteLength - 4);
+  for (let i = 0; i < out.length; i++) out[i] = blob.readInt8(4 + i) * scale;
+  return out;
+}
+
 export function floatsFromBlob(blob: Buffer): Float32Array {
   const v = new Float32Array(blob.byteLength >>> 2);
   new Uint8Array(v.buffer).set(blob.subarray(0, v.length * 4));

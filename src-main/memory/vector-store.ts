@@ -10,17 +10,18 @@ import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDD
 import type { EmbeddingProvider } from '../embeddings/types';
 import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
 import { writeTx } from '../storage/write-tx';
+import { yieldToLoop } from '../../src-shared/clock';
 import type { ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import { MemoryError } from './errors';
 import { getMeta, setMeta } from './repo/metadata';
 import { clearStatementCache } from './repo/statements';
-import { knnNodes, nodeVectors } from './repo/vectors';
+import { knnNodes, nodeVectors, rerankVectors } from './repo/vectors';
 import type { RetrievalConfig } from './retrieval/config';
 import type { SlowPathProgress } from './slow-path';
 import type { EmbeddingStatus } from './stats';
 import type { MemoryChange, NodeType } from '../../src-shared/memory-types';
-import { BinaryCodeIndex, binaryCode, codeFromBlob } from './vector-index';
+import { BinaryCodeIndex, approxBlob, binaryCode, codeFromBlob } from './vector-index';
 
 export interface VectorLock {
   model: string | null;
@@ -34,6 +35,7 @@ export class VectorStore {
   private codeIndex: BinaryCodeIndex | null = null;
   private codeIndexLoading = false;
   private codeIndexLoad: Promise<void> | null = null;
+  private approxFill: Promise<void> | null = null;
   /** Bumped when vectors are rebuilt: a load started before then is discarded. */
   private codeIndexGeneration = 0;
   /** Changes seen while the index loads, replayed onto it when ready. */
@@ -82,6 +84,7 @@ export class VectorStore {
     feed.subscribe((change) => this.syncCodeIndex(change));
     setImmediate(() => {
       this.startCodeIndexLoad();
+      this.startApproxFill();
       if (!this.isClosed() && this.embedder instanceof OfflineWordEmbedder) this.embedder.ready().catch(() => undefined);
     });
     const { warning } = this.status();
@@ -148,7 +151,7 @@ export class VectorStore {
     }
     const candidates = index.nearest(binaryCode(query), Math.max(k, codeIndexRerank), types, includeInactive);
     const head = candidates.slice(0, codeIndexRerank);
-    const exact = nodeVectors(this.db, head);
+    const exact = rerankVectors(this.db, head);
     const similarity = (id: string): number => {
       const v = exact.get(id);
       return v ? dot(v, query) : -Infinity;
@@ -181,11 +184,52 @@ export class VectorStore {
     return this.codeIndex;
   }
 
-  /** Resolves once the vector candidate index is loaded (it loads in the background from open on). */
-  async warm(): Promise<void> {
+  /**
+   * Resolves once the vector candidate index is loaded (it loads in the background from open on); with
+   * `copies`, also once every vector has the int8 copy re-ranking reads (see startApproxFill).
+   */
+  async warm(options: { copies?: boolean } = {}): Promise<void> {
     while (!this.codeIndex && !this.isClosed()) {
       this.startCodeIndexLoad();
       await (this.codeIndexLoad ?? Promise.resolve());
+    }
+    if (options.copies) {
+      this.startApproxFill();
+      await this.approxFill;
+    }
+  }
+
+  /**
+   * A memory written before migration 7 has no int8 copies of its vectors (vec_codes.approx), and search
+   * re-ranks from sqlite-vec meanwhile. They are written in the background, 64 per turn of the event loop.
+   */
+  private startApproxFill(): void {
+    if (this.approxFill || this.isClosed()) return;
+    this.approxFill = this.fillApproxCopies()
+      .catch((err: unknown) => {
+        if (!this.isClosed()) this.ctx.logger.warn(`int8 vector copies not written; search re-ranks from sqlite-vec: ${String(err)}`);
+      })
+      .finally(() => {
+        this.approxFill = null;
+      });
+  }
+
+  private async fillApproxCopies(): Promise<void> {
+    const page = this.db.prepare('SELECT node_id FROM vec_codes WHERE node_id > ? AND approx IS NULL ORDER BY node_id LIMIT 64').pluck();
+    const write = this.db.prepare('UPDATE vec_codes SET approx = ? WHERE node_id = ? AND approx IS NULL');
+    let after = '';
+    for (;;) {
+      await yieldToLoop();
+      if (this.isClosed()) return;
+      const ids = page.all(after) as string[];
+      const last = ids.at(-1);
+      if (last === undefined) return;
+      after = last;
+      const vectors = nodeVectors(this.db, ids);
+      this.ctx.hot.flushSync();
+      writeTx(this.db, () => {
+        for (const [id, v] of vectors) write.run(approxBlob(v), id);
+      });
     }
   }
 

@@ -12,6 +12,7 @@ import { migration003 } from './migration-003-writepath';
 import { migration004 } from './migration-004-list-indexes';
 import { migration005 } from './migration-005-schema-repair';
 import { migration006 } from './migration-006-import';
+import { migration007 } from './migration-007-vector-approx';
 import { writeTx } from './write-tx';
 
 export interface MigrationContext {
@@ -26,7 +27,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

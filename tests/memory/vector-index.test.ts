@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BinaryCodeIndex, binaryCode } from '../../src-main/memory/vector-index';
+import { approxBlob, BinaryCodeIndex, binaryCode, floatsFromApprox } from '../../src-main/memory/vector-index';
 import { rng } from '../../bench/lib/chat-corpus';
 import { openTestEngine } from '../helpers/temp-engine';
 
@@ -70,5 +70,41 @@ describe('binary code index', () => {
     expect(full?.size).toBe(30);
     await engine.warmVectorIndex();
     expect((engine as unknown as { vectors: { codeIndex: BinaryCodeIndex | null } }).vectors.codeIndex?.size).toBe(30);
+  });
+});
+
+describe('int8 copies for re-ranking', () => {
+  it('keep the cosine of the float vector to about 1e-3', () => {
+    const r = rng(7);
+    for (let t = 0; t < 50; t++) {
+      const v = randomUnit(r, 256);
+      const q = new Float32Array(256).map(() => r() - 0.5);
+      const back = floatsFromApprox(approxBlob(v));
+      const dot = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
+      expect(Math.abs(dot(back, q) - dot(v, q))).toBeLessThan(0.01 * Math.hypot(...q));
+    }
+    expect([...floatsFromApprox(approxBlob(new Float32Array(4)))]).toEqual([0, 0, 0, 0]);
+  });
+
+  it('are written with each vector, filled in for a memory that has none, and re-rank like the exact vectors', async () => {
+    const { engine, dir } = openTestEngine({ retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 16 } });
+    for (let i = 0; i < 80; i++) engine.recordEpisode({ content: `log ${i}: ${['sailing boats', 'baking bread', 'lighthouse keepers', 'garden roses'][i % 4]} item${i}`, sessionId: 's' });
+    await engine.flush();
+    await engine.drainSlowPath();
+    const missing = () => (engine.database.prepare('SELECT count(*) AS n FROM vec_codes WHERE approx IS NULL').get() as { n: number }).n;
+    expect(missing()).toBe(0);
+    await engine.warmVectorIndex();
+    const ask = async (e: typeof engine) => (await e.search({ query: 'lighthouse keepers at sea', types: ['episodic'], limit: 10 })).hits.map((h) => h.node.id);
+    const withCopies = await ask(engine);
+
+    // As a memory made before migration 7: no copies. Search re-ranks from sqlite-vec, the same order.
+    engine.database.exec('UPDATE vec_codes SET approx = NULL');
+    await engine.close();
+    const { engine: reopened } = openTestEngine({ dataDir: dir, retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 16 } });
+    await reopened.warmVectorIndex();
+    expect(await ask(reopened)).toEqual(withCopies);
+    await reopened.warmVectorIndex({ copies: true });
+    expect((reopened.database.prepare('SELECT count(*) AS n FROM vec_codes WHERE approx IS NULL').get() as { n: number }).n).toBe(0);
+    expect(await ask(reopened)).toEqual(withCopies);
   });
 });

@@ -1,7 +1,7 @@
 /** sqlite-vec rows. `active` mirrors nodes.valid_until IS NULL so KNN can skip superseded and forgotten nodes. */
 import type { Database } from 'better-sqlite3';
 import type { NodeType } from '../../../src-shared/memory-types';
-import { binaryCode, codeBlob, floatsFromBlob } from '../vector-index';
+import { approxBlob, binaryCode, codeBlob, floatsFromApprox, floatsFromBlob } from '../vector-index';
 import { stmt } from './statements';
 
 export function upsertNodeVector(db: Database, nodeId: string, nodeType: NodeType, active: boolean, v: Float32Array): void {
@@ -13,7 +13,7 @@ export function upsertNodeVector(db: Database, nodeId: string, nodeType: NodeTyp
     nodeType,
     active ? 1n : 0n,
   );
-  stmt(db, 'INSERT OR REPLACE INTO vec_codes (node_id, code) VALUES (?, ?)').run(nodeId, codeBlob(binaryCode(v)));
+  stmt(db, 'INSERT OR REPLACE INTO vec_codes (node_id, code, approx) VALUES (?, ?, ?)').run(nodeId, codeBlob(binaryCode(v)), approxBlob(v));
 }
 
 export function setNodeVectorActive(db: Database, nodeId: string, active: boolean): void {
@@ -23,6 +23,23 @@ export function setNodeVectorActive(db: Database, nodeId: string, active: boolea
 export function deleteNodeVector(db: Database, nodeId: string): void {
   stmt(db, 'DELETE FROM vec_nodes WHERE node_id = ?').run(nodeId);
   stmt(db, 'DELETE FROM vec_codes WHERE node_id = ?').run(nodeId);
+}
+
+/**
+ * Vectors of a few nodes for ordering candidates: the int8 copy where there is one (a plain row), else the
+ * exact vector from sqlite-vec.
+ */
+export function rerankVectors(db: Database, ids: readonly string[]): Map<string, Float32Array> {
+  const one = stmt(db, 'SELECT approx FROM vec_codes WHERE node_id = ?');
+  const out = new Map<string, Float32Array>();
+  const missing: string[] = [];
+  for (const id of ids) {
+    const blob = (one.get(id) as { approx: Buffer | null } | undefined)?.approx;
+    if (blob) out.set(id, floatsFromApprox(blob));
+    else missing.push(id);
+  }
+  for (const [id, v] of nodeVectors(db, missing)) out.set(id, v);
+  return out;
 }
 
 /** Exact vectors of a few nodes (vec0 point lookups cost ~30 µs each: keep the list short). */
