@@ -12,7 +12,7 @@ import { FACT_TYPES } from '../../../src-shared/memory-types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
-import { embedQuery, search, type RetrieverDeps } from './search';
+import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quoteFor } from './snippet';
 import { countTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
@@ -60,9 +60,11 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
   const queryVector = prompt.trim() ? await embedQuery(deps, prompt, warnings) : null;
-  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector) : null;
+  // Episodes first: their longer BM25 list of turns then serves the fact search's provenance step too.
+  const memo = new FtsMemo();
+  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector, memo) : null;
   await yieldToLoop();
-  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector) : null;
+  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector, memo) : null;
   await yieldToLoop();
   const intent = facts?.intent ?? 'general';
   // A weekly reflection is the write path's reading of a week, not something the person stated: it stays

@@ -87,8 +87,34 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
 }
 
 
-/** `precomputedVector`: the query's embedding when the caller already has it (undefined = embed here). */
-export async function search(deps: RetrieverDeps, input: SearchInput, precomputedVector?: Float32Array | null): Promise<SearchResult> {
+/**
+ * BM25 lists already computed for the same question: a context pack's episode search and its fact search's
+ * provenance step rank the same turns. A longer list serves a shorter request (same ORDER BY, cut later).
+ */
+export class FtsMemo {
+  private readonly lists = new Map<string, { limit: number; rows: Scored[] }>();
+
+  scored(db: Database, query: FtsQuery | null, filter: NodeFilter, limit: number): Scored[] {
+    if (!query) return [];
+    const key = JSON.stringify([query, filter]);
+    const known = this.lists.get(key);
+    if (known && (known.limit >= limit || known.rows.length < known.limit)) return known.rows.slice(0, limit);
+    const rows = ftsScored(db, query, filter, limit);
+    this.lists.set(key, { limit, rows });
+    return rows;
+  }
+}
+
+/**
+ * `precomputedVector`: the query's embedding when the caller already has it (undefined = embed here).
+ * `memo`: shared by the searches of one context pack (see FtsMemo).
+ */
+export async function search(
+  deps: RetrieverDeps,
+  input: SearchInput,
+  precomputedVector?: Float32Array | null,
+  memo: FtsMemo = new FtsMemo(),
+): Promise<SearchResult> {
   const data = parseInput(searchInputSchema, input);
   const t0 = performance.now();
   const now = data.now ?? deps.now();
@@ -130,7 +156,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const bm25 = time('fts', () => ftsScored(deps.db, matchExpression(deps, data.query, !filter.types.includes('episodic')), filter, n));
+  const bm25 = time('fts', () => memo.scored(deps.db, matchExpression(deps, data.query, !filter.types.includes('episodic')), filter, n));
   lists.fts = bm25.map((h) => h.id);
   await yieldToLoop();
   if (weights.neighbourhood > 0 && bm25.length > 0) {
@@ -146,7 +172,7 @@ export async function search(deps: RetrieverDeps, input: SearchInput, precompute
     lists.provenance = time('provenance', () => {
       // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
       const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
-      const turns = ftsScored(deps.db, matchExpression(deps, data.query, false), episodeFilter, n);
+      const turns = memo.scored(deps.db, matchExpression(deps, data.query, false), episodeFilter, n);
       const ranked = weights.neighbourhood > 0 ? activate(deps.db, turns, deps.config.seeds, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
       return provenanceStrategy(deps.db, ranked, filter, n);
     });
