@@ -49,7 +49,7 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   codeIndexMinNodes: 5_000,
   codeIndexRerank: 64,
   boundedFtsFromDocs: 20_000,
-  ftsRecentMatches: 3_000,
+  ftsRecentMatches: 2_000,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */
