@@ -12,6 +12,9 @@ export interface Scored {
   score: number;
 }
 
+/** Matches ranked per result wanted before the node filter applies (see ftsScored). */
+const FTS_OVERFETCH = 3;
+
 /**
  * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
  * expression matches before it can sort, so on a large memory a query bounds that work (FtsQuery): past
@@ -22,13 +25,34 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
   const where = filterSql(filter);
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
+  const joined = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
     db
       .prepare(
         `SELECT n.id, n.rowid, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
          WHERE ${table} MATCH ? AND ${table}.rowid ${rowids} ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
       )
       .all(match, bound, ...where.params, limit) as (Scored & { rowid: number })[];
+  // Ranked in the index alone, then only the best few are read from `nodes` and filtered: joining every
+  // match first costs a random row read each. When the filter drops too many of them, the joined query
+  // answers instead, so the result is the same either way.
+  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] => {
+    const fetch = limit * FTS_OVERFETCH;
+    const top = db
+      .prepare(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?`)
+      .all(match, bound, fetch) as { rowid: number; score: number }[];
+    const ids = new Map(
+      (
+        db
+          .prepare(`SELECT n.rowid, n.id FROM json_each(?) AS j CROSS JOIN nodes n ON n.rowid = j.value WHERE ${where.text}`)
+          .all(JSON.stringify(top.map((r) => r.rowid)), ...where.params) as { rowid: number; id: string }[]
+      ).map((r) => [r.rowid, r.id]),
+    );
+    const kept = top.flatMap((r) => {
+      const id = ids.get(r.rowid);
+      return id === undefined ? [] : [{ id, rowid: r.rowid, score: r.score }];
+    });
+    return kept.length >= limit || top.length < fetch ? kept.slice(0, limit) : joined(match, rowids, bound);
+  };
   // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
   const cut =
     query.recentMatches === null
