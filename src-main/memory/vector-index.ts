@@ -116,16 +116,17 @@ export class BinaryCodeIndex {
         x = (codes[base + 7] as number) ^ q7;
         d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
         dist[s] = d;
+        histogram[d] = (histogram[d] as number) + 1;
       }
     } else {
       for (let s = 0; s < n; s++) {
         if (!allowType[typeOf[s] as number] || (!includeInactive && !active[s])) continue;
-        dist[s] = hamming(codes, s * words, query, words);
+        const d = hamming(codes, s * words, query, words);
+        dist[s] = d;
+        histogram[d] = (histogram[d] as number) + 1;
       }
     }
-    // Counting selection: the distance below which k candidates lie, then collect in distance order. (Counted
-    // apart from the scan: its read-modify-write chain slowed the popcount loop by half.)
-    for (let s = 0; s < n; s++) histogram[dist[s] as number] = (histogram[dist[s] as number] as number) + 1;
+    // Counting selection: the distance below which k candidates lie, then collect in distance order.
     let cutoff = 0;
     for (let seen = 0; cutoff <= maxDist; cutoff++) {
       seen += histogram[cutoff] as number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approxBlob, BinaryCodeIndex, binaryCode, floatsFromApprox } from '../../src-main/memory/vector-index';
 import { rng } from '../../bench/lib/chat-corpus';
+import { nodeVectors, rerankVectors } from '../../src-main/memory/repo/vectors';
 import { openTestEngine } from '../helpers/temp-engine';
 
 function randomUnit(r: () => number, dims: number): Float32Array {
@@ -86,25 +87,35 @@ describe('int8 copies for re-ranking', () => {
     expect([...floatsFromApprox(approxBlob(new Float32Array(4)))]).toEqual([0, 0, 0, 0]);
   });
 
-  it('are written with each vector, filled in for a memory that has none, and re-rank like the exact vectors', async () => {
-    const { engine, dir } = openTestEngine({ retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 16 } });
-    for (let i = 0; i < 80; i++) engine.recordEpisode({ content: `log ${i}: ${['sailing boats', 'baking bread', 'lighthouse keepers', 'garden roses'][i % 4]} item${i}`, sessionId: 's' });
+  it('are written with each vector, read for re-ranking (sqlite-vec where missing), and filled in for a memory that has none', async () => {
+    const options = { retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 16 } };
+    const { engine, dir } = openTestEngine(options);
+    for (let i = 0; i < 80; i++) engine.recordEpisode({ content: `log ${i}: ${['sailing boats', 'baking bread', 'garden roses', 'train tickets'][i % 4]} item${i}`, sessionId: 's' });
+    const target = engine.recordEpisode({ content: 'the lighthouse keeper painted the lighthouse red', sessionId: 's' });
     await engine.flush();
     await engine.drainSlowPath();
-    const missing = () => (engine.database.prepare('SELECT count(*) AS n FROM vec_codes WHERE approx IS NULL').get() as { n: number }).n;
-    expect(missing()).toBe(0);
+    const missing = (e: typeof engine) => (e.database.prepare('SELECT count(*) AS n FROM vec_codes WHERE approx IS NULL').get() as { n: number }).n;
+    expect(missing(engine)).toBe(0);
+    const ids = (engine.database.prepare('SELECT node_id FROM vec_codes ORDER BY node_id').all() as { node_id: string }[]).map((r) => r.node_id);
+    const exact = nodeVectors(engine.database, ids);
+    const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0) / Math.hypot(...a) / Math.hypot(...b);
+    const check = (vectors: Map<string, Float32Array>) => {
+      expect([...vectors.keys()].sort()).toEqual(ids);
+      for (const [id, v] of vectors) expect(cosine(v, exact.get(id) as Float32Array)).toBeGreaterThan(0.999);
+    };
+    check(rerankVectors(engine.database, ids));
+    const top = async (e: typeof engine) => (await e.search({ query: 'lighthouse keeper', types: ['episodic'] })).hits[0]?.node.id;
     await engine.warmVectorIndex();
-    const ask = async (e: typeof engine) => (await e.search({ query: 'lighthouse keepers at sea', types: ['episodic'], limit: 10 })).hits.map((h) => h.node.id);
-    const withCopies = await ask(engine);
+    expect(await top(engine)).toBe(target);
 
-    // As a memory made before migration 7: no copies. Search re-ranks from sqlite-vec, the same order.
+    // As a memory made before migration 7: no copies. Re-ranking reads sqlite-vec; the copies are filled in.
     engine.database.exec('UPDATE vec_codes SET approx = NULL');
+    check(rerankVectors(engine.database, ids));
     await engine.close();
-    const { engine: reopened } = openTestEngine({ dataDir: dir, retrieval: { codeIndexMinNodes: 10, codeIndexRerank: 16 } });
-    await reopened.warmVectorIndex();
-    expect(await ask(reopened)).toEqual(withCopies);
+    const { engine: reopened } = openTestEngine({ dataDir: dir, ...options });
     await reopened.warmVectorIndex({ copies: true });
-    expect((reopened.database.prepare('SELECT count(*) AS n FROM vec_codes WHERE approx IS NULL').get() as { n: number }).n).toBe(0);
-    expect(await ask(reopened)).toEqual(withCopies);
+    expect(missing(reopened)).toBe(0);
+    check(rerankVectors(reopened.database, ids));
+    expect(await top(reopened)).toBe(target);
   });
 });
