@@ -39,6 +39,7 @@ export class BinaryCodeIndex {
   private codes: Uint32Array;
   private types: Uint8Array;
   private active: Uint8Array;
+  private distances = new Uint16Array(0);
 
   constructor(private readonly words: number, capacity = 1024) {
     this.codes = new Uint32Array(capacity * words);
@@ -88,7 +89,10 @@ export class BinaryCodeIndex {
     const allowType = new Uint8Array(NODE_TYPES.length).fill(types ? 0 : 1);
     for (const t of types ?? []) allowType[TYPE_INDEX.get(t) ?? 0] = 1;
     const maxDist = words * 32;
-    const dist = new Uint16Array(n).fill(maxDist + 1);
+    // One distance buffer reused across searches: 2 MB per call at a million codes is garbage worth avoiding.
+    if (this.distances.length < n) this.distances = new Uint16Array(this.types.length);
+    const dist = this.distances;
+    dist.fill(maxDist + 1, 0, n);
     const histogram = new Uint32Array(maxDist + 2);
     const codes = this.codes;
     const typeOf = this.types;
