@@ -1,5 +1,5 @@
 /** Entity anchors: create, aliases, merge (nothing lost, undo data kept), profile. */
-import { randomUUID } from 'node:crypto';
+import { newId } from './ids';
 import type { EngineContext } from './context';
 import { MemoryError, notFound } from './errors';
 import {
@@ -45,7 +45,7 @@ export function createEntity(ctx: EngineContext, input: CreateEntityInput): Enti
   if (clash) {
     throw new MemoryError('conflict', `A ${data.type} named "${clash.canonicalName}" already exists (${clash.id})`);
   }
-  const id = randomUUID();
+  const id = newId();
   const aliases = dedupeAliases(data.aliases, data.name);
   insertEntity(ctx.db, {
     id,

@@ -2,7 +2,7 @@
  * Knowledge operations (ADR 008 §12, §13): remember, correct (supersede), confirm, forget, restore, access.
  * Each validates first and then writes in one transaction, so a refused call writes nothing.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from './ids';
 import type { EngineContext } from './context';
 import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';
@@ -77,7 +77,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
   if (missingEntity) throw notFound('Entity', missingEntity);
 
   const now = ctx.clock.now();
-  const id = randomUUID();
+  const id = newId();
   const attributes = { ...(data.attributes ?? {}), ...(data.tags.length > 0 ? { tags: data.tags } : {}) };
   writeTx(ctx.db, () => {
     insertNode(ctx.db, {
@@ -126,7 +126,7 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
   if (missingEvidence) throw notFound('Evidence episode', missingEvidence);
 
   const now = ctx.clock.now();
-  const id = randomUUID();
+  const id = newId();
   const entityIds = entityIdsOfNode(ctx.db, old.id);
   writeTx(ctx.db, () => {
     insertNode(ctx.db, {

@@ -3,7 +3,7 @@
  * No LLM, no embedding. Calls return the new id at once; writes are group-committed, one transaction
  * per event-loop tick, and `flush()` resolves once everything recorded before it is committed.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from './ids';
 import type { Database } from 'better-sqlite3';
 import type { Clock, Logger } from '../../src-shared/clock';
 import { MemoryError } from './errors';
@@ -84,7 +84,7 @@ export class HotPath {
 
   /** Queue an (already validated) episode; returns its id immediately. */
   record(episode: EpisodeToRecord): string {
-    const id = randomUUID();
+    const id = newId();
     this.queue.push({ ...episode, id, createdAt: this.clock.now() });
     if (!this.retryTimer) this.scheduled ??= setImmediate(() => this.commitQueued());
     return id;
@@ -133,7 +133,7 @@ export class HotPath {
     try {
       const touched = new Map<string, SessionTouch>();
       for (const episode of episodes) {
-        const ep: PendingEpisode = { ...episode, id: randomUUID(), createdAt: this.clock.now() };
+        const ep: PendingEpisode = { ...episode, id: newId(), createdAt: this.clock.now() };
         this.insertEpisode(ep, previous, touched);
         ids.push(ep.id);
       }

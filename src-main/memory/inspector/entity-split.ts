@@ -2,7 +2,7 @@
  * Fixing entity resolution by hand: split some links and aliases off into a new entity, and undo a merge
  * from the record mergeEntities keeps on the merged row. A split is undone by merging back.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import type { EngineContext } from '../context';
 import { findEntitiesByName } from '../entities';
 import { MemoryError, notFound } from '../errors';
@@ -28,7 +28,7 @@ export function splitEntity(ctx: EngineContext, input: unknown): { created: Enti
   const moving = new Set(data.aliases.map(normaliseAlias));
   const unknownAlias = data.aliases.find((a) => !from.aliases.some((x) => normaliseAlias(x) === normaliseAlias(a)));
   if (unknownAlias) throw new MemoryError('invalid_input', `"${unknownAlias}" is not an alias of ${from.canonicalName}`);
-  const id = randomUUID();
+  const id = newId();
   const now = ctx.clock.now();
   writeTx(ctx.db, () => {
     insertEntity(ctx.db, {

@@ -2,7 +2,7 @@
  * Consolidation state (ADR 008 §10.1, §15): which sessions wait for the write path, their episodes in pages,
  * the success/failure marks, and the run log with token usage. Connection first, no state.
  */
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import type { Database } from 'better-sqlite3';
 import type { JsonObject, MemoryNode, SessionState } from '../../../src-shared/memory-types';
 import { getSession } from './sessions';
@@ -69,7 +69,7 @@ function toRun(r: RunRow): WritePathRun {
 }
 
 export function insertRun(db: Database, run: NewRun): string {
-  const id = run.id ?? randomUUID();
+  const id = run.id ?? newId();
   stmt(
     db,
     `INSERT INTO writepath_runs (id, kind, session_id, trigger, mode, model, started_at, finished_at, status, error,

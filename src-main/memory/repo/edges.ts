@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newId } from '../ids';
 import type { Database } from 'better-sqlite3';
 import type { MemoryEdge, RelationType } from '../../../src-shared/memory-types';
 import { parseStringArray, stmt } from './statements';
@@ -50,7 +50,7 @@ export interface NewEdge {
 
 /** Insert an edge unless the same (source, target, relation, predicate) exists. Returns the id or null. */
 export function insertEdge(db: Database, e: NewEdge): string | null {
-  const id = randomUUID();
+  const id = newId();
   const info = stmt(
     db,
     `INSERT OR IGNORE INTO edges (id, source_id, target_id, relation_type, predicate, weight, confidence,
