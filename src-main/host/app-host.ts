@@ -173,8 +173,9 @@ export class AppHost implements HostTransport {
     this.sweepTimer?.unref();
   }
 
-  async dispatchJson(name: string, input: unknown): Promise<string> {
-    return JSON.stringify(await this.dispatch(name, input));
+  async dispatchJson(name: string, input: unknown): Promise<Uint8Array> {
+    // TextEncoder, not Buffer.from: a small Buffer shares a pooled ArrayBuffer, which a worker cannot transfer.
+    return new TextEncoder().encode(JSON.stringify(await this.dispatch(name, input)));
   }
 
   /** Adds a transport's event sink; returns its removal. */

@@ -10,9 +10,12 @@ export type EventSink = <E extends EventName>(name: E, payload: EventMap[E]) => 
 export interface HostTransport {
   /** One contract call: validated and answered with an envelope, never a thrown error. */
   dispatch: Dispatch;
-  /** The same call with its envelope already serialised as JSON, for transports that send JSON text (browser
-   * mode): with the engine on a worker, the worker serialises big answers and the main thread only forwards. */
-  dispatchJson(name: string, input: unknown): Promise<string>;
+  /**
+   * The same call with its envelope already serialised as UTF-8 JSON, for transports that send JSON (browser
+   * mode): with the engine on a worker, the worker serialises and encodes big answers and hands the bytes
+   * over without a copy; the main thread only writes them out.
+   */
+  dispatchJson(name: string, input: unknown): Promise<Uint8Array>;
   /** Adds an event sink; returns its removal. */
   subscribe(sink: EventSink): () => void;
   /** Stops replies and jobs in flight, then closes the database. */

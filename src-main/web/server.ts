@@ -54,7 +54,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const guard: Guard = { port: 0, token };
   const sockets = new Set<WebSocket>();
 
-  const send = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
+  const send = (res: ServerResponse, status: number, body: string | Uint8Array, headers: Record<string, string> = {}): void => {
     res.writeHead(status, { ...SECURITY_HEADERS, 'cache-control': 'no-store', ...headers });
     res.end(body);
   };

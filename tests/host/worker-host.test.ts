@@ -36,14 +36,17 @@ describe('WorkerHost', () => {
     expect(new Set(answers.map((a) => (a.ok ? a.value.id : ''))).size).toBe(3);
   });
 
-  it('serialises answers on the worker for transports that send JSON text', async () => {
+  it('serialises answers on the worker for transports that send JSON', async () => {
     const { host } = await startHost();
-    const saved = await host.call('memory.rememberFact', { content: 'Ana plays the cello on Sundays' });
+    const saved = await host.call('memory.rememberFact', { content: 'Ana plays the cello in Zürich on Sundays' });
     const id = saved.ok ? saved.value.id : '';
-    const text = await host.dispatchJson('memory.getNode', { id });
-    expect(typeof text).toBe('string');
-    expect(JSON.parse(text)).toEqual(await host.dispatch('memory.getNode', { id }));
-    expect(JSON.parse(await host.dispatchJson('memory.getNode', { id: 7 }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const json = (bytes: Uint8Array): unknown => JSON.parse(new TextDecoder().decode(bytes));
+    const bytes = await host.dispatchJson('memory.getNode', { id });
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect(json(bytes)).toEqual(await host.dispatch('memory.getNode', { id }));
+    expect(json(await host.dispatchJson('memory.getNode', { id: 7 }))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    // Non-ASCII text survives the UTF-8 round trip.
+    expect(JSON.stringify(json(bytes))).toContain('Zürich');
   });
 
   it('forwards the engine’s events to every subscriber on the main thread', async () => {

@@ -10,7 +10,9 @@ import { serializeError } from './serialize-error';
 import { packagedResourcesPath } from '../../resource-paths';
 import type { FromWorker, HostWorkerData, ToWorker } from './protocol';
 
-function startHost(data: HostWorkerData, post: (message: FromWorker) => void): AppHost | null {
+type Post = (message: FromWorker, transfer?: ArrayBuffer[]) => void;
+
+function startHost(data: HostWorkerData, post: Post): AppHost | null {
   try {
     return new AppHost({
       dataDir: data.dataDir,
@@ -27,12 +29,13 @@ function startHost(data: HostWorkerData, post: (message: FromWorker) => void): A
   }
 }
 
-function serve(host: AppHost, port: MessagePort, post: (message: FromWorker) => void): void {
+function serve(host: AppHost, port: MessagePort, post: Post): void {
   host.subscribe((name, payload) => post({ kind: 'event', name, payload }));
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'call') {
       const { id, name, input } = message;
-      if (message.json) void host.dispatchJson(name, input).then((json) => post({ kind: 'result-json', id, json }));
+      // The JSON bytes move to the main thread without a copy (transferred, not cloned).
+      if (message.json) void host.dispatchJson(name, input).then((json) => post({ kind: 'result-json', id, json }, [json.buffer as ArrayBuffer]));
       else void host.dispatch(name, input).then((envelope) => post({ kind: 'result', id, envelope }));
       return;
     }
@@ -47,7 +50,7 @@ function serve(host: AppHost, port: MessagePort, post: (message: FromWorker) => 
 
 const port = parentPort;
 if (!port) throw new Error('host-worker runs only as a worker thread (WorkerHost starts it)');
-const post = (message: FromWorker): void => port.postMessage(message);
+const post: Post = (message, transfer) => port.postMessage(message, transfer);
 
 // A bug reached by one call or one background job is logged; the engine keeps serving, as in browser mode.
 process.on('uncaughtException', (err) => stderrLogger.error('uncaught exception in the engine (Engram keeps running)', err));

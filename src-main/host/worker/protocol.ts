@@ -26,6 +26,6 @@ export type FromWorker =
   | { kind: 'ready' }
   | { kind: 'start-failed'; error: SerializedError }
   | { kind: 'result'; id: number; envelope: Envelope<unknown> }
-  | { kind: 'result-json'; id: number; json: string }
+  | { kind: 'result-json'; id: number; json: Uint8Array }
   | { kind: 'event'; name: EventName; payload: unknown }
   | { kind: 'closed' };

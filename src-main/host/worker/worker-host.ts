@@ -32,7 +32,7 @@ const stopped = (message: string): ApiError => ({ code: 'closed', message, issue
 const CLOSE_TIMEOUT_MS = 60_000;
 
 export class WorkerHost implements HostTransport {
-  private readonly pending = new Map<number, (answer: Envelope<unknown> | string) => void>();
+  private readonly pending = new Map<number, (answer: Envelope<unknown> | Uint8Array) => void>();
   private readonly sinks = new Set<EventSink>();
   private nextId = 1;
   private closing: Promise<void> | null = null;
@@ -88,14 +88,14 @@ export class WorkerHost implements HostTransport {
   }
 
   readonly dispatch = (name: string, input: unknown): Promise<Envelope<unknown>> =>
-    this.request(name, input, false).then((answer) => (typeof answer === 'string' ? (JSON.parse(answer) as Envelope<unknown>) : answer));
+    this.request(name, input, false).then((answer) => (answer instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(answer)) as Envelope<unknown>) : answer));
 
-  /** Big answers (a graph, a timeline page) are serialised on the worker: the main thread forwards the text. */
-  dispatchJson(name: string, input: unknown): Promise<string> {
-    return this.request(name, input, true).then((answer) => (typeof answer === 'string' ? answer : JSON.stringify(answer)));
+  /** Big answers (a graph, a timeline page) are serialised on the worker: the main thread forwards the bytes. */
+  dispatchJson(name: string, input: unknown): Promise<Uint8Array> {
+    return this.request(name, input, true).then((answer) => (answer instanceof Uint8Array ? answer : new TextEncoder().encode(JSON.stringify(answer))));
   }
 
-  private request(name: string, input: unknown, json: boolean): Promise<Envelope<unknown> | string> {
+  private request(name: string, input: unknown, json: boolean): Promise<Envelope<unknown> | Uint8Array> {
     if (this.exited || this.closing) return Promise.resolve({ ok: false, error: stopped('Engram is shutting down') });
     const id = this.nextId++;
     return new Promise((resolve) => {
