@@ -14,13 +14,18 @@ import {
   type EventName,
 } from '../src-main/api/contract';
 
+/** Main answers with the envelope as UTF-8 JSON bytes (see src-main/app/ipc.ts); a refusal comes as an object. */
+function decode(answer: unknown): Envelope<unknown> {
+  return answer instanceof Uint8Array ? (JSON.parse(new TextDecoder().decode(answer)) as Envelope<unknown>) : (answer as Envelope<unknown>);
+}
+
 const bridge: EngramBridge = {
   invoke(name, input) {
     if (!isCallName(name)) {
       const refused: Envelope<never> = { ok: false, error: { code: 'unknown_call', message: `There is no call named "${String(name)}"`, issues: [] } };
       return Promise.resolve(refused);
     }
-    return ipcRenderer.invoke(ipcCallChannel(name), input);
+    return ipcRenderer.invoke(ipcCallChannel(name), input).then(decode) as ReturnType<EngramBridge['invoke']>;
   },
   on<E extends EventName>(name: E, listener: (payload: EventMap[E]) => void) {
     if (!isEventName(name)) throw new Error(`There is no event named "${String(name)}"`);

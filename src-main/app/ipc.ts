@@ -6,14 +6,18 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CALL_NAMES, IPC_EVENT_CHANNEL, ipcCallChannel, type EventMap, type EventName } from '../api/contract';
 import type { HostTransport } from '../host/host-transport';
 
-export function registerIpc(host: Pick<HostTransport, 'dispatch'>, isTrustedUrl: (url: string) => boolean): () => void {
+/**
+ * Answers cross as UTF-8 JSON bytes (the preload decodes them): the engine's worker serialises them and
+ * transfers the bytes, so the main process copies a buffer instead of cloning a big object graph twice.
+ */
+export function registerIpc(host: Pick<HostTransport, 'dispatchJson'>, isTrustedUrl: (url: string) => boolean): () => void {
   for (const name of CALL_NAMES) {
     ipcMain.handle(ipcCallChannel(name), (event: IpcMainInvokeEvent, input: unknown) => {
       const url = event.senderFrame?.url ?? '';
       if (!isTrustedUrl(url)) {
         return { ok: false, error: { code: 'forbidden', message: `Calls from ${url || 'an unknown frame'} are refused`, issues: [] } };
       }
-      return host.dispatch(name, input);
+      return host.dispatchJson(name, input);
     });
   }
   return () => {

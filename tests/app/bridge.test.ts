@@ -18,7 +18,7 @@ vi.mock('electron', () => ({
   ipcRenderer: {
     invoke: (channel: string, input: unknown) => {
       fake.invoked.push({ channel, input });
-      return Promise.resolve({ ok: true, value: channel });
+      return Promise.resolve(new TextEncoder().encode(JSON.stringify({ ok: true, value: channel })));
     },
     on: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) => fake.listeners.set(channel, [...(fake.listeners.get(channel) ?? []), fn]),
     removeListener: (channel: string, fn: (event: unknown, ...args: unknown[]) => void) =>
@@ -47,7 +47,7 @@ describe('preload bridge', () => {
   it('forwards contract calls on their own channel and refuses anything else before IPC', async () => {
     await import('../../src-preload/index');
     const bridge = fake.exposed.get('engram') as EngramBridge;
-    await bridge.invoke('chat.list', { includeArchived: false });
+    expect(await bridge.invoke('chat.list', { includeArchived: false })).toEqual({ ok: true, value: 'engram:call:chat.list' });
     expect(fake.invoked).toEqual([{ channel: 'engram:call:chat.list', input: { includeArchived: false } }]);
     const refused = await (bridge.invoke as (n: string, i: unknown) => Promise<unknown>)('fs.readFile', {});
     expect(refused).toMatchObject({ ok: false, error: { code: 'unknown_call' } });
@@ -73,12 +73,13 @@ describe('main-process IPC', () => {
   it('registers one handler per contract call and refuses frames that are not the app', async () => {
     const { registerIpc } = await import('../../src-main/app/ipc');
     const dispatched: string[] = [];
-    const host = { dispatch: async (name: string) => (dispatched.push(name), { ok: true, value: null }) };
+    const host = { dispatchJson: async (name: string) => (dispatched.push(name), new TextEncoder().encode('{"ok":true,"value":null}')) };
     const unregister = registerIpc(host as never, (url) => url.startsWith('file:///app/renderer/'));
     expect([...fake.handlers.keys()].sort()).toEqual(CALL_NAMES.map(ipcCallChannel).sort());
 
     const handler = fake.handlers.get(ipcCallChannel('chat.list'));
-    await handler?.({ senderFrame: { url: 'file:///app/renderer/index.html' } }, {});
+    const answer = await handler?.({ senderFrame: { url: 'file:///app/renderer/index.html' } }, {});
+    expect(JSON.parse(new TextDecoder().decode(answer as Uint8Array))).toEqual({ ok: true, value: null });
     const foreign = await handler?.({ senderFrame: { url: 'https://evil.example/' } }, {});
     expect(foreign).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     const detached = await handler?.({ senderFrame: null }, {});
