@@ -5,12 +5,13 @@
  * now": offline consolidation of the pending conversations, decay and pruning), all as contract calls. For each
  * phase: the call time seen from the main thread and the main thread's event-loop stall (what a person would feel).
  * The memory is left with a night's work first (lib/nightly-work.ts, as the decay key does), before the worker
- * opens it.
+ * opens it. Answers come back as the worker's JSON bytes and are not parsed, as Electron IPC and the browser-mode
+ * server forward them; chat turns and the sweep read their (small) answers.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Envelope, MaintenanceSummary } from '../src-main/api/contract';
+import type { CallInput, CallName, Envelope, MaintenanceSummary } from '../src-main/api/contract';
 import type { ChatMessage } from '../src-main/chat/types';
 import { MemorySecretStore } from '../src-main/llm/secrets';
 import { WorkerHost } from '../src-main/host/worker/worker-host';
@@ -49,15 +50,30 @@ const PENDING_SESSIONS = 10;
 
 const quietLogger = { warn: () => undefined, error: (m: string) => progress(`engine error: ${m}`) };
 
-/** Runs typed contract calls one after another (as the UI does), timing each from the main thread. */
-async function phase(calls: (() => Promise<Envelope<unknown>>)[]): Promise<PhaseFigures> {
+/** A call's answer: an envelope, or its UTF-8 JSON bytes as both transports forward them (see forwarded). */
+type Answer = Envelope<unknown> | Uint8Array;
+
+const OK_PREFIX = '{"ok":true';
+
+/** Whether an answer succeeded; bytes are only decoded when they did not (the main thread never parses them). */
+function failure(answer: Answer): string | null {
+  if (!(answer instanceof Uint8Array)) return answer.ok ? null : answer.error.message;
+  const head = new TextDecoder().decode(answer.subarray(0, OK_PREFIX.length));
+  if (head === OK_PREFIX) return null;
+  const envelope = JSON.parse(new TextDecoder().decode(answer)) as Envelope<unknown>;
+  return envelope.ok ? null : envelope.error.message;
+}
+
+/** Runs contract calls one after another (as the UI does), timing each from the main thread. */
+async function phase(calls: (() => Promise<Answer>)[]): Promise<PhaseFigures> {
   const times: number[] = [];
   const { stall } = await measureStall(async () => {
     for (const call of calls) {
       const t0 = performance.now();
       const answer = await call();
       times.push(performance.now() - t0);
-      if (!answer.ok) throw new Error(`a call failed: ${answer.error.message}`);
+      const failed = failure(answer);
+      if (failed !== null) throw new Error(`a call failed: ${failed}`);
     }
   });
   return { calls: calls.length, call_p95_ms: round(percentile(times, 95)), ...stall };
@@ -77,12 +93,14 @@ export async function benchUiThread(options: { nodes: number }): Promise<UiThrea
     progress('ui thread: starting the engine worker');
     const host = await WorkerHost.start({ dataDir: dir, secrets: new MemorySecretStore(), mode: 'browser', version: 'bench', logger: quietLogger });
     try {
+      // What Electron IPC and the browser-mode server do with a call: the worker's JSON bytes, forwarded as is.
+      const forwarded = <K extends CallName>(name: K, input: CallInput<K>): Promise<Uint8Array> => host.dispatchJson(name, input);
       const queries = benchQueries(220);
       // Warm-up: the worker's vector index, statements and page cache.
       for (const q of queries.slice(0, 20)) await host.dispatch('memory.search', { query: q });
       const { stall: idle } = await measureStall(() => new Promise((resolve) => setTimeout(resolve, 3_000)));
-      const search = await phase(queries.slice(20, 220).map((query) => () => host.call('memory.search', { query })));
-      const context = await phase(queries.slice(20, 120).map((prompt) => () => host.call('memory.contextPreview', { prompt })));
+      const search = await phase(queries.slice(20, 220).map((query) => () => forwarded('memory.search', { query })));
+      const context = await phase(queries.slice(20, 120).map((prompt) => () => forwarded('memory.contextPreview', { prompt })));
 
       // Chat turns without a model: each records the message, builds a context pack and answers from memory.
       const chat = await host.call('chat.create', {});
@@ -108,13 +126,13 @@ export async function benchUiThread(options: { nodes: number }): Promise<UiThrea
       const listed = await host.call('chat.list', {});
       const sessionId = listed.ok ? listed.value.find((c) => c.id === chat.value.id)?.memorySessionId : null;
       if (!sessionId) throw new Error('the bench chat has no memory session after its turns');
-      const consolidation = await phase([() => host.call('memory.consolidate', { sessionId, offline: true })]);
+      const consolidation = await phase([() => forwarded('memory.consolidate', { sessionId, offline: true })]);
       const inspector = await phase([
-        () => host.call('inspector.overview', {}),
-        () => host.call('inspector.graph', { seed: { kind: 'recent' } }),
-        () => host.call('inspector.graph', { seed: { kind: 'connected' } }),
-        () => host.call('inspector.timeline', { from: 0, to: Date.now() + 86_400_000 }),
-        () => host.call('memory.listNodes', {}),
+        () => forwarded('inspector.overview', {}),
+        () => forwarded('inspector.graph', { seed: { kind: 'recent' } }),
+        () => forwarded('inspector.graph', { seed: { kind: 'connected' } }),
+        () => forwarded('inspector.timeline', { from: 0, to: Date.now() + 86_400_000 }),
+        () => forwarded('memory.listNodes', {}),
       ]);
       // Last, so the phases before it read the same memory as in earlier runs.
       const swept: { report?: MaintenanceSummary } = {};
