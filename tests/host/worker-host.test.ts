@@ -100,4 +100,33 @@ describe('WorkerHost', () => {
       db.close();
     }
   });
+
+  it('starts a thread that dies again on the same memory, tells the window to refetch, and gives up when it keeps dying', async () => {
+    const dataDir = makeTempDir();
+    const logger = new CollectingLogger();
+    const host = await WorkerHost.start({ dataDir, secrets: new MemorySecretStore(), mode: 'browser', version: 'test', logger });
+    hosts.push(host);
+    const saved = await host.call('memory.rememberFact', { content: 'Ana keeps bees in Lyon' });
+    const id = saved.ok ? saved.value.id : '';
+    const events: unknown[] = [];
+    host.subscribe((name, payload) => events.push({ name, payload }));
+    const kill = () => (host as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+
+    await kill();
+    // A call made while it starts again waits for it, and the committed fact is there.
+    expect(await host.call('memory.getNode', { id })).toMatchObject({ ok: true, value: { node: { content: 'Ana keeps bees in Lyon' } } });
+    expect(events).toContainEqual({ name: 'memory.changed', payload: { kind: 'external.changed' } });
+    // The dead thread's connection let go of the file: the new one writes.
+    expect(await host.call('memory.rememberFact', { content: 'Ana sells honey on Saturdays' })).toMatchObject({ ok: true });
+    expect(logger.errors.some((e) => e.includes('ended unexpectedly'))).toBe(true);
+
+    // Three restarts a minute, then it stays down and says so.
+    for (let i = 0; i < 3; i++) {
+      await kill();
+      await host.call('app.info', {});
+    }
+    const answer = await host.call('app.info', {});
+    expect(answer).toMatchObject({ ok: false, error: { code: 'closed', message: expect.stringContaining('restart Engram') } });
+    expect(logger.errors.some((e) => e.includes('not started again'))).toBe(true);
+  });
 });

@@ -30,6 +30,15 @@ export interface WorkerHostOptions {
 const stopped = (message: string): ApiError => ({ code: 'closed', message, issues: [] });
 /** Closing waits for replies to stop and write-path jobs to finish; a thread that never answers is ended. */
 const CLOSE_TIMEOUT_MS = 60_000;
+/**
+ * A thread that dies (a native crash, out of memory) is started again on the same folder — its database is
+ * WAL-protected, so nothing committed is lost — at most this many times a minute; then it stays down and calls
+ * say so.
+ */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 60_000;
+const SHUTTING_DOWN = 'Engram is shutting down';
+const DOWN = 'The memory engine stopped and could not be started again; restart Engram';
 
 export class WorkerHost implements HostTransport {
   private readonly pending = new Map<number, (answer: Envelope<unknown> | Uint8Array) => void>();
@@ -37,16 +46,24 @@ export class WorkerHost implements HostTransport {
   private nextId = 1;
   private closing: Promise<void> | null = null;
   private exited = false;
+  private down = false;
   private onClosed: (() => void) | null = null;
+  private worker!: Worker;
+  private stopSecrets: () => void = () => undefined;
+  private restarting: Promise<boolean> | null = null;
+  private readonly restarts: number[] = [];
 
-  private constructor(
-    private readonly worker: Worker,
-    private readonly logger: Logger,
-    private readonly stopSecrets: () => void,
-  ) {}
+  private constructor(private readonly options: WorkerHostOptions) {}
 
   /** Starts the worker and resolves once its AppHost is open; rejects with the engine's own start-up error. */
-  static start(options: WorkerHostOptions): Promise<WorkerHost> {
+  static async start(options: WorkerHostOptions): Promise<WorkerHost> {
+    const host = new WorkerHost(options);
+    await host.launch();
+    return host;
+  }
+
+  private launch(): Promise<void> {
+    const { options } = this;
     const channel = new MessageChannel();
     const buffer = newSecretBuffer();
     const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer);
@@ -59,17 +76,19 @@ export class WorkerHost implements HostTransport {
       secrets: { kind: options.secrets.kind, port: channel.port2, buffer },
     };
     const worker = (options.spawn ?? spawnHostWorker)({ workerData, transferList: [channel.port2] });
-    const host = new WorkerHost(worker, options.logger, stopSecrets);
+    this.worker = worker;
+    this.stopSecrets = stopSecrets;
+    this.exited = false;
     return new Promise((resolve, reject) => {
       let started = false;
       worker.on('message', (message: FromWorker) => {
         if (message.kind === 'ready') {
           started = true;
-          resolve(host);
+          resolve();
         } else if (message.kind === 'start-failed') {
           reject(deserializeError(message.error));
         } else {
-          host.receive(message);
+          this.receive(message);
         }
       });
       worker.on('error', (error) => {
@@ -77,14 +96,46 @@ export class WorkerHost implements HostTransport {
         else options.logger.error('the engine thread failed', error);
       });
       worker.on('exit', (code) => {
-        host.exited = true;
+        this.exited = true;
         stopSecrets();
-        if (!started) reject(new Error(`The engine thread ended before it started (exit code ${code})`));
-        else if (!host.closing) options.logger.error(`the engine thread ended unexpectedly (exit code ${code})`);
-        host.failPending(stopped('The memory engine stopped; restart Engram'));
-        host.onClosed?.();
+        if (!started) return reject(new Error(`The engine thread ended before it started (exit code ${code})`));
+        if (this.closing) {
+          this.failPending(stopped(SHUTTING_DOWN));
+          this.onClosed?.();
+          return;
+        }
+        options.logger.error(`the engine thread ended unexpectedly (exit code ${code})`);
+        this.failPending(stopped('The memory engine stopped unexpectedly and is starting again; try again in a moment'));
+        this.restart();
       });
     });
+  }
+
+  /** After an unexpected exit: a new thread on the same folder, unless it keeps dying. */
+  private restart(): void {
+    const now = Date.now();
+    while (this.restarts.length > 0 && now - (this.restarts[0] as number) > RESTART_WINDOW_MS) this.restarts.shift();
+    if (this.restarts.length >= MAX_RESTARTS) {
+      this.down = true;
+      this.options.logger.error(`the engine thread ended ${MAX_RESTARTS + 1} times within a minute; it is not started again`);
+      return;
+    }
+    this.restarts.push(now);
+    this.restarting = this.launch()
+      .then(() => {
+        this.options.logger.warn('the engine thread was started again');
+        // The window's views refetch what they show, as when another process has written.
+        this.emit('memory.changed', { kind: 'external.changed' });
+        return true;
+      })
+      .catch((error: unknown) => {
+        this.down = true;
+        this.options.logger.error('the engine thread could not be started again', error);
+        return false;
+      })
+      .finally(() => {
+        this.restarting = null;
+      });
   }
 
   readonly dispatch = (name: string, input: unknown): Promise<Envelope<unknown>> =>
@@ -96,7 +147,10 @@ export class WorkerHost implements HostTransport {
   }
 
   private request(name: string, input: unknown, json: boolean): Promise<Envelope<unknown> | Uint8Array> {
-    if (this.exited || this.closing) return Promise.resolve({ ok: false, error: stopped('Engram is shutting down') });
+    if (this.closing) return Promise.resolve({ ok: false, error: stopped(SHUTTING_DOWN) });
+    // A call made while the thread starts again waits for it.
+    if (this.restarting) return this.restarting.then(() => this.request(name, input, json));
+    if (this.exited || this.down) return Promise.resolve({ ok: false, error: stopped(DOWN) });
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
@@ -116,10 +170,10 @@ export class WorkerHost implements HostTransport {
 
   /** Asks the worker to stop replies and jobs and close the database, waits for it, then ends the thread. */
   close(): Promise<void> {
-    this.closing ??= new Promise<void>((resolve) => {
+    this.closing ??= (this.restarting ?? Promise.resolve()).then(() => new Promise<void>((resolve) => {
       if (this.exited) return resolve();
       const timer = setTimeout(() => {
-        this.logger.error(`the engine did not close within ${CLOSE_TIMEOUT_MS / 1000} s; ending its thread`);
+        this.options.logger.error(`the engine did not close within ${CLOSE_TIMEOUT_MS / 1000} s; ending its thread`);
         resolve();
       }, CLOSE_TIMEOUT_MS);
       this.onClosed = () => {
@@ -127,7 +181,7 @@ export class WorkerHost implements HostTransport {
         resolve();
       };
       this.post({ kind: 'close' });
-    }).then(async () => {
+    })).then(async () => {
       this.sinks.clear();
       this.stopSecrets();
       if (!this.exited) await this.worker.terminate();
@@ -144,7 +198,7 @@ export class WorkerHost implements HostTransport {
       this.emit(message.name, message.payload as EventMap[EventName]);
     } else {
       // 'closed': the database is closed; what is still pending can no longer be answered.
-      this.failPending(stopped('Engram is shutting down'));
+      this.failPending(stopped(SHUTTING_DOWN));
       this.onClosed?.();
     }
   }
@@ -154,7 +208,7 @@ export class WorkerHost implements HostTransport {
       try {
         sink(name, payload);
       } catch (error) {
-        this.logger.error(`an event sink failed on ${name}`, error);
+        this.options.logger.error(`an event sink failed on ${name}`, error);
       }
     }
   }
