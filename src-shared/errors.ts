@@ -68,6 +68,17 @@ export class AppError<Code extends AppErrorCode = AppErrorCode> extends Error {
   }
 }
 
+/**
+ * What the memory and the storage beneath it refuse: the input, a missing or busy record, the database file.
+ * Every rejected engine call throws one and writes nothing. It lives here, below both, so storage can throw it.
+ */
+export class MemoryError extends AppError<MemoryErrorCode> {
+  constructor(code: MemoryErrorCode, message: string, options?: AppErrorOptions) {
+    super(code, message, options);
+    this.name = 'MemoryError';
+  }
+}
+
 /** A command line or file the person gave that cannot be used (CLI arguments, a dataset file). */
 export class UsageError extends AppError<'invalid_input'> {
   constructor(message: string, options?: AppErrorOptions) {

@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, s
 import { basename, dirname, join } from 'node:path';
 import type { MemoryEngine } from '../memory/engine';
 import { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 
 export const BACKUP_FOLDER = 'backups';
 export const DAILY_BACKUPS_KEPT = 7;
@@ -32,7 +32,7 @@ export function backupFileName(at: number): string {
 
 /** Online backup of the running memory to `path` (refuses to overwrite a file). */
 export async function backupTo(engine: MemoryEngine, path: string): Promise<BackupInfo> {
-  if (existsSync(path)) throw new MemoryError('conflict', `${path} already exists; choose another name`);
+  if (existsSync(path)) throw new AppError('conflict', `${path} already exists; choose another name`);
   mkdirSync(dirname(path), { recursive: true });
   // Everything acknowledged so far is in the backup.
   await engine.flush();
@@ -45,8 +45,8 @@ export async function backupTo(engine: MemoryEngine, path: string): Promise<Back
     return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
   } catch (err) {
     rmSync(partial, { force: true });
-    if (err instanceof MemoryError) throw err;
-    throw new MemoryError('storage', `The backup could not be written to ${path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    if (err instanceof AppError) throw err;
+    throw new AppError('storage', `The backup could not be written to ${path}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
 }
 
@@ -123,7 +123,7 @@ export async function restoreDatabase(
     swapped = replaceDatabaseFile(dbPath, file, lifecycle.now, binding);
   } catch (err) {
     lifecycle.start();
-    throw err instanceof MemoryError ? err : new MemoryError('storage', `The restore failed and changed nothing: ${String(err)}`, { cause: err });
+    throw err instanceof AppError ? err : new AppError('storage', `The restore failed and changed nothing: ${String(err)}`, { cause: err });
   }
   try {
     lifecycle.start();
@@ -134,7 +134,7 @@ export async function restoreDatabase(
       if (existsSync(kept)) renameSync(kept, dbPath + suffix);
     }
     lifecycle.start();
-    throw new MemoryError('storage', `The restored memory could not be opened, so the previous one was put back: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw new AppError('storage', `The restored memory could not be opened, so the previous one was put back: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   return { restoredFrom: file, keptAt: swapped.keptAt, ...swapped.check };
 }

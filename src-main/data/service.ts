@@ -6,7 +6,7 @@
 import { join, resolve } from 'node:path';
 import type { Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 import type { WritePathService } from '../writepath/service';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from './api-types';
 import { backupFileName, backupFolder, backupTo, dailyBackupIfDue, listBackups } from './backup';
@@ -71,7 +71,7 @@ export class DataService {
   }
 
   private async exclusive<T>(operation: DataProgress['operation'], fn: () => Promise<T>, done: (r: T) => string): Promise<T> {
-    if (this.busy) throw new MemoryError('conflict', `Another data operation (${this.busy}) is running; try again when it has finished.`);
+    if (this.busy) throw new AppError('conflict', `Another data operation (${this.busy}) is running; try again when it has finished.`);
     this.busy = operation;
     this.options.onProgress({ operation, phase: 'running', percent: 0, message: `${operation} started` });
     try {

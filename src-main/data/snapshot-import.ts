@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
 import { SCHEMA_VERSION as LATEST_VERSION } from '../memory/stores';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 import { SNAPSHOT_TABLES } from '../memory/snapshot';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
@@ -30,15 +30,15 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string): Pr
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new MemoryError('invalid_input', `The Engram export could not be read: ${err instanceof Error ? err.message : String(err)}`);
+    throw new AppError('invalid_input', `The Engram export could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   const parsed = exportSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new MemoryError('invalid_input', `Not a valid Engram export: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown problem'}`);
+    throw new AppError('invalid_input', `Not a valid Engram export: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown problem'}`);
   }
   if (parsed.data.schemaVersion > LATEST_VERSION) {
-    throw new MemoryError('invalid_input', `This export was made by a newer Engram (schema ${parsed.data.schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to import it.`);
+    throw new AppError('invalid_input', `This export was made by a newer Engram (schema ${parsed.data.schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to import it.`);
   }
   await engine.flush();
   return engine.loadSnapshot({ tables: parsed.data.tables, vectors: parsed.data.vectors });

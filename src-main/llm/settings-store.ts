@@ -5,7 +5,7 @@
 import type { AppSettingsRows } from '../storage/app-settings';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
-import { MemoryError } from '../memory/errors';
+import { AppError } from '../../src-shared/errors';
 import { keyTravelsInClear, originOf } from '../../src-shared/key-origin';
 import { PROVIDER_API_KEY, PROVIDER_API_KEY_ORIGIN, type SecretStore } from './secrets';
 import { appSettingsSchema, DEFAULT_APP_SETTINGS, type AppSettings } from './settings';
@@ -15,7 +15,7 @@ const KEY = 'app';
 /** Refuses to send a key in clear text unless the person said so (`allowInsecureKey`). */
 export function assertKeyMayTravel(url: string, allowInsecureKey: boolean | undefined): void {
   if (!keyTravelsInClear(url) || allowInsecureKey === true) return;
-  throw new MemoryError(
+  throw new AppError(
     'invalid_input',
     `${originOf(url) ?? url} is plain http:// on another machine: your API key would cross the network unencrypted. Use https://, or confirm that you want to send it anyway.`,
     { issues: [{ path: 'allowInsecureKey', message: 'confirmation needed to send the key over plain http' }] },

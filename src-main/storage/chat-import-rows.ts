@@ -1,7 +1,7 @@
 /** The chat rows of imported conversations (columns of migrations 002 and 005). Connection first, no state. */
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
-import type { ImportSource } from '../data/import/types';
+import type { ImportSource } from '../../src-shared/import-source';
 
 export interface ImportedChatRow {
   id: string;

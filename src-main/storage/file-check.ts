@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
 import { LATEST_VERSION } from './migrations';
 

@@ -5,7 +5,7 @@
 import { chmodSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from 'better-sqlite3';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../../src-shared/errors';
 import { migration001 } from './migration-001-initial';
 import { migration002 } from './migration-002-chat';
 import { migration003 } from './migration-003-writepath';

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { asarUnpackedPath } from '../resource-paths';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../../src-shared/errors';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 

@@ -5,7 +5,7 @@
  * `busy_timeout` only helps a transaction that takes the lock up front.
  */
 import type { Database } from 'better-sqlite3';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../../src-shared/errors';
 
 /** How long a synchronous write waits for another process's write lock before it gives up. */
 export const BUSY_TIMEOUT_MS = 5_000;

@@ -4,7 +4,7 @@
  * Exports are arrays of conversations; this keeps memory at one conversation and costs a fraction of a
  * token-level streaming parser (stream-json took ~9 s of CPU on a 47 MB export; this about a second).
  */
-import { MemoryError } from '../../memory/errors';
+import { AppError } from '../../../src-shared/errors';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -34,7 +34,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {
-      throw new MemoryError('invalid_input', `the export is not valid JSON (element ${index}): ${err instanceof Error ? err.message : String(err)}`);
+      throw new AppError('invalid_input', `the export is not valid JSON (element ${index}): ${err instanceof Error ? err.message : String(err)}`);
     }
   };
 
@@ -82,11 +82,11 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
           bomBytes++; // a UTF-8 byte-order mark, possibly split across chunks
           continue;
         }
-        if (b !== OPEN_BRACKET) throw new MemoryError('invalid_input', 'the export is not valid JSON: expected an array of conversations');
+        if (b !== OPEN_BRACKET) throw new AppError('invalid_input', 'the export is not valid JSON: expected an array of conversations');
         state = 'between';
         continue;
       }
-      if (state === 'after') throw new MemoryError('invalid_input', 'the export is not valid JSON: text after the end of the array');
+      if (state === 'after') throw new AppError('invalid_input', 'the export is not valid JSON: text after the end of the array');
       // between elements
       if (b === COMMA) continue;
       if (b === CLOSE_BRACKET) {
@@ -103,5 +103,5 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
     }
     if (state === 'element') parts.push(chunk.subarray(start));
   }
-  if (!closed()) throw new MemoryError('invalid_input', 'the export is not valid JSON: it ends before its array is closed (a truncated file?)');
+  if (!closed()) throw new AppError('invalid_input', 'the export is not valid JSON: it ends before its array is closed (a truncated file?)');
 }

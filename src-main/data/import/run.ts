@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path';
 import type { MemoryEngine } from '../../memory/engine';
-import { MemoryError } from '../../memory/errors';
+import { AppError } from '../../../src-shared/errors';
 import { importSnapshotFile } from '../snapshot-import';
 import { readConversations, resolveImportFiles, type ImportFile } from './source';
 import type { ImportSource, SkippedConversation } from './types';
@@ -48,7 +48,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
   const files = resolveImportFiles(path);
   const totalBytes = files.reduce((n, f) => n + f.bytes, 0);
   const snapshots = files.filter((f) => f.kind === 'engram-export');
-  if (snapshots.length > 0 && files.length > 1) throw new MemoryError('invalid_input', 'An Engram export is imported on its own, not together with other files');
+  if (snapshots.length > 0 && files.length > 1) throw new AppError('invalid_input', 'An Engram export is imported on its own, not together with other files');
 
   const writer = new ImportWriter(engine);
   const skipped: SkippedConversation[] = [];
@@ -105,7 +105,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
       if (options.signal?.aborted) {
         // What was written stays (it is whole conversations, and a re-import continues where this stopped).
         writer.flush();
-        throw new MemoryError('conflict', 'The import was cancelled; what was imported so far is kept, and importing again continues from there');
+        throw new AppError('conflict', 'The import was cancelled; what was imported so far is kept, and importing again continues from there');
       }
       if (item.kind === 'skipped') {
         skippedCount++;

@@ -8,7 +8,7 @@ import { basename, extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { Unzip, UnzipInflate } from 'fflate';
-import { MemoryError } from '../../memory/errors';
+import { AppError } from '../../../src-shared/errors';
 import { parseJsonlLine, parseTranscriptFile } from '../../memory/import/transcripts';
 import { chatGptConversation, isChatGptConversation } from './chatgpt';
 import { claudeConversation, isClaudeConversation } from './claude';
@@ -32,7 +32,7 @@ export function resolveImportFiles(path: string): ImportFile[] {
   try {
     st = statSync(path);
   } catch {
-    throw new MemoryError('invalid_input', `There is no file or folder at ${path}`);
+    throw new AppError('invalid_input', `There is no file or folder at ${path}`);
   }
   if (st.isDirectory()) {
     const names = readdirSync(path).sort();
@@ -42,7 +42,7 @@ export function resolveImportFiles(path: string): ImportFile[] {
       const p = join(path, n);
       return statSync(p).isFile() ? [describeFile(p)] : [];
     });
-    if (files.length === 0) throw new MemoryError('invalid_input', `${path} holds no conversations.json, .jsonl, .json or .zip file to import`);
+    if (files.length === 0) throw new AppError('invalid_input', `${path} holds no conversations.json, .jsonl, .json or .zip file to import`);
     return files;
   }
   return [describeFile(path)];
@@ -63,7 +63,7 @@ function describeFile(path: string): ImportFile {
     if (newline > 0 && parsesAsObject(head.slice(0, newline))) return { path, kind: 'jsonl', bytes };
     return { path, kind: 'recall', bytes };
   }
-  throw new MemoryError('invalid_input', `${basename(path)} is not an export Engram can read (expected a ChatGPT or Claude conversations.json, its .zip, JSONL or a recall dataset)`);
+  throw new AppError('invalid_input', `${basename(path)} is not an export Engram can read (expected a ChatGPT or Claude conversations.json, its .zip, JSONL or a recall dataset)`);
 }
 
 function parsesAsObject(line: string): boolean {
@@ -113,13 +113,13 @@ async function* zipEntryChunks(path: string, onBytes: (n: number) => void): Asyn
   unzip.register(UnzipInflate);
   for await (const chunk of fileChunks(path, onBytes)) {
     unzip.push(chunk);
-    if (failure) throw new MemoryError('invalid_input', `${basename(path)}: the zip could not be read (${String(failure)})`);
+    if (failure) throw new AppError('invalid_input', `${basename(path)}: the zip could not be read (${String(failure)})`);
     while (out.length > 0) yield out.shift() as Uint8Array;
     if (ended) return;
   }
   unzip.push(new Uint8Array(0), true);
   while (out.length > 0) yield out.shift() as Uint8Array;
-  if (!found) throw new MemoryError('invalid_input', `${basename(path)} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
+  if (!found) throw new AppError('invalid_input', `${basename(path)} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
 }
 
 function conversationItem(value: unknown, index: number): ReadItem {
@@ -161,11 +161,11 @@ export async function* readConversations(file: ImportFile, now: number, onBytes:
       let text = '';
       for await (const chunk of fileChunks(file.path, onBytes)) text += chunk.toString('utf8');
       const parsed = parseTranscriptFile(text, now);
-      if (parsed.format !== 'recall') throw new MemoryError('invalid_input', `${basename(file.path)} is not a recall dataset`);
+      if (parsed.format !== 'recall') throw new AppError('invalid_input', `${basename(file.path)} is not a recall dataset`);
       for (const conv of parsed.dataset.conversations) for (const c of recallConversations(conv)) yield { kind: 'conversation', conversation: c };
       return;
     }
     case 'engram-export':
-      throw new MemoryError('invalid_input', 'an Engram export is restored with importSnapshot, not read as conversations');
+      throw new AppError('invalid_input', 'an Engram export is restored with importSnapshot, not read as conversations');
   }
 }

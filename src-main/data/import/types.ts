@@ -1,7 +1,8 @@
 /** What every import format is turned into before it is written: conversations of user/assistant messages. */
 
-export const IMPORT_SOURCES = ['chatgpt', 'claude', 'jsonl', 'recall', 'engram'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+import type { ImportSource } from '../../../src-shared/import-source';
+
+export { IMPORT_SOURCES, type ImportSource } from '../../../src-shared/import-source';
 
 export interface ImportedMessage {
   /** Stable across exports of the same history (the export's own id, or a content hash): re-import adds 0. */
