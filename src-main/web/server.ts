@@ -3,7 +3,7 @@
  * (pushed events: /api/events), plus the built renderer as static files. Every request passes security.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -80,7 +80,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       'content-type': type,
       'cache-control': immutable ? 'private, max-age=31536000, immutable' : 'no-store',
     });
-    res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+    if (req.method === 'HEAD') return void res.end();
+    // Streamed: the renderer bundle is megabytes, and this thread serves every call of the window.
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   };
 
   const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
