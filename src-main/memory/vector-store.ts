@@ -30,6 +30,9 @@ export interface VectorLock {
 
 const FACT_TYPES: readonly NodeType[] = ['semantic', 'procedural', 'opinion'];
 
+/** memory_metadata key set once every vector has its int8 copy (vec_codes.approx). */
+const COPIES_META_KEY = 'vector_copies';
+
 export class VectorStore {
   private lock: VectorLock;
   private codeIndex: BinaryCodeIndex | null = null;
@@ -215,16 +218,25 @@ export class VectorStore {
   }
 
   private async fillApproxCopies(): Promise<void> {
-    const page = this.db.prepare('SELECT node_id FROM vec_codes WHERE node_id > ? AND approx IS NULL ORDER BY node_id LIMIT 64').pluck();
+    // Done once per memory: every vector written since carries its copy (upsertNodeVector).
+    if (getMeta(this.db, COPIES_META_KEY) === 'complete') return;
+    // Keyset pages over every code, a bounded step each, so a memory that lacks few copies is not scanned whole at once.
+    const page = this.db.prepare('SELECT node_id AS id, approx IS NULL AS missing FROM vec_codes WHERE node_id > ? ORDER BY node_id LIMIT 128');
     const write = this.db.prepare('UPDATE vec_codes SET approx = ? WHERE node_id = ? AND approx IS NULL');
     let after = '';
     for (;;) {
       await yieldToLoop();
       if (this.isClosed()) return;
-      const ids = page.all(after) as string[];
-      const last = ids.at(-1);
-      if (last === undefined) return;
-      after = last;
+      const rows = page.all(after) as { id: string; missing: number }[];
+      const last = rows.at(-1);
+      if (last === undefined) {
+        this.ctx.hot.flushSync();
+        writeTx(this.db, () => setMeta(this.db, COPIES_META_KEY, 'complete'));
+        return;
+      }
+      after = last.id;
+      const ids = rows.filter((r) => r.missing === 1).map((r) => r.id);
+      if (ids.length === 0) continue;
       const vectors = nodeVectors(this.db, ids);
       this.ctx.hot.flushSync();
       writeTx(this.db, () => {

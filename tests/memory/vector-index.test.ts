@@ -109,12 +109,16 @@ describe('int8 copies for re-ranking', () => {
     expect(await top(engine)).toBe(target);
 
     // As a memory made before migration 7: no copies. Re-ranking reads sqlite-vec; the copies are filled in.
-    engine.database.exec('UPDATE vec_codes SET approx = NULL');
+    await engine.warmVectorIndex({ copies: true });
+    const flag = (e: typeof engine) => (e.database.prepare(`SELECT value FROM memory_metadata WHERE key = 'vector_copies'`).get() as { value: string } | undefined)?.value;
+    expect(flag(engine)).toBe('complete'); // nothing to fill: said once, never scanned for again
+    engine.database.exec(`UPDATE vec_codes SET approx = NULL; DELETE FROM memory_metadata WHERE key = 'vector_copies'`);
     check(rerankVectors(engine.database, ids));
     await engine.close();
     const { engine: reopened } = openTestEngine({ dataDir: dir, ...options });
     await reopened.warmVectorIndex({ copies: true });
     expect(missing(reopened)).toBe(0);
+    expect(flag(reopened)).toBe('complete');
     check(rerankVectors(reopened.database, ids));
     expect(await top(reopened)).toBe(target);
   });

@@ -6,7 +6,9 @@ export type MetadataKey =
   | 'embedding_model'
   | 'created_at'
   | 'last_decay_run'
-  | 'last_consolidation';
+  | 'last_consolidation'
+  /** 'complete' once every vector has its int8 copy in vec_codes.approx (migration 007). */
+  | 'vector_copies';
 
 export function getMeta(db: Database, key: MetadataKey): string | undefined {
   const row = stmt(db, 'SELECT value FROM memory_metadata WHERE key = ?').get(key) as { value: string } | undefined;
