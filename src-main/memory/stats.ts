@@ -7,7 +7,8 @@ import { countSessionsByStatus, lastRunAt, listRuns, tokenTotals, type WritePath
 import { countUnconsolidatedSessions } from './repo/sessions';
 import type { SessionState } from '../../src-shared/memory-types';
 import { slowPathBacklog } from './repo/slow-queue';
-import { NODE_TYPES, RELATION_TYPES, type NodeType, type RelationType } from '../../src-shared/memory-types';
+import type { NodeType, RelationType } from '../../src-shared/memory-types';
+import { linkTallies, nodeTallies } from './repo/tallies';
 
 export interface EmbeddingStatus {
   model: string;
@@ -51,49 +52,25 @@ const iso = (ms: string | undefined): string | null => (ms ? new Date(Number(ms)
 export function computeStats(ctx: EngineContext, dbPath: string, embedding: EmbeddingStatus): MemoryStats {
   ctx.hot.flushSync();
   const db = ctx.db;
-  const nodes = Object.fromEntries(NODE_TYPES.map((t) => [t, 0])) as Record<NodeType, number>;
-  for (const r of db.prepare('SELECT type, count(*) AS n FROM nodes WHERE valid_until IS NULL GROUP BY type').all() as {
-    type: NodeType;
-    n: number;
-  }[])
-    nodes[r.type] = r.n;
-  const invalid = { superseded: 0, forgotten: 0, pruned: 0 };
-  for (const r of db
-    .prepare('SELECT invalidated_reason AS reason, count(*) AS n FROM nodes WHERE valid_until IS NOT NULL GROUP BY reason')
-    .all() as { reason: keyof typeof invalid | null; n: number }[])
-    if (r.reason) invalid[r.reason] = r.n;
-  const edges = Object.fromEntries(RELATION_TYPES.map((t) => [t, 0])) as Record<RelationType, number>;
-  for (const r of db.prepare('SELECT relation_type AS t, count(*) AS n FROM edges GROUP BY relation_type').all() as {
-    t: RelationType;
-    n: number;
-  }[])
-    edges[r.t] = r.n;
+  const nodeCounts = nodeTallies(db);
+  const links = linkTallies(db);
+  const edges = { ...links.edges };
   // Entity links live in node_entities (ADR 008 §7); they count as entity edges.
-  edges.entity += (db.prepare('SELECT count(*) AS n FROM node_entities').get() as { n: number }).n;
-  const totalNodes = (db.prepare('SELECT count(*) AS n FROM nodes').get() as { n: number }).n;
+  edges.entity += links.entityLinks;
   const totalEdges = Object.values(edges).reduce((a, b) => a + b, 0);
-  const orphans = (
-    db
-      .prepare(
-        `SELECT count(*) AS n FROM nodes n WHERE n.valid_until IS NULL
-         AND NOT EXISTS (SELECT 1 FROM edges WHERE source_id = n.id)
-         AND NOT EXISTS (SELECT 1 FROM edges WHERE target_id = n.id)
-         AND NOT EXISTS (SELECT 1 FROM node_entities WHERE node_id = n.id)`,
-      )
-      .get() as { n: number }
-  ).n;
+  const currentNodes = Object.values(nodeCounts.current).reduce((a, b) => a + b, 0);
   const backlog = slowPathBacklog(db);
   return {
-    nodes,
+    nodes: nodeCounts.current,
     edges,
-    entities: (db.prepare('SELECT count(*) AS n FROM entities WHERE merged_into IS NULL').get() as { n: number }).n,
-    orphan_nodes: orphans,
-    avg_edges_per_node: totalNodes === 0 ? 0 : Math.round(((2 * totalEdges) / totalNodes) * 100) / 100,
+    entities: links.liveEntities,
+    orphan_nodes: currentNodes - links.linkedCurrentNodes,
+    avg_edges_per_node: nodeCounts.total === 0 ? 0 : Math.round(((2 * totalEdges) / nodeCounts.total) * 100) / 100,
     unconsolidated_sessions: countUnconsolidatedSessions(db),
     last_consolidation: iso(getMeta(db, 'last_consolidation')),
     last_decay_run: iso(getMeta(db, 'last_decay_run')),
     storage_size_mb: Math.round(storageBytes(dbPath) / 1e5) / 10,
-    invalid_nodes: invalid,
+    invalid_nodes: nodeCounts.invalid,
     pending_embeddings: backlog.pending,
     failing_embeddings: backlog.failing,
     last_embedding_error: backlog.lastError,
