@@ -4,10 +4,13 @@
  * (SimHash of the unit vectors) compared by Hamming distance cost ~32 bytes and a few popcounts per node,
  * and the best candidates are then re-ranked by exact cosine from vec_nodes. Codes are persisted in
  * `vec_codes` so the index loads in one small read; it is rebuilt from there whenever it is reset.
+ * The scan runs in WebAssembly (hamming-kernel.wat) for its native 64-bit popcount: ~5 ms per million
+ * codes here, against ~16 ms for the best JavaScript (a 16-bit lookup table).
  */
 import type { ReadableDB } from '../storage/db';
 import { yieldToLoop } from '../../src-shared/clock';
 import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
+import { WASM_BASE64 } from './hamming-kernel';
 
 const TYPE_INDEX = new Map(NODE_TYPES.map((t, i) => [t, i]));
 
@@ -19,126 +22,126 @@ export function binaryCode(v: Float32Array): Uint32Array {
   return code;
 }
 
-/** Bits set in every 16-bit value: two lookups per word beat SWAR popcount in V8 by about 3x. */
-const BITS16 = new Uint8Array(65536);
-for (let i = 1; i < 65536; i++) BITS16[i] = (i & 1) + (BITS16[i >>> 1] as number);
+const kernelModule = new WebAssembly.Module(Buffer.from(WASM_BASE64, 'base64'));
 
-/** Hamming distance between the code at `base` and the query (any number of words). */
-function hamming(codes: Uint32Array, base: number, query: Uint32Array, words: number): number {
-  let d = 0;
-  for (let w = 0; w < words; w++) {
-    const x = (codes[base + w] as number) ^ (query[w] as number);
-    d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-  }
-  return d;
+interface Kernel {
+  scan(n: number, stride: number, codes: number, types: number, active: number, dist: number, hist: number, query: number, allow: number, inactiveOk: number, far: number): void;
+  collect(n: number, dist: number, cutoff: number, out: number): number;
 }
+
+/**
+ * Where each array of an index of `capacity` slots lives in the kernel's memory (byte offsets). The scan
+ * reads codes, types and flags, writes distances and the histogram; `collect` writes slot numbers to `out`.
+ */
+class KernelMemory {
+  readonly memory: WebAssembly.Memory;
+  readonly kernel: Kernel;
+  readonly codes: number;
+  readonly types: number;
+  readonly active: number;
+  readonly dist: number;
+  readonly out: number;
+  readonly hist: number;
+  readonly query: number;
+
+  /** `stride`: 32-bit words per code in memory, even (the kernel compares 64 bits at a time). */
+  constructor(readonly capacity: number, readonly stride: number) {
+    this.codes = 0;
+    this.types = capacity * stride * 4;
+    this.active = this.types + capacity;
+    this.dist = align(this.active + capacity, 4);
+    this.out = align(this.dist + capacity * 2, 4);
+    this.hist = this.out + capacity * 4;
+    this.query = this.hist + (stride * 32 + 2) * 4;
+    const bytes = this.query + stride * 4;
+    this.memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / 65536) });
+    this.kernel = new WebAssembly.Instance(kernelModule, { env: { memory: this.memory } }).exports as unknown as Kernel;
+  }
+
+  /** Views are made per use: they are cheap, and a view kept across a memory change would go stale. */
+  u32(offset: number, length: number): Uint32Array {
+    return new Uint32Array(this.memory.buffer, offset, length);
+  }
+  u16(offset: number, length: number): Uint16Array {
+    return new Uint16Array(this.memory.buffer, offset, length);
+  }
+  u8(offset: number, length: number): Uint8Array {
+    return new Uint8Array(this.memory.buffer, offset, length);
+  }
+}
+
+const align = (n: number, to: number): number => Math.ceil(n / to) * to;
 
 export class BinaryCodeIndex {
   private ids: string[] = [];
   private readonly slots = new Map<string, number>();
-  private codes: Uint32Array;
-  private types: Uint8Array;
-  private active: Uint8Array;
-  private distances = new Uint16Array(0);
+  private mem: KernelMemory;
+  /** Words per code in the kernel's memory: `words`, plus a zero word when odd. */
+  private readonly stride: number;
 
   constructor(private readonly words: number, capacity = 1024) {
-    this.codes = new Uint32Array(capacity * words);
-    this.types = new Uint8Array(capacity);
-    this.active = new Uint8Array(capacity);
+    this.stride = words + (words & 1);
+    this.mem = new KernelMemory(capacity, this.stride);
   }
 
   get size(): number {
     return this.ids.length;
   }
 
+  /** Twice the slots, in a new memory: the arrays' offsets depend on the capacity. */
   private grow(): void {
-    const capacity = this.types.length * 2;
-    const codes = new Uint32Array(capacity * this.words);
-    codes.set(this.codes);
-    const types = new Uint8Array(capacity);
-    types.set(this.types);
-    const active = new Uint8Array(capacity);
-    active.set(this.active);
-    this.codes = codes;
-    this.types = types;
-    this.active = active;
+    const old = this.mem;
+    const next = new KernelMemory(old.capacity * 2, this.stride);
+    const n = this.ids.length;
+    next.u32(next.codes, n * this.stride).set(old.u32(old.codes, n * this.stride));
+    next.u8(next.types, n).set(old.u8(old.types, n));
+    next.u8(next.active, n).set(old.u8(old.active, n));
+    this.mem = next;
   }
 
   upsert(id: string, code: Uint32Array, type: NodeType, active: boolean): void {
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if (slot >= this.types.length) this.grow();
+      if (slot >= this.mem.capacity) this.grow();
       this.ids.push(id);
       this.slots.set(id, slot);
     }
-    this.codes.set(code.subarray(0, this.words), slot * this.words);
-    this.types[slot] = TYPE_INDEX.get(type) ?? 0;
-    this.active[slot] = active ? 1 : 0;
+    const mem = this.mem;
+    mem.u32(mem.codes + slot * this.stride * 4, this.words).set(code.subarray(0, this.words));
+    mem.u8(mem.types + slot, 1)[0] = TYPE_INDEX.get(type) ?? 0;
+    mem.u8(mem.active + slot, 1)[0] = active ? 1 : 0;
   }
 
   setActive(id: string, active: boolean): void {
     const slot = this.slots.get(id);
-    if (slot !== undefined) this.active[slot] = active ? 1 : 0;
+    if (slot !== undefined) this.mem.u8(this.mem.active + slot, 1)[0] = active ? 1 : 0;
   }
 
   /** The k nearest ids by Hamming distance among the allowed types (and current nodes unless asked). */
   nearest(query: Uint32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[] {
     const n = this.ids.length;
     const words = this.words;
-    const allowType = new Uint8Array(NODE_TYPES.length).fill(types ? 0 : 1);
-    for (const t of types ?? []) allowType[TYPE_INDEX.get(t) ?? 0] = 1;
+    const mem = this.mem;
+    let allow = types ? 0 : (1 << NODE_TYPES.length) - 1;
+    for (const t of types ?? []) allow |= 1 << (TYPE_INDEX.get(t) ?? 0);
     const maxDist = words * 32;
-    // One distance buffer reused across searches: 2 MB per call at a million codes is garbage worth avoiding.
-    if (this.distances.length < n) this.distances = new Uint16Array(this.types.length);
-    const dist = this.distances;
-    dist.fill(maxDist + 1, 0, n);
-    const histogram = new Uint32Array(maxDist + 2);
-    const codes = this.codes;
-    const typeOf = this.types;
-    const active = this.active;
-    if (words === 8) {
-      // 256-bit codes (the built-in embedders): unrolled with the query in locals, ~3x the generic loop at 1M.
-      const q0 = query[0] as number, q1 = query[1] as number, q2 = query[2] as number, q3 = query[3] as number;
-      const q4 = query[4] as number, q5 = query[5] as number, q6 = query[6] as number, q7 = query[7] as number;
-      for (let s = 0, base = 0; s < n; s++, base += 8) {
-        if (!allowType[typeOf[s] as number] || (!includeInactive && !active[s])) continue;
-        let x = (codes[base] as number) ^ q0;
-        let d = (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 1] as number) ^ q1;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 2] as number) ^ q2;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 3] as number) ^ q3;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 4] as number) ^ q4;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 5] as number) ^ q5;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 6] as number) ^ q6;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        x = (codes[base + 7] as number) ^ q7;
-        d += (BITS16[x & 0xffff] as number) + (BITS16[x >>> 16] as number);
-        dist[s] = d;
-        histogram[d] = (histogram[d] as number) + 1;
-      }
-    } else {
-      for (let s = 0; s < n; s++) {
-        if (!allowType[typeOf[s] as number] || (!includeInactive && !active[s])) continue;
-        const d = hamming(codes, s * words, query, words);
-        dist[s] = d;
-        histogram[d] = (histogram[d] as number) + 1;
-      }
-    }
+    const histogram = mem.u32(mem.hist, maxDist + 2);
+    histogram.fill(0);
+    const q = mem.u32(mem.query, this.stride);
+    q.fill(0);
+    q.set(query.subarray(0, words));
+    mem.kernel.scan(n, this.stride, mem.codes, mem.types, mem.active, mem.dist, mem.hist, mem.query, allow, includeInactive ? 1 : 0, maxDist + 1);
     // Counting selection: the distance below which k candidates lie, then collect in distance order.
     let cutoff = 0;
     for (let seen = 0; cutoff <= maxDist; cutoff++) {
       seen += histogram[cutoff] as number;
       if (seen >= k) break;
     }
-    const picked: number[] = [];
-    for (let s = 0; s < n; s++) if ((dist[s] as number) <= cutoff) picked.push(s);
-    picked.sort((a, b) => (dist[a] as number) - (dist[b] as number));
+    const count = mem.kernel.collect(n, mem.dist, Math.min(cutoff, maxDist), mem.out);
+    const dist = mem.u16(mem.dist, n);
+    const picked = Array.from(mem.u32(mem.out, count));
+    picked.sort((a, b) => (dist[a] as number) - (dist[b] as number) || a - b);
     return picked.slice(0, k).map((s) => this.ids[s] as string);
   }
 
