@@ -210,3 +210,22 @@ test('"why this answer" opens the reply\'s context pack in the inspector and jum
   await page.getByTestId('pack-graph').click();
   await expect(page.getByTestId('graph-counts')).toContainText(/[1-9]\d* nodes?/);
 });
+
+test('"Fit all" pressed before the timeline\'s first answer fits the whole memory when the answer comes', async ({ page, engram }) => {
+  await seedMemory(engram, 60); // episodes reach two years back
+  await openApp(page, engram);
+  await openInspector(page);
+  // A slow memory: the timeline's first answer takes a second.
+  await page.route('**/api/call/inspector.timeline', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.getByTestId('tab-timeline').click();
+  await page.getByRole('button', { name: 'Fit all' }).click();
+  const counts = page.getByTestId('timeline-counts');
+  await expect(counts).toContainText(/[1-9][\d,]* items/);
+  await expect(counts).not.toContainText('loading');
+  const start = Date.parse(/· (.+) – /.exec((await counts.textContent()) ?? '')?.[1] ?? '');
+  // The last 60 days is what opens without "Fit all"; the whole memory starts about two years ago.
+  expect(Date.now() - start).toBeGreaterThan(365 * 86_400_000);
+});

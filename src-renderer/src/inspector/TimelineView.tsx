@@ -35,6 +35,12 @@ function fetchWindow(v: View): { from: number; to: number } {
   return { from: Math.floor((v.start - span) / snap) * snap, to: Math.ceil((v.end + span) / snap) * snap };
 }
 
+/** A view of the whole extent, with a little room either side. */
+function fitAll(ext: { min: number; max: number }): { start: number; end: number } {
+  const pad = (ext.max - ext.min) * 0.03 + HOUR;
+  return { start: ext.min - pad, end: ext.max + pad };
+}
+
 /** Rows get labels while there is room for them; dense memories get thin rows. */
 function rowHeight(items: number): number {
   return items > 1500 ? 5 : items > 300 ? 8 : 16;
@@ -102,14 +108,20 @@ export function TimelineView() {
     };
   }, [chats.data]);
 
-  // Zoom to the memory's extent the first time it is known.
+  // Zoom to the memory's extent the first time it is known: its last 60 days, or all of it when "Fit all"
+  // was pressed before the first answer came.
   const fitted = useRef(false);
+  const fitAllWanted = useRef(false);
   useEffect(() => {
     const ext = data.data?.extent;
     if (!ext || fitted.current) return;
     fitted.current = true;
-    const span = Math.max(DAY, Math.min(ext.max - ext.min, 60 * DAY));
     revealSelection.current = true;
+    if (fitAllWanted.current) {
+      setView((v) => ({ ...v, ...fitAll(ext) }));
+      return;
+    }
+    const span = Math.max(DAY, Math.min(ext.max - ext.min, 60 * DAY));
     setView((v) => ({ ...v, start: ext.max - span, end: ext.max + span * 0.08 }));
   }, [data.data?.extent]);
 
@@ -205,7 +217,8 @@ export function TimelineView() {
   const fit = () => {
     const ext = data.data?.extent;
     revealSelection.current = true;
-    if (ext) setView((v) => ({ ...v, start: ext.min - (ext.max - ext.min) * 0.03 - HOUR, end: ext.max + (ext.max - ext.min) * 0.03 + HOUR }));
+    if (ext) setView((v) => ({ ...v, ...fitAll(ext) }));
+    else fitAllWanted.current = true;
   };
 
   return (
