@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
-import type { SearchResult } from '../src-main/memory/retrieval/types';
+import type { SearchResult } from '../src-shared/retrieval-types';
 import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
 import { benchQueries } from './lib/queries';
 import { percentile, progress, round, StallMonitor, type StallFigures } from './lib/stats';

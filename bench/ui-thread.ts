@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallInput, CallName, Envelope, MaintenanceSummary } from '../src-main/api/contract';
-import type { ChatMessage } from '../src-main/chat/types';
+import type { ChatMessage } from '../src-shared/chat-types';
 import { MemorySecretStore } from '../src-main/llm/secrets';
 import { WorkerHost } from '../src-main/host/worker/worker-host';
 import { MemoryEngine } from '../src-main/memory/engine';

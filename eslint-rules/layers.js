@@ -90,8 +90,4 @@ export const selfContained = [SHARED];
  * TEMPORARY: imports that break the map today. Delete an entry as soon as its importer no longer needs it; the
  * list only ever shrinks.
  */
-export const allowances = [
-  // Storage's chat repository names the row types of chat (ChatMessage, ChatSession…) and the context pack a
-  // message keeps; they are type-only, and belong below storage once those types move to src-shared.
-  { from: `${STORAGE}/chat-repo.ts`, to: [`${CHAT}/types`, `${MEMORY}/retrieval/types`] },
-];
+export const allowances = [];

@@ -9,13 +9,13 @@
 import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../chat/types';
+import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { EntityProfile } from '../memory/entities';
 import type { NodeDetail, NodePage } from '../memory/queries';
-import type { ContextPack, SearchResult } from '../memory/retrieval/types';
+import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
 import { searchInputSchema as engineSearchInputSchema } from '../memory/retrieval/schemas';
 import {
   contentSchema,

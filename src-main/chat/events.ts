@@ -1,6 +1,6 @@
 /** The chat's typed in-process events (the seeds' EventBus): streamed text, message updates, session ends. */
 import type { Logger } from '../../src-shared/clock';
-import type { ChatMessage, SessionCompletedEvent } from './types';
+import type { ChatMessage, SessionCompletedEvent } from '../../src-shared/chat-types';
 
 export interface ChatEventMap {
   /** A piece of streamed reply text. */

@@ -10,7 +10,7 @@ import type { ChangeListener } from '../memory/change-feed';
 import type { Clock } from '../../src-shared/clock';
 import type { EntityProfile } from '../memory/entities';
 import type { NodeDetail, NodePage } from '../memory/queries';
-import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../memory/retrieval/types';
+import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../../src-shared/retrieval-types';
 import type { CorrectFactInput, CreateEntityInput, ListNodesInput, RecordEpisodeInput, RememberFactInput } from '../memory/schemas';
 import type { MemoryStats } from '../memory/stats';
 import type { Entity, JsonObject, MemoryNode } from '../../src-shared/memory-types';

@@ -1,6 +1,6 @@
 /** The system prompt (with the injected context pack, ADR 008 §14) and the memory-only answer (§17). */
 import { plainText } from '../memory/retrieval/context';
-import type { ContextPack, SearchHit } from '../memory/retrieval/types';
+import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 
 export interface SystemPromptOptions {
   pack: ContextPack | null;

@@ -11,7 +11,7 @@ import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
 import type { Logger } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
 import { ChatError, chatNotFound as notFound } from './errors';
-import type { ContextPack, SearchHit } from '../memory/retrieval/types';
+import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 import { NODE_TYPES } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
 import type { MemoryPort, MessagePatch } from './memory-port';
@@ -20,7 +20,7 @@ import { offlineAnswer, systemPrompt } from './prompt';
 import { usedNodeIds } from './usage';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
-import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from './types';
+import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';

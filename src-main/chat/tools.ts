@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { AppError } from '../../src-shared/errors';
 import { ChatError } from './errors';
-import type { SearchHit } from '../memory/retrieval/types';
+import type { SearchHit } from '../../src-shared/retrieval-types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
 

@@ -2,7 +2,7 @@
 import { UsageError } from '../../src-shared/errors';
 import { recallDatasetSchema, type RecallDataset } from '../memory/import/transcripts';
 import { evaluateRecall } from '../memory/retrieval/eval';
-import type { SearchResult } from '../memory/retrieval/types';
+import type { SearchResult } from '../../src-shared/retrieval-types';
 import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
 import type { Command, CommandContext } from './commands';
 import { agentConfigFromEnv } from './consolidate';

@@ -35,7 +35,7 @@ import { buildContextPack } from './retrieval/context';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
 import { Retriever } from './retriever';
 import { search as runSearch } from './retrieval/search';
-import type { ContextOptions, SearchInput } from './retrieval/types';
+import type { ContextOptions, SearchInput } from '../../src-shared/retrieval-types';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';

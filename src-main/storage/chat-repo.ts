@@ -1,8 +1,8 @@
 /** Chat storage (tables of migration 002). Plain functions; the connection comes first. */
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
-import type { ContextPack } from '../memory/retrieval/types';
-import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from '../chat/types';
+import type { ContextPack } from '../../src-shared/retrieval-types';
+import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
 
 interface SessionRow {
   id: string;

@@ -1,6 +1,6 @@
 /** UI state only (selection, dialogs, filters). Anything that comes from main lives in react-query. */
 import { create } from 'zustand';
-import type { ToolCallRecord } from '../../src-main/chat/types';
+import type { ToolCallRecord } from '../../src-shared/chat-types';
 
 interface UiState {
   selectedChatId: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src-main/chat/types';
+import type { ChatMessage } from '../../src-shared/chat-types';
 import { FileSecretStore } from '../../src-main/llm/secrets';
 import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { episodeChunks } from '../../src-main/chat/service';
-import type { ChatMessage } from '../../src-main/chat/types';
+import type { ChatMessage } from '../../src-shared/chat-types';
 import { chatChunk, openAIError, startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { openTestHost, useProvider, type TestHost } from '../helpers/app-host';
 

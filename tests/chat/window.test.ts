@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { offlineAnswer, systemPrompt } from '../../src-main/chat/prompt';
 import { fitToolResults, planWindow, promptTokens, replyReserve, summarise } from '../../src-main/chat/window';
-import type { SearchHit } from '../../src-main/memory/retrieval/types';
+import type { SearchHit } from '../../src-shared/retrieval-types';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { chatChunk, startScriptedOpenAI, type RecordedRequest, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { customProvider, openTestHost, type TestHost } from '../helpers/app-host';

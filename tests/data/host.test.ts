@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackupEntry, ImportResult, RestoreSummary } from '../../src-main/data/api-types';
-import type { ChatSession } from '../../src-main/chat/types';
+import type { ChatSession } from '../../src-shared/chat-types';
 import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
 

@@ -50,8 +50,8 @@ describe('the layering lint', () => {
       expect.stringContaining('src-renderer may import only types from src-main/memory/engine: write `import type`'),
     ]);
     // `import { type X }` keeps a runtime import under verbatimModuleSyntax, so it is refused too.
-    expect(await layering('src-renderer/src/example.ts', "import { type ChatMessage } from '../../src-main/chat/types';\nexport type M = ChatMessage;\n")).toHaveLength(1);
-    expect(await layering('src-renderer/src/example.ts', "import type { ChatMessage } from '../../src-main/chat/types';\nexport type M = ChatMessage;\n")).toEqual([]);
+    expect(await layering('src-renderer/src/example.ts', "import { type InspectorOverview } from '../../src-main/memory/inspector/types';\nexport type M = InspectorOverview;\n")).toHaveLength(1);
+    expect(await layering('src-renderer/src/example.ts', "import type { InspectorOverview } from '../../src-main/memory/inspector/types';\nexport type M = InspectorOverview;\n")).toEqual([]);
     expect(await layering('src-renderer/src/example.ts', "import { decayCurve } from '../../src-shared/decay';\nexport const curve = decayCurve;\n")).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import type { SearchResult } from '../../src-main/memory/retrieval/types';
+import type { SearchResult } from '../../src-shared/retrieval-types';
 import { openTestHost } from '../helpers/app-host';
 
 const ROOT = join(__dirname, '..', '..');

@@ -1,6 +1,6 @@
 /** The inspector's calls as the engine serves them: input validated, queued episodes committed, then read. */
 import type { EngineContext } from '../context';
-import type { SearchInput, SearchResult } from '../retrieval/types';
+import type { SearchInput, SearchResult } from '../../../src-shared/retrieval-types';
 import { parseInput } from '../schemas';
 import { expandGraph, seedGraph } from './graph';
 import { graphExpandSchema, graphSeedSchema, timelineSchema, type GraphExpandInput, type GraphSeedInput, type TimelineInput } from './schemas';

@@ -1,5 +1,5 @@
 /** Read-path tuning (ADR 008 §11.2, §16). Every knob has a default; callers override what they need. */
-import type { Intent, StrategyName } from './types';
+import type { Intent, StrategyName } from '../../../src-shared/retrieval-types';
 
 export interface RetrievalConfig {
   /** RRF constant k; lower values amplify differences between top ranks. */

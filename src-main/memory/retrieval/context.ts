@@ -15,7 +15,7 @@ import { yieldToLoop } from '../../../src-shared/clock';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quoteFor } from './snippet';
 import { countTokens, truncateToTokens } from './tokens';
-import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from './types';
+import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 
 /**
  * Facts lead: a fact states in a dozen tokens what a turn says in forty, so with a model-written memory they

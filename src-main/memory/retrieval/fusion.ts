@@ -1,6 +1,6 @@
 /** Weighted Reciprocal Rank Fusion (ADR 008 §11.2) and an optional MMR diversity pass (seed 004). */
 import { dot } from '../../../src-shared/vectors';
-import type { StrategyName, StrategyRank } from './types';
+import type { StrategyName, StrategyRank } from '../../../src-shared/retrieval-types';
 
 export interface Fused {
   id: string;

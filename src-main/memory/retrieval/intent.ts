@@ -5,7 +5,7 @@
  */
 import { dot } from '../../../src-shared/vectors';
 import type { EmbeddingProvider } from '../../embeddings/types';
-import type { Complexity, Intent } from './types';
+import type { Complexity, Intent } from '../../../src-shared/retrieval-types';
 
 export interface IntentClassifier {
   classify(query: string, queryEmbedding?: Float32Array | null): Intent;

@@ -29,7 +29,7 @@ import {
 import { ftsQuery, queryTerms, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, timestampFields } from './time';
-import type { SearchHit, SearchInput, SearchResult, StrategyName } from './types';
+import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 
 export interface RetrieverDeps {
   db: Database;

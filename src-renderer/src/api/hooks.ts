@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChatMessage, ChatSession } from '../../../src-main/chat/types';
+import type { ChatMessage, ChatSession } from '../../../src-shared/chat-types';
 import type { CallInput } from '../../../src-main/api/contract';
 import { call } from './client';
 import { bridge, isConnected, onConnectionChange } from './transport';

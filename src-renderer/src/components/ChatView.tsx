@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChatSession } from '../../../src-main/chat/types';
+import type { ChatSession } from '../../../src-shared/chat-types';
 import { errorMessage } from '../api/client';
 import { MESSAGES_SHOWN, useChatActions, useChats, useMessages } from '../api/hooks';
 import { useUi } from '../store';

@@ -1,5 +1,5 @@
 import Markdown, { type Components } from 'react-markdown';
-import type { ChatMessage, ToolCallRecord } from '../../../src-main/chat/types';
+import type { ChatMessage, ToolCallRecord } from '../../../src-shared/chat-types';
 import { useChatActions, useStreamText } from '../api/hooks';
 import { toolLabel } from '../format';
 import { useUi } from '../store';

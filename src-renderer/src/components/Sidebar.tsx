@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { ChatSession } from '../../../src-main/chat/types';
+import type { ChatSession } from '../../../src-shared/chat-types';
 import { errorMessage } from '../api/client';
 import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
 import { useUi } from '../store';

@@ -3,7 +3,7 @@
  * shared filters, search, undo toasts and the keyboard (/ c e Del z arrows).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { SearchHit } from '../../../src-main/memory/retrieval/types';
+import type { SearchHit } from '../../../src-shared/retrieval-types';
 import { call, errorMessage } from '../api/client';
 import { actions, undoLatest } from './actions';
 import { TYPE_COLOURS } from './graph-style';

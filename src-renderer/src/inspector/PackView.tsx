@@ -2,7 +2,7 @@
  * "Why this answer": the context pack injected for a reply — its sections, each node with its score and
  * the strategies that found it — with a jump to any node and a graph of the whole pack.
  */
-import type { ContextItem } from '../../../src-main/memory/retrieval/types';
+import type { ContextItem } from '../../../src-shared/retrieval-types';
 import { errorMessage } from '../api/client';
 import { useContextPack } from '../api/hooks';
 import { pinInGraph } from './actions';

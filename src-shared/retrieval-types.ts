@@ -1,5 +1,5 @@
 /** Public shapes of the read path (ADR 008 §11, §13, §14). Algorithmic: no LLM anywhere here. */
-import type { Entity, MemoryNode, NodeType } from '../../../src-shared/memory-types';
+import type { Entity, MemoryNode, NodeType } from './memory-types';
 
 export const INTENTS = ['why', 'when', 'who', 'what', 'general'] as const;
 export type Intent = (typeof INTENTS)[number];

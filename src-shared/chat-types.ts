@@ -1,6 +1,6 @@
 /** Shapes of the chat: conversations, messages, tool calls. Shared with the renderer through the API contract. */
-import type { LlmFailureReason } from '../llm/errors';
-import type { JsonValue } from '../../src-shared/memory-types';
+import type { ProviderFailure } from './errors';
+import type { JsonValue } from './memory-types';
 
 export interface ChatSession {
   id: string;
@@ -33,7 +33,7 @@ export interface ToolCallRecord {
 }
 
 export interface MessageError {
-  reason: LlmFailureReason;
+  reason: ProviderFailure;
   message: string;
 }
 
