@@ -14,6 +14,7 @@ import { migration005 } from './migration-005-schema-repair';
 import { migration006 } from './migration-006-import';
 import { migration007 } from './migration-007-vector-approx';
 import { migration008 } from './migration-008-tallies';
+import { migration009 } from './migration-009-tally-upsert-targets';
 import { writeTx } from './write-tx';
 
 export interface MigrationContext {
@@ -28,7 +29,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {
