@@ -25,8 +25,12 @@ interface PlannedChat {
   messages: ImportedMessage[];
 }
 
-/** Messages per transaction: large enough to amortise the commit, small enough to keep the app responsive. */
-export const IMPORT_BATCH_MESSAGES = 2000;
+/**
+ * Messages per transaction: large enough to amortise the commit, small enough to keep the app responsive. The
+ * import runs on the engine's thread, so a call made meanwhile waits for the batch in hand: 2,000 held it ~210 ms
+ * (p99), 250 ~50 ms, at the same ~8k messages/s.
+ */
+export const IMPORT_BATCH_MESSAGES = 250;
 
 export class ImportWriter {
   readonly counts: ImportCounts = { conversations: 0, chatsCreated: 0, chatsExtended: 0, messagesAdded: 0, messagesAlreadyThere: 0 };
