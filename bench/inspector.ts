@@ -52,10 +52,10 @@ export async function benchInspector(options: { nodes: number; dir?: string | un
   try {
     progress(`inspector: a ${options.nodes.toLocaleString()}-node memory`);
     const generation = options.dir ? await reusableBenchMemory(options.dir, options.nodes) : await buildBenchMemory(dir, options.nodes);
-    if (!existsSync(join(ROOT, 'out/renderer/index.html'))) {
-      const { buildRenderer } = await import('../scripts/build-renderer.mjs');
-      await buildRenderer({ quiet: true });
-    }
+    // Measure the code as it is now (a build left from an older checkout may not even open this memory).
+    const { buildRenderer, buildWebHost } = await import('../scripts/build-renderer.mjs');
+    await buildRenderer({ quiet: true });
+    await buildWebHost({ quiet: true });
     const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}`);
     const probe = childStallProbe();
