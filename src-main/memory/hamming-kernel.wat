@@ -1,6 +1,6 @@
 ;; The Hamming scan of BinaryCodeIndex (vector-index.ts), in WebAssembly for its native popcount: V8 has no
 ;; popcount for JavaScript, and a lookup table costs two loads per 32-bit word. All arrays live in the
-;; imported memory, laid out by the index. Compiled to hamming-kernel.ts by `node scripts/build-wasm.mjs`.
+;; imported memory, laid out by the index. Compiled to hamming-kernel.ts by `npx tsx scripts/build-wasm.ts`.
 (module
   (import "env" "memory" (memory 1))
 
