@@ -54,6 +54,8 @@ export interface MemoryNode {
   accessCount: number;
   lastAccessed: number | null;
   decayRate: number;
+  /** Stretches the decay curve's time axis; grows with use, restatement and confirmation (decay.ts). */
+  stability: number;
   sourceType: SourceType | null;
   sourceRole: string | null;
   sessionId: string | null;

@@ -47,6 +47,18 @@ function assertShown(id: string, ctx: ToolContext): void {
   );
 }
 
+/**
+ * A model's "YYYY-MM-DD" as an instant: noon UTC, so the day reads the same in every time zone's display.
+ * A day the calendar does not have (2023-02-30) is refused rather than rolled into the next month.
+ */
+function calendarDay(date: string): number {
+  const t = Date.parse(`${date}T12:00:00Z`);
+  if (!Number.isFinite(t) || new Date(t).toISOString().slice(0, 10) !== date) {
+    throw new ChatError('invalid_input', `event_date ${JSON.stringify(date)} is not a calendar date`);
+  }
+  return t;
+}
+
 export interface ToolDef<S extends z.ZodType> {
   description: string;
   schema: S;
@@ -126,16 +138,23 @@ export const MEMORY_TOOLS = {
       id: z.string().min(1).max(100).describe('Id of the fact to correct (from search_memory)'),
       content: z.string().min(1).max(4000).describe('The corrected fact'),
       reason: z.string().max(500).optional(),
+      event_date: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD')
+        .optional()
+        .describe('When what the fact describes happened (YYYY-MM-DD), only if the user says; otherwise the fact keeps its date'),
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
       const origin = ctx.origin ?? CHAT_ORIGIN;
+      const eventTime = a.event_date === undefined ? undefined : calendarDay(a.event_date);
       const id = ctx.memory.correctFact({
         id: a.id,
         content: a.content,
         sourceType: origin.sourceType,
         sourceRole: origin.sourceRole,
         ...(a.reason ? { reason: a.reason } : {}),
+        ...(eventTime !== undefined ? { eventTime } : {}),
       });
       return { id, supersedes: a.id };
     },

@@ -19,6 +19,7 @@ interface DecayRow {
   confidence: number;
   confidence_base: number;
   decay_rate: number;
+  stability: number;
   last_accessed: number | null;
   valid_from: number;
   created_at: number;
@@ -41,7 +42,7 @@ export async function runDecay(
 ): Promise<DecayRunResult> {
   const chunk = options.chunkSize ?? 2_000;
   const select = db.prepare(
-    `SELECT rowid, id, confidence, confidence_base, decay_rate, last_accessed, valid_from, created_at FROM nodes
+    `SELECT rowid, id, confidence, confidence_base, decay_rate, stability, last_accessed, valid_from, created_at FROM nodes
      WHERE rowid > ? AND type != 'episodic' AND valid_until IS NULL AND decay_rate > 0
      ORDER BY rowid LIMIT ?`,
   );
@@ -55,7 +56,7 @@ export async function runDecay(
     writeTx(db, () => {
       for (const r of rows) {
         const anchor = decayAnchor({ lastAccessed: r.last_accessed, validFrom: r.valid_from, createdAt: r.created_at });
-        const next = decayedConfidence(r.confidence_base, r.decay_rate, options.now - anchor);
+        const next = decayedConfidence(r.confidence_base, r.decay_rate, options.now - anchor, r.stability);
         if (next !== r.confidence) {
           update.run(next, r.rowid);
           result.updated++;

@@ -215,6 +215,8 @@ export class MemoryEngine {
   readonly forgetLearnedFromSessions = this.open((sessionIds: readonly string[]) => forgetLearnedFromSessions(this.ctx, sessionIds));
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
+  /** The write path saw these facts stated again: their stability grows and their decay clock restarts. */
+  readonly recordRestatement = this.open((ids: readonly string[]): void => factOps.recordRestatement(this.ctx, ids));
   readonly getNode = this.open((id: string) => getNodeDetail(this.ctx, id));
   readonly listNodes = this.open((filter: Parameters<typeof listNodes>[1] = {}) => listNodes(this.ctx, filter));
   readonly createEntity = this.open((input: Parameters<typeof entityOps.createEntity>[1]) => entityOps.createEntity(this.ctx, input));

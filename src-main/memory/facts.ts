@@ -4,7 +4,7 @@
  */
 import { newId } from './ids';
 import type { EngineContext } from './context';
-import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor } from '../../src-shared/decay';
+import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor, grownStability, initialStability } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';
 import { insertEdge, supersededBy } from './repo/edges';
 import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from './repo/entities';
@@ -22,6 +22,7 @@ import {
 } from './schemas';
 import type { InvalidationReason, JsonObject, MemoryNode, SourceType } from '../../src-shared/memory-types';
 import { writeTx } from '../storage/write-tx';
+import { refreshEntitySummaries } from './entity-summary';
 
 /** §12.1 source reliability: what a person states outright is 1.0, LLM extraction 0.8, inference 0.6. */
 export function defaultConfidence(source: SourceType): number {
@@ -78,6 +79,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
 
   const now = ctx.clock.now();
   const id = newId();
+  const byHand = vouchedByHand(data.sourceType) && data.confidence === undefined && data.decayRate === undefined;
   const attributes = { ...(data.attributes ?? {}), ...(data.tags.length > 0 ? { tags: data.tags } : {}) };
   writeTx(ctx.db, () => {
     insertNode(ctx.db, {
@@ -87,8 +89,10 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
       eventTime: data.eventTime ?? now,
       createdAt: now,
       validFrom: data.validFrom ?? now,
-      confidence: data.confidence ?? defaultConfidence(data.sourceType),
-      decayRate: data.decayRate ?? DEFAULT_DECAY_RATE,
+      // Typed in by the person, with no other figures given: they vouch for it (confirmed, no decay).
+      confidence: data.confidence ?? (byHand ? CONFIRMED_CONFIDENCE : defaultConfidence(data.sourceType)),
+      decayRate: data.decayRate ?? (byHand ? 0 : DEFAULT_DECAY_RATE),
+      stability: initialStability(slotOf(attributes)),
       sourceType: data.sourceType,
       sourceRole: data.sourceRole ?? null,
       sessionId: data.sessionId ?? null,
@@ -114,7 +118,24 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
   return id;
 }
 
-/** §12.3: the old version ends (valid_until, confidence 0.3, decay 0.5); the new one supersedes it. */
+/** A fact a person adds or corrects by hand (source `manual`) is one they vouch for: ADR 008 §12 "confirmed". */
+export const CONFIRMED_CONFIDENCE = 1.0;
+
+function vouchedByHand(sourceType: SourceType): boolean {
+  return sourceType === 'manual';
+}
+
+/** The write path's slot ("user.residence"), which says whether a fact is identity-like and starts stable. */
+function slotOf(attributes: JsonObject): string | null {
+  return typeof attributes.slot === 'string' ? attributes.slot : null;
+}
+
+/**
+ * §12.3: the old version ends (valid_until, confidence 0.3, decay 0.5); the new one supersedes it.
+ * The new version keeps the old one's event time and valid-from unless the caller gives its own (a correction
+ * of wording is not news from today), and it cites only its own evidence: the old version's `derived_from`
+ * stays with the old version, and the supersedes edge carries why it changed (reason and evidence).
+ */
 export function correctFact(ctx: EngineContext, input: CorrectFactInput): string {
   const data = parseInput(correctFactSchema, input);
   ctx.hot.flushSync();
@@ -124,27 +145,32 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
   }
   const missingEvidence = data.evidence.find((id) => !getNode(ctx.db, id));
   if (missingEvidence) throw notFound('Evidence episode', missingEvidence);
+  const missingEntity = data.entityIds?.find((id) => !getEntity(ctx.db, id));
+  if (missingEntity) throw notFound('Entity', missingEntity);
 
   const now = ctx.clock.now();
   const id = newId();
-  const entityIds = entityIdsOfNode(ctx.db, old.id);
+  const oldEntityIds = entityIdsOfNode(ctx.db, old.id);
+  const entityIds = data.entityIds ?? entitiesKeptByCorrection(ctx, oldEntityIds, old.content, data.content);
+  const byHand = vouchedByHand(data.sourceType);
+  // The old version's own reason for changing is not this version's.
+  const { correction_reason: _oldReason, ...inherited } = old.attributes;
+  const attributes: JsonObject = { ...inherited, ...(data.reason ? { correction_reason: data.reason } : {}) };
   writeTx(ctx.db, () => {
     insertNode(ctx.db, {
       id,
       type: old.type,
       content: data.content,
-      eventTime: data.eventTime ?? now,
+      eventTime: data.eventTime ?? old.eventTime,
       createdAt: now,
-      validFrom: data.validFrom ?? now,
-      confidence: defaultConfidence(data.sourceType),
-      decayRate: old.decayRate > 0 ? old.decayRate : DEFAULT_DECAY_RATE,
+      validFrom: data.validFrom ?? old.validFrom,
+      confidence: byHand ? CONFIRMED_CONFIDENCE : defaultConfidence(data.sourceType),
+      decayRate: byHand ? 0 : old.decayRate > 0 ? old.decayRate : DEFAULT_DECAY_RATE,
       sourceType: data.sourceType,
       sourceRole: data.sourceRole ?? null,
       sessionId: data.sessionId ?? old.sessionId,
-      attributes: {
-        ...old.attributes,
-        ...(data.reason ? { correction_reason: data.reason } : {}),
-      },
+      attributes,
+      stability: initialStability(slotOf(attributes)),
     });
     invalidateWithIndexes(ctx, old.id, now, 'superseded');
     setConfidence(ctx.db, old.id, {
@@ -162,26 +188,45 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       evidence: data.evidence,
       createdAt: now,
     });
-    // The new version inherits the old one's provenance and entities.
-    for (const row of ctx.db
-      .prepare(`SELECT target_id FROM edges WHERE source_id = ? AND relation_type = 'derived_from'`)
-      .all(old.id) as { target_id: string }[]) {
-      insertEdge(ctx.db, { sourceId: id, targetId: row.target_id, relationType: 'derived_from', validFrom: now, evidence: [row.target_id], createdAt: now });
-    }
     for (const entityId of entityIds) {
       if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }
     enqueueSlowPath(ctx.db, id, now);
+    refreshEntitySummaries(ctx, [...oldEntityIds, ...entityIds], now);
   });
   ctx.feed.emit({ kind: 'node.corrected', oldId: old.id, newId: id });
   ctx.slow.kick();
   return id;
 }
 
+/**
+ * The entities a corrected version keeps: those its text still names, and those the old text never named
+ * (a link made by meaning, e.g. "Home"). An entity only the old text named ("User lives in Boston" →
+ * "User lives in Denver") stays with the old version, so Boston does not go on describing the move.
+ */
+function entitiesKeptByCorrection(ctx: EngineContext, entityIds: readonly string[], oldText: string, newText: string): string[] {
+  return entityIds.filter((id) => {
+    const entity = getEntity(ctx.db, id);
+    if (!entity) return false;
+    const names = [entity.canonicalName, ...entity.aliases];
+    return names.some((n) => textNames(newText, n)) || !names.some((n) => textNames(oldText, n));
+  });
+}
+
+/** Whether `text` names `name` as whole words (case-insensitive, any script). */
+export function textNames(text: string, name: string): boolean {
+  const words = name.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return false;
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFKC'));
+}
+
 /** confirm_fact: confidence 1.0 and decay rate 0 — protected from decay until changed again. */
 export function confirmFact(ctx: EngineContext, id: unknown): MemoryNode {
   const node = requireCurrentFact(ctx, id, 'confirm');
-  setConfidence(ctx.db, node.id, { confidence: 1.0, confidenceBase: 1.0, decayRate: 0, lastAccessed: ctx.clock.now() });
+  const now = ctx.clock.now();
+  // A confirmation also counts for stability, so a fact whose confirmation is undone stays the sturdier for it.
+  setConfidence(ctx.db, node.id, { confidence: 1.0, confidenceBase: 1.0, decayRate: 0, lastAccessed: now, stability: grownStability(node.stability, now - decayAnchor(node)) });
   ctx.feed.emit({ kind: 'node.confirmed', nodeId: node.id });
   return getNode(ctx.db, node.id) ?? node;
 }
@@ -202,7 +247,10 @@ export function forgetNode(ctx: EngineContext, id: unknown, reason: Extract<Inva
 export function invalidateWithIndexes(ctx: EngineContext, nodeId: string, now: number, reason: InvalidationReason): void {
   invalidateNode(ctx.db, nodeId, now, reason);
   setNodeVectorActive(ctx.db, nodeId, false);
-  for (const entityId of entityIdsOfNode(ctx.db, nodeId)) adjustMentionCount(ctx.db, entityId, -1, now);
+  const entityIds = entityIdsOfNode(ctx.db, nodeId);
+  for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, -1, now);
+  // The entities' summaries no longer rest on this node.
+  refreshEntitySummaries(ctx, entityIds, now);
 }
 
 /**
@@ -227,38 +275,54 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
       const base = Math.max(node.confidence, 0.5);
       setConfidence(ctx.db, node.id, { confidence: base, confidenceBase: base, lastAccessed: now });
     }
-    for (const entityId of entityIdsOfNode(ctx.db, node.id)) adjustMentionCount(ctx.db, entityId, 1, now);
+    const entityIds = entityIdsOfNode(ctx.db, node.id);
+    for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, 1, now);
+    refreshEntitySummaries(ctx, entityIds, now);
   });
   ctx.feed.emit({ kind: 'node.restored', nodeId: node.id });
   return getNode(ctx.db, node.id) ?? node;
 }
 
 /**
- * Access reinforcement (§12.1) for nodes that were used (e.g. went into a context pack): the decay clock
- * restarts from now, from the current confidence plus Δ. Unknown ids are ignored: this runs off the read path.
+ * A reply used these nodes: facts are reinforced (§12.1) — the decay clock restarts from now, from the current
+ * confidence plus Δ — and their stability grows. Episodes never are: they are the record, not knowledge.
+ * Unknown ids are ignored: this runs off the read path.
  */
-/** A reply used these nodes: facts are reinforced (§12.1). Episodes never are: they are the record, not knowledge. */
 export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
+  strengthen(ctx, ids, 'use');
+}
+
+/**
+ * The write path saw these facts stated again: confidence goes back to at least what it was when last
+ * learned or used, the decay clock restarts, and stability grows. Not a use: `access_count` stays.
+ */
+export function recordRestatement(ctx: EngineContext, ids: readonly string[]): void {
+  strengthen(ctx, ids, 'restatement');
+}
+
+function strengthen(ctx: EngineContext, ids: readonly string[], how: 'use' | 'restatement'): void {
   if (ids.length === 0) return;
   const now = ctx.clock.now();
   const nodes = getNodes(ctx.db, [...new Set(ids)]).filter((n) => n.type !== 'episodic');
   if (nodes.length === 0) return;
   const update = ctx.db.prepare(
-    `UPDATE nodes SET access_count = ?, last_accessed = ?, confidence = ?, confidence_base = ? WHERE id = ?`,
+    `UPDATE nodes SET access_count = ?, last_accessed = ?, confidence = ?, confidence_base = ?, stability = ? WHERE id = ?`,
   );
   writeTx(ctx.db, () => {
     for (const n of nodes) {
-      const count = n.accessCount + 1;
+      const count = how === 'use' ? n.accessCount + 1 : n.accessCount;
       if (n.validUntil !== null) {
-        update.run(count, now, n.confidence, n.confidenceBase, n.id);
+        if (how === 'use') update.run(count, now, n.confidence, n.confidenceBase, n.stability, n.id);
         continue;
       }
-      const current = decayedConfidence(n.confidenceBase, n.decayRate, now - decayAnchor(n));
-      const next = Math.min(1, current + reinforcement(count));
-      update.run(count, now, next, next, n.id);
+      const since = now - decayAnchor(n);
+      const current = decayedConfidence(n.confidenceBase, n.decayRate, since, n.stability);
+      const next = how === 'use' ? Math.min(1, current + reinforcement(count)) : Math.max(current, n.confidenceBase);
+      update.run(count, now, next, next, grownStability(n.stability, since), n.id);
     }
   });
-  ctx.feed.emit({ kind: 'nodes.accessed', nodeIds: nodes.map((n) => n.id) });
+  if (how === 'use') ctx.feed.emit({ kind: 'nodes.accessed', nodeIds: nodes.map((n) => n.id) });
+  else for (const n of nodes) ctx.feed.emit({ kind: 'node.updated', nodeId: n.id });
 }
 
 /** Merge keys into a node's attributes (the slot a correction now holds; who confirmed a fact over MCP). */

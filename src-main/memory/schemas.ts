@@ -70,10 +70,12 @@ export const correctFactSchema = z.object({
   reason: z.string().max(2000).optional(),
   /** The session the new version was stated in (the write path); default the corrected fact's. */
   sessionId: nameSchema.optional(),
-  /** When the new version was stated; default now. */
+  /** When what the new version says happened; default the corrected fact's (a correction is not news from today). */
   eventTime: timestampSchema.optional(),
-  /** From when the new version holds; default now. */
+  /** From when the new version holds; default the corrected fact's. */
   validFrom: timestampSchema.optional(),
+  /** Entities of the new version (the write path's own); default those of the old version its text still names. */
+  entityIds: z.array(idSchema).max(100).optional(),
 });
 export type CorrectFactInput = z.input<typeof correctFactSchema>;
 

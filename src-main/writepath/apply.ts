@@ -80,8 +80,10 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       // "Replaces" with the very same text is a repetition, not a new version.
       const same = current !== null && normaliseFact(current.content) === normaliseFact(fact.content);
       if ((disposition.kind === 'duplicate' || same) && current) {
-        // Same knowledge seen again: more provenance for the existing fact, no new node.
+        // Same knowledge seen again: more provenance for the existing fact, no new node; a restatement makes
+        // it sturdier (stability grows), so what keeps being true does not fade.
         derived(current.id, fact.sourceEpisodeIds);
+        engine.recordRestatement([current.id]);
         engine.writePathStore.linkEntities(current.id, entityIds);
         result.duplicates.push(current.id);
         factIds.push(current.id);
@@ -100,6 +102,8 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
           reason: disposition.reason.slice(0, 2000),
           // The new version belongs to the session that stated it, from when it was said.
           sessionId: plan.sessionId,
+          // The new version is about what its own text names, not what the old one named (Boston → Denver).
+          entityIds,
           ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
         });
         derived(newId, fact.sourceEpisodeIds);

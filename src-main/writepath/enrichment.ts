@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { WritePathMemory } from './memory-port';
 import type { Entity } from '../../src-shared/memory-types';
+import { SUMMARY_FACTS, summaryFromFacts } from '../memory/entity-summary';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
 export const enrichmentSchema = z.object({
@@ -16,8 +17,7 @@ const SYSTEM = `You write short summaries of the people, places, projects, organ
 
 /** The offline summary: name, type and the entity's most confident current facts. */
 export function factsSummary(engine: WritePathMemory, entity: Entity): string | null {
-  const facts = engine.writePathStore.currentFactsOfEntity(entity.id, 5).map((f) => f.content.replace(/[.\s]+$/, ''));
-  return facts.length === 0 ? null : `${entity.canonicalName} (${entity.type}): ${facts.join('; ')}.`;
+  return summaryFromFacts(entity, engine.writePathStore.currentFactsOfEntity(entity.id, SUMMARY_FACTS));
 }
 
 export interface EnrichmentResult {

@@ -55,6 +55,7 @@ export function fixtureEpisodes(conv: FixtureConversation): MemoryNode[] {
     accessCount: 0,
     lastAccessed: null,
     decayRate: 0,
+    stability: 1,
     sourceType: t.speaker ? 'import' : 'conversation',
     sourceRole: t.role,
     sessionId: conv.id,

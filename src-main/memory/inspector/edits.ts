@@ -5,6 +5,7 @@
 import { MemoryError, notFound } from '../errors';
 import type { EngineContext } from '../context';
 import { invalidateWithIndexes } from '../facts';
+import { refreshEntitySummaries } from '../entity-summary';
 import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
 import { getNode, revalidateNode, setAttributes } from '../repo/nodes';
 import { setNodeVectorActive } from '../repo/vectors';
@@ -33,8 +34,8 @@ export function setTags(ctx: EngineContext, input: unknown): MemoryNode {
 
 function writeDecayState(ctx: EngineContext, id: string, s: DecayState): void {
   ctx.db
-    .prepare('UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ? WHERE id = ?')
-    .run(s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, id);
+    .prepare('UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ?, stability = coalesce(?, stability) WHERE id = ?')
+    .run(s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, s.stability ?? null, id);
 }
 
 /** Put back the decay state a node had before it was confirmed. */
@@ -68,7 +69,9 @@ export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
     revalidateNode(ctx.db, old.id);
     setNodeVectorActive(ctx.db, old.id, true);
     if (previous) writeDecayState(ctx, old.id, previous);
-    for (const entityId of entityIdsOfNode(ctx.db, old.id)) adjustMentionCount(ctx.db, entityId, 1, now);
+    const entityIds = entityIdsOfNode(ctx.db, old.id);
+    for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, 1, now);
+    refreshEntitySummaries(ctx, entityIds, now);
   });
   // The standard kinds keep every listener (the vector code index among them) in step.
   ctx.feed.emit({ kind: 'node.forgotten', nodeId: newId });

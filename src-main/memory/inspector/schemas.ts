@@ -68,6 +68,8 @@ export const decayStateSchema = z
     confidenceBase: z.number().min(0).max(1),
     decayRate: z.number().min(0).max(10),
     lastAccessed: z.number().int().nullable(),
+    /** Optional so a client from before stability still undoes; absent leaves stability as it is. */
+    stability: z.number().min(1).max(1e6).optional(),
   })
   .strict();
 export type DecayState = z.output<typeof decayStateSchema>;

@@ -18,6 +18,7 @@ export interface NodeRow {
   access_count: number;
   last_accessed: number | null;
   decay_rate: number;
+  stability: number;
   source_type: SourceType | null;
   source_role: string | null;
   session_id: string | null;
@@ -26,7 +27,7 @@ export interface NodeRow {
 
 export const NODE_COLUMNS =
   'rowid, id, type, content, event_time, created_at, valid_from, valid_until, invalidated_reason, confidence, ' +
-  'confidence_base, access_count, last_accessed, decay_rate, source_type, source_role, session_id, attributes';
+  'confidence_base, access_count, last_accessed, decay_rate, stability, source_type, source_role, session_id, attributes';
 
 export function toNode(row: NodeRow): MemoryNode {
   return {
@@ -43,6 +44,7 @@ export function toNode(row: NodeRow): MemoryNode {
     accessCount: row.access_count,
     lastAccessed: row.last_accessed,
     decayRate: row.decay_rate,
+    stability: row.stability,
     sourceType: row.source_type,
     sourceRole: row.source_role,
     sessionId: row.session_id,
@@ -59,6 +61,8 @@ export interface NewNode {
   validFrom: number;
   confidence: number;
   decayRate: number;
+  /** Decay stability (src-shared/decay.ts); default 1. */
+  stability?: number;
   sourceType: SourceType;
   sourceRole: string | null;
   sessionId: string | null;
@@ -69,10 +73,10 @@ export function insertNode(db: Database, n: NewNode): void {
   stmt(
     db,
     `INSERT INTO nodes (id, type, content, event_time, created_at, valid_from, confidence, confidence_base,
-       decay_rate, source_type, source_role, session_id, attributes)
+       decay_rate, stability, source_type, source_role, session_id, attributes)
      VALUES (@id, @type, @content, @eventTime, @createdAt, @validFrom, @confidence, @confidence,
-       @decayRate, @sourceType, @sourceRole, @sessionId, @attributes)`,
-  ).run({ ...n, attributes: JSON.stringify(n.attributes) });
+       @decayRate, @stability, @sourceType, @sourceRole, @sessionId, @attributes)`,
+  ).run({ ...n, stability: n.stability ?? 1, attributes: JSON.stringify(n.attributes) });
 }
 
 export function getNodeRow(db: Database, id: string): NodeRow | undefined {
@@ -105,14 +109,15 @@ export function revalidateNode(db: Database, id: string): void {
 export function setConfidence(
   db: Database,
   id: string,
-  values: { confidence: number; confidenceBase: number; decayRate?: number; lastAccessed?: number },
+  values: { confidence: number; confidenceBase: number; decayRate?: number; lastAccessed?: number; stability?: number },
 ): void {
   stmt(
     db,
     `UPDATE nodes SET confidence = @confidence, confidence_base = @confidenceBase,
-       decay_rate = coalesce(@decayRate, decay_rate), last_accessed = coalesce(@lastAccessed, last_accessed)
+       decay_rate = coalesce(@decayRate, decay_rate), last_accessed = coalesce(@lastAccessed, last_accessed),
+       stability = coalesce(@stability, stability)
      WHERE id = @id`,
-  ).run({ id, decayRate: null, lastAccessed: null, ...values });
+  ).run({ id, decayRate: null, lastAccessed: null, stability: null, ...values });
 }
 
 export function setAttributes(db: Database, id: string, attributes: JsonObject): void {

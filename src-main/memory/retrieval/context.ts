@@ -98,7 +98,8 @@ function factCandidate(h: SearchHit): Candidate {
     item: {
       nodeId: n.id,
       entityId: null,
-      text: `- ${plainText(n.content)} (${factLabel(n)}since ${day(n.validFrom)})`,
+      // A version that no longer holds is history, and says so: it is never offered as current.
+      text: `- ${plainText(n.content)} (${factLabel(n)}since ${day(n.validFrom)}${n.validUntil !== null ? `, until ${day(n.validUntil)}` : ''})`,
       score: h.score,
       strategies: h.strategies,
       reason: `${n.type} fact found by ${describeStrategies(h.strategies)}`,

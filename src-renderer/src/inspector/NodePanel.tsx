@@ -3,7 +3,7 @@
  * provenance quotes (one click to the conversation), version history with what changed, entities, tags,
  * attributes — and the edits: confirm, correct, forget/restore, tags.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { NodeDetail } from '../../../src-main/memory/queries';
 import { decayAnchor, decayedConfidence, isProtected } from '../../../src-shared/decay';
 import type { MemoryNode } from '../../../src-shared/memory-types';
@@ -22,7 +22,14 @@ import { formatDateTime } from './time';
 
 export function confidenceNow(node: MemoryNode, now: number): number {
   if (node.validUntil !== null || isProtected(node)) return node.confidence;
-  return decayedConfidence(node.confidenceBase, node.decayRate, now - decayAnchor(node));
+  return decayedConfidence(node.confidenceBase, node.decayRate, now - decayAnchor(node), node.stability);
+}
+
+/** Why a fact does not decay: confirmed in another app, written or corrected by the person, or confirmed. */
+function confirmedText(node: MemoryNode, corrected: boolean): string {
+  if (typeof node.attributes.confirmed_by_client === 'string') return `confirmed in ${node.attributes.confirmed_by_client}`;
+  if (node.sourceType === 'manual') return corrected ? 'confirmed · you corrected it' : 'confirmed · you added it';
+  return 'confirmed';
 }
 
 const ORIGIN_LABELS: Record<string, string> = {
@@ -104,8 +111,8 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
         )}
         {current && isFact && node.sourceType === 'reflection' && <span className="ins-status">reflection · not confirmed</span>}
         {current && isFact && node.decayRate <= 0 && node.sourceType !== 'reflection' && (
-          <span className="ins-status ok">
-            {typeof node.attributes.confirmed_by_client === 'string' ? `confirmed in ${node.attributes.confirmed_by_client}` : 'confirmed'}
+          <span className="ins-status ok" data-testid="node-confirmed">
+            {confirmedText(node, previousVersion !== undefined)}
           </span>
         )}
         <span className="muted small" data-testid="node-origin">{originText(node)}</span>
@@ -174,7 +181,8 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
       <dl className="ins-facts">
         <dt>Confidence now</dt>
         <dd data-testid="confidence-now">
-          {conf.toFixed(2)} <span className="muted small">(stored {node.confidence.toFixed(2)}, decay rate {node.decayRate})</span>
+          {conf.toFixed(2)} <span className="muted small">(stored {node.confidence.toFixed(2)}, decay rate {node.decayRate}
+            {isFact && node.decayRate > 0 ? `, stability ×${formatStability(node.stability)}` : ''})</span>
         </dd>
         <dt>Accessed</dt>
         <dd>
@@ -226,8 +234,31 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
   );
 }
 
+/** A date input's value (local calendar day) for an instant. */
+function dayValue(t: number): string {
+  const d = new Date(t);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The instant on another calendar day at the same local time of day; null for an unusable value. */
+function onDay(t: number, value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return null;
+  const d = new Date(t);
+  d.setFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isFinite(d.getTime()) && d.getTime() >= 0 ? d.getTime() : null;
+}
+
+function formatStability(s: number): string {
+  return s >= 10 ? Math.round(s).toString() : s.toFixed(1);
+}
+
 function CorrectForm({ node }: { node: MemoryNode }) {
   const [text, setText] = useState(node.content);
+  // The correction keeps when the fact happened and from when it holds unless the person changes them.
+  const [happened, setHappened] = useState(dayValue(node.eventTime));
+  const [trueFrom, setTrueFrom] = useState(dayValue(node.validFrom));
+  const [dateError, setDateError] = useState<string | null>(null);
   const ref = useRef<HTMLTextAreaElement>(null);
   const setEditing = useInspector((s) => s.setEditing);
   useEffect(() => {
@@ -237,7 +268,18 @@ function CorrectForm({ node }: { node: MemoryNode }) {
   const submit = async () => {
     const next = text.trim();
     if (next === '' || next === node.content) return setEditing(false);
-    if (await actions.correct(node.id, next)) setEditing(false);
+    const eventTime = happened === dayValue(node.eventTime) ? undefined : onDay(node.eventTime, happened);
+    const validFrom = trueFrom === dayValue(node.validFrom) ? undefined : onDay(node.validFrom, trueFrom);
+    if (eventTime === null || validFrom === null) return setDateError('Enter a valid date (or leave it as it was).');
+    setDateError(null);
+    if (await actions.correct(node.id, next, { ...(eventTime !== undefined ? { eventTime } : {}), ...(validFrom !== undefined ? { validFrom } : {}) })) setEditing(false);
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void submit();
+    }
+    if (e.key === 'Escape') setEditing(false);
   };
   return (
     <div className="ins-correct">
@@ -248,14 +290,19 @@ function CorrectForm({ node }: { node: MemoryNode }) {
         onChange={(e) => setText(e.target.value)}
         aria-label="Corrected text"
         data-testid="correct-input"
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && !e.shiftKey) {
-            e.preventDefault();
-            void submit();
-          }
-          if (e.key === 'Escape') setEditing(false);
-        }}
+        onKeyDown={onKeyDown}
       />
+      <div className="ins-correct-dates">
+        <label className="small">
+          Happened on{' '}
+          <input type="date" value={happened} onChange={(e) => setHappened(e.target.value)} onKeyDown={onKeyDown} data-testid="correct-event-date" />
+        </label>
+        <label className="small">
+          True from{' '}
+          <input type="date" value={trueFrom} onChange={(e) => setTrueFrom(e.target.value)} onKeyDown={onKeyDown} data-testid="correct-valid-date" />
+        </label>
+      </div>
+      {dateError && <p className="small error" role="alert">{dateError}</p>}
       <div className="ins-actions">
         <button className="button button-primary" onClick={() => void submit()} data-testid="correct-save">
           Save correction
@@ -263,7 +310,7 @@ function CorrectForm({ node }: { node: MemoryNode }) {
         <button className="button button-ghost" onClick={() => setEditing(false)}>
           Cancel
         </button>
-        <span className="muted small">The old version stays in history.</span>
+        <span className="muted small">The old version stays in history; a fact you correct counts as confirmed.</span>
       </div>
     </div>
   );

@@ -25,6 +25,7 @@ const decayState = (n: MemoryNode) => ({
   confidenceBase: n.confidenceBase,
   decayRate: n.decayRate,
   lastAccessed: n.lastAccessed,
+  stability: n.stability,
 });
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
@@ -49,10 +50,11 @@ export const actions = {
       };
     }),
 
-  correct: (id: string, content: string) =>
+  /** `dates` only when the person changed them: otherwise the new version keeps the old one's. */
+  correct: (id: string, content: string, dates: { eventTime?: number; validFrom?: number } = {}) =>
     run('Correct', async () => {
       const before = (await call('memory.getNode', { id })).node;
-      const { id: newId } = await call('memory.correctFact', { id, content });
+      const { id: newId } = await call('memory.correctFact', { id, content, ...dates });
       pinInGraph([newId, id]);
       state().select(newId);
       return {
