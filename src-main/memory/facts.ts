@@ -284,8 +284,8 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
 }
 
 /**
- * A reply used these nodes: facts are reinforced (§12.1) — the decay clock restarts from now, from the current
- * confidence plus Δ — and their stability grows. Episodes never are: they are the record, not knowledge.
+ * A reply used these nodes: facts are reinforced — the decay clock restarts from now, from the confidence they
+ * had when last learned or used plus the §12.1 Δ — and their stability grows. Episodes never are: they are the record, not knowledge.
  * Unknown ids are ignored: this runs off the read path.
  */
 export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
@@ -317,7 +317,10 @@ function strengthen(ctx: EngineContext, ids: readonly string[], how: 'use' | 're
       }
       const since = now - decayAnchor(n);
       const current = decayedConfidence(n.confidenceBase, n.decayRate, since, n.stability);
-      const next = how === 'use' ? Math.min(1, current + reinforcement(count)) : Math.max(current, n.confidenceBase);
+      // Used or said again, the fact is as fresh as when last learned (seed 004 §3: retrieval resets
+      // retention); a use adds the §12.1 Δ on top. What it had lost shows in how fast it falls next time.
+      const fresh = Math.max(current, n.confidenceBase);
+      const next = how === 'use' ? Math.min(1, fresh + reinforcement(count)) : fresh;
       update.run(count, now, next, next, grownStability(n.stability, since), n.id);
     }
   });

@@ -90,7 +90,9 @@ describe('inspector edits', () => {
   });
 
   it('undoes a confirm back to the previous decay state', async () => {
-    const { engine, fact } = await seeded();
+    const { engine } = await seeded();
+    // Extracted, so it decays: a fact typed in by hand starts confirmed.
+    const fact = engine.rememberFact({ content: 'Ada keeps notes on Bernoulli numbers', sourceType: 'extraction' });
     const before = engine.getNode(fact).node;
     engine.confirmFact(fact);
     expect(engine.getNode(fact).pruneForecast).toBeNull();

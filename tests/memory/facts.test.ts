@@ -94,11 +94,13 @@ describe('facts', () => {
     clock.advanceDays(10);
     engine.recordAccess([id, id, 'unknown-id']);
     const n = engine.getNode(id).node;
-    const decayed = 0.8 * Math.exp(-0.1 * 10 ** 0.8);
+    // A use restores what was lost since the fact was learned (retention restarts) and adds Δ; the time it
+    // went unused makes it sturdier (stability, seed 004 §3).
     expect(n.accessCount).toBe(1);
     expect(n.lastAccessed).toBe(clock.now());
-    expect(n.confidence).toBeCloseTo(decayed + 0.05 * Math.log(1 + 1 / 20), 10);
+    expect(n.confidence).toBeCloseTo(0.8 + 0.05 * Math.log(1 + 1 / 20), 10);
     expect(n.confidenceBase).toBe(n.confidence);
+    expect(n.stability).toBeCloseTo(1 + 0.5 * Math.log1p(10), 10);
   });
 
   it('never reinforces episodes: they are the record, not knowledge', async () => {
