@@ -24,7 +24,7 @@ const maintenanceRuns = async (t: TestHost): Promise<number> => {
 
 /** A memory with one conversation waiting for consolidation and one fact old enough to be pruned. */
 async function memoryWithNightlyWork(t: TestHost): Promise<{ oldFact: string }> {
-  const { id: oldFact } = ok<{ id: string }>(await t.host.dispatch('memory.rememberFact', { content: 'User parks on level 3 of the airport garage' }));
+  const { id: oldFact } = ok<{ id: string }>(await t.host.dispatch('memory.rememberFact', { content: 'User parks on level 3 of the airport garage', sourceType: 'extraction' }));
   t.clock.advanceDays(120);
   const chat = ok<{ id: string }>(await t.host.dispatch('chat.create', {}));
   ok(await t.host.dispatch('chat.send', { chatId: chat.id, text: 'I moved to Kraków last month. My sister Ana lives in Warsaw.' }));
@@ -136,7 +136,7 @@ describe('memory.runMaintenance on the engine worker (the desktop app and browse
     host.subscribe((name, payload) => {
       if (name === 'writepath.progress') progress.push(payload as EventMap['writepath.progress']);
     });
-    expect(await host.call('memory.rememberFact', { content: 'Ana keeps bees on the roof' })).toMatchObject({ ok: true });
+    expect(await host.call('memory.rememberFact', { content: 'Ana keeps bees on the roof', sourceType: 'extraction' })).toMatchObject({ ok: true });
     const [a, b] = await Promise.all([host.call('memory.runMaintenance', {}), host.call('memory.runMaintenance', {})]);
     if (!a.ok || !b.ok) throw new Error('a maintenance call failed');
     expect([a.value.joined, b.value.joined]).toEqual([false, true]);

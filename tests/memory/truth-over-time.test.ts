@@ -10,6 +10,7 @@ import type { MemoryEngine } from '../../src-main/memory/engine';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
 import { executeTool } from '../../src-main/chat/tools';
+import type { CallName, CallOutput } from '../../src-main/api/contract';
 import { DEFAULT_PRUNE_THRESHOLD } from '../../src-shared/decay';
 import { openTestHost } from '../helpers/app-host';
 import { ManualClock, makeTempDir, openTestEngine } from '../helpers/temp-engine';
@@ -246,12 +247,10 @@ describe('7. stability: what keeps being true and used does not fade', () => {
   });
 });
 
-type Calls = import('../../src-main/api/contract').CallName;
-type Out<K extends Calls> = import('../../src-main/api/contract').CallOutput<K>;
 
 /** One API call as the inspector makes it; a refusal fails the test with its message. */
-async function call<K extends Calls>(t: ReturnType<typeof openTestHost>, name: K, input: unknown): Promise<Out<K>> {
+async function call<K extends CallName>(t: ReturnType<typeof openTestHost>, name: K, input: unknown): Promise<CallOutput<K>> {
   const res = await t.host.dispatch(name, input);
   if (!res.ok) throw new Error(`${name}: ${res.error.message}`);
-  return res.value as Out<K>;
+  return res.value as CallOutput<K>;
 }
