@@ -382,7 +382,7 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds });
+          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds, turnEpisodeId: user.episodeId });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
             record.status = 'done';

@@ -36,6 +36,8 @@ export interface ToolContext {
    * that show memories add their ids. Absent (MCP, where the person allowed writes): no such limit.
    */
   shownIds?: Set<string>;
+  /** The person's message this turn (its episode): the source remember_fact and correct_fact cite. */
+  turnEpisodeId?: string | null;
 }
 
 /** correct_fact / confirm_fact in the chat: only for a memory the model was shown in this turn. */
@@ -128,6 +130,7 @@ export const MEMORY_TOOLS = {
         sourceRole: origin.sourceRole,
         ...(origin.attributes ? { attributes: origin.attributes } : {}),
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
+        ...(ctx.turnEpisodeId ? { derivedFrom: [ctx.turnEpisodeId] } : {}),
       });
       return { id, saved: true };
     },
@@ -155,6 +158,8 @@ export const MEMORY_TOOLS = {
         sourceRole: origin.sourceRole,
         ...(a.reason ? { reason: a.reason } : {}),
         ...(eventTime !== undefined ? { eventTime } : {}),
+        // The person's message this turn stated the new version: its own evidence and source.
+        ...(ctx.turnEpisodeId ? { evidence: [ctx.turnEpisodeId] } : {}),
       });
       return { id, supersedes: a.id };
     },

@@ -188,6 +188,10 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       evidence: data.evidence,
       createdAt: now,
     });
+    // Its own sources: the messages that stated this version (the correction's evidence), nothing inherited.
+    for (const episode of getNodes(ctx.db, data.evidence).filter((n) => n.type === 'episodic')) {
+      insertEdge(ctx.db, { sourceId: id, targetId: episode.id, relationType: 'derived_from', validFrom: now, evidence: [episode.id], createdAt: now });
+    }
     for (const entityId of entityIds) {
       if (linkNodeEntity(ctx.db, id, entityId)) adjustMentionCount(ctx.db, entityId, 1, now);
     }

@@ -139,6 +139,22 @@ describe('2. each version cites only its own evidence', () => {
   });
 });
 
+describe('2b. a correction in the chat cites the message that made it', () => {
+  it("correct_fact's new version is derived from the person's message this turn, and only from it", async () => {
+    const { engine } = openTestEngine();
+    const boston = await say(engine, 'chat', 'I live in Boston.');
+    const old = engine.rememberFact({ content: 'User lives in Boston', sourceType: 'extraction', derivedFrom: [boston] });
+    const denver = await say(engine, 'chat', 'Actually I moved to Denver last spring.');
+    const ctx = { memory: engine, memorySessionId: 'chat', shownIds: new Set([old]), turnEpisodeId: denver };
+    const out = await executeTool('correct_fact', JSON.stringify({ id: old, content: 'User lives in Denver', reason: 'moved' }), ctx);
+    if (!out.ok) throw new Error(out.error);
+    const d = engine.getNode((out.result as { id: string }).id);
+    expect(d.derivedFrom.map((n) => n.id)).toEqual([denver]);
+    expect(d.edges.find((e) => e.relationType === 'supersedes')).toMatchObject({ evidence: [denver], predicate: 'moved' });
+    expect(engine.getNode(old).derivedFrom.map((n) => n.id)).toEqual([boston]);
+  });
+});
+
 describe('3. entity summaries follow current facts', () => {
   it('after Boston → Denver the pack for "where do I live" holds no stale Boston summary', async () => {
     const clock = new ManualClock();

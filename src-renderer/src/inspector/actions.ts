@@ -107,7 +107,7 @@ export const actions = {
       const { id } = await call('memory.rememberFact', { sourceType: 'manual', ...input });
       pinInGraph([id]);
       state().select(id);
-      return { message: 'Fact added', undo: () => call('memory.forget', { id }) };
+      return { message: 'Fact added — yours, so it counts as confirmed', undo: () => call('memory.forget', { id }) };
     }),
 
   merge: (sourceId: string, targetId: string, names: { source: string; target: string }) =>
