@@ -218,7 +218,7 @@ function entitiesKeptByCorrection(ctx: EngineContext, entityIds: readonly string
 }
 
 /** Whether `text` names `name` as whole words (case-insensitive, any script). */
-export function textNames(text: string, name: string): boolean {
+function textNames(text: string, name: string): boolean {
   const words = name.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);
   if (words.length === 0) return false;
   const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
@@ -289,8 +289,8 @@ export function restoreNode(ctx: EngineContext, id: unknown): MemoryNode {
 
 /**
  * A reply used these nodes: facts are reinforced — the decay clock restarts from now, from the confidence they
- * had when last learned or used plus the §12.1 Δ — and their stability grows. Episodes never are: they are the record, not knowledge.
- * Unknown ids are ignored: this runs off the read path.
+ * had when last learned or used plus the §12.1 Δ — and their stability grows. Episodes never are: they are the
+ * record, not knowledge. Unknown ids are ignored: this runs off the read path.
  */
 export function recordAccess(ctx: EngineContext, ids: readonly string[]): void {
   strengthen(ctx, ids, 'use');
