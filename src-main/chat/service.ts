@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createLlmClient, type ResolvedProvider } from '../llm/client';
-import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
+import { classifyLlmError, idleTimeoutError, LlmError, type LlmFailure } from '../llm/errors';
+import { IdleWatchdog } from '../llm/idle-watchdog';
 import type { Logger } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
 import { ChatError, chatNotFound as notFound } from './errors';
@@ -15,7 +16,7 @@ import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 import { NODE_TYPES } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
 import type { MemoryPort, MessagePatch } from './memory-port';
-import { contextLengthOf } from '../llm/settings';
+import { contextLengthOf, timeoutsOf } from '../llm/settings';
 import { offlineAnswer, systemPrompt } from './prompt';
 import { usedNodeIds } from './usage';
 import { fitToolResults, memoryBudget, planWindow } from './window';
@@ -38,9 +39,21 @@ export interface ChatServiceOptions {
   maxToolRounds?: number;
   /** Earlier messages of the conversation considered for each request (sent whole or summarised to fit the window). */
   historyLimit?: number;
+  /** Overrides the provider's request timeout for the SDK's wait for response headers (tests). */
   llmTimeoutMs?: number;
   /** Measured per reply: time spent building and storing the context pack before the model request. */
   onContextInjected?: (ms: number) => void;
+}
+
+/** What one streamed turn asks the model, and how long it may stay quiet. */
+interface StreamTurnRequest {
+  model: string;
+  messages: ChatCompletionMessageParam[];
+  offerTools: boolean;
+  readOnlyTools: boolean;
+  extraBody: { options?: { num_ctx: number } };
+  idleMs: number;
+  context: { baseURL: string; model: string };
 }
 
 interface Running {
@@ -356,6 +369,8 @@ export class ChatService {
     });
     const messages: ChatCompletionMessageParam[] = plan.messages;
     const extraBody = provider.settings.kind === 'ollama' ? { options: { num_ctx: contextLength } } : {};
+    const context = { baseURL: provider.settings.baseURL, model };
+    const { idleMs } = timeoutsOf(provider.settings);
 
     let text = '';
     const toolCalls: ToolCallRecord[] = [];
@@ -364,7 +379,7 @@ export class ChatService {
       for (let round = 0; ; round++) {
         const offerTools = useMemory && round < maxRounds;
         fitToolResults(messages, contextLength, offerTools ? toolsJson : '');
-        const turn = await this.streamTurn(client, model, messages, offerTools, chat.noRemember, extraBody, signal, (delta) => {
+        const turn = await this.streamTurn(client, { model, messages, offerTools, readOnlyTools: chat.noRemember, extraBody, idleMs, context }, signal, (delta) => {
           text += delta;
           this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
         });
@@ -401,12 +416,17 @@ export class ChatService {
         if (text !== '' && !text.endsWith('\n')) text += '\n\n';
       }
     } catch (err) {
-      const failure = classifyLlmError(err, { baseURL: provider.settings.baseURL, model });
+      const failure = classifyLlmError(err, context);
       if (failure.reason === 'cancelled' || signal.aborted) {
         return this.finish(reply.id, { status: 'stopped', content: text, toolCalls }, memorySessionId);
       }
       if ((failure.reason === 'unreachable' || failure.reason === 'timeout') && text === '' && toolCalls.length === 0) {
-        return this.answerFromMemory(reply, user, chat.noMemory, `the model at ${provider.settings.baseURL} could not be reached.`, failure);
+        // Slow is not unreachable: a server that took the request is there, and waiting or retrying may help.
+        const why =
+          failure.reason === 'timeout'
+            ? `the model at ${provider.settings.baseURL} is reachable but did not answer in time (it may be busy or still loading the model). Retry in a moment, or raise the reply timeout in Settings.`
+            : `the model at ${provider.settings.baseURL} could not be reached.`;
+        return this.answerFromMemory(reply, user, chat.noMemory, why, failure);
       }
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
     }
@@ -428,46 +448,57 @@ export class ChatService {
     }
   }
 
-  /** One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. */
+  /**
+   * One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. A turn
+   * that sends nothing for `idleMs` (before its first data or between two) ends as a `timeout`.
+   */
   private async streamTurn(
     client: OpenAI,
-    model: string,
-    messages: ChatCompletionMessageParam[],
-    offerTools: boolean,
-    readOnlyTools: boolean,
-    extraBody: { options?: { num_ctx: number } },
+    turn: StreamTurnRequest,
     signal: AbortSignal,
     onDelta: (delta: string) => void,
   ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[]; cut: boolean }> {
     // Ollama reads its window size from `options.num_ctx` (the OpenAI API has no such field).
     const params: ChatCompletionCreateParamsStreaming & { options?: { num_ctx: number } } = {
-      model,
-      messages,
+      model: turn.model,
+      messages: turn.messages,
       stream: true,
-      ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}),
-      ...extraBody,
+      ...(turn.offerTools ? { tools: toolDefinitions({ readOnly: turn.readOnlyTools }) } : {}),
+      ...turn.extraBody,
     };
-    const stream = await client.chat.completions.create(params, { signal });
+    const watchdog = new IdleWatchdog(turn.idleMs, signal);
     let content = '';
     const calls: { id: string; name: string; arguments: string }[] = [];
-    for await (const chunk of stream) {
-      const choice = chunk.choices[0];
-      if (!choice) continue;
-      const delta = choice.delta;
-      if (delta.content) {
-        content += delta.content;
-        onDelta(delta.content);
-        // A runaway model (or a hostile server) cannot fill the disk or the window: the reply stops here.
-        if (content.length > MAX_REPLY_CHARS) return { content, toolCalls: [], cut: true };
+    const quiet = (): LlmError => idleTimeoutError(turn.context, turn.idleMs, content !== '' || calls.length > 0);
+    try {
+      const stream = await client.chat.completions.create(params, { signal: watchdog.signal });
+      for await (const chunk of stream) {
+        watchdog.touch();
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const delta = choice.delta;
+        if (delta.content) {
+          content += delta.content;
+          onDelta(delta.content);
+          // A runaway model (or a hostile server) cannot fill the disk or the window: the reply stops here.
+          if (content.length > MAX_REPLY_CHARS) return { content, toolCalls: [], cut: true };
+        }
+        for (const tc of delta.tool_calls ?? []) {
+          const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
+          if (tc.id) slot.id = tc.id;
+          if (tc.function?.name) slot.name += tc.function.name;
+          if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+        }
       }
-      for (const tc of delta.tool_calls ?? []) {
-        const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
-        if (tc.id) slot.id = tc.id;
-        if (tc.function?.name) slot.name += tc.function.name;
-        if (tc.function?.arguments) slot.arguments += tc.function.arguments;
-      }
+    } catch (err) {
+      if (watchdog.timedOut && !signal.aborted) throw quiet();
+      throw err;
+    } finally {
+      watchdog.dispose();
     }
     if (signal.aborted) throw new LlmError('cancelled', 'Stopped.');
+    // The SDK ends an aborted stream quietly, so the watchdog's abort shows up here rather than as an error.
+    if (watchdog.timedOut) throw quiet();
     return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })), cut: false };
   }
 
@@ -502,7 +533,9 @@ export class ChatService {
   private client(provider: ResolvedProvider): OpenAI | null {
     const key = JSON.stringify([provider.settings, provider.apiKey ?? null]);
     if (this.cachedClient?.key !== key) {
-      this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs: this.options.llmTimeoutMs ?? 60_000 }) };
+      // The SDK's own timeout (until response headers) is the outer bound; the idle watchdog usually ends it sooner.
+      const timeoutMs = this.options.llmTimeoutMs ?? Math.max(timeoutsOf(provider.settings).idleMs, timeoutsOf(provider.settings).requestMs);
+      this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs }) };
     }
     return this.cachedClient.client;
   }
