@@ -117,7 +117,7 @@ function reasonTitle(reason: string): string {
     case 'unreachable':
       return 'The model server is unreachable.';
     case 'timeout':
-      return 'The model server did not answer in time.';
+      return 'The model server is reachable but too slow.';
     case 'unknown_model':
       return 'Unknown model.';
     case 'rate_limited':
