@@ -13,7 +13,7 @@ import type { Logger } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
 import { ChatError, chatNotFound as notFound } from './errors';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
-import { NODE_TYPES } from '../../src-shared/memory-types';
+import { NODE_TYPES, type JsonObject } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
 import type { MemoryPort, MessagePatch } from './memory-port';
 import { contextLengthOf, timeoutsOf } from '../llm/settings';
@@ -27,6 +27,8 @@ import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/sc
 export const DEFAULT_CHAT_TITLE = 'New chat';
 /** The longest reply kept; past it the stream is closed. Memory keeps it in episode-sized pieces. */
 export const MAX_REPLY_CHARS = 400_000;
+/** The person's latest messages in a chat that count as what they said, for the model's memory writes. */
+const PERSON_MESSAGES_CONSIDERED = 200;
 
 export interface ChatServiceOptions {
   memory: MemoryPort;
@@ -289,6 +291,36 @@ export class ChatService {
     }
   }
 
+  /**
+   * The person's answer to a memory write the model proposed (a `pending` tool call): Confirm writes it, tagged
+   * as the model's and confirmed by the person; Dismiss writes nothing. Either is final.
+   */
+  async resolveToolCall(messageId: string, toolCallId: string, decision: 'confirm' | 'dismiss'): Promise<ChatMessage> {
+    const message = this.chats.getMessage(messageId);
+    if (!message || message.role !== 'assistant') throw notFound('Reply', messageId);
+    const index = message.toolCalls.findIndex((c) => c.id === toolCallId);
+    const call = message.toolCalls[index];
+    if (!call) throw notFound('Tool call', toolCallId);
+    if (call.status !== 'pending') throw new ChatError('conflict', `This proposal was already ${call.status === 'dismissed' ? 'dismissed' : 'answered'}.`);
+    // The reply's own loop rewrites its tool calls until it ends.
+    if (this.running.has(messageId)) throw new ChatError('conflict', 'The reply is still being written; confirm once it has finished.');
+    let resolved: ToolCallRecord;
+    if (decision === 'dismiss') {
+      resolved = { ...call, status: 'dismissed', result: { saved: false, dismissed: true } };
+    } else {
+      const chat = this.get(message.chatId);
+      const outcome = await executeTool(call.name, JSON.stringify(call.arguments), {
+        memory: this.memory,
+        memorySessionId: chat.noRemember ? null : message.memorySessionId,
+        readOnly: chat.noRemember,
+        modelWrite: { model: message.model, chat_id: chat.id, approved: 'confirmed_by_person' },
+      });
+      resolved = outcome.ok ? { ...call, status: 'done', result: outcome.result, error: null } : { ...call, status: 'error', error: outcome.error };
+    }
+    const toolCalls = message.toolCalls.map((c, i) => (i === index ? resolved : c));
+    return this.update(messageId, { toolCalls });
+  }
+
   /** Stops a streaming reply; what was written so far is kept. */
   stop(messageId: string): boolean {
     const run = this.running.get(messageId);
@@ -368,6 +400,9 @@ export class ChatService {
       toolsJson,
     });
     const messages: ChatCompletionMessageParam[] = plan.messages;
+    // What the person wrote in this chat: the model's memory writes act at once only on that (tools.ts).
+    const personSaid = this.chats.listMessages(chat.id, PERSON_MESSAGES_CONSIDERED).filter((m) => m.role === 'user').map((m) => m.content);
+    const modelWrite: JsonObject = { model, chat_id: chat.id, approved: 'stated_in_chat' };
     const extraBody = provider.settings.kind === 'ollama' ? { options: { num_ctx: contextLength } } : {};
     const context = { baseURL: provider.settings.baseURL, model };
     const { idleMs } = timeoutsOf(provider.settings);
@@ -397,10 +432,17 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds });
+          const outcome = await executeTool(call.name, call.arguments, {
+            memory: this.memory,
+            memorySessionId,
+            readOnly: chat.noRemember,
+            shownIds,
+            personSaid,
+            modelWrite,
+          });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
-            record.status = 'done';
+            record.status = outcome.pending ? 'pending' : 'done';
             record.result = outcome.result;
           } else {
             record.status = 'error';

@@ -9,6 +9,7 @@ import { ChatError } from './errors';
 import type { SearchHit } from '../../src-shared/retrieval-types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
+import { statedByPerson } from './grounding';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
 export interface WriteOrigin {
@@ -36,6 +37,42 @@ export interface ToolContext {
    * that show memories add their ids. Absent (MCP, where the person allowed writes): no such limit.
    */
   shownIds?: Set<string>;
+  /**
+   * In the chat: what the person wrote in this conversation. A model can be steered by what it reads (recalled
+   * memories, imported text), so its write tools act at once only on what the person stated here; a write drawn
+   * from anything else is proposed instead, and waits for the person's Confirm on its chip. Absent (MCP, or the
+   * person confirming a proposal): no such gate.
+   */
+  personSaid?: readonly string[];
+  /**
+   * Recorded in the attributes of every node the model's write creates (`model_write`) or confirms
+   * (`model_confirmed`): that a model asked for it, which, in which chat, and how it was approved.
+   */
+  modelWrite?: JsonObject;
+}
+
+/** A write the model proposed that the person has to confirm; nothing is written until then. */
+export class Proposal {
+  constructor(readonly reason: string) {}
+
+  /** What the model is told: nothing was saved, and the person decides. */
+  toResult(): JsonValue {
+    return {
+      saved: false,
+      awaiting_confirmation: true,
+      message: `Not saved: ${this.reason} The person sees your proposal in the chat and can confirm or dismiss it. Tell them what you proposed and why.`,
+    };
+  }
+}
+
+/** The chat's gate: undefined when the write may go ahead, else the Proposal that asks the person. */
+function gate(ctx: ToolContext, content: string, replaced?: string): Proposal | undefined {
+  if (!ctx.personSaid || statedByPerson(content, ctx.personSaid, replaced)) return undefined;
+  return new Proposal('the person did not say this in this conversation (it may come from recalled or imported text).');
+}
+
+function tagModelWrite(ctx: ToolContext, nodeId: string, key: 'model_write' | 'model_confirmed'): void {
+  if (ctx.modelWrite) ctx.memory.patchNodeAttributes(nodeId, { [key]: ctx.modelWrite });
 }
 
 /** correct_fact / confirm_fact in the chat: only for a memory the model was shown in this turn. */
@@ -50,7 +87,7 @@ function assertShown(id: string, ctx: ToolContext): void {
 export interface ToolDef<S extends z.ZodType> {
   description: string;
   schema: S;
-  run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue> | JsonValue;
+  run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue | Proposal> | JsonValue | Proposal;
 }
 
 const def = <S extends z.ZodType>(d: ToolDef<S>): ToolDef<S> => d;
@@ -108,6 +145,8 @@ export const MEMORY_TOOLS = {
       type: z.enum(FACT_TYPES).optional(),
     }),
     run(a, ctx) {
+      const proposal = gate(ctx, a.content);
+      if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.rememberFact({
         content: a.content,
@@ -117,6 +156,7 @@ export const MEMORY_TOOLS = {
         ...(origin.attributes ? { attributes: origin.attributes } : {}),
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
       });
+      tagModelWrite(ctx, id, 'model_write');
       return { id, saved: true };
     },
   }),
@@ -129,6 +169,8 @@ export const MEMORY_TOOLS = {
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
+      const proposal = ctx.personSaid ? gate(ctx, a.content, ctx.memory.getNode(a.id).node.content) : undefined;
+      if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.correctFact({
         id: a.id,
@@ -137,6 +179,7 @@ export const MEMORY_TOOLS = {
         sourceRole: origin.sourceRole,
         ...(a.reason ? { reason: a.reason } : {}),
       });
+      tagModelWrite(ctx, id, 'model_write');
       return { id, supersedes: a.id };
     },
   }),
@@ -145,7 +188,11 @@ export const MEMORY_TOOLS = {
     schema: z.object({ id: z.string().min(1).max(100) }),
     run(a, ctx) {
       assertShown(a.id, ctx);
-      return nodeSummary(ctx.memory.confirmFact(a.id));
+      const proposal = ctx.personSaid ? gate(ctx, ctx.memory.getNode(a.id).node.content) : undefined;
+      if (proposal) return proposal;
+      const confirmed = ctx.memory.confirmFact(a.id);
+      tagModelWrite(ctx, a.id, 'model_confirmed');
+      return nodeSummary(confirmed);
     },
   }),
   get_entity_info: def({
@@ -203,7 +250,10 @@ function allDefinitions(): ChatCompletionFunctionTool[] {
   }));
 }
 
-export type ToolOutcome = { ok: true; arguments: JsonValue; result: JsonValue } | { ok: false; arguments: JsonValue; error: string };
+/** `pending`: a write the person has to confirm first (see ToolContext.personSaid); nothing was written. */
+export type ToolOutcome =
+  | { ok: true; pending?: boolean; arguments: JsonValue; result: JsonValue }
+  | { ok: false; arguments: JsonValue; error: string };
 
 /** Runs one call from the model. Bad JSON, bad arguments and engine errors become an error the model can read. */
 export async function executeTool(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
@@ -228,7 +278,9 @@ export async function executeTool(name: string, rawArguments: string, ctx: ToolC
     };
   }
   try {
-    return { ok: true, arguments: args, result: await tool.run(parsed.data, ctx) };
+    const result = await tool.run(parsed.data, ctx);
+    if (result instanceof Proposal) return { ok: true, pending: true, arguments: args, result: result.toResult() };
+    return { ok: true, arguments: args, result };
   } catch (err) {
     const message = err instanceof AppError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     return { ok: false, arguments: args, error: message };
