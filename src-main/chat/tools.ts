@@ -53,11 +53,16 @@ export interface ToolContext {
 
 /** A write the model proposed that the person has to confirm; nothing is written until then. */
 export class Proposal {
-  constructor(readonly reason: string) {}
+  constructor(
+    readonly reason: string,
+    /** What the person needs to decide: the memory a correction replaces, or the one to be confirmed. */
+    readonly detail: JsonObject = {},
+  ) {}
 
-  /** What the model is told: nothing was saved, and the person decides. */
+  /** What the model is told (and the chip shows): nothing was saved, and the person decides. */
   toResult(): JsonValue {
     return {
+      ...this.detail,
       saved: false,
       awaiting_confirmation: true,
       message: `Not saved: ${this.reason} The person sees your proposal in the chat and can confirm or dismiss it. Tell them what you proposed and why.`,
@@ -66,9 +71,9 @@ export class Proposal {
 }
 
 /** The chat's gate: undefined when the write may go ahead, else the Proposal that asks the person. */
-function gate(ctx: ToolContext, content: string, replaced?: string): Proposal | undefined {
+function gate(ctx: ToolContext, content: string, replaced?: string, detail?: JsonObject): Proposal | undefined {
   if (!ctx.personSaid || statedByPerson(content, ctx.personSaid, replaced)) return undefined;
-  return new Proposal('the person did not say this in this conversation (it may come from recalled or imported text).');
+  return new Proposal('the person did not say this in this conversation (it may come from recalled or imported text).', detail);
 }
 
 function tagModelWrite(ctx: ToolContext, nodeId: string, key: 'model_write' | 'model_confirmed'): void {
@@ -169,7 +174,8 @@ export const MEMORY_TOOLS = {
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
-      const proposal = ctx.personSaid ? gate(ctx, a.content, ctx.memory.getNode(a.id).node.content) : undefined;
+      const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
+      const proposal = current === undefined ? undefined : gate(ctx, a.content, current, { replaces: current });
       if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.correctFact({
@@ -188,7 +194,8 @@ export const MEMORY_TOOLS = {
     schema: z.object({ id: z.string().min(1).max(100) }),
     run(a, ctx) {
       assertShown(a.id, ctx);
-      const proposal = ctx.personSaid ? gate(ctx, ctx.memory.getNode(a.id).node.content) : undefined;
+      const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
+      const proposal = current === undefined ? undefined : gate(ctx, current, undefined, { memory: current });
       if (proposal) return proposal;
       const confirmed = ctx.memory.confirmFact(a.id);
       tagModelWrite(ctx, a.id, 'model_confirmed');

@@ -61,6 +61,8 @@ describe("the model's memory writes", () => {
       ['call_correct', 'pending'],
       ['call_remember', 'pending'],
     ]);
+    // The chip can show what the correction would replace.
+    expect(reply.toolCalls[1]?.result).toMatchObject({ saved: false, awaiting_confirmation: true, replaces: 'The user banks with Caixa' });
     // Nothing was written: the fact is current and unchanged, no new fact exists.
     expect(t.host.memory.getNode(bank).node.validUntil).toBeNull();
     const facts = () => t.host.memory.listNodes({ types: ['semantic'] }).items.map((n) => n.content);

@@ -103,11 +103,15 @@ function ToolChip({ call }: { call: ToolCallRecord }) {
   );
 }
 
-/** The words a proposed memory write would store, for the person deciding about it. */
+/** A string field of a tool call's JSON object, or ''. */
+function field(value: ToolCallRecord['arguments'] | null, key: string): string {
+  const v = value && typeof value === 'object' && !Array.isArray(value) ? value[key] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/** The words a proposed memory write would store (or the memory it would confirm), for the person deciding. */
 function proposedText(call: ToolCallRecord): string {
-  const args = call.arguments;
-  if (args && typeof args === 'object' && !Array.isArray(args) && typeof args.content === 'string') return args.content;
-  return '';
+  return field(call.arguments, 'content') || field(call.result, 'memory');
 }
 
 const PROPOSAL_LABELS: Record<string, string> = {
@@ -127,7 +131,11 @@ function ProposalChip({ call, messageId, replyDone }: { call: ToolCallRecord; me
   const decide = (decision: 'confirm' | 'dismiss') => resolveToolCall.mutate({ messageId, toolCallId: call.id, decision });
   return (
     <span className="chip chip-pending" role="group" aria-label="Memory change waiting for your confirmation" data-testid="proposal-chip">
-      <button className="text-button" onClick={() => setOpenToolCall(call)} title="The model proposed this; it is not saved. Show the call.">
+      <button
+        className="text-button"
+        onClick={() => setOpenToolCall(call)}
+        title={`The model proposed this; it is not saved.${field(call.result, 'replaces') ? ` It would replace “${field(call.result, 'replaces')}”.` : ''} Show the call.`}
+      >
         <Icon name="brain" size={13} /> {PROPOSAL_LABELS[call.name] ?? toolLabel(call.name)}
         {text && <span className="chip-detail">“{text}”</span>}
       </button>
