@@ -7,5 +7,5 @@
 export const DEFAULT_IDLE_TIMEOUT_SECONDS = 60;
 export const IDLE_TIMEOUT_RANGE_SECONDS = { min: 1, max: 600 } as const;
 /** A whole request that is not streamed (the memory agent's structured answers), per attempt. */
-export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 120;
+export const DEFAULT_REQUEST_TIMEOUT_SECONDS = 60;
 export const REQUEST_TIMEOUT_RANGE_SECONDS = { min: 1, max: 3600 } as const;

@@ -575,8 +575,9 @@ export class ChatService {
   private client(provider: ResolvedProvider): OpenAI | null {
     const key = JSON.stringify([provider.settings, provider.apiKey ?? null]);
     if (this.cachedClient?.key !== key) {
-      // The SDK's own timeout (until response headers) is the outer bound; the idle watchdog usually ends it sooner.
-      const timeoutMs = this.options.llmTimeoutMs ?? Math.max(timeoutsOf(provider.settings).idleMs, timeoutsOf(provider.settings).requestMs);
+      // The SDK's own timeout (until response headers) is only a backstop: set past the idle watchdog, whose
+      // "slow" message then wins, and whose abort the SDK does not retry (a timeout it would, doubling the wait).
+      const timeoutMs = this.options.llmTimeoutMs ?? timeoutsOf(provider.settings).idleMs + 10_000;
       this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs }) };
     }
     return this.cachedClient.client;

@@ -220,9 +220,13 @@ export class MemoryAgent {
     throw new AgentError('malformed_output', `model output invalid after one retry: ${problem}`);
   }
 
-  /** Sends a request again after a transient failure, up to `maxRetries` times, telling hooks.onRetry each time. */
+  /**
+   * Sends a request again after a transient failure, up to `maxRetries` times, telling hooks.onRetry each time.
+   * A timeout is retried once: a server that was too slow twice will be again, and the person should hear so.
+   */
   private async withRetries<T>(send: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     const attempts = this.config.maxRetries + 1;
+    let timeouts = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return await send();
@@ -230,6 +234,7 @@ export class MemoryAgent {
         if (signal?.aborted || isCancellation(err) || attempt >= attempts || isUnsupportedModeError(err)) throw err;
         const failure = classifyProviderError(err, { baseURL: this.config.baseURL, model: this.config.model, timeoutMs: this.config.timeoutMs });
         if (!TRANSIENT_PROVIDER_FAILURES.has(failure.reason)) throw err;
+        if (failure.reason === 'timeout' && ++timeouts > 1) throw err;
         const delayMs = retryDelayMs(attempt, err);
         this.hooks.onRetry?.({ attempt: attempt + 1, of: attempts, reason: failure.reason, message: failure.message, delayMs });
         await pause(delayMs, signal);

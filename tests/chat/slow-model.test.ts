@@ -77,7 +77,8 @@ describe('model timeouts', () => {
     const closed = await startScriptedOpenAI();
     const url = closed.baseURL;
     await closed.close();
-    const t = hostWithTimeout(url, 1);
+    // A long reply timeout: the refusal, not the watchdog, must end it (the SDK retries a refused connection once).
+    const t = hostWithTimeout(url, 30);
     const reply = await ask(t, 'Anyone there?');
     expect(reply.status).toBe('offline');
     expect(reply.error).toMatchObject({ reason: 'unreachable', message: expect.stringMatching(/Cannot reach .*ECONNREFUSED/) });

@@ -42,6 +42,18 @@ describe('memory agent retries and timeouts', () => {
     // Generous: a 1.5 s timeout and a 1 s pause on a shared machine.
   }, 30_000);
 
+  it('retries a timeout once: a server too slow twice fails as timeout', async () => {
+    const retries: AgentRetry[] = [];
+    const agent = new MemoryAgent(
+      { baseURL: server.baseURL, model: 'agent-model', maxRetries: 3, timeoutMs: 300, outputMode: 'json_schema' },
+      { onRetry: (r) => retries.push(r) },
+    );
+    server.script(PATH, { hang: true }, { hang: true }, { json: chatCompletion(JSON.stringify({ items: ['late'] })) });
+    await expect(agent.complete(task)).rejects.toMatchObject({ reason: 'timeout' });
+    expect(retries.map((r) => [r.attempt, r.of, r.reason])).toEqual([[2, 4, 'timeout']]);
+    expect(server.requestsTo(PATH)).toHaveLength(2);
+  }, 30_000);
+
   it('does not retry what will not pass (a refused key)', async () => {
     const retries: AgentRetry[] = [];
     const agent = new MemoryAgent({ baseURL: server.baseURL, model: 'agent-model', maxRetries: 2, outputMode: 'json_schema' }, { onRetry: (r) => retries.push(r) });
