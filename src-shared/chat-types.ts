@@ -27,7 +27,8 @@ export interface ToolCallRecord {
   id: string;
   name: string;
   arguments: JsonValue;
-  status: 'running' | 'done' | 'error';
+  /** `pending`: a memory write the model proposed that waits for the person's Confirm; `dismissed`: they declined it. */
+  status: 'running' | 'done' | 'error' | 'pending' | 'dismissed';
   result: JsonValue | null;
   error: string | null;
 }

@@ -132,6 +132,10 @@ export const calls = {
   ),
   'chat.stop': call<{ stopped: boolean }>()(messageId),
   'chat.retry': call<ChatMessage>()(messageId),
+  /** The person's Confirm or Dismiss of a memory write the model proposed (a tool call with status `pending`). */
+  'chat.resolveToolCall': call<ChatMessage>()(
+    z.object({ messageId: idSchema, toolCallId: z.string().min(1).max(200), decision: z.enum(['confirm', 'dismiss']) }).strict(),
+  ),
   /** The context pack a reply was given ("why this answer"); null when memory was off. */
   'chat.contextPack': call<ContextPack | null>()(messageId),
 

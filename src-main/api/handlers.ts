@@ -58,6 +58,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
     'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),
     'chat.retry': ({ messageId }) => chat.retry(messageId),
+    'chat.resolveToolCall': ({ messageId, toolCallId, decision }) => chat.resolveToolCall(messageId, toolCallId, decision),
     'chat.contextPack': ({ messageId }) => chat.contextPack(messageId),
 
     'memory.search': (input) => memory.search(input),

@@ -7,15 +7,16 @@ import { randomUUID } from 'node:crypto';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { createLlmClient, type ResolvedProvider } from '../llm/client';
-import { classifyLlmError, LlmError, type LlmFailure } from '../llm/errors';
+import { classifyLlmError, idleTimeoutError, LlmError, type LlmFailure } from '../llm/errors';
+import { IdleWatchdog } from '../llm/idle-watchdog';
 import type { Logger } from '../../src-shared/clock';
 import { MemoryError } from '../memory/errors';
 import { ChatError, chatNotFound as notFound } from './errors';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
-import { NODE_TYPES } from '../../src-shared/memory-types';
+import { NODE_TYPES, type JsonObject } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
 import type { MemoryPort, MessagePatch } from './memory-port';
-import { contextLengthOf } from '../llm/settings';
+import { contextLengthOf, timeoutsOf } from '../llm/settings';
 import { offlineAnswer, systemPrompt } from './prompt';
 import { usedNodeIds } from './usage';
 import { fitToolResults, memoryBudget, planWindow } from './window';
@@ -26,6 +27,8 @@ import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/sc
 export const DEFAULT_CHAT_TITLE = 'New chat';
 /** The longest reply kept; past it the stream is closed. Memory keeps it in episode-sized pieces. */
 export const MAX_REPLY_CHARS = 400_000;
+/** The person's latest messages in a chat that count as what they said, for the model's memory writes. */
+const PERSON_MESSAGES_CONSIDERED = 200;
 
 export interface ChatServiceOptions {
   memory: MemoryPort;
@@ -38,9 +41,21 @@ export interface ChatServiceOptions {
   maxToolRounds?: number;
   /** Earlier messages of the conversation considered for each request (sent whole or summarised to fit the window). */
   historyLimit?: number;
+  /** Overrides the provider's request timeout for the SDK's wait for response headers (tests). */
   llmTimeoutMs?: number;
   /** Measured per reply: time spent building and storing the context pack before the model request. */
   onContextInjected?: (ms: number) => void;
+}
+
+/** What one streamed turn asks the model, and how long it may stay quiet. */
+interface StreamTurnRequest {
+  model: string;
+  messages: ChatCompletionMessageParam[];
+  offerTools: boolean;
+  readOnlyTools: boolean;
+  extraBody: { options?: { num_ctx: number } };
+  idleMs: number;
+  context: { baseURL: string; model: string };
 }
 
 interface Running {
@@ -276,6 +291,36 @@ export class ChatService {
     }
   }
 
+  /**
+   * The person's answer to a memory write the model proposed (a `pending` tool call): Confirm writes it, tagged
+   * as the model's and confirmed by the person; Dismiss writes nothing. Either is final.
+   */
+  async resolveToolCall(messageId: string, toolCallId: string, decision: 'confirm' | 'dismiss'): Promise<ChatMessage> {
+    const message = this.chats.getMessage(messageId);
+    if (!message || message.role !== 'assistant') throw notFound('Reply', messageId);
+    const index = message.toolCalls.findIndex((c) => c.id === toolCallId);
+    const call = message.toolCalls[index];
+    if (!call) throw notFound('Tool call', toolCallId);
+    if (call.status !== 'pending') throw new ChatError('conflict', `This proposal was already ${call.status === 'dismissed' ? 'dismissed' : 'answered'}.`);
+    // The reply's own loop rewrites its tool calls until it ends.
+    if (this.running.has(messageId)) throw new ChatError('conflict', 'The reply is still being written; confirm once it has finished.');
+    let resolved: ToolCallRecord;
+    if (decision === 'dismiss') {
+      resolved = { ...call, status: 'dismissed', result: { saved: false, dismissed: true } };
+    } else {
+      const chat = this.get(message.chatId);
+      const outcome = await executeTool(call.name, JSON.stringify(call.arguments), {
+        memory: this.memory,
+        memorySessionId: chat.noRemember ? null : message.memorySessionId,
+        readOnly: chat.noRemember,
+        modelWrite: { model: message.model, chat_id: chat.id, approved: 'confirmed_by_person' },
+      });
+      resolved = outcome.ok ? { ...call, status: 'done', result: outcome.result, error: null } : { ...call, status: 'error', error: outcome.error };
+    }
+    const toolCalls = message.toolCalls.map((c, i) => (i === index ? resolved : c));
+    return this.update(messageId, { toolCalls });
+  }
+
   /** Stops a streaming reply; what was written so far is kept. */
   stop(messageId: string): boolean {
     const run = this.running.get(messageId);
@@ -355,7 +400,12 @@ export class ChatService {
       toolsJson,
     });
     const messages: ChatCompletionMessageParam[] = plan.messages;
+    // What the person wrote in this chat: the model's memory writes act at once only on that (tools.ts).
+    const personSaid = this.chats.listMessages(chat.id, PERSON_MESSAGES_CONSIDERED).filter((m) => m.role === 'user').map((m) => m.content);
+    const modelWrite: JsonObject = { model, chat_id: chat.id, approved: 'stated_in_chat' };
     const extraBody = provider.settings.kind === 'ollama' ? { options: { num_ctx: contextLength } } : {};
+    const context = { baseURL: provider.settings.baseURL, model };
+    const { idleMs } = timeoutsOf(provider.settings);
 
     let text = '';
     const toolCalls: ToolCallRecord[] = [];
@@ -364,7 +414,7 @@ export class ChatService {
       for (let round = 0; ; round++) {
         const offerTools = useMemory && round < maxRounds;
         fitToolResults(messages, contextLength, offerTools ? toolsJson : '');
-        const turn = await this.streamTurn(client, model, messages, offerTools, chat.noRemember, extraBody, signal, (delta) => {
+        const turn = await this.streamTurn(client, { model, messages, offerTools, readOnlyTools: chat.noRemember, extraBody, idleMs, context }, signal, (delta) => {
           text += delta;
           this.events.emit('chat.delta', { chatId: chat.id, messageId: reply.id, delta });
         });
@@ -382,10 +432,18 @@ export class ChatService {
           const record: ToolCallRecord = { id: call.id, name: call.name, arguments: call.arguments, status: 'running', result: null, error: null };
           toolCalls.push(record);
           this.update(reply.id, { toolCalls, content: text });
-          const outcome = await executeTool(call.name, call.arguments, { memory: this.memory, memorySessionId, readOnly: chat.noRemember, shownIds, turnEpisodeId: user.episodeId });
+          const outcome = await executeTool(call.name, call.arguments, {
+            memory: this.memory,
+            memorySessionId,
+            readOnly: chat.noRemember,
+            shownIds,
+            turnEpisodeId: user.episodeId,
+            personSaid,
+            modelWrite,
+          });
           record.arguments = outcome.arguments;
           if (outcome.ok) {
-            record.status = 'done';
+            record.status = outcome.pending ? 'pending' : 'done';
             record.result = outcome.result;
           } else {
             record.status = 'error';
@@ -401,12 +459,17 @@ export class ChatService {
         if (text !== '' && !text.endsWith('\n')) text += '\n\n';
       }
     } catch (err) {
-      const failure = classifyLlmError(err, { baseURL: provider.settings.baseURL, model });
+      const failure = classifyLlmError(err, context);
       if (failure.reason === 'cancelled' || signal.aborted) {
         return this.finish(reply.id, { status: 'stopped', content: text, toolCalls }, memorySessionId);
       }
       if ((failure.reason === 'unreachable' || failure.reason === 'timeout') && text === '' && toolCalls.length === 0) {
-        return this.answerFromMemory(reply, user, chat.noMemory, `the model at ${provider.settings.baseURL} could not be reached.`, failure);
+        // Slow is not unreachable: a server that took the request is there, and waiting or retrying may help.
+        const why =
+          failure.reason === 'timeout'
+            ? `the model at ${provider.settings.baseURL} is reachable but did not answer in time (it may be busy or still loading the model). Retry in a moment, or raise the reply timeout in Settings.`
+            : `the model at ${provider.settings.baseURL} could not be reached.`;
+        return this.answerFromMemory(reply, user, chat.noMemory, why, failure);
       }
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
     }
@@ -428,46 +491,57 @@ export class ChatService {
     }
   }
 
-  /** One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. */
+  /**
+   * One streamed model turn; text deltas go to onDelta, tool calls are assembled from their fragments. A turn
+   * that sends nothing for `idleMs` (before its first data or between two) ends as a `timeout`.
+   */
   private async streamTurn(
     client: OpenAI,
-    model: string,
-    messages: ChatCompletionMessageParam[],
-    offerTools: boolean,
-    readOnlyTools: boolean,
-    extraBody: { options?: { num_ctx: number } },
+    turn: StreamTurnRequest,
     signal: AbortSignal,
     onDelta: (delta: string) => void,
   ): Promise<{ content: string; toolCalls: { id: string; name: string; arguments: string }[]; cut: boolean }> {
     // Ollama reads its window size from `options.num_ctx` (the OpenAI API has no such field).
     const params: ChatCompletionCreateParamsStreaming & { options?: { num_ctx: number } } = {
-      model,
-      messages,
+      model: turn.model,
+      messages: turn.messages,
       stream: true,
-      ...(offerTools ? { tools: toolDefinitions({ readOnly: readOnlyTools }) } : {}),
-      ...extraBody,
+      ...(turn.offerTools ? { tools: toolDefinitions({ readOnly: turn.readOnlyTools }) } : {}),
+      ...turn.extraBody,
     };
-    const stream = await client.chat.completions.create(params, { signal });
+    const watchdog = new IdleWatchdog(turn.idleMs, signal);
     let content = '';
     const calls: { id: string; name: string; arguments: string }[] = [];
-    for await (const chunk of stream) {
-      const choice = chunk.choices[0];
-      if (!choice) continue;
-      const delta = choice.delta;
-      if (delta.content) {
-        content += delta.content;
-        onDelta(delta.content);
-        // A runaway model (or a hostile server) cannot fill the disk or the window: the reply stops here.
-        if (content.length > MAX_REPLY_CHARS) return { content, toolCalls: [], cut: true };
+    const quiet = (): LlmError => idleTimeoutError(turn.context, turn.idleMs, content !== '' || calls.length > 0);
+    try {
+      const stream = await client.chat.completions.create(params, { signal: watchdog.signal });
+      for await (const chunk of stream) {
+        watchdog.touch();
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const delta = choice.delta;
+        if (delta.content) {
+          content += delta.content;
+          onDelta(delta.content);
+          // A runaway model (or a hostile server) cannot fill the disk or the window: the reply stops here.
+          if (content.length > MAX_REPLY_CHARS) return { content, toolCalls: [], cut: true };
+        }
+        for (const tc of delta.tool_calls ?? []) {
+          const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
+          if (tc.id) slot.id = tc.id;
+          if (tc.function?.name) slot.name += tc.function.name;
+          if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+        }
       }
-      for (const tc of delta.tool_calls ?? []) {
-        const slot = (calls[tc.index] ??= { id: '', name: '', arguments: '' });
-        if (tc.id) slot.id = tc.id;
-        if (tc.function?.name) slot.name += tc.function.name;
-        if (tc.function?.arguments) slot.arguments += tc.function.arguments;
-      }
+    } catch (err) {
+      if (watchdog.timedOut && !signal.aborted) throw quiet();
+      throw err;
+    } finally {
+      watchdog.dispose();
     }
     if (signal.aborted) throw new LlmError('cancelled', 'Stopped.');
+    // The SDK ends an aborted stream quietly, so the watchdog's abort shows up here rather than as an error.
+    if (watchdog.timedOut) throw quiet();
     return { content, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })), cut: false };
   }
 
@@ -502,7 +576,10 @@ export class ChatService {
   private client(provider: ResolvedProvider): OpenAI | null {
     const key = JSON.stringify([provider.settings, provider.apiKey ?? null]);
     if (this.cachedClient?.key !== key) {
-      this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs: this.options.llmTimeoutMs ?? 60_000 }) };
+      // The SDK's own timeout (until response headers) is only a backstop: set past the idle watchdog, whose
+      // "slow" message then wins, and whose abort the SDK does not retry (a timeout it would, doubling the wait).
+      const timeoutMs = this.options.llmTimeoutMs ?? timeoutsOf(provider.settings).idleMs + 10_000;
+      this.cachedClient = { key, client: createLlmClient(provider, { timeoutMs }) };
     }
     return this.cachedClient.client;
   }

@@ -9,6 +9,7 @@ import { ChatError } from './errors';
 import type { SearchHit } from '../../src-shared/retrieval-types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
+import { statedByPerson } from './grounding';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
 export interface WriteOrigin {
@@ -38,6 +39,47 @@ export interface ToolContext {
   shownIds?: Set<string>;
   /** The person's message this turn (its episode): the source remember_fact and correct_fact cite. */
   turnEpisodeId?: string | null;
+  /**
+   * In the chat: what the person wrote in this conversation. A model can be steered by what it reads (recalled
+   * memories, imported text), so its write tools act at once only on what the person stated here; a write drawn
+   * from anything else is proposed instead, and waits for the person's Confirm on its chip. Absent (MCP, or the
+   * person confirming a proposal): no such gate.
+   */
+  personSaid?: readonly string[];
+  /**
+   * Recorded in the attributes of every node the model's write creates (`model_write`) or confirms
+   * (`model_confirmed`): that a model asked for it, which, in which chat, and how it was approved.
+   */
+  modelWrite?: JsonObject;
+}
+
+/** A write the model proposed that the person has to confirm; nothing is written until then. */
+export class Proposal {
+  constructor(
+    readonly reason: string,
+    /** What the person needs to decide: the memory a correction replaces, or the one to be confirmed. */
+    readonly detail: JsonObject = {},
+  ) {}
+
+  /** What the model is told (and the chip shows): nothing was saved, and the person decides. */
+  toResult(): JsonValue {
+    return {
+      ...this.detail,
+      saved: false,
+      awaiting_confirmation: true,
+      message: `Not saved: ${this.reason} The person sees your proposal in the chat and can confirm or dismiss it. Tell them what you proposed and why.`,
+    };
+  }
+}
+
+/** The chat's gate: undefined when the write may go ahead, else the Proposal that asks the person. */
+function gate(ctx: ToolContext, content: string, replaced?: string, detail?: JsonObject): Proposal | undefined {
+  if (!ctx.personSaid || statedByPerson(content, ctx.personSaid, replaced)) return undefined;
+  return new Proposal('the person did not say this in this conversation (it may come from recalled or imported text).', detail);
+}
+
+function tagModelWrite(ctx: ToolContext, nodeId: string, key: 'model_write' | 'model_confirmed'): void {
+  if (ctx.modelWrite) ctx.memory.patchNodeAttributes(nodeId, { [key]: ctx.modelWrite });
 }
 
 /** correct_fact / confirm_fact in the chat: only for a memory the model was shown in this turn. */
@@ -64,7 +106,7 @@ function calendarDay(date: string): number {
 export interface ToolDef<S extends z.ZodType> {
   description: string;
   schema: S;
-  run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue> | JsonValue;
+  run(args: z.output<S>, ctx: ToolContext): Promise<JsonValue | Proposal> | JsonValue | Proposal;
 }
 
 const def = <S extends z.ZodType>(d: ToolDef<S>): ToolDef<S> => d;
@@ -122,6 +164,8 @@ export const MEMORY_TOOLS = {
       type: z.enum(FACT_TYPES).optional(),
     }),
     run(a, ctx) {
+      const proposal = gate(ctx, a.content);
+      if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const id = ctx.memory.rememberFact({
         content: a.content,
@@ -132,6 +176,7 @@ export const MEMORY_TOOLS = {
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
         ...(ctx.turnEpisodeId ? { derivedFrom: [ctx.turnEpisodeId] } : {}),
       });
+      tagModelWrite(ctx, id, 'model_write');
       return { id, saved: true };
     },
   }),
@@ -149,6 +194,9 @@ export const MEMORY_TOOLS = {
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
+      const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
+      const proposal = current === undefined ? undefined : gate(ctx, a.content, current, { replaces: current });
+      if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const eventTime = a.event_date === undefined ? undefined : calendarDay(a.event_date);
       const id = ctx.memory.correctFact({
@@ -161,6 +209,7 @@ export const MEMORY_TOOLS = {
         // The person's message this turn stated the new version: its own evidence and source.
         ...(ctx.turnEpisodeId ? { evidence: [ctx.turnEpisodeId] } : {}),
       });
+      tagModelWrite(ctx, id, 'model_write');
       return { id, supersedes: a.id };
     },
   }),
@@ -169,7 +218,12 @@ export const MEMORY_TOOLS = {
     schema: z.object({ id: z.string().min(1).max(100) }),
     run(a, ctx) {
       assertShown(a.id, ctx);
-      return nodeSummary(ctx.memory.confirmFact(a.id));
+      const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
+      const proposal = current === undefined ? undefined : gate(ctx, current, undefined, { memory: current });
+      if (proposal) return proposal;
+      const confirmed = ctx.memory.confirmFact(a.id);
+      tagModelWrite(ctx, a.id, 'model_confirmed');
+      return nodeSummary(confirmed);
     },
   }),
   get_entity_info: def({
@@ -227,7 +281,10 @@ function allDefinitions(): ChatCompletionFunctionTool[] {
   }));
 }
 
-export type ToolOutcome = { ok: true; arguments: JsonValue; result: JsonValue } | { ok: false; arguments: JsonValue; error: string };
+/** `pending`: a write the person has to confirm first (see ToolContext.personSaid); nothing was written. */
+export type ToolOutcome =
+  | { ok: true; pending?: boolean; arguments: JsonValue; result: JsonValue }
+  | { ok: false; arguments: JsonValue; error: string };
 
 /** Runs one call from the model. Bad JSON, bad arguments and engine errors become an error the model can read. */
 export async function executeTool(name: string, rawArguments: string, ctx: ToolContext): Promise<ToolOutcome> {
@@ -252,7 +309,9 @@ export async function executeTool(name: string, rawArguments: string, ctx: ToolC
     };
   }
   try {
-    return { ok: true, arguments: args, result: await tool.run(parsed.data, ctx) };
+    const result = await tool.run(parsed.data, ctx);
+    if (result instanceof Proposal) return { ok: true, pending: true, arguments: args, result: result.toResult() };
+    return { ok: true, arguments: args, result };
   } catch (err) {
     const message = err instanceof AppError ? `${err.code}: ${err.message}` : err instanceof Error ? err.message : String(err);
     return { ok: false, arguments: args, error: message };

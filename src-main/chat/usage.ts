@@ -9,7 +9,8 @@ import { queryTerms } from '../memory/retrieval/text';
 /** Share of a node's content words the reply must contain. */
 const USED_SHARE = 0.6;
 
-function stems(text: string): string[] {
+/** A text's content words, stemmed (the offline embedder's stemmer), for comparing what was said. */
+export function stems(text: string): string[] {
   return queryTerms(text).terms.map((t) => stemWord(t));
 }
 

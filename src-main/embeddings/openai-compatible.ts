@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import { l2Normalise } from '../../src-shared/vectors';
 import { classifyProviderError } from '../llm/errors';
-import { createOpenAIClient, PLACEHOLDER_API_KEY } from '../llm/openai-client';
+import { bufferedFetch, createOpenAIClient, PLACEHOLDER_API_KEY } from '../llm/openai-client';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 
 export { PLACEHOLDER_API_KEY };
@@ -122,16 +122,6 @@ function createClient(config: Omit<OpenAICompatibleConfig, 'dimensions'>): OpenA
   });
 }
 
-/**
- * The SDK's timeout stops once response headers arrive, so a server that stalls mid-body would
- * hang forever. Reading the body inside fetch keeps it under the SDK's timeout and abort signal.
- */
-async function bufferedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
-  const body = nullBody ? null : await response.arrayBuffer();
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
 
 interface Settings {
   baseURL: string;

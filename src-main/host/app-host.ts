@@ -8,6 +8,7 @@ import type { MemoryPort } from '../chat/memory-port';
 import { ChatService } from '../chat/service';
 import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
+import { timeoutsOf } from '../llm/settings';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { McpService } from '../mcp/service';
@@ -99,7 +100,7 @@ export class AppHost implements HostTransport {
     // and on demand; the memory agent follows the provider settings.
     const agentConfig = () => {
       const { settings, apiKey } = this.settings.provider();
-      return agentConfigFromProvider(settings, apiKey);
+      return agentConfigFromProvider(settings, apiKey, { timeoutMs: timeoutsOf(settings).requestMs });
     };
     this.writePath = new WritePathService({ engine: this.engine, agent: agentConfig(), logger });
     this.nightly =

@@ -69,8 +69,8 @@ export function classifyProviderError(err: unknown, context: ProviderContext): L
   if (isCancellation(err)) return { reason: 'cancelled', message: 'Stopped.' };
   // Timeout first: it is a subclass of the connection error.
   if (err instanceof APIConnectionTimeoutError) {
-    const within = context.timeoutMs !== undefined ? `within ${context.timeoutMs} ms` : 'in time';
-    return { reason: 'timeout', message: `${who} did not respond ${within}.` };
+    const within = context.timeoutMs !== undefined ? `within ${seconds(context.timeoutMs)}` : 'in time';
+    return { reason: 'timeout', message: `${who} did not respond ${within}: it may be busy or slow. Try again, or raise the timeout in Settings.` };
   }
   if (err instanceof APIConnectionError) {
     return { reason: 'unreachable', message: `Cannot reach ${who} (${rootCauseMessage(err)}): is the server running and the URL right?` };
@@ -93,6 +93,20 @@ export function classifyProviderError(err: unknown, context: ProviderContext): L
   if (err instanceof SyntaxError) return { reason: 'malformed_output', message: `${who} returned an unreadable response: ${err.message}` };
   return { reason: 'server_error', message: err instanceof Error ? err.message : String(err) };
 }
+
+/**
+ * A streamed reply went quiet for `idleMs` (IdleWatchdog). Said as *slow*, not *unreachable*: the server took the
+ * request, so it is there, only not answering.
+ */
+export function idleTimeoutError(context: ProviderContext, idleMs: number, sawData: boolean): LlmError {
+  const who = `${context.label ?? 'The model server'} ${context.baseURL}`;
+  const message = sawData
+    ? `${who} stopped sending in the middle of the reply (nothing for ${seconds(idleMs)}). What arrived is kept; try again.`
+    : `${who} is reachable but sent nothing for ${seconds(idleMs)}: it may be busy or still loading the model. Try again, or raise the reply timeout in Settings.`;
+  return new LlmError('timeout', message);
+}
+
+const seconds = (ms: number): string => (ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`);
 
 /** The chat's classifier: the shared one (kept as a name because the chat and settings call it). */
 export function classifyLlmError(err: unknown, context: { baseURL: string; model?: string }): LlmFailure {

@@ -27,3 +27,15 @@ export function createOpenAIClient(options: OpenAIClientOptions): OpenAI {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }
+
+/**
+ * The SDK's timeout stops once response headers arrive, so a server that stalls mid-body would hang forever.
+ * Reading the body inside fetch keeps it under the SDK's timeout and abort signal. For answers read whole
+ * (embeddings, the memory agent's structured output), not for streamed replies.
+ */
+export async function bufferedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const response = await fetch(input, init);
+  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+  const body = nullBody ? null : await response.arrayBuffer();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}

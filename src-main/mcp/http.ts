@@ -1,7 +1,8 @@
 /**
  * MCP over Streamable HTTP on 127.0.0.1, for apps that connect to the running Engram instead of starting their
  * own process. Every request passes browser mode's guard (web/security.ts: our Host, no foreign Origin, the
- * token); each client gets its own MCP session and server, so writes carry that client's name.
+ * token, in a header only: `x-engram-token` or `Authorization: Bearer`, never `?token=`, which ends up in logs and
+ * shell history); each client gets its own MCP session and server, so writes carry that client's name.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,8 +15,10 @@ import { checkRequest, SECURITY_HEADERS, type Guard } from '../web/security';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** Clients rarely end their sessions; beyond this many the oldest is closed. */
+/** Open sessions at most. At the cap a new client is refused (503), never let to close another client's session. */
 const MAX_SESSIONS = 32;
+/** Clients rarely end their sessions: one unused this long no longer counts against the cap and may be closed. */
+const SESSION_IDLE_MS = 30 * 60_000;
 
 export interface McpHttpOptions {
   /** A fresh MCP server for each client session. */
@@ -23,6 +26,10 @@ export interface McpHttpOptions {
   port: number;
   token: string;
   logger: Logger;
+  /** Defaults MAX_SESSIONS and SESSION_IDLE_MS; tests make them small. */
+  maxSessions?: number;
+  sessionIdleMs?: number;
+  now?: () => number;
 }
 
 export interface McpHttpServer {
@@ -36,6 +43,8 @@ export interface McpHttpServer {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  /** When the client last sent a request on it. */
+  lastUsedAt: number;
 }
 
 const plain = (res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void => {
@@ -43,8 +52,8 @@ const plain = (res: ServerResponse, status: number, body: string, headers: Recor
   res.end(body);
 };
 
-const rpcError = (res: ServerResponse, status: number, message: string): void => {
-  res.writeHead(status, { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'application/json' });
+const rpcError = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
 };
 
@@ -66,6 +75,11 @@ async function readJson(req: IncomingMessage): Promise<{ ok: true; body: unknown
 export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHttpServer> {
   const guard: Guard = { port: options.port, token: options.token };
   const sessions = new Map<string, Session>();
+  const maxSessions = options.maxSessions ?? MAX_SESSIONS;
+  const idleMs = options.sessionIdleMs ?? SESSION_IDLE_MS;
+  const now = options.now ?? Date.now;
+  /** Initialize requests admitted but not yet given their session id: they count against the cap too. */
+  let opening = 0;
 
   const closeSession = (id: string): void => {
     const s = sessions.get(id);
@@ -74,24 +88,42 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
     void s.server.close().catch((err: unknown) => options.logger.warn(`closing MCP session failed: ${String(err)}`));
   };
 
+  /** Room for one more session: sessions idle past SESSION_IDLE_MS are closed to make it; live ones never are. */
+  const hasRoom = (): boolean => {
+    if (sessions.size + opening < maxSessions) return true;
+    const cutoff = now() - idleMs;
+    for (const [id, s] of sessions) if (s.lastUsedAt <= cutoff) closeSession(id);
+    return sessions.size + opening < maxSessions;
+  };
+
   const openSession = async (req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
     const server = options.createServer();
+    let admitted = true;
+    const release = (): void => {
+      if (admitted) opening--;
+      admitted = false;
+    };
+    opening++;
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
-        while (sessions.size > MAX_SESSIONS) closeSession(sessions.keys().next().value as string);
+        release();
+        sessions.set(id, { transport, server, lastUsedAt: now() });
       },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } finally {
+      release();
+    }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const verdict = checkRequest(req, guard);
+    const verdict = checkRequest(req, guard, { headerOnly: true });
     if (!verdict.ok) return plain(res, verdict.status, verdict.reason);
     const { pathname } = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (pathname !== MCP_PATH) return plain(res, 404, `Not found: the MCP endpoint is ${MCP_PATH}`);
@@ -100,12 +132,19 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
     if (sessionId !== undefined) {
       const session = sessions.get(sessionId);
       if (!session) return rpcError(res, 404, 'Session not found: initialize again');
+      session.lastUsedAt = now();
       return session.transport.handleRequest(req, res);
     }
     if (req.method !== 'POST') return rpcError(res, 400, 'No session: send an initialize request first');
     const parsed = await readJson(req);
     if (!parsed.ok) return rpcError(res, parsed.status, parsed.message);
     if (!isInitializeRequest(parsed.body)) return rpcError(res, 400, 'No session: send an initialize request first');
+    if (!hasRoom()) {
+      options.logger.warn(`MCP: refused a new session from ${req.headers['user-agent'] ?? 'a client'}: ${maxSessions} sessions are open`);
+      return rpcError(res, 503, `Too many MCP sessions are open (${maxSessions}): close an unused one (DELETE ${MCP_PATH} with its mcp-session-id) or try again later`, {
+        'retry-after': '60',
+      });
+    }
     return openSession(req, res, parsed.body);
   };
 

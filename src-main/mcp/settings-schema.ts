@@ -26,7 +26,7 @@ export interface McpStatus extends McpSettings {
   running: boolean;
   /** The endpoint to give another app, e.g. http://127.0.0.1:27182/mcp. */
   url: string;
-  /** Sent by the other app in the x-engram-token header (or ?token=). */
+  /** Sent by the other app in the x-engram-token header or as `Authorization: Bearer` (never in the URL). */
   token: string;
   tokenHeader: string;
   error: string | null;

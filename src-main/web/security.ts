@@ -1,7 +1,8 @@
 /**
  * Browser-mode request checks. The server binds 127.0.0.1 only; on top of that every request must name our
  * host and port (no DNS rebinding), come from our origin when it has one (no cross-site requests), and carry
- * the per-launch token (query on the first visit, then an HttpOnly cookie, or a header for scripts).
+ * the per-launch token (query on the first visit, then an HttpOnly cookie, or a header for scripts:
+ * `x-engram-token` or `Authorization: Bearer`).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -54,14 +55,21 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
+/** The token of an `Authorization: Bearer <token>` header, the form most HTTP clients are configured with. */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1];
+}
+
 /**
  * Checks Host, Origin and token. `requireOrigin` is set for the WebSocket, which browsers always send it on.
  * `allowQueryToken` is only for page loads: on API URLs a token in the query would end up in logs and history.
+ * `headerOnly` (MCP's endpoint, used by programs, never by a browser) accepts the token in a header alone.
  */
 export function checkRequest(
   req: IncomingMessage,
   guard: Guard,
-  options: { requireOrigin?: boolean; allowQueryToken?: boolean } = {},
+  options: { requireOrigin?: boolean; allowQueryToken?: boolean; headerOnly?: boolean } = {},
 ): Verdict {
   const host = req.headers.host;
   if (!host || !allowedHosts(guard.port).includes(host.toLowerCase())) {
@@ -73,10 +81,15 @@ export function checkRequest(
   }
   const url = parseRequestUrl(req);
   if (!url) return { ok: false, status: 400, reason: 'Malformed request URL' };
-  const fromQuery = options.allowQueryToken === false ? null : url.searchParams.get('token');
-  if (fromQuery !== null && sameSecret(fromQuery, guard.token)) return { ok: true, tokenFrom: 'query' };
   const fromHeader = req.headers[TOKEN_HEADER];
   if (typeof fromHeader === 'string' && sameSecret(fromHeader, guard.token)) return { ok: true, tokenFrom: 'header' };
+  const fromBearer = bearerToken(req.headers.authorization);
+  if (fromBearer !== undefined && sameSecret(fromBearer, guard.token)) return { ok: true, tokenFrom: 'header' };
+  if (options.headerOnly === true) {
+    return { ok: false, status: 403, reason: `Missing or wrong token: send it in the ${TOKEN_HEADER} header or as Authorization: Bearer` };
+  }
+  const fromQuery = options.allowQueryToken === false ? null : url.searchParams.get('token');
+  if (fromQuery !== null && sameSecret(fromQuery, guard.token)) return { ok: true, tokenFrom: 'query' };
   const fromCookie = cookieValue(req.headers.cookie, tokenCookieName(guard.port));
   if (fromCookie !== undefined && sameSecret(fromCookie, guard.token)) return { ok: true, tokenFrom: 'cookie' };
   return { ok: false, status: 403, reason: 'Missing or wrong token: open the URL Engram printed at start' };

@@ -1,15 +1,20 @@
 /**
  * The memory agent (ADR 008 §10): one structured-output call through the `openai` SDK, validated with zod.
  * Malformed output (not JSON, wrong shape, dangling references) gets exactly one retry that quotes the
- * validation error; a second failure is an AgentError and the caller writes nothing.
+ * validation error; a second failure is an AgentError and the caller writes nothing. Transient provider failures
+ * (unreachable, timeout, 429, 5xx) are retried here rather than inside the SDK, so each retry can be reported
+ * ("retrying (2 of 3)…") instead of minutes passing in silence.
  */
 import type OpenAI from 'openai';
+import { APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
 import { resolveAgentConfig, type MemoryAgentConfig, type OutputMode, type ResolvedAgentConfig } from './config';
 import { AgentError, CancelledError, classifyAgentError, isUnsupportedModeError, OllamaHttpError } from './errors';
 import { strictJsonSchema } from './json-schema';
-import { createOpenAIClient } from '../llm/openai-client';
+import { bufferedFetch, createOpenAIClient } from '../llm/openai-client';
+import { classifyProviderError, isCancellation } from '../llm/errors';
+import { TRANSIENT_PROVIDER_FAILURES, type ProviderFailure } from '../../src-shared/errors';
 
 export interface TokenUsage {
   promptTokens: number;
@@ -75,6 +80,46 @@ function requestSignal(outer: AbortSignal | undefined): { signal: AbortSignal | 
   return { signal: controller.signal, dispose: () => outer.removeEventListener('abort', forward) };
 }
 
+/** A request failed for a reason that may pass and is being sent again: attempt `attempt` of `of`. */
+export interface AgentRetry {
+  attempt: number;
+  of: number;
+  reason: ProviderFailure;
+  message: string;
+  /** How long until the attempt is sent. */
+  delayMs: number;
+}
+
+export interface MemoryAgentHooks {
+  onRetry?: (retry: AgentRetry) => void;
+}
+
+const MAX_RETRY_DELAY_MS = 8_000;
+
+/** 1 s, 2 s, 4 s… or what a 429's Retry-After asks, within bounds. */
+function retryDelayMs(failedAttempt: number, err: unknown): number {
+  const header = err instanceof APIError ? err.headers?.get('retry-after') : null;
+  const asked = header ? Number.parseFloat(header) * 1000 : Number.NaN;
+  if (Number.isFinite(asked) && asked >= 0) return Math.min(asked, 60_000);
+  return Math.min(MAX_RETRY_DELAY_MS, 1000 * 2 ** (failedAttempt - 1));
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new CancelledError());
+    const done = (): void => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = (): void => {
+      clearTimeout(timer);
+      reject(new CancelledError());
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
 interface RawAnswer {
   text: string;
   truncated: boolean;
@@ -88,13 +133,19 @@ export class MemoryAgent {
   /** The first mode this endpoint accepted under `auto`; later calls start there. */
   private workingMode: Exclude<OutputMode, 'auto'> | null = null;
 
-  constructor(config: MemoryAgentConfig) {
+  constructor(
+    config: MemoryAgentConfig,
+    private readonly hooks: MemoryAgentHooks = {},
+  ) {
     this.config = resolveAgentConfig(config);
     this.client = createOpenAIClient({
       baseURL: this.config.baseURL,
       apiKey: this.config.apiKey,
       timeoutMs: this.config.timeoutMs,
-      maxRetries: this.config.maxRetries,
+      // Retries are ours (withRetries), so they can be shown.
+      maxRetries: 0,
+      // The timeout then covers the whole answer: a body that stalls after the headers fails as `timeout`.
+      fetch: bufferedFetch,
     });
   }
 
@@ -144,13 +195,14 @@ export class MemoryAgent {
     let problem = '';
     for (let attempt = 0; attempt < 2; attempt++) {
       if (signal?.aborted) throw new CancelledError();
-      const request = requestSignal(signal);
-      let answer: RawAnswer;
-      try {
-        answer = mode === 'ollama_format' ? await this.ollamaChat(messages, schema, request.signal) : await this.openaiChat(mode, task, schema, messages, request.signal);
-      } finally {
-        request.dispose();
-      }
+      const answer = await this.withRetries(async () => {
+        const request = requestSignal(signal);
+        try {
+          return mode === 'ollama_format' ? await this.ollamaChat(messages, schema, request.signal) : await this.openaiChat(mode, task, schema, messages, request.signal);
+        } finally {
+          request.dispose();
+        }
+      }, signal);
       usage.calls++;
       usage.promptTokens += answer.promptTokens;
       usage.completionTokens += answer.completionTokens;
@@ -166,6 +218,28 @@ export class MemoryAgent {
       });
     }
     throw new AgentError('malformed_output', `model output invalid after one retry: ${problem}`);
+  }
+
+  /**
+   * Sends a request again after a transient failure, up to `maxRetries` times, telling hooks.onRetry each time.
+   * A timeout is retried once: a server that was too slow twice will be again, and the person should hear so.
+   */
+  private async withRetries<T>(send: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    const attempts = this.config.maxRetries + 1;
+    let timeouts = 0;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await send();
+      } catch (err) {
+        if (signal?.aborted || isCancellation(err) || attempt >= attempts || isUnsupportedModeError(err)) throw err;
+        const failure = classifyProviderError(err, { baseURL: this.config.baseURL, model: this.config.model, timeoutMs: this.config.timeoutMs });
+        if (!TRANSIENT_PROVIDER_FAILURES.has(failure.reason)) throw err;
+        if (failure.reason === 'timeout' && ++timeouts > 1) throw err;
+        const delayMs = retryDelayMs(attempt, err);
+        this.hooks.onRetry?.({ attempt: attempt + 1, of: attempts, reason: failure.reason, message: failure.message, delayMs });
+        await pause(delayMs, signal);
+      }
+    }
   }
 
   private async openaiChat<S extends z.ZodType>(
@@ -223,7 +297,11 @@ export class MemoryAgent {
       if (timeout.aborted) throw new AgentError('timeout', `${this.config.baseURL} did not answer in time`);
       throw new AgentError('unreachable', `cannot reach ${url.origin}: ${err instanceof Error ? err.message : String(err)}`);
     });
-    const body = await response.text();
+    const body = await response.text().catch((err: unknown) => {
+      if (signal?.aborted) throw new CancelledError();
+      if (timeout.aborted) throw new AgentError('timeout', `${this.config.baseURL} did not finish its answer in time`);
+      throw err;
+    });
     if (!response.ok) throw new OllamaHttpError(response.status, body);
     let json: { message?: { content?: string }; done_reason?: string; prompt_eval_count?: number; eval_count?: number };
     try {

@@ -8,7 +8,7 @@
  */
 import { stderrLogger, type Logger } from '../../src-shared/clock';
 import type { WritePathMemory } from './memory-port';
-import { MemoryAgent } from './agent';
+import { MemoryAgent, type AgentRetry } from './agent';
 import { resolveAgentConfig, type MemoryAgentConfig } from './config';
 import { consolidateSession, type SessionOutcome } from './consolidate';
 import { OfflineExtractor } from './extract-offline';
@@ -74,7 +74,17 @@ export class WritePathService {
 
   /** Wiring point for the app's LLM settings: call again whenever the provider or agent model changes. */
   setAgentConfig(config: MemoryAgentConfig | null): void {
-    this.agent = config ? new MemoryAgent(resolveAgentConfig(config)) : null;
+    this.agent = config ? new MemoryAgent(resolveAgentConfig(config), { onRetry: (r) => this.retrying(r) }) : null;
+  }
+
+  /** The job's last progress, so a retry of the model request is shown where the job stands. */
+  private lastProgress: WritePathProgress | null = null;
+
+  /** A model request is sent again: the job's status says so ("retrying (2 of 3)…") instead of sitting still. */
+  private retrying(r: AgentRetry): void {
+    this.logger.warn(`memory agent: ${r.message} — retrying (${r.attempt} of ${r.of}) in ${r.delayMs} ms`);
+    const at = this.lastProgress ?? { job: 'consolidation', sessionId: null, step: 'extract', percent: 0 };
+    this.emit({ ...at, retry: { attempt: r.attempt, of: r.of, reason: r.reason, message: r.message } });
   }
 
   get llmConfigured(): boolean {
@@ -87,6 +97,8 @@ export class WritePathService {
   }
 
   private emit(p: WritePathProgress): void {
+    // A finished job's progress is not where the next one stands; a retry is shown only until the next step.
+    this.lastProgress = p.percent >= 100 ? null : { ...p, retry: undefined };
     for (const l of this.listeners) {
       try {
         l(p);

@@ -91,4 +91,6 @@ export interface WritePathProgress {
   /** 0–100 for the job as a whole. */
   percent: number;
   message?: string;
+  /** The model server failed for a reason that may pass, and the request is being sent again. */
+  retry?: { attempt: number; of: number; reason: string; message: string };
 }

@@ -2,16 +2,22 @@
  * API keys stay with the main thread's SecretStore: in Electron only the main process can use safeStorage. The
  * worker's SettingsStore reads them synchronously (as it does in-process), so a worker call posts a request and
  * waits on a shared buffer until the main thread has answered. The main thread never waits on the worker.
+ *
+ * Every request carries an id and the answer names it: when the main thread was blocked past the worker's
+ * timeout (a keychain prompt, a suspend), it still answers the abandoned request later, and without ids that
+ * late answer was read as the next request's (asking for the MCP token returned the provider's API key).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { SecretStore } from '../../llm/secrets';
 
-type SecretRequest = { op: 'get'; name: string } | { op: 'set'; name: string; value: string | null };
+type SecretRequestBody = { op: 'get'; name: string } | { op: 'set'; name: string; value: string | null };
+type SecretRequest = { id: number } & SecretRequestBody;
 type SecretAnswer = { ok: true; value?: string } | { ok: false; message: string };
 
 const HEADER_BYTES = 8;
-const IDLE = 0;
-const ANSWERED = 1;
+/** Header slot 0: the id of the request the body answers (0: none yet); slot 1: the body's length. */
+const ANSWER_ID = 0;
+const ANSWER_LENGTH = 1;
 /** Secrets are API keys and tokens; a few KiB is plenty, and an oversized answer is refused, not cut. */
 export const SECRET_BUFFER_BYTES = 64 * 1024;
 /** The main thread answers in microseconds; a stuck main thread should fail the call, not hang the engine. */
@@ -39,9 +45,10 @@ export function serveSecrets(store: SecretStore, port: MessagePort, buffer: Shar
     let bytes = new TextEncoder().encode(JSON.stringify(answer));
     if (bytes.length > body.length) bytes = new TextEncoder().encode(JSON.stringify({ ok: false, message: 'The stored secret is too large to read' }));
     body.set(bytes);
-    Atomics.store(header, 1, bytes.length);
-    Atomics.store(header, 0, ANSWERED);
-    Atomics.notify(header, 0);
+    Atomics.store(header, ANSWER_LENGTH, bytes.length);
+    // Written last: the worker reads the body only once the id is its request's.
+    Atomics.store(header, ANSWER_ID, request.id);
+    Atomics.notify(header, ANSWER_ID);
   };
   port.on('message', onMessage);
   // The channel must not keep the process alive once the worker is gone.
@@ -56,11 +63,13 @@ export function serveSecrets(store: SecretStore, port: MessagePort, buffer: Shar
 export class BridgedSecretStore implements SecretStore {
   private readonly header: Int32Array;
   private readonly body: Uint8Array;
+  private lastId = 0;
 
   constructor(
     readonly kind: SecretStore['kind'],
     private readonly port: MessagePort,
     buffer: SharedArrayBuffer,
+    private readonly answerTimeoutMs = ANSWER_TIMEOUT_MS,
   ) {
     this.header = new Int32Array(buffer, 0, 2);
     this.body = new Uint8Array(buffer, HEADER_BYTES);
@@ -74,13 +83,19 @@ export class BridgedSecretStore implements SecretStore {
     this.ask({ op: 'set', name, value });
   }
 
-  private ask(request: SecretRequest): string | undefined {
-    Atomics.store(this.header, 0, IDLE);
-    this.port.postMessage(request);
-    if (Atomics.wait(this.header, 0, IDLE, ANSWER_TIMEOUT_MS) === 'timed-out') {
-      throw new Error('The secret store did not answer (the main process is not responding)');
+  private ask(request: SecretRequestBody): string | undefined {
+    // Ids stay positive int32s, so they never equal the header's initial 0.
+    const id = (this.lastId = (this.lastId % 0x7fff_ffff) + 1);
+    this.port.postMessage({ ...request, id } satisfies SecretRequest);
+    const deadline = performance.now() + this.answerTimeoutMs;
+    // Answers to requests that timed out earlier arrive first and are skipped; only this request's id counts.
+    for (let seen = Atomics.load(this.header, ANSWER_ID); seen !== id; seen = Atomics.load(this.header, ANSWER_ID)) {
+      const remaining = deadline - performance.now();
+      if (remaining <= 0 || Atomics.wait(this.header, ANSWER_ID, seen, remaining) === 'timed-out') {
+        throw new Error('The secret store did not answer (the main process is not responding)');
+      }
     }
-    const length = Atomics.load(this.header, 1);
+    const length = Atomics.load(this.header, ANSWER_LENGTH);
     const answer = JSON.parse(new TextDecoder().decode(this.body.slice(0, length))) as SecretAnswer;
     if (!answer.ok) throw new Error(answer.message);
     return answer.value;

@@ -158,6 +158,14 @@ export function useChatActions() {
       },
     }),
     stop: useMutation({ mutationFn: (messageId: string) => call('chat.stop', { messageId }) }),
+    resolveToolCall: useMutation({
+      mutationFn: (i: CallInput<'chat.resolveToolCall'>) => call('chat.resolveToolCall', i),
+      meta: { inlineError: true },
+      onSuccess: (m) => {
+        upsertMessage(qc, m);
+        void qc.invalidateQueries({ queryKey: keys.memory });
+      },
+    }),
     retry: useMutation({
       mutationFn: (messageId: string) => call('chat.retry', { messageId }),
       onSuccess: (m) => {

@@ -30,6 +30,12 @@ export function ConsolidateControl() {
     return (
       <div className="sidebar-row muted small" role="status" data-testid="writepath-progress">
         {progress.job === 'consolidation' ? 'Consolidating' : 'Maintenance'} · {progress.step} · {Math.round(progress.percent)}%
+        {progress.retry && (
+          <span title={progress.retry.message} data-testid="writepath-retry">
+            {' '}
+            · {progress.retry.reason === 'unreachable' ? 'model server unreachable' : 'model server slow'}, retrying ({progress.retry.attempt} of {progress.retry.of})…
+          </span>
+        )}
       </div>
     );
   }

@@ -1,5 +1,6 @@
 import Markdown, { type Components } from 'react-markdown';
 import type { ChatMessage, ToolCallRecord } from '../../../src-shared/chat-types';
+import { errorMessage } from '../api/client';
 import { useChatActions, useStreamText } from '../api/hooks';
 import { toolLabel } from '../format';
 import { useUi } from '../store';
@@ -36,9 +37,13 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
     <article className={`message message-assistant status-${message.status}`} data-testid="message-assistant" data-status={message.status}>
       {message.toolCalls.length > 0 && (
         <div className="tool-chips">
-          {message.toolCalls.map((call) => (
-            <ToolChip key={call.id} call={call} />
-          ))}
+          {message.toolCalls.map((call) =>
+            call.status === 'pending' ? (
+              <ProposalChip key={call.id} call={call} messageId={message.id} replyDone={!streaming} />
+            ) : (
+              <ToolChip key={call.id} call={call} />
+            ),
+          )}
         </div>
       )}
       {text !== '' && (
@@ -98,8 +103,56 @@ function ToolChip({ call }: { call: ToolCallRecord }) {
   );
 }
 
+/** A string field of a tool call's JSON object, or ''. */
+function field(value: ToolCallRecord['arguments'] | null, key: string): string {
+  const v = value && typeof value === 'object' && !Array.isArray(value) ? value[key] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/** The words a proposed memory write would store (or the memory it would confirm), for the person deciding. */
+function proposedText(call: ToolCallRecord): string {
+  return field(call.arguments, 'content') || field(call.result, 'memory');
+}
+
+const PROPOSAL_LABELS: Record<string, string> = {
+  remember_fact: 'Remember',
+  correct_fact: 'Change a memory to',
+  confirm_fact: 'Mark a memory as confirmed',
+};
+
+/**
+ * A memory write the model proposed from something the person did not say in this chat (recalled or imported
+ * text may carry instructions): nothing is written until the person confirms it here.
+ */
+function ProposalChip({ call, messageId, replyDone }: { call: ToolCallRecord; messageId: string; replyDone: boolean }) {
+  const { resolveToolCall } = useChatActions();
+  const { setOpenToolCall } = useUi();
+  const text = proposedText(call);
+  const decide = (decision: 'confirm' | 'dismiss') => resolveToolCall.mutate({ messageId, toolCallId: call.id, decision });
+  return (
+    <span className="chip chip-pending" role="group" aria-label="Memory change waiting for your confirmation" data-testid="proposal-chip">
+      <button
+        className="text-button"
+        onClick={() => setOpenToolCall(call)}
+        title={`The model proposed this; it is not saved.${field(call.result, 'replaces') ? ` It would replace “${field(call.result, 'replaces')}”.` : ''} Show the call.`}
+      >
+        <Icon name="brain" size={13} /> {PROPOSAL_LABELS[call.name] ?? toolLabel(call.name)}
+        {text && <span className="chip-detail">“{text}”</span>}
+      </button>
+      <button className="text-button" onClick={() => decide('confirm')} disabled={!replyDone || resolveToolCall.isPending} data-testid="proposal-confirm">
+        Confirm
+      </button>
+      <button className="text-button" onClick={() => decide('dismiss')} disabled={!replyDone || resolveToolCall.isPending} data-testid="proposal-dismiss">
+        Dismiss
+      </button>
+      {resolveToolCall.isError && <span className="error-text small">{errorMessage(resolveToolCall.error)}</span>}
+    </span>
+  );
+}
+
 function chipSummary(call: ToolCallRecord): string {
   if (call.status === 'error') return 'failed';
+  if (call.status === 'dismissed') return 'dismissed, not saved';
   const args = call.arguments;
   if (call.name === 'search_memory' && args && typeof args === 'object' && !Array.isArray(args) && typeof args.query === 'string') {
     const result = call.result;
@@ -117,7 +170,7 @@ function reasonTitle(reason: string): string {
     case 'unreachable':
       return 'The model server is unreachable.';
     case 'timeout':
-      return 'The model server did not answer in time.';
+      return 'The model server is reachable but too slow.';
     case 'unknown_model':
       return 'Unknown model.';
     case 'rate_limited':

@@ -107,7 +107,7 @@ export function OtherAppsSettings() {
               </label>
               <label className="field">
                 <span>
-                  Token <span className="muted">(sent in the {s.tokenHeader} header)</span>
+                  Token <span className="muted">(sent in the {s.tokenHeader} header or as Authorization: Bearer; never in the URL)</span>
                 </span>
                 <span className="test-row">
                   <input readOnly value={s.token} spellCheck={false} style={{ flex: 1 }} data-testid="mcp-token" onFocus={(e) => e.target.select()} />

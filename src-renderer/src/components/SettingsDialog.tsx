@@ -1,6 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ProviderKind } from '../../../src-main/llm/presets';
 import { keyTravelsInClear, originOf } from '../../../src-shared/key-origin';
+import {
+  DEFAULT_IDLE_TIMEOUT_SECONDS,
+  DEFAULT_REQUEST_TIMEOUT_SECONDS,
+  IDLE_TIMEOUT_RANGE_SECONDS,
+  REQUEST_TIMEOUT_RANGE_SECONDS,
+} from '../../../src-shared/provider-timeouts';
 import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
@@ -176,6 +182,42 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
                   {provider.kind === 'ollama' ? ' Sent to Ollama as num_ctx.' : ''} Empty = the default for this provider.
                 </small>
               </label>
+              <div className="field-row">
+                <label className="field">
+                  <span>Reply timeout (seconds)</span>
+                  <input
+                    type="number"
+                    min={IDLE_TIMEOUT_RANGE_SECONDS.min}
+                    max={IDLE_TIMEOUT_RANGE_SECONDS.max}
+                    value={provider.idleTimeoutSeconds ?? ''}
+                    placeholder={String(DEFAULT_IDLE_TIMEOUT_SECONDS)}
+                    onChange={(e) => {
+                      const n = Number.parseInt(e.target.value, 10);
+                      patch({ idleTimeoutSeconds: Number.isFinite(n) ? n : undefined });
+                    }}
+                    data-testid="idle-timeout"
+                  />
+                </label>
+                <label className="field">
+                  <span>Memory agent request timeout (seconds)</span>
+                  <input
+                    type="number"
+                    min={REQUEST_TIMEOUT_RANGE_SECONDS.min}
+                    max={REQUEST_TIMEOUT_RANGE_SECONDS.max}
+                    value={provider.requestTimeoutSeconds ?? ''}
+                    placeholder={String(DEFAULT_REQUEST_TIMEOUT_SECONDS)}
+                    onChange={(e) => {
+                      const n = Number.parseInt(e.target.value, 10);
+                      patch({ requestTimeoutSeconds: Number.isFinite(n) ? n : undefined });
+                    }}
+                    data-testid="request-timeout"
+                  />
+                </label>
+              </div>
+              <small className="muted">
+                A reply that sends nothing for the reply timeout (before its first word or mid-reply) stops, and can be retried; a slow
+                local model may need more. The memory agent waits up to its request timeout per attempt. Empty = the default.
+              </small>
               {/* The models the server listed at the last test, offered while typing a model name. */}
               <datalist id="engram-models">
                 {(models ?? []).map((m) => (

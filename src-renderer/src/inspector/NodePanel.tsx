@@ -56,6 +56,18 @@ function originText(node: MemoryNode): string {
   return `from ${client} (MCP)`;
 }
 
+/** A write the chat model made (tools.ts tags it): whether the person said it in the chat or confirmed it. */
+function modelWriteText(node: MemoryNode): string | null {
+  const describe = (tag: unknown, did: string): string | null => {
+    if (!tag || typeof tag !== 'object' || Array.isArray(tag)) return null;
+    const { model, approved } = tag as { model?: unknown; approved?: unknown };
+    const who = typeof model === 'string' ? `the chat model (${model})` : 'the chat model';
+    const how = approved === 'confirmed_by_person' ? 'you confirmed it' : 'from what you said in the chat';
+    return `${did} by ${who} · ${how}`;
+  };
+  return describe(node.attributes.model_write, 'written') ?? describe(node.attributes.model_confirmed, 'confirmed');
+}
+
 export function NodePanel() {
   const selectedId = useInspector((s) => s.selectedId);
   const multi = useInspector((s) => s.multi);
@@ -116,6 +128,11 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
           </span>
         )}
         <span className="muted small" data-testid="node-origin">{originText(node)}</span>
+        {modelWriteText(node) && (
+          <span className="muted small" data-testid="node-model-write">
+            {modelWriteText(node)}
+          </span>
+        )}
       </div>
       {editing && current && isFact ? <CorrectForm node={node} /> : <p className="ins-content" data-testid="node-content">{node.content}</p>}
 
