@@ -10,12 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import { MemoryError } from '../memory/errors';
 import type { NewRun } from '../memory/writepath-store';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
-import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
+import { classifyConsolidationError, isCancellation, type ConsolidationFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
 import { AppError } from '../../src-shared/errors';
@@ -34,7 +33,8 @@ export interface SessionOutcome {
   status: 'consolidated' | 'skipped' | 'failed' | 'cancelled';
   mode: 'llm' | 'offline';
   error: string | null;
-  reason: AgentFailure | null;
+  /** A provider's word when the model failed; the memory's (`storage`, `busy`, `invalid_input`) when the store did. */
+  reason: ConsolidationFailure | null;
   episodes: number;
   factsCreated: string[];
   superseded: { oldId: string; newId: string }[];
@@ -217,11 +217,7 @@ export async function consolidateSession(
     progress('done', 100);
   } catch (err) {
     const cancelled = isCancellation(err) || options.signal?.aborted === true;
-    const failure: AgentError = cancelled
-      ? new AgentError('cancelled', 'cancelled')
-      : err instanceof MemoryError
-        ? new AgentError('bad_request', `storage refused the result: ${err.message}`)
-        : classifyAgentError(err, extractor.model ?? 'offline');
+    const failure = cancelled ? { reason: 'cancelled' as const, message: 'cancelled' } : classifyConsolidationError(err, extractor.model ?? 'offline');
     outcome.status = cancelled ? 'cancelled' : 'failed';
     outcome.reason = failure.reason;
     outcome.error = `${failure.reason}: ${failure.message}`;
