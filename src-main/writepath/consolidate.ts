@@ -173,7 +173,8 @@ export async function consolidateSession(
     outcome.resolutionCalls = related.calls;
     options.signal?.throwIfAborted();
     if (outcome.dropped.length > 0) {
-      engine.logger.warn(`consolidating ${sessionId}: kept the valid part of the model's answer, dropped ${outcome.dropped.length} item(s): ${outcome.dropped.slice(0, 5).join('; ')}`);
+      const what = extractor.mode === 'llm' ? "kept the valid part of the model's answer, dropped" : 'left out';
+      engine.logger.warn(`consolidating ${sessionId}: ${what} ${outcome.dropped.length} item(s): ${outcome.dropped.slice(0, 5).join('; ')}`);
     }
 
     progress('write', 90);

@@ -14,7 +14,7 @@ import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quoteFor } from './snippet';
-import { countTokens, truncateToTokens } from './tokens';
+import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 
 /**
@@ -251,10 +251,11 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
       if (seen.has(key)) continue;
-      const tokens = countTokens(`${c.item.text}\n`);
       const heading = c.item.heading;
       const extra = (items.length === 0 ? titleCost : 0) + (heading && !headings.has(heading) ? countTokens(`${headingLine(heading)}\n`) : 0);
-      if (used + extra + tokens > sectionBudget) continue; // a shorter item may still fit
+      // A shorter item may still fit. A long one (a 100k-character fact) is not counted whole to learn it does not.
+      if (!fitsInTokens(`${c.item.text}\n`, sectionBudget - used - extra)) continue;
+      const tokens = countTokens(`${c.item.text}\n`);
       seen.add(key);
       if (heading) headings.add(heading);
       used += extra + tokens;

@@ -63,6 +63,18 @@ export function tokenizerPieces(text: string): string[] {
   return pieces;
 }
 
+/** Whether `text` is at most `maxTokens` tokens, reading only as much of it as that takes (a 100k text: its start). */
+export function fitsInTokens(text: string, maxTokens: number): boolean {
+  const cached = counts.get(text);
+  if (cached !== undefined) return cached <= maxTokens;
+  let n = 0;
+  for (const piece of tokenizerPieces(text)) {
+    n += count(piece, PLAIN);
+    if (n > maxTokens) return false;
+  }
+  return true;
+}
+
 /** The longest prefix of `text` within `maxTokens`, ending in an ellipsis when cut. */
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';
