@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import type { NewRun } from '../memory/writepath-store';
+import { contentSchema, eventTimeSchema } from '../memory/schemas';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
@@ -149,7 +150,6 @@ export async function consolidateSession(
       const known: Entity[] = timed(() => knownAnchors(engine, episodes));
       const extraction = await extractor.extract({ sessionId, episodes, knownEntities: known }, options.signal);
       options.signal?.throwIfAborted();
-      facts.push(...extraction.facts);
       for (const e of extraction.entities) {
         const key = `${e.knownId ?? ''}|${e.name.toLowerCase()}`;
         const seen = entities.get(key);
@@ -157,6 +157,10 @@ export async function consolidateSession(
       }
       causal.push(...extraction.causal);
       outcome.dropped.push(...(extraction.dropped ?? []));
+      // One item the memory would refuse (an impossible date, an empty text) is left out, never the session.
+      const { usable, refused } = storableFacts(extraction.facts);
+      facts.push(...usable);
+      outcome.dropped.push(...refused);
       outcome.episodes += page.length;
       after = page[page.length - 1]?.rowid ?? after;
       progress('extract', 5 + Math.min(55, Math.round((55 * outcome.episodes) / total)), `${outcome.episodes} episodes read`);
@@ -231,6 +235,23 @@ export async function consolidateSession(
   outcome.usage = usageDelta();
   outcome.dbMs = dbMs;
   return outcome;
+}
+
+/**
+ * The facts the memory will accept, checked with its own schemas before anything is written: a write that
+ * refused one (a date chrono misread, a too-long text) failed the whole session's transaction.
+ */
+export function storableFacts(facts: readonly CandidateFact[]): { usable: CandidateFact[]; refused: string[] } {
+  const usable: CandidateFact[] = [];
+  const refused: string[] = [];
+  for (const fact of facts) {
+    const content = contentSchema.safeParse(fact.content);
+    const time = fact.eventTime === null ? null : eventTimeSchema.safeParse(fact.eventTime);
+    const problem = !content.success ? `content ${content.error.issues[0]?.message ?? 'invalid'}` : time && !time.success ? `time ${fact.eventTime} ${time.error.issues[0]?.message ?? 'invalid'}` : null;
+    if (problem) refused.push(`fact "${fact.content.slice(0, 80)}": ${problem}`);
+    else usable.push(fact);
+  }
+  return { usable, refused };
 }
 
 const MAX_KNOWN_ENTITIES = 40;

@@ -27,6 +27,8 @@ const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
 const DAY = 86_400_000;
+const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
+const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
 
 /**
  * Every English expression chrono dates contains a digit or one of these words; a clause with none is not
@@ -53,7 +55,11 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     }
     if (!Number.isFinite(time)) continue;
     const ahead = time > reference + DAY;
-    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(text.slice(Math.max(0, index - 40), index))) continue;
+    const before = text.slice(Math.max(0, index - 40), index);
+    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(before)) continue;
+    // "I loved 11/22/63": a numeric date with a two-digit year is a title or a code as often as a date, so it
+    // dates a fact only where a date is expected ("on 11/22/63", "since 3/4/99").
+    if (SHORT_NUMERIC_DATE.test(r.text.trim()) && !DATE_PREPOSITION_BEFORE.test(before)) continue;
     // "late at night", "at 5pm": a time of day is not when something became true.
     // "on Tuesday" alone is too vague (or a habit) to date a fact.
     const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
