@@ -13,7 +13,7 @@ import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
-import { quoteFor } from './snippet';
+import { quotablePart, quoteFor } from './snippet';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 
@@ -122,7 +122,7 @@ function episodeCandidate(h: SearchHit, prompt: string): Candidate {
       entityId: null,
       // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
-      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(n.content), prompt, MAX_EPISODE_TOKENS)}`,
+      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,

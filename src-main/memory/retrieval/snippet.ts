@@ -34,7 +34,7 @@ function overlap(sentence: string, stems: ReadonlySet<string>): number {
  * The quote is looked for in the first this many characters: a pasted 100k-character document is not read
  * whole for every pack that shows it.
  */
-const QUOTE_SCAN_CHARS = 20_000;
+const QUOTE_SCAN_CHARS = 10_000;
 
 /** The last query's word stems: a pack quotes up to 60 turns for one (possibly 100k-character) prompt. */
 let lastStems: { query: string; stems: ReadonlySet<string> } | null = null;
@@ -43,13 +43,16 @@ function stemsOf(query: string): ReadonlySet<string> {
   return lastStems.stems;
 }
 
+/** The part of a long text a quote can come from, marked as cut: callers clean only this part. */
+export function quotablePart(text: string): string {
+  return text.length > QUOTE_SCAN_CHARS ? `${text.slice(0, QUOTE_SCAN_CHARS)} …` : text;
+}
+
 /** `text` within `maxTokens`, centred on what `query` asks about; the head of the text when nothing matches. */
 export function quoteFor(text: string, query: string, maxTokens: number): string {
   if (fitsInTokens(text, maxTokens)) return text;
   const stems = stemsOf(query);
-  const scanned = text.length > QUOTE_SCAN_CHARS ? text.slice(0, QUOTE_SCAN_CHARS) : text;
-  const sentences = sentencesOf(scanned);
-  if (scanned.length < text.length) sentences.push('…');
+  const sentences = sentencesOf(quotablePart(text));
   const scores = sentences.map((s) => overlap(s, stems));
   const best = scores.indexOf(Math.max(...scores));
   if (best <= 0 || (scores[best] ?? 0) === 0) return truncateToTokens(text, maxTokens);
