@@ -63,10 +63,15 @@ export function textPieces(text: string, maxChars = 1_000): { text: string; inde
   let from = 0;
   while (text.length - from > maxChars) {
     const window = text.slice(from, from + maxChars);
-    const sentenceEnd = Math.max(window.lastIndexOf('. '), window.lastIndexOf('\n'), window.lastIndexOf('! '), window.lastIndexOf('? '));
+    // Just after a sentence's end (its space or line break included), else after the last whitespace.
+    const after = (mark: string): number => {
+      const at = window.lastIndexOf(mark);
+      return at < 0 ? -1 : at + mark.length;
+    };
+    const sentenceEnd = Math.max(after('. '), after('! '), after('? '), after('\n'));
     let space = window.length - 1;
     while (space > 0 && !/\s/u.test(window[space] ?? '')) space--;
-    const cut = sentenceEnd > maxChars / 2 ? sentenceEnd + 1 : space > 0 ? space + 1 : maxChars;
+    const cut = sentenceEnd > maxChars / 2 ? sentenceEnd : space > 0 ? space + 1 : maxChars;
     pieces.push({ text: text.slice(from, from + cut), index: from });
     from += cut;
   }
