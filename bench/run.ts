@@ -12,6 +12,7 @@ import { benchImport } from './import';
 import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
+import { benchLongText } from './long-text';
 import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
@@ -41,6 +42,8 @@ const BENCHES: Record<string, Bench> = {
   extraction: async () => withStall(() => benchExtraction()),
   // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
   conflicts: async () => withStall(() => benchConflictPairs({ sessions: 8, turns: 30 })),
+  // Issue 21: every text path on 100,000-character adversarial inputs; --nodes does not apply.
+  'long-text': () => benchLongText(),
   // Issue 11: the main thread's stall while the engine works on its worker thread, call by call as the UI makes them.
   'ui-thread': (nodes) => benchUiThread({ nodes }),
 };

@@ -77,6 +77,10 @@ export function describeFailure(error: string): string {
     // Runs recorded before the provider vocabulary was unified (src-shared/errors) said "auth".
     auth: 'the model server refused the API key',
     cancelled: 'cancelled',
+    // Failures of the memory itself, not of the model (a full disk, a refused write, another program's lock).
+    storage: 'the memory database failed',
+    busy: 'the memory database was locked by another program',
+    invalid_input: 'the memory refused the result',
   };
   if (!m) return error;
   const [, code = '', detail = ''] = m;

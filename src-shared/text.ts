@@ -50,3 +50,31 @@ export function isFactQueryStopword(word: string): boolean {
 export function quoteFtsTerm(term: string): string {
   return `"${term.replaceAll('"', '""')}"`;
 }
+
+/**
+ * `text` in consecutive pieces of at most about `maxChars`, each cut after a whitespace where there is one (a
+ * sentence end first), with the offset where it starts. Parsers whose cost grows faster than the length
+ * (chrono-node's refiners look back over everything before each match) run per piece, so a 100,000-character
+ * message costs a hundred small parses, not one quadratic one. An expression cut in two at a boundary is lost:
+ * with a whitespace cut after a sentence end, that is rare.
+ */
+export function textPieces(text: string, maxChars = 1_000): { text: string; index: number }[] {
+  const pieces: { text: string; index: number }[] = [];
+  let from = 0;
+  while (text.length - from > maxChars) {
+    const window = text.slice(from, from + maxChars);
+    // Just after a sentence's end (its space or line break included), else after the last whitespace.
+    const after = (mark: string): number => {
+      const at = window.lastIndexOf(mark);
+      return at < 0 ? -1 : at + mark.length;
+    };
+    const sentenceEnd = Math.max(after('. '), after('! '), after('? '), after('\n'));
+    let space = window.length - 1;
+    while (space > 0 && !/\s/u.test(window[space] ?? '')) space--;
+    const cut = sentenceEnd > maxChars / 2 ? sentenceEnd : space > 0 ? space + 1 : maxChars;
+    pieces.push({ text: text.slice(from, from + cut), index: from });
+    from += cut;
+  }
+  pieces.push({ text: text.slice(from), index: from });
+  return pieces;
+}

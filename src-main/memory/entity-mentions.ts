@@ -10,7 +10,9 @@ import { parseStringArray } from './repo/statements';
 const CAPITALISED_RUN = /\p{Lu}[\p{L}\p{M}'’-]*(?:[ \t]+(?:(?:of|de|da|van|von|der|la|le|del)[ \t]+)?\p{Lu}[\p{L}\p{M}'’-]*)*/gu;
 const AT_MENTION = /(?<![\p{L}\p{N}._%+-])@([\p{L}\p{N}_][\p{L}\p{N}_.-]*[\p{L}\p{N}_])/gu;
 const HASHTAG = /(?<![\p{L}\p{N}&])#([\p{L}\p{N}_][\p{L}\p{N}_-]*)/gu;
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
+// Starts only where a local part can start (the lookbehind) and every part is bounded (RFC 5321 lengths):
+// unbounded, a 100k-letter word made every position scan to its end (quadratic, ~2 min).
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]{1,64}@[\p{L}\p{N}.-]{1,253}\.\p{L}{2,63}(?![\p{L}])/gu;
 const URL_RE = /\bhttps?:\/\/[^\s<>"'`]+/gu;
 const MONTHS =
   'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
@@ -24,6 +26,20 @@ const DATE_RE = new RegExp(
   'giu',
 );
 
+/**
+ * A "word" longer than this (a pasted hash or base64 blob, one letter held down) names no entity. Such runs are
+ * blanked before any pattern runs, so no pattern can scan far from any position and extraction stays linear in
+ * the text's length whatever the text is (a 100k-character message: milliseconds, not minutes).
+ */
+export const MAX_TOKEN_CHARS = 256;
+// Only at a token's start (the lookbehind), so tokens just under the bound are not rescanned from every position.
+const OVERLONG_TOKEN = new RegExp(String.raw`(?<!\S)\S{${MAX_TOKEN_CHARS + 1},}`, 'gu');
+
+/** The text with every overlong token replaced by a space (positions are not kept: nothing uses them). */
+export function withoutOverlongTokens(text: string): string {
+  return text.replace(OVERLONG_TOKEN, ' ');
+}
+
 /** Longest multi-word span checked against aliases such as "my boss" or "New York City". */
 const MAX_SPAN_WORDS = 4;
 
@@ -36,7 +52,13 @@ export interface MentionKinds {
   dates: string[];
 }
 
-export function extractMentions(text: string): MentionKinds {
+/** Whether an alias begins with this word: spans starting with any other word cannot match one, so are not built. */
+type StartsAlias = (word: string) => boolean;
+const POSSESSIVE = /['’]s$/u;
+
+/** Mentions in `raw`; with `startsAlias`, only names that begin with a word some alias begins with. */
+export function extractMentions(raw: string, startsAlias?: StartsAlias): MentionKinds {
+  const text = withoutOverlongTokens(raw);
   const urls = [...text.matchAll(URL_RE)].map((m) => m[0].replace(/[.,;:!?)\]]+$/u, ''));
   const emails = [...text.matchAll(EMAIL)].map((m) => m[0]);
   const handles = [...text.matchAll(AT_MENTION)].map((m) => m[1] ?? '').filter(Boolean);
@@ -47,19 +69,22 @@ export function extractMentions(text: string): MentionKinds {
     const words = m[0].split(/[ \t]+/);
     // Every contiguous sub-run, so "Alice Smith" can match an alias "Alice" and vice versa.
     for (let i = 0; i < words.length; i++) {
+      const first = words[i] ?? '';
+      if (startsAlias && !startsAlias(first) && !startsAlias(first.replace(POSSESSIVE, ''))) continue;
       for (let j = i + 1; j <= Math.min(words.length, i + MAX_SPAN_WORDS); j++) {
-        names.push(words.slice(i, j).join(' ').replace(/['’]s$/u, ''));
+        names.push(words.slice(i, j).join(' ').replace(POSSESSIVE, ''));
       }
     }
   }
   return { names, handles, hashtags, emails, urls, dates };
 }
 
-/** Lower-case word n-grams (2..4 words) so lower-case multi-word aliases ("my boss") can match too. */
-function wordSpans(text: string): string[] {
+/** Lower-case word n-grams (2..4 words) that begin with a word in `firstWords`, for lower-case multi-word aliases ("my boss"). */
+function wordSpans(text: string, firstWords: ReadonlySet<string>): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
   const spans: string[] = [];
   for (let i = 0; i < words.length; i++) {
+    if (!firstWords.has(words[i] ?? '')) continue;
     for (let n = 2; n <= MAX_SPAN_WORDS && i + n <= words.length; n++) spans.push(words.slice(i, i + n).join(' '));
   }
   return spans;
@@ -69,6 +94,9 @@ function wordSpans(text: string): string[] {
 export class AliasIndex {
   private readonly byAlias = new Map<string, string[]>();
   private readonly multiWord = new Set<string>();
+  /** First words of all aliases, and of the multi-word ones: a long text builds only spans that can match. */
+  private readonly firstWords = new Set<string>();
+  private readonly multiWordFirst = new Set<string>();
 
   constructor(rows: readonly { id: string; names: readonly string[] }[]) {
     for (const row of rows) {
@@ -77,7 +105,12 @@ export class AliasIndex {
         const ids = this.byAlias.get(name) ?? [];
         if (!ids.includes(row.id)) ids.push(row.id);
         this.byAlias.set(name, ids);
-        if (name.includes(' ')) this.multiWord.add(name);
+        const first = name.split(' ')[0] ?? name;
+        this.firstWords.add(first);
+        if (name.includes(' ')) {
+          this.multiWord.add(name);
+          this.multiWordFirst.add(first);
+        }
       }
     }
   }
@@ -86,12 +119,32 @@ export class AliasIndex {
     return this.byAlias.size;
   }
 
+  /** The last text matched and its answer: a context pack asks about the same prompt three times. */
+  private last: { text: string; ids: string[] } | null = null;
+
   /** Entity ids mentioned in `text`. */
   match(text: string): string[] {
     if (this.byAlias.size === 0) return [];
-    const m = extractMentions(text);
+    if (this.last?.text === text) return [...this.last.ids];
+    const ids = this.matchUncached(text);
+    this.last = { text, ids };
+    return [...ids];
+  }
+
+  private matchUncached(text: string): string[] {
+    const firstWordSeen = new Map<string, boolean>();
+    const startsAlias = (word: string): boolean => {
+      let known = firstWordSeen.get(word);
+      if (known === undefined) firstWordSeen.set(word, (known = this.firstWords.has(normaliseAlias(word))));
+      return known;
+    };
+    const m = extractMentions(text, startsAlias);
     const candidates = new Set<string>();
+    // Raw strings repeat in a long text; each distinct one is normalised once.
+    const tried = new Set<string>();
     const add = (s: string): void => {
+      if (tried.has(s)) return;
+      tried.add(s);
       const key = normaliseAlias(s);
       if (key) candidates.add(key);
     };
@@ -114,7 +167,7 @@ export class AliasIndex {
       }
     }
     for (const s of m.dates) add(s);
-    if (this.multiWord.size > 0) for (const s of wordSpans(text)) if (this.multiWord.has(s)) candidates.add(s);
+    if (this.multiWord.size > 0) for (const s of wordSpans(withoutOverlongTokens(text), this.multiWordFirst)) if (this.multiWord.has(s)) candidates.add(s);
 
     const found = new Set<string>();
     for (const c of candidates) {

@@ -26,7 +26,20 @@ export const nameSchema = z
   .refine((s) => !s.includes('\u0000') && s.isWellFormed(), 'name contains invalid characters');
 
 export const idSchema = z.string().min(1, 'id is empty').max(100, 'id is too long');
+/** When the memory did something (recorded, created, accessed): never before 1970. */
 export const timestampSchema = z.number().int().min(0).max(8.64e15);
+/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the years an ISO date can write with four digits. */
+export const MIN_EVENT_TIME = -62_135_596_800_000;
+export const MAX_EVENT_TIME = 253_402_300_799_999;
+/**
+ * When something happened or began to hold, as the person tells it: births and history are before 1970, so
+ * negative epoch times are real ("born on 4 July 1961"). Any instant of the years 0001–9999.
+ */
+export const eventTimeSchema = z
+  .number()
+  .int()
+  .min(MIN_EVENT_TIME, 'is before the year 1')
+  .max(MAX_EVENT_TIME, 'is after the year 9999');
 const jsonObjectSchema = z.record(z.string(), z.json());
 
 export const recordEpisodeSchema = z.object({
@@ -47,9 +60,9 @@ export const rememberFactSchema = z.object({
   /** Overrides the §12.1 default for the source. */
   confidence: z.number().min(0).max(1).optional(),
   decayRate: z.number().min(0).max(10).optional(),
-  eventTime: timestampSchema.optional(),
+  eventTime: eventTimeSchema.optional(),
   /** From when the fact holds (default now): the write path passes when it became true or was said. */
-  validFrom: timestampSchema.optional(),
+  validFrom: eventTimeSchema.optional(),
   sessionId: nameSchema.optional(),
   /** Episodes this fact was distilled from (`derived_from` edges). */
   derivedFrom: z.array(idSchema).max(1000).default([]),
@@ -71,9 +84,9 @@ export const correctFactSchema = z.object({
   /** The session the new version was stated in (the write path); default the corrected fact's. */
   sessionId: nameSchema.optional(),
   /** When what the new version says happened; default the corrected fact's (a correction is not news from today). */
-  eventTime: timestampSchema.optional(),
+  eventTime: eventTimeSchema.optional(),
   /** From when the new version holds; default the corrected fact's. */
-  validFrom: timestampSchema.optional(),
+  validFrom: eventTimeSchema.optional(),
   /** Entities of the new version (the write path's own); default those of the old version its text still names. */
   entityIds: z.array(idSchema).max(100).optional(),
 });
@@ -93,8 +106,8 @@ export const listNodesSchema = z.object({
   sourceTypes: z.array(z.enum(SOURCE_TYPES)).optional(),
   sessionId: z.string().optional(),
   entityId: idSchema.optional(),
-  after: timestampSchema.optional(),
-  before: timestampSchema.optional(),
+  after: eventTimeSchema.optional(),
+  before: eventTimeSchema.optional(),
   minConfidence: z.number().min(0).max(1).optional(),
   /** Include superseded, forgotten and pruned nodes. */
   includeInvalid: z.boolean().default(false),

@@ -158,13 +158,15 @@ export class SlowPath {
     if (!this.db.open) return;
     const now = this.clock.now();
     const index = this.hooks.aliasIndex();
+    // Mentions are read before the write lock is taken: text work inside it would hold off every other writer.
+    const mentioned = items.map((item) => index.match(item.content));
     const links: { nodeId: string; entityId: string }[] = [];
     const embedded: string[] = [];
     writeTx(this.db, () => {
       const newMentions = new Map<string, number>();
       for (const [i, item] of items.entries()) {
         // Linking does not depend on the embedder, so it happens even when embedding failed.
-        for (const entityId of index.match(item.content)) {
+        for (const entityId of mentioned[i] ?? []) {
           if (linkNodeEntity(this.db, item.node_id, entityId)) {
             links.push({ nodeId: item.node_id, entityId });
             if (item.active === 1) newMentions.set(entityId, (newMentions.get(entityId) ?? 0) + 1);

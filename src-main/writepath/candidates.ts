@@ -10,7 +10,7 @@
  */
 import type { WritePathStore } from '../memory/writepath-store';
 import type { MemoryNode } from '../../src-shared/memory-types';
-import { contentTokens, jaccard, normaliseFact } from './text';
+import { comparedPart, contentTokens, jaccard, normaliseFact } from './text';
 import { isFactQueryStopword, quoteFtsTerm } from '../../src-shared/text';
 
 /** Existing facts shown with one new fact (the issue's bound is 10). */
@@ -90,7 +90,7 @@ export function conflictCandidates(store: WritePathStore, input: CandidateInput,
 }
 
 /** The first word in the same stemmed form as `nameWords` ("Dave" → "dav"). */
-const firstWord = (text: string): string => [...contentTokens(normaliseFact(text).split(' ')[0] ?? '')][0] ?? '';
+const firstWord = (text: string): string => [...contentTokens(normaliseFact(comparedPart(text)).split(' ')[0] ?? '')][0] ?? '';
 
 /** The person a fact is about, when it starts with one of its names ("Dave …"); null for "User …" and the rest. */
 function subjectOf(content: string, names: ReadonlySet<string>): string | null {

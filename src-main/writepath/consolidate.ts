@@ -10,12 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import { MemoryError } from '../memory/errors';
 import type { NewRun } from '../memory/writepath-store';
+import { contentSchema, eventTimeSchema } from '../memory/schemas';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
-import { AgentError, classifyAgentError, isCancellation, type AgentFailure } from './errors';
+import { classifyConsolidationError, isCancellation, type ConsolidationFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
 import { AppError } from '../../src-shared/errors';
@@ -34,7 +34,8 @@ export interface SessionOutcome {
   status: 'consolidated' | 'skipped' | 'failed' | 'cancelled';
   mode: 'llm' | 'offline';
   error: string | null;
-  reason: AgentFailure | null;
+  /** A provider's word when the model failed; the memory's (`storage`, `busy`, `invalid_input`) when the store did. */
+  reason: ConsolidationFailure | null;
   episodes: number;
   factsCreated: string[];
   superseded: { oldId: string; newId: string }[];
@@ -149,7 +150,6 @@ export async function consolidateSession(
       const known: Entity[] = timed(() => knownAnchors(engine, episodes));
       const extraction = await extractor.extract({ sessionId, episodes, knownEntities: known }, options.signal);
       options.signal?.throwIfAborted();
-      facts.push(...extraction.facts);
       for (const e of extraction.entities) {
         const key = `${e.knownId ?? ''}|${e.name.toLowerCase()}`;
         const seen = entities.get(key);
@@ -157,6 +157,10 @@ export async function consolidateSession(
       }
       causal.push(...extraction.causal);
       outcome.dropped.push(...(extraction.dropped ?? []));
+      // One item the memory would refuse (an impossible date, an empty text) is left out, never the session.
+      const { usable, refused } = storableFacts(extraction.facts);
+      facts.push(...usable);
+      outcome.dropped.push(...refused);
       outcome.episodes += page.length;
       after = page[page.length - 1]?.rowid ?? after;
       progress('extract', 5 + Math.min(55, Math.round((55 * outcome.episodes) / total)), `${outcome.episodes} episodes read`);
@@ -173,7 +177,8 @@ export async function consolidateSession(
     outcome.resolutionCalls = related.calls;
     options.signal?.throwIfAborted();
     if (outcome.dropped.length > 0) {
-      engine.logger.warn(`consolidating ${sessionId}: kept the valid part of the model's answer, dropped ${outcome.dropped.length} item(s): ${outcome.dropped.slice(0, 5).join('; ')}`);
+      const what = extractor.mode === 'llm' ? "kept the valid part of the model's answer, dropped" : 'left out';
+      engine.logger.warn(`consolidating ${sessionId}: ${what} ${outcome.dropped.length} item(s): ${outcome.dropped.slice(0, 5).join('; ')}`);
     }
 
     progress('write', 90);
@@ -217,11 +222,7 @@ export async function consolidateSession(
     progress('done', 100);
   } catch (err) {
     const cancelled = isCancellation(err) || options.signal?.aborted === true;
-    const failure: AgentError = cancelled
-      ? new AgentError('cancelled', 'cancelled')
-      : err instanceof MemoryError
-        ? new AgentError('bad_request', `storage refused the result: ${err.message}`)
-        : classifyAgentError(err, extractor.model ?? 'offline');
+    const failure = cancelled ? { reason: 'cancelled' as const, message: 'cancelled' } : classifyConsolidationError(err, extractor.model ?? 'offline');
     outcome.status = cancelled ? 'cancelled' : 'failed';
     outcome.reason = failure.reason;
     outcome.error = `${failure.reason}: ${failure.message}`;
@@ -234,6 +235,23 @@ export async function consolidateSession(
   outcome.usage = usageDelta();
   outcome.dbMs = dbMs;
   return outcome;
+}
+
+/**
+ * The facts the memory will accept, checked with its own schemas before anything is written: a write that
+ * refused one (a date chrono misread, a too-long text) failed the whole session's transaction.
+ */
+export function storableFacts(facts: readonly CandidateFact[]): { usable: CandidateFact[]; refused: string[] } {
+  const usable: CandidateFact[] = [];
+  const refused: string[] = [];
+  for (const fact of facts) {
+    const content = contentSchema.safeParse(fact.content);
+    const time = fact.eventTime === null ? null : eventTimeSchema.safeParse(fact.eventTime);
+    const problem = !content.success ? `content ${content.error.issues[0]?.message ?? 'invalid'}` : time && !time.success ? `time ${fact.eventTime} ${time.error.issues[0]?.message ?? 'invalid'}` : null;
+    if (problem) refused.push(`fact "${fact.content.slice(0, 80)}": ${problem}`);
+    else usable.push(fact);
+  }
+  return { usable, refused };
 }
 
 const MAX_KNOWN_ENTITIES = 40;

@@ -1,6 +1,6 @@
 /** Why an LLM step of the write path failed, in terms the session's `last_error` and the UI can show. */
 import { APIError } from 'openai';
-import { PROVIDER_FAILURES, type AppErrorOptions, type ProviderFailure } from '../../src-shared/errors';
+import { MemoryError, PROVIDER_FAILURES, TRANSIENT_PROVIDER_FAILURES, type AppErrorOptions, type MemoryErrorCode, type ProviderFailure } from '../../src-shared/errors';
 import { classifyProviderError, HttpStatusError, ProviderError } from '../llm/errors';
 
 export { isCancellation } from '../llm/errors';
@@ -34,6 +34,35 @@ export function classifyAgentError(err: unknown, baseURL: string): AgentError {
   if (err instanceof AgentError) return err;
   const failure = classifyProviderError(err, { baseURL });
   return failure.reason === 'cancelled' ? new CancelledError() : new AgentError(failure.reason, failure.message, { cause: err });
+}
+
+/** Why a consolidation failed: the provider's word when the model failed, the memory's when the store did. */
+export type ConsolidationFailure = ProviderFailure | MemoryErrorCode;
+
+/** A failure inside SQLite itself (better-sqlite3's SqliteError carries an `SQLITE_…` code). */
+function sqliteCode(err: unknown): string | null {
+  const code = err instanceof Error ? (err as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : null;
+}
+
+/**
+ * A consolidation failure in the words a person can act on. The store's failures are the store's: a SQLite
+ * error (a full disk, a pattern too complex) or a refused write used to read "the model server failed".
+ */
+export function classifyConsolidationError(err: unknown, baseURL: string): { reason: ConsolidationFailure; message: string } {
+  if (err instanceof MemoryError) return { reason: err.code, message: err.message };
+  const code = sqliteCode(err);
+  if (code !== null) {
+    const busy = code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
+    return { reason: busy ? 'busy' : 'storage', message: `${code}: ${(err as Error).message}` };
+  }
+  const failure = classifyAgentError(err, baseURL);
+  return { reason: failure.reason, message: failure.message };
+}
+
+/** Failures where trying the session again later can succeed (a busy database too, not only the provider's). */
+export function isTransientConsolidationFailure(reason: ConsolidationFailure): boolean {
+  return reason === 'busy' || TRANSIENT_PROVIDER_FAILURES.has(reason as ProviderFailure);
 }
 
 export function isUnsupportedModeError(err: unknown): boolean {

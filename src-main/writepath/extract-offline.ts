@@ -12,6 +12,7 @@ import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
 import { normaliseFact } from './text';
+import { textPieces } from '../../src-shared/text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, ExtractedEntity, Extraction, ExtractionPage, Extractor, Resolution } from './types';
 
 /**
@@ -29,6 +30,13 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
   const prefix = `${speaker.name}:`;
   return !speaker.isUser && episode.content.startsWith(prefix) ? episode.content.slice(prefix.length).trim() : episode.content;
 }
+
+/**
+ * How much of one episode the offline reader takes (about twelve pages, cut at a sentence end). Reading is
+ * linear but not cheap (~0.3 ms a sentence): a 100,000-character message would hold consolidation for
+ * seconds. The rest of the episode stays in memory and searchable; the cut is listed with the run.
+ */
+export const MAX_READ_CHARS = 20_000;
 
 export interface OfflineExtractorOptions {
   /** The English analyzer; default wink-nlp, loaded once per process on first use. */
@@ -48,6 +56,7 @@ export class OfflineExtractor implements Extractor {
   async extract(page: ExtractionPage): Promise<Extraction> {
     const analyzer = await this.analyzer();
     const facts: CandidateFact[] = [];
+    const dropped: string[] = [];
     const entities = new Map<string, ExtractedEntity>();
     const addEntity = (e: ExtractedEntity): void => {
       const key = e.name.toLowerCase();
@@ -64,7 +73,10 @@ export class OfflineExtractor implements Extractor {
       if (!speaker) continue;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });
-      for (const s of readStatements(analyzer, spokenText(episode, speaker), speaker, episode.eventTime)) {
+      const said = spokenText(episode, speaker);
+      const read = said.length > MAX_READ_CHARS ? (textPieces(said, MAX_READ_CHARS)[0]?.text ?? '') : said;
+      if (read.length < said.length) dropped.push(`episode ${episode.id}: read offline up to character ${read.length} of ${said.length}`);
+      for (const s of readStatements(analyzer, read, speaker, episode.eventTime)) {
         facts.push({
           type: s.type,
           content: s.content,
@@ -78,7 +90,7 @@ export class OfflineExtractor implements Extractor {
         for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
       }
     }
-    return { facts, entities: [...entities.values()], causal: [] };
+    return { facts, entities: [...entities.values()], causal: [], dropped };
   }
 
   /** Same slot: same value is a duplicate, another value replaces it. Facts without a slot are left alone. */

@@ -15,7 +15,8 @@ import { OfflineExtractor } from './extract-offline';
 import { LlmExtractor } from './extract-llm';
 import { runMaintenance, type MaintenanceReport } from './maintenance';
 import type { Extractor, WritePathProgress } from './types';
-import { AppError, TRANSIENT_PROVIDER_FAILURES } from '../../src-shared/errors';
+import { AppError } from '../../src-shared/errors';
+import { isTransientConsolidationFailure } from './errors';
 import type { MaintenanceUnderWay } from '../../src-shared/consolidation-outcome';
 
 export interface WritePathOptions {
@@ -180,7 +181,7 @@ export class WritePathService {
    */
   private retryLater(sessionId: string, outcome: SessionOutcome): void {
     const attempts = this.options.engine.getSession(sessionId)?.attempts ?? 1;
-    const transient = outcome.reason !== null && TRANSIENT_PROVIDER_FAILURES.has(outcome.reason);
+    const transient = outcome.reason !== null && isTransientConsolidationFailure(outcome.reason);
     if (!transient || attempts >= MAX_BACKGROUND_ATTEMPTS || this.closed) {
       this.logger.warn(`consolidating session ${sessionId} failed; it stays pending for the next sweep: ${outcome.error ?? ''}`);
       return;

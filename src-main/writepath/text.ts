@@ -1,15 +1,24 @@
 /** Text comparisons for deduplication: normalised equality, token Jaccard (stopwords from src-shared/text). */
 import { FACT_STOPWORDS } from '../../src-shared/text';
 
-/** Facts are compared many times per session (neighbours, candidates): memoise the normalised forms. */
-const memo = new Map<string, { norm: string; tokens: Set<string>; significant: Set<string> }>();
+/**
+ * Facts are compared on their first COMPARE_CHARS characters. A fact is a sentence or two; one of 100,000
+ * characters (pasted into remember_fact) was normalised whole against every new fact of every session.
+ */
+const COMPARE_CHARS = 4_000;
+/** The part of a fact that comparisons read. */
+export const comparedPart = (text: string): string => (text.length > COMPARE_CHARS ? text.slice(0, COMPARE_CHARS) : text);
 
-function analyse(text: string): { norm: string; tokens: Set<string>; significant: Set<string> } {
+/** Facts are compared many times per session (neighbours, candidates): memoise the normalised forms. */
+const memo = new Map<string, { norm: string; whole: boolean; tokens: Set<string>; significant: Set<string> }>();
+
+function analyse(text: string): { norm: string; whole: boolean; tokens: Set<string>; significant: Set<string> } {
   let a = memo.get(text);
   if (!a) {
     if (memo.size >= 4_096) memo.clear();
-    const norm = normaliseFact(text);
-    a = { norm, tokens: tokensOf(norm), significant: significantTokens(text) };
+    const part = comparedPart(text);
+    const norm = normaliseFact(part);
+    a = { norm, whole: part.length === text.length, tokens: tokensOf(norm), significant: significantTokens(part) };
     memo.set(text, a);
   }
   return a;
@@ -31,7 +40,7 @@ function stem(word: string): string {
 }
 
 export function contentTokens(text: string): Set<string> {
-  return tokensOf(normaliseFact(text));
+  return tokensOf(normaliseFact(comparedPart(text)));
 }
 
 function tokensOf(norm: string): Set<string> {
@@ -68,7 +77,8 @@ export const DUPLICATE_COSINE = 0.85;
 export function isNearDuplicate(a: string, b: string, cosine: number | null): boolean {
   const x = analyse(a);
   const y = analyse(b);
-  if (x.norm === y.norm) return true;
+  // Equal beginnings of two very long facts are not equal facts: then only equal texts are.
+  if (x.norm === y.norm && ((x.whole && y.whole) || a === b)) return true;
   const j = jaccard(x.tokens, y.tokens);
   if (j < DUPLICATE_JACCARD) return false;
   if (cosine !== null && cosine < DUPLICATE_COSINE) return false;

@@ -8,6 +8,7 @@ import type { JsonObject, MemoryNode, SessionState } from '../../../src-shared/m
 import { getSession } from './sessions';
 import { NODE_COLUMNS, toNode, type NodeRow } from './nodes';
 import { parseJsonObject, stmt } from './statements';
+import { MAX_NAME_CHARS } from '../schemas';
 
 export const RUN_KINDS = ['consolidation', 'maintenance', 'reflection', 'enrichment'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
@@ -278,7 +279,10 @@ export function sessionHasSlowPathBacklog(db: Database, sessionId: string): bool
  * Current entities whose name or an alias contains one of the words (case-insensitive), most mentioned
  * first: anchors the model should see when the text names them differently ("Acme" for "Acme Corp").
  */
-export function entityIdsMentioning(db: Database, words: readonly string[], limit: number): string[] {
+export function entityIdsMentioning(db: Database, allWords: readonly string[], limit: number): string[] {
+  // No name or alias is longer than MAX_NAME_CHARS, so a longer word is in none; as a LIKE pattern a 100k-letter
+  // word failed the whole consolidation ("LIKE or GLOB pattern too complex").
+  const words = allWords.filter((w) => w.length > 0 && w.length <= MAX_NAME_CHARS);
   if (words.length === 0) return [];
   const clauses = words.map(() => `(canonical_name LIKE ? ESCAPE '\\' OR aliases LIKE ? ESCAPE '\\')`).join(' OR ');
   const params = words.flatMap((w) => {

@@ -13,8 +13,8 @@ import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
-import { quoteFor } from './snippet';
-import { countTokens, truncateToTokens } from './tokens';
+import { quotablePart, quoteFor } from './snippet';
+import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 
 /**
@@ -123,7 +123,7 @@ function episodeCandidate(h: SearchHit, prompt: string): Candidate {
       entityId: null,
       // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
-      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(n.content), prompt, MAX_EPISODE_TOKENS)}`,
+      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,
@@ -252,10 +252,11 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
       if (seen.has(key)) continue;
-      const tokens = countTokens(`${c.item.text}\n`);
       const heading = c.item.heading;
       const extra = (items.length === 0 ? titleCost : 0) + (heading && !headings.has(heading) ? countTokens(`${headingLine(heading)}\n`) : 0);
-      if (used + extra + tokens > sectionBudget) continue; // a shorter item may still fit
+      // A shorter item may still fit. A long one (a 100k-character fact) is not counted whole to learn it does not.
+      if (!fitsInTokens(`${c.item.text}\n`, sectionBudget - used - extra)) continue;
+      const tokens = countTokens(`${c.item.text}\n`);
       seen.add(key);
       if (heading) headings.add(heading);
       used += extra + tokens;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { NODE_TYPES } from '../../../src-shared/memory-types';
-import { idSchema, MAX_CONTENT_CHARS } from '../schemas';
+import { eventTimeSchema, idSchema, MAX_CONTENT_CHARS } from '../schemas';
 
-const timeExpr = z.union([z.string().trim().min(1).max(200), z.number().int().min(0)]);
+const timeExpr = z.union([z.string().trim().min(1).max(200), eventTimeSchema]);
 
 /**
  * The one search input: the engine validates with it, and the API contract takes it as is (without `now`, which

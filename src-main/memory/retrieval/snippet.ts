@@ -4,7 +4,7 @@
  * also leave room for more turns in a context pack.
  */
 import { queryTerms } from './text';
-import { countTokens, truncateToTokens } from './tokens';
+import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 
 const SENTENCE_RE = /[^.!?…\n]+(?:[.!?…]+|\n+|$)\s*/gu;
 /** Inflections share their start ("drive"/"driving", "climbs"/"climbing"): compare word starts. */
@@ -30,11 +30,29 @@ function overlap(sentence: string, stems: ReadonlySet<string>): number {
   return n;
 }
 
+/**
+ * The quote is looked for in the first this many characters: a pasted 100k-character document is not read
+ * whole for every pack that shows it.
+ */
+const QUOTE_SCAN_CHARS = 10_000;
+
+/** The last query's word stems: a pack quotes up to 60 turns for one (possibly 100k-character) prompt. */
+let lastStems: { query: string; stems: ReadonlySet<string> } | null = null;
+function stemsOf(query: string): ReadonlySet<string> {
+  if (lastStems?.query !== query) lastStems = { query, stems: new Set(queryTerms(query).terms.map(stemOf)) };
+  return lastStems.stems;
+}
+
+/** The part of a long text a quote can come from, marked as cut: callers clean only this part. */
+export function quotablePart(text: string): string {
+  return text.length > QUOTE_SCAN_CHARS ? `${text.slice(0, QUOTE_SCAN_CHARS)} …` : text;
+}
+
 /** `text` within `maxTokens`, centred on what `query` asks about; the head of the text when nothing matches. */
 export function quoteFor(text: string, query: string, maxTokens: number): string {
-  if (countTokens(text) <= maxTokens) return text;
-  const stems = new Set(queryTerms(query).terms.map(stemOf));
-  const sentences = sentencesOf(text);
+  if (fitsInTokens(text, maxTokens)) return text;
+  const stems = stemsOf(query);
+  const sentences = sentencesOf(quotablePart(text));
   const scores = sentences.map((s) => overlap(s, stems));
   const best = scores.indexOf(Math.max(...scores));
   if (best <= 0 || (scores[best] ?? 0) === 0) return truncateToTokens(text, maxTokens);

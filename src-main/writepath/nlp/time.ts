@@ -4,6 +4,7 @@
  * the expressions; years alone ("in 2019") are ours, chrono does not take them.
  */
 import * as chrono from 'chrono-node';
+import { textPieces } from '../../../src-shared/text';
 
 export interface TimeMention {
   /** The expression as written ("last month"). */
@@ -26,12 +27,24 @@ const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
 const DAY = 86_400_000;
+const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
+const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
+
+/**
+ * Every English expression chrono dates contains a digit or one of these words; a clause with none is not
+ * parsed at all (chrono costs ~0.2 ms a call, and a long message has thousands of clauses).
+ */
+const MAY_NAME_A_TIME =
+  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|yesterday|ago|last|next|this|past|earlier|later|recently|now|noon|midnight|morning|afternoon|evening|night|day|week|weekend|fortnight|month|year|decade|century|hour|minute|second|quarter|spring|summer|autumn|fall|winter)/i;
 
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
   const out: TimeMention[] = [];
-  for (const r of chrono.parse(text, ref, { forwardDate: false })) {
+  if (!MAY_NAME_A_TIME.test(text)) return out;
+  // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
+  const parsed = textPieces(text).flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })));
+  for (const { r, index } of parsed) {
     let time = r.start.date().getTime();
     const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest).
@@ -42,12 +55,16 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     }
     if (!Number.isFinite(time)) continue;
     const ahead = time > reference + DAY;
-    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(text.slice(0, r.index))) continue;
+    const before = text.slice(Math.max(0, index - 40), index);
+    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(before)) continue;
+    // "I loved 11/22/63": a numeric date with a two-digit year is a title or a code as often as a date, so it
+    // dates a fact only where a date is expected ("on 11/22/63", "since 3/4/99").
+    if (SHORT_NUMERIC_DATE.test(r.text.trim()) && !DATE_PREPOSITION_BEFORE.test(before)) continue;
     // "late at night", "at 5pm": a time of day is not when something became true.
     // "on Tuesday" alone is too vague (or a habit) to date a fact.
     const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
     if (!dated) continue;
-    out.push({ text: r.text, index: r.index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead });
+    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead });
   }
   for (const m of text.matchAll(YEAR)) {
     const year = Number(m[1]);
