@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import type { MemoryEngine } from '../../memory/engine';
 import { SCHEMA_VERSION as LATEST_VERSION } from '../../memory/stores';
 import { SNAPSHOT_TABLES } from '../../memory/snapshot';
+import { PRIVATE_FILE_MODE, refuseExisting } from './target';
 
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_VERSION = 1;
@@ -21,8 +22,10 @@ export interface JsonExportResult {
 }
 
 export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number } = {}): Promise<JsonExportResult> {
-  mkdirSync(dirname(path), { recursive: true });
-  const out = createWriteStream(path, { encoding: 'utf8' });
+  refuseExisting(path);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Only the person may read their memory: 0600, and 'wx' so a file that appeared meanwhile is never overwritten.
+  const out = createWriteStream(path, { encoding: 'utf8', mode: PRIVATE_FILE_MODE, flags: 'wx' });
   const write = async (text: string): Promise<void> => {
     if (!out.write(text)) await once(out, 'drain');
   };
