@@ -22,6 +22,9 @@ const BOM = [0xef, 0xbb, 0xbf];
  */
 export const MAX_ELEMENT_BYTES = 64 * 1024 * 1024;
 
+/** Blank bytes allowed in a row between elements: real exports have a few; a zip of gigabytes of spaces is a bomb. */
+export const MAX_BLANK_RUN = 16 * 1024 * 1024;
+
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
 export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>, maxElementBytes = MAX_ELEMENT_BYTES): AsyncGenerator<unknown> {
@@ -31,6 +34,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>, maxE
   let escaped = false;
   let parts: Uint8Array[] = [];
   let held = 0; // bytes of the current element in parts
+  let blank = 0; // blank bytes in a row outside elements
   let index = 0;
   let bomBytes = 0;
   const closed = (): boolean => state === 'after';
@@ -84,7 +88,11 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>, maxE
         }
         continue;
       }
-      if (isSpace(b)) continue;
+      if (isSpace(b)) {
+        if (++blank > MAX_BLANK_RUN) throw new AppError('invalid_input', `the export holds more than ${MAX_BLANK_RUN / 1_048_576} MB of blank space in a row (a damaged or hostile file?)`);
+        continue;
+      }
+      blank = 0;
       if (state === 'before') {
         if (bomBytes < 3 && b === BOM[bomBytes]) {
           bomBytes++; // a UTF-8 byte-order mark, possibly split across chunks

@@ -53,6 +53,17 @@ export function conversationProblem(conversation: ImportedConversation): string 
   return null;
 }
 
+/** The first and last time among messages: a loop, since Math.max(...times) overflows the stack at ~125k. */
+export function messageTimeSpan(messages: readonly ImportedMessage[]): { first: number; last: number } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const m of messages) {
+    if (m.time < first) first = m.time;
+    if (m.time > last) last = m.time;
+  }
+  return { first, last };
+}
+
 /** Where a chat of this import stands: its next position, and whether this run created it. */
 interface ChatState {
   chatId: string;
@@ -113,11 +124,17 @@ export class ImportWriter {
       else if (first !== print) return this.apart(conversation, print, 'repeats the id of an earlier conversation in the file');
     }
     if (this.chats.has(conversation.key)) return conversation;
-    const existing = this.engine.chatImports.findImportedChat(conversation.key);
-    if (existing && this.engine.chatImports.existingMessageKeys(conversation.messages.map((m) => m.key)).size === 0) {
-      return this.apart(conversation, contentHash(...conversation.messages.flatMap((m) => [m.key, m.role, m.text])), 'has the id of a chat imported before but none of its messages');
+    if (this.engine.chatImports.findImportedChat(conversation.key) && !this.continuesImportedChat(conversation)) {
+      const print = contentHash(...conversation.messages.flatMap((m) => [m.key, m.role, m.text]));
+      return this.apart(conversation, print, 'has the id of a chat imported before but is not a continuation of it');
     }
     return conversation;
+  }
+
+  /** A longer export of an imported conversation repeats some of its messages, word for word, under their ids. */
+  private continuesImportedChat(conversation: ImportedConversation): boolean {
+    const stored = this.engine.chatImports.storedMessageTexts(conversation.messages.map((m) => m.key));
+    return stored.size > 0 && conversation.messages.every((m) => !stored.has(m.key) || stored.get(m.key) === m.text);
   }
 
   private apart(conversation: ImportedConversation, print: string, why: string): ImportedConversation {
@@ -198,13 +215,7 @@ export class ImportWriter {
     this.engine.recordEpisodesWith(episodes, (ids) => {
       let i = 0;
       for (const p of toWrite) {
-        // A loop, not Math.max(...times): spreading 125k arguments overflows the stack.
-        let first = Infinity;
-        let last = -Infinity;
-        for (const m of p.messages) {
-          first = Math.min(first, m.time);
-          last = Math.max(last, m.time);
-        }
+        const { first, last } = messageTimeSpan(p.messages);
         if (p.isNew) {
           rows.insertImportedChat({
             id: p.chatId,
