@@ -149,6 +149,13 @@ describe('import memory is bounded', () => {
     expect(await importFile(t, path)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('larger than 64 MB') } });
   });
 
+  it('a JSONL line past the size cap is refused with invalid_input, before it is held whole', async () => {
+    const t = openTestHost();
+    const path = join(makeTempDir(), 'long.jsonl');
+    writeFileSync(path, `{"session":"s","role":"user","text":"hello"}\n{"session":"s","role":"user","text":"${'a'.repeat(70 * 1024 * 1024)}"}\n`);
+    expect(await importFile(t, path)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('line longer than 64 MB') } });
+  });
+
   it('a zip of blank space is refused with invalid_input', async () => {
     const t = openTestHost();
     const path = writeInflatingZip(makeTempDir(), 'blank.zip', 20 * 1024 * 1024, { open: '', unit: '    ', close: '' });

@@ -5,15 +5,13 @@
  */
 import { createReadStream, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import { Unzip, UnzipInflate } from 'fflate';
 import { AppError } from '../../../src-shared/errors';
 import { IMPORT_FORMAT_LABELS, type ImportFormat } from '../../../src-shared/import-source';
 import { parseJsonlLine, parseTranscriptFile } from '../../memory/import/transcripts';
 import { chatGptConversation, isChatGptConversation } from './chatgpt';
 import { claudeConversation, isClaudeConversation } from './claude';
-import { jsonArrayElements } from './json-array';
+import { jsonArrayElements, MAX_ELEMENT_BYTES } from './json-array';
 import { JsonlGrouper, recallConversations } from './transcripts';
 import type { ImportedConversation } from './types';
 
@@ -199,6 +197,32 @@ async function* zipEntryChunks(path: string, onBytes: (n: number) => void): Asyn
   if (!found) throw new AppError('invalid_input', `${name} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
 }
 
+/**
+ * Lines of a byte stream (LF or CRLF), each at most MAX_ELEMENT_BYTES: readline would hold a 700 MB line whole
+ * before anyone could look at it.
+ */
+async function* boundedLines(chunks: AsyncIterable<Buffer>, name: string): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let held = 0;
+  const line = (tail: Buffer): string => {
+    const text = Buffer.concat([...parts, tail]).toString('utf8');
+    parts = [];
+    held = 0;
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      yield line(chunk.subarray(start, nl));
+      start = nl + 1;
+    }
+    parts.push(chunk.subarray(start));
+    held += chunk.length - start;
+    if (held > MAX_ELEMENT_BYTES) throw new AppError('invalid_input', `${name} has a line longer than ${MAX_ELEMENT_BYTES / 1_048_576} MB; Engram reads lines up to that size (a damaged or hostile file?)`);
+  }
+  if (held > 0) yield line(Buffer.alloc(0));
+}
+
 function conversationItem(value: unknown, index: number): ReadItem {
   const result = isChatGptConversation(value)
     ? chatGptConversation(value)
@@ -220,7 +244,7 @@ export async function* readConversations(file: ImportFile, now: number, onBytes:
     }
     case 'jsonl': {
       const grouper = new JsonlGrouper();
-      const lines = createInterface({ input: Readable.from(fileChunks(file.path, onBytes)), crlfDelay: Infinity });
+      const lines = boundedLines(fileChunks(file.path, onBytes), basename(file.path));
       let lineNumber = 0;
       for await (const line of lines) {
         lineNumber++;
