@@ -6,7 +6,7 @@
  * into a non-empty one it only adds — it never attaches to or changes what is there — and never loads settings. Vectors travel as base64 float32 and are reused when the embedder matches;
  * otherwise the restored nodes are queued for the slow path.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
@@ -186,8 +186,14 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     chat_context_packs: new Set(),
     memory_sessions: new Set(),
   };
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string): Statement => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
   const exists = (table: string, keys: string[], row: SnapshotRow): boolean =>
-    db.prepare(`SELECT 1 FROM ${table} WHERE ${keys.map((k) => `"${k}" = ?`).join(' AND ')}`).get(keys.map((k) => row[k] ?? null)) !== undefined;
+    prepared(`SELECT 1 FROM ${table} WHERE ${keys.map((k) => `"${k}" = ?`).join(' AND ')}`).get(keys.map((k) => row[k] ?? null)) !== undefined;
   const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
     for (const ref of REFERENCES[table] ?? []) {
       const value = row[ref.column];
@@ -212,7 +218,9 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     const keys = PRIMARY_KEY[table];
     let n = 0;
     let there = 0;
-    for (const row of rows) {
+    // Entities merged into another come after the ones they point at (merged_into is checked at once).
+    const ordered = table === 'entities' ? [...rows].sort((a, b) => Number(a.merged_into != null) - Number(b.merged_into != null)) : rows;
+    for (const row of ordered) {
       const example = keys.map((k) => String(row[k] ?? '')).join('/');
       const problem = rowProblem(table, row);
       if (problem) {
@@ -229,12 +237,12 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       const cols = Object.keys(row).filter((c) => known.has(c));
-      if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && db.prepare('SELECT 1 FROM nodes WHERE rowid = ?').get(row._rowid) === undefined) {
+      if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(row._rowid) === undefined) {
         cols.unshift('rowid'); // the same rowid, which consolidation watermarks refer to, when it is free
       }
       const values = cols.map((c) => (c === 'rowid' ? (row._rowid ?? null) : (row[c] ?? null)));
       try {
-        db.prepare(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
+        prepared(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
       } catch (err) {
         // A constraint the schemas do not see (a duplicate import key, two messages at one position): the
         // statement alone is undone, the row is reported, the rest goes on.
