@@ -56,7 +56,7 @@ function checkFormat(file: ImportFile, format: ImportFormat): ImportFile {
   if (KINDS_OF_FORMAT[format].includes(file.kind)) return file;
   const found = IMPORT_FORMAT_LABELS[FORMAT_OF_KIND[file.kind]];
   if (format === 'auto') {
-    throw new AppError('invalid_input', `${basename(file.path)} is an ${found}. Importing one adds memories and chats (never settings): choose the format “${found}” to import it.`, {
+    throw new AppError('invalid_input', `${basename(file.path)} is an ${found}. Importing one adds memories and chats (never settings): choose the format “${found}” (${FORMAT_OF_KIND[file.kind]}) to import it.`, {
       issues: [{ path: 'format', message: `detected ${found}` }],
     });
   }

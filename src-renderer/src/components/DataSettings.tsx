@@ -111,6 +111,12 @@ export function DataSettings() {
             spellCheck={false}
             data-testid="import-path"
           />
+          <button type="button" className="button" onClick={startImport} disabled={busy || !importPath.trim()} data-testid="import-run">
+            {previewImport.isPending ? 'Reading…' : 'Import…'}
+          </button>
+        </span>
+        <span className="path-row">
+          <span className="muted small">Format</span>
           <select value={importFormat} onChange={(e) => setImportFormat(e.target.value as ImportFormat)} aria-label="Import format" data-testid="import-format">
             {IMPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
@@ -118,9 +124,6 @@ export function DataSettings() {
               </option>
             ))}
           </select>
-          <button type="button" className="button" onClick={startImport} disabled={busy || !importPath.trim()} data-testid="import-run">
-            {previewImport.isPending ? 'Reading…' : 'Import…'}
-          </button>
         </span>
         <small className="muted">
           A ChatGPT or Claude data export, JSONL, or an Engram JSON export (choose it by name; settings are never imported). You see what
@@ -137,7 +140,7 @@ export function DataSettings() {
         </div>
       )}
       {planned && (
-        <div className="confirm-box" role="alertdialog" aria-label="Confirm import" data-testid="import-preview">
+        <div className="confirm-box confirm-box-neutral" role="alertdialog" aria-label="Confirm import" data-testid="import-preview">
           <p>
             Import <strong>{planned.path}</strong> as {IMPORT_FORMAT_LABELS[planned.result.format]}
             {planned.format === 'auto' ? ' (detected)' : ''}? Nothing has been written yet.
