@@ -131,6 +131,21 @@ describe('rows the engine cannot read', () => {
     expect(readdirSync(join(out, 'facts'))).toContain('unknown-date.md');
   });
 
+  it('damaged JSON columns (a message\'s tool calls and error, a node\'s attributes) read as empty instead of throwing', async () => {
+    const t = openTestHost();
+    value(await importFile(t, writeJson(makeTempDir(), 'conversations.json', [chatGptConversation('c', 'Mine', turns('c', ['I live in Porto', 'Noted']))])));
+    const chat = listChatSessions(dbOf(t), true)[0];
+    dbOf(t).prepare("UPDATE chat_messages SET tool_calls = 'not json [', error = '{oops'").run();
+    const episode = listMessages(dbOf(t), chat?.id ?? '')[0]?.episodeId ?? '';
+    dbOf(t).prepare("UPDATE nodes SET attributes = 'not json {' WHERE id = ?").run(episode);
+    const messages = value((await t.host.dispatch('chat.messages', { chatId: chat?.id })) as Answer<{ toolCalls: unknown[]; error: { reason: string } | null }[]>);
+    expect(messages.map((m) => [m.toolCalls, m.error?.reason])).toEqual([
+      [[], 'malformed_output'],
+      [[], 'malformed_output'],
+    ]);
+    expect(value((await t.host.dispatch('memory.getNode', { id: episode })) as Answer<NodeDetail>).node.attributes).toEqual({});
+  });
+
   it('a malformed settings row does not stop the app from starting: the defaults stand, and a warning says why', async () => {
     const dir = makeTempDir();
     const first = openTestHost({ dir });
