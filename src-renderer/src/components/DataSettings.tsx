@@ -187,7 +187,7 @@ export function DataSettings() {
           </small>
         )}
         {runExport.isError && <small className="error-text">{errorMessage(runExport.error)}</small>}
-        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again; Markdown is one page per person or thing and per month of facts.</small>
+        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again (without its settings); Markdown is one page per person or thing and per month of facts.</small>
       </div>
 
       <div className="field">
