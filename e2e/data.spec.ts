@@ -15,6 +15,11 @@ test('Settings → Data imports a ChatGPT export with a summary, backs up, and e
   const data = dialog.getByTestId('data-settings');
   await data.getByTestId('import-path').fill(join(FIXTURES, 'chatgpt-conversations.json'));
   await data.getByTestId('import-path').press('Enter');
+  // Nothing is written before the person has seen what the import adds.
+  await expect(data.getByTestId('import-preview')).toContainText('ChatGPT or Claude export (detected)');
+  await expect(data.getByTestId('import-preview')).toContainText('5 new messages from 2 conversations: 2 new chats');
+  await shot('data-import-preview');
+  await data.getByTestId('import-apply').click();
   await expect(data.getByTestId('import-summary')).toContainText('Imported 5 new messages from 2 conversations: 2 new chats');
   // Enter ran the import, not the settings form.
   await expect(dialog.getByTestId('settings-saved')).toBeHidden();
@@ -30,6 +35,7 @@ test('Settings → Data imports a ChatGPT export with a summary, backs up, and e
   // Importing again adds nothing.
   await data.getByRole('button', { name: 'Cancel' }).click();
   await data.getByTestId('import-run').click();
+  await data.getByTestId('import-apply').click();
   await expect(data.getByTestId('import-summary')).toContainText('Imported 0 new messages from 2 conversations: 0 new chats, 5 already imported');
 
   await page.keyboard.press('Escape');

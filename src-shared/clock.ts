@@ -28,3 +28,12 @@ export const stderrLogger: Logger = {
  * setImmediate, not a resolved promise: microtasks run before the loop moves on, so they never yield.
  */
 export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * ISO 8601 of an epoch-ms time, or null when no Date can hold it (beyond ±8.64e15 ms, NaN): a stored row with
+ * an impossible time is shown as unknown rather than throwing `RangeError: Invalid time value` at its reader.
+ */
+export function isoTime(ms: number): string | null {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
+import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
@@ -193,8 +194,12 @@ export const calls = {
   // ---- end inspector ----
 
   // ---- data: import, export, backup, restore (src-main/data/) ----
-  /** Import a ChatGPT/Claude export (conversations.json, its .zip or folder), JSONL, a recall dataset or an Engram export. */
-  'data.import': call<ImportResult>()(z.object({ path: dataPath }).strict()),
+  /**
+   * Import a ChatGPT/Claude export (conversations.json, its .zip or folder), JSONL, a recall dataset or an Engram
+   * export, read as `format` (`auto` detects, but never loads an Engram export). `preview`: write nothing, report
+   * what would be added, skipped and refused.
+   */
+  'data.import': call<ImportResult>()(z.object({ path: dataPath, format: z.enum(IMPORT_FORMATS).default('auto'), preview: z.boolean().default(false) }).strict()),
   /** Export to `path`, or into the data folder's exports/ when omitted. Markdown to a folder, or a .zip path. */
   'data.export': call<ExportResult>()(z.object({ format: z.enum(['json', 'markdown']), path: dataPath.optional() }).strict()),
   /** Online backup to `path`, or into the data folder's backups/ when omitted. */

@@ -98,7 +98,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
     // ---- end inspector ----
 
-    'data.import': ({ path }) => data.import(path),
+    'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),
     'data.export': ({ format, path }) => data.export(format, path),
     'data.backup': ({ path }) => data.backup(path),
     'data.backups': () => data.backups(),

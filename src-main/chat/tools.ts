@@ -10,6 +10,7 @@ import type { SearchHit } from '../../src-shared/retrieval-types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
 import type { MemoryPort } from './memory-port';
 import { statedByPerson } from './grounding';
+import { isoTime } from '../../src-shared/clock';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
 export interface WriteOrigin {
@@ -116,7 +117,7 @@ const nodeSummary = (n: MemoryNode): JsonValue => ({
   type: n.type,
   content: n.content,
   confidence: Math.round(n.confidence * 100) / 100,
-  event_time_iso: new Date(n.eventTime).toISOString(),
+  event_time_iso: isoTime(n.eventTime) ?? '',
 });
 
 const hitSummary = (h: SearchHit): JsonValue => ({

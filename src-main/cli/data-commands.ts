@@ -9,6 +9,7 @@ import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
 import { MemoryEngine } from '../memory/engine';
 import { UsageError } from '../../src-shared/errors';
+import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './commands';
 import { agentConfigFromEnv } from './consolidate';
@@ -21,14 +22,23 @@ function requirePath(ctx: CommandContext, what: string): string {
 
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 
+function importFormat(value: string | undefined): ImportFormat {
+  if (value === undefined) return 'auto';
+  if ((IMPORT_FORMATS as readonly string[]).includes(value)) return value as ImportFormat;
+  throw new UsageError(`--format: expected one of ${IMPORT_FORMATS.join(', ')}, not ${value}`);
+}
+
 export const importCommand: Command = async (ctx) => {
   const path = requirePath(ctx, 'file|folder|zip');
   const engine = ctx.engine;
+  const preview = ctx.options.preview === 'true';
   const summary = await runImport(engine, path, {
+    format: importFormat(ctx.options.format),
+    preview,
     onProgress: (p) => ctx.progress(`importing ${p.file}: ${p.percent}% · ${p.conversations} conversations · ${p.messagesAdded} new messages`),
   });
   let consolidation: { mode: string; consolidated: number; failed: number; facts: number } | null = null;
-  if (ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
+  if (!preview && ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
     const offline = ctx.options.offline === 'true';
     const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
     const off = service.onProgress((p) => ctx.progress(`consolidating ${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
@@ -46,6 +56,8 @@ export const importCommand: Command = async (ctx) => {
     }
   }
   const result = {
+    preview,
+    format: summary.format,
     files: summary.files,
     sources: summary.sources,
     conversations: summary.conversations,
@@ -57,7 +69,9 @@ export const importCommand: Command = async (ctx) => {
     skipped_examples: summary.skipped,
     elapsed_ms: summary.elapsedMs,
     messages_per_second: summary.messagesPerSecond,
-    ...(summary.restored ? { restored: summary.restored } : {}),
+    kept_apart: summary.keptApartCount,
+    kept_apart_examples: summary.keptApart,
+    ...(summary.restored ? { restored: summary.restored, already_there: summary.alreadyThere, rejected: summary.rejected } : {}),
     consolidation,
   };
   if (ctx.json) {
@@ -65,10 +79,12 @@ export const importCommand: Command = async (ctx) => {
     return;
   }
   const lines = [
-    `Imported ${summary.messagesAdded} new message(s) from ${summary.conversations} conversation(s) (${summary.sources.join(', ') || 'nothing recognised'}) in ${summary.elapsedMs} ms` +
+    `${preview ? 'Preview (nothing written): would import' : 'Imported'} ${summary.messagesAdded} new message(s) from ${summary.conversations} conversation(s) (${summary.sources.join(', ') || 'nothing recognised'}) in ${summary.elapsedMs} ms` +
       ` (${summary.messagesPerSecond} messages/s): ${summary.chatsCreated} new chat(s), ${summary.chatsExtended} extended, ${summary.messagesAlreadyThere} message(s) were already imported`,
   ];
-  if (summary.restored) lines.push(`Restored rows: ${Object.entries(summary.restored).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  if (summary.restored) lines.push(`${preview ? 'Rows to restore' : 'Restored rows'}: ${Object.entries(summary.restored).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  for (const r of summary.rejected ?? []) lines.push(`Refused ${r.count} ${r.table} row(s): ${r.reason} (first: ${r.example})`);
+  if (summary.keptApartCount > 0) lines.push(`Kept apart ${summary.keptApartCount} conversation(s): ${summary.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
   if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index} ${s.reason}`).join('; ')}`);
   if (consolidation) lines.push(`Consolidated ${consolidation.consolidated} session(s) (${consolidation.mode}): ${consolidation.facts} fact(s)${consolidation.failed ? `; ${consolidation.failed} failed and stay pending` : ''}`);
   else if (summary.sessions.length > 0) lines.push('Consolidation skipped: run "consolidate" when ready.');

@@ -27,9 +27,12 @@ Commands:
   consolidate [--session ID] [--offline]
                        Distil pending sessions into facts, entities and supersessions now (memory agent from
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
-  import <file|folder|zip> [--no-consolidate] [--offline]
+  import <file|folder|zip> [--format auto|conversations|jsonl|recall|engram-export] [--preview]
+         [--no-consolidate] [--offline]
                        Bring in a ChatGPT or Claude export (conversations.json or its .zip), JSONL, a recall
-                       dataset or an Engram JSON export; each conversation becomes a chat; re-import adds 0
+                       dataset or an Engram JSON export; each conversation becomes a chat; re-import adds 0.
+                       An Engram export needs --format engram-export (it never loads settings); --preview
+                       writes nothing and reports what would be added, skipped and refused
   export [--format json|markdown] [--out PATH]
                        JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
   backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
@@ -71,6 +74,7 @@ async function main(argv: string[]): Promise<number> {
         out: { type: 'string' },
         format: { type: 'string' },
         'no-consolidate': { type: 'boolean', default: false },
+        preview: { type: 'boolean', default: false },
         'allow-writes': { type: 'boolean', default: false },
       },
     });
@@ -102,7 +106,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

@@ -1,6 +1,11 @@
 /** Shapes the data calls answer with (types only: the API contract imports them into the preload bundle). */
+import type { ImportFormat, RejectedRows } from '../../src-shared/import-source';
 
 export interface ImportResult {
+  /** Nothing was written: the counts say what importing would add, skip and refuse. */
+  preview: boolean;
+  /** What the file was read as: the format chosen, or the one detected. */
+  format: ImportFormat;
   files: { name: string; format: string }[];
   sources: string[];
   conversations: number;
@@ -12,7 +17,13 @@ export interface ImportResult {
   skipped: { index: number; reason: string }[];
   elapsedMs: number;
   messagesPerSecond: number;
+  /** Conversations that reused another's id and became chats of their own (first 20). */
+  keptApart: { index: number | null; title: string; reason: string }[];
+  keptApartCount: number;
+  /** Engram export: rows added per table, rows already there, rows refused and why (settings always are). */
   restored?: Record<string, number>;
+  alreadyThere?: Record<string, number>;
+  rejected?: RejectedRows[];
   /** Memory sessions handed to consolidation (it runs in the background; see writepath.progress). */
   sessionsToConsolidate: number;
 }

@@ -9,6 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import type { MemoryEngine } from '../memory/engine';
 import { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
 import { AppError } from '../../src-shared/errors';
+import { makePrivate } from './export/target';
 
 export const BACKUP_FOLDER = 'backups';
 export const DAILY_BACKUPS_KEPT = 7;
@@ -42,6 +43,7 @@ export async function backupTo(engine: MemoryEngine, path: string): Promise<Back
     await engine.backupTo(partial);
     const check = checkDatabaseFile(partial);
     renameSync(partial, path);
+    makePrivate(path);
     return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
   } catch (err) {
     rmSync(partial, { force: true });

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
 import { AppError } from '../../src-shared/errors';
+import type { ImportFormat } from '../../src-shared/import-source';
 import type { WritePathService } from '../writepath/service';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from './api-types';
 import { backupFileName, backupFolder, backupTo, dailyBackupIfDue, listBackups } from './backup';
@@ -86,12 +87,14 @@ export class DataService {
     }
   }
 
-  import(path: string): Promise<ImportResult> {
+  /** Imports `path` read as `format`; with `preview`, only reports what importing would add and refuse. */
+  import(path: string, options: { format?: ImportFormat; preview?: boolean } = {}): Promise<ImportResult> {
     return this.exclusive(
       'import',
       async () => {
         const engine = this.options.engine();
         const summary = await runImport(engine, resolve(path), {
+          ...options,
           onProgress: (p) =>
             this.options.onProgress({
               operation: 'import',
@@ -110,7 +113,7 @@ export class DataService {
         const { sessions, ...rest } = summary;
         return { ...rest, sessionsToConsolidate: sessions.length };
       },
-      (r) => `imported ${r.messagesAdded} new messages (${r.messagesAlreadyThere} already there)`,
+      (r) => (r.preview ? 'preview ready' : `imported ${r.messagesAdded} new messages (${r.messagesAlreadyThere} already there)`),
     );
   }
 

@@ -1,10 +1,19 @@
-/** Re-import of Engram's own JSON export (export/json.ts): validated, then loaded through the engine. */
-import { readFileSync } from 'node:fs';
+/**
+ * Re-import of Engram's own JSON export (export/json.ts): validated as a whole, then each row by the engine
+ * (memory/snapshot.ts), which only adds and never loads settings. A preview runs the same load and rolls it back.
+ */
+import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
 import { SCHEMA_VERSION as LATEST_VERSION } from '../memory/stores';
 import { AppError } from '../../src-shared/errors';
-import { SNAPSHOT_TABLES } from '../memory/snapshot';
+import { SNAPSHOT_TABLES, type SnapshotLoad } from '../memory/snapshot';
+
+/**
+ * The largest export read: it is parsed whole, which takes several times its size in memory, and V8 cannot
+ * hold a string much longer than this anyway.
+ */
+export const MAX_SNAPSHOT_BYTES = 400 * 1024 * 1024;
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 const row = z.record(z.string(), cell);
@@ -24,8 +33,12 @@ const exportSchema = z.object({
     .optional(),
 });
 
-/** Loads an export file; returns rows added per table. */
-export async function importSnapshotFile(engine: MemoryEngine, path: string): Promise<Record<string, number>> {
+/** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
+export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
+  const bytes = statSync(path).size;
+  if (bytes > MAX_SNAPSHOT_BYTES) {
+    throw new AppError('invalid_input', `This Engram export is ${Math.round(bytes / 1_048_576)} MB; Engram re-imports exports up to ${MAX_SNAPSHOT_BYTES / 1_048_576} MB. Restore a backup instead.`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(readFileSync(path, 'utf8'));
@@ -41,5 +54,7 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string): Pr
     throw new AppError('invalid_input', `This export was made by a newer Engram (schema ${parsed.data.schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to import it.`);
   }
   await engine.flush();
-  return engine.loadSnapshot({ tables: parsed.data.tables, vectors: parsed.data.vectors });
+  const data = { tables: parsed.data.tables, vectors: parsed.data.vectors };
+  const load = options.preview ? engine.previewSnapshot(data) : engine.loadSnapshot(data);
+  return { added: load.added, alreadyThere: load.alreadyThere, rejected: load.rejected };
 }

@@ -87,7 +87,7 @@ export class AppHost implements HostTransport {
     this.unsubscribers = [];
     this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine });
     this.memory = this.engine;
-    this.settings = new SettingsStore(this.engine.appSettings, options.secrets);
+    this.settings = new SettingsStore(this.engine.appSettings, options.secrets, logger);
     this.chat = new ChatService({
       memory: this.engine,
       provider: () => this.settings.provider(),

@@ -6,6 +6,7 @@ import type { AppSettingsRows } from '../storage/app-settings';
 import { PROVIDER_PRESETS, type ProviderPreset } from './presets';
 import type { ResolvedProvider } from './client';
 import { AppError } from '../../src-shared/errors';
+import type { Logger } from '../../src-shared/clock';
 import { keyTravelsInClear, originOf } from '../../src-shared/key-origin';
 import { PROVIDER_API_KEY, PROVIDER_API_KEY_ORIGIN, type SecretStore } from './secrets';
 import { appSettingsSchema, DEFAULT_APP_SETTINGS, type AppSettings } from './settings';
@@ -44,13 +45,31 @@ export class SettingsStore {
   constructor(
     private readonly rows: AppSettingsRows,
     private readonly secrets: SecretStore,
+    private readonly logger?: Logger,
   ) {}
 
   get(): AppSettings {
     const value = this.rows.get(KEY);
     if (value === undefined) return DEFAULT_APP_SETTINGS;
-    const parsed = appSettingsSchema.safeParse(JSON.parse(value));
+    let stored: unknown;
+    try {
+      stored = JSON.parse(value);
+    } catch {
+      // A damaged row must not stop the app from starting: the defaults stand until the person saves.
+      this.warnOnce('the stored settings are not valid JSON; using the defaults until they are saved again');
+      return DEFAULT_APP_SETTINGS;
+    }
+    const parsed = appSettingsSchema.safeParse(stored);
+    if (!parsed.success) this.warnOnce(`the stored settings do not fit this version (${parsed.error.issues[0]?.path.join('.') ?? ''}); using the defaults`);
     return parsed.success ? parsed.data : DEFAULT_APP_SETTINGS;
+  }
+
+  private warned = false;
+
+  private warnOnce(message: string): void {
+    if (this.warned) return;
+    this.warned = true;
+    this.logger?.warn(message);
   }
 
   /**

@@ -262,16 +262,32 @@ export class MemoryEngine {
     return snapshot.overOneSnapshot(openDatabase(this.dbPath, { readonly: true, dimensions, now: this.ctx.clock.now(), ...binding }), fn);
   });
 
-  /** Loads an export's rows in one transaction (existing ids kept), refreshes the caches and queues missing vectors. */
-  readonly loadSnapshot = this.open((data: snapshot.SnapshotData): Record<string, number> => {
+  /** Loads an export's rows in one transaction (only adds; snapshot.ts), refreshes the caches and queues missing vectors. */
+  readonly loadSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
     const lock = this.vectors.lockInfo;
-    const { added, needVectors } = this.writeTransaction(() => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock));
+    const load = this.writeTransaction(() => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock));
     this.ctx.invalidateAliases();
     this.retriever.forgetTermStats();
     this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: lock.dimensions });
     queueMissingEntityVectors(this.ctx);
-    if (needVectors.length > 0 || (added.entities ?? 0) > 0) this.ctx.slow.kick();
-    return added;
+    if (load.needVectors.length > 0 || (load.added.entities ?? 0) > 0) this.ctx.slow.kick();
+    return load;
+  });
+
+  /** What `loadSnapshot` would do, found by doing it in a transaction that is then rolled back. */
+  readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
+    const lock = this.vectors.lockInfo;
+    let load: snapshot.SnapshotLoad | undefined;
+    const rollback = new Error('preview: rolled back');
+    try {
+      this.writeTransaction(() => {
+        load = snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock);
+        throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
+    return load as snapshot.SnapshotLoad;
   });
 
   /** Commit what is queued, let the slow path finish its batch, and close the database. */

@@ -1,16 +1,18 @@
 /**
  * The whole memory as rows, for the lossless JSON export and its re-import (src-main/data/). Tables are
  * read in a stable order, one row at a time (`iterate`), so an export never holds the memory in RAM.
- * Loading inserts with `INSERT OR IGNORE` on the same ids (and the same node rowids, which consolidation
- * watermarks refer to), so into an empty memory it rebuilds the same graph and into a non-empty one it
- * adds what is missing. Vectors travel as base64 float32 and are reused when the embedder matches;
+ * Loading checks every row with the engine's schemas (snapshot-rows.ts) and inserts it on the same id (and the
+ * same node rowid, which consolidation watermarks refer to), so into an empty memory it rebuilds the same graph;
+ * into a non-empty one it only adds — it never attaches to or changes what is there — and never loads settings. Vectors travel as base64 float32 and are reused when the embedder matches;
  * otherwise the restored nodes are queued for the slow path.
  */
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { NodeType } from '../../src-shared/memory-types';
+import type { RejectedRows } from '../../src-shared/import-source';
+import { rowProblem } from './snapshot-rows';
 
 /** Tables in load order (parents before children). */
 export const SNAPSHOT_TABLES = [
@@ -103,59 +105,186 @@ export interface SnapshotData {
   vectors?: { model: string | null; dimensions: number; nodes: [string, string][]; entities: [string, string][] } | undefined;
 }
 
+
+export interface SnapshotLoad {
+  /** Rows added per table. */
+  added: Record<string, number>;
+  /** Rows whose id is already in this memory (left as they are). */
+  alreadyThere: Record<string, number>;
+  rejected: RejectedRows[];
+  needVectors: string[];
+}
+
+/** Settings are never loaded from a file: provider, keys and MCP stay as the person set them. */
+export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (the provider, keys and MCP stay as you set them)';
+
+type LoadableTable = Exclude<SnapshotTable, 'app_settings'>;
+
+const PRIMARY_KEY: Record<LoadableTable, string[]> = {
+  nodes: ['id'],
+  entities: ['id'],
+  edges: ['id'],
+  node_entities: ['node_id', 'entity_id'],
+  memory_sessions: ['id'],
+  writepath_runs: ['id'],
+  chat_sessions: ['id'],
+  chat_context_packs: ['id'],
+  chat_messages: ['id'],
+};
+
+/** Where each row of a table points, and what it may point at: only what this same load added. */
+interface Reference {
+  column: string;
+  table: 'nodes' | 'entities' | 'chat_sessions' | 'chat_context_packs' | 'memory_sessions';
+  /** A missing parent is allowed (the column is not a foreign key). */
+  optional?: boolean;
+}
+const REFERENCES: Partial<Record<LoadableTable, Reference[]>> = {
+  nodes: [{ column: 'session_id', table: 'memory_sessions', optional: true }],
+  entities: [{ column: 'merged_into', table: 'entities' }],
+  edges: [
+    { column: 'source_id', table: 'nodes' },
+    { column: 'target_id', table: 'nodes' },
+  ],
+  node_entities: [{ column: 'node_id', table: 'nodes' }],
+  chat_sessions: [{ column: 'memory_session_id', table: 'memory_sessions', optional: true }],
+  chat_context_packs: [{ column: 'chat_id', table: 'chat_sessions' }],
+  chat_messages: [
+    { column: 'chat_id', table: 'chat_sessions' },
+    { column: 'context_pack_id', table: 'chat_context_packs' },
+  ],
+};
+const WHAT: Record<Reference['table'], string> = {
+  nodes: 'a memory',
+  entities: 'an entity',
+  chat_sessions: 'a chat',
+  chat_context_packs: 'a stored context pack',
+  memory_sessions: 'a conversation',
+};
+
 /**
- * Inserts a snapshot's rows (call inside one transaction). Returns rows added per table and the nodes that
- * still need vectors.
+ * Inserts a snapshot's rows (call inside one transaction; roll it back for a preview). Each row is checked
+ * with the engine's schemas first, and may only add: a row whose id is here already is left alone, and a row
+ * that would attach to what was here before (a message into an existing chat, an edge between existing facts,
+ * an episode into an existing conversation) is refused with its reason, as is every settings row. Returns
+ * what was added, what was already there, what was refused and why, and the nodes that still need vectors.
  */
-export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, vectorLock: { model: string | null; dimensions: number }): { added: Record<string, number>; needVectors: string[] } {
+export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, vectorLock: { model: string | null; dimensions: number }): SnapshotLoad {
   const added: Record<string, number> = {};
-  const addedNodes: string[] = [];
+  const alreadyThere: Record<string, number> = {};
+  const rejected = new Map<string, RejectedRows>();
+  const reject = (table: string, reason: string, example: string): void => {
+    const key = `${table}\u0000${reason}`;
+    const entry = rejected.get(key);
+    if (entry) entry.count++;
+    else rejected.set(key, { table, reason, count: 1, example });
+  };
+  const fresh: Record<Reference['table'], Set<string>> = {
+    nodes: new Set(),
+    entities: new Set(),
+    chat_sessions: new Set(),
+    chat_context_packs: new Set(),
+    memory_sessions: new Set(),
+  };
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string): Statement => {
+    let s = statements.get(sql);
+    if (!s) statements.set(sql, (s = db.prepare(sql)));
+    return s;
+  };
+  const exists = (table: string, keys: string[], row: SnapshotRow): boolean =>
+    prepared(`SELECT 1 FROM ${table} WHERE ${keys.map((k) => `"${k}" = ?`).join(' AND ')}`).get(keys.map((k) => row[k] ?? null)) !== undefined;
+  const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
+    for (const ref of REFERENCES[table] ?? []) {
+      const value = row[ref.column];
+      if (value === null || value === undefined) continue;
+      const id = String(value);
+      if (fresh[ref.table].has(id)) continue;
+      const here = exists(ref.table, ['id'], { id });
+      if (here) return `${ref.column}: attaches to ${WHAT[ref.table]} already in this memory (an import only adds, it never changes what is there)`;
+      if (!ref.optional) return `${ref.column}: refers to ${WHAT[ref.table]} that is neither in the file nor in this memory`;
+    }
+    return null;
+  };
+
   for (const table of SNAPSHOT_TABLES) {
     const rows = data.tables[table];
     if (!rows || rows.length === 0) continue;
+    if (table === 'app_settings') {
+      for (const row of rows) reject(table, SETTINGS_NOT_IMPORTED, String(row.key ?? ''));
+      continue;
+    }
     const known = new Set(columns(db, table));
-    const cols = Object.keys(rows[0] as SnapshotRow).filter((c) => known.has(c));
-    if (table === 'nodes') cols.unshift('rowid');
-    const insert = db.prepare(`INSERT OR IGNORE INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    const keys = PRIMARY_KEY[table];
     let n = 0;
-    for (const row of rows) {
+    let there = 0;
+    // Entities merged into another come after the ones they point at (merged_into is checked at once).
+    const ordered = table === 'entities' ? [...rows].sort((a, b) => Number(a.merged_into != null) - Number(b.merged_into != null)) : rows;
+    for (const row of ordered) {
+      const example = keys.map((k) => String(row[k] ?? '')).join('/');
+      const problem = rowProblem(table, row);
+      if (problem) {
+        reject(table, problem, example);
+        continue;
+      }
+      if (exists(table, keys, row)) {
+        there++;
+        continue;
+      }
+      const refProblem = referenceProblem(table, row);
+      if (refProblem) {
+        reject(table, refProblem, example);
+        continue;
+      }
+      const cols = Object.keys(row).filter((c) => known.has(c));
+      if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(row._rowid) === undefined) {
+        cols.unshift('rowid'); // the same rowid, which consolidation watermarks refer to, when it is free
+      }
       const values = cols.map((c) => (c === 'rowid' ? (row._rowid ?? null) : (row[c] ?? null)));
-      let changes = 0;
       try {
-        changes = insert.run(values).changes;
+        prepared(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
       } catch (err) {
-        // A rowid taken by another node (loading into a non-empty memory): the node gets a new rowid.
-        if (table !== 'nodes' || !String(err).includes('UNIQUE')) throw err;
-        changes = db.prepare(`INSERT OR IGNORE INTO nodes (${cols.slice(1).map((c) => `"${c}"`).join(', ')}) VALUES (${cols.slice(1).map(() => '?').join(', ')})`).run(values.slice(1)).changes;
+        // A constraint the schemas do not see (a duplicate import key, two messages at one position): the
+        // statement alone is undone, the row is reported, the rest goes on.
+        reject(table, `refused by the database: ${err instanceof Error ? err.message : String(err)}`, example);
+        continue;
       }
-      if (changes > 0) {
-        n++;
-        if (table === 'nodes') addedNodes.push(String(row.id));
-      }
+      n++;
+      if (table in fresh) fresh[table as Reference['table']].add(String(row.id));
     }
     added[table] = n;
+    if (there > 0) alreadyThere[table] = there;
   }
-  const vectors = data.vectors;
-  const reuse = vectors !== undefined && vectors.model === vectorLock.model && vectors.dimensions === vectorLock.dimensions;
-  const needVectors: string[] = [];
-  if (reuse) {
-    const nodeInfo = db.prepare('SELECT type, valid_until IS NULL AS active FROM nodes WHERE id = ?');
-    const fresh = new Set(addedNodes);
-    const withVector = new Set<string>();
-    for (const [id, b64] of vectors.nodes) {
-      if (!fresh.has(id)) continue;
-      const info = nodeInfo.get(id) as { type: NodeType; active: number } | undefined;
-      if (!info) continue;
-      upsertNodeVector(db, id, info.type, info.active === 1, floatsFromBlob(Buffer.from(b64, 'base64')));
-      withVector.add(id);
-    }
-    for (const [id, b64] of vectors.entities) upsertEntityVector(db, id, floatsFromBlob(Buffer.from(b64, 'base64')));
-    for (const id of addedNodes) if (!withVector.has(id)) needVectors.push(id);
-  } else {
-    needVectors.push(...addedNodes);
-  }
+  const needVectors = loadVectors(db, data.vectors, vectorLock, fresh.nodes, fresh.entities);
   for (const id of needVectors) enqueueSlowPath(db, id, now);
-  return { added, needVectors };
+  return { added, alreadyThere, rejected: [...rejected.values()], needVectors };
+}
+
+/** Stores the file's vectors of the nodes and entities this load added; returns the added nodes left without one. */
+function loadVectors(db: Database, vectors: SnapshotData['vectors'], lock: { model: string | null; dimensions: number }, nodes: Set<string>, entities: Set<string>): string[] {
+  const reuse = vectors !== undefined && vectors.model === lock.model && vectors.dimensions === lock.dimensions;
+  if (!reuse) return [...nodes];
+  const decode = (b64: string): Float32Array | null => {
+    const bytes = Buffer.from(b64, 'base64');
+    if (bytes.length !== lock.dimensions * 4) return null;
+    const floats = floatsFromBlob(bytes);
+    return floats.every(Number.isFinite) ? floats : null;
+  };
+  const nodeInfo = db.prepare('SELECT type, valid_until IS NULL AS active FROM nodes WHERE id = ?');
+  const withVector = new Set<string>();
+  for (const [id, b64] of vectors.nodes) {
+    if (!nodes.has(id) || withVector.has(id)) continue;
+    const info = nodeInfo.get(id) as { type: NodeType; active: number } | undefined;
+    const floats = decode(b64);
+    if (!info || !floats) continue;
+    upsertNodeVector(db, id, info.type, info.active === 1, floats);
+    withVector.add(id);
+  }
+  for (const [id, b64] of vectors.entities) {
+    const floats = entities.has(id) ? decode(b64) : null;
+    if (floats) upsertEntityVector(db, id, floats);
+  }
+  return [...nodes].filter((id) => !withVector.has(id));
 }
 
 /**

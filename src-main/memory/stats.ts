@@ -9,6 +9,7 @@ import type { SessionState } from '../../src-shared/memory-types';
 import { slowPathBacklog } from './repo/slow-queue';
 import type { NodeType, RelationType } from '../../src-shared/memory-types';
 import { linkTallies, nodeTallies } from './repo/tallies';
+import { isoTime } from '../../src-shared/clock';
 
 export interface EmbeddingStatus {
   model: string;
@@ -47,7 +48,7 @@ export interface MemoryStats {
   };
 }
 
-const iso = (ms: string | undefined): string | null => (ms ? new Date(Number(ms)).toISOString() : null);
+const iso = (ms: string | undefined): string | null => (ms ? isoTime(Number(ms)) : null);
 
 export function computeStats(ctx: EngineContext, dbPath: string, embedding: EmbeddingStatus): MemoryStats {
   ctx.hot.flushSync();
@@ -90,7 +91,7 @@ export function writePathSection(db: Database, recentRuns: number): MemoryStats[
   };
 }
 
-const isoMs = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+const isoMs = (t: number | null): string | null => (t === null ? null : isoTime(t));
 
 function storageBytes(dbPath: string): number {
   let total = 0;

@@ -18,6 +18,7 @@ import { writePathSection } from './stats';
 import type { Entity, MemoryNode, SessionState } from '../../src-shared/memory-types';
 import type { EngineGuard } from './guard';
 import type { VectorStore } from './vector-store';
+import { isoTime } from '../../src-shared/clock';
 
 export type { EpisodeWithRowid, NewRun, RunKind, RunStatus, WritePathRun } from './repo/consolidation';
 export { normaliseAlias } from './repo/entities';
@@ -126,7 +127,7 @@ export class WritePathStore {
   /** What `stats` adds for the write path: session states, last runs, token usage (total and per run). */
   stats(recentRuns = 10): WritePathStats {
     this.guard.flushed();
-    const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
+    const iso = (t: number | null): string | null => (t === null ? null : isoTime(t));
     const lastConsolidation = getMeta(this.db, 'last_consolidation');
     const lastDecay = getMeta(this.db, 'last_decay_run');
     return {

@@ -59,3 +59,12 @@ export function insertImportedMessage(
      VALUES (@id, @chatId, @seq, @role, @content, 'complete', @memorySessionId, @episodeId, @replyTo, @time, @time, @importKey)`,
   ).run(m);
 }
+
+/** The stored text of each already-imported message among `keys`. */
+export function storedMessageTexts(db: Database, keys: readonly string[]): Map<string, string> {
+  if (keys.length === 0) return new Map();
+  const rows = stmt(db, 'SELECT import_key, content FROM chat_messages WHERE import_key IN (SELECT value FROM json_each(?))')
+    .raw()
+    .all(JSON.stringify(keys)) as [string, string][];
+  return new Map(rows);
+}

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
 import type { ContextPack } from '../../src-shared/retrieval-types';
 import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
+import { readJsonColumn } from './json-column';
 
 interface SessionRow {
   id: string;
@@ -51,6 +52,9 @@ const toSession = (r: SessionRow): ChatSession => ({
   importedFrom: r.import_source ?? null,
 });
 
+/** What a message's error reads as when its stored JSON is damaged. */
+const UNREADABLE_ERROR: MessageError = { reason: 'malformed_output', message: 'The stored error of this message could not be read.' };
+
 const toMessage = (r: MessageRow): ChatMessage => ({
   id: r.id,
   chatId: r.chat_id,
@@ -58,8 +62,8 @@ const toMessage = (r: MessageRow): ChatMessage => ({
   role: r.role,
   content: r.content,
   status: r.status,
-  error: r.error === null ? null : (JSON.parse(r.error) as MessageError),
-  toolCalls: JSON.parse(r.tool_calls) as ToolCallRecord[],
+  error: r.error === null ? null : (readJsonColumn(r.error, UNREADABLE_ERROR) as MessageError),
+  toolCalls: ((v) => (Array.isArray(v) ? v : []))(readJsonColumn(r.tool_calls, [])) as ToolCallRecord[],
   contextPackId: r.context_pack_id,
   memorySessionId: r.memory_session_id,
   episodeId: r.episode_id,
@@ -232,7 +236,8 @@ export function insertContextPack(db: Database, p: { id: string; chatId: string;
 
 export function getContextPack(db: Database, id: string): ContextPack | undefined {
   const row = stmt(db, 'SELECT pack FROM chat_context_packs WHERE id = ?').get(id) as { pack: string } | undefined;
-  return row ? (JSON.parse(row.pack) as ContextPack) : undefined;
+  const pack = row ? readJsonColumn(row.pack, undefined) : undefined;
+  return typeof pack === 'object' && pack !== null ? (pack as ContextPack) : undefined;
 }
 
 /** Whether the chat already has a memory-only answer other than `exceptId` (its disclaimer was shown). */

@@ -12,6 +12,7 @@ import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent
 import { acceptExtraction, acceptResolution, extractionSchema, resolutionSchema, type ExtractionOutput } from './llm-output';
 import { parseStatedDate } from './nlp/time';
 import type { ConflictDecision, ConflictQuestion, Extraction, ExtractionPage, Extractor, Resolution } from './types';
+import { isoTime } from '../../src-shared/clock';
 
 export { extractionSchema, resolutionSchema, type ExtractionOutput } from './llm-output';
 
@@ -54,7 +55,7 @@ export function asData(text: string): string {
 }
 
 function episodeLine(ref: string, n: MemoryNode): string {
-  return `[${ref}] ${n.sourceRole ?? 'user'} (${new Date(n.eventTime).toISOString()}): ${asData(n.content)}`;
+  return `[${ref}] ${n.sourceRole ?? 'user'} (${isoTime(n.eventTime) ?? 'unknown time'}): ${asData(n.content)}`;
 }
 
 export class LlmExtractor implements Extractor {
@@ -114,7 +115,7 @@ export class LlmExtractor implements Extractor {
           refOf.set(node.id, ref);
         }
         pairs.add(`F${qi + 1}/${ref}`);
-        lines.push(`    vs [${ref}] ${asData(node.content)} (recorded ${new Date(node.createdAt).toISOString().slice(0, 10)})`);
+        lines.push(`    vs [${ref}] ${asData(node.content)} (recorded ${isoTime(node.createdAt)?.slice(0, 10) ?? 'unknown date'})`);
       }
     });
     const result = await this.agent.complete(

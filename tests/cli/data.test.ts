@@ -3,6 +3,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp-engine';
+import { HIJACK_SETTINGS, nodeRow, writeSnapshot } from '../fixtures/hostile/make';
 
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'import');
@@ -41,5 +42,19 @@ describe('cli data commands', { timeout: 120_000 }, () => {
     const restored = cli(dir, ['restore', join(out, 'b.db')]);
     expect(restored.code).toBe(0);
     expect(JSON.parse(restored.stdout)).toMatchObject({ chats: 2, episodes: 5 });
+  });
+
+  it('import: an Engram export needs --format engram-export, --preview writes nothing, settings are never imported', { timeout: 300_000 }, () => {
+    const dir = makeTempDir();
+    const snapshot = writeSnapshot(makeTempDir(), { nodes: [nodeRow('0190a000-0000-7000-8000-0000000000c1', 'Ana likes fado')], app_settings: HIJACK_SETTINGS });
+    const sniffed = cli(dir, ['import', snapshot, '--no-consolidate']);
+    expect(sniffed.code).toBe(1);
+    expect(JSON.parse(sniffed.stdout)).toMatchObject({ error: { code: 'invalid_input', message: expect.stringContaining('engram-export') } });
+    const preview = cli(dir, ['import', snapshot, '--format', 'engram-export', '--preview']);
+    expect(preview.code).toBe(0);
+    expect(JSON.parse(preview.stdout)).toMatchObject({ preview: true, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }] });
+    const applied = cli(dir, ['import', snapshot, '--format', 'engram-export', '--no-consolidate']);
+    expect(JSON.parse(applied.stdout)).toMatchObject({ preview: false, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }] });
+    expect(cli(dir, ['import', snapshot, '--format', 'pdf']).code).not.toBe(0);
   });
 });

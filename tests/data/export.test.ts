@@ -34,10 +34,10 @@ async function richMemory(engine: MemoryEngine, clock: ManualClock): Promise<voi
   await engine.drainSlowPath();
 }
 
-/** The export minus what legitimately differs between two exports of the same graph. */
+/** The export minus what legitimately differs between two exports of the same graph (settings are never imported). */
 function comparable(path: string): unknown {
-  const data = JSON.parse(readFileSync(path, 'utf8')) as { exportedAt: string };
-  return { ...data, exportedAt: undefined };
+  const data = JSON.parse(readFileSync(path, 'utf8')) as { exportedAt: string; tables: Record<string, unknown> };
+  return { ...data, exportedAt: undefined, tables: { ...data.tables, app_settings: undefined } };
 }
 
 describe('JSON export', () => {
@@ -57,20 +57,24 @@ describe('JSON export', () => {
     expect(text).toContain('http://127.0.0.1:1');
 
     const { engine: empty } = openTestEngine({ clock: new ManualClock(clock.t + 86_400_000) });
-    const summary = await runImport(empty, join(out, 'a.json'));
+    const summary = await runImport(empty, join(out, 'a.json'), { format: 'engram-export' });
     expect(summary.sources).toEqual(['engram']);
     expect(summary.restored?.nodes).toBe(first.rows.nodes);
+    // Every row but the settings is loaded; the settings are reported, not imported.
+    expect(summary.rejected).toEqual([expect.objectContaining({ table: 'app_settings', count: first.rows.app_settings, reason: expect.stringContaining('never imported') })]);
     await empty.drainSlowPath();
     await exportJson(empty, join(out, 'b.json'));
     expect(comparable(join(out, 'b.json'))).toEqual(comparable(join(out, 'a.json')));
+    expect((JSON.parse(readFileSync(join(out, 'b.json'), 'utf8')) as { tables: { app_settings: unknown[] } }).tables.app_settings).toEqual([]);
 
     // The restored memory works: search finds the correction, chats are listed, and re-import adds nothing.
     const hits = await empty.search({ query: 'Ana travelling Lisbon' });
     expect(hits.hits[0]?.node.content).toBe('Ana is travelling to Lisbon in June');
     expect(listChatSessions(empty.database, true).map((c) => c.title).sort()).toEqual(listChatSessions(engine.database, true).map((c) => c.title).sort());
     expect((await runImport(empty, join(FIXTURES, 'chatgpt-conversations.json'))).messagesAdded).toBe(0);
-    const again = await runImport(empty, join(out, 'a.json'));
+    const again = await runImport(empty, join(out, 'a.json'), { format: 'engram-export' });
     expect(Object.values(again.restored ?? {}).every((n) => n === 0)).toBe(true);
+    expect(again.alreadyThere?.nodes).toBe(first.rows.nodes);
   });
 });
 

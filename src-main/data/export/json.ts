@@ -4,12 +4,13 @@
  * were made with. Written row by row to the file, so the export's size is not bounded by memory.
  * `import` of this file into an empty data folder rebuilds the same graph with the same ids.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
 import type { MemoryEngine } from '../../memory/engine';
 import { SCHEMA_VERSION as LATEST_VERSION } from '../../memory/stores';
 import { SNAPSHOT_TABLES } from '../../memory/snapshot';
+import { PRIVATE_FILE_MODE, refuseExisting } from './target';
 
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_VERSION = 1;
@@ -21,14 +22,24 @@ export interface JsonExportResult {
 }
 
 export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number } = {}): Promise<JsonExportResult> {
-  mkdirSync(dirname(path), { recursive: true });
-  const out = createWriteStream(path, { encoding: 'utf8' });
+  refuseExisting(path);
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Only the person may read their memory: 0600, and 'wx' so a file that appeared meanwhile is never overwritten.
+  const out = createWriteStream(path, { encoding: 'utf8', mode: PRIVATE_FILE_MODE, flags: 'wx' });
+  // A write that fails (a full disk) is kept and thrown at the next write, never an unhandled 'error' event.
+  let failure: Error | null = null;
+  out.on('error', (err) => (failure ??= err));
   const write = async (text: string): Promise<void> => {
+    if (failure) throw failure;
     if (!out.write(text)) await once(out, 'drain');
   };
   const rows: Record<string, number> = {};
   let vectors = 0;
+  let opened = false;
   try {
+    // Opening fails here, as a rejection, rather than as an unhandled 'error' event later.
+    await once(out, 'open');
+    opened = true;
     await engine.withReadSnapshot(async (reader) => {
       const lock = engine.vectorLockInfo;
       // "format" first: the importer recognises the file from its first bytes.
@@ -53,9 +64,17 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       }
       await write('}}\n');
     });
+  } catch (err) {
+    // A half-written export is not an export: the file is ours ('wx'), so it goes.
+    out.destroy();
+    if (!out.closed) await once(out, 'close');
+    if (opened) rmSync(path, { force: true });
+    throw err;
   } finally {
-    out.end();
-    await once(out, 'close');
+    if (!out.destroyed) {
+      out.end();
+      await once(out, 'close');
+    }
   }
   return { path, rows, vectors };
 }

@@ -3,11 +3,13 @@
  * one per month of facts (by when they were stated), plus an index. Written to a folder, or to a .zip when
  * the path ends in .zip. Superseded, forgotten and pruned facts are listed as such, with their dates.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { MemoryEngine } from '../../memory/engine';
 import type { SnapshotReader, SnapshotRow } from '../../memory/snapshot';
+import { isoTime } from '../../../src-shared/clock';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, refuseExisting } from './target';
 
 interface Fact {
   id: string;
@@ -40,8 +42,24 @@ export interface MarkdownExportResult {
   facts: number;
 }
 
-const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
-const month = (t: number): string => new Date(t).toISOString().slice(0, 7);
+const day = (t: number): string => isoTime(t)?.slice(0, 10) ?? 'unknown-date';
+const month = (t: number): string => isoTime(t)?.slice(0, 7) ?? 'unknown-date';
+
+/**
+ * Memory text as inert Markdown: HTML's specials become entities (no `<script>`, no `<img onerror>`, no
+ * `<javascript:…>` autolink) and Markdown's punctuation is backslash-escaped (no links, images, emphasis or
+ * headings made of what was said); line breaks become spaces so a text stays inside its list item.
+ */
+export function mdText(text: string): string {
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]()!~]/g, '\\$&')
+    .replace(/^(\s*)([-+#])/, '$1\\$2') // a list marker or heading at its start
+    .replace(/^(\s*\d+)([.)])/, '$1\\$2');
+}
 const str = (v: SnapshotRow[string] | undefined): string => (v === null || v === undefined ? '' : String(v));
 const num = (v: SnapshotRow[string] | undefined): number => Number(v ?? 0);
 /** File names that work on every system and stay readable. */
@@ -56,9 +74,10 @@ export function slug(name: string): string {
       .slice(0, 80) || 'entity'
   );
 }
-const quote = (s: string, max = 200): string => (s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/\s+/g, ' ');
+const quote = (s: string, max = 200): string => mdText((s.length > max ? `${s.slice(0, max - 1)}…` : s).replace(/\s+/g, ' '));
 
 export async function exportMarkdown(engine: MemoryEngine, path: string): Promise<MarkdownExportResult> {
+  refuseOccupied(path);
   const files = await engine.withReadSnapshot((reader) => Promise.resolve(renderMarkdown(reader, engine.clock.now())));
   return writeMarkdown(path, files);
 }
@@ -139,15 +158,15 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
 
   const factLine = (f: Fact, linkPrefix: string): string[] => {
     const status = f.validUntil === null ? '' : ` — *${f.reason ?? 'no longer valid'} ${day(f.validUntil)}*`;
-    const lines = [`- ${f.content}${status}`];
+    const lines = [`- ${mdText(f.content)}${status}`];
     const chat = sessionTitle(f.sessionId);
     const stated = day(f.eventTime) !== day(f.validFrom) ? `stated ${day(f.eventTime)}` : '';
-    const source = [`${f.type}`, stated, `valid from ${day(f.validFrom)}`, `confidence ${f.confidence.toFixed(2)}`, f.sourceType ? `source: ${f.sourceType}` : '', chat ? `chat: “${chat}”` : ''].filter(Boolean);
+    const source = [`${f.type}`, stated, `valid from ${day(f.validFrom)}`, `confidence ${f.confidence.toFixed(2)}`, f.sourceType ? `source: ${f.sourceType}` : '', chat ? `chat: “${mdText(chat)}”` : ''].filter(Boolean);
     lines.push(`  - ${source.join(' · ')}`);
     const about = (entitiesOfFact.get(f.id) ?? []).flatMap((id) => {
       const e = entities.get(id);
       const file = fileOf.get(id);
-      return e && file ? [`[${e.name}](${linkPrefix}${file})`] : [];
+      return e && file ? [`[${mdText(e.name)}](${linkPrefix}${file})`] : [];
     });
     if (about.length > 0) lines.push(`  - about: ${about.join(', ')}`);
     for (const epId of f.derivedFrom.slice(0, 5)) {
@@ -165,11 +184,11 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
     files.set(
       fileOf.get(e.id) as string,
       [
-        `# ${e.name}`,
+        `# ${mdText(e.name)}`,
         '',
-        `*${e.type}*${e.aliases.length ? ` · also known as ${e.aliases.join(', ')}` : ''}`,
+        `*${e.type}*${e.aliases.length ? ` · also known as ${e.aliases.map(mdText).join(', ')}` : ''}`,
         '',
-        ...(e.summary ? [e.summary, ''] : []),
+        ...(e.summary ? [mdText(e.summary), ''] : []),
         '## What is known',
         '',
         ...(current.length ? current.flatMap((f) => factLine(f, '../')) : ['*(nothing current)*']),
@@ -202,7 +221,7 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
       '',
       '## Entities',
       '',
-      ...[...entities.values()].sort((a, b) => a.name.localeCompare(b.name)).map((e) => `- [${e.name}](${fileOf.get(e.id) ?? ''}) (${e.type})`),
+      ...[...entities.values()].sort((a, b) => a.name.localeCompare(b.name)).map((e) => `- [${mdText(e.name)}](${fileOf.get(e.id) ?? ''}) (${e.type})`),
       '',
       '## Facts by month',
       '',
@@ -214,14 +233,22 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   return { files, entities: entities.size, facts: facts.size };
 }
 
+/** A .zip that does not exist yet, or a folder that does not exist or is empty: nothing is overwritten. */
+function refuseOccupied(path: string): void {
+  if (path.toLowerCase().endsWith('.zip') || !existsSync(path)) refuseExisting(path);
+  else if (readdirSync(path).length > 0) refuseExisting(path);
+}
+
 function writeMarkdown(path: string, { files, entities, facts }: RenderedMarkdown): MarkdownExportResult {
+  refuseOccupied(path);
+  const options = { mode: PRIVATE_FILE_MODE, flag: 'wx' } as const;
   if (path.toLowerCase().endsWith('.zip')) {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, zipSync(Object.fromEntries([...files].map(([name, text]) => [name, strToU8(text)]))));
+    mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+    writeFileSync(path, zipSync(Object.fromEntries([...files].map(([name, text]) => [name, strToU8(text)]))), options);
   } else {
     for (const [name, text] of files) {
-      mkdirSync(dirname(join(path, name)), { recursive: true });
-      writeFileSync(join(path, name), text);
+      mkdirSync(dirname(join(path, name)), { recursive: true, mode: PRIVATE_DIR_MODE });
+      writeFileSync(join(path, name), text, options);
     }
   }
   return { path, files: files.size, entities, facts };

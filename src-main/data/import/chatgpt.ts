@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ImportedConversation, ImportedMessage } from './types';
 import { contentHash, secondsToMs, storableText, titleFromText } from './text';
 
-const seconds = z.number().finite().nonnegative().nullish();
+const seconds = z.number().finite().nonnegative().nullish(); // impossible times are refused per conversation (writer.ts)
 
 const messageSchema = z.looseObject({
   id: z.string().optional(),
@@ -32,8 +32,21 @@ const conversationSchema = z.looseObject({
   title: z.string().nullish(),
   create_time: seconds,
   current_node: z.string().nullish(),
-  mapping: z.record(z.string(), nodeSchema),
+  // Read as it is: a record schema copies keys into a fresh object, where a "__proto__" node id vanishes.
+  mapping: z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected an object'),
 });
+
+type MessageTree = Map<string, z.output<typeof nodeSchema>>;
+
+/** The mapping as a Map over its own keys (any string is a node id, "__proto__" too); unreadable nodes left out. */
+function messageTree(mapping: Record<string, unknown>): MessageTree {
+  const tree: MessageTree = new Map();
+  for (const [id, raw] of Object.entries(mapping)) {
+    const node = nodeSchema.safeParse(raw);
+    if (node.success) tree.set(id, node.data);
+  }
+  return tree;
+}
 
 export function isChatGptConversation(value: unknown): boolean {
   return typeof value === 'object' && value !== null && 'mapping' in value;
@@ -70,11 +83,11 @@ function isHidden(metadata: Record<string, unknown> | null | undefined): boolean
 }
 
 /** The leaf of the branch to import: `current_node`, or (older exports) the newest leaf. */
-function branchLeaf(mapping: Record<string, z.output<typeof nodeSchema>>, current: string | null | undefined): string | undefined {
-  if (current && mapping[current]) return current;
-  const parents = new Set(Object.values(mapping).flatMap((n) => (n.parent ? [n.parent] : [])));
+function branchLeaf(mapping: MessageTree, current: string | null | undefined): string | undefined {
+  if (current && mapping.has(current)) return current;
+  const parents = new Set([...mapping.values()].flatMap((n) => (n.parent ? [n.parent] : [])));
   let best: { id: string; t: number } | undefined;
-  for (const [id, node] of Object.entries(mapping)) {
+  for (const [id, node] of mapping) {
     if (parents.has(id)) continue;
     const m = messageSchema.safeParse(node.message);
     const t = m.success ? (m.data.create_time ?? 0) : 0;
@@ -87,11 +100,15 @@ export function chatGptConversation(value: unknown): ImportedConversation | { er
   const parsed = conversationSchema.safeParse(value);
   if (!parsed.success) return { error: `not a ChatGPT conversation: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}` };
   const conv = parsed.data;
-  const convId = conv.conversation_id ?? conv.id ?? contentHash(conv.title ?? '', conv.create_time ?? 0, Object.keys(conv.mapping).sort()[0]);
+  const mapping = messageTree(conv.mapping);
+  const convId = conv.conversation_id ?? conv.id ?? contentHash(conv.title ?? '', conv.create_time ?? 0, [...mapping.keys()].sort()[0]);
+  const leaf = branchLeaf(mapping, conv.current_node);
+  // Every node is some node's parent: the tree is a cycle with no last message to walk back from.
+  if (leaf === undefined && mapping.size > 0) return { error: 'its message tree has no last message (the parent links form a cycle)' };
   // Walk from the leaf to the root; a cycle (a broken file) stops the walk rather than looping.
   const branch: string[] = [];
   const seen = new Set<string>();
-  for (let id = branchLeaf(conv.mapping, conv.current_node); id && !seen.has(id); id = conv.mapping[id]?.parent ?? undefined) {
+  for (let id = leaf; id !== undefined && !seen.has(id); id = mapping.get(id)?.parent ?? undefined) {
     seen.add(id);
     branch.push(id);
   }
@@ -101,7 +118,7 @@ export function chatGptConversation(value: unknown): ImportedConversation | { er
   let lastTime = fallbackTime;
   const messages: ImportedMessage[] = [];
   for (const nodeId of branch) {
-    const m = messageSchema.safeParse(conv.mapping[nodeId]?.message);
+    const m = messageSchema.safeParse(mapping.get(nodeId)?.message);
     if (!m.success) continue;
     const msg = m.data;
     const role = msg.author.role;

@@ -16,14 +16,25 @@ const COMMA = 0x2c;
 
 const BOM = [0xef, 0xbb, 0xbf];
 
+/**
+ * The largest element (one conversation) read: it is parsed whole, at several times its size in memory. Real
+ * conversations, even with pasted documents, are a few MB; a 700 MB element took 1.85 GB.
+ */
+export const MAX_ELEMENT_BYTES = 64 * 1024 * 1024;
+
+/** Blank bytes allowed in a row between elements: real exports have a few; a zip of gigabytes of spaces is a bomb. */
+export const MAX_BLANK_RUN = 16 * 1024 * 1024;
+
 const isSpace = (b: number): boolean => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
 
-export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<unknown> {
+export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>, maxElementBytes = MAX_ELEMENT_BYTES): AsyncGenerator<unknown> {
   let state: 'before' | 'between' | 'element' | 'after' = 'before';
   let depth = 0; // nesting inside the current element
   let inString = false;
   let escaped = false;
   let parts: Uint8Array[] = [];
+  let held = 0; // bytes of the current element in parts
+  let blank = 0; // blank bytes in a row outside elements
   let index = 0;
   let bomBytes = 0;
   const closed = (): boolean => state === 'after';
@@ -31,6 +42,7 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
   const parse = (): unknown => {
     const text = Buffer.concat(parts).toString('utf8');
     parts = [];
+    held = 0;
     try {
       return JSON.parse(text) as unknown;
     } catch (err) {
@@ -76,7 +88,11 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
         }
         continue;
       }
-      if (isSpace(b)) continue;
+      if (isSpace(b)) {
+        if (++blank > MAX_BLANK_RUN) throw new AppError('invalid_input', `the export holds more than ${MAX_BLANK_RUN / 1_048_576} MB of blank space in a row (a damaged or hostile file?)`);
+        continue;
+      }
+      blank = 0;
       if (state === 'before') {
         if (bomBytes < 3 && b === BOM[bomBytes]) {
           bomBytes++; // a UTF-8 byte-order mark, possibly split across chunks
@@ -101,7 +117,13 @@ export async function* jsonArrayElements(chunks: AsyncIterable<Uint8Array>): Asy
       if (b === QUOTE) inString = true;
       else if (b === OPEN_BRACE || b === OPEN_BRACKET) depth = 1;
     }
-    if (state === 'element') parts.push(chunk.subarray(start));
+    if (state === 'element') {
+      parts.push(chunk.subarray(start));
+      held += chunk.length - start;
+      if (held > maxElementBytes) {
+        throw new AppError('invalid_input', `the export's element ${index} is larger than ${Math.round(maxElementBytes / 1_048_576)} MB; Engram reads conversations up to that size (a damaged or hostile file?)`);
+      }
+    }
   }
   if (!closed()) throw new AppError('invalid_input', 'the export is not valid JSON: it ends before its array is closed (a truncated file?)');
 }

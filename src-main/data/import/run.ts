@@ -6,10 +6,11 @@
 import { basename } from 'node:path';
 import type { MemoryEngine } from '../../memory/engine';
 import { AppError } from '../../../src-shared/errors';
+import type { ImportFormat, RejectedRows } from '../../../src-shared/import-source';
 import { importSnapshotFile } from '../snapshot-import';
-import { readConversations, resolveImportFiles, type ImportFile } from './source';
+import { detectedFormat, readConversations, resolveImportFiles, type ImportFile } from './source';
 import type { ImportSource, SkippedConversation } from './types';
-import { ImportWriter, type ImportCounts } from './writer';
+import { conversationProblem, ImportWriter, type ImportCounts, type KeptApart } from './writer';
 
 export interface ImportProgress {
   phase: 'reading' | 'done';
@@ -22,6 +23,10 @@ export interface ImportProgress {
 }
 
 export interface ImportSummary extends ImportCounts {
+  /** Nothing was written: the counts are what importing would do. */
+  preview: boolean;
+  /** What the file was read as: the format chosen, or the one detected (`files[].format` has each file's). */
+  format: ImportFormat;
   files: { name: string; format: string }[];
   sources: ImportSource[];
   skipped: SkippedConversation[];
@@ -31,11 +36,20 @@ export interface ImportSummary extends ImportCounts {
   elapsedMs: number;
   /** Messages added per second of reading and writing (before consolidation). */
   messagesPerSecond: number;
-  /** For an Engram export: rows restored per table. */
+  /** Conversations that reused another's id and became chats of their own (the first 20, and how many). */
+  keptApart: KeptApart[];
+  keptApartCount: number;
+  /** For an Engram export: rows restored per table, rows already there, rows refused and why. */
   restored?: Record<string, number>;
+  alreadyThere?: Record<string, number>;
+  rejected?: RejectedRows[];
 }
 
 export interface ImportOptions {
+  /** What the person says the file is (default: detect, which never loads an Engram export). */
+  format?: ImportFormat;
+  /** Read and plan everything, write nothing, and report what would be added and refused. */
+  preview?: boolean;
   onProgress?: (p: ImportProgress) => void;
   signal?: AbortSignal;
 }
@@ -45,12 +59,13 @@ const PROGRESS_EVERY_MS = 200;
 
 export async function runImport(engine: MemoryEngine, path: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
-  const files = resolveImportFiles(path);
+  const preview = options.preview === true;
+  const files = resolveImportFiles(path, options.format ?? 'auto');
   const totalBytes = files.reduce((n, f) => n + f.bytes, 0);
   const snapshots = files.filter((f) => f.kind === 'engram-export');
   if (snapshots.length > 0 && files.length > 1) throw new AppError('invalid_input', 'An Engram export is imported on its own, not together with other files');
 
-  const writer = new ImportWriter(engine);
+  const writer = new ImportWriter(engine, preview);
   const skipped: SkippedConversation[] = [];
   let skippedCount = 0;
   const sources = new Set<ImportSource>();
@@ -72,12 +87,12 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     });
   };
 
-  let restored: Record<string, number> | undefined;
+  let snapshot: Awaited<ReturnType<typeof importSnapshotFile>> | undefined;
   for (const file of files) {
     currentFile = basename(file.path);
     report('reading', true);
     if (file.kind === 'engram-export') {
-      restored = await importSnapshotFile(engine, file.path);
+      snapshot = await importSnapshotFile(engine, file.path, { preview });
       bytesRead += file.bytes;
       sources.add('engram');
       continue;
@@ -90,6 +105,8 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
   const elapsedMs = Math.round(performance.now() - started);
   return {
     ...writer.counts,
+    preview,
+    format: options.format && options.format !== 'auto' ? options.format : files[0] ? detectedFormat(files[0]) : 'auto',
     files: files.map((f) => ({ name: basename(f.path), format: f.kind })),
     sources: [...sources],
     skipped,
@@ -97,7 +114,9 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     sessions: [...writer.sessionsTouched],
     elapsedMs,
     messagesPerSecond: elapsedMs > 0 ? Math.round((writer.counts.messagesAdded / elapsedMs) * 1000) : 0,
-    ...(restored ? { restored } : {}),
+    keptApart: writer.keptApart,
+    keptApartCount: writer.keptApartTotal,
+    ...(snapshot ? { restored: snapshot.added, alreadyThere: snapshot.alreadyThere, rejected: snapshot.rejected } : {}),
   };
 
   async function importFile(file: ImportFile): Promise<void> {
@@ -107,9 +126,13 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
         writer.flush();
         throw new AppError('conflict', 'The import was cancelled; what was imported so far is kept, and importing again continues from there');
       }
-      if (item.kind === 'skipped') {
+      // One conversation that cannot be imported (an impossible time, no text) is named and skipped, never fatal.
+      const problem = item.kind === 'skipped' ? item.reason : conversationProblem(item.conversation);
+      if (item.kind === 'skipped' || problem !== null) {
         skippedCount++;
-        if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ index: item.index, reason: item.reason });
+        const index = item.kind === 'skipped' ? item.index : (item.conversation.index ?? writer.counts.conversations + skippedCount - 1);
+        const reason = item.kind === 'conversation' ? `“${item.conversation.title}”: ${problem}` : item.reason;
+        if (skipped.length < MAX_SKIPPED_LISTED) skipped.push({ index, reason });
         continue;
       }
       sources.add(item.conversation.source);

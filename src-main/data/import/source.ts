@@ -5,16 +5,18 @@
  */
 import { createReadStream, openSync, readSync, closeSync, readdirSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
-import { Readable } from 'node:stream';
-import { createInterface } from 'node:readline';
 import { Unzip, UnzipInflate } from 'fflate';
 import { AppError } from '../../../src-shared/errors';
+import { IMPORT_FORMAT_LABELS, type ImportFormat } from '../../../src-shared/import-source';
 import { parseJsonlLine, parseTranscriptFile } from '../../memory/import/transcripts';
 import { chatGptConversation, isChatGptConversation } from './chatgpt';
 import { claudeConversation, isClaudeConversation } from './claude';
-import { jsonArrayElements } from './json-array';
+import { jsonArrayElements, MAX_ELEMENT_BYTES } from './json-array';
 import { JsonlGrouper, recallConversations } from './transcripts';
 import type { ImportedConversation } from './types';
+
+/** A recall dataset is parsed whole (evaluation data: small). */
+const MAX_RECALL_BYTES = 64 * 1024 * 1024;
 
 export type ReadItem = { kind: 'conversation'; conversation: ImportedConversation } | { kind: 'skipped'; index: number; reason: string };
 
@@ -26,8 +28,47 @@ export interface ImportFile {
   bytes: number;
 }
 
+/** Which detected kinds each format the person can choose accepts. */
+const KINDS_OF_FORMAT: Record<ImportFormat, readonly InputKind[]> = {
+  auto: ['conversations-json', 'conversations-zip', 'jsonl', 'recall'],
+  conversations: ['conversations-json', 'conversations-zip'],
+  jsonl: ['jsonl'],
+  recall: ['recall'],
+  'engram-export': ['engram-export'],
+};
+
+const FORMAT_OF_KIND: Record<InputKind, ImportFormat> = {
+  'conversations-json': 'conversations',
+  'conversations-zip': 'conversations',
+  jsonl: 'jsonl',
+  recall: 'recall',
+  'engram-export': 'engram-export',
+};
+
+/** The format a file was recognised as, in the words the UI uses. */
+export const detectedFormat = (file: ImportFile): ImportFormat => FORMAT_OF_KIND[file.kind];
+
+/**
+ * Refuses a file that is not what the person chose. "Detect" never loads an Engram export: that adds memory
+ * rows rather than conversations, so the person chooses it by name.
+ */
+function checkFormat(file: ImportFile, format: ImportFormat): ImportFile {
+  if (KINDS_OF_FORMAT[format].includes(file.kind)) return file;
+  const found = IMPORT_FORMAT_LABELS[FORMAT_OF_KIND[file.kind]];
+  if (format === 'auto') {
+    throw new AppError('invalid_input', `${basename(file.path)} is an ${found}. Importing one adds memories and chats (never settings): choose the format “${found}” (${FORMAT_OF_KIND[file.kind]}) to import it.`, {
+      issues: [{ path: 'format', message: `detected ${found}` }],
+    });
+  }
+  throw new AppError('invalid_input', `${basename(file.path)} looks like a ${found}, not a ${IMPORT_FORMAT_LABELS[format]}.`, { issues: [{ path: 'format', message: `detected ${found}` }] });
+}
+
 /** The files to read for a path: a folder yields its conversations.json, or its .jsonl/.json files. */
-export function resolveImportFiles(path: string): ImportFile[] {
+export function resolveImportFiles(path: string, format: ImportFormat = 'auto'): ImportFile[] {
+  return findImportFiles(path).map((f) => checkFormat(f, format));
+}
+
+function findImportFiles(path: string): ImportFile[] {
   let st;
   try {
     st = statSync(path);
@@ -94,32 +135,92 @@ async function* fileChunks(path: string, onBytes: (n: number) => void): AsyncGen
   }
 }
 
+/**
+ * The most a zip's conversations.json may inflate to. Exports hold hundreds of MB of conversations; a small zip
+ * that inflates past this is a zip bomb (2 MB of whitespace inflates to 2 GB).
+ */
+export const MAX_INFLATED_BYTES = 4 * 1024 ** 3;
+/**
+ * Compressed bytes handed to the inflater at a time. Deflate inflates at most ~1,000×, so what one push can
+ * produce (all of it synchronously) stays a few MB, and it is read before the next push: backpressure.
+ */
+const INFLATE_SLICE = 4096;
+/** Compression methods fflate inflates as a stream (stored, deflate); zips from other tools may use others. */
+const ZIP_METHODS: Record<number, string> = { 0: 'stored', 8: 'deflate', 9: 'deflate64', 12: 'bzip2', 14: 'LZMA', 93: 'Zstandard', 95: 'XZ', 98: 'PPMd', 99: 'AES encryption' };
+
 /** The decompressed bytes of the zip entry named conversations.json, streamed (exports hold GBs of images). */
 async function* zipEntryChunks(path: string, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let found = false;
   let ended = false;
-  let failure: Error | null = null;
+  let inflated = 0;
+  let failure: AppError | null = null;
+  const name = basename(path);
   const unzip = new Unzip((file) => {
     if (found || basename(file.name).toLowerCase() !== 'conversations.json') return;
     found = true;
+    if (file.compression !== 0 && file.compression !== 8) {
+      const method = ZIP_METHODS[file.compression] ?? `method ${file.compression}`;
+      failure = new AppError('invalid_input', `${name}: its conversations.json is compressed with ${method}, which Engram cannot read. Unzip it and import the conversations.json, or zip it again with standard (deflate) compression.`);
+      return;
+    }
     file.ondata = (err, data, final) => {
-      if (err) failure = err;
-      else out.push(data);
+      if (err) failure = new AppError('invalid_input', `${name}: the zip could not be read (${String(err)})`);
+      else {
+        inflated += data.length;
+        if (inflated > MAX_INFLATED_BYTES) failure ??= new AppError('invalid_input', `${name}: its conversations.json inflates to more than ${MAX_INFLATED_BYTES / 1024 ** 3} GB; Engram stops there (a damaged or hostile zip?)`);
+        else out.push(data);
+      }
       if (final) ended = true;
     };
     file.start();
   });
   unzip.register(UnzipInflate);
+  const fail = (): never => {
+    throw failure as AppError;
+  };
   for await (const chunk of fileChunks(path, onBytes)) {
-    unzip.push(chunk);
-    if (failure) throw new AppError('invalid_input', `${basename(path)}: the zip could not be read (${String(failure)})`);
-    while (out.length > 0) yield out.shift() as Uint8Array;
-    if (ended) return;
+    for (let at = 0; at < chunk.length; at += INFLATE_SLICE) {
+      try {
+        unzip.push(chunk.subarray(at, at + INFLATE_SLICE));
+      } catch (err) {
+        failure ??= new AppError('invalid_input', `${name}: the zip could not be read (${err instanceof Error ? err.message : String(err)})`);
+      }
+      if (failure) fail();
+      while (out.length > 0) yield out.shift() as Uint8Array;
+      if (ended) return;
+    }
   }
   unzip.push(new Uint8Array(0), true);
+  if (failure) fail();
   while (out.length > 0) yield out.shift() as Uint8Array;
-  if (!found) throw new AppError('invalid_input', `${basename(path)} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
+  if (!found) throw new AppError('invalid_input', `${name} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
+}
+
+/**
+ * Lines of a byte stream (LF or CRLF), each at most MAX_ELEMENT_BYTES: readline would hold a 700 MB line whole
+ * before anyone could look at it.
+ */
+async function* boundedLines(chunks: AsyncIterable<Buffer>, name: string): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let held = 0;
+  const line = (tail: Buffer): string => {
+    const text = Buffer.concat([...parts, tail]).toString('utf8');
+    parts = [];
+    held = 0;
+    return text.endsWith('\r') ? text.slice(0, -1) : text;
+  };
+  for await (const chunk of chunks) {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      yield line(chunk.subarray(start, nl));
+      start = nl + 1;
+    }
+    parts.push(chunk.subarray(start));
+    held += chunk.length - start;
+    if (held > MAX_ELEMENT_BYTES) throw new AppError('invalid_input', `${name} has a line longer than ${MAX_ELEMENT_BYTES / 1_048_576} MB; Engram reads lines up to that size (a damaged or hostile file?)`);
+  }
+  if (held > 0) yield line(Buffer.alloc(0));
 }
 
 function conversationItem(value: unknown, index: number): ReadItem {
@@ -128,7 +229,7 @@ function conversationItem(value: unknown, index: number): ReadItem {
     : isClaudeConversation(value)
       ? claudeConversation(value)
       : { error: 'neither a ChatGPT nor a Claude conversation' };
-  return 'error' in result ? { kind: 'skipped', index, reason: result.error } : { kind: 'conversation', conversation: result };
+  return 'error' in result ? { kind: 'skipped', index, reason: result.error } : { kind: 'conversation', conversation: { ...result, index } };
 }
 
 /** Reads one file as conversations. `now` stands in for JSONL lines without a time. */
@@ -143,7 +244,7 @@ export async function* readConversations(file: ImportFile, now: number, onBytes:
     }
     case 'jsonl': {
       const grouper = new JsonlGrouper();
-      const lines = createInterface({ input: Readable.from(fileChunks(file.path, onBytes)), crlfDelay: Infinity });
+      const lines = boundedLines(fileChunks(file.path, onBytes), basename(file.path));
       let lineNumber = 0;
       for await (const line of lines) {
         lineNumber++;
@@ -158,6 +259,7 @@ export async function* readConversations(file: ImportFile, now: number, onBytes:
     }
     case 'recall': {
       // Evaluation datasets are small; the existing validating parser reads them whole.
+      if (file.bytes > MAX_RECALL_BYTES) throw new AppError('invalid_input', `${basename(file.path)} is ${Math.round(file.bytes / 1_048_576)} MB; a recall dataset is read whole, up to ${MAX_RECALL_BYTES / 1_048_576} MB`);
       let text = '';
       for await (const chunk of fileChunks(file.path, onBytes)) text += chunk.toString('utf8');
       const parsed = parseTranscriptFile(text, now);

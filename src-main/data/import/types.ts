@@ -21,6 +21,8 @@ export interface ImportedConversation {
   key: string;
   title: string;
   messages: ImportedMessage[];
+  /** Position in the file's array of conversations (ChatGPT, Claude), for reports. */
+  index?: number;
 }
 
 /** A conversation the reader could not use, with the reason (reported, never fatal for the rest). */

@@ -16,6 +16,7 @@ import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quotablePart, quoteFor } from './snippet';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
+import { isoTime } from '../../../src-shared/clock';
 
 /**
  * Facts lead: a fact states in a dozen tokens what a turn says in forty, so with a model-written memory they
@@ -37,8 +38,8 @@ const PACK_EPISODES = { simple: 40, complex: 60 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
-const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
-const clock = (t: number): string => new Date(t).toISOString().slice(11, 16);
+const day = (t: number): string => isoTime(t)?.slice(0, 10) ?? 'unknown date';
+const clock = (t: number): string => isoTime(t)?.slice(11, 16) ?? '--:--';
 const headingLine = (heading: string): string => `#### ${heading}`;
 
 function describeStrategies(ranks: StrategyRank[]): string {

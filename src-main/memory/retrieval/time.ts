@@ -108,8 +108,9 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** §13 display fields: all empty when the time is missing or zero. */
 export function timestampFields(t: number | null | undefined, now: number): TimestampFields {
-  if (!t) return { event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' };
-  const d = new Date(t);
+  const d = new Date(t ?? 0);
+  // Missing, zero, or beyond what a Date holds (a damaged row): no display fields rather than a RangeError.
+  if (!t || Number.isNaN(d.getTime())) return { event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' };
   const offset = -d.getTimezoneOffset();
   const tz = tzLabel(offset);
   const local = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${tz}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DataProgress } from '../../../src-main/data/api-types';
+import type { DataProgress, ImportResult } from '../../../src-main/data/api-types';
+import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from '../../../src-shared/import-source';
 import { call, errorMessage } from '../api/client';
 import { bridge } from '../api/transport';
 
@@ -17,21 +18,59 @@ const onEnter = (run: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
   }
 };
 
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** What an import will do (or did), in one line per kind. */
+function importLines(r: ImportResult): string[] {
+  const lines: string[] = [];
+  if (r.restored) {
+    const rows = Object.entries(r.restored).filter(([, n]) => n > 0);
+    lines.push(rows.length ? `Rows: ${rows.map(([t, n]) => `${n} ${t.replace(/_/g, ' ')}`).join(', ')}` : 'No new rows');
+    const there = Object.values(r.alreadyThere ?? {}).reduce((a, b) => a + b, 0);
+    if (there > 0) lines.push(`${plural(there, 'row')} already in your memory (left as they are)`);
+    for (const x of r.rejected ?? []) lines.push(`Refused ${plural(x.count, `${x.table.replace(/_/g, ' ')} row`)}: ${x.reason}`);
+  } else {
+    lines.push(
+      `${plural(r.messagesAdded, 'new message')} from ${plural(r.conversations, 'conversation')}: ${plural(r.chatsCreated, 'new chat')}` +
+        `${r.chatsExtended > 0 ? `, ${r.chatsExtended} extended` : ''}${r.messagesAlreadyThere > 0 ? `, ${r.messagesAlreadyThere} already imported` : ''}`,
+    );
+  }
+  if (r.skippedCount > 0) lines.push(`Skipped ${plural(r.skippedCount, 'conversation')}: ${r.skipped.slice(0, 3).map((k) => `#${k.index} ${k.reason}`).join('; ')}`);
+  if (r.keptApartCount > 0) lines.push(`${plural(r.keptApartCount, 'conversation')} kept as separate chats: ${r.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
+  return lines;
+}
+
 /**
- * Settings → Data: import history (ChatGPT, Claude, JSONL, an Engram export) with a progress bar and a
- * summary, export (JSON or Markdown), backups (now, and the automatic daily ones) and restore.
+ * Settings → Data: import history (ChatGPT, Claude, JSONL, an Engram export) in the format the person chooses,
+ * previewed first (what it adds, skips and refuses) and applied on confirmation, with a progress bar and a
+ * summary; export (JSON or Markdown), backups (now, and the automatic daily ones) and restore.
  */
 export function DataSettings() {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<DataProgress | null>(null);
   const [importPath, setImportPath] = useState('');
+  const [importFormat, setImportFormat] = useState<ImportFormat>('auto');
+  /** The previewed import, waiting for the person to apply it. */
+  const [planned, setPlanned] = useState<{ path: string; format: ImportFormat; result: ImportResult } | null>(null);
   const [restorePath, setRestorePath] = useState('');
   const [confirming, setConfirming] = useState<string | null>(null);
   useEffect(() => bridge.on('data.progress', (p) => setProgress(p.phase === 'running' ? p : null)), []);
 
   const backups = useQuery({ queryKey: BACKUPS_KEY, queryFn: () => call('data.backups', {}) });
   const refreshAll = () => void qc.invalidateQueries();
-  const runImport = useMutation({ mutationFn: (path: string) => call('data.import', { path }), meta: { inlineError: true }, onSettled: refreshAll });
+  const previewImport = useMutation({
+    mutationFn: (input: { path: string; format: ImportFormat }) => call('data.import', { ...input, preview: true }),
+    meta: { inlineError: true },
+    onSuccess: (result, input) => setPlanned({ ...input, result }),
+  });
+  const runImport = useMutation({
+    mutationFn: (input: { path: string; format: ImportFormat }) => call('data.import', { ...input, preview: false }),
+    meta: { inlineError: true },
+    onSettled: () => {
+      setPlanned(null);
+      refreshAll();
+    },
+  });
   const runExport = useMutation({ mutationFn: (format: 'json' | 'markdown') => call('data.export', { format }), meta: { inlineError: true } });
   const runBackup = useMutation({
     mutationFn: () => call('data.backup', {}),
@@ -46,9 +85,11 @@ export function DataSettings() {
       refreshAll();
     },
   });
-  const busy = progress !== null || runImport.isPending || runExport.isPending || runBackup.isPending || runRestore.isPending;
+  const busy = progress !== null || previewImport.isPending || runImport.isPending || runExport.isPending || runBackup.isPending || runRestore.isPending;
   const startImport = () => {
-    if (importPath.trim() && !busy) runImport.mutate(importPath.trim());
+    if (!importPath.trim() || busy) return;
+    runImport.reset();
+    previewImport.mutate({ path: importPath.trim(), format: importFormat });
   };
   const askRestore = (path: string) => {
     if (path.trim() && !busy) setConfirming(path.trim());
@@ -71,12 +112,23 @@ export function DataSettings() {
             data-testid="import-path"
           />
           <button type="button" className="button" onClick={startImport} disabled={busy || !importPath.trim()} data-testid="import-run">
-            {runImport.isPending ? 'Importing…' : 'Import'}
+            {previewImport.isPending ? 'Reading…' : 'Import…'}
           </button>
         </span>
+        <span className="path-row">
+          <span className="muted small">Format</span>
+          <select value={importFormat} onChange={(e) => setImportFormat(e.target.value as ImportFormat)} aria-label="Import format" data-testid="import-format">
+            {IMPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {IMPORT_FORMAT_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </span>
         <small className="muted">
-          A ChatGPT or Claude data export, JSONL, or an Engram JSON export. Each conversation becomes a chat marked “imported” and is
-          remembered with its own dates; importing again adds only what is new.
+          A ChatGPT or Claude data export, JSONL, or an Engram JSON export (choose it by name; settings are never imported). You see what
+          will be added before anything is written. Each conversation becomes a chat marked “imported” and is remembered with its own dates;
+          importing again adds only what is new.
         </small>
       </label>
       {progress && (
@@ -87,19 +139,35 @@ export function DataSettings() {
           </span>
         </div>
       )}
-      {summary && (
-        <p className="ok-text small" role="status" data-testid="import-summary">
-          Imported {summary.messagesAdded} new message{summary.messagesAdded === 1 ? '' : 's'} from {summary.conversations} conversation
-          {summary.conversations === 1 ? '' : 's'}: {summary.chatsCreated} new chat{summary.chatsCreated === 1 ? '' : 's'}
-          {summary.chatsExtended > 0 ? `, ${summary.chatsExtended} extended` : ''}
-          {summary.messagesAlreadyThere > 0 ? `, ${summary.messagesAlreadyThere} already imported` : ''}
-          {summary.skippedCount > 0 ? `, ${summary.skippedCount} skipped (${summary.skipped[0]?.reason ?? ''})` : ''}.
-          {summary.sessionsToConsolidate > 0 ? ' Facts are being distilled from them in the background.' : ''}
-        </p>
+      {planned && (
+        <div className="confirm-box confirm-box-neutral" role="alertdialog" aria-label="Confirm import" data-testid="import-preview">
+          <p>
+            Import <strong>{planned.path}</strong> as {IMPORT_FORMAT_LABELS[planned.result.format]}
+            {planned.format === 'auto' ? ' (detected)' : ''}? Nothing has been written yet.
+          </p>
+          <ul className="small">
+            {importLines(planned.result).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <span className="test-row">
+            <button type="button" className="button button-ghost" onClick={() => setPlanned(null)} autoFocus>
+              Cancel
+            </button>
+            <button type="button" className="button" onClick={() => runImport.mutate({ path: planned.path, format: planned.format })} disabled={runImport.isPending} data-testid="import-apply">
+              {runImport.isPending ? 'Importing…' : 'Import'}
+            </button>
+          </span>
+        </div>
       )}
-      {runImport.isError && (
+      {summary && (
+        <div className="ok-text small" role="status" data-testid="import-summary">
+          Imported {importLines(summary).join('. ')}.{summary.sessionsToConsolidate > 0 ? ' Facts are being distilled from them in the background.' : ''}
+        </div>
+      )}
+      {(previewImport.isError || runImport.isError) && (
         <p className="error-text small" role="alert" data-testid="import-error">
-          {errorMessage(runImport.error)}
+          {errorMessage(previewImport.error ?? runImport.error)}
         </p>
       )}
 
@@ -119,7 +187,7 @@ export function DataSettings() {
           </small>
         )}
         {runExport.isError && <small className="error-text">{errorMessage(runExport.error)}</small>}
-        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again; Markdown is one page per person or thing and per month of facts.</small>
+        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again (without its settings); Markdown is one page per person or thing and per month of facts.</small>
       </div>
 
       <div className="field">
