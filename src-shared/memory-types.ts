@@ -109,6 +109,8 @@ export type MemoryChange =
   | { kind: 'node.confirmed'; nodeId: string }
   | { kind: 'node.forgotten'; nodeId: string }
   | { kind: 'node.restored'; nodeId: string }
+  /** Deleted for good (a chat erased with what it taught): nothing of them is left to restore. */
+  | { kind: 'nodes.erased'; nodeIds: string[] }
   /** Tags or decay state edited by hand in the inspector. */
   | { kind: 'node.updated'; nodeId: string }
   | { kind: 'nodes.accessed'; nodeIds: string[] }

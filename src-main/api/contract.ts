@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../../src-shared/chat-types';
+import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
@@ -116,10 +116,13 @@ export const calls = {
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
-  /** Deletes a chat and its messages; `forgetLearned` also forgets what memory learned only from it (restorable). */
-  'chat.delete': call<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }>()(
-    z.object({ chatId: idSchema, forgetLearned: z.boolean().default(false) }).strict(),
-  ),
+  /**
+   * Deletes a chat and its messages. `mode`: `keep` what memory learned from it, `forget` what it learned only
+   * from it (restorable), or `erase` everything it taught (deleted from the file; see ChatDeleteMode).
+   */
+  'chat.delete': call<ChatDeleteResult>()(z.object({ chatId: idSchema, mode: z.enum(CHAT_DELETE_MODES) }).strict()),
+  /** The counts each choice of `chat.delete` would touch; changes nothing. */
+  'chat.deletePreview': call<ChatDeletePreview>()(z.object({ chatId: idSchema }).strict()),
   'chat.setSwitches': call<ChatSession>()(
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),

@@ -12,6 +12,7 @@ import { FACT_TYPES } from '../../../src-shared/memory-types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
+import { speakerName } from '../../../src-shared/speakers';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quoteFor } from './snippet';
 import { countTokens, truncateToTokens } from './tokens';
@@ -113,16 +114,26 @@ function factLabel(n: MemoryNode): string {
   return kind + doubt;
 }
 
+/**
+ * Who said a turn, as the model reads it: "user" for the person and "assistant" for its own earlier replies
+ * (the words it is addressed with), else the speaker's own name ("ChatGPT", "Claude", "Caroline").
+ */
+function packSpeaker(n: MemoryNode): string {
+  const who = speakerName(n);
+  return who === 'you' ? 'user' : who === 'Engram' ? 'assistant' : who;
+}
+
 function episodeCandidate(h: SearchHit, prompt: string): Candidate {
   const n = h.node;
-  const who = n.sourceRole === 'assistant' ? 'assistant' : n.sourceRole === 'user' || !n.sourceRole ? 'user' : n.sourceRole;
+  const who = packSpeaker(n);
   return {
     item: {
       nodeId: n.id,
       entityId: null,
       // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
-      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(n.content), prompt, MAX_EPISODE_TOKENS)}`,
+      // A transcript's turn already starts with its speaker ("Caroline: …"): not named twice.
+      text: `- ${clock(n.eventTime)} ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(n.content), prompt, MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,
