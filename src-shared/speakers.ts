@@ -6,6 +6,8 @@
 import type { JsonObject } from './memory-types';
 
 export interface SpokenNode {
+  /** When given, a question reads "you asked", never as a statement ("you said"). */
+  content?: string;
   sourceRole: string | null;
   sourceType: string | null;
   attributes: JsonObject;
@@ -31,8 +33,14 @@ export function speakerName(n: SpokenNode): string {
   return n.sourceType === 'import' ? 'the assistant' : 'Engram';
 }
 
-/** "you said", "ChatGPT said", "Caroline said"; "Engram replied" only for Engram's own replies. */
+/** "you said", "ChatGPT said", "Caroline said"; "Engram replied" only for Engram's own replies; "you asked" for a question. */
 export function saidLabel(n: SpokenNode): string {
   const who = speakerName(n);
+  if (n.content !== undefined && isQuestion(n.content)) return `${who} asked`;
   return who === 'Engram' ? 'Engram replied' : `${who} said`;
+}
+
+/** A message that asks rather than states: it ends with a question mark (after any closing quote or bracket). */
+export function isQuestion(text: string): boolean {
+  return /\?[\s"'”’)\]]*$/u.test(text.trim());
 }

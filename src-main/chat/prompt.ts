@@ -78,7 +78,7 @@ const FACT_LABEL: Record<string, string> = {
 function sourceLabel(h: SearchHit): string {
   const n = h.node;
   if (n.type !== 'episodic') return FACT_LABEL[n.type] ?? n.type;
-  return saidLabel(n);
+  return saidLabel({ ...n, content: n.content });
 }
 
 /** "3 years ago, 2023-03-04": the relative time is easy to read, the date is what it means. */

@@ -18,6 +18,8 @@ import type { MemoryPort, MessagePatch } from './memory-port';
 import { contextLengthOf } from '../llm/settings';
 import { offlineAnswer, systemPrompt, withoutErasedQuotes } from './prompt';
 import { usedNodeIds } from './usage';
+import { isRecitalOf } from './recital';
+import { RECITAL_ATTRIBUTE } from '../../src-shared/recitals';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
@@ -474,7 +476,20 @@ export class ChatService {
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
     }
     this.reinforceUsed(text, shownIds);
-    return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId);
+    return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId, this.shownMemories(shownIds));
+  }
+
+  /** What the reply was shown from memory (the first 100), to tell a recital of it from something new. */
+  private shownMemories(shownIds: ReadonlySet<string>): { id: string; content: string }[] {
+    try {
+      return [...shownIds].slice(0, 100).map((id) => {
+        const node = this.memory.getNode(id).node;
+        return { id: node.id, content: node.content };
+      });
+    } catch (err) {
+      this.options.logger.warn(`recital check skipped: ${String(err)}`);
+      return [];
+    }
   }
 
   /** Access reinforcement for what the finished reply used (§12.1), not for everything it was shown. */
@@ -545,10 +560,12 @@ export class ChatService {
     let hits: SearchHit[] | null = null;
     if (!memoryOff) {
       // With no model reading the chat, earlier messages of this chat are memories like any other: search
-      // them too, leaving out only the question itself.
-      const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 9 });
+      // them too, leaving out the question itself (and the same question asked before, elsewhere): what was
+      // asked is not something remembered.
+      const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 12 });
+      const asked = sameWords(user.content);
       // Being listed here is retrieval, not use: nothing is reinforced.
-      hits = result.hits.filter((h) => h.node.id !== user.episodeId).slice(0, 8);
+      hits = result.hits.filter((h) => h.node.id !== user.episodeId && sameWords(h.node.content) !== asked).slice(0, 8);
     }
     const firstInChat = !this.chats.hasOfflineReply(reply.chatId, reply.id);
     return this.finish(
@@ -581,17 +598,30 @@ export class ChatService {
    * an episode when the chat is remembered — stopped, failed and partial replies are not what the assistant
    * said, so memory does not keep them. A recording failure is logged and leaves the reply saved.
    */
-  private async finish(messageId: string, patch: MessagePatch, memorySessionId: string | null = null): Promise<ChatMessage> {
+  private async finish(
+    messageId: string,
+    patch: MessagePatch,
+    memorySessionId: string | null = null,
+    shown: readonly { id: string; content: string }[] = [],
+  ): Promise<ChatMessage> {
     const saved = this.update(messageId, { ...patch, episodeId: null });
     const content = patch.content ?? '';
     if (!memorySessionId || patch.status !== 'complete' || content.trim() === '' || !this.memory.isOpen) return saved;
     try {
       const episodeId = await this.memory.writeWhenFree(() => {
-        const [first, ...rest] = episodeChunks(content);
-        if (first === undefined) return null;
         const now = this.now();
-        const id = this.memory.recordEpisodeNow({ content: first, sessionId: memorySessionId, role: 'assistant', eventTime: now });
-        for (const part of rest) this.memory.recordEpisodeNow({ content: part, sessionId: memorySessionId, role: 'assistant', eventTime: now });
+        // A piece that only restates what memory showed is kept but marked, so it never comes back as evidence.
+        const ids = episodeChunks(content).map((part) =>
+          this.memory.recordEpisodeNow({
+            content: part,
+            sessionId: memorySessionId,
+            role: 'assistant',
+            eventTime: now,
+            ...(isRecitalOf(part, shown) ? { attributes: { [RECITAL_ATTRIBUTE]: true } } : {}),
+          }),
+        );
+        const id = ids[0];
+        if (id === undefined) return null;
         this.chats.updateMessage(messageId, { episodeId: id }, now);
         this.chats.updateChatSession(saved.chatId, { lastActivityAt: now }, now);
         return id;
@@ -621,6 +651,11 @@ export function episodeChunks(text: string, limit = MAX_CONTENT_CHARS): string[]
   }
   chunks.push(rest);
   return chunks.filter((c) => c.trim() !== '');
+}
+
+/** A text compared by its words only (case, spacing and punctuation aside). */
+function sameWords(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 function titleFrom(text: string): string {

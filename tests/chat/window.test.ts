@@ -111,7 +111,7 @@ describe('recalled memory is data, not instructions', () => {
 
 function hit(node: Partial<MemoryNode>, relative: string, iso: string): SearchHit {
   return {
-    node: { type: 'episodic', sourceRole: 'user', content: '', ...node } as MemoryNode,
+    node: { type: 'episodic', sourceRole: 'user', sourceType: 'conversation', content: '', attributes: {}, ...node } as MemoryNode,
     score: 1,
     strategies: [],
     event_time_iso: iso,

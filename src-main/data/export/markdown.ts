@@ -57,7 +57,7 @@ function spokenNode(n: SnapshotRow): SpokenNode {
   } catch {
     // Malformed attributes name no speaker; the role still does.
   }
-  return { sourceRole: n.source_role === null ? null : str(n.source_role), sourceType: n.source_type === null ? null : str(n.source_type), attributes };
+  return { content: str(n.content), sourceRole: n.source_role === null ? null : str(n.source_role), sourceType: n.source_type === null ? null : str(n.source_type), attributes };
 }
 /** File names that work on every system and stay readable. */
 export function slug(name: string): string {
