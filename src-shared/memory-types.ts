@@ -118,6 +118,8 @@ export type MemoryChange =
   | { kind: 'entities.linked'; links: { nodeId: string; entityId: string }[] }
   | { kind: 'entity.created'; entityId: string }
   | { kind: 'entity.updated'; entityId: string }
+  /** Deleted by hand (its links went, its facts stayed); `entity.restore` can bring it back. */
+  | { kind: 'entity.deleted'; entityId: string }
   | { kind: 'entities.merged'; sourceId: string; targetId: string }
   | { kind: 'decay.completed'; updated: number; prunedIds: string[] }
   | { kind: 'vectors.rebuilt'; dimensions: number }

@@ -11,6 +11,7 @@ import { APP_ERROR_CODES } from '../../src-shared/errors';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
+import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { EntityProfile } from '../memory/entities';
@@ -189,6 +190,11 @@ export const calls = {
   'entity.split': call<{ created: Entity; from: Entity }>()(splitEntitySchema),
   /** Undo of merge, from the record the merged entity keeps. */
   'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),
+  /** Rename and/or change the type of an entity. */
+  'entity.update': call<Entity>()(updateEntitySchema),
+  /** Delete an entity: its links go, its facts and episodes stay. Returns what `entity.restore` takes to undo it. */
+  'entity.delete': call<DeletedEntity>()(z.object({ entityId: idSchema }).strict()),
+  'entity.restore': call<Entity>()(deletedEntitySchema),
   // ---- end inspector ----
 
   // ---- data: import, export, backup, restore (src-main/data/) ----

@@ -96,6 +96,9 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'inspector.undoCorrection': (input) => memory.undoCorrection(input),
     'entity.split': (input) => memory.splitEntity(input),
     'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
+    'entity.update': (input) => memory.updateEntity(input),
+    'entity.delete': ({ entityId }) => memory.deleteEntity(entityId),
+    'entity.restore': (deleted) => memory.restoreEntity(deleted),
     // ---- end inspector ----
 
     'data.import': ({ path }) => data.import(path),

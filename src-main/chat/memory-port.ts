@@ -4,6 +4,7 @@
  */
 import type { ForgottenFromSessions, LearnedFromSessions } from '../memory/forget-sessions';
 import type { ErasedFromSessions } from '../memory/erase-sessions';
+import type { DeletedEntity, UpdateEntityInput } from '../memory/entity-edits';
 import type { AppSettingsRows, ChatImportStore, ChatStore, WaitForLockOptions } from '../memory/stores';
 
 export type { MessagePatch } from '../memory/stores';
@@ -71,4 +72,7 @@ export interface MemoryPort {
   undoCorrection(input: { newId: string; previous?: inspector.DecayState | undefined }): MemoryNode;
   splitEntity(input: inspector.SplitEntityInput): { created: Entity; from: Entity };
   unmergeEntity(sourceId: string): { restored: Entity; target: Entity };
+  updateEntity(input: UpdateEntityInput): Entity;
+  deleteEntity(entityId: string): DeletedEntity;
+  restoreEntity(deleted: DeletedEntity): Entity;
 }

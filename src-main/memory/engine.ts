@@ -23,6 +23,7 @@ import { DEFAULT_PRUNE_THRESHOLD } from '../../src-shared/decay';
 import { ExternalWrites } from './external-writes';
 import { nightlyDecay, queueMissingEntityVectors, type NightlyDecayOptions } from './maintenance';
 import * as entityOps from './entities';
+import * as entityEdits from './entity-edits';
 import { MemoryError } from './errors';
 import { guarded } from './guard';
 import * as factOps from './facts';
@@ -257,6 +258,9 @@ export class MemoryEngine {
   readonly undoCorrection = this.open((input: { newId: string; previous?: inspector.DecayState | undefined }) => inspector.undoCorrection(this.ctx, input));
   readonly splitEntity = this.open((input: inspector.SplitEntityInput) => inspector.splitEntity(this.ctx, input));
   readonly unmergeEntity = this.open((sourceId: string) => inspector.unmergeEntity(this.ctx, sourceId));
+  readonly updateEntity = this.open((input: entityEdits.UpdateEntityInput) => entityEdits.updateEntity(this.ctx, input));
+  readonly deleteEntity = this.open((entityId: string) => entityEdits.deleteEntity(this.ctx, entityId));
+  readonly restoreEntity = this.open((deleted: entityEdits.DeletedEntity) => entityEdits.restoreEntity(this.ctx, deleted));
 
   // ---- maintenance ----
 

@@ -27,7 +27,7 @@ export const nameSchema = z
 
 export const idSchema = z.string().min(1, 'id is empty').max(100, 'id is too long');
 export const timestampSchema = z.number().int().min(0).max(8.64e15);
-const jsonObjectSchema = z.record(z.string(), z.json());
+export const jsonObjectSchema = z.record(z.string(), z.json());
 
 export const recordEpisodeSchema = z.object({
   content: contentSchema,

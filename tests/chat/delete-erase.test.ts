@@ -8,6 +8,7 @@ import { openTestHost, type TestHost } from '../helpers/app-host';
 import { databasePath } from '../../src-main/memory/paths';
 import { ERASED_QUOTE } from '../../src-main/chat/prompt';
 import type { MemoryEngine } from '../../src-main/memory/engine';
+import { expectTalliesMatchRows } from '../helpers/tallies';
 
 // Distinctive strings: a hit in the file can only be the erased text (or its full-text terms).
 const SECRET = 'Quokkazebra7731';
@@ -99,6 +100,7 @@ describe('chat.delete erase', () => {
     expect(db.prepare(`SELECT count(*) FROM vec_nodes WHERE node_id IN (SELECT value FROM json_each(?))`).pluck().get(JSON.stringify(s.episodes))).toBe(0);
     expect(db.prepare(`INSERT INTO nodes_fts(nodes_fts) VALUES ('integrity-check')`).run().changes).toBeGreaterThanOrEqual(0);
     expect(t.host.chat.list().map((c) => c.id)).toEqual([s.other.id]);
+    expectTalliesMatchRows(db);
 
     // After a restart nothing comes back, and the file still holds none of it.
     await t.host.close();
