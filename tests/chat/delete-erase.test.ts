@@ -110,7 +110,7 @@ describe('chat.delete erase', () => {
     expect(after.hits.map((h) => h.node.content).join()).not.toContain(SECRET);
   });
 
-  it('forget keeps the text (restorable); keep leaves what the chat taught as current memories', async () => {
+  it('forget keeps the text (restorable); keep leaves what the chat taught as current memories, whose links say the chat was deleted', async () => {
     const s = await scenario();
     const forget = await s.t.host.dispatch('chat.delete', { chatId: s.chat.id, mode: 'forget' });
     expect(forget).toMatchObject({ ok: true, value: { mode: 'forget', episodes: 2, facts: 1, walCleared: null } });
@@ -118,8 +118,13 @@ describe('chat.delete erase', () => {
     expect(s.t.host.memory.restore(s.onlyHere).validUntil).toBeNull();
 
     const k = await scenario();
+    expect(k.t.host.memory.getNode(k.onlyHere).deletedChatIds).toEqual([]);
     const keep = await k.t.host.dispatch('chat.delete', { chatId: k.chat.id, mode: 'keep' });
     expect(keep).toMatchObject({ ok: true, value: { mode: 'keep', messages: 4, episodes: 0, facts: 0 } });
     for (const id of k.episodes) expect(k.t.host.memory.getNode(id).node.validUntil).toBeNull();
+    // "Open the conversation →" becomes "the conversation was deleted", for the episode and for a fact's sources.
+    expect(await k.t.host.dispatch('memory.getNode', { id: k.episodes[0] })).toMatchObject({ ok: true, value: { deletedChatIds: [k.chat.id] } });
+    expect(k.t.host.memory.getNode(k.onlyHere).deletedChatIds).toEqual([k.chat.id]);
+    expect(k.t.host.memory.getNode(k.otherEpisode).deletedChatIds).toEqual([]);
   });
 });

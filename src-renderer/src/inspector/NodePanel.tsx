@@ -16,6 +16,7 @@ import { wordDiff } from './diff';
 import { EntityCard } from './EntityCard';
 import { chatIdOfSession } from './sessions';
 import { saidLabel } from '../../../src-shared/speakers';
+import { isRecital } from '../../../src-shared/recitals';
 import { TYPE_COLOURS } from './graph-style';
 import { useInspector } from './store';
 import { formatDateTime } from './time';
@@ -195,6 +196,11 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
 
       {detail.versions.length > 1 && <Versions detail={detail} />}
       {detail.derivedFrom.length > 0 && <Provenance episodes={detail.derivedFrom} deletedChatIds={detail.deletedChatIds} />}
+      {isRecital(node) && (
+        <p className="muted small" data-testid="recital-note">
+          Engram restating what it remembered: kept with the conversation, but not found by search and never used as evidence for a fact.
+        </p>
+      )}
       {node.type === 'episodic' && chatIdOfSession(node.sessionId) && (
         <p>
           <span className="muted small">{saidLabel(node)} · </span>
