@@ -44,3 +44,12 @@ export function saidLabel(n: SpokenNode): string {
 export function isQuestion(text: string): boolean {
   return /\?[\s"'”’)\]]*$/u.test(text.trim());
 }
+
+/**
+ * Who said a turn, as the model reads it (packs, tool results): "user" for the person and "assistant" for its
+ * own earlier replies (the words it is addressed with), else the speaker's own name ("ChatGPT", "Caroline").
+ */
+export function speakerForModel(n: SpokenNode): string {
+  const who = speakerName(n);
+  return who === 'you' ? 'user' : who === 'Engram' ? 'assistant' : who;
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openTestHost, type TestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
-import { saidLabel } from '../../src-shared/speakers';
+import { saidLabel, speakerForModel } from '../../src-shared/speakers';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
 
@@ -51,5 +51,9 @@ describe('imported speakers keep their origin', () => {
     expect(saidLabel(n('assistant', { import_source: 'jsonl' }, 'import'))).toBe('the assistant said');
     expect(saidLabel(n('user', { import_source: 'recall', speaker: 'Caroline' }, 'import'))).toBe('Caroline said');
     expect(saidLabel(n('assistant', { mcp_client: 'Zed' }, 'mcp'))).toBe('Zed said');
+    // What the model reads (packs, search_memory results): its own words are "assistant", ChatGPT's are not.
+    expect(['user', 'assistant'].map((r) => speakerForModel(n(r)))).toEqual(['user', 'assistant']);
+    expect(speakerForModel(n('assistant', { import_source: 'chatgpt' }, 'import'))).toBe('ChatGPT');
+    expect(saidLabel({ ...n('user'), content: 'Do I prefer tea or coffee?' })).toBe('you asked');
   });
 });

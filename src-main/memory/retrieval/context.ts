@@ -12,7 +12,7 @@ import { FACT_TYPES } from '../../../src-shared/memory-types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
-import { speakerName } from '../../../src-shared/speakers';
+import { speakerForModel } from '../../../src-shared/speakers';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quoteFor } from './snippet';
 import { countTokens, truncateToTokens } from './tokens';
@@ -114,18 +114,9 @@ function factLabel(n: MemoryNode): string {
   return kind + doubt;
 }
 
-/**
- * Who said a turn, as the model reads it: "user" for the person and "assistant" for its own earlier replies
- * (the words it is addressed with), else the speaker's own name ("ChatGPT", "Claude", "Caroline").
- */
-function packSpeaker(n: MemoryNode): string {
-  const who = speakerName(n);
-  return who === 'you' ? 'user' : who === 'Engram' ? 'assistant' : who;
-}
-
 function episodeCandidate(h: SearchHit, prompt: string): Candidate {
   const n = h.node;
-  const who = packSpeaker(n);
+  const who = speakerForModel(n);
   return {
     item: {
       nodeId: n.id,
