@@ -41,7 +41,12 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
     deleteNodeVector(db, id);
     remove.run(id);
   }
-  db.prepare('DELETE FROM memory_sessions WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(sessionIds));
+  // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
+  // to learn instead of a missing session.
+  db.prepare(
+    `UPDATE memory_sessions SET status = 'consolidated', episode_count = 0, last_error = NULL, consolidated_at = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(sessionIds));
   mergeTextIndexes(db);
   if (ids.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds: ids });
   return found;

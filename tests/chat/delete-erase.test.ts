@@ -38,6 +38,7 @@ async function scenario() {
   await send(t, chat.id, `My sister lives in Leeds with her dog ${PET}`);
   await t.host.memory.flush();
   const episodes = t.host.chat.messages(chat.id).flatMap((m) => (m.episodeId ? [m.episodeId] : []));
+  const session = t.host.chat.messages(chat.id)[0]?.memorySessionId as string;
   const otherEpisode = t.host.chat.messages(other.id)[0]?.episodeId as string;
   const onlyHere = t.host.memory.rememberFact({ content: `User locker combination is ${SECRET}`, derivedFrom: [episodes[0] as string] });
   const alsoElsewhere = t.host.memory.rememberFact({ content: 'User has a sister in Leeds', derivedFrom: [episodes[1] as string, otherEpisode] });
@@ -50,7 +51,7 @@ async function scenario() {
   expect(quoting?.status).toBe('offline');
   expect(quoting?.content).toContain(SECRET);
   await (t.host.memory as MemoryEngine).drainSlowPath();
-  return { t, chat, other, episodes, otherEpisode, onlyHere, alsoElsewhere, forgotten, quoting: quoting?.id as string };
+  return { t, chat, other, session, episodes, otherEpisode, onlyHere, alsoElsewhere, forgotten, quoting: quoting?.id as string };
 }
 
 describe('chat.delete erase', () => {
@@ -101,6 +102,9 @@ describe('chat.delete erase', () => {
     expect(db.prepare(`INSERT INTO nodes_fts(nodes_fts) VALUES ('integrity-check')`).run().changes).toBeGreaterThanOrEqual(0);
     expect(t.host.chat.list().map((c) => c.id)).toEqual([s.other.id]);
     expectTalliesMatchRows(db);
+    // A consolidation already queued for the erased session finds nothing to learn, rather than failing.
+    expect(await t.host.dispatch('memory.consolidate', { sessionId: s.session, offline: true })).toMatchObject({ ok: true });
+    expect(db.prepare('SELECT count(*) FROM nodes WHERE session_id = ?').pluck().get(s.session)).toBe(0);
 
     // After a restart nothing comes back, and the file still holds none of it.
     await t.host.close();
