@@ -37,9 +37,9 @@ test('a chat can be deleted three ways, each with its counts: keep, forget (rest
   await expect(dialog).toContainText('(2 messages) leaves your chat list');
   await expect(dialog.getByTestId('delete-chat-keep')).toBeChecked();
   await expect(dialog).toContainText('Remove the chat, keep what memory learned');
-  await expect(dialog).toContainText('Memory keeps 1 message and 0 facts learned only here');
+  await expect(dialog).toContainText('Memory keeps the 1 message it recorded and 0 facts learned only here');
   await expect(dialog).toContainText('Erase everything it taught');
-  await expect(dialog).toContainText('Deletes 1 message and 0 facts from this computer');
+  await expect(dialog).toContainText('Memory deletes the 1 message it recorded and 0 facts learned only here, leaving no copy on this computer');
   // Keyboard: the choices are one radio group.
   await dialog.getByTestId('delete-chat-keep').focus();
   await page.keyboard.press('ArrowDown');

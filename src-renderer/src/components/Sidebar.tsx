@@ -139,17 +139,17 @@ function DeleteChatDialog({ chat, onClose }: { chat: ChatSession; onClose: () =>
       <fieldset className="delete-choices" data-testid="delete-chat-modes">
         <legend className="visually-hidden">What memory does</legend>
         <DeleteChoice mode="keep" current={mode} onPick={setMode} title="Remove the chat, keep what memory learned">
-          {p && `Memory keeps ${count(p.keep.episodes, 'message')} and ${count(p.keep.facts, 'fact')} learned only here; Engram can still recall them.`}
+          {p && `Memory keeps the ${count(p.keep.episodes, 'message')} it recorded and ${count(p.keep.facts, 'fact')} learned only here; Engram can still recall them.`}
         </DeleteChoice>
         <DeleteChoice mode="forget" current={mode} onPick={setMode} title="Also forget what it taught">
           {p &&
-            `Forgets ${count(p.forget.episodes, 'message')} and ${count(p.forget.facts, 'fact')} learned only here` +
+            `Memory forgets the ${count(p.forget.episodes, 'message')} it recorded and ${count(p.forget.facts, 'fact')} learned only here` +
               `${p.forget.packs > 0 ? `, and drops ${count(p.forget.packs, 'saved context')} that quoted them` : ''}. ` +
               'You can restore them from the memory inspector (show superseded & forgotten).'}
         </DeleteChoice>
         <DeleteChoice mode="erase" current={mode} onPick={setMode} title="Erase everything it taught">
           {p &&
-            `Deletes ${count(p.erase.episodes, 'message')} and ${count(p.erase.facts, 'fact')} from this computer` +
+            `Memory deletes the ${count(p.erase.episodes, 'message')} it recorded and ${count(p.erase.facts, 'fact')} learned only here, leaving no copy on this computer` +
               `${p.erase.factsLosingSupport > 0 ? `; ${count(p.erase.factsLosingSupport, 'fact')} also learned elsewhere stay but lose this chat as a source` : ''}` +
               `${p.erase.packs + p.erase.answers > 0 ? `; ${count(p.erase.packs, 'saved context')} and ${count(p.erase.answers, 'memory-only answer')} quoting them lose the quotes` : ''}. ` +
               'This cannot be undone.'}
