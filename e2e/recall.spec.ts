@@ -21,7 +21,7 @@ test('memory-only answers say who said it and when, with the disclaimer once per
   await shot('recall-honest-labels');
 });
 
-test('a chat can be deleted, optionally forgetting what was learned only from it', async ({ page, engram, shot }) => {
+test('a chat can be deleted three ways, each with its counts: keep, forget (restorable) or erase', async ({ page, engram, shot }) => {
   await openApp(page, engram);
   await send(page, 'My door PIN is 4321, keep it secret');
   await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'offline');
@@ -34,8 +34,16 @@ test('a chat can be deleted, optionally forgetting what was learned only from it
   await item.getByTestId('delete-chat').click();
   const dialog = page.getByTestId('delete-chat-dialog');
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('Also forget what Engram learned only from this chat');
-  await dialog.getByTestId('delete-chat-forget').check();
+  await expect(dialog).toContainText('(2 messages) leaves your chat list');
+  await expect(dialog.getByTestId('delete-chat-keep')).toBeChecked();
+  await expect(dialog).toContainText('Remove the chat, keep what memory learned');
+  await expect(dialog).toContainText('Memory keeps the 1 message it recorded and 0 facts learned only here');
+  await expect(dialog).toContainText('Erase everything it taught');
+  await expect(dialog).toContainText('Memory deletes the 1 message it recorded and 0 facts learned only here, leaving no copy on this computer');
+  // Keyboard: the choices are one radio group.
+  await dialog.getByTestId('delete-chat-keep').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByTestId('delete-chat-forget')).toBeChecked();
   await expect(dialog).toContainText('restore them from the memory inspector');
   await shot('chat-delete-dialog');
   await dialog.getByTestId('delete-chat-confirm').click();

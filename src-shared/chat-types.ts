@@ -70,3 +70,49 @@ export interface SessionCompletedEvent {
   reason: SessionCompletedReason;
   at: number;
 }
+
+/**
+ * What "Delete chat" does to memory: `keep` what it taught (the episodes stay memories), `forget` it
+ * (restorable from the inspector), or `erase` it (deleted from the file, with every copy Engram kept).
+ */
+export const CHAT_DELETE_MODES = ['keep', 'forget', 'erase'] as const;
+export type ChatDeleteMode = (typeof CHAT_DELETE_MODES)[number];
+
+/** The counts the delete dialog shows for each choice before anything is done. */
+export interface ChatDeletePreview {
+  messages: number;
+  /** Memories kept by `keep`: the chat's current episodes and the current facts learned only from it. */
+  keep: { episodes: number; facts: number };
+  /** What `forget` forgets (restorable), and the stored context packs of other chats it drops. */
+  forget: { episodes: number; facts: number; packs: number };
+  /**
+   * What `erase` deletes: every episode and fact learned only from the chat (current or not), the facts that
+   * only lose it as a source, stored packs that quoted them, and memory-only answers (other chats) quoting them.
+   */
+  erase: { episodes: number; facts: number; factsLosingSupport: number; packs: number; answers: number };
+}
+
+export interface ChatDeleteResult {
+  deleted: true;
+  mode: ChatDeleteMode;
+  messages: number;
+  /** Episodes and facts forgotten (`forget`) or erased (`erase`); 0 for `keep`. */
+  episodes: number;
+  facts: number;
+  /** `erase`: facts that stay but lost this chat as a source. */
+  factsLosingSupport: number;
+  /** Stored context packs dropped, and memory-only answers whose quotes were removed. */
+  packs: number;
+  answers: number;
+  /**
+   * `erase`: whether the WAL was truncated, so no earlier copy of a page holds the text. False when another
+   * program (the command line, an MCP server) was reading at that moment; null for the other modes.
+   */
+  walCleared: boolean | null;
+}
+
+/** Memory sessions of chats are named `chat-<chatId>-<n>` (storage/chat-repo.ts, openMemorySegment); null for others. */
+export function chatIdOfSession(sessionId: string | null): string | null {
+  const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
+  return m?.[1] ?? null;
+}

@@ -111,6 +111,8 @@ export type MemoryChange =
   | { kind: 'node.confirmed'; nodeId: string }
   | { kind: 'node.forgotten'; nodeId: string }
   | { kind: 'node.restored'; nodeId: string }
+  /** Deleted for good (a chat erased with what it taught): nothing of them is left to restore. */
+  | { kind: 'nodes.erased'; nodeIds: string[] }
   /** Tags or decay state edited by hand in the inspector. */
   | { kind: 'node.updated'; nodeId: string }
   | { kind: 'nodes.accessed'; nodeIds: string[] }
@@ -118,6 +120,8 @@ export type MemoryChange =
   | { kind: 'entities.linked'; links: { nodeId: string; entityId: string }[] }
   | { kind: 'entity.created'; entityId: string }
   | { kind: 'entity.updated'; entityId: string }
+  /** Deleted by hand (its links went, its facts stayed); `entity.restore` can bring it back. */
+  | { kind: 'entity.deleted'; entityId: string }
   | { kind: 'entities.merged'; sourceId: string; targetId: string }
   | { kind: 'decay.completed'; updated: number; prunedIds: string[] }
   | { kind: 'vectors.rebuilt'; dimensions: number }

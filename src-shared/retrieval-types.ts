@@ -29,6 +29,8 @@ export interface SearchInput {
   excludeSessionIds?: string[];
   /** Include superseded, forgotten and pruned nodes. */
   includeInvalid?: boolean;
+  /** Include Engram's replies that only restate its memory (recitals.ts); left out by default. */
+  includeRecitals?: boolean;
   /** Reference instant for relative time expressions; default now. */
   now?: number;
 }

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import type { ChatMessage, ChatSession, SessionCompletedEvent } from '../../src-shared/chat-types';
+import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
+import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { EntityProfile } from '../memory/entities';
@@ -117,10 +118,13 @@ export const calls = {
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
-  /** Deletes a chat and its messages; `forgetLearned` also forgets what memory learned only from it (restorable). */
-  'chat.delete': call<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }>()(
-    z.object({ chatId: idSchema, forgetLearned: z.boolean().default(false) }).strict(),
-  ),
+  /**
+   * Deletes a chat and its messages. `mode`: `keep` what memory learned from it, `forget` what it learned only
+   * from it (restorable), or `erase` everything it taught (deleted from the file; see ChatDeleteMode).
+   */
+  'chat.delete': call<ChatDeleteResult>()(z.object({ chatId: idSchema, mode: z.enum(CHAT_DELETE_MODES) }).strict()),
+  /** The counts each choice of `chat.delete` would touch; changes nothing. */
+  'chat.deletePreview': call<ChatDeletePreview>()(z.object({ chatId: idSchema }).strict()),
   'chat.setSwitches': call<ChatSession>()(
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),
@@ -191,6 +195,11 @@ export const calls = {
   'entity.split': call<{ created: Entity; from: Entity }>()(splitEntitySchema),
   /** Undo of merge, from the record the merged entity keeps. */
   'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),
+  /** Rename and/or change the type of an entity. */
+  'entity.update': call<Entity>()(updateEntitySchema),
+  /** Delete an entity: its links go, its facts and episodes stay. Returns what `entity.restore` takes to undo it. */
+  'entity.delete': call<DeletedEntity>()(z.object({ entityId: idSchema }).strict()),
+  'entity.restore': call<Entity>()(deletedEntitySchema),
   // ---- end inspector ----
 
   // ---- data: import, export, backup, restore (src-main/data/) ----

@@ -52,7 +52,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'chat.create': () => chat.create(),
     'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
     'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),
-    'chat.delete': ({ chatId, forgetLearned }) => chat.delete(chatId, forgetLearned),
+    'chat.delete': ({ chatId, mode }) => chat.delete(chatId, mode),
+    'chat.deletePreview': ({ chatId }) => chat.deletePreview(chatId),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
     'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
@@ -96,6 +97,9 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'inspector.undoCorrection': (input) => memory.undoCorrection(input),
     'entity.split': (input) => memory.splitEntity(input),
     'entity.unmerge': ({ entityId }) => memory.unmergeEntity(entityId),
+    'entity.update': (input) => memory.updateEntity(input),
+    'entity.delete': ({ entityId }) => memory.deleteEntity(entityId),
+    'entity.restore': (deleted) => memory.restoreEntity(deleted),
     // ---- end inspector ----
 
     'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),

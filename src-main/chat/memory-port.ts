@@ -2,7 +2,9 @@
  * The part of MemoryEngine the chat and the API use. MemoryEngine satisfies it structurally; naming it here
  * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
  */
-import type { ForgottenFromSessions } from '../memory/forget-sessions';
+import type { ForgottenFromSessions, LearnedFromSessions } from '../memory/forget-sessions';
+import type { ErasedFromSessions } from '../memory/erase-sessions';
+import type { DeletedEntity, UpdateEntityInput } from '../memory/entity-edits';
 import type { AppSettingsRows, ChatImportStore, ChatStore, WaitForLockOptions } from '../memory/stores';
 
 export type { MessagePatch } from '../memory/stores';
@@ -38,6 +40,10 @@ export interface MemoryPort {
   forget(id: string): void;
   restore(id: string): MemoryNode;
   forgetLearnedFromSessions(sessionIds: readonly string[]): ForgottenFromSessions;
+  learnedFromSessions(sessionIds: readonly string[], includeInvalid?: boolean): LearnedFromSessions;
+  previewErase(sessionIds: readonly string[]): ErasedFromSessions;
+  /** Deletes what the sessions taught with `alongside` in the same transaction, then truncates the WAL. */
+  eraseLearnedFromSessions<T>(sessionIds: readonly string[], alongside: (erased: ErasedFromSessions) => T): { erased: ErasedFromSessions; result: T; walCleared: boolean };
   recordAccess(ids: readonly string[]): void;
   getNode(id: string): NodeDetail;
   listNodes(filter?: ListNodesInput): NodePage;
@@ -66,4 +72,7 @@ export interface MemoryPort {
   undoCorrection(input: { newId: string; previous?: inspector.DecayState | undefined }): MemoryNode;
   splitEntity(input: inspector.SplitEntityInput): { created: Entity; from: Entity };
   unmergeEntity(sourceId: string): { restored: Entity; target: Entity };
+  updateEntity(input: UpdateEntityInput): Entity;
+  deleteEntity(entityId: string): DeletedEntity;
+  restoreEntity(deleted: DeletedEntity): Entity;
 }

@@ -1,6 +1,7 @@
 /** The system prompt (with the injected context pack, ADR 008 §14) and the memory-only answer (§17). */
 import { plainText } from '../memory/retrieval/context';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
+import { saidLabel } from '../../src-shared/speakers';
 
 export interface SystemPromptOptions {
   pack: ContextPack | null;
@@ -73,13 +74,11 @@ const FACT_LABEL: Record<string, string> = {
   opinion: 'opinion',
 };
 
-/** Who said it: "you said" only for the person's own messages. */
+/** Who said it: "you said" only for the person's own messages, "Engram replied" only for Engram's own replies. */
 function sourceLabel(h: SearchHit): string {
   const n = h.node;
   if (n.type !== 'episodic') return FACT_LABEL[n.type] ?? n.type;
-  if (n.sourceRole === 'user') return 'you said';
-  if (n.sourceRole === 'assistant') return 'Engram replied';
-  return n.sourceRole ? `${n.sourceRole} said` : 'recorded';
+  return saidLabel({ ...n, content: n.content });
 }
 
 /** "3 years ago, 2023-03-04": the relative time is easy to read, the date is what it means. */
@@ -95,12 +94,34 @@ export function offlineAnswer({ why, hits, firstInChat = true }: OfflineAnswerIn
   if (hits === null) return `${head}\n\nMemory is switched off for this chat, so there is nothing to look up.`;
   if (hits.length === 0) return `${head}\n\nI don't remember anything relevant to this yet.`;
   const items = hits.map((h) => {
-    const oneLine = plainText(h.node.content); // stored Markdown marks are not shown as raw asterisks
-    const text = oneLine.length > 280 ? `${oneLine.slice(0, 279)}…` : oneLine;
     const when = whenLabel(h);
-    return `- ${escapeMarkdown(text)} _(${sourceLabel(h)}${when ? ` · ${when}` : ''})_`;
+    return `- ${offlineItemText(h.node.content)} _(${sourceLabel(h)}${when ? ` · ${when}` : ''})_`;
   });
   return `${head}\n\nHere is what I remember that looks relevant:\n\n${items.join('\n')}`;
+}
+
+/** How a memory-only answer quotes a remembered text (so an erase can find and remove the quote). */
+export function offlineItemText(content: string): string {
+  const oneLine = plainText(content); // stored Markdown marks are not shown as raw asterisks
+  return escapeMarkdown(oneLine.length > 280 ? `${oneLine.slice(0, 279)}…` : oneLine);
+}
+
+/** The line an erased memory leaves in a memory-only answer that had quoted it. */
+export const ERASED_QUOTE = '- _(a memory erased with a deleted chat)_';
+
+/**
+ * A memory-only answer without its quotes of `erased` texts (each line is replaced by ERASED_QUOTE);
+ * null when it quoted none of them.
+ */
+export function withoutErasedQuotes(answer: string, erased: readonly string[]): string | null {
+  const quotes = erased.map(offlineItemText).filter((q) => q !== '');
+  let changed = false;
+  const lines = answer.split('\n').map((line) => {
+    if (!line.startsWith('- ') || !quotes.some((q) => line.startsWith(`- ${q} _(`))) return line;
+    changed = true;
+    return ERASED_QUOTE;
+  });
+  return changed ? lines.join('\n') : null;
 }
 
 /** Remembered text is shown as text, not re-interpreted as Markdown structure. */

@@ -17,11 +17,13 @@ import { NODE_TYPES, type JsonObject } from '../../src-shared/memory-types';
 import { ChatEvents } from './events';
 import type { MemoryPort, MessagePatch } from './memory-port';
 import { contextLengthOf, timeoutsOf } from '../llm/settings';
-import { offlineAnswer, systemPrompt } from './prompt';
+import { offlineAnswer, systemPrompt, withoutErasedQuotes } from './prompt';
 import { usedNodeIds } from './usage';
+import { isRecitalOf } from './recital';
+import { RECITAL_ATTRIBUTE } from '../../src-shared/recitals';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
-import type { ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
+import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
@@ -118,33 +120,96 @@ export class ChatService {
     return this.get(chatId);
   }
 
+  /** The counts the delete dialog shows for each of its choices; nothing is changed. */
+  async deletePreview(chatId: string): Promise<ChatDeletePreview> {
+    this.get(chatId);
+    await this.memory.flush();
+    const sessions = this.chats.memorySessionsOf(chatId);
+    const current = this.memory.learnedFromSessions(sessions);
+    const all = this.memory.previewErase(sessions);
+    return {
+      messages: this.chats.countMessages(chatId),
+      keep: { episodes: current.episodeIds.length, facts: current.factIds.length },
+      forget: {
+        episodes: current.episodeIds.length,
+        facts: current.factIds.length,
+        packs: this.chats.countPacksQuoting([...current.episodeIds, ...current.factIds]),
+      },
+      erase: {
+        episodes: all.episodeIds.length,
+        facts: all.factIds.length,
+        factsLosingSupport: all.supportedElsewhereIds.length,
+        packs: this.chats.countPacksQuoting([...all.episodeIds, ...all.factIds]),
+        answers: this.answersQuoting(chatId, all.contents).length,
+      },
+    };
+  }
+
   /**
    * Deletes a chat: its messages and stored packs leave the chat tables. A reply being written is stopped first.
-   * With `forgetLearned`, what memory learned only from this chat is forgotten too (softly: the inspector's
-   * "forgotten" filter can restore it), and other chats' stored packs that quoted it are dropped; otherwise
-   * its memory session is completed and memory keeps it.
+   * - `keep`: its memory session is completed and memory keeps what it taught (the episodes stay memories);
+   * - `forget`: what memory learned only from it is forgotten (softly: the inspector's "forgotten" filter can
+   *   restore it), and other chats' stored packs that quoted it are dropped;
+   * - `erase`: its episodes and the facts learned only from it are deleted, facts also learned elsewhere lose
+   *   this source, other chats' packs and memory-only answers lose what quoted them, and the text is not left in
+   *   the file's free space or its WAL.
    */
-  async delete(chatId: string, forgetLearned: boolean): Promise<{ deleted: true; forgottenEpisodes: number; forgottenFacts: number }> {
+  async delete(chatId: string, mode: ChatDeleteMode): Promise<ChatDeleteResult> {
     const chat = this.get(chatId);
     const runs = [...this.running.entries()].filter(([id]) => this.chats.getMessage(id)?.chatId === chatId).map(([, run]) => run);
     for (const run of runs) run.controller.abort();
     await Promise.allSettled(runs.map((r) => r.done));
     await this.memory.flush();
-    let forgotten = { episodeIds: [] as string[], factIds: [] as string[] };
+    const messages = this.chats.countMessages(chatId);
     const sessions = this.chats.memorySessionsOf(chatId);
-    if (chat.memorySessionOpen && chat.memorySessionId) {
-      this.chats.closeMemorySegment(chat.id);
-      if (!forgetLearned) this.completeSegment(chat, 'archived');
+    const segmentOpen = chat.memorySessionOpen && chat.memorySessionId ? chat.memorySessionId : null;
+    if (segmentOpen) this.chats.closeMemorySegment(chat.id);
+    let result: ChatDeleteResult;
+    if (mode === 'erase') {
+      result = this.erase(chatId, sessions, messages);
+    } else {
+      if (mode === 'keep' && segmentOpen) this.completeSegment(chat, 'archived');
+      const forgotten = mode === 'forget' ? this.memory.forgetLearnedFromSessions(sessions) : { episodeIds: [], factIds: [] };
+      // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
+      if (mode === 'forget' && segmentOpen) this.memory.markSessionCompleted(segmentOpen);
+      const packs = await this.memory.writeWhenFree(() => {
+        this.chats.deleteChat(chatId);
+        return this.chats.dropPacksQuoting([...forgotten.episodeIds, ...forgotten.factIds]);
+      });
+      const counts = { episodes: forgotten.episodeIds.length, facts: forgotten.factIds.length, factsLosingSupport: 0, packs, answers: 0 };
+      result = { deleted: true, mode, messages, ...counts, walCleared: null };
     }
-    if (forgetLearned) forgotten = this.memory.forgetLearnedFromSessions(sessions);
-    // Completed only after its episodes were forgotten: consolidation then finds nothing left to learn.
-    if (forgetLearned && chat.memorySessionOpen && chat.memorySessionId) this.memory.markSessionCompleted(chat.memorySessionId);
-    await this.memory.writeWhenFree(() => {
-      this.chats.deleteChat(chatId);
-      this.chats.dropPacksQuoting([...forgotten.episodeIds, ...forgotten.factIds]);
-    });
     this.events.emit('chat.sessions', { chatId });
-    return { deleted: true, forgottenEpisodes: forgotten.episodeIds.length, forgottenFacts: forgotten.factIds.length };
+    return result;
+  }
+
+  private erase(chatId: string, sessions: string[], messages: number): ChatDeleteResult {
+    const { erased, result, walCleared } = this.memory.eraseLearnedFromSessions(sessions, (found) => {
+      const answers = this.answersQuoting(chatId, found.contents);
+      for (const a of answers) this.chats.updateMessage(a.id, { content: a.content }, this.now());
+      this.chats.deleteChat(chatId);
+      return { packs: this.chats.dropPacksQuoting([...found.episodeIds, ...found.factIds]), answers: answers.length };
+    });
+    if (!walCleared) this.options.logger.warn('erase: another program was reading the memory, so its WAL could not be truncated yet');
+    return {
+      deleted: true,
+      mode: 'erase',
+      messages,
+      episodes: erased.episodeIds.length,
+      facts: erased.factIds.length,
+      factsLosingSupport: erased.supportedElsewhereIds.length,
+      ...result,
+      walCleared,
+    };
+  }
+
+  /** Memory-only answers of other chats that quote one of these texts, with the quotes replaced. */
+  private answersQuoting(chatId: string, texts: readonly string[]): { id: string; content: string }[] {
+    if (texts.length === 0) return [];
+    return this.chats.offlineAnswers(chatId).flatMap((a) => {
+      const content = withoutErasedQuotes(a.content, texts);
+      return content === null ? [] : [{ id: a.id, content }];
+    });
   }
 
   setSwitches(chatId: string, switches: { noRemember?: boolean; noMemory?: boolean }): ChatSession {
@@ -474,7 +539,20 @@ export class ChatService {
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);
     }
     this.reinforceUsed(text, shownIds);
-    return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId);
+    return this.finish(reply.id, { status: 'complete', content: text.trimEnd(), toolCalls }, memorySessionId, this.shownMemories(shownIds));
+  }
+
+  /** What the reply was shown from memory (the first 100), to tell a recital of it from something new. */
+  private shownMemories(shownIds: ReadonlySet<string>): { id: string; content: string }[] {
+    try {
+      return [...shownIds].slice(0, 100).map((id) => {
+        const node = this.memory.getNode(id).node;
+        return { id: node.id, content: node.content };
+      });
+    } catch (err) {
+      this.options.logger.warn(`recital check skipped: ${String(err)}`);
+      return [];
+    }
   }
 
   /** Access reinforcement for what the finished reply used (§12.1), not for everything it was shown. */
@@ -556,10 +634,12 @@ export class ChatService {
     let hits: SearchHit[] | null = null;
     if (!memoryOff) {
       // With no model reading the chat, earlier messages of this chat are memories like any other: search
-      // them too, leaving out only the question itself.
-      const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 9 });
+      // them too, leaving out the question itself (and the same question asked before, elsewhere): what was
+      // asked is not something remembered.
+      const result = await this.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 12 });
+      const asked = sameWords(user.content);
       // Being listed here is retrieval, not use: nothing is reinforced.
-      hits = result.hits.filter((h) => h.node.id !== user.episodeId).slice(0, 8);
+      hits = result.hits.filter((h) => h.node.id !== user.episodeId && sameWords(h.node.content) !== asked).slice(0, 8);
     }
     const firstInChat = !this.chats.hasOfflineReply(reply.chatId, reply.id);
     return this.finish(
@@ -595,17 +675,30 @@ export class ChatService {
    * an episode when the chat is remembered — stopped, failed and partial replies are not what the assistant
    * said, so memory does not keep them. A recording failure is logged and leaves the reply saved.
    */
-  private async finish(messageId: string, patch: MessagePatch, memorySessionId: string | null = null): Promise<ChatMessage> {
+  private async finish(
+    messageId: string,
+    patch: MessagePatch,
+    memorySessionId: string | null = null,
+    shown: readonly { id: string; content: string }[] = [],
+  ): Promise<ChatMessage> {
     const saved = this.update(messageId, { ...patch, episodeId: null });
     const content = patch.content ?? '';
     if (!memorySessionId || patch.status !== 'complete' || content.trim() === '' || !this.memory.isOpen) return saved;
     try {
       const episodeId = await this.memory.writeWhenFree(() => {
-        const [first, ...rest] = episodeChunks(content);
-        if (first === undefined) return null;
         const now = this.now();
-        const id = this.memory.recordEpisodeNow({ content: first, sessionId: memorySessionId, role: 'assistant', eventTime: now });
-        for (const part of rest) this.memory.recordEpisodeNow({ content: part, sessionId: memorySessionId, role: 'assistant', eventTime: now });
+        // A piece that only restates what memory showed is kept but marked, so it never comes back as evidence.
+        const ids = episodeChunks(content).map((part) =>
+          this.memory.recordEpisodeNow({
+            content: part,
+            sessionId: memorySessionId,
+            role: 'assistant',
+            eventTime: now,
+            ...(isRecitalOf(part, shown) ? { attributes: { [RECITAL_ATTRIBUTE]: true } } : {}),
+          }),
+        );
+        const id = ids[0];
+        if (id === undefined) return null;
         this.chats.updateMessage(messageId, { episodeId: id }, now);
         this.chats.updateChatSession(saved.chatId, { lastActivityAt: now }, now);
         return id;
@@ -635,6 +728,11 @@ export function episodeChunks(text: string, limit = MAX_CONTENT_CHARS): string[]
   }
   chunks.push(rest);
   return chunks.filter((c) => c.trim() !== '');
+}
+
+/** A text compared by its words only (case, spacing and punctuation aside). */
+function sameWords(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
 function titleFrom(text: string): string {

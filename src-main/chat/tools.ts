@@ -2,6 +2,7 @@
  * The memory tools of ADR 008 §13, defined once: a zod schema (validates the model's arguments and becomes the
  * JSON schema the model sees) and an executor against the engine. Results are small JSON objects.
  */
+import { speakerForModel } from '../../src-shared/speakers';
 import { z } from 'zod';
 import type { ChatCompletionFunctionTool } from 'openai/resources/chat/completions';
 import { AppError } from '../../src-shared/errors';
@@ -123,8 +124,8 @@ const nodeSummary = (n: MemoryNode): JsonValue => ({
 const hitSummary = (h: SearchHit): JsonValue => ({
   id: h.node.id,
   type: h.node.type,
-  // Who said a remembered message: the user, or the assistant in an earlier reply.
-  ...(h.node.type === 'episodic' && h.node.sourceRole ? { said_by: h.node.sourceRole } : {}),
+  // Who said a remembered message: the user, the assistant in an earlier reply, or who it really was ("ChatGPT").
+  ...(h.node.type === 'episodic' ? { said_by: speakerForModel(h.node) } : {}),
   content: h.node.content,
   confidence: Math.round(h.node.confidence * 100) / 100,
   score: Math.round(h.score * 1000) / 1000,

@@ -23,10 +23,13 @@ import { DEFAULT_PRUNE_THRESHOLD } from '../../src-shared/decay';
 import { ExternalWrites } from './external-writes';
 import { nightlyDecay, queueMissingEntityVectors, type NightlyDecayOptions } from './maintenance';
 import * as entityOps from './entities';
+import * as entityEdits from './entity-edits';
 import { MemoryError } from './errors';
 import { guarded } from './guard';
 import * as factOps from './facts';
-import { forgetLearnedFromSessions } from './forget-sessions';
+import { forgetLearnedFromSessions, learnedFromSessions } from './forget-sessions';
+import { eraseLearnedFromSessions, previewErase, type ErasedFromSessions } from './erase-sessions';
+import { truncateWal } from '../storage/checkpoint';
 import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
@@ -213,6 +216,23 @@ export class MemoryEngine {
   readonly forget = this.open((id: string): void => factOps.forgetNode(this.ctx, id));
   /** Forgets (softly) the episodes of these sessions and the facts learned only from them. */
   readonly forgetLearnedFromSessions = this.open((sessionIds: readonly string[]) => forgetLearnedFromSessions(this.ctx, sessionIds));
+  /** What these sessions taught: current only (what a forget would touch), or everything (an erase). */
+  readonly learnedFromSessions = this.flushed((sessionIds: readonly string[], includeInvalid?: boolean) => learnedFromSessions(this.ctx, sessionIds, includeInvalid));
+  /** What an erase of these sessions would delete, with the text (to find copies of it outside memory). */
+  readonly previewErase = this.flushed((sessionIds: readonly string[]) => previewErase(this.ctx, sessionIds));
+  /**
+   * Deletes what these sessions taught, with `alongside` (the caller's rows: the chat) in the same transaction,
+   * then truncates the WAL so no older copy of a page keeps the text. `walCleared` is false when another
+   * program's read kept the WAL in use: the caller says so.
+   */
+  readonly eraseLearnedFromSessions = this.flushed(<T>(sessionIds: readonly string[], alongside: (erased: ErasedFromSessions) => T) => {
+    const { erased, result } = this.writeTransaction(() => {
+      const found = eraseLearnedFromSessions(this.ctx, sessionIds);
+      return { erased: found, result: alongside(found) };
+    });
+    this.retriever.forgetTermStats();
+    return { erased, result, walCleared: truncateWal(this.ctx.db) };
+  });
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
   /** The write path saw these facts stated again: their stability grows and their decay clock restarts. */
@@ -240,6 +260,9 @@ export class MemoryEngine {
   readonly undoCorrection = this.open((input: { newId: string; previous?: inspector.DecayState | undefined }) => inspector.undoCorrection(this.ctx, input));
   readonly splitEntity = this.open((input: inspector.SplitEntityInput) => inspector.splitEntity(this.ctx, input));
   readonly unmergeEntity = this.open((sourceId: string) => inspector.unmergeEntity(this.ctx, sourceId));
+  readonly updateEntity = this.open((input: entityEdits.UpdateEntityInput) => entityEdits.updateEntity(this.ctx, input));
+  readonly deleteEntity = this.open((entityId: string) => entityEdits.deleteEntity(this.ctx, entityId));
+  readonly restoreEntity = this.open((deleted: entityEdits.DeletedEntity) => entityEdits.restoreEntity(this.ctx, deleted));
 
   // ---- maintenance ----
 

@@ -158,6 +158,8 @@ export interface EntityProfile {
   recentEpisodes: MemoryNode[];
   episodeCount: number;
   factCount: number;
+  /** Event time of the earliest and latest current node linked to it (when it was said, not when it was recorded). */
+  firstMentioned: number | null;
   lastMentioned: number | null;
   /** Entities merged into this one. */
   mergedFrom: { id: string; name: string }[];
@@ -187,10 +189,10 @@ export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 
     ).map(toNode);
   const counts = ctx.db
     .prepare(
-      `SELECT sum(n.type = 'episodic') AS episodes, sum(n.type != 'episodic') AS facts, max(n.event_time) AS last
+      `SELECT sum(n.type = 'episodic') AS episodes, sum(n.type != 'episodic') AS facts, min(n.event_time) AS first, max(n.event_time) AS last
        FROM node_entities ne JOIN nodes n ON n.id = ne.node_id WHERE ne.entity_id = ? AND n.valid_until IS NULL`,
     )
-    .get(entity.id) as { episodes: number | null; facts: number | null; last: number | null };
+    .get(entity.id) as { episodes: number | null; facts: number | null; first: number | null; last: number | null };
   const mergedFrom = ctx.db
     .prepare('SELECT id, canonical_name AS name FROM entities WHERE merged_into = ?')
     .all(entity.id) as { id: string; name: string }[];
@@ -200,6 +202,7 @@ export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 
     recentEpisodes: linked('episode', 'n.event_time DESC', limit),
     episodeCount: counts.episodes ?? 0,
     factCount: counts.facts ?? 0,
+    firstMentioned: counts.first,
     lastMentioned: counts.last,
     mergedFrom,
   };

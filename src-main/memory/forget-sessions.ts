@@ -1,7 +1,10 @@
 /**
- * "Also forget what Engram learned only from this chat": the episodes of the given memory sessions, and the
- * facts whose every source is among them (facts with a source elsewhere were learned from more than this
- * chat and stay). Soft, like every forget: restorable from the inspector's "forgotten" filter.
+ * What a chat taught memory, by its memory sessions: the episodes, the facts whose every source is among them
+ * (facts with a source elsewhere were learned from more than this chat), and the facts that also have a source
+ * elsewhere (they stay, and lose only this support when it is erased).
+ *
+ * "Also forget what it taught" is soft, like every forget: restorable from the inspector's "forgotten" filter.
+ * Erasing is in erase-sessions.ts.
  */
 import type { EngineContext } from './context';
 import { writeTx } from '../storage/write-tx';
@@ -12,18 +15,32 @@ export interface ForgottenFromSessions {
   factIds: string[];
 }
 
-export function learnedOnlyFromSessions(ctx: EngineContext, sessionIds: readonly string[]): ForgottenFromSessions {
-  if (sessionIds.length === 0) return { episodeIds: [], factIds: [] };
+export interface LearnedFromSessions extends ForgottenFromSessions {
+  /** Facts with sources in these sessions and elsewhere: kept; an erase removes only these sessions' support. */
+  supportedElsewhereIds: string[];
+}
+
+/**
+ * `includeInvalid`: also episodes and facts already forgotten, pruned or superseded (an erase leaves none of
+ * them behind); without it, only what is current (a forget has nothing to do to the rest).
+ */
+export function learnedFromSessions(ctx: EngineContext, sessionIds: readonly string[], includeInvalid = false): LearnedFromSessions {
+  if (sessionIds.length === 0) return { episodeIds: [], factIds: [], supportedElsewhereIds: [] };
   const db = ctx.db;
+  const currentOnly = includeInvalid ? '' : 'AND n.valid_until IS NULL';
   const episodeIds = (
     db
       .prepare(
         `SELECT n.id FROM json_each(?) AS s CROSS JOIN nodes n ON n.session_id = s.value
-         WHERE +n.type = 'episodic' AND n.valid_until IS NULL ORDER BY n.rowid`,
+         WHERE +n.type = 'episodic' ${currentOnly} ORDER BY n.rowid`,
       )
       .all(JSON.stringify(sessionIds)) as { id: string }[]
   ).map((r) => r.id);
-  const episodes = JSON.stringify(episodeIds);
+  // Sources are judged against every episode of the sessions, current or not: a forgotten episode of this
+  // chat is still not "a source elsewhere".
+  const allEpisodes = includeInvalid
+    ? JSON.stringify(episodeIds)
+    : JSON.stringify(learnedFromSessions(ctx, sessionIds, true).episodeIds);
   // Candidates: facts derived from these episodes, and facts recorded in these sessions (tools, by hand).
   const candidates = (
     db
@@ -33,14 +50,26 @@ export function learnedOnlyFromSessions(ctx: EngineContext, sessionIds: readonly
          UNION
          SELECT n.id FROM json_each(?) AS s CROSS JOIN nodes n ON n.session_id = s.value WHERE +n.type != 'episodic'`,
       )
-      .all(episodes, JSON.stringify(sessionIds)) as { id: string }[]
+      .all(allEpisodes, JSON.stringify(sessionIds)) as { id: string }[]
   ).map((r) => r.id);
   const sourcesElsewhere = db.prepare(
     `SELECT 1 FROM edges WHERE source_id = ? AND relation_type = 'derived_from'
      AND target_id NOT IN (SELECT value FROM json_each(?)) LIMIT 1`,
   );
   const current = db.prepare('SELECT valid_until IS NULL AS current FROM nodes WHERE id = ?').pluck();
-  const factIds = candidates.filter((id) => current.get(id) === 1 && sourcesElsewhere.get(id, episodes) === undefined);
+  const factIds: string[] = [];
+  const supportedElsewhereIds: string[] = [];
+  for (const id of candidates) {
+    if (!includeInvalid && current.get(id) !== 1) continue;
+    if (sourcesElsewhere.get(id, allEpisodes) === undefined) factIds.push(id);
+    else supportedElsewhereIds.push(id);
+  }
+  return { episodeIds, factIds, supportedElsewhereIds };
+}
+
+/** The current episodes of these sessions and the current facts learned only from them. */
+export function learnedOnlyFromSessions(ctx: EngineContext, sessionIds: readonly string[]): ForgottenFromSessions {
+  const { episodeIds, factIds } = learnedFromSessions(ctx, sessionIds);
   return { episodeIds, factIds };
 }
 

@@ -1,4 +1,5 @@
 /** Read models for the inspector and tools: a node with its neighbourhood, and filtered pages of nodes. */
+import { chatIdOfSession } from '../../src-shared/chat-types';
 import type { EngineContext } from './context';
 import { forecastPruneTime } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';
@@ -21,6 +22,11 @@ export interface NodeDetail {
   derivedFrom: MemoryNode[];
   /** When confidence will fall below the prune threshold; null when protected or not current. */
   pruneForecast: number | null;
+  /**
+   * Chats (by id) of this node's and its sources' memory sessions that were deleted: the inspector says so
+   * instead of offering to open them.
+   */
+  deletedChatIds: string[];
 }
 
 export function getNodeDetail(ctx: EngineContext, id: unknown): NodeDetail {
@@ -42,7 +48,14 @@ export function getNodeDetail(ctx: EngineContext, id: unknown): NodeDetail {
     versions,
     derivedFrom,
     pruneForecast: node.validUntil === null ? forecastPruneTime(node, ctx.pruneThreshold) : null,
+    deletedChatIds: deletedChatsOf(ctx, [node, ...derivedFrom]),
   };
+}
+
+function deletedChatsOf(ctx: EngineContext, nodes: readonly MemoryNode[]): string[] {
+  const chatIds = [...new Set(nodes.flatMap((n) => chatIdOfSession(n.sessionId) ?? []))];
+  const exists = ctx.db.prepare('SELECT 1 FROM chat_sessions WHERE id = ?').pluck();
+  return chatIds.filter((id) => exists.get(id) === undefined);
 }
 
 /**

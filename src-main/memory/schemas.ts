@@ -40,7 +40,7 @@ export const eventTimeSchema = z
   .int()
   .min(MIN_EVENT_TIME, 'is before the year 1')
   .max(MAX_EVENT_TIME, 'is after the year 9999');
-const jsonObjectSchema = z.record(z.string(), z.json());
+export const jsonObjectSchema = z.record(z.string(), z.json());
 
 export const recordEpisodeSchema = z.object({
   content: contentSchema,

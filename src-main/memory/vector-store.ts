@@ -306,6 +306,10 @@ export class VectorStore {
       case 'node.restored':
         index.setActive(change.nodeId, true);
         break;
+      case 'nodes.erased':
+        // Their vectors are deleted; the slots stay until the index is rebuilt, never returned as current.
+        for (const id of change.nodeIds) index.setActive(id, false);
+        break;
       case 'decay.completed':
         for (const id of change.prunedIds) index.setActive(id, false);
         break;

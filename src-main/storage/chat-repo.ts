@@ -279,3 +279,27 @@ export function dropPacksQuoting(db: Database, nodeIds: readonly string[]): numb
     )
     .run(JSON.stringify(nodeIds)).changes;
 }
+
+/** How many stored context packs (of any chat) quote one of these nodes: what an erase or forget drops. */
+export function countPacksQuoting(db: Database, nodeIds: readonly string[]): number {
+  if (nodeIds.length === 0) return 0;
+  return (
+    db
+      .prepare(
+        `SELECT count(DISTINCT p.id) AS n FROM chat_context_packs p, json_each(p.pack, '$.nodeIds') j
+         WHERE j.value IN (SELECT value FROM json_each(?))`,
+      )
+      .get(JSON.stringify(nodeIds)) as { n: number }
+  ).n;
+}
+
+export function countMessages(db: Database, chatId: string): number {
+  return (db.prepare('SELECT count(*) AS n FROM chat_messages WHERE chat_id = ?').get(chatId) as { n: number }).n;
+}
+
+/** Every memory-only answer (they list remembered text), except those of `exceptChatId`. */
+export function offlineAnswers(db: Database, exceptChatId: string): { id: string; content: string }[] {
+  return db
+    .prepare(`SELECT id, content FROM chat_messages WHERE status = 'offline' AND chat_id != ? ORDER BY rowid`)
+    .all(exceptChatId) as { id: string; content: string }[];
+}

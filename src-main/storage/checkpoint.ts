@@ -86,3 +86,14 @@ export class WalCheckpointer {
     }
   }
 }
+
+/**
+ * Copies the whole WAL into the database file and truncates it to zero bytes, so frames holding older
+ * versions of pages (text since deleted) are gone from disk. False when another connection's read kept part
+ * of the WAL in use: the caller must say so rather than claim the text is gone.
+ */
+export function truncateWal(db: Database): boolean {
+  if (db.memory || db.inTransaction) return false;
+  const [row] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+  return row !== undefined && row.busy === 0 && row.log <= 0;
+}

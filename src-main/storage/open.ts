@@ -36,6 +36,9 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Deleted and overwritten rows are zeroed, not left readable in free space: erasing a chat (storage/erase.ts)
+    // must leave none of its text in the file, and a memory holds a person's life.
+    db.pragma('secure_delete = ON');
     // Memory-mapped reads make FTS and vector scans cheaper on large memories.
     db.pragma('mmap_size = 268435456');
     db.pragma('cache_size = -32000');

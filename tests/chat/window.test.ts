@@ -111,7 +111,7 @@ describe('recalled memory is data, not instructions', () => {
 
 function hit(node: Partial<MemoryNode>, relative: string, iso: string): SearchHit {
   return {
-    node: { type: 'episodic', sourceRole: 'user', content: '', ...node } as MemoryNode,
+    node: { type: 'episodic', sourceRole: 'user', sourceType: 'conversation', content: '', attributes: {}, ...node } as MemoryNode,
     score: 1,
     strategies: [],
     event_time_iso: iso,
@@ -181,7 +181,7 @@ describe('reinforcement on use, not on retrieval', () => {
 });
 
 describe('deleting a chat', () => {
-  it('removes the chat and its messages; with "forget what was learned" its episodes and only-from-here facts are forgotten (restorable)', async () => {
+  it('removes the chat and its messages; with mode "forget" its episodes and only-from-here facts are forgotten (restorable)', async () => {
     const t = openTestHost();
     t.host.settings.save({ provider: customProvider(server.baseURL), sessionTimeoutMinutes: 30 }, 'test-key');
     server.setDefault(CHAT, () => ({ sse: [chatChunk('Noted.')] }));
@@ -201,8 +201,11 @@ describe('deleting a chat', () => {
     expect(t.host.chat.contextPack(quoting?.id ?? '')?.nodeIds).toContain(episodes[0]);
     const alsoElsewhere = t.host.memory.rememberFact({ content: 'User has a sister in Leeds', derivedFrom: [episodes[2] as string, otherEpisode] });
 
-    const result = await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: true });
-    expect(result).toEqual({ ok: true, value: { deleted: true, forgottenEpisodes: 4, forgottenFacts: 1 } });
+    const result = await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'forget' });
+    expect(result).toEqual({
+      ok: true,
+      value: { deleted: true, mode: 'forget', messages: 4, episodes: 4, facts: 1, factsLosingSupport: 0, packs: 1, answers: 0, walCleared: null },
+    });
     const db = (t.host.memory as MemoryEngine).database;
     for (const table of ['chat_messages', 'chat_context_packs']) {
       expect(db.prepare(`SELECT count(*) AS n FROM ${table} WHERE chat_id = ?`).get(chat.id)).toEqual({ n: 0 });
@@ -227,10 +230,11 @@ describe('deleting a chat', () => {
     const chat = t.host.chat.create();
     await send(t, chat.id, 'I moved to Porto');
     const episode = t.host.chat.messages(chat.id)[0]?.episodeId as string;
-    expect(await t.host.dispatch('chat.delete', { chatId: chat.id })).toMatchObject({ ok: true, value: { deleted: true, forgottenEpisodes: 0 } });
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'keep' })).toMatchObject({ ok: true, value: { deleted: true, mode: 'keep', episodes: 0 } });
     expect(t.host.chat.list()).toEqual([]);
     expect(t.host.memory.getNode(episode).node.validUntil).toBeNull();
-    expect(await t.host.dispatch('chat.delete', { chatId: chat.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await t.host.dispatch('chat.delete', { chatId: chat.id, forgetLearned: 'yes' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'keep' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'shred' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await t.host.dispatch('chat.delete', { chatId: chat.id })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
   });
 });

@@ -10,6 +10,9 @@ import type { MemoryEngine } from '../../memory/engine';
 import type { SnapshotReader, SnapshotRow } from '../../memory/snapshot';
 import { isoTime } from '../../../src-shared/clock';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, refuseExisting } from './target';
+import { chatIdOfSession } from '../../../src-shared/chat-types';
+import type { JsonObject } from '../../../src-shared/memory-types';
+import { saidLabel, type SpokenNode } from '../../../src-shared/speakers';
 
 interface Fact {
   id: string;
@@ -62,6 +65,18 @@ export function mdText(text: string): string {
 }
 const str = (v: SnapshotRow[string] | undefined): string => (v === null || v === undefined ? '' : String(v));
 const num = (v: SnapshotRow[string] | undefined): number => Number(v ?? 0);
+
+/** Who said an episode row ("you", "ChatGPT", a transcript's speaker), for its quote under a fact. */
+function spokenNode(n: SnapshotRow): SpokenNode {
+  let attributes: JsonObject = {};
+  try {
+    const parsed: unknown = JSON.parse(str(n.attributes) || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) attributes = parsed as JsonObject;
+  } catch {
+    // Malformed attributes name no speaker; the role still does.
+  }
+  return { content: str(n.content), sourceRole: n.source_role === null ? null : str(n.source_role), sourceType: n.source_type === null ? null : str(n.source_type), attributes };
+}
 /** File names that work on every system and stay readable. */
 export function slug(name: string): string {
   return (
@@ -99,11 +114,11 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   }
   const neededEpisodes = new Set([...derived.values()].flat());
   const facts = new Map<string, Fact>();
-  const episodes = new Map<string, { content: string; time: number }>();
+  const episodes = new Map<string, { content: string; time: number; said: string }>();
   for (const n of reader.rows('nodes')) {
     const id = str(n.id);
     if (n.type === 'episodic') {
-      if (neededEpisodes.has(id)) episodes.set(id, { content: str(n.content), time: num(n.event_time) });
+      if (neededEpisodes.has(id)) episodes.set(id, { content: str(n.content), time: num(n.event_time), said: saidLabel(spokenNode(n)) });
       continue;
     }
     facts.set(id, {
@@ -142,8 +157,8 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   const chatTitles = new Map<string, string>();
   for (const c of reader.rows('chat_sessions')) chatTitles.set(str(c.id), str(c.title));
   const sessionTitle = (sessionId: string | null): string | null => {
-    const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
-    return m ? (chatTitles.get(m[1] as string) ?? null) : null;
+    const chatId = chatIdOfSession(sessionId);
+    return chatId ? (chatTitles.get(chatId) ?? null) : null;
   };
 
   // Unique file names per entity, even when two share a name.
@@ -171,7 +186,7 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
     if (about.length > 0) lines.push(`  - about: ${about.join(', ')}`);
     for (const epId of f.derivedFrom.slice(0, 5)) {
       const ep = episodes.get(epId);
-      if (ep) lines.push(`  - said ${day(ep.time)}: “${quote(ep.content)}”`);
+      if (ep) lines.push(`  - ${mdText(ep.said)} ${day(ep.time)}: “${quote(ep.content)}”`);
     }
     return lines;
   };

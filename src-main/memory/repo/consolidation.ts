@@ -161,8 +161,10 @@ export interface EpisodeWithRowid {
 export function sessionEpisodePage(db: Database, sessionId: string, afterRowid: number, limit: number): EpisodeWithRowid[] {
   const rows = stmt(
     db,
-    // A forgotten episode is not learned from (a deleted chat whose learning was forgotten stays forgotten).
-    `SELECT ${NODE_COLUMNS} FROM nodes WHERE session_id = ? AND +type = 'episodic' AND valid_until IS NULL AND rowid > ? ORDER BY rowid LIMIT ?`,
+    // A forgotten episode is not learned from (a deleted chat whose learning was forgotten stays forgotten), nor
+    // Engram's recital of its own memory (src-shared/recitals.ts): it is neither evidence for a fact nor support.
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE session_id = ? AND +type = 'episodic' AND valid_until IS NULL AND rowid > ?
+     AND json_extract(attributes, '$.recital') IS NOT 1 ORDER BY rowid LIMIT ?`,
   ).all(sessionId, afterRowid, limit) as NodeRow[];
   return rows.map((r) => ({ rowid: r.rowid, node: toNode(r) }));
 }

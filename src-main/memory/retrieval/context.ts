@@ -12,6 +12,7 @@ import { FACT_TYPES } from '../../../src-shared/memory-types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
+import { speakerForModel } from '../../../src-shared/speakers';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quotablePart, quoteFor } from './snippet';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
@@ -117,14 +118,15 @@ function factLabel(n: MemoryNode): string {
 
 function episodeCandidate(h: SearchHit, prompt: string): Candidate {
   const n = h.node;
-  const who = n.sourceRole === 'assistant' ? 'assistant' : n.sourceRole === 'user' || !n.sourceRole ? 'user' : n.sourceRole;
+  const who = speakerForModel(n);
   return {
     item: {
       nodeId: n.id,
       entityId: null,
       // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
-      text: `- ${clock(n.eventTime)} ${who}: ${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}`,
+      // A transcript's turn already starts with its speaker ("Caroline: …"): not named twice.
+      text: `- ${clock(n.eventTime)} ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,

@@ -20,6 +20,7 @@ export const searchInputSchema = z.object({
   limit: z.number().int().min(1).max(100).default(10),
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   includeInvalid: z.boolean().default(false),
+  includeRecitals: z.boolean().default(false),
   now: z.number().int().min(0).optional(),
 });
 

@@ -30,6 +30,7 @@ import { ftsQuery, queryTerms, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
+import { isRecital } from '../../../src-shared/recitals';
 
 export interface RetrieverDeps {
   db: Database;
@@ -205,8 +206,10 @@ export async function search(
   // boosted; questions and the assistant's replies are weak evidence about the person.
   const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
   const aboutThePerson = ABOUT_THE_PERSON.test(data.query);
+  // Engram restating its memory is not evidence: its recitals are left out unless asked for.
+  const shown = (node: MemoryNode | undefined): node is MemoryNode => node !== undefined && (data.includeRecitals || !isRecital(node));
   fused = fused
-    .filter((f) => nodes.has(f.id))
+    .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
       return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson) };

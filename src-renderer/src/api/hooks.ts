@@ -90,6 +90,9 @@ export const useMessages = (chatId: string | null, limit = MESSAGES_SHOWN) =>
 /** Text streamed so far for a reply; filled by chat.delta events, never fetched. */
 export const useStreamText = (messageId: string) =>
   useQuery<string>({ queryKey: keys.stream(messageId), queryFn: () => '', enabled: false, initialData: '', staleTime: Infinity });
+/** The counts behind each choice of the delete dialog; memory changes while it is open refresh them. */
+export const useDeletePreview = (chatId: string) =>
+  useQuery({ queryKey: [...keys.memory, 'delete-preview', chatId], queryFn: () => call('chat.deletePreview', { chatId }) });
 export const useMemoryStats = () => useQuery({ queryKey: [...keys.memory, 'stats'], queryFn: () => call('memory.stats', {}) });
 export const useContextPack = (messageId: string | null) =>
   useQuery({

@@ -1,7 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
-import type { ChatSession } from '../../../src-shared/chat-types';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { ChatDeleteMode, ChatSession } from '../../../src-shared/chat-types';
 import { errorMessage } from '../api/client';
-import { useChatActions, useChats, useMemoryStats } from '../api/hooks';
+import { useChatActions, useChats, useDeletePreview, useMemoryStats } from '../api/hooks';
 import { useUi } from '../store';
 import { relativeTime } from '../format';
 import { Icon } from './Icon';
@@ -122,34 +122,65 @@ function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: b
   );
 }
 
-/** Confirms a delete; optionally forgets what memory learned only from this chat (restorable in the inspector). */
+/** Confirms a delete with one of three choices, each saying what it will do with the counts it touches. */
 function DeleteChatDialog({ chat, onClose }: { chat: ChatSession; onClose: () => void }) {
   const { remove } = useChatActions();
-  const [forgetLearned, setForgetLearned] = useState(false);
-  const confirm = () => remove.mutate({ chatId: chat.id, forgetLearned }, { onSuccess: onClose });
+  const preview = useDeletePreview(chat.id);
+  const [mode, setMode] = useState<ChatDeleteMode>('keep');
+  const confirm = () => remove.mutate({ chatId: chat.id, mode }, { onSuccess: onClose });
+  const p = preview.data;
   return (
     <Modal title="Delete this chat?" onClose={onClose} testId="delete-chat-dialog">
       <p>
-        <strong>{chat.title}</strong> and all its messages will be deleted from this computer. This cannot be undone.
+        <strong>{chat.title}</strong>
+        {p ? ` (${count(p.messages, 'message')})` : ''} leaves your chat list. What should memory do with what it learned here?
       </p>
-      <label className="check">
-        <input type="checkbox" checked={forgetLearned} onChange={(e) => setForgetLearned(e.target.checked)} data-testid="delete-chat-forget" />
-        Also forget what Engram learned only from this chat
-      </label>
-      <p className="muted small">
-        {forgetLearned
-          ? 'Its conversation and the facts that came only from it are forgotten. You can restore them from the memory inspector (show superseded & forgotten).'
-          : 'Memory keeps what it learned from this chat.'}
-      </p>
+      {preview.isError && <p className="error-text" role="alert">{errorMessage(preview.error)}</p>}
+      <fieldset className="delete-choices" data-testid="delete-chat-modes">
+        <legend className="visually-hidden">What memory does</legend>
+        <DeleteChoice mode="keep" current={mode} onPick={setMode} title="Remove the chat, keep what memory learned">
+          {p && `Memory keeps the ${count(p.keep.episodes, 'message')} it recorded and ${count(p.keep.facts, 'fact')} learned only here; Engram can still recall them.`}
+        </DeleteChoice>
+        <DeleteChoice mode="forget" current={mode} onPick={setMode} title="Also forget what it taught">
+          {p &&
+            `Memory forgets the ${count(p.forget.episodes, 'message')} it recorded and ${count(p.forget.facts, 'fact')} learned only here` +
+              `${p.forget.packs > 0 ? `, and drops ${count(p.forget.packs, 'saved context')} that quoted them` : ''}. ` +
+              'You can restore them from the memory inspector (show superseded & forgotten).'}
+        </DeleteChoice>
+        <DeleteChoice mode="erase" current={mode} onPick={setMode} title="Erase everything it taught">
+          {p &&
+            `Memory deletes the ${count(p.erase.episodes, 'message')} it recorded and ${count(p.erase.facts, 'fact')} learned only here, leaving no copy on this computer` +
+              `${p.erase.factsLosingSupport > 0 ? `; ${count(p.erase.factsLosingSupport, 'fact')} also learned elsewhere stay but lose this chat as a source` : ''}` +
+              `${p.erase.packs + p.erase.answers > 0 ? `; ${count(p.erase.packs, 'saved context')} and ${count(p.erase.answers, 'memory-only answer')} quoting them lose the quotes` : ''}. ` +
+              'This cannot be undone.'}
+        </DeleteChoice>
+      </fieldset>
       {remove.isError && <p className="error-text" role="alert">{errorMessage(remove.error)}</p>}
       <footer className="modal-foot">
         <button className="button" onClick={onClose} autoFocus>
           Cancel
         </button>
-        <button className="button button-danger" onClick={confirm} disabled={remove.isPending} data-testid="delete-chat-confirm">
-          {remove.isPending ? 'Deleting…' : 'Delete chat'}
+        <button className="button button-danger" onClick={confirm} disabled={remove.isPending || !p} data-testid="delete-chat-confirm">
+          {remove.isPending ? 'Deleting…' : mode === 'erase' ? 'Erase chat' : 'Delete chat'}
         </button>
       </footer>
     </Modal>
   );
+}
+
+function DeleteChoice(props: { mode: ChatDeleteMode; current: ChatDeleteMode; onPick: (m: ChatDeleteMode) => void; title: string; children: ReactNode }) {
+  return (
+    <label className={`delete-choice${props.mode === props.current ? ' selected' : ''}`}>
+      <input type="radio" name="delete-mode" value={props.mode} checked={props.mode === props.current} onChange={() => props.onPick(props.mode)} data-testid={`delete-chat-${props.mode}`} />
+      <span>
+        <strong>{props.title}</strong>
+        <span className="muted small delete-choice-detail">{props.children ?? 'Counting…'}</span>
+      </span>
+    </label>
+  );
+}
+
+/** "1 message", "3 facts". */
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 }

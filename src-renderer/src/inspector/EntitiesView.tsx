@@ -84,8 +84,10 @@ function EntityPageBody({ profile }: { profile: EntityProfile }) {
           {entity.canonicalName} <span className="ins-etype" style={{ color: ENTITY_TYPE_COLOURS[entity.type] }}>{entity.type}</span>
         </h2>
         <p className="muted small">
-          {entity.mentionCount} mentions · {profile.factCount} facts · {profile.episodeCount} episodes · first seen {formatDate(entity.firstSeen)}
-          {profile.lastMentioned ? ` · last mentioned ${formatDate(profile.lastMentioned)}` : ''}
+          {entity.mentionCount} mentions · {profile.factCount} facts · {profile.episodeCount} episodes
+          {/* Both are when things were said (event time); an entity nothing mentions shows when it was added. */}
+          {profile.firstMentioned !== null ? ` · first seen ${formatDate(profile.firstMentioned)}` : ` · added ${formatDate(entity.firstSeen)}`}
+          {profile.lastMentioned !== null ? ` · last mentioned ${formatDate(profile.lastMentioned)}` : ''}
         </p>
         {profile.mergedFrom.length > 0 && (
           <p className="small">
@@ -159,6 +161,7 @@ function EntityPageBody({ profile }: { profile: EntityProfile }) {
           ))}
         </ul>
       </section>
+      <EditBox key={`${entity.canonicalName}|${entity.type}`} entity={entity} />
       <MergeBox entity={entity} />
       <SplitBox profile={profile} />
     </div>
@@ -199,6 +202,51 @@ function MiniTimeline({ nodes }: { nodes: MemoryNode[] }) {
           {formatDate(max)}
         </text>
       </svg>
+    </section>
+  );
+}
+
+/** Rename, change type or delete (junk a model made up: "Fri", "Update"); each undoable from its toast. */
+function EditBox({ entity }: { entity: Entity }) {
+  const [name, setName] = useState(entity.canonicalName);
+  const [type, setType] = useState<EntityType>(entity.type);
+  const changed = name.trim() !== '' && (name.trim() !== entity.canonicalName || type !== entity.type);
+  const save = () => {
+    if (!changed) return;
+    const change = { ...(name.trim() !== entity.canonicalName ? { name: name.trim() } : {}), ...(type !== entity.type ? { type } : {}) };
+    void actions.updateEntity(entity.id, change, { name: entity.canonicalName, type: entity.type });
+  };
+  return (
+    <section className="ins-section ins-box" data-testid="entity-edit-box">
+      <h4>Edit</h4>
+      <div className="ins-actions">
+        <input
+          className="ins-filter-input"
+          value={name}
+          aria-label="Entity name"
+          data-testid="entity-name-input"
+          onChange={(e) => setName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') save();
+          }}
+        />
+        <select value={type} onChange={(e) => setType(e.target.value as EntityType)} aria-label="Entity type" data-testid="entity-type-select">
+          {ENTITY_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <button className="button" disabled={!changed} onClick={save} data-testid="entity-save">
+          Save
+        </button>
+      </div>
+      <p className="muted small">Deleting removes {entity.canonicalName} and its links; the facts and messages that mention it stay. Undo from the toast.</p>
+      <div className="ins-actions">
+        <button className="button button-danger" onClick={() => void actions.deleteEntity(entity.id, entity.canonicalName)} data-testid="entity-delete">
+          Delete entity
+        </button>
+      </div>
     </section>
   );
 }

@@ -15,6 +15,8 @@ import { DecayChart } from './DecayChart';
 import { wordDiff } from './diff';
 import { EntityCard } from './EntityCard';
 import { chatIdOfSession } from './sessions';
+import { saidLabel } from '../../../src-shared/speakers';
+import { isRecital } from '../../../src-shared/recitals';
 import { TYPE_COLOURS } from './graph-style';
 import { useInspector } from './store';
 import { formatDateTime } from './time';
@@ -218,10 +220,16 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
       {isFact && <DecayChart node={{ ...node, confidenceBase: node.confidenceBase }} now={now} />}
 
       {detail.versions.length > 1 && <Versions detail={detail} />}
-      {detail.derivedFrom.length > 0 && <Provenance episodes={detail.derivedFrom} />}
+      {detail.derivedFrom.length > 0 && <Provenance episodes={detail.derivedFrom} deletedChatIds={detail.deletedChatIds} />}
+      {isRecital(node) && (
+        <p className="muted small" data-testid="recital-note">
+          Engram restating what it remembered: kept with the conversation, but not found by search and never used as evidence for a fact.
+        </p>
+      )}
       {node.type === 'episodic' && chatIdOfSession(node.sessionId) && (
         <p>
-          <OpenConversation sessionId={node.sessionId} />
+          <span className="muted small">{saidLabel(node)} · </span>
+          <OpenConversation sessionId={node.sessionId} deleted={detail.deletedChatIds} />
         </p>
       )}
 
@@ -365,7 +373,7 @@ function Versions({ detail }: { detail: NodeDetail }) {
   );
 }
 
-function Provenance({ episodes }: { episodes: MemoryNode[] }) {
+function Provenance({ episodes, deletedChatIds }: { episodes: MemoryNode[]; deletedChatIds: string[] }) {
   const select = useInspector((s) => s.select);
   return (
     <section className="ins-section" data-testid="provenance">
@@ -376,7 +384,7 @@ function Provenance({ episodes }: { episodes: MemoryNode[] }) {
             “{ep.content.length > 280 ? `${ep.content.slice(0, 279)}…` : ep.content}”
           </button>
           <div className="muted small">
-            {ep.sourceRole ?? 'episode'} · {formatDateTime(ep.eventTime)} <OpenConversation sessionId={ep.sessionId} />
+            {saidLabel(ep)} · {formatDateTime(ep.eventTime)} <OpenConversation sessionId={ep.sessionId} deleted={deletedChatIds} />
           </div>
         </blockquote>
       ))}
@@ -384,9 +392,17 @@ function Provenance({ episodes }: { episodes: MemoryNode[] }) {
   );
 }
 
-function OpenConversation({ sessionId }: { sessionId: string | null }) {
+/** A link to the chat a memory came from; a deleted chat is said to be deleted, never silently replaced. */
+function OpenConversation({ sessionId, deleted }: { sessionId: string | null; deleted: readonly string[] }) {
   const chatId = chatIdOfSession(sessionId);
   if (!chatId) return null;
+  if (deleted.includes(chatId)) {
+    return (
+      <span className="muted small" data-testid="conversation-deleted">
+        The conversation was deleted.
+      </span>
+    );
+  }
   return (
     <button
       className="link-button small"

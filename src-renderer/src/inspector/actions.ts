@@ -3,7 +3,7 @@
  * Every edit leaves an undo toast; `z` undoes the latest. memory.changed refreshes every view.
  */
 import type { CallInput } from '../../../src-main/api/contract';
-import type { MemoryNode } from '../../../src-shared/memory-types';
+import type { EntityType, MemoryNode } from '../../../src-shared/memory-types';
 import { call, errorMessage } from '../api/client';
 import { useInspector } from './store';
 
@@ -153,6 +153,30 @@ export const actions = {
     run('Add alias', async () => {
       await call('entity.addAlias', { entityId, alias });
       return { message: `Alias “${alias}” added`, undo: () => call('entity.removeAlias', { entityId, alias }) };
+    }),
+
+  /** Rename and/or retype; undo puts the previous name and type back. */
+  updateEntity: (entityId: string, change: { name?: string; type?: EntityType }, previous: { name: string; type: EntityType }) =>
+    run('Edit entity', async () => {
+      const updated = await call('entity.update', { entityId, ...change });
+      return {
+        message: `${previous.name} (${previous.type}) is now ${updated.canonicalName} (${updated.type})`,
+        undo: () => call('entity.update', { entityId, name: previous.name, type: previous.type }),
+      };
+    }),
+
+  /** Delete an entity: its links go, its facts stay; undo restores it with its links. */
+  deleteEntity: (entityId: string, name: string) =>
+    run('Delete entity', async () => {
+      const deleted = await call('entity.delete', { entityId });
+      state().openEntity(null);
+      return {
+        message: `Deleted ${name}; its ${plural(deleted.nodeIds.length, 'link')} went, the facts stay`,
+        undo: async () => {
+          await call('entity.restore', deleted);
+          state().openEntity(entityId);
+        },
+      };
     }),
 
   removeAlias: (entityId: string, alias: string) =>

@@ -1,5 +1,2 @@
-/** Memory sessions of chats are named `chat-<chatId>-<n>` (src-main/chat/repo.ts). */
-export function chatIdOfSession(sessionId: string | null): string | null {
-  const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
-  return m?.[1] ?? null;
-}
+/** Which chat a memory session belongs to: one rule, shared with the main process. */
+export { chatIdOfSession } from '../../../src-shared/chat-types';

@@ -1,0 +1,53 @@
+/**
+ * "Erase everything it taught": the episodes of the given memory sessions and the facts learned only from
+ * them are deleted (not forgotten), with their vectors, full-text terms, entity links and edges; facts also
+ * supported elsewhere stay and lose only the links to the erased episodes (ON DELETE CASCADE). The text is then
+ * not left in the file: the connection zeroes deleted rows (secure_delete), the full-text indexes are merged in
+ * the same transaction, and the caller truncates the WAL after the commit (MemoryEngine.eraseLearnedFromSessions).
+ */
+import type { EngineContext } from './context';
+import { learnedFromSessions, type LearnedFromSessions } from './forget-sessions';
+import { deleteNodeVector } from './repo/vectors';
+import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
+import { mergeTextIndexes } from '../storage/erase';
+
+export interface ErasedFromSessions extends LearnedFromSessions {
+  /** The erased nodes' text, so the caller can remove copies of it kept outside memory (memory-only answers). */
+  contents: string[];
+}
+
+/** What an erase of these sessions would delete (read only: the delete dialog's preview). */
+export function previewErase(ctx: EngineContext, sessionIds: readonly string[]): ErasedFromSessions {
+  const found = learnedFromSessions(ctx, sessionIds, true);
+  const content = ctx.db.prepare('SELECT content FROM nodes WHERE id = ?').pluck();
+  const contents = [...found.factIds, ...found.episodeIds].flatMap((id) => {
+    const text = content.get(id);
+    return typeof text === 'string' ? [text] : [];
+  });
+  return { ...found, contents };
+}
+
+/** Deletes what the sessions taught. Runs inside the caller's write transaction. */
+export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonly string[]): ErasedFromSessions {
+  const db = ctx.db;
+  const found = previewErase(ctx, sessionIds);
+  const ids = [...found.factIds, ...found.episodeIds];
+  const now = ctx.clock.now();
+  const current = db.prepare('SELECT valid_until IS NULL FROM nodes WHERE id = ?').pluck();
+  const remove = db.prepare('DELETE FROM nodes WHERE id = ?');
+  for (const id of ids) {
+    // Mention counts count current nodes; a forgotten one was already counted out.
+    if (current.get(id) === 1) for (const entityId of entityIdsOfNode(db, id)) adjustMentionCount(db, entityId, -1, now);
+    deleteNodeVector(db, id);
+    remove.run(id);
+  }
+  // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
+  // to learn instead of a missing session.
+  db.prepare(
+    `UPDATE memory_sessions SET status = 'consolidated', episode_count = 0, last_error = NULL, consolidated_at = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(sessionIds));
+  mergeTextIndexes(db);
+  if (ids.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds: ids });
+  return found;
+}
