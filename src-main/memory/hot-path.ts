@@ -113,6 +113,7 @@ export class HotPath {
     if (this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
+      this.holdProcessWhileAwaited();
     });
   }
 
@@ -244,7 +245,18 @@ export class HotPath {
       this.retryTimer = null;
       this.commitQueued();
     }, delay);
-    this.retryTimer.unref?.();
+    this.holdProcessWhileAwaited();
+  }
+
+  /**
+   * A retry nobody awaits must not keep the process alive (the app quits through `close()`, which drains).
+   * A retry someone awaits (`flush()` in a CLI command) must: with nothing else scheduled, Node would end the
+   * process with the command's promise unsettled — exit 0, output never printed, episodes never written.
+   */
+  private holdProcessWhileAwaited(): void {
+    if (!this.retryTimer) return;
+    if (this.waiters.length > 0) this.retryTimer.ref?.();
+    else this.retryTimer.unref?.();
   }
 
   private insertEpisode(ep: PendingEpisode, previousInBatch: Map<string, string>, touched: Map<string, SessionTouch>): void {
