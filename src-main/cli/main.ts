@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AppError, MemoryError } from '../../src-shared/errors';
+import { storageFault } from '../../src-shared/storage-faults';
 import { commands, type CommandContext } from './commands';
 import { embedderFromFlags, openEngine } from './open-engine';
 
@@ -120,9 +121,12 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Prints a failure (one JSON error document with --json) and sets a non-zero exit code. */
-function reportFailure(err: unknown): void {
+function reportFailure(failure: unknown): void {
   const json = process.argv.includes('--json');
   process.exitCode = 1;
+  // A full disk or a read-only folder is named, with what to do, however deep the driver's error is wrapped.
+  const fault = failure instanceof AppError && failure.code !== 'storage' ? null : storageFault(failure, 'the memory');
+  const err = fault ?? failure;
   if (err instanceof AppError) {
     if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, issues: err.issues } })}\n`);
     process.stderr.write(`engram: ${err.message}\n`);

@@ -13,6 +13,7 @@ import { touchSession, type SessionTouch } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { isBusyError, withoutBusyWait, writeTx } from '../storage/write-tx';
+import { storageFault } from '../../src-shared/storage-faults';
 
 export interface EpisodeToRecord {
   content: string;
@@ -221,7 +222,7 @@ export class HotPath {
     this.queue = [...batch, ...this.queue];
     this.failedAttempts++;
     const busy = isBusyError(cause);
-    this.lastError = busy ? 'the database is locked by another program' : String(cause);
+    this.lastError = busy ? 'the database is locked by another program' : (storageFault(cause, 'the memory')?.message ?? String(cause));
     const delay = Math.min(RETRY_FIRST_MS * 2 ** (this.failedAttempts - 1), RETRY_MAX_MS);
     // Another process writing for a moment is normal (the CLI, an MCP server): say so only when it lasts
     // (about 0.6 s, then every ~40 s); any other failure at once.
