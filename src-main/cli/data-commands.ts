@@ -8,7 +8,8 @@ import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
 import { MemoryEngine } from '../memory/engine';
-import { UsageError } from '../../src-shared/errors';
+import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { AppError, UsageError } from '../../src-shared/errors';
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './commands';
 import { agentConfigFromEnv } from './consolidate';
@@ -97,9 +98,28 @@ export const backupCommand: Command = async (ctx) => {
   ctx.out(ctx.json ? JSON.stringify(info) : `Backed up the memory to ${info.path} (${(info.bytes / 1_048_576).toFixed(1)} MB, schema ${info.schemaVersion})`);
 };
 
+/**
+ * The app's instance lock for the restore: an app running on this folder would keep writing into the file moved
+ * aside, and those writes would vanish at its next launch. Refuses, naming the app, while one runs.
+ */
+function takeInstanceLockForRestore(dataDir: string): () => void {
+  try {
+    return acquireInstanceLock(dataDir, 'command-line restore');
+  } catch (err) {
+    if (!(err instanceof InstanceLockedError)) throw err;
+    throw new AppError(
+      'conflict',
+      `Engram is running on ${dataDir} (${err.holder.mode}, process ${err.holder.pid}, since ${err.holder.startedAt}), so the memory was not restored: ` +
+        'swapping the file under it would lose what it writes next. Quit Engram, then run restore again (or restore from its Settings). Nothing was changed.',
+      { cause: err },
+    );
+  }
+}
+
 export const restoreCommand: Command = async (ctx) => {
   const file = requirePath(ctx, 'file');
   const engine = ctx.engine;
+  const releaseInstanceLock = takeInstanceLockForRestore(dirname(engine.dbPath));
   let reopened: MemoryEngine | null = null;
   try {
     const result = await restoreDatabase(engine.dbPath, file, {
@@ -117,5 +137,6 @@ export const restoreCommand: Command = async (ctx) => {
     );
   } finally {
     await (reopened as MemoryEngine | null)?.close();
+    releaseInstanceLock();
   }
 };
