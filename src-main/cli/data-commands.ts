@@ -3,7 +3,7 @@
  * `backup [--out PATH]`, `restore <file>`. Progress goes to stderr on a terminal; results to stdout.
  */
 import { dirname, join, resolve } from 'node:path';
-import { backupFileName, backupFolder, backupTo, restoreDatabase } from '../data/backup';
+import { backupFileName, backupFolder, backupTo, removeInterruptedWork, restoreDatabase } from '../data/backup';
 import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
@@ -122,6 +122,8 @@ export const restoreCommand: Command = async (ctx) => {
   const releaseInstanceLock = takeInstanceLockForRestore(dirname(engine.dbPath));
   let reopened: MemoryEngine | null = null;
   try {
+    // With the app's lock held, nothing else restores here: what an interrupted one left can go.
+    removeInterruptedWork(dirname(engine.dbPath), engine.clock.now());
     const result = await restoreDatabase(engine.dbPath, file, {
       now: engine.clock.now(),
       stop: () => engine.close(),

@@ -164,3 +164,35 @@ export async function restoreDatabase(
     rmSync(workDir, { recursive: true, force: true });
   }
 }
+
+/** Work files younger than this may belong to a backup or restore still running in another process. */
+export const STALE_WORK_FILE_MS = 10 * 60_000;
+
+const isStale = (path: string, now: number): boolean => now - statSync(path).mtimeMs > STALE_WORK_FILE_MS;
+
+/**
+ * What an interrupted backup or restore leaves (a kill, a crash, a power cut): `.partial` backups and their
+ * journals, restore work folders, the older restore's `.restoring` copy, and empty `before-restore-*` folders.
+ * Run at start; anything recent is left to whoever may still be writing it. Returns what was removed.
+ */
+export function removeInterruptedWork(dataDir: string, now: number): string[] {
+  const removed: string[] = [];
+  const remove = (path: string): void => {
+    rmSync(path, { recursive: true, force: true });
+    removed.push(path);
+  };
+  const backups = backupFolder(dataDir);
+  if (existsSync(backups)) {
+    for (const name of readdirSync(backups)) {
+      const path = join(backups, name);
+      if (/\.partial(-journal|-wal|-shm)?$/.test(name) && isStale(path, now)) remove(path);
+    }
+  }
+  if (!existsSync(dataDir)) return removed;
+  for (const name of readdirSync(dataDir)) {
+    const path = join(dataDir, name);
+    if ((name.startsWith(RESTORE_CHECK_PREFIX) || /\.db\.restoring$/.test(name)) && isStale(path, now)) remove(path);
+    else if (name.startsWith('before-restore-') && statSync(path).isDirectory() && readdirSync(path).length === 0) remove(path);
+  }
+  return removed;
+}

@@ -1,13 +1,15 @@
 // Issue 21: restore checked integrity, the version and four table names, and let through a file with an extra
 // trigger (it rewrote every fact on the next write), a VIEW in place of app_settings (the author's provider,
 // MCP on) and damaged sqlite-vec tables (ingest and search then failed). Each is refused now with its reason,
-// before anything stops, and leaves nothing behind; a genuine older memory still restores.
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+// before anything stops, and leaves nothing behind; a genuine older memory still restores. And what a killed
+// backup or restore left is cleared at the next start.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { backupTo, restoreDatabase } from '../../src-main/data/backup';
+import { backupTo, removeInterruptedWork, restoreDatabase } from '../../src-main/data/backup';
+import { DataService } from '../../src-main/data/service';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { databasePath } from '../../src-main/memory/paths';
 import { migrateTo, openMigrationDb } from '../helpers/migration-db';
@@ -126,5 +128,51 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
     expect(engine.getNode('n1').node.content).toBe('An old memory');
     await engine.close();
     expect(readdirSync(dir).filter((n) => n.startsWith('restore-check-'))).toEqual([]);
+  });
+});
+
+describe('what an interrupted backup or restore leaves', () => {
+  it('is removed at the next start; recent work files and kept databases stay', () => {
+    const dir = makeTempDir();
+    const backups = join(dir, 'backups');
+    mkdirSync(backups);
+    const old = (Date.now() - 3_600_000) / 1000;
+    const leftover = (path: string, folder = false): string => {
+      if (folder) mkdirSync(path);
+      else writeFileSync(path, 'x');
+      utimesSync(path, old, old);
+      return path;
+    };
+    // A backup killed mid-copy, and a restore killed mid-check, an hour ago.
+    leftover(join(backups, 'engram-2026-01-01T00-00-00-000Z.db.partial'));
+    leftover(join(backups, 'engram-2026-01-01T00-00-00-000Z.db.partial-journal'));
+    leftover(join(dir, 'restore-check-2026-01-01T00-00-00-000Z'), true);
+    leftover(join(dir, 'engram.db.restoring'));
+    mkdirSync(join(dir, 'before-restore-2026-01-01T00-00-00-000Z'));
+    // Kept: a backup being written right now, a real backup, and the database a restore moved aside.
+    writeFileSync(join(backups, 'engram-2026-02-01T00-00-00-000Z.db.partial'), 'x');
+    writeFileSync(join(backups, 'engram-2026-01-02T00-00-00-000Z.db'), 'x');
+    mkdirSync(join(dir, 'before-restore-2026-01-03T00-00-00-000Z'));
+    writeFileSync(join(dir, 'before-restore-2026-01-03T00-00-00-000Z', 'engram.db'), 'x');
+
+    const logger = new CollectingLogger();
+    const service = new DataService({
+      dataDir: dir,
+      engine: () => {
+        throw new Error('not needed');
+      },
+      writePath: () => {
+        throw new Error('not needed');
+      },
+      restore: () => Promise.reject(new Error('not needed')),
+      logger,
+      onProgress: () => undefined,
+      dailyCheckMs: 0,
+    });
+    service.start();
+    expect(readdirSync(backups).sort()).toEqual(['engram-2026-01-02T00-00-00-000Z.db', 'engram-2026-02-01T00-00-00-000Z.db.partial']);
+    expect(readdirSync(dir).sort()).toEqual(['backups', 'before-restore-2026-01-03T00-00-00-000Z']);
+    expect(logger.warnings.some((w) => /Removed 5 file\(s\) left by an interrupted backup or restore/.test(w))).toBe(true);
+    expect(removeInterruptedWork(dir, Date.now())).toEqual([]);
   });
 });
