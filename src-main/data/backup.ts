@@ -4,7 +4,7 @@
  * temporary name, checked, then renamed. A file is restored only after `integrity_check` says ok and its
  * schema version is one this Engram can open; the current database is kept aside first.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { MemoryEngine } from '../memory/engine';
 import { checkRestoreCandidate } from '../memory/restore-check';
@@ -103,6 +103,31 @@ function removeIfEmpty(folder: string): void {
 
 const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
 
+/**
+ * A database file is exactly as long as its header says (when the header's size is current): a file with
+ * more (a crafted sparse file of gigabytes) would cost that much to copy and to check, for nothing.
+ */
+function refuseTrailingBytes(file: string): void {
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') return; // the checks name what it is
+  const rawPageSize = header.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65_536 : rawPageSize;
+  const pages = header.readUInt32BE(28);
+  // The size in the header counts only when it was written by the same change as the counter (SQLite's rule).
+  if (pages === 0 || header.readUInt32BE(24) !== header.readUInt32BE(92)) return;
+  const size = statSync(file).size;
+  if (size > pages * pageSize) {
+    throw new AppError('invalid_input', `${basename(file)} was not restored: it has ${size - pages * pageSize} bytes after the end of its database, so it is not a backup Engram wrote. Nothing was changed.`);
+  }
+}
+
 /** The private folder, inside the data folder, where a file is copied and checked before a restore. */
 export const RESTORE_CHECK_PREFIX = 'restore-check-';
 
@@ -128,6 +153,7 @@ export async function restoreDatabase(
   lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number },
 ): Promise<RestoreResult> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new AppError('invalid_input', `There is no file at ${file}`);
+  refuseTrailingBytes(file);
   const workDir = join(dirname(dbPath), `${RESTORE_CHECK_PREFIX}${stamp(lifecycle.now)}`);
   mkdirSync(workDir, { recursive: true, mode: 0o700 });
   try {

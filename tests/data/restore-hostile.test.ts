@@ -3,7 +3,7 @@
 // MCP on) and damaged sqlite-vec tables (ingest and search then failed). Each is refused now with its reason,
 // before anything stops, and leaves nothing behind; a genuine older memory still restores. And what a killed
 // backup or restore left is cleared at the next start.
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
@@ -41,7 +41,8 @@ const bytesOf = (path: string): Buffer => readFileSync(path);
 
 async function expectRefused(dir: string, file: string, reason: RegExp): Promise<void> {
   const before = bytesOf(databasePath(dir));
-  const chosen = bytesOf(file);
+  // Size and time, not bytes: the chosen file may be a sparse file of gigabytes.
+  const chosen = { size: statSync(file).size, mtimeMs: statSync(file).mtimeMs };
   let stops = 0;
   await expect(
     restoreDatabase(databasePath(dir), file, {
@@ -55,7 +56,7 @@ async function expectRefused(dir: string, file: string, reason: RegExp): Promise
   // Refused before the app stopped; the memory, the chosen file and the data folder are as they were.
   expect(stops).toBe(0);
   expect(bytesOf(databasePath(dir)).equals(before)).toBe(true);
-  expect(bytesOf(file).equals(chosen)).toBe(true);
+  expect({ size: statSync(file).size, mtimeMs: statSync(file).mtimeMs }).toEqual(chosen);
   expect(readdirSync(dir).filter((n) => n !== 'engram.db' && n !== 'engram.db-wal' && n !== 'engram.db-shm')).toEqual([]);
 }
 
@@ -107,6 +108,14 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
     ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/Checking the file took longer than/) });
     expect(bytesOf(databasePath(dir)).equals(before)).toBe(true);
     expect(readdirSync(dir)).toEqual(['engram.db']);
+  });
+
+  it('a file longer than its database (a sparse file of gigabytes is not copied or read)', async () => {
+    const { dir, backup } = await memoryWithBackup();
+    const file = join(makeTempDir(), 'sparse.db');
+    copyFileSync(backup, file);
+    truncateSync(file, 2 * 1024 ** 3);
+    await expectRefused(dir, file, /sparse\.db was not restored: it has \d+ bytes after the end of its database/);
   });
 
   it('a genuine memory from the first schema version still restores (and is migrated)', async () => {
