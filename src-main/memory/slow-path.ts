@@ -63,6 +63,8 @@ export class SlowPath {
   private running: Promise<MemoryError | null> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Aborted by stop(): a batch waiting for another program's lock gives up instead of delaying shutdown. */
+  private readonly stopping = new AbortController();
   private failedRuns = 0;
   private readonly pendingEntities = new Set<string>();
 
@@ -109,6 +111,7 @@ export class SlowPath {
   /** Stop taking new batches and wait for the one in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running;
@@ -158,6 +161,8 @@ export class SlowPath {
    * growing pause, and hand the caller a typed error naming the cause. The items stay in the durable queue.
    */
   private runFailed(err: unknown): MemoryError {
+    // Stopped while waiting: the batch stays queued for the next start; nothing to report.
+    if (this.stopped && err instanceof MemoryError && err.code === 'closed') return err;
     this.failedRuns++;
     const busy = isBusyError(err) || (err instanceof MemoryError && err.code === 'busy');
     const error =
@@ -241,7 +246,7 @@ export class SlowPath {
         }
       }
       for (const [entityId, n] of newMentions) adjustMentionCount(this.db, entityId, n, now);
-    }, { timeoutMs: this.options.lockWaitMs });
+    }, { timeoutMs: this.options.lockWaitMs, signal: this.stopping.signal });
     if (failure) this.logger.warn(`embedding ${items.length} node(s) failed, will retry: ${failure}`);
     if (embedded.length > 0) this.hooks.onEmbedded(embedded);
     if (links.length > 0) this.hooks.onLinked(links);
@@ -265,7 +270,7 @@ export class SlowPath {
           const v = vectors[i];
           if (v && !isZeroVector(v)) upsertEntityVector(this.db, t.id, v);
         }
-      }, { timeoutMs: this.options.lockWaitMs });
+      }, { timeoutMs: this.options.lockWaitMs, signal: this.stopping.signal });
       for (const id of ids) this.pendingEntities.delete(id);
     } catch (err) {
       // Entity vectors are rebuilt on the next start or reembed; keep going with nodes.

@@ -51,4 +51,23 @@ describe('slow-path faults', () => {
     await engine.drainSlowPath();
     expect(engine.stats().pending_embeddings).toBe(0);
   });
+
+  it('closing does not wait out a lock a batch is waiting for: the batch stays queued for the next start', async () => {
+    const { engine, dir, logger } = openTestEngine({ slowPath: { lockWaitMs: 120_000 } });
+    for (let i = 0; i < 3; i++) engine.recordEpisode({ content: `Said just before quitting ${i}`, sessionId: 's1', role: 'user' });
+    await engine.flush();
+    const other = new BetterSqlite3(databasePath(dir));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Before: close() waited for the batch, which waited (up to lockWaitMs) for the lock held here.
+      await engine.close();
+    } finally {
+      other.exec('COMMIT');
+      other.close();
+    }
+    expect(logger.errors).toEqual([]);
+    const again = openTestEngine({ dataDir: dir, startSlowPath: false });
+    expect(again.engine.stats().pending_embeddings).toBe(3);
+  });
 });
