@@ -18,13 +18,18 @@ const ROOT = join(__dirname, '..', '..');
 const RECALL = join(ROOT, 'tests', 'fixtures', 'recall', 'conv-a.json');
 const HOLD_MS = 3_000;
 /** Commands per batch: all of a batch load at once, so more would only queue on the machine's cores. */
-const BATCH = 5;
+const BATCH = 4;
 
 interface CommandRun {
   name: string;
   args: string[];
+  /** The modules the command loads lazily (under src-main/), loaded before the gate opens. */
+  modules?: string[];
   stdin?: string;
 }
+
+const READ = ['cli/read-commands.ts'];
+const DATA = ['cli/data-commands.ts'];
 
 interface RunResult {
   code: number | null;
@@ -61,7 +66,7 @@ function startGated(gate: string, dataDir: string, run: CommandRun): Promise<Run
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', '--import', join(ROOT, 'tests/helpers/cli-start-gate.ts'), join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, '--json', ...run.args],
-    { cwd: ROOT, env: { ...process.env, ENGRAM_TEST_CLI_GATE: gate, ENGRAM_AGENT_BASE_URL: '', ENGRAM_AGENT_MODEL: '' }, stdio: ['pipe', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...process.env, ENGRAM_TEST_CLI_GATE: gate, ENGRAM_TEST_CLI_MODULES: (run.modules ?? []).join(','), ENGRAM_AGENT_BASE_URL: '', ENGRAM_AGENT_MODEL: '' }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let stdout = '';
   let stderr = '';
@@ -110,17 +115,17 @@ describe('every CLI command while another process holds the write lock', { timeo
       { name: 'stats', args: ['stats'] },
       { name: 'decay', args: ['decay'] },
       { name: 'reembed', args: ['reembed'] },
-      { name: 'search', args: ['search', 'support group'] },
-      { name: 'context', args: ['context', 'What did Caroline do?'] },
-      { name: 'eval recall', args: ['eval', 'recall', RECALL] },
-      { name: 'eval context', args: ['eval', 'context', RECALL, '--offline'] },
-      { name: 'consolidate', args: ['consolidate', '--offline'] },
-      { name: 'import', args: ['import', join(ROOT, 'tests', 'fixtures', 'import', 'chatgpt-conversations.json'), '--offline'] },
-      { name: 'export json', args: ['export', '--out', join(out, 'export.json')] },
-      { name: 'export markdown', args: ['export', '--format', 'markdown', '--out', join(out, 'md', 'notes')] },
-      { name: 'backup', args: ['backup', '--out', join(out, 'backup.db')] },
-      { name: 'restore', args: ['restore', seeded.backup] },
-      { name: 'mcp', args: ['mcp', '--allow-writes'], stdin: mcpSession() },
+      { name: 'search', args: ['search', 'support group'], modules: READ },
+      { name: 'context', args: ['context', 'What did Caroline do?'], modules: READ },
+      { name: 'eval recall', args: ['eval', 'recall', RECALL], modules: READ },
+      { name: 'eval context', args: ['eval', 'context', RECALL, '--offline'], modules: READ },
+      { name: 'consolidate', args: ['consolidate', '--offline'], modules: ['cli/consolidate.ts'] },
+      { name: 'import', args: ['import', join(ROOT, 'tests', 'fixtures', 'import', 'chatgpt-conversations.json'), '--offline'], modules: DATA },
+      { name: 'export json', args: ['export', '--out', join(out, 'export.json')], modules: DATA },
+      { name: 'export markdown', args: ['export', '--format', 'markdown', '--out', join(out, 'md', 'notes')], modules: DATA },
+      { name: 'backup', args: ['backup', '--out', join(out, 'backup.db')], modules: DATA },
+      { name: 'restore', args: ['restore', seeded.backup], modules: DATA },
+      { name: 'mcp', args: ['mcp', '--allow-writes'], modules: ['mcp/stdio.ts'], stdin: mcpSession() },
     ];
     const outcomes: { run: CommandRun; dir: string; result: RunResult }[] = [];
     for (let i = 0; i < runs.length; i += BATCH) outcomes.push(...(await runBatch(databasePath(seeded.dir), runs.slice(i, i + BATCH))));
