@@ -86,10 +86,27 @@ export async function dailyBackupIfDue(engine: MemoryEngine, dataDir: string, ke
 function swapIn(dbPath: string, copy: string, now: number): string {
   const keptAt = join(dirname(dbPath), `before-restore-${stamp(now)}`);
   mkdirSync(keptAt, { recursive: true, mode: 0o700 });
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, join(keptAt, basename(dbPath) + suffix));
+  const kept = (suffix: string): string => join(keptAt, basename(dbPath) + suffix);
+  const movedAside: string[] = [];
+  const movedIn: string[] = [];
+  try {
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (!existsSync(dbPath + suffix)) continue;
+      renameSync(dbPath + suffix, kept(suffix));
+      movedAside.push(suffix);
+    }
+    for (const suffix of ['', '-wal']) {
+      if (!existsSync(copy + suffix)) continue;
+      renameSync(copy + suffix, dbPath + suffix);
+      movedIn.push(suffix);
+    }
+  } catch (err) {
+    // Half a swap would start an empty memory, or pair one file's WAL with another: all goes back as it was.
+    for (const suffix of movedIn) rmSync(dbPath + suffix, { force: true });
+    for (const suffix of movedAside) renameSync(kept(suffix), dbPath + suffix);
+    removeIfEmpty(keptAt);
+    throw err;
   }
-  for (const suffix of ['', '-wal']) if (existsSync(copy + suffix)) renameSync(copy + suffix, dbPath + suffix);
   return keptAt;
 }
 
