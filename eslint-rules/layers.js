@@ -49,7 +49,8 @@ export const layers = {
   [MCP]: [SHARED, MEMORY, CHAT, LLM, LOOPBACK_SECURITY],
   [API]: ENGINE,
   [HOST]: [...ENGINE, API],
-  'src-main/cli': ENGINE,
+  // The CLI's restore takes the app's instance lock, so it never swaps the file under a running app.
+  'src-main/cli': [...ENGINE, `${HOST}/instance-lock`],
   [WEB]: [...ENGINE, LOOPBACK_SECURITY, API, HOST],
   'src-main/app': [...ENGINE, LOOPBACK_SECURITY, API, HOST, WEB],
   // The sandboxed preload bundles the contract (and the zod schemas it imports) and nothing else of main.

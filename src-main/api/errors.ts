@@ -1,6 +1,7 @@
 /** Maps whatever a handler throws to the contract's ApiError. Unknown failures are logged, not leaked as stacks. */
 import type { ZodError } from 'zod';
 import { AppError } from '../../src-shared/errors';
+import { storageFault } from '../../src-shared/storage-faults';
 import type { ApiError } from './contract';
 
 export function invalidInput(error: ZodError): ApiError {
@@ -15,5 +16,8 @@ export function invalidInput(error: ZodError): ApiError {
 export function toApiError(err: unknown): ApiError {
   // Every domain error (memory, chat, LLM provider, write-path agent, embeddings, CLI usage) carries its code.
   if (err instanceof AppError) return { code: err.code, message: err.message, issues: err.issues };
+  // A full disk or a read-only folder is something the person can fix: say which, not "internal".
+  const fault = storageFault(err, 'the memory');
+  if (fault) return { code: fault.code, message: fault.message, issues: [] };
   return { code: 'internal', message: err instanceof Error ? err.message : String(err), issues: [] };
 }

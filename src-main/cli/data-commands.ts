@@ -3,12 +3,13 @@
  * `backup [--out PATH]`, `restore <file>`. Progress goes to stderr on a terminal; results to stdout.
  */
 import { dirname, join, resolve } from 'node:path';
-import { backupFileName, backupFolder, backupTo, restoreDatabase } from '../data/backup';
+import { backupFileName, backupFolder, backupTo, removeInterruptedWork, restoreDatabase } from '../data/backup';
 import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
 import { MemoryEngine } from '../memory/engine';
-import { UsageError } from '../../src-shared/errors';
+import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { AppError, UsageError } from '../../src-shared/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './commands';
@@ -113,11 +114,32 @@ export const backupCommand: Command = async (ctx) => {
   ctx.out(ctx.json ? JSON.stringify(info) : `Backed up the memory to ${info.path} (${(info.bytes / 1_048_576).toFixed(1)} MB, schema ${info.schemaVersion})`);
 };
 
+/**
+ * The app's instance lock for the restore: an app running on this folder would keep writing into the file moved
+ * aside, and those writes would vanish at its next launch. Refuses, naming the app, while one runs.
+ */
+function takeInstanceLockForRestore(dataDir: string): () => void {
+  try {
+    return acquireInstanceLock(dataDir, 'command-line restore');
+  } catch (err) {
+    if (!(err instanceof InstanceLockedError)) throw err;
+    throw new AppError(
+      'conflict',
+      `Engram is running on ${dataDir} (${err.holder.mode}, process ${err.holder.pid}, since ${err.holder.startedAt}), so the memory was not restored: ` +
+        'swapping the file under it would lose what it writes next. Quit Engram, then run restore again (or restore from its Settings). Nothing was changed.',
+      { cause: err },
+    );
+  }
+}
+
 export const restoreCommand: Command = async (ctx) => {
   const file = requirePath(ctx, 'file');
   const engine = ctx.engine;
+  const releaseInstanceLock = takeInstanceLockForRestore(dirname(engine.dbPath));
   let reopened: MemoryEngine | null = null;
   try {
+    // With the app's lock held, nothing else restores here: what an interrupted one left can go.
+    removeInterruptedWork(dirname(engine.dbPath), engine.clock.now());
     const result = await restoreDatabase(engine.dbPath, file, {
       now: engine.clock.now(),
       stop: () => engine.close(),
@@ -133,5 +155,6 @@ export const restoreCommand: Command = async (ctx) => {
     );
   } finally {
     await (reopened as MemoryEngine | null)?.close();
+    releaseInstanceLock();
   }
 };

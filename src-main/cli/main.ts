@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AppError } from '../../src-shared/errors';
+import { AppError, MemoryError } from '../../src-shared/errors';
+import { storageFault } from '../../src-shared/storage-faults';
 import { commands, type CommandContext } from './commands';
 import { embedderFromFlags, openEngine } from './open-engine';
 
@@ -123,20 +124,38 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** Prints a failure (one JSON error document with --json) and sets a non-zero exit code. */
+function reportFailure(failure: unknown): void {
+  const json = process.argv.includes('--json');
+  process.exitCode = 1;
+  // A full disk or a read-only folder is named, with what to do, however deep the driver's error is wrapped.
+  const fault = failure instanceof AppError && failure.code !== 'storage' ? null : storageFault(failure, 'the memory');
+  const err = fault ?? failure;
+  if (err instanceof AppError) {
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, issues: err.issues } })}\n`);
+    process.stderr.write(`engram: ${err.message}\n`);
+    return;
+  }
+  if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } })}\n`);
+  process.stderr.write(`engram: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+}
+
+let settled = false;
+// Node ends a process whose event loop is empty even while a promise is pending: a command still waiting
+// (for a lock, a retry) would exit 0 having printed and written nothing. That is a failure, and says so.
+process.on('beforeExit', () => {
+  if (settled) return;
+  settled = true;
+  reportFailure(new MemoryError('storage', 'the command stopped before it finished (nothing was left running to complete it); its work may be incomplete. Run it again.'));
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
   (err: unknown) => {
-    const json = process.argv.includes('--json');
-    if (err instanceof AppError) {
-      if (json) process.stdout.write(`${JSON.stringify({ error: { code: err.code, message: err.message, issues: err.issues } })}\n`);
-      process.stderr.write(`engram: ${err.message}\n`);
-      process.exitCode = 1;
-      return;
-    }
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code: 'internal', message: String(err) } })}\n`);
-    process.stderr.write(`engram: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-    process.exitCode = 1;
+    settled = true;
+    reportFailure(err);
   },
 );

@@ -98,9 +98,11 @@ function readDataset(ctx: CommandContext, file: string): RecallDataset {
 async function evalContext(ctx: CommandContext, dataset: RecallDataset): Promise<void> {
   const agent = ctx.options.offline === 'true' ? null : agentConfigFromEnv(process.env);
   const r = await evaluateContext(dataset, { agent, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
+  // Visible on a terminal and in scripts alike: the scores leave these conversations out.
+  for (const f of r.failed_conversations) process.stderr.write(`engram: conversation ${f.conversation} was not evaluated: ${f.error}\n`);
   if (ctx.json) {
-    const { questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities } = r;
-    return ctx.out(JSON.stringify({ questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities }));
+    const { questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities, failed_conversations } = r;
+    return ctx.out(JSON.stringify({ questions, pack_recall, fact_recall_10, by_category, mean_pack_tokens, facts, entities, failed_conversations }));
   }
   const lines = [
     `${r.name}: ${r.questions} questions, memory ${r.mode === 'llm' ? 'written by the memory agent' : 'consolidated offline'} (${r.facts} facts, ${r.entities} entities)`,
@@ -109,5 +111,6 @@ async function evalContext(ctx: CommandContext, dataset: RecallDataset): Promise
   for (const [cat, v] of Object.entries(r.by_category)) {
     lines.push(`  ${cat.padEnd(18)} n=${String(v.n).padStart(4)}  pack ${v.pack_recall}  facts@10 ${v.fact_recall_10}`);
   }
+  if (r.failed_conversations.length > 0) lines.push(`not evaluated (left out of the scores): ${r.failed_conversations.map((f) => f.conversation).join(', ')}`);
   ctx.out(lines.join('\n'));
 }

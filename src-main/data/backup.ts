@@ -4,10 +4,11 @@
  * temporary name, checked, then renamed. A file is restored only after `integrity_check` says ok and its
  * schema version is one this Engram can open; the current database is kept aside first.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { MemoryEngine } from '../memory/engine';
-import { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
+import { checkRestoreCandidate } from '../memory/restore-check';
+import { checkDatabaseFile } from '../memory/stores';
 import { AppError } from '../../src-shared/errors';
 import { makePrivate } from './export/target';
 
@@ -41,7 +42,7 @@ export async function backupTo(engine: MemoryEngine, path: string): Promise<Back
   rmSync(partial, { force: true });
   try {
     await engine.backupTo(partial);
-    const check = checkDatabaseFile(partial);
+    const check = await checkDatabaseFile(partial);
     renameSync(partial, path);
     makePrivate(path);
     return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
@@ -81,22 +82,73 @@ export async function dailyBackupIfDue(engine: MemoryEngine, dataDir: string, ke
 }
 
 /**
- * Puts `file` in place of the (closed) database at `dbPath` after checking it; the current database and its
+ * Puts the checked working copy in place of the (closed) database at `dbPath`; the current database and its
  * WAL are moved to a `before-restore-<time>` folder next to it. Returns that folder.
  */
-export function replaceDatabaseFile(dbPath: string, file: string, now: number, options: { nativeBinding?: string } = {}): { keptAt: string; check: DatabaseCheck } {
-  const check = checkDatabaseFile(file, options);
-  const keptAt = join(dirname(dbPath), `before-restore-${new Date(now).toISOString().replace(/[:.]/g, '-')}`);
-  mkdirSync(keptAt, { recursive: true });
-  // Copy first, to a temporary name in the same folder, so a failed copy leaves the current database alone.
-  const incoming = `${dbPath}.restoring`;
-  copyFileSync(file, incoming);
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(dbPath + suffix)) renameSync(dbPath + suffix, join(keptAt, basename(dbPath) + suffix));
+function swapIn(dbPath: string, copy: string, now: number): string {
+  const keptAt = join(dirname(dbPath), `before-restore-${stamp(now)}`);
+  mkdirSync(keptAt, { recursive: true, mode: 0o700 });
+  const kept = (suffix: string): string => join(keptAt, basename(dbPath) + suffix);
+  const movedAside: string[] = [];
+  const movedIn: string[] = [];
+  try {
+    for (const suffix of ['', '-wal', '-shm']) {
+      if (!existsSync(dbPath + suffix)) continue;
+      renameSync(dbPath + suffix, kept(suffix));
+      movedAside.push(suffix);
+    }
+    for (const suffix of ['', '-wal']) {
+      if (!existsSync(copy + suffix)) continue;
+      renameSync(copy + suffix, dbPath + suffix);
+      movedIn.push(suffix);
+    }
+  } catch (err) {
+    // Half a swap would start an empty memory, or pair one file's WAL with another: all goes back as it was.
+    for (const suffix of movedIn) rmSync(dbPath + suffix, { force: true });
+    for (const suffix of movedAside) renameSync(kept(suffix), dbPath + suffix);
+    removeIfEmpty(keptAt);
+    throw err;
   }
-  renameSync(incoming, dbPath);
-  return { keptAt, check };
+  return keptAt;
 }
+
+function removeIfEmpty(folder: string): void {
+  try {
+    rmdirSync(folder);
+  } catch {
+    // Not empty (or gone): what is in it is kept.
+  }
+}
+
+const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g, '-');
+
+/**
+ * A database file is exactly as long as its header says (when the header's size is current): a file with
+ * more (a crafted sparse file of gigabytes) would cost that much to copy and to check, for nothing.
+ */
+function refuseTrailingBytes(file: string): void {
+  const header = Buffer.alloc(100);
+  const fd = openSync(file, 'r');
+  let read: number;
+  try {
+    read = readSync(fd, header, 0, 100, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (read < 100 || header.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') return; // the checks name what it is
+  const rawPageSize = header.readUInt16BE(16);
+  const pageSize = rawPageSize === 1 ? 65_536 : rawPageSize;
+  const pages = header.readUInt32BE(28);
+  // The size in the header counts only when it was written by the same change as the counter (SQLite's rule).
+  if (pages === 0 || header.readUInt32BE(24) !== header.readUInt32BE(92)) return;
+  const size = statSync(file).size;
+  if (size > pages * pageSize) {
+    throw new AppError('invalid_input', `${basename(file)} was not restored: it has ${size - pages * pageSize} bytes after the end of its database, so it is not a backup Engram wrote. Nothing was changed.`);
+  }
+}
+
+/** The private folder, inside the data folder, where a file is copied and checked before a restore. */
+export const RESTORE_CHECK_PREFIX = 'restore-check-';
 
 export interface RestoreResult {
   restoredFrom: string;
@@ -108,35 +160,84 @@ export interface RestoreResult {
 }
 
 /**
- * Restore with the engine's life cycle: check the file while everything runs (a bad file changes nothing),
- * then `stop` the engine, swap the files, and `start` on the restored one. If it does not start, the
- * previous database is put back and started again, and the error is reported.
+ * Restore with the engine's life cycle. The file is copied into a private folder and the copy checked while
+ * everything runs (integrity off the engine's thread, a full engine start on it, its schema against Engram's,
+ * its vector tables): a bad file changes nothing and leaves nothing behind. Then `stop` the engine, swap the
+ * checked copy in, and `start` on it. If it does not start, the previous database is put back and started
+ * again, and the error is reported.
  */
 export async function restoreDatabase(
   dbPath: string,
   file: string,
-  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string },
+  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number },
 ): Promise<RestoreResult> {
-  const binding = lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {};
-  checkDatabaseFile(file, binding);
-  await lifecycle.stop();
-  let swapped: { keptAt: string; check: DatabaseCheck };
+  if (!existsSync(file) || !statSync(file).isFile()) throw new AppError('invalid_input', `There is no file at ${file}`);
+  refuseTrailingBytes(file);
+  const workDir = join(dirname(dbPath), `${RESTORE_CHECK_PREFIX}${stamp(lifecycle.now)}`);
+  mkdirSync(workDir, { recursive: true, mode: 0o700 });
   try {
-    swapped = replaceDatabaseFile(dbPath, file, lifecycle.now, binding);
-  } catch (err) {
-    lifecycle.start();
-    throw err instanceof AppError ? err : new AppError('storage', `The restore failed and changed nothing: ${String(err)}`, { cause: err });
-  }
-  try {
-    lifecycle.start();
-  } catch (err) {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
-    for (const suffix of ['', '-wal', '-shm']) {
-      const kept = join(swapped.keptAt, basename(dbPath) + suffix);
-      if (existsSync(kept)) renameSync(kept, dbPath + suffix);
+    // Checked and installed: the same bytes, which the chosen file can no longer change.
+    const copy = join(workDir, basename(dbPath));
+    copyFileSync(file, copy);
+    const check = await checkRestoreCandidate(copy, {
+      shownAs: basename(file),
+      ...(lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {}),
+      ...(lifecycle.integrityTimeoutMs ? { integrityTimeoutMs: lifecycle.integrityTimeoutMs } : {}),
+    });
+    await lifecycle.stop();
+    let keptAt: string;
+    try {
+      keptAt = swapIn(dbPath, copy, lifecycle.now);
+    } catch (err) {
+      lifecycle.start();
+      throw err instanceof AppError ? err : new AppError('storage', `The restore failed and changed nothing: ${String(err)}`, { cause: err });
     }
-    lifecycle.start();
-    throw new AppError('storage', `The restored memory could not be opened, so the previous one was put back: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    try {
+      lifecycle.start();
+    } catch (err) {
+      for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+      for (const suffix of ['', '-wal', '-shm']) {
+        const kept = join(keptAt, basename(dbPath) + suffix);
+        if (existsSync(kept)) renameSync(kept, dbPath + suffix);
+      }
+      removeIfEmpty(keptAt);
+      lifecycle.start();
+      throw new AppError('storage', `The restored memory could not be opened, so the previous one was put back: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+    return { restoredFrom: file, keptAt, ...check };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
   }
-  return { restoredFrom: file, keptAt: swapped.keptAt, ...swapped.check };
+}
+
+/** Work files younger than this may belong to a backup or restore still running in another process. */
+export const STALE_WORK_FILE_MS = 10 * 60_000;
+
+const isStale = (path: string, now: number): boolean => now - statSync(path).mtimeMs > STALE_WORK_FILE_MS;
+
+/**
+ * What an interrupted backup or restore leaves (a kill, a crash, a power cut): `.partial` backups and their
+ * journals, restore work folders, the older restore's `.restoring` copy, and empty `before-restore-*` folders.
+ * Run at start; anything recent is left to whoever may still be writing it. Returns what was removed.
+ */
+export function removeInterruptedWork(dataDir: string, now: number): string[] {
+  const removed: string[] = [];
+  const remove = (path: string): void => {
+    rmSync(path, { recursive: true, force: true });
+    removed.push(path);
+  };
+  const backups = backupFolder(dataDir);
+  if (existsSync(backups)) {
+    for (const name of readdirSync(backups)) {
+      const path = join(backups, name);
+      if (/\.partial(-journal|-wal|-shm)?$/.test(name) && isStale(path, now)) remove(path);
+    }
+  }
+  if (!existsSync(dataDir)) return removed;
+  for (const name of readdirSync(dataDir)) {
+    const path = join(dataDir, name);
+    if ((name.startsWith(RESTORE_CHECK_PREFIX) || /\.db\.restoring$/.test(name)) && isStale(path, now)) remove(path);
+    else if (name.startsWith('before-restore-') && statSync(path).isDirectory() && readdirSync(path).length === 0) remove(path);
+  }
+  return removed;
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../src-shared/errors';
 import type { ImportFormat } from '../../src-shared/import-source';
 import type { WritePathService } from '../writepath/service';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from './api-types';
-import { backupFileName, backupFolder, backupTo, dailyBackupIfDue, listBackups } from './backup';
+import { backupFileName, backupFolder, backupTo, dailyBackupIfDue, listBackups, removeInterruptedWork } from './backup';
 import { exportJson } from './export/json';
 import { exportMarkdown } from './export/markdown';
 import { runImport } from './import/run';
@@ -39,8 +39,14 @@ export class DataService {
 
   constructor(private readonly options: DataServiceOptions) {}
 
-  /** Starts the automatic daily backup. */
+  /** Clears what an interrupted backup or restore left behind, then starts the automatic daily backup. */
   start(): void {
+    try {
+      const removed = removeInterruptedWork(this.options.dataDir, Date.now());
+      if (removed.length > 0) this.options.logger.warn(`Removed ${removed.length} file(s) left by an interrupted backup or restore: ${removed.join(', ')}`);
+    } catch (err) {
+      this.options.logger.warn(`Could not clear what an interrupted backup or restore left: ${String(err)}`);
+    }
     const every = this.options.dailyCheckMs ?? 3_600_000;
     if (every <= 0) return;
     this.firstCheck = setTimeout(() => void this.dailyBackup(), this.options.dailyFirstCheckMs ?? 120_000);

@@ -13,6 +13,7 @@ import { touchSession, type SessionTouch } from './repo/sessions';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { isBusyError, withoutBusyWait, writeTx } from '../storage/write-tx';
+import { storageFault } from '../../src-shared/storage-faults';
 
 export interface EpisodeToRecord {
   content: string;
@@ -113,6 +114,7 @@ export class HotPath {
     if (this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.waiters.push({ resolve, reject });
+      this.holdProcessWhileAwaited();
     });
   }
 
@@ -220,7 +222,7 @@ export class HotPath {
     this.queue = [...batch, ...this.queue];
     this.failedAttempts++;
     const busy = isBusyError(cause);
-    this.lastError = busy ? 'the database is locked by another program' : String(cause);
+    this.lastError = busy ? 'the database is locked by another program' : (storageFault(cause, 'the memory')?.message ?? String(cause));
     const delay = Math.min(RETRY_FIRST_MS * 2 ** (this.failedAttempts - 1), RETRY_MAX_MS);
     // Another process writing for a moment is normal (the CLI, an MCP server): say so only when it lasts
     // (about 0.6 s, then every ~40 s); any other failure at once.
@@ -244,7 +246,18 @@ export class HotPath {
       this.retryTimer = null;
       this.commitQueued();
     }, delay);
-    this.retryTimer.unref?.();
+    this.holdProcessWhileAwaited();
+  }
+
+  /**
+   * A retry nobody awaits must not keep the process alive (the app quits through `close()`, which drains).
+   * A retry someone awaits (`flush()` in a CLI command) must: with nothing else scheduled, Node would end the
+   * process with the command's promise unsettled — exit 0, output never printed, episodes never written.
+   */
+  private holdProcessWhileAwaited(): void {
+    if (!this.retryTimer) return;
+    if (this.waiters.length > 0) this.retryTimer.ref?.();
+    else this.retryTimer.unref?.();
   }
 
   private insertEpisode(ep: PendingEpisode, previousInBatch: Map<string, string>, touched: Map<string, SessionTouch>): void {

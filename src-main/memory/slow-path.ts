@@ -16,7 +16,9 @@ import {
   type DueItem,
 } from './repo/slow-queue';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
-import { writeTx } from '../storage/write-tx';
+import { isBusyError, writeTxWhenFree } from '../storage/write-tx';
+import { MemoryError } from '../../src-shared/errors';
+import { storageFault } from '../../src-shared/storage-faults';
 
 export interface SlowPathOptions {
   batchSize: number;
@@ -25,9 +27,18 @@ export interface SlowPathOptions {
   /** First retry delay; doubles per attempt up to maxBackoffMs. */
   baseBackoffMs: number;
   maxBackoffMs: number;
+  /**
+   * How long a batch's write waits for another process's write lock, without blocking the event loop, before
+   * the batch fails (and is retried with backoff).
+   */
+  lockWaitMs: number;
 }
 
-export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 32, automatic: true, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000 };
+export const DEFAULT_SLOW_PATH_OPTIONS: SlowPathOptions = { batchSize: 32, automatic: true, baseBackoffMs: 1_000, maxBackoffMs: 3_600_000, lockWaitMs: 30_000 };
+
+/** After a failed run (a lock that outlasted the wait, a full disk), the next comes after this pause, doubling. */
+const FAILED_RUN_FIRST_RETRY_MS = 1_000;
+const FAILED_RUN_MAX_RETRY_MS = 60_000;
 
 /** Items wait here, not retried, while the vector index is locked to another model (until `reembed`). */
 export const PARKED = Number.MAX_SAFE_INTEGER;
@@ -48,9 +59,13 @@ export interface SlowPathProgress {
 }
 
 export class SlowPath {
-  private running: Promise<void> | null = null;
+  /** The run in flight; it never rejects: it resolves to its failure, or null. */
+  private running: Promise<MemoryError | null> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Aborted by stop(): a batch waiting for another program's lock gives up instead of delaying shutdown. */
+  private readonly stopping = new AbortController();
+  private failedRuns = 0;
   private readonly pendingEntities = new Set<string>();
 
   constructor(
@@ -65,9 +80,15 @@ export class SlowPath {
   /** Ask for work soon; cheap to call after every commit. */
   kick(): void {
     if (this.stopped || this.running || !this.options.automatic) return;
-    this.running = this.loop().finally(() => {
+    this.startRun();
+  }
+
+  private startRun(onProgress?: (p: SlowPathProgress) => void): Promise<MemoryError | null> {
+    const run = this.loop(onProgress).finally(() => {
       this.running = null;
     });
+    this.running = run;
+    return run;
   }
 
   queueEntity(entityId: string): void {
@@ -75,16 +96,14 @@ export class SlowPath {
     this.kick();
   }
 
-  /** Process everything that is due now; resolves when the due backlog is empty. */
+  /**
+   * Process everything that is due now; resolves when the due backlog is empty. Rejects with a typed error when
+   * a run fails (a lock that outlasted the wait, a full disk): the backlog stays queued for a later run.
+   */
   async drain(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
     while (!this.stopped) {
-      if (this.running) await this.running;
-      else {
-        this.running = this.loop(onProgress).finally(() => {
-          this.running = null;
-        });
-        await this.running;
-      }
+      const failure = await (this.running ?? this.startRun(onProgress));
+      if (failure) throw failure;
       if (!this.hasDueWork()) return;
     }
   }
@@ -92,6 +111,7 @@ export class SlowPath {
   /** Stop taking new batches and wait for the one in flight. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.running) await this.running;
@@ -102,7 +122,19 @@ export class SlowPath {
     return this.pendingEntities.size > 0 || (next !== undefined && next <= this.clock.now());
   }
 
-  private async loop(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
+  /** One run over the due backlog. Never rejects: a failure is logged, retried later, and returned. */
+  private async loop(onProgress?: (p: SlowPathProgress) => void): Promise<MemoryError | null> {
+    try {
+      await this.runBatches(onProgress);
+    } catch (err) {
+      return this.runFailed(err);
+    }
+    this.failedRuns = 0;
+    this.scheduleRetry();
+    return null;
+  }
+
+  private async runBatches(onProgress?: (p: SlowPathProgress) => void): Promise<void> {
     let processed = 0;
     // Counted once, then estimated: counting a million-row queue after every batch of 32 made a large
     // drain quadratic (0.2 s a count at 1M). Recounted only when the estimate runs out (new work arrived).
@@ -122,7 +154,35 @@ export class SlowPath {
       // Yield between batches so the hot path and the UI keep the event loop.
       await yieldToLoop();
     }
-    this.scheduleRetry();
+  }
+
+  /**
+   * A run that threw (before, an unhandled rejection that ended a CLI or MCP process): say so, try again after a
+   * growing pause, and hand the caller a typed error naming the cause. The items stay in the durable queue.
+   */
+  private runFailed(err: unknown): MemoryError {
+    // Stopped while waiting: the batch stays queued for the next start; nothing to report.
+    if (this.stopped && err instanceof MemoryError && err.code === 'closed') return err;
+    this.failedRuns++;
+    const busy = isBusyError(err) || (err instanceof MemoryError && err.code === 'busy');
+    const error =
+      storageFault(err, 'the memory') ??
+      (err instanceof MemoryError ? err : new MemoryError('storage', `Embedding and linking new memories failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+    const delay = Math.min(FAILED_RUN_FIRST_RETRY_MS * 2 ** (this.failedRuns - 1), FAILED_RUN_MAX_RETRY_MS);
+    if (this.failedRuns === 1 || this.failedRuns % 10 === 0) {
+      const message = `Embedding and linking new memories failed (attempt ${this.failedRuns}): ${error.message}; retrying in ${delay} ms`;
+      if (busy) this.logger.warn(message);
+      else this.logger.error(message);
+    }
+    if (!this.stopped && this.options.automatic) {
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.kick();
+      }, delay);
+      this.timer.unref();
+    }
+    return error;
   }
 
   private countRemaining(): number {
@@ -162,7 +222,8 @@ export class SlowPath {
     const mentioned = items.map((item) => index.match(item.content));
     const links: { nodeId: string; entityId: string }[] = [];
     const embedded: string[] = [];
-    writeTx(this.db, () => {
+    // Another process may hold the write lock (the app, the CLI, an MCP server): wait without blocking the loop.
+    await writeTxWhenFree(this.db, () => {
       const newMentions = new Map<string, number>();
       for (const [i, item] of items.entries()) {
         // Linking does not depend on the embedder, so it happens even when embedding failed.
@@ -187,7 +248,7 @@ export class SlowPath {
         }
       }
       for (const [entityId, n] of newMentions) adjustMentionCount(this.db, entityId, n, now);
-    });
+    }, { timeoutMs: this.options.lockWaitMs, signal: this.stopping.signal });
     if (failure) this.logger.warn(`embedding ${items.length} node(s) failed, will retry: ${failure}`);
     if (embedded.length > 0) this.hooks.onEmbedded(embedded);
     if (links.length > 0) this.hooks.onLinked(links);
@@ -206,12 +267,12 @@ export class SlowPath {
     }
     try {
       const vectors = texts.length > 0 ? await this.embedder.embedBatch(texts.map((t) => t.text)) : [];
-      writeTx(this.db, () => {
+      await writeTxWhenFree(this.db, () => {
         for (const [i, t] of texts.entries()) {
           const v = vectors[i];
           if (v && !isZeroVector(v)) upsertEntityVector(this.db, t.id, v);
         }
-      });
+      }, { timeoutMs: this.options.lockWaitMs, signal: this.stopping.signal });
       for (const id of ids) this.pendingEntities.delete(id);
     } catch (err) {
       // Entity vectors are rebuilt on the next start or reembed; keep going with nodes.

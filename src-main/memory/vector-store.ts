@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3';
 import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
-import { writeTx } from '../storage/write-tx';
+import { writeTx, writeTxWhenFree } from '../storage/write-tx';
 import { yieldToLoop } from '../../src-shared/clock';
 import type { ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
@@ -231,7 +231,8 @@ export class VectorStore {
       const last = rows.at(-1);
       if (last === undefined) {
         this.ctx.hot.flushSync();
-        writeTx(this.db, () => setMeta(this.db, COPIES_META_KEY, 'complete'));
+        // Background work: another process's lock is waited out without blocking the event loop.
+        await writeTxWhenFree(this.db, () => setMeta(this.db, COPIES_META_KEY, 'complete'));
         return;
       }
       after = last.id;
@@ -239,7 +240,7 @@ export class VectorStore {
       if (ids.length === 0) continue;
       const vectors = nodeVectors(this.db, ids);
       this.ctx.hot.flushSync();
-      writeTx(this.db, () => {
+      await writeTxWhenFree(this.db, () => {
         for (const [id, v] of vectors) write.run(approxBlob(v), id);
       });
     }

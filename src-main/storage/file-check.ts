@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
+import { integrityCheckOffThread, type IntegrityCheckOptions } from './integrity-check';
 import { LATEST_VERSION } from './migrations';
 
 export interface DatabaseCheck {
@@ -14,20 +15,32 @@ export interface DatabaseCheck {
 }
 
 /**
- * Opens a database file on its own connection and checks it: SQLite's integrity_check, a schema version
- * this code knows, and Engram's tables. Throws `invalid_input` with the reason; changes nothing.
+ * Checks a database file: SQLite's integrity check (on a thread of its own, within a time limit), then, on a
+ * read-only connection, a schema version this code knows and Engram's tables. Throws `invalid_input` with the
+ * reason; changes nothing.
  */
-export function checkDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
+export async function checkDatabaseFile(path: string, options: IntegrityCheckOptions = {}): Promise<DatabaseCheck> {
   if (!existsSync(path) || !statSync(path).isFile()) throw new MemoryError('invalid_input', `There is no file at ${path}`);
+  let problems: string[];
+  try {
+    problems = await integrityCheckOffThread(path, options);
+  } catch (err) {
+    if (err instanceof MemoryError && err.code === 'invalid_input') throw new MemoryError('invalid_input', `${basename(path)} cannot be restored: ${err.message}`);
+    throw err;
+  }
+  if (problems.length !== 1 || problems[0] !== 'ok') {
+    throw new MemoryError('invalid_input', `${basename(path)} is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);
+  }
+  return inspectDatabaseFile(path, options);
+}
+
+/** Schema version, Engram's tables and a few counts, read on a read-only connection. */
+export function inspectDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
   let db: BetterSqlite3.Database | null = null;
   try {
-    db = new BetterSqlite3(path, { fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     // As the engine loads it (in a packaged app the extension lives outside the archive).
     db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
-    const problems = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw new MemoryError('invalid_input', `${basename(path)} is damaged (integrity check: ${problems.slice(0, 3).join('; ')})`);
-    }
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
     if (schemaVersion < 1) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no schema version)`);
     if (schemaVersion > LATEST_VERSION) {

@@ -5,6 +5,7 @@ import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { asarUnpackedPath } from '../resource-paths';
 import { MemoryError } from '../../src-shared/errors';
+import { storageFault } from '../../src-shared/storage-faults';
 import { migrate } from './migrations';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 
@@ -27,7 +28,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
   } catch (cause) {
-    throw new MemoryError('storage', `Cannot open the memory database at ${path}: ${String(cause)}`, { cause });
+    throw storageFault(cause, `the memory database ${path}`) ?? new MemoryError('storage', `Cannot open the memory database at ${path}: ${String(cause)}`, { cause });
   }
   try {
     // In a packaged app the extension is in app.asar.unpacked (dlopen cannot read inside the archive).
@@ -50,7 +51,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
   } catch (cause) {
     db.close();
     if (cause instanceof MemoryError) throw cause;
-    throw new MemoryError('storage', `Cannot prepare the memory database at ${path}: ${String(cause)}`, { cause });
+    throw storageFault(cause, `the memory database ${path}`) ?? new MemoryError('storage', `Cannot prepare the memory database at ${path}: ${String(cause)}`, { cause });
   }
 }
 

@@ -36,6 +36,8 @@ export interface WaitForLockOptions {
   timeoutMs?: number;
   /** Told once when the first attempt finds the database locked. */
   onWait?: () => void;
+  /** Once aborted, stops waiting with a `closed` error: a shutdown does not wait out another program's lock. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function writeTxWhenFree<T>(db: Database, fn: () => T, options: Wai
     } catch (err) {
       if (!isBusyError(err)) throw err;
       if (attempt === 0) options.onWait?.();
+      if (options.signal?.aborted) throw new MemoryError('closed', 'Stopped while waiting for another program to release the memory', { cause: err });
       if (Date.now() + pause > deadline) {
         throw new MemoryError(
           'busy',

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acquireInstanceLock } from '../../src-main/host/instance-lock';
 import { makeTempDir } from '../helpers/temp-engine';
 import { HIJACK_SETTINGS, nodeRow, writeSnapshot } from '../fixtures/hostile/make';
 
@@ -56,5 +57,26 @@ describe('cli data commands', { timeout: 120_000 }, () => {
     const applied = cli(dir, ['import', snapshot, '--format', 'engram-export', '--no-consolidate']);
     expect(JSON.parse(applied.stdout)).toMatchObject({ preview: false, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }] });
     expect(cli(dir, ['import', snapshot, '--format', 'pdf']).code).not.toBe(0);
+  });
+
+  it('restore refuses while an Engram app runs on the folder, says so, and changes nothing', () => {
+    const dir = makeTempDir();
+    const out = makeTempDir();
+    expect(cli(dir, ['ingest', join(ROOT, 'tests', 'fixtures', 'small-chat.jsonl')]).code).toBe(0);
+    expect(cli(dir, ['backup', '--out', join(out, 'b.db')]).code).toBe(0);
+    // This test process plays the running app: it holds the folder's instance lock, as app/main.ts does.
+    const release = acquireInstanceLock(dir, 'desktop app');
+    let refused;
+    try {
+      refused = cli(dir, ['restore', join(out, 'b.db')]);
+    } finally {
+      release();
+    }
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { code: 'conflict', message: expect.stringMatching(/Engram is running on .*desktop app.*Quit Engram, then run restore again/) } });
+    expect(readdirSync(dir).filter((f) => f.startsWith('before-restore-'))).toEqual([]);
+    // With the app gone, the same restore goes through (and leaves no lock behind).
+    expect(cli(dir, ['restore', join(out, 'b.db')]).code).toBe(0);
+    expect(existsSync(join(dir, 'engram.lock'))).toBe(false);
   });
 });

@@ -33,7 +33,8 @@ describe('eval context', () => {
     });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['questions', 'pack_recall', 'fact_recall_10', 'by_category', 'mean_pack_tokens', 'facts', 'entities']);
+    expect(Object.keys(out)).toEqual(['questions', 'pack_recall', 'fact_recall_10', 'by_category', 'mean_pack_tokens', 'facts', 'entities', 'failed_conversations']);
+    expect(out.failed_conversations).toEqual([]);
     expect(out.questions).toBe(54);
     expect(out.pack_recall).toBeGreaterThanOrEqual(0.7);
     expect(out.mean_pack_tokens).toBeLessThanOrEqual(1500);
@@ -81,4 +82,38 @@ describe('eval context', () => {
       await server.close();
     }
   }, 180_000);
+
+  it('a conversation whose consolidation fails is reported by name and left out; the others are still evaluated', async () => {
+    // The memory agent refuses every request about one conversation (a marker in its text), answers the rest.
+    const agent = memoryAgent({ extract: prolificSpeakerFacts });
+    const server = await startScriptedOpenAI({
+      models: ['scripted'],
+      defaults: {
+        '/v1/chat/completions': (request) =>
+          request.rawBody.includes('Zanzibar')
+            ? { status: 400, json: { error: { message: 'refused for the test', type: 'invalid_request_error', param: null, code: null } } }
+            : agent(request),
+      },
+    });
+    const conv = (id: string, text: string) => ({
+      id,
+      sessions: [{ id: `${id}-s1`, started_at: '2023-05-08T13:56:00Z', turns: [
+        { id: `${id}:1`, speaker: 'Caroline', role: 'user' as const, text },
+        { id: `${id}:2`, speaker: 'Mel', role: 'assistant' as const, text: 'That sounds lovely.' },
+      ] }],
+      questions: [{ id: `${id}-q`, question: 'Where did Caroline go?', evidence: [`${id}:1`], category: 'single-hop' }],
+    });
+    const twoConversations = recallDatasetSchema.parse({
+      name: 'one fails',
+      conversations: [conv('bad', 'I went to Zanzibar last week with my sister.'), conv('good', 'I went to a pottery class last week with my sister.')],
+    });
+    try {
+      const report = await evaluateContext(twoConversations, { agent: { baseURL: server.baseURL, model: 'scripted', apiKey: 'test' } });
+      expect(report.failed_conversations).toHaveLength(1);
+      expect(report.failed_conversations[0]).toMatchObject({ conversation: 'bad', error: expect.stringMatching(/consolidation failed/) });
+      expect(report.questions).toBe(1);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

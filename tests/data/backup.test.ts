@@ -42,7 +42,7 @@ describe('backup', () => {
     }
     const inBackup = episodeIds(out);
     for (const id of flushed) expect(inBackup.has(id)).toBe(true);
-    expect(checkDatabaseFile(out).episodes).toBe(inBackup.size);
+    expect((await checkDatabaseFile(out)).episodes).toBe(inBackup.size);
     await expect(backupTo(engine, out)).rejects.toThrow(/already exists/);
   });
 

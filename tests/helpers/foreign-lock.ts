@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-/** Starts tests/helpers/lock-holder.ts on `dbPath`; resolves once it holds the lock, with a promise of its release. */
-export async function holdWriteLock(dbPath: string, holdMs: number): Promise<{ released: Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'lock-holder.ts'), dbPath, String(holdMs)], {
+/**
+ * Starts tests/helpers/lock-holder.ts on `dbPath` (and `moreDbPaths`); resolves once it holds every lock, with
+ * a promise of their release.
+ */
+export async function holdWriteLock(dbPath: string, holdMs: number, moreDbPaths: readonly string[] = []): Promise<{ released: Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'lock-holder.ts'), dbPath, String(holdMs), ...moreDbPaths], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,19 +1,24 @@
 /**
- * A second process that takes the memory database's write lock (BEGIN IMMEDIATE), prints "locked", holds it for
- * the given milliseconds, then commits and prints "released" — what the CLI, an MCP server or a second app
- * instance does to us.
+ * A second process that takes the write lock (BEGIN IMMEDIATE) of one or more memory databases, prints
+ * "locked", holds them for the given milliseconds, then commits and prints "released" — what the CLI, an MCP
+ * server or a second app instance does to us.
  */
 import BetterSqlite3 from 'better-sqlite3';
 
-const [dbPath, holdMs] = process.argv.slice(2);
-if (!dbPath || !holdMs) throw new Error('usage: lock-holder.ts <db> <ms>');
-const db = new BetterSqlite3(dbPath);
-db.pragma('journal_mode = WAL');
-db.exec('BEGIN IMMEDIATE');
-db.exec("INSERT INTO memory_metadata(key, value) VALUES ('lock_holder', 'x') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+const [dbPath, holdMs, ...moreDbs] = process.argv.slice(2);
+if (!dbPath || !holdMs) throw new Error('usage: lock-holder.ts <db> <ms> [<db>…]');
+const dbs = [dbPath, ...moreDbs].map((path) => {
+  const db = new BetterSqlite3(path);
+  db.pragma('journal_mode = WAL');
+  db.exec('BEGIN IMMEDIATE');
+  db.exec("INSERT INTO memory_metadata(key, value) VALUES ('lock_holder', 'x') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  return db;
+});
 process.stdout.write('locked\n');
 setTimeout(() => {
-  db.exec('COMMIT');
-  db.close();
+  for (const db of dbs) {
+    db.exec('COMMIT');
+    db.close();
+  }
   process.stdout.write('released\n');
 }, Number(holdMs));

@@ -1,0 +1,72 @@
+/**
+ * Everything a file must pass before it replaces the memory, run on a private working copy (never on the
+ * person's file, never on the live memory): SQLite's integrity check off this thread, a read-only look at its
+ * version and tables, then a full engine start on it (older files are migrated as they would be), its schema
+ * compared with Engram's, and its vector tables queried and written. A file that fails is refused with the
+ * reason; nothing it contains has run against the real memory.
+ */
+import { basename } from 'node:path';
+import type { Logger } from '../../src-shared/clock';
+import { MemoryError } from '../../src-shared/errors';
+import { checkDatabaseFile, type DatabaseCheck } from '../storage/file-check';
+import { schemaDifferences } from '../storage/schema-check';
+import { probeVectorTables } from '../storage/vector-tables';
+import { MemoryEngine } from './engine';
+import { getMeta } from './repo/metadata';
+
+export interface RestoreCandidateOptions {
+  /** Name shown in refusals (the file the person chose; the copy's own name means nothing to them). */
+  shownAs: string;
+  nativeBinding?: string;
+  integrityTimeoutMs?: number;
+}
+
+/** The candidate's start writes nothing a person needs to read: its notices are kept for the refusal. */
+class NoticeCollector implements Logger {
+  readonly lines: string[] = [];
+  warn(m: string): void {
+    this.lines.push(m);
+  }
+  error(m: string, cause?: unknown): void {
+    this.lines.push(`${m}${cause ? `: ${String(cause)}` : ''}`);
+  }
+}
+
+const refuse = (shownAs: string, why: string): MemoryError => new MemoryError('invalid_input', `${shownAs} was not restored: ${why}. Nothing was changed.`);
+
+/** Throws `invalid_input` naming what is wrong; returns what the file holds. `copy` may be migrated in place. */
+export async function checkRestoreCandidate(copy: string, options: RestoreCandidateOptions): Promise<DatabaseCheck> {
+  const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
+  let check: DatabaseCheck;
+  try {
+    check = await checkDatabaseFile(copy, { ...binding, ...(options.integrityTimeoutMs ? { timeoutMs: options.integrityTimeoutMs } : {}) });
+  } catch (err) {
+    // The copy's name is ours; the person knows the file they chose.
+    if (err instanceof MemoryError) throw new MemoryError(err.code, err.message.split(basename(copy)).join(options.shownAs), { cause: err });
+    throw err;
+  }
+  let engine: MemoryEngine;
+  const notices = new NoticeCollector();
+  try {
+    engine = MemoryEngine.open({ dbPath: copy, startSlowPath: false, logger: notices, ...binding });
+  } catch (err) {
+    throw refuse(options.shownAs, `Engram cannot start on it (${err instanceof Error ? err.message : String(err)})`);
+  }
+  try {
+    const db = engine.database;
+    const dimensions = Number(getMeta(db, 'embedding_dimensions'));
+    if (!Number.isInteger(dimensions) || dimensions < 1) throw refuse(options.shownAs, 'it records no valid vector width');
+    const differences = schemaDifferences(db, { dimensions, ...binding });
+    if (differences.length > 0) {
+      throw refuse(options.shownAs, `its structure is not Engram's (${differences.slice(0, 5).join('; ')}${differences.length > 5 ? '; …' : ''})`);
+    }
+    try {
+      probeVectorTables(db, dimensions);
+    } catch (err) {
+      throw refuse(options.shownAs, `its vector tables are damaged, so recording and search would fail (${err instanceof Error ? err.message : String(err)})`);
+    }
+    return check;
+  } finally {
+    await engine.close();
+  }
+}
