@@ -101,7 +101,8 @@ describe('WorkerHost', () => {
     }
   });
 
-  it('starts a thread that dies again on the same memory, tells the window to refetch, and gives up when it keeps dying', async () => {
+  // Four worker starts (each compiles the engine under tsx): allow for a loaded machine.
+  it('starts a thread that dies again on the same memory, tells the window to refetch, and gives up when it keeps dying', { timeout: 90_000 }, async () => {
     const dataDir = makeTempDir();
     const logger = new CollectingLogger();
     const host = await WorkerHost.start({ dataDir, secrets: new MemorySecretStore(), mode: 'browser', version: 'test', logger });
