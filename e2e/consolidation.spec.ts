@@ -80,7 +80,8 @@ test('Overview: "Run maintenance now" from the keyboard shows progress, then wha
   });
   const ana = await engram.call<{ id: string }>('entity.create', { name: 'Ana', type: 'person' });
   for (const content of ['Ana lives in Warsaw', 'Ana is a nurse', 'Ana plays the cello']) {
-    await engram.call('memory.rememberFact', { content, entityIds: [ana.id] });
+    // Facts the write path learned (one typed in by hand counts as confirmed and does not decay).
+    await engram.call('memory.rememberFact', { content, entityIds: [ana.id], sourceType: 'extraction' });
   }
 
   await openApp(page, engram);
@@ -116,7 +117,7 @@ test('Overview: "Run maintenance now" from the keyboard shows progress, then wha
 
   // A failing model: the sweep still decays, and the step that failed says why.
   failing = true;
-  await engram.call('memory.rememberFact', { content: 'Ana moved to Gdańsk', entityIds: [ana.id] });
+  await engram.call('memory.rememberFact', { content: 'Ana moved to Gdańsk', entityIds: [ana.id], sourceType: 'extraction' });
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(result.getByTestId('maintenance-step-error')).toContainText('Updating entity summaries failed: the model server failed', { timeout: 20_000 });
