@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type BetterSqlite3 from 'better-sqlite3';
 import { migrateTo, openMigrationDb } from '../../helpers/migration-db';
+import { expectTalliesMatchRows } from '../../helpers/tallies';
 
 describe('migration 012 (a corrected version keeps only the entities its own text names)', () => {
   let db: BetterSqlite3.Database;
@@ -54,5 +55,6 @@ describe('migration 012 (a corrected version keeps only the entities its own tex
     // Untouched: a link by meaning, and a summary the person wrote.
     expect(entityRow('e-home')).toMatchObject({ summary: 'Home (concept): User lives in Lisbon.', mention_count: 1 });
     expect(entityRow('e-acme')).toMatchObject({ summary: 'Where I work — written by me.', mention_count: 1 });
+    expectTalliesMatchRows(db);
   });
 });
