@@ -143,7 +143,9 @@ describe('chat.delete erase', () => {
     await t.host.memory.flush();
     const episodeOf = (chatId: string) => t.host.chat.messages(chatId)[0]?.episodeId as string;
     const boston = t.host.memory.rememberFact({ content: 'User lives in Boston', derivedFrom: [episodeOf(other.id)] });
-    const denver = t.host.memory.correctFact({ id: boston, content: 'User lives in Denver', evidence: [episodeOf(chat.id)], sourceType: 'consolidation', reason: 'user.residence changed' });
+    const denverPlace = t.host.memory.createEntity({ name: 'Denver', type: 'place' });
+    const denver = t.host.memory.correctFact({ id: boston, content: 'User lives in Denver', evidence: [episodeOf(chat.id)], sourceType: 'consolidation', reason: 'user.residence changed', entityIds: [denverPlace.id] });
+    expect(t.host.memory.getEntityProfile(denverPlace.id).entity.summary).toBe('Denver (place): User lives in Denver.');
     const tea = t.host.memory.rememberFact({ content: 'User drinks tea', derivedFrom: [episodeOf(other.id)] });
     const coffee = t.host.memory.correctFact({ id: tea, content: 'User drinks coffee', evidence: [episodeOf(chat.id)], sourceType: 'consolidation' });
     const green = t.host.memory.correctFact({ id: coffee, content: 'User drinks green tea', evidence: [episodeOf(third.id)], sourceType: 'consolidation', reason: 'user.drink changed' });
@@ -161,6 +163,8 @@ describe('chat.delete erase', () => {
     expect(restored.confidence).toBeGreaterThanOrEqual(0.5);
     const pack = await t.host.dispatch('memory.contextPreview', { prompt: 'Where do I live?' });
     expect(JSON.stringify(pack)).toContain('User lives in Boston');
+    // The summary made from the erased fact goes with it.
+    expect(t.host.memory.getEntityProfile(denverPlace.id).entity).toMatchObject({ summary: null, mentionCount: 0 });
     // Tea → coffee (erased) → green tea: green tea stays current and now supersedes tea directly, with its reason.
     expect(t.host.memory.getNode(green).node.validUntil).toBeNull();
     expect(t.host.memory.getNode(tea).node.invalidatedReason).toBe('superseded');
