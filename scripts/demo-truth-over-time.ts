@@ -1,12 +1,16 @@
 /**
- * Issue 22 (truth over time), items 1, 2, 3 and 7, on a fresh data folder: prints the Boston → Denver → Austin →
- * Lisbon chain with each version's own sources, a corrected fact's dates before and after, the context pack for
- * "where do I live" before and after a move, and the prune forecast of a fact used in five replies over a month
- * versus one never used. Offline (no model): `npx tsx scripts/demo-truth-over-time.ts`.
+ * Issue 22 (truth over time), items 1, 2, 3, 4 and 7, on one fresh data folder: prints the Boston → Denver →
+ * Austin → Lisbon chain with each version's own sources, a corrected fact's dates before and after, the context
+ * pack for "where do I live" before and after a move, the prune forecast of a fact used in five replies over a
+ * month versus one never used, and then — through the app's own API (`chat.deletePreview`, `chat.delete`) on the
+ * same folder — the delete dialog's three choices with their counts and what an erase did.
+ * Offline (no model): `npx tsx scripts/demo-truth-over-time.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AppHost } from '../src-main/host/app-host';
+import { MemorySecretStore } from '../src-main/llm/secrets';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { consolidateSession } from '../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../src-main/writepath/extract-offline';
@@ -121,7 +125,55 @@ async function main(): Promise<void> {
     print(`    the used fact is now at confidence ${engine.getNode(used).node.confidence.toFixed(2)}`);
   } finally {
     await engine.close();
+  }
+  try {
+    await deleteDialog(dir, clock);
+  } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** 4. The delete dialog's three choices with their counts, through the API the dialog calls, then an erase. */
+async function deleteDialog(dir: string, clock: DemoClock): Promise<void> {
+  const host = new AppHost({ dataDir: dir, secrets: new MemorySecretStore(), mode: 'browser', version: 'demo', engine: { clock }, sweepIntervalMs: 0, nightly: false });
+  const send = async (chatId: string, text: string): Promise<string> => {
+    const { userMessage, assistantMessage } = await host.chat.send(chatId, text);
+    await host.chat.waitForReply(assistantMessage.id);
+    await host.memory.flush();
+    return host.chat.messages(chatId).find((m) => m.id === userMessage.id)?.episodeId ?? '';
+  };
+  try {
+    const other = host.chat.create();
+    const sister = await send(other.id, 'My sister lives in Leeds.');
+    const work = await send(other.id, 'I work at a bakery.');
+    const chat = host.chat.create();
+    const locker = await send(chat.id, 'My locker code is 4417, keep it to yourself.');
+    const leeds = await send(chat.id, 'My sister still lives in Leeds, with her dog Waffles.');
+    const job = await send(chat.id, 'I quit the bakery, I work at the library now.');
+    host.memory.rememberFact({ content: 'User locker code is 4417', derivedFrom: [locker] });
+    host.memory.rememberFact({ content: 'User has a sister who lives in Leeds', derivedFrom: [sister, leeds] });
+    const bakery = host.memory.rememberFact({ content: 'User works at a bakery', derivedFrom: [work] });
+    host.memory.correctFact({ id: bakery, content: 'User works at the library', evidence: [job], sourceType: 'consolidation', reason: 'user.employer changed' });
+    // A memory-only answer in the other chat quotes the locker message.
+    await send(other.id, 'What is my locker code?');
+    print('\n== "Delete chat" on a chat of 3 messages (each with Engram\'s reply) — chat.deletePreview ==');
+    // The service methods the API's `chat.deletePreview` and `chat.delete` handlers call.
+    const p = await host.chat.deletePreview(chat.id);
+    print(`  messages: ${p.messages}`);
+    print(`  ( ) Remove the chat, keep what memory learned — keeps ${p.keep.episodes} recorded messages and ${p.keep.facts} facts learned only here`);
+    print(`  ( ) Also forget what it taught — forgets ${p.forget.episodes} messages and ${p.forget.facts} facts (restorable), drops ${p.forget.packs} saved contexts`);
+    print(
+      `  ( ) Erase everything it taught — deletes ${p.erase.episodes} messages and ${p.erase.facts} facts; ${p.erase.factsLosingSupport} fact(s) also learned elsewhere lose this source; ` +
+        `${p.erase.factsCurrentAgain} earlier fact(s) it changed current again; ${p.erase.packs} saved contexts and ${p.erase.answers} memory-only answers lose their quotes`,
+    );
+    print(`  raw: ${JSON.stringify(p)}`);
+    print(`  erase result: ${JSON.stringify(await host.chat.delete(chat.id, 'erase'))}`);
+    const work2 = host.memory.listNodes({ types: ['semantic'] }).items.filter((n) => /works at|locker|sister/.test(n.content));
+    print(`  current facts afterwards: ${JSON.stringify(work2.map((n) => n.content))}`);
+    const answer = host.chat.messages(other.id).at(-1)?.content ?? '';
+    print(`  the other chat's memory-only answer now reads: ${JSON.stringify(answer.slice(0, 160))}`);
+  } finally {
+    await host.close();
   }
 }
 

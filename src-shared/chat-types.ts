@@ -88,8 +88,9 @@ export interface ChatDeletePreview {
   /**
    * What `erase` deletes: every episode and fact learned only from the chat (current or not), the facts that
    * only lose it as a source, stored packs that quoted them, and memory-only answers (other chats) quoting them.
+   * `factsCurrentAgain`: older versions of erased facts that are current again (every later version erased).
    */
-  erase: { episodes: number; facts: number; factsLosingSupport: number; packs: number; answers: number };
+  erase: { episodes: number; facts: number; factsLosingSupport: number; factsCurrentAgain: number; packs: number; answers: number };
 }
 
 export interface ChatDeleteResult {
@@ -101,6 +102,8 @@ export interface ChatDeleteResult {
   facts: number;
   /** `erase`: facts that stay but lost this chat as a source. */
   factsLosingSupport: number;
+  /** `erase`: older versions current again because every later version was erased; 0 for the other modes. */
+  factsCurrentAgain: number;
   /** Stored context packs dropped, and memory-only answers whose quotes were removed. */
   packs: number;
   answers: number;

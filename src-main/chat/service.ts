@@ -139,6 +139,7 @@ export class ChatService {
         episodes: all.episodeIds.length,
         facts: all.factIds.length,
         factsLosingSupport: all.supportedElsewhereIds.length,
+        factsCurrentAgain: all.versions.currentAgainIds.length,
         packs: this.chats.countPacksQuoting([...all.episodeIds, ...all.factIds]),
         answers: this.answersQuoting(chatId, all.contents).length,
       },
@@ -176,7 +177,7 @@ export class ChatService {
         this.chats.deleteChat(chatId);
         return this.chats.dropPacksQuoting([...forgotten.episodeIds, ...forgotten.factIds]);
       });
-      const counts = { episodes: forgotten.episodeIds.length, facts: forgotten.factIds.length, factsLosingSupport: 0, packs, answers: 0 };
+      const counts = { episodes: forgotten.episodeIds.length, facts: forgotten.factIds.length, factsLosingSupport: 0, factsCurrentAgain: 0, packs, answers: 0 };
       result = { deleted: true, mode, messages, ...counts, walCleared: null };
     }
     this.events.emit('chat.sessions', { chatId });
@@ -198,6 +199,7 @@ export class ChatService {
       episodes: erased.episodeIds.length,
       facts: erased.factIds.length,
       factsLosingSupport: erased.supportedElsewhereIds.length,
+      factsCurrentAgain: erased.versions.currentAgainIds.length,
       ...result,
       walCleared,
     };

@@ -10,10 +10,14 @@ import { learnedFromSessions, type LearnedFromSessions } from './forget-sessions
 import { deleteNodeVector } from './repo/vectors';
 import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
 import { mergeTextIndexes } from '../storage/erase';
+import { refreshEntitySummaries } from './entity-summary';
+import { applyVersionsAfterErase, versionsAfterErase, type VersionsAfterErase } from './erased-versions';
 
 export interface ErasedFromSessions extends LearnedFromSessions {
   /** The erased nodes' text, so the caller can remove copies of it kept outside memory (memory-only answers). */
   contents: string[];
+  /** Older versions of erased facts: current again when every later version is erased. */
+  versions: VersionsAfterErase;
 }
 
 /** What an erase of these sessions would delete (read only: the delete dialog's preview). */
@@ -24,7 +28,7 @@ export function previewErase(ctx: EngineContext, sessionIds: readonly string[]):
     const text = content.get(id);
     return typeof text === 'string' ? [text] : [];
   });
-  return { ...found, contents };
+  return { ...found, contents, versions: versionsAfterErase(ctx, found.factIds) };
 }
 
 /** Deletes what the sessions taught. Runs inside the caller's write transaction. */
@@ -35,12 +39,18 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
   const now = ctx.clock.now();
   const current = db.prepare('SELECT valid_until IS NULL FROM nodes WHERE id = ?').pluck();
   const remove = db.prepare('DELETE FROM nodes WHERE id = ?');
+  const entities = new Set<string>();
   for (const id of ids) {
+    const entityIds = entityIdsOfNode(db, id);
+    for (const entityId of entityIds) entities.add(entityId);
     // Mention counts count current nodes; a forgotten one was already counted out.
-    if (current.get(id) === 1) for (const entityId of entityIdsOfNode(db, id)) adjustMentionCount(db, entityId, -1, now);
+    if (current.get(id) === 1) for (const entityId of entityIds) adjustMentionCount(db, entityId, -1, now);
     deleteNodeVector(db, id);
     remove.run(id);
   }
+  applyVersionsAfterErase(ctx, found.versions, now);
+  // A machine-made summary quoting an erased fact is rewritten, so its text leaves the entities table too.
+  refreshEntitySummaries(ctx, entities, now);
   // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
   // to learn instead of a missing session.
   db.prepare(

@@ -68,14 +68,14 @@ describe('chat.delete erase', () => {
         messages: 4,
         keep: { episodes: 2, facts: 1 },
         forget: { episodes: 2, facts: 1, packs: 1 },
-        erase: { episodes: 2, facts: 2, factsLosingSupport: 1, packs: 1, answers: 1 },
+        erase: { episodes: 2, facts: 2, factsLosingSupport: 1, factsCurrentAgain: 0, packs: 1, answers: 1 },
       },
     });
 
     const result = await t.host.dispatch('chat.delete', { chatId: s.chat.id, mode: 'erase' });
     expect(result).toEqual({
       ok: true,
-      value: { deleted: true, mode: 'erase', messages: 4, episodes: 2, facts: 2, factsLosingSupport: 1, packs: 1, answers: 1, walCleared: true },
+      value: { deleted: true, mode: 'erase', messages: 4, episodes: 2, facts: 2, factsLosingSupport: 1, factsCurrentAgain: 0, packs: 1, answers: 1, walCleared: true },
     });
 
     const bytes = rawBytes(t.dir);
@@ -130,5 +130,45 @@ describe('chat.delete erase', () => {
     expect(await k.t.host.dispatch('memory.getNode', { id: k.episodes[0] })).toMatchObject({ ok: true, value: { deletedChatIds: [k.chat.id] } });
     expect(k.t.host.memory.getNode(k.onlyHere).deletedChatIds).toEqual([k.chat.id]);
     expect(k.t.host.memory.getNode(k.otherEpisode).deletedChatIds).toEqual([]);
+  });
+
+  it('erasing the chat that changed a fact makes the older version current again, and links a later survivor past it', async () => {
+    const t = openTestHost();
+    const other = t.host.chat.create();
+    await send(t, other.id, 'I live in Boston and I drink tea');
+    const chat = t.host.chat.create();
+    await send(t, chat.id, 'I moved to Denver and switched to coffee');
+    const third = t.host.chat.create();
+    await send(t, third.id, 'These days it is green tea for me');
+    await t.host.memory.flush();
+    const episodeOf = (chatId: string) => t.host.chat.messages(chatId)[0]?.episodeId as string;
+    const boston = t.host.memory.rememberFact({ content: 'User lives in Boston', derivedFrom: [episodeOf(other.id)] });
+    const denverPlace = t.host.memory.createEntity({ name: 'Denver', type: 'place' });
+    const denver = t.host.memory.correctFact({ id: boston, content: 'User lives in Denver', evidence: [episodeOf(chat.id)], sourceType: 'consolidation', reason: 'user.residence changed', entityIds: [denverPlace.id] });
+    expect(t.host.memory.getEntityProfile(denverPlace.id).entity.summary).toBe('Denver (place): User lives in Denver.');
+    const tea = t.host.memory.rememberFact({ content: 'User drinks tea', derivedFrom: [episodeOf(other.id)] });
+    const coffee = t.host.memory.correctFact({ id: tea, content: 'User drinks coffee', evidence: [episodeOf(chat.id)], sourceType: 'consolidation' });
+    const green = t.host.memory.correctFact({ id: coffee, content: 'User drinks green tea', evidence: [episodeOf(third.id)], sourceType: 'consolidation', reason: 'user.drink changed' });
+    const db = (t.host.memory as MemoryEngine).database;
+
+    const preview = await t.host.dispatch('chat.deletePreview', { chatId: chat.id });
+    expect(preview).toMatchObject({ ok: true, value: { erase: { facts: 2, factsCurrentAgain: 1 } } });
+    const result = await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'erase' });
+    expect(result).toMatchObject({ ok: true, value: { facts: 2, factsCurrentAgain: 1 } });
+
+    // Denver was learned only from the erased chat: Boston is what memory knows again, and fades as a fact does.
+    expect(await t.host.dispatch('memory.getNode', { id: denver })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const restored = t.host.memory.getNode(boston).node;
+    expect(restored).toMatchObject({ validUntil: null, invalidatedReason: null, decayRate: 0.1 });
+    expect(restored.confidence).toBeGreaterThanOrEqual(0.5);
+    const pack = await t.host.dispatch('memory.contextPreview', { prompt: 'Where do I live?' });
+    expect(JSON.stringify(pack)).toContain('User lives in Boston');
+    // The summary made from the erased fact goes with it.
+    expect(t.host.memory.getEntityProfile(denverPlace.id).entity).toMatchObject({ summary: null, mentionCount: 0 });
+    // Tea → coffee (erased) → green tea: green tea stays current and now supersedes tea directly, with its reason.
+    expect(t.host.memory.getNode(green).node.validUntil).toBeNull();
+    expect(t.host.memory.getNode(tea).node.invalidatedReason).toBe('superseded');
+    expect(db.prepare(`SELECT predicate FROM edges WHERE source_id = ? AND target_id = ? AND relation_type = 'supersedes'`).pluck().all(green, tea)).toEqual(['user.drink changed']);
+    expectTalliesMatchRows(db);
   });
 });

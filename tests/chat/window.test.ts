@@ -204,7 +204,7 @@ describe('deleting a chat', () => {
     const result = await t.host.dispatch('chat.delete', { chatId: chat.id, mode: 'forget' });
     expect(result).toEqual({
       ok: true,
-      value: { deleted: true, mode: 'forget', messages: 4, episodes: 4, facts: 1, factsLosingSupport: 0, packs: 1, answers: 0, walCleared: null },
+      value: { deleted: true, mode: 'forget', messages: 4, episodes: 4, facts: 1, factsLosingSupport: 0, factsCurrentAgain: 0, packs: 1, answers: 0, walCleared: null },
     });
     const db = (t.host.memory as MemoryEngine).database;
     for (const table of ['chat_messages', 'chat_context_packs']) {

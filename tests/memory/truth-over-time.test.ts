@@ -181,6 +181,20 @@ describe('3. entity summaries follow current facts', () => {
     expect(engine.findEntities('Denver')[0]?.summary).toBe('Denver (place): User lives in Denver.');
   });
 
+  it('an earlier turn whose fact was superseded is quoted as history, naming what holds now', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    const { said } = await fourMoves(engine, clock);
+    const pack = await engine.buildContextPack('Where did I live in Boston?');
+    const turns = pack.sections.find((s) => s.name === 'temporal')?.items ?? [];
+    const boston = turns.find((i) => i.nodeId === said[0]);
+    expect(boston?.text).toMatch(/I live in Boston\. \(since changed, \d{4}-\d{2}-\d{2}: User lives in Lisbon\)$/);
+    // The turn that taught what holds now carries no note.
+    const lisbon = turns.find((i) => i.nodeId === said[3]);
+    if (lisbon) expect(lisbon.text).not.toContain('since changed');
+    expect(pack.markdown).not.toMatch(/user: I live in Boston\.\n/);
+  });
+
   it('forget, restore and undo of a correction rewrite the summary; one the person wrote is left alone', async () => {
     const { engine } = openTestEngine({ startSlowPath: false });
     const ana = engine.createEntity({ name: 'Ana', type: 'person' });

@@ -15,6 +15,7 @@ import { yieldToLoop } from '../../../src-shared/clock';
 import { speakerForModel } from '../../../src-shared/speakers';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
 import { quotablePart, quoteFor } from './snippet';
+import { changedSince, type ChangedSince } from './changed-since';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 import { isoTime } from '../../../src-shared/clock';
@@ -77,7 +78,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
     facts: factHits.map((h) => factCandidate(h)),
     entities: entityCandidates(deps, prompt, factHits),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
-    temporal: (episodes?.hits ?? []).map((h) => episodeCandidate(h, prompt)),
+    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], prompt),
     evidence: evidenceCandidates(deps.db, factHits),
   };
 
@@ -116,7 +117,18 @@ function factLabel(n: MemoryNode): string {
   return kind + doubt;
 }
 
-function episodeCandidate(h: SearchHit, prompt: string): Candidate {
+function episodeCandidates(db: Database, hits: readonly SearchHit[], prompt: string): Candidate[] {
+  const changed = changedSince(db, hits.map((h) => h.node.id));
+  return hits.map((h) => episodeCandidate(h, prompt, changed.get(h.node.id)));
+}
+
+/** "(since changed, 2026-02-04: User lives in Denver)": an old turn is never read as what holds now. */
+function changedNote(changed: ChangedSince | undefined): string {
+  if (!changed) return '';
+  return ` (since changed, ${day(changed.at)}${changed.current ? `: ${truncateToTokens(plainText(changed.current), 20)}` : ''})`;
+}
+
+function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | undefined): Candidate {
   const n = h.node;
   const who = speakerForModel(n);
   return {
@@ -126,7 +138,7 @@ function episodeCandidate(h: SearchHit, prompt: string): Candidate {
       // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
       // A transcript's turn already starts with its speaker ("Caroline: …"): not named twice.
-      text: `- ${clock(n.eventTime)} ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}`,
+      text: `- ${clock(n.eventTime)} ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}${changedNote(changed)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,

@@ -151,6 +151,7 @@ function DeleteChatDialog({ chat, onClose }: { chat: ChatSession; onClose: () =>
           {p &&
             `Memory deletes the ${count(p.erase.episodes, 'message')} it recorded and ${count(p.erase.facts, 'fact')} learned only here, leaving no copy on this computer` +
               `${p.erase.factsLosingSupport > 0 ? `; ${count(p.erase.factsLosingSupport, 'fact')} also learned elsewhere stay but lose this chat as a source` : ''}` +
+              `${p.erase.factsCurrentAgain > 0 ? `; ${count(p.erase.factsCurrentAgain, 'earlier fact')} this chat had changed ${p.erase.factsCurrentAgain === 1 ? 'is' : 'are'} current again` : ''}` +
               `${p.erase.packs + p.erase.answers > 0 ? `; ${count(p.erase.packs, 'saved context')} and ${count(p.erase.answers, 'memory-only answer')} quoting them lose the quotes` : ''}. ` +
               'This cannot be undone.'}
         </DeleteChoice>

@@ -1,0 +1,55 @@
+/**
+ * An earlier turn whose every fact has since been superseded ("I live in Boston." after the move) is history:
+ * quoted in a pack's "Earlier conversations" it would read as the person's current word. It keeps its place
+ * (what was said, and when, still matters) with a note naming what holds now.
+ */
+import type { Database } from 'better-sqlite3';
+import { supersededBy } from '../repo/edges';
+import { getNode } from '../repo/nodes';
+
+/** A chain longer than this is not followed further (a cycle written by hand must not hang a pack). */
+const MAX_CHAIN = 100;
+
+export interface ChangedSince {
+  /** When the first version learned from the turn stopped holding. */
+  at: number;
+  /** The version that holds now, or null when the chain ends in a forgotten or pruned one. */
+  current: string | null;
+}
+
+/**
+ * For each episode whose derived facts are all superseded (none current, at least one superseded), when that
+ * happened and what holds now. Episodes that taught nothing, or still support a current fact, are absent.
+ */
+export function changedSince(db: Database, episodeIds: readonly string[]): Map<string, ChangedSince> {
+  const out = new Map<string, ChangedSince>();
+  if (episodeIds.length === 0) return out;
+  const rows = db
+    .prepare(
+      `SELECT e.target_id AS episode, n.id, n.valid_until, n.invalidated_reason FROM json_each(?) AS j
+       CROSS JOIN edges e ON e.target_id = j.value AND e.relation_type = 'derived_from'
+       JOIN nodes n ON n.id = e.source_id AND n.type != 'episodic'`,
+    )
+    .all(JSON.stringify(episodeIds)) as { episode: string; id: string; valid_until: number | null; invalidated_reason: string | null }[];
+  const byEpisode = new Map<string, typeof rows>();
+  for (const r of rows) byEpisode.set(r.episode, [...(byEpisode.get(r.episode) ?? []), r]);
+  for (const [episode, facts] of byEpisode) {
+    if (facts.some((f) => f.valid_until === null)) continue;
+    const superseded = facts.filter((f) => f.invalidated_reason === 'superseded' && f.valid_until !== null);
+    const first = superseded.sort((a, b) => (a.valid_until ?? 0) - (b.valid_until ?? 0))[0];
+    if (!first) continue;
+    out.set(episode, { at: first.valid_until ?? 0, current: currentVersion(db, first.id) });
+  }
+  return out;
+}
+
+function currentVersion(db: Database, id: string): string | null {
+  let at = id;
+  for (let i = 0; i < MAX_CHAIN; i++) {
+    const next = supersededBy(db, at);
+    if (!next) break;
+    at = next;
+  }
+  const node = getNode(db, at);
+  return node && node.validUntil === null && at !== id ? node.content : null;
+}
