@@ -2,7 +2,7 @@
  * Issue 21, import/snapshot/export findings: hostile files through the API the UI and CLI use (`data.import`,
  * `data.export`, `data.backup` on an AppHost over a real SQLite file). Inputs come from tests/fixtures/hostile/make.ts.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackupEntry, ExportResult, ImportResult } from '../../src-main/data/api-types';
@@ -22,6 +22,7 @@ import {
   writeInflatingZip,
   writeJson,
   writeSnapshot,
+  writeZip,
 } from '../fixtures/hostile/make';
 
 const dbOf = (t: TestHost) => (t.host.memory as MemoryEngine).database;
@@ -201,6 +202,20 @@ describe('import oddities: nothing silently lost, nothing merged into existing d
   it('a bzip2 zip names its compression instead of failing with a TypeError', async () => {
     const t = openTestHost();
     expect(await importFile(t, writeBzip2Zip(makeTempDir()))).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('bzip2') } });
+  });
+
+  it('a truncated zip is refused with invalid_input (it failed as internal "invalid zip data"), and nothing of it is imported', async () => {
+    const t = openTestHost();
+    const dir = makeTempDir();
+    const conversations = JSON.stringify([chatGptConversation('cut-1', 'Cut', turns('cut', Array.from({ length: 40 }, (_, i) => `Message ${i} about my garden`)))]);
+    const before = stateOf(t);
+    // Cut inside the entry's compressed data, and cut just past its local header.
+    for (const keep of [0.5, 60 / statSync(writeZip(dir, 'probe.zip', conversations)).size]) {
+      const path = writeZip(dir, `cut-${keep}.zip`, conversations);
+      truncateSync(path, Math.floor(statSync(path).size * keep));
+      expect(await importFile(t, path)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/truncated|could not be read/) } });
+    }
+    expect(stateOf(t)).toEqual(before);
   });
 
   it('a mapping cycle with no last message is reported as skipped; "__proto__" node ids import', async () => {
