@@ -118,6 +118,14 @@ describe('rows the engine cannot read', () => {
     expect(search.ok).toBe(true);
   });
 
+  it('a snapshot table Engram does not import is reported as refused, not dropped silently', async () => {
+    const t = openTestHost();
+    const path = writeSnapshot(makeTempDir(), { nodes: [nodeRow('0190a000-0000-7000-8000-000000000014', 'Ana likes fado')], payload: [{ x: 'a' }, { x: 'b' }] }, 'export.json');
+    const result = value(await importFile(t, path, { format: 'engram-export', preview: true }));
+    expect(result.restored).toMatchObject({ nodes: 1 });
+    expect(result.rejected).toEqual([{ table: 'payload', count: 2, reason: expect.stringContaining('not a table Engram imports'), example: 'payload' }]);
+  });
+
   it('a bad stored row (an impossible time) is shown as unknown by search, packs, node view and export instead of throwing', async () => {
     const t = openTestHost();
     const id = t.host.memory.rememberFact({ content: 'Ana sings fado in Alfama' });
