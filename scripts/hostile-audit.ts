@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
@@ -383,6 +383,8 @@ async function readersOver(w: World): Promise<CaseResult> {
     ['memory.stats', {}],
     ['inspector.timeline', { from: -62_135_596_800_000, to: now + 86_400_000 * 365 * 100 }],
     ['inspector.graph', { seed: { kind: 'recent' } }],
+    ['inspector.graph', { seed: { kind: 'nodes', ids: [BAD_ID] } }],
+    ['inspector.expand', { nodeIds: [BAD_ID], entityIds: [w.seeded.entityId] }],
     ['inspector.overview', {}],
     ['entity.profile', { idOrName: 'Lisbon' }],
     ['chat.messages', { chatId: w.seeded.chatId }],
@@ -397,16 +399,42 @@ async function readersOver(w: World): Promise<CaseResult> {
   return failures.length > 0 ? { refused: true, crashed: true, detail: failures.join('; ') } : { refused: false, detail: `${reads.length} readers answered` };
 }
 
+/** A node written past the schemas (as an old version or a damaged file could), linked to an entity so profiles read it. */
+function plantBadNode(db: BetterSqlite3.Database, entityId: string, overrides: Record<string, unknown>): void {
+  const row = { ...nodeRow(BAD_ID, 'Hostile bad row: I live in Lisbon'), ...overrides } as Record<string, unknown>;
+  const columns = Object.keys(row);
+  db.prepare(`INSERT INTO nodes (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
+  db.prepare('INSERT INTO node_entities (node_id, entity_id) VALUES (?, ?)').run(BAD_ID, entityId);
+}
+
+/** Plants a bad node in a child process's memory (stdio or CLI), through a connection of our own. */
+function plantInFolder(dir: string, overrides: Record<string, unknown>): void {
+  const db = new BetterSqlite3(join(dir, 'engram.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const entity = db.prepare(`SELECT id FROM entities WHERE canonical_name = 'Lisbon'`).get() as { id: string };
+    plantBadNode(db, entity.id, overrides);
+  } finally {
+    db.close();
+  }
+}
+
+function removeFromFolder(dir: string): void {
+  const db = new BetterSqlite3(join(dir, 'engram.db'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.prepare('DELETE FROM nodes WHERE id = ?').run(BAD_ID);
+  } finally {
+    db.close();
+  }
+}
+
 function badNode(kind: string, overrides: Record<string, unknown>): Case {
   return {
     kind,
     surface: 'stored bad row',
     run: async (w) => {
-      const row = { ...nodeRow(BAD_ID, 'Hostile bad row: I live in Lisbon'), ...overrides } as Record<string, unknown>;
-      const columns = Object.keys(row);
-      engineOf(w)
-        .database.prepare(`INSERT INTO nodes (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`)
-        .run(row);
+      plantBadNode(engineOf(w).database, w.seeded.entityId, overrides);
       return readersOver(w);
     },
     cleanup: (w) => engineOf(w).database.prepare('DELETE FROM nodes WHERE id = ?').run(BAD_ID),
@@ -459,17 +487,29 @@ function runCli(dataDir: string, args: string[], lockMs = 0): Promise<{ code: nu
   );
 }
 
-function cliCase(kind: string, args: (w: World) => string[], options: { lockMs?: number; mustDo?: (w: World, stdout: string) => boolean } = {}): Case {
+interface CliOptions {
+  lockMs?: number;
+  /** A reader that must answer: a refusal is a failure to read, not a clean refusal. */
+  mustSucceed?: boolean;
+  mustDo?: (w: World, stdout: string) => boolean;
+  /** Plants what the command meets (a stored bad row), and removes it. */
+  before?: (w: World) => void;
+  after?: (w: World) => void;
+}
+
+function cliCase(kind: string, args: (w: World) => string[], options: CliOptions = {}): Case {
   return {
     kind,
     surface: 'CLI',
     target: 'cli',
+    ...(options.after ? { cleanup: options.after } : {}),
     run: async (w) => {
+      options.before?.(w);
       const r = await runCli(w.cliDir, args(w), options.lockMs ?? 0);
       const message = r.stderr.trim().split('\n').filter(Boolean).at(-1) ?? '';
       if (r.code !== 0) {
         const stack = /^\s+at .+\(.+:\d+:\d+\)$/m.test(r.stderr);
-        return { refused: true, crashed: message.length === 0 || stack, detail: `exit ${r.code}: ${message.slice(0, 110)}` };
+        return { refused: true, crashed: message.length === 0 || stack || options.mustSucceed === true, detail: `exit ${r.code}: ${message.slice(0, 110)}` };
       }
       // Exit 0 must mean the work was done: silence, or output saying nothing was done, is the bug of issue 21.
       if (r.stdout.trim().length === 0) return { refused: false, crashed: true, detail: 'exit 0 with no output' };
@@ -723,6 +763,36 @@ function cases(): Case[] {
 
   // ---- stored bad rows ----
   list.push(
+    {
+      kind: 'stored node event_time 1e16, read over MCP stdio (search, entity, stats)',
+      surface: 'stored bad row',
+      target: 'stdio',
+      run: async (w) => {
+        plantInFolder(w.stdioDir, { event_time: 1e16, valid_from: 1e16 });
+        const server = w.stdio as StdioServer;
+        const results = [
+          fromRpc(await server.request('tools/call', { name: 'search_memory', arguments: { query: 'where do I live, Lisbon' } }), server),
+          fromRpc(await server.request('tools/call', { name: 'get_entity_info', arguments: { name: 'Lisbon' } }), server),
+          fromRpc(await server.request('tools/call', { name: 'memory_stats', arguments: {} }), server),
+        ];
+        const failed = results.filter((r) => r.refused || r.crashed);
+        return failed.length > 0 ? { refused: true, crashed: true, detail: failed.map((r) => r.detail).join('; ') } : { refused: false, detail: '3 tools answered' };
+      },
+      cleanup: (w) => removeFromFolder(w.stdioDir),
+    },
+    ...[
+      ['node', BAD_ID],
+      ['search', 'where do I live, Lisbon'],
+      ['context', 'where do I live?'],
+    ].map((args) =>
+      cliCase(`CLI ${args[0] ?? ''}: over a stored node with event_time 1e16`, () => args, {
+        mustSucceed: true,
+        before: (w) => plantInFolder(w.cliDir, { event_time: 1e16, valid_from: 1e16 }),
+        after: (w) => removeFromFolder(w.cliDir),
+      }),
+    ),
+  );
+  list.push(
     badNode('stored node event_time 1e16', { event_time: 1e16, valid_from: 1e16 }),
     badNode('stored node event_time -1e16', { event_time: -1e16 }),
     badNode('stored node event_time a text', { event_time: 'yesterday' }),
@@ -856,7 +926,7 @@ async function runCase(w: World, c: Case): Promise<AuditRow> {
 export async function runHostileAudit(options: { only?: readonly string[]; onRow?: (row: AuditRow) => void } = {}): Promise<AuditRow[]> {
   const selected = cases().filter((c) => !options.only || options.only.some((o) => c.kind.includes(o)));
   const root = mkdtempSync(join(tmpdir(), 'engram-hostile-audit-'));
-  const world = await openWorld(root, selected.some((c) => c.surface === 'MCP stdio'));
+  const world = await openWorld(root, selected.some((c) => c.target === 'stdio'));
   const rows: AuditRow[] = [];
   try {
     for (const c of selected) {
@@ -888,8 +958,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sum = totals(rows);
   console.log(`\nTotals over ${rows.length} hostile inputs: ${OUTCOMES.map((o) => `${sum[o]} ${o}`).join(', ')}`);
   if (!process.argv.includes('--no-timings')) {
-    const timings = (await benchLongText({ print: true })) as { max_ms_per_path: Record<string, number> };
-    console.log(`\n100k-character adversarial inputs, max ms per text path: ${JSON.stringify(timings.max_ms_per_path)}`);
+    const timings = (await benchLongText({ print: true })) as { max_ms_per_path: Record<string, number>; load_avg_1m: number };
+    console.log(`\n100k-character adversarial inputs, max ms per text path: ${JSON.stringify(timings.max_ms_per_path)} (1-minute load average ${timings.load_avg_1m} on ${cpus().length} cores)`);
   }
   const bad = sum.crashed + sum['changed or lost existing data'];
   if (bad > 0) {
