@@ -576,8 +576,8 @@ function cases(): Case[] {
     }),
     importCase('bzip2 zip', 'import', (w) => writeBzip2Zip(w.files)),
     importCase('zip of 64 MB whitespace', 'import', (w) => writeInflatingZip(w.files, 'whitespace.zip', 64 * 1024 * 1024, { open: '', unit: ' ', close: '' })),
-    importCase('zip holding one 64 MB JSON element', 'import', (w) =>
-      writeInflatingZip(w.files, 'element.zip', 64 * 1024 * 1024, { open: '{"title":"', unit: 'a', close: '","mapping":{}}' })),
+    importCase('zip holding one 70 MB JSON element', 'import', (w) =>
+      writeInflatingZip(w.files, 'element.zip', 70 * 1024 * 1024, { open: '{"title":"', unit: 'a', close: '","mapping":{}}' })),
     importCase('zip with a nested zip only', 'import', (w) => {
       const path = at(w, 'nested.zip');
       writeFileSync(path, zipSync({ 'inner.zip': zipSync({ 'conversations.json': strToU8('[]') }) }));
