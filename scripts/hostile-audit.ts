@@ -922,9 +922,9 @@ async function runCase(w: World, c: Case): Promise<AuditRow> {
   return { kind: c.kind, surface: c.surface, outcome, detail: changed.length > 0 ? `${changed.slice(0, 3).join(', ')}; ${result.detail}` : result.detail };
 }
 
-/** Runs the battery (or the cases whose kind contains one of `only`) in a fresh temp folder. */
-export async function runHostileAudit(options: { only?: readonly string[]; onRow?: (row: AuditRow) => void } = {}): Promise<AuditRow[]> {
-  const selected = cases().filter((c) => !options.only || options.only.some((o) => c.kind.includes(o)));
+/** Runs the battery (or the cases named in `only`, or whose kind contains `matching`) in a fresh temp folder. */
+export async function runHostileAudit(options: { only?: readonly string[]; matching?: string; onRow?: (row: AuditRow) => void } = {}): Promise<AuditRow[]> {
+  const selected = cases().filter((c) => (!options.only || options.only.includes(c.kind)) && (!options.matching || c.kind.includes(options.matching)));
   const root = mkdtempSync(join(tmpdir(), 'engram-hostile-audit-'));
   const world = await openWorld(root, selected.some((c) => c.target === 'stdio'));
   const rows: AuditRow[] = [];
@@ -951,10 +951,10 @@ const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ')
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const onlyAt = process.argv.indexOf('--only');
-  const only = onlyAt > 0 ? [process.argv[onlyAt + 1] ?? ''] : undefined;
+  const matching = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
   console.log('| # | input kind | surface | outcome | detail |\n| ---: | --- | --- | --- | --- |');
   let n = 0;
-  const rows = await runHostileAudit({ ...(only ? { only } : {}), onRow: (r) => console.log(`| ${++n} | ${cell(r.kind)} | ${r.surface} | ${r.outcome} | ${cell(r.detail.slice(0, 140))} |`) });
+  const rows = await runHostileAudit({ ...(matching ? { matching } : {}), onRow: (r) => console.log(`| ${++n} | ${cell(r.kind)} | ${r.surface} | ${r.outcome} | ${cell(r.detail.slice(0, 140))} |`) });
   const sum = totals(rows);
   console.log(`\nTotals over ${rows.length} hostile inputs: ${OUTCOMES.map((o) => `${sum[o]} ${o}`).join(', ')}`);
   if (!process.argv.includes('--no-timings')) {

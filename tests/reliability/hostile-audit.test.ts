@@ -9,7 +9,14 @@ import { damage, fingerprint, runHostileAudit, totals } from '../../scripts/host
 describe('the hostile-input audit', () => {
   it('runs a subset and tells each outcome apart', { timeout: 120_000 }, async () => {
     const rows = await runHostileAudit({
-      only: ['snapshot chosen, hijack settings', 'truncated zip', 'restore: an extra trigger', 'id of the wrong type', 'HTTP: token in ?token=', 'stored node event_time 1e16'],
+      only: [
+        'snapshot chosen, hijack settings (provider, MCP on with writes)',
+        'truncated zip',
+        'restore: an extra trigger',
+        'id of the wrong type',
+        'HTTP: token in ?token=',
+        'stored node event_time 1e16',
+      ],
     });
     expect(rows.map((r) => [r.kind, r.surface, r.outcome])).toEqual([
       ['snapshot chosen, hijack settings (provider, MCP on with writes)', 'snapshot', 'accepted safely'],
