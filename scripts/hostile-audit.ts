@@ -81,7 +81,7 @@ export interface World {
   stdio: StdioServer | null;
   stdioDir: string;
   cliDir: string;
-  seeded: { factId: string; chatId: string; entityId: string; conversationId: string };
+  seeded: { factId: string; otherFactId: string; chatId: string; entityId: string; conversationId: string };
 }
 
 const quietLogger: Logger = { warn: () => undefined, error: () => undefined };
@@ -336,9 +336,10 @@ function importCase(kind: string, surface: Surface, make: (w: World) => string, 
 }
 
 function describeImport(value: unknown): string {
-  const v = value as { messagesAdded?: number; restored?: Record<string, number>; rejected?: { table?: string; count: number; reason: string }[]; skipped?: unknown[] };
+  const v = value as { messagesAdded?: number; restored?: Record<string, number>; alreadyThere?: Record<string, number>; rejected?: { table?: string; count: number; reason: string }[]; skipped?: unknown[] };
   const rejected = (v.rejected ?? []).map((r) => `${r.count} ${r.table ?? ''} refused (${r.reason.slice(0, 50)})`).join('; ');
-  const added = v.restored ? JSON.stringify(v.restored) : `${v.messagesAdded ?? 0} messages`;
+  const there = v.alreadyThere && Object.keys(v.alreadyThere).length > 0 ? ` (already there: ${JSON.stringify(v.alreadyThere)})` : '';
+  const added = v.restored ? `${JSON.stringify(v.restored)}${there}` : `${v.messagesAdded ?? 0} messages`;
   return `added ${added}${rejected ? `; ${rejected}` : ''}${v.skipped?.length ? `; ${v.skipped.length} skipped` : ''}`;
 }
 
@@ -542,9 +543,17 @@ function cases(): Case[] {
     importCase('snapshot node with a type the CHECK refuses', 'snapshot', (w) => snapshot(w, 'snap-type', { nodes: [nodeRow('0190a000-0000-7000-8000-000000000005', 'Bogus type', { type: 'bogus' })] }), chosen),
     importCase('snapshot node reusing an existing fact id with other content', 'snapshot', (w) => snapshot(w, 'snap-overwrite', { nodes: [nodeRow(w.seeded.factId, 'Overwritten by a snapshot')] }), chosen),
     importCase('snapshot edge between two existing facts', 'snapshot', (w) =>
-      snapshot(w, 'snap-edge', { edges: [{ id: '0190a000-0000-7000-8000-0000000000e1', source_id: w.seeded.factId, target_id: w.seeded.factId, relation: 'supersedes', weight: 1, created_at: 1 }] }), chosen),
+      snapshot(w, 'snap-edge', {
+        edges: [
+          { id: '0190a000-0000-7000-8000-0000000000e1', source_id: w.seeded.factId, target_id: w.seeded.otherFactId, relation_type: 'supersedes', predicate: 'moved', weight: 1, confidence: 1, valid_from: 1, valid_until: null, evidence: '[]', created_at: 1 },
+        ],
+      }), chosen),
     importCase('snapshot message added to an existing chat', 'snapshot', (w) =>
-      snapshot(w, 'snap-msg', { chat_messages: [{ id: '0190a000-0000-7000-8000-0000000000m1', chat_id: w.seeded.chatId, role: 'user', content: 'Injected', created_at: 1 }] }), chosen),
+      snapshot(w, 'snap-msg', {
+        chat_messages: [
+          { id: '0190a000-0000-7000-8000-0000000000f1', chat_id: w.seeded.chatId, seq: 99, role: 'user', content: 'Injected into your chat', status: 'complete', error: null, tool_calls: '[]', created_at: 1, updated_at: 1 },
+        ],
+      }), chosen),
     importCase('snapshot node attributes not JSON', 'snapshot', (w) => snapshot(w, 'snap-attrs', { nodes: [nodeRow('0190a000-0000-7000-8000-000000000006', 'Bad attributes', { attributes: 'not json {' })] }), chosen),
     importCase('snapshot with an unknown table', 'snapshot', (w) => snapshot(w, 'snap-table', { payload: [{ x: 'y' }] }), chosen),
     importCase('snapshot of a future format version', 'snapshot', (w) => {
@@ -874,7 +883,7 @@ async function openWorld(root: string, withStdio: boolean): Promise<World> {
   host.settings.save({ provider: { kind: 'custom', baseURL: 'http://127.0.0.1:9/v1', chatModel: 'local', agentModel: '', embeddingModel: '' }, sessionTimeoutMinutes: 30 }, null);
   const entity = (await ok('entity.create', { name: 'Lisbon', type: 'place' })) as { id: string };
   const fact = (await ok('memory.rememberFact', { content: 'I live in Lisbon since May 2020' })) as { id: string };
-  await ok('memory.rememberFact', { content: 'My sister Ana works at the aquarium' });
+  const otherFact = (await ok('memory.rememberFact', { content: 'My sister Ana works at the aquarium' })) as { id: string };
   const conversationId = 'seed-conversation-1';
   const seedFile = writeJson(mkdirOf({ files } as World, 'seed'), 'conversations.json', [
     chatGptConversation(conversationId, 'Plants', turns('seed', ['I water the plants on Sundays', 'Noted', 'And I drink green tea', 'Nice'])),
@@ -895,7 +904,7 @@ async function openWorld(root: string, withStdio: boolean): Promise<World> {
     copyFileSync(join(files, 'good-backup.db'), join(dir, 'engram.db'));
   }
   const stdio = withStdio ? await StdioServer.start(stdioDir) : null;
-  return { root, files, host, mcp, client, stdio, stdioDir, cliDir, seeded: { factId: fact.id, chatId, entityId: entity.id, conversationId } };
+  return { root, files, host, mcp, client, stdio, stdioDir, cliDir, seeded: { factId: fact.id, otherFactId: otherFact.id, chatId, entityId: entity.id, conversationId } };
 }
 
 async function closeWorld(w: World): Promise<void> {
