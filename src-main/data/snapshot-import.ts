@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { MemoryEngine } from '../memory/engine';
 import { SCHEMA_VERSION as LATEST_VERSION } from '../memory/stores';
 import { AppError } from '../../src-shared/errors';
+import type { RejectedRows } from '../../src-shared/import-source';
 import { SNAPSHOT_TABLES, type SnapshotLoad } from '../memory/snapshot';
 
 /**
@@ -56,5 +57,18 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string, opt
   await engine.flush();
   const data = { tables: parsed.data.tables, vectors: parsed.data.vectors };
   const load = options.preview ? engine.previewSnapshot(data) : engine.loadSnapshot(data);
-  return { added: load.added, alreadyThere: load.alreadyThere, rejected: load.rejected };
+  return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)] };
+}
+
+/** Tables the export holds that Engram never imports (the schema drops them): reported, not left out silently. */
+function unknownTables(value: unknown): RejectedRows[] {
+  const tables = (value as { tables: Record<string, unknown> }).tables;
+  return Object.entries(tables)
+    .filter(([name]) => !(SNAPSHOT_TABLES as readonly string[]).includes(name))
+    .map(([name, rows]) => ({
+      table: name,
+      reason: 'not a table Engram imports (left out)',
+      count: Array.isArray(rows) ? rows.length : 0,
+      example: name,
+    }));
 }

@@ -2,7 +2,7 @@
  * Issue 21, import/snapshot/export findings: hostile files through the API the UI and CLI use (`data.import`,
  * `data.export`, `data.backup` on an AppHost over a real SQLite file). Inputs come from tests/fixtures/hostile/make.ts.
  */
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackupEntry, ExportResult, ImportResult } from '../../src-main/data/api-types';
@@ -22,6 +22,7 @@ import {
   writeInflatingZip,
   writeJson,
   writeSnapshot,
+  writeZip,
 } from '../fixtures/hostile/make';
 
 const dbOf = (t: TestHost) => (t.host.memory as MemoryEngine).database;
@@ -117,6 +118,14 @@ describe('rows the engine cannot read', () => {
     expect(search.ok).toBe(true);
   });
 
+  it('a snapshot table Engram does not import is reported as refused, not dropped silently', async () => {
+    const t = openTestHost();
+    const path = writeSnapshot(makeTempDir(), { nodes: [nodeRow('0190a000-0000-7000-8000-000000000014', 'Ana likes fado')], payload: [{ x: 'a' }, { x: 'b' }] }, 'export.json');
+    const result = value(await importFile(t, path, { format: 'engram-export', preview: true }));
+    expect(result.restored).toMatchObject({ nodes: 1 });
+    expect(result.rejected).toEqual([{ table: 'payload', count: 2, reason: expect.stringContaining('not a table Engram imports'), example: 'payload' }]);
+  });
+
   it('a bad stored row (an impossible time) is shown as unknown by search, packs, node view and export instead of throwing', async () => {
     const t = openTestHost();
     const id = t.host.memory.rememberFact({ content: 'Ana sings fado in Alfama' });
@@ -201,6 +210,20 @@ describe('import oddities: nothing silently lost, nothing merged into existing d
   it('a bzip2 zip names its compression instead of failing with a TypeError', async () => {
     const t = openTestHost();
     expect(await importFile(t, writeBzip2Zip(makeTempDir()))).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('bzip2') } });
+  });
+
+  it('a truncated zip is refused with invalid_input (it failed as internal "invalid zip data"), and nothing of it is imported', async () => {
+    const t = openTestHost();
+    const dir = makeTempDir();
+    const conversations = JSON.stringify([chatGptConversation('cut-1', 'Cut', turns('cut', Array.from({ length: 40 }, (_, i) => `Message ${i} about my garden`)))]);
+    const before = stateOf(t);
+    // Cut inside the entry's compressed data, and cut just past its local header.
+    for (const keep of [0.5, 60 / statSync(writeZip(dir, 'probe.zip', conversations)).size]) {
+      const path = writeZip(dir, `cut-${keep}.zip`, conversations);
+      truncateSync(path, Math.floor(statSync(path).size * keep));
+      expect(await importFile(t, path)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringMatching(/truncated|could not be read/) } });
+    }
+    expect(stateOf(t)).toEqual(before);
   });
 
   it('a mapping cycle with no last message is reported as skipped; "__proto__" node ids import', async () => {

@@ -191,8 +191,14 @@ async function* zipEntryChunks(path: string, onBytes: (n: number) => void): Asyn
       if (ended) return;
     }
   }
-  unzip.push(new Uint8Array(0), true);
+  try {
+    unzip.push(new Uint8Array(0), true);
+  } catch (err) {
+    failure ??= new AppError('invalid_input', `${name}: the zip could not be read (${err instanceof Error ? err.message : String(err)}); is it a complete download?`);
+  }
   if (failure) fail();
+  // A zip cut inside conversations.json would otherwise import the part before the cut as if it were all.
+  if (found && !ended) throw new AppError('invalid_input', `${name} ends inside its conversations.json (a truncated download?); download the export again`);
   while (out.length > 0) yield out.shift() as Uint8Array;
   if (!found) throw new AppError('invalid_input', `${name} holds no conversations.json (is it a ChatGPT or Claude data export?)`);
 }
