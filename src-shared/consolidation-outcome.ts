@@ -47,13 +47,14 @@ export interface WritePathStatus {
   maintenance: MaintenanceUnderWay | null;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+import { plural } from './plural';
 
 /** "3 facts, 1 updated, 2 people" — or "nothing new" — for a successful run. */
 export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'>): string {
   const parts: string[] = [];
   if (o.facts > 0) parts.push(plural(o.facts, 'fact', 'facts'));
-  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : `${plural(o.updated, 'fact', 'facts')} updated`);
+  // After "3 facts", "1 updated" says which; alone it names the noun first, so "Learned 2 updated facts" reads.
+  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : plural(o.updated, 'updated fact'));
   if (o.people > 0) parts.push(plural(o.people, 'person', 'people'));
   const others = o.entities - o.people;
   if (others > 0) parts.push(plural(others, 'new entity', 'new entities'));

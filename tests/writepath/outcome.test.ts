@@ -12,7 +12,9 @@ describe('consolidation outcome', () => {
   it('says what was learned in a person’s words', () => {
     expect(describeOutcome({ ...zero, facts: 3, updated: 1, people: 2, entities: 2 })).toBe('3 facts, 1 updated, 2 people');
     expect(describeOutcome({ ...zero, facts: 1, people: 1, entities: 3 })).toBe('1 fact, 1 person, 2 new entities');
-    expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 fact updated');
+    // The sidebar prefixes "Learned": "Learned 2 updated facts", never "Learned 2 facts updated".
+    expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 updated fact');
+    expect(describeOutcome({ ...zero, updated: 2 })).toBe('2 updated facts');
     expect(describeOutcome({ ...zero, duplicates: 2 })).toBe('nothing new (2 facts seen again)');
     expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe("2 facts, 1 item of the model's answer dropped");
     expect(describeFailure('timeout: http://127.0.0.1:11434/v1 did not answer in time')).toBe('the model did not answer in time (http://127.0.0.1:11434/v1 did not answer in time)');
