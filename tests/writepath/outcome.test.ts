@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
+import { describeFailure, describeLearned, describeOutcome } from '../../src-shared/consolidation-outcome';
+import { WritePathService } from '../../src-main/writepath/service';
 import { writePathStatus } from '../../src-main/writepath/status';
 import { openTestEngine } from '../helpers/temp-engine';
 
@@ -41,5 +42,31 @@ describe('consolidation outcome', () => {
     const after = writePathStatus(engine);
     expect(after.failed).toEqual([{ sessionId: 't', error: 'malformed_output: model output invalid after one retry', attempts: 0, lastEventAt: engine.getSession('t')?.lastEventAt }]);
     expect(after.last?.status).toBe('failed');
+  });
+
+  it('after an import, tells what the whole "consolidate now" learned, not only its last conversation', async () => {
+    const { engine } = openTestEngine();
+    const lines = ['I live in Berlin. My sister Ana lives in Warsaw.', 'I play the cello. My friend Tom lives in Oslo.', 'I work at Acme. I drink green tea.'];
+    lines.forEach((content, i) => engine.recordEpisode({ sessionId: `import-${i}`, role: 'user', content }));
+    await engine.flush();
+    const wp = new WritePathService({ engine, triggerDelayMs: 0 });
+    try {
+      const report = await wp.consolidateNow({ trigger: 'import', offline: true });
+      expect(report.sessions).toHaveLength(3);
+      const learned = report.sessions.reduce((n, s) => n + s.factsCreated.length - s.superseded.length, 0);
+      const last = writePathStatus(engine).last;
+      expect(last).toMatchObject({ status: 'ok', conversations: 3, facts: learned, sessionId: null });
+      expect(learned).toBeGreaterThan(report.sessions.at(-1)?.factsCreated.length ?? 0);
+      expect(last?.factIds).toHaveLength(report.sessions.reduce((n, s) => n + s.factsCreated.length, 0));
+      expect(last && describeLearned(last)).toMatch(new RegExp(`^Learned ${learned} facts, .* from 3 conversations$`));
+
+      // One chat consolidated afterwards is its own outcome again.
+      engine.recordEpisode({ sessionId: 'chat', role: 'user', content: 'I moved to Lisbon.' });
+      await engine.flush();
+      await wp.consolidateNow({ sessionId: 'chat', offline: true });
+      expect(writePathStatus(engine).last).toMatchObject({ sessionId: 'chat', conversations: 1 });
+    } finally {
+      await wp.close();
+    }
   });
 });
