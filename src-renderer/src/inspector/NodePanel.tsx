@@ -84,7 +84,7 @@ export function NodePanel() {
         <p className="muted">Select a memory to see where it came from, how sure Engram is, and how that changes.</p>
         <p className="muted small">
           Keys: <kbd>/</kbd> search · <kbd>c</kbd> confirm · <kbd>e</kbd> correct · <kbd>Del</kbd> forget · <kbd>z</kbd> undo · arrows move ·
-          shift-click to select several
+          shift-click to select several · <kbd>?</kbd> all shortcuts
         </p>
         <AddFact />
       </aside>
