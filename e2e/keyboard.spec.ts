@@ -25,7 +25,8 @@ test('entity list by keyboard, and the ? help dialog', async ({ page, engram, sh
 
   // Tab reaches the filter box (then the rows); ↓ goes from the filter into the list.
   const filter = page.getByTestId('entity-filter');
-  for (let i = 0; i < 40 && !(await filter.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  const focused = () => filter.evaluate((el) => el === el.ownerDocument.activeElement);
+  for (let i = 0; i < 40 && !(await focused()); i++) await page.keyboard.press('Tab');
   await expect(filter).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(rows.nth(0)).toBeFocused();
