@@ -104,4 +104,16 @@ describe('move-data', { timeout: 120_000 }, () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain('No memory to move');
   });
+
+  it('browser mode prints the same notice and starts no second, empty memory', async () => {
+    const home = makeTempDir();
+    await oldMemory(join(home, '.config', 'Engram'));
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local', 'share') };
+    const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web/main.ts'), '--port', '0'], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(join(home, '.config', 'Engram'));
+    expect(r.stderr).toContain('move-data');
+    expect(r.stdout).not.toContain('Open:');
+    expect(existsSync(join(home, '.local', 'share', 'engram', 'engram.db'))).toBe(false);
+  });
 });
