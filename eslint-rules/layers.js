@@ -23,6 +23,8 @@ const LOOPBACK_SECURITY = 'src-main/web/security';
 const MCP = 'src-main/mcp';
 const API = 'src-main/api';
 const HOST = 'src-main/host';
+// One app per data folder: a lock file, Node built-ins only; moving a memory (data/) takes it too.
+const INSTANCE_LOCK = 'src-main/host/instance-lock';
 const WEB = 'src-main/web';
 
 /** The folders the layering applies to; a file in one of them that is in no layer is an error. */
@@ -37,6 +39,7 @@ export const layers = {
   [RESOURCES]: [],
   // Token and origin checks for loopback HTTP, used by the browser-mode server and MCP's HTTP transport.
   [LOOPBACK_SECURITY]: [],
+  [INSTANCE_LOCK]: [],
   [STORAGE]: [SHARED, RESOURCES],
   // Remote embeddings use the one OpenAI client factory and error classifier in llm/.
   [EMBEDDINGS]: [SHARED, RESOURCES, LLM],
@@ -45,7 +48,7 @@ export const layers = {
   [SCHEDULER]: [SHARED],
   [CHAT]: [SHARED, MEMORY, LLM, EMBEDDINGS],
   [WRITEPATH]: [SHARED, MEMORY, LLM, EMBEDDINGS, SCHEDULER],
-  [DATA]: [SHARED, RESOURCES, MEMORY, WRITEPATH],
+  [DATA]: [SHARED, RESOURCES, MEMORY, WRITEPATH, INSTANCE_LOCK],
   [MCP]: [SHARED, MEMORY, CHAT, LLM, LOOPBACK_SECURITY],
   [API]: ENGINE,
   [HOST]: [...ENGINE, API],

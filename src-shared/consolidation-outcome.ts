@@ -22,6 +22,11 @@ export interface ConsolidationOutcomeView {
   dropped: number;
   /** The facts written (new and new versions), for a link into the inspector. */
   factIds: string[];
+  /**
+   * Conversations this outcome covers: 1 for a single session; for a "consolidate now" over several (an
+   * import's), every session of it that was consolidated, and the counts above are the sum over them.
+   */
+  conversations: number;
 }
 
 export interface FailedSessionView {
@@ -47,19 +52,26 @@ export interface WritePathStatus {
   maintenance: MaintenanceUnderWay | null;
 }
 
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+import { plural } from './plural';
 
 /** "3 facts, 1 updated, 2 people" — or "nothing new" — for a successful run. */
 export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'>): string {
   const parts: string[] = [];
   if (o.facts > 0) parts.push(plural(o.facts, 'fact', 'facts'));
-  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : `${plural(o.updated, 'fact', 'facts')} updated`);
+  // After "3 facts", "1 updated" says which; alone it names the noun first, so "Learned 2 updated facts" reads.
+  if (o.updated > 0) parts.push(o.facts > 0 ? `${o.updated} updated` : plural(o.updated, 'updated fact'));
   if (o.people > 0) parts.push(plural(o.people, 'person', 'people'));
   const others = o.entities - o.people;
   if (others > 0) parts.push(plural(others, 'new entity', 'new entities'));
   if (parts.length === 0) parts.push(o.duplicates > 0 ? `nothing new (${plural(o.duplicates, 'fact', 'facts')} seen again)` : 'nothing new');
   if (o.dropped > 0) parts.push(`${plural(o.dropped, 'item', 'items')} of the model's answer dropped`);
   return parts.join(', ');
+}
+
+/** The sidebar's and Overview's line: "Learned 212 facts from 38 conversations", "Learned 2 updated facts". */
+export function describeLearned(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped' | 'conversations'>): string {
+  const from = o.conversations > 1 ? ` from ${plural(o.conversations, 'conversation')}` : '';
+  return `Learned ${describeOutcome(o)}${from}`;
 }
 
 /** The reason of a failure without the machine prefix: "malformed_output: …" → "the model's answer was unusable: …". */

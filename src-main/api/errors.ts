@@ -6,9 +6,12 @@ import type { ApiError } from './contract';
 
 export function invalidInput(error: ZodError): ApiError {
   const issues = error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+  // Our own refinements are written for a person ("Choose a chat model"); the field stays in `issues` for the
+  // form, and only zod's generic messages need the field's name to make sense.
+  const sentences = error.issues.map((i, n) => (i.code === 'custom' || !issues[n]?.path ? i.message : `${issues[n].path}: ${i.message}`));
   return {
     code: 'invalid_input',
-    message: issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+    message: sentences.join('; '),
     issues,
   };
 }

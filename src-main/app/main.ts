@@ -3,7 +3,6 @@
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
-import { resolve } from 'node:path';
 import { app, BrowserWindow, dialog, Menu } from 'electron';
 import type { HostTransport } from '../host/host-transport';
 import { WorkerHost } from '../host/worker/worker-host';
@@ -14,12 +13,16 @@ import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
 import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
-import { alreadyRunning, checkDataFolder, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
+import { alreadyRunning, checkDataFolder, moveFailed, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
+import { appDataDir, appMoveOffer } from './data-folder';
+import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
 
-// ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI (one memory for all three; a portable
-// folder; the Electron smoke test's temp folder). Set before the instance lock, which is kept per folder.
-if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', resolve(process.env.ENGRAM_DATA_DIR));
+// One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
+// folder; the Electron smoke test's temp folder) also holds the browser profile, so Electron's single-instance
+// lock is per folder too; it is set before that lock.
+const dataDir = appDataDir();
+if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', dataDir);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -44,14 +47,41 @@ if (!app.requestSingleInstanceLock()) {
     app.exit(1);
   };
 
+  /** A memory left in the folder earlier versions used: ask before moving it; false when the person quits. */
+  const offerMove = (): boolean => {
+    const move = appMoveOffer(dataDir);
+    if (!move) return true;
+    const choice = dialog.showMessageBoxSync({
+      type: 'question',
+      title: 'Move your memory?',
+      message: 'Engram found your memory in the folder earlier versions used.',
+      detail:
+        `It is in ${move.from}. The app, browser mode, the CLI and MCP now share one folder: ${move.to}.\n\n` +
+        'Moving keeps everything (chats, facts, settings, backups); nothing is merged or deleted. If you start with a ' +
+        `new memory instead, the old one stays where it is and you can move it later with "engram move-data --from ${move.from}".`,
+      buttons: ['Move it', 'Start with a new memory', 'Quit'],
+      defaultId: 0,
+      cancelId: 2,
+      noLink: true,
+    });
+    if (choice === 2) return false;
+    if (choice === 0) moveMemory(move.from, move.to);
+    return true;
+  };
+
   const start = async (): Promise<void> => {
     const userData = app.getPath('userData');
-    const context = { dataDir: userData, packaged: app.isPackaged };
+    const context = { dataDir, packaged: app.isPackaged };
+    try {
+      if (!offerMove()) return void app.quit();
+    } catch (error) {
+      return failStartup(moveFailed(error));
+    }
     const folderProblem = checkDataFolder(context);
     if (folderProblem) return failStartup(folderProblem);
     // Electron's single-instance lock is per profile; this one is per data folder, shared with browser mode.
     try {
-      process.on('exit', acquireInstanceLock(userData, 'desktop app'));
+      process.on('exit', acquireInstanceLock(dataDir, 'desktop app'));
     } catch (error) {
       if (error instanceof InstanceLockedError) return failStartup(alreadyRunning(error));
       throw error;
@@ -63,8 +93,8 @@ if (!app.requestSingleInstanceLock()) {
     // here (safeStorage is main-process only) and are lent to the worker on request.
     try {
       host = await WorkerHost.start({
-        dataDir: userData,
-        secrets: createSecretStore(userData, stderrLogger),
+        dataDir,
+        secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),
         logger: stderrLogger,
@@ -95,7 +125,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(start)
-    .catch((error: unknown) => failStartup(classifyStartupError(error, { dataDir: app.getPath('userData'), packaged: app.isPackaged })));
+    .catch((error: unknown) => failStartup(classifyStartupError(error, { dataDir, packaged: app.isPackaged })));
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InstanceLockedError } from '../host/instance-lock';
 
-export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'unknown';
+export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'move-failed' | 'unknown';
 
 export interface StartupFailure {
   kind: StartupFailureKind;
@@ -145,4 +145,16 @@ export function alreadyRunning(error: InstanceLockedError): StartupFailure {
 /** The text of the error dialog: reason, what to do, then the technical detail. */
 export function failureMessage(failure: StartupFailure): string {
   return `${failure.reason}\n\nWhat to do: ${failure.whatToDo}\n\nDetails: ${failure.detail}`;
+}
+
+/** Moving the memory from the old folder was refused or failed; moveMemory left both folders as they were. */
+export function moveFailed(error: unknown): StartupFailure {
+  const text = error instanceof Error ? error.message : String(error);
+  return {
+    kind: 'move-failed',
+    title: 'Engram could not move your memory',
+    reason: text,
+    whatToDo: 'Nothing was moved or deleted. Close any other Engram (app, browser mode) and start again.',
+    detail: error instanceof Error ? (error.stack ?? text) : text,
+  };
 }

@@ -4,10 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AppError, MemoryError } from '../../src-shared/errors';
+import { resolve } from 'node:path';
+import { AppError, MemoryError, UsageError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
 import { commands, type CommandContext } from './commands';
-import { embedderFromFlags, openEngine } from './open-engine';
+import { cliDataDir, embedderFromFlags, openEngine } from './open-engine';
+import { memoryToMove, moveMemory, moveNotice } from '../data/move-data';
+import { legacyDataDirs } from '../memory/paths';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
@@ -38,6 +41,9 @@ Commands:
                        JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
   backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
   restore <file>       Replace the memory with a backup after checking it; the current one is kept aside
+  move-data [--from DIR]
+                       Move the memory an earlier version kept elsewhere (the desktop app's old folder, or DIR)
+                       into the data folder; refuses to merge, and while an app uses either folder
   mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
                        writes (remember, correct, confirm) are refused unless --allow-writes is given
 
@@ -77,6 +83,7 @@ async function main(argv: string[]): Promise<number> {
         'no-consolidate': { type: 'boolean', default: false },
         preview: { type: 'boolean', default: false },
         'allow-writes': { type: 'boolean', default: false },
+        from: { type: 'string' },
       },
     });
   } catch (err) {
@@ -89,12 +96,23 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
   }
+  const dataDir = cliDataDir({ dataDir: values['data-dir'] });
+  const json = values.json ?? false;
+  const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  // Moving works on folders, before any engine opens (and creates) a memory in the target.
+  if (name === 'move-data') return moveDataCommand(dataDir, values.from, json, out);
   const command = commands[name];
   if (!command) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
     return 2;
   }
-  const json = values.json ?? false;
+  if (!values['data-dir']) {
+    const move = memoryToMove(dataDir, legacyDataDirs());
+    if (move) {
+      process.stderr.write(moveNotice(move, 'engram move-data   (from a checkout: npm run --silent cli -- move-data)'));
+      return 1;
+    }
+  }
   const flags = {
     dataDir: values['data-dir'],
     embeddingBaseUrl: values['embedding-base-url'],
@@ -110,7 +128,7 @@ async function main(argv: string[]): Promise<number> {
     options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    out,
     progress: (text) => {
       if (process.stderr.isTTY) process.stderr.write(`\r${text}\x1b[K`);
     },
@@ -148,6 +166,15 @@ process.on('beforeExit', () => {
   settled = true;
   reportFailure(new MemoryError('storage', 'the command stopped before it finished (nothing was left running to complete it); its work may be incomplete. Run it again.'));
 });
+
+/** `move-data`: the old folder's memory (or --from DIR's) into the data folder; fails loudly when nothing moves. */
+function moveDataCommand(dataDir: string, fromFlag: string | undefined, json: boolean, out: (text: string) => void): number {
+  const from = fromFlag ? resolve(fromFlag) : memoryToMove(dataDir, legacyDataDirs())?.from;
+  if (!from) throw new UsageError(`No memory to move: ${dataDir} already holds one, or no earlier folder (${legacyDataDirs().join(', ') || 'none on this system'}) does. Name one with --from DIR.`);
+  const result = moveMemory(from, dataDir);
+  out(json ? JSON.stringify(result) : `Moved the memory from ${result.from} to ${result.to} (${result.moved.join(', ')}).`);
+  return 0;
+}
 
 main(process.argv.slice(2)).then(
   (code) => {

@@ -3,7 +3,7 @@ import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { MemoryEngine } from '../memory/engine';
 import { UsageError } from '../../src-shared/errors';
-import { defaultDataDir } from '../memory/paths';
+import { resolveDataDir, type DataDirEnvironment } from '../memory/paths';
 
 export interface EngineFlags {
   dataDir: string | undefined;
@@ -29,6 +29,9 @@ export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
   });
 }
 
+/** The CLI's (and its MCP server's) data folder: --data-dir, else the default the app and browser mode share. */
+export const cliDataDir = (flags: Pick<EngineFlags, 'dataDir'>, where: DataDirEnvironment = {}): string => resolveDataDir(flags.dataDir, where);
+
 export function openEngine(flags: EngineFlags): MemoryEngine {
-  return MemoryEngine.open({ dataDir: flags.dataDir ?? defaultDataDir(), embedder: embedderFromFlags(flags) });
+  return MemoryEngine.open({ dataDir: cliDataDir(flags), embedder: embedderFromFlags(flags) });
 }

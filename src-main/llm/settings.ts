@@ -39,7 +39,7 @@ export const providerSettingsSchema = z
     if (!/^https?:\/\/[^\s]+$/.test(s.baseURL) || !URL.canParse(s.baseURL)) {
       ctx.addIssue({ code: 'custom', path: ['baseURL'], message: 'Base URL must be an http:// or https:// URL' });
     }
-    if (s.chatModel === '') ctx.addIssue({ code: 'custom', path: ['chatModel'], message: 'Chat model is required' });
+    if (s.chatModel === '') ctx.addIssue({ code: 'custom', path: ['chatModel'], message: 'Choose a chat model' });
   });
 export type ProviderSettings = z.output<typeof providerSettingsSchema>;
 

@@ -35,7 +35,7 @@ export interface McpHttpOptions {
 export interface McpHttpServer {
   readonly port: number;
   readonly url: string;
-  /** Names of the clients with an open session. */
+  /** Names of the clients with a session in use (each once; closed and long-idle sessions left out). */
   clients(): string[];
   close(): Promise<void>;
 }
@@ -169,7 +169,13 @@ export async function startMcpHttpServer(options: McpHttpOptions): Promise<McpHt
   return {
     port,
     url: `http://127.0.0.1:${port}${MCP_PATH}`,
-    clients: () => [...sessions.values()].map((s) => s.server.server.getClientVersion()?.name ?? 'unknown client'),
+    // "Connected now": each app once (it may hold several sessions), and not the ones gone quiet past the idle
+    // limit (a client that quit without closing its session).
+    clients: () => {
+      const cutoff = now() - idleMs;
+      const live = [...sessions.values()].filter((s) => s.lastUsedAt > cutoff);
+      return [...new Set(live.map((s) => s.server.server.getClientVersion()?.name ?? 'unknown client'))];
+    },
     async close() {
       for (const id of [...sessions.keys()]) closeSession(id);
       const closed = new Promise<void>((r) => http.close(() => r()));

@@ -14,6 +14,7 @@ import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { conversationSchema, recordConversation } from './conversation';
 import { MCP_TOOL_DESCRIPTIONS, REMEMBER_CONVERSATION_DESCRIPTION, SERVER_INSTRUCTIONS } from './descriptions';
 import { summarize } from './summaries';
+import { plural } from '../../src-shared/plural';
 
 export const MCP_SOURCE_TYPE = 'mcp';
 
@@ -106,7 +107,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
       try {
         const recorded = await recordConversation(options.memory, args, client(), MCP_SOURCE_TYPE);
         options.onConversationRecorded?.(recorded.session_id);
-        options.activity?.(`mcp: ${client()} recorded ${recorded.recorded} turns in ${recorded.session_id}`);
+        options.activity?.(`mcp: ${client()} recorded ${plural(recorded.recorded, 'turn')} in ${recorded.session_id}`);
         return text(summarize('remember_conversation', recorded), recorded);
       } catch (err) {
         return failure(`remember_conversation failed: ${errorText(err)}`);

@@ -3,6 +3,7 @@
  * tool's own JSON, unchanged).
  */
 import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
+import { plural } from '../../src-shared/plural';
 
 const obj = (v: JsonValue | undefined): JsonObject => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const list = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.map(obj) : []);
@@ -52,7 +53,7 @@ export function summarize(tool: string, result: JsonValue): string {
         `Storage: ${str(r.storage_size_mb)} MB.`,
       ].join('\n');
     case 'remember_conversation':
-      return `Recorded ${str(r.recorded)} turns as conversation ${str(r.conversation_id)}; Engram will distil facts from them in the background.`;
+      return `Recorded ${plural(Number(r.recorded), 'turn')} as conversation ${str(r.conversation_id)}; Engram will distil facts from them in the background.`;
     default:
       return JSON.stringify(result);
   }

@@ -104,7 +104,7 @@ export class WritePathStore {
     return wp.insertRun(this.db, run);
   }
 
-  listRuns(options: { kind?: wp.RunKind; sessionId?: string; limit?: number } = {}): wp.WritePathRun[] {
+  listRuns(options: { kind?: wp.RunKind; sessionId?: string; batch?: string; limit?: number } = {}): wp.WritePathRun[] {
     this.guard.open();
     return wp.listRuns(this.db, options);
   }

@@ -7,7 +7,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FileSecretStore } from '../llm/secrets';
 import { stderrLogger } from '../../src-shared/clock';
-import { defaultDataDir } from '../memory/paths';
+import { legacyDataDirs } from '../memory/paths';
+import { memoryToMove, moveNotice } from '../data/move-data';
+import { browserDataDir } from './data-folder';
 import { acquireInstanceLock } from '../host/instance-lock';
 import { WorkerHost } from '../host/worker/worker-host';
 import { startWebServer } from './server';
@@ -23,7 +25,15 @@ async function main(): Promise<void> {
     },
     strict: false,
   });
-  const dataDir = typeof values['data-dir'] === 'string' ? resolve(values['data-dir']) : defaultDataDir();
+  const dataFlag = typeof values['data-dir'] === 'string' ? values['data-dir'] : undefined;
+  const dataDir = browserDataDir(dataFlag);
+  // A memory an earlier desktop app kept elsewhere: say how to move it rather than start a second, empty one.
+  const move = dataFlag ? null : memoryToMove(dataDir, legacyDataDirs());
+  if (move) {
+    process.stderr.write(moveNotice(move, 'npm run --silent cli -- move-data'));
+    process.exitCode = 1;
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0–65535, got ${String(values.port)}`);
   const version = (JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string }).version;

@@ -25,6 +25,8 @@ export interface ConsolidateOptions {
   /** Re-run even when the session is marked consolidated (it then covers episodes after the watermark). */
   force?: boolean;
   trigger?: string;
+  /** Names the "consolidate now" this session is part of, so its outcome can be told as one (an import's). */
+  batch?: string;
   signal?: AbortSignal;
   onProgress?: (p: WritePathProgress) => void;
 }
@@ -106,7 +108,7 @@ export async function consolidateSession(
       promptTokens: u.promptTokens,
       completionTokens: u.completionTokens,
       llmCalls: u.calls,
-      summary,
+      summary: options.batch ? { ...summary, batch: options.batch } : summary,
     };
   };
 

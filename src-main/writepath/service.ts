@@ -6,6 +6,7 @@
  * Which extractor runs: the LLM agent when one is configured (it takes precedence), else the offline
  * heuristics; `offline: true` forces the heuristics.
  */
+import { randomUUID } from 'node:crypto';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
 import type { WritePathMemory } from './memory-port';
 import { MemoryAgent, type AgentRetry } from './agent';
@@ -233,6 +234,7 @@ export class WritePathService {
             .pendingSessions({ idleBefore: request.includeOpen === false ? engine.clock.now() - (this.options.idleMs ?? 1_800_000) : Number.MAX_SAFE_INTEGER })
             .map((s) => s.id);
       const report: ConsolidationReport = { mode: extractor.mode, model: extractor.model, sessions: [], cancelled: false };
+      const batch = ids.length > 1 ? randomUUID() : undefined;
       for (const id of ids) {
         if (signal.aborted) {
           report.cancelled = true;
@@ -240,6 +242,7 @@ export class WritePathService {
         }
         const outcome = await consolidateSession(engine, extractor, id, {
           trigger: request.trigger ?? 'manual',
+          ...(batch ? { batch } : {}),
           force: request.force ?? false,
           signal,
           onProgress: (p) => this.emit(p),

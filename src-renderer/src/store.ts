@@ -6,6 +6,8 @@ interface UiState {
   selectedChatId: string | null;
   showArchived: boolean;
   settingsOpen: boolean;
+  /** Help: every shortcut, the version, the data folder, the docs (`?`). */
+  helpOpen: boolean;
   /** A tool call chip the user opened. */
   openToolCall: ToolCallRecord | null;
   /** The reply whose context pack ("why this answer") is shown. */
@@ -17,6 +19,7 @@ interface UiState {
   selectChat(id: string | null): void;
   setShowArchived(v: boolean): void;
   setSettingsOpen(v: boolean): void;
+  setHelpOpen(v: boolean): void;
   setOpenToolCall(c: ToolCallRecord | null): void;
   setPackMessageId(id: string | null): void;
 }
@@ -25,6 +28,7 @@ export const useUi = create<UiState>((set) => ({
   selectedChatId: null,
   showArchived: false,
   settingsOpen: false,
+  helpOpen: false,
   openToolCall: null,
   packMessageId: null,
   errors: [],
@@ -33,6 +37,7 @@ export const useUi = create<UiState>((set) => ({
   selectChat: (selectedChatId) => set({ selectedChatId }),
   setShowArchived: (showArchived) => set({ showArchived }),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
+  setHelpOpen: (helpOpen) => set({ helpOpen }),
   setOpenToolCall: (openToolCall) => set({ openToolCall }),
   setPackMessageId: (packMessageId) => set({ packMessageId }),
 }));

@@ -109,6 +109,11 @@ describe('API contract and dispatch', () => {
       sessionTimeoutMinutes: 0,
     });
     expect(res.ok).toBe(false);
-    if (!res.ok) expect(res.error.issues.map((i) => i.path).sort()).toEqual(['provider.baseURL', 'provider.chatModel', 'sessionTimeoutMinutes']);
+    if (!res.ok) {
+      expect(res.error.issues.map((i) => i.path).sort()).toEqual(['provider.baseURL', 'provider.chatModel', 'sessionTimeoutMinutes']);
+      // Our own refinements read as sentences, without the field's machine name in front.
+      expect(res.error.message).toContain('Choose a chat model');
+      expect(res.error.message).not.toContain('provider.chatModel:');
+    }
   });
 });

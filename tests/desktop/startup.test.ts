@@ -9,11 +9,14 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkDataFolder, classifyStartupError, alreadyRunning, failureMessage } from '../../src-main/app/startup-failure';
 import { InstanceLockedError } from '../../src-main/host/instance-lock';
+import { MemoryEngine } from '../../src-main/memory/engine';
 import { makeTempDir } from '../helpers/temp-engine';
 
 const fake = vi.hoisted(() => ({
   userData: '',
   dialogs: [] as { title: string; message: string }[],
+  questions: [] as { title?: string; detail?: string; buttons?: string[] }[],
+  answer: 0,
   exits: [] as number[],
   windows: 0,
   handlers: new Map<string, ((...args: unknown[]) => void)[]>(),
@@ -53,7 +56,13 @@ vi.mock('electron', () => {
       exit: (code: number) => fake.exits.push(code),
       quit: () => fake.onQuit(),
     },
-    dialog: { showErrorBox: (title: string, message: string) => fake.dialogs.push({ title, message }) },
+    dialog: {
+      showErrorBox: (title: string, message: string) => fake.dialogs.push({ title, message }),
+      showMessageBoxSync: (options: { title?: string; detail?: string; buttons?: string[] }) => {
+        fake.questions.push(options);
+        return fake.answer;
+      },
+    },
     BrowserWindow,
     Menu: { buildFromTemplate: () => ({}), setApplicationMenu: () => undefined },
     ipcMain: { handle: () => undefined, removeHandler: () => undefined },
@@ -66,7 +75,15 @@ vi.mock('electron', () => {
 
 async function startMain(): Promise<void> {
   vi.resetModules();
-  await import('../../src-main/app/main');
+  // Each test's data folder is fake.userData, given the way a portable install does (the app's default would be
+  // the real ~/.local/share/engram); a test that sets ENGRAM_DATA_DIR or the XDG folders itself keeps its own.
+  const own = process.env.ENGRAM_DATA_DIR === undefined && process.env.XDG_DATA_HOME === undefined;
+  if (own) process.env.ENGRAM_DATA_DIR = fake.userData;
+  try {
+    await import('../../src-main/app/main');
+  } finally {
+    if (own) delete process.env.ENGRAM_DATA_DIR;
+  }
   // start() opens the engine on its worker thread; it ends with a window or with an error dialog.
   await vi.waitFor(() => expect(fake.windows + fake.dialogs.length).toBeGreaterThan(0), { timeout: 20_000, interval: 50 });
 }
@@ -74,6 +91,8 @@ async function startMain(): Promise<void> {
 beforeEach(() => {
   fake.userData = makeTempDir();
   fake.dialogs.length = 0;
+  fake.questions.length = 0;
+  fake.answer = 0;
   fake.exits.length = 0;
   fake.windows = 0;
   fake.handlers.clear();
@@ -117,6 +136,34 @@ describe('desktop start-up', () => {
     expect(fake.userData).toBe(chosen);
     expect(fake.windows).toBe(1);
     expect(existsSync(join(chosen, 'engram.db'))).toBe(true);
+  });
+
+  it("uses the data folder the CLI and browser mode use, and offers to move the old app folder's memory", async () => {
+    const home = makeTempDir();
+    const oldFolder = join(home, 'config', 'Engram');
+    const dataFolder = join(home, 'data', 'engram');
+    const engine = MemoryEngine.open({ dataDir: oldFolder, startSlowPath: false });
+    await engine.close();
+    const saved = { XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_DATA_HOME: process.env.XDG_DATA_HOME };
+    process.env.XDG_CONFIG_HOME = join(home, 'config');
+    process.env.XDG_DATA_HOME = join(home, 'data');
+    try {
+      fake.answer = 0; // "Move it"
+      await startMain();
+    } finally {
+      if (saved.XDG_CONFIG_HOME === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved.XDG_CONFIG_HOME;
+      if (saved.XDG_DATA_HOME === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved.XDG_DATA_HOME;
+    }
+    expect(fake.questions).toHaveLength(1);
+    expect(fake.questions[0]?.detail).toContain(oldFolder);
+    expect(fake.questions[0]?.buttons).toEqual(['Move it', 'Start with a new memory', 'Quit']);
+    expect(fake.windows).toBe(1);
+    expect(existsSync(join(dataFolder, 'engram.db'))).toBe(true);
+    expect(existsSync(join(oldFolder, 'engram.db'))).toBe(false);
+    // Electron's own profile folder (userData) is not where the memory is.
+    expect(existsSync(join(fake.userData, 'engram.db'))).toBe(false);
   });
 
   it('a database from a newer Engram', async () => {

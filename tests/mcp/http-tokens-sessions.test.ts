@@ -113,3 +113,25 @@ describe('MCP over HTTP: the session cap', () => {
     expect((await send(server.url, { ...auth, 'mcp-session-id': idle.sessionId ?? '', 'mcp-protocol-version': '2025-06-18' }, ping)).status).toBe(404);
   });
 });
+
+describe('MCP over HTTP: who is connected now', () => {
+  it('names each app once, and not after it closed its session or went quiet', async () => {
+    let now = 1_000_000;
+    const server = await start({ sessionIdleMs: 60_000, now: () => now });
+    const auth = { 'x-engram-token': TOKEN };
+    const first = await send(server.url, auth, initialize('Claude Desktop'));
+    await send(server.url, auth, initialize('Claude Desktop'));
+    const cursor = await send(server.url, auth, initialize('Cursor'));
+    expect(server.clients().sort()).toEqual(['Claude Desktop', 'Cursor']);
+
+    // Cursor closes its session (DELETE); one of Claude Desktop's two sessions is closed too.
+    const session = (id: string | undefined) => ({ ...auth, 'mcp-session-id': id ?? '', 'mcp-protocol-version': '2025-06-18' });
+    expect((await send(server.url, session(cursor.sessionId), '', 'DELETE')).status).toBe(200);
+    expect((await send(server.url, session(first.sessionId), '', 'DELETE')).status).toBe(200);
+    expect(server.clients()).toEqual(['Claude Desktop']);
+
+    // The other one is left open by an app that quit: once idle past the limit it is not "connected now".
+    now += 61_000;
+    expect(server.clients()).toEqual([]);
+  });
+});

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
+import { describeFailure, describeLearned, describeOutcome } from '../../src-shared/consolidation-outcome';
+import { WritePathService } from '../../src-main/writepath/service';
 import { writePathStatus } from '../../src-main/writepath/status';
 import { openTestEngine } from '../helpers/temp-engine';
 
@@ -12,7 +13,9 @@ describe('consolidation outcome', () => {
   it('says what was learned in a person’s words', () => {
     expect(describeOutcome({ ...zero, facts: 3, updated: 1, people: 2, entities: 2 })).toBe('3 facts, 1 updated, 2 people');
     expect(describeOutcome({ ...zero, facts: 1, people: 1, entities: 3 })).toBe('1 fact, 1 person, 2 new entities');
-    expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 fact updated');
+    // The sidebar prefixes "Learned": "Learned 2 updated facts", never "Learned 2 facts updated".
+    expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 updated fact');
+    expect(describeOutcome({ ...zero, updated: 2 })).toBe('2 updated facts');
     expect(describeOutcome({ ...zero, duplicates: 2 })).toBe('nothing new (2 facts seen again)');
     expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe("2 facts, 1 item of the model's answer dropped");
     expect(describeFailure('timeout: http://127.0.0.1:11434/v1 did not answer in time')).toBe('the model did not answer in time (http://127.0.0.1:11434/v1 did not answer in time)');
@@ -39,5 +42,31 @@ describe('consolidation outcome', () => {
     const after = writePathStatus(engine);
     expect(after.failed).toEqual([{ sessionId: 't', error: 'malformed_output: model output invalid after one retry', attempts: 0, lastEventAt: engine.getSession('t')?.lastEventAt }]);
     expect(after.last?.status).toBe('failed');
+  });
+
+  it('after an import, tells what the whole "consolidate now" learned, not only its last conversation', async () => {
+    const { engine } = openTestEngine();
+    const lines = ['I live in Berlin. My sister Ana lives in Warsaw.', 'I play the cello. My friend Tom lives in Oslo.', 'I work at Acme. I drink green tea.'];
+    lines.forEach((content, i) => engine.recordEpisode({ sessionId: `import-${i}`, role: 'user', content }));
+    await engine.flush();
+    const wp = new WritePathService({ engine, triggerDelayMs: 0 });
+    try {
+      const report = await wp.consolidateNow({ trigger: 'import', offline: true });
+      expect(report.sessions).toHaveLength(3);
+      const learned = report.sessions.reduce((n, s) => n + s.factsCreated.length - s.superseded.length, 0);
+      const last = writePathStatus(engine).last;
+      expect(last).toMatchObject({ status: 'ok', conversations: 3, facts: learned, sessionId: null });
+      expect(learned).toBeGreaterThan(report.sessions.at(-1)?.factsCreated.length ?? 0);
+      expect(last?.factIds).toHaveLength(report.sessions.reduce((n, s) => n + s.factsCreated.length, 0));
+      expect(last && describeLearned(last)).toMatch(new RegExp(`^Learned ${learned} facts, .* from 3 conversations$`));
+
+      // One chat consolidated afterwards is its own outcome again.
+      engine.recordEpisode({ sessionId: 'chat', role: 'user', content: 'I moved to Lisbon.' });
+      await engine.flush();
+      await wp.consolidateNow({ sessionId: 'chat', offline: true });
+      expect(writePathStatus(engine).last).toMatchObject({ sessionId: 'chat', conversations: 1 });
+    } finally {
+      await wp.close();
+    }
   });
 });

@@ -95,12 +95,14 @@ export function insertRun(db: Database, run: NewRun): string {
   return id;
 }
 
-export function listRuns(db: Database, options: { kind?: RunKind; sessionId?: string; limit?: number } = {}): WritePathRun[] {
+/** `batch`: only the runs of one "consolidate now" over several sessions (an import's), named in their summary. */
+export function listRuns(db: Database, options: { kind?: RunKind; sessionId?: string; batch?: string; limit?: number } = {}): WritePathRun[] {
   const rows = stmt(
     db,
     `SELECT * FROM writepath_runs WHERE (@kind IS NULL OR kind = @kind) AND (@session IS NULL OR session_id = @session)
+       AND (@batch IS NULL OR (json_valid(summary) AND json_extract(summary, '$.batch') = @batch))
      ORDER BY finished_at DESC, rowid DESC LIMIT @limit`,
-  ).all({ kind: options.kind ?? null, session: options.sessionId ?? null, limit: options.limit ?? 20 }) as RunRow[];
+  ).all({ kind: options.kind ?? null, session: options.sessionId ?? null, batch: options.batch ?? null, limit: options.limit ?? 20 }) as RunRow[];
   return rows.map(toRun);
 }
 

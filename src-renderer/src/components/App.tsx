@@ -3,14 +3,16 @@ import { useAppInfo, useChatActions, useChats, useConnected, useLiveUpdates } fr
 import { useUi } from '../store';
 import { ChatView } from './ChatView';
 import { ContextPackDialog, ToolCallDialog } from './Dialogs';
+import { HelpDialog } from './HelpDialog';
 import { SettingsDialog } from './SettingsDialog';
+import { typing } from '../keyboard';
 import { Sidebar } from './Sidebar';
 import { ErrorNotices } from './ErrorNotices';
 import { InspectorRoot } from '../inspector/InspectorRoot';
 import { useInspector } from '../inspector/store';
 
 export function App() {
-  const { selectedChatId, selectChat, setSettingsOpen, settingsOpen } = useUi();
+  const { selectedChatId, selectChat, setSettingsOpen, settingsOpen, helpOpen, setHelpOpen } = useUi();
   const chats = useChats(false);
   const info = useAppInfo();
   const { create } = useChatActions();
@@ -45,10 +47,15 @@ export function App() {
         e.preventDefault();
         setSettingsOpen(true);
       }
+      // `?` is a character people type: only outside text fields, and not over another dialog.
+      if (e.key === '?' && !e.ctrlKey && !e.metaKey && !e.altKey && !typing(e.target) && !document.querySelector('dialog[open]')) {
+        e.preventDefault();
+        setHelpOpen(true);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [setSettingsOpen]);
+  }, [setSettingsOpen, setHelpOpen]);
 
   return (
     <div className="app">
@@ -71,6 +78,7 @@ export function App() {
         <ChatView chatId={selectedChatId} onNewChat={newChat} />
       </main>
       {settingsOpen && <SettingsDialog onClose={() => setSettingsOpen(false)} />}
+      {helpOpen && <HelpDialog onClose={() => setHelpOpen(false)} />}
       <ErrorNotices />
       <ToolCallDialog />
       <ContextPackDialog />

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { WritePathProgress } from '../../../src-main/writepath/types';
-import { describeFailure, describeOutcome } from '../../../src-shared/consolidation-outcome';
+import { describeFailure, describeLearned } from '../../../src-shared/consolidation-outcome';
 import { errorMessage } from '../api/client';
 import { useMemoryStats } from '../api/hooks';
 import { bridge } from '../api/transport';
@@ -58,7 +58,7 @@ export function ConsolidateControl() {
       {!failed && showLast && (
         <div className="sidebar-row consolidation-outcome" role="status" data-testid="consolidation-outcome">
           <span className="small" title={`Consolidated ${relativeTime(last.finishedAt)}`}>
-            Learned {describeOutcome(last)}
+            {describeLearned(last)}
           </span>
           <button className="button button-ghost" onClick={() => showLearnedFacts(last.factIds)} data-testid="consolidation-view">
             View

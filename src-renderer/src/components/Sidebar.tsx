@@ -13,7 +13,7 @@ import { OpenInspectorButton } from '../inspector/InspectorRoot';
 const IMPORT_LABELS: Record<string, string> = { chatgpt: 'ChatGPT', claude: 'Claude', jsonl: 'a transcript', recall: 'a transcript', engram: 'an Engram export' };
 
 export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () => void; creating: boolean; inert?: boolean }) {
-  const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen } = useUi();
+  const { selectedChatId, selectChat, showArchived, setShowArchived, setSettingsOpen, setHelpOpen } = useUi();
   const chats = useChats(showArchived);
   const stats = useMemoryStats();
   const memories = stats.data ? Object.values(stats.data.nodes).reduce((a, b) => a + b, 0) : null;
@@ -24,6 +24,9 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
         <div className="brand">
           <span className="brand-mark" aria-hidden="true" />
           Engram
+          <button className="icon-button brand-help" onClick={() => setHelpOpen(true)} aria-label="Help and keyboard shortcuts" title="Help and keyboard shortcuts (?)" data-testid="open-help">
+            ?
+          </button>
         </div>
         <button className="button button-primary new-chat" onClick={onNewChat} disabled={creating} data-testid="new-chat">
           + New chat

@@ -3,7 +3,7 @@
  * facts, a mini timeline, merge into another entity, and split nodes/aliases off into a new one. Each edit
  * can be undone from its toast.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { EntityProfile } from '../../../src-main/memory/entities';
 import { ENTITY_TYPES, type Entity, type EntityType, type MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';
@@ -28,15 +28,30 @@ function EntityList() {
   const [q, setQ] = useState('');
   const current = useInspector((s) => s.entityId);
   const open = useInspector((s) => s.openEntity);
+  const tableRef = useRef<HTMLTableElement>(null);
   const shown = useMemo(() => {
     const needle = q.trim().toLowerCase();
     return (list.data ?? []).filter((e) => !needle || [e.canonicalName, ...e.aliases].some((n) => n.toLowerCase().includes(needle)));
   }, [list.data, q]);
   return (
     <div className="ins-entity-list">
-      <input className="ins-filter-input" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Filter entities…" aria-label="Filter entities" />
+      <input
+        className="ins-filter-input"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        onKeyDown={(e) => {
+          // ↓ from the filter goes into the list, as in a search box with results.
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            focusRow(tableRef.current, 0);
+          }
+        }}
+        placeholder="Filter entities…"
+        aria-label="Filter entities"
+        data-testid="entity-filter"
+      />
       {list.isError && <div className="error-box">{errorMessage(list.error)}</div>}
-      <table className="ins-table" data-testid="entity-table">
+      <table className="ins-table" data-testid="entity-table" ref={tableRef} aria-label="Entities">
         <thead>
           <tr>
             <th>Name</th>
@@ -46,7 +61,31 @@ function EntityList() {
         </thead>
         <tbody>
           {shown.map((e) => (
-            <tr key={e.id} className={e.id === current ? 'on' : ''} onClick={() => open(e.id)} data-testid="entity-row">
+            <tr
+              key={e.id}
+              className={e.id === current ? 'on' : ''}
+              onClick={() => open(e.id)}
+              // Rows are reached with Tab or the arrows and opened with Enter (or Space), like the list's clicks.
+              tabIndex={0}
+              aria-current={e.id === current ? 'true' : undefined}
+              onKeyDown={(ev) => {
+                const rows = rowsOf(tableRef.current);
+                const at = rows.indexOf(ev.currentTarget);
+                if (ev.key === 'Enter' || ev.key === ' ') {
+                  ev.preventDefault();
+                  open(e.id);
+                } else if (ev.key === 'ArrowDown' || ev.key === 'ArrowUp') {
+                  ev.preventDefault();
+                  // The inspector's arrows move in the graph; here they move in the list.
+                  ev.stopPropagation();
+                  focusRow(tableRef.current, at + (ev.key === 'ArrowDown' ? 1 : -1));
+                } else if (ev.key === 'Home' || ev.key === 'End') {
+                  ev.preventDefault();
+                  focusRow(tableRef.current, ev.key === 'Home' ? 0 : rows.length - 1);
+                }
+              }}
+              data-testid="entity-row"
+            >
               <td>
                 <div>{e.canonicalName}</div>
                 {e.aliases.length > 0 && <div className="muted small">{e.aliases.slice(0, 4).join(', ')}</div>}
@@ -64,6 +103,14 @@ function EntityList() {
       {list.data && shown.length === 0 && <p className="muted small">No entities match.</p>}
     </div>
   );
+}
+
+const rowsOf = (table: HTMLTableElement | null): HTMLElement[] => [...(table?.querySelectorAll<HTMLElement>('tbody tr') ?? [])];
+
+/** Focus the list's row at `index`, kept within the list. */
+function focusRow(table: HTMLTableElement | null, index: number): void {
+  const rows = rowsOf(table);
+  rows[Math.max(0, Math.min(rows.length - 1, index))]?.focus();
 }
 
 function EntityPage({ id }: { id: string }) {

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SearchHit } from '../../../src-shared/retrieval-types';
 import { call, errorMessage } from '../api/client';
 import { actions, undoLatest } from './actions';
+import { typing } from '../keyboard';
 import { TYPE_COLOURS } from './graph-style';
 import { EntitiesView } from './EntitiesView';
 import { Filters } from './Filters';
@@ -25,8 +26,6 @@ const TABS: [InspectorTab, string][] = [
   ['overview', 'Overview'],
 ];
 
-const typing = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
 
 export function InspectorView() {
   const tab = useInspector((s) => s.tab);

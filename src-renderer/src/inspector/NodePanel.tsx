@@ -3,13 +3,14 @@
  * provenance quotes (one click to the conversation), version history with what changed, entities, tags,
  * attributes — and the edits: confirm, correct, forget/restore, tags.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { NodeDetail } from '../../../src-main/memory/queries';
 import { decayAnchor, decayedConfidence, isProtected } from '../../../src-shared/decay';
 import type { MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';
 import { useUi } from '../store';
 import { actions, pinInGraph } from './actions';
+import { attributeFields } from './attributes';
 import { useNodeDetail } from './api';
 import { DecayChart } from './DecayChart';
 import { wordDiff } from './diff';
@@ -83,7 +84,7 @@ export function NodePanel() {
         <p className="muted">Select a memory to see where it came from, how sure Engram is, and how that changes.</p>
         <p className="muted small">
           Keys: <kbd>/</kbd> search · <kbd>c</kbd> confirm · <kbd>e</kbd> correct · <kbd>Del</kbd> forget · <kbd>z</kbd> undo · arrows move ·
-          shift-click to select several
+          shift-click to select several · <kbd>?</kbd> all shortcuts
         </p>
         <AddFact />
       </aside>
@@ -251,7 +252,14 @@ function NodeDetailView({ detail }: { detail: NodeDetail }) {
       {Object.keys(otherAttributes).length > 0 && (
         <section className="ins-section">
           <h4>Attributes</h4>
-          <pre className="code small">{JSON.stringify(otherAttributes, null, 2)}</pre>
+          <dl className="ins-facts" data-testid="node-attributes">
+            {attributeFields(otherAttributes).map((f) => (
+              <Fragment key={f.key}>
+                <dt title={f.key}>{f.label}</dt>
+                <dd className="ins-attribute-value">{f.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
         </section>
       )}
       <p className="muted small ins-id">id {node.id}{node.sessionId ? ` · session ${node.sessionId}` : ''}</p>

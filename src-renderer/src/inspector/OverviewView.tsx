@@ -96,7 +96,7 @@ function ConsolidationSection() {
       <h4>Consolidation</h4>
       {last && last.status === 'ok' && (
         <p data-testid="overview-consolidation-outcome">
-          Last run {formatDateTime(last.finishedAt)} ({last.mode === 'llm' ? 'memory agent' : 'offline extractor'}): learned {describeOutcome(last)}.{' '}
+          Last run {formatDateTime(last.finishedAt)} ({last.mode === 'llm' ? 'memory agent' : 'offline extractor'}): learned {describeOutcome(last)}{last.conversations > 1 ? ` from ${last.conversations} conversations` : ''}.{' '}
           {last.factIds.length > 0 && (
             <button className="link-button" onClick={() => showLearnedFacts(last.factIds)} data-testid="overview-consolidation-view">
               Show in graph
