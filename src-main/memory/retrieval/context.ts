@@ -14,6 +14,7 @@ import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
 import { speakerForModel } from '../../../src-shared/speakers';
 import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
+import { retrievalQuery } from './text';
 import { quotablePart, quoteFor } from './snippet';
 import { changedSince, type ChangedSince } from './changed-since';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
@@ -53,21 +54,23 @@ interface Candidate {
 }
 
 export async function buildContextPack(deps: RetrieverDeps, prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
+  // Retrieval reads a long prompt by its start and end (text.ts retrievalQuery); the pack keeps the whole prompt.
+  const query = retrievalQuery(prompt);
   const opts = parseInput(contextOptionsSchema, options);
   const now = opts.now ?? deps.now();
-  const complexity = classifyComplexity(prompt);
+  const complexity = classifyComplexity(query);
   const params = adaptiveParams(complexity);
   const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
   const base = { excludeSessionIds: opts.excludeSessionIds, now };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
-  const queryVector = prompt.trim() ? await embedQuery(deps, prompt, warnings) : null;
+  const queryVector = query.trim() ? await embedQuery(deps, query, warnings) : null;
   // Episodes first: their longer BM25 list of turns then serves the fact search's provenance step too.
   const memo = new FtsMemo();
-  const episodes = prompt.trim() ? await search(deps, { query: prompt, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector, memo) : null;
+  const episodes = query.trim() ? await search(deps, { query, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector, memo) : null;
   await yieldToLoop();
-  const facts = prompt.trim() ? await search(deps, { query: prompt, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector, memo) : null;
+  const facts = query.trim() ? await search(deps, { query, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector, memo) : null;
   await yieldToLoop();
   const intent = facts?.intent ?? 'general';
   // A weekly reflection is the write path's reading of a week, not something the person stated: it stays
@@ -76,9 +79,9 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
     facts: factHits.map((h) => factCandidate(h)),
-    entities: entityCandidates(deps, prompt, factHits),
+    entities: entityCandidates(deps, query, factHits),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
-    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], prompt),
+    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query),
     evidence: evidenceCandidates(deps.db, factHits),
   };
 

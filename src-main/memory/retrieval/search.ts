@@ -26,7 +26,7 @@ import {
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
-import { ftsQuery, queryTerms, type FtsQuery } from './text';
+import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
@@ -147,17 +147,19 @@ export async function search(
     entityIds: entityFilter,
   };
 
+  // What of the query retrieval reads (a 100k-character paste is read by its start and end).
+  const query = retrievalQuery(data.query);
   const embedStart = performance.now();
-  const queryVector = precomputedVector !== undefined ? precomputedVector : await embedQuery(deps, data.query, warnings);
+  const queryVector = precomputedVector !== undefined ? precomputedVector : await embedQuery(deps, query, warnings);
   timings.embed = Math.round((performance.now() - embedStart) * 1000) / 1000;
-  const intent = time('intent', () => deps.classifier.classify(data.query, queryVector));
-  const complexity = classifyComplexity(data.query);
+  const intent = time('intent', () => deps.classifier.classify(query, queryVector));
+  const complexity = classifyComplexity(query);
   const depth = adaptiveParams(complexity).graphDepth;
   const weights = strategyWeights(deps.config, intent, deps.embedder.kind === 'lexical');
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const bm25 = time('fts', () => memo.scored(deps.db, matchExpression(deps, data.query, !filter.types.includes('episodic')), filter, n));
+  const bm25 = time('fts', () => memo.scored(deps.db, matchExpression(deps, query, !filter.types.includes('episodic')), filter, n));
   lists.fts = bm25.map((h) => h.id);
   await yieldToLoop();
   if (weights.neighbourhood > 0 && bm25.length > 0) {
@@ -173,13 +175,13 @@ export async function search(
     lists.provenance = time('provenance', () => {
       // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
       const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
-      const turns = memo.scored(deps.db, matchExpression(deps, data.query, false), episodeFilter, n);
+      const turns = memo.scored(deps.db, matchExpression(deps, query, false), episodeFilter, n);
       const ranked = weights.neighbourhood > 0 ? activate(deps.db, turns, deps.config.seeds, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
       return provenanceStrategy(deps.db, ranked, filter, n);
     });
   }
   await yieldToLoop();
-  const mentioned = deps.mentionedEntities(data.query);
+  const mentioned = deps.mentionedEntities(query);
   if (mentioned.length > 0) {
     // Relevance inside the entity: the best rank each node got from the direct strategies.
     const relevance = new Map<string, number>();
@@ -195,7 +197,7 @@ export async function search(
     .slice(0, deps.config.seeds)
     .map((f) => f.id);
   if (weights.temporal > 0) {
-    const implied = impliedWindow(data.query, now);
+    const implied = impliedWindow(query, now);
     lists.temporal = time('temporal', () => temporalStrategy(deps.db, seeds, depth, filter, n, implied));
   }
   if (weights.causal > 0) lists.causal = time('causal', () => causalStrategy(deps.db, seeds, depth, filter, n));
@@ -205,7 +207,7 @@ export async function search(
   // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence); mixed with episodes they are
   // boosted; questions and the assistant's replies are weak evidence about the person.
   const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
-  const aboutThePerson = ABOUT_THE_PERSON.test(data.query);
+  const aboutThePerson = ABOUT_THE_PERSON.test(query);
   // Engram restating its memory is not evidence: its recitals are left out unless asked for.
   const shown = (node: MemoryNode | undefined): node is MemoryNode => node !== undefined && (data.includeRecitals || !isRecital(node));
   fused = fused

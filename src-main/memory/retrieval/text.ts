@@ -8,6 +8,20 @@ import { stemWord } from '../../embeddings/offline';
 const TOKEN_RE = /[\p{L}\p{N}]+/gu;
 const CYRILLIC_RE = /^[а-яё]+$/u;
 
+/** How much of a query the read path analyses: its start and its end (where a pasted text's question usually is). */
+const QUERY_HEAD_CHARS = 3_000;
+const QUERY_TAIL_CHARS = 1_000;
+
+/**
+ * The part of a query or prompt that retrieval reads. A message can be 100,000 characters (a pasted document);
+ * classifying, embedding and matching all of it cost ~1 s on the read path that runs before every reply, and
+ * its first pages and its last lines carry the signal. Short queries pass through unchanged.
+ */
+export function retrievalQuery(query: string): string {
+  if (query.length <= QUERY_HEAD_CHARS + QUERY_TAIL_CHARS) return query;
+  return `${query.slice(0, QUERY_HEAD_CHARS)}\n…\n${query.slice(-QUERY_TAIL_CHARS)}`;
+}
+
 export interface QueryTerms {
   /** Content terms (stopwords removed), lower-case, deduplicated, in query order. */
   terms: string[];
