@@ -37,10 +37,11 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
   let vectors = 0;
   let opened = false;
   try {
-    // Opening fails here, as a rejection, rather than as an unhandled 'error' event later.
-    await once(out, 'open');
-    opened = true;
     await engine.withReadSnapshot(async (reader) => {
+      // The snapshot is taken first (what was recorded before the export began, nothing after); opening the
+      // file fails here, as a rejection, rather than as an unhandled 'error' event later.
+      await once(out, 'open');
+      opened = true;
       const lock = engine.vectorLockInfo;
       // "format" first: the importer recognises the file from its first bytes.
       await write(`{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"schemaVersion":${LATEST_VERSION},`);
