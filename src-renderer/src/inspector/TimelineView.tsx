@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NodeSummary } from '../../../src-main/memory/inspector/types';
 import { useInspector } from './store';
-import { reportTimelineDrawToBenchmark } from './timeline-bench-probe';
+import { reportTimelineFrame } from './timeline-probe';
 import { drawTimeline, LABEL_FONT, type TimelinePalette } from './timeline-draw';
 import { AXIS_H, LEARNED_H, timelineFrame, type HitBox } from './timeline-frame';
 import { DAY, HOUR, YEAR, formatDate, formatDateTime } from './time';
@@ -71,7 +71,7 @@ export function TimelineView() {
         setView((v) => ({ ...v, scrollY: clampScroll(y - size.h / 2) }));
       }
     }
-    reportTimelineDrawToBenchmark(performance.now() - t0, data.data?.items.length ?? 0);
+    reportTimelineFrame(frame, size.w, performance.now() - t0, data.data?.items.length ?? 0);
   }, [layout, view, size, selectedId, multi, now, data.data, chats]);
 
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
@@ -161,7 +161,7 @@ export function TimelineView() {
             </div>
           </div>
         )}
-        <div className="ins-tl-hint muted small">wheel: zoom · drag: pan · shift-wheel: scroll rows · click: select</div>
+        <div className="ins-tl-hint muted">wheel: zoom · drag: pan · shift-wheel: scroll rows · click: select</div>
       </div>
     </div>
   );

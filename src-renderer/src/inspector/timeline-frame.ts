@@ -17,7 +17,7 @@ const SECTION_GAP = 22;
 /** An episode's mark; marks closer than this (plus a pixel) merge into one run instead of overlapping. */
 const MARK_W = 4;
 /** The widest a fact's label grows before it is shortened. */
-const FACT_LABEL_MAX_W = 180;
+const FACT_LABEL_MAX_W = 240;
 /** Room left between things packed into one fact row. */
 const ROW_GAP = 6;
 
