@@ -1,7 +1,7 @@
 /** The timeline's painter draws what the frame placed, where it placed it, on any 2D context (here a recording one). */
 import { describe, expect, it } from 'vitest';
 import type { NodeSummary } from '../../src-main/memory/inspector/types';
-import { drawTimeline } from '../../src-renderer/src/inspector/timeline-draw';
+import { drawTimeline, type PaintContext } from '../../src-renderer/src/inspector/timeline-draw';
 import { timelineFrame } from '../../src-renderer/src/inspector/timeline-frame';
 import { layoutTimeline } from '../../src-renderer/src/inspector/timeline-layout';
 import { DAY } from '../../src-renderer/src/inspector/time';
@@ -9,7 +9,7 @@ import { DAY } from '../../src-renderer/src/inspector/time';
 const NOW = Date.UTC(2026, 10, 25, 12);
 const measure = (text: string) => text.length * 6;
 
-function recordingContext(): { ctx: CanvasRenderingContext2D; texts: { text: string; x: number }[] } {
+function recordingContext(): { ctx: PaintContext; texts: { text: string; x: number }[] } {
   const texts: { text: string; x: number }[] = [];
   const state: Record<string | symbol, unknown> = {};
   const ctx = new Proxy(state, {
@@ -24,7 +24,7 @@ function recordingContext(): { ctx: CanvasRenderingContext2D; texts: { text: str
       return true;
     },
   });
-  return { ctx: ctx as unknown as CanvasRenderingContext2D, texts };
+  return { ctx: ctx as unknown as PaintContext, texts };
 }
 
 const item = (id: string, over: Partial<NodeSummary>): NodeSummary => ({

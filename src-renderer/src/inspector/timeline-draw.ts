@@ -20,7 +20,35 @@ const SELECTED = '#111827';
 const MULTI = '#f97316';
 const SUPERSEDES = '#7c3aed';
 
-type Ctx = CanvasRenderingContext2D;
+/**
+ * The part of a canvas 2D context the painter uses: a CanvasRenderingContext2D in the app, a recording object
+ * in tests (which run without the DOM's types).
+ */
+export interface PaintContext {
+  fillStyle: string | object;
+  strokeStyle: string | object;
+  globalAlpha: number;
+  lineWidth: number;
+  font: string;
+  textBaseline: string;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  strokeRect(x: number, y: number, w: number, h: number): void;
+  fillText(text: string, x: number, y: number): void;
+  beginPath(): void;
+  moveTo(x: number, y: number): void;
+  lineTo(x: number, y: number): void;
+  bezierCurveTo(c1x: number, c1y: number, c2x: number, c2y: number, x: number, y: number): void;
+  arc(x: number, y: number, r: number, from: number, to: number): void;
+  rect(x: number, y: number, w: number, h: number): void;
+  stroke(): void;
+  fill(): void;
+  clip(): void;
+  save(): void;
+  restore(): void;
+  setLineDash(segments: number[]): void;
+}
+
+type Ctx = PaintContext;
 
 function drawLanes(ctx: Ctx, frame: TimelineFrame, w: number, p: TimelinePalette): void {
   ctx.font = LABEL_FONT;
