@@ -8,6 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { NodeSummary } from '../../../src-main/memory/inspector/types';
 import { useInspector } from './store';
+import { laneTitle } from './timeline-labels';
 import { reportTimelineFrame } from './timeline-probe';
 import { drawTimeline, LABEL_FONT, type TimelinePalette } from './timeline-draw';
 import { AXIS_H, LEARNED_H, timelineFrame, type HitBox } from './timeline-frame';
@@ -75,6 +76,10 @@ export function TimelineView() {
   }, [layout, view, size, selectedId, multi, now, data.data, chats]);
 
   const drag = useRef<{ x: number; y: number; view: View; moved: boolean } | null>(null);
+  // An episode's tooltip names its lane, whose title may have had no room beside its marks.
+  const hoverSession = hover?.node.type === 'episodic' ? hover.node.sessionId : null;
+  const hoverFirst = hoverSession ? layout?.lanes.find((l) => l.sessionId === hoverSession)?.first : undefined;
+  const hoverLane = hoverSession && hoverFirst !== undefined ? laneTitle(hoverSession, hoverFirst, chats) : null;
 
   return (
     <div className="ins-timeline" data-testid="inspector-timeline">
@@ -154,7 +159,7 @@ export function TimelineView() {
             <strong>{hover.node.type}</strong> · {hover.node.label}
             <div className="muted small">
               {hover.node.type === 'episodic'
-                ? `happened ${formatDateTime(hover.node.eventTime)}`
+                ? `${hoverLane ? `in ${hoverLane} · ` : ''}happened ${formatDateTime(hover.node.eventTime)}`
                 : `valid ${formatDateTime(hover.node.validFrom)} → ${hover.node.validUntil ? formatDateTime(hover.node.validUntil) : 'now'}`}
               <br />
               learned {formatDateTime(hover.node.createdAt)}
