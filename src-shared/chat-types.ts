@@ -20,6 +20,13 @@ export interface ChatSession {
   importedFrom: string | null;
 }
 
+/** What names a chat where only its name is wanted (the timeline's lanes): no messages, no switches. */
+export interface ChatTitle {
+  id: string;
+  title: string;
+  createdAt: number;
+}
+
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error', 'offline'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
+import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
 import type { PublicSettings } from '../llm/settings-store';
@@ -115,6 +115,8 @@ export const calls = {
       })
       .strict(),
   ),
+  /** The titles of these chats (ids of chats that no longer exist are left out): names without whole chats. */
+  'chat.titles': call<ChatTitle[]>()(z.object({ chatIds: z.array(idSchema).min(1).max(500) }).strict()),
   'chat.create': call<ChatSession>()(none),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),

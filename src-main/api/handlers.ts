@@ -49,6 +49,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     },
 
     'chat.list': ({ includeArchived, limit, offset }) => chat.list(includeArchived, { limit, offset }),
+    'chat.titles': ({ chatIds }) => chat.titles(chatIds),
     'chat.create': () => chat.create(),
     'chat.rename': ({ chatId, title }) => chat.rename(chatId, title),
     'chat.archive': ({ chatId, archived }) => chat.archive(chatId, archived),

@@ -23,7 +23,7 @@ import { isRecitalOf } from './recital';
 import { RECITAL_ATTRIBUTE } from '../../src-shared/recitals';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
-import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
+import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, ChatTitle, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
@@ -89,6 +89,11 @@ export class ChatService {
 
   list(includeArchived = false, page: { limit?: number; offset?: number } = {}): ChatSession[] {
     return this.chats.listChatSessions(includeArchived, page.limit, page.offset);
+  }
+
+  /** Titles for chat ids, without reading whole chats (the inspector titles its timeline lanes with them). */
+  titles(chatIds: readonly string[]): ChatTitle[] {
+    return this.chats.chatTitles(chatIds);
   }
 
   get(chatId: string): ChatSession {

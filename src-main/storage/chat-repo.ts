@@ -2,7 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
 import type { ContextPack } from '../../src-shared/retrieval-types';
-import type { ChatMessage, ChatSession, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
+import type { ChatMessage, ChatSession, ChatTitle, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
 import { readJsonColumn } from './json-column';
 
 interface SessionRow {
@@ -94,6 +94,13 @@ export function listChatSessions(db: Database, includeArchived: boolean, limit =
     `SELECT * FROM chat_sessions WHERE archived = 0 OR @all = 1 ORDER BY last_activity_at DESC, created_at DESC LIMIT @limit OFFSET @offset`,
   ).all({ all: includeArchived ? 1 : 0, limit, offset }) as SessionRow[];
   return rows.map(toSession);
+}
+
+/** The titles of the chats with these ids, by primary key; ids of chats that do not exist are left out. */
+export function chatTitles(db: Database, ids: readonly string[]): ChatTitle[] {
+  return stmt(db, 'SELECT id, title, created_at AS createdAt FROM chat_sessions WHERE id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify(ids),
+  ) as ChatTitle[];
 }
 
 export function updateChatSession(

@@ -6,8 +6,8 @@ import { useOverview } from './api';
 import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
 import { formatDateTime } from './time';
 import { MaintenanceSection } from './MaintenanceSection';
-import { ORIGINS, useInspector, type Origin } from './store';
-import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
+import { ORIGINS, sourcesOf, useInspector, type Origin } from './store';
+import type { NodeType, RelationType } from '../../../src-shared/memory-types';
 
 export function OverviewView() {
   const o = useOverview();
@@ -17,7 +17,7 @@ export function OverviewView() {
   const totalNodes = Object.values(stats.nodes).reduce((a, b) => a + b, 0);
   const maxBucket = Math.max(1, ...confidenceHistogram);
   const setFilter = useInspector.getState().setFilter;
-  const originCount = (o: Origin) => ORIGINS[o].sources.reduce((a, s: SourceType) => a + (bySource[s] ?? 0), 0);
+  const originCount = (o: Origin) => sourcesOf(o).reduce((a, s) => a + (bySource[s] ?? 0), 0);
   return (
     <div className="ins-overview" data-testid="inspector-overview">
       <div className="ins-cards">

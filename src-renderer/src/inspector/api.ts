@@ -24,6 +24,15 @@ export const useTimeline = (input: CallInput<'inspector.timeline'> | null) =>
     placeholderData: (prev) => prev,
   });
 
+/** Titles of these chats; under ['chats'], so a rename or delete (chat.sessions) refreshes them. */
+export const useChatTitles = (chatIds: readonly string[]) =>
+  useQuery({
+    queryKey: ['chats', 'titles', chatIds],
+    queryFn: () => call('chat.titles', { chatIds: [...chatIds] }),
+    enabled: chatIds.length > 0,
+    placeholderData: (prev) => prev,
+  });
+
 export const useOverview = () => useQuery({ queryKey: ikeys.overview, queryFn: () => call('inspector.overview', {}) });
 export const useEntityList = () => useQuery({ queryKey: ikeys.entities, queryFn: () => call('entity.list', { limit: 1000 }) });
 export const useEntityProfile = (id: string | null) =>

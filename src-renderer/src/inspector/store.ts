@@ -5,16 +5,31 @@ import type { NodeType, RelationType, SourceType } from '../../../src-shared/mem
 
 export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'pack';
 
-/** Origins the user tells apart; each maps to engine source types. */
+/**
+ * The one origin table: the origins the user tells apart (filters, overview), the engine source types each
+ * covers, and how the node panel names a memory of each source type.
+ */
 export const ORIGINS = {
-  manual: { label: 'By hand', sources: ['manual'] },
-  tool: { label: 'Assistant tool', sources: ['tool_result'] },
-  extracted: { label: 'Extracted', sources: ['extraction', 'consolidation', 'reflection'] },
-  heuristic: { label: 'Heuristic', sources: ['heuristic'] },
-  conversation: { label: 'Conversation', sources: ['conversation', 'import'] },
-  mcp: { label: 'Other apps (MCP)', sources: ['mcp'] },
-} as const satisfies Record<string, { label: string; sources: readonly SourceType[] }>;
+  manual: { label: 'By hand', sources: { manual: 'written by hand' } },
+  tool: { label: 'Assistant tool', sources: { tool_result: "saved by the assistant's tool" } },
+  extracted: { label: 'Extracted', sources: { extraction: 'extracted by consolidation', consolidation: 'consolidated', reflection: 'weekly reflection' } },
+  heuristic: { label: 'Heuristic', sources: { heuristic: 'heuristic (offline extractor)' } },
+  conversation: { label: 'Conversation', sources: { conversation: 'conversation', import: 'imported' } },
+  mcp: { label: 'Other apps (MCP)', sources: { mcp: 'from another app (MCP)' } },
+} as const satisfies Record<string, { label: string; sources: Partial<Record<SourceType, string>> }>;
 export type Origin = keyof typeof ORIGINS;
+
+/** The engine source types an origin covers. */
+export const sourcesOf = (origin: Origin): SourceType[] => Object.keys(ORIGINS[origin].sources) as SourceType[];
+
+/** How the node panel names a memory's source type ("written by hand"); an unknown one by its own name. */
+export function sourceLabel(source: SourceType): string {
+  for (const origin of Object.values(ORIGINS)) {
+    const label = (origin.sources as Partial<Record<SourceType, string>>)[source];
+    if (label !== undefined) return label;
+  }
+  return source;
+}
 
 export interface InspectorFilter {
   types: NodeType[];
@@ -148,7 +163,7 @@ export const useInspector = create<InspectorState>((set) => ({
 
 /** The filter as the engine's graph filter. */
 export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: boolean } = {}) {
-  const sourceTypes = f.origins.flatMap((o) => [...ORIGINS[o].sources]);
+  const sourceTypes = f.origins.flatMap(sourcesOf);
   return {
     ...(f.types.length < ALL_TYPES.length ? { types: f.types } : {}),
     ...(f.relations.length < ALL_RELATIONS.length ? { relations: f.relations } : {}),

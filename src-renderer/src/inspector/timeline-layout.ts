@@ -12,7 +12,7 @@ export interface Lane {
 
 export interface TimelineLayout {
   lanes: Lane[];
-  /** Facts by validity start; rows are packed per frame in pixel space (see TimelineView). */
+  /** Facts by validity start; rows are packed per frame in pixel space (see timeline-frame.ts). */
   facts: NodeSummary[];
   /** Items in time order (arrow keys move along it). */
   order: string[];
