@@ -33,6 +33,8 @@ export interface LabelNode {
   y: number;
   w: number;
   h: number;
+  /** The label's box as drawn, when the view could measure it; otherwise it is estimated from the text. */
+  box?: Box;
 }
 
 export interface Box {
@@ -52,6 +54,7 @@ export function labelPriority(n: LabelNode): number {
 
 /** Where a label is drawn: entities' to the right of the hexagon, the others' under the node. */
 export function labelBox(n: LabelNode): Box {
+  if (n.box) return n.box;
   const px = n.kind === 'entity' ? ENTITY_LABEL_PX : LABEL_PX;
   // An estimate on the generous side (bold capitals run wider than 0.6 em), so "no overlap" holds on screen.
   const width = Math.min(LABEL_MAX_PX, n.text.length * px * 0.62 + 4);

@@ -50,10 +50,19 @@ export function placeLabels(cy: Core): void {
     appliedScale.set(cy, scale);
     cy.style(graphStyle(scale));
   }
-  const nodes = cy.nodes();
-  const shown = chooseLabels(nodes.map(labelNode));
+  // Measure every label that could be drawn as cytoscape draws it (font, ellipsis, margins), then keep the best.
+  const candidates = cy.nodes().filter((n: NodeSingular) => String(n.data('short') ?? '') !== '' && (!n.hasClass('quiet') || n.hasClass('sel')));
   cy.batch(() => {
-    nodes.forEach((n) => {
+    candidates.removeClass('nolabel');
+  });
+  const measured = candidates.map((n: NodeSingular) => {
+    const b = n.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true, includeOverlays: false });
+    // A little air around each, so kept labels never touch.
+    return { ...labelNode(n), box: { x1: b.x1 - 1, y1: b.y1 - 1, x2: b.x2 + 1, y2: b.y2 + 1 } };
+  });
+  const shown = chooseLabels(measured);
+  cy.batch(() => {
+    candidates.forEach((n) => {
       n.toggleClass('nolabel', !shown.has(n.id()));
     });
   });
