@@ -98,6 +98,23 @@ for (const [width, height] of [
       const bar = await filters.boundingBox();
       const control = await page.getByTestId('more-filters').boundingBox();
       expect(bar && control && bar.height).toBeLessThanOrEqual((control?.height ?? 0) + 14);
+      // …and nothing in it is squeezed on top of its neighbour or pushed past the edge.
+      const crowded = await filters.evaluate((el) => {
+        const bar = el.getBoundingClientRect();
+        // The controls themselves: each fieldset's parts, and the bar's own buttons.
+        const parts = [...el.querySelectorAll(':scope > :not(fieldset), :scope > fieldset > :not(legend)')]
+          .map((c) => ({ name: (c.textContent ?? '').trim().slice(0, 20) || c.tagName, r: c.getBoundingClientRect() }))
+          .filter((p) => p.r.width > 0);
+        const out: string[] = [];
+        for (const p of parts) if (p.r.right > bar.right + 1) out.push(`${p.name} past the edge`);
+        for (let a = 0; a < parts.length; a++)
+          for (let b = a + 1; b < parts.length; b++) {
+            const [p, q] = [parts[a], parts[b]] as [(typeof parts)[number], (typeof parts)[number]];
+            if (p.r.left < q.r.right - 1 && q.r.left < p.r.right - 1 && p.r.top < q.r.bottom - 1 && q.r.top < p.r.bottom - 1) out.push(`${p.name} over ${q.name}`);
+          }
+        return out;
+      });
+      expect(crowded).toEqual([]);
     };
     await oneRow();
 

@@ -26,13 +26,13 @@ export function Filters() {
   const f = useInspector((s) => s.filter);
   const set = useInspector((s) => s.setFilter);
   return (
-    <div className="ins-filters" data-testid="filters">
+    <div className={`ins-filters${f.when === 'custom' ? ' with-dates' : ''}`} data-testid="filters">
       <fieldset className="ins-filter-types">
         <legend>Type</legend>
         {ALL_TYPES.map((t: NodeType) => (
           <label key={t} className="check" title={t}>
             <input type="checkbox" checked={f.types.includes(t)} onChange={() => set({ types: toggle(f.types, t) })} data-testid={`type-${t}`} />
-            <span className="ins-dot" style={{ background: TYPE_COLOURS[t] }} /> {t}
+            <span className="ins-dot" style={{ background: TYPE_COLOURS[t] }} /> <span className="ins-type-name">{t}</span>
           </label>
         ))}
       </fieldset>

@@ -162,8 +162,8 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
                       {state}
                     </span>
                   )}
+                  <span className="ins-hit-how">found by {h.strategies.map((st) => st.strategy).join(', ')}</span>
                 </span>
-                <span className="muted small">{h.strategies.map((st) => st.strategy).join(', ')}</span>
               </button>
             );
           })}
