@@ -1,8 +1,12 @@
 /**
  * The inspector on a laptop (1024×640 and 1280×800): the filter bar is one row, the legend covers no graph node,
  * labels are legible and do not overlap, a small graph is not blown up, search runs as you type and finds an
- * earlier version when asked, and a custom date range filters the graph (a reversed one is refused).
+ * earlier version when asked, a custom date range filters the graph (a reversed one is refused), and an import
+ * shows in the open graph.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures';
 import { seedMemory } from './inspector-seed';
@@ -38,7 +42,7 @@ function graphFacts(page: Page): Promise<GraphFacts> {
       style(k: string): string;
       renderedBoundingBox(o: object): BB;
     };
-    const cy = (globalThis as unknown as { __engramCy?: { zoom(): number; nodes(): { map<T>(f: (n: N) => T): T[] }; container(): HTMLElement } }).__engramCy;
+    const cy = (globalThis as unknown as { __engramCy?: { zoom(): number; nodes(): { map<T>(f: (n: N) => T): T[] }; container(): { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } } } }).__engramCy;
     if (!cy) throw new Error('no graph');
     const c = cy.container().getBoundingClientRect();
     const onPage = (b: BB) => ({ x1: b.x1 + c.left, y1: b.y1 + c.top, x2: b.x2 + c.left, y2: b.y2 + c.top });
@@ -210,3 +214,39 @@ for (const [width, height] of [
     expect((await graphFacts(page)).zoom).toBeLessThanOrEqual(1.25);
   });
 }
+
+test('the graph shows what an import brought, framed, without a reload', async ({ page, engram }) => {
+  await seedMemory(engram, 30);
+  await openApp(page, engram);
+  await page.getByTestId('open-inspector').click();
+  await settled(page);
+  const nodeIds = () =>
+    page.evaluate(() => {
+      const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: { id(): string }) => T): T[] } } }).__engramCy;
+      return cy ? cy.nodes('[kind = "node"]').map((n) => n.id()) : [];
+    });
+  const before = new Set(await nodeIds());
+
+  // A conversation from today, imported while the inspector is open.
+  const file = join(mkdtempSync(join(tmpdir(), 'engram-import-')), 'today.jsonl');
+  const now = Date.now();
+  const lines = ['I started restoring a 1962 sailing dinghy', 'It needs new varnish on the mast', 'The sails are from a shop in Kiel'].map((text, i) =>
+    JSON.stringify({ session: 'dinghy', role: 'user', text, time: new Date(now - (3 - i) * 60_000).toISOString() }),
+  );
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const result = await engram.call<{ messagesAdded: number }>('data.import', { path: file, format: 'jsonl' });
+  expect(result.messagesAdded).toBe(3);
+  const imported = await engram.call<{ items: { id: string }[] }>('memory.listNodes', { types: ['episodic'], sourceTypes: ['import'], limit: 10 });
+  expect(imported.items).toHaveLength(3);
+
+  // No click, no reload: the open graph takes them in, and they are on screen.
+  await expect.poll(async () => imported.items.every((n) => !before.has(n.id)) && (await nodeIds()).filter((id) => imported.items.some((n) => n.id === id)).length).toBe(3);
+  await settled(page);
+  const facts = await graphFacts(page);
+  for (const n of facts.nodes.filter((x) => imported.items.some((i) => i.id === x.id))) {
+    expect(n.box.x1).toBeGreaterThanOrEqual(facts.container.x1 - 1);
+    expect(n.box.x2).toBeLessThanOrEqual(facts.container.x2 + 1);
+    expect(n.box.y1).toBeGreaterThanOrEqual(facts.container.y1 - 1);
+    expect(n.box.y2).toBeLessThanOrEqual(facts.container.y2 + 1);
+  }
+});
