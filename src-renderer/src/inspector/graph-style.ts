@@ -51,6 +51,8 @@ export function graphStyle(scale = 1): cytoscape.StylesheetJson {
         'text-outline-width': 2 * scale,
         'min-zoomed-font-size': MIN_LABEL_PX,
         'border-width': 0,
+        // Labelled nodes are drawn after the others, so a label reads on top of a neighbour's dot, not under it.
+        'z-index': 1,
       },
     },
     ...(Object.entries(TYPE_COLOURS) as [NodeType, string][]).map(([type, colour]) => ({
@@ -74,6 +76,7 @@ export function graphStyle(scale = 1): cytoscape.StylesheetJson {
         'text-valign': 'center',
         'text-halign': 'right',
         'text-margin-x': 2 * scale,
+        'z-index': 2,
         'text-margin-y': 0,
       },
     },
@@ -83,7 +86,7 @@ export function graphStyle(scale = 1): cytoscape.StylesheetJson {
     },
     { selector: 'node.quiet', style: { label: '' } },
     // Overlapped by a more important label (graph-labels.ts); the selection below always shows its own.
-    { selector: 'node.nolabel', style: { label: '' } },
+    { selector: 'node.nolabel', style: { label: '', 'z-index': 0 } },
     { selector: 'node.hit', style: { 'border-width': 3, 'border-color': '#f59e0b' } },
     { selector: 'node.multi', style: { 'border-width': 4, 'border-color': '#f97316', 'border-style': 'solid' } },
     {
