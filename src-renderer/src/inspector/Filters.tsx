@@ -122,7 +122,7 @@ function WhenFilter() {
   );
 }
 
-/** The filters that do not fit the row, in a popover: Escape or a click outside closes it, focus returns. */
+/** The filters that do not fit the row, in a popover: Escape (focus returns), a click or focus outside closes it. */
 function MoreFilters() {
   const f = useInspector((s) => s.filter);
   const set = useInspector((s) => s.setFilter);
@@ -136,12 +136,17 @@ function MoreFilters() {
   useEffect(() => {
     if (!open) return;
     popRef.current?.querySelector<HTMLElement>('input, select')?.focus();
-    const onDown = (e: PointerEvent) => {
+    // A click or focus anywhere else closes it (the search's results must never open beneath it).
+    const away = (e: Event) => {
       const t = e.target as Node;
       if (!popRef.current?.contains(t) && !buttonRef.current?.contains(t)) setOpen(false);
     };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('focusin', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('focusin', away);
+    };
   }, [open]);
 
   return (
