@@ -161,6 +161,9 @@ for (const [width, height] of [
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('more-filters-panel')).toBeVisible();
     await expect(page.getByTestId('more-filters-panel').locator('input').first()).toBeFocused();
+    const pop = await page.getByTestId('more-filters-panel').boundingBox();
+    expect(pop && pop.x >= 0 && pop.x + pop.width <= width && pop.y + pop.height <= height, 'the popover is on screen').toBe(true);
+    await shot(`inspector-more-filters-${width}x${height}`);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('more-filters-panel')).toHaveCount(0);
     await expect(page.getByTestId('more-filters')).toBeFocused();
