@@ -8,6 +8,7 @@ import { useEntityList } from './api';
 import { customRange, dayInputValue, presetRange, TIME_WINDOWS, toInputValue, type TimeWindow } from './date-range';
 import { TYPE_COLOURS, RELATION_STYLES } from './graph-style';
 import { ALL_RELATIONS, ALL_TYPES, DEFAULT_FILTER, ORIGINS, useInspector, type InspectorFilter, type Origin } from './store';
+import './filters.css';
 
 const toggle = <T,>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 

@@ -13,6 +13,7 @@ import { windowLabel } from './Filters';
 import { TYPE_COLOURS } from './graph-style';
 import { useInspector, type InspectorTab } from './store';
 import { formatDate } from './time';
+import './filters.css';
 
 /** Typing pauses this long before a search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
