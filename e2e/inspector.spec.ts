@@ -122,6 +122,7 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
   await page.getByTestId('tag-input').fill('urgent');
   await page.getByTestId('tag-input').press('Enter');
   await expect(page.getByTestId('tags')).toContainText('urgent');
+  await page.getByTestId('more-filters').click();
   await page.getByTestId('origin-manual').check();
   const manual = await engram.call<{ items: { id: string }[] }>('memory.listNodes', { limit: 1000, sourceTypes: ['manual'], includeInvalid: true });
   const manualIds = new Set(manual.items.map((n) => n.id));

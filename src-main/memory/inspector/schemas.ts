@@ -16,7 +16,12 @@ export const graphFilterSchema = z
     /** Show superseded, forgotten and pruned nodes too. */
     includeInvalid: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  // A window that ends before it starts holds nothing: say so rather than answer with an empty graph.
+  .refine((f) => f.after === undefined || f.before === undefined || f.after < f.before, {
+    message: 'the time window ends before it starts: after must be earlier than before',
+    path: ['before'],
+  });
 export type GraphFilter = z.output<typeof graphFilterSchema>;
 
 export const graphSeedSchema = z

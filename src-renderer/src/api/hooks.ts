@@ -53,6 +53,11 @@ export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings'
         if (chatId === '') void qc.invalidateQueries({ queryKey: ['messages'] });
       }),
       bridge.on('memory.changed', () => refreshMemory.call()),
+      // An import or restore that finished refreshes every memory view (the graph, lists, stats) once more, even
+      // where its last change event was folded into a refresh that ran before the end.
+      bridge.on('data.progress', ({ operation, phase }) => {
+        if (phase === 'done' && (operation === 'import' || operation === 'restore')) refreshMemory.call();
+      }),
       bridge.on('ui.command', ({ command }) => onCommand(command)),
     ];
     return () => {

@@ -11,6 +11,7 @@ import { call } from '../api/client';
 import { ikeys } from './api';
 import { entityElementId, isEntityElement, mergeSlices } from './graph-model';
 import { graphStyle } from './graph-style';
+import { fitView, placeLabels } from './graph-viewport';
 import { Legend } from './Legend';
 import { engineFilter, useInspector, type GraphRequest, type MoveDirection } from './store';
 
@@ -38,8 +39,8 @@ export function runLayout(cy: Core, randomize: boolean, onDone?: () => void): vo
     ...(draft ? { piTol: 1e-3, samplingType: false, uniformNodeDimensions: true } : {}),
     randomize,
     animate: false,
-    fit: randomize,
-    padding: 30,
+    // The caller frames the result (fitView caps the zoom, which fcose's own fit would not).
+    fit: false,
     nodeRepulsion: 6000,
     idealEdgeLength: 60,
     nodeSeparation: 60,
@@ -66,6 +67,9 @@ export function GraphView() {
   const loading = results.some((r) => r.isFetching);
   const error = results.find((r) => r.error)?.error;
   const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
+  // The view's own seed (a choice of Recent / Most connected / a search), once its answer is in: it is framed anew.
+  const seedRequest = requests[0];
+  const seedLoaded = results[0] !== undefined && results[0].data !== undefined && !results[0].isPlaceholderData;
   // Recomputed only when a slice changed (dataKey), not on every render.
   const merged = useMemo(() => mergeSlices(slices), [dataKey]);
 
@@ -111,11 +115,28 @@ export function GraphView() {
     cy.on('tap', (e) => {
       if (e.target === cy) ui().select(null);
     });
+    // Labels keep their screen size: re-measure once a zoom (wheel, pinch, fit, centring) has come to rest.
+    let labelTimer: ReturnType<typeof setTimeout> | undefined;
+    const relabelSoon = () => {
+      clearTimeout(labelTimer);
+      labelTimer = setTimeout(() => placeLabels(cy), 120);
+    };
+    cy.on('zoom', relabelSoon);
+    cy.on('dragfree', 'node', relabelSoon);
+    // The canvas changes size with the window, the filter bar and the legend: cytoscape must re-measure it.
+    const resized = new ResizeObserver(() => cy.resize());
+    resized.observe(container.current);
     return () => {
+      resized.disconnect();
+      clearTimeout(labelTimer);
       cy.destroy();
       cyRef.current = null;
     };
   }, []);
+
+  /** The seed last framed, and how many requests the graph had at the last diff (more = an expansion). */
+  const framedSeed = useRef<GraphRequest | undefined>(undefined);
+  const requestCount = useRef(0);
 
   // Diff the merged elements into cytoscape; lay out only when something new arrived.
   useEffect(() => {
@@ -123,6 +144,12 @@ export function GraphView() {
     if (!cy) return;
     const wanted = new Set(merged.elements.map((e) => e.data.id as string));
     const hadNodes = cy.nodes().length;
+    // A view chosen (even the same one again): a fresh layout, framed. A page-out keeps the view where it is; any
+    // other arrival (a memory change, an import, a filter) is framed so nothing new lands out of sight.
+    const reframe = seedLoaded && framedSeed.current !== seedRequest;
+    if (reframe) framedSeed.current = seedRequest;
+    const expansion = requests.length > requestCount.current && !reframe;
+    requestCount.current = requests.length;
     const added: string[] = [];
     let removed = 0;
     cy.batch(() => {
@@ -155,26 +182,30 @@ export function GraphView() {
       cy.add(merged.elements.filter((e) => e.group === 'edges' && cy.getElementById(e.data.id as string).empty()));
       added.push(...newNodes.map((n) => n.data.id as string));
     });
-    if (added.length === 0 && removed > 0 && cy.nodes().length > 0) {
-      // A filter took nodes away: keep positions, frame what is left.
-      cy.stop(true, false);
-      cy.animate({ fit: { eles: cy.elements(), padding: 30 } }, { duration: 200 });
+    if (added.length === 0) {
+      // A filter took nodes away (keep positions, frame what is left), or a view was chosen again.
+      if ((removed > 0 || reframe) && cy.nodes().length > 0) {
+        cy.stop(true, false);
+        fitView(cy);
+      }
+      placeLabels(cy);
     }
     if (added.length > 0) {
       setLaying(true);
       const started = performance.now();
       // Labels cost more to draw than anything else: in a big graph only entities and the selection carry one.
       cy.nodes('[kind = "node"]').toggleClass('quiet', cy.nodes().length > QUIET_ABOVE);
-      const big = hadNodes === 0 || added.length > cy.nodes().length / 2;
+      const big = hadNodes === 0 || reframe || added.length > cy.nodes().length / 2;
       runLayout(cy, big, () => {
-        // After a large change (a new seed, a filter), frame the whole graph; after an expansion, keep the view.
-        if (big || removed > hadNodes / 3) {
-          // A reframing animation from an earlier removal would otherwise pull the view away again.
-          cy.stop(true, false);
-          cy.fit(undefined, 30);
-        }
-        setLaying(false);
         (window as unknown as { __engramLayoutOnlyMs?: number }).__engramLayoutOnlyMs = performance.now() - started;
+        // After a large change (a new seed, a filter, new memories), frame the whole graph; after an expansion, keep the view.
+        if (big || !expansion || removed > hadNodes / 3) {
+          // A centring animation still running would otherwise pull the view away again.
+          cy.stop(true, false);
+          fitView(cy);
+        }
+        placeLabels(cy);
+        setLaying(false);
         // Laid out and drawn: cytoscape paints on the next animation frame.
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
@@ -199,6 +230,8 @@ export function GraphView() {
       if (selectedId) cy.getElementById(selectedId).addClass('sel');
       for (const id of multi) cy.getElementById(id).addClass('multi');
     });
+    // The selection's label always shows; the ones it now overlaps give way.
+    placeLabels(cy);
   }, [selectedId, multi, merged]);
   // Each request to centre is served once, as soon as the node is on the graph (it may still be loading).
   const centredTick = useRef(0);
@@ -285,10 +318,21 @@ export function GraphView() {
             Most connected
           </button>
         </div>
-        <button className="button button-ghost" onClick={() => cyRef.current?.fit(undefined, 30)} title="Zoom to fit">
+        <button className="button button-ghost" onClick={() => cyRef.current && fitView(cyRef.current)} title="Zoom to fit">
           Fit
         </button>
-        <button className="button button-ghost" onClick={() => cyRef.current && runLayout(cyRef.current, true)} title="Lay out again">
+        <button
+          className="button button-ghost"
+          onClick={() => {
+            const cy = cyRef.current;
+            if (cy)
+              runLayout(cy, true, () => {
+                fitView(cy);
+                placeLabels(cy);
+              });
+          }}
+          title="Lay out again"
+        >
           Re-layout
         </button>
         <span className="muted small" data-testid="graph-counts">

@@ -32,7 +32,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 /** Show these nodes in the graph even if filters would hide them (after a correction, a restore, a jump). */
 export function pinInGraph(ids: string[]): void {
   if (ids.length === 0) return;
-  state().addGraph({ kind: 'seed', input: { seed: { kind: 'nodes', ids }, filter: { includeInvalid: true } } });
+  state().addGraph({ kind: 'seed', input: { seed: { kind: 'nodes', ids }, filter: { includeInvalid: true } }, at: 0 });
 }
 
 export const actions = {

@@ -6,6 +6,7 @@ import { call } from '../api/client';
 export const ikeys = {
   node: (id: string) => ['memory', 'inspector', 'node', id] as const,
   graph: (req: unknown) => ['memory', 'inspector', 'graph', req] as const,
+  search: ['memory', 'inspector', 'search'] as const,
   timeline: (input: unknown) => ['memory', 'inspector', 'timeline', input] as const,
   overview: ['memory', 'inspector', 'overview'] as const,
   entities: ['memory', 'inspector', 'entities'] as const,

@@ -1,6 +1,7 @@
 /** The graph's look: colour by node type, size by confidence, entity anchors as hexagons, edges by relation. */
 import type cytoscape from 'cytoscape';
 import type { EntityType, NodeType, RelationType } from '../../../src-shared/memory-types';
+import { ENTITY_LABEL_PX, LABEL_MAX_PX, LABEL_PX, MIN_LABEL_PX } from './graph-labels';
 
 export const TYPE_COLOURS: Record<NodeType, string> = {
   episodic: '#7c8799',
@@ -26,7 +27,11 @@ export const RELATION_STYLES: Record<RelationType, { colour: string; line: 'soli
   supersedes: { colour: '#7c3aed', line: 'solid', width: 3, arrow: true },
 };
 
-export function graphStyle(): cytoscape.StylesheetJson {
+/**
+ * `scale`: model units per screen pixel for text (graph-labels.ts `labelScale`), so labels keep their screen size
+ * as the graph zooms; which labels are drawn at all is the `nolabel` class, set by the view.
+ */
+export function graphStyle(scale = 1): cytoscape.StylesheetJson {
   const media = (globalThis as { matchMedia?: (q: string) => { matches: boolean } }).matchMedia;
   const dark = media?.('(prefers-color-scheme: dark)').matches ?? false;
   const text = dark ? '#e4e4e7' : '#27272a';
@@ -36,16 +41,18 @@ export function graphStyle(): cytoscape.StylesheetJson {
       selector: 'node',
       style: {
         label: 'data(short)',
-        'font-size': 9,
+        'font-size': LABEL_PX * scale,
         color: text,
         'text-valign': 'bottom',
-        'text-margin-y': 3,
-        'text-max-width': '120px',
+        'text-margin-y': scale,
+        'text-max-width': `${LABEL_MAX_PX * scale}px`,
         'text-wrap': 'ellipsis',
         'text-outline-color': outline,
-        'text-outline-width': 2,
-        'min-zoomed-font-size': 7,
+        'text-outline-width': 2 * scale,
+        'min-zoomed-font-size': MIN_LABEL_PX,
         'border-width': 0,
+        // Labelled nodes are drawn after the others, so a label reads on top of a neighbour's dot, not under it.
+        'z-index': 1,
       },
     },
     ...(Object.entries(TYPE_COLOURS) as [NodeType, string][]).map(([type, colour]) => ({
@@ -64,11 +71,12 @@ export function graphStyle(): cytoscape.StylesheetJson {
         'background-color': 'data(colour)',
         width: 'mapData(mentions, 1, 200, 26, 48)',
         height: 'mapData(mentions, 1, 200, 26, 48)',
-        'font-size': 11,
+        'font-size': ENTITY_LABEL_PX * scale,
         'font-weight': 'bold',
         'text-valign': 'center',
         'text-halign': 'right',
-        'text-margin-x': 4,
+        'text-margin-x': 2 * scale,
+        'z-index': 2,
         'text-margin-y': 0,
       },
     },
@@ -77,11 +85,13 @@ export function graphStyle(): cytoscape.StylesheetJson {
       style: { opacity: 0.45, 'border-width': 2, 'border-style': 'dashed', 'border-color': '#9ca3af', 'background-opacity': 0.35 },
     },
     { selector: 'node.quiet', style: { label: '' } },
+    // Overlapped by a more important label (graph-labels.ts); the selection below always shows its own.
+    { selector: 'node.nolabel', style: { label: '', 'z-index': 0 } },
     { selector: 'node.hit', style: { 'border-width': 3, 'border-color': '#f59e0b' } },
     { selector: 'node.multi', style: { 'border-width': 4, 'border-color': '#f97316', 'border-style': 'solid' } },
     {
       selector: 'node.sel',
-      style: { label: 'data(short)', 'border-width': 4, 'border-color': dark ? '#fafafa' : '#111827', 'border-style': 'solid', 'z-index': 10, 'font-size': 11 },
+      style: { label: 'data(short)', 'border-width': 4, 'border-color': dark ? '#fafafa' : '#111827', 'border-style': 'solid', 'z-index': 10 },
     },
     {
       selector: 'edge',
@@ -100,7 +110,7 @@ export function graphStyle(): cytoscape.StylesheetJson {
     })),
     {
       selector: 'edge[relation = "supersedes"]',
-      style: { label: 'supersedes', 'font-size': 8, color: '#7c3aed', 'text-rotation': 'autorotate', 'text-background-color': outline, 'text-background-opacity': 1, 'z-index': 5 },
+      style: { label: 'supersedes', 'font-size': (LABEL_PX - 1) * scale, 'min-zoomed-font-size': MIN_LABEL_PX, color: '#7c3aed', 'text-rotation': 'autorotate', 'text-background-color': outline, 'text-background-opacity': 1, 'z-index': 5 },
     },
     { selector: 'edge[current = 0]', style: { opacity: 0.35, 'line-style': 'dashed' } },
   ];

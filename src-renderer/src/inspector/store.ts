@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory/inspector/schemas';
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
+import type { TimeWindow } from './date-range';
 
 export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'pack';
 
@@ -39,7 +40,9 @@ export interface InspectorFilter {
   includeInvalid: boolean;
   /** Only memories linked to this entity. */
   entityId: string | null;
-  /** Event-time window (ms), or null for all time. */
+  /** Which window the person chose; `after`/`before` are what it means in event time. */
+  when: TimeWindow;
+  /** Event-time window (ms): after ≤ event time < before; null is open-ended. */
   after: number | null;
   before: number | null;
 }
@@ -47,9 +50,12 @@ export interface InspectorFilter {
 export const ALL_TYPES: NodeType[] = ['episodic', 'semantic', 'procedural', 'opinion'];
 export const ALL_RELATIONS: RelationType[] = ['temporal', 'causal', 'entity', 'derived_from', 'supersedes'];
 
-/** One fetch the graph is made of: the seed, then every page-out. Requests, not results, live here. */
+/**
+ * One fetch the graph is made of: the seed, then every page-out. Requests, not results, live here. `at` tells
+ * one choice of a view from the next: choosing "Recent" again asks the memory again, never a cached answer.
+ */
 export type GraphRequest =
-  | { kind: 'seed'; input: GraphSeedInput }
+  | { kind: 'seed'; input: GraphSeedInput; at: number }
   | { kind: 'expand'; input: GraphExpandInput };
 
 export interface Toast {
@@ -112,9 +118,12 @@ export const DEFAULT_FILTER: InspectorFilter = {
   minConfidence: 0,
   includeInvalid: false,
   entityId: null,
+  when: 'all',
   after: null,
   before: null,
 };
+
+let seedSeq = 0;
 
 export const useInspector = create<InspectorState>((set) => ({
   open: false,
@@ -125,7 +134,7 @@ export const useInspector = create<InspectorState>((set) => ({
   panelEntityId: null,
   packMessageId: null,
   filter: DEFAULT_FILTER,
-  graph: [{ kind: 'seed', input: { seed: { kind: 'recent' } } }],
+  graph: [{ kind: 'seed', input: { seed: { kind: 'recent' } }, at: 0 }],
   centreTick: 0,
   editing: false,
   adding: false,
@@ -147,7 +156,7 @@ export const useInspector = create<InspectorState>((set) => ({
   openEntityPanel: (panelEntityId) => set({ panelEntityId, selectedId: null, multi: [] }),
   openPack: (packMessageId) => set({ packMessageId, tab: 'pack', open: true }),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
-  seedGraph: (input) => set({ graph: [{ kind: 'seed', input }], tab: 'graph' }),
+  seedGraph: (input) => set({ graph: [{ kind: 'seed', input, at: ++seedSeq }], tab: 'graph' }),
   addGraph: (req) => set((s) => ({ graph: [...s.graph, req] })),
   centre: () => set((s) => ({ centreTick: s.centreTick + 1 })),
   setEditing: (editing) => set({ editing }),
