@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { MemoryPort } from '../chat/memory-port';
+import type { McpMemory } from './memory-port';
 import { MemoryError } from '../memory/errors';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 
@@ -50,7 +50,7 @@ export const MCP_SESSION_PREFIX = 'mcp:';
 export const mcpSessionId = (client: string, conversationId: string): string => `${MCP_SESSION_PREFIX}${client}:${conversationId}`;
 
 export async function recordConversation(
-  memory: MemoryPort,
+  memory: McpMemory,
   input: ConversationInput,
   client: string,
   sourceType: SourceType,

@@ -33,6 +33,7 @@ import { truncateWal } from '../storage/checkpoint';
 import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
+import { reinforceFromReply } from './reply-reinforcement';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
@@ -205,7 +206,7 @@ export class MemoryEngine {
 
   /** search_memory (ADR 008 §13): intent-routed hybrid search. Defaults to knowledge nodes, not episodes. */
   readonly search = async (input: SearchInput) => runSearch(await this.retriever.whenReady(this.guard), input);
-  /** The context pack injected before a reply (§14); what a reply used is reinforced by the caller with recordAccess. */
+  /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => buildContextPack(await this.retriever.whenReady(this.guard), prompt, options);
 
   // ---- knowledge and entities (facts.ts, entities.ts, queries.ts) ----
@@ -235,6 +236,8 @@ export class MemoryEngine {
   });
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
+  /** What a finished reply used of the memories it was shown is reinforced; returns those memories (reply-reinforcement.ts). */
+  readonly reinforceFromReply = this.open((reply: string, shownIds: readonly string[]) => reinforceFromReply(this.ctx, reply, shownIds));
   /** The write path saw these facts stated again: their stability grows and their decay clock restarts. */
   readonly recordRestatement = this.open((ids: readonly string[]): void => factOps.recordRestatement(this.ctx, ids));
   readonly getNode = this.open((id: string) => getNodeDetail(this.ctx, id));
