@@ -259,8 +259,9 @@ export class MemoryEngine {
   readonly inspectorTimeline = this.open((input: inspector.TimelineInput) => inspector.inspectorTimeline(this.ctx, input));
   readonly inspectorOverview = this.open(() => inspector.overview(this.ctx.db, this.stats()));
   readonly setNodeTags = this.open((input: { id: string; tags: string[] }) => inspector.setTags(this.ctx, input));
-  readonly undoConfirm = this.open((input: { id: string; previous: inspector.DecayState }) => inspector.undoConfirm(this.ctx, input));
-  readonly undoCorrection = this.open((input: { newId: string; previous?: inspector.DecayState | undefined }) => inspector.undoCorrection(this.ctx, input));
+  /** Undo puts back the state the engine recorded at the confirm or correction (repo/undo-states.ts). */
+  readonly undoConfirm = this.open((input: { id: string }) => inspector.undoConfirm(this.ctx, input));
+  readonly undoCorrection = this.open((input: { newId: string }) => inspector.undoCorrection(this.ctx, input));
   readonly splitEntity = this.open((input: inspector.SplitEntityInput) => inspector.splitEntity(this.ctx, input));
   readonly unmergeEntity = this.open((sourceId: string) => inspector.unmergeEntity(this.ctx, sourceId));
   readonly updateEntity = this.open((input: entityEdits.UpdateEntityInput) => entityEdits.updateEntity(this.ctx, input));
