@@ -68,13 +68,16 @@ export const privateFolders = {
 };
 
 /**
- * The engine's users reach it through a narrow port of their own (chat/memory-port.ts, writepath/memory-port.ts):
- * in these layers only the port file may import the engine class and the modules the port wraps.
+ * The engine's users reach it through a narrow port of their own (chat/, writepath/, mcp/ and api/memory-port.ts):
+ * in these layers only the port file may import the engine class and the modules the port wraps. The host
+ * opens the engine, so it holds the class; what it shows of it is host/memory-port.ts.
  */
 const ENGINE_INTERNALS = [`${MEMORY}/engine`, `${MEMORY}/facts`, `${MEMORY}/slow-path`];
 export const ports = {
   [CHAT]: { port: `${CHAT}/memory-port.ts`, guards: ENGINE_INTERNALS },
   [WRITEPATH]: { port: `${WRITEPATH}/memory-port.ts`, guards: ENGINE_INTERNALS },
+  [MCP]: { port: `${MCP}/memory-port.ts`, guards: ENGINE_INTERNALS },
+  [API]: { port: `${API}/memory-port.ts`, guards: ENGINE_INTERNALS },
 };
 
 /**

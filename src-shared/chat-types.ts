@@ -121,8 +121,3 @@ export interface ChatDeleteResult {
   walCleared: boolean | null;
 }
 
-/** Memory sessions of chats are named `chat-<chatId>-<n>` (storage/chat-repo.ts, openMemorySegment); null for others. */
-export function chatIdOfSession(sessionId: string | null): string | null {
-  const m = sessionId ? /^chat-(.+)-\d+$/.exec(sessionId) : null;
-  return m?.[1] ?? null;
-}

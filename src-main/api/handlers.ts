@@ -4,7 +4,7 @@
  */
 import type { ChatService } from '../chat/service';
 import type { DataService } from '../data/service';
-import type { MemoryPort } from '../chat/memory-port';
+import type { ApiMemory } from './memory-port';
 import { testConnection } from '../llm/client';
 import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../../src-shared/clock';
@@ -17,7 +17,7 @@ import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
 export interface ApiServices {
-  memory: MemoryPort;
+  memory: ApiMemory;
   chat: ChatService;
   settings: SettingsStore;
   info: () => AppInfo;

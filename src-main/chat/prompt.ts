@@ -2,6 +2,7 @@
 import { plainText } from '../memory/retrieval/context';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 import { saidLabel } from '../../src-shared/speakers';
+import { versionedPrompt } from '../../src-shared/versioned-prompt';
 
 export interface SystemPromptOptions {
   pack: ContextPack | null;
@@ -24,7 +25,7 @@ export function asData(text: string): string {
   return text.replace(/<(\/?)(recalled_memory|earlier_conversation_summary)\b/giu, '‹$1$2');
 }
 
-export function systemPrompt(options: SystemPromptOptions): string {
+function systemPromptV1(options: SystemPromptOptions): string {
   const lines = [
     'You are Engram, a personal assistant with a long-term memory the user can see and edit.',
     `Current time: ${new Date(options.now).toISOString()}.`,
@@ -59,6 +60,10 @@ export function systemPrompt(options: SystemPromptOptions): string {
   }
   return lines.join('\n');
 }
+
+/** The chat's system prompt, versioned like the write path's (src-shared/versioned-prompt.ts). */
+export const CHAT_SYSTEM_PROMPT = versionedPrompt<(options: SystemPromptOptions) => string>({ v1: systemPromptV1 }, 'v1');
+export const systemPrompt = CHAT_SYSTEM_PROMPT.text;
 
 export interface OfflineAnswerInput {
   /** Why no model answered: missing configuration, or the failure that made us fall back. */

@@ -9,7 +9,9 @@ import { AppError } from '../../src-shared/errors';
 import { ChatError } from './errors';
 import type { SearchHit } from '../../src-shared/retrieval-types';
 import { FACT_TYPES, NODE_TYPES, type JsonObject, type JsonValue, type MemoryNode, type SourceType } from '../../src-shared/memory-types';
-import type { MemoryPort } from './memory-port';
+import type { ToolMemory } from './memory-port';
+
+export type { ToolMemory } from './memory-port';
 import { statedByPerson } from './grounding';
 import { isoTime } from '../../src-shared/clock';
 
@@ -25,7 +27,7 @@ export interface WriteOrigin {
 export const CHAT_ORIGIN: WriteOrigin = { sourceType: 'conversation', sourceRole: 'assistant' };
 
 export interface ToolContext {
-  memory: MemoryPort;
+  memory: ToolMemory;
   /** Default CHAT_ORIGIN; other callers of the same tools (the MCP server) name themselves. */
   origin?: WriteOrigin;
   /** "Don't remember this chat": the write tools are refused even if the model names them. */

@@ -4,7 +4,7 @@
  */
 import { createDispatch, createHandlers, type Dispatch } from '../api/handlers';
 import type { AppInfo, EventMap, EventName, MaintenanceSummary } from '../api/contract';
-import type { MemoryPort } from '../chat/memory-port';
+import type { HostMemory } from './memory-port';
 import { ChatService } from '../chat/service';
 import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
@@ -48,7 +48,7 @@ export interface AppHostOptions {
 
 export class AppHost implements HostTransport {
   // Set by start(): a restore stops these services and starts them again on the restored database.
-  memory!: MemoryPort;
+  memory!: HostMemory;
   chat!: ChatService;
   settings!: SettingsStore;
   dispatch!: Dispatch;

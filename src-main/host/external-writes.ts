@@ -7,7 +7,7 @@
 import type { Logger } from '../../src-shared/clock';
 import type { MemoryEngine } from '../memory/engine';
 import type { WritePathService } from '../writepath/service';
-import { MCP_SESSION_PREFIX } from '../mcp/conversation';
+import { isMcpSession } from '../../src-shared/session-ids';
 
 export const EXTERNAL_WRITES_INTERVAL_MS = 1_000;
 
@@ -29,7 +29,7 @@ export function watchExternalWrites(
   // Conversations another app recorded while this one was closed.
   const atLaunch = setImmediate(() => {
     try {
-      handOver((id) => id.startsWith(MCP_SESSION_PREFIX));
+      handOver(isMcpSession);
     } catch (err) {
       logger.warn(`handing over conversations recorded by other apps failed: ${String(err)}`);
     }

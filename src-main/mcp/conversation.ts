@@ -4,9 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { MemoryPort } from '../chat/memory-port';
+import type { McpMemory } from './memory-port';
 import { MemoryError } from '../memory/errors';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
+import { mcpSessionId } from '../../src-shared/session-ids';
 
 export const MAX_TURNS = 200;
 
@@ -45,12 +46,9 @@ function parseTime(time: string | undefined, index: number, now: number): number
   return ms;
 }
 
-/** Session ids read "mcp:<client>:<conversation>", so the inspector shows which app a conversation came from. */
-export const MCP_SESSION_PREFIX = 'mcp:';
-export const mcpSessionId = (client: string, conversationId: string): string => `${MCP_SESSION_PREFIX}${client}:${conversationId}`;
 
 export async function recordConversation(
-  memory: MemoryPort,
+  memory: McpMemory,
   input: ConversationInput,
   client: string,
   sourceType: SourceType,

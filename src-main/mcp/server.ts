@@ -7,7 +7,7 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { executeTool, MEMORY_TOOLS, MEMORY_TOOL_NAMES, WRITE_TOOLS, type WriteOrigin } from '../chat/tools';
-import type { MemoryPort } from '../chat/memory-port';
+import type { McpMemory } from './memory-port';
 import { AppError } from '../../src-shared/errors';
 import { MemoryError } from '../memory/errors';
 import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
@@ -19,7 +19,7 @@ import { plural } from '../../src-shared/plural';
 export const MCP_SOURCE_TYPE = 'mcp';
 
 export interface EngramMcpOptions {
-  memory: MemoryPort;
+  memory: McpMemory;
   /** Asked on every write call, so a switch in Settings takes effect at once. */
   writesAllowed(): boolean;
   /** What a refused write tells the model (how the person can allow writes where this server runs). */
@@ -143,12 +143,12 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
 export const entityUri = (name: string): string => `engram://entity/${encodeURIComponent(name)}`;
 
 /** A confirmation changes no content, so the fact records who confirmed it (shown by the inspector). */
-function markConfirmedBy(memory: MemoryPort, result: JsonValue, client: string): void {
+function markConfirmedBy(memory: McpMemory, result: JsonValue, client: string): void {
   const id = asObject(result).id;
   if (typeof id === 'string') memory.patchNodeAttributes(id, { confirmed_via: MCP_SOURCE_TYPE, confirmed_by_client: client });
 }
 
-function markWrittenBy(memory: MemoryPort, result: JsonValue, client: string): void {
+function markWrittenBy(memory: McpMemory, result: JsonValue, client: string): void {
   const id = asObject(result).id;
   if (typeof id === 'string') memory.patchNodeAttributes(id, { origin: MCP_SOURCE_TYPE, mcp_client: client });
 }

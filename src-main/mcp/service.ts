@@ -4,7 +4,7 @@
  * app_settings (key "mcp"); the token lives with the other secrets.
  */
 import { randomBytes } from 'node:crypto';
-import type { MemoryPort } from '../chat/memory-port';
+import type { McpMemory } from './memory-port';
 import type { SecretStore } from '../llm/secrets';
 import type { Logger } from '../../src-shared/clock';
 import { TOKEN_HEADER } from '../web/security';
@@ -21,7 +21,7 @@ export const APP_WRITE_REFUSAL =
 
 export interface McpServiceOptions {
   secrets: SecretStore;
-  memory: MemoryPort;
+  memory: McpMemory;
   version: string;
   logger: Logger;
   /** remember_conversation recorded a session: let the write path consolidate it. */

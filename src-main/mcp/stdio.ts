@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { MemoryPort } from '../chat/memory-port';
+import type { McpMemory } from './memory-port';
 import { createEngramMcpServer } from './server';
 
 export interface StdioOptions {
-  memory: MemoryPort;
+  memory: McpMemory;
   allowWrites: boolean;
   /** The memory file, for the log line. */
   databasePath: string;

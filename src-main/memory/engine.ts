@@ -33,6 +33,7 @@ import { truncateWal } from '../storage/checkpoint';
 import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
+import { reinforceFromReply } from './reply-reinforcement';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
@@ -205,7 +206,7 @@ export class MemoryEngine {
 
   /** search_memory (ADR 008 §13): intent-routed hybrid search. Defaults to knowledge nodes, not episodes. */
   readonly search = async (input: SearchInput) => runSearch(await this.retriever.whenReady(this.guard), input);
-  /** The context pack injected before a reply (§14); what a reply used is reinforced by the caller with recordAccess. */
+  /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => buildContextPack(await this.retriever.whenReady(this.guard), prompt, options);
 
   // ---- knowledge and entities (facts.ts, entities.ts, queries.ts) ----
@@ -235,6 +236,8 @@ export class MemoryEngine {
   });
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
+  /** What a finished reply used of the memories it was shown is reinforced; returns those memories (reply-reinforcement.ts). */
+  readonly reinforceFromReply = this.open((reply: string, shownIds: readonly string[]) => reinforceFromReply(this.ctx, reply, shownIds));
   /** The write path saw these facts stated again: their stability grows and their decay clock restarts. */
   readonly recordRestatement = this.open((ids: readonly string[]): void => factOps.recordRestatement(this.ctx, ids));
   readonly getNode = this.open((id: string) => getNodeDetail(this.ctx, id));
@@ -256,8 +259,9 @@ export class MemoryEngine {
   readonly inspectorTimeline = this.open((input: inspector.TimelineInput) => inspector.inspectorTimeline(this.ctx, input));
   readonly inspectorOverview = this.open(() => inspector.overview(this.ctx.db, this.stats()));
   readonly setNodeTags = this.open((input: { id: string; tags: string[] }) => inspector.setTags(this.ctx, input));
-  readonly undoConfirm = this.open((input: { id: string; previous: inspector.DecayState }) => inspector.undoConfirm(this.ctx, input));
-  readonly undoCorrection = this.open((input: { newId: string; previous?: inspector.DecayState | undefined }) => inspector.undoCorrection(this.ctx, input));
+  /** Undo puts back the state the engine recorded at the confirm or correction (repo/undo-states.ts). */
+  readonly undoConfirm = this.open((input: { id: string }) => inspector.undoConfirm(this.ctx, input));
+  readonly undoCorrection = this.open((input: { newId: string }) => inspector.undoCorrection(this.ctx, input));
   readonly splitEntity = this.open((input: inspector.SplitEntityInput) => inspector.splitEntity(this.ctx, input));
   readonly unmergeEntity = this.open((sourceId: string) => inspector.unmergeEntity(this.ctx, sourceId));
   readonly updateEntity = this.open((input: entityEdits.UpdateEntityInput) => entityEdits.updateEntity(this.ctx, input));

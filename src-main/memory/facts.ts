@@ -11,6 +11,7 @@ import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from '
 import { getNode, getNodeRow, getNodes, insertNode, invalidateNode, revalidateNode, setAttributes, setConfidence } from './repo/nodes';
 import { parseJsonObject } from './repo/statements';
 import { enqueueSlowPath } from './repo/slow-queue';
+import { recordUndoState } from './repo/undo-states';
 import { setNodeVectorActive } from './repo/vectors';
 import {
   correctFactSchema,
@@ -172,6 +173,8 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       attributes,
       stability: initialStability(slotOf(attributes)),
     });
+    // The old version's state as it was, for an undo of this correction (repo/undo-states.ts).
+    recordUndoState(ctx.db, 'correct', id, old, now);
     invalidateWithIndexes(ctx, old.id, now, 'superseded');
     setConfidence(ctx.db, old.id, {
       confidence: SUPERSEDED_CONFIDENCE,
@@ -229,8 +232,12 @@ function textNames(text: string, name: string): boolean {
 export function confirmFact(ctx: EngineContext, id: unknown): MemoryNode {
   const node = requireCurrentFact(ctx, id, 'confirm');
   const now = ctx.clock.now();
-  // A confirmation also counts for stability, so a fact whose confirmation is undone stays the sturdier for it.
-  setConfidence(ctx.db, node.id, { confidence: 1.0, confidenceBase: 1.0, decayRate: 0, lastAccessed: now, stability: grownStability(node.stability, now - decayAnchor(node)) });
+  writeTx(ctx.db, () => {
+    // What undo puts back is what was here, recorded now: never what a client says was here.
+    recordUndoState(ctx.db, 'confirm', node.id, node, now);
+    // A confirmation also counts for stability, so a fact whose confirmation is undone stays the sturdier for it.
+    setConfidence(ctx.db, node.id, { confidence: 1.0, confidenceBase: 1.0, decayRate: 0, lastAccessed: now, stability: grownStability(node.stability, now - decayAnchor(node)) });
+  });
   ctx.feed.emit({ kind: 'node.confirmed', nodeId: node.id });
   return getNode(ctx.db, node.id) ?? node;
 }

@@ -1,5 +1,5 @@
 /** Read models for the inspector and tools: a node with its neighbourhood, and filtered pages of nodes. */
-import { chatIdOfSession } from '../../src-shared/chat-types';
+import { chatIdOfSession } from '../../src-shared/session-ids';
 import type { EngineContext } from './context';
 import { forecastPruneTime } from '../../src-shared/decay';
 import { MemoryError, notFound } from './errors';

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
 import type { ImportSource } from '../../src-shared/import-source';
+import { chatSessionId } from '../../src-shared/session-ids';
 
 export interface ImportedChatRow {
   id: string;
@@ -17,7 +18,7 @@ export function findImportedChat(db: Database, importKey: string): ImportedChatR
      FROM chat_sessions c WHERE c.import_key = ?`,
   ).get(importKey) as { id: string; memory_session_id: string | null; last_activity_at: number; next_seq: number } | undefined;
   if (!row) return undefined;
-  return { id: row.id, memorySessionId: row.memory_session_id ?? `chat-${row.id}-1`, nextSeq: row.next_seq, lastActivityAt: row.last_activity_at };
+  return { id: row.id, memorySessionId: row.memory_session_id ?? chatSessionId(row.id, 1), nextSeq: row.next_seq, lastActivityAt: row.last_activity_at };
 }
 
 /** Keys among `keys` that are already imported. */

@@ -4,6 +4,7 @@ import { stmt } from './statements';
 import type { ContextPack } from '../../src-shared/retrieval-types';
 import type { ChatMessage, ChatSession, ChatTitle, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
 import { readJsonColumn } from './json-column';
+import { chatSessionId } from '../../src-shared/session-ids';
 
 interface SessionRow {
   id: string;
@@ -131,7 +132,7 @@ export function updateChatSession(
 export function openMemorySegment(db: Database, chatId: string): string {
   const row = stmt(db, 'SELECT memory_segment FROM chat_sessions WHERE id = ?').get(chatId) as { memory_segment: number };
   const segment = row.memory_segment + 1;
-  const memorySessionId = `chat-${chatId}-${segment}`;
+  const memorySessionId = chatSessionId(chatId, segment);
   stmt(
     db,
     `UPDATE chat_sessions SET memory_segment = @segment, memory_session_id = @memorySessionId, memory_session_open = 1 WHERE id = @chatId`,

@@ -18,6 +18,7 @@ import { migration009 } from './migration-009-tally-upsert-targets';
 import { migration010 } from './migration-010-own-provenance';
 import { migration011 } from './migration-011-stability';
 import { migration012 } from './migration-012-inherited-entity-links';
+import { migration013 } from './migration-013-undo-states';
 import { writeTx } from './write-tx';
 
 export interface MigrationContext {
@@ -32,7 +33,7 @@ export interface Migration {
   up(db: Database, ctx: MigrationContext): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

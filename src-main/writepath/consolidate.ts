@@ -17,6 +17,7 @@ import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
 import { classifyConsolidationError, isCancellation, type ConsolidationFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
+import { CONSOLIDATION_PROMPT_VERSIONS } from './extract-llm';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
 import { AppError } from '../../src-shared/errors';
 
@@ -108,7 +109,12 @@ export async function consolidateSession(
       promptTokens: u.promptTokens,
       completionTokens: u.completionTokens,
       llmCalls: u.calls,
-      summary: options.batch ? { ...summary, batch: options.batch } : summary,
+      summary: {
+        ...summary,
+        ...(options.batch ? { batch: options.batch } : {}),
+        // Which texts the model was given (writepath prompts are versioned).
+        ...(extractor.mode === 'llm' ? { prompts: CONSOLIDATION_PROMPT_VERSIONS } : {}),
+      },
     };
   };
 

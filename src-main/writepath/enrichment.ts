@@ -4,6 +4,7 @@
  * the vector). With the LLM the model writes it from the entity's facts; offline, the top facts are joined.
  */
 import { z } from 'zod';
+import { versionedPrompt } from '../../src-shared/versioned-prompt';
 import type { WritePathMemory } from './memory-port';
 import type { Entity } from '../../src-shared/memory-types';
 import { SUMMARY_FACTS, summaryFromFacts } from '../memory/entity-summary';
@@ -13,7 +14,7 @@ export const enrichmentSchema = z.object({
   summaries: z.array(z.object({ entity: z.string(), summary: z.string() })),
 });
 
-const SYSTEM = `You write short summaries of the people, places, projects, organizations, concepts and tools in a personal memory. For each entity (K1, K2, …) write 1–3 factual sentences from the facts given, most important first, in the language of the facts. Do not invent anything. Skip an entity when its facts say nothing useful.`;
+export const ENRICHMENT_PROMPT = versionedPrompt({ v1: `You write short summaries of the people, places, projects, organizations, concepts and tools in a personal memory. For each entity (K1, K2, …) write 1–3 factual sentences from the facts given, most important first, in the language of the facts. Do not invent anything. Skip an entity when its facts say nothing useful.` }, 'v1');
 
 /** The offline summary: name, type and the entity's most confident current facts. */
 export function factsSummary(engine: WritePathMemory, entity: Entity): string | null {
@@ -61,7 +62,7 @@ export async function enrichEntities(
       {
         name: 'entity_summaries',
         description: 'Short summaries of entities from their facts',
-        system: SYSTEM,
+        system: ENRICHMENT_PROMPT.text,
         user,
         schema: enrichmentSchema,
         check: (out) => out.summaries.find((s) => !refs.has(s.entity.trim()))?.entity.replace(/^/, 'unknown entity reference ') ?? null,

@@ -13,10 +13,11 @@ import { acceptExtraction, acceptResolution, extractionSchema, resolutionSchema,
 import { parseStatedDate } from './nlp/time';
 import type { ConflictDecision, ConflictQuestion, Extraction, ExtractionPage, Extractor, Resolution } from './types';
 import { isoTime } from '../../src-shared/clock';
+import { versionedPrompt } from '../../src-shared/versioned-prompt';
 
 export { extractionSchema, resolutionSchema, type ExtractionOutput } from './llm-output';
 
-export const EXTRACTION_SYSTEM = `You maintain the long-term memory of a personal assistant. From a conversation excerpt, extract what is worth remembering about the user and their world:
+export const EXTRACTION_PROMPT = versionedPrompt({ v1: `You maintain the long-term memory of a personal assistant. From a conversation excerpt, extract what is worth remembering about the user and their world:
 - "semantic": durable facts (who/what/where: "User lives in Lisbon", "Sasha is the user's boss").
 - "procedural": how the user does things or wants things done ("User deploys with 'make release' after tests pass").
 - "opinion": preferences and judgements ("User prefers tea to coffee", "User dislikes Jira").
@@ -33,13 +34,18 @@ Rules:
 - basis: "stated" when said outright, "inferred" otherwise.
 - entities: every entity you mention. When it is one of the known entities, set known_id to its reference (K1, …), also when the text uses an alias such as "my boss". aliases: other ways the conversation refers to it. description: one short sentence about it, or null.
 - causal_links: only where an episode says explicitly that one thing caused another ("because", "so", "that's why", "due to", "as a result"); cause and effect are episode references.
-Return empty arrays when there is nothing worth remembering.`;
+Return empty arrays when there is nothing worth remembering.` }, 'v1');
+export const EXTRACTION_SYSTEM = EXTRACTION_PROMPT.text;
 
-export const RESOLUTION_SYSTEM = `You keep a personal memory consistent. For each new fact (F1, F2, …) you get existing memories (X1, X2, …) that may be about the same thing. For every pair listed, decide:
+export const RESOLUTION_PROMPT = versionedPrompt({ v1: `You keep a personal memory consistent. For each new fact (F1, F2, …) you get existing memories (X1, X2, …) that may be about the same thing. For every pair listed, decide:
 - "replaces": the new fact updates or contradicts the existing one (the user moved, changed job, changed preference); the existing one becomes history.
 - "duplicate": both say the same thing.
 - "unrelated": they can both be true.
-Give a short reason. Decide every listed pair.`;
+Give a short reason. Decide every listed pair.` }, 'v1');
+export const RESOLUTION_SYSTEM = RESOLUTION_PROMPT.text;
+
+/** The prompt versions an LLM consolidation uses, recorded in its run's summary. */
+export const CONSOLIDATION_PROMPT_VERSIONS = { extraction: EXTRACTION_PROMPT.version, resolution: RESOLUTION_PROMPT.version };
 
 const CAUSE_LANGUAGE = /\b(because|since|so that|so|therefore|thus|hence|due to|as a result|that'?s why|which is why|caused|causes|led to|leads to|resulted in|thanks to|owing to)\b/i;
 

@@ -6,9 +6,9 @@
 import type { WritePathMemory } from './memory-port';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 import { consolidateSession, type SessionOutcome } from './consolidate';
-import { enrichEntities } from './enrichment';
+import { ENRICHMENT_PROMPT, enrichEntities } from './enrichment';
 import { classifyAgentError, isCancellation } from './errors';
-import { maybeReflect } from './reflection';
+import { maybeReflect, REFLECTION_PROMPT } from './reflection';
 import type { Extractor, WritePathProgress } from './types';
 
 export interface MaintenanceOptions {
@@ -135,6 +135,8 @@ export async function runMaintenance(
       enriched: report.enriched,
       reflection: report.reflectionId,
       ...(report.decay ? { decay_pruned: report.decay.pruned, decay_updated: report.decay.updated } : {}),
+      // Which texts the model was given (writepath prompts are versioned).
+      ...(report.mode === 'llm' ? { prompts: { enrichment: ENRICHMENT_PROMPT.version, reflection: REFLECTION_PROMPT.version } } : {}),
     },
   });
   progress('done', 100);

@@ -4,6 +4,7 @@
  * observations, with derived_from edges to the facts it rests on. Decay rate 0 and tag `weekly`.
  */
 import { z } from 'zod';
+import { versionedPrompt } from '../../src-shared/versioned-prompt';
 import type { WritePathMemory } from './memory-port';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
@@ -18,7 +19,7 @@ export const reflectionSchema = z.object({
   based_on: z.array(z.string()),
 });
 
-const SYSTEM = `You reflect on what a personal assistant learned about its user this week. From the new facts (F1, F2, …) write the 1–3 most important high-level observations or patterns — what changed, what the user is focused on, what matters to them. Each observation is one self-contained sentence in the third person ("User …"). based_on: the references of the facts they rest on.`;
+export const REFLECTION_PROMPT = versionedPrompt({ v1: `You reflect on what a personal assistant learned about its user this week. From the new facts (F1, F2, …) write the 1–3 most important high-level observations or patterns — what changed, what the user is focused on, what matters to them. Each observation is one self-contained sentence in the third person ("User …"). based_on: the references of the facts they rest on.` }, 'v1');
 
 export interface ReflectionResult {
   nodeId: string | null;
@@ -50,7 +51,7 @@ export async function maybeReflect(
       {
         name: 'weekly_reflection',
         description: "Observations about the user's week",
-        system: SYSTEM,
+        system: REFLECTION_PROMPT.text,
         user: [...refs].map(([r, f]) => `[${r}] ${f.content}`).join('\n'),
         schema: reflectionSchema,
         check: (out) =>
@@ -95,7 +96,7 @@ export async function maybeReflect(
       promptTokens: usage.promptTokens,
       completionTokens: usage.completionTokens,
       llmCalls: usage.calls,
-      summary: { node_id: id, facts: facts.length },
+      summary: { node_id: id, facts: facts.length, ...(agent ? { prompt: REFLECTION_PROMPT.version } : {}) },
     });
     return id;
   });

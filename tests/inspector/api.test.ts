@@ -33,10 +33,7 @@ describe('inspector API calls', () => {
     const tags = await host.dispatch('inspector.setTags', { id, tags: ['drinks'] });
     expect(tags.ok && (tags.value as { attributes: { tags: string[] } }).attributes.tags).toEqual(['drinks']);
     await host.dispatch('memory.confirmFact', { id });
-    const undone = await host.dispatch('inspector.undoConfirm', {
-      id,
-      previous: { confidence: 0.6, confidenceBase: 0.6, decayRate: 0.1, lastAccessed: null },
-    });
+    const undone = await host.dispatch('inspector.undoConfirm', { id });
     expect(undone.ok && (undone.value as { decayRate: number }).decayRate).toBe(0.1);
     const entity = await host.dispatch('entity.create', { name: 'Ada', type: 'person' });
     const entityId = entity.ok ? (entity.value as { id: string }).id : '';

@@ -96,10 +96,7 @@ describe('inspector edits', () => {
     const before = engine.getNode(fact).node;
     engine.confirmFact(fact);
     expect(engine.getNode(fact).pruneForecast).toBeNull();
-    const back = engine.undoConfirm({
-      id: fact,
-      previous: { confidence: before.confidence, confidenceBase: before.confidenceBase, decayRate: before.decayRate, lastAccessed: before.lastAccessed },
-    });
+    const back = engine.undoConfirm({ id: fact });
     expect(back.decayRate).toBe(before.decayRate);
     expect(back.confidence).toBe(before.confidence);
     expect(engine.getNode(fact).pruneForecast).not.toBeNull();
@@ -111,10 +108,7 @@ describe('inspector edits', () => {
     clock.advanceDays(1);
     const newer = engine.correctFact({ id: fact, content: 'Ada works on the difference engine' });
     expect(engine.getNode(newer).versions.map((v) => v.id)).toEqual([fact, newer]);
-    const restored = engine.undoCorrection({
-      newId: newer,
-      previous: { confidence: before.confidence, confidenceBase: before.confidenceBase, decayRate: before.decayRate, lastAccessed: before.lastAccessed },
-    });
+    const restored = engine.undoCorrection({ newId: newer });
     expect(restored.validUntil).toBeNull();
     expect(restored.confidence).toBe(before.confidence);
     expect(engine.getNode(newer).node.invalidatedReason).toBe('forgotten');

@@ -98,6 +98,8 @@ describe('LLM consolidation', () => {
     const runs = engine.writePathStore.listRuns({ kind: 'consolidation' });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'ok', sessionId: 's1', mode: 'llm', model: 'agent-model', promptTokens: 120, completionTokens: 30, llmCalls: 1 });
+    // Which prompt texts the model was given is recorded beside the model.
+    expect(runs[0]?.summary).toMatchObject({ prompts: { extraction: 'v1', resolution: 'v1' } });
     const stats = engine.writePathStats();
     expect(stats.unconsolidated_sessions).toBe(0);
     expect(stats.last_consolidation).not.toBeNull();

@@ -10,7 +10,7 @@ import type { MemoryEngine } from '../../memory/engine';
 import type { SnapshotReader, SnapshotRow } from '../../memory/snapshot';
 import { isoTime } from '../../../src-shared/clock';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, refuseExisting } from './target';
-import { chatIdOfSession } from '../../../src-shared/chat-types';
+import { chatIdOfSession } from '../../../src-shared/session-ids';
 import type { JsonObject } from '../../../src-shared/memory-types';
 import { saidLabel, type SpokenNode } from '../../../src-shared/speakers';
 

@@ -9,6 +9,7 @@ import type { MemoryEngine } from '../../memory/engine';
 import { timestampSchema } from '../../memory/schemas';
 import type { ImportedConversation, ImportedMessage } from './types';
 import { contentHash } from './text';
+import { chatSessionId } from '../../../src-shared/session-ids';
 
 export interface ImportCounts {
   conversations: number;
@@ -197,7 +198,7 @@ export class ImportWriter {
     const existing = this.engine.chatImports.findImportedChat(key);
     if (existing) return { chatId: existing.id, memorySessionId: existing.memorySessionId, nextSeq: existing.nextSeq, inserted: true, counted: false };
     const chatId = randomUUID();
-    return { chatId, memorySessionId: `chat-${chatId}-1`, nextSeq: 1, inserted: false, counted: false };
+    return { chatId, memorySessionId: chatSessionId(chatId, 1), nextSeq: 1, inserted: false, counted: false };
   }
 
   private write(toWrite: PlannedChat[], now: number): void {

@@ -11,7 +11,8 @@ import { getNode, revalidateNode, setAttributes } from '../repo/nodes';
 import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import type { MemoryNode } from '../../../src-shared/memory-types';
-import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema, type DecayState } from './schemas';
+import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema } from './schemas';
+import { applyUndoState, undoStateOf } from '../repo/undo-states';
 import { writeTx } from '../../storage/write-tx';
 
 function requireNode(ctx: EngineContext, id: string): MemoryNode {
@@ -32,28 +33,28 @@ export function setTags(ctx: EngineContext, input: unknown): MemoryNode {
   return getNode(ctx.db, id) ?? node;
 }
 
-function writeDecayState(ctx: EngineContext, id: string, s: DecayState): void {
-  ctx.db
-    .prepare('UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ?, stability = coalesce(?, stability) WHERE id = ?')
-    .run(s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, s.stability ?? null, id);
-}
-
-/** Put back the decay state a node had before it was confirmed. */
+/**
+ * Undo a confirm: the decay state the engine recorded when it confirmed the node comes back (the client names
+ * the node, nothing more). Refused when no confirmation is recorded or it was already undone.
+ */
 export function undoConfirm(ctx: EngineContext, input: unknown): MemoryNode {
-  const { id, previous } = parseInput(undoConfirmSchema, input);
+  const { id } = parseInput(undoConfirmSchema, input);
   const node = requireNode(ctx, id);
   if (node.validUntil !== null) throw new MemoryError('conflict', `Node ${id} is no longer current`);
-  writeDecayState(ctx, id, previous);
+  const recorded = undoStateOf(ctx.db, 'confirm', id);
+  if (!recorded) throw new MemoryError('conflict', `No confirmation of node ${id} is left to undo`);
+  writeTx(ctx.db, () => applyUndoState(ctx.db, 'confirm', id, recorded));
   ctx.feed.emit({ kind: 'node.updated', nodeId: id });
   return getNode(ctx.db, id) ?? node;
 }
 
 /**
  * Undo a correction: the new version is forgotten, the supersedes edge's validity ends, and the old version
- * is current again with the decay state it had. Both stay in history, so the chain still shows what happened.
+ * is current again with the decay state it had (as the engine recorded it at the correction, when it did).
+ * Both stay in history, so the chain still shows what happened.
  */
 export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
-  const { newId, previous } = parseInput(undoCorrectionSchema, input);
+  const { newId } = parseInput(undoCorrectionSchema, input);
   const current = requireNode(ctx, newId);
   if (current.validUntil !== null) throw new MemoryError('conflict', `Node ${newId} is no longer current`);
   const edge = ctx.db
@@ -68,7 +69,8 @@ export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
     ctx.db.prepare('UPDATE edges SET valid_until = ? WHERE id = ?').run(now, edge.id);
     revalidateNode(ctx.db, old.id);
     setNodeVectorActive(ctx.db, old.id, true);
-    if (previous) writeDecayState(ctx, old.id, previous);
+    const recorded = undoStateOf(ctx.db, 'correct', newId);
+    if (recorded?.nodeId === old.id) applyUndoState(ctx.db, 'correct', newId, recorded);
     const entityIds = entityIdsOfNode(ctx.db, old.id);
     for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, 1, now);
     refreshEntitySummaries(ctx, entityIds, now);

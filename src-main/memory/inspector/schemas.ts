@@ -66,21 +66,12 @@ export type TimelineInput = z.input<typeof timelineSchema>;
 
 export const setTagsSchema = z.object({ id: idSchema, tags: z.array(nameSchema).max(50) }).strict();
 
-/** The decay state a node had before confirm or correct, so undo can put it back. */
-export const decayStateSchema = z
-  .object({
-    confidence: z.number().min(0).max(1),
-    confidenceBase: z.number().min(0).max(1),
-    decayRate: z.number().min(0).max(10),
-    lastAccessed: z.number().int().nullable(),
-    /** Optional so a client from before stability still undoes; absent leaves stability as it is. */
-    stability: z.number().min(1).max(1e6).optional(),
-  })
-  .strict();
-export type DecayState = z.output<typeof decayStateSchema>;
-
-export const undoConfirmSchema = z.object({ id: idSchema, previous: decayStateSchema }).strict();
-export const undoCorrectionSchema = z.object({ newId: idSchema, previous: decayStateSchema.optional() }).strict();
+/**
+ * Undo names the edit, nothing more: the state it puts back is the one the engine recorded (repo/undo-states.ts),
+ * so a client cannot write decay values of its choosing through it.
+ */
+export const undoConfirmSchema = z.object({ id: idSchema }).strict();
+export const undoCorrectionSchema = z.object({ newId: idSchema }).strict();
 
 export const splitEntitySchema = z
   .object({

@@ -3,7 +3,7 @@
  * Every edit leaves an undo toast; `z` undoes the latest. memory.changed refreshes every view.
  */
 import type { CallInput } from '../../../src-main/api/contract';
-import type { EntityType, MemoryNode } from '../../../src-shared/memory-types';
+import type { EntityType } from '../../../src-shared/memory-types';
 import { call, errorMessage } from '../api/client';
 import { useInspector } from './store';
 
@@ -20,13 +20,6 @@ async function run(what: string, fn: () => Promise<{ message: string; undo?: () 
   }
 }
 
-const decayState = (n: MemoryNode) => ({
-  confidence: n.confidence,
-  confidenceBase: n.confidenceBase,
-  decayRate: n.decayRate,
-  lastAccessed: n.lastAccessed,
-  stability: n.stability,
-});
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** Show these nodes in the graph even if filters would hide them (after a correction, a restore, a jump). */
@@ -45,7 +38,7 @@ export const actions = {
       return {
         message: `Confirmed ${plural(facts.length, 'fact')} — protected from decay`,
         undo: async () => {
-          for (const d of facts) await call('inspector.undoConfirm', { id: d.node.id, previous: decayState(d.node) });
+          for (const d of facts) await call('inspector.undoConfirm', { id: d.node.id });
         },
       };
     }),
@@ -53,14 +46,14 @@ export const actions = {
   /** `dates` only when the person changed them: otherwise the new version keeps the old one's. */
   correct: (id: string, content: string, dates: { eventTime?: number; validFrom?: number } = {}) =>
     run('Correct', async () => {
-      const before = (await call('memory.getNode', { id })).node;
+      // The engine records what the correction changed; undo names the correction, nothing more.
       const { id: newId } = await call('memory.correctFact', { id, content, ...dates });
       pinInGraph([newId, id]);
       state().select(newId);
       return {
         message: 'Corrected — the old version stays in history',
         undo: async () => {
-          await call('inspector.undoCorrection', { newId, previous: decayState(before) });
+          await call('inspector.undoCorrection', { newId });
           state().select(id);
         },
       };

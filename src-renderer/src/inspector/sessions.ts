@@ -1,2 +1,2 @@
-/** Which chat a memory session belongs to: one rule, shared with the main process. */
-export { chatIdOfSession } from '../../../src-shared/chat-types';
+/** Which chat a memory session belongs to: the one rule main uses too (src-shared/session-ids.ts). */
+export { chatIdOfSession, parseSessionId } from '../../../src-shared/session-ids';
