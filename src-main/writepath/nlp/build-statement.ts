@@ -6,6 +6,8 @@ import { DURABLE_ADJECTIVES, IDENTITIES, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, 
 import { coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
+import { readChange } from './change';
+import { copulaStatement } from './names';
 
 /** A statement from subject + verb group + object, by what the verb says. */
 export function buildStatement(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] {
@@ -27,6 +29,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!head || VAGUE_OBJECTS.has(lowerOf(target[0]))) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: group.negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
+    const copulaChange = copulaStatement(subject, group, object);
+    if (copulaChange) return copulaChange;
     if (group.negated) return [];
     if (firstLower === 'from') {
       const place = nameAfter(object, ['from']);
@@ -38,7 +42,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     if (['married', 'engaged'].includes(firstLower) && lowerOf(object[1]) === 'to') {
       const partner = properRuns(object)[0]?.text;
-      return partner ? [says(`${s} ${group.phrase} ${firstLower} to ${partner}`, { slot: slot('spouse'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })] : [];
+      return partner ? [says(`${s} ${group.phrase} ${firstLower} to ${partner}`, { slot: slot('partner'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })] : [];
     }
     if (first?.pos === 'DET' && ['a', 'an'].includes(firstLower)) {
       if (group.past) return [];
@@ -64,6 +68,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     return [];
   }
 
+  const change = object.some((t) => ['it', 'them', 'this', 'that'].includes(lowerOf(t)) && t.pos === 'PRON') ? null : readChange(subject, group, object, ctx);
+  if (change) return change;
   const cls: VerbClass | undefined = VERB_CLASSES.get(group.lemma) ?? (group.lemma === 'grow up' ? 'general' : undefined);
   if (!cls) return [];
   if (first && VAGUE_OBJECTS.has(firstLower) && !(first.pos === 'DET' && object.length > 1 && firstLower !== 'that')) return [];

@@ -3,6 +3,8 @@ import type { Sentence, Token } from './analyzer';
 import { OPENERS } from './lexicon';
 import type { TimeMention } from './time';
 
+const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
+
 /** Curly quotes, contractions and a lower-case "i" normalised so the tagger sees plain words. */
 export function normaliseForParsing(text: string): string {
   return text
@@ -87,9 +89,16 @@ export function skipOpeners(tokens: readonly Token[], offsets: readonly number[]
   while (i < tokens.length && i < 8) {
     const t = tokens[i] as Token;
     const lower = t.text.toLowerCase();
-    const inTime = times.some((m) => (offsets[i] ?? -1) >= m.index && (offsets[i] ?? -1) < m.index + m.text.length);
-    if (inTime || OPENERS.has(lower) || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
+    const inTime = (at: number): boolean => times.some((m) => (offsets[at] ?? -1) >= m.index && (offsets[at] ?? -1) < m.index + m.text.length);
+    // "On 29.12.2023 I …": the preposition of a date opens the clause with it.
+    const beforeTime = t.pos === 'ADP' && inTime(i + 1);
+    if (inTime(i) || beforeTime || OPENERS.has(lower) || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
       i++;
+      continue;
+    }
+    // "These days I drink coffee", "Nowadays I …": a change of habit, said before its subject.
+    if (lower === 'these' && lowerOf(tokens[i + 1]) === 'days') {
+      i += 2;
       continue;
     }
     return i;

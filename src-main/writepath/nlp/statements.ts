@@ -11,11 +11,14 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
-import { VAGUE_OBJECTS } from './lexicon';
+import { PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { cleanObject, lowerOf, possessive, properRuns, relativeAt, slotKey } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
+import { nameStatement } from './names';
+import { clauseDefect } from './well-formed';
+import { endedValue } from '../slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 export { normaliseForParsing } from './clauses';
@@ -52,7 +55,14 @@ function rewriteObject(tokens: readonly Token[], subject: Subject, speaker: Spea
 }
 
 /** Statements in one utterance by `speaker`, said at `reference` (epoch ms). */
-export function readStatements(analyzer: TextAnalyzer, raw: string, speaker: Speaker, reference: number): Statement[] {
+export function readStatements(
+  analyzer: TextAnalyzer,
+  raw: string,
+  speaker: Speaker,
+  reference: number,
+  /** Told of each fact left out because it is not a well-formed clause. */
+  onDropped?: (content: string, reason: string) => void,
+): Statement[] {
   const text = normaliseForParsing(raw);
   // Nothing in a script the English model does not read: no invented facts from other languages.
   if (!/\b(?:I|my|My)\b/.test(text)) return [];
@@ -65,15 +75,19 @@ export function readStatements(analyzer: TextAnalyzer, raw: string, speaker: Spe
     for (const clause of splitClauses(sentence)) {
       const { text: ctext, offsets } = clauseText(clause.tokens);
       const times = timeMentions(ctext, reference);
-      const subjectAndRest: { subject: Subject; statements: Built[] } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx);
+      const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx);
       if (!subjectAndRest) {
         previous = null;
         continue;
       }
       previous = subjectAndRest.subject;
-      // Only a past time dates a fact; one ahead (a plan) never does.
-      const time = times.find((m) => !m.future)?.time ?? null;
-      for (const { timeless, ...s } of subjectAndRest.statements) out.push({ ...s, eventTime: timeless ? null : time });
+      // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
+      const time = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past))?.time ?? null;
+      for (const { timeless, ...s } of subjectAndRest.statements) {
+        const defect = clauseDefect(analyzer, s.content);
+        if (defect) onDropped?.(s.content, defect);
+        else out.push({ ...s, eventTime: timeless ? null : time });
+      }
     }
   }
   return out;
@@ -85,7 +99,7 @@ function readClause(
   offsets: readonly number[],
   times: readonly TimeMention[],
   ctx: Context,
-): { subject: Subject; statements: Built[] } | null {
+): { subject: Subject; statements: Built[]; past?: boolean } | null {
   const tokens = clause.tokens;
   const start = skipOpeners(tokens, offsets, times);
   if (start < 0) return null;
@@ -102,9 +116,13 @@ function readClause(
     const next = lowerOf(tokens[start + 1]);
     const own = speakerSubject(ctx.speaker);
     if (next === 'name' && ['is', 'was'].includes(lowerOf(tokens[start + 2]))) {
-      const run = properRuns(tokens.slice(start + 3)).find((r) => r.start === 0);
-      if (!run) return null;
-      return { subject: own, statements: [{ content: `${possessive(own.text)} name is ${run.text}`, type: 'semantic', slot: `${own.key}.name`, value: normaliseFact(run.text), entities: own.entity ? [own.entity] : [] }] };
+      const rest = tokens.slice(start + 3);
+      const run = properRuns(rest).find((r) => r.start === 0);
+      // "my name is dana": typed in lower case, a single word that ends the clause is still the name.
+      const typed = !run && rest.length === 1 && ['NOUN', 'PROPN', 'X'].includes(rest[0]?.pos ?? '') && /^\p{Ll}{2,}$/u.test(rest[0]?.text ?? '') ? (rest[0]?.text ?? '') : null;
+      const name = run?.text ?? (typed ? `${typed.charAt(0).toUpperCase()}${typed.slice(1)}` : null);
+      if (!name) return null;
+      return { subject: own, statements: [nameStatement(own, name)] };
     }
     if ((next === 'favourite' || next === 'favorite') && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
@@ -124,7 +142,7 @@ function readClause(
     const person: StatementEntity = { name: relative.name, type: 'person', aliases: [alias] };
     subject = { text: relative.name, key: slotKey(relative.name), firstPerson: false, entity: person };
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
-    extra.push({ timeless: true, content: `${relative.name} is ${whose} ${relative.relation}`, type: 'semantic', slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation, entities: [person, ...(own.entity ? [own.entity] : [])] });
+    extra.push({ timeless: true, content: `${relative.name} is ${whose} ${relative.relation}`, type: 'semantic', ...relationSlot(relative, own), entities: [person, ...(own.entity ? [own.entity] : [])] });
     at = relative.next;
   } else {
     return null;
@@ -148,5 +166,12 @@ function readClause(
     content: b.content.replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
-  return { subject, statements: [...extra, ...built] };
+  return { subject, statements: [...extra, ...built], past: group.past };
+}
+
+/** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
+function relationSlot(relative: { relation: string; name: string }, own: Subject): { slot: string; value: string } {
+  const last = relative.relation.split(' ').at(-1) ?? '';
+  if (last === 'ex') return { slot: `${own.key}.partner`, value: endedValue(normaliseFact(relative.name)) };
+  return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
 }

@@ -81,7 +81,8 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
       const particle = tokens[i + 1];
       if (particle && ['up'].includes(lowerOf(particle))) phrase += ` ${particle.text}`;
       const lemma = verbLike.lemma === 'grow' && lowerOf(particle) === 'up' ? 'grow up' : verbLike.lemma;
-      if (!past && !perfect && /ed$/.test(lowerOf(t)) && lowerOf(t) !== verbLike.lemma) past = true;
+      // "moved", and irregular pasts ("left", "broke", "began"): another form than the lemma, not -s or -ing.
+      if (!past && !perfect && lowerOf(t) !== verbLike.lemma && (/ed$/.test(lowerOf(t)) || (t.pos === 'VERB' && !/(?:s|ing)$/.test(lowerOf(t))))) past = true;
       return { verb: i + (phrase.endsWith(' up') ? 1 : 0), negated, phrase: [...words, phrase].join(' '), lemma, copula: false, past };
     }
     return null;
