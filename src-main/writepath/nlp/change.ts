@@ -56,7 +56,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const org = nameAfter(object, ['at', 'with', 'for']);
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
-      if (object.length === 0) return group.lemma === 'quit' ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
+      // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
+      if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       if (!namedFirst || named?.end !== object.length) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());
       if (kind === 'person') return null;

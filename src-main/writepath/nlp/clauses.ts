@@ -92,7 +92,9 @@ export function skipOpeners(tokens: readonly Token[], offsets: readonly number[]
     const inTime = (at: number): boolean => times.some((m) => (offsets[at] ?? -1) >= m.index && (offsets[at] ?? -1) < m.index + m.text.length);
     // "On 29.12.2023 I …": the preposition of a date opens the clause with it.
     const beforeTime = t.pos === 'ADP' && inTime(i + 1);
-    if (inTime(i) || beforeTime || OPENERS.has(lower) || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
+    // Chat spellings stretch openers: "sooo", "okkk", "hiii".
+    const opener = OPENERS.has(lower) || OPENERS.has(lower.replace(/(\p{L})\1+$/u, '$1'));
+    if (inTime(i) || beforeTime || opener || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
       i++;
       continue;
     }

@@ -39,7 +39,8 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
   let kept = tokens.filter((_, i) => !relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to));
   for (let changed = true; changed; ) {
     changed = false;
-    while (kept.length > 0 && (kept[kept.length - 1]?.pos === 'PUNCT' || kept[kept.length - 1]?.pos === 'CCONJ')) {
+    // Punctuation, a dangling "and", and emoji ("I switched to coffee now ☕☕").
+    while (kept.length > 0 && (kept[kept.length - 1]?.pos === 'PUNCT' || kept[kept.length - 1]?.pos === 'CCONJ' || !/[\p{L}\p{N}]/u.test(kept[kept.length - 1]?.text ?? ''))) {
       kept = kept.slice(0, -1);
       changed = true;
     }

@@ -29,6 +29,8 @@ export interface Context {
   speaker: Speaker;
   reference: number;
   named: Map<string, NamedEntityKind>;
+  /** The utterance talks about work (job, boss, office…): a bare "I quit" is then a job left. */
+  workTalk: boolean;
 }
 
 /** Subject of a clause as written in a fact, the key its slots use, and how "my" reads inside it. */

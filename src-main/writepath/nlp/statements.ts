@@ -21,6 +21,8 @@ import { clauseDefect } from './well-formed';
 import { endedValue } from '../slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
+
+const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
 
@@ -67,7 +69,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages.
   if (!/\b(?:I|my|My)\b/.test(text)) return [];
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
-  const ctx: Context = { speaker, reference, named };
+  const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
   const out: Statement[] = [];
   for (const sentence of analyzer.sentences(text)) {
     if (sentence.tokens.some((t) => t.text === '?')) continue;
