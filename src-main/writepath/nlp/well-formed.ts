@@ -12,8 +12,22 @@ const PARTICIPLES = new Set(['been', 'being', 'gone', 'done', 'seen', 'taken', '
 const UNFINISHED_END = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'AUX']);
 const SUBJECT_POS = new Set(['NOUN', 'PROPN', 'PRON', 'X']);
 
+/** Facts repeat (a long message says the same thing many times): each text is tagged once. */
+const checked = new Map<string, string | null>();
+const CHECKED_MAX = 2_048;
+
 /** Why `content` is not a well-formed clause, or null when it is. */
 export function clauseDefect(analyzer: TextAnalyzer, content: string): string | null {
+  const key = `${analyzer.name}\u0000${content}`;
+  const known = checked.get(key);
+  if (known !== undefined) return known;
+  const defect = findDefect(analyzer, content);
+  if (checked.size >= CHECKED_MAX) checked.clear();
+  checked.set(key, defect);
+  return defect;
+}
+
+function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const sentences = analyzer.sentences(content);
   const tokens: Token[] = sentences.flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT' || t.text === "'s");
   if (tokens.length < 2) return 'no verb';
