@@ -10,7 +10,7 @@ import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import { isZeroVector } from '../memory/writepath-store';
 import { batchByPairs, conflictCandidates } from './candidates';
-import { isDeparture, slotRelation } from './slot-values';
+import { isDeparture, preferenceSubject, slotRelation } from './slot-values';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
 
@@ -141,16 +141,24 @@ export async function relateToMemory(
   // Within the batch: a later statement in the same slot with another value supersedes the latest earlier one
   // it contradicts, so "I live in Berlin … actually I just moved to Lisbon" in one session still leaves a chain;
   // "I started at Ridgeline; I left Fenwick" does not end Ridgeline (slot-values.ts).
+  // Only facts of the same slot, or preferences of the same subject, can relate: a long session stays linear.
+  const related = new Map<string, number[]>();
   for (const [i, p] of planned.entries()) {
     if (!p.fact.slot || p.fact.value === null || p.disposition.kind === 'duplicate') continue;
-    for (let j = i - 1; j >= 0; j--) {
+    const keys = [`slot:${p.fact.slot}`, ...(preferenceSubject(p.fact.slot) ? [`pref:${preferenceSubject(p.fact.slot)}`] : [])];
+    const earlierIndices = [...new Set(keys.flatMap((k) => related.get(k) ?? []))].sort((a, b) => b - a);
+    for (const j of earlierIndices) {
       const earlier = planned[j] as PlannedFact;
-      if (!earlier.fact.slot || earlier.fact.value === null || earlier.disposition.kind === 'duplicate') continue;
       const relation = slotRelation(p.fact, { slot: earlier.fact.slot, value: earlier.fact.value, content: earlier.fact.content });
       if (relation === 'unrelated') continue;
       // The earlier statement already handles what memory held; this one continues the chain from it.
       if (relation === 'replaces') p.disposition = { kind: 'replaces_planned', index: j, reason: `${p.fact.slot} changed within the session` };
       break;
+    }
+    for (const k of keys) {
+      const list = related.get(k);
+      if (list) list.push(i);
+      else related.set(k, [i]);
     }
   }
   keepDeparturesOffTakenTargets(planned);

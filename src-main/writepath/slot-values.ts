@@ -62,6 +62,11 @@ export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRela
   return a.positive && b.positive && passedOver(existing.content, a.head) ? 'replaces' : 'unrelated';
 }
 
+/** The subject of a preference slot ("user" for "user.opinion.tea"), or null for other slots. */
+export function preferenceSubject(slot: string | null): string | null {
+  return /^(.+)\.(?:opinion|uses)\.[^.]+$/.exec(slot ?? '')?.[1] ?? null;
+}
+
 /** Slot-family test for conflict candidates: facts in these slots may be replaced by a fact in `slot`. */
 export function mayReplaceAcrossSlots(slot: string | null, existing: SlottedFact): boolean {
   const m = /^(.+)\.(opinion|uses)\.([^.]+)$/.exec(slot ?? '');
