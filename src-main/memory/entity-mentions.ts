@@ -64,28 +64,35 @@ export function extractMentions(raw: string, startsAlias?: StartsAlias): Mention
   const handles = [...text.matchAll(AT_MENTION)].map((m) => m[1] ?? '').filter(Boolean);
   const hashtags = [...text.matchAll(HASHTAG)].map((m) => m[1] ?? '').filter(Boolean);
   const dates = [...text.matchAll(DATE_RE)].map((m) => m[0]);
-  const names: string[] = [];
+  // Each distinct name once: a long run repeating one word ("Aaa Aaa …") would otherwise list it thousands of times.
+  const names = new Set<string>();
   for (const m of text.matchAll(CAPITALISED_RUN)) {
     const words = m[0].split(/[ \t]+/);
-    // Every contiguous sub-run, so "Alice Smith" can match an alias "Alice" and vice versa.
+    const bare = words.map((w) => w.replace(POSSESSIVE, ''));
+    // Every contiguous sub-run, so "Alice Smith" can match an alias "Alice" and vice versa; a possessive is
+    // dropped from the span's last word ("Alice Smith's" → "Alice Smith").
     for (let i = 0; i < words.length; i++) {
       const first = words[i] ?? '';
-      if (startsAlias && !startsAlias(first) && !startsAlias(first.replace(POSSESSIVE, ''))) continue;
-      for (let j = i + 1; j <= Math.min(words.length, i + MAX_SPAN_WORDS); j++) {
-        names.push(words.slice(i, j).join(' ').replace(POSSESSIVE, ''));
+      if (startsAlias && !startsAlias(first) && !startsAlias(bare[i] ?? '')) continue;
+      let prefix = '';
+      for (let j = i; j < Math.min(words.length, i + MAX_SPAN_WORDS); j++) {
+        names.add(j === i ? (bare[j] ?? '') : `${prefix} ${bare[j] ?? ''}`);
+        prefix = j === i ? first : `${prefix} ${words[j] ?? ''}`;
       }
     }
   }
-  return { names, handles, hashtags, emails, urls, dates };
+  return { names: [...names], handles, hashtags, emails, urls, dates };
 }
 
 /** Lower-case word n-grams (2..4 words) that begin with a word in `firstWords`, for lower-case multi-word aliases ("my boss"). */
-function wordSpans(text: string, firstWords: ReadonlySet<string>): string[] {
+function wordSpans(text: string, firstWords: ReadonlySet<string>): Set<string> {
   const words = text.toLowerCase().match(/[\p{L}\p{N}'’]+/gu) ?? [];
-  const spans: string[] = [];
+  // Distinct spans only, built word by word: a long text repeating an alias's first word adds each span once.
+  const spans = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     if (!firstWords.has(words[i] ?? '')) continue;
-    for (let n = 2; n <= MAX_SPAN_WORDS && i + n <= words.length; n++) spans.push(words.slice(i, i + n).join(' '));
+    let span = words[i] ?? '';
+    for (let n = 2; n <= MAX_SPAN_WORDS && i + n <= words.length; n++) spans.add((span = `${span} ${words[i + n - 1] ?? ''}`));
   }
   return spans;
 }

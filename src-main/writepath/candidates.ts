@@ -12,6 +12,7 @@ import type { WritePathStore } from '../memory/writepath-store';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { comparedPart, contentTokens, jaccard, normaliseFact } from './text';
 import { isFactQueryStopword, quoteFtsTerm } from '../../src-shared/text';
+import { mayReplaceAcrossSlots } from './slot-values';
 
 /** Existing facts shown with one new fact (the bound is 10). */
 export const MAX_PAIRS_PER_FACT = 5;
@@ -70,7 +71,9 @@ export function conflictCandidates(store: WritePathStore, input: CandidateInput,
       const words = jaccard(mine, withoutNames(n.content, input.nameWords));
       const vector = cosine.get(n.id) ?? 0;
       const specific = sharesSpecificEntity.has(n.id);
-      const similar = words >= MIN_WORD_OVERLAP || vector >= MIN_COSINE || (specific && (words >= MIN_ENTITY_OVERLAP || vector >= MIN_ENTITY_COSINE));
+      // "User switched to coffee" shares few words with "User prefers tea over coffee" yet replaces it.
+      const slotFamily = mayReplaceAcrossSlots(input.slot, { slot: typeof n.attributes.slot === 'string' ? n.attributes.slot : null, value: null, content: n.content });
+      const similar = slotFamily || words >= MIN_WORD_OVERLAP || vector >= MIN_COSINE || (specific && (words >= MIN_ENTITY_OVERLAP || vector >= MIN_ENTITY_COSINE));
       return { node: n, score: Math.max(words, vector), similar };
     })
     .filter((c) => c.similar);

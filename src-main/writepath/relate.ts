@@ -10,6 +10,7 @@ import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import { isZeroVector } from '../memory/writepath-store';
 import { batchByPairs, conflictCandidates } from './candidates';
+import { isDeparture, preferenceSubject, slotRelation } from './slot-values';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
 
@@ -137,18 +138,42 @@ export async function relateToMemory(
     else if (d.relation === 'replaces' && p.disposition.kind === 'new') p.disposition = { kind: 'replaces', existingId: d.existingId, reason: d.reason };
   }
 
-  // Within the batch: a later statement in the same slot with another value supersedes the earlier one, so
-  // "I live in Berlin … actually I just moved to Lisbon" in one session still leaves a chain.
-  const lastInSlot = new Map<string, number>();
+  // Within the batch: a later statement in the same slot with another value supersedes the latest earlier one
+  // it contradicts, so "I live in Berlin … actually I just moved to Lisbon" in one session still leaves a chain;
+  // "I started at Ridgeline; I left Fenwick" does not end Ridgeline (slot-values.ts).
+  // Only facts of the same slot, or preferences of the same subject, can relate: a long session stays linear.
+  const related = new Map<string, number[]>();
   for (const [i, p] of planned.entries()) {
-    const { slot, value } = p.fact;
-    if (!slot || value === null || p.disposition.kind === 'duplicate') continue;
-    const prev = lastInSlot.get(slot);
-    // The earlier statement already handles what memory held; this one continues the chain from it.
-    if (prev !== undefined && planned[prev]?.fact.value !== value) {
-      p.disposition = { kind: 'replaces_planned', index: prev, reason: `${slot} changed within the session` };
+    if (!p.fact.slot || p.fact.value === null || p.disposition.kind === 'duplicate') continue;
+    const keys = [`slot:${p.fact.slot}`, ...(preferenceSubject(p.fact.slot) ? [`pref:${preferenceSubject(p.fact.slot)}`] : [])];
+    const earlierIndices = [...new Set(keys.flatMap((k) => related.get(k) ?? []))].sort((a, b) => b - a);
+    for (const j of earlierIndices) {
+      const earlier = planned[j] as PlannedFact;
+      const relation = slotRelation(p.fact, { slot: earlier.fact.slot, value: earlier.fact.value, content: earlier.fact.content });
+      if (relation === 'unrelated') continue;
+      // The earlier statement already handles what memory held; this one continues the chain from it.
+      if (relation === 'replaces') p.disposition = { kind: 'replaces_planned', index: j, reason: `${p.fact.slot} changed within the session` };
+      break;
     }
-    lastInSlot.set(slot, i);
+    for (const k of keys) {
+      const list = related.get(k);
+      if (list) list.push(i);
+      else related.set(k, [i]);
+    }
   }
+  keepDeparturesOffTakenTargets(planned);
   return { planned, dropped, pairs: questions.reduce((n, q) => n + q.existing.length, 0), calls: batches.length };
+}
+
+/**
+ * A departure ("I left Fenwick Labs") whose target an earlier fact of the batch already replaces ("I started at
+ * Ridgeline") stands on its own: continuing that chain would end the new job instead of the old one.
+ */
+function keepDeparturesOffTakenTargets(planned: PlannedFact[]): void {
+  const taken = new Set<string>();
+  for (const p of planned) {
+    if (p.disposition.kind !== 'replaces') continue;
+    if (taken.has(p.disposition.existingId) && isDeparture(p.fact.value)) p.disposition = { kind: 'new' };
+    else taken.add(p.disposition.existingId);
+  }
 }

@@ -74,11 +74,15 @@ export const DUPLICATE_COSINE = 0.85;
  * Jaccard ≥ 0.75 (and, when vectors are available, cosine ≥ 0.85) with no differing name or number —
  * so "lives in Berlin" and "lives in Lisbon" stay apart: that is a contradiction, not a duplicate.
  */
+const NEGATED = /\b(?:not|never|no longer)\b|n'?t\b/;
+
 export function isNearDuplicate(a: string, b: string, cosine: number | null): boolean {
   const x = analyse(a);
   const y = analyse(b);
   // Equal beginnings of two very long facts are not equal facts: then only equal texts are.
   if (x.norm === y.norm && ((x.whole && y.whole) || a === b)) return true;
+  // "User does not drink coffee" is the opposite of "User drinks coffee", however alike the words.
+  if (NEGATED.test(x.norm) !== NEGATED.test(y.norm)) return false;
   const j = jaccard(x.tokens, y.tokens);
   if (j < DUPLICATE_JACCARD) return false;
   if (cosine !== null && cosine < DUPLICATE_COSINE) return false;

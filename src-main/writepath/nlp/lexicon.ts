@@ -83,6 +83,7 @@ export const NOT_POSSESSIONS = words('question idea feeling look go chance probl
 export const OPENERS = words(`
   and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
   basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello wow ah haha lol
+  nowadays currently
   by the way guess what fun fact
 `);
 
@@ -106,3 +107,15 @@ export const CALENDAR_WORDS = words(`
 `);
 
 export const MODALS = words('will would could should might may must shall can ca wo');
+
+/** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages. */
+export const NOT_NAMES = words(`
+  ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead
+  english british american canadian australian irish scottish welsh french german spanish italian portuguese dutch
+  swedish norwegian danish finnish polish russian ukrainian czech greek turkish chinese japanese korean indian
+  pakistani mexican brazilian argentinian nigerian kenyan egyptian african european asian latino latina
+  arab persian israeli filipino vietnamese thai indonesian catalan basque swiss austrian belgian hungarian romanian
+`);
+
+/** Relations that are one person at a time: a new one replaces the last. */
+export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée');

@@ -19,6 +19,8 @@ export interface TimeMention {
   future: boolean;
   /** Read ahead of when it was said before any year shift ("I start on the 3rd of July"): a plan, unless the verb is past. */
   ahead: boolean;
+  /** A weekday alone ("on Monday"): the last such day, and only for a past verb ("I started on Monday"). */
+  weekday: boolean;
 }
 
 const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
@@ -29,6 +31,21 @@ const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
 const DAY = 86_400_000;
 const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
+
+const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
+/** chrono does not read seasons: "last summer", "this winter" (northern seasons, by the month they start). */
+const SEASON = /\b(last|this|past)\s+(spring|summer|autumn|fall|winter)\b/gi;
+const SEASON_MONTH: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
+
+/** "last summer" said in November 2026 → 1 June 2026; said in July 2026 → 1 June 2025 (that one is not over); "this" is this year's. */
+function seasonStart(which: string, season: string, reference: number): number | null {
+  const month = SEASON_MONTH[season.toLowerCase()];
+  if (month === undefined) return null;
+  const ref = new Date(reference);
+  let year = ref.getUTCFullYear();
+  if (which.toLowerCase() !== 'this' && Date.UTC(year, month + 3, 1) > reference) year--;
+  return Date.UTC(year, month, 1);
+}
 
 /**
  * Every English expression chrono dates contains a digit or one of these words; a clause with none is not
@@ -46,6 +63,13 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   const parsed = textPieces(text).flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })));
   for (const { r, index } of parsed) {
     let time = r.start.date().getTime();
+    const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());
+    if (weekday) {
+      // "I started on Monday" said on a Wednesday: the Monday just gone (chrono picks the nearest, maybe ahead).
+      const ahead = time > reference;
+      out.push({ text: r.text, index, time: ahead ? time - 7 * DAY : time, relative: true, future: false, ahead, weekday: true });
+      continue;
+    }
     const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest).
     if (future && !r.start.isCertain('year')) {
@@ -64,14 +88,20 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     // "on Tuesday" alone is too vague (or a habit) to date a fact.
     const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
     if (!dated) continue;
-    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead });
+    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead, weekday: false });
   }
   for (const m of text.matchAll(YEAR)) {
     const year = Number(m[1]);
     const time = Date.UTC(year, 0, 1);
     if (time > reference) continue;
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false });
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false, weekday: false });
+  }
+  for (const m of text.matchAll(SEASON)) {
+    const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);
+    if (time === null || out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    const ahead = time > reference;
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: ahead, ahead, weekday: false });
   }
   return out.sort((a, b) => a.index - b.index);
 }

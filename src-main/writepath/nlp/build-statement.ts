@@ -1,0 +1,172 @@
+/** A statement from subject + verb group + object, by what the verb says (lives in, works at, likes …). */
+import type { EntityType } from '../../../src-shared/memory-types';
+import { normaliseFact } from '../text';
+import { joinTokens, type Token } from './analyzer';
+import { DURABLE_ADJECTIVES, IDENTITIES, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
+import type { Built, Context, StatementEntity, Subject } from './statement-types';
+import type { VerbGroup } from './verb-group';
+import { readChange } from './change';
+import { copulaStatement } from './names';
+
+/** A statement from subject + verb group + object, by what the verb says. */
+export function buildStatement(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] {
+  const s = subject.text;
+  const objText = joinTokens(object);
+  const first = object[0];
+  const firstLower = lowerOf(first);
+  const says = (content: string, extra: Partial<Built> = {}): Built => ({ content, type: 'semantic', slot: null, value: null, entities: [], ...extra });
+  const slot = (name: string): string => `${subject.key}.${name}`;
+  if (object.length > 14 || endsUnfinished(object)) return [];
+
+  if (group.copula) {
+    if (object.length === 0) return [];
+    // "I am a big fan of X" / "I am not a fan of X": an opinion.
+    const fan = object.findIndex((t) => lowerOf(t) === 'fan');
+    if (fan >= 0 && lowerOf(object[fan + 1]) === 'of' && fan <= 3) {
+      const target = object.slice(fan + 2);
+      const head = headWord(target);
+      if (!head || VAGUE_OBJECTS.has(lowerOf(target[0]))) return [];
+      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: group.negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
+    }
+    const copulaChange = copulaStatement(subject, group, object);
+    if (copulaChange) return copulaChange;
+    if (group.negated) return [];
+    if (firstLower === 'from') {
+      const place = nameAfter(object, ['from']);
+      return place ? [says(`${s} ${group.phrase} from ${place}`, { slot: slot('origin'), value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })] : [];
+    }
+    if (firstLower === 'born' || (lowerOf(object[0]) === 'originally' && lowerOf(object[1]) === 'from')) {
+      const place = nameAfter(object, ['in', 'from']);
+      return place ? [says(`${s} ${group.phrase} ${objText}`, { slot: slot('birthplace'), value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })] : [];
+    }
+    if (['married', 'engaged'].includes(firstLower) && lowerOf(object[1]) === 'to') {
+      const partner = properRuns(object)[0]?.text;
+      return partner ? [says(`${s} ${group.phrase} ${firstLower} to ${partner}`, { slot: slot('partner'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })] : [];
+    }
+    if (first?.pos === 'DET' && ['a', 'an'].includes(firstLower)) {
+      if (group.past) return [];
+      const stop = object.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'SCONJ'));
+      const role = stop > 0 ? object.slice(1, stop) : object.slice(1);
+      const noun = role.at(-1);
+      if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN')) return [];
+      const roleText = joinTokens(role);
+      const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
+      // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
+      if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
+      const org = nameAfter(object, ['at', 'for', 'with']);
+      const place = nameAfter(object, ['in']);
+      const entities: StatementEntity[] = [
+        ...(org ? [{ name: org, type: 'organization' as const, aliases: [] }] : []),
+        ...(place && place !== org ? [{ name: place, type: 'place' as const, aliases: [] }] : []),
+      ];
+      return [says(`${s} ${group.phrase} ${objText}`, { slot: isJob ? slot('occupation') : null, value: isJob ? normaliseFact(roleText) : null, entities })];
+    }
+    if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
+      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx) })];
+    }
+    return [];
+  }
+
+  const change = object.some((t) => ['it', 'them', 'this', 'that'].includes(lowerOf(t)) && t.pos === 'PRON') ? null : readChange(subject, group, object, ctx);
+  if (change) return change;
+  const cls: VerbClass | undefined = VERB_CLASSES.get(group.lemma) ?? (group.lemma === 'grow up' ? 'general' : undefined);
+  if (!cls) return [];
+  if (first && VAGUE_OBJECTS.has(firstLower) && !(first.pos === 'DET' && object.length > 1 && firstLower !== 'that')) return [];
+  if (object.some((t) => ['it', 'them', 'him', 'this', 'that'].includes(lowerOf(t)) && t.pos === 'PRON')) return [];
+  if (object.length === 0 && !(cls === 'general' && (INTRANSITIVE_OK.has(group.lemma) || group.phrase.includes('been')))) return [];
+
+  switch (cls) {
+    case 'residence': {
+      const place = nameAfter(object, ['in', 'to', 'into']);
+      if (!place) {
+        const from = nameAfter(object, ['from']);
+        return from && !group.negated ? [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: from, type: 'place', aliases: [] }] })] : [];
+      }
+      if (group.negated) return [];
+      // A move is where the subject lives now; the chain of places is the fact's history.
+      const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
+      const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${place}`;
+      return [says(content, { slot: lived ? null : slot('residence'), value: lived ? null : normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })];
+    }
+    case 'work': {
+      if (group.negated) return [];
+      if (firstLower === 'as') {
+        const stop = object.findIndex((t, i) => i > 1 && t.pos === 'ADP');
+        const role = object.slice(1, stop > 0 ? stop : undefined).filter((t) => t.pos !== 'DET');
+        if (role.length === 0) return [];
+        const org = nameAfter(object, ['at', 'for']);
+        return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: normaliseFact(joinTokens(role)), entities: org ? [{ name: org, type: 'organization', aliases: [] }] : [] })];
+      }
+      const org = nameAfter(object, ['at', 'for']);
+      if (!org || !['at', 'for'].includes(firstLower)) return [];
+      return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }, ...typedRuns(object, null, ctx).filter((e) => e.name !== org)] })];
+    }
+    case 'join': {
+      if (group.negated) return [];
+      const org = properRuns(object)[0];
+      if (org && org.start <= 1) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('employer'), value: normaliseFact(org.text), entities: [{ name: org.text, type: 'organization', aliases: [] }] })];
+      return [says(`${s} ${group.phrase} ${objText}`)];
+    }
+    case 'opinion_like':
+    case 'opinion_dislike': {
+      // "I love to cook" is an opinion; "I like to think so" is not.
+      if (firstLower === 'to' && !(object[1]?.pos === 'VERB' && VERB_CLASSES.has(object[1].lemma))) return [];
+      const parts = coordinated(object);
+      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx));
+      const [about] = splitComparison(object);
+      const head = headWord(firstLower === 'to' ? about.slice(1) : about);
+      if (!head) return [];
+      const likes = (cls === 'opinion_like') !== group.negated;
+      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: likes ? 'like' : 'dislike', entities: typedRuns(about, null, ctx) })];
+    }
+    case 'uses': {
+      // "I used the bottled juice" is an event, not a tool the subject uses.
+      if (group.past) return [];
+      const head = headWord(object);
+      if (!head) return [];
+      return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: typedRuns(object, 'tool', ctx) })];
+    }
+    case 'switch': {
+      if (group.negated) return [];
+      const toAt = object.findIndex((t) => lowerOf(t) === 'to');
+      const fromAt = object.findIndex((t) => lowerOf(t) === 'from');
+      if (toAt < 0) return [];
+      const target = object.slice(toAt + 1, fromAt > toAt ? fromAt : undefined);
+      const source = fromAt >= 0 ? object.slice(fromAt + 1, fromAt < toAt ? toAt : undefined) : [];
+      const targetHead = headWord(target);
+      if (!targetHead) return [];
+      const out = [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: 'yes', entities: [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)] })];
+      const sourceHead = headWord(source);
+      if (sourceHead) out.push(says(`${s} no longer uses ${joinTokens(source)}`, { slot: slot(`uses.${sourceHead}`), value: 'no', entities: typedRuns(source, 'tool', ctx) }));
+      return out;
+    }
+    case 'stop': {
+      if (group.negated || first?.pos !== 'VERB' || first.lemma !== 'use') return [];
+      const tool = object.slice(1);
+      const head = headWord(tool);
+      return head ? [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${head}`), value: 'no', entities: typedRuns(tool, 'tool', ctx) })] : [];
+    }
+    case 'have': {
+      // What someone had ("a guy", "a cool week") is rarely a fact about them now.
+      if (group.negated || !first || group.past) return [];
+      const parts = coordinated(object);
+      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx));
+      if (!(first.pos === 'DET' || first.pos === 'NUM' || ['two', 'three', 'four', 'five'].includes(firstLower))) return [];
+      if (['the', 'this', 'that', 'some', 'any'].includes(firstLower)) return [];
+      const noun = object.find((t) => t.pos === 'NOUN');
+      if (!noun || NOT_POSSESSIONS.has(noun.lemma)) return [];
+      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })];
+    }
+    case 'went': {
+      if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
+      const place = nameAfter(object, ['to']);
+      return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];
+    }
+    case 'general': {
+      const role: EntityType | null = ['visit', 'travel', 'grow up'].includes(group.lemma) ? 'place' : ['graduate', 'study'].includes(group.lemma) && firstLower === 'from' ? 'organization' : null;
+      return [says(`${s} ${group.phrase}${objText ? ` ${objText}` : ''}`, { entities: typedRuns(object, role, ctx) })];
+    }
+  }
+}
+

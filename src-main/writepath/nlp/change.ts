@@ -1,0 +1,105 @@
+/**
+ * Changes of mind and of life, read offline: a new job ("I started working at Ridgeline on Monday"), a
+ * departure ("I left Fenwick Labs", "I quit my job", "I no longer work at Acme", "I moved out of Berlin"), a
+ * partner found or left ("I'm dating Alex", "I broke up with Sam"), a habit taken up or dropped ("these days I
+ * drink coffee", "I don't eat meat any more"). Each lands in the slot it changes (employer, residence, partner,
+ * uses.X) — a departure with the value `ended:X` — so consolidation supersedes the matching fact and nothing
+ * else (writepath/slot-values.ts).
+ */
+import { normaliseFact } from '../text';
+import { joinTokens, type Token } from './analyzer';
+import { headWord, lowerOf, nameAfter, properRuns } from './phrases';
+import { endedValue } from '../slot-values';
+import type { Built, Context, StatementEntity, Subject } from './statement-types';
+import type { VerbGroup } from './verb-group';
+
+/** Verbs a change is read from; anything else is left to the general rules. */
+const CHANGE_VERBS = new Set(['start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke']);
+/** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
+const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
+
+const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
+const organization = (name: string): StatementEntity => ({ name, type: 'organization', aliases: [] });
+
+/** Statements for a change, or null when the clause is not one (the general rules then read it). */
+export function readChange(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] | null {
+  if (!CHANGE_VERBS.has(group.lemma) || group.copula) return null;
+  const s = subject.text;
+  const objText = joinTokens(object);
+  // "I quit my job" is done, not a habit: not "quits".
+  const phrase = group.lemma === 'quit' ? group.phrase.replace(/\bquits$/, 'quit') : group.phrase;
+  const said = `${s} ${phrase}${objText ? ` ${objText}` : ''}`;
+  const slot = (name: string): string => `${subject.key}.${name}`;
+  const built = (content: string, slotName: string, value: string, entities: StatementEntity[]): Built[] => [
+    { content, type: 'semantic', slot: slot(slotName), value, entities },
+  ];
+  const first = lowerOf(object[0]);
+  const named = properRuns(object)[0];
+  const namedFirst = named && named.start === 0 ? named.text : null;
+  const done = group.past || /\b(?:has|have|had)\b/.test(group.phrase);
+
+  switch (group.lemma) {
+    case 'start':
+    case 'begin': {
+      if (group.negated || !done) return null;
+      const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
+      const org = nameAfter(object, ['at', 'for']);
+      if (!org || !(jobWord || first === 'at')) return null;
+      // A new job is where the subject works now; when it began is the fact's valid time.
+      return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
+    }
+    case 'leave':
+    case 'quit': {
+      if (group.negated) return null;
+      const job = object.slice(0, 2).some((t) => JOB_WORDS.has(lowerOf(t)));
+      if (job) {
+        const org = nameAfter(object, ['at', 'with', 'for']);
+        return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
+      }
+      // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
+      if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
+      if (!namedFirst || named?.end !== object.length) return null;
+      const kind = ctx.named.get(namedFirst.toLowerCase());
+      if (kind === 'person') return null;
+      return kind === 'place'
+        ? built(said, 'residence', endedValue(normaliseFact(namedFirst)), [{ name: namedFirst, type: 'place', aliases: [] }])
+        : built(said, 'employer', endedValue(normaliseFact(namedFirst)), [organization(namedFirst)]);
+    }
+    case 'work': {
+      if (!group.negated) return null;
+      const org = nameAfter(object, ['at', 'for']);
+      return org && ['at', 'for'].includes(first) ? built(said, 'employer', endedValue(normaliseFact(org)), [organization(org)]) : null;
+    }
+    case 'live': {
+      if (!group.negated) return null;
+      const place = nameAfter(object, ['in']);
+      return place && first === 'in' ? built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]) : null;
+    }
+    case 'move': {
+      const away = (first === 'out' && lowerOf(object[1]) === 'of') || (first === 'away' && lowerOf(object[1]) === 'from');
+      const place = away ? nameAfter(object, ['of', 'from']) : null;
+      if (!place || group.negated) return null;
+      return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
+    }
+    case 'date':
+    case 'see': {
+      // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not.
+      if (!/\b(?:is|are|was|been)\b/.test(group.phrase) || !namedFirst || named?.end !== object.length) return null;
+      return built(said, 'partner', group.negated ? endedValue(normaliseFact(namedFirst)) : normaliseFact(namedFirst), [person(namedFirst)]);
+    }
+    case 'break':
+    case 'split':
+    case 'divorce': {
+      const partner = group.lemma === 'divorce' ? namedFirst : first === 'with' ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
+      if (!partner || group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up'))) return null;
+      return built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]);
+    }
+    default: {
+      // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
+      if (group.past) return null;
+      const head = headWord(object);
+      if (!head || object.length > 4) return null;
+      return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];
+    }
+  }
+}

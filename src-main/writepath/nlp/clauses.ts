@@ -1,0 +1,121 @@
+/** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
+import type { Sentence, Token } from './analyzer';
+import { OPENERS } from './lexicon';
+import type { TimeMention } from './time';
+
+const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
+
+/** Curly quotes, contractions and a lower-case "i" normalised so the tagger sees plain words. */
+export function normaliseForParsing(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\bi(?=\s|'|$)/g, 'I')
+    .replace(/\bI'm\b/gi, 'I am')
+    .replace(/\bIm\b/g, 'I am')
+    .replace(/\bI've\b/gi, 'I have')
+    .replace(/\bI'd\b/gi, 'I would')
+    .replace(/\bI'll\b/gi, 'I will')
+    .replace(/\b(do|does|did|is|was|were|are|have|has|had|would|could|should)n'?t\b/gi, '$1 not')
+    .replace(/\bdont\b/gi, 'do not')
+    .replace(/\bcan'?t\b/gi, 'can not')
+    .replace(/\bcannot\b/gi, 'can not')
+    .replace(/\bwon'?t\b/gi, 'will not')
+    .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is');
+}
+
+export interface Clause {
+  tokens: Token[];
+  /** Introduced by "if", "when", "because"…: not an assertion of its own. */
+  subordinate: boolean;
+  /** "… and works for the UN": the verb shares the previous clause's subject. */
+  sharedSubject: boolean;
+}
+
+const CLAUSE_PUNCT = new Set([',', ';', ':', '(', ')', '—', '–', '!', '.', '...', '"']);
+const SUBORDINATORS = new Set(['because', 'although', 'though', 'whereas', 'unless', 'if', 'whenever', 'when', 'while', 'which', 'who', 'whom', 'whose', 'since', 'until', 'so', 'but', 'or', 'cause', 'cos', 'coz', 'that']);
+const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
+
+export function splitClauses(sentence: Sentence): Clause[] {
+  const clauses: Clause[] = [];
+  let current: Token[] = [];
+  let subordinate = false;
+  let shared = false;
+  const push = (): void => {
+    if (current.length > 0) clauses.push({ tokens: current, subordinate, sharedSubject: shared });
+    current = [];
+    subordinate = false;
+    shared = false;
+  };
+  const tokens = sentence.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const lower = t.text.toLowerCase();
+    const next = tokens[i + 1];
+    if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) {
+      push();
+      continue;
+    }
+    // "so", "that", "since", "until", "before", "after" only open a clause where a subject follows ("so I visit
+    // her", "since I moved"), not in "so much" or "vegan since 2018".
+    const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
+    const opensClause = needsSubject ? next?.pos === 'PRON' : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
+    if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
+      push();
+      subordinate = true;
+      continue;
+    }
+    if (lower === 'and' && current.length > 0 && next) {
+      const nextLower = next.text.toLowerCase();
+      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') {
+        push();
+        continue;
+      }
+      if (next.pos === 'VERB' || (next.pos === 'AUX' && next.lemma !== 'be')) {
+        push();
+        shared = true;
+        continue;
+      }
+    }
+    current.push(t);
+  }
+  push();
+  return clauses;
+}
+
+/** Index of the clause's subject after openers ("Actually,", "Last year"), or -1. */
+export function skipOpeners(tokens: readonly Token[], offsets: readonly number[], times: readonly TimeMention[]): number {
+  let i = 0;
+  while (i < tokens.length && i < 8) {
+    const t = tokens[i] as Token;
+    const lower = t.text.toLowerCase();
+    const inTime = (at: number): boolean => times.some((m) => (offsets[at] ?? -1) >= m.index && (offsets[at] ?? -1) < m.index + m.text.length);
+    // "On 29.12.2023 I …": the preposition of a date opens the clause with it.
+    const beforeTime = t.pos === 'ADP' && inTime(i + 1);
+    // Chat spellings stretch openers: "sooo", "okkk", "hiii".
+    const opener = OPENERS.has(lower) || OPENERS.has(lower.replace(/(\p{L})\1+$/u, '$1'));
+    if (inTime(i) || beforeTime || opener || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
+      i++;
+      continue;
+    }
+    // "These days I drink coffee", "Nowadays I …": a change of habit, said before its subject.
+    if (lower === 'these' && lowerOf(tokens[i + 1]) === 'days') {
+      i += 2;
+      continue;
+    }
+    return i;
+  }
+  return -1;
+}
+
+export function clauseText(tokens: readonly Token[]): { text: string; offsets: number[] } {
+  const offsets: number[] = [];
+  let text = '';
+  tokens.forEach((t, i) => {
+    if (i > 0) text += t.space || (t.pos === 'PUNCT' || t.text.startsWith("'") ? '' : ' ');
+    offsets.push(text.length);
+    text += t.text;
+  });
+  return { text, offsets };
+}
+

@@ -1,0 +1,140 @@
+/** Phrases inside a clause: proper-name runs, head words, objects cleaned of time and fillers, relatives. */
+import type { EntityType } from '../../../src-shared/memory-types';
+import { normaliseFact } from '../text';
+import { joinTokens, type Token } from './analyzer';
+import { CALENDAR_WORDS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import type { Context, StatementEntity } from './statement-types';
+
+export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
+
+/** Proper-name runs: "St James's Hospital", "Bank of America", "VS Code". */
+export function properRuns(tokens: readonly Token[]): { start: number; end: number; text: string }[] {
+  const runs: { start: number; end: number; text: string }[] = [];
+  let i = 0;
+  const isName = (t: Token | undefined): boolean =>
+    !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toLowerCase())) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase());
+  while (i < tokens.length) {
+    if (!isName(tokens[i])) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    for (;;) {
+      const t = tokens[end];
+      if (isName(t)) end++;
+      else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&') && isName(tokens[end + 1])) end += 2;
+      else break;
+    }
+    runs.push({ start: i, end, text: joinTokens(tokens.slice(i, end)) });
+    i = end;
+  }
+  return runs;
+}
+
+export const possessive = (name: string): string => (name.endsWith('s') ? `${name}'` : `${name}'s`);
+export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '_');
+
+/** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
+export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
+  let kept = tokens.filter((_, i) => !relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to));
+  for (let changed = true; changed; ) {
+    changed = false;
+    // Punctuation, a dangling "and", and emoji ("I switched to coffee now ☕☕").
+    while (kept.length > 0 && (kept[kept.length - 1]?.pos === 'PUNCT' || kept[kept.length - 1]?.pos === 'CCONJ' || !/[\p{L}\p{N}]/u.test(kept[kept.length - 1]?.text ?? ''))) {
+      kept = kept.slice(0, -1);
+      changed = true;
+    }
+    const tail = joinTokens(kept).toLowerCase();
+    for (const filler of TRAILING_FILLERS) {
+      if (tail === filler || tail.endsWith(` ${filler}`)) {
+        const n = filler.split(' ').length;
+        kept = kept.slice(0, kept.length - n);
+        changed = true;
+        break;
+      }
+    }
+  }
+  return kept;
+}
+
+/** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
+export function headWord(tokens: readonly Token[]): string | null {
+  const name = properRuns(tokens)[0];
+  if (name && name.start <= 2) return slotKey(name.text);
+  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));
+  const span = stop > 0 ? tokens.slice(0, stop) : tokens;
+  const content = span.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB' || t.pos === 'ADJ');
+  const last = content.at(-1);
+  return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
+}
+
+export function typedRuns(tokens: readonly Token[], roleType: EntityType | null, ctx: Context): StatementEntity[] {
+  const out: StatementEntity[] = [];
+  properRuns(tokens).forEach((run, i) => {
+    // "… at a high school in Evanston": a name after "in" or "near" is where something is.
+    const where = ['in', 'near'].includes(lowerOf(tokens[run.start - 1])) && roleType !== 'tool' ? ('place' as const) : null;
+    const ner = ctx.named.get(run.text.toLowerCase()) ?? where;
+    // The verb says what the first name is ("work at X" → organization); others only when the library knows.
+    const type: EntityType | null = i === 0 && roleType ? roleType : ner ?? null;
+    if (type) out.push({ name: run.text, type, aliases: [] });
+  });
+  return out;
+}
+
+/** After the verb, the first name that follows one of `preps` ("at Spotify", "in Porto"), or null. */
+export function nameAfter(tokens: readonly Token[], preps: readonly string[]): string | null {
+  for (const run of properRuns(tokens)) {
+    const before = tokens[run.start - 1];
+    const beforeDet = tokens[run.start - 2];
+    if (preps.includes(lowerOf(before)) || (before?.pos === 'DET' && preps.includes(lowerOf(beforeDet)))) return run.text;
+  }
+  return null;
+}
+
+
+/** An object cut off mid-phrase ("a second", "for all thirty", "a sea"): a fragment, not a fact. */
+export function endsUnfinished(object: readonly Token[]): boolean {
+  const last = object.at(-1);
+  const before = object.at(-2);
+  if (!last) return false;
+  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos)) return true;
+  if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last))) return true;
+  return before?.pos === 'DET' && (last.pos === 'NUM' || ['first', 'second', 'third', 'other', 'few', 'little', 'next', 'last', 'same', 'whole', 'new', 'old'].includes(lowerOf(last)));
+}
+
+/** "two kids and a cat called Miso" → each noun phrase on its own (only where a new phrase starts). */
+export function coordinated(object: Token[]): Token[][] {
+  const parts: Token[][] = [];
+  let current: Token[] = [];
+  object.forEach((t, i) => {
+    const next = object[i + 1];
+    if (lowerOf(t) === 'and' && current.length > 0 && next && (next.pos === 'DET' || next.pos === 'NUM')) {
+      parts.push(current);
+      current = [];
+      return;
+    }
+    current.push(t);
+  });
+  if (current.length > 0) parts.push(current);
+  return parts;
+}
+
+/** "tea over coffee": the opinion is about what comes first. */
+export function splitComparison(object: Token[]): [Token[], Token[]] {
+  const at = object.findIndex((t, i) => i > 0 && ['over', 'than', 'instead'].includes(lowerOf(t)));
+  return at > 0 ? [object.slice(0, at), object.slice(at + 1)] : [object, []];
+}
+
+/** "my (best) friend Ana", "my brother Tomás": the relation and the name, from `at`. */
+export function relativeAt(tokens: readonly Token[], at: number): { relation: string; name: string; next: number } | null {
+  if (lowerOf(tokens[at]) !== 'my') return null;
+  let i = at + 1;
+  const parts: string[] = [];
+  if (RELATION_QUALIFIERS.has(lowerOf(tokens[i])) && RELATIONS.has(lowerOf(tokens[i + 1]))) parts.push(lowerOf(tokens[i++]));
+  if (!RELATIONS.has(lowerOf(tokens[i]))) return null;
+  parts.push(lowerOf(tokens[i++]));
+  const run = properRuns(tokens.slice(i)).find((r) => r.start === 0);
+  if (!run || run.text.split(' ').length > 3) return null;
+  return { relation: parts.join(' '), name: run.text, next: i + run.end };
+}
+

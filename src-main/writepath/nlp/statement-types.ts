@@ -1,0 +1,53 @@
+/** The shapes the statement rules share: who speaks, what a clause is about, what it yields. */
+import type { EntityType } from '../../../src-shared/memory-types';
+import type { NamedEntityKind } from './analyzer';
+
+/** Who is speaking: the app's user ("User …") or a named participant of a transcript. */
+export interface Speaker {
+  name: string;
+  isUser: boolean;
+}
+
+export interface StatementEntity {
+  name: string;
+  type: EntityType;
+  aliases: string[];
+}
+
+export interface Statement {
+  content: string;
+  type: 'semantic' | 'opinion';
+  slot: string | null;
+  value: string | null;
+  /** Entities the fact is about (by name, as in `entities` of the extraction). */
+  entities: StatementEntity[];
+  /** When it happened, when the clause says so ("last month", "in 2019"); null = when it was said. */
+  eventTime: number | null;
+}
+
+export interface Context {
+  speaker: Speaker;
+  reference: number;
+  named: Map<string, NamedEntityKind>;
+  /** The utterance talks about work (job, boss, office…): a bare "I quit" is then a job left. */
+  workTalk: boolean;
+}
+
+/** Subject of a clause as written in a fact, the key its slots use, and how "my" reads inside it. */
+export interface Subject {
+  text: string;
+  key: string;
+  /** The speaker themself ("I"): their verbs are turned into the third person. */
+  firstPerson: boolean;
+  entity: StatementEntity | null;
+}
+
+export interface Built {
+  /** "Robert is the user's dad": true of no particular time the clause names. */
+  timeless?: boolean;
+  content: string;
+  type: 'semantic' | 'opinion';
+  slot: string | null;
+  value: string | null;
+  entities: StatementEntity[];
+}

@@ -1,0 +1,146 @@
+/**
+ * Issue 24, offline understanding of change: a change of mind supersedes the matching fact in its slot (work,
+ * home, preference, relationship) and nothing else; relative days become dates; "I'm NAME" is a name and a
+ * person; no fact that is not a well-formed clause. Fixtures: tests/fixtures/messaging/change-of-mind.json
+ * (messaging-app style chats written for these tests).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { clauseDefect } from '../../src-main/writepath/nlp/well-formed';
+import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z'); // a Wednesday
+
+interface Chat {
+  id: string;
+  turns: { at: string; messages: string[] }[];
+  current: string[];
+  superseded?: string[];
+  untouched?: string[];
+  absent?: string[];
+  validFrom?: Record<string, string>;
+  firstFor?: Record<string, string>;
+  people?: string[];
+}
+const CHATS = (JSON.parse(readFileSync(join(__dirname, '../fixtures/messaging/change-of-mind.json'), 'utf8')) as { chats: Chat[] }).chats;
+
+async function slotted(text: string, at = SAID_AT): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, at).map((s) => ({
+    content: s.content,
+    slot: s.slot,
+    value: s.value,
+    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
+  }));
+}
+
+describe('offline change of mind: each phrase lands in the slot it changes', () => {
+  it('work: started at, left, quit, no longer', async () => {
+    expect(await slotted('I started working at Ridgeline Analytics on Monday; I left Fenwick Labs.')).toEqual([
+      { content: 'User works at Ridgeline Analytics', slot: 'user.employer', value: 'ridgeline analytics', day: '2026-11-23' },
+      { content: 'User left Fenwick Labs', slot: 'user.employer', value: 'ended:fenwick labs', day: null },
+    ]);
+    expect((await slotted('I started at Globex last summer'))[0]).toMatchObject({ content: 'User works at Globex', slot: 'user.employer', day: '2026-06-01' });
+    expect((await slotted('I quit my job at Initech'))[0]).toMatchObject({ content: 'User quit their job at Initech', slot: 'user.employer', value: 'ended:initech' });
+    expect((await slotted('I quit, my boss was impossible'))[0]).toMatchObject({ content: 'User quit their job', slot: 'user.employer', value: 'ended:' });
+    expect(await slotted('I quit lol this game is too hard')).toEqual([]);
+    expect((await slotted('I no longer work at Acme'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:acme' });
+  });
+
+  it('home, preference and relationship: moved to, no longer, switched to, these days, now', async () => {
+    expect((await slotted('I moved to Porto yesterday'))[0]).toMatchObject({ content: 'User lives in Porto', slot: 'user.residence', day: '2026-11-24' });
+    expect((await slotted('I no longer live in Berlin'))[0]).toMatchObject({ slot: 'user.residence', value: 'ended:berlin' });
+    expect((await slotted('I switched to coffee now'))[0]).toMatchObject({ content: 'User switched to coffee', slot: 'user.uses.coffee', value: 'yes' });
+    expect((await slotted('These days I drink matcha'))[0]).toMatchObject({ content: 'User drinks matcha', slot: 'user.uses.matcha', value: 'yes' });
+    expect((await slotted("I don't eat meat anymore"))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
+    expect((await slotted("I'm dating Marco now"))[0]).toMatchObject({ content: 'User is dating Marco', slot: 'user.partner', value: 'marco' });
+    expect((await slotted('I broke up with Priya'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:priya' });
+    expect((await slotted("I'm no longer with Priya"))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:priya' });
+    expect((await slotted('my girlfriend Priya loves sushi'))[0]).toMatchObject({ content: "Priya is the user's girlfriend", slot: 'user.partner', value: 'priya' });
+  });
+
+  it('relative days become dates against the time said, and leave the text', async () => {
+    expect((await slotted('I adopted a cat on Monday'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-23' });
+    // Said on a Wednesday, "on Friday" with a past verb is the Friday just gone; with a present one, a plan.
+    expect((await slotted('I started a new job at Initech on Friday'))[0]).toMatchObject({ content: 'User works at Initech', day: '2026-11-20' });
+    expect(await slotted('I start at Initech on Friday')).toEqual([]);
+    expect((await slotted('I moved out of Lisbon last summer', Date.parse('2026-07-10T10:00:00Z')))[0]).toMatchObject({ day: '2025-06-01' });
+    expect((await slotted('on 29.12.2023 I adopted a cat'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2023-12-29' });
+  });
+
+  it('"I\'m NAME" and "my name is" give the name and the person; moods and nationalities do not', async () => {
+    const [dana] = readStatements(await winkAnalyzer(), "Hi! I'm Dana Whitfield", USER, SAID_AT);
+    expect(dana).toMatchObject({ content: "User's name is Dana Whitfield", slot: 'user.name', value: 'dana whitfield' });
+    expect(dana?.entities).toEqual([{ name: 'Dana Whitfield', type: 'person', aliases: [] }]);
+    expect((await slotted('my name is sam'))[0]).toMatchObject({ content: "User's name is Sam", slot: 'user.name' });
+    for (const text of ["I'm tired", "I'm going home", "I'm British", "im OK", "I'm Sorry", 'I am Fine thanks']) expect(await slotted(text), text).toEqual([]);
+    expect((await slotted("I'm Jewish")).map((s) => s.slot)).toEqual([null]);
+  });
+
+  it('a fact that is not a well-formed clause is left out, and said why', async () => {
+    const dropped: string[] = [];
+    const out = readStatements(await winkAnalyzer(), 'I managing my social media', USER, SAID_AT, (content, reason) => dropped.push(`${content}: ${reason}`));
+    expect(out).toEqual([]);
+    expect(dropped).toEqual(['User managing their social media: "managing" is not a finite verb']);
+    const analyzer = await winkAnalyzer();
+    for (const good of ['User works at Ridgeline Analytics', "User's name is Dana Whitfield", 'Ana lives in Warsaw', 'User no longer lives in Lyon', 'User quit their job', "User can't stand jazz"]) {
+      expect(clauseDefect(analyzer, good), good).toBeNull();
+    }
+    for (const bad of ['User managing their social media', 'User been to Rome twice', 'User works at']) expect(clauseDefect(analyzer, bad), bad).not.toBeNull();
+  });
+});
+
+describe('offline change of mind on messaging-app chats (fixtures)', () => {
+  const counts = { facts: 0, illFormed: 0 };
+
+  for (const chat of CHATS) {
+    it(chat.id, async () => {
+      const clock = new ManualClock();
+      const { engine } = openTestEngine({ clock });
+      for (const [i, turn] of chat.turns.entries()) {
+        clock.t = Date.parse(turn.at);
+        const sessionId = `${chat.id}-${i}`;
+        for (const message of turn.messages) engine.recordEpisode({ sessionId, role: 'user', content: message });
+        await engine.flush();
+        const outcome = await consolidateSession(engine, new OfflineExtractor(), sessionId);
+        expect(outcome.status, outcome.error ?? '').toBe('consolidated');
+      }
+      const current = engine.listNodes({ types: ['semantic', 'opinion'] }).items;
+      const all = engine.listNodes({ types: ['semantic', 'opinion'], includeInvalid: true }).items;
+      const find = (content: string) => all.find((n) => n.content === content);
+      const currentContents = current.map((n) => n.content);
+      if (process.env.ENGRAM_CHANGE_COUNTS) console.log(chat.id, all.map((n) => `${n.content}${n.validUntil === null ? '' : ' [ended]'} ${JSON.stringify(n.attributes.slot ?? null)}=${JSON.stringify(n.attributes.value ?? null)}`));
+      for (const c of chat.current) expect(currentContents, `${chat.id}: current "${c}"`).toContain(c);
+      for (const c of chat.superseded ?? []) {
+        expect(find(c), `${chat.id}: "${c}" was written`).toBeDefined();
+        expect(currentContents, `${chat.id}: "${c}" superseded`).not.toContain(c);
+        expect(find(c)?.invalidatedReason).toBe('superseded');
+      }
+      for (const c of chat.untouched ?? []) {
+        const node = current.find((n) => n.content === c);
+        expect(node && engine.getNode(node.id).versions.length, `${chat.id}: "${c}" untouched`).toBe(1);
+      }
+      for (const c of chat.absent ?? []) expect(all.map((n) => n.content), `${chat.id}: never "${c}"`).not.toContain(c);
+      for (const [c, day] of Object.entries(chat.validFrom ?? {})) expect(new Date(find(c)?.validFrom ?? 0).toISOString().slice(0, 10), `${chat.id}: "${c}" from`).toBe(day);
+      for (const [query, first] of Object.entries(chat.firstFor ?? {})) {
+        const hits = (await engine.search({ query, types: ['semantic'] })).hits;
+        expect(hits[0]?.node.content, `${chat.id}: first for "${query}"`).toBe(first);
+      }
+      for (const name of chat.people ?? []) expect(engine.findEntities(name)[0]?.type).toBe('person');
+      const analyzer = await winkAnalyzer();
+      counts.facts += all.length;
+      counts.illFormed += all.filter((n) => clauseDefect(analyzer, n.content) !== null || /^\S+ (?:\w+ing|been|being)\b/.test(n.content)).length;
+    });
+  }
+
+  it('writes no fact that is not a well-formed clause on the fixtures', () => {
+    if (process.env.ENGRAM_CHANGE_COUNTS) console.log(`offline change fixtures: ${counts.facts} facts, ${counts.illFormed} ill-formed`);
+    expect(counts.facts).toBeGreaterThan(20);
+    expect(counts.illFormed).toBe(0);
+  });
+});
