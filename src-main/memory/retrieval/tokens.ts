@@ -13,7 +13,7 @@ export function countTokens(text: string): number {
   const cached = counts.get(text);
   if (cached !== undefined) return cached;
   let n = 0;
-  for (const piece of tokenizerPieces(text)) n += count(piece, PLAIN);
+  for (const piece of pieceStream(text)) n += count(piece, PLAIN);
   if (counts.size >= COUNT_CACHE_LIMIT) counts.clear();
   counts.set(text, n);
   return n;
@@ -31,36 +31,72 @@ const LONG_RUN = new RegExp(String.raw`(?<!\S)\S{${MAX_RUN_CHARS + 1},}|(?<!\s)\
 /** Ordinary text is also cut, before a space, about this often: truncating a long text then reads only its start. */
 const SEGMENT_CHARS = 4_096;
 
+/** The text is read a stretch of about this many characters at a time, so a caller that stops early reads little. */
+const STRETCH_CHARS = 2_048;
+/** A place where a stretch may end: a non-space followed by a space, so no run crosses it. */
+const STRETCH_END = /\S(?=\s)/gu;
+
+/**
+ * Pieces for a caller that stops at `maxTokens`: a few characters per token it may read, so a 150-token
+ * question about a 100k-character text tokenizes about a thousand characters, not four thousand.
+ */
+function segmentFor(maxTokens: number): number {
+  return Math.min(SEGMENT_CHARS, Math.max(256, maxTokens * 6));
+}
+
 /** `text` cut so that no piece holds a run longer than MAX_RUN_CHARS; the pieces join back to `text`. */
 export function tokenizerPieces(text: string): string[] {
-  const pieces: string[] = [];
-  const pushSegments = (segment: string): void => {
-    let rest = segment;
-    while (rest.length > SEGMENT_CHARS) {
-      // Before a space, a pre-token boundary of the tokenizer: the pieces tokenize as the whole did.
-      const cut = rest.lastIndexOf(' ', SEGMENT_CHARS);
-      if (cut <= 0) break;
-      pieces.push(rest.slice(0, cut));
-      rest = rest.slice(cut);
+  return [...pieceStream(text)];
+}
+
+/**
+ * The pieces of `text`, lazily: stretch by stretch, each ending before a space (never inside a run), so
+ * `fitsInTokens` and `truncateToTokens` on a 100k-character text read only its start.
+ */
+function* pieceStream(text: string, segmentChars = SEGMENT_CHARS): Generator<string> {
+  let from = 0;
+  while (from < text.length) {
+    let end = text.length;
+    if (text.length - from > STRETCH_CHARS) {
+      STRETCH_END.lastIndex = from + STRETCH_CHARS;
+      const m = STRETCH_END.exec(text);
+      if (m) end = m.index + m[0].length;
     }
-    pieces.push(rest);
-  };
+    yield* stretchPieces(text.slice(from, end), segmentChars);
+    from = end;
+  }
+  if (text.length === 0) yield '';
+}
+
+function* segments(segment: string, segmentChars: number): Generator<string> {
+  let rest = segment;
+  while (rest.length > segmentChars) {
+    // Before a space, a pre-token boundary of the tokenizer: the pieces tokenize as the whole did.
+    const cut = rest.lastIndexOf(' ', segmentChars);
+    if (cut <= 0) break;
+    yield rest.slice(0, cut);
+    rest = rest.slice(cut);
+  }
+  yield rest;
+}
+
+/** One stretch (it starts and ends at run boundaries) in pieces. */
+function* stretchPieces(text: string, segmentChars: number): Generator<string> {
   let from = 0;
   for (const m of text.matchAll(LONG_RUN)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (start > from) pushSegments(text.slice(from, start));
+    if (start > from) yield* segments(text.slice(from, start), segmentChars);
     for (let i = start; i < end; ) {
       let j = Math.min(end, i + MAX_RUN_CHARS);
       // Never split a surrogate pair: each half alone is not text.
       if (j < end && /[\uD800-\uDBFF]/.test(text[j - 1] ?? '')) j--;
-      pieces.push(text.slice(i, j));
+      yield text.slice(i, j);
       i = j;
     }
     from = end;
   }
-  if (from < text.length || pieces.length === 0) pushSegments(text.slice(from));
-  return pieces;
+  if (from < text.length) yield* segments(text.slice(from), segmentChars);
 }
 
 /** Whether `text` is at most `maxTokens` tokens, reading only as much of it as that takes (a 100k text: its start). */
@@ -68,7 +104,7 @@ export function fitsInTokens(text: string, maxTokens: number): boolean {
   const cached = counts.get(text);
   if (cached !== undefined) return cached <= maxTokens;
   let n = 0;
-  for (const piece of tokenizerPieces(text)) {
+  for (const piece of pieceStream(text, segmentFor(maxTokens))) {
     n += count(piece, PLAIN);
     if (n > maxTokens) return false;
   }
@@ -79,7 +115,7 @@ export function fitsInTokens(text: string, maxTokens: number): boolean {
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';
   const tokens: number[] = [];
-  for (const piece of tokenizerPieces(text)) {
+  for (const piece of pieceStream(text, segmentFor(maxTokens))) {
     for (const t of encode(piece, PLAIN)) tokens.push(t);
     // Pieces past the limit cannot change the prefix: stop encoding (a 100k-character text, mostly unread).
     if (tokens.length > maxTokens) break;
