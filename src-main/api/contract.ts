@@ -43,7 +43,15 @@ import {
   undoCorrectionSchema,
 } from '../memory/inspector/schemas';
 import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
-import { mcpConfigureSchema, type McpStatus } from '../mcp/settings-schema';
+import {
+  clientConfigInputSchema,
+  clientConfigWriteSchema,
+  mcpConfigureSchema,
+  type ClientConfigPreview,
+  type ClientConfigWriteResult,
+  type McpStatus,
+  type McpStdioInfo,
+} from '../mcp/settings-schema';
 
 /** A call: its input schema, and its output type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, O> {
@@ -220,6 +228,12 @@ export const calls = {
   /** "Let other apps use Engram's memory": on/off, writes allowed, address and token to copy. */
   'mcp.status': call<McpStatus>()(none),
   'mcp.configure': call<McpStatus>()(mcpConfigureSchema),
+  /** The stdio command of this installation (`Engram --mcp`, or the CLI from a checkout) and each app's config file. */
+  'mcp.stdio': call<McpStdioInfo>()(none),
+  /** What writing Engram into Claude Desktop's, Claude Code's or Cursor's MCP file would change; writes nothing. */
+  'mcp.previewClientConfig': call<ClientConfigPreview>()(clientConfigInputSchema),
+  /** Writes the previewed change (refused if the file changed since), keeping a backup and every other server. */
+  'mcp.writeClientConfig': call<ClientConfigWriteResult>()(clientConfigWriteSchema),
 } as const;
 
 export type Calls = typeof calls;

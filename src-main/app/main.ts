@@ -17,6 +17,7 @@ import { alreadyRunning, checkDataFolder, moveFailed, classifyStartupError, fail
 import { appDataDir, appMoveOffer } from './data-folder';
 import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
+import { runHeadless, wantsHeadlessMcp } from './headless';
 
 // One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
 // folder; the Electron smoke test's temp folder) also holds the browser profile, so Electron's single-instance
@@ -24,7 +25,11 @@ import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './wi
 const dataDir = appDataDir();
 if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', dataDir);
 
-if (!app.requestSingleInstanceLock()) {
+// `Engram --mcp`: another app started us to use the memory over stdio. No window and no single-instance
+// lock (the window may be open on the same memory); the process ends when that app closes the pipe.
+if (wantsHeadlessMcp(process.argv)) {
+  runHeadless(process.argv.slice(1));
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let win: BrowserWindow | null = null;
@@ -97,6 +102,12 @@ if (!app.requestSingleInstanceLock()) {
         secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),
+        installation: {
+          packaged: app.isPackaged,
+          execPath: process.execPath,
+          appRoot: app.getAppPath(),
+          ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}),
+        },
         logger: stderrLogger,
         ...(nativeBinding ? { nativeBinding } : {}),
         spawn: (options) => createHostWorker(options),
