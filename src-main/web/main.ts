@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   const server = await startWebServer({
     host,
     rendererDir: String(values['renderer-dir']),
+    dataDir,
     port,
     logger: stderrLogger,
   });

@@ -10,6 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostTransport } from '../host/host-transport';
 import type { Logger } from '../../src-shared/clock';
+import { createFileTransfer } from './file-transfer';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
 export type WebHost = Pick<HostTransport, 'dispatchJson' | 'subscribe'>;
@@ -22,6 +23,9 @@ export interface WebServerOptions {
   port?: number;
   token?: string;
   logger: Logger;
+  /** The data folder: uploads and downloads pass through its tmp/ (file-transfer.ts). Without it they answer 404. */
+  dataDir?: string;
+  maxUploadBytes?: number;
 }
 
 export interface WebServer {
@@ -87,6 +91,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       .pipe(res);
   };
 
+  const transfer = options.dataDir
+    ? createFileTransfer({ host: options.host, dataDir: options.dataDir, ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) }, send)
+    : null;
+
   const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
     // JSON only: a cross-site form cannot send it without a preflight that we never answer.
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -132,6 +140,18 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       handleCall(req, res, url.pathname.slice('/api/call/'.length)).catch((err: unknown) => {
         options.logger.error('browser-mode call failed', err);
         if (!res.headersSent) send(res, 500, 'Internal error');
+      });
+      return;
+    }
+    const transferMatch = /^\/api\/(upload|download)\/([\w.]+)$/.exec(url.pathname);
+    if (transferMatch && transfer) {
+      if (req.method !== 'POST') return send(res, 405, 'Use POST', { allow: 'POST' });
+      const [, direction, call] = transferMatch as unknown as [string, 'upload' | 'download', string];
+      const run = direction === 'upload' ? transfer.upload(req, res, call, url) : transfer.download(req, res, call);
+      run.catch((err: unknown) => {
+        options.logger.error(`browser-mode ${direction} failed`, err);
+        if (!res.headersSent) send(res, 500, 'Internal error');
+        else res.destroy();
       });
       return;
     }
