@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
+import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
 import type { PublicSettings } from '../llm/settings-store';
@@ -137,6 +137,10 @@ export const calls = {
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),
   /** The latest `limit` messages of a chat, oldest first; ask for more to read further back. */
+  /** Find across chats: titles and message text containing `query` (literally, case-insensitive), newest first. */
+  'chat.search': call<ChatSearchHit[]>()(
+    z.object({ query: z.string().trim().min(1, 'Type something to find').max(200, 'Search for at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }).strict(),
+  ),
   'chat.messages': call<ChatMessage[]>()(
     z.object({ chatId: idSchema, limit: z.number().int().min(1).max(10_000).default(MESSAGES_PAGE) }).strict(),
   ),
