@@ -76,7 +76,7 @@ export function ChatSearch({ onActiveChange }: { onActiveChange: (active: boolea
   };
 
   return (
-    <div className="chat-search">
+    <div className={`chat-search${active ? ' active' : ''}`}>
       <input
         ref={input}
         type="search"
