@@ -260,7 +260,7 @@ export interface EventMap {
   /** Consolidation and maintenance progress: job, session, step, percent. */
   'writepath.progress': WritePathProgress;
   /** A menu or shortcut of the desktop shell asks the UI to do something. */
-  'ui.command': { command: 'new-chat' | 'open-settings' };
+  'ui.command': { command: 'new-chat' | 'open-settings' | 'open-help' };
   /** Import, export, backup and restore progress. */
   'data.progress': DataProgress;
 }

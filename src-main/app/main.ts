@@ -3,7 +3,9 @@
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
-import { app, BrowserWindow, dialog, Menu } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, Menu, shell } from 'electron';
 import type { HostTransport } from '../host/host-transport';
 import { WorkerHost } from '../host/worker/worker-host';
 // electron-vite builds the worker entry as its own file and gives a factory that starts it.
@@ -148,10 +150,16 @@ if (wantsHeadlessMcp(process.argv)) {
     applyContentSecurityPolicy();
     registerIpc(host, isTrustedUrl);
     host.subscribe((name, payload) => pushEvent(win, name, payload));
+    // A checkout has its README next to the app; a package does not ship it (Help → About names the docs).
+    const readme = join(app.getAppPath(), 'README.md');
+    app.setAboutPanelOptions({ applicationName: 'Engram', applicationVersion: app.getVersion(), credits: `Data folder: ${dataDir}` });
     Menu.setApplicationMenu(
       buildMenu({
         newChat: () => pushEvent(win, 'ui.command', { command: 'new-chat' }),
         openSettings: () => pushEvent(win, 'ui.command', { command: 'open-settings' }),
+        openHelp: () => pushEvent(win, 'ui.command', { command: 'open-help' }),
+        openDataFolder: () => void shell.openPath(dataDir),
+        ...(existsSync(readme) ? { openReadme: () => void shell.openPath(readme) } : {}),
       }),
     );
     win = createMainWindow(userData);

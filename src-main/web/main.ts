@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     host,
     rendererDir: String(values['renderer-dir']),
     dataDir,
+    readmeFile: resolve('README.md'),
     port,
     logger: stderrLogger,
   });

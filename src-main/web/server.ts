@@ -3,7 +3,7 @@
  * (pushed events: /api/events), plus the built renderer as static files. Every request passes security.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -26,6 +26,8 @@ export interface WebServerOptions {
   /** The data folder: uploads and downloads pass through its tmp/ (file-transfer.ts). Without it they answer 404. */
   dataDir?: string;
   maxUploadBytes?: number;
+  /** README.md of this installation, served at /docs/README.md for Help → About. */
+  readmeFile?: string;
 }
 
 export interface WebServer {
@@ -38,6 +40,8 @@ export interface WebServer {
 }
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Where browser mode serves the README (the help dialog links it). */
+export const README_PATH = '/docs/README.md';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -154,6 +158,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         else res.destroy();
       });
       return;
+    }
+    if (url.pathname === README_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (!options.readmeFile || !existsSync(options.readmeFile)) return send(res, 404, 'Not found');
+      return send(res, 200, req.method === 'HEAD' ? '' : readFileSync(options.readmeFile), { 'content-type': 'text/plain; charset=utf-8' });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
     serveStatic(req, res, url.pathname);

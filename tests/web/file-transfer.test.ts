@@ -124,6 +124,27 @@ describe('browser-mode uploads and downloads', () => {
     expect(tmpEntries(t.dir)).toEqual([]);
   });
 
+  it("serves this installation's README for Help → About, with the token only", async () => {
+    const t = openTestHost();
+    hosts.push(t);
+    const readmeFile = join(makeTempDir(), 'README.md');
+    writeFileSync(readmeFile, '# Engram\nRead me.');
+    const server = await startWebServer({ host: t.host, rendererDir: makeTempDir('engram-renderer-'), logger: t.logger, token: TOKEN, readmeFile });
+    servers.push(server);
+    const get = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: server.port, path: '/docs/README.md', headers: { host: `127.0.0.1:${server.port}`, ...headers } }, (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    expect(await get({ 'x-engram-token': TOKEN })).toEqual({ status: 200, body: '# Engram\nRead me.' });
+    expect((await get({})).status).toBe(403);
+  });
+
   it('keeps only a safe base name of the uploaded file', () => {
     expect(safeFileName('../../etc/passwd')).toBe('passwd');
     expect(safeFileName('C:\\Users\\ada\\conversations.zip')).toBe('conversations.zip');
