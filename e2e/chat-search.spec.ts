@@ -39,4 +39,8 @@ test('Ctrl+K finds a message in any chat and Enter opens the chat at it', async 
   await page.locator('body').click();
   await page.keyboard.press('?');
   await expect(page.getByTestId('help-dialog')).toContainText('Find in all chats');
+  // About names the docs: browser mode links the README it serves.
+  await expect(page.getByTestId('help-readme')).toHaveAttribute('href', '/docs/README.md');
+  const readme = await page.request.get(`${engram.origin}/docs/README.md`);
+  expect(await readme.text()).toContain('Engram --mcp');
 });

@@ -26,7 +26,7 @@ test('Settings → Data imports a ChatGPT export with a summary, backs up, and e
 
   // A backup in the data folder (the daily kind) is listed and can be restored from there.
   await engram.call('data.backup', {});
-  await page.keyboard.press('Escape');
+  await page.reload();
   await page.getByTestId('open-settings').click();
   await expect(data.getByTestId('backup-list').locator('li')).toHaveCount(1);
   await data.getByTestId('backup-list').getByRole('button', { name: 'Restore…' }).click();
