@@ -58,7 +58,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'chat.delete': ({ chatId, mode }) => chat.delete(chatId, mode),
     'chat.deletePreview': ({ chatId }) => chat.deletePreview(chatId),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
-    'chat.search': ({ query, limit }) => chat.search(query, limit),
+    'chat.search': ({ query, limit }) => memory.chats.searchChats(query, limit),
     'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
     'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),

@@ -23,7 +23,7 @@ import { isRecitalOf } from './recital';
 import { RECITAL_ATTRIBUTE } from '../../src-shared/recitals';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
-import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSearchHit, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
+import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
 import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
@@ -89,11 +89,6 @@ export class ChatService {
 
   list(includeArchived = false, page: { limit?: number; offset?: number } = {}): ChatSession[] {
     return this.chats.listChatSessions(includeArchived, page.limit, page.offset);
-  }
-
-  /** Find across chats: titles, then messages, containing `query`; newest first, at most `limit`. */
-  search(query: string, limit: number): ChatSearchHit[] {
-    return this.chats.searchChats(query, limit);
   }
 
   get(chatId: string): ChatSession {
