@@ -19,13 +19,15 @@ export interface InstallationFacts {
   appImage?: string;
   /** The checkout's root folder (where package.json is), for the npm form. */
   appRoot: string;
-  /** The data folder this installation uses; named in the command only when it is not the default. */
+  /** The data folder this installation uses; named in the command unless it is the platform's default. */
   dataDir: string;
 }
 
 /** How to start this installation's MCP server; `allowWrites` adds the switch that lets the client change memory. */
 export function stdioLaunch(facts: InstallationFacts, allowWrites: boolean): StdioLaunch {
-  const dataArgs = facts.dataDir === resolveDataDir(undefined) ? [] : ['--data-dir', facts.dataDir];
+  // The other app starts us without our environment: a folder chosen by ENGRAM_DATA_DIR is named explicitly.
+  const platformDefault = resolveDataDir(undefined, { env: { ...process.env, ENGRAM_DATA_DIR: undefined } });
+  const dataArgs = facts.dataDir === platformDefault ? [] : ['--data-dir', facts.dataDir];
   const writeArgs = allowWrites ? ['--allow-writes'] : [];
   if (facts.packaged) return { command: facts.appImage || facts.execPath, args: ['--mcp', ...dataArgs, ...writeArgs] };
   return { command: 'npm', args: ['run', '--silent', '--prefix', facts.appRoot, 'cli', '--', ...dataArgs, 'mcp', ...writeArgs] };

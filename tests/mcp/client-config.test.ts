@@ -33,6 +33,17 @@ describe('the stdio command of an installation', () => {
     );
   });
 
+  it('names a folder chosen by ENGRAM_DATA_DIR (the other app does not have our environment)', () => {
+    const saved = process.env.ENGRAM_DATA_DIR;
+    process.env.ENGRAM_DATA_DIR = '/portable/engram';
+    try {
+      expect(stdioLaunch({ ...installed, dataDir: resolveDataDir(undefined) }, false).args).toEqual(['--mcp', '--data-dir', '/portable/engram']);
+    } finally {
+      if (saved === undefined) delete process.env.ENGRAM_DATA_DIR;
+      else process.env.ENGRAM_DATA_DIR = saved;
+    }
+  });
+
   it('names the data folder only when it is not the default one, and quotes paths with spaces', () => {
     const portable = stdioLaunch({ ...installed, execPath: '/Applications/My Apps/Engram.app/Contents/MacOS/Engram', dataDir: '/media/usb/engram' }, true);
     expect(portable.args).toEqual(['--mcp', '--data-dir', '/media/usb/engram', '--allow-writes']);
