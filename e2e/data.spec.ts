@@ -13,27 +13,29 @@ test('Settings → Data imports a ChatGPT export with a summary, backs up, and e
   await page.getByTestId('open-settings').click();
   const dialog = page.getByTestId('settings-dialog');
   const data = dialog.getByTestId('data-settings');
-  await data.getByTestId('import-path').fill(join(FIXTURES, 'chatgpt-conversations.json'));
-  await data.getByTestId('import-path').press('Enter');
+  // Browser mode takes the file from the file picker (files-browser.spec.ts covers downloads and restore).
+  await data.getByTestId('import-file').setInputFiles(join(FIXTURES, 'chatgpt-conversations.json'));
+  await data.getByTestId('import-run').click();
   // Nothing is written before the person has seen what the import adds.
   await expect(data.getByTestId('import-preview')).toContainText('ChatGPT or Claude export (detected)');
   await expect(data.getByTestId('import-preview')).toContainText('5 new messages from 2 conversations: 2 new chats');
   await shot('data-import-preview');
   await data.getByTestId('import-apply').click();
   await expect(data.getByTestId('import-summary')).toContainText('Imported 5 new messages from 2 conversations: 2 new chats');
-  // Enter ran the import, not the settings form.
   await expect(dialog.getByTestId('settings-saved')).toBeHidden();
 
-  await data.getByTestId('backup-now').click();
+  // A backup in the data folder (the daily kind) is listed and can be restored from there.
+  await engram.call('data.backup', {});
+  await page.reload();
+  await page.getByTestId('open-settings').click();
   await expect(data.getByTestId('backup-list').locator('li')).toHaveCount(1);
-  await data.getByTestId('export-markdown').click();
-  await expect(data.getByTestId('export-result')).toContainText('Saved to');
   await data.getByTestId('backup-list').getByRole('button', { name: 'Restore…' }).click();
   await expect(data.getByTestId('restore-confirm')).toBeVisible();
   await shot('data-settings');
 
   // Importing again adds nothing.
   await data.getByRole('button', { name: 'Cancel' }).click();
+  await data.getByTestId('import-file').setInputFiles(join(FIXTURES, 'chatgpt-conversations.json'));
   await data.getByTestId('import-run').click();
   await data.getByTestId('import-apply').click();
   await expect(data.getByTestId('import-summary')).toContainText('Imported 0 new messages from 2 conversations: 0 new chats, 5 already imported');

@@ -121,3 +121,18 @@ export interface ChatDeleteResult {
   walCleared: boolean | null;
 }
 
+/** One hit of "find across chats": a chat whose title matches (messageId null) or one of its messages. */
+export interface ChatSearchHit {
+  chatId: string;
+  chatTitle: string;
+  /** The chat's last activity (title hits) or the message's time. */
+  at: number;
+  archived: boolean;
+  messageId: string | null;
+  role: 'user' | 'assistant' | null;
+  /** The text around the match (the title for a title hit), with an ellipsis where it was cut. */
+  snippet: string;
+  /** Where the match is in `snippet`, to highlight it; length 0 when it could not be placed. */
+  matchStart: number;
+  matchLength: number;
+}

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
-import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
+import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
 import type { PublicSettings } from '../llm/settings-store';
@@ -43,7 +43,15 @@ import {
   undoCorrectionSchema,
 } from '../memory/inspector/schemas';
 import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
-import { mcpConfigureSchema, type McpStatus } from '../mcp/settings-schema';
+import {
+  clientConfigInputSchema,
+  clientConfigWriteSchema,
+  mcpConfigureSchema,
+  type ClientConfigPreview,
+  type ClientConfigWriteResult,
+  type McpStatus,
+  type McpStdioInfo,
+} from '../mcp/settings-schema';
 
 /** A call: its input schema, and its output type carried as a phantom. */
 export interface CallSpec<I extends z.ZodType, O> {
@@ -131,6 +139,10 @@ export const calls = {
     z.object({ chatId: idSchema, noRemember: z.boolean().optional(), noMemory: z.boolean().optional() }).strict(),
   ),
   /** The latest `limit` messages of a chat, oldest first; ask for more to read further back. */
+  /** Find across chats: titles and message text containing `query` (literally, case-insensitive), newest first. */
+  'chat.search': call<ChatSearchHit[]>()(
+    z.object({ query: z.string().trim().min(1, 'Type something to find').max(200, 'Search for at most 200 characters'), limit: z.number().int().min(1).max(200).default(50) }).strict(),
+  ),
   'chat.messages': call<ChatMessage[]>()(
     z.object({ chatId: idSchema, limit: z.number().int().min(1).max(10_000).default(MESSAGES_PAGE) }).strict(),
   ),
@@ -222,6 +234,12 @@ export const calls = {
   /** "Let other apps use Engram's memory": on/off, writes allowed, address and token to copy. */
   'mcp.status': call<McpStatus>()(none),
   'mcp.configure': call<McpStatus>()(mcpConfigureSchema),
+  /** The stdio command of this installation (`Engram --mcp`, or the CLI from a checkout) and each app's config file. */
+  'mcp.stdio': call<McpStdioInfo>()(none),
+  /** What writing Engram into Claude Desktop's, Claude Code's or Cursor's MCP file would change; writes nothing. */
+  'mcp.previewClientConfig': call<ClientConfigPreview>()(clientConfigInputSchema),
+  /** Writes the previewed change (refused if the file changed since), keeping a backup and every other server. */
+  'mcp.writeClientConfig': call<ClientConfigWriteResult>()(clientConfigWriteSchema),
 } as const;
 
 export type Calls = typeof calls;
@@ -244,7 +262,7 @@ export interface EventMap {
   /** Consolidation and maintenance progress: job, session, step, percent. */
   'writepath.progress': WritePathProgress;
   /** A menu or shortcut of the desktop shell asks the UI to do something. */
-  'ui.command': { command: 'new-chat' | 'open-settings' };
+  'ui.command': { command: 'new-chat' | 'open-settings' | 'open-help' };
   /** Import, export, backup and restore progress. */
   'data.progress': DataProgress;
 }

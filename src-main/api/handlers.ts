@@ -10,6 +10,7 @@ import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../../src-shared/clock';
 import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
+import type { ClientConfigService } from '../mcp/client-config';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type MaintenanceSummary, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
@@ -29,11 +30,13 @@ export interface ApiServices {
   data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore'>;
   /** The running app's MCP endpoint for other apps. */
   mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
+  /** Other apps' MCP files: this installation's stdio command, previewed and written on request. */
+  mcpClients: ClientConfigService;
   /** What the last consolidation learned, and the sessions that failed. */
   writePathStatus: () => WritePathStatus;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, writePathStatus, data }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, mcpClients, writePathStatus, data }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -56,6 +59,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'chat.delete': ({ chatId, mode }) => chat.delete(chatId, mode),
     'chat.deletePreview': ({ chatId }) => chat.deletePreview(chatId),
     'chat.setSwitches': ({ chatId, ...switches }) => chat.setSwitches(chatId, switches),
+    'chat.search': ({ query, limit }) => chat.search(query, limit),
     'chat.messages': ({ chatId, limit }) => chat.messages(chatId, limit),
     'chat.send': ({ chatId, text }) => chat.send(chatId, text),
     'chat.stop': ({ messageId }) => ({ stopped: chat.stop(messageId) }),
@@ -110,6 +114,9 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'data.restore': ({ path }) => data.restore(path),
     'mcp.status': () => mcp.status(),
     'mcp.configure': (input) => mcp.configure(input),
+    'mcp.stdio': () => mcpClients.stdio(),
+    'mcp.previewClientConfig': ({ client, allowWrites }) => mcpClients.preview(client, allowWrites),
+    'mcp.writeClientConfig': ({ client, allowWrites, expectedHash }) => mcpClients.write(client, allowWrites, expectedHash),
   };
 }
 

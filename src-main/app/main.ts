@@ -3,7 +3,9 @@
  * Electron main process: one instance, one window, the AppHost behind IPC. Everything else (memory, chat,
  * providers) is plain Node and lives outside src-main/app/.
  */
-import { app, BrowserWindow, dialog, Menu } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, Menu, shell } from 'electron';
 import type { HostTransport } from '../host/host-transport';
 import { WorkerHost } from '../host/worker/worker-host';
 // electron-vite builds the worker entry as its own file and gives a factory that starts it.
@@ -14,17 +16,23 @@ import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
 import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
 import { alreadyRunning, checkDataFolder, moveFailed, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
-import { appDataDir, appMoveOffer } from './data-folder';
+import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from './data-folder';
 import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
+import { runHeadless, wantsHeadlessMcp } from './headless';
 
 // One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
 // folder; the Electron smoke test's temp folder) also holds the browser profile, so Electron's single-instance
 // lock is per folder too; it is set before that lock.
-const dataDir = appDataDir();
+// `let`: when the old folder holds a memory too, the person may choose to open that one (chooseMemory below).
+let dataDir = appDataDir();
 if (process.env.ENGRAM_DATA_DIR) app.setPath('userData', dataDir);
 
-if (!app.requestSingleInstanceLock()) {
+// `Engram --mcp`: another app started us to use the memory over stdio. No window and no single-instance
+// lock (the window may be open on the same memory); the process ends when that app closes the pipe.
+if (wantsHeadlessMcp(process.argv)) {
+  runHeadless(process.argv.slice(1));
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let win: BrowserWindow | null = null;
@@ -69,14 +77,43 @@ if (!app.requestSingleInstanceLock()) {
     return true;
   };
 
+  /**
+   * Two memories (the data folder's and the old folder's): say so with both paths and let the person choose,
+   * rather than open the new one silently. False when the person quits.
+   */
+  const chooseMemory = async (): Promise<boolean> => {
+    const both = appTwoMemories(dataDir);
+    if (!both) return true;
+    const { response, checkboxChecked } = await dialog.showMessageBox({
+      type: 'warning',
+      title: 'Two memories found',
+      message: 'Engram found a memory in two folders. Which one should it open?',
+      detail:
+        `The shared folder (used by the app, browser mode, the CLI and MCP): ${both.current}\n` +
+        `The folder earlier versions of the app used: ${both.other}\n\n` +
+        'Nothing is merged or deleted: the other memory stays where it is, and Engram asks again at the next start ' +
+        `unless you tick the box below. The CLI reaches the old one with "engram --data-dir ${both.other}".`,
+      buttons: ['Open the shared folder’s memory', 'Open the old folder’s memory', 'Quit'],
+      defaultId: 0,
+      cancelId: 2,
+      checkboxLabel: 'Keep opening the shared folder’s memory without asking',
+      noLink: true,
+    });
+    if (response === 2) return false;
+    if (response === 1) dataDir = both.other;
+    else if (checkboxChecked) acknowledgeOldMemory(both.current, both.other);
+    return true;
+  };
+
   const start = async (): Promise<void> => {
     const userData = app.getPath('userData');
-    const context = { dataDir, packaged: app.isPackaged };
     try {
       if (!offerMove()) return void app.quit();
     } catch (error) {
       return failStartup(moveFailed(error));
     }
+    if (!(await chooseMemory())) return void app.quit();
+    const context = { dataDir, packaged: app.isPackaged };
     const folderProblem = checkDataFolder(context);
     if (folderProblem) return failStartup(folderProblem);
     // Electron's single-instance lock is per profile; this one is per data folder, shared with browser mode.
@@ -97,6 +134,12 @@ if (!app.requestSingleInstanceLock()) {
         secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),
+        installation: {
+          packaged: app.isPackaged,
+          execPath: process.execPath,
+          appRoot: app.getAppPath(),
+          ...(process.env.APPIMAGE ? { appImage: process.env.APPIMAGE } : {}),
+        },
         logger: stderrLogger,
         ...(nativeBinding ? { nativeBinding } : {}),
         spawn: (options) => createHostWorker(options),
@@ -107,10 +150,16 @@ if (!app.requestSingleInstanceLock()) {
     applyContentSecurityPolicy();
     registerIpc(host, isTrustedUrl);
     host.subscribe((name, payload) => pushEvent(win, name, payload));
+    // A checkout has its README next to the app; a package does not ship it (Help → About names the docs).
+    const readme = join(app.getAppPath(), 'README.md');
+    app.setAboutPanelOptions({ applicationName: 'Engram', applicationVersion: app.getVersion(), credits: `Data folder: ${dataDir}` });
     Menu.setApplicationMenu(
       buildMenu({
         newChat: () => pushEvent(win, 'ui.command', { command: 'new-chat' }),
         openSettings: () => pushEvent(win, 'ui.command', { command: 'open-settings' }),
+        openHelp: () => pushEvent(win, 'ui.command', { command: 'open-help' }),
+        openDataFolder: () => void shell.openPath(dataDir),
+        ...(existsSync(readme) ? { openReadme: () => void shell.openPath(readme) } : {}),
       }),
     );
     win = createMainWindow(userData);

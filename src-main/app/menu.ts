@@ -1,9 +1,17 @@
-/** The application menu: the usual roles (so Cmd/Ctrl+C, V, Z, Q, W, zoom… work), plus New chat and Settings. */
+/**
+ * The application menu: the usual roles (so Cmd/Ctrl+C, V, Z, Q, W, zoom… work), plus New chat, Settings and
+ * Help (shortcuts and About: version, data folder, docs; the data folder; the README when it is on disk).
+ */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
   newChat(): void;
   openSettings(): void;
+  /** The `?` dialog: every shortcut, and About (version, data folder, docs). */
+  openHelp(): void;
+  openDataFolder(): void;
+  /** Opens README.md; absent when the installation has none on disk. */
+  openReadme?: () => void;
 }
 
 export function buildMenu(actions: MenuActions, isMac = process.platform === 'darwin'): Menu {
@@ -33,6 +41,16 @@ export function buildMenu(actions: MenuActions, isMac = process.platform === 'da
       ],
     },
     { role: 'windowMenu' },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Keyboard Shortcuts and Help', accelerator: 'F1', click: () => actions.openHelp() },
+        { label: 'About Engram (version, data folder)', click: () => actions.openHelp() },
+        { type: 'separator' },
+        { label: 'Open the Data Folder', click: () => actions.openDataFolder() },
+        ...(actions.openReadme ? [{ label: 'Documentation (README)', click: actions.openReadme }] : []),
+      ],
+    },
   ];
   return Menu.buildFromTemplate(template);
 }

@@ -10,7 +10,7 @@ import { classifyLlmError } from '../llm/errors';
 import type { ResolvedProvider } from '../llm/client';
 import { MemoryError } from '../memory/errors';
 import type { ContextPack } from '../../src-shared/retrieval-types';
-import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, ChatTitle } from '../../src-shared/chat-types';
+import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSearchHit, ChatSession, ChatTitle } from '../../src-shared/chat-types';
 import { nowOf, updateMessage, type ChatDeps } from './deps';
 import { deleteChat, previewDelete } from './deletion';
 import { ChatError, chatNotFound as notFound } from './errors';
@@ -83,6 +83,11 @@ export class ChatService {
   /** Titles for chat ids, without reading whole chats (the inspector titles its timeline lanes with them). */
   titles(chatIds: readonly string[]): ChatTitle[] {
     return this.chats.chatTitles(chatIds);
+  }
+
+  /** Find across chats: titles and message text (a bounded literal match; storage/chat-search.ts). */
+  search(query: string, limit: number): ChatSearchHit[] {
+    return this.chats.searchChats(query, limit);
   }
 
   get(chatId: string): ChatSession {

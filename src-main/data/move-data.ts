@@ -29,6 +29,16 @@ export function memoryToMove(dataDir: string, oldDirs: readonly string[]): { fro
   return from ? { from, to: dataDir } : null;
 }
 
+/**
+ * A memory in an old folder while the data folder holds one too: two memories, never merged. Nothing is moved;
+ * the app names both and lets the person choose which to open.
+ */
+export function memoriesInBoth(dataDir: string, oldDirs: readonly string[]): { current: string; other: string } | null {
+  if (!holdsMemory(dataDir)) return null;
+  const other = oldDirs.find((dir) => dir !== dataDir && holdsMemory(dir));
+  return other ? { current: dataDir, other } : null;
+}
+
 /** What CLI and browser mode print when they find a memory to move (they stop rather than start a second one). */
 export function moveNotice(move: { from: string; to: string }, command: string): string {
   return (

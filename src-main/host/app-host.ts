@@ -12,6 +12,11 @@ import { timeoutsOf } from '../llm/settings';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
 import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
 import { McpService } from '../mcp/service';
+import { clientConfigService, type ClientEnvironment } from '../mcp/client-config';
+import type { InstallationFacts } from '../mcp/stdio-launch';
+
+/** The installation facts the main process knows (app.isPackaged…); the data folder comes from the host. */
+export type HostInstallation = Omit<InstallationFacts, 'dataDir'>;
 import { watchExternalWrites } from './external-writes';
 import type { EventSink, HostTransport } from './host-transport';
 import { NightlyScheduler } from '../scheduler/nightly';
@@ -42,6 +47,10 @@ export interface AppHostOptions {
   nightly?: boolean;
   /** How often the daily backup checks whether one is due (default hourly); 0 disables it. */
   dailyBackupCheckMs?: number;
+  /** How this installation starts (packaged executable or checkout), for the stdio MCP command it shows. */
+  installation?: HostInstallation;
+  /** Where other apps' MCP files are looked for (tests point it at a temp home). */
+  clientEnvironment?: ClientEnvironment;
   /** How often to look for commits by another process on the same memory file (default 1 s). */
   externalWritesIntervalMs?: number;
 }
@@ -146,6 +155,10 @@ export class AppHost implements HostTransport {
         consolidate,
         runMaintenance,
         mcp: this.mcp,
+        mcpClients: clientConfigService(
+          { packaged: false, execPath: process.execPath, appRoot: process.cwd(), ...options.installation, dataDir: options.dataDir },
+          options.clientEnvironment,
+        ),
         writePathStatus: () => writePathStatus(this.engine, this.writePath.maintenanceUnderWay),
         data: this.data,
       }),

@@ -33,3 +33,47 @@ export interface McpStatus extends McpSettings {
   /** Apps connected right now, by the name they gave. */
   clients: string[];
 }
+
+// ---- writing Engram into another app's MCP configuration (client-config.ts) ----
+
+export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor'] as const;
+export type McpClientId = (typeof MCP_CLIENTS)[number];
+export const MCP_CLIENT_NAMES: Record<McpClientId, string> = { 'claude-desktop': 'Claude Desktop', 'claude-code': 'Claude Code', cursor: 'Cursor' };
+
+export const clientConfigInputSchema = z.object({ client: z.enum(MCP_CLIENTS), allowWrites: z.boolean().default(false) }).strict();
+/** The write names the file's content it was previewed against (null: there was no file), so nothing changed meanwhile is lost. */
+export const clientConfigWriteSchema = clientConfigInputSchema.extend({ expectedHash: z.string().regex(/^[0-9a-f]{64}$/).nullable() }).strict();
+
+export interface ClientConfigPreview {
+  client: McpClientId;
+  path: string;
+  /** add: no Engram entry yet; replace: a different one is there; unchanged: it is already exactly this. */
+  change: 'add' | 'replace' | 'unchanged';
+  /** Engram's entry now (JSON), when there is one. */
+  entryBefore: string | null;
+  /** Engram's entry after the write (JSON). */
+  entryAfter: string;
+  /** The other servers in the file, kept as they are. */
+  otherServers: string[];
+  /** The whole file after the write. */
+  after: string;
+  /** sha256 of the file now; null when it does not exist yet. */
+  hash: string | null;
+}
+
+export interface ClientConfigWriteResult {
+  client: McpClientId;
+  path: string;
+  change: ClientConfigPreview['change'];
+  /** The copy of the file as it was, next to it; null when there was no file or nothing changed. */
+  backup: string | null;
+}
+
+/** The stdio command of this installation, and where each app keeps its MCP configuration. */
+export interface McpStdioInfo {
+  /** The command as one line to paste into a terminal or an app's settings (read-only; add --allow-writes to allow changes). */
+  commandLine: string;
+  command: string;
+  args: string[];
+  clients: { client: McpClientId; name: string; path: string; exists: boolean }[];
+}

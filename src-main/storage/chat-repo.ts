@@ -311,3 +311,6 @@ export function offlineAnswers(db: Database, exceptChatId: string): { id: string
     .prepare(`SELECT id, content FROM chat_messages WHERE status = 'offline' AND chat_id != ? ORDER BY rowid`)
     .all(exceptChatId) as { id: string; content: string }[];
 }
+
+
+export { searchChats } from './chat-search';

@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   const server = await startWebServer({
     host,
     rendererDir: String(values['renderer-dir']),
+    dataDir,
+    readmeFile: resolve('README.md'),
     port,
     logger: stderrLogger,
   });

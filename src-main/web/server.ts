@@ -3,13 +3,14 @@
  * (pushed events: /api/events), plus the built renderer as static files. Every request passes security.ts.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostTransport } from '../host/host-transport';
 import type { Logger } from '../../src-shared/clock';
+import { createFileTransfer } from './file-transfer';
 import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
 
 export type WebHost = Pick<HostTransport, 'dispatchJson' | 'subscribe'>;
@@ -22,6 +23,11 @@ export interface WebServerOptions {
   port?: number;
   token?: string;
   logger: Logger;
+  /** The data folder: uploads and downloads pass through its tmp/ (file-transfer.ts). Without it they answer 404. */
+  dataDir?: string;
+  maxUploadBytes?: number;
+  /** README.md of this installation, served at /docs/README.md for Help → About. */
+  readmeFile?: string;
 }
 
 export interface WebServer {
@@ -34,6 +40,8 @@ export interface WebServer {
 }
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Where browser mode serves the README (the help dialog links it). */
+export const README_PATH = '/docs/README.md';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -87,6 +95,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       .pipe(res);
   };
 
+  const transfer = options.dataDir
+    ? createFileTransfer({ host: options.host, dataDir: options.dataDir, ...(options.maxUploadBytes ? { maxUploadBytes: options.maxUploadBytes } : {}) }, send)
+    : null;
+
   const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string): Promise<void> => {
     // JSON only: a cross-site form cannot send it without a preflight that we never answer.
     if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
@@ -134,6 +146,22 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         if (!res.headersSent) send(res, 500, 'Internal error');
       });
       return;
+    }
+    const transferMatch = /^\/api\/(upload|download)\/([\w.]+)$/.exec(url.pathname);
+    if (transferMatch && transfer) {
+      if (req.method !== 'POST') return send(res, 405, 'Use POST', { allow: 'POST' });
+      const [, direction, call] = transferMatch as unknown as [string, 'upload' | 'download', string];
+      const run = direction === 'upload' ? transfer.upload(req, res, call, url) : transfer.download(req, res, call);
+      run.catch((err: unknown) => {
+        options.logger.error(`browser-mode ${direction} failed`, err);
+        if (!res.headersSent) send(res, 500, 'Internal error');
+        else res.destroy();
+      });
+      return;
+    }
+    if (url.pathname === README_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (!options.readmeFile || !existsSync(options.readmeFile)) return send(res, 404, 'Not found');
+      return send(res, 200, req.method === 'HEAD' ? '' : readFileSync(options.readmeFile), { 'content-type': 'text/plain; charset=utf-8' });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', { allow: 'GET, HEAD' });
     serveStatic(req, res, url.pathname);

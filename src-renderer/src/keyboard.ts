@@ -17,6 +17,8 @@ export interface ShortcutGroup {
 
 /** Ctrl on Windows and Linux, ⌘ on a Mac. */
 const mod = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
+/** How the Ctrl/⌘ key is written on this system, for hints next to the controls. */
+export const MOD_KEY_LABEL = mod;
 
 export const SHORTCUTS: ShortcutGroup[] = [
   {
@@ -24,6 +26,7 @@ export const SHORTCUTS: ShortcutGroup[] = [
     shortcuts: [
       { keys: ['?'], does: 'Show this help and every shortcut' },
       { keys: [mod, ','], does: 'Open Settings' },
+      { keys: [mod, 'K'], does: 'Find in all chats (titles and messages); ↑ ↓ choose, Enter opens the chat at that message' },
       { keys: [mod, 'N'], does: 'New chat (desktop app)' },
       { keys: [mod, 'Shift', 'M'], does: 'Open or close the memory inspector' },
       { keys: ['Tab'], does: 'Move between buttons, lists and fields' },

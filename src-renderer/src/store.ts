@@ -8,6 +8,10 @@ interface UiState {
   settingsOpen: boolean;
   /** Help: every shortcut, the version, the data folder, the docs (`?`). */
   helpOpen: boolean;
+  /** A message to scroll to and mark once its chat shows (opened from "find across chats"). */
+  foundMessageId: string | null;
+  /** Opens a chat, scrolled to one of its messages when given. */
+  openChatAt(chatId: string, messageId: string | null): void;
   /** A tool call chip the user opened. */
   openToolCall: ToolCallRecord | null;
   /** The reply whose context pack ("why this answer") is shown. */
@@ -29,6 +33,8 @@ export const useUi = create<UiState>((set) => ({
   showArchived: false,
   settingsOpen: false,
   helpOpen: false,
+  foundMessageId: null,
+  openChatAt: (selectedChatId, foundMessageId) => set({ selectedChatId, foundMessageId }),
   openToolCall: null,
   packMessageId: null,
   errors: [],

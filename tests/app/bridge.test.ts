@@ -91,10 +91,28 @@ describe('main-process IPC', () => {
 
   it('builds an application menu with New Chat, Settings and the standard roles', async () => {
     const { buildMenu } = await import('../../src-main/app/menu');
-    buildMenu({ newChat: () => undefined, openSettings: () => undefined }, false);
+    buildMenu({ newChat: () => undefined, openSettings: () => undefined, openHelp: () => undefined, openDataFolder: () => undefined }, false);
     const template = JSON.stringify(fake.templates.at(-1));
     expect(template).toContain('"accelerator":"CmdOrCtrl+N"');
     expect(template).toContain('"accelerator":"CmdOrCtrl+,"');
     for (const role of ['editMenu', 'windowMenu', 'quit', 'reload', 'togglefullscreen']) expect(template).toContain(`"role":"${role}"`);
+  });
+
+  it('has a Help menu: shortcuts and About (version, data folder, docs), the data folder, and the README when there is one', async () => {
+    const { buildMenu } = await import('../../src-main/app/menu');
+    const asked: string[] = [];
+    const actions = { newChat: () => undefined, openSettings: () => undefined, openHelp: () => asked.push('help'), openDataFolder: () => asked.push('folder') };
+    type Item = { label?: string; role?: string; accelerator?: string; click?: () => void; submenu?: Item[] };
+    const helpMenu = (): Item[] => ((fake.templates.at(-1) as Item[]).find((m) => m.role === 'help')?.submenu ?? []);
+    buildMenu(actions, false);
+    const labels = helpMenu().map((i) => i.label);
+    expect(labels).toEqual(['Keyboard Shortcuts and Help', 'About Engram (version, data folder)', undefined, 'Open the Data Folder']);
+    expect(helpMenu()[0]?.accelerator).toBe('F1');
+    for (const item of helpMenu()) item.click?.();
+    expect(asked).toEqual(['help', 'help', 'folder']);
+    buildMenu({ ...actions, openReadme: () => asked.push('readme') }, false);
+    helpMenu().at(-1)?.click?.();
+    expect(helpMenu().at(-1)?.label).toBe('Documentation (README)');
+    expect(asked.at(-1)).toBe('readme');
   });
 });

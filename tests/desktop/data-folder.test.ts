@@ -1,7 +1,10 @@
 // One memory, one folder: the desktop app, the CLI (and its MCP server) and browser mode resolve the same
 // default data folder on every platform, computed without Electron.
 import { describe, expect, it } from 'vitest';
-import { appDataDir } from '../../src-main/app/data-folder';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from '../../src-main/app/data-folder';
+import { makeTempDir } from '../helpers/temp-engine';
 import { cliDataDir } from '../../src-main/cli/open-engine';
 import { legacyDataDirs } from '../../src-main/memory/paths';
 import { browserDataDir } from '../../src-main/web/data-folder';
@@ -44,5 +47,45 @@ describe('the data folder', () => {
     expect(legacyDataDirs({}, 'darwin', '/Users/ada')).toEqual([]);
     expect(legacyDataDirs({}, 'win32', '/Users/ada')).toEqual([]);
     expect(legacyDataDirs({ ENGRAM_DATA_DIR: '/portable' }, 'linux', '/home/ada')).toEqual([]);
+  });
+});
+
+describe('two memories: the data folder and the old folder both hold one', () => {
+  const setup = () => {
+    const home = makeTempDir();
+    const where = { platform: 'linux' as const, home, env: {} };
+    const dataDir = appDataDir(where);
+    const old = join(home, '.config', 'Engram');
+    for (const dir of [dataDir, old]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'engram.db'), '');
+    }
+    return { where, dataDir, old };
+  };
+
+  it('are named, both paths, instead of the new one opening silently; nothing is offered for moving', () => {
+    const { where, dataDir, old } = setup();
+    expect(appTwoMemories(dataDir, where)).toEqual({ current: dataDir, other: old });
+    expect(appMoveOffer(dataDir, where)).toBeNull();
+  });
+
+  it('stop being asked about once the person says to keep the shared folder (for that old folder only)', () => {
+    const { where, dataDir, old } = setup();
+    acknowledgeOldMemory(dataDir, old);
+    expect(appTwoMemories(dataDir, where)).toBeNull();
+    // The other old folder name (a checkout's "engram") is still asked about.
+    const other = join(where.home, '.config', 'engram');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(join(other, 'engram.db'), '');
+    rmSync(join(old, 'engram.db'));
+    expect(appTwoMemories(dataDir, where)).toEqual({ current: dataDir, other });
+  });
+
+  it('ask again when the note is unreadable, and say nothing when only one folder holds a memory', () => {
+    const { where, dataDir, old } = setup();
+    writeFileSync(join(dataDir, 'old-memory-acknowledged.json'), '{ not json');
+    expect(appTwoMemories(dataDir, where)).toEqual({ current: dataDir, other: old });
+    rmSync(join(old, 'engram.db'));
+    expect(appTwoMemories(dataDir, where)).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * there, a data folder that cannot be written), go through src-main/app/main.ts against a stand-in `electron`
  * module: each shows one error dialog with the reason and what to do, opens no window, and exits with 1.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -52,6 +52,8 @@ vi.mock('electron', () => {
       getPath: () => fake.userData,
       setPath: (_name: string, value: string) => (fake.userData = value),
       getVersion: () => '0.1.0',
+      getAppPath: () => process.cwd(),
+      setAboutPanelOptions: () => undefined,
       isPackaged: false,
       exit: (code: number) => fake.exits.push(code),
       quit: () => fake.onQuit(),
@@ -62,13 +64,17 @@ vi.mock('electron', () => {
         fake.questions.push(options);
         return fake.answer;
       },
+      showMessageBox: (options: { title?: string; detail?: string; buttons?: string[] }) => {
+        fake.questions.push(options);
+        return Promise.resolve({ response: fake.answer, checkboxChecked: false });
+      },
     },
     BrowserWindow,
     Menu: { buildFromTemplate: () => ({}), setApplicationMenu: () => undefined },
     ipcMain: { handle: () => undefined, removeHandler: () => undefined },
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
     session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined } },
-    shell: { openExternal: () => Promise.resolve() },
+    shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
     screen: { getAllDisplays: () => [] },
   };
 });
@@ -164,6 +170,39 @@ describe('desktop start-up', () => {
     expect(existsSync(join(oldFolder, 'engram.db'))).toBe(false);
     // Electron's own profile folder (userData) is not where the memory is.
     expect(existsSync(join(fake.userData, 'engram.db'))).toBe(false);
+  });
+
+  it('with a memory in both the shared and the old folder, names both and opens the one the person chooses', async () => {
+    const home = makeTempDir();
+    const oldFolder = join(home, 'config', 'Engram');
+    const dataFolder = join(home, 'data', 'engram');
+    for (const dir of [oldFolder, dataFolder]) {
+      const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+      engine.rememberFact({ content: `the memory in ${dir}`, sourceType: 'manual' });
+      await engine.close();
+    }
+    const saved = { XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME, XDG_DATA_HOME: process.env.XDG_DATA_HOME };
+    process.env.XDG_CONFIG_HOME = join(home, 'config');
+    process.env.XDG_DATA_HOME = join(home, 'data');
+    try {
+      fake.answer = 1; // "Open the old folder's memory"
+      await startMain();
+    } finally {
+      if (saved.XDG_CONFIG_HOME === undefined) delete process.env.XDG_CONFIG_HOME;
+      else process.env.XDG_CONFIG_HOME = saved.XDG_CONFIG_HOME;
+      if (saved.XDG_DATA_HOME === undefined) delete process.env.XDG_DATA_HOME;
+      else process.env.XDG_DATA_HOME = saved.XDG_DATA_HOME;
+    }
+    expect(fake.questions).toHaveLength(1);
+    expect(fake.questions[0]?.title).toBe('Two memories found');
+    expect(fake.questions[0]?.detail).toContain(oldFolder);
+    expect(fake.questions[0]?.detail).toContain(dataFolder);
+    expect(fake.windows).toBe(1);
+    // Both memories are where they were; the app holds the old folder's instance lock, not the shared one's.
+    expect(existsSync(join(oldFolder, 'engram.db'))).toBe(true);
+    expect(existsSync(join(dataFolder, 'engram.db'))).toBe(true);
+    expect(readdirSync(oldFolder).some((f) => f.includes('lock'))).toBe(true);
+    expect(readdirSync(dataFolder).some((f) => f.includes('lock'))).toBe(false);
   });
 
   it('a database from a newer Engram', async () => {

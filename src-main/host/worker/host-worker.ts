@@ -19,6 +19,7 @@ function startHost(data: HostWorkerData, post: Post): AppHost | null {
       secrets: new BridgedSecretStore(data.secrets.kind, data.secrets.port, data.secrets.buffer),
       mode: data.mode,
       version: data.version,
+      ...(data.installation ? { installation: data.installation } : {}),
       logger: stderrLogger,
       ...(data.nativeBinding ? { engine: { nativeBinding: data.nativeBinding } } : {}),
     });

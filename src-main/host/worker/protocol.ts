@@ -5,6 +5,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { AppInfo, Envelope, EventName } from '../../api/contract';
 import type { SecretStore } from '../../llm/secrets';
+import type { HostInstallation } from '../app-host';
 import type { SerializedError } from './serialize-error';
 
 /** What the worker needs to build its AppHost: only plain data and the secrets channel. */
@@ -16,6 +17,8 @@ export interface HostWorkerData {
   nativeBinding?: string;
   /** Electron's process.resourcesPath, which a worker thread's own process object may lack. */
   resourcesPath?: string;
+  /** How this installation starts, for the stdio MCP command (app-host.ts). */
+  installation?: HostInstallation;
   secrets: { kind: SecretStore['kind']; port: MessagePort; buffer: SharedArrayBuffer };
 }
 

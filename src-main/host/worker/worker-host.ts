@@ -22,6 +22,7 @@ export interface WorkerHostOptions {
   secrets: SecretStore;
   logger: Logger;
   nativeBinding?: string;
+  installation?: HostWorkerData['installation'];
   /** How the worker thread is created: electron-vite's `?nodeWorker` factory in the desktop build; by default
    * the entry next to this module (source under tsx, or the browser-mode bundle). */
   spawn?: (options: WorkerOptions) => Worker;
@@ -72,6 +73,7 @@ export class WorkerHost implements HostTransport {
       mode: options.mode,
       version: options.version,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.installation ? { installation: options.installation } : {}),
       ...(packagedResourcesPath() ? { resourcesPath: packagedResourcesPath() } : {}),
       secrets: { kind: options.secrets.kind, port: channel.port2, buffer },
     };

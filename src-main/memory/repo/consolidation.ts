@@ -9,6 +9,7 @@ import { getSession } from './sessions';
 import { NODE_COLUMNS, toNode, type NodeRow } from './nodes';
 import { parseJsonObject, stmt } from './statements';
 import { MAX_NAME_CHARS } from '../schemas';
+import { likeAnywhere } from '../../storage/like-pattern';
 
 export const RUN_KINDS = ['consolidation', 'maintenance', 'reflection', 'enrichment'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
@@ -289,10 +290,7 @@ export function entityIdsMentioning(db: Database, allWords: readonly string[], l
   const words = allWords.filter((w) => w.length > 0 && w.length <= MAX_NAME_CHARS);
   if (words.length === 0) return [];
   const clauses = words.map(() => `(canonical_name LIKE ? ESCAPE '\\' OR aliases LIKE ? ESCAPE '\\')`).join(' OR ');
-  const params = words.flatMap((w) => {
-    const pattern = `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return [pattern, pattern];
-  });
+  const params = words.flatMap((w) => [likeAnywhere(w), likeAnywhere(w)]);
   return (
     db
       .prepare(`SELECT id FROM entities WHERE merged_into IS NULL AND (${clauses}) ORDER BY mention_count DESC LIMIT ?`)

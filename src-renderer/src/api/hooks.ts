@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatSession } from '../../../src-shared/chat-types';
-import type { CallInput } from '../../../src-main/api/contract';
+import type { CallInput, EventMap } from '../../../src-main/api/contract';
 import { call } from './client';
 import { bridge, isConnected, onConnectionChange } from './transport';
 import { throttle } from './throttle';
@@ -36,7 +36,10 @@ function upsertMessage(qc: QueryClient, message: ChatMessage): void {
 }
 
 /** Subscribes the cache to pushed events; mount once. */
-export function useLiveUpdates(onCommand: (command: 'new-chat' | 'open-settings') => void): void {
+/** What the desktop shell's menu asks the UI to do. */
+export type UiCommand = EventMap['ui.command']['command'];
+
+export function useLiveUpdates(onCommand: (command: UiCommand) => void): void {
   const qc = useQueryClient();
   useEffect(() => {
     const refreshMemory = throttle(() => void qc.invalidateQueries({ queryKey: keys.memory }), MEMORY_REFRESH_MS);

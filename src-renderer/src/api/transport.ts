@@ -103,3 +103,5 @@ export function onConnectionChange(listener: (connected: boolean) => void): () =
   return browser ? browser.onConnection(listener) : () => undefined;
 }
 export const isConnected = (): boolean => (browser ? browser.connected : true);
+/** Browser mode: files are uploaded and downloaded rather than named by path (api/files.ts). */
+export const isBrowserMode = browser !== null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useAppInfo, useChatActions, useChats, useConnected, useLiveUpdates } from '../api/hooks';
+import { useAppInfo, useChatActions, useChats, useConnected, useLiveUpdates, type UiCommand } from '../api/hooks';
 import { useUi } from '../store';
 import { ChatView } from './ChatView';
 import { ContextPackDialog, ToolCallDialog } from './Dialogs';
@@ -26,8 +26,12 @@ export function App() {
   }, [create, selectChat]);
 
   const onCommand = useCallback(
-    (command: 'new-chat' | 'open-settings') => (command === 'new-chat' ? newChat() : setSettingsOpen(true)),
-    [newChat, setSettingsOpen],
+    (command: UiCommand) => {
+      if (command === 'new-chat') newChat();
+      else if (command === 'open-help') setHelpOpen(true);
+      else setSettingsOpen(true);
+    },
+    [newChat, setSettingsOpen, setHelpOpen],
   );
   useLiveUpdates(onCommand);
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { ChatSession } from '../../../src-shared/chat-types';
+import type { ChatMessage, ChatSession } from '../../../src-shared/chat-types';
 import { errorMessage } from '../api/client';
 import { MESSAGES_SHOWN, useChatActions, useChats, useMessages } from '../api/hooks';
 import { useUi } from '../store';
@@ -24,6 +24,7 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
   useStickToBottom(scrollRef, `${chatId ?? ''}:${count}`);
+  useScrollToFound(scrollRef, messages.data, hasEarlier, () => setShown({ chatId, limit: limit + MESSAGES_SHOWN }));
 
   const onSend = (text: string) => {
     if (chatId) {
@@ -73,6 +74,26 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
       />
     </section>
   );
+}
+
+/**
+ * A message opened from "find across chats": scrolled to the middle and marked for a moment once it is shown;
+ * an older one than the page loaded asks for earlier messages until it is there.
+ */
+function useScrollToFound(ref: RefObject<HTMLDivElement | null>, messages: ChatMessage[] | undefined, hasEarlier: boolean, showEarlier: () => void): void {
+  const { foundMessageId, openChatAt, selectedChatId } = useUi();
+  useEffect(() => {
+    if (!foundMessageId || !messages) return;
+    const element = ref.current?.querySelector<HTMLElement>(`[data-message-id="${CSS.escape(foundMessageId)}"]`);
+    if (!element) {
+      if (hasEarlier) showEarlier();
+      return;
+    }
+    element.scrollIntoView({ block: 'center' });
+    element.classList.add('message-found');
+    setTimeout(() => element.classList.remove('message-found'), 2500);
+    if (selectedChatId) openChatAt(selectedChatId, null);
+  }, [ref, foundMessageId, messages, hasEarlier, showEarlier, openChatAt, selectedChatId]);
 }
 
 /**

@@ -3,7 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataProgress, ImportResult } from '../../../src-main/data/api-types';
 import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from '../../../src-shared/import-source';
 import { call, errorMessage } from '../api/client';
-import { bridge } from '../api/transport';
+import { bridge, isBrowserMode } from '../api/transport';
+import { download, uploadImport, uploadRestore } from '../api/files';
+
+/** A file named by path (desktop app: read by the main process) or picked and uploaded (browser mode). */
+type Source = string | File;
+const sourceName = (source: Source): string => (typeof source === 'string' ? source : source.name);
 
 const BACKUPS_KEY = ['data', 'backups'] as const;
 
@@ -49,36 +54,45 @@ export function DataSettings() {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<DataProgress | null>(null);
   const [importPath, setImportPath] = useState('');
+  const [importFile, setImportFile] = useState<File | null>(null);
+  const [restoreFile, setRestoreFile] = useState<File | null>(null);
   const [importFormat, setImportFormat] = useState<ImportFormat>('auto');
   /** The previewed import, waiting for the person to apply it. */
-  const [planned, setPlanned] = useState<{ path: string; format: ImportFormat; result: ImportResult } | null>(null);
+  const [planned, setPlanned] = useState<{ source: Source; format: ImportFormat; result: ImportResult } | null>(null);
   const [restorePath, setRestorePath] = useState('');
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Source | null>(null);
   useEffect(() => bridge.on('data.progress', (p) => setProgress(p.phase === 'running' ? p : null)), []);
 
   const backups = useQuery({ queryKey: BACKUPS_KEY, queryFn: () => call('data.backups', {}) });
   const refreshAll = () => void qc.invalidateQueries();
   const previewImport = useMutation({
-    mutationFn: (input: { path: string; format: ImportFormat }) => call('data.import', { ...input, preview: true }),
+    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) =>
+      typeof source === 'string' ? call('data.import', { path: source, format, preview: true }) : uploadImport(source, format, true),
     meta: { inlineError: true },
     onSuccess: (result, input) => setPlanned({ ...input, result }),
   });
   const runImport = useMutation({
-    mutationFn: (input: { path: string; format: ImportFormat }) => call('data.import', { ...input, preview: false }),
+    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) =>
+      typeof source === 'string' ? call('data.import', { path: source, format, preview: false }) : uploadImport(source, format, false),
     meta: { inlineError: true },
     onSettled: () => {
       setPlanned(null);
       refreshAll();
     },
   });
-  const runExport = useMutation({ mutationFn: (format: 'json' | 'markdown') => call('data.export', { format }), meta: { inlineError: true } });
+  // Browser mode hands the file to the browser as a download; the desktop app saves it in the data folder.
+  const runExport = useMutation({
+    mutationFn: async (format: 'json' | 'markdown') =>
+      isBrowserMode ? `Downloaded ${await download('data.export', { format })}` : `Saved to ${(await call('data.export', { format })).path}`,
+    meta: { inlineError: true },
+  });
   const runBackup = useMutation({
-    mutationFn: () => call('data.backup', {}),
+    mutationFn: async () => (isBrowserMode ? `Downloaded ${await download('data.backup', {})}` : `Saved ${size((await call('data.backup', {})).bytes)}`),
     meta: { inlineError: true },
     onSettled: () => void qc.invalidateQueries({ queryKey: BACKUPS_KEY }),
   });
   const runRestore = useMutation({
-    mutationFn: (path: string) => call('data.restore', { path }),
+    mutationFn: (source: Source) => (typeof source === 'string' ? call('data.restore', { path: source }) : uploadRestore(source)),
     meta: { inlineError: true },
     onSettled: () => {
       setConfirming(null);
@@ -86,13 +100,15 @@ export function DataSettings() {
     },
   });
   const busy = progress !== null || previewImport.isPending || runImport.isPending || runExport.isPending || runBackup.isPending || runRestore.isPending;
+  const importSource: Source | null = isBrowserMode ? importFile : importPath.trim() || null;
   const startImport = () => {
-    if (!importPath.trim() || busy) return;
+    if (!importSource || busy) return;
     runImport.reset();
-    previewImport.mutate({ path: importPath.trim(), format: importFormat });
+    previewImport.mutate({ source: importSource, format: importFormat });
   };
-  const askRestore = (path: string) => {
-    if (path.trim() && !busy) setConfirming(path.trim());
+  const askRestore = (source: Source | null) => {
+    const chosen = typeof source === 'string' ? source.trim() : source;
+    if (chosen && !busy) setConfirming(chosen);
   };
   const summary = runImport.data;
 
@@ -103,15 +119,24 @@ export function DataSettings() {
       <label className="field">
         <span>Import conversations</span>
         <span className="path-row">
-          <input
-            value={importPath}
-            onChange={(e) => setImportPath(e.target.value)}
-            onKeyDown={onEnter(startImport)}
-            placeholder="/path/to/conversations.json, the export .zip, or its folder"
-            spellCheck={false}
-            data-testid="import-path"
-          />
-          <button type="button" className="button" onClick={startImport} disabled={busy || !importPath.trim()} data-testid="import-run">
+          {isBrowserMode ? (
+            <input
+              type="file"
+              accept=".json,.jsonl,.zip,application/json,application/zip"
+              onChange={(e) => setImportFile(e.target.files?.[0] ?? null)}
+              data-testid="import-file"
+            />
+          ) : (
+            <input
+              value={importPath}
+              onChange={(e) => setImportPath(e.target.value)}
+              onKeyDown={onEnter(startImport)}
+              placeholder="/path/to/conversations.json, the export .zip, or its folder"
+              spellCheck={false}
+              data-testid="import-path"
+            />
+          )}
+          <button type="button" className="button" onClick={startImport} disabled={busy || !importSource} data-testid="import-run">
             {previewImport.isPending ? 'Reading…' : 'Import…'}
           </button>
         </span>
@@ -142,7 +167,7 @@ export function DataSettings() {
       {planned && (
         <div className="confirm-box confirm-box-neutral" role="alertdialog" aria-label="Confirm import" data-testid="import-preview">
           <p>
-            Import <strong>{planned.path}</strong> as {IMPORT_FORMAT_LABELS[planned.result.format]}
+            Import <strong>{sourceName(planned.source)}</strong> as {IMPORT_FORMAT_LABELS[planned.result.format]}
             {planned.format === 'auto' ? ' (detected)' : ''}? Nothing has been written yet.
           </p>
           <ul className="small">
@@ -154,7 +179,7 @@ export function DataSettings() {
             <button type="button" className="button button-ghost" onClick={() => setPlanned(null)} autoFocus>
               Cancel
             </button>
-            <button type="button" className="button" onClick={() => runImport.mutate({ path: planned.path, format: planned.format })} disabled={runImport.isPending} data-testid="import-apply">
+            <button type="button" className="button" onClick={() => runImport.mutate({ source: planned.source, format: planned.format })} disabled={runImport.isPending} data-testid="import-apply">
               {runImport.isPending ? 'Importing…' : 'Import'}
             </button>
           </span>
@@ -183,7 +208,7 @@ export function DataSettings() {
         </span>
         {runExport.data && (
           <small className="ok-text" role="status" data-testid="export-result">
-            Saved to {runExport.data.path}
+            {runExport.data}
           </small>
         )}
         {runExport.isError && <small className="error-text">{errorMessage(runExport.error)}</small>}
@@ -197,8 +222,8 @@ export function DataSettings() {
             {runBackup.isPending ? 'Backing up…' : 'Back up now'}
           </button>
           {runBackup.data && (
-            <span className="ok-text small" role="status">
-              Saved {size(runBackup.data.bytes)}
+            <span className="ok-text small" role="status" data-testid="backup-result">
+              {runBackup.data}
             </span>
           )}
           {runBackup.isError && <span className="error-text small">{errorMessage(runBackup.error)}</span>}
@@ -223,15 +248,25 @@ export function DataSettings() {
       <label className="field">
         <span>Restore from a file</span>
         <span className="path-row">
-          <input
-            value={restorePath}
-            onChange={(e) => setRestorePath(e.target.value)}
-            onKeyDown={onEnter(() => askRestore(restorePath))}
-            placeholder="/path/to/engram-backup.db"
-            spellCheck={false}
-            data-testid="restore-path"
-          />
-          <button type="button" className="button" onClick={() => askRestore(restorePath)} disabled={busy || !restorePath.trim()} data-testid="restore-run">
+          {isBrowserMode ? (
+            <input type="file" accept=".db,.sqlite,application/octet-stream" onChange={(e) => setRestoreFile(e.target.files?.[0] ?? null)} data-testid="restore-file" />
+          ) : (
+            <input
+              value={restorePath}
+              onChange={(e) => setRestorePath(e.target.value)}
+              onKeyDown={onEnter(() => askRestore(restorePath))}
+              placeholder="/path/to/engram-backup.db"
+              spellCheck={false}
+              data-testid="restore-path"
+            />
+          )}
+          <button
+            type="button"
+            className="button"
+            onClick={() => askRestore(isBrowserMode ? restoreFile : restorePath)}
+            disabled={busy || !(isBrowserMode ? restoreFile : restorePath.trim())}
+            data-testid="restore-run"
+          >
             Restore…
           </button>
         </span>
@@ -239,7 +274,7 @@ export function DataSettings() {
       {confirming && (
         <div className="confirm-box" role="alertdialog" aria-label="Confirm restore" data-testid="restore-confirm">
           <p>
-            Replace your current memory and chats with <strong>{confirming}</strong>? The file is checked first; your current database is kept
+            Replace your current memory and chats with <strong>{sourceName(confirming)}</strong>? The file is checked first; your current database is kept
             aside in the data folder.
           </p>
           <span className="test-row">

@@ -3,6 +3,7 @@
  * holding this memory, and where the documentation is.
  */
 import { useAppInfo } from '../api/hooks';
+import { isBrowserMode } from '../api/transport';
 import { SHORTCUTS } from '../keyboard';
 import { Modal } from './Dialogs';
 
@@ -22,8 +23,16 @@ export function HelpDialog({ onClose }: { onClose: () => void }) {
           </dd>
           <dt>Documentation</dt>
           <dd>
+            {isBrowserMode && (
+              <>
+                <a href="/docs/README.md" target="_blank" rel="noreferrer" data-testid="help-readme">
+                  Read the README
+                </a>
+                {' — '}
+              </>
+            )}
             README.md (setup, configuration, the CLI, connecting other apps over MCP) and docs/ARCHITECTURE.md in Engram&apos;s source;{' '}
-            <code>engram --help</code> lists the CLI&apos;s commands.
+            <code>engram --help</code> lists the CLI&apos;s commands.{!isBrowserMode && ' In the desktop app, Help → Documentation opens it when it is on this computer.'}
           </dd>
         </dl>
       </section>

@@ -18,7 +18,7 @@ const markdownComponents: Components = {
 export function MessageItem({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
-      <article className="message message-user" data-testid="message-user" title={new Date(message.createdAt).toLocaleString()}>
+      <article className="message message-user" data-testid="message-user" data-message-id={message.id} title={new Date(message.createdAt).toLocaleString()}>
         <div className="bubble">{message.content}</div>
       </article>
     );
@@ -34,7 +34,7 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
   const text = streaming ? (streamed.data ?? '') : message.content;
 
   return (
-    <article className={`message message-assistant status-${message.status}`} data-testid="message-assistant" data-status={message.status}>
+    <article className={`message message-assistant status-${message.status}`} data-testid="message-assistant" data-message-id={message.id} data-status={message.status}>
       {message.toolCalls.length > 0 && (
         <div className="tool-chips">
           {message.toolCalls.map((call) =>

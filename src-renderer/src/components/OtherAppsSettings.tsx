@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '../../../src-main/api/contract';
 import type { McpStatus } from '../../../src-main/mcp/settings-schema';
 import { call, errorMessage } from '../api/client';
+import { StdioMcpSettings } from './StdioMcpSettings';
 
 const MCP_KEY = ['mcp'] as const;
 
@@ -171,6 +172,7 @@ export function OtherAppsSettings() {
           )}
         </>
       )}
+      <StdioMcpSettings />
     </fieldset>
   );
 }

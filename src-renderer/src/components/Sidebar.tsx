@@ -7,6 +7,7 @@ import { relativeTime } from '../format';
 import { Icon } from './Icon';
 import { Modal } from './Dialogs';
 import { ConsolidateControl } from './ConsolidateControl';
+import { ChatSearch } from './ChatSearch';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
 
 /** How an imported chat's source reads in the sidebar. */
@@ -17,6 +18,7 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
   const chats = useChats(showArchived);
   const stats = useMemoryStats();
   const memories = stats.data ? Object.values(stats.data.nodes).reduce((a, b) => a + b, 0) : null;
+  const [searching, setSearching] = useState(false);
 
   return (
     <nav className="sidebar" aria-label="Conversations" inert={inert} data-testid="sidebar">
@@ -32,7 +34,8 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
           + New chat
         </button>
       </div>
-      <ul className="chat-list" role="list">
+      <ChatSearch onActiveChange={setSearching} />
+      <ul className="chat-list" role="list" hidden={searching}>
         {chats.isError && <li className="sidebar-note error-text">{errorMessage(chats.error)}</li>}
         {chats.data?.length === 0 && <li className="sidebar-note">No conversations yet.</li>}
         {chats.data?.map((chat) => (
