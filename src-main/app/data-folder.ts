@@ -4,7 +4,7 @@
  * Electron's userData, which stays the browser profile's home.
  */
 import { memoryToMove } from '../data/move-data';
-import { legacyDataDirs, resolveDataDir, type DataDirEnvironment } from '../memory/paths';
+import { type DataDirEnvironment, legacyDataDirs, resolveDataDir } from '../memory';
 
 export const appDataDir = (where: DataDirEnvironment = {}): string => resolveDataDir(undefined, where);
 

@@ -2,21 +2,33 @@
  * The part of MemoryEngine the chat and the API use. MemoryEngine satisfies it structurally; naming it here
  * keeps the chat testable against a real engine and documents exactly what the app needs from memory.
  */
-import type { ForgottenFromSessions, LearnedFromSessions } from '../memory/forget-sessions';
-import type { ErasedFromSessions } from '../memory/erase-sessions';
-import type { DeletedEntity, UpdateEntityInput } from '../memory/entity-edits';
-import type { AppSettingsRows, ChatImportStore, ChatStore, WaitForLockOptions } from '../memory/stores';
+import type {
+  AppSettingsRows,
+  ChangeListener,
+  ChatImportStore,
+  ChatStore,
+  CorrectFactInput,
+  CreateEntityInput,
+  DeletedEntity,
+  EntityProfile,
+  ErasedFromSessions,
+  ForgottenFromSessions,
+  inspector,
+  LearnedFromSessions,
+  ListNodesInput,
+  MemoryStats,
+  NodeDetail,
+  NodePage,
+  RecordEpisodeInput,
+  RememberFactInput,
+  UpdateEntityInput,
+  WaitForLockOptions,
+} from '../memory';
 
-export type { MessagePatch } from '../memory/stores';
-import type { ChangeListener } from '../memory/change-feed';
+export type { MessagePatch } from '../memory';
 import type { Clock } from '../../src-shared/clock';
-import type { EntityProfile } from '../memory/entities';
-import type { NodeDetail, NodePage } from '../memory/queries';
 import type { ContextOptions, ContextPack, SearchInput, SearchResult } from '../../src-shared/retrieval-types';
-import type { CorrectFactInput, CreateEntityInput, ListNodesInput, RecordEpisodeInput, RememberFactInput } from '../memory/schemas';
-import type { MemoryStats } from '../memory/stats';
 import type { Entity, JsonObject, MemoryNode } from '../../src-shared/memory-types';
-import type * as inspector from '../memory/inspector';
 
 export interface MemoryPort {
   /** The chat tables, bound to the memory's connection (the chat never holds the connection itself). */

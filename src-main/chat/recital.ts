@@ -6,7 +6,7 @@
  * its statements' content words.
  */
 import { usedNodeIds } from './usage';
-import { queryTerms } from '../memory/retrieval/text';
+import { queryTerms } from '../memory';
 
 const RECITED_SHARE = 0.5;
 

@@ -10,7 +10,7 @@ import { createLlmClient, type ResolvedProvider } from '../llm/client';
 import { classifyLlmError, idleTimeoutError, LlmError, type LlmFailure } from '../llm/errors';
 import { IdleWatchdog } from '../llm/idle-watchdog';
 import type { Logger } from '../../src-shared/clock';
-import { MemoryError } from '../memory/errors';
+import { MAX_CONTENT_CHARS, MemoryError, parseInput, recordEpisodeSchema } from '../memory';
 import { ChatError, chatNotFound as notFound } from './errors';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 import { NODE_TYPES, type JsonObject } from '../../src-shared/memory-types';
@@ -24,7 +24,6 @@ import { RECITAL_ATTRIBUTE } from '../../src-shared/recitals';
 import { fitToolResults, memoryBudget, planWindow } from './window';
 import { executeTool, toolDefinitions } from './tools';
 import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSession, SessionCompletedReason, ToolCallRecord } from '../../src-shared/chat-types';
-import { MAX_CONTENT_CHARS, parseInput, recordEpisodeSchema } from '../memory/schemas';
 
 export const DEFAULT_CHAT_TITLE = 'New chat';
 /** The longest reply kept; past it the stream is closed. Memory keeps it in episode-sized pieces. */

@@ -4,7 +4,7 @@
  * found by a search, is not a use.
  */
 import { stemWord } from '../embeddings/offline';
-import { queryTerms } from '../memory/retrieval/text';
+import { queryTerms } from '../memory';
 
 /** Share of a node's content words the reply must contain. */
 const USED_SHARE = 0.6;

@@ -1,10 +1,8 @@
 import type { EmbeddingProvider } from '../embeddings/types';
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine, MemoryStats, NodeDetail } from '../memory';
+import { recordTranscript } from '../data/import/record-transcript';
+import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../data/import/transcript-file';
 import { UsageError } from '../../src-shared/errors';
-import { recordTranscript } from '../memory/import/record';
-import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
-import type { NodeDetail } from '../memory/queries';
-import type { MemoryStats } from '../memory/stats';
 
 export interface CommandContext {
   engine: MemoryEngine;

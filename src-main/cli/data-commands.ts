@@ -7,8 +7,8 @@ import { backupFileName, backupFolder, backupTo, removeInterruptedWork, restoreD
 import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
-import { MemoryEngine } from '../memory/engine';
-import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { MemoryEngine } from '../memory';
+import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-lock';
 import { AppError, UsageError } from '../../src-shared/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';

@@ -10,7 +10,7 @@ import { storageFault } from '../../src-shared/storage-faults';
 import { commands, type CommandContext } from './commands';
 import { cliDataDir, embedderFromFlags, openEngine } from './open-engine';
 import { memoryToMove, moveMemory, moveNotice } from '../data/move-data';
-import { legacyDataDirs } from '../memory/paths';
+import { legacyDataDirs } from '../memory';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 

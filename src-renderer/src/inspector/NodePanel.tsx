@@ -4,7 +4,7 @@
  * attributes — and the edits: confirm, correct, forget/restore, tags.
  */
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { NodeDetail } from '../../../src-main/memory/queries';
+import type { NodeDetail } from '../../../src-main/memory';
 import { decayAnchor, decayedConfidence, isProtected } from '../../../src-shared/decay';
 import type { MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';

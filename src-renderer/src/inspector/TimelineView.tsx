@@ -5,7 +5,7 @@
  * years), drag pans, click selects.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { NodeSummary } from '../../../src-main/memory/inspector/types';
+import type { NodeSummary } from '../../../src-main/memory';
 import { useChats } from '../api/hooks';
 import { useTimeline } from './api';
 import { chatIdOfSession } from './sessions';
