@@ -6,7 +6,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { checkDatabaseFile, checkRestoreCandidate, type MemoryEngine } from '../memory';
+import { checkDatabaseFile, MemoryEngine } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import { makePrivate } from './export/target';
 
@@ -177,7 +177,7 @@ export async function restoreDatabase(
     // Checked and installed: the same bytes, which the chosen file can no longer change.
     const copy = join(workDir, basename(dbPath));
     copyFileSync(file, copy);
-    const check = await checkRestoreCandidate(copy, {
+    const check = await MemoryEngine.checkRestoreCandidate(copy, {
       shownAs: basename(file),
       ...(lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {}),
       ...(lifecycle.integrityTimeoutMs ? { integrityTimeoutMs: lifecycle.integrityTimeoutMs } : {}),

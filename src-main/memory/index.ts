@@ -70,9 +70,9 @@ export {
 } from './stores';
 export type { NewRun, WritePathStore } from './writepath-store';
 
-// Backup, restore and the snapshot every export and import reads or writes.
-export { checkRestoreCandidate } from './restore-check';
-export { SNAPSHOT_TABLES, type SnapshotLoad, type SnapshotReader, type SnapshotRow } from './snapshot';
+// Backup, restore (MemoryEngine.checkRestoreCandidate) and the snapshot every export and import reads or writes.
+export type { SnapshotLoad, SnapshotReader, SnapshotRow } from './snapshot';
+export { SNAPSHOT_TABLES } from './snapshot-rows';
 
 // Helpers the write path, the chat and the prompt share with the engine, so each idea has one copy.
 export { defaultConfidence } from './facts';
