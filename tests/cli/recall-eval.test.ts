@@ -6,7 +6,7 @@ import { conversationEpisodes, recallDatasetSchema } from '../../src-main/data/i
 import { openTestEngine } from '../helpers/temp-engine';
 import { evaluateRecall } from '../../src-main/cli/recall-eval';
 
-const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'recall');
+const FIXTURES = join(__dirname, '..', 'fixtures', 'recall');
 const load = (file: string) => recallDatasetSchema.parse(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
 
 describe('recall evaluation', () => {

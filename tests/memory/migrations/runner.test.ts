@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type BetterSqlite3 from 'better-sqlite3';
-import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../src-main/storage/migrations';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../src-main/storage/migration-runner';
 import { migrateTo, openMigrationDb } from '../../helpers/migration-db';
 
 const ctx = { dimensions: 8, now: 1 };
