@@ -12,7 +12,7 @@ import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-l
 import { AppError, UsageError } from '../../src-shared/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';
-import type { Command, CommandContext } from './commands';
+import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 
 function requirePath(ctx: CommandContext, what: string): string {

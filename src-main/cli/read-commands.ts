@@ -4,7 +4,7 @@ import { recallDatasetSchema, type RecallDataset } from '../data/import/transcri
 import { evaluateRecall } from './recall-eval';
 import type { SearchResult } from '../../src-shared/retrieval-types';
 import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
-import type { Command, CommandContext } from './commands';
+import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';
 
