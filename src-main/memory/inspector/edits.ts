@@ -7,11 +7,12 @@ import type { EngineContext } from '../context';
 import { invalidateWithIndexes } from '../facts';
 import { refreshEntitySummaries } from '../entity-summary';
 import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
-import { getNode, revalidateNode, setAttributes } from '../repo/nodes';
+import { getNode, restoreDecayState, revalidateNode, setAttributes } from '../repo/nodes';
+import { endEdge } from '../repo/edges';
 import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import type { MemoryNode } from '../../../src-shared/memory-types';
-import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema, type DecayState } from './schemas';
+import { setTagsSchema, undoConfirmSchema, undoCorrectionSchema } from './schemas';
 import { writeTx } from '../../storage/write-tx';
 
 function requireNode(ctx: EngineContext, id: string): MemoryNode {
@@ -32,18 +33,12 @@ export function setTags(ctx: EngineContext, input: unknown): MemoryNode {
   return getNode(ctx.db, id) ?? node;
 }
 
-function writeDecayState(ctx: EngineContext, id: string, s: DecayState): void {
-  ctx.db
-    .prepare('UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ?, stability = coalesce(?, stability) WHERE id = ?')
-    .run(s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, s.stability ?? null, id);
-}
-
 /** Put back the decay state a node had before it was confirmed. */
 export function undoConfirm(ctx: EngineContext, input: unknown): MemoryNode {
   const { id, previous } = parseInput(undoConfirmSchema, input);
   const node = requireNode(ctx, id);
   if (node.validUntil !== null) throw new MemoryError('conflict', `Node ${id} is no longer current`);
-  writeDecayState(ctx, id, previous);
+  restoreDecayState(ctx.db, id, previous);
   ctx.feed.emit({ kind: 'node.updated', nodeId: id });
   return getNode(ctx.db, id) ?? node;
 }
@@ -65,10 +60,10 @@ export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
   const now = ctx.clock.now();
   writeTx(ctx.db, () => {
     invalidateWithIndexes(ctx, newId, now, 'forgotten');
-    ctx.db.prepare('UPDATE edges SET valid_until = ? WHERE id = ?').run(now, edge.id);
+    endEdge(ctx.db, edge.id, now);
     revalidateNode(ctx.db, old.id);
     setNodeVectorActive(ctx.db, old.id, true);
-    if (previous) writeDecayState(ctx, old.id, previous);
+    if (previous) restoreDecayState(ctx.db, old.id, previous);
     const entityIds = entityIdsOfNode(ctx.db, old.id);
     for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, 1, now);
     refreshEntitySummaries(ctx, entityIds, now);

@@ -115,3 +115,8 @@ export function supersededBy(db: ReadableDB, nodeId: string): string | undefined
   ).get(nodeId) as { source_id: string } | undefined;
   return row?.source_id;
 }
+
+/** End one edge's validity (it stays, for history). */
+export function endEdge(db: Database, id: string, at: number): void {
+  stmt(db, 'UPDATE edges SET valid_until = ? WHERE id = ?').run(at, id);
+}

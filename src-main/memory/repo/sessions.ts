@@ -62,3 +62,12 @@ export function markSessionCompleted(db: Database, id: string, at: number): void
 export function countUnconsolidatedSessions(db: ReadableDB): number {
   return (stmt(db, `SELECT count(*) AS n FROM memory_sessions WHERE status != 'consolidated'`).get() as { n: number }).n;
 }
+
+/** Erased sessions stay as empty, finished rows (no text), so a consolidation already queued finds nothing to learn. */
+export function emptyErasedSessions(db: Database, sessionIds: readonly string[], now: number): void {
+  stmt(
+    db,
+    `UPDATE memory_sessions SET status = 'consolidated', episode_count = 0, last_error = NULL, consolidated_at = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(sessionIds));
+}
