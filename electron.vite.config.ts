@@ -2,6 +2,14 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
 
+/**
+ * The contract takes its schemas from the engine's one door (src-main/memory/index.ts), which also exports the
+ * engine. Memory's modules have no import-time effects the schemas need, so the preload keeps only what it uses
+ * of them and never pulls the engine's packages (better-sqlite3…) into the sandbox. tests/app/preload-bundle.test.ts
+ * builds it and checks.
+ */
+export const PRELOAD_TREESHAKE = { moduleSideEffects: (id: string): boolean => !id.split('\\').join('/').includes('/src-main/memory/') };
+
 // Three targets: the main process (Electron shell + engine), the sandboxed preload, and the renderer.
 export default defineConfig({
   main: {
@@ -22,6 +30,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(__dirname, 'src-preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        treeshake: PRELOAD_TREESHAKE,
       },
     },
   },

@@ -24,6 +24,16 @@ function importsOf(node) {
   return node.source ?? null;
 }
 
+/** The names an import or re-export takes from its module (`*` for a namespace or `export *`). */
+function importedNames(node) {
+  if (node.type === 'ExportAllDeclaration' || node.type === 'ImportExpression') return ['*'];
+  return (node.specifiers ?? []).map((s) => {
+    if (s.type === 'ImportSpecifier') return s.imported.name ?? s.imported.value;
+    if (s.type === 'ExportSpecifier') return s.local.name ?? s.local.value;
+    return '*';
+  });
+}
+
 /** Erased at compile time: `import type`, `export type … from`. (`import { type A }` keeps a runtime import under verbatimModuleSyntax.) */
 function typeOnly(node) {
   return node.importKind === 'type' || node.exportKind === 'type';
@@ -49,6 +59,7 @@ export default {
       upward:
         '{{layer}} may not import {{target}} (layer {{targetLayer}}). {{layer}} may import: {{allowed}}. The map is in eslint-rules/layers.js.',
       private: '{{target}} is private to {{owner}}; go through its public modules (its port) instead.',
+      door: '{{target}} is private to {{owner}}: import it from {{door}}, the only module of {{owner}} that code outside it may use.',
       typesOnly:
         '{{layer}} may import only types from {{target}}: write `import type`. Runtime code that both sides use belongs in src-shared/.',
       selfContained: '{{layer}} imports nothing outside itself (no packages, no Node built-ins): both the renderer and main run it.',
@@ -57,7 +68,7 @@ export default {
     },
   },
   create(context) {
-    const { roots = [], layers = {}, privateFolders = {}, ports = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } =
+    const { roots = [], layers = {}, privateFolders = {}, doors = {}, ports = {}, typeOnlyFrom = {}, selfContained = [], allowances = [] } =
       context.options[0] ?? {};
     const file = repoPath(context.cwd, context.filename);
     if (!roots.some((r) => under(file, r))) return {};
@@ -87,9 +98,18 @@ export default {
         context.report({ node: source, messageId: 'private', data: { target, owner: privateFolders[owner] } });
         return;
       }
+      // A door is named only to a layer that may come in at all; one that may not hears that it is an upward import.
+      const mayEnter = targetLayer === layer || [...allowedHere, ...(typeOnlyFrom[layer] ?? [])].some((p) => under(target, p));
+      const doorOwner = Object.keys(doors).find((folder) => under(target, folder) && !under(file, folder));
+      if (mayEnter && doorOwner && target !== doorOwner && target !== doors[doorOwner]) {
+        context.report({ node: source, messageId: 'door', data: { target, owner: doorOwner, door: `${doors[doorOwner]}.ts` } });
+        return;
+      }
       const port = ports[layer];
-      if (port && file !== port.port && port.guards.some((g) => under(target, g))) {
-        context.report({ node: source, messageId: 'port', data: { layer, port: port.port, target } });
+      const intoDoor = Object.keys(doors).some((folder) => under(target, folder));
+      const guarded = port && file !== port.port && intoDoor ? importedNames(node).find((n) => n === '*' || port.guardedNames.includes(n)) : undefined;
+      if (guarded) {
+        context.report({ node: source, messageId: 'port', data: { layer, port: port.port, target: `${guarded} (${target})` } });
         return;
       }
       if (targetLayer === layer || allowedHere.some((p) => under(target, p))) return;

@@ -4,8 +4,8 @@
  * their own layer. Imports from tests/, bench/, e2e/ and scripts/ are not layered.
  *
  * The rules behind it: src-shared/ is what the renderer and main both run, so it imports nothing; only memory/
- * calls storage/ (nothing else holds a database handle); memory's repositories are its own; chat/ and writepath/
- * reach the engine through their memory-port.ts; the renderer takes only types from main. A new folder under
+ * calls storage/ (nothing else holds a database handle); the engine has one door, memory/index.ts, and the rest
+ * of memory/ is its own; chat/ and writepath/ reach the engine through their memory-port.ts; the renderer takes only types from main. A new folder under
  * src-main/ is an error until it is placed here.
  */
 
@@ -19,27 +19,25 @@ const SCHEDULER = 'src-main/scheduler';
 const CHAT = 'src-main/chat';
 const WRITEPATH = 'src-main/writepath';
 const DATA = 'src-main/data';
-const LOOPBACK_SECURITY = 'src-main/web/security';
+// Node-only pieces several layers need and that need nothing of the app: the loopback HTTP guard (browser mode
+// and MCP's HTTP transport) and the one-app-per-data-folder lock (the app, the CLI and a data move).
+const PLATFORM = 'src-main/platform';
 const MCP = 'src-main/mcp';
 const API = 'src-main/api';
 const HOST = 'src-main/host';
-// One app per data folder: a lock file, Node built-ins only; moving a memory (data/) takes it too.
-const INSTANCE_LOCK = 'src-main/host/instance-lock';
 const WEB = 'src-main/web';
 
 /** The folders the layering applies to; a file in one of them that is in no layer is an error. */
 export const roots = ['src-shared', 'src-main', 'src-preload', 'src-renderer'];
 
 /** Everything the engine is made of, for the layers that wire it together. */
-const ENGINE = [SHARED, RESOURCES, EMBEDDINGS, MEMORY, LLM, SCHEDULER, CHAT, WRITEPATH, DATA, MCP];
+const ENGINE = [SHARED, RESOURCES, PLATFORM, EMBEDDINGS, MEMORY, LLM, SCHEDULER, CHAT, WRITEPATH, DATA, MCP];
 
 export const layers = {
   [SHARED]: [],
   // Where shipped files are (resources/, app.asar.unpacked); Node built-ins only.
   [RESOURCES]: [],
-  // Token and origin checks for loopback HTTP, used by the browser-mode server and MCP's HTTP transport.
-  [LOOPBACK_SECURITY]: [],
-  [INSTANCE_LOCK]: [],
+  [PLATFORM]: [],
   [STORAGE]: [SHARED, RESOURCES],
   // Remote embeddings use the one OpenAI client factory and error classifier in llm/.
   [EMBEDDINGS]: [SHARED, RESOURCES, LLM],
@@ -48,14 +46,13 @@ export const layers = {
   [SCHEDULER]: [SHARED],
   [CHAT]: [SHARED, MEMORY, LLM, EMBEDDINGS],
   [WRITEPATH]: [SHARED, MEMORY, LLM, EMBEDDINGS, SCHEDULER],
-  [DATA]: [SHARED, RESOURCES, MEMORY, WRITEPATH, INSTANCE_LOCK],
-  [MCP]: [SHARED, MEMORY, CHAT, LLM, LOOPBACK_SECURITY],
+  [DATA]: [SHARED, RESOURCES, PLATFORM, MEMORY, WRITEPATH],
+  [MCP]: [SHARED, PLATFORM, MEMORY, CHAT, LLM],
   [API]: ENGINE,
   [HOST]: [...ENGINE, API],
-  // The CLI's restore takes the app's instance lock, so it never swaps the file under a running app.
-  'src-main/cli': [...ENGINE, `${HOST}/instance-lock`],
-  [WEB]: [...ENGINE, LOOPBACK_SECURITY, API, HOST],
-  'src-main/app': [...ENGINE, LOOPBACK_SECURITY, API, HOST, WEB],
+  'src-main/cli': ENGINE,
+  [WEB]: [...ENGINE, API, HOST],
+  'src-main/app': [...ENGINE, API, HOST, WEB],
   // The sandboxed preload bundles the contract (and the zod schemas it imports) and nothing else of main.
   'src-preload': [SHARED, `${API}/contract`],
   'src-renderer': [SHARED],
@@ -68,16 +65,24 @@ export const privateFolders = {
 };
 
 /**
+ * Folders whose outside users come in through one module: everything else in the folder is private to it. The
+ * engine's door holds the engine, its schemas, its answers' types and the few helpers its users share.
+ */
+export const doors = {
+  [MEMORY]: `${MEMORY}/index`,
+};
+
+/**
  * The engine's users reach it through a narrow port of their own (chat/, writepath/, mcp/ and api/memory-port.ts):
- * in these layers only the port file may import the engine class and the modules the port wraps. The host
+ * in these layers only the port file may name the engine class (`guardedNames`, imported from the door). The host
  * opens the engine, so it holds the class; what it shows of it is host/memory-port.ts.
  */
-const ENGINE_INTERNALS = [`${MEMORY}/engine`, `${MEMORY}/facts`, `${MEMORY}/slow-path`];
+const ENGINE_CLASS = ['MemoryEngine'];
 export const ports = {
-  [CHAT]: { port: `${CHAT}/memory-port.ts`, guards: ENGINE_INTERNALS },
-  [WRITEPATH]: { port: `${WRITEPATH}/memory-port.ts`, guards: ENGINE_INTERNALS },
-  [MCP]: { port: `${MCP}/memory-port.ts`, guards: ENGINE_INTERNALS },
-  [API]: { port: `${API}/memory-port.ts`, guards: ENGINE_INTERNALS },
+  [CHAT]: { port: `${CHAT}/memory-port.ts`, guardedNames: ENGINE_CLASS },
+  [WRITEPATH]: { port: `${WRITEPATH}/memory-port.ts`, guardedNames: ENGINE_CLASS },
+  [MCP]: { port: `${MCP}/memory-port.ts`, guardedNames: ENGINE_CLASS },
+  [API]: { port: `${API}/memory-port.ts`, guardedNames: ENGINE_CLASS },
 };
 
 /**

@@ -34,3 +34,9 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   }
   return na === 0 || nb === 0 ? 0 : d / Math.sqrt(na * nb);
 }
+
+/** All components zero: a vector that points nowhere (an embedder's answer for empty text), never stored or searched. */
+export function isZeroVector(v: Float32Array): boolean {
+  for (const x of v) if (x !== 0) return false;
+  return true;
+}

@@ -12,37 +12,40 @@ import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
-import { deletedEntitySchema, updateEntitySchema, type DeletedEntity } from '../memory/entity-edit-schemas';
-import type { PublicSettings } from '../llm/settings-store';
-import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
-import type { EntityProfile } from '../memory/entities';
-import type { NodeDetail, NodePage } from '../memory/queries';
-import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
-import { searchInputSchema as engineSearchInputSchema } from '../memory/retrieval/schemas';
 import {
   contentSchema,
   correctFactSchema,
   createEntitySchema,
+  type DeletedEntity,
+  deletedEntitySchema,
+  type EntityProfile,
+  graphExpandSchema,
+  graphSeedSchema,
+  type GraphSlice,
   idSchema,
+  type InspectorOverview,
   listNodesSchema,
+  type MemoryStats,
   nameSchema,
+  type NodeDetail,
+  type NodePage,
   rememberFactSchema,
-} from '../memory/schemas';
-import type { MemoryStats } from '../memory/stats';
+  searchInputSchema as engineSearchInputSchema,
+  setTagsSchema,
+  splitEntitySchema,
+  timelineSchema,
+  type TimelineSlice,
+  undoConfirmSchema,
+  undoCorrectionSchema,
+  updateEntitySchema,
+} from '../memory';
+import type { PublicSettings } from '../llm/settings-store';
+import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
+import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
 import type { WritePathProgress } from '../writepath/types';
 import type { MaintenanceReport } from '../writepath/maintenance';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import type { Entity, MemoryChange, MemoryNode } from '../../src-shared/memory-types';
-import {
-  graphExpandSchema,
-  graphSeedSchema,
-  setTagsSchema,
-  splitEntitySchema,
-  timelineSchema,
-  undoConfirmSchema,
-  undoCorrectionSchema,
-} from '../memory/inspector/schemas';
-import type { GraphSlice, InspectorOverview, TimelineSlice } from '../memory/inspector/types';
 import {
   clientConfigInputSchema,
   clientConfigWriteSchema,

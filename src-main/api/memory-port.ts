@@ -2,7 +2,7 @@
  * The part of the memory the API's handlers call directly (the chat, the write path and data go through their
  * own services). Derived from MemoryEngine, so the two cannot drift.
  */
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 
 export type ApiMemory = Pick<
   MemoryEngine,

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { memoriesInBoth, memoryToMove } from '../data/move-data';
-import { legacyDataDirs, resolveDataDir, type DataDirEnvironment } from '../memory/paths';
+import { type DataDirEnvironment, legacyDataDirs, resolveDataDir } from '../memory';
 
 export const appDataDir = (where: DataDirEnvironment = {}): string => resolveDataDir(undefined, where);
 

@@ -1,11 +1,11 @@
 /**
  * The Electron side of `Engram --mcp`: hide from the dock, refuse to start a second, empty memory when the
- * old folder holds one (as the CLI does), serve MCP on stdio (../mcp/headless.ts) and exit with its outcome.
+ * old folder holds one (as the CLI does), serve MCP on stdio (../host/headless-mcp.ts) and exit with its outcome.
  */
 import { app } from 'electron';
-import { parseHeadlessMcpArgs, runHeadlessMcp, type HeadlessMcpArgs } from '../mcp/headless';
+import { parseHeadlessMcpArgs, runHeadlessMcp, type HeadlessMcpArgs } from '../host/headless-mcp';
 import { memoryToMove, moveNotice } from '../data/move-data';
-import { legacyDataDirs } from '../memory/paths';
+import { legacyDataDirs } from '../memory';
 import { appDataDir } from './data-folder';
 
 export const wantsHeadlessMcp = (argv: readonly string[]): boolean => argv.includes('--mcp');

@@ -14,7 +14,7 @@ import { stderrLogger } from '../../src-shared/clock';
 import { registerIpc, pushEvent } from './ipc';
 import { buildMenu } from './menu';
 import { createSecretStore } from './secret-store';
-import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-lock';
 import { alreadyRunning, checkDataFolder, moveFailed, classifyStartupError, failureMessage, type StartupFailure } from './startup-failure';
 import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from './data-folder';
 import { moveMemory } from '../data/move-data';

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { InstanceLockedError } from '../host/instance-lock';
+import type { InstanceLockedError } from '../platform/instance-lock';
 
 export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'move-failed' | 'unknown';
 

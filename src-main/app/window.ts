@@ -1,7 +1,7 @@
 /** The main window: isolated, sandboxed renderer; no navigation away, no new windows, a strict CSP. */
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, session, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../web/security';
+import { CONTENT_SECURITY_POLICY } from '../platform/loopback-security';
 import { isTrustedRendererUrl } from './trusted-url';
 import { loadWindowState, trackWindowState } from './window-state';
 

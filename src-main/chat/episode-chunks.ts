@@ -1,4 +1,4 @@
-import { MAX_CONTENT_CHARS } from '../memory/schemas';
+import { MAX_CONTENT_CHARS } from '../memory';
 
 /**
  * A reply as memory can keep it: NULs dropped, lone surrogates replaced, and split at paragraph or line

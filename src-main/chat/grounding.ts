@@ -5,7 +5,7 @@
  * it adds to the old version are the ones that must come from the person.
  */
 import { FACT_STOPWORDS } from '../../src-shared/text';
-import { stems } from '../memory/reply-usage';
+import { stems } from '../memory';
 
 /** Share of the fact's new content words the person's messages must contain (as usage.ts's USED_SHARE). */
 const STATED_SHARE = 0.6;

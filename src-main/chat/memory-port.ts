@@ -2,9 +2,9 @@
  * The part of the memory the chat uses, and nothing more: derived from MemoryEngine, so the two cannot drift.
  * Other users of the engine (the API, the host, the MCP server) declare their own port in their own folder.
  */
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 
-export type { MessagePatch } from '../memory/stores';
+export type { MessagePatch } from '../memory';
 
 /** What the memory tools (tools.ts) call; the MCP server runs the same tools over its own port. */
 export type ToolMemory = Pick<

@@ -1,5 +1,5 @@
 /** The system prompt (with the injected context pack, ADR 008 §14) and the memory-only answer (§17). */
-import { plainText } from '../memory/retrieval/context';
+import { plainText } from '../memory';
 import type { ContextPack, SearchHit } from '../../src-shared/retrieval-types';
 import { saidLabel } from '../../src-shared/speakers';
 import { versionedPrompt } from '../../src-shared/versioned-prompt';

@@ -5,8 +5,7 @@
  * statements and count for neither side. A piece is a recital when recited statements hold at least half of
  * its statements' content words.
  */
-import { usedNodeIds } from '../memory/reply-usage';
-import { queryTerms } from '../memory/retrieval/text';
+import { queryTerms, usedNodeIds } from '../memory';
 
 const RECITED_SHARE = 0.5;
 

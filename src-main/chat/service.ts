@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../src-shared/clock';
 import { classifyLlmError } from '../llm/errors';
 import type { ResolvedProvider } from '../llm/client';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../memory';
 import type { ContextPack } from '../../src-shared/retrieval-types';
 import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSearchHit, ChatSession, ChatTitle } from '../../src-shared/chat-types';
 import { nowOf, updateMessage, type ChatDeps } from './deps';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatSession } from '../../src-shared/chat-types';
-import { parseInput, recordEpisodeSchema } from '../memory/schemas';
+import { parseInput, recordEpisodeSchema } from '../memory';
 import { nowOf, type ChatDeps } from './deps';
 import type { MemorySegments } from './segments';
 

@@ -6,7 +6,7 @@
  * memory block is never what gets dropped: history and tool results give way first.
  */
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { countTokens, truncateToTokens } from '../memory/retrieval/tokens';
+import { countTokens, truncateToTokens } from '../memory';
 
 /** Per-message framing the chat template adds (role markers, separators). */
 const MESSAGE_OVERHEAD = 4;

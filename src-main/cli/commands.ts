@@ -1,27 +1,8 @@
-import type { EmbeddingProvider } from '../embeddings/types';
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryStats, NodeDetail } from '../memory';
+import type { Command, CommandContext } from './command-types';
+import { recordTranscript } from '../data/import/record-transcript';
+import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../data/import/transcript-file';
 import { UsageError } from '../../src-shared/errors';
-import { recordTranscript } from '../memory/import/record';
-import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../memory/import/transcripts';
-import type { NodeDetail } from '../memory/queries';
-import type { MemoryStats } from '../memory/stats';
-
-export interface CommandContext {
-  engine: MemoryEngine;
-  args: string[];
-  json: boolean;
-  now: string | undefined;
-  /** Named options of the command (--type, --entity, --after, --before, --limit, --k, …). */
-  options: Record<string, string | undefined>;
-  /** A fresh embedder like the engine's (for commands that open memories of their own). */
-  makeEmbedder(): EmbeddingProvider;
-  readFile(path: string): string;
-  out(text: string): void;
-  /** Transient progress line (stderr, only on a terminal). */
-  progress(text: string): void;
-}
-
-export type Command = (ctx: CommandContext) => Promise<void>;
 
 function requireArg(ctx: CommandContext, name: string): string {
   const value = ctx.args[0];

@@ -8,7 +8,7 @@ import type { MemoryAgentConfig } from '../writepath/config';
 import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
 import { WritePathService } from '../writepath/service';
 import { outcomeOfSession } from '../writepath/status';
-import type { Command } from './commands';
+import type { Command } from './command-types';
 
 export function agentConfigFromEnv(env: NodeJS.ProcessEnv): MemoryAgentConfig | null {
   const baseURL = env.ENGRAM_AGENT_BASE_URL;

@@ -7,12 +7,12 @@ import { backupFileName, backupFolder, backupTo, removeInterruptedWork, restoreD
 import { exportJson } from '../data/export/json';
 import { exportMarkdown } from '../data/export/markdown';
 import { runImport } from '../data/import/run';
-import { MemoryEngine } from '../memory/engine';
-import { acquireInstanceLock, InstanceLockedError } from '../host/instance-lock';
+import { MemoryEngine } from '../memory';
+import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-lock';
 import { AppError, UsageError } from '../../src-shared/errors';
 import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';
-import type { Command, CommandContext } from './commands';
+import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 
 function requirePath(ctx: CommandContext, what: string): string {

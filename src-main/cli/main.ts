@@ -7,10 +7,11 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { AppError, MemoryError, UsageError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
-import { commands, type CommandContext } from './commands';
+import type { CommandContext } from './command-types';
+import { commands } from './commands';
 import { cliDataDir, embedderFromFlags, openEngine } from './open-engine';
 import { memoryToMove, moveMemory, moveNotice } from '../data/move-data';
-import { legacyDataDirs } from '../memory/paths';
+import { legacyDataDirs } from '../memory';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 

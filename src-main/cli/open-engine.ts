@@ -1,9 +1,8 @@
 import { createEmbeddingProvider } from '../embeddings';
 import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
-import { MemoryEngine } from '../memory/engine';
+import { type DataDirEnvironment, MemoryEngine, resolveDataDir } from '../memory';
 import { UsageError } from '../../src-shared/errors';
-import { resolveDataDir, type DataDirEnvironment } from '../memory/paths';
 
 export interface EngineFlags {
   dataDir: string | undefined;

@@ -1,10 +1,10 @@
 /** CLI commands of the read path: search, context, eval recall. */
 import { UsageError } from '../../src-shared/errors';
-import { recallDatasetSchema, type RecallDataset } from '../memory/import/transcripts';
-import { evaluateRecall } from '../memory/retrieval/eval';
+import { recallDatasetSchema, type RecallDataset } from '../data/import/transcript-file';
+import { evaluateRecall } from './recall-eval';
 import type { SearchResult } from '../../src-shared/retrieval-types';
 import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
-import type { Command, CommandContext } from './commands';
+import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';
 

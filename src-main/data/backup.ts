@@ -6,9 +6,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import type { MemoryEngine } from '../memory/engine';
-import { checkRestoreCandidate } from '../memory/restore-check';
-import { checkDatabaseFile } from '../memory/stores';
+import { checkDatabaseFile, MemoryEngine } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import { makePrivate } from './export/target';
 
@@ -23,7 +21,7 @@ export interface BackupInfo {
   createdAt: number;
 }
 
-export { checkDatabaseFile, type DatabaseCheck } from '../memory/stores';
+export { checkDatabaseFile, type DatabaseCheck } from '../memory';
 
 export const backupFolder = (dataDir: string): string => join(dataDir, BACKUP_FOLDER);
 
@@ -179,7 +177,7 @@ export async function restoreDatabase(
     // Checked and installed: the same bytes, which the chosen file can no longer change.
     const copy = join(workDir, basename(dbPath));
     copyFileSync(file, copy);
-    const check = await checkRestoreCandidate(copy, {
+    const check = await MemoryEngine.checkRestoreCandidate(copy, {
       shownAs: basename(file),
       ...(lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {}),
       ...(lifecycle.integrityTimeoutMs ? { integrityTimeoutMs: lifecycle.integrityTimeoutMs } : {}),

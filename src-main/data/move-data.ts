@@ -8,8 +8,8 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryError } from '../../src-shared/errors';
-import { acquireInstanceLock } from '../host/instance-lock';
-import { DATABASE_FILE } from '../memory/paths';
+import { acquireInstanceLock } from '../platform/instance-lock';
+import { DATABASE_FILE } from '../memory';
 
 /** The entries of a data folder that make up a memory; the rest of the folder is not Engram's data. */
 export function memoryEntries(dir: string): string[] {

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { Logger } from '../../src-shared/clock';
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import type { ImportFormat } from '../../src-shared/import-source';
 import type { WritePathService } from '../writepath/service';

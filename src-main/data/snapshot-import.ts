@@ -4,11 +4,9 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import type { MemoryEngine } from '../memory/engine';
-import { SCHEMA_VERSION as LATEST_VERSION } from '../memory/stores';
+import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES, type SnapshotLoad } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import type { RejectedRows } from '../../src-shared/import-source';
-import { SNAPSHOT_TABLES, type SnapshotLoad } from '../memory/snapshot';
 
 /**
  * The largest export read: it is parsed whole, which takes several times its size in memory, and V8 cannot

@@ -10,7 +10,7 @@ import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
 import { timeoutsOf } from '../llm/settings';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
-import { MemoryEngine, type MemoryEngineOptions } from '../memory/engine';
+import { MemoryEngine, type MemoryEngineOptions, MemoryError } from '../memory';
 import { McpService } from '../mcp/service';
 import { clientConfigService, type ClientEnvironment } from '../mcp/client-config';
 import type { InstallationFacts } from '../mcp/stdio-launch';
@@ -27,7 +27,6 @@ import { writePathStatus } from '../writepath/status';
 import type { RestoreSummary } from '../data/api-types';
 import { restoreDatabase } from '../data/backup';
 import { DataService } from '../data/service';
-import { MemoryError } from '../memory/errors';
 
 export type { EventSink } from './host-transport';
 

@@ -5,7 +5,7 @@
  * this app's write path, which that process does not run.
  */
 import type { Logger } from '../../src-shared/clock';
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 import type { WritePathService } from '../writepath/service';
 import { isMcpSession } from '../../src-shared/session-ids';
 

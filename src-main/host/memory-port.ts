@@ -3,6 +3,6 @@
  * plus recording episodes and waiting for them. The host itself wires the whole engine into its services.
  */
 import type { ApiMemory } from '../api/memory-port';
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 
 export type HostMemory = ApiMemory & Pick<MemoryEngine, 'recordEpisode' | 'flush'>;

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { McpMemory } from './memory-port';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../memory';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { mcpSessionId } from '../../src-shared/session-ids';
 

@@ -1,6 +1,6 @@
 /**
  * MCP over Streamable HTTP on 127.0.0.1, for apps that connect to the running Engram instead of starting their
- * own process. Every request passes browser mode's guard (web/security.ts: our Host, no foreign Origin, the
+ * own process. Every request passes browser mode's guard (platform/loopback-security.ts: our Host, no foreign Origin, the
  * token, in a header only: `x-engram-token` or `Authorization: Bearer`, never `?token=`, which ends up in logs and
  * shell history); each client gets its own MCP session and server, so writes carry that client's name.
  */
@@ -11,7 +11,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../../src-shared/clock';
-import { checkRequest, SECURITY_HEADERS, type Guard } from '../web/security';
+import { checkRequest, SECURITY_HEADERS, type Guard } from '../platform/loopback-security';
 
 export const MCP_PATH = '/mcp';
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -3,7 +3,7 @@
  * conversation recorded as a finished session, the entity list as resources, its own settings row, and the
  * notice of another process's commits. Derived from MemoryEngine, so the two cannot drift.
  */
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 import type { ToolMemory } from '../chat/tools';
 
 export type McpMemory = ToolMemory &

@@ -9,7 +9,7 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/s
 import { executeTool, MEMORY_TOOLS, MEMORY_TOOL_NAMES, WRITE_TOOLS, type WriteOrigin } from '../chat/tools';
 import type { McpMemory } from './memory-port';
 import { AppError } from '../../src-shared/errors';
-import { MemoryError } from '../memory/errors';
+import { MemoryError } from '../memory';
 import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { conversationSchema, recordConversation } from './conversation';
 import { MCP_TOOL_DESCRIPTIONS, REMEMBER_CONVERSATION_DESCRIPTION, SERVER_INSTRUCTIONS } from './descriptions';

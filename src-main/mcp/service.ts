@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { McpMemory } from './memory-port';
 import type { SecretStore } from '../llm/secrets';
 import type { Logger } from '../../src-shared/clock';
-import { TOKEN_HEADER } from '../web/security';
+import { TOKEN_HEADER } from '../platform/loopback-security';
 import { MCP_PATH, startMcpHttpServer, type McpHttpServer } from './http';
 import { createEngramMcpServer } from './server';
 import { DEFAULT_MCP_SETTINGS, mcpSettingsSchema, type McpSettings, type McpStatus } from './settings-schema';

@@ -3,7 +3,7 @@
  * executable with `--mcp`, or, from a source checkout, the CLI through npm. Shown in Settings → Other apps and
  * written into Claude Desktop's, Claude Code's and Cursor's configuration.
  */
-import { resolveDataDir } from '../memory/paths';
+import { resolveDataDir } from '../memory';
 
 export interface StdioLaunch {
   command: string;

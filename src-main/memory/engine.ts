@@ -43,11 +43,12 @@ import type { ContextOptions, SearchInput } from '../../src-shared/retrieval-typ
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
+import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
 import { computeStats } from './stats';
 import { AfterCommitHooks } from './transactions';
 import type { JsonObject } from '../../src-shared/memory-types';
 import { VectorStore } from './vector-store';
-import type { AppSettingsRows, ChatImportStore, ChatStore } from './stores';
+import type { AppSettingsRows, ChatImportStore, ChatStore, DatabaseCheck } from './stores';
 import { WritePathStore } from './writepath-store';
 
 export type { WritePathStats } from './writepath-store';
@@ -83,6 +84,11 @@ export class MemoryEngine {
 
   static open(options: MemoryEngineOptions): MemoryEngine {
     return new MemoryEngine(options);
+  }
+
+  /** Whether `copy`, a file a person chose to restore, is a memory Engram can start on (restore-check.ts). */
+  static checkRestoreCandidate(copy: string, options: RestoreCandidateOptions): Promise<DatabaseCheck> {
+    return checkRestoreCandidate(copy, options, (engine) => MemoryEngine.open(engine));
   }
 
   private constructor(options: MemoryEngineOptions) {

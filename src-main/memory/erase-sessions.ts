@@ -9,6 +9,8 @@ import type { EngineContext } from './context';
 import { learnedFromSessions, type LearnedFromSessions } from './forget-sessions';
 import { deleteNodeVector } from './repo/vectors';
 import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
+import { deleteNodeRow, nodeIsCurrent } from './repo/nodes';
+import { emptyErasedSessions } from './repo/sessions';
 import { mergeTextIndexes } from '../storage/erase';
 import { refreshEntitySummaries } from './entity-summary';
 import { applyVersionsAfterErase, versionsAfterErase, type VersionsAfterErase } from './erased-versions';
@@ -37,26 +39,21 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
   const found = previewErase(ctx, sessionIds);
   const ids = [...found.factIds, ...found.episodeIds];
   const now = ctx.clock.now();
-  const current = db.prepare('SELECT valid_until IS NULL FROM nodes WHERE id = ?').pluck();
-  const remove = db.prepare('DELETE FROM nodes WHERE id = ?');
   const entities = new Set<string>();
   for (const id of ids) {
     const entityIds = entityIdsOfNode(db, id);
     for (const entityId of entityIds) entities.add(entityId);
     // Mention counts count current nodes; a forgotten one was already counted out.
-    if (current.get(id) === 1) for (const entityId of entityIds) adjustMentionCount(db, entityId, -1, now);
+    if (nodeIsCurrent(db, id) === true) for (const entityId of entityIds) adjustMentionCount(db, entityId, -1, now);
     deleteNodeVector(db, id);
-    remove.run(id);
+    deleteNodeRow(db, id);
   }
   applyVersionsAfterErase(ctx, found.versions, now);
   // A machine-made summary quoting an erased fact is rewritten, so its text leaves the entities table too.
   refreshEntitySummaries(ctx, entities, now);
   // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
   // to learn instead of a missing session.
-  db.prepare(
-    `UPDATE memory_sessions SET status = 'consolidated', episode_count = 0, last_error = NULL, consolidated_at = ?
-     WHERE id IN (SELECT value FROM json_each(?))`,
-  ).run(now, JSON.stringify(sessionIds));
+  emptyErasedSessions(db, sessionIds, now);
   mergeTextIndexes(db);
   if (ids.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds: ids });
   return found;

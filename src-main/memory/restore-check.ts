@@ -11,8 +11,15 @@ import { MemoryError } from '../../src-shared/errors';
 import { checkDatabaseFile, type DatabaseCheck } from '../storage/file-check';
 import { schemaDifferences } from '../storage/schema-check';
 import { probeVectorTables } from '../storage/vector-tables';
-import { MemoryEngine } from './engine';
+import type { Database } from 'better-sqlite3';
+import type { MemoryEngineOptions } from './engine-options';
 import { getMeta } from './repo/metadata';
+
+/** What the check needs of an engine started on the candidate (MemoryEngine.open passes itself). */
+export interface CandidateEngine {
+  readonly database: Database;
+  close(): Promise<void>;
+}
 
 export interface RestoreCandidateOptions {
   /** Name shown in refusals (the file the person chose; the copy's own name means nothing to them). */
@@ -34,8 +41,15 @@ class NoticeCollector implements Logger {
 
 const refuse = (shownAs: string, why: string): MemoryError => new MemoryError('invalid_input', `${shownAs} was not restored: ${why}. Nothing was changed.`);
 
-/** Throws `invalid_input` naming what is wrong; returns what the file holds. `copy` may be migrated in place. */
-export async function checkRestoreCandidate(copy: string, options: RestoreCandidateOptions): Promise<DatabaseCheck> {
+/**
+ * Throws `invalid_input` naming what is wrong; returns what the file holds. `copy` may be migrated in place.
+ * The engine is started through `open` (MemoryEngine.checkRestoreCandidate), so this module sits below it.
+ */
+export async function checkRestoreCandidate(
+  copy: string,
+  options: RestoreCandidateOptions,
+  open: (engine: MemoryEngineOptions) => CandidateEngine,
+): Promise<DatabaseCheck> {
   const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   let check: DatabaseCheck;
   try {
@@ -45,10 +59,10 @@ export async function checkRestoreCandidate(copy: string, options: RestoreCandid
     if (err instanceof MemoryError) throw new MemoryError(err.code, err.message.split(basename(copy)).join(options.shownAs), { cause: err });
     throw err;
   }
-  let engine: MemoryEngine;
+  let engine: CandidateEngine;
   const notices = new NoticeCollector();
   try {
-    engine = MemoryEngine.open({ dbPath: copy, startSlowPath: false, logger: notices, ...binding });
+    engine = open({ dbPath: copy, startSlowPath: false, logger: notices, ...binding });
   } catch (err) {
     throw refuse(options.shownAs, `Engram cannot start on it (${err instanceof Error ? err.message : String(err)})`);
   }

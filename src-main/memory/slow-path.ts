@@ -19,6 +19,7 @@ import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { isBusyError, writeTxWhenFree } from '../storage/write-tx';
 import { MemoryError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
+import { isZeroVector } from '../../src-shared/vectors';
 
 export interface SlowPathOptions {
   batchSize: number;
@@ -280,9 +281,4 @@ export class SlowPath {
       for (const id of ids) this.pendingEntities.delete(id);
     }
   }
-}
-
-export function isZeroVector(v: Float32Array): boolean {
-  for (const x of v) if (x !== 0) return false;
-  return true;
 }

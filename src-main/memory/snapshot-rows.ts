@@ -8,7 +8,21 @@ import { z } from 'zod';
 import { ENTITY_TYPES, INVALIDATION_REASONS, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../src-shared/memory-types';
 import { MESSAGE_STATUSES } from '../../src-shared/chat-types';
 import { contentSchema, idSchema, MAX_CONTENT_CHARS, nameSchema, timestampSchema, eventTimeSchema } from './schemas';
-import type { SnapshotTable } from './snapshot';
+
+/** Tables in load order (parents before children). */
+export const SNAPSHOT_TABLES = [
+  'nodes',
+  'entities',
+  'edges',
+  'node_entities',
+  'memory_sessions',
+  'writepath_runs',
+  'chat_sessions',
+  'chat_context_packs',
+  'chat_messages',
+  'app_settings',
+] as const;
+export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 
 /** A stored chat message may be longer than a node (a reply is cut at 400,000 characters). */
 const MAX_MESSAGE_CHARS = 1_000_000;

@@ -12,22 +12,8 @@ import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { NodeType } from '../../src-shared/memory-types';
 import type { RejectedRows } from '../../src-shared/import-source';
-import { rowProblem } from './snapshot-rows';
+import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
 
-/** Tables in load order (parents before children). */
-export const SNAPSHOT_TABLES = [
-  'nodes',
-  'entities',
-  'edges',
-  'node_entities',
-  'memory_sessions',
-  'writepath_runs',
-  'chat_sessions',
-  'chat_context_packs',
-  'chat_messages',
-  'app_settings',
-] as const;
-export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
 
 const ORDER: Record<SnapshotTable, string> = {
   nodes: 'rowid',

@@ -14,4 +14,4 @@ export type { MessagePatch } from '../storage/chat-repo';
 export type { WaitForLockOptions } from '../storage/write-tx';
 export { checkDatabaseFile, type DatabaseCheck } from '../storage/file-check';
 /** The schema version this Engram writes (PRAGMA user_version after the last migration). */
-export { LATEST_VERSION as SCHEMA_VERSION } from '../storage/migrations';
+export { LATEST_VERSION as SCHEMA_VERSION } from '../storage/migration-runner';

@@ -21,9 +21,6 @@ import type { VectorStore } from './vector-store';
 import { isoTime } from '../../src-shared/clock';
 
 export type { EpisodeWithRowid, NewRun, RunKind, RunStatus, WritePathRun } from './repo/consolidation';
-export { normaliseAlias } from './repo/entities';
-export { defaultConfidence } from './facts';
-export { isZeroVector } from './slow-path';
 
 export interface WritePathStats {
   sessions: Record<SessionState['status'], number>;

@@ -6,7 +6,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
 import { integrityCheckOffThread, type IntegrityCheckOptions } from './integrity-check';
-import { LATEST_VERSION } from './migrations';
+import { LATEST_VERSION } from './migration-runner';
 
 export interface DatabaseCheck {
   schemaVersion: number;

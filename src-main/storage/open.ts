@@ -6,7 +6,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { asarUnpackedPath } from '../resource-paths';
 import { MemoryError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
-import { migrate } from './migrations';
+import { migrate } from './migration-runner';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 
 export interface OpenDatabaseOptions {

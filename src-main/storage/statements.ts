@@ -1,9 +1,15 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3';
+import type { ReadableDB, ReadStatement, WritableDB } from './db';
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
+const cache = new WeakMap<ReadableDB, Map<string, ReadStatement>>();
 
-/** Prepared statements are cached per connection: preparing is the expensive part of a small query. */
-export function stmt(db: Database, sql: string): Statement {
+/**
+ * Prepared statements are cached per connection: preparing is the expensive part of a small query. Read code
+ * hands in a `ReadableDB` and gets a statement without `run` (Signal's Interface pattern); writers get the full one.
+ */
+export function stmt(db: WritableDB, sql: string): Statement;
+export function stmt(db: ReadableDB, sql: string): ReadStatement;
+export function stmt(db: ReadableDB, sql: string): ReadStatement {
   let perDb = cache.get(db);
   if (!perDb) {
     perDb = new Map();
@@ -18,6 +24,6 @@ export function stmt(db: Database, sql: string): Statement {
 }
 
 /** Forget cached statements (needed after a table they reference was dropped and recreated). */
-export function clearStatementCache(db: Database): void {
+export function clearStatementCache(db: ReadableDB): void {
   cache.delete(db);
 }

@@ -17,7 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SECURITY_HEADERS } from './security';
+import { SECURITY_HEADERS } from '../platform/loopback-security';
 import type { WebHost } from './server';
 
 /** Uploads larger than this are refused (an export of years of chats is far smaller). */

@@ -7,10 +7,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { FileSecretStore } from '../llm/secrets';
 import { stderrLogger } from '../../src-shared/clock';
-import { legacyDataDirs } from '../memory/paths';
+import { legacyDataDirs } from '../memory';
 import { memoryToMove, moveNotice } from '../data/move-data';
 import { browserDataDir } from './data-folder';
-import { acquireInstanceLock } from '../host/instance-lock';
+import { acquireInstanceLock } from '../platform/instance-lock';
 import { WorkerHost } from '../host/worker/worker-host';
 import { startWebServer } from './server';
 

@@ -11,7 +11,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { HostTransport } from '../host/host-transport';
 import type { Logger } from '../../src-shared/clock';
 import { createFileTransfer } from './file-transfer';
-import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from './security';
+import { checkRequest, parseRequestUrl, safeDecode, SECURITY_HEADERS, tokenCookie, type Guard } from '../platform/loopback-security';
 
 export type WebHost = Pick<HostTransport, 'dispatchJson' | 'subscribe'>;
 

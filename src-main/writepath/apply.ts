@@ -5,7 +5,7 @@
  * Runs synchronously; all LLM and search work happened before.
  */
 import type { WritePathMemory } from './memory-port';
-import { defaultConfidence, normaliseAlias, type NewRun } from '../memory/writepath-store';
+import { defaultConfidence, type NewRun, normaliseAlias } from '../memory';
 import type { Entity, JsonObject } from '../../src-shared/memory-types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';

@@ -8,7 +8,7 @@
  * search: a fact such as "call Ben on Saturday" would be routed as a "when" question with time parsing and
  * timeline walks, which costs tens of ms of main-thread time per fact and answers a different question.
  */
-import type { WritePathStore } from '../memory/writepath-store';
+import type { WritePathStore } from '../memory';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { comparedPart, contentTokens, jaccard, normaliseFact } from './text';
 import { isFactQueryStopword, quoteFtsTerm } from '../../src-shared/text';

@@ -10,8 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import type { NewRun } from '../memory/writepath-store';
-import { contentSchema, eventTimeSchema } from '../memory/schemas';
+import { contentSchema, eventTimeSchema, type NewRun } from '../memory';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';

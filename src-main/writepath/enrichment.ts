@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { versionedPrompt } from '../../src-shared/versioned-prompt';
 import type { WritePathMemory } from './memory-port';
 import type { Entity } from '../../src-shared/memory-types';
-import { SUMMARY_FACTS, summaryFromFacts } from '../memory/entity-summary';
+import { SUMMARY_FACTS, summaryFromFacts } from '../memory';
 import { addUsage, emptyUsage, type MemoryAgent, type TokenUsage } from './agent';
 
 export const enrichmentSchema = z.object({

@@ -4,7 +4,7 @@
  * own store (session state, run log, candidate lookups). Derived from MemoryEngine, so the two cannot drift;
  * the write path never holds the database connection nor imports memory's repositories.
  */
-import type { MemoryEngine } from '../memory/engine';
+import type { MemoryEngine } from '../memory';
 
 export type WritePathMemory = Pick<
   MemoryEngine,

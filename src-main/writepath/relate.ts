@@ -8,7 +8,7 @@
 import { EmbeddingError } from '../embeddings/types';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import { isZeroVector } from '../memory/writepath-store';
+import { isZeroVector } from '../../src-shared/vectors';
 import { batchByPairs, conflictCandidates } from './candidates';
 import { isDeparture, preferenceSubject, slotRelation } from './slot-values';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';

@@ -5,7 +5,7 @@ import { openTestHost } from '../helpers/app-host';
 import { makeTempDir } from '../helpers/temp-engine';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migrations';
+import { MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migration-runner';
 import { databasePath } from '../../src-main/memory/paths';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireInstanceLock } from '../../src-main/host/instance-lock';
+import { acquireInstanceLock } from '../../src-main/platform/instance-lock';
 import { makeTempDir } from '../helpers/temp-engine';
 import { HIJACK_SETTINGS, nodeRow, writeSnapshot } from '../fixtures/hostile/make';
 

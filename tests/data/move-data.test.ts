@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appMoveOffer } from '../../src-main/app/data-folder';
 import { memoryToMove, moveMemory } from '../../src-main/data/move-data';
-import { INSTANCE_LOCK_FILE } from '../../src-main/host/instance-lock';
+import { INSTANCE_LOCK_FILE } from '../../src-main/platform/instance-lock';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { MemoryError } from '../../src-shared/errors';
 import { makeTempDir } from '../helpers/temp-engine';

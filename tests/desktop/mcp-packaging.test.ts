@@ -67,7 +67,7 @@ describe('the installed layout has what --mcp needs (read from the config; no El
     expect(viteConfig).toContain('externalizeDepsPlugin()');
     expect(pkg.main).toBe('./out/main/index.js');
     expect(builder.files).toContain('out/main/**/*');
-    for (const module of ['src-main/app/headless.ts', 'src-main/mcp/headless.ts', 'src-main/mcp/stdio.ts', 'src-main/mcp/server.ts', 'src-main/memory/engine.ts']) {
+    for (const module of ['src-main/app/headless.ts', 'src-main/host/headless-mcp.ts', 'src-main/mcp/stdio.ts', 'src-main/mcp/server.ts', 'src-main/memory/engine.ts']) {
       expect(reached, module).toContain(module);
     }
   });

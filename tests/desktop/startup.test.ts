@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkDataFolder, classifyStartupError, alreadyRunning, failureMessage } from '../../src-main/app/startup-failure';
-import { InstanceLockedError } from '../../src-main/host/instance-lock';
+import { InstanceLockedError } from '../../src-main/platform/instance-lock';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { makeTempDir } from '../helpers/temp-engine';
 

@@ -38,20 +38,20 @@ describe('the layering lint', () => {
   it('lets each layer import the layers below it', async () => {
     expect(await layering('src-main/storage/example.ts', "import { systemClock } from '../../src-shared/clock';\nexport const clock = systemClock;\n")).toEqual([]);
     expect(await layering('src-main/memory/example.ts', "import { openDatabase } from '../storage/open';\nexport const open = openDatabase;\n")).toEqual([]);
-    expect(await layering('src-main/chat/example.ts', "import { contentSchema } from '../memory/schemas';\nexport const schema = contentSchema;\n")).toEqual([]);
+    expect(await layering('src-main/chat/example.ts', "import { contentSchema } from '../memory';\nexport const schema = contentSchema;\n")).toEqual([]);
   });
 
   it('refuses a runtime import from main in the renderer, and accepts a type import', async () => {
     const runtime = await layering(
       'src-renderer/src/example.ts',
-      "import { MemoryEngine } from '../../src-main/memory/engine';\nexport const engine = MemoryEngine;\n",
+      "import { MemoryEngine } from '../../src-main/memory';\nexport const engine = MemoryEngine;\n",
     );
     expect(runtime).toEqual([
-      expect.stringContaining('src-renderer may import only types from src-main/memory/engine: write `import type`'),
+      expect.stringContaining('src-renderer may import only types from src-main/memory: write `import type`'),
     ]);
     // `import { type X }` keeps a runtime import under verbatimModuleSyntax, so it is refused too.
-    expect(await layering('src-renderer/src/example.ts', "import { type InspectorOverview } from '../../src-main/memory/inspector/types';\nexport type M = InspectorOverview;\n")).toHaveLength(1);
-    expect(await layering('src-renderer/src/example.ts', "import type { InspectorOverview } from '../../src-main/memory/inspector/types';\nexport type M = InspectorOverview;\n")).toEqual([]);
+    expect(await layering('src-renderer/src/example.ts', "import { type InspectorOverview } from '../../src-main/memory';\nexport type M = InspectorOverview;\n")).toHaveLength(1);
+    expect(await layering('src-renderer/src/example.ts', "import type { InspectorOverview } from '../../src-main/memory/index';\nexport type M = InspectorOverview;\n")).toEqual([]);
     expect(await layering('src-renderer/src/example.ts', "import { decayCurve } from '../../src-shared/decay';\nexport const curve = decayCurve;\n")).toEqual([]);
   });
 
@@ -76,11 +76,26 @@ describe('the layering lint', () => {
     expect(await messagesOf('local/layering', 'src-main/writepath/example.ts', code, withAllowance)).toHaveLength(1);
   });
 
+  it('lets code outside memory/ in through its one door, memory/index.ts, and nowhere else', async () => {
+    for (const file of ['src-main/chat/example.ts', 'src-main/data/example.ts', 'src-main/host/example.ts']) {
+      expect(await layering(file, "import { contentSchema } from '../memory/schemas';\nexport const schema = contentSchema;\n")).toEqual([
+        expect.stringContaining('src-main/memory/schemas is private to src-main/memory: import it from src-main/memory/index.ts'),
+      ]);
+    }
+    expect(await layering('src-main/data/example.ts', "export { SNAPSHOT_TABLES } from '../memory/snapshot';\n")).toHaveLength(1);
+    expect(await layering('src-renderer/src/example.ts', "import type { NodeDetail } from '../../src-main/memory/queries';\nexport type D = NodeDetail;\n")).toHaveLength(1);
+    expect(await layering('src-main/data/example.ts', "import { SNAPSHOT_TABLES } from '../memory/index';\nexport const t = SNAPSHOT_TABLES;\n")).toEqual([]);
+    // Inside memory/ its modules import each other freely.
+    expect(await layering('src-main/memory/example.ts', "import { contentSchema } from './schemas';\nexport const schema = contentSchema;\n")).toEqual([]);
+  });
+
   it("sends the write path and the chat through their memory port, not the engine's class", async () => {
-    const code = "import type { MemoryEngine } from '../memory/engine';\nexport type E = MemoryEngine;\n";
+    const code = "import type { MemoryEngine } from '../memory';\nexport type E = MemoryEngine;\n";
     expect(await layering('src-main/writepath/example.ts', code)).toEqual([
-      expect.stringContaining('In src-main/writepath only src-main/writepath/memory-port.ts imports src-main/memory/engine'),
+      expect.stringContaining('In src-main/writepath only src-main/writepath/memory-port.ts imports MemoryEngine (src-main/memory)'),
     ]);
+    expect(await layering('src-main/chat/example.ts', "import * as memory from '../memory';\nexport const m = memory;\n")).toHaveLength(1);
+    expect(await layering('src-main/chat/example.ts', "import { MemoryError } from '../memory';\nexport const E = MemoryError;\n")).toEqual([]);
     expect(await layering('src-main/chat/example.ts', code)).toHaveLength(1);
     expect(await layering('src-main/writepath/memory-port.ts', code)).toEqual([]);
     expect(await layering('src-main/chat/memory-port.ts', code)).toEqual([]);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
-import { migrate, schemaVersion } from '../../src-main/storage/migrations';
+import { migrate, schemaVersion } from '../../src-main/storage/migration-runner';
 import { makeTempDir } from './temp-engine';
 
 /** Vector width for migration tests: small, and what 001 locks the vec tables to. */

@@ -8,8 +8,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHeadlessMcpArgs } from '../../src-main/mcp/headless';
-import { acquireInstanceLock } from '../../src-main/host/instance-lock';
+import { parseHeadlessMcpArgs } from '../../src-main/host/headless-mcp';
+import { acquireInstanceLock } from '../../src-main/platform/instance-lock';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { CollectingLogger, makeTempDir } from '../helpers/temp-engine';
 

@@ -2,7 +2,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src-main/storage/open';
-import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migrations';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../src-main/storage/migration-runner';
 import { databasePath } from '../../src-main/memory/paths';
 import { makeTempDir } from '../helpers/temp-engine';
 

@@ -106,7 +106,7 @@ describe('offline statements (wink-nlp)', () => {
 describe('imported transcripts, offline', () => {
   it("a 2023 two-speaker import: facts about each speaker, valid from when they were said; speakers are persons", async () => {
     const { engine } = openTestEngine();
-    const { recordTranscript } = await import('../../src-main/memory/import/record');
+    const { recordTranscript } = await import('../../src-main/data/import/record-transcript');
     const start = Date.parse('2023-03-14T19:00:00Z');
     await recordTranscript(engine, [
       { sessionId: 'imp', role: 'user', content: 'Dave: I love running my own studio.', eventTime: start, attributes: { speaker: 'Dave' } },

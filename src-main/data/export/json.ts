@@ -7,9 +7,7 @@
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
-import type { MemoryEngine } from '../../memory/engine';
-import { SCHEMA_VERSION as LATEST_VERSION } from '../../memory/stores';
-import { SNAPSHOT_TABLES } from '../../memory/snapshot';
+import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES } from '../../memory';
 import { PRIVATE_FILE_MODE, refuseExisting } from './target';
 
 export const EXPORT_FORMAT = 'engram-export';

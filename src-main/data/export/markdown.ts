@@ -6,8 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import type { MemoryEngine } from '../../memory/engine';
-import type { SnapshotReader, SnapshotRow } from '../../memory/snapshot';
+import type { MemoryEngine, SnapshotReader, SnapshotRow } from '../../memory';
 import { isoTime } from '../../../src-shared/clock';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, refuseExisting } from './target';
 import { chatIdOfSession } from '../../../src-shared/session-ids';

@@ -4,7 +4,7 @@
  * caller's next step (the write path's public service), over `sessions`.
  */
 import { basename } from 'node:path';
-import type { MemoryEngine } from '../../memory/engine';
+import type { MemoryEngine } from '../../memory';
 import { AppError } from '../../../src-shared/errors';
 import type { ImportFormat, RejectedRows } from '../../../src-shared/import-source';
 import { importSnapshotFile } from '../snapshot-import';

@@ -8,7 +8,7 @@ import { basename, extname, join } from 'node:path';
 import { Unzip, UnzipInflate } from 'fflate';
 import { AppError } from '../../../src-shared/errors';
 import { IMPORT_FORMAT_LABELS, type ImportFormat } from '../../../src-shared/import-source';
-import { parseJsonlLine, parseTranscriptFile } from '../../memory/import/transcripts';
+import { parseJsonlLine, parseTranscriptFile } from './transcript-file';
 import { chatGptConversation, isChatGptConversation } from './chatgpt';
 import { claudeConversation, isClaudeConversation } from './claude';
 import { jsonArrayElements, MAX_ELEMENT_BYTES } from './json-array';

@@ -1,6 +1,6 @@
 /** Text from exports made storable: NULs dropped, lone surrogates repaired, very long messages cut. */
 import { createHash } from 'node:crypto';
-import { MAX_CONTENT_CHARS } from '../../memory/schemas';
+import { MAX_CONTENT_CHARS } from '../../memory';
 
 const TRUNCATION_NOTE = '\n[… cut at import: the message was longer than Engram stores]';
 

@@ -1,8 +1,8 @@
 /**
- * The project's own transcript formats (as `ingest` reads them, src-main/memory/import/transcripts.ts) as
+ * The project's own transcript formats (as `ingest` reads them, src-main/data/import/transcript-file.ts) as
  * importable conversations: a recall-eval session becomes a chat, a JSONL `session` becomes a chat.
  */
-import { conversationEpisodes, type RecallConversation, type TranscriptEpisode } from '../../memory/import/transcripts';
+import { conversationEpisodes, type RecallConversation, type TranscriptEpisode } from './transcript-file';
 import type { ImportedConversation } from './types';
 import { contentHash, storableText } from './text';
 

@@ -5,8 +5,7 @@
  * a batch's chat rows and episodes commit in one transaction (`engine.recordEpisodesWith`).
  */
 import { randomUUID } from 'node:crypto';
-import type { MemoryEngine } from '../../memory/engine';
-import { timestampSchema } from '../../memory/schemas';
+import { type MemoryEngine, timestampSchema } from '../../memory';
 import type { ImportedConversation, ImportedMessage } from './types';
 import { contentHash } from './text';
 import { chatSessionId } from '../../../src-shared/session-ids';

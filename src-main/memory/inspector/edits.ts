@@ -8,6 +8,7 @@ import { invalidateWithIndexes } from '../facts';
 import { refreshEntitySummaries } from '../entity-summary';
 import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
 import { getNode, revalidateNode, setAttributes } from '../repo/nodes';
+import { endEdge } from '../repo/edges';
 import { setNodeVectorActive } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import type { MemoryNode } from '../../../src-shared/memory-types';
@@ -66,7 +67,7 @@ export function undoCorrection(ctx: EngineContext, input: unknown): MemoryNode {
   const now = ctx.clock.now();
   writeTx(ctx.db, () => {
     invalidateWithIndexes(ctx, newId, now, 'forgotten');
-    ctx.db.prepare('UPDATE edges SET valid_until = ? WHERE id = ?').run(now, edge.id);
+    endEdge(ctx.db, edge.id, now);
     revalidateNode(ctx.db, old.id);
     setNodeVectorActive(ctx.db, old.id, true);
     const recorded = undoStateOf(ctx.db, 'correct', newId);

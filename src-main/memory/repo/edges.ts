@@ -1,5 +1,6 @@
 import { newId } from '../ids';
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { MemoryEdge, RelationType } from '../../../src-shared/memory-types';
 import { parseStringArray, stmt } from './statements';
 
@@ -71,7 +72,7 @@ export function insertEdge(db: Database, e: NewEdge): string | null {
   return info.changes > 0 ? id : null;
 }
 
-export function edgesOf(db: Database, nodeId: string): MemoryEdge[] {
+export function edgesOf(db: ReadableDB, nodeId: string): MemoryEdge[] {
   const rows = stmt(
     db,
     `SELECT ${EDGE_COLUMNS} FROM edges WHERE source_id = @id
@@ -81,7 +82,7 @@ export function edgesOf(db: Database, nodeId: string): MemoryEdge[] {
 }
 
 /** All node ids connected to `nodeId` through supersedes edges, in either direction. */
-export function supersedesComponent(db: Database, nodeId: string): string[] {
+export function supersedesComponent(db: ReadableDB, nodeId: string): string[] {
   const rows = stmt(
     db,
     `WITH RECURSIVE chain(id) AS (
@@ -97,7 +98,7 @@ export function supersedesComponent(db: Database, nodeId: string): string[] {
 }
 
 /** The supersedes edges between the given nodes, as [newer, older] pairs. */
-export function supersedesPairsAmong(db: Database, nodeIds: readonly string[]): [string, string][] {
+export function supersedesPairsAmong(db: ReadableDB, nodeIds: readonly string[]): [string, string][] {
   if (nodeIds.length === 0) return [];
   const rows = stmt(
     db,
@@ -107,10 +108,15 @@ export function supersedesPairsAmong(db: Database, nodeIds: readonly string[]): 
   return rows.map((r) => [r.source_id, r.target_id]);
 }
 
-export function supersededBy(db: Database, nodeId: string): string | undefined {
+export function supersededBy(db: ReadableDB, nodeId: string): string | undefined {
   const row = stmt(
     db,
     `SELECT source_id FROM edges WHERE target_id = ? AND relation_type = 'supersedes' ORDER BY created_at DESC LIMIT 1`,
   ).get(nodeId) as { source_id: string } | undefined;
   return row?.source_id;
+}
+
+/** End one edge's validity (it stays, for history). */
+export function endEdge(db: Database, id: string, at: number): void {
+  stmt(db, 'UPDATE edges SET valid_until = ? WHERE id = ?').run(at, id);
 }

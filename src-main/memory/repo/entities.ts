@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { Entity, EntityType, JsonObject } from '../../../src-shared/memory-types';
 import { parseJsonObject, parseStringArray, stmt } from './statements';
 
@@ -49,13 +50,13 @@ export function insertEntity(
   ).run(e.id, e.name, e.type, JSON.stringify(e.aliases), e.summary, e.now, e.now, JSON.stringify(e.attributes));
 }
 
-export function getEntity(db: Database, id: string): Entity | undefined {
+export function getEntity(db: ReadableDB, id: string): Entity | undefined {
   const row = stmt(db, `SELECT ${ENTITY_COLUMNS} FROM entities WHERE id = ?`).get(id) as EntityRow | undefined;
   return row ? toEntity(row) : undefined;
 }
 
 /** Current (not merged-away) entities, most mentioned first. */
-export function listEntities(db: Database, limit = 1000, offset = 0): Entity[] {
+export function listEntities(db: ReadableDB, limit = 1000, offset = 0): Entity[] {
   const rows = stmt(
     db,
     `SELECT ${ENTITY_COLUMNS} FROM entities WHERE merged_into IS NULL
@@ -108,20 +109,20 @@ export function refreshMentionCount(db: Database, entityId: string, now: number)
   ).run(now, entityId);
 }
 
-export function entityIdsOfNode(db: Database, nodeId: string): string[] {
+export function entityIdsOfNode(db: ReadableDB, nodeId: string): string[] {
   return (stmt(db, 'SELECT entity_id FROM node_entities WHERE node_id = ?').all(nodeId) as { entity_id: string }[]).map(
     (r) => r.entity_id,
   );
 }
 
-export function nodeIdsOfEntity(db: Database, entityId: string): string[] {
+export function nodeIdsOfEntity(db: ReadableDB, entityId: string): string[] {
   return (stmt(db, 'SELECT node_id FROM node_entities WHERE entity_id = ?').all(entityId) as { node_id: string }[]).map(
     (r) => r.node_id,
   );
 }
 
 /** Every current entity's names and aliases, for mention matching. */
-export function allAliasRows(db: Database): { id: string; canonical_name: string; aliases: string }[] {
+export function allAliasRows(db: ReadableDB): { id: string; canonical_name: string; aliases: string }[] {
   return stmt(db, 'SELECT id, canonical_name, aliases FROM entities WHERE merged_into IS NULL').all() as {
     id: string;
     canonical_name: string;

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import { stmt } from './statements';
 
 export type MetadataKey =
@@ -10,7 +11,7 @@ export type MetadataKey =
   /** 'complete' once every vector has its int8 copy in vec_codes.approx (migration 007). */
   | 'vector_copies';
 
-export function getMeta(db: Database, key: MetadataKey): string | undefined {
+export function getMeta(db: ReadableDB, key: MetadataKey): string | undefined {
   const row = stmt(db, 'SELECT value FROM memory_metadata WHERE key = ?').get(key) as { value: string } | undefined;
   return row?.value;
 }

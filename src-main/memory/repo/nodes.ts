@@ -1,5 +1,9 @@
-/** Node rows: insert, read, update. Repository functions take the connection first and hold no state. */
+/**
+ * Node rows: insert, read, update. Repository functions take the connection first and hold no state; the readers
+ * take a `ReadableDB`, so they cannot write.
+ */
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { InvalidationReason, JsonObject, MemoryNode, NodeType, SourceType } from '../../../src-shared/memory-types';
 import { parseJsonObject, stmt } from './statements';
 
@@ -79,16 +83,16 @@ export function insertNode(db: Database, n: NewNode): void {
   ).run({ ...n, stability: n.stability ?? 1, attributes: JSON.stringify(n.attributes) });
 }
 
-export function getNodeRow(db: Database, id: string): NodeRow | undefined {
+export function getNodeRow(db: ReadableDB, id: string): NodeRow | undefined {
   return stmt(db, `SELECT ${NODE_COLUMNS} FROM nodes WHERE id = ?`).get(id) as NodeRow | undefined;
 }
 
-export function getNode(db: Database, id: string): MemoryNode | undefined {
+export function getNode(db: ReadableDB, id: string): MemoryNode | undefined {
   const row = getNodeRow(db, id);
   return row ? toNode(row) : undefined;
 }
 
-export function getNodes(db: Database, ids: readonly string[]): MemoryNode[] {
+export function getNodes(db: ReadableDB, ids: readonly string[]): MemoryNode[] {
   if (ids.length === 0) return [];
   const rows = stmt(db, `SELECT ${NODE_COLUMNS} FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(
     JSON.stringify(ids),
@@ -128,7 +132,7 @@ export function setAttributes(db: Database, id: string, attributes: JsonObject):
  * The latest episode of a session, by event time (ties: insertion order). `+type`: the session index must
  * answer; (type, event_time) would walk every episode of every session back from the newest.
  */
-export function lastEpisodeOfSession(db: Database, sessionId: string): { id: string; event_time: number } | undefined {
+export function lastEpisodeOfSession(db: ReadableDB, sessionId: string): { id: string; event_time: number } | undefined {
   return stmt(
     db,
     `SELECT id, event_time FROM nodes WHERE session_id = ? AND +type = 'episodic'
@@ -136,6 +140,28 @@ export function lastEpisodeOfSession(db: Database, sessionId: string): { id: str
   ).get(sessionId) as { id: string; event_time: number } | undefined;
 }
 
-export function nodeExists(db: Database, id: string): boolean {
+export function nodeExists(db: ReadableDB, id: string): boolean {
   return stmt(db, 'SELECT 1 FROM nodes WHERE id = ?').get(id) !== undefined;
+}
+
+/** The decay state a node had, written back as it was (the undo of a confirm or a correction). */
+export function restoreDecayState(
+  db: Database,
+  id: string,
+  s: { confidence: number; confidenceBase: number; decayRate: number; lastAccessed: number | null; stability?: number | null },
+): void {
+  stmt(db, 'UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ?, stability = coalesce(?, stability) WHERE id = ?').run(
+    s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, s.stability ?? null, id,
+  );
+}
+
+/** Whether the node is current (1), no longer valid (0), or gone (undefined). */
+export function nodeIsCurrent(db: ReadableDB, id: string): boolean | undefined {
+  const row = stmt(db, 'SELECT valid_until IS NULL AS current FROM nodes WHERE id = ?').get(id) as { current: number } | undefined;
+  return row === undefined ? undefined : row.current === 1;
+}
+
+/** Delete the row itself (erasing what a session taught; its vector and links are the caller's). */
+export function deleteNodeRow(db: Database, id: string): void {
+  stmt(db, 'DELETE FROM nodes WHERE id = ?').run(id);
 }

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../../storage/db';
 import type { SessionState } from '../../../src-shared/memory-types';
 import { stmt } from './statements';
 
@@ -49,7 +50,7 @@ export function touchSession(db: Database, sessionId: string, touch: SessionTouc
   ).run({ id: sessionId, ...touch });
 }
 
-export function getSession(db: Database, id: string): SessionState | undefined {
+export function getSession(db: ReadableDB, id: string): SessionState | undefined {
   const row = stmt(db, 'SELECT * FROM memory_sessions WHERE id = ?').get(id) as SessionRow | undefined;
   return row ? toSession(row) : undefined;
 }
@@ -58,6 +59,15 @@ export function markSessionCompleted(db: Database, id: string, at: number): void
   stmt(db, `UPDATE memory_sessions SET status = 'completed', completed_at = ? WHERE id = ? AND status = 'open'`).run(at, id);
 }
 
-export function countUnconsolidatedSessions(db: Database): number {
+export function countUnconsolidatedSessions(db: ReadableDB): number {
   return (stmt(db, `SELECT count(*) AS n FROM memory_sessions WHERE status != 'consolidated'`).get() as { n: number }).n;
+}
+
+/** Erased sessions stay as empty, finished rows (no text), so a consolidation already queued finds nothing to learn. */
+export function emptyErasedSessions(db: Database, sessionIds: readonly string[], now: number): void {
+  stmt(
+    db,
+    `UPDATE memory_sessions SET status = 'consolidated', episode_count = 0, last_error = NULL, consolidated_at = ?
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(sessionIds));
 }

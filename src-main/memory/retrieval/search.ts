@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from '../../../src-shared/clock';
 import type { EmbeddingProvider } from '../../embeddings/types';
-import { isZeroVector } from '../slow-path';
+import { isZeroVector } from '../../../src-shared/vectors';
 import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
 import { nodeVectors } from '../repo/vectors';

@@ -4,7 +4,7 @@
  * can be undone from its toast.
  */
 import { useMemo, useRef, useState } from 'react';
-import type { EntityProfile } from '../../../src-main/memory/entities';
+import type { EntityProfile } from '../../../src-main/memory';
 import { ENTITY_TYPES, type Entity, type EntityType, type MemoryNode } from '../../../src-shared/memory-types';
 import { errorMessage } from '../api/client';
 import { actions } from './actions';

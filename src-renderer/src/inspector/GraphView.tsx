@@ -6,7 +6,7 @@ import cytoscape, { type Core, type NodeSingular } from 'cytoscape';
 import fcose, { type FcoseLayoutOptions } from 'cytoscape-fcose';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GraphSlice } from '../../../src-main/memory/inspector/types';
+import type { GraphSlice } from '../../../src-main/memory';
 import { call } from '../api/client';
 import { ikeys } from './api';
 import { entityElementId, isEntityElement, mergeSlices } from './graph-model';

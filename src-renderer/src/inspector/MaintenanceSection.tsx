@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import type { MaintenanceSummary } from '../../../src-main/api/contract';
-import type { MemoryStats } from '../../../src-main/memory/stats';
+import type { MemoryStats } from '../../../src-main/memory';
 import type { WritePathProgress } from '../../../src-main/writepath/types';
 import { describeFailure, type MaintenanceUnderWay } from '../../../src-shared/consolidation-outcome';
 import { DEFAULT_PRUNE_THRESHOLD } from '../../../src-shared/decay';

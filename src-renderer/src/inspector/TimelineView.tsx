@@ -6,7 +6,7 @@
  * timeline-draw.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { NodeSummary } from '../../../src-main/memory/inspector/types';
+import type { NodeSummary } from '../../../src-main/memory';
 import { useInspector } from './store';
 import { laneTitle } from './timeline-labels';
 import { reportTimelineFrame } from './timeline-probe';

@@ -1,6 +1,6 @@
 /** Merges the graph's slices into one element list (pure; the view diffs it into cytoscape). */
 import type { ElementDefinition } from 'cytoscape';
-import type { GraphSlice } from '../../../src-main/memory/inspector/types';
+import type { GraphSlice } from '../../../src-main/memory';
 import { ENTITY_TYPE_COLOURS } from './graph-style';
 
 export const entityElementId = (id: string) => `ent:${id}`;

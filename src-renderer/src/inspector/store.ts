@@ -1,6 +1,6 @@
 /** The inspector's UI state (views, selection, filters, what the graph has paged in, toasts). Server state lives in react-query. */
 import { create } from 'zustand';
-import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory/inspector/schemas';
+import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory';
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 import type { TimeWindow } from './date-range';
 

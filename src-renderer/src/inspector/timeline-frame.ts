@@ -4,7 +4,7 @@
  * no DOM (text is measured by the function passed in), so the layout maths is unit-tested directly; the
  * painter (timeline-draw.ts) only draws what this returns.
  */
-import type { NodeSummary } from '../../../src-main/memory/inspector/types';
+import type { NodeSummary } from '../../../src-main/memory';
 import { fitText, LABEL_PAD, laneTitle, placeBeside, type MeasureText, type PlacedLabel } from './timeline-labels';
 import type { TimelineLayout } from './timeline-layout';
 import { tickStep, ticks } from './time';

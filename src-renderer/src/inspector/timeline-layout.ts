@@ -2,7 +2,7 @@
  * Groups the timeline's items, independent of zoom: episodes in one lane per session (newest first), facts
  * sorted by the start of their validity, and everything in time order for the arrow keys.
  */
-import type { NodeSummary, TimelineSlice } from '../../../src-main/memory/inspector/types';
+import type { NodeSummary, TimelineSlice } from '../../../src-main/memory';
 
 export interface Lane {
   sessionId: string;

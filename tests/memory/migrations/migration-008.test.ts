@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type BetterSqlite3 from 'better-sqlite3';
 import { linkTallies, nodeTallies } from '../../../src-main/memory/repo/tallies';
-import { LATEST_VERSION } from '../../../src-main/storage/migrations';
+import { LATEST_VERSION } from '../../../src-main/storage/migration-runner';
 import { NODE_TYPES, RELATION_TYPES } from '../../../src-shared/memory-types';
 import { migrateTo, openMigrationDb } from '../../helpers/migration-db';
 import { expectTalliesMatchRows } from '../../helpers/tallies';

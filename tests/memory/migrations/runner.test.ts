@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type BetterSqlite3 from 'better-sqlite3';
-import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../src-main/storage/migrations';
+import { LATEST_VERSION, MIGRATIONS, migrate, schemaVersion } from '../../../src-main/storage/migration-runner';
 import { migrateTo, openMigrationDb } from '../../helpers/migration-db';
 
 const ctx = { dimensions: 8, now: 1 };
@@ -36,7 +36,8 @@ describe('migration runner: a target version', () => {
  * migrate to N, check them). A test names its migration as `describe('migration 00N …')`.
  */
 describe('every migration has a test', () => {
-  const testsRoot = join(__dirname, '../..');
+  // The one folder of migration tests (Signal's migration_N_test files sit together too).
+  const testsRoot = __dirname;
   const files = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);

@@ -1,5 +1,5 @@
 /** The node panel's buttons: confirm, correct, undo another app's correction, forget or restore, show in graph, focus. */
-import type { NodeDetail } from '../../../../src-main/memory/queries';
+import type { NodeDetail } from '../../../../src-main/memory';
 import type { MemoryNode } from '../../../../src-shared/memory-types';
 import { actions, pinInGraph } from '../actions';
 import { useInspector } from '../store';

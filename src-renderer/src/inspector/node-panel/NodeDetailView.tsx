@@ -4,7 +4,7 @@
  * labelled fields.
  */
 import { Fragment } from 'react';
-import type { NodeDetail } from '../../../../src-main/memory/queries';
+import type { NodeDetail } from '../../../../src-main/memory';
 import { isRecital } from '../../../../src-shared/recitals';
 import { saidLabel } from '../../../../src-shared/speakers';
 import { attributeFields } from '../attributes';

@@ -1,5 +1,5 @@
 /** A memory's versions, oldest first, each with what changed from the one before and why. */
-import type { NodeDetail } from '../../../../src-main/memory/queries';
+import type { NodeDetail } from '../../../../src-main/memory';
 import { wordDiff } from '../diff';
 import { useInspector } from '../store';
 import { formatDateTime } from '../time';

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../src-main/storage/migrations';
-import { makeTempDir } from '../helpers/temp-engine';
+import { migrate, schemaVersion } from '../../../src-main/storage/migration-runner';
+import { makeTempDir } from '../../helpers/temp-engine';
 
 describe('migration 006 (import keys)', () => {
   it('adds import source and keys to the chats and messages of a version 5 memory, keeping them, and keys are unique', () => {

@@ -3,8 +3,7 @@
  * and JSONL lines {"session","role","text","time"}. Both are fully validated before anything is written.
  */
 import { z } from 'zod';
-import { MemoryError } from '../errors';
-import { contentSchema } from '../schemas';
+import { contentSchema, MemoryError } from '../../memory';
 
 export const recallTurnSchema = z.object({
   id: z.string().min(1),

@@ -1,8 +1,8 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { migrate, schemaVersion } from '../../src-main/storage/migrations';
-import { makeTempDir } from '../helpers/temp-engine';
+import { migrate, schemaVersion } from '../../../src-main/storage/migration-runner';
+import { makeTempDir } from '../../helpers/temp-engine';
 
 describe('migration 003 (write path)', () => {
   it('keeps sessions from version 2, adds the watermark and the run log', () => {

@@ -6,11 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddingProvider } from '../../embeddings/types';
-import { MemoryEngine } from '../engine';
-import { recordTranscript } from '../import/record';
-import { conversationEpisodes, type RecallDataset } from '../import/transcripts';
-import type { RetrievalConfig } from './config';
+import type { EmbeddingProvider } from '../embeddings/types';
+import { recordTranscript } from '../data/import/record-transcript';
+import { conversationEpisodes, type RecallDataset } from '../data/import/transcript-file';
+import { MemoryEngine, type RetrievalConfig } from '../memory';
 
 export interface RecallReport {
   name: string;

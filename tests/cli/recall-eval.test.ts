@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recordTranscript } from '../../../src-main/memory/import/record';
-import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/memory/import/transcripts';
-import { openTestEngine } from '../../helpers/temp-engine';
-import { evaluateRecall } from '../../../src-main/memory/retrieval/eval';
+import { recordTranscript } from '../../src-main/data/import/record-transcript';
+import { conversationEpisodes, recallDatasetSchema } from '../../src-main/data/import/transcript-file';
+import { openTestEngine } from '../helpers/temp-engine';
+import { evaluateRecall } from '../../src-main/cli/recall-eval';
 
-const FIXTURES = join(__dirname, '..', '..', 'fixtures', 'recall');
+const FIXTURES = join(__dirname, '..', 'fixtures', 'recall');
 const load = (file: string) => recallDatasetSchema.parse(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
 
 describe('recall evaluation', () => {

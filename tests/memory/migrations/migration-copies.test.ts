@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { LATEST_VERSION, migrate, schemaVersion } from '../../src-main/storage/migrations';
-import { makeTempDir } from '../helpers/temp-engine';
+import { LATEST_VERSION, migrate, schemaVersion } from '../../../src-main/storage/migration-runner';
+import { makeTempDir } from '../../helpers/temp-engine';
 
 const open = (path: string) => {
   const db = new BetterSqlite3(path);

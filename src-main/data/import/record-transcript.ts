@@ -1,5 +1,5 @@
-import type { MemoryEngine } from '../engine';
-import type { TranscriptEpisode } from './transcripts';
+import type { MemoryEngine } from '../../memory';
+import type { TranscriptEpisode } from './transcript-file';
 
 /**
  * Record imported transcript episodes through the hot path, committing in groups so the slow path can

@@ -4,9 +4,8 @@
  * app's instance lock, so it runs while the window is open; SQLite's WAL and busy timeout let both write.
  * Plain Node: the Electron entry calls it, and tests spawn it without an Electron binary.
  */
-import { MemoryEngine } from '../memory/engine';
-import { resolveDataDir } from '../memory/paths';
-import { serveStdio } from './stdio';
+import { MemoryEngine, resolveDataDir } from '../memory';
+import { serveStdio } from '../mcp/stdio';
 
 export interface HeadlessMcpArgs {
   /** --data-dir, when given; otherwise the one default folder (ENGRAM_DATA_DIR or the platform's). */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireInstanceLock, INSTANCE_LOCK_FILE, InstanceLockedError } from '../../src-main/host/instance-lock';
+import { acquireInstanceLock, INSTANCE_LOCK_FILE, InstanceLockedError } from '../../src-main/platform/instance-lock';
 import { makeTempDir } from '../helpers/temp-engine';
 
 describe('one app per data folder', () => {

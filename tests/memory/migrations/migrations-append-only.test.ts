@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { LATEST_VERSION, MIGRATIONS, migrate } from '../../src-main/storage/migrations';
-import { makeTempDir } from '../helpers/temp-engine';
+import { LATEST_VERSION, MIGRATIONS, migrate } from '../../../src-main/storage/migration-runner';
+import { makeTempDir } from '../../helpers/temp-engine';
 
-const DB_DIR = join(__dirname, '../../src-main/storage');
+const DB_DIR = join(__dirname, '../../../src-main/storage');
 /**
  * The checksum of every migration file as committed. A committed migration is never edited (a database made
  * by the old text would keep the old schema for good): fix it with a new one. A new migration adds its line.

@@ -1,0 +1,23 @@
+/**
+ * What a CLI command is and what it is given. Its own module, so the command files (commands.ts lists them all)
+ * import the types without importing the list: no import circle.
+ */
+import type { EmbeddingProvider } from '../embeddings/types';
+import type { MemoryEngine } from '../memory';
+
+export interface CommandContext {
+  engine: MemoryEngine;
+  args: string[];
+  json: boolean;
+  now: string | undefined;
+  /** Named options of the command (--type, --entity, --after, --before, --limit, --k, …). */
+  options: Record<string, string | undefined>;
+  /** A fresh embedder like the engine's (for commands that open memories of their own). */
+  makeEmbedder(): EmbeddingProvider;
+  readFile(path: string): string;
+  out(text: string): void;
+  /** Transient progress line (stderr, only on a terminal). */
+  progress(text: string): void;
+}
+
+export type Command = (ctx: CommandContext) => Promise<void>;

@@ -1,0 +1,84 @@
+/**
+ * The memory engine's one door: everything outside src-main/memory/ imports from here and nowhere else
+ * (eslint-rules/layers.js keeps the rest of the folder private). It holds the engine, the zod schemas its
+ * inputs are validated with, the shapes its answers take, and the few helpers its users genuinely share.
+ * Adding a name here widens the engine's surface: prefer a method on MemoryEngine.
+ */
+
+// The engine and how it is opened.
+export { MemoryEngine } from './engine';
+export type { MemoryEngineOptions } from './engine-options';
+export type { WritePathStats } from './engine';
+export { MemoryError } from './errors';
+export { DATABASE_FILE, legacyDataDirs, resolveDataDir, type DataDirEnvironment } from './paths';
+export type { RetrievalConfig } from './retrieval/config';
+
+// Input schemas (validated at the API, CLI and MCP boundaries, and again by the engine).
+export {
+  MAX_CONTENT_CHARS,
+  contentSchema,
+  correctFactSchema,
+  createEntitySchema,
+  eventTimeSchema,
+  idSchema,
+  listNodesSchema,
+  nameSchema,
+  parseInput,
+  recordEpisodeSchema,
+  rememberFactSchema,
+  timestampSchema,
+  type CorrectFactInput,
+  type CreateEntityInput,
+  type ListNodesInput,
+  type RecordEpisodeInput,
+  type RememberFactInput,
+} from './schemas';
+export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
+export { searchInputSchema } from './retrieval/schemas';
+export {
+  graphExpandSchema,
+  graphSeedSchema,
+  setTagsSchema,
+  splitEntitySchema,
+  timelineSchema,
+  undoConfirmSchema,
+  undoCorrectionSchema,
+  type GraphExpandInput,
+  type GraphSeedInput,
+} from './inspector/schemas';
+
+// The shapes of the engine's answers.
+export type { ChangeListener } from './change-feed';
+export type { EntityProfile } from './entities';
+export type { ErasedFromSessions } from './erase-sessions';
+export type { ForgottenFromSessions, LearnedFromSessions } from './forget-sessions';
+export type { NodeDetail, NodePage } from './queries';
+export type { MemoryStats } from './stats';
+export type { GraphSlice, InspectorOverview, NodeSummary, TimelineSlice } from './inspector/types';
+export type * as inspector from './inspector/index';
+
+// The stores the engine lends its users (chat rows, settings, imports) and the storage facts they record.
+export {
+  SCHEMA_VERSION,
+  checkDatabaseFile,
+  type AppSettingsRows,
+  type ChatImportStore,
+  type ChatStore,
+  type DatabaseCheck,
+  type MessagePatch,
+  type WaitForLockOptions,
+} from './stores';
+export type { NewRun, WritePathStore } from './writepath-store';
+
+// Backup, restore (MemoryEngine.checkRestoreCandidate) and the snapshot every export and import reads or writes.
+export type { SnapshotLoad, SnapshotReader, SnapshotRow } from './snapshot';
+export { SNAPSHOT_TABLES } from './snapshot-rows';
+
+// Helpers the write path, the chat and the prompt share with the engine, so each idea has one copy.
+export { defaultConfidence } from './facts';
+export { normaliseAlias } from './repo/entities';
+export { SUMMARY_FACTS, summaryFromFacts } from './entity-summary';
+export { plainText } from './retrieval/context';
+export { queryTerms } from './retrieval/text';
+export { stems, usedNodeIds } from './reply-usage';
+export { countTokens, truncateToTokens } from './retrieval/tokens';
