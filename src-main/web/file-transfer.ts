@@ -18,13 +18,13 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SECURITY_HEADERS } from '../platform/loopback-security';
-import type { WebHost } from './server';
+import type { HostTransport } from '../host/host-transport';
 
 /** Uploads larger than this are refused (an export of years of chats is far smaller). */
 export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 export interface FileTransferOptions {
-  host: WebHost;
+  host: Pick<HostTransport, 'dispatchJson'>;
   /** The data folder; transfers live in its tmp/ while they run. */
   dataDir: string;
   maxUploadBytes?: number;
