@@ -135,10 +135,16 @@ type Metadata = Array<
 function writeMetadata(w: Writer, entries: Metadata): void {
   for (const [key, kind, value] of entries) {
     w.str(key);
-    if (kind === 'u32') (w.u32(ValueType.Uint32), w.u32(value));
-    else if (kind === 'f32') (w.u32(ValueType.Float32), w.f32(value));
-    else if (kind === 'string') (w.u32(ValueType.String), w.str(value));
-    else {
+    if (kind === 'u32') {
+      w.u32(ValueType.Uint32);
+      w.u32(value);
+    } else if (kind === 'f32') {
+      w.u32(ValueType.Float32);
+      w.f32(value);
+    } else if (kind === 'string') {
+      w.u32(ValueType.String);
+      w.str(value);
+    } else {
       w.u32(ValueType.Array);
       const items = value;
       w.u32(kind === 'strings' ? ValueType.String : kind === 'f32s' ? ValueType.Float32 : ValueType.Int32);

@@ -148,7 +148,8 @@ describe('catalog', () => {
   });
 
   it('a mirror base URL serves the files by name', () => {
-    const first = MODEL_CATALOG[0]!;
+    const [first] = MODEL_CATALOG;
+    if (!first) throw new Error('the catalog is empty');
     expect(modelUrl(first, 'http://mirror.local/models/')).toBe(`http://mirror.local/models/${first.file}`);
     expect(modelUrl(first, undefined)).toBe(first.url);
   });

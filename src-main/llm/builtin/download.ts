@@ -84,13 +84,18 @@ export class ModelDownloader {
   /** Stops a running download and keeps what arrived; `download` again resumes. */
   pause(id: string): void {
     const run = this.running.get(id);
-    if (run) (run.intent = 'pause'), run.controller.abort();
+    if (!run) return;
+    run.intent = 'pause';
+    run.controller.abort();
   }
 
   /** Stops a running download (if any) and removes its partial file. */
   cancel(entry: CatalogEntry): void {
     const run = this.running.get(entry.id);
-    if (run) (run.intent = 'cancel'), run.controller.abort();
+    if (run) {
+      run.intent = 'cancel';
+      run.controller.abort();
+    }
     rmSync(this.partialPath(entry), { force: true });
   }
 
@@ -180,6 +185,10 @@ export class ModelDownloader {
     } finally {
       await file.close();
     }
+    // The server sent all it announced and it is not the whole file: not a cut but a wrong file, which the
+    // checksum then refuses and removes.
+    const announced = Number(response.headers.get('content-length') ?? Number.NaN);
+    if (received < entry.bytes && received - (append ? have : 0) === announced) return;
     if (received < entry.bytes) throw new Error(`the connection closed at ${received} of ${entry.bytes} bytes`);
   }
 

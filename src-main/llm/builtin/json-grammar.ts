@@ -24,7 +24,8 @@ export function boundJsonSchema(schema: JsonSchema, limits: JsonLimits = DEFAULT
 function convert(node: Node, limits: JsonLimits): Node {
   const out: Node = {};
   if (typeof node.description === 'string') out.description = node.description;
-  if ('const' in node) return { ...out, const: node.const };
+  // A one-value enum rather than `const`: the same constraint, and a rule small models were seen to stall on.
+  if ('const' in node) return { ...out, enum: [node.const] };
   if (Array.isArray(node.enum)) return { ...out, enum: node.enum };
   const alternatives = Array.isArray(node.oneOf) ? node.oneOf : Array.isArray(node.anyOf) ? node.anyOf : null;
   if (alternatives) return { ...out, oneOf: alternatives.filter(isNode).map((a) => convert(a, limits)) };
@@ -54,6 +55,10 @@ function convert(node: Node, limits: JsonLimits): Node {
     const required = Array.isArray(node.required) ? node.required.filter((k): k is string => typeof k === 'string' && k in properties) : Object.keys(properties);
     const additional = isNode(node.additionalProperties) ? convert(node.additionalProperties, limits) : node.additionalProperties === true && Object.keys(properties).length === 0;
     return { ...out, type, properties, required, additionalProperties: additional };
+  }
+  if (type === 'integer' && typeof node.minimum === 'number' && typeof node.maximum === 'number' && node.maximum - node.minimum <= 100) {
+    // A small range is spelled out, so the answer is inside it (e.g. a search's `limit` of 1–20).
+    return { ...out, enum: Array.from({ length: node.maximum - node.minimum + 1 }, (_, i) => (node.minimum as number) + i) };
   }
   if (type === 'number' || type === 'integer' || type === 'boolean' || type === 'null') return { ...out, type };
   // An unconstrained value ({}): any JSON.
