@@ -16,6 +16,7 @@ import { benchLongText } from './long-text';
 import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
+import { benchBuiltinModel } from './builtin-model';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -46,6 +47,8 @@ const BENCHES: Record<string, Bench> = {
   'long-text': () => benchLongText(),
   // Issue 11: the main thread's stall while the engine works on its worker thread, call by call as the UI makes them.
   'ui-thread': (nodes) => benchUiThread({ nodes }),
+  // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
+  builtin_model: () => benchBuiltinModel(),
 };
 
 /**

@@ -133,7 +133,9 @@ export class ReplyWriter {
         const why =
           failure.reason === 'timeout'
             ? `the model at ${provider.settings.baseURL} is reachable but did not answer in time (it may be busy or still loading the model). Retry in a moment, or raise the reply timeout in Settings.`
-            : `the model at ${provider.settings.baseURL} could not be reached.`;
+            : provider.settings.kind === 'builtin'
+              ? `the built-in model could not run. ${failure.message}`
+              : `the model at ${provider.settings.baseURL} could not be reached.`;
         return this.answerFromMemory(reply, user, chat.noMemory, why, failure);
       }
       return this.finish(reply.id, { status: 'error', content: text, toolCalls, error: failure }, memorySessionId);

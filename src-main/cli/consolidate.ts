@@ -5,12 +5,21 @@
  */
 import { AppError, UsageError } from '../../src-shared/errors';
 import type { MemoryAgentConfig } from '../writepath/config';
+import { BUILTIN_BASE_URL, installedBuiltinModels } from '../llm/builtin/registry';
 import { describeFailure, describeOutcome } from '../../src-shared/consolidation-outcome';
 import { WritePathService } from '../writepath/service';
 import { outcomeOfSession } from '../writepath/status';
 import type { Command } from './command-types';
 
-export function agentConfigFromEnv(env: NodeJS.ProcessEnv): MemoryAgentConfig | null {
+/** `--agent builtin`: the built-in model (ENGRAM_AGENT_MODEL, else the first downloaded one) with grammar-forced JSON. */
+function builtinAgentConfig(env: NodeJS.ProcessEnv): MemoryAgentConfig {
+  const model = env.ENGRAM_AGENT_MODEL ?? installedBuiltinModels()[0];
+  if (!model) throw new UsageError('--agent builtin: no built-in model is downloaded. Run `engram model list`, then `engram model pull NAME`.');
+  return { baseURL: BUILTIN_BASE_URL, model, outputMode: 'json_schema', maxRetries: 0, timeoutMs: 10 * 60_000 };
+}
+
+export function agentConfigFromEnv(env: NodeJS.ProcessEnv, agent?: string): MemoryAgentConfig | null {
+  if (agent === 'builtin') return builtinAgentConfig(env);
   const baseURL = env.ENGRAM_AGENT_BASE_URL;
   const model = env.ENGRAM_AGENT_MODEL;
   if (!baseURL && !model) return null;
@@ -29,7 +38,7 @@ export const consolidate: Command = async (ctx) => {
   const sessionId = ctx.options.session;
   const engine = ctx.engine;
   if (sessionId !== undefined && !engine.getSession(sessionId)) throw new AppError('not_found', `Session ${sessionId} does not exist`);
-  const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
+  const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env, ctx.options.agent) });
   const off = service.onProgress((p) => ctx.progress(`${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
   const controller = new AbortController();
   const onSigint = (): void => controller.abort(new Error('interrupted'));

@@ -41,7 +41,7 @@ export const importCommand: Command = async (ctx) => {
   let consolidation: { mode: string; consolidated: number; failed: number; facts: number } | null = null;
   if (!preview && ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
     const offline = ctx.options.offline === 'true';
-    const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env) });
+    const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env, ctx.options.agent) });
     const off = service.onProgress((p) => ctx.progress(`consolidating ${p.sessionId ?? ''} ${p.step} ${p.percent}%`));
     try {
       const report = await service.consolidateNow({ offline, trigger: 'import' });

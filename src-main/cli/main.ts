@@ -12,6 +12,8 @@ import { commands } from './commands';
 import { cliDataDir, embedderFromFlags, openEngine } from './open-engine';
 import { memoryToMove, moveMemory, moveNotice } from '../data/move-data';
 import { legacyDataDirs } from '../memory';
+import { closeBuiltinRuntime, configureBuiltinModels } from '../llm/builtin/registry';
+import { modelCommand, modelsDirOf } from './model-commands';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
@@ -45,6 +47,10 @@ Commands:
   move-data [--from DIR]
                        Move the memory an earlier version kept elsewhere (the desktop app's old folder, or DIR)
                        into the data folder; refuses to merge, and while an app uses either folder
+  model list [--json]  Built-in models: the catalog, what is downloaded, what this computer is recommended
+  model pull NAME      Download a built-in model into <data-dir>/models/ (resumes; SHA-256 verified; a mirror
+                       from ENGRAM_MODEL_BASE_URL); progress on stderr
+  model rm NAME        Remove a downloaded built-in model
   mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
                        writes (remember, correct, confirm) are refused unless --allow-writes is given
 
@@ -54,6 +60,8 @@ Options:
   --embedding-base-url URL, --embedding-model NAME, --embedding-dimensions N
                        Use an OpenAI-compatible embedding endpoint (key from ENGRAM_EMBEDDING_API_KEY)
                        instead of the built-in offline embedder
+  --agent builtin      consolidate / eval context / import: the memory agent runs on the built-in model
+                       (ENGRAM_AGENT_MODEL names it, else the first downloaded one)
   -h, --help           This help
 `;
 
@@ -85,6 +93,7 @@ async function main(argv: string[]): Promise<number> {
         preview: { type: 'boolean', default: false },
         'allow-writes': { type: 'boolean', default: false },
         from: { type: 'string' },
+        agent: { type: 'string' },
       },
     });
   } catch (err) {
@@ -102,6 +111,13 @@ async function main(argv: string[]): Promise<number> {
   const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   // Moving works on folders, before any engine opens (and creates) a memory in the target.
   if (name === 'move-data') return moveDataCommand(dataDir, values.from, json, out);
+  if (name === 'model') return modelCommand(dataDir, args, { out, err: (t) => void process.stderr.write(t), json, env: process.env });
+  // The memory agent on the built-in model reads its file from the data folder's models/.
+  if (values.agent === 'builtin') configureBuiltinModels(modelsDirOf(dataDir));
+  else if (values.agent !== undefined) {
+    process.stderr.write(`--agent takes "builtin" (other agents are named by ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL)\n`);
+    return 2;
+  }
   const command = commands[name];
   if (!command) {
     process.stderr.write(`Unknown command "${name}".\n\n${USAGE}`);
@@ -126,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,
@@ -138,6 +154,8 @@ async function main(argv: string[]): Promise<number> {
     await command(ctx);
     return 0;
   } finally {
+    // The built-in model's worker would keep the process alive.
+    closeBuiltinRuntime();
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     await engine.close();
   }

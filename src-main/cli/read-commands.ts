@@ -96,7 +96,7 @@ function readDataset(ctx: CommandContext, file: string): RecallDataset {
 
 /** `eval context`: consolidated offline, or by the memory agent that ENGRAM_AGENT_* names. */
 async function evalContext(ctx: CommandContext, dataset: RecallDataset): Promise<void> {
-  const agent = ctx.options.offline === 'true' ? null : agentConfigFromEnv(process.env);
+  const agent = ctx.options.offline === 'true' ? null : agentConfigFromEnv(process.env, ctx.options.agent);
   const r = await evaluateContext(dataset, { agent, embedder: () => ctx.makeEmbedder(), onProgress: (m) => ctx.progress(m) });
   // Visible on a terminal and in scripts alike: the scores leave these conversations out.
   for (const f of r.failed_conversations) process.stderr.write(`engram: conversation ${f.conversation} was not evaluated: ${f.error}\n`);

@@ -73,6 +73,9 @@ export function classifyProviderError(err: unknown, context: ProviderContext): L
     return { reason: 'timeout', message: `${who} did not respond ${within}: it may be busy or slow. Try again, or raise the timeout in Settings.` };
   }
   if (err instanceof APIConnectionError) {
+    // A fetch of our own (the built-in model) that failed with a classified cause keeps it.
+    const cause: unknown = err.cause;
+    if (cause instanceof AppError && (PROVIDER_FAILURES as readonly string[]).includes(cause.code)) return { reason: cause.code as ProviderFailure, message: cause.message };
     return { reason: 'unreachable', message: `Cannot reach ${who} (${rootCauseMessage(err)}): is the server running and the URL right?` };
   }
   const status = err instanceof APIError ? err.status : err instanceof HttpStatusError ? err.status : undefined;

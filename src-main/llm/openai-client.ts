@@ -1,5 +1,6 @@
 /** The one factory of OpenAI SDK clients, for the chat, the write-path agent and embeddings. */
 import OpenAI from 'openai';
+import { builtinFetch, isBuiltinBaseURL } from './builtin/registry';
 
 /** Sent when no API key is configured: local servers ignore it, the SDK requires one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
@@ -16,6 +17,8 @@ export interface OpenAIClientOptions {
 }
 
 export function createOpenAIClient(options: OpenAIClientOptions): OpenAI {
+  // The built-in model answers in-process: its requests go to its worker, never to the network.
+  const fetch = isBuiltinBaseURL(options.baseURL) ? builtinFetch() : options.fetch;
   return new OpenAI({
     baseURL: options.baseURL,
     apiKey: options.apiKey?.trim() || PLACEHOLDER_API_KEY,
@@ -24,7 +27,7 @@ export function createOpenAIClient(options: OpenAIClientOptions): OpenAI {
     project: null,
     timeout: options.timeoutMs,
     maxRetries: options.maxRetries,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(fetch ? { fetch } : {}),
   });
 }
 

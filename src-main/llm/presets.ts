@@ -2,7 +2,7 @@
  * Provider presets. Pure data (no Node imports) so the renderer can show the same list the main process uses.
  * Every provider is an OpenAI-compatible endpoint reached through the `openai` SDK.
  */
-export const PROVIDER_KINDS = ['none', 'openai', 'ollama', 'lmstudio', 'custom'] as const;
+export const PROVIDER_KINDS = ['none', 'builtin', 'openai', 'ollama', 'lmstudio', 'custom'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 export interface ProviderPreset {
@@ -34,6 +34,18 @@ export const PROVIDER_PRESETS: Record<ProviderKind, ProviderPreset> = {
     embeddingModel: '',
     contextLength: 0,
     hint: 'Engram records and searches your memory, and answers with what it remembers.',
+  },
+  builtin: {
+    kind: 'builtin',
+    label: 'Built-in (on this computer)',
+    // Never a network address: the OpenAI client routes it to the model's own thread (llm/builtin/registry.ts).
+    baseURL: 'http://builtin.engram.invalid/v1',
+    needsKey: false,
+    chatModel: 'qwen2.5-1.5b-instruct',
+    agentModel: '',
+    embeddingModel: '',
+    contextLength: 4096,
+    hint: 'Runs a downloaded model on this computer: nothing leaves it, no server to install.',
   },
   openai: {
     kind: 'openai',
