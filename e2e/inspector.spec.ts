@@ -160,7 +160,11 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
       return a === (await viewport());
     })
     .toBe(true);
-  const targets = await page.evaluate(() => {
+  // Two facts that still decay (a confirmed or hand-added fact has nothing to confirm), in view.
+  const listed = await engram.call<{ items: { id: string; decayRate: number }[] }>('memory.listNodes', { limit: 1000 });
+  const decaying = listed.items.filter((n) => n.decayRate > 0).map((n) => n.id);
+  const targets = await page.evaluate((decayingIds) => {
+    const confirmable = new Set(decayingIds);
     type El = { id(): string; data(k: string): unknown; renderedPosition(): { x: number; y: number } };
     const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: El) => T): T[] }; container(): { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } } } }).__engramCy;
     if (!cy) return [];
@@ -168,9 +172,9 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
     return cy
       .nodes('[kind = "node"][type != "episodic"][invalid = 0]')
       .map((n) => ({ id: n.id(), x: box.left + n.renderedPosition().x, y: box.top + n.renderedPosition().y }))
-      .filter((p) => p.x > box.left + 380 && p.x < box.right - 20 && p.y > box.top + 20 && p.y < box.bottom - 20)
+      .filter((p) => confirmable.has(p.id) && p.x > box.left + 380 && p.x < box.right - 20 && p.y > box.top + 20 && p.y < box.bottom - 20)
       .slice(0, 2);
-  });
+  }, decaying);
   expect(targets).toHaveLength(2);
   const [first, second] = targets as unknown as [{ x: number; y: number }, { x: number; y: number }];
   await page.mouse.click(first.x, first.y);
