@@ -12,7 +12,7 @@ import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
-import type { ModelCatalogView, ModelDownloadEvent } from '../llm/builtin/model-service';
+import type { ModelCatalogView, ModelDownloadEvent } from '../llm/builtin/model-types';
 import {
   contentSchema,
   correctFactSchema,

@@ -6,42 +6,10 @@
 import { totalmem } from 'node:os';
 import { AppError } from '../../../src-shared/errors';
 import { catalogEntry, recommendModel, type CatalogEntry } from './catalog';
-import { DownloadError, ModelDownloader, type DownloadFailure, type DownloadProgress } from './download';
+import { DownloadError, ModelDownloader } from './download';
+import type { ModelCatalogView, ModelDownloadEvent } from './model-types';
 
-export interface CatalogModel {
-  id: string;
-  label: string;
-  bytes: number;
-  ramBytes: number;
-  licence: string;
-  url: string;
-  installed: boolean;
-  /** Bytes of a paused or interrupted download already on disk. */
-  partialBytes: number;
-  recommended: boolean;
-}
-
-export interface ModelCatalogView {
-  modelsDir: string;
-  /** The catalog id this computer should start with; null when none fits comfortably. */
-  recommended: string | null;
-  models: CatalogModel[];
-  /** The download under way or the last one's outcome, so a reopened Settings shows it. */
-  download: ModelDownloadEvent | null;
-}
-
-export type ModelDownloadState = DownloadProgress['state'] | 'paused' | 'cancelled' | 'failed';
-
-/** Pushed as `model.progress`; `error` is set when `state` is 'failed'. */
-export interface ModelDownloadEvent {
-  id: string;
-  state: ModelDownloadState;
-  receivedBytes: number;
-  totalBytes: number;
-  bytesPerSecond: number;
-  secondsLeft: number | null;
-  error: { code: DownloadFailure; message: string } | null;
-}
+export type { CatalogModel, ModelCatalogView, ModelDownloadEvent } from './model-types';
 
 export interface ModelServiceOptions {
   modelsDir: string;
