@@ -47,7 +47,7 @@ export function BuiltinModelSettings({ chatModel, onReady }: { chatModel: string
       <div className="builtin-model-head">
         <strong data-testid="builtin-model-name">{model.label}</strong>
         {model.recommended ? (
-          <span className="tag">Recommended for this computer</span>
+          <span className="badge">Recommended for this computer</span>
         ) : (
           <span className="muted">It may be slow here: this computer has little memory for it.</span>
         )}
