@@ -153,6 +153,23 @@ describe('model.* calls', () => {
     expect(lastProgress(t)?.error?.message).toMatch(/HTTP 404/);
   });
 
+  it('downloading an installed model answers done at once; closing the app pauses a download and keeps its bytes', async () => {
+    const t = host();
+    await value(t, 'model.download', { id: 'tiny' });
+    await t.host.models.settled();
+    const requests = ranges.length;
+    expect(await value<ModelDownloadEvent>(t, 'model.download', { id: 'tiny' })).toMatchObject({ state: 'done', receivedBytes: FILE.length });
+    expect(ranges.length).toBe(requests);
+
+    const other = host([{ ...tiny(), id: 'tiny2' }]);
+    stallAfter = 32 * 1024;
+    await value(other, 'model.download', { id: 'tiny2' });
+    await until(() => (lastProgress(other)?.receivedBytes ?? 0) >= 32 * 1024);
+    await other.host.close();
+    expect(lastProgress(other)).toMatchObject({ state: 'paused', receivedBytes: 32 * 1024 });
+    expect(readdirSync(join(other.dir, 'models'))).toEqual(['tiny.gguf.part']);
+  });
+
   it('unknown names and bad input are typed errors; remove deletes an installed model', async () => {
     const t = host();
     expect(await call(t, 'model.download', { id: 'nope' })).toMatchObject({ ok: false, error: { code: 'not_found' } });

@@ -62,6 +62,11 @@ export class ModelService {
     if (this.running) {
       throw new AppError('conflict', `${this.current?.id ?? 'Another model'} is already downloading; pause or cancel it first.`);
     }
+    if (this.downloader.isInstalled(entry)) {
+      // Already verified on disk: say so, rather than leave a "downloading" that never ends.
+      this.publish({ id, state: 'done', receivedBytes: entry.bytes, totalBytes: entry.bytes, bytesPerSecond: 0, secondsLeft: 0, error: null });
+      return this.current as ModelDownloadEvent;
+    }
     const have = this.downloader.partialBytes(entry);
     this.publish({ id, state: 'downloading', receivedBytes: have, totalBytes: entry.bytes, bytesPerSecond: 0, secondsLeft: null, error: null });
     const started = this.current as ModelDownloadEvent;
