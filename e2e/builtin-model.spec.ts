@@ -18,6 +18,8 @@ let catalogDir: string;
 /** The server sends half the file, then waits for this, so the progress can be seen and photographed. */
 let releaseSecondHalf: () => void = () => undefined;
 let requests = 0;
+/** Writes the test catalog; a given sha256 replaces the file's real one (a damaged mirror). */
+let writeCatalog: (sha256?: string) => void = () => undefined;
 const saved = { catalog: process.env.ENGRAM_MODEL_CATALOG_FILE, base: process.env.ENGRAM_MODEL_BASE_URL };
 
 test.beforeAll(async () => {
@@ -51,7 +53,8 @@ test.beforeAll(async () => {
       recommendedFromRamBytes: 0,
     },
   ];
-  writeFileSync(join(catalogDir, 'catalog.json'), JSON.stringify(catalog));
+  writeCatalog = (sha256) => writeFileSync(join(catalogDir, 'catalog.json'), JSON.stringify(catalog.map((e) => ({ ...e, sha256: sha256 ?? e.sha256 }))));
+  writeCatalog();
   // The engram fixture starts the app with this process's environment.
   process.env.ENGRAM_MODEL_CATALOG_FILE = join(catalogDir, 'catalog.json');
   process.env.ENGRAM_MODEL_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -96,4 +99,21 @@ test('Built-in: the recommended model downloads with one click, shows progress a
   const view = await engram.call<{ provider: { kind: string; chatModel: string } }>('settings.get', {});
   expect(view.provider).toMatchObject({ kind: 'builtin', chatModel: 'e2e-tiny' });
   await shot('builtin-model-ready');
+});
+
+test('Built-in: a file that fails its SHA-256 check is removed and the reason is shown with what to do', async ({ page, engram, shot }) => {
+  writeCatalog('0'.repeat(64));
+  releaseSecondHalf();
+  await engram.restart(); // the catalog is read at start
+  await openApp(page, engram);
+  await page.getByTestId('open-settings').click();
+  const dialog = page.getByTestId('settings-dialog');
+  await dialog.getByTestId('provider').selectOption('builtin');
+  await dialog.getByTestId('model-download').click();
+  const error = dialog.getByTestId('model-error');
+  await expect(error).toContainText('is not the published file');
+  await expect(error).toContainText('It was removed; download it again, or check the mirror.');
+  await expect(dialog.getByTestId('model-download')).toHaveText('Try again');
+  await shot('builtin-model-error');
+  writeCatalog();
 });

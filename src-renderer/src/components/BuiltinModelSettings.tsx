@@ -4,14 +4,12 @@ import { formatBytes, formatSecondsLeft } from '../../../src-shared/format-bytes
 import { errorMessage } from '../api/client';
 import { useModelActions, useModelCatalog } from '../api/model-hooks';
 
-/** What the person can do about each failure, beside what happened. */
-const WHAT_TO_DO: Record<NonNullable<ModelDownloadEvent['error']>['code'], string> = {
-  disk_full: 'Free some disk space, then try again.',
-  checksum_mismatch: 'The damaged file was removed. Try again; if it keeps failing, check the mirror (ENGRAM_MODEL_BASE_URL).',
+/**
+ * What to do, for the failures whose message (llm/builtin/download.ts) does not already say it: a full disk,
+ * a bad checksum and a cut connection each end with their own advice.
+ */
+const WHAT_TO_DO: Partial<Record<NonNullable<ModelDownloadEvent['error']>['code'], string>> = {
   http_error: 'Check your internet connection (or the mirror set in ENGRAM_MODEL_BASE_URL) and try again.',
-  interrupted: 'What arrived is kept: Resume continues from there.',
-  cancelled: 'Download it again when you want it.',
-  paused: 'Resume continues from where it stopped.',
 };
 
 const percent = (received: number, total: number): number => (total > 0 ? Math.floor((received / total) * 100) : 0);
@@ -129,7 +127,7 @@ function ModelState({
     <>
       {failed && (
         <small className="error-text" role="alert" data-testid="model-error">
-          {failed.message} {WHAT_TO_DO[failed.code]}
+          {failed.message} {WHAT_TO_DO[failed.code] ?? ''}
         </small>
       )}
       <div className="test-row">
