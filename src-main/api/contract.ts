@@ -12,6 +12,7 @@ import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
+import type { ModelCatalogView, ModelDownloadEvent } from '../llm/builtin/model-types';
 import {
   contentSchema,
   correctFactSchema,
@@ -69,6 +70,8 @@ export const MAX_PAGE = 200;
 export const MESSAGES_PAGE = 300;
 const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
+/** A built-in model's catalog id. */
+const modelId = z.object({ id: z.string().trim().min(1, 'Choose a model').max(200) }).strict();
 /** A file or folder on this machine (the main process reads or writes it for the person). */
 const dataPath = z.string().trim().min(1, 'path is empty').max(4096).refine((p) => !p.includes('\u0000'), 'path contains a NUL character');
 /** The engine's search input (memory/retrieval/schemas), without the clock override, and no unknown keys. */
@@ -114,6 +117,16 @@ export const calls = {
   'settings.testConnection': call<ConnectionTestResult>()(
     z.object({ provider: providerSettingsSchema, apiKey: apiKeyInputSchema, allowInsecureKey: z.boolean().optional() }).strict(),
   ),
+
+  // ---- built-in model (llm/builtin): downloads happen only on model.download
+  /** The catalog with size, RAM needed and licence, what is installed, and the model recommended for this computer. */
+  'model.catalog': call<ModelCatalogView>()(none),
+  /** Starts or resumes the download; progress and the outcome (typed failure) arrive as model.progress. One at a time. */
+  'model.download': call<ModelDownloadEvent>()(modelId),
+  'model.pause': call<{ paused: boolean }>()(modelId),
+  /** Stops the download and removes what arrived. */
+  'model.cancel': call<{ cancelled: boolean }>()(modelId),
+  'model.remove': call<{ removed: boolean }>()(modelId),
 
   // ---- chat
   /** Most recent first, a page at a time. */
@@ -268,10 +281,12 @@ export interface EventMap {
   'ui.command': { command: 'new-chat' | 'open-settings' | 'open-help' };
   /** Import, export, backup and restore progress. */
   'data.progress': DataProgress;
+  /** A built-in model download: bytes, total, speed, seconds left, state (and the failure, typed). */
+  'model.progress': ModelDownloadEvent;
 }
 export type EventName = keyof EventMap;
 /** Runtime list of event names; `satisfies` keeps it equal to EventMap's keys. */
-export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'writepath.progress', 'ui.command', 'data.progress'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = ['memory.changed', 'chat.delta', 'chat.message', 'chat.sessions', 'session.completed', 'writepath.progress', 'ui.command', 'data.progress', 'model.progress'] as const satisfies readonly EventName[];
 type MissingEvents = Exclude<EventName, (typeof EVENT_NAMES)[number]>;
 const _allEventsListed: MissingEvents extends never ? true : never = true;
 void _allEventsListed;

@@ -14,6 +14,7 @@ import type { ClientConfigService } from '../mcp/client-config';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type MaintenanceSummary, type ParsedInput } from './contract';
 import { invalidInput, toApiError } from './errors';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
+import type { ModelService } from '../llm/builtin/model-service';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
@@ -34,9 +35,11 @@ export interface ApiServices {
   mcpClients: ClientConfigService;
   /** What the last consolidation learned, and the sessions that failed. */
   writePathStatus: () => WritePathStatus;
+  /** Built-in model catalog and downloads. */
+  models: Pick<ModelService, 'catalog' | 'download' | 'pause' | 'cancel' | 'remove'>;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, mcpClients, writePathStatus, data }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, mcpClients, writePathStatus, data, models }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -50,6 +53,12 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
       if (key) assertKeyMayTravel(provider.baseURL, allowInsecureKey);
       return testConnection({ settings: provider, apiKey: key });
     },
+
+    'model.catalog': () => models.catalog(),
+    'model.download': ({ id }) => models.download(id),
+    'model.pause': ({ id }) => models.pause(id),
+    'model.cancel': ({ id }) => models.cancel(id),
+    'model.remove': ({ id }) => models.remove(id),
 
     'chat.list': ({ includeArchived, limit, offset }) => chat.list(includeArchived, { limit, offset }),
     'chat.titles': ({ chatIds }) => chat.titles(chatIds),

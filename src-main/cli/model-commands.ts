@@ -3,9 +3,9 @@
  * only here (or on a click in Settings); progress goes to stderr, failures exit non-zero.
  */
 import { totalmem } from 'node:os';
-import { join } from 'node:path';
 import { MODEL_CATALOG, catalogEntry, recommendModel } from '../llm/builtin/catalog';
 import { DownloadError, ModelDownloader, formatBytes } from '../llm/builtin/download';
+import { modelsDirOf } from '../llm/builtin/registry';
 
 export interface ModelCommandIo {
   out(text: string): void;
@@ -14,9 +14,7 @@ export interface ModelCommandIo {
   env: NodeJS.ProcessEnv;
 }
 
-export function modelsDirOf(dataDir: string): string {
-  return join(dataDir, 'models');
-}
+export { modelsDirOf };
 
 export async function modelCommand(dataDir: string, args: string[], io: ModelCommandIo): Promise<number> {
   const [sub, name] = args;

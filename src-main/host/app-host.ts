@@ -27,6 +27,9 @@ import { writePathStatus } from '../writepath/status';
 import type { RestoreSummary } from '../data/api-types';
 import { restoreDatabase } from '../data/backup';
 import { DataService } from '../data/service';
+import { closeBuiltinRuntime, configureBuiltinModels, modelsDirOf } from '../llm/builtin/registry';
+import { modelCatalogFromEnv } from '../llm/builtin/catalog-file';
+import { ModelService, type ModelServiceOptions } from '../llm/builtin/model-service';
 
 export type { EventSink } from './host-transport';
 
@@ -52,6 +55,8 @@ export interface AppHostOptions {
   clientEnvironment?: ClientEnvironment;
   /** How often to look for commits by another process on the same memory file (default 1 s). */
   externalWritesIntervalMs?: number;
+  /** Built-in model catalog, mirror and disk probe; default: ENGRAM_MODEL_CATALOG_FILE / ENGRAM_MODEL_BASE_URL. */
+  models?: Partial<Pick<ModelServiceOptions, 'catalog' | 'baseUrl' | 'freeSpace' | 'totalRamBytes'>>;
 }
 
 export class AppHost implements HostTransport {
@@ -64,6 +69,8 @@ export class AppHost implements HostTransport {
   /** The MCP endpoint other apps may use while the app runs (off unless Settings turns it on). */
   mcp!: McpService;
   readonly data: DataService;
+  /** Built-in model downloads: outlive a restore, like the data service. */
+  readonly models: ModelService;
   private nightly!: NightlyScheduler | null;
   private engine!: MemoryEngine;
   private readonly sinks = new Set<EventSink>();
@@ -83,6 +90,18 @@ export class AppHost implements HostTransport {
       logger,
       onProgress: (p) => this.emit('data.progress', p),
       ...(options.dailyBackupCheckMs !== undefined ? { dailyCheckMs: options.dailyBackupCheckMs } : {}),
+    });
+    // The built-in provider's models live in the data folder, for chat, the memory agent and downloads alike.
+    const catalog = options.models?.catalog ?? modelCatalogFromEnv(process.env);
+    const modelsDir = modelsDirOf(options.dataDir);
+    configureBuiltinModels(modelsDir, {}, catalog);
+    this.models = new ModelService({
+      modelsDir,
+      catalog,
+      baseUrl: options.models?.baseUrl ?? process.env.ENGRAM_MODEL_BASE_URL,
+      onProgress: (p) => this.emit('model.progress', p),
+      ...(options.models?.freeSpace ? { freeSpace: options.models.freeSpace } : {}),
+      ...(options.models?.totalRamBytes ? { totalRamBytes: options.models.totalRamBytes } : {}),
     });
     this.start();
     this.data.start();
@@ -160,6 +179,7 @@ export class AppHost implements HostTransport {
         ),
         writePathStatus: () => writePathStatus(this.engine, this.writePath.maintenanceUnderWay),
         data: this.data,
+        models: this.models,
       }),
       logger,
     );
@@ -205,7 +225,9 @@ export class AppHost implements HostTransport {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.data.stop();
+      await this.models.close();
       await this.stopServices();
+      closeBuiltinRuntime();
       this.sinks.clear();
     })();
     return this.closing;

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { AppHost } from '../../src-main/host/app-host';
+import { AppHost, type AppHostOptions } from '../../src-main/host/app-host';
 import { MemorySecretStore } from '../../src-main/llm/secrets';
 import type { ProviderSettings } from '../../src-main/llm/settings';
 import type { EventMap, EventName } from '../../src-main/api/contract';
@@ -21,7 +21,9 @@ export interface TestHost {
 }
 
 /** An AppHost on a real SQLite file in a temp dir, with a manual clock and no sweep timer. */
-export function openTestHost(options: { dir?: string; clock?: ManualClock; secrets?: MemorySecretStore; llmTimeoutMs?: number } = {}): TestHost {
+export function openTestHost(
+  options: { dir?: string; clock?: ManualClock; secrets?: MemorySecretStore; llmTimeoutMs?: number; models?: AppHostOptions['models'] } = {},
+): TestHost {
   const dir = options.dir ?? makeTempDir();
   const clock = options.clock ?? new ManualClock();
   const logger = new CollectingLogger();
@@ -35,6 +37,7 @@ export function openTestHost(options: { dir?: string; clock?: ManualClock; secre
     engine: { clock },
     sweepIntervalMs: 0,
     llmTimeoutMs: options.llmTimeoutMs ?? 5_000,
+    ...(options.models ? { models: options.models } : {}),
   });
   hosts.push(host);
   const events: { name: EventName; payload: unknown }[] = [];

@@ -10,9 +10,10 @@ import { open, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { modelUrl, type CatalogEntry } from './catalog';
+import { formatBytes } from '../../../src-shared/format-bytes';
+import type { DownloadFailure, DownloadProgress } from './model-types';
 
-export const DOWNLOAD_FAILURES = ['disk_full', 'checksum_mismatch', 'http_error', 'interrupted', 'cancelled', 'paused'] as const;
-export type DownloadFailure = (typeof DOWNLOAD_FAILURES)[number];
+export { DOWNLOAD_FAILURES, type DownloadFailure, type DownloadProgress } from './model-types';
 
 export class DownloadError extends Error {
   constructor(
@@ -24,16 +25,6 @@ export class DownloadError extends Error {
   }
 }
 
-export interface DownloadProgress {
-  id: string;
-  receivedBytes: number;
-  totalBytes: number;
-  /** Average over the last few seconds; 0 before data arrives. */
-  bytesPerSecond: number;
-  /** null while the speed is unknown. */
-  secondsLeft: number | null;
-  state: 'downloading' | 'verifying' | 'done';
-}
 
 export interface DownloaderOptions {
   modelsDir: string;
@@ -232,8 +223,4 @@ class SpeedMeter {
   }
 }
 
-export function formatBytes(n: number): string {
-  if (n >= GB) return `${(n / GB).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${Math.round(n / 1024 ** 2)} MB`;
-  return `${Math.max(0, Math.round(n / 1024))} KB`;
-}
+export { formatBytes };

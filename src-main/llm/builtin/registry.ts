@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import { MODEL_CATALOG } from './catalog';
+import { MODEL_CATALOG, type CatalogEntry } from './catalog';
 import { PROVIDER_PRESETS } from '../presets';
 import { createBuiltinFetch } from './openai-adapter';
 import { BuiltinModelRuntime, type BuiltinRuntimeOptions } from './runtime';
@@ -16,14 +16,24 @@ export function isBuiltinBaseURL(url: string): boolean {
   return url.replace(/\/+$/, '') === BUILTIN_BASE_URL;
 }
 
+/** Where the built-in provider keeps its models: the data folder's models/ (app and CLI alike). */
+export function modelsDirOf(dataDir: string): string {
+  return join(dataDir, 'models');
+}
+
 let modelsDir: string | null = null;
 let runtimeOptions: BuiltinRuntimeOptions = {};
 let runtime: BuiltinModelRuntime | null = null;
+let catalog: readonly CatalogEntry[] = MODEL_CATALOG;
 
-/** Called once the data folder is known; `options` lets the desktop app run the model in a utilityProcess. */
-export function configureBuiltinModels(dir: string, options: BuiltinRuntimeOptions = {}): void {
+/**
+ * Called once the data folder is known; `options` lets the desktop app run the model in a utilityProcess;
+ * `models` is the catalog the app offers (a test or mirror catalog, see catalog-file.ts).
+ */
+export function configureBuiltinModels(dir: string, options: BuiltinRuntimeOptions = {}, models: readonly CatalogEntry[] = MODEL_CATALOG): void {
   modelsDir = dir;
   runtimeOptions = options;
+  catalog = models;
 }
 
 export function builtinModelsDir(): string | null {
@@ -43,7 +53,7 @@ export function closeBuiltinRuntime(): void {
 /** A catalog id → its file in models/; an absolute path is taken as it is; other names are files in models/. */
 export function resolveBuiltinModel(name: string): string {
   if (isAbsolute(name)) return name;
-  const file = MODEL_CATALOG.find((e) => e.id === name)?.file ?? (name.endsWith('.gguf') ? name : `${name}.gguf`);
+  const file = catalog.find((e) => e.id === name)?.file ?? (name.endsWith('.gguf') ? name : `${name}.gguf`);
   return join(modelsDir ?? '.', file);
 }
 
@@ -51,7 +61,7 @@ export function resolveBuiltinModel(name: string): string {
 export function installedBuiltinModels(): string[] {
   if (!modelsDir || !existsSync(modelsDir)) return [];
   const files = new Set(readdirSync(modelsDir).filter((f) => f.endsWith('.gguf')));
-  const known = MODEL_CATALOG.filter((e) => files.has(e.file));
+  const known = catalog.filter((e) => files.has(e.file));
   const other = [...files].filter((f) => !known.some((e) => e.file === f));
   return [...known.map((e) => e.id), ...other];
 }

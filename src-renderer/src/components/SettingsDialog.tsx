@@ -10,6 +10,7 @@ import {
 import type { ProviderSettings } from '../../../src-main/llm/settings';
 import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
+import { BuiltinModelSettings } from './BuiltinModelSettings';
 import { DataSettings } from './DataSettings';
 import { Modal } from './Dialogs';
 import { OtherAppsSettings } from './OtherAppsSettings';
@@ -66,6 +67,12 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
     setSaved(false);
     test.reset();
   };
+  // A built-in model that is ready becomes the chat model and is saved at once: no second step to forget.
+  const selectBuiltinModel = (id: string) => {
+    const next = { ...provider, chatModel: id };
+    setProvider(next);
+    save.mutate({ provider: next, sessionTimeoutMinutes: timeout }, { onSuccess: () => setSaved(true) });
+  };
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     save.mutate(
@@ -96,52 +103,57 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             </select>
             {preset && <small className="muted">{preset.hint}</small>}
           </label>
+          {provider.kind === 'builtin' && <BuiltinModelSettings chatModel={provider.chatModel} onReady={selectBuiltinModel} />}
           {provider.kind !== 'none' && (
             <>
-              <label className="field">
-                <span>Base URL</span>
-                <input value={provider.baseURL} onChange={(e) => patch({ baseURL: e.target.value })} spellCheck={false} data-testid="base-url" />
-              </label>
-              <label className="field">
-                <span>API key {preset?.needsKey ? '' : <span className="muted">(optional for local servers)</span>}</span>
-                <input
-                  type="password"
-                  value={apiKey}
-                  autoComplete="off"
-                  disabled={removeKey}
-                  placeholder={
-                    keyForThisServer ? 'A key is stored — type to replace it' : keyForAnotherServer ? 'Type the key for this server' : 'sk-…'
-                  }
-                  onChange={(e) => {
-                    setApiKey(e.target.value);
-                    setSaved(false);
-                  }}
-                  data-testid="api-key"
-                />
-                {keyForAnotherServer && (
-                  <small className="muted" data-testid="key-other-origin">
-                    Your stored key belongs to {view.apiKeyOrigin}; Engram never sends it to another server.
-                  </small>
-                )}
-                {inClear && (
-                  <small className="error-text" role="alert" data-testid="key-in-clear">
-                    {serverOrigin} is plain http:// on another machine: your key would cross the network unencrypted.
-                    <label className="check inline">
-                      <input type="checkbox" checked={allowInsecureKey} onChange={(e) => setAllowInsecureKey(e.target.checked)} /> Send it anyway
-                    </label>
-                  </small>
-                )}
-                <small className="muted">
-                  {keyForThisServer ? 'Stored ' : 'Will be stored '}
-                  {view.secretStorage === 'safeStorage' ? 'encrypted by your operating system' : 'in a file only you can read'}; it is never shown
-                  again.
-                  {view.apiKeyOrigin !== null && (
-                    <label className="check inline">
-                      <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the stored key
-                    </label>
-                  )}
-                </small>
-              </label>
+              {provider.kind !== 'builtin' && (
+                <>
+                  <label className="field">
+                    <span>Base URL</span>
+                    <input value={provider.baseURL} onChange={(e) => patch({ baseURL: e.target.value })} spellCheck={false} data-testid="base-url" />
+                  </label>
+                  <label className="field">
+                    <span>API key {preset?.needsKey ? '' : <span className="muted">(optional for local servers)</span>}</span>
+                    <input
+                      type="password"
+                      value={apiKey}
+                      autoComplete="off"
+                      disabled={removeKey}
+                      placeholder={
+                        keyForThisServer ? 'A key is stored — type to replace it' : keyForAnotherServer ? 'Type the key for this server' : 'sk-…'
+                      }
+                      onChange={(e) => {
+                        setApiKey(e.target.value);
+                        setSaved(false);
+                      }}
+                      data-testid="api-key"
+                    />
+                    {keyForAnotherServer && (
+                      <small className="muted" data-testid="key-other-origin">
+                        Your stored key belongs to {view.apiKeyOrigin}; Engram never sends it to another server.
+                      </small>
+                    )}
+                    {inClear && (
+                      <small className="error-text" role="alert" data-testid="key-in-clear">
+                        {serverOrigin} is plain http:// on another machine: your key would cross the network unencrypted.
+                        <label className="check inline">
+                          <input type="checkbox" checked={allowInsecureKey} onChange={(e) => setAllowInsecureKey(e.target.checked)} /> Send it anyway
+                        </label>
+                      </small>
+                    )}
+                    <small className="muted">
+                      {keyForThisServer ? 'Stored ' : 'Will be stored '}
+                      {view.secretStorage === 'safeStorage' ? 'encrypted by your operating system' : 'in a file only you can read'}; it is never shown
+                      again.
+                      {view.apiKeyOrigin !== null && (
+                        <label className="check inline">
+                          <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} /> Remove the stored key
+                        </label>
+                      )}
+                    </small>
+                  </label>
+                </>
+              )}
               <div className="field-row">
                 <label className="field">
                   <span>Chat model</span>
