@@ -20,6 +20,7 @@ test('Ctrl+K finds a message in any chat and Enter opens the chat at it', async 
   await expect(hit).toContainText('Trip to Lisbon');
   await expect(hit.locator('mark')).toHaveText('fado');
   await shot('chat-search');
+  await expect(box).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('chat-search-results')).toBeHidden();
   await expect(page.locator('.chat-item.selected')).toContainText('Trip to Lisbon');

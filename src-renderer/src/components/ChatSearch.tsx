@@ -59,6 +59,8 @@ export function ChatSearch({ onActiveChange }: { onActiveChange: (active: boolea
 
   const open = (hit: ChatSearchHit | undefined) => {
     if (!hit) return;
+    // The opened chat's composer takes the keys (it does not take them from a field still focused).
+    input.current?.blur();
     openChatAt(hit.chatId, hit.messageId);
     setText('');
   };

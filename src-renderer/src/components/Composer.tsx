@@ -16,7 +16,11 @@ export function Composer({ chatId, onSend, onStop, streaming, busy }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
-    ref.current?.focus();
+    // A chat that opens on its own (the list arriving after a slow start) must not take the keys from a field the
+    // person is typing in, such as "find in chats".
+    const active = document.activeElement;
+    const typingElsewhere = active instanceof HTMLElement && active !== ref.current && active.matches('input, textarea, select, [contenteditable="true"]');
+    if (!typingElsewhere) ref.current?.focus();
   }, [chatId]);
 
   // Grow with the text up to a limit, then scroll.
