@@ -74,6 +74,21 @@ const nodeId = z.object({ id: idSchema }).strict();
 const modelId = z.object({ id: z.string().trim().min(1, 'Choose a model').max(200) }).strict();
 /** A file or folder on this machine (the main process reads or writes it for the person). */
 const dataPath = z.string().trim().min(1, 'path is empty').max(4096).refine((p) => !p.includes('\u0000'), 'path contains a NUL character');
+/** What a native file dialog is for (ui.chooseFile); import and restore open a file, export and backup save one. */
+export const FILE_PURPOSES = ['import', 'restore', 'export', 'backup'] as const;
+export type FilePurpose = (typeof FILE_PURPOSES)[number];
+const OPENS: readonly FilePurpose[] = ['import', 'restore'];
+/** A file name the save dialog proposes: a name only, never a path. */
+const suggestedFileName = z
+  .string()
+  .trim()
+  .min(1, 'suggestedName is empty')
+  .max(255, 'suggestedName is longer than 255 characters')
+  .refine((n) => !/[/\\]/.test(n) && !n.includes('\u0000') && n !== '.' && n !== '..', 'suggestedName must be a file name, not a path');
+const chooseFileSchema = z
+  .object({ mode: z.enum(['open', 'save']), purpose: z.enum(FILE_PURPOSES), suggestedName: suggestedFileName.optional() })
+  .strict()
+  .refine((i) => (i.mode === 'open') === OPENS.includes(i.purpose), { message: 'Import and restore open a file; export and backup save one', path: ['mode'] });
 /** The engine's search input (memory/retrieval/schemas), without the clock override, and no unknown keys. */
 export const searchInputSchema = engineSearchInputSchema.omit({ now: true }).strict();
 
@@ -127,6 +142,13 @@ export const calls = {
   /** Stops the download and removes what arrived. */
   'model.cancel': call<{ cancelled: boolean }>()(modelId),
   'model.remove': call<{ removed: boolean }>()(modelId),
+
+  /**
+   * The desktop app's native open or save dialog on the calling window (answered in the Electron main process,
+   * src-main/app/file-dialogs.ts); `path` is null when the person cancelled. Browser mode uploads and downloads
+   * instead: there this call answers `unsupported`.
+   */
+  'ui.chooseFile': call<{ path: string | null }>()(chooseFileSchema),
 
   // ---- chat
   /** Most recent first, a page at a time. */
@@ -294,7 +316,8 @@ void _allEventsListed;
 // ---- results and errors -------------------------------------------------------------------------
 
 /** Every domain error's code (src-shared/errors), and the boundary's own. */
-export const API_ERROR_CODES = [...APP_ERROR_CODES, 'unknown_call', 'forbidden', 'internal'] as const;
+/** `unsupported`: a call this host cannot answer (a native dialog asked of browser mode). */
+export const API_ERROR_CODES = [...APP_ERROR_CODES, 'unknown_call', 'forbidden', 'unsupported', 'internal'] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
 export interface ApiError {

@@ -16,7 +16,16 @@ export function invalidInput(error: ZodError): ApiError {
   };
 }
 
+/** A call this host cannot answer by design (not a fault of the input or the memory): `unsupported`. */
+export class UnsupportedCallError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedCallError';
+  }
+}
+
 export function toApiError(err: unknown): ApiError {
+  if (err instanceof UnsupportedCallError) return { code: 'unsupported', message: err.message, issues: [] };
   // Every domain error (memory, chat, LLM provider, write-path agent, embeddings, CLI usage) carries its code.
   if (err instanceof AppError) return { code: err.code, message: err.message, issues: err.issues };
   // A full disk or a read-only folder is something the person can fix: say which, not "internal".

@@ -12,9 +12,13 @@ import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
 import type { ClientConfigService } from '../mcp/client-config';
 import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type ConsolidationSummary, type Envelope, type MaintenanceSummary, type ParsedInput } from './contract';
-import { invalidInput, toApiError } from './errors';
+import { invalidInput, toApiError, UnsupportedCallError } from './errors';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import type { ModelService } from '../llm/builtin/model-service';
+
+/** Why a host without a window (browser mode, tests) has no native file dialog. */
+export const BROWSER_PICKS_FILES =
+  'There is no native file dialog here: in the browser, import and restore upload the file you pick, and export and backup download to your browser.';
 
 export type Handlers = { [K in CallName]: (input: ParsedInput<K>) => CallOutput<K> | Promise<CallOutput<K>> };
 
@@ -52,6 +56,11 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
       const key = apiKey === undefined ? settings.keyFor(provider.baseURL) : (apiKey ?? undefined);
       if (key) assertKeyMayTravel(provider.baseURL, allowInsecureKey);
       return testConnection({ settings: provider, apiKey: key });
+    },
+
+    // The desktop app answers this in its main process (src-main/app/ipc.ts) before it reaches the host.
+    'ui.chooseFile': () => {
+      throw new UnsupportedCallError(BROWSER_PICKS_FILES);
     },
 
     'model.catalog': () => models.catalog(),

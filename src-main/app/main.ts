@@ -20,6 +20,7 @@ import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from '
 import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
 import { runHeadless, wantsHeadlessMcp } from './headless';
+import { nativeChooseFile } from './native-dialogs';
 
 // One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
 // folder; the Electron smoke test's temp folder) also holds the browser profile, so Electron's single-instance
@@ -148,7 +149,7 @@ if (wantsHeadlessMcp(process.argv)) {
       return failStartup(classifyStartupError(error, context));
     }
     applyContentSecurityPolicy();
-    registerIpc(host, isTrustedUrl);
+    registerIpc(host, isTrustedUrl, { 'ui.chooseFile': nativeChooseFile(dataDir) });
     host.subscribe((name, payload) => pushEvent(win, name, payload));
     // A checkout has its README next to the app; a package does not ship it (Help → About names the docs).
     const readme = join(app.getAppPath(), 'README.md');

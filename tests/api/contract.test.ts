@@ -14,6 +14,15 @@ describe('API contract and dispatch', () => {
     expect(new Set(EVENT_NAMES).size).toBe(EVENT_NAMES.length);
   });
 
+  it('answers ui.chooseFile with a typed error outside the desktop app: the browser uploads and downloads', async () => {
+    const { host, logger } = openTestHost();
+    const res = await host.dispatch('ui.chooseFile', { mode: 'open', purpose: 'import' });
+    expect(res).toEqual({ ok: false, error: { code: 'unsupported', message: expect.stringMatching(/upload.*download/), issues: [] } });
+    expect(logger.errors).toEqual([]);
+    // Its input is still checked first, like every call's.
+    expect(await host.dispatch('ui.chooseFile', { mode: 'open', purpose: 'backup' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
   it('refuses an unknown call with a typed error', async () => {
     const { host } = openTestHost();
     const res = await host.dispatch('chat.deleteEverything', {});

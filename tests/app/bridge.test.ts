@@ -9,7 +9,7 @@ const fake = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   invoked: [] as { channel: string; input: unknown }[],
   listeners: new Map<string, ((event: unknown, ...args: unknown[]) => void)[]>(),
-  handlers: new Map<string, (event: { senderFrame: { url: string } | null }, input: unknown) => unknown>(),
+  handlers: new Map<string, (event: { senderFrame: { url: string } | null; sender?: unknown }, input: unknown) => unknown>(),
   templates: [] as unknown[],
 }));
 
@@ -25,7 +25,7 @@ vi.mock('electron', () => ({
       fake.listeners.set(channel, (fake.listeners.get(channel) ?? []).filter((f) => f !== fn)),
   },
   ipcMain: {
-    handle: (channel: string, fn: (event: { senderFrame: { url: string } | null }, input: unknown) => unknown) => fake.handlers.set(channel, fn),
+    handle: (channel: string, fn: (event: { senderFrame: { url: string } | null; sender?: unknown }, input: unknown) => unknown) => fake.handlers.set(channel, fn),
     removeHandler: (channel: string) => fake.handlers.delete(channel),
   },
   Menu: { buildFromTemplate: (template: unknown) => (fake.templates.push(template), { template }) },
@@ -87,6 +87,34 @@ describe('main-process IPC', () => {
     expect(dispatched).toEqual(['chat.list']);
     unregister();
     expect(fake.handlers.size).toBe(0);
+  });
+
+  it('answers ui.chooseFile in the main process: validated, with the asking renderer, never reaching the host', async () => {
+    const { registerIpc } = await import('../../src-main/app/ipc');
+    const dispatched: string[] = [];
+    const host = { dispatchJson: async (name: string) => (dispatched.push(name), new TextEncoder().encode('{"ok":true,"value":null}')) };
+    const asked: { input: unknown; sender: unknown }[] = [];
+    const sender = { id: 7 };
+    let fail = false;
+    const unregister = registerIpc(host as never, (url) => url.startsWith('file:///app/renderer/'), {
+      'ui.chooseFile': async (input, from) => {
+        asked.push({ input, sender: from });
+        if (fail) throw new Error('the dialog could not open');
+        return { path: '/home/ann/Downloads/conversations.json' };
+      },
+    });
+    const handler = fake.handlers.get(ipcCallChannel('ui.chooseFile'));
+    const app = { senderFrame: { url: 'file:///app/renderer/index.html' }, sender };
+    expect(await handler?.(app, { mode: 'open', purpose: 'import' })).toEqual({ ok: true, value: { path: '/home/ann/Downloads/conversations.json' } });
+    expect(asked).toEqual([{ input: { mode: 'open', purpose: 'import' }, sender }]);
+    // Bad input is refused before any dialog opens; a foreign frame too; a failing dialog is a typed error.
+    expect(await handler?.(app, { mode: 'save', purpose: 'import' })).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(await handler?.({ senderFrame: { url: 'https://evil.example/' }, sender }, { mode: 'open', purpose: 'import' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(asked).toHaveLength(1);
+    fail = true;
+    expect(await handler?.(app, { mode: 'open', purpose: 'restore' })).toMatchObject({ ok: false, error: { code: 'internal', message: 'the dialog could not open' } });
+    expect(dispatched).toEqual([]);
+    unregister();
   });
 
   it('builds an application menu with New Chat, Settings and the standard roles', async () => {

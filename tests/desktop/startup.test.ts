@@ -3,7 +3,7 @@
  * there, a data folder that cannot be written), go through src-main/app/main.ts against a stand-in `electron`
  * module: each shows one error dialog with the reason and what to do, opens no window, and exits with 1.
  */
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,11 @@ const fake = vi.hoisted(() => ({
   exits: [] as number[],
   windows: 0,
   handlers: new Map<string, ((...args: unknown[]) => void)[]>(),
+  /** ipcMain.handle's handlers by channel, and the native dialogs asked for (with the window they belong to). */
+  ipc: new Map<string, (event: unknown, input: unknown) => unknown>(),
+  lastWindow: null as unknown,
+  nativeDialogs: [] as { kind: 'open' | 'save'; window: unknown; options: { defaultPath?: string } }[],
+  savePath: '',
   ready: Promise.resolve(),
   onQuit: (): void => undefined,
 }));
@@ -27,9 +32,11 @@ const fake = vi.hoisted(() => ({
 vi.mock('electron', () => {
   class BrowserWindow {
     static getAllWindows = () => [];
+    static fromWebContents = () => fake.lastWindow;
     webContents = { setWindowOpenHandler: () => undefined, on: () => undefined, send: () => undefined };
     constructor() {
       fake.windows++;
+      fake.lastWindow = this;
     }
     on() {}
     once() {}
@@ -68,10 +75,18 @@ vi.mock('electron', () => {
         fake.questions.push(options);
         return Promise.resolve({ response: fake.answer, checkboxChecked: false });
       },
+      showOpenDialog: (window: unknown, options: { defaultPath?: string }) => {
+        fake.nativeDialogs.push({ kind: 'open', window, options });
+        return Promise.resolve({ canceled: true, filePaths: [] });
+      },
+      showSaveDialog: (window: unknown, options: { defaultPath?: string }) => {
+        fake.nativeDialogs.push({ kind: 'save', window, options });
+        return Promise.resolve({ canceled: false, filePath: fake.savePath });
+      },
     },
     BrowserWindow,
     Menu: { buildFromTemplate: () => ({}), setApplicationMenu: () => undefined },
-    ipcMain: { handle: () => undefined, removeHandler: () => undefined },
+    ipcMain: { handle: (channel: string, fn: (event: unknown, input: unknown) => unknown) => fake.ipc.set(channel, fn), removeHandler: (channel: string) => fake.ipc.delete(channel) },
     safeStorage: { isEncryptionAvailable: () => false, getSelectedStorageBackend: () => 'basic_text' },
     session: { defaultSession: { webRequest: { onHeadersReceived: () => undefined }, setPermissionRequestHandler: () => undefined } },
     shell: { openExternal: () => Promise.resolve(), openPath: () => Promise.resolve('') },
@@ -102,6 +117,8 @@ beforeEach(() => {
   fake.exits.length = 0;
   fake.windows = 0;
   fake.handlers.clear();
+  fake.ipc.clear();
+  fake.nativeDialogs.length = 0;
 });
 
 afterEach(async () => {
@@ -129,6 +146,26 @@ describe('desktop start-up', () => {
     expect(fake.dialogs).toEqual([]);
     expect(fake.exits).toEqual([]);
     expect(fake.windows).toBe(1);
+  });
+
+  it('answers ui.chooseFile with a native dialog on the asking window, and backs up where it says', async () => {
+    await startMain();
+    const sender = { senderFrame: { url: new URL('../../src-main/renderer/index.html', import.meta.url).href }, sender: {} };
+    const invoke = async (name: string, input: unknown): Promise<unknown> => {
+      const answer = await fake.ipc.get(`engram:call:${name}`)?.(sender, input);
+      return answer instanceof Uint8Array ? JSON.parse(new TextDecoder().decode(answer)) : answer;
+    };
+    fake.savePath = join(makeTempDir(), 'before-trip');
+    const chosen = await invoke('ui.chooseFile', { mode: 'save', purpose: 'backup' });
+    const path = `${fake.savePath}.db`;
+    expect(chosen).toEqual({ ok: true, value: { path } });
+    expect(fake.nativeDialogs).toHaveLength(1);
+    expect(fake.nativeDialogs[0]).toMatchObject({ kind: 'save', window: fake.lastWindow });
+    expect(fake.nativeDialogs[0]?.options.defaultPath).toMatch(/engram-[\dT-]+Z\.db$/);
+    expect(await invoke('data.backup', { path })).toMatchObject({ ok: true, value: { path } });
+    expect(readFileSync(path).subarray(0, 15).toString()).toBe('SQLite format 3');
+    // Cancelled: the open dialog answers no path.
+    expect(await invoke('ui.chooseFile', { mode: 'open', purpose: 'restore' })).toEqual({ ok: true, value: { path: null } });
   });
 
   it('ENGRAM_DATA_DIR chooses the data folder, as in browser mode and the CLI', async () => {

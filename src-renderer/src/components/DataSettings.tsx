@@ -5,10 +5,15 @@ import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from '../../.
 import { call, errorMessage } from '../api/client';
 import { bridge, isBrowserMode } from '../api/transport';
 import { download, uploadImport, uploadRestore } from '../api/files';
+import { chooseSavePath, exportFileName } from '../api/native-dialogs';
+import { ChooseFileButton } from './ChooseFileButton';
 
 /** A file named by path (desktop app: read by the main process) or picked and uploaded (browser mode). */
 type Source = string | File;
 const sourceName = (source: Source): string => (typeof source === 'string' ? source : source.name);
+
+/** The desktop app asks where to save (a native dialog): its buttons say so with an ellipsis. */
+const asksWhere = isBrowserMode ? '' : '…';
 
 const BACKUPS_KEY = ['data', 'backups'] as const;
 
@@ -22,6 +27,13 @@ const onEnter = (run: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
     run();
   }
 };
+
+/** A save dialog the person cancelled: said plainly, so the click is not mistaken for a silent failure. */
+const NothingWritten = ({ testId }: { testId: string }) => (
+  <small className="muted" role="status" data-testid={testId}>
+    Cancelled: nothing was written.
+  </small>
+);
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -80,14 +92,24 @@ export function DataSettings() {
       refreshAll();
     },
   });
-  // Browser mode hands the file to the browser as a download; the desktop app saves it in the data folder.
+  // Browser mode hands the file to the browser as a download; the desktop app asks where to save it (null:
+  // the person cancelled the save dialog, and nothing was written).
   const runExport = useMutation({
-    mutationFn: async (format: 'json' | 'markdown') =>
-      isBrowserMode ? `Downloaded ${await download('data.export', { format })}` : `Saved to ${(await call('data.export', { format })).path}`,
+    mutationFn: async (format: 'json' | 'markdown'): Promise<string | null> => {
+      if (isBrowserMode) return `Downloaded ${await download('data.export', { format })}`;
+      const path = await chooseSavePath('export', exportFileName(format));
+      return path ? `Saved to ${(await call('data.export', { format, path })).path}` : null;
+    },
     meta: { inlineError: true },
   });
   const runBackup = useMutation({
-    mutationFn: async () => (isBrowserMode ? `Downloaded ${await download('data.backup', {})}` : `Saved ${size((await call('data.backup', {})).bytes)}`),
+    mutationFn: async (): Promise<string | null> => {
+      if (isBrowserMode) return `Downloaded ${await download('data.backup', {})}`;
+      const path = await chooseSavePath('backup');
+      if (!path) return null;
+      const saved = await call('data.backup', { path });
+      return `Saved ${size(saved.bytes)} to ${saved.path}`;
+    },
     meta: { inlineError: true },
     onSettled: () => void qc.invalidateQueries({ queryKey: BACKUPS_KEY }),
   });
@@ -136,6 +158,7 @@ export function DataSettings() {
               data-testid="import-path"
             />
           )}
+          {!isBrowserMode && <ChooseFileButton purpose="import" onChosen={setImportPath} disabled={busy} testId="import-choose" />}
           <button type="button" className="button" onClick={startImport} disabled={busy || !importSource} data-testid="import-run">
             {previewImport.isPending ? 'Reading…' : 'Import…'}
           </button>
@@ -200,10 +223,10 @@ export function DataSettings() {
         <span>Export</span>
         <span className="test-row">
           <button type="button" className="button" onClick={() => runExport.mutate('json')} disabled={busy} data-testid="export-json">
-            Everything (JSON)
+            Everything (JSON){asksWhere}
           </button>
           <button type="button" className="button" onClick={() => runExport.mutate('markdown')} disabled={busy} data-testid="export-markdown">
-            Readable (Markdown)
+            Readable (Markdown){asksWhere}
           </button>
         </span>
         {runExport.data && (
@@ -211,6 +234,7 @@ export function DataSettings() {
             {runExport.data}
           </small>
         )}
+        {runExport.data === null && <NothingWritten testId="export-result" />}
         {runExport.isError && <small className="error-text">{errorMessage(runExport.error)}</small>}
         <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again (without its settings); Markdown is one page per person or thing and per month of facts.</small>
       </div>
@@ -219,13 +243,14 @@ export function DataSettings() {
         <span>Backups</span>
         <span className="test-row">
           <button type="button" className="button" onClick={() => runBackup.mutate()} disabled={busy} data-testid="backup-now">
-            {runBackup.isPending ? 'Backing up…' : 'Back up now'}
+            {runBackup.isPending ? 'Backing up…' : `Back up now${asksWhere}`}
           </button>
           {runBackup.data && (
             <span className="ok-text small" role="status" data-testid="backup-result">
               {runBackup.data}
             </span>
           )}
+          {runBackup.data === null && <NothingWritten testId="backup-result" />}
           {runBackup.isError && <span className="error-text small">{errorMessage(runBackup.error)}</span>}
         </span>
         <small className="muted">A backup is also made every day, and the last 7 are kept{backups.data ? ` in ${backups.data.folder}` : ''}.</small>
@@ -260,6 +285,7 @@ export function DataSettings() {
               data-testid="restore-path"
             />
           )}
+          {!isBrowserMode && <ChooseFileButton purpose="restore" onChosen={setRestorePath} disabled={busy} testId="restore-choose" />}
           <button
             type="button"
             className="button"
