@@ -144,17 +144,6 @@ export function nodeExists(db: ReadableDB, id: string): boolean {
   return stmt(db, 'SELECT 1 FROM nodes WHERE id = ?').get(id) !== undefined;
 }
 
-/** The decay state a node had, written back as it was (the undo of a confirm or a correction). */
-export function restoreDecayState(
-  db: Database,
-  id: string,
-  s: { confidence: number; confidenceBase: number; decayRate: number; lastAccessed: number | null; stability?: number | null },
-): void {
-  stmt(db, 'UPDATE nodes SET confidence = ?, confidence_base = ?, decay_rate = ?, last_accessed = ?, stability = coalesce(?, stability) WHERE id = ?').run(
-    s.confidence, s.confidenceBase, s.decayRate, s.lastAccessed, s.stability ?? null, id,
-  );
-}
-
 /** Whether the node is current (1), no longer valid (0), or gone (undefined). */
 export function nodeIsCurrent(db: ReadableDB, id: string): boolean | undefined {
   const row = stmt(db, 'SELECT valid_until IS NULL AS current FROM nodes WHERE id = ?').get(id) as { current: number } | undefined;
