@@ -59,6 +59,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** The time window actually applied, as ISO strings (after the expressions were parsed). */
   window: { after: string | null; before: string | null };
+  /** The instant the hits are as of (ISO), when one was asked for. */
+  asOf?: string;
   /** Time in ms of each step that ran: query embedding, intent, each strategy, fusion; and the total. */
   timings: Partial<Record<StrategyName | 'embed' | 'intent' | 'fusion' | 'total', number>>;
   warnings: string[];

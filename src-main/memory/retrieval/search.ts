@@ -28,7 +28,7 @@ import {
 } from './strategies';
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
-import { impliedWindow, parseTimeExpression, timestampFields } from './time';
+import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
 import { asStoodAt } from '../as-of';
@@ -36,8 +36,10 @@ import { asStoodAt } from '../as-of';
 /** An as-of time expression as an instant (the end of the day it names), or a typed error; absent = null. */
 export function readAsOf(expr: string | number | undefined, now: number): number | null {
   if (expr === undefined) return null;
-  const t = parseTimeExpression(expr, 'end', now);
-  if (t === null || t < 0) throw new MemoryError('invalid_input', `asOf: cannot read "${expr}" as a date`);
+  const t = parseWholeTimeExpression(expr, 'end', now);
+  if (t === null || t < 0 || t > 8.64e15) {
+    throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, or "last month")`);
+  }
   return t;
 }
 
@@ -246,6 +248,7 @@ export async function search(
     complexity,
     hits,
     window: { after: after === null ? null : new Date(after).toISOString(), before: before === null ? null : new Date(before).toISOString() },
+    ...(asOf !== null ? { asOf: new Date(asOf).toISOString() } : {}),
     timings,
     warnings,
   };
