@@ -38,9 +38,12 @@ export function AsOfControl() {
           if (t !== null || e.target.value === '') setFilter({ asOf: t });
         }}
       />
-      <button className="button button-ghost small" disabled={asOf === null} onClick={() => setFilter({ asOf: null })} data-testid="as-of-today" title="Back to today's memory">
-        Today
-      </button>
+      {/* Only while a date is set: the header has no room to spare on a laptop. */}
+      {asOf !== null && (
+        <button className="button button-ghost small" onClick={() => setFilter({ asOf: null })} data-testid="as-of-today" title="Back to today's memory">
+          Today
+        </button>
+      )}
     </div>
   );
 }
