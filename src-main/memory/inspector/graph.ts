@@ -4,6 +4,7 @@
  * memory costs the same as a small one. The renderer pages out with expand().
  */
 import type { ReadableDB } from '../../storage/db';
+import type { SqlFragment } from '../../storage/sql';
 import type { RelationType } from '../../../src-shared/memory-types';
 import { asStoodAt, edgeStoodAt } from '../as-of';
 import { andWhere, nodeFilterSql } from './filters';
@@ -26,6 +27,10 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
   let focusEntities: string[] = [];
   switch (seed.kind) {
     case 'recent':
+      if (filter.asOf !== undefined) {
+        rows = recentAsOf(db, w, filter.asOf, limit + 1);
+        break;
+      }
       rows = db
         .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE').text} ORDER BY n.event_time DESC LIMIT ?`)
         .all(...w.params, limit + 1) as SummaryRow[];
@@ -54,6 +59,25 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
   }
   const truncated = rows.length > limit;
   return assemble(db, rows.slice(0, limit).map(toSummary), filter, focusEntities, truncated);
+}
+
+/**
+ * "Recent" as of `t`: walking event time down from the top would step over everything learned since `t` first
+ * (most of a memory, for a date long ago). Nodes said by `t` are a walk down from `t` instead; those dated after
+ * it yet learned by then can only be facts (a future event known in advance; an episode is valid from when it
+ * was said), read through the (type, event_time) index, which holds few of them.
+ */
+function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): SummaryRow[] {
+  const said = db
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.event_time <= ? ${andWhere(w).text} ORDER BY n.event_time DESC LIMIT ?`)
+    .all(t, ...w.params, limit) as SummaryRow[];
+  const ahead = db
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.type IN ('semantic', 'procedural', 'opinion') AND n.event_time > ? ${andWhere(w).text}
+       ORDER BY n.event_time DESC LIMIT ?`,
+    )
+    .all(t, ...w.params, limit) as SummaryRow[];
+  return [...ahead, ...said].sort((a, b) => b.event_time - a.event_time).slice(0, limit);
 }
 
 /** Nodes linked to an entity, newest first (idx_ne_entity, then primary-key lookups). */
