@@ -112,6 +112,17 @@ describe('memory as of a date', () => {
     expect(ids(engine.getEntityProfile(home.id).facts)).toEqual([c]);
   });
 
+  it('the recent graph as of a date keeps a fact dated after it that was known by then', async () => {
+    const { engine, clock, at } = await chain();
+    clock.t = at(2);
+    const trip = engine.rememberFact({ content: 'User flies to Lisbon', sourceType: 'extraction', eventTime: at(50), validFrom: at(2) });
+    clock.t = at(30);
+    const graph = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: false, asOf: at(12) } });
+    expect(ids(graph.nodes)[0]).toBe(trip);
+    const early = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: false, asOf: at(1) } });
+    expect(ids(early.nodes)).not.toContain(trip);
+  });
+
   it('compare lists what was learned, superseded, corrected and forgotten between two dates', async () => {
     const { engine, at, a, b, c, jazz, cat } = await chain();
     const first = engine.inspectorCompare({ from: at(5), to: at(21) });
