@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { benchApp } from './app';
+import { benchAsOfGraph } from './asof-graph';
 import { benchConflictPairs } from './conflict-pairs';
 import { benchConsolidation } from './consolidation';
 import { benchDecay } from './decay';
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 23: the inspector's graph as of a date against today's, same memory, same run (target ≤ 1.5×).
+  'asof-graph': async (nodes) => withStall(() => benchAsOfGraph({ nodes })),
 };
 
 /**

@@ -31,6 +31,11 @@ export interface SearchInput {
   includeInvalid?: boolean;
   /** Include Engram's replies that only restate its memory (recitals.ts); left out by default. */
   includeRecitals?: boolean;
+  /**
+   * The hits as they would have been at this time (expression or epoch ms; a day means its end): only what was
+   * learned by then and valid then, shown as it stood. Relative times in the query are then read from it.
+   */
+  asOf?: string | number;
   /** Reference instant for relative time expressions; default now. */
   now?: number;
 }
@@ -54,6 +59,8 @@ export interface SearchResult {
   hits: SearchHit[];
   /** The time window actually applied, as ISO strings (after the expressions were parsed). */
   window: { after: string | null; before: string | null };
+  /** The instant the hits are as of (ISO), when one was asked for. */
+  asOf?: string;
   /** Time in ms of each step that ran: query embedding, intent, each strategy, fusion; and the total. */
   timings: Partial<Record<StrategyName | 'embed' | 'intent' | 'fusion' | 'total', number>>;
   warnings: string[];
@@ -104,5 +111,7 @@ export interface ContextOptions {
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
   excludeSessionIds?: string[];
+  /** The pack as it would have been at this time (see SearchInput.asOf). */
+  asOf?: string | number;
   now?: number;
 }

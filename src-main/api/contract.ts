@@ -16,6 +16,8 @@ import type { ModelCatalogView, ModelDownloadEvent } from '../llm/builtin/model-
 import {
   contentSchema,
   correctFactSchema,
+  asOfSchema,
+  compareSchema,
   createEntitySchema,
   type DeletedEntity,
   deletedEntitySchema,
@@ -25,6 +27,7 @@ import {
   type GraphSlice,
   idSchema,
   type InspectorOverview,
+  type MemoryComparison,
   listNodesSchema,
   type MemoryStats,
   nameSchema,
@@ -198,7 +201,8 @@ export const calls = {
 
   // ---- memory (the inspector's calls)
   'memory.search': call<SearchResult>()(searchInputSchema),
-  'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema }).strict()),
+  /** `asOf`: the pack as it would have been then (epoch ms). */
+  'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema, asOf: asOfSchema.optional() }).strict()),
   'memory.stats': call<MemoryStats>()(none),
   /** "Consolidate now": every pending session (or one), through the LLM agent when configured. */
   'memory.consolidate': call<ConsolidationSummary>()(
@@ -225,7 +229,7 @@ export const calls = {
   ),
   'entity.find': call<Entity[]>()(z.object({ name: nameSchema }).strict()),
   'entity.profile': call<EntityProfile>()(
-    z.object({ idOrName: nameSchema, limit: z.number().int().min(1).max(200).optional() }).strict(),
+    z.object({ idOrName: nameSchema, limit: z.number().int().min(1).max(200).optional(), asOf: asOfSchema.optional() }).strict(),
   ),
   'entity.create': call<Entity>()(createEntitySchema),
   'entity.addAlias': call<Entity>()(z.object({ entityId: idSchema, alias: nameSchema }).strict()),
@@ -239,6 +243,8 @@ export const calls = {
   'inspector.expand': call<GraphSlice>()(graphExpandSchema),
   'inspector.timeline': call<TimelineSlice>()(timelineSchema),
   'inspector.overview': call<InspectorOverview>()(none),
+  /** What memory learned, superseded, had corrected and forgot between two instants (ms). */
+  'inspector.compare': call<MemoryComparison>()(compareSchema),
   'inspector.setTags': call<MemoryNode>()(setTagsSchema),
   /** Undo of confirm: the decay state the node had before. */
   'inspector.undoConfirm': call<MemoryNode>()(undoConfirmSchema),

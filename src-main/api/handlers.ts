@@ -86,7 +86,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'chat.contextPack': ({ messageId }) => chat.contextPack(messageId),
 
     'memory.search': (input) => memory.search(input),
-    'memory.contextPreview': ({ prompt }) => memory.buildContextPack(prompt),
+    'memory.contextPreview': ({ prompt, asOf }) => memory.buildContextPack(prompt, asOf === undefined ? {} : { asOf }),
     'memory.consolidate': (request) => consolidate(request),
     'memory.runMaintenance': () => runMaintenance(),
     'writepath.status': () => writePathStatus(),
@@ -104,7 +104,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
 
     'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),
     'entity.find': ({ name }) => memory.findEntities(name),
-    'entity.profile': ({ idOrName, limit }) => memory.getEntityProfile(idOrName, limit),
+    'entity.profile': ({ idOrName, limit, asOf }) => memory.getEntityProfile(idOrName, limit, asOf),
     'entity.create': (input) => memory.createEntity(input),
     'entity.addAlias': ({ entityId, alias }) => memory.addAlias(entityId, alias),
     'entity.removeAlias': ({ entityId, alias }) => memory.removeAlias(entityId, alias),
@@ -115,6 +115,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'inspector.expand': (input) => memory.inspectorExpand(input),
     'inspector.timeline': (input) => memory.inspectorTimeline(input),
     'inspector.overview': () => memory.inspectorOverview(),
+    'inspector.compare': (input) => memory.inspectorCompare(input),
     'inspector.setTags': (input) => memory.setNodeTags(input),
     'inspector.undoConfirm': (input) => memory.undoConfirm(input),
     'inspector.undoCorrection': (input) => memory.undoCorrection(input),

@@ -27,6 +27,7 @@ export type ApiMemory = Pick<
   | 'inspectorExpand'
   | 'inspectorTimeline'
   | 'inspectorOverview'
+  | 'inspectorCompare'
   | 'setNodeTags'
   | 'undoConfirm'
   | 'undoCorrection'

@@ -23,9 +23,11 @@ Commands:
   stats                Memory statistics (ADR 008 §13)
   decay [--now ISO]    Run Ebbinghaus decay and pruning as of now (or the given instant)
   reembed              Rebuild every vector with the configured embedder
-  search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N]
-                       Intent-routed hybrid search (default types: semantic, procedural, opinion)
-  context <prompt>     The context pack that would be injected before a reply
+  search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N] [--as-of DATE]
+                       Intent-routed hybrid search (default types: semantic, procedural, opinion); --as-of:
+                       the hits as they would have been then (what memory had learned by then and held true)
+  context <prompt> [--as-of DATE]
+                       The context pack that would be injected before a reply (--as-of: as it would have been)
   eval recall <file> [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
   eval context <file> [--offline]
@@ -93,6 +95,7 @@ async function main(argv: string[]): Promise<number> {
         preview: { type: 'boolean', default: false },
         'allow-writes': { type: 'boolean', default: false },
         from: { type: 'string' },
+        'as-of': { type: 'string' },
         agent: { type: 'string' },
       },
     });
@@ -142,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'] },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,

@@ -29,8 +29,20 @@ function parseLimit(value: string | undefined): number | undefined {
   return n;
 }
 
+/**
+ * `--as-of DATE`: what the --after/--before options read (a day, an ISO time, "last month"), taken as the end
+ * of the day it names; the engine refuses one it cannot read (invalid_input: exit 1, named on stderr).
+ */
+function asOfOption(ctx: CommandContext): { asOf?: string } {
+  const value = ctx.options['as-of'];
+  if (value === undefined) return {};
+  if (!value.trim()) throw new UsageError('--as-of: expected a date (e.g. 2026-03-01)');
+  return { asOf: value };
+}
+
 function renderSearch(r: SearchResult): string {
   const lines = [`intent ${r.intent} · ${r.complexity} · ${r.hits.length} hit(s) in ${r.timings.total ?? 0} ms`];
+  if (r.asOf) lines.push(`as of ${r.asOf}`);
   if (r.window.after || r.window.before) lines.push(`window ${r.window.after ?? '…'} → ${r.window.before ?? '…'}`);
   for (const w of r.warnings) lines.push(`warning: ${w}`);
   r.hits.forEach((h, i) => {
@@ -49,15 +61,17 @@ export const search: Command = async (ctx) => {
     ...(ctx.options.after !== undefined ? { after: ctx.options.after } : {}),
     ...(ctx.options.before !== undefined ? { before: ctx.options.before } : {}),
     ...(ctx.options.limit !== undefined ? { limit: parseLimit(ctx.options.limit) } : {}),
+    ...asOfOption(ctx),
   });
   ctx.out(ctx.json ? JSON.stringify(result) : renderSearch(result));
 };
 
 export const context: Command = async (ctx) => {
-  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'));
+  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'), asOfOption(ctx));
   if (ctx.json) return ctx.out(JSON.stringify(pack));
   const summary = pack.sections.map((s) => `${s.name} ${s.tokens}/${s.budget}`).join(', ');
-  ctx.out(`${pack.markdown || '(nothing relevant remembered)'}\n\n— ${pack.tokensUsed}/${pack.tokenBudget} tokens (${summary}); intent ${pack.intent}, ${pack.complexity}`);
+  const asOf = ctx.options['as-of'] !== undefined ? `as of ${new Date(pack.createdAt).toISOString()}\n\n` : '';
+  ctx.out(`${asOf}${pack.markdown || '(nothing relevant remembered)'}\n\n— ${pack.tokensUsed}/${pack.tokenBudget} tokens (${summary}); intent ${pack.intent}, ${pack.complexity}`);
 };
 
 export const evalCommand: Command = async (ctx) => {

@@ -252,7 +252,7 @@ export class MemoryEngine {
   readonly addAlias = this.open((entityId: string, alias: string) => entityOps.addAlias(this.ctx, entityId, alias));
   readonly removeAlias = this.open((entityId: string, alias: string) => entityOps.removeAlias(this.ctx, entityId, alias));
   readonly mergeEntities = this.open((sourceId: string, targetId: string) => entityOps.mergeEntities(this.ctx, sourceId, targetId));
-  readonly getEntityProfile = this.open((idOrName: string, limit?: number) => entityOps.getEntityProfile(this.ctx, idOrName, limit));
+  readonly getEntityProfile = this.open((idOrName: string, limit?: number, asOf?: number) => entityOps.getEntityProfile(this.ctx, idOrName, limit, asOf));
   readonly findEntities = this.open((name: string) => entityOps.findEntitiesByName(this.ctx, name));
   readonly listEntities = this.open((limit?: number, offset?: number) => entityOps.listEntities(this.ctx.db, limit, offset));
   /** Merge keys into a node's attributes (the slot a correction now holds; who confirmed a fact over MCP). */
@@ -263,6 +263,7 @@ export class MemoryEngine {
   readonly inspectorGraph = this.open((input: inspector.GraphSeedInput) => inspector.inspectorGraph(this.ctx, input, this.search));
   readonly inspectorExpand = this.open((input: inspector.GraphExpandInput) => inspector.inspectorExpand(this.ctx, input));
   readonly inspectorTimeline = this.open((input: inspector.TimelineInput) => inspector.inspectorTimeline(this.ctx, input));
+  readonly inspectorCompare = this.open((input: inspector.CompareInput) => inspector.inspectorCompare(this.ctx, input));
   readonly inspectorOverview = this.open(() => inspector.overview(this.ctx.db, this.stats()));
   readonly setNodeTags = this.open((input: { id: string; tags: string[] }) => inspector.setTags(this.ctx, input));
   /** Undo puts back the state the engine recorded at the confirm or correction (repo/undo-states.ts). */

@@ -11,6 +11,8 @@ import {
   updateEntity,
 } from './repo/entities';
 import { NODE_COLUMNS, toNode, type NodeRow } from './repo/nodes';
+import { asOfSchema, asStoodAt } from './as-of';
+import { nodeConditions } from './node-filter';
 import { deleteEntityVector } from './repo/vectors';
 import { createEntitySchema, idSchema, nameSchema, parseInput, type CreateEntityInput } from './schemas';
 import type { Entity, MemoryNode } from '../../src-shared/memory-types';
@@ -165,8 +167,11 @@ export interface EntityProfile {
   mergedFrom: { id: string; name: string }[];
 }
 
-export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 20): EntityProfile {
+/** `asOf`: the entity's page as it stood then (only what was learned by then and valid then). */
+export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 20, asOf?: number): EntityProfile {
   const key = parseInput(nameSchema, idOrName);
+  const when = asOf === undefined ? undefined : parseInput(asOfSchema, asOf);
+  const valid = nodeConditions({ asOf: when }, { unindexedRanges: true });
   let entity = getEntity(ctx.db, key);
   if (entity?.mergedInto) entity = getEntity(ctx.db, entity.mergedInto);
   if (!entity) {
@@ -182,17 +187,17 @@ export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 
       ctx.db
         .prepare(
           `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-           WHERE ne.entity_id = ? AND n.valid_until IS NULL AND n.type ${type === 'episode' ? "= 'episodic'" : "!= 'episodic'"}
+           WHERE ne.entity_id = ? AND ${valid.text} AND n.type ${type === 'episode' ? "= 'episodic'" : "!= 'episodic'"}
            ORDER BY ${order} LIMIT ?`,
         )
-        .all(entity.id, n) as NodeRow[]
-    ).map(toNode);
+        .all(entity.id, ...valid.params, n) as NodeRow[]
+    ).map((r) => asStoodAt(toNode(r), when));
   const counts = ctx.db
     .prepare(
       `SELECT sum(n.type = 'episodic') AS episodes, sum(n.type != 'episodic') AS facts, min(n.event_time) AS first, max(n.event_time) AS last
-       FROM node_entities ne JOIN nodes n ON n.id = ne.node_id WHERE ne.entity_id = ? AND n.valid_until IS NULL`,
+       FROM node_entities ne JOIN nodes n ON n.id = ne.node_id WHERE ne.entity_id = ? AND ${valid.text}`,
     )
-    .get(entity.id) as { episodes: number | null; facts: number | null; first: number | null; last: number | null };
+    .get(entity.id, ...valid.params) as { episodes: number | null; facts: number | null; first: number | null; last: number | null };
   const mergedFrom = ctx.db
     .prepare('SELECT id, canonical_name AS name FROM entities WHERE merged_into = ?')
     .all(entity.id) as { id: string; name: string }[];

@@ -35,7 +35,9 @@ export {
 } from './schemas';
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
+export { asOfSchema } from './as-of';
 export {
+  compareSchema,
   graphExpandSchema,
   graphSeedSchema,
   setTagsSchema,
@@ -54,7 +56,7 @@ export type { ErasedFromSessions } from './erase-sessions';
 export type { ForgottenFromSessions, LearnedFromSessions } from './forget-sessions';
 export type { NodeDetail, NodePage } from './queries';
 export type { MemoryStats } from './stats';
-export type { GraphSlice, InspectorOverview, NodeSummary, TimelineSlice } from './inspector/types';
+export type { GraphSlice, InspectorOverview, MemoryComparison, NodeSummary, TimelineSlice, VersionChange } from './inspector/types';
 export type * as inspector from './inspector/index';
 
 // The stores the engine lends its users (chat rows, settings, imports) and the storage facts they record.

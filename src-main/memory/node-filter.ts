@@ -22,6 +22,8 @@ export interface NodeConditions {
   minConfidence?: number | undefined;
   /** Only nodes linked to one of these entities; an empty list matches nothing; absent = no entity filter. */
   entityIds?: readonly string[] | null | undefined;
+  /** Memory as it stood at this instant (ms): see `asOfConditions`. Absent = today, and no condition is added. */
+  asOf?: number | null | undefined;
 }
 
 export interface NodeFilterHints {
@@ -40,7 +42,7 @@ export function nodeConditions(f: NodeConditions, hints: NodeFilterHints = {}): 
   const eventTime = column('n.event_time', { unindexed: hints.unindexedRanges });
   const confidence = column('n.confidence', { unindexed: hints.unindexedRanges });
   const parts: SqlPart[] = [
-    !f.includeInvalid && sql`n.valid_until IS NULL`,
+    ...(f.asOf !== undefined && f.asOf !== null ? asOfConditions(f.asOf, !f.includeInvalid) : [!f.includeInvalid && sql`n.valid_until IS NULL`]),
     f.types?.length ? sqlIn(type, f.types) : null,
     f.sourceTypes?.length ? sqlIn(column('n.source_type'), f.sourceTypes) : null,
     f.sessionId !== undefined && sql`n.session_id = ${f.sessionId}`,
@@ -51,4 +53,17 @@ export function nodeConditions(f: NodeConditions, hints: NodeFilterHints = {}): 
     f.entityIds !== undefined && f.entityIds !== null && sql`n.id IN (SELECT node_id FROM node_entities WHERE ${sqlIn(column('entity_id'), f.entityIds)})`,
   ];
   return sqlAnd(parts);
+}
+
+/**
+ * What memory believed at `t`, on both axes of ADR 008: learned by then (`created_at`, transaction time) and, for
+ * current-only reads, valid then. `valid_until` is written when a version is superseded, forgotten or pruned
+ * (transaction time: facts.ts `invalidateWithIndexes`), so a version that ended after `t` was still believed at
+ * `t`. The columns carry `+`: an as-of condition never drives a query (an event-time walk, FTS or an id list
+ * does), and a range on `created_at` would tempt the planner into scanning and sorting.
+ */
+export function asOfConditions(t: number, currentOnly: boolean): SqlFragment[] {
+  const learned = sql`+n.created_at <= ${t}`;
+  if (!currentOnly) return [learned];
+  return [learned, sql`+n.valid_from <= ${t}`, sql`(n.valid_until IS NULL OR +n.valid_until > ${t})`];
 }

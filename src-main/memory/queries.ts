@@ -8,6 +8,7 @@ import { getEntity, entityIdsOfNode } from './repo/entities';
 import { NODE_COLUMNS, getNode, getNodes, toNode, type NodeRow } from './repo/nodes';
 import { allRows } from '../storage/db';
 import { column, sql, sqlAnd, sqlJoin, sqlRaw, type SqlFragment } from '../storage/sql';
+import { asStoodAt } from './as-of';
 import { nodeConditions } from './node-filter';
 import { idSchema, listNodesSchema, parseInput, type ListNodesInput } from './schemas';
 import type { Entity, MemoryEdge, MemoryNode } from '../../src-shared/memory-types';
@@ -117,6 +118,7 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     after: f.after,
     before: f.before,
     minConfidence: f.minConfidence,
+    asOf: f.asOf,
   });
   const key = f.order === 'created_desc' ? 'n.created_at' : 'n.event_time';
   const desc = f.order !== 'event_time_asc';
@@ -146,5 +148,5 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     rows.length > f.limit && last
       ? Buffer.from(JSON.stringify({ k: f.order === 'created_desc' ? last.created_at : last.event_time, r: last.rowid })).toString('base64url')
       : null;
-  return { items: page.map(toNode), nextCursor };
+  return { items: page.map((r) => asStoodAt(toNode(r), f.asOf)), nextCursor };
 }

@@ -112,6 +112,8 @@ export const listNodesSchema = z.object({
   /** Include superseded, forgotten and pruned nodes. */
   includeInvalid: z.boolean().default(false),
   order: z.enum(['event_time_desc', 'event_time_asc', 'created_desc']).default('event_time_desc'),
+  /** The list as it stood at this instant (ms): learned by then and, unless includeInvalid, valid then. */
+  asOf: timestampSchema.optional(),
   limit: z.number().int().min(1).max(1000).default(50),
   cursor: z.string().max(200).optional(),
 });

@@ -3,9 +3,10 @@ import type { EngineContext } from '../context';
 import type { SearchInput, SearchResult } from '../../../src-shared/retrieval-types';
 import { parseInput } from '../schemas';
 import { expandGraph, seedGraph } from './graph';
-import { graphExpandSchema, graphSeedSchema, timelineSchema, type GraphExpandInput, type GraphSeedInput, type TimelineInput } from './schemas';
+import { compareMemory } from './compare';
+import { compareSchema, graphExpandSchema, graphSeedSchema, timelineSchema, type CompareInput, type GraphExpandInput, type GraphSeedInput, type TimelineInput } from './schemas';
 import { timelineWindow } from './timeline';
-import type { GraphSlice, TimelineSlice } from './types';
+import type { GraphSlice, MemoryComparison, TimelineSlice } from './types';
 
 /** A bounded starting graph: recent, most connected, an entity's, given nodes, or a search's hits. */
 export async function inspectorGraph(ctx: EngineContext, input: GraphSeedInput, search: (input: SearchInput) => Promise<SearchResult>): Promise<GraphSlice> {
@@ -13,7 +14,7 @@ export async function inspectorGraph(ctx: EngineContext, input: GraphSeedInput, 
   ctx.hot.flushSync();
   if (data.seed.kind !== 'query') return seedGraph(ctx.db, data.seed, data.filter, data.limit);
   const types = data.filter.types ?? ['episodic', 'semantic', 'procedural', 'opinion'];
-  const found = await search({ query: data.seed.query, types, includeInvalid: data.filter.includeInvalid, limit: Math.min(100, data.limit) });
+  const found = await search({ query: data.seed.query, types, includeInvalid: data.filter.includeInvalid, asOf: data.filter.asOf, limit: Math.min(100, data.limit) });
   const ids = found.hits.map((h) => h.node.id);
   if (ids.length === 0) return { nodes: [], edges: [], entities: [], entityLinks: [], truncated: false };
   return seedGraph(ctx.db, { kind: 'nodes', ids }, data.filter, data.limit);
@@ -30,4 +31,11 @@ export function inspectorTimeline(ctx: EngineContext, input: TimelineInput): Tim
   const data = parseInput(timelineSchema, input);
   ctx.hot.flushSync();
   return timelineWindow(ctx.db, data);
+}
+
+/** Compare: what memory learned, replaced and dropped between two instants. */
+export function inspectorCompare(ctx: EngineContext, input: CompareInput): MemoryComparison {
+  const data = parseInput(compareSchema, input);
+  ctx.hot.flushSync();
+  return compareMemory(ctx.db, data);
 }

@@ -4,7 +4,9 @@
  * memory costs the same as a small one. The renderer pages out with expand().
  */
 import type { ReadableDB } from '../../storage/db';
+import type { SqlFragment } from '../../storage/sql';
 import type { RelationType } from '../../../src-shared/memory-types';
+import { asStoodAt, edgeStoodAt } from '../as-of';
 import { andWhere, nodeFilterSql } from './filters';
 import type { GraphFilter } from './schemas';
 import { SUMMARY_COLUMNS, summariesOf, toSummary, type SummaryRow } from './summaries';
@@ -25,6 +27,10 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
   let focusEntities: string[] = [];
   switch (seed.kind) {
     case 'recent':
+      if (filter.asOf !== undefined) {
+        rows = recentAsOf(db, w, filter.asOf, limit + 1);
+        break;
+      }
       rows = db
         .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n ${andWhere(w, 'WHERE').text} ORDER BY n.event_time DESC LIMIT ?`)
         .all(...w.params, limit + 1) as SummaryRow[];
@@ -52,7 +58,26 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
       break;
   }
   const truncated = rows.length > limit;
-  return assemble(db, rows.slice(0, limit).map(toSummary), filter.relations, focusEntities, truncated);
+  return assemble(db, rows.slice(0, limit).map(toSummary), filter, focusEntities, truncated);
+}
+
+/**
+ * "Recent" as of `t`: walking event time down from the top would step over everything learned since `t` first
+ * (most of a memory, for a date long ago). Nodes said by `t` are a walk down from `t` instead; those dated after
+ * it yet learned by then can only be facts (a future event known in advance; an episode is valid from when it
+ * was said), read through the (type, event_time) index, which holds few of them.
+ */
+function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): SummaryRow[] {
+  const said = db
+    .prepare(`SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.event_time <= ? ${andWhere(w).text} ORDER BY n.event_time DESC LIMIT ?`)
+    .all(t, ...w.params, limit) as SummaryRow[];
+  const ahead = db
+    .prepare(
+      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.type IN ('semantic', 'procedural', 'opinion') AND n.event_time > ? ${andWhere(w).text}
+       ORDER BY n.event_time DESC LIMIT ?`,
+    )
+    .all(t, ...w.params, limit) as SummaryRow[];
+  return [...ahead, ...said].sort((a, b) => b.event_time - a.event_time).slice(0, limit);
 }
 
 /** Nodes linked to an entity, newest first (idx_ne_entity, then primary-key lookups). */
@@ -109,7 +134,7 @@ export function expandGraph(
   const summaries = [...unique.values()].slice(0, limit).map(toSummary);
   // The expanded nodes themselves are returned too, so their edges to the new neighbours are in the slice.
   const origin = summariesOf(db, nodeIds);
-  return assemble(db, [...origin, ...summaries], filter.relations, anchors, truncated);
+  return assemble(db, [...origin, ...summaries], filter, anchors, truncated);
 }
 
 function relationSql(relations: readonly RelationType[] | undefined): { sql: string; params: string[] } {
@@ -120,14 +145,16 @@ function relationSql(relations: readonly RelationType[] | undefined): { sql: str
   return { sql: `AND +e.relation_type IN (${stored.map(() => '?').join(',')})`, params: stored };
 }
 
-/** Edges among the nodes, their entity links and the anchors those links point to. */
+/** Edges among the nodes, their entity links and the anchors those links point to; as of `filter.asOf` if set. */
 function assemble(
   db: ReadableDB,
-  nodes: NodeSummary[],
-  relations: readonly RelationType[] | undefined,
+  shown: NodeSummary[],
+  filter: Pick<GraphFilter, 'relations' | 'asOf'>,
   focusEntities: readonly string[],
   truncated: boolean,
 ): GraphSlice {
+  const { relations, asOf } = filter;
+  const nodes = shown.map((n) => asStoodAt(n, asOf));
   const ids = nodes.map((n) => n.id);
   const inSlice = new Set(ids);
   const idsJson = JSON.stringify(ids);
@@ -135,7 +162,7 @@ function assemble(
   const edges: GraphEdge[] = (
     db
       .prepare(
-        `SELECT e.id, e.source_id, e.target_id, e.relation_type, e.predicate, e.valid_until
+        `SELECT e.id, e.source_id, e.target_id, e.relation_type, e.predicate, e.valid_until, e.created_at
          FROM json_each(?) j CROSS JOIN edges e ON e.source_id = j.value ${rel.sql}`,
       )
       .all(idsJson, ...rel.params) as {
@@ -145,10 +172,11 @@ function assemble(
       relation_type: RelationType;
       predicate: string | null;
       valid_until: number | null;
+      created_at: number;
     }[]
   )
-    .filter((e) => inSlice.has(e.target_id))
-    .map((e) => ({ id: e.id, source: e.source_id, target: e.target_id, relation: e.relation_type, predicate: e.predicate, current: e.valid_until === null }));
+    .filter((e) => inSlice.has(e.target_id) && edgeStoodAt(e, asOf).exists)
+    .map((e) => ({ id: e.id, source: e.source_id, target: e.target_id, relation: e.relation_type, predicate: e.predicate, current: edgeStoodAt(e, asOf).current }));
 
   const wantEntities = !relations || relations.includes('entity');
   let entityLinks: { nodeId: string; entityId: string }[] = [];

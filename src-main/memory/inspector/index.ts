@@ -1,6 +1,6 @@
 /** The inspector's engine-side modules; MemoryEngine's "inspector" section delegates here. */
 export { seedGraph, expandGraph } from './graph';
-export { inspectorExpand, inspectorGraph, inspectorTimeline } from './api';
+export { inspectorCompare, inspectorExpand, inspectorGraph, inspectorTimeline } from './api';
 export { timelineWindow } from './timeline';
 export { overview } from './overview';
 export { setTags, undoConfirm, undoCorrection } from './edits';

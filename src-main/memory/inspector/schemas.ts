@@ -1,6 +1,7 @@
 /** Inputs of the inspector's calls; the API contract reuses them so a refusal reads the same everywhere. */
 import { z } from 'zod';
 import { idSchema, nameSchema } from '../schemas';
+import { asOfSchema } from '../as-of';
 import { ENTITY_TYPES, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../../src-shared/memory-types';
 
 export const graphFilterSchema = z
@@ -15,6 +16,8 @@ export const graphFilterSchema = z
     entityId: idSchema.optional(),
     /** Show superseded, forgotten and pruned nodes too. */
     includeInvalid: z.boolean().default(false),
+    /** What memory believed at this instant (ms): learned by then and, unless includeInvalid, valid then. */
+    asOf: asOfSchema.optional(),
   })
   .strict()
   // A window that ends before it starts holds nothing: say so rather than answer with an empty graph.
@@ -59,10 +62,24 @@ export const timelineSchema = z
     /** History is the point of a timeline, so superseded and forgotten versions are shown unless asked not to. */
     includeInvalid: z.boolean().default(true),
     limit: z.number().int().min(1).max(20_000).default(5000),
+    /** Only what memory had learned by this instant (ms), shown as it stood then. */
+    asOf: asOfSchema.optional(),
   })
   .strict()
   .refine((v) => v.from < v.to, { message: 'from must be before to', path: ['to'] });
 export type TimelineInput = z.input<typeof timelineSchema>;
+
+/** Compare: what changed between two instants (ms). */
+export const compareSchema = z
+  .object({
+    from: asOfSchema,
+    to: asOfSchema,
+    /** At most this many entries per list. */
+    limit: z.number().int().min(1).max(1000).default(200),
+  })
+  .strict()
+  .refine((v) => v.from < v.to, { message: 'the first date must be earlier than the second', path: ['to'] });
+export type CompareInput = z.input<typeof compareSchema>;
 
 export const setTagsSchema = z.object({ id: idSchema, tags: z.array(nameSchema).max(50) }).strict();
 

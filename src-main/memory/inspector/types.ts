@@ -64,3 +64,29 @@ export interface InspectorOverview {
   sessions: number;
   protectedFacts: number;
 }
+
+/** One version replacing another: `before` held until `at`, `after` from then on. */
+export interface VersionChange {
+  before: NodeSummary;
+  after: NodeSummary;
+  at: number;
+  /** The supersedes edge's predicate: the reason given, or "corrected". */
+  reason: string | null;
+}
+
+export interface MemoryComparison {
+  from: number;
+  to: number;
+  /** Facts first learned in the window (not new versions of older facts: those are below). */
+  learned: NodeSummary[];
+  /** Versions replaced by newer information the memory met (consolidation, imports, other apps). */
+  superseded: VersionChange[];
+  /** Versions replaced by a correction: by hand, or by the assistant asked to. */
+  corrected: VersionChange[];
+  /** Facts forgotten or pruned in the window (the summary says which and when). */
+  forgotten: NodeSummary[];
+  /** Conversation turns recorded in the window. */
+  episodesRecorded: number;
+  /** A list was cut at the limit. */
+  truncated: boolean;
+}

@@ -21,16 +21,18 @@ export interface ChangedSince {
  * For each episode whose derived facts are all superseded (none current, at least one superseded), when that
  * happened and what holds now. Episodes that taught nothing, or still support a current fact, are absent.
  */
-export function changedSince(db: Database, episodeIds: readonly string[]): Map<string, ChangedSince> {
+export function changedSince(db: Database, episodeIds: readonly string[], asOf: number | null = null): Map<string, ChangedSince> {
   const out = new Map<string, ChangedSince>();
   if (episodeIds.length === 0) return out;
-  const rows = db
+  const learned = db
     .prepare(
-      `SELECT e.target_id AS episode, n.id, n.valid_until, n.invalidated_reason FROM json_each(?) AS j
+      `SELECT e.target_id AS episode, n.id, n.valid_until, n.invalidated_reason, n.created_at FROM json_each(?) AS j
        CROSS JOIN edges e ON e.target_id = j.value AND e.relation_type = 'derived_from'
        JOIN nodes n ON n.id = e.source_id AND n.type != 'episodic'`,
     )
-    .all(JSON.stringify(episodeIds)) as { episode: string; id: string; valid_until: number | null; invalidated_reason: string | null }[];
+    .all(JSON.stringify(episodeIds)) as { episode: string; id: string; valid_until: number | null; invalidated_reason: string | null; created_at: number }[];
+  // As of a date: only what was learned by then, each version as it stood then.
+  const rows = asOf === null ? learned : learned.filter((r) => r.created_at <= asOf).map((r) => (r.valid_until !== null && r.valid_until > asOf ? { ...r, valid_until: null, invalidated_reason: null } : r));
   const byEpisode = new Map<string, typeof rows>();
   for (const r of rows) byEpisode.set(r.episode, [...(byEpisode.get(r.episode) ?? []), r]);
   for (const [episode, facts] of byEpisode) {
@@ -38,18 +40,19 @@ export function changedSince(db: Database, episodeIds: readonly string[]): Map<s
     const superseded = facts.filter((f) => f.invalidated_reason === 'superseded' && f.valid_until !== null);
     const first = superseded.sort((a, b) => (a.valid_until ?? 0) - (b.valid_until ?? 0))[0];
     if (!first) continue;
-    out.set(episode, { at: first.valid_until ?? 0, current: currentVersion(db, first.id) });
+    out.set(episode, { at: first.valid_until ?? 0, current: currentVersion(db, first.id, asOf) });
   }
   return out;
 }
 
-function currentVersion(db: Database, id: string): string | null {
+function currentVersion(db: Database, id: string, asOf: number | null): string | null {
   let at = id;
   for (let i = 0; i < MAX_CHAIN; i++) {
     const next = supersededBy(db, at);
-    if (!next) break;
+    if (!next || (asOf !== null && (getNode(db, next)?.createdAt ?? Infinity) > asOf)) break;
     at = next;
   }
   const node = getNode(db, at);
-  return node && node.validUntil === null && at !== id ? node.content : null;
+  const current = node !== undefined && (node.validUntil === null || (asOf !== null && node.validUntil > asOf));
+  return node && current && at !== id ? node.content : null;
 }

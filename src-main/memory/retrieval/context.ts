@@ -13,7 +13,7 @@ import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
 import { yieldToLoop } from '../../../src-shared/clock';
 import { speakerForModel } from '../../../src-shared/speakers';
-import { embedQuery, FtsMemo, search, type RetrieverDeps } from './search';
+import { embedQuery, FtsMemo, readAsOf, search, type RetrieverDeps } from './search';
 import { retrievalQuery } from './text';
 import { quotablePart, quoteFor } from './snippet';
 import { changedSince, type ChangedSince } from './changed-since';
@@ -57,11 +57,13 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   // Retrieval reads a long prompt by its start and end (text.ts retrievalQuery); the pack keeps the whole prompt.
   const query = retrievalQuery(prompt);
   const opts = parseInput(contextOptionsSchema, options);
-  const now = opts.now ?? deps.now();
+  // As of a date (issue 23): the pack as it would have been then, built from what memory believed then.
+  const asOf = readAsOf(opts.asOf, opts.now ?? deps.now());
+  const now = opts.now ?? asOf ?? deps.now();
   const complexity = classifyComplexity(query);
   const params = adaptiveParams(complexity);
   const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
-  const base = { excludeSessionIds: opts.excludeSessionIds, now };
+  const base = { excludeSessionIds: opts.excludeSessionIds, now, ...(asOf !== null ? { asOf } : {}) };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
@@ -79,9 +81,9 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
     facts: factHits.map((h) => factCandidate(h)),
-    entities: entityCandidates(deps, query, factHits),
+    entities: entityCandidates(deps, query, factHits, asOf !== null),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
-    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query),
+    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query, asOf),
     evidence: evidenceCandidates(deps.db, factHits),
   };
 
@@ -120,8 +122,8 @@ function factLabel(n: MemoryNode): string {
   return kind + doubt;
 }
 
-function episodeCandidates(db: Database, hits: readonly SearchHit[], prompt: string): Candidate[] {
-  const changed = changedSince(db, hits.map((h) => h.node.id));
+function episodeCandidates(db: Database, hits: readonly SearchHit[], prompt: string, asOf: number | null): Candidate[] {
+  const changed = changedSince(db, hits.map((h) => h.node.id), asOf);
   return hits.map((h) => episodeCandidate(h, prompt, changed.get(h.node.id)));
 }
 
@@ -149,7 +151,8 @@ function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | 
   };
 }
 
-function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[]): Candidate[] {
+/** `past`: an as-of pack, where today's summary (rewritten from today's facts) would tell what was not yet known. */
+function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[], past: boolean): Candidate[] {
   const ids = new Set(deps.mentionedEntities(prompt));
   const mentioned = new Set(ids);
   // Facts about each entity come from this pack's own fact hits: relevant to the prompt, and no scan over
@@ -176,7 +179,7 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
       item: {
         nodeId: null,
         entityId: e.id,
-        text: `- ${profileLine(e, factsOf.get(e.id) ?? [])}`,
+        text: `- ${profileLine(e, factsOf.get(e.id) ?? [], past)}`,
         score: mentioned.has(e.id) ? 1 : 0.5,
         strategies: [],
         reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',
@@ -186,10 +189,11 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
   return out.sort((a, b) => b.item.score - a.item.score);
 }
 
-function profileLine(e: Entity, facts: readonly string[]): string {
+function profileLine(e: Entity, facts: readonly string[], past: boolean): string {
   const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
   const head = `${e.canonicalName} (${e.type}${aka})`;
-  const about = withoutPrefix(plainText(e.summary?.trim() || facts.map(plainText).join('; ')), e.canonicalName);
+  const summary = past ? '' : e.summary?.trim();
+  const about = withoutPrefix(plainText(summary || facts.map(plainText).join('; ')), e.canonicalName);
   return `${head}${about ? `: ${truncateToTokens(about, 80)}` : ''}`;
 }
 

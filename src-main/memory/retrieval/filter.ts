@@ -12,6 +12,8 @@ export interface NodeFilter {
   before: number | null;
   /** Only nodes linked to one of these entities; null = no entity filter. */
   entityIds: readonly string[] | null;
+  /** Memory as it stood at this instant (node-filter.ts asOfConditions); absent = today. */
+  asOf?: number | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export function filterSql(f: NodeFilter): SqlFragment {
       after: f.after,
       before: f.before,
       entityIds: f.entityIds,
+      asOf: f.asOf,
     },
     { unindexedType: true },
   );

@@ -21,6 +21,8 @@ export const searchInputSchema = z.object({
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   includeInvalid: z.boolean().default(false),
   includeRecitals: z.boolean().default(false),
+  /** The hits as they would have been then: a time expression or epoch ms, read as the end of the day it names. */
+  asOf: timeExpr.optional(),
   now: z.number().int().min(0).optional(),
 });
 
@@ -29,6 +31,8 @@ export const contextOptionsSchema = z.object({
   /** Upper bound on the adaptive budget (a model with a small window). */
   maxTokenBudget: z.number().int().min(50).max(100_000).optional(),
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
+  /** The pack as it would have been then (see searchInputSchema's asOf). */
+  asOf: timeExpr.optional(),
   now: z.number().int().min(0).optional(),
 });
 

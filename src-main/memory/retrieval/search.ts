@@ -28,9 +28,20 @@ import {
 } from './strategies';
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
-import { impliedWindow, parseTimeExpression, timestampFields } from './time';
+import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
+import { asStoodAt } from '../as-of';
+
+/** An as-of time expression as an instant (the end of the day it names), or a typed error; absent = null. */
+export function readAsOf(expr: string | number | undefined, now: number): number | null {
+  if (expr === undefined) return null;
+  const t = parseWholeTimeExpression(expr, 'end', now);
+  if (t === null || t < 0 || t > 8.64e15) {
+    throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, or "last month")`);
+  }
+  return t;
+}
 
 export interface RetrieverDeps {
   db: Database;
@@ -118,7 +129,9 @@ export async function search(
 ): Promise<SearchResult> {
   const data = parseInput(searchInputSchema, input);
   const t0 = performance.now();
-  const now = data.now ?? deps.now();
+  const asOf = readAsOf(data.asOf, data.now ?? deps.now());
+  // As of a date, "last week" and "3 days ago" are read from that date, as they would have been then.
+  const now = data.now ?? asOf ?? deps.now();
   const warnings: string[] = [];
   const timings: SearchResult['timings'] = {};
   const time = <T>(name: keyof SearchResult['timings'], fn: () => T): T => {
@@ -145,6 +158,7 @@ export async function search(
     after,
     before,
     entityIds: entityFilter,
+    asOf,
   };
 
   // What of the query retrieval reads (a 100k-character paste is read by its start and end).
@@ -222,8 +236,9 @@ export async function search(
     fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
   }
   const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {
-    const node = nodes.get(f.id);
-    if (!node) throw new Error('unreachable: fused ids were filtered to loaded nodes');
+    const found = nodes.get(f.id);
+    if (!found) throw new Error('unreachable: fused ids were filtered to loaded nodes');
+    const node = asStoodAt(found, asOf);
     return { node, score: f.score, strategies: f.strategies, ...timestampFields(node.eventTime, now) };
   });
   timings.total = Math.round((performance.now() - t0) * 1000) / 1000;
@@ -233,6 +248,7 @@ export async function search(
     complexity,
     hits,
     window: { after: after === null ? null : new Date(after).toISOString(), before: before === null ? null : new Date(before).toISOString() },
+    ...(asOf !== null ? { asOf: new Date(asOf).toISOString() } : {}),
     timings,
     warnings,
   };

@@ -78,7 +78,9 @@ export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | n
   // so ask for more than needed when those filters are on.
   const extraFilters = filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null;
   const k = Math.min(4096, extraFilters ? limit * 4 : limit);
-  const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, filter.includeInvalid);
+  // As of a date, a version superseded since is wanted: its vector is inactive today, so KNN looks at all of them.
+  const inactiveToo = filter.includeInvalid || (filter.asOf !== undefined && filter.asOf !== null);
+  const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, inactiveToo);
   const ok = passingIds(db, ids, filter);
   return ids.filter((id) => ok.has(id)).slice(0, limit);
 }

@@ -33,6 +33,21 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
   return edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start);
 }
 
+/**
+ * An expression that must be read whole: chrono finds a date inside any text ("the day after never" → tomorrow),
+ * which is right for a soft window and wrong for "memory as of": there a misread date would answer silently.
+ */
+export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 'end', now: number): number | null {
+  if (typeof expr === 'string') {
+    const text = expr.trim();
+    const iso = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text);
+    const found = iso ? null : chrono.parse(text, new Date(now), { forwardDate: false })[0];
+    const bare = text.replace(/^(in|on|at|by)\s+/i, '').toLowerCase();
+    if (!iso && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
+  }
+  return parseTimeExpression(expr, edge, now);
+}
+
 /** A bare "March" or "2023" names a whole period: widen to it, by which components chrono left implied. */
 function periodStart(c: chrono.ParsedComponents, t: number): number {
   const d = new Date(t);

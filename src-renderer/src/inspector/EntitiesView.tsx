@@ -123,6 +123,7 @@ function EntityPage({ id }: { id: string }) {
 function EntityPageBody({ profile }: { profile: EntityProfile }) {
   const { entity } = profile;
   const select = useInspector((s) => s.select);
+  const past = useInspector((s) => s.filter.asOf !== null);
   const [alias, setAlias] = useState('');
   return (
     <div className="ins-entity-page" data-testid="entity-page">
@@ -152,7 +153,8 @@ function EntityPageBody({ profile }: { profile: EntityProfile }) {
           </button>
         </div>
       </header>
-      {entity.summary && <p className="ins-summary">{entity.summary}</p>}
+      {/* Today's summary, rewritten from today's facts, is not shown as of an earlier date. */}
+      {entity.summary && !past && <p className="ins-summary">{entity.summary}</p>}
       <section className="ins-section">
         <h4>Aliases</h4>
         <div className="ins-chips" data-testid="aliases">

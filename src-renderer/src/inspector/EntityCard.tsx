@@ -5,6 +5,8 @@ import { useInspector } from './store';
 
 export function EntityCard({ id }: { id: string }) {
   const profile = useEntityProfile(id);
+  // The summary is rewritten from today's facts: as of an earlier date it could tell what was not yet known.
+  const past = useInspector((st) => st.filter.asOf !== null);
   const s = useInspector.getState;
   if (profile.isError) return <div className="error-box">{errorMessage(profile.error)}</div>;
   if (!profile.data) return <p className="muted">Loading…</p>;
@@ -15,7 +17,7 @@ export function EntityCard({ id }: { id: string }) {
         {entity.canonicalName} <span className="muted small">{entity.type}</span>
       </h3>
       {entity.aliases.length > 0 && <p className="small">also: {entity.aliases.join(', ')}</p>}
-      {entity.summary && <p>{entity.summary}</p>}
+      {entity.summary && !past && <p>{entity.summary}</p>}
       <p className="muted small">
         {entity.mentionCount} mentions · {factCount} facts · {episodeCount} episodes
       </p>

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { actions, undoLatest } from './actions';
 import { typing } from '../keyboard';
+import { AsOfControl, AsOfNotice } from './AsOfControl';
+import { CompareView } from './CompareView';
 import { EntitiesView } from './EntitiesView';
 import { Filters } from './Filters';
 import { GraphView } from './GraphView';
@@ -22,6 +24,7 @@ const TABS: [InspectorTab, string][] = [
   ['timeline', 'Timeline'],
   ['entities', 'Entities'],
   ['overview', 'Overview'],
+  ['compare', 'Compare'],
 ];
 
 
@@ -111,6 +114,7 @@ export function InspectorView() {
             </button>
           )}
         </nav>
+        <AsOfControl />
         <SearchBox inputRef={searchRef} tab={tab} />
         <button className="button" onClick={() => useInspector.getState().setAdding(true)} data-testid="header-add-fact" title="Add a fact by hand">
           + Fact
@@ -122,6 +126,7 @@ export function InspectorView() {
       {filtersOpen && (tab === 'graph' || tab === 'timeline') && <Filters />}
       <div className="ins-body">
         <div className="ins-main">
+          {tab !== 'compare' && tab !== 'overview' && tab !== 'pack' && <AsOfNotice />}
           {/* The graph stays mounted so its layout survives a visit to another tab. */}
           <div className={tab === 'graph' ? 'ins-view' : 'ins-view hidden'}>
             <GraphView />
@@ -129,6 +134,7 @@ export function InspectorView() {
           {tab === 'timeline' && <TimelineView />}
           {tab === 'entities' && <EntitiesView />}
           {tab === 'overview' && <OverviewView />}
+          {tab === 'compare' && <CompareView />}
           {tab === 'pack' && <PackView />}
         </div>
         <NodePanel />

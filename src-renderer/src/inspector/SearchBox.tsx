@@ -52,6 +52,7 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
     includeInvalid: includeEarlier,
     ...(filter.after !== null ? { after: filter.after } : {}),
     ...(filter.before !== null ? { before: filter.before } : {}),
+    ...(filter.asOf !== null ? { asOf: filter.asOf } : {}),
   };
   // Under ['memory']: a memory change refreshes the list. Each query is its own key, so a late answer to an
   // earlier one lands in its own entry and is never shown for the current text.

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CallInput } from '../../../src-main/api/contract';
 import { call } from '../api/client';
+import { useInspector } from './store';
 
 export const ikeys = {
   node: (id: string) => ['memory', 'inspector', 'node', id] as const,
@@ -36,5 +37,13 @@ export const useChatTitles = (chatIds: readonly string[]) =>
 
 export const useOverview = () => useQuery({ queryKey: ikeys.overview, queryFn: () => call('inspector.overview', {}) });
 export const useEntityList = () => useQuery({ queryKey: ikeys.entities, queryFn: () => call('entity.list', { limit: 1000 }) });
-export const useEntityProfile = (id: string | null) =>
-  useQuery({ queryKey: ikeys.entity(id ?? ''), queryFn: () => call('entity.profile', { idOrName: id ?? '', limit: 200 }), enabled: id !== null });
+/** An entity's page, as of the inspector's As-of date when one is chosen. */
+export function useEntityProfile(id: string | null) {
+  const asOf = useInspector((s) => s.filter.asOf);
+  const input = { idOrName: id ?? '', limit: 200, ...(asOf !== null ? { asOf } : {}) };
+  return useQuery({ queryKey: [...ikeys.entity(id ?? ''), asOf], queryFn: () => call('entity.profile', input), enabled: id !== null });
+}
+
+/** Compare: what changed between two instants. */
+export const useComparison = (input: CallInput<'inspector.compare'> | null) =>
+  useQuery({ queryKey: ['memory', 'inspector', 'compare', input], queryFn: () => call('inspector.compare', input ?? { from: 0, to: 1 }), enabled: input !== null });

@@ -4,7 +4,7 @@ import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory'
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 import type { TimeWindow } from './date-range';
 
-export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'pack';
+export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'compare' | 'pack';
 
 /**
  * The one origin table: the origins the user tells apart (filters, overview), the engine source types each
@@ -45,6 +45,8 @@ export interface InspectorFilter {
   /** Event-time window (ms): after ≤ event time < before; null is open-ended. */
   after: number | null;
   before: number | null;
+  /** Memory as it stood at this instant (the end of the chosen local day); null = today. */
+  asOf: number | null;
 }
 
 export const ALL_TYPES: NodeType[] = ['episodic', 'semantic', 'procedural', 'opinion'];
@@ -121,6 +123,7 @@ export const DEFAULT_FILTER: InspectorFilter = {
   when: 'all',
   after: null,
   before: null,
+  asOf: null,
 };
 
 let seedSeq = 0;
@@ -181,6 +184,7 @@ export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: b
     ...(f.entityId !== null ? { entityId: f.entityId } : {}),
     ...(f.after !== null ? { after: f.after } : {}),
     ...(f.before !== null ? { before: f.before } : {}),
+    ...(f.asOf !== null ? { asOf: f.asOf } : {}),
     includeInvalid: overrides.includeInvalid ?? f.includeInvalid,
   };
 }

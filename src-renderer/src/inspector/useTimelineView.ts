@@ -83,6 +83,7 @@ export function useTimelineView() {
     ...(ef.types ? { types: ef.types } : {}),
     ...(ef.sourceTypes ? { sourceTypes: ef.sourceTypes } : {}),
     ...(ef.entityId ? { entityId: ef.entityId } : {}),
+    ...(ef.asOf !== undefined ? { asOf: ef.asOf } : {}),
     // History is what a timeline is for: superseded and forgotten versions always show (faded).
     includeInvalid: true,
     limit: 10_000,
