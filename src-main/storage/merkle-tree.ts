@@ -31,7 +31,7 @@ export interface RowFinding {
 
 export interface VerifyReport {
   ok: boolean;
-  /** The root recorded in the file (its bucket table). */
+  /** The root recorded with the memory (its bucket table, or an export's header). */
   recordedRoot: string;
   /** The root of the rows as they are now. */
   computedRoot: string;
@@ -51,67 +51,102 @@ export const hasTree = (db: Database): boolean => db.prepare(`SELECT 1 FROM sqli
 
 const key = (table: string, id: string): string => `${table}\u0000${id}`;
 
+/** A hashed row as read from a database or an export: its meaningful fields in HASHED_FIELDS order. */
+export interface HashedRow {
+  table: HashedTable;
+  values: readonly SqlValue[];
+  /** The content_hash the row carries. */
+  storedHash: SqlValue;
+  preview: string | null;
+}
+
+export interface Leaf {
+  tbl: HashedTable;
+  id: string;
+  hash: string;
+}
+
 /**
- * Rehash every row from its content and check it against the recorded leaves, and the recorded buckets
- * against their leaves. Names every row that changed, went missing or was never recorded.
+ * Rehash every row from its content and check it against the recorded leaves, the leaves against the recorded
+ * buckets (when the source keeps them) and the recorded root. Names every row that changed, went missing or
+ * was never recorded.
  */
-export function verifyTree(db: Database, previewChars = 80): VerifyReport {
+export function verifyRows(rows: Iterable<HashedRow>, leaves: Iterable<Leaf>, recorded: { root: string; buckets: readonly BucketHash[] | null }): VerifyReport {
   const findings: RowFinding[] = [];
   const reported = new Set<string>();
-  const current = new Map<string, string>();
-  const previews = new Map<string, string | null>();
+  const current = new Map<string, { hash: string; preview: string | null }>();
   const computed = new Map<number, BucketHash>();
-  for (const table of HASHED_TABLES) {
-    const fields = HASHED_FIELDS[table];
-    const shown = table === 'entities' ? 'canonical_name' : table === 'nodes' ? 'content' : 'predicate';
-    const select = db.prepare(`SELECT ${fields.join(', ')}, content_hash FROM ${table}`).raw(true);
-    const shownAt = fields.indexOf(shown);
-    for (const row of select.iterate() as Iterable<SqlValue[]>) {
-      const id = String(row[0]);
-      const hash = rowContentHash(table, row.slice(0, fields.length));
-      current.set(key(table, id), hash);
-      const text = row[shownAt];
-      previews.set(key(table, id), typeof text === 'string' ? text.slice(0, previewChars) : null);
-      addLeaf(computed, bucketOf(table, id), hash);
-      // The row's own column disagreeing with its content is a change even when its leaf was edited to match.
-      if (row[fields.length] !== hash) {
-        findings.push({ table, id, problem: 'changed', preview: previews.get(key(table, id)) ?? null });
-        reported.add(key(table, id));
-      }
+  for (const row of rows) {
+    const id = String(row.values[0]);
+    const hash = rowContentHash(row.table, row.values);
+    current.set(key(row.table, id), { hash, preview: row.preview });
+    addLeaf(computed, bucketOf(row.table, id), hash);
+    // The row's own column disagreeing with its content is a change even when its leaf was edited to match.
+    if (row.storedHash !== hash) {
+      findings.push({ table: row.table, id, problem: 'changed', preview: row.preview });
+      reported.add(key(row.table, id));
     }
   }
-  const recordedLeaves = new Map<number, BucketHash>();
+  const fromLeaves = new Map<number, BucketHash>();
   const seen = new Set<string>();
-  for (const leaf of db.prepare('SELECT bucket, tbl, id, hash FROM merkle_leaves').iterate() as Iterable<{ bucket: number; tbl: HashedTable; id: string; hash: string }>) {
+  for (const leaf of leaves) {
     const k = key(leaf.tbl, leaf.id);
     seen.add(k);
-    addLeaf(recordedLeaves, leaf.bucket, leaf.hash);
+    addLeaf(fromLeaves, bucketOf(leaf.tbl, leaf.id), leaf.hash);
     const now = current.get(k);
     if (now === undefined) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'missing', preview: null });
-    else if (now !== leaf.hash && !reported.has(k)) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: previews.get(k) ?? null });
+    else if (now.hash !== leaf.hash && !reported.has(k)) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: now.preview });
   }
-  for (const k of current.keys()) {
+  for (const [k, row] of current) {
     if (seen.has(k)) continue;
     const [table, id] = k.split('\u0000') as [HashedTable, string];
-    findings.push({ table, id, problem: 'unrecorded', preview: previews.get(k) ?? null });
+    findings.push({ table, id, problem: 'unrecorded', preview: row.preview });
   }
-  const recorded = readTree(db);
-  const damagedBuckets = recorded.buckets
-    .filter((b) => {
-      const fromLeaves = recordedLeaves.get(b.bucket);
-      return !fromLeaves || fromLeaves.acc !== b.acc || fromLeaves.n !== b.n;
-    })
-    .map((b) => b.bucket);
-  for (const b of recordedLeaves.keys()) if (!recorded.buckets.some((r) => r.bucket === b)) damagedBuckets.push(b);
+  const damagedBuckets = recorded.buckets ? differingBuckets(recorded.buckets, [...fromLeaves.values()]) : [];
+  const leavesRoot = merkleRoot([...fromLeaves.values()]);
   const computedRoot = merkleRoot([...computed.values()]);
   return {
-    ok: findings.length === 0 && damagedBuckets.length === 0 && computedRoot === recorded.root,
+    ok: findings.length === 0 && damagedBuckets.length === 0 && computedRoot === recorded.root && leavesRoot === recorded.root,
     recordedRoot: recorded.root,
     computedRoot,
     rows: current.size,
     findings,
     damagedBuckets,
   };
+}
+
+function differingBuckets(a: readonly BucketHash[], b: readonly BucketHash[]): number[] {
+  const byBucket = new Map(b.map((x) => [x.bucket, x] as const));
+  const out = a.filter((x) => byBucket.get(x.bucket)?.acc !== x.acc || byBucket.get(x.bucket)?.n !== x.n).map((x) => x.bucket);
+  const inA = new Set(a.map((x) => x.bucket));
+  for (const x of b) if (!inA.has(x.bucket)) out.push(x.bucket);
+  return out.sort((x, y) => x - y);
+}
+
+/** A row's preview column: a fact's text, an entity's name, an edge's predicate. */
+const PREVIEW_FIELD: Record<HashedTable, string> = { nodes: 'content', entities: 'canonical_name', edges: 'predicate' };
+
+/** The hashed rows of a database, streamed. */
+export function* hashedRowsOf(db: Database, previewChars = 80): Generator<HashedRow> {
+  for (const table of HASHED_TABLES) {
+    const fields = HASHED_FIELDS[table];
+    const shownAt = fields.indexOf(PREVIEW_FIELD[table]);
+    for (const row of db.prepare(`SELECT ${fields.join(', ')}, content_hash FROM ${table}`).raw(true).iterate() as Iterable<SqlValue[]>) {
+      const text = row[shownAt];
+      yield { table, values: row.slice(0, fields.length), storedHash: row[fields.length] ?? null, preview: typeof text === 'string' ? text.slice(0, previewChars) : null };
+    }
+  }
+}
+
+/** The recorded leaves of a database, streamed. */
+export function leavesOf(db: Database): Iterable<Leaf> {
+  return db.prepare('SELECT tbl, id, hash FROM merkle_leaves').iterate() as Iterable<Leaf>;
+}
+
+/** Verify a database against the tree it carries (rows, leaves and buckets all read from `db`). */
+export function verifyTree(db: Database): VerifyReport {
+  const recorded = readTree(db);
+  return verifyRows(hashedRowsOf(db), leavesOf(db), { root: recorded.root, buckets: recorded.buckets });
 }
 
 function addLeaf(buckets: Map<number, BucketHash>, bucket: number, hash: string): void {
