@@ -5,9 +5,11 @@
  */
 import { basename } from 'node:path';
 import type { Database } from 'better-sqlite3';
+import { z } from 'zod';
 import { MemoryError } from '../../src-shared/errors';
+import { HASHED_FIELDS, HASHED_TABLES, type SqlValue } from '../storage/content-hash';
 import { openFileReadOnly } from '../storage/file-check';
-import { diffTrees, hasTree, readTree, type RowChange, type VerifyReport, verifyTree } from '../storage/merkle-tree';
+import { diffTrees, type HashedRow, hasTree, readTree, type RowChange, type VerifyReport, verifyRows, verifyTree } from '../storage/merkle-tree';
 import { LATEST_VERSION } from '../storage/migration-runner';
 import { getMeta, setMeta } from './repo/metadata';
 
@@ -98,4 +100,47 @@ export function describeFindings(report: VerifyReport, limit = 10): string[] {
   if (report.damagedBuckets.length > 0) lines.push(`the recorded tree itself was altered in ${report.damagedBuckets.length} bucket(s)`);
   if (lines.length === 0 && !report.ok) lines.push(`the recorded root ${report.recordedRoot.slice(0, 12)}… does not match the rows (${report.computedRoot.slice(0, 12)}…)`);
   return lines;
+}
+
+/** The tree as an export carries it: the root, and every leaf so a verify can name a row that went missing. */
+export interface ExportedTree {
+  root: string;
+  leaves: Iterable<[string, string, string]>;
+}
+
+export function exportedTree(db: Database): ExportedTree | null {
+  if (!hasTree(db)) return null;
+  const leaves = db.prepare('SELECT tbl, id, hash FROM merkle_leaves ORDER BY tbl, id').raw(true);
+  return { root: readTree(db).root, leaves: { [Symbol.iterator]: () => leaves.iterate() as Iterator<[string, string, string]> } };
+}
+
+const exportTreeSchema = z.object({
+  root: z.string().regex(/^[0-9a-f]{64}$/),
+  leaves: z.array(z.tuple([z.enum(HASHED_TABLES), z.string(), z.string()])),
+});
+
+/**
+ * Checks the rows of a JSON export against the tree written with it. `tables` are the export's tables (rows
+ * as objects), `merkle` its "merkle" section as parsed; a missing or malformed section is refused.
+ */
+export function verifyExportData(tables: Partial<Record<string, unknown>>, merkle: unknown, shownAs: string): VerifyReport {
+  const tree = exportTreeSchema.safeParse(merkle);
+  if (!tree.success) throw new MemoryError('invalid_input', `${shownAs} carries no valid fingerprint (written before Engram recorded content hashes, or edited), so there is nothing to check it against.`);
+  function* rows(): Generator<HashedRow> {
+    for (const table of HASHED_TABLES) {
+      const fields = HASHED_FIELDS[table];
+      const list: unknown = tables[table];
+      for (const item of Array.isArray(list) ? (list as unknown[]) : []) {
+        const row = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+        const cell = (name: string): SqlValue => {
+          const v = row[name];
+          return typeof v === 'string' || typeof v === 'number' ? v : null;
+        };
+        const preview = cell(table === 'nodes' ? 'content' : table === 'entities' ? 'canonical_name' : 'predicate');
+        yield { table, values: fields.map(cell), storedHash: cell('content_hash'), preview: typeof preview === 'string' ? preview.slice(0, 80) : null };
+      }
+    }
+  }
+  const leaves = tree.data.leaves.map(([tbl, id, hash]) => ({ tbl, id, hash }));
+  return verifyRows(rows(), leaves, { root: tree.data.root, buckets: null });
 }
