@@ -25,6 +25,7 @@ import {
   type GraphSlice,
   idSchema,
   type InspectorOverview,
+  type MemoryFingerprint,
   listNodesSchema,
   type MemoryStats,
   nameSchema,
@@ -38,6 +39,7 @@ import {
   type TimelineSlice,
   undoConfirmSchema,
   undoCorrectionSchema,
+  type VerifyReport,
   updateEntitySchema,
 } from '../memory';
 import type { PublicSettings } from '../llm/settings-store';
@@ -239,6 +241,10 @@ export const calls = {
   'inspector.expand': call<GraphSlice>()(graphExpandSchema),
   'inspector.timeline': call<TimelineSlice>()(timelineSchema),
   'inspector.overview': call<InspectorOverview>()(none),
+  /** The memory's fingerprint (Merkle root over every content hash) and when it was last verified. */
+  'memory.fingerprint': call<MemoryFingerprint>()(none),
+  /** Rehash every row against the fingerprint; names what changed. Recorded as the last verification. */
+  'memory.verify': call<VerifyReport>()(none),
   'inspector.setTags': call<MemoryNode>()(setTagsSchema),
   /** Undo of confirm: the decay state the node had before. */
   'inspector.undoConfirm': call<MemoryNode>()(undoConfirmSchema),

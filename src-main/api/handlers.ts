@@ -115,6 +115,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'inspector.expand': (input) => memory.inspectorExpand(input),
     'inspector.timeline': (input) => memory.inspectorTimeline(input),
     'inspector.overview': () => memory.inspectorOverview(),
+    'memory.fingerprint': () => memory.fingerprint(),
+    'memory.verify': () => memory.verifyMemory(),
     'inspector.setTags': (input) => memory.setNodeTags(input),
     'inspector.undoConfirm': (input) => memory.undoConfirm(input),
     'inspector.undoCorrection': (input) => memory.undoCorrection(input),

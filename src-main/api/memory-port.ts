@@ -27,6 +27,8 @@ export type ApiMemory = Pick<
   | 'inspectorExpand'
   | 'inspectorTimeline'
   | 'inspectorOverview'
+  | 'fingerprint'
+  | 'verifyMemory'
   | 'setNodeTags'
   | 'undoConfirm'
   | 'undoCorrection'
