@@ -13,6 +13,7 @@ import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchLongText } from './long-text';
+import { benchMerkle } from './merkle';
 import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 27: root update cost per write, write throughput with vs without content hashing, verify of --nodes.
+  merkle: (nodes) => benchMerkle({ nodes }),
 };
 
 /**
