@@ -14,6 +14,7 @@ import { benchExtraction } from './extraction';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchLongText } from './long-text';
+import { benchMerkle } from './merkle';
 import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
@@ -52,6 +53,8 @@ const BENCHES: Record<string, Bench> = {
   builtin_model: () => benchBuiltinModel(),
   // Issue 23: the inspector's graph as of a date against today's, same memory, same run (target ≤ 1.5×).
   'asof-graph': async (nodes) => withStall(() => benchAsOfGraph({ nodes })),
+  // Issue 27: root update cost per write, write throughput with vs without content hashing, verify of --nodes.
+  merkle: (nodes) => benchMerkle({ nodes }),
 };
 
 /**

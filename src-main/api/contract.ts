@@ -28,6 +28,7 @@ import {
   idSchema,
   type InspectorOverview,
   type MemoryComparison,
+  type MemoryFingerprint,
   listNodesSchema,
   type MemoryStats,
   nameSchema,
@@ -41,6 +42,7 @@ import {
   type TimelineSlice,
   undoConfirmSchema,
   undoCorrectionSchema,
+  type VerifyReport,
   updateEntitySchema,
 } from '../memory';
 import type { PublicSettings } from '../llm/settings-store';
@@ -245,6 +247,10 @@ export const calls = {
   'inspector.overview': call<InspectorOverview>()(none),
   /** What memory learned, superseded, had corrected and forgot between two instants (ms). */
   'inspector.compare': call<MemoryComparison>()(compareSchema),
+  /** The memory's fingerprint (Merkle root over every content hash) and when it was last verified. */
+  'memory.fingerprint': call<MemoryFingerprint>()(none),
+  /** Rehash every row against the fingerprint; names what changed. Recorded as the last verification. */
+  'memory.verify': call<VerifyReport>()(none),
   'inspector.setTags': call<MemoryNode>()(setTagsSchema),
   /** Undo of confirm: the decay state the node had before. */
   'inspector.undoConfirm': call<MemoryNode>()(undoConfirmSchema),

@@ -116,6 +116,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'inspector.timeline': (input) => memory.inspectorTimeline(input),
     'inspector.overview': () => memory.inspectorOverview(),
     'inspector.compare': (input) => memory.inspectorCompare(input),
+    'memory.fingerprint': () => memory.fingerprint(),
+    'memory.verify': () => memory.verifyMemory(),
     'inspector.setTags': (input) => memory.setNodeTags(input),
     'inspector.undoConfirm': (input) => memory.undoConfirm(input),
     'inspector.undoCorrection': (input) => memory.undoCorrection(input),

@@ -28,6 +28,8 @@ export type ApiMemory = Pick<
   | 'inspectorTimeline'
   | 'inspectorOverview'
   | 'inspectorCompare'
+  | 'fingerprint'
+  | 'verifyMemory'
   | 'setNodeTags'
   | 'undoConfirm'
   | 'undoCorrection'

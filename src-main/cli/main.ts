@@ -45,6 +45,9 @@ Commands:
   export [--format json|markdown] [--out PATH]
                        JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
   backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
+  verify <file>|--live Check a backup, an export or (--live) this memory against its fingerprint (Merkle root);
+                       names every memory, link or entity that changed or is missing; exits non-zero if any
+  diff <a.db> <b.db> [--json]  Rows added, changed and removed between two backups, found by their trees
   restore <file>       Replace the memory with a backup after checking it; the current one is kept aside
   move-data [--from DIR]
                        Move the memory an earlier version kept elsewhere (the desktop app's old folder, or DIR)
@@ -97,6 +100,7 @@ async function main(argv: string[]): Promise<number> {
         from: { type: 'string' },
         'as-of': { type: 'string' },
         agent: { type: 'string' },
+        live: { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -145,7 +149,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'] },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,

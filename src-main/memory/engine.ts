@@ -44,6 +44,7 @@ import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpis
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
 import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
+import * as fingerprints from './fingerprint';
 import { computeStats } from './stats';
 import { AfterCommitHooks } from './transactions';
 import type { JsonObject } from '../../src-shared/memory-types';
@@ -286,6 +287,25 @@ export class MemoryEngine {
 
   /** Wait until the slow path has embedded and linked everything that is due. */
   readonly drainSlowPath = this.flushed((onProgress?: (p: SlowPathProgress) => void) => this.ctx.slow.drain(onProgress));
+
+  // ---- fingerprint: content hashes and the Merkle root (fingerprint.ts) ----
+
+  readonly fingerprint = this.open(() => fingerprints.fingerprint(this.ctx.db));
+  /** Rehash every row on a read-only snapshot, record when and how it went, and report what changed. */
+  readonly verifyMemory = this.flushed((): fingerprints.VerifyReport => {
+    const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
+    const reader = openDatabase(this.dbPath, { readonly: true, dimensions: this.vectors.lockInfo.dimensions, now: this.ctx.clock.now(), ...binding });
+    let report: fingerprints.VerifyReport;
+    try {
+      report = fingerprints.verifyInSnapshot(reader);
+    } finally {
+      reader.close();
+    }
+    this.writeTransaction(() => fingerprints.recordVerification(this.ctx.db, report, this.ctx.clock.now()));
+    return report;
+  });
+  static readonly verifyDatabaseFile = fingerprints.verifyDatabaseFile;
+  static readonly diffDatabaseFiles = fingerprints.diffDatabaseFiles;
 
   // ---- snapshot (export / re-import, src-main/data/) ----
 

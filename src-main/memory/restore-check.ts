@@ -1,7 +1,7 @@
 /**
  * Everything a file must pass before it replaces the memory, run on a private working copy (never on the
  * person's file, never on the live memory): SQLite's integrity check off this thread, a read-only look at its
- * version and tables, then a full engine start on it (older files are migrated as they would be), its schema
+ * version and tables, its rows against the fingerprint it carries (fingerprint.ts), then a full engine start on it (older files are migrated as they would be), its schema
  * compared with Engram's, and its vector tables queried and written. A file that fails is refused with the
  * reason; nothing it contains has run against the real memory.
  */
@@ -13,6 +13,7 @@ import { schemaDifferences } from '../storage/schema-check';
 import { probeVectorTables } from '../storage/vector-tables';
 import type { Database } from 'better-sqlite3';
 import type { MemoryEngineOptions } from './engine-options';
+import { describeFindings, fileHasTree, verifyDatabaseFile } from './fingerprint';
 import { getMeta } from './repo/metadata';
 
 /** What the check needs of an engine started on the candidate (MemoryEngine.open passes itself). */
@@ -58,6 +59,11 @@ export async function checkRestoreCandidate(
     // The copy's name is ours; the person knows the file they chose.
     if (err instanceof MemoryError) throw new MemoryError(err.code, err.message.split(basename(copy)).join(options.shownAs), { cause: err });
     throw err;
+  }
+  // A backup that carries a fingerprint must still match it (before the start below migrates the copy).
+  if (fileHasTree(copy, binding)) {
+    const report = verifyDatabaseFile(copy, binding);
+    if (!report.ok) throw refuse(options.shownAs, `it no longer matches its fingerprint (${describeFindings(report, 5).join('; ')})`);
   }
   let engine: CandidateEngine;
   const notices = new NoticeCollector();

@@ -7,6 +7,7 @@
  * otherwise the restored nodes are queued for the slow path.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import { type ExportedTree, exportedTree } from './fingerprint';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
@@ -80,10 +81,12 @@ export function* snapshotVectors(db: Database, kind: 'nodes' | 'entities'): Gene
 export interface SnapshotReader {
   rows(table: SnapshotTable): Generator<SnapshotRow>;
   vectors(kind: 'nodes' | 'entities'): Generator<[string, string]>;
+  /** The Merkle root and leaves of the same snapshot (fingerprint.ts), or null for a memory without them. */
+  merkle(): ExportedTree | null;
 }
 
 export function snapshotReader(db: Database): SnapshotReader {
-  return { rows: (table) => snapshotRows(db, table), vectors: (kind) => snapshotVectors(db, kind) };
+  return { rows: (table) => snapshotRows(db, table), vectors: (kind) => snapshotVectors(db, kind), merkle: () => exportedTree(db) };
 }
 
 export interface SnapshotData {

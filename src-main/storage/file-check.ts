@@ -34,13 +34,23 @@ export async function checkDatabaseFile(path: string, options: IntegrityCheckOpt
   return inspectDatabaseFile(path, options);
 }
 
+/** A read-only connection to a database file, sqlite-vec loaded as the engine loads it (outside the archive when packaged). */
+export function openFileReadOnly(path: string, options: { nativeBinding?: string } = {}): BetterSqlite3.Database {
+  const db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  try {
+    db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
+
 /** Schema version, Engram's tables and a few counts, read on a read-only connection. */
 export function inspectDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
   let db: BetterSqlite3.Database | null = null;
   try {
-    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
-    // As the engine loads it (in a packaged app the extension lives outside the archive).
-    db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
+    db = openFileReadOnly(path, options);
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
     if (schemaVersion < 1) throw new MemoryError('invalid_input', `${basename(path)} is not an Engram memory (no schema version)`);
     if (schemaVersion > LATEST_VERSION) {

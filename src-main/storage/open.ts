@@ -6,6 +6,7 @@ import * as sqliteVec from 'sqlite-vec';
 import { asarUnpackedPath } from '../resource-paths';
 import { MemoryError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
+import { registerContentHashFunctions } from './content-hash';
 import { migrate } from './migration-runner';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 
@@ -43,6 +44,8 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     // Memory-mapped reads make FTS and vector scans cheaper on large memories.
     db.pragma('mmap_size = 268435456');
     db.pragma('cache_size = -32000');
+    // The content-hash triggers (migration 016) call these on every write of a memory row.
+    registerContentHashFunctions(db);
     if (!options.readonly) {
       restrictToOwner(path);
       migrate(db, { dimensions: options.dimensions, now: options.now });

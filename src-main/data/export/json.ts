@@ -1,7 +1,7 @@
 /**
  * The lossless JSON export: every node (with its rowid), edge, entity, link, memory session, write-path run,
  * chat, message, stored context pack and setting (secrets left out), plus the vectors and the embedder they
- * were made with. Written row by row to the file, so the export's size is not bounded by memory.
+ * were made with, and the memory's fingerprint (Merkle root and leaves). Written row by row to the file, so the export's size is not bounded by memory.
  * `import` of this file into an empty data folder rebuilds the same graph with the same ids.
  */
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
@@ -61,7 +61,16 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
         vectors += n;
         await write(']');
       }
-      await write('}}\n');
+      await write('}');
+      // The fingerprint of this same snapshot: `cli verify` checks the rows above against it.
+      const tree = reader.merkle();
+      if (tree) {
+        await write(`,\n"merkle":{"root":${JSON.stringify(tree.root)},"leaves":[`);
+        let n = 0;
+        for (const leaf of tree.leaves) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(leaf)}`);
+        await write(']}');
+      }
+      await write('}\n');
     });
   } catch (err) {
     // A half-written export is not an export: the file is ours ('wx'), so it goes.

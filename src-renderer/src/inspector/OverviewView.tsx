@@ -5,6 +5,7 @@ import { showLearnedFacts, useConsolidate, useWritePathStatus } from '../compone
 import { useOverview } from './api';
 import { RELATION_STYLES, TYPE_COLOURS } from './graph-style';
 import { formatDateTime } from './time';
+import { FingerprintSection } from './FingerprintSection';
 import { MaintenanceSection } from './MaintenanceSection';
 import { ORIGINS, sourcesOf, useInspector, type Origin } from './store';
 import type { NodeType, RelationType } from '../../../src-shared/memory-types';
@@ -30,6 +31,7 @@ export function OverviewView() {
       </div>
       <ConsolidationSection />
       <MaintenanceSection stats={stats} />
+      <FingerprintSection />
       <div className="ins-overview-grid">
         <section className="ins-section">
           <h4>Nodes by type</h4>

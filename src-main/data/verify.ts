@@ -1,0 +1,61 @@
+/**
+ * `verify` of a backup or an export against the fingerprint written with it (memory/fingerprint.ts). A backup
+ * is a memory database and carries its own tree; a JSON export carries the root and leaves of the snapshot it
+ * was written from. What the file is, is read from its first bytes.
+ */
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describeFindings, MemoryEngine, verifyExportData, type VerifyReport } from '../memory';
+import { AppError } from '../../src-shared/errors';
+import { MAX_SNAPSHOT_BYTES } from './snapshot-import';
+
+export interface FileVerification {
+  path: string;
+  kind: 'backup' | 'export';
+  report: VerifyReport;
+}
+
+function firstBytes(path: string, n: number): Buffer {
+  const buffer = Buffer.alloc(n);
+  const fd = openSync(path, 'r');
+  try {
+    return buffer.subarray(0, readSync(fd, buffer, 0, n, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Checks a backup (.db) or a JSON export against its fingerprint. Throws `invalid_input` for a file it cannot check. */
+export function verifyFile(path: string, options: { nativeBinding?: string } = {}): FileVerification {
+  let head: Buffer;
+  try {
+    if (!statSync(path).isFile()) throw new Error('not a file');
+    head = firstBytes(path, 16);
+  } catch {
+    throw new AppError('invalid_input', `There is no file at ${path}`);
+  }
+  if (head.toString('latin1') === 'SQLite format 3\u0000') return { path, kind: 'backup', report: MemoryEngine.verifyDatabaseFile(path, options) };
+  if (head.toString('utf8').trimStart().startsWith('{')) return { path, kind: 'export', report: verifyExport(path) };
+  throw new AppError('invalid_input', `${basename(path)} is neither an Engram backup nor an Engram JSON export`);
+}
+
+function verifyExport(path: string): VerifyReport {
+  if (statSync(path).size > MAX_SNAPSHOT_BYTES) throw new AppError('invalid_input', `${basename(path)} is larger than the exports Engram reads (${MAX_SNAPSHOT_BYTES / 1_048_576} MB)`);
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new AppError('invalid_input', `${basename(path)} could not be read as JSON (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const doc = (typeof value === 'object' && value !== null ? value : {}) as { format?: unknown; tables?: unknown; merkle?: unknown };
+  if (doc.format !== 'engram-export' || typeof doc.tables !== 'object' || doc.tables === null) throw new AppError('invalid_input', `${basename(path)} is not an Engram JSON export`);
+  return verifyExportData(doc.tables as Record<string, unknown>, doc.merkle, basename(path));
+}
+
+/** The refusal for a file (or memory) that failed verification: every named row as an issue. */
+export function verificationFailure(shownAs: string, report: VerifyReport, code: 'invalid_input' | 'storage' = 'invalid_input'): AppError {
+  const lines = describeFindings(report, 20);
+  return new AppError(code, `${shownAs} failed verification: ${lines.join('; ')}`, {
+    issues: report.findings.map((f) => ({ path: `${f.table}/${f.id}`, message: `${f.problem}${f.preview ? `: ${f.preview}` : ''}` })),
+  });
+}
