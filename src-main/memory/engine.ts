@@ -34,6 +34,7 @@ import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
 import { reinforceFromReply } from './reply-reinforcement';
+import * as retractOps from './retract';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
@@ -240,6 +241,19 @@ export class MemoryEngine {
     this.retriever.forgetTermStats();
     return { erased, result, walCleared: truncateWal(this.ctx.db) };
   });
+  // ---- retract by source (retract/): what memory learned from a message, chat, session, import, app, run ----
+
+  readonly previewRetract = this.flushed((source: unknown) => retractOps.previewRetract(this.ctx, retractOps.parseSource(source)));
+  /** Forgets what the source taught in one transaction; the result's id undoes it exactly (undoRetract). */
+  readonly retract = this.flushed((source: unknown) => {
+    const parsed = retractOps.parseSource(source);
+    return this.writeTransaction(() => retractOps.retract(this.ctx, parsed));
+  });
+  readonly undoRetract = this.flushed((input: unknown) => {
+    const { retractionId } = retractOps.parseRetractionId(input);
+    return this.writeTransaction(() => retractOps.undoRetract(this.ctx, retractionId));
+  });
+  readonly listRetractions = this.open((limit?: number) => retractOps.listRetractions(this.ctx, limit));
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
   /** What a finished reply used of the memories it was shown is reinforced; returns those memories (reply-reinforcement.ts). */
