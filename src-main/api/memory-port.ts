@@ -35,4 +35,8 @@ export type ApiMemory = Pick<
   | 'updateEntity'
   | 'deleteEntity'
   | 'restoreEntity'
+  | 'previewRetract'
+  | 'retract'
+  | 'undoRetract'
+  | 'listRetractions'
 >;

@@ -37,10 +37,11 @@ import { reinforceFromReply } from './reply-reinforcement';
 import * as retractOps from './retract';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
+import { diffPacks } from './retrieval/replay';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
 import { Retriever } from './retriever';
 import { search as runSearch } from './retrieval/search';
-import type { ContextOptions, SearchInput } from '../../src-shared/retrieval-types';
+import type { ContextOptions, ContextPack, SearchInput } from '../../src-shared/retrieval-types';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
@@ -215,6 +216,11 @@ export class MemoryEngine {
   readonly search = async (input: SearchInput) => runSearch(await this.retriever.whenReady(this.guard), input);
   /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => buildContextPack(await this.retriever.whenReady(this.guard), prompt, options);
+  /** Replay: the pack `then`'s prompt gets from today's memory (same budget), and what changed (retrieval/replay.ts). */
+  readonly replayPack = async (then: ContextPack, options: Omit<ContextOptions, 'tokenBudget'> = {}) => {
+    const now = await this.buildContextPack(then.prompt, { ...options, tokenBudget: then.tokenBudget });
+    return diffPacks(this.ctx.db, then, now);
+  };
 
   // ---- knowledge and entities (facts.ts, entities.ts, queries.ts) ----
 

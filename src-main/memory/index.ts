@@ -35,6 +35,7 @@ export {
 } from './schemas';
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
+export { retractionIdSchema, retractSourceSchema } from './retract/schemas';
 export {
   graphExpandSchema,
   graphSeedSchema,
