@@ -132,6 +132,7 @@ export const commands: Record<string, Command> = {
   export: (ctx) => import('./data-commands').then((m) => m.exportCommand(ctx)),
   backup: (ctx) => import('./data-commands').then((m) => m.backupCommand(ctx)),
   restore: (ctx) => import('./data-commands').then((m) => m.restoreCommand(ctx)),
+  retract: (ctx) => import('./retract-commands').then((m) => m.retractCommand(ctx)),
   mcp: (ctx) =>
     import('../mcp/stdio').then((m) =>
       m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', databasePath: ctx.engine.dbPath }),
