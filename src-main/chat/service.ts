@@ -167,14 +167,13 @@ export class ChatService {
   }
 
   /**
-   * "Replay on today's memory": the pack this reply's prompt gets now (same budget, its own chat's session left
-   * out as it was), against the pack it was given. Null when the reply was given none (memory off).
+   * "Replay on today's memory": the pack this reply's prompt gets now (same budget) against the pack it was
+   * given. Null when the reply was given none (memory off). Its chat's own session is not left out as it was
+   * then: what that chat taught since (a correction said in it) is exactly what a replay is asked to show.
    */
   async replayPack(messageId: string): Promise<PackReplay | null> {
     const then = this.contextPack(messageId);
-    if (!then) return null;
-    const session = this.chats.getMessage(messageId)?.memorySessionId;
-    return this.deps.memory.replayPack(then, session ? { excludeSessionIds: [session] } : {});
+    return then ? this.deps.memory.replayPack(then) : null;
   }
 
   /** Completes memory sessions idle for longer than the timeout. Called on a timer and before each message. */

@@ -10,7 +10,8 @@ import { useInspector } from './store';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function Part({ title, items, testId }: { title: string; items: LearnedItem[]; testId: string }) {
+/** `noteStale`: mark items that are already not current (those the retract leaves as they are). */
+function Part({ title, items, testId, noteStale = true }: { title: string; items: LearnedItem[]; testId: string; noteStale?: boolean }) {
   if (items.length === 0) return null;
   return (
     <div className="ins-retract-part" data-testid={testId}>
@@ -23,7 +24,7 @@ function Part({ title, items, testId }: { title: string; items: LearnedItem[]; t
             <button className="link-button" onClick={() => useInspector.getState().select(item.id)}>
               {item.content}
             </button>
-            {!item.current && <span className="muted small"> (already not current)</span>}
+            {noteStale && !item.current && <span className="muted small"> (already not current)</span>}
           </li>
         ))}
         {items.length > 50 && <li className="muted small">… and {items.length - 50} more</li>}
@@ -59,7 +60,7 @@ export function RetractPanel({ source, onDone }: { source: RetractSource; onDone
         <>
           <Part title="Forgotten: only this source supports them" items={p.forgotten} testId="retract-forgotten" />
           <Part title="Kept, losing this source's support" items={p.losingSupport} testId="retract-losing" />
-          <Part title="Current again: the versions it had replaced" items={p.currentAgain} testId="retract-current-again" />
+          <Part title="Current again: the versions it had replaced" items={p.currentAgain} testId="retract-current-again" noteStale={false} />
           <Part title="Its messages, forgotten" items={p.episodes} testId="retract-episodes" />
           {(p.supersedes.length > 0 || p.entityLinks.length > 0) && (
             <p className="muted small">
