@@ -17,6 +17,7 @@ import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
+import { benchRetract } from './retract';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 23: retract of a 1,000-message chat (target ≤ 2 s) in a memory of --nodes other nodes (at most 20,000).
+  'retract-chat': (nodes) => benchRetract({ backgroundNodes: Math.min(nodes, 20_000) }),
 };
 
 /**

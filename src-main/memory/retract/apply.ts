@@ -9,12 +9,32 @@ import type { RetractCounts, RetractResult, RetractSource, RetractionRecord } fr
 import type { EngineContext } from '../context';
 import { applyVersionsAfterErase } from '../erased-versions';
 import { MemoryError } from '../errors';
-import { invalidateWithIndexes } from '../facts';
+import { refreshEntitySummaries } from '../entity-summary';
+import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
+import { invalidateNode } from '../repo/nodes';
+import { setNodeVectorActive } from '../repo/vectors';
 import { newId } from '../ids';
 import { changedSince, noteAfter, recordJournal, restoreJournal, type RetractJournal } from './journal';
 import { planChanges, planRetract, type RetractPlan } from './plan';
 
 export type RetractKind = RetractSource['kind'] | 'reextract';
+
+/**
+ * What invalidateWithIndexes (facts.ts) does for one node, for many: each entity's machine-made summary is
+ * rewritten once at the end rather than once per forgotten node (a chat's facts share their entities).
+ */
+function forgetAll(ctx: EngineContext, ids: readonly string[], now: number): void {
+  const entities = new Set<string>();
+  for (const id of ids) {
+    invalidateNode(ctx.db, id, now, 'forgotten');
+    setNodeVectorActive(ctx.db, id, false);
+    for (const entityId of entityIdsOfNode(ctx.db, id)) {
+      adjustMentionCount(ctx.db, entityId, -1, now);
+      entities.add(entityId);
+    }
+  }
+  refreshEntitySummaries(ctx, entities, now);
+}
 
 /** Carries out a plan, journalled; returns the record's id. Inside the caller's transaction. */
 export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKind = plan.source.kind): RetractResult {
@@ -22,7 +42,7 @@ export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKi
   const toForget = [...plan.episodeIds, ...plan.forgetCurrentIds];
   const journal: RetractJournal = recordJournal(db, [...toForget, ...plan.currentAgainIds], plan.supportEdgeIds);
   const now = ctx.clock.now();
-  for (const id of toForget) invalidateWithIndexes(ctx, id, now, 'forgotten');
+  forgetAll(ctx, toForget, now);
   const dropEdge = db.prepare('DELETE FROM edges WHERE id = ?');
   for (const id of plan.supportEdgeIds) dropEdge.run(id);
   applyVersionsAfterErase(ctx, { currentAgainIds: plan.currentAgainIds, relinks: [] }, now);

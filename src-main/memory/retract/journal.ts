@@ -44,9 +44,12 @@ export function recordJournal(db: Database, nodeIds: readonly string[], edgeIds:
     .prepare('SELECT DISTINCT entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?)) ORDER BY entity_id')
     .pluck()
     .all(JSON.stringify(nodeIds)) as string[];
-  const vectorActive = db
-    .prepare('SELECT node_id AS id, active FROM vec_nodes WHERE node_id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(nodeIds)) as { id: string; active: number | bigint }[];
+  // One primary-key lookup per node: an IN over vec0 would scan the whole vector table.
+  const active = db.prepare('SELECT active FROM vec_nodes WHERE node_id = ?').pluck();
+  const vectorActive = nodeIds.flatMap((id) => {
+    const value = active.get(id) as number | bigint | null | undefined;
+    return value === undefined || value === null ? [] : [{ id, active: value }];
+  });
   return {
     nodes: rowsOf(db, 'nodes', nodeIds),
     edges: rowsOf(db, 'edges', edgeIds),

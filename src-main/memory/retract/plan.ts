@@ -43,24 +43,31 @@ export function planRetract(ctx: EngineContext, source: RetractSource): RetractP
   const episodes = JSON.stringify(rows.episodeIds);
   const own = new Set(rows.ownFactIds);
   const candidates = [...new Set([...rows.ownFactIds, ...(rows.retractsEpisodes ? derivedFrom(db, rows.episodeIds) : [])])];
-  const elsewhere = db.prepare(
-    `SELECT 1 FROM edges WHERE source_id = ? AND relation_type = 'derived_from'
-     AND target_id NOT IN (SELECT value FROM json_each(?)) LIMIT 1`,
+  // One statement each (the source's episodes parsed once), not one per candidate: a 1,000-message chat.
+  const supportedElsewhere = new Set(
+    db
+      .prepare(
+        `WITH src(id) AS MATERIALIZED (SELECT value FROM json_each(?))
+         SELECT DISTINCT c.value FROM json_each(?) c CROSS JOIN edges e ON e.source_id = c.value
+         WHERE e.relation_type = 'derived_from' AND e.target_id NOT IN src`,
+      )
+      .pluck()
+      .all(episodes, JSON.stringify(candidates)) as string[],
   );
-  const edgesToSource = db.prepare(
-    `SELECT id FROM edges WHERE source_id = ? AND relation_type = 'derived_from' AND target_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
-  );
+  const edgesToSource = db
+    .prepare(
+      `SELECT e.id, e.source_id AS factId FROM json_each(?) j CROSS JOIN edges e ON e.target_id = j.value
+       WHERE e.relation_type = 'derived_from' ORDER BY e.id`,
+    )
+    .all(episodes) as { id: string; factId: string }[];
   const forgetIds: string[] = [];
   const losingSupportIds: string[] = [];
-  const supportEdgeIds: string[] = [];
   for (const id of candidates) {
-    if (own.has(id) || elsewhere.get(id, episodes) === undefined) {
-      forgetIds.push(id);
-      continue;
-    }
-    losingSupportIds.push(id);
-    supportEdgeIds.push(...(edgesToSource.pluck().all(id, episodes) as string[]));
+    if (own.has(id) || !supportedElsewhere.has(id)) forgetIds.push(id);
+    else losingSupportIds.push(id);
   }
+  const losing = new Set(losingSupportIds);
+  const supportEdgeIds = edgesToSource.filter((e) => losing.has(e.factId)).map((e) => e.id);
   const currentOnly = db.prepare('SELECT id FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND valid_until IS NULL ORDER BY rowid');
   const episodeIds = rows.retractsEpisodes ? (currentOnly.pluck().all(episodes) as string[]) : [];
   const forgetCurrentIds = currentOnly.pluck().all(JSON.stringify(forgetIds)) as string[];
