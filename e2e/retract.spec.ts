@@ -61,6 +61,7 @@ test('replay after a correction, then retract a conversation with its preview an
   await preview.getByTestId('retract-confirm').click();
   await expect(page.getByTestId('toast').last()).toContainText('Retracted: 1 fact');
   await expect(page.getByTestId('node-status')).toHaveText('forgotten');
+  await expect(page.getByTestId('learned-from')).toHaveCount(1);
   const parisNow = await engram.call<{ node: { validUntil: number | null } }>('memory.getNode', { id: paris });
   expect(parisNow.node.validUntil).toBeNull();
   await shot('retract-applied');

@@ -100,7 +100,7 @@ export function NodeDetailView({ detail }: { detail: NodeDetail }) {
         </p>
       )}
 
-      <LearnedFrom key={node.id} node={node} />
+      <LearnedFrom key={`learned-${node.id}`} node={node} />
 
       <section className="ins-section">
         <h4>Entities</h4>
