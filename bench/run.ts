@@ -19,6 +19,7 @@ import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
+import { benchRetract } from './retract';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -55,6 +56,8 @@ const BENCHES: Record<string, Bench> = {
   'asof-graph': async (nodes) => withStall(() => benchAsOfGraph({ nodes })),
   // Issue 27: root update cost per write, write throughput with vs without content hashing, verify of --nodes.
   merkle: (nodes) => benchMerkle({ nodes }),
+  // Issue 23: retract of a 1,000-message chat (target ≤ 2 s) in a memory of --nodes other nodes (at most 20,000).
+  'retract-chat': (nodes) => benchRetract({ backgroundNodes: Math.min(nodes, 20_000) }),
 };
 
 /**

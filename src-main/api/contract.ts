@@ -44,7 +44,11 @@ import {
   undoCorrectionSchema,
   type VerifyReport,
   updateEntitySchema,
+  retractionIdSchema,
+  retractSourceSchema,
 } from '../memory';
+import type { RetractionRecord, RetractPreview, RetractResult } from '../../src-shared/retract-types';
+import type { PackReplay } from '../../src-shared/replay-types';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
@@ -265,6 +269,17 @@ export const calls = {
   'entity.delete': call<DeletedEntity>()(z.object({ entityId: idSchema }).strict()),
   'entity.restore': call<Entity>()(deletedEntitySchema),
   // ---- end inspector ----
+  // ---- retract by source (issue 23): what memory learned from a message, chat, session, import, app or run ----
+  /** What the source taught and what retracting it would do; changes nothing. */
+  'memory.retractPreview': call<RetractPreview>()(retractSourceSchema),
+  /** Forgets what only the source supports, removes its support elsewhere, makes what it superseded current again. */
+  'memory.retract': call<RetractResult>()(retractSourceSchema),
+  /** Puts back exactly the state before that retract (once). */
+  'memory.undoRetract': call<RetractResult>()(retractionIdSchema),
+  /** Retracts that can still be undone, newest first. */
+  'memory.retractions': call<RetractionRecord[]>()(z.object({ limit: z.number().int().min(1).max(MAX_PAGE).default(50) }).strict()),
+  /** "Replay on today's memory": the pack this reply's prompt gets now, and what changed; null when it had none. */
+  'chat.replayPack': call<PackReplay | null>()(messageId),
 
   // ---- data: import, export, backup, restore (src-main/data/) ----
   /**

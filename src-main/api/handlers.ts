@@ -127,6 +127,11 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'entity.delete': ({ entityId }) => memory.deleteEntity(entityId),
     'entity.restore': (deleted) => memory.restoreEntity(deleted),
     // ---- end inspector ----
+    'memory.retractPreview': (source) => memory.previewRetract(source),
+    'memory.retract': (source) => memory.retract(source),
+    'memory.undoRetract': (input) => memory.undoRetract(input),
+    'memory.retractions': ({ limit }) => memory.listRetractions(limit),
+    'chat.replayPack': ({ messageId }) => chat.replayPack(messageId),
 
     'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),
     'data.export': ({ format, path }) => data.export(format, path),

@@ -38,4 +38,8 @@ export type ApiMemory = Pick<
   | 'updateEntity'
   | 'deleteEntity'
   | 'restoreEntity'
+  | 'previewRetract'
+  | 'retract'
+  | 'undoRetract'
+  | 'listRetractions'
 >;

@@ -26,6 +26,7 @@ export type ChatMemory = ToolMemory &
     | 'recordEpisodeNow'
     | 'markSessionCompleted'
     | 'buildContextPack'
+    | 'replayPack'
     | 'reinforceFromReply'
     | 'forget'
     | 'learnedFromSessions'

@@ -10,6 +10,7 @@ import { classifyLlmError } from '../llm/errors';
 import type { ResolvedProvider } from '../llm/client';
 import { MemoryError } from '../memory';
 import type { ContextPack } from '../../src-shared/retrieval-types';
+import type { PackReplay } from '../../src-shared/replay-types';
 import type { ChatDeleteMode, ChatDeletePreview, ChatDeleteResult, ChatMessage, ChatSearchHit, ChatSession, ChatTitle } from '../../src-shared/chat-types';
 import { nowOf, updateMessage, type ChatDeps } from './deps';
 import { deleteChat, previewDelete } from './deletion';
@@ -163,6 +164,16 @@ export class ChatService {
     const message = this.chats.getMessage(messageId);
     if (!message) throw notFound('Message', messageId);
     return message.contextPackId ? (this.chats.getContextPack(message.contextPackId) ?? null) : null;
+  }
+
+  /**
+   * "Replay on today's memory": the pack this reply's prompt gets now (same budget) against the pack it was
+   * given. Null when the reply was given none (memory off). Its chat's own session is not left out as it was
+   * then: what that chat taught since (a correction said in it) is exactly what a replay is asked to show.
+   */
+  async replayPack(messageId: string): Promise<PackReplay | null> {
+    const then = this.contextPack(messageId);
+    return then ? this.deps.memory.replayPack(then) : null;
   }
 
   /** Completes memory sessions idle for longer than the timeout. Called on a timer and before each message. */

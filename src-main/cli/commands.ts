@@ -134,6 +134,7 @@ export const commands: Record<string, Command> = {
   restore: (ctx) => import('./data-commands').then((m) => m.restoreCommand(ctx)),
   verify: (ctx) => import('./verify-commands').then((m) => m.verify(ctx)),
   diff: (ctx) => import('./verify-commands').then((m) => m.diff(ctx)),
+  retract: (ctx) => import('./retract-commands').then((m) => m.retractCommand(ctx)),
   mcp: (ctx) =>
     import('../mcp/stdio').then((m) =>
       m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', databasePath: ctx.engine.dbPath }),

@@ -56,6 +56,10 @@ Commands:
   model pull NAME      Download a built-in model into <data-dir>/models/ (resumes; SHA-256 verified; a mirror
                        from ENGRAM_MODEL_BASE_URL); progress on stderr
   model rm NAME        Remove a downloaded built-in model
+  retract --message ID|--chat ID|--session ID|--origin NAME|--run ID [--dry-run]
+                       What memory learned from a message, chat, memory session, other app or consolidation
+                       run; retracts it (facts only it supports forgotten, its support removed elsewhere,
+                       versions it superseded current again) unless --dry-run. retract --undo ID reverts one
   mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
                        writes (remember, correct, confirm) are refused unless --allow-writes is given
 
@@ -101,6 +105,12 @@ async function main(argv: string[]): Promise<number> {
         'as-of': { type: 'string' },
         agent: { type: 'string' },
         live: { type: 'boolean', default: false },
+        message: { type: 'string' },
+        chat: { type: 'string' },
+        origin: { type: 'string' },
+        run: { type: 'string' },
+        undo: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -149,7 +159,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values) },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,
@@ -166,6 +176,11 @@ async function main(argv: string[]): Promise<number> {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
     await engine.close();
   }
+}
+
+/** The retract command's source and --dry-run / --undo (retract-commands.ts). */
+function retractOptions(values: { message?: string; chat?: string; origin?: string; run?: string; undo?: string; 'dry-run'?: boolean }): Record<string, string | undefined> {
+  return { message: values.message, chat: values.chat, origin: values.origin, run: values.run, undo: values.undo, 'dry-run': values['dry-run'] ? 'true' : undefined };
 }
 
 /** Prints a failure (one JSON error document with --json) and sets a non-zero exit code. */

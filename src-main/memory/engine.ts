@@ -34,12 +34,14 @@ import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
 import { reinforceFromReply } from './reply-reinforcement';
+import * as retractOps from './retract';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
+import { diffPacks } from './retrieval/replay';
 import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
 import { Retriever } from './retriever';
 import { search as runSearch } from './retrieval/search';
-import type { ContextOptions, SearchInput } from '../../src-shared/retrieval-types';
+import type { ContextOptions, ContextPack, SearchInput } from '../../src-shared/retrieval-types';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
@@ -215,6 +217,11 @@ export class MemoryEngine {
   readonly search = async (input: SearchInput) => runSearch(await this.retriever.whenReady(this.guard), input);
   /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => buildContextPack(await this.retriever.whenReady(this.guard), prompt, options);
+  /** Replay: the pack `then`'s prompt gets from today's memory (same budget), and what changed (retrieval/replay.ts). */
+  readonly replayPack = async (then: ContextPack, options: Omit<ContextOptions, 'tokenBudget'> = {}) => {
+    const now = await this.buildContextPack(then.prompt, { ...options, tokenBudget: then.tokenBudget });
+    return diffPacks(this.ctx.db, then, now);
+  };
 
   // ---- knowledge and entities (facts.ts, entities.ts, queries.ts) ----
 
@@ -241,6 +248,19 @@ export class MemoryEngine {
     this.retriever.forgetTermStats();
     return { erased, result, walCleared: truncateWal(this.ctx.db) };
   });
+  // ---- retract by source (retract/): what memory learned from a message, chat, session, import, app, run ----
+
+  readonly previewRetract = this.flushed((source: unknown) => retractOps.previewRetract(this.ctx, retractOps.parseSource(source)));
+  /** Forgets what the source taught in one transaction; the result's id undoes it exactly (undoRetract). */
+  readonly retract = this.flushed((source: unknown) => {
+    const parsed = retractOps.parseSource(source);
+    return this.writeTransaction(() => retractOps.retract(this.ctx, parsed));
+  });
+  readonly undoRetract = this.flushed((input: unknown) => {
+    const { retractionId } = retractOps.parseRetractionId(input);
+    return this.writeTransaction(() => retractOps.undoRetract(this.ctx, retractionId));
+  });
+  readonly listRetractions = this.open((limit?: number) => retractOps.listRetractions(this.ctx, limit));
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
   /** What a finished reply used of the memories it was shown is reinforced; returns those memories (reply-reinforcement.ts). */

@@ -36,6 +36,7 @@ export {
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
 export { asOfSchema } from './as-of';
+export { retractionIdSchema, retractSourceSchema } from './retract/schemas';
 export {
   compareSchema,
   graphExpandSchema,

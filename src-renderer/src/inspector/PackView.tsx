@@ -6,6 +6,7 @@ import type { ContextItem } from '../../../src-shared/retrieval-types';
 import { errorMessage } from '../api/client';
 import { useContextPack } from '../api/hooks';
 import { pinInGraph } from './actions';
+import { PackReplayView } from './PackReplayView';
 import { useInspector } from './store';
 
 export function PackView() {
@@ -32,7 +33,8 @@ export function PackView() {
         </p>
         <button className="button" disabled={p.nodeIds.length === 0} onClick={() => s().seedGraph({ seed: { kind: 'nodes', ids: p.nodeIds.slice(0, 500) }, filter: { includeInvalid: true } })} data-testid="pack-graph">
           Show these memories in the graph
-        </button>
+        </button>{' '}
+        <PackReplayView key={messageId} messageId={messageId} />
       </header>
       {p.sections.every((sec) => sec.items.length === 0) && <p>Nothing in memory looked relevant, so nothing was added.</p>}
       {p.sections

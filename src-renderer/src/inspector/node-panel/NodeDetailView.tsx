@@ -18,6 +18,7 @@ import { NodeActions } from './NodeActions';
 import { confidenceNow, confirmedText, formatStability, modelWriteText, originText } from './node-text';
 import { OpenConversation } from './OpenConversation';
 import { Provenance } from './Provenance';
+import { LearnedFrom } from './LearnedFrom';
 import { TagEditor } from './TagEditor';
 import { Versions } from './Versions';
 
@@ -98,6 +99,8 @@ export function NodeDetailView({ detail }: { detail: NodeDetail }) {
           <OpenConversation sessionId={node.sessionId} deleted={detail.deletedChatIds} />
         </p>
       )}
+
+      <LearnedFrom key={`learned-${node.id}`} node={node} />
 
       <section className="ins-section">
         <h4>Entities</h4>

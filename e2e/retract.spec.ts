@@ -1,0 +1,74 @@
+/**
+ * Retract by source and replay a reply (issue 23): a chat corrects "Paris" to "Lisbon"; "Why this answer" for an
+ * earlier reply replays on today's memory and shows the fact as changed; the node panel's "What did memory learn
+ * from this?" previews the retract of that conversation (Lisbon forgotten, Paris current again), applies it,
+ * and its undo toast puts it back. Screenshots at 1280×800 and 1024×640.
+ */
+import { chatChunk } from '../tests/helpers/scripted-openai-server';
+import { expect, openApp, send, test } from './fixtures';
+
+test.setTimeout(180_000);
+
+interface Message {
+  role: string;
+  episodeId: string | null;
+  memorySessionId: string | null;
+}
+
+test('replay after a correction, then retract a conversation with its preview and undo', async ({ page, engram, openai, shot }) => {
+  await engram.call('settings.save', {
+    provider: { kind: 'custom', baseURL: openai.baseURL, chatModel: 'scripted-model', agentModel: '', embeddingModel: '' },
+    sessionTimeoutMinutes: 30,
+    apiKey: 'e2e-key',
+  });
+  const { id: paris } = await engram.call<{ id: string }>('memory.rememberFact', { content: 'User lives in Paris near the river' });
+  openai.script('/v1/chat/completions', { sse: [chatChunk('You live in Paris, near the river.')] });
+  await openApp(page, engram);
+  await send(page, 'Where do I live, near the river?');
+  const reply = page.getByTestId('message-assistant').last();
+  await expect(reply).toHaveAttribute('data-status', 'complete');
+
+  // The person says they moved: the chat's message becomes the evidence of a correction.
+  const [chat] = await engram.call<{ id: string }[]>('chat.list', {});
+  const messages = await engram.call<Message[]>('chat.messages', { chatId: chat?.id });
+  const said = messages.find((m) => m.role === 'user');
+  await engram.call('memory.correctFact', { id: paris, content: 'User lives in Lisbon near the river', evidence: [said?.episodeId], sessionId: said?.memorySessionId });
+
+  await reply.getByTestId('why').click();
+  await page.getByTestId('pack-open-inspector').click();
+  await page.getByTestId('pack-replay').click();
+  const changed = page.getByTestId('replay-changed');
+  await expect(changed).toContainText('Paris');
+  await expect(changed).toContainText('Lisbon');
+  await shot('replay-after-correction');
+
+  await page.keyboard.press('/');
+  await page.keyboard.type('Lisbon river');
+  await page.keyboard.press('Enter');
+  // Enter opens the best hit.
+  await expect(page.getByTestId('node-content')).toHaveText('User lives in Lisbon near the river');
+  await page.getByTestId('learned-from-session').click();
+  const preview = page.getByTestId('retract-preview');
+  await expect(preview.getByTestId('retract-forgotten')).toContainText('User lives in Lisbon near the river');
+  await expect(preview.getByTestId('retract-current-again')).toContainText('User lives in Paris near the river');
+  await preview.scrollIntoViewIfNeeded();
+  await shot('retract-preview-1280x800');
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await preview.scrollIntoViewIfNeeded();
+  await shot('retract-preview-1024x640');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await preview.getByTestId('retract-confirm').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Retracted: 1 fact');
+  await expect(page.getByTestId('node-status')).toHaveText('forgotten');
+  await expect(page.getByTestId('learned-from')).toHaveCount(1);
+  const parisNow = await engram.call<{ node: { validUntil: number | null } }>('memory.getNode', { id: paris });
+  expect(parisNow.node.validUntil).toBeNull();
+  await shot('retract-applied');
+
+  await page.getByTestId('toast').last().getByTestId('toast-undo').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Undone');
+  await expect(page.getByTestId('node-status')).toHaveCount(0);
+  const parisAfterUndo = await engram.call<{ node: { invalidatedReason: string | null } }>('memory.getNode', { id: paris });
+  expect(parisAfterUndo.node.invalidatedReason).toBe('superseded');
+});
