@@ -26,9 +26,9 @@ Commands:
   search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N]
                        Intent-routed hybrid search (default types: semantic, procedural, opinion)
   context <prompt>     The context pack that would be injected before a reply
-  eval recall <file> [--k 5,10,20]
+  eval recall <file>... [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
-  eval context <file> [--offline]
+  eval context <file>... [--offline]
                        Pack recall and fact recall@10 of context packs after consolidation (memory agent from
                        ENGRAM_AGENT_*, else offline)
   consolidate [--session ID] [--offline]
