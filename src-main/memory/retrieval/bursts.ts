@@ -30,9 +30,10 @@ export function burstActivation(db: ReadableDB, scored: readonly Scored[], seeds
   const received = new Map<string, number>();
   if (share <= 0 || scored.length === 0) return received;
   const seedRow = db.prepare(`SELECT id, event_time AS t, ${SPEAKER_SQL} AS speaker, session_id AS session FROM nodes WHERE id = ? AND type = 'episodic'`);
+  // `+type`: the session index answers (see query-plans.test.ts), not the (type, time) one.
   const around = db.prepare(
     `SELECT id, event_time AS t, ${SPEAKER_SQL} AS speaker, session_id AS session FROM nodes
-     WHERE session_id = ? AND event_time BETWEEN ? AND ? AND type = 'episodic' AND valid_until IS NULL
+     WHERE session_id = ? AND event_time BETWEEN ? AND ? AND +type = 'episodic' AND valid_until IS NULL
      ORDER BY event_time, rowid`,
   );
   const reach = BURST_GAP_MS * BURST_REACH;
