@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EmbeddingProvider } from '../embeddings/types';
-import { MemoryEngine } from '../memory';
+import { MemoryEngine, type RetrievalConfig } from '../memory';
 import { recordTranscript } from '../data/import/record-transcript';
 import { conversationEpisodes, type RecallDataset } from '../data/import/transcript-file';
 import type { MemoryAgentConfig } from '../writepath/config';
@@ -36,6 +36,7 @@ export interface ContextEvalReport {
 export interface ContextEvalOptions {
   agent: MemoryAgentConfig | null;
   embedder?: () => EmbeddingProvider;
+  retrieval?: Partial<RetrievalConfig>;
   onProgress?: (message: string) => void;
 }
 
@@ -110,7 +111,12 @@ async function evaluateConversation(conv: RecallDataset['conversations'][number]
   const dir = mkdtempSync(join(tmpdir(), 'engram-eval-context-'));
   const episodes = conversationEpisodes(conv);
   const lastEvent = episodes.reduce((m, e) => Math.max(m, e.eventTime), 0);
-  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false, ...(options.embedder ? { embedder: options.embedder() } : {}) });
+  const engine = MemoryEngine.open({
+    dataDir: dir,
+    startSlowPath: false,
+    ...(options.embedder ? { embedder: options.embedder() } : {}),
+    ...(options.retrieval ? { retrieval: options.retrieval } : {}),
+  });
   const writePath = new WritePathService({ engine, agent: options.agent });
   try {
     const ids = await recordTranscript(engine, episodes);

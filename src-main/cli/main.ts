@@ -28,9 +28,9 @@ Commands:
                        the hits as they would have been then (what memory had learned by then and held true)
   context <prompt> [--as-of DATE]
                        The context pack that would be injected before a reply (--as-of: as it would have been)
-  eval recall <file> [--k 5,10,20]
+  eval recall <file>... [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
-  eval context <file> [--offline]
+  eval context <file>... [--offline]
                        Pack recall and fact recall@10 of context packs after consolidation (memory agent from
                        ENGRAM_AGENT_*, else offline)
   consolidate [--session ID] [--offline]

@@ -75,11 +75,11 @@ export const context: Command = async (ctx) => {
 };
 
 export const evalCommand: Command = async (ctx) => {
-  const [kind, file] = ctx.args;
-  if ((kind !== 'recall' && kind !== 'context') || !file) {
-    throw new UsageError('usage: eval recall <file> [--k 5,10,20] | eval context <file>');
+  const [kind, ...files] = ctx.args;
+  if ((kind !== 'recall' && kind !== 'context') || files.length === 0) {
+    throw new UsageError('usage: eval recall <file>... [--k 5,10,20] | eval context <file>...');
   }
-  const dataset = readDataset(ctx, file);
+  const dataset = mergeDatasets(files.map((file) => readDataset(ctx, file)));
   if (kind === 'context') return evalContext(ctx, dataset);
   const ks = (ctx.options.k ?? '5,10,20').split(',').map(Number);
   if (ks.some((k) => !Number.isInteger(k) || k < 1 || k > 100)) throw new UsageError(`--k: expected integers 1..100, got ${ctx.options.k}`);
@@ -93,6 +93,12 @@ export const evalCommand: Command = async (ctx) => {
   lines.push(`ingest ${report.ingest_turns_per_s} turns/s · search p50 ${report.search_ms.p50} ms, p95 ${report.search_ms.p95} ms`);
   ctx.out(lines.join('\n'));
 };
+
+/** Several files (say, one per exported chat) are scored as one dataset: each conversation still gets its own memory. */
+function mergeDatasets(datasets: RecallDataset[]): RecallDataset {
+  if (datasets.length === 1 && datasets[0]) return datasets[0];
+  return { name: datasets.map((d) => d.name).join(' + '), conversations: datasets.flatMap((d) => d.conversations) };
+}
 
 function readDataset(ctx: CommandContext, file: string): RecallDataset {
   let raw: unknown;

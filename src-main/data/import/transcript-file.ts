@@ -5,11 +5,15 @@
 import { z } from 'zod';
 import { contentSchema, MemoryError } from '../../memory';
 
+const timeSchema = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
+
+/** A turn of a messaging-app chat carries its own time (one message per turn); a tidy transcript's turns do not. */
 export const recallTurnSchema = z.object({
   id: z.string().min(1),
   speaker: z.string().optional(),
   role: z.string().min(1).default('user'),
   text: z.string(),
+  time: timeSchema.optional(),
 });
 
 export const recallQuestionSchema = z.object({
@@ -25,11 +29,17 @@ export const recallDatasetSchema = z.object({
     z.object({
       id: z.string().min(1),
       sessions: z.array(
-        z.object({
-          id: z.string().min(1),
-          started_at: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()),
-          turns: z.array(recallTurnSchema),
-        }),
+        z
+          .object({
+            id: z.string().min(1),
+            started_at: z.iso.datetime({ offset: true, local: true }).or(z.iso.date()).optional(),
+            turns: z.array(recallTurnSchema),
+          })
+          // A turn without its own time is placed after the session's start, so one of the two must be given.
+          .refine((s) => s.started_at !== undefined || s.turns.every((t) => t.time !== undefined), {
+            message: 'a session without started_at needs a time on every turn',
+            path: ['started_at'],
+          }),
       ),
       questions: z.array(recallQuestionSchema).default([]),
     }),
@@ -49,11 +59,16 @@ export interface TranscriptEpisode {
   attributes: { [key: string]: string };
 }
 
-/** Episodes of one conversation in order. Speakers are kept in the content ("Caroline: …") as in a transcript. */
+const epochMs = (time: number | string): number => (typeof time === 'number' ? time : Date.parse(time));
+
+/**
+ * Episodes of one conversation in order. Speakers are kept in the content ("Caroline: …") as in a transcript.
+ * A turn's own time wins; otherwise it is placed at the session's start + its position × TURN_SPACING_MS.
+ */
 export function conversationEpisodes(conv: RecallConversation, sessionPrefix = ''): TranscriptEpisode[] {
   const out: TranscriptEpisode[] = [];
   for (const session of conv.sessions) {
-    const start = Date.parse(session.started_at);
+    const start = session.started_at !== undefined ? Date.parse(session.started_at) : 0;
     session.turns.forEach((turn, position) => {
       const text = turn.text.trim();
       if (!text) return;
@@ -61,7 +76,7 @@ export function conversationEpisodes(conv: RecallConversation, sessionPrefix = '
         sessionId: `${sessionPrefix}${session.id}`,
         role: turn.role,
         content: turn.speaker ? `${turn.speaker}: ${text}` : text,
-        eventTime: start + position * TURN_SPACING_MS,
+        eventTime: turn.time !== undefined ? epochMs(turn.time) : start + position * TURN_SPACING_MS,
         attributes: { turn_id: turn.id, ...(turn.speaker ? { speaker: turn.speaker } : {}), conversation_id: conv.id },
       });
     });
@@ -73,7 +88,7 @@ const jsonlLineSchema = z.object({
   session: z.string().min(1),
   role: z.string().min(1).default('user'),
   text: contentSchema,
-  time: z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]).optional(),
+  time: timeSchema.optional(),
 });
 
 /** One JSONL line (1-based `lineNumber` for messages); null for a blank line. */
@@ -95,7 +110,7 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     sessionId: session,
     role,
     content,
-    eventTime: time === undefined ? now : typeof time === 'number' ? time : Date.parse(time),
+    eventTime: time === undefined ? now : epochMs(time),
     attributes: {},
   };
 }

@@ -30,6 +30,12 @@ export interface RetrievalConfig {
    * a term may be in and still be OR-ed alone.
    */
   ftsRecentMatches: number;
+  /** Share of a hit's score its burst-mates (same speaker, back to back: bursts.ts) rank with; 0 = off. */
+  burstShare: number;
+  /** Best BM25 hits whose bursts are read. */
+  burstSeeds: number;
+  /** Context packs leave out facts and turns scored below this share of the pack's best item (pack-floor.ts). */
+  packFloor: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -50,6 +56,12 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   codeIndexRerank: 64,
   boundedFtsFromDocs: 20_000,
   ftsRecentMatches: 2_000,
+  // Messaging-style fixtures (tests/fixtures/messaging): bursts at 0.5 of the best 5 hits lift R@10 0.744 →
+  // 0.769 (at 0.9 a burst's "lol"s crowd out other answers: 0.702); tidy dialogue alternates speakers, unchanged.
+  burstShare: 0.5,
+  burstSeeds: 5,
+  // 0.15 cuts mean pack tokens (tidy 1425 → 1396, messy 939 → 824) at the same pack recall; 0.25 starts losing it.
+  packFloor: 0.15,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

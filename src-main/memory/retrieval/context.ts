@@ -17,6 +17,7 @@ import { embedQuery, FtsMemo, readAsOf, search, type RetrieverDeps } from './sea
 import { retrievalQuery } from './text';
 import { quotablePart, quoteFor } from './snippet';
 import { changedSince, type ChangedSince } from './changed-since';
+import { aboveFloor } from './pack-floor';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 import { isoTime } from '../../../src-shared/clock';
@@ -79,12 +80,21 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   // searchable (and visible in the inspector) but is never handed to the model as a fact about them.
   const factHits = (facts?.hits ?? []).filter((h) => h.node.sourceType !== 'reflection');
 
+  // Facts, turns and the quotes behind facts below the relevance floor are noise (pack-floor.ts).
+  const scored = aboveFloor(
+    {
+      facts: factHits.map((h) => factCandidate(h)),
+      // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
+      temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query, asOf),
+      evidence: evidenceCandidates(deps.db, factHits),
+    },
+    deps.config.packFloor,
+  );
   const candidates: Record<ContextSectionName, Candidate[]> = {
-    facts: factHits.map((h) => factCandidate(h)),
+    facts: scored.facts ?? [],
     entities: entityCandidates(deps, query, factHits, asOf !== null),
-    // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
-    temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query, asOf),
-    evidence: evidenceCandidates(deps.db, factHits),
+    temporal: scored.temporal ?? [],
+    evidence: scored.evidence ?? [],
   };
 
   const sections = fill(candidates, budget, (facts) => sourcesOf(deps.db, facts));

@@ -13,6 +13,7 @@ import { parseInput } from '../schemas';
 import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/memory-types';
 import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
+import { burstActivation } from './bursts';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
@@ -180,7 +181,7 @@ export async function search(
     // Spreading activation on BM25 scores (peaky, unlike RRF's flat ranks): turns pass a share of their
     // score to the turns around them, and the activated ranking stands in for plain BM25 in the fusion.
     const documents = deps.termStats.documents();
-    lists.neighbourhood = time('neighbourhood', () => activate(deps.db, bm25, deps.config.seeds, weights.neighbourhood, filter, n, documents));
+    lists.neighbourhood = time('neighbourhood', () => activate(deps, bm25, weights.neighbourhood, filter, n, documents));
     weights.fts = 0;
   }
   await yieldToLoop();
@@ -190,7 +191,7 @@ export async function search(
       // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
       const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
       const turns = memo.scored(deps.db, matchExpression(deps, query, false), episodeFilter, n);
-      const ranked = weights.neighbourhood > 0 ? activate(deps.db, turns, deps.config.seeds, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
+      const ranked = weights.neighbourhood > 0 ? activate(deps, turns, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
       return provenanceStrategy(deps.db, ranked, filter, n);
     });
   }
@@ -261,11 +262,16 @@ function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolea
   return question || node.sourceRole === 'assistant' ? WEAK_EVIDENCE_WEIGHT : 1;
 }
 
-/** BM25 scores plus the activation each node receives from its neighbourhood, best first. */
-function activate(db: Database, bm25: Scored[], seeds: number, share: number, filter: NodeFilter, limit: number, documents: number): string[] {
-  const received = neighbourhoodActivation(db, bm25, seeds, share, documents);
+/**
+ * BM25 scores plus the activation each node receives from its neighbourhood, best first. A message of a burst
+ * (bursts.ts) scores at least its share of the burst's best message.
+ */
+function activate(deps: RetrieverDeps, bm25: Scored[], share: number, filter: NodeFilter, limit: number, documents: number): string[] {
+  const { db, config } = deps;
+  const received = neighbourhoodActivation(db, bm25, config.seeds, share, documents);
   const total = new Map(bm25.map((h) => [h.id, h.score]));
   for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
+  for (const [id, amount] of burstActivation(db, bm25, config.burstSeeds, config.burstShare)) total.set(id, Math.max(total.get(id) ?? 0, amount));
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   const newcomers = ranked.filter((id) => !bm25.some((h) => h.id === id));
   const allowed = passingIds(db, newcomers, filter);

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { recordTranscript } from '../../../src-main/data/import/record-transcript';
+import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
+import type { RetrievalConfig } from '../../../src-main/memory';
+import { openTestEngine } from '../../helpers/temp-engine';
+
+/** A messaging chat: Ann's plan is a burst of short messages; the question's words are only in the first. */
+const chat = recallDatasetSchema.parse({
+  conversations: [
+    {
+      id: 'c',
+      sessions: [
+        {
+          id: 'day1',
+          turns: [
+            { id: 'plan', speaker: 'Ann', text: 'ok so the cabin weekend plan', time: '2024-05-03T10:00:00Z' },
+            { id: 'p1', speaker: 'Ann', text: '1. we leave friday after lunch', time: '2024-05-03T10:00:30Z' },
+            { id: 'p2', speaker: 'Ann', text: '2. Ben brings the kayak', time: '2024-05-03T10:01:00Z' },
+            { id: 'p3', speaker: 'Ann', text: '3. everyone chips in 40 for food', time: '2024-05-03T10:01:30Z' },
+            // Ann again, but 40 minutes on: a new thought, not the plan.
+            { id: 'late', speaker: 'Ann', text: 'also my sister got a puppy', time: '2024-05-03T10:41:30Z' },
+            { id: 'b1', speaker: 'Ben', role: 'assistant', text: 'sounds good, kayak is in the garage', time: '2024-05-03T10:44:00Z' },
+            { id: 'b2', speaker: 'Ben', role: 'assistant', text: 'did u see the match yesterday', time: '2024-05-03T10:45:00Z' },
+            { id: 'a5', speaker: 'Ann', text: 'no I was at my aunt s', time: '2024-05-03T10:46:00Z' },
+            ...Array.from({ length: 24 }, (_, i) => ({
+              id: `x${i}`,
+              speaker: i % 2 ? 'Ben' : 'Ann',
+              text: ['the train was late again', 'new phone who dis', 'coffee tomorrow?', 'lol same', 'my back hurts from the gym', 'rain all week'][i % 6] as string,
+              time: new Date(Date.parse('2024-05-04T09:00:00Z') + i * 600_000).toISOString(),
+            })),
+          ],
+        },
+      ],
+    },
+  ],
+}).conversations[0];
+
+async function topTurns(retrieval: Partial<RetrievalConfig>, k: number): Promise<string[]> {
+  if (!chat) throw new Error('fixture missing');
+  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
+  const episodes = conversationEpisodes(chat);
+  const ids = await recordTranscript(engine, episodes);
+  const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?']));
+  const result = await engine.search({ query: 'What is the plan for the cabin weekend?', types: ['episodic'], limit: k, now: Date.parse('2024-06-01T00:00:00Z') });
+  return result.hits.map((h) => turnOf.get(h.node.id) ?? '?');
+}
+
+describe('bursts as a retrieval unit', () => {
+  it('ranks the messages of a burst with the one the question matched', async () => {
+    const top = await topTurns({}, 4);
+    expect(top[0]).toBe('plan');
+    expect(new Set(top)).toEqual(new Set(['plan', 'p1', 'p2', 'p3']));
+  });
+
+  it('without bursts, the later messages of the burst are not found (what the mechanism adds)', async () => {
+    const top = await topTurns({ burstShare: 0 }, 4);
+    expect(top).toContain('plan');
+    expect(top).not.toContain('p3');
+  });
+
+  it('ends at a gap: the same speaker\'s next message 40 minutes later is not part of the burst', async () => {
+    const top = await topTurns({}, 6);
+    expect(top).not.toContain('late');
+    expect(top).not.toContain('a5');
+  });
+});
