@@ -26,6 +26,8 @@ Commands:
   search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N]
                        Intent-routed hybrid search (default types: semantic, procedural, opinion)
   context <prompt>     The context pack that would be injected before a reply
+  profile              What Engram knows about you: lasting facts (name, home, work, family, preferences) and
+                       this month's (projects, plans); pinned and hidden as set in the inspector
   eval recall <file> [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
   eval context <file> [--offline]

@@ -14,6 +14,7 @@ import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { conversationSchema, recordConversation } from './conversation';
 import { MCP_TOOL_DESCRIPTIONS, REMEMBER_CONVERSATION_DESCRIPTION, SERVER_INSTRUCTIONS } from './descriptions';
 import { summarize } from './summaries';
+import { registerProfile } from './profile';
 import { plural } from '../../src-shared/plural';
 
 export const MCP_SOURCE_TYPE = 'mcp';
@@ -136,6 +137,8 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.result, null, 2) }] };
     },
   );
+
+  registerProfile(server, options.memory, (line) => options.activity?.(`mcp: ${client()} ${line}`));
 
   return server;
 }

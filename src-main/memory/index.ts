@@ -35,6 +35,8 @@ export {
 } from './schemas';
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
+export { setProfilePinSchema, type SetProfilePinInput } from './profile-pins';
+export type { ProfileScope } from './profile';
 export {
   graphExpandSchema,
   graphSeedSchema,
