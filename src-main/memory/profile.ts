@@ -123,7 +123,7 @@ export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope 
       continue;
     }
     const active = Math.max(r.created_at, r.last_accessed ?? 0);
-    if (now - active <= DYNAMIC_WITHIN_MS) dyn.push(line('dynamic', `recent: ${r.last_accessed !== null && r.last_accessed > r.created_at ? `used ${day(r.last_accessed)}` : `learned ${day(r.created_at)}`}`));
+    if (now - active < DYNAMIC_WITHIN_MS) dyn.push(line('dynamic', `recent: ${r.last_accessed !== null && r.last_accessed > r.created_at ? `used ${day(r.last_accessed)}` : `learned ${day(r.created_at)}`}`));
   }
   // Pinned first, then identity before preferences, then confirmed; the oldest knowledge first within each.
   const rank = (l: ProfileLine) => (l.pinned ? 0 : l.slot && isIdentitySlot(l.slot) ? 1 : l.slot && isPreferenceSlot(l.slot) ? 2 : 3);
