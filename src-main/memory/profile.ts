@@ -84,11 +84,11 @@ export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope 
   const rows = allRows<Row>(
     db,
     sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
-        FROM nodes n WHERE ${where} ORDER BY n.created_at DESC`,
+        FROM nodes n WHERE ${where} ORDER BY n.created_at, n.rowid`,
   );
 
   const stat: ProfileLine[] = [];
-  const dyn: ProfileLine[] = [];
+  const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];
   for (const r of rows) {
     const attributes = parseJsonObject(r.attributes);
@@ -123,12 +123,17 @@ export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope 
       continue;
     }
     const active = Math.max(r.created_at, r.last_accessed ?? 0);
-    if (now - active < DYNAMIC_WITHIN_MS) dyn.push(line('dynamic', `recent: ${r.last_accessed !== null && r.last_accessed > r.created_at ? `used ${day(r.last_accessed)}` : `learned ${day(r.created_at)}`}`));
+    if (now - active < DYNAMIC_WITHIN_MS) {
+      const used = r.last_accessed !== null && r.last_accessed > r.created_at;
+      dyn.push({ ...line('dynamic', `recent: ${used ? 'used' : 'learned'} ${day(active)}`), activeAt: active });
+    }
   }
-  // Pinned first, then identity before preferences, then confirmed; the oldest knowledge first within each.
+  // Most recently learned or used first (the sort is stable: ties keep the order they were learned in).
+  dyn.sort((a, b) => b.activeAt - a.activeAt);
+  // Pinned first, then identity before preferences, then confirmed; in the order learned within each.
   const rank = (l: ProfileLine) => (l.pinned ? 0 : l.slot && isIdentitySlot(l.slot) ? 1 : l.slot && isPreferenceSlot(l.slot) ? 2 : 3);
   stat.sort((a, b) => rank(a) - rank(b) || a.createdAt - b.createdAt);
-  const lines = { static: stat.slice(0, MAX_STATIC), dynamic: dyn.slice(0, MAX_DYNAMIC) };
+  const lines = { static: stat.slice(0, MAX_STATIC), dynamic: dyn.slice(0, MAX_DYNAMIC).map(({ activeAt: _a, ...l }) => l) };
   withSources(db, [...lines.static, ...lines.dynamic]);
   return { ...lines, hidden, computedAt: now };
 }
