@@ -47,7 +47,7 @@ test('the profile card: lasting and recent facts, each opening its fact; pin and
   await shot('profile-card-1280x800');
 
   // A line opens its fact in the node panel.
-  await lasting.getByRole('button', { name: 'User lives in Porto' }).click();
+  await lasting.getByRole('button', { name: 'User lives in Porto', exact: true }).click();
   await expect(page.getByTestId('node-content')).toHaveText('User lives in Porto');
 
   // Keyboard: focus Pin on this month's marathon and press Enter; it moves to the top of Lasting, pinned.

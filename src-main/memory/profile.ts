@@ -144,7 +144,8 @@ function kindOf(slot: string | null): string {
   if (/\.(residence|home|address|city|location|lives_in)$/.test(slot)) return 'home';
   if (/\.(employer|occupation|job|job_title|role|work|workplace|company|profession)$/.test(slot)) return 'work';
   if (isPreferenceSlot(slot)) return 'preference';
-  return isIdentitySlot(slot) ? 'family and origins' : 'about you';
+  if (/\.(birthday|birthdate|birthplace|origin|hometown|nationality)$/.test(slot)) return 'origins';
+  return isIdentitySlot(slot) ? 'family' : 'about you';
 }
 
 const day = (t: number): string => isoTime(t)?.slice(0, 10) ?? 'unknown date';

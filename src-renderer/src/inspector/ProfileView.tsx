@@ -76,14 +76,16 @@ function Line({ line }: { line: ProfileLine }) {
   return (
     <li className={selected ? 'on' : ''} data-testid="profile-line">
       <button className="link-button ins-profile-fact" onClick={() => select(line.nodeId)} title="Open this fact">
-        {line.pinned && <span aria-label="pinned">📌 </span>}
+        {line.pinned && <span className="ins-profile-pin">Pinned</span>}
         {line.content}
       </button>
       <span className="muted small ins-profile-why">
         {line.reason}
+        {line.confirmed && ' · confirmed'}
+        {line.sourceIds.length > 0 && ' · said in '}
         {line.sourceIds.map((id, i) => (
-          <button key={id} className="link-button" onClick={() => select(id)} aria-label={`Source ${i + 1} of: ${line.content}`}>
-            {i === 0 ? ' · source' : ''} {i + 1}
+          <button key={id} className="link-button ins-profile-source" onClick={() => select(id)} aria-label={`Source ${i + 1} of: ${line.content}`} title="Open the message it was learned from">
+            {i === 0 ? 'source' : ''} {i + 1}
           </button>
         ))}
       </span>
