@@ -1,6 +1,7 @@
 /**
  * Engram's memory as an MCP server: the chat's six memory tools (same names, schemas, executors and result
- * shapes, from chat/tools.ts) plus `remember_conversation`, and entity profiles as resources. Transport-free:
+ * shapes, from chat/tools.ts) plus `remember_conversation`, entity profiles as resources, and the person's profile
+ * (`get_profile`, `engram://profile`: profile.ts). Transport-free:
  * stdio.ts and http.ts connect it. Reads are always allowed; writes only when the person allowed them, and
  * every write is attributed to `mcp` and the client's name from the handshake.
  */
