@@ -32,8 +32,12 @@ export function setProfilePin(ctx: EngineContext, input: SetProfilePinInput): { 
   return { id: node.id, state: data.state, previous };
 }
 
-/** Events that cannot change which facts are current or what they say: they keep a computed profile. */
-const KEEPS_PROFILE: ReadonlySet<MemoryChange['kind']> = new Set(['episodes.recorded', 'nodes.embedded', 'entities.linked']);
+/**
+ * Events that cannot change which facts are current or what they say: they keep a computed profile. A use in a
+ * reply (`nodes.accessed`, after every reply) only refreshes a fact's recency; the hourly key catches it up, so
+ * the profile is not recomputed for every pack of a conversation.
+ */
+const KEEPS_PROFILE: ReadonlySet<MemoryChange['kind']> = new Set(['episodes.recorded', 'nodes.embedded', 'entities.linked', 'nodes.accessed']);
 const HOUR_MS = 3_600_000;
 
 /**

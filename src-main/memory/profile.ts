@@ -11,7 +11,7 @@
  */
 import type { ReadableDB } from '../storage/db';
 import { allRows } from '../storage/db';
-import { sql, sqlAnd, sqlOr } from '../storage/sql';
+import { sql, sqlAnd, sqlOr, type SqlFragment } from '../storage/sql';
 import { nodeConditions, type NodeConditions } from './node-filter';
 import { parseJsonObject } from './repo/statements';
 import { isIdentitySlot } from '../../src-shared/decay';
@@ -62,30 +62,45 @@ function isPersonSlot(slot: string): boolean {
 }
 
 export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}): Profile {
+  const rows = allRows<Row>(db, profileQuery(now, scope));
+  return linesOf(db, rows, now);
+}
+
+/** The facts that may belong in the profile (the rules below decide), oldest first. */
+export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
   const slot = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, '$.slot')`;
   const pin = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, ${`$.${PROFILE_ATTRIBUTE}`})`;
+  // Cheap tests first, and JSON read only where the text can hold the key: the read scans every current fact.
+  const pinned = sqlAnd([sql`n.attributes LIKE '%"profile"%'`, sql`${pin} IN ('pinned', 'hidden')`]);
   // LIKE is case-insensitive for ASCII: "User lives…", "user's partner…", "I moved…", "My sister…".
   const aboutPerson = sqlOr([
-    sql`${slot} LIKE 'user.%'`,
-    sql`${slot} LIKE '%.relation.user'`,
     sql`n.content LIKE 'user %'`,
     sql`n.content LIKE 'user''s %'`,
     sql`n.content LIKE 'the user %'`,
     sql`n.content LIKE 'I %'`,
     sql`n.content LIKE 'my %'`,
-    sql`${pin} IN ('pinned', 'hidden')`,
+    sqlAnd([sql`n.attributes LIKE '%user%'`, sqlOr([sql`${slot} LIKE 'user.%'`, sql`${slot} LIKE '%.relation.user'`])]),
+    pinned,
+  ]);
+  // Only rows that can qualify come back: recent, or old enough and slotted or confirmed, or pinned or hidden.
+  const mayQualify = sqlOr([
+    sql`n.created_at > ${now - DYNAMIC_WITHIN_MS}`,
+    sql`n.last_accessed > ${now - DYNAMIC_WITHIN_MS}`,
+    sqlAnd([sql`n.created_at <= ${now - STATIC_AFTER_MS}`, sqlOr([sql`n.decay_rate = 0`, sql`n.attributes LIKE '%"slot"%'`])]),
+    pinned,
   ]);
   const where = sqlAnd([
     nodeConditions({ ...scope, types: FACT_TYPES, includeInvalid: false }),
     // A weekly reflection is the write path's reading of a week, not something the person stated.
     sql`(n.source_type IS NULL OR n.source_type <> 'reflection')`,
+    mayQualify,
     aboutPerson,
   ]);
-  const rows = allRows<Row>(
-    db,
-    sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
-        FROM nodes n WHERE ${where} ORDER BY n.created_at, n.rowid`,
-  );
+  return sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
+        FROM nodes n WHERE ${where} ORDER BY n.created_at, n.rowid`;
+}
+
+function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
 
   const stat: ProfileLine[] = [];
   const dyn: (ProfileLine & { activeAt: number })[] = [];
