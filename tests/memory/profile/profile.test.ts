@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryError } from '../../../src-main/memory/errors';
-import type { MemoryEngine } from '../../../src-main/memory/engine';
+import { MemoryEngine } from '../../../src-main/memory/engine';
 import { countTokens } from '../../../src-main/memory/retrieval/tokens';
 import { SECTION_SHARES } from '../../../src-main/memory/retrieval/context';
-import { ManualClock, openTestEngine } from '../../helpers/temp-engine';
+import { CollectingLogger, ManualClock, openTestEngine } from '../../helpers/temp-engine';
 import type { Profile } from '../../../src-shared/profile-types';
 
 const ids = (lines: Profile['static']) => lines.map((l) => l.nodeId);
@@ -80,6 +80,21 @@ describe('the profile', () => {
     expect(ids(after.dynamic)).toContain(denver);
     s.engine.forget(s.project);
     expect(ids(s.engine.profile().dynamic)).not.toContain(s.project);
+  });
+
+  it('a home another process supersedes leaves the cached profile once the commit is noticed', async () => {
+    const s = await seeded();
+    expect(ids(s.engine.profile().static)).toContain(s.home);
+    const other = MemoryEngine.open({ dbPath: s.engine.dbPath, clock: s.clock, startSlowPath: false, logger: new CollectingLogger() });
+    try {
+      other.correctFact({ id: s.home, content: 'User lives in Denver', sourceType: 'mcp' });
+    } finally {
+      await other.close();
+    }
+    expect(s.engine.checkExternalWrites()).toBe(true);
+    const p = s.engine.profile();
+    expect([...ids(p.static), ...ids(p.dynamic)]).not.toContain(s.home);
+    expect(p.dynamic.map((l) => l.content)).toContain('User lives in Denver');
   });
 
   it('pins a fact to the profile and hides one from it; auto hands it back to the rules', async () => {
