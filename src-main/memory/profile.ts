@@ -66,7 +66,11 @@ export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope 
   return linesOf(db, rows, now);
 }
 
-/** The facts that may belong in the profile (the rules below decide), oldest first. */
+/**
+ * The facts that may belong in the profile (the rules below decide), oldest first. No index can say "about the
+ * person", so this reads every current fact through the type index; `+n.created_at` keeps the planner (with
+ * statistics) from walking the creation-time index over every episode too. The cache makes it once per change.
+ */
 export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
   const slot = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, '$.slot')`;
   const pin = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, ${`$.${PROFILE_ATTRIBUTE}`})`;
@@ -97,7 +101,7 @@ export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
     aboutPerson,
   ]);
   return sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
-        FROM nodes n WHERE ${where} ORDER BY n.created_at, n.rowid`;
+        FROM nodes n WHERE ${where} ORDER BY +n.created_at, n.rowid`;
 }
 
 function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
