@@ -75,7 +75,7 @@ export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
   const slot = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, '$.slot')`;
   const pin = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, ${`$.${PROFILE_ATTRIBUTE}`})`;
   // Cheap tests first, and JSON read only where the text can hold the key: the read scans every current fact.
-  const pinned = sqlAnd([sql`n.attributes LIKE '%"profile"%'`, sql`${pin} IN ('pinned', 'hidden')`]);
+  const pinned = sqlAnd([sql`n.attributes LIKE ${`%"${PROFILE_ATTRIBUTE}"%`}`, sql`${pin} IN ('pinned', 'hidden')`]);
   // LIKE is case-insensitive for ASCII: "User lives…", "user's partner…", "I moved…", "My sister…".
   const aboutPerson = sqlOr([
     sql`n.content LIKE 'user %'`,
@@ -105,7 +105,6 @@ export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
 }
 
 function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
-
   const stat: ProfileLine[] = [];
   const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];
