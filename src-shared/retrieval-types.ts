@@ -66,7 +66,8 @@ export interface SearchResult {
   warnings: string[];
 }
 
-export const CONTEXT_SECTIONS = ['facts', 'entities', 'temporal', 'evidence'] as const;
+/** `profile` leads: what every reply should know about the person (the profile, seed 004 §5). */
+export const CONTEXT_SECTIONS = ['profile', 'facts', 'entities', 'temporal', 'evidence'] as const;
 export type ContextSectionName = (typeof CONTEXT_SECTIONS)[number];
 
 export interface ContextItem {

@@ -36,6 +36,7 @@ import {
   type NodePage,
   rememberFactSchema,
   searchInputSchema as engineSearchInputSchema,
+  setProfilePinSchema,
   setTagsSchema,
   splitEntitySchema,
   timelineSchema,
@@ -56,6 +57,7 @@ import type { WritePathProgress } from '../writepath/types';
 import type { MaintenanceReport } from '../writepath/maintenance';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import type { Entity, MemoryChange, MemoryNode } from '../../src-shared/memory-types';
+import type { Profile, ProfilePinState } from '../../src-shared/profile-types';
 import {
   clientConfigInputSchema,
   clientConfigWriteSchema,
@@ -228,6 +230,10 @@ export const calls = {
   'memory.confirmFact': call<MemoryNode>()(nodeId),
   'memory.forget': call<{ id: string }>()(nodeId),
   'memory.restore': call<MemoryNode>()(nodeId),
+  /** "What Engram knows about you": the profile's static and dynamic parts, from current facts. */
+  'memory.profile': call<Profile>()(none),
+  /** Pin a fact to the profile, hide it from it, or hand it back to the rules (`auto`); `previous` undoes it. */
+  'memory.setProfilePin': call<{ id: string; state: ProfilePinState; previous: ProfilePinState }>()(setProfilePinSchema),
 
   // ---- entities
   'entity.list': call<Entity[]>()(

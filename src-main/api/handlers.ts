@@ -101,6 +101,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
       return { id };
     },
     'memory.restore': ({ id }) => memory.restore(id),
+    'memory.profile': () => memory.profile(),
+    'memory.setProfilePin': (input) => memory.setProfilePin(input),
 
     'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),
     'entity.find': ({ name }) => memory.findEntities(name),

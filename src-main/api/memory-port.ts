@@ -16,6 +16,8 @@ export type ApiMemory = Pick<
   | 'confirmFact'
   | 'forget'
   | 'restore'
+  | 'profile'
+  | 'setProfilePin'
   | 'listEntities'
   | 'findEntities'
   | 'getEntityProfile'

@@ -126,6 +126,7 @@ export const commands: Record<string, Command> = {
   reembed,
   search: (ctx) => import('./read-commands').then((m) => m.search(ctx)),
   context: (ctx) => import('./read-commands').then((m) => m.context(ctx)),
+  profile: (ctx) => import('./read-commands').then((m) => m.profile(ctx)),
   eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
   consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
   import: (ctx) => import('./data-commands').then((m) => m.importCommand(ctx)),

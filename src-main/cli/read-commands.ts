@@ -1,4 +1,4 @@
-/** CLI commands of the read path: search, context, eval recall. */
+/** CLI commands of the read path: search, context, profile, eval recall. */
 import { UsageError } from '../../src-shared/errors';
 import { recallDatasetSchema, type RecallDataset } from '../data/import/transcript-file';
 import { evaluateRecall } from './recall-eval';
@@ -7,6 +7,7 @@ import { NODE_TYPES, type NodeType } from '../../src-shared/memory-types';
 import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';
+import { profileText } from '../../src-shared/profile-format';
 
 function text(ctx: CommandContext, name: string): string {
   const value = ctx.args.join(' ').trim();
@@ -72,6 +73,13 @@ export const context: Command = async (ctx) => {
   const summary = pack.sections.map((s) => `${s.name} ${s.tokens}/${s.budget}`).join(', ');
   const asOf = ctx.options['as-of'] !== undefined ? `as of ${new Date(pack.createdAt).toISOString()}\n\n` : '';
   ctx.out(`${asOf}${pack.markdown || '(nothing relevant remembered)'}\n\n— ${pack.tokensUsed}/${pack.tokenBudget} tokens (${summary}); intent ${pack.intent}, ${pack.complexity}`);
+};
+
+/** `profile`: what Engram knows about the person (static and dynamic parts), as the inspector's card shows it. */
+export const profile: Command = async (ctx) => {
+  if (ctx.args.length > 0) throw new UsageError(`profile takes no arguments, got "${ctx.args.join(' ')}"`);
+  const p = ctx.engine.profile();
+  ctx.out(ctx.json ? JSON.stringify(p) : profileText(p));
 };
 
 export const evalCommand: Command = async (ctx) => {

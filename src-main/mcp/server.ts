@@ -1,6 +1,7 @@
 /**
  * Engram's memory as an MCP server: the chat's six memory tools (same names, schemas, executors and result
- * shapes, from chat/tools.ts) plus `remember_conversation`, and entity profiles as resources. Transport-free:
+ * shapes, from chat/tools.ts) plus `remember_conversation`, entity profiles as resources, and the person's profile
+ * (`get_profile`, `engram://profile`: profile.ts). Transport-free:
  * stdio.ts and http.ts connect it. Reads are always allowed; writes only when the person allowed them, and
  * every write is attributed to `mcp` and the client's name from the handshake.
  */
@@ -14,6 +15,7 @@ import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { conversationSchema, recordConversation } from './conversation';
 import { MCP_TOOL_DESCRIPTIONS, REMEMBER_CONVERSATION_DESCRIPTION, SERVER_INSTRUCTIONS } from './descriptions';
 import { summarize } from './summaries';
+import { registerProfile } from './profile';
 import { plural } from '../../src-shared/plural';
 
 export const MCP_SOURCE_TYPE = 'mcp';
@@ -136,6 +138,8 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.result, null, 2) }] };
     },
   );
+
+  registerProfile(server, options.memory, (line) => options.activity?.(`mcp: ${client()} ${line}`));
 
   return server;
 }

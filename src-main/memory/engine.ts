@@ -33,6 +33,8 @@ import { truncateWal } from '../storage/checkpoint';
 import * as inspector from './inspector';
 import { databasePath } from './paths';
 import { getNodeDetail, listNodes } from './queries';
+import { ProfileCache, setProfilePin, type SetProfilePinInput } from './profile-pins';
+import type { ProfileScope } from './profile';
 import { reinforceFromReply } from './reply-reinforcement';
 import * as retractOps from './retract';
 import { getSession, markSessionCompleted } from './repo/sessions';
@@ -79,6 +81,7 @@ export class MemoryEngine {
   private readonly retriever: Retriever;
   private readonly guard = { open: () => this.assertOpen(), flushed: () => this.assertFlushed() };
   private readonly externalWrites: ExternalWrites;
+  private readonly profiles: ProfileCache;
   private closed = false;
   /** A public call that needs the engine open. */
   private readonly open = guarded(() => this.assertOpen());
@@ -125,6 +128,7 @@ export class MemoryEngine {
     queueMissingEntityVectors(this.ctx);
     slowPath.kick();
     this.externalWrites = new ExternalWrites(db);
+    this.profiles = new ProfileCache(this.ctx);
     // Last, so a constructor that throws leaves no timer behind.
     this.checkpointer.start();
   }
@@ -216,7 +220,18 @@ export class MemoryEngine {
   /** search_memory (ADR 008 §13): intent-routed hybrid search. Defaults to knowledge nodes, not episodes. */
   readonly search = async (input: SearchInput) => runSearch(await this.retriever.whenReady(this.guard), input);
   /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
-  readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => buildContextPack(await this.retriever.whenReady(this.guard), prompt, options);
+  readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => {
+    const deps = await this.retriever.whenReady(this.guard);
+    // A pack as of a past date leaves out today's profile (the profile is of current facts).
+    const profile = options.asOf == null ? this.profile({ now: options.now }) : undefined;
+    return buildContextPack(deps, prompt, options, profile);
+  };
+  /** The profile (profile.ts): static and dynamic facts about the person, from current facts, in a scope. */
+  readonly profile = this.flushed((options: { now?: number | undefined; scope?: ProfileScope } = {}) =>
+    this.profiles.get(this.ctx, options.now ?? this.ctx.clock.now(), options.scope),
+  );
+  /** Pin a fact to the profile, hide it from it, or hand it back to the rules; returns the previous state. */
+  readonly setProfilePin = this.open((input: SetProfilePinInput) => setProfilePin(this.ctx, input));
   /** Replay: the pack `then`'s prompt gets from today's memory (same budget), and what changed (retrieval/replay.ts). */
   readonly replayPack = async (then: ContextPack, options: Omit<ContextOptions, 'tokenBudget'> = {}) => {
     const now = await this.buildContextPack(then.prompt, { ...options, tokenBudget: then.tokenBudget });

@@ -54,7 +54,7 @@ function requireNode(ctx: EngineContext, id: unknown): MemoryNode {
   return node;
 }
 
-function requireCurrentFact(ctx: EngineContext, id: unknown, action: string): MemoryNode {
+export function requireCurrentFact(ctx: EngineContext, id: unknown, action: string): MemoryNode {
   const node = requireNode(ctx, id);
   if (node.type === 'episodic') {
     throw new MemoryError('invalid_input', `Cannot ${action} an episode: episodes are the record of what was said, not facts`);

@@ -37,6 +37,8 @@ export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type Updat
 export { searchInputSchema } from './retrieval/schemas';
 export { asOfSchema } from './as-of';
 export { retractionIdSchema, retractSourceSchema } from './retract/schemas';
+export { setProfilePinSchema, type SetProfilePinInput } from './profile-pins';
+export type { ProfileScope } from './profile';
 export {
   compareSchema,
   graphExpandSchema,

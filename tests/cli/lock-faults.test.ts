@@ -117,6 +117,7 @@ describe('every CLI command while another process holds the write lock', { timeo
       { name: 'reembed', args: ['reembed'] },
       { name: 'search', args: ['search', 'support group'], modules: READ },
       { name: 'context', args: ['context', 'What did Caroline do?'], modules: READ },
+      { name: 'profile', args: ['profile'], modules: READ },
       { name: 'eval recall', args: ['eval', 'recall', RECALL], modules: READ },
       { name: 'eval context', args: ['eval', 'context', RECALL, '--offline'], modules: READ },
       { name: 'consolidate', args: ['consolidate', '--offline'], modules: ['cli/consolidate.ts'] },

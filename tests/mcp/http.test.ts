@@ -77,7 +77,7 @@ describe('MCP over Streamable HTTP (running app)', () => {
     const client = new Client({ name: 'Cursor', version: '1.2.3' });
     await client.connect(new StreamableHTTPClientTransport(new URL(on.url), { requestInit: { headers: { 'x-engram-token': on.token } } }));
     clients.push(client);
-    expect((await client.listTools()).tools).toHaveLength(7);
+    expect((await client.listTools()).tools).toHaveLength(8);
     const found = (await client.callTool({ name: 'search_memory', arguments: { query: 'when is the Atlas deadline' } })) as CallToolResult;
     expect((found.structuredContent as { results: { id: string }[] }).results[0]?.id).toBe(id);
 

@@ -51,7 +51,7 @@ describe('MCP over stdio', () => {
 
     const tools = (await client.listTools()).tools;
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['confirm_fact', 'correct_fact', 'get_entity_info', 'memory_stats', 'remember_conversation', 'remember_fact', 'search_memory'].sort(),
+      ['confirm_fact', 'correct_fact', 'get_entity_info', 'get_profile', 'memory_stats', 'remember_conversation', 'remember_fact', 'search_memory'].sort(),
     );
     const search = tools.find((t) => t.name === 'search_memory');
     expect(search?.inputSchema.required).toEqual(['query']);

@@ -17,6 +17,9 @@ const WHOLE_TABLE_BY_DESIGN = [
   // Entity lookup by name or alias (aliases are a JSON column): a scan of the entities table, which holds
   // anchors (hundreds to thousands), not memories. An alias table would make it a search.
   'SELECT id FROM entities WHERE merged_into IS NULL AND (',
+  // The profile (memory/profile.ts): every current fact is read to find those about the person (slot or voice);
+  // no index can say that. Computed once per change to memory (its cache), not once per pack.
+  'SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes FROM nodes n WHERE',
 ];
 const byDesign = (sql: string): boolean => WHOLE_TABLE_BY_DESIGN.some((s) => sql.trim().replace(/\s+/g, ' ').startsWith(s));
 

@@ -1,7 +1,8 @@
 /**
  * Context packs (ADR 008 §11.4, §11.5, §14): what the model is told about memory before a reply.
- * Adaptive budget (1200 / 2000 tokens), split facts · entity profiles · earlier turns · evidence (SECTION_SHARES),
- * filled in that priority with unused budget rolling down, counted with a real tokenizer, never over budget.
+ * Adaptive budget (1200 / 2000 tokens): the person's profile leads in a small fixed share; what it leaves is split
+ * facts · entity profiles · earlier turns · evidence (SECTION_SHARES), filled in that priority with unused budget
+ * rolling down, counted with a real tokenizer, never over budget. A fact the profile shows is not repeated below.
  */
 import type { Database } from 'better-sqlite3';
 import { getEntity } from '../repo/entities';
@@ -21,14 +22,18 @@ import { aboveFloor } from './pack-floor';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
 import { isoTime } from '../../../src-shared/clock';
+import type { Profile } from '../../../src-shared/profile-types';
 
 /**
  * Facts lead: a fact states in a dozen tokens what a turn says in forty, so with a model-written memory they
  * cover more of the conversation per token. What facts leave unused (an offline memory has few) rolls down to
  * earlier turns. Entity profiles mostly repeat what the facts say.
  */
-export const SECTION_SHARES: Record<ContextSectionName, number> = { facts: 0.45, entities: 0.05, temporal: 0.4, evidence: 0.1 };
+export const SECTION_SHARES: Record<ContextSectionName, number> = { profile: 0.15, facts: 0.45, entities: 0.05, temporal: 0.4, evidence: 0.1 };
+/** The profile's share is of the whole budget; the other shares are of what the profile leaves. */
+const LEADING_SECTION: ContextSectionName = 'profile';
 const TITLES: Record<ContextSectionName, string> = {
+  profile: 'About the user',
   facts: 'Facts',
   entities: 'People, places and things',
   temporal: 'Earlier conversations',
@@ -54,7 +59,7 @@ interface Candidate {
   item: Omit<ContextItem, 'tokens'>;
 }
 
-export async function buildContextPack(deps: RetrieverDeps, prompt: string, options: ContextOptions = {}): Promise<ContextPack> {
+export async function buildContextPack(deps: RetrieverDeps, prompt: string, options: ContextOptions = {}, profile?: Profile): Promise<ContextPack> {
   // Retrieval reads a long prompt by its start and end (text.ts retrievalQuery); the pack keeps the whole prompt.
   const query = retrievalQuery(prompt);
   const opts = parseInput(contextOptionsSchema, options);
@@ -91,6 +96,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
     deps.config.packFloor,
   );
   const candidates: Record<ContextSectionName, Candidate[]> = {
+    profile: profile ? profileCandidates(profile) : [],
     facts: scored.facts ?? [],
     entities: entityCandidates(deps, query, factHits, asOf !== null),
     temporal: scored.temporal ?? [],
@@ -123,6 +129,20 @@ function factCandidate(h: SearchHit): Candidate {
       reason: `${n.type} fact found by ${describeStrategies(h.strategies)}`,
     },
   };
+}
+
+/** The profile's lines in its order (static, then dynamic), worded as facts are. */
+function profileCandidates(p: Profile): Candidate[] {
+  return [...p.static, ...p.dynamic].map((l) => ({
+    item: {
+      nodeId: l.nodeId,
+      entityId: null,
+      text: `- ${plainText(l.content)} (${l.type === 'semantic' ? '' : `${l.type}, `}since ${day(l.validFrom)})`,
+      score: 1,
+      strategies: [],
+      reason: `profile (${l.part}): ${l.reason}`,
+    },
+  }));
 }
 
 /** Only what changes how a fact reads: its kind when it is not a plain fact, and doubt when there is some. */
@@ -247,7 +267,7 @@ function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
   return out;
 }
 
-const ORDER: ContextSectionName[] = ['facts', 'entities', 'temporal', 'evidence'];
+const ORDER: ContextSectionName[] = ['profile', 'facts', 'entities', 'temporal', 'evidence'];
 
 /** Episodes the given facts were derived from. */
 function sourcesOf(db: Database, factIds: readonly string[]): Set<string> {
@@ -271,14 +291,17 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
   const headerCost = countTokens(`${HEADER}\n\n`);
   let carry = 0;
   let remainingTotal = budget - headerCost;
+  let shown = new Set<string>();
+  let afterLead = budget;
   return ORDER.map((name) => {
-    const share = Math.floor(budget * SECTION_SHARES[name]);
-    const sectionBudget = Math.max(0, Math.min(remainingTotal, share + carry));
+    const share = Math.floor((name === LEADING_SECTION ? budget : afterLead) * SECTION_SHARES[name]);
+    // What the profile leaves unused goes to the others through their shares, not to facts alone.
+    const sectionBudget = Math.max(0, Math.min(remainingTotal, share + (name === ORDER[1] ? 0 : carry)));
     const title = `### ${TITLES[name]}\n`;
     const titleCost = countTokens(title) + 1;
     const items: ContextItem[] = [];
     let used = 0;
-    const seen = new Set<string>(name === 'temporal' ? coveredTurns : []);
+    const seen = new Set<string>(name === 'temporal' ? coveredTurns : name === 'facts' ? shown : []);
     const headings = new Set<string>();
     for (const c of candidates[name]) {
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
@@ -293,6 +316,10 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       if (heading) headings.add(heading);
       used += extra + tokens;
       items.push({ ...c.item, tokens });
+    }
+    if (name === LEADING_SECTION) {
+      shown = new Set(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
+      afterLead = budget - used;
     }
     if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
     // Chronological: headings start with the day, lines with the time.

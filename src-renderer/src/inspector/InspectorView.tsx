@@ -1,5 +1,5 @@
 /**
- * The memory inspector: graph, timeline, entities, overview and "why this answer", with one node panel,
+ * The memory inspector: the profile ("You"), graph, timeline, entities, overview and "why this answer", with one node panel,
  * shared filters, search (SearchBox), undo toasts and the keyboard (/ c e Del z arrows).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { GraphView } from './GraphView';
 import { NodePanel } from './NodePanel';
 import { OverviewView } from './OverviewView';
 import { PackView } from './PackView';
+import { ProfileView } from './ProfileView';
 import { SearchBox } from './SearchBox';
 import { TimelineView } from './TimelineView';
 import { Toasts } from './Toasts';
@@ -20,6 +21,7 @@ import { useInspector, type InspectorTab } from './store';
 import './inspector.css';
 
 const TABS: [InspectorTab, string][] = [
+  ['profile', 'You'],
   ['graph', 'Graph'],
   ['timeline', 'Timeline'],
   ['entities', 'Entities'],
@@ -135,6 +137,7 @@ export function InspectorView() {
           {tab === 'entities' && <EntitiesView />}
           {tab === 'overview' && <OverviewView />}
           {tab === 'compare' && <CompareView />}
+          {tab === 'profile' && <ProfileView />}
           {tab === 'pack' && <PackView />}
         </div>
         <NodePanel />

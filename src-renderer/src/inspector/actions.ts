@@ -28,7 +28,16 @@ export function pinInGraph(ids: string[]): void {
   state().addGraph({ kind: 'seed', input: { seed: { kind: 'nodes', ids }, filter: { includeInvalid: true } }, at: 0 });
 }
 
+const PIN_WORDS = { pinned: 'Pinned to your profile', hidden: 'Hidden from your profile', auto: 'Back to the profile\'s own choice' } as const;
+
 export const actions = {
+  /** Pin a fact to the profile, hide it from it, or hand it back to the rules; undo puts back what it was. */
+  profilePin: (id: string, pin: CallInput<'memory.setProfilePin'>['state']) =>
+    run('Profile', async () => {
+      const { previous } = await call('memory.setProfilePin', { id, state: pin });
+      return { message: PIN_WORDS[pin], undo: () => call('memory.setProfilePin', { id, state: previous }) };
+    }),
+
   confirm: (ids: string[]) =>
     run('Confirm', async () => {
       const nodes = await Promise.all(ids.map((id) => call('memory.getNode', { id })));

@@ -1,0 +1,190 @@
+/**
+ * The profile (seed 004 §5): what every reply should know about the person, computed at read time from the
+ * current facts — nothing is stored apart, so a superseded or forgotten fact leaves it at once.
+ *
+ * A fact is about the person when its slot is theirs (`user.*`, `*.relation.user`), its text is in their voice
+ * ("User …", "I …", "My …"), or they pinned it. *Static*: pinned facts, then identity slots (name, home, work,
+ * family: `isIdentitySlot`), lasting preferences (`.opinion.`, `.favourite.`, `.uses.` slots) and anything the
+ * person confirmed, learned more than a week ago. *Dynamic*: the rest of what is about them and was learned or
+ * used this month (projects, plans, moods), newest first. Hidden facts never appear. The read takes the same
+ * `NodeConditions` scope the searches take, so a narrower read (a memory space) is one more field.
+ */
+import type { ReadableDB } from '../storage/db';
+import { allRows } from '../storage/db';
+import { sql, sqlAnd, sqlOr, type SqlFragment } from '../storage/sql';
+import { nodeConditions, type NodeConditions } from './node-filter';
+import { parseJsonObject } from './repo/statements';
+import { isIdentitySlot } from '../../src-shared/decay';
+import { FACT_TYPES, type NodeType } from '../../src-shared/memory-types';
+import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState } from '../../src-shared/profile-types';
+import { isoTime } from '../../src-shared/clock';
+
+const DAY_MS = 86_400_000;
+/** Static facts have been known this long: a week (seed 004 §5). */
+export const STATIC_AFTER_MS = 7 * DAY_MS;
+/** Dynamic facts were learned or used this recently: a month. */
+export const DYNAMIC_WITHIN_MS = 30 * DAY_MS;
+/** A profile is a few lines, not a second memory. */
+export const MAX_STATIC = 12;
+export const MAX_DYNAMIC = 8;
+/** Unpinned facts below this confidence are too doubtful to lead every reply. */
+const MIN_CONFIDENCE = 0.3;
+
+/** The scope a profile is read in: the node filter's narrowing fields (types and validity are the profile's own). */
+export type ProfileScope = Omit<NodeConditions, 'types' | 'includeInvalid'>;
+
+interface Row {
+  id: string;
+  type: NodeType;
+  content: string;
+  created_at: number;
+  valid_from: number;
+  last_accessed: number | null;
+  confidence: number;
+  decay_rate: number;
+  source_type: string | null;
+  attributes: string;
+}
+
+export function profilePinOf(attributes: Record<string, unknown>): ProfilePinState {
+  const v = attributes[PROFILE_ATTRIBUTE];
+  return v === 'pinned' || v === 'hidden' ? v : 'auto';
+}
+
+/** Slots of lasting preferences the write path gives (`user.opinion.tea`, `user.favourite.film`, `user.uses.vim`). */
+function isPreferenceSlot(slot: string): boolean {
+  return /\.(opinion|favourite|favorite|uses|preference|preferences|likes|dislikes)(\.|$)/.test(slot);
+}
+
+/** Slots about the person: their own (`user.…`) or their relation to someone (`sam.relation.user`). */
+function isPersonSlot(slot: string): boolean {
+  return slot.startsWith('user.') || slot.endsWith('.relation.user');
+}
+
+export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}): Profile {
+  const rows = allRows<Row>(db, profileQuery(now, scope));
+  return linesOf(db, rows, now);
+}
+
+/**
+ * The facts that may belong in the profile (the rules below decide), oldest first. No index can say "about the
+ * person", so this reads every current fact through the type index; `+n.created_at` keeps the planner (with
+ * statistics) from walking the creation-time index over every episode too. The cache makes it once per change.
+ */
+export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
+  const slot = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, '$.slot')`;
+  const pin = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, ${`$.${PROFILE_ATTRIBUTE}`})`;
+  // Cheap tests first, and JSON read only where the text can hold the key: the read scans every current fact.
+  const pinned = sqlAnd([sql`n.attributes LIKE ${`%"${PROFILE_ATTRIBUTE}"%`}`, sql`${pin} IN ('pinned', 'hidden')`]);
+  // LIKE is case-insensitive for ASCII: "User lives…", "user's partner…", "I moved…", "My sister…".
+  const aboutPerson = sqlOr([
+    sql`n.content LIKE 'user %'`,
+    sql`n.content LIKE 'user''s %'`,
+    sql`n.content LIKE 'the user %'`,
+    sql`n.content LIKE 'I %'`,
+    sql`n.content LIKE 'my %'`,
+    sqlAnd([sql`n.attributes LIKE '%user%'`, sqlOr([sql`${slot} LIKE 'user.%'`, sql`${slot} LIKE '%.relation.user'`])]),
+    pinned,
+  ]);
+  // Only rows that can qualify come back: recent, or old enough and slotted or confirmed, or pinned or hidden.
+  const mayQualify = sqlOr([
+    sql`n.created_at > ${now - DYNAMIC_WITHIN_MS}`,
+    sql`n.last_accessed > ${now - DYNAMIC_WITHIN_MS}`,
+    sqlAnd([sql`n.created_at <= ${now - STATIC_AFTER_MS}`, sqlOr([sql`n.decay_rate = 0`, sql`n.attributes LIKE '%"slot"%'`])]),
+    pinned,
+  ]);
+  const where = sqlAnd([
+    nodeConditions({ ...scope, types: FACT_TYPES, includeInvalid: false }),
+    // A weekly reflection is the write path's reading of a week, not something the person stated.
+    sql`(n.source_type IS NULL OR n.source_type <> 'reflection')`,
+    mayQualify,
+    aboutPerson,
+  ]);
+  return sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
+        FROM nodes n WHERE ${where} ORDER BY +n.created_at, n.rowid`;
+}
+
+function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
+  const stat: ProfileLine[] = [];
+  const dyn: (ProfileLine & { activeAt: number })[] = [];
+  const hidden: Profile['hidden'] = [];
+  for (const r of rows) {
+    const attributes = parseJsonObject(r.attributes);
+    const state = profilePinOf(attributes);
+    if (state === 'hidden') {
+      hidden.push({ nodeId: r.id, content: r.content });
+      continue;
+    }
+    const slotValue = typeof attributes.slot === 'string' ? attributes.slot.toLowerCase() : null;
+    const line = (part: ProfileLine['part'], reason: string): ProfileLine => ({
+      nodeId: r.id,
+      type: r.type,
+      content: r.content,
+      part,
+      reason,
+      pinned: state === 'pinned',
+      confirmed: r.decay_rate === 0,
+      slot: slotValue,
+      validFrom: r.valid_from,
+      createdAt: r.created_at,
+      sourceIds: [],
+    });
+    if (state === 'pinned') {
+      stat.push(line('static', 'pinned by you'));
+      continue;
+    }
+    if (r.confidence < MIN_CONFIDENCE) continue;
+    const lasting = slotValue !== null && isPersonSlot(slotValue) && (isIdentitySlot(slotValue) || isPreferenceSlot(slotValue));
+    const known = now - r.created_at >= STATIC_AFTER_MS;
+    if (known && (lasting || r.decay_rate === 0)) {
+      stat.push(line('static', `${lasting ? kindOf(slotValue) : 'confirmed'}, known since ${day(r.created_at)}`));
+      continue;
+    }
+    const active = Math.max(r.created_at, r.last_accessed ?? 0);
+    if (now - active < DYNAMIC_WITHIN_MS) {
+      const used = r.last_accessed !== null && r.last_accessed > r.created_at;
+      dyn.push({ ...line('dynamic', `recent: ${used ? 'used' : 'learned'} ${day(active)}`), activeAt: active });
+    }
+  }
+  // Most recently learned or used first (the sort is stable: ties keep the order they were learned in).
+  dyn.sort((a, b) => b.activeAt - a.activeAt);
+  // Pinned first, then identity before preferences, then confirmed; in the order learned within each.
+  const rank = (l: ProfileLine) => (l.pinned ? 0 : l.slot && isIdentitySlot(l.slot) ? 1 : l.slot && isPreferenceSlot(l.slot) ? 2 : 3);
+  stat.sort((a, b) => rank(a) - rank(b) || a.createdAt - b.createdAt);
+  const lines = { static: stat.slice(0, MAX_STATIC), dynamic: dyn.slice(0, MAX_DYNAMIC).map(({ activeAt: _a, ...l }) => l) };
+  withSources(db, [...lines.static, ...lines.dynamic]);
+  return { ...lines, hidden, computedAt: now };
+}
+
+function kindOf(slot: string | null): string {
+  if (!slot) return 'about you';
+  if (/\.(name|full_name|nickname)$/.test(slot)) return 'name';
+  if (/\.(residence|home|address|city|location|lives_in)$/.test(slot)) return 'home';
+  if (/\.(employer|occupation|job|job_title|role|work|workplace|company|profession)$/.test(slot)) return 'work';
+  if (isPreferenceSlot(slot)) return 'preference';
+  if (/\.(birthday|birthdate|birthplace|origin|hometown|nationality)$/.test(slot)) return 'origins';
+  return isIdentitySlot(slot) ? 'family' : 'about you';
+}
+
+const day = (t: number): string => isoTime(t)?.slice(0, 10) ?? 'unknown date';
+
+/** Each line's sources: the episodes it was learned from, newest first. */
+function withSources(db: ReadableDB, lines: ProfileLine[]): void {
+  if (lines.length === 0) return;
+  const rows = allRows<{ source_id: string; target_id: string }>(
+    db,
+    sql`SELECT e.source_id, e.target_id FROM json_each(${JSON.stringify(lines.map((l) => l.nodeId))}) AS j
+        CROSS JOIN edges e ON e.source_id = j.value
+        WHERE e.relation_type = 'derived_from' ORDER BY e.created_at DESC`,
+  );
+  const byNode = new Map(lines.map((l) => [l.nodeId, l]));
+  for (const r of rows) {
+    const l = byNode.get(r.source_id);
+    if (l && l.sourceIds.length < 3) l.sourceIds.push(r.target_id);
+  }
+}
+
+/** Every node the profile shows, for the context pack's "not repeated below". */
+export function profileNodeIds(p: Profile): string[] {
+  return [...p.static, ...p.dynamic].map((l) => l.nodeId);
+}
