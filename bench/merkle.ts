@@ -49,8 +49,14 @@ function fill(db: Database, nodes: number): { edges: number; entities: number } 
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       node.run(`n${i}`, i % 5 === 0 ? 'semantic' : 'episodic', `message ${i}: the user talked about project ${i % 97} and the weather in city ${i % 31}`, i, i, i);
-      if (i > 0 && i % 5 === 0) edge.run(`e${i}`, `n${i - 1}`, `n${i}`, i, i), edges++;
-      if (i % 10 === 0) entity.run(`t${i}`, `thing ${i}`), entities++;
+      if (i > 0 && i % 5 === 0) {
+        edge.run(`e${i}`, `n${i - 1}`, `n${i}`, i, i);
+        edges++;
+      }
+      if (i % 10 === 0) {
+        entity.run(`t${i}`, `thing ${i}`);
+        entities++;
+      }
     }
   });
   for (let i = 0; i < nodes; i += 5_000) batch(i, Math.min(nodes, i + 5_000));

@@ -4,7 +4,7 @@
  * verified is never trusted to compute its own hashes.
  */
 import type { Database } from 'better-sqlite3';
-import { type BucketHash, bucketOf, HASHED_FIELDS, HASHED_TABLES, type HashedTable, merkleRoot, rowContentHash, type SqlValue, xorHex } from './content-hash';
+import { type BucketHash, bucketOf, HASHED_FIELDS, HASHED_TABLES, type HashedTable, merkleRoot, rowContentHash, type SqlValue } from './content-hash';
 
 export interface MerkleTree {
   root: string;
@@ -74,26 +74,27 @@ export interface Leaf {
 export function verifyRows(rows: Iterable<HashedRow>, leaves: Iterable<Leaf>, recorded: { root: string; buckets: readonly BucketHash[] | null }): VerifyReport {
   const findings: RowFinding[] = [];
   const reported = new Set<string>();
-  const current = new Map<string, { hash: string; preview: string | null }>();
-  const computed = new Map<number, BucketHash>();
+  const current = new Map<string, { hash: string; preview: string | null; bucket: number }>();
+  const computed = new Accumulators();
   for (const row of rows) {
     const id = String(row.values[0]);
     const hash = rowContentHash(row.table, row.values);
-    current.set(key(row.table, id), { hash, preview: row.preview });
-    addLeaf(computed, bucketOf(row.table, id), hash);
+    const bucket = bucketOf(row.table, id);
+    current.set(key(row.table, id), { hash, preview: row.preview, bucket });
+    computed.add(bucket, hash);
     // The row's own column disagreeing with its content is a change even when its leaf was edited to match.
     if (row.storedHash !== hash) {
       findings.push({ table: row.table, id, problem: 'changed', preview: row.preview });
       reported.add(key(row.table, id));
     }
   }
-  const fromLeaves = new Map<number, BucketHash>();
+  const fromLeaves = new Accumulators();
   const seen = new Set<string>();
   for (const leaf of leaves) {
     const k = key(leaf.tbl, leaf.id);
     seen.add(k);
-    addLeaf(fromLeaves, bucketOf(leaf.tbl, leaf.id), leaf.hash);
     const now = current.get(k);
+    fromLeaves.add(now?.bucket ?? bucketOf(leaf.tbl, leaf.id), leaf.hash);
     if (now === undefined) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'missing', preview: null });
     else if (now.hash !== leaf.hash && !reported.has(k)) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: now.preview });
   }
@@ -102,9 +103,10 @@ export function verifyRows(rows: Iterable<HashedRow>, leaves: Iterable<Leaf>, re
     const [table, id] = k.split('\u0000') as [HashedTable, string];
     findings.push({ table, id, problem: 'unrecorded', preview: row.preview });
   }
-  const damagedBuckets = recorded.buckets ? differingBuckets(recorded.buckets, [...fromLeaves.values()]) : [];
-  const leavesRoot = merkleRoot([...fromLeaves.values()]);
-  const computedRoot = merkleRoot([...computed.values()]);
+  const leafBuckets = fromLeaves.buckets();
+  const damagedBuckets = recorded.buckets ? differingBuckets(recorded.buckets, leafBuckets) : [];
+  const leavesRoot = merkleRoot(leafBuckets);
+  const computedRoot = merkleRoot(computed.buckets());
   return {
     ok: findings.length === 0 && damagedBuckets.length === 0 && computedRoot === recorded.root && leavesRoot === recorded.root,
     recordedRoot: recorded.root,
@@ -149,12 +151,22 @@ export function verifyTree(db: Database): VerifyReport {
   return verifyRows(hashedRowsOf(db), leavesOf(db), { root: recorded.root, buckets: recorded.buckets });
 }
 
-function addLeaf(buckets: Map<number, BucketHash>, bucket: number, hash: string): void {
-  const b = buckets.get(bucket);
-  if (b) {
-    b.acc = xorHex(b.acc, hash);
+/** Bucket XORs kept as bytes while a whole memory is folded in (hex strings only at the end). */
+class Accumulators {
+  private readonly acc = new Map<number, { bytes: Buffer; n: number }>();
+  add(bucket: number, hash: string): void {
+    const bytes = Buffer.from(hash, 'hex');
+    const b = this.acc.get(bucket);
+    if (!b) {
+      this.acc.set(bucket, { bytes: Buffer.concat([bytes, Buffer.alloc(Math.max(0, 32 - bytes.length))]).subarray(0, 32), n: 1 });
+      return;
+    }
+    for (let i = 0; i < 32; i++) b.bytes[i] = (b.bytes[i] as number) ^ (bytes[i] ?? 0);
     b.n += 1;
-  } else buckets.set(bucket, { bucket, acc: hash, n: 1 });
+  }
+  buckets(): BucketHash[] {
+    return [...this.acc].map(([bucket, b]) => ({ bucket, acc: b.bytes.toString('hex'), n: b.n }));
+  }
 }
 
 export interface RowChange {
