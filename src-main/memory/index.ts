@@ -36,6 +36,19 @@ export {
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
 export {
+  approveProposalSchema,
+  bulkReviewSchema,
+  listProposalsSchema,
+  proposalIdSchema,
+  reviewSettingsPatchSchema,
+  searchPendingSchema,
+  type ApproveProposalInput,
+  type BulkReviewInput,
+  type ListProposalsInput,
+  type ProposeFactInput,
+  type ReviewSettingsPatch,
+} from './review/schemas';
+export {
   graphExpandSchema,
   graphSeedSchema,
   setTagsSchema,
