@@ -123,6 +123,16 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'entity.update': (input) => memory.updateEntity(input),
     'entity.delete': ({ entityId }) => memory.deleteEntity(entityId),
     'entity.restore': (deleted) => memory.restoreEntity(deleted),
+    'review.settings': () => memory.reviewSettings(),
+    'review.saveSettings': (patch) => memory.saveReviewSettings(patch),
+    'review.list': (input) => memory.listProposals(input),
+    'review.count': () => ({ pending: memory.pendingProposalCount() }),
+    'review.approve': ({ id }) => memory.approveProposal({ id }),
+    'review.editApprove': ({ id, content }) => memory.approveProposal({ id, content }),
+    'review.decline': ({ id }) => memory.declineProposal({ id }),
+    'review.restore': ({ id }) => memory.restoreProposal({ id }),
+    'review.bulk': (input) => memory.bulkReview(input),
+    'review.searchPending': (input) => memory.searchPendingProposals(input),
     // ---- end inspector ----
 
     'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),

@@ -35,4 +35,13 @@ export type ApiMemory = Pick<
   | 'updateEntity'
   | 'deleteEntity'
   | 'restoreEntity'
+  | 'reviewSettings'
+  | 'saveReviewSettings'
+  | 'listProposals'
+  | 'pendingProposalCount'
+  | 'approveProposal'
+  | 'declineProposal'
+  | 'restoreProposal'
+  | 'bulkReview'
+  | 'searchPendingProposals'
 >;

@@ -9,7 +9,7 @@ export const reviewSettingsSchema = z.object({
   import: z.enum(REVIEW_MODES),
 });
 
-export const reviewSettingsPatchSchema = reviewSettingsSchema.partial();
+export const reviewSettingsPatchSchema = reviewSettingsSchema.partial().strict();
 export type ReviewSettingsPatch = z.input<typeof reviewSettingsPatchSchema>;
 
 const proposalOrigin = {
@@ -39,17 +39,17 @@ export const listProposalsSchema = z.object({
   origin: z.enum(REVIEW_SOURCES).optional(),
   limit: z.number().int().min(1).max(PROPOSAL_PAGE_MAX).default(100),
   cursor: z.string().max(200).optional(),
-});
+}).strict();
 export type ListProposalsInput = z.input<typeof listProposalsSchema>;
 
 export const approveProposalSchema = z.object({
   id: idSchema,
   /** Edit and approve: the text the fact is remembered with instead of the proposed one. */
   content: contentSchema.optional(),
-});
+}).strict();
 export type ApproveProposalInput = z.input<typeof approveProposalSchema>;
 
-export const proposalIdSchema = z.object({ id: idSchema });
+export const proposalIdSchema = z.object({ id: idSchema }).strict();
 
 /** Decide every pending proposal of one session or one source. One of the two is required. */
 export const bulkReviewSchema = z
@@ -58,7 +58,8 @@ export const bulkReviewSchema = z
     sessionId: nameSchema.optional(),
     origin: z.enum(REVIEW_SOURCES).optional(),
   })
+  .strict()
   .refine((v) => v.sessionId !== undefined || v.origin !== undefined, { message: 'name a sessionId or an origin', path: ['sessionId'] });
 export type BulkReviewInput = z.input<typeof bulkReviewSchema>;
 
-export const searchPendingSchema = z.object({ query: z.string().max(4000), limit: z.number().int().min(1).max(100).default(20) });
+export const searchPendingSchema = z.object({ query: z.string().max(4000), limit: z.number().int().min(1).max(100).default(20) }).strict();
