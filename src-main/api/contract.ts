@@ -39,7 +39,6 @@ import {
   undoConfirmSchema,
   undoCorrectionSchema,
   updateEntitySchema,
-  approveProposalSchema,
   bulkReviewSchema,
   listProposalsSchema,
   proposalIdSchema,

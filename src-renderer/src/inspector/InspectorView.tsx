@@ -11,6 +11,8 @@ import { GraphView } from './GraphView';
 import { NodePanel } from './NodePanel';
 import { OverviewView } from './OverviewView';
 import { PackView } from './PackView';
+import { ReviewTab } from './ReviewTab';
+import { ReviewView } from './ReviewView';
 import { SearchBox } from './SearchBox';
 import { TimelineView } from './TimelineView';
 import { Toasts } from './Toasts';
@@ -47,6 +49,8 @@ export function InspectorView() {
       }
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (document.querySelector('dialog[open]')) return;
+      // The Review view has its own keys (a, d, e, r, arrows); search and Esc still work there.
+      if (s.tab === 'review' && e.key !== '/' && e.key !== 'Escape') return;
       const targets = s.multi.length > 1 ? s.multi : s.selectedId ? [s.selectedId] : [];
       switch (e.key) {
         case '/':
@@ -105,6 +109,7 @@ export function InspectorView() {
               {label}
             </button>
           ))}
+          <ReviewTab on={tab === 'review'} onClick={() => setTab('review')} />
           {packMessageId && (
             <button role="tab" aria-selected={tab === 'pack'} className={tab === 'pack' ? 'on' : ''} onClick={() => setTab('pack')} data-testid="tab-pack">
               Why this answer
@@ -129,6 +134,7 @@ export function InspectorView() {
           {tab === 'timeline' && <TimelineView />}
           {tab === 'entities' && <EntitiesView />}
           {tab === 'overview' && <OverviewView />}
+          {tab === 'review' && <ReviewView />}
           {tab === 'pack' && <PackView />}
         </div>
         <NodePanel />

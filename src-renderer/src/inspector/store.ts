@@ -4,7 +4,7 @@ import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory'
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 import type { TimeWindow } from './date-range';
 
-export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'pack';
+export type InspectorTab = 'graph' | 'timeline' | 'entities' | 'overview' | 'review' | 'pack';
 
 /**
  * The one origin table: the origins the user tells apart (filters, overview), the engine source types each
