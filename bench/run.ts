@@ -17,6 +17,7 @@ import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
+import { benchReviewList } from './review-list';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 23: opening the Review view with 10,000 facts waiting (target ≤ 300 ms); --nodes does not apply.
+  'review-list': () => benchReviewList({ proposals: 10_000 }),
 };
 
 /**
