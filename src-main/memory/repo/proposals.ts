@@ -84,8 +84,9 @@ function where(filter: ProposalFilter): { sql: string; params: unknown[] } {
 /** One page, newest first; `after` is the last row of the previous page. */
 export function listProposals(db: Database, filter: ProposalFilter, limit: number, after?: { createdAt: number; id: string }): ProposalRow[] {
   const w = where(filter);
-  const cursor = after ? ' AND (created_at < ? OR (created_at = ? AND id < ?))' : '';
-  const params = after ? [...w.params, after.createdAt, after.createdAt, after.id] : w.params;
+  // A row-value comparison: SQLite seeks the (state, created_at, id) index to the cursor instead of scanning to it.
+  const cursor = after ? ' AND (created_at, id) < (?, ?)' : '';
+  const params = after ? [...w.params, after.createdAt, after.id] : w.params;
   const rows = stmt(db, `SELECT ${COLUMNS} FROM memory_proposals WHERE ${w.sql}${cursor} ORDER BY created_at DESC, id DESC LIMIT ?`).all(...params, limit) as RawRow[];
   return rows.map(toRow);
 }
