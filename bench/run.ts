@@ -20,6 +20,7 @@ import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
 import { benchRetract } from './retract';
+import { benchReviewList } from './review-list';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -58,6 +59,8 @@ const BENCHES: Record<string, Bench> = {
   merkle: (nodes) => benchMerkle({ nodes }),
   // Issue 23: retract of a 1,000-message chat (target ≤ 2 s) in a memory of --nodes other nodes (at most 20,000).
   'retract-chat': (nodes) => benchRetract({ backgroundNodes: Math.min(nodes, 20_000) }),
+  // Issue 23: opening the Review view with 10,000 facts waiting (target ≤ 300 ms); --nodes does not apply.
+  'review-list': () => benchReviewList({ proposals: 10_000 }),
 };
 
 /**

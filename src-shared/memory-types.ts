@@ -126,4 +126,6 @@ export type MemoryChange =
   | { kind: 'decay.completed'; updated: number; prunedIds: string[] }
   | { kind: 'vectors.rebuilt'; dimensions: number }
   /** Another process (e.g. `engram mcp` for another app) committed to the same memory file. */
-  | { kind: 'external.changed' };
+  | { kind: 'external.changed' }
+  /** Proposals waiting for review were added or decided (review queue, issue 23). */
+  | { kind: 'review.changed'; proposalIds: string[] };

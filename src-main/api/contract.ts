@@ -47,9 +47,15 @@ import {
   updateEntitySchema,
   retractionIdSchema,
   retractSourceSchema,
+  bulkReviewSchema,
+  listProposalsSchema,
+  proposalIdSchema,
+  reviewSettingsPatchSchema,
+  searchPendingSchema,
 } from '../memory';
 import type { RetractionRecord, RetractPreview, RetractResult } from '../../src-shared/retract-types';
 import type { PackReplay } from '../../src-shared/replay-types';
+import type { BulkReviewResult, Proposal, ProposalPage, ReviewDecision, ReviewSettings } from '../../src-shared/review-types';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
@@ -311,6 +317,23 @@ export const calls = {
   'mcp.previewClientConfig': call<ClientConfigPreview>()(clientConfigInputSchema),
   /** Writes the previewed change (refused if the file changed since), keeping a backup and every other server. */
   'mcp.writeClientConfig': call<ClientConfigWriteResult>()(clientConfigWriteSchema),
+  // ---- review queue (issue 23): facts that wait for the person before they are remembered ----
+  /** "New memories: remember at once / ask me first", per source. */
+  'review.settings': call<ReviewSettings>()(none),
+  'review.saveSettings': call<ReviewSettings>()(reviewSettingsPatchSchema),
+  /** One page of proposals in a state (pending by default), newest first, with the count of each state. */
+  'review.list': call<ProposalPage>()(listProposalsSchema),
+  'review.count': call<{ pending: number }>()(none),
+  /** Approve: runs the memory's own write (a correction supersedes now, not before). */
+  'review.approve': call<ReviewDecision>()(proposalIdSchema),
+  'review.editApprove': call<ReviewDecision>()(z.object({ id: idSchema, content: contentSchema }).strict()),
+  /** Decline: kept as declined (restorable) and never proposed again from the same evidence. */
+  'review.decline': call<ReviewDecision>()(proposalIdSchema),
+  'review.restore': call<ReviewDecision>()(proposalIdSchema),
+  /** Approve or decline every pending proposal of one session or one source. */
+  'review.bulk': call<BulkReviewResult>()(bulkReviewSchema),
+  /** The "show pending" switch of search: pending proposals whose text matches, shown marked. */
+  'review.searchPending': call<Proposal[]>()(searchPendingSchema),
 } as const;
 
 export type Calls = typeof calls;

@@ -44,4 +44,13 @@ export type ApiMemory = Pick<
   | 'retract'
   | 'undoRetract'
   | 'listRetractions'
+  | 'reviewSettings'
+  | 'saveReviewSettings'
+  | 'listProposals'
+  | 'pendingProposalCount'
+  | 'approveProposal'
+  | 'declineProposal'
+  | 'restoreProposal'
+  | 'bulkReview'
+  | 'searchPendingProposals'
 >;

@@ -14,6 +14,7 @@ import type { ToolMemory } from './memory-port';
 export type { ToolMemory } from './memory-port';
 import { statedByPerson } from './grounding';
 import { isoTime } from '../../src-shared/clock';
+import type { ProposalReceipt, ReviewSource } from '../../src-shared/review-types';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
 export interface WriteOrigin {
@@ -80,6 +81,29 @@ export class Proposal {
 function gate(ctx: ToolContext, content: string, replaced?: string, detail?: JsonObject): Proposal | undefined {
   if (!ctx.personSaid || statedByPerson(content, ctx.personSaid, replaced)) return undefined;
   return new Proposal('the person did not say this in this conversation (it may come from recalled or imported text).', detail);
+}
+
+/** The source a tool's write comes from when its setting is "ask me first" (MCP clients, or the person's chats), else null. */
+function reviewOf(ctx: ToolContext, origin: WriteOrigin): { origin: ReviewSource; sourceLabel: string } | null {
+  const source: ReviewSource = origin.sourceType === 'mcp' ? 'mcp' : 'chat';
+  if (!ctx.memory.requiresReview(source)) return null;
+  return { origin: source, sourceLabel: source === 'mcp' ? origin.sourceRole : 'assistant' };
+}
+
+/** What the model (or the other app) is told when a write waits in the Review view instead of being saved. */
+function waitingForReview(receipt: ProposalReceipt, supersedes?: string): JsonValue {
+  const declined = receipt.state === 'declined';
+  return {
+    saved: false,
+    waiting_for_review: !declined && receipt.state === 'pending',
+    proposal_id: receipt.proposalId,
+    ...(supersedes ? { would_supersede: supersedes } : {}),
+    message: declined
+      ? 'Not saved: the person declined this before, so it is not proposed again.'
+      : receipt.state === 'approved'
+        ? 'Already approved and remembered earlier.'
+        : "Not saved yet: waiting for the person's review in Engram (Review). It is remembered only if they approve it.",
+  };
 }
 
 function tagModelWrite(ctx: ToolContext, nodeId: string, key: 'model_write' | 'model_confirmed'): void {
@@ -171,15 +195,19 @@ export const MEMORY_TOOLS = {
       const proposal = gate(ctx, a.content);
       if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
-      const id = ctx.memory.rememberFact({
+      const attributes = { ...(origin.attributes ?? {}), ...(ctx.modelWrite ? { model_write: ctx.modelWrite } : {}) };
+      const fact = {
         content: a.content,
         type: a.type ?? 'semantic',
         sourceType: origin.sourceType,
         sourceRole: origin.sourceRole,
-        ...(origin.attributes ? { attributes: origin.attributes } : {}),
+        ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
         ...(ctx.turnEpisodeId ? { derivedFrom: [ctx.turnEpisodeId] } : {}),
-      });
+      };
+      const review = reviewOf(ctx, origin);
+      if (review) return waitingForReview(ctx.memory.proposeFact({ action: 'remember', input: fact, ...review }));
+      const id = ctx.memory.rememberFact(fact);
       tagModelWrite(ctx, id, 'model_write');
       return { id, saved: true };
     },
@@ -203,7 +231,7 @@ export const MEMORY_TOOLS = {
       if (proposal) return proposal;
       const origin = ctx.origin ?? CHAT_ORIGIN;
       const eventTime = a.event_date === undefined ? undefined : calendarDay(a.event_date);
-      const id = ctx.memory.correctFact({
+      const correction = {
         id: a.id,
         content: a.content,
         sourceType: origin.sourceType,
@@ -212,7 +240,13 @@ export const MEMORY_TOOLS = {
         ...(eventTime !== undefined ? { eventTime } : {}),
         // The person's message this turn stated the new version: its own evidence and source.
         ...(ctx.turnEpisodeId ? { evidence: [ctx.turnEpisodeId] } : {}),
-      });
+      };
+      const review = reviewOf(ctx, origin);
+      if (review) {
+        const attributes = { ...(origin.attributes ?? {}), ...(ctx.modelWrite ? { model_write: ctx.modelWrite } : {}) };
+        return waitingForReview(ctx.memory.proposeFact({ action: 'correct', input: correction, attributes, ...review }), a.id);
+      }
+      const id = ctx.memory.correctFact(correction);
       tagModelWrite(ctx, id, 'model_write');
       return { id, supersedes: a.id };
     },

@@ -129,6 +129,7 @@ export const commands: Record<string, Command> = {
   profile: (ctx) => import('./read-commands').then((m) => m.profile(ctx)),
   eval: (ctx) => import('./read-commands').then((m) => m.evalCommand(ctx)),
   consolidate: (ctx) => import('./consolidate').then((m) => m.consolidate(ctx)),
+  review: (ctx) => import('./review-commands').then((m) => m.review(ctx)),
   import: (ctx) => import('./data-commands').then((m) => m.importCommand(ctx)),
   export: (ctx) => import('./data-commands').then((m) => m.exportCommand(ctx)),
   backup: (ctx) => import('./data-commands').then((m) => m.backupCommand(ctx)),

@@ -38,6 +38,10 @@ Commands:
   consolidate [--session ID] [--offline]
                        Distil pending sessions into facts, entities and supersessions now (memory agent from
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
+  review list [--state pending|declined|approved] [--session ID] [--limit N]
+  review approve ID | decline ID | restore ID
+                       The review queue: facts from sources set to "ask me first" (other apps over MCP and
+                       imports by default) wait here; approve remembers, decline keeps them out for good
   import <file|folder|zip> [--format auto|conversations|jsonl|recall|engram-export] [--preview]
          [--no-consolidate] [--offline]
                        Bring in a ChatGPT or Claude export (conversations.json or its .zip), JSONL, a recall
@@ -113,6 +117,7 @@ async function main(argv: string[]): Promise<number> {
         run: { type: 'string' },
         undo: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
+        state: { type: 'string' },
       },
     });
   } catch (err) {
@@ -161,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values) },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values), state: values.state },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,

@@ -22,6 +22,8 @@ function counts(v: JsonValue | undefined): string {
 
 export function summarize(tool: string, result: JsonValue): string {
   const r = obj(result);
+  // A write held for the person's review says so, whichever tool made it.
+  if (r.saved === false && typeof r.proposal_id === 'string') return `${str(r.message)} (proposal ${r.proposal_id})`;
   switch (tool) {
     case 'search_memory': {
       const hits = list(r.results);

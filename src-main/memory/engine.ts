@@ -37,6 +37,7 @@ import { ProfileCache, setProfilePin, type SetProfilePinInput } from './profile-
 import type { ProfileScope } from './profile';
 import { reinforceFromReply } from './reply-reinforcement';
 import * as retractOps from './retract';
+import * as review from './review';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
 import { diffPacks } from './retrieval/replay';
@@ -293,6 +294,22 @@ export class MemoryEngine {
   readonly listEntities = this.open((limit?: number, offset?: number) => entityOps.listEntities(this.ctx.db, limit, offset));
   /** Merge keys into a node's attributes (the slot a correction now holds; who confirmed a fact over MCP). */
   readonly patchNodeAttributes = this.open((nodeId: string, patch: JsonObject): void => factOps.patchNodeAttributes(this.ctx, nodeId, patch));
+
+  // ---- review queue (review/): facts that wait for the person before they are remembered ----
+
+  readonly reviewSettings = this.open(() => review.readReviewSettings(this.ctx.db));
+  readonly saveReviewSettings = this.open((patch: review.ReviewSettingsPatch) => review.saveReviewSettings(this.ctx.db, patch));
+  readonly requiresReview = this.open((origin: review.ReviewSource) => review.requiresReview(this.ctx.db, origin));
+  readonly reviewOriginOfSession = this.flushed((sessionId: string) => review.originOfSession(this.ctx.db, sessionId));
+  readonly proposeFact = this.open((input: review.ProposeFactInput) => review.proposeFact(this.ctx, input));
+  readonly listProposals = this.open((input: review.ListProposalsInput = {}) => review.listProposals(this.ctx, input));
+  readonly getProposal = this.open((id: string) => review.getProposal(this.ctx, id));
+  readonly pendingProposalCount = this.open(() => review.pendingCount(this.ctx));
+  readonly searchPendingProposals = this.open((input: { query: string; limit?: number }) => review.searchPending(this.ctx, input));
+  readonly approveProposal = this.open((input: review.ApproveProposalInput) => review.approveProposal(this.ctx, this.writeTransaction, input));
+  readonly declineProposal = this.open((input: { id: string }) => review.declineProposal(this.ctx, input));
+  readonly restoreProposal = this.open((input: { id: string }) => review.restoreProposal(this.ctx, input));
+  readonly bulkReview = this.open((input: review.BulkReviewInput) => review.bulkReview(this.ctx, this.writeTransaction, input));
 
   // ---- inspector (inspector/) ----
 

@@ -40,6 +40,19 @@ export { retractionIdSchema, retractSourceSchema } from './retract/schemas';
 export { setProfilePinSchema, type SetProfilePinInput } from './profile-pins';
 export type { ProfileScope } from './profile';
 export {
+  approveProposalSchema,
+  bulkReviewSchema,
+  listProposalsSchema,
+  proposalIdSchema,
+  reviewSettingsPatchSchema,
+  searchPendingSchema,
+  type ApproveProposalInput,
+  type BulkReviewInput,
+  type ListProposalsInput,
+  type ProposeFactInput,
+  type ReviewSettingsPatch,
+} from './review/schemas';
+export {
   compareSchema,
   graphExpandSchema,
   graphSeedSchema,

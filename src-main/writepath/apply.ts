@@ -12,6 +12,7 @@ import type { PlannedFact } from './relate';
 import { normaliseFact } from './text';
 import type { CausalLink, ExtractedEntity } from './types';
 import { quoteFtsTerm } from '../../src-shared/text';
+import type { ReviewSource } from '../../src-shared/review-types';
 
 export const CAUSAL_CONFIDENCE = 0.7;
 
@@ -26,6 +27,8 @@ export interface ConsolidationPlan {
   /** Event time of each episode read, so facts carry the time they were stated. */
   episodeTimes: Map<string, number>;
   run: NewRun;
+  /** The source whose setting asks for review first (its facts become proposals), or null to remember at once. */
+  reviewOrigin?: ReviewSource | null;
 }
 
 export interface ApplyResult {
@@ -37,11 +40,13 @@ export interface ApplyResult {
   peopleCreated: number;
   entitiesTouched: string[];
   causalEdges: number;
+  /** Proposals waiting for the person's review (new facts and supersedes held back), created by this run. */
+  proposed: string[];
 }
 
 export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): ApplyResult {
   return engine.writeTransaction(() => {
-    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0 };
+    const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0, proposed: [] };
     const entityIdByName = new Map<string, string>();
     const descriptions = new Map<string, string>();
     for (const e of plan.entities) {
@@ -92,8 +97,9 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       // When it became true: the time the text names ("last month", resolved against its episode), else when
       // it was said — never when the write path ran, so an imported 2023 conversation stays in 2023.
       const stated = fact.eventTime ?? statedAt(plan, fact.sourceEpisodeIds);
+      const review = plan.reviewOrigin ? { origin: plan.reviewOrigin, sourceLabel: 'memory agent' } : null;
       if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
-        const newId = engine.correctFact({
+        const correction = {
           id: current.id,
           content: fact.content,
           sourceType: plan.sourceType,
@@ -105,7 +111,15 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
           // The new version is about what its own text names, not what the old one named (Boston → Denver).
           entityIds,
           ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
-        });
+        };
+        if (review) {
+          // Held for review: the supersede happens on approval, not now (memory/review/decisions.ts).
+          const receipt = engine.proposeFact({ action: 'correct', input: correction, attributes: attrs, ...review });
+          if (receipt.created) result.proposed.push(receipt.proposalId);
+          factIds.push(null);
+          continue;
+        }
+        const newId = engine.correctFact(correction);
         derived(newId, fact.sourceEpisodeIds);
         engine.writePathStore.linkEntities(newId, entityIds);
         engine.patchNodeAttributes(newId, attrs);
@@ -115,7 +129,7 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
         factIds.push(newId);
         continue;
       }
-      const id = engine.rememberFact({
+      const remember = {
         content: fact.content,
         type: fact.type,
         sourceType: plan.sourceType,
@@ -128,7 +142,14 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
         // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
         ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
         attributes: attrs,
-      });
+      };
+      if (review) {
+        const receipt = engine.proposeFact({ action: 'remember', input: remember, ...review });
+        if (receipt.created) result.proposed.push(receipt.proposalId);
+        factIds.push(null);
+        continue;
+      }
+      const id = engine.rememberFact(remember);
       result.factsCreated.push(id);
       factIds.push(id);
     }
@@ -158,6 +179,7 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
         entities_created: result.entitiesCreated.length,
         people_created: result.peopleCreated,
         causal_edges: result.causalEdges,
+        ...(result.proposed.length > 0 ? { proposed: result.proposed.length } : {}),
         fact_ids: result.factsCreated.slice(0, 200),
       },
     });

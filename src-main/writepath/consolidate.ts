@@ -19,6 +19,7 @@ import { dedupBatch, relateToMemory } from './relate';
 import { CONSOLIDATION_PROMPT_VERSIONS } from './extract-llm';
 import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
 import { AppError } from '../../src-shared/errors';
+import type { ReviewSource } from '../../src-shared/review-types';
 
 export interface ConsolidateOptions {
   episodesPerPage?: number;
@@ -46,6 +47,8 @@ export interface SessionOutcome {
   /** New person entities among them. */
   peopleCreated: number;
   causalEdges: number;
+  /** Facts held for the person's review instead of remembered (the source's setting asks first). */
+  proposed: string[];
   /** Items of the model's answers that were invalid and left out, with the reason (the rest was kept). */
   dropped: string[];
   /** Existing facts put to the resolver next to new ones, and in how many calls. */
@@ -79,6 +82,7 @@ export async function consolidateSession(
     entitiesCreated: 0,
     peopleCreated: 0,
     causalEdges: 0,
+    proposed: [],
     dropped: [],
     conflictPairs: 0,
     resolutionCalls: 0,
@@ -203,6 +207,7 @@ export async function consolidateSession(
         causal,
         throughRowid: after,
         episodeTimes,
+        reviewOrigin: reviewOriginFor(engine, sessionId),
         run: {
           id: runId,
           ...run('ok', null, {
@@ -225,6 +230,7 @@ export async function consolidateSession(
       entitiesCreated: result.entitiesCreated.length,
       peopleCreated: result.peopleCreated,
       causalEdges: result.causalEdges,
+      proposed: result.proposed,
     });
     progress('done', 100);
   } catch (err) {
@@ -259,6 +265,12 @@ export function storableFacts(facts: readonly CandidateFact[]): { usable: Candid
     else usable.push(fact);
   }
   return { usable, refused };
+}
+
+/** The session's source when its setting is "ask me first" (its facts wait for review), else null. */
+function reviewOriginFor(engine: WritePathMemory, sessionId: string): ReviewSource | null {
+  const origin = engine.reviewOriginOfSession(sessionId);
+  return engine.requiresReview(origin) ? origin : null;
 }
 
 const MAX_KNOWN_ENTITIES = 40;

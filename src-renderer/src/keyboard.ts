@@ -55,6 +55,16 @@ export const SHORTCUTS: ShortcutGroup[] = [
     ],
   },
   {
+    title: 'Review',
+    shortcuts: [
+      { keys: ['↑', '↓'], either: true, does: 'Move between the facts waiting for review' },
+      { keys: ['a'], does: 'Approve: remember it' },
+      { keys: ['e'], does: 'Edit and approve (Enter saves, Esc cancels)' },
+      { keys: ['d'], does: 'Decline: kept in Declined, never proposed again' },
+      { keys: ['r'], does: 'In Declined: restore to the queue' },
+    ],
+  },
+  {
     title: 'Entity list',
     shortcuts: [
       { keys: ['↓'], does: 'From the filter box: into the list' },

@@ -2,7 +2,16 @@ import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempDir } from '../helpers/temp-engine';
+import { CollectingLogger, makeTempDir } from '../helpers/temp-engine';
+import { MemoryEngine } from '../../src-main/memory/engine';
+
+/** `ingest` records transcripts as imports, which wait for review by default (issue 23); these tests are about learning. */
+async function learnImportsAtOnce(dir: string): Promise<string> {
+  const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
+  engine.saveReviewSettings({ import: 'at_once' });
+  await engine.close();
+  return dir;
+}
 import { startScriptedOpenAI, type ScriptedOpenAIServer } from '../helpers/scripted-openai-server';
 import { memoryAgent } from '../helpers/scripted-memory-agent';
 
@@ -53,8 +62,8 @@ describe('cli consolidate', { timeout: 120_000 }, () => {
     await server.close();
   });
 
-  it('--offline: Berlin then Lisbon → search ranks Lisbon first and node shows it superseding Berlin', () => {
-    const dir = makeTempDir();
+  it('--offline: Berlin then Lisbon → search ranks Lisbon first and node shows it superseding Berlin', async () => {
+    const dir = await learnImportsAtOnce(makeTempDir());
     const file = join(dir, 'chat.jsonl');
     writeFileSync(
       file,
@@ -94,7 +103,7 @@ describe('cli consolidate', { timeout: 120_000 }, () => {
   });
 
   it('uses the memory agent from the environment, one session with --session, and reports tokens', async () => {
-    const dir = makeTempDir();
+    const dir = await learnImportsAtOnce(makeTempDir());
     const file = join(dir, 'chat.jsonl');
     writeFileSync(file, [{ session: 'x', role: 'user', text: 'I play the cello.' }, { session: 'y', role: 'user', text: 'I paint.' }].map((l) => JSON.stringify(l)).join('\n'));
     json(cli(dir, ['ingest', file, '--json']));

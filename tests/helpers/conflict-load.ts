@@ -28,6 +28,8 @@ export async function measureConflictPairs(options: { sessions?: number; turns?:
   server.setDefault('/v1/chat/completions', memoryAgent(speakerFactsScript()));
   const dir = mkdtempSync(join(tmpdir(), 'engram-bench-conflicts-'));
   const engine = MemoryEngine.open({ dataDir: dir });
+  // The transcript is recorded as an import, which waits for review by default (issue 23): learn it at once.
+  engine.saveReviewSettings({ import: 'at_once' });
   const service = new WritePathService({ engine, agent: { baseURL: server.baseURL, model: 'scripted', maxRetries: 0 } });
   let facts = 0;
   try {

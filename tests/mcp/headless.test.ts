@@ -43,6 +43,8 @@ describe('the headless MCP server (plain Node, no Electron binary)', () => {
     const dir = makeTempDir();
     const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
     const seeded = engine.rememberFact({ content: 'Maria prefers green tea over coffee in the morning', sourceType: 'manual' });
+    // Other apps' writes wait for review by default (issue 23); this test is about writing at once.
+    engine.saveReviewSettings({ mcp: 'at_once' });
     await engine.close();
     // The window is open on this memory: the app's lock is held, and --mcp must not need it.
     const release = acquireInstanceLock(dir, 'desktop app');

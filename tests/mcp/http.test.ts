@@ -74,6 +74,8 @@ describe('MCP over Streamable HTTP (running app)', () => {
     expect((await post(on.url.replace('/mcp', '/other'), { 'x-engram-token': on.token })).status).toBe(404);
 
     const { id } = await ok<{ id: string }>(host.dispatch('memory.rememberFact', { content: 'The Atlas project deadline is the end of March' }));
+    // Other apps' writes wait for review by default (issue 23); this test is about writing at once.
+    await ok(host.dispatch('review.saveSettings', { mcp: 'at_once' }));
     const client = new Client({ name: 'Cursor', version: '1.2.3' });
     await client.connect(new StreamableHTTPClientTransport(new URL(on.url), { requestInit: { headers: { 'x-engram-token': on.token } } }));
     clients.push(client);

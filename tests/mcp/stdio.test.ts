@@ -39,6 +39,8 @@ function seed(dir: string): string {
   const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
   const maria = engine.createEntity({ name: 'Maria', type: 'person' });
   const id = engine.rememberFact({ content: 'Maria prefers green tea over coffee in the morning', sourceType: 'manual', entityIds: [maria.id] });
+  // Other apps' writes wait for review by default (issue 23); this test is about writing at once.
+  engine.saveReviewSettings({ mcp: 'at_once' });
   void engine.close();
   return id;
 }

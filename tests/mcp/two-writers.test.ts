@@ -17,6 +17,8 @@ const WRITE_FOR_MS = 3_000;
 describe('the app and the stdio MCP server on one data folder', () => {
   it('both write for a few seconds: nothing lost, nothing locked, the app sees the other process', async () => {
     const t = openTestHost();
+    // Other apps' writes wait for review by default (issue 23); this test is about writing at once.
+    t.host.memory.saveReviewSettings({ mcp: 'at_once', import: 'at_once' });
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', t.dir, 'mcp', '--allow-writes'],

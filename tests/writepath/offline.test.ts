@@ -106,6 +106,8 @@ describe('offline statements (wink-nlp)', () => {
 describe('imported transcripts, offline', () => {
   it("a 2023 two-speaker import: facts about each speaker, valid from when they were said; speakers are persons", async () => {
     const { engine } = openTestEngine();
+    // Imports wait for review by default (issue 23); this test is about what is learned.
+    engine.saveReviewSettings({ import: 'at_once' });
     const { recordTranscript } = await import('../../src-main/data/import/record-transcript');
     const start = Date.parse('2023-03-14T19:00:00Z');
     await recordTranscript(engine, [

@@ -153,6 +153,8 @@ function ProposalChip({ call, messageId, replyDone }: { call: ToolCallRecord; me
 function chipSummary(call: ToolCallRecord): string {
   if (call.status === 'error') return 'failed';
   if (call.status === 'dismissed') return 'dismissed, not saved';
+  // Held in the Review view because the source is set to "ask me first".
+  if (field(call.result, 'proposal_id')) return call.result && typeof call.result === 'object' && !Array.isArray(call.result) && call.result.waiting_for_review === true ? 'waiting for your review' : 'declined before, not saved';
   const args = call.arguments;
   if (call.name === 'search_memory' && args && typeof args === 'object' && !Array.isArray(args) && typeof args.query === 'string') {
     const result = call.result;

@@ -14,6 +14,7 @@ import { BuiltinModelSettings } from './BuiltinModelSettings';
 import { DataSettings } from './DataSettings';
 import { Modal } from './Dialogs';
 import { OtherAppsSettings } from './OtherAppsSettings';
+import { ReviewSettingsSection } from './ReviewSettings';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -266,6 +267,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
             <small className="muted">When a session ends, what was said is handed to the memory's write path.</small>
           </label>
         </fieldset>
+        <ReviewSettingsSection />
         <DataSettings />
         <OtherAppsSettings />
         {save.isError && (

@@ -9,6 +9,7 @@ import { Modal } from './Dialogs';
 import { ConsolidateControl } from './ConsolidateControl';
 import { ChatSearch } from './ChatSearch';
 import { OpenInspectorButton } from '../inspector/InspectorRoot';
+import { OpenReviewButton } from '../inspector/ReviewTab';
 
 /** How an imported chat's source reads in the sidebar. */
 const IMPORT_LABELS: Record<string, string> = { chatgpt: 'ChatGPT', claude: 'Claude', jsonl: 'a transcript', recall: 'a transcript', engram: 'an Engram export' };
@@ -53,6 +54,7 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
             {memories === null ? '' : `${memories.toLocaleString()} ${memories === 1 ? 'memory' : 'memories'}`}
           </span>
           <OpenInspectorButton />
+          <OpenReviewButton />
           <button className="button button-ghost" onClick={() => setSettingsOpen(true)} data-testid="open-settings">
             Settings
           </button>

@@ -14,6 +14,8 @@ import { NodePanel } from './NodePanel';
 import { OverviewView } from './OverviewView';
 import { PackView } from './PackView';
 import { ProfileView } from './ProfileView';
+import { ReviewTab } from './ReviewTab';
+import { ReviewView } from './ReviewView';
 import { SearchBox } from './SearchBox';
 import { TimelineView } from './TimelineView';
 import { Toasts } from './Toasts';
@@ -52,6 +54,8 @@ export function InspectorView() {
       }
       if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (document.querySelector('dialog[open]')) return;
+      // The Review view has its own keys (a, d, e, r, arrows); search and Esc still work there.
+      if (s.tab === 'review' && e.key !== '/' && e.key !== 'Escape') return;
       const targets = s.multi.length > 1 ? s.multi : s.selectedId ? [s.selectedId] : [];
       switch (e.key) {
         case '/':
@@ -110,6 +114,7 @@ export function InspectorView() {
               {label}
             </button>
           ))}
+          <ReviewTab on={tab === 'review'} onClick={() => setTab('review')} />
           {packMessageId && (
             <button role="tab" aria-selected={tab === 'pack'} className={tab === 'pack' ? 'on' : ''} onClick={() => setTab('pack')} data-testid="tab-pack">
               Why this answer
@@ -138,6 +143,7 @@ export function InspectorView() {
           {tab === 'overview' && <OverviewView />}
           {tab === 'compare' && <CompareView />}
           {tab === 'profile' && <ProfileView />}
+          {tab === 'review' && <ReviewView />}
           {tab === 'pack' && <PackView />}
         </div>
         <NodePanel />

@@ -42,6 +42,8 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
   const [text, setText] = useState('');
   const [query, setQuery] = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const [includeEarlier, setIncludeEarlier] = useState(false);
+  // Off by default: facts waiting for review are not memory yet; the switch lists them apart, marked.
+  const [showPending, setShowPending] = useState(false);
   const [open, setOpen] = useState(false);
   const [hitIndex, setHitIndex] = useState(-1);
   const filter = useInspector((s) => s.filter);
@@ -63,6 +65,11 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
     placeholderData: (prev) => prev,
   });
   const hits = query === '' ? null : (search.data?.hits ?? null);
+  const pending = useQuery({
+    queryKey: [...ikeys.search, 'pending', query],
+    queryFn: () => call('review.searchPending', { query, limit: 10 }),
+    enabled: showPending && query !== '',
+  });
   const current = !search.isPlaceholderData && !search.isFetching;
 
   useEffect(() => setHitIndex(-1), [query, includeEarlier]);
@@ -147,6 +154,10 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
               <input type="checkbox" checked={includeEarlier} onChange={(e) => setIncludeEarlier(e.target.checked)} data-testid="search-include-earlier" />
               include earlier versions
             </label>
+            <label className="check">
+              <input type="checkbox" checked={showPending} onChange={(e) => setShowPending(e.target.checked)} data-testid="search-show-pending" />
+              show pending
+            </label>
             <button className="icon-button tiny" aria-label="Close results" onClick={() => setOpen(false)}>
               ×
             </button>
@@ -169,6 +180,23 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
               </button>
             );
           })}
+          {showPending &&
+            pending.data?.map((p) => (
+              <button
+                key={p.id}
+                className="ins-hit earlier"
+                onClick={() => {
+                  useInspector.getState().setTab('review');
+                  setOpen(false);
+                }}
+                data-testid="search-pending-hit"
+              >
+                <span className="ins-hit-text">
+                  {p.content}
+                  <span className="ins-hit-state">pending review · not in memory yet</span>
+                </span>
+              </button>
+            ))}
         </div>
       )}
     </>

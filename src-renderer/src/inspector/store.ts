@@ -4,7 +4,7 @@ import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory'
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
 import type { TimeWindow } from './date-range';
 
-export type InspectorTab = 'profile' | 'graph' | 'timeline' | 'entities' | 'overview' | 'compare' | 'pack';
+export type InspectorTab = 'profile' | 'graph' | 'timeline' | 'entities' | 'overview' | 'compare' | 'review' | 'pack';
 
 /**
  * The one origin table: the origins the user tells apart (filters, overview), the engine source types each

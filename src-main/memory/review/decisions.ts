@@ -1,0 +1,112 @@
+/**
+ * Deciding proposals (issue 23). Approval runs the engine's own write — remember, or correct when the fact it
+ * would supersede is still current — so supersedes happen on approval, never before; a correction whose target
+ * was changed or forgotten meanwhile is remembered as a fact of its own. Decline keeps the row (restorable);
+ * its evidence hash keeps the same claim from coming back.
+ */
+import type { EngineContext } from '../context';
+import { MemoryError, notFound } from '../errors';
+import * as factOps from '../facts';
+import { getNode } from '../repo/nodes';
+import { writeTx } from '../../storage/write-tx';
+import * as rows from '../repo/proposals';
+import { parseInput, type CorrectFactInput, type RememberFactInput } from '../schemas';
+import type { JsonObject } from '../../../src-shared/memory-types';
+import type { BulkReviewResult, ProposalState, ReviewDecision } from '../../../src-shared/review-types';
+import { approveProposalSchema, bulkReviewSchema, proposalIdSchema, type ApproveProposalInput, type BulkReviewInput } from './schemas';
+
+/** One transaction whose change events go out after the commit (the engine's writeTransaction). */
+export type Transaction = <T>(fn: () => T) => T;
+
+function requireState(ctx: EngineContext, id: string, state: ProposalState, action: string): rows.ProposalRow {
+  const row = rows.getProposal(ctx.db, id);
+  if (!row) throw notFound('Proposal', id);
+  if (row.state !== state) throw new MemoryError('conflict', `Cannot ${action} proposal ${id}: it is ${row.state}`);
+  return row;
+}
+
+export function approveProposal(ctx: EngineContext, tx: Transaction, raw: ApproveProposalInput): ReviewDecision {
+  const input = parseInput(approveProposalSchema, raw);
+  // A savepoint of its own, so a bulk approval that fails on one proposal keeps the others.
+  return tx(() => writeTx(ctx.db, () => {
+    const row = requireState(ctx, input.id, 'pending', 'approve');
+    const nodeId = writeFact(ctx, row, input.content ?? row.content);
+    rows.setProposalState(ctx.db, row.id, 'approved', ctx.clock.now(), nodeId);
+    ctx.feed.emit({ kind: 'review.changed', proposalIds: [row.id] });
+    return { proposalId: row.id, state: 'approved' as const, nodeId };
+  }));
+}
+
+function writeFact(ctx: EngineContext, row: rows.ProposalRow, content: string): string {
+  const payload = row.payload.input as JsonObject | undefined;
+  if (!payload) throw new MemoryError('storage', `Proposal ${row.id} has no stored write`);
+  const reviewed = { review: { proposal: row.id, origin: row.origin, ...(content !== row.content ? { edited: true } : {}) } };
+  if (row.kind === 'correction' && row.supersedesId) {
+    const target = getNode(ctx.db, row.supersedesId);
+    if (target && target.validUntil === null) {
+      const id = factOps.correctFact(ctx, { ...(payload as unknown as CorrectFactInput), content });
+      factOps.patchNodeAttributes(ctx, id, { ...((row.payload.attributes as JsonObject | undefined) ?? {}), ...reviewed });
+      return id;
+    }
+    // What it would have corrected changed meanwhile: it is remembered as what it says, with its own evidence.
+    const correction = payload as unknown as CorrectFactInput;
+    return factOps.rememberFact(ctx, {
+      content,
+      type: row.factType as RememberFactInput['type'],
+      sourceType: correction.sourceType,
+      ...(correction.sourceRole ? { sourceRole: correction.sourceRole } : {}),
+      ...(correction.sessionId ? { sessionId: correction.sessionId } : {}),
+      derivedFrom: row.evidence,
+      entityIds: row.entityIds,
+      attributes: { ...((row.payload.attributes as JsonObject | undefined) ?? {}), ...reviewed },
+    });
+  }
+  const fact = payload as unknown as RememberFactInput;
+  return factOps.rememberFact(ctx, { ...fact, content, attributes: { ...(fact.attributes ?? {}), ...reviewed } });
+}
+
+export function declineProposal(ctx: EngineContext, raw: { id: string }): ReviewDecision {
+  const { id } = parseInput(proposalIdSchema, raw);
+  requireState(ctx, id, 'pending', 'decline');
+  rows.setProposalState(ctx.db, id, 'declined', ctx.clock.now(), null);
+  ctx.feed.emit({ kind: 'review.changed', proposalIds: [id] });
+  return { proposalId: id, state: 'declined', nodeId: null };
+}
+
+/** A declined proposal goes back to the queue. */
+export function restoreProposal(ctx: EngineContext, raw: { id: string }): ReviewDecision {
+  const { id } = parseInput(proposalIdSchema, raw);
+  requireState(ctx, id, 'declined', 'restore');
+  rows.setProposalState(ctx.db, id, 'pending', null, null);
+  ctx.feed.emit({ kind: 'review.changed', proposalIds: [id] });
+  return { proposalId: id, state: 'pending', nodeId: null };
+}
+
+/**
+ * Approve or decline every pending proposal of a session or a source, oldest first, in one transaction; one
+ * that cannot be applied (its evidence was erased) is reported and rolled back alone, the rest go on.
+ */
+export function bulkReview(ctx: EngineContext, tx: Transaction, raw: BulkReviewInput): BulkReviewResult {
+  const input = parseInput(bulkReviewSchema, raw);
+  const filter = { state: 'pending' as const, sessionId: input.sessionId, origin: input.origin };
+  return tx(() => {
+    const all = rows.listProposals(ctx.db, filter, Number.MAX_SAFE_INTEGER).reverse();
+    const result: BulkReviewResult = { decided: [], failed: [] };
+    const now = ctx.clock.now();
+    for (const row of all) {
+      if (input.action === 'decline') {
+        rows.setProposalState(ctx.db, row.id, 'declined', now, null);
+        result.decided.push({ proposalId: row.id, state: 'declined', nodeId: null });
+        continue;
+      }
+      try {
+        result.decided.push(approveProposal(ctx, tx, { id: row.id }));
+      } catch (err) {
+        if (!(err instanceof MemoryError)) throw err;
+        result.failed.push({ proposalId: row.id, message: err.message });
+      }
+    }
+    if (input.action === 'decline' && result.decided.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: result.decided.map((d) => d.proposalId) });
+    return result;
+  });
+}
