@@ -20,10 +20,12 @@ import { migration010 } from './migration-010-own-provenance';
 import { migration011 } from './migration-011-stability';
 import { migration012 } from './migration-012-inherited-entity-links';
 import { migration013 } from './migration-013-undo-states';
+import { migration014 } from './migration-014-reserved';
+import { migration015 } from './migration-015-spaces';
 import type { Migration, MigrationContext } from './migrations';
 import { writeTx } from './write-tx';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {
