@@ -31,6 +31,8 @@ export interface SearchInput {
   includeInvalid?: boolean;
   /** Include Engram's replies that only restate its memory (recitals.ts); left out by default. */
   includeRecitals?: boolean;
+  /** The active space: its nodes plus facts marked everywhere (default: every space). */
+  spaceId?: string;
   /** Reference instant for relative time expressions; default now. */
   now?: number;
 }
@@ -104,5 +106,7 @@ export interface ContextOptions {
   /** Override the adaptive budget (1000 simple / 3000 complex tokens). */
   tokenBudget?: number;
   excludeSessionIds?: string[];
+  /** The chat's space: its nodes plus facts marked everywhere (default: every space). */
+  spaceId?: string;
   now?: number;
 }

@@ -9,7 +9,7 @@ export type { MessagePatch } from '../memory';
 /** What the memory tools (tools.ts) call; the MCP server runs the same tools over its own port. */
 export type ToolMemory = Pick<
   MemoryEngine,
-  'search' | 'getNode' | 'rememberFact' | 'correctFact' | 'confirmFact' | 'patchNodeAttributes' | 'getEntityProfile' | 'stats'
+  'search' | 'getNode' | 'rememberFact' | 'correctFact' | 'confirmFact' | 'patchNodeAttributes' | 'getEntityProfile' | 'stats' | 'listSpaces'
 >;
 
 /** Everything the chat service and its tools call. */

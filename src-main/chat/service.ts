@@ -97,9 +97,9 @@ export class ChatService {
   }
 
   /** "New chat": the conversations in progress end their memory sessions (write path trigger). */
-  create(): ChatSession {
+  create(spaceId?: string): ChatSession {
     for (const chat of this.chats.openSegments()) this.segments.complete(chat, 'new_chat');
-    const chat = this.chats.insertChatSession({ id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now() });
+    const chat = this.chats.insertChatSession({ id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now(), ...(spaceId !== undefined ? { spaceId } : {}) });
     this.events.emit('chat.sessions', { chatId: chat.id });
     return chat;
   }

@@ -117,6 +117,7 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     after: f.after,
     before: f.before,
     minConfidence: f.minConfidence,
+    spaceId: f.spaceId,
   });
   const key = f.order === 'created_desc' ? 'n.created_at' : 'n.event_time';
   const desc = f.order !== 'event_time_asc';

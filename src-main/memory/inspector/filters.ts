@@ -18,6 +18,7 @@ export function nodeFilterSql(f: Omit<GraphFilter, 'relations'>): SqlFragment {
       after: f.after,
       before: f.before,
       entityIds: f.entityId !== undefined ? [f.entityId] : undefined,
+      spaceId: f.spaceId,
     },
     { unindexedType: true, unindexedRanges: true },
   );

@@ -15,6 +15,8 @@ export const graphFilterSchema = z
     entityId: idSchema.optional(),
     /** Show superseded, forgotten and pruned nodes too. */
     includeInvalid: z.boolean().default(false),
+    /** Only this space's nodes and those marked everywhere; absent = every space. */
+    spaceId: idSchema.optional(),
   })
   .strict()
   // A window that ends before it starts holds nothing: say so rather than answer with an empty graph.
@@ -58,6 +60,8 @@ export const timelineSchema = z
     entityId: idSchema.optional(),
     /** History is the point of a timeline, so superseded and forgotten versions are shown unless asked not to. */
     includeInvalid: z.boolean().default(true),
+    /** Only this space's nodes and those marked everywhere; absent = every space. */
+    spaceId: idSchema.optional(),
     limit: z.number().int().min(1).max(20_000).default(5000),
   })
   .strict()

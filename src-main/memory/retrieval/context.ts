@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3';
 import { getEntity } from '../repo/entities';
 import { getNodes } from '../repo/nodes';
+import { spaceCount } from '../repo/spaces';
 import { parseInput } from '../schemas';
 import type { Entity, MemoryNode } from '../../../src-shared/memory-types';
 import { FACT_TYPES } from '../../../src-shared/memory-types';
@@ -61,7 +62,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const complexity = classifyComplexity(query);
   const params = adaptiveParams(complexity);
   const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
-  const base = { excludeSessionIds: opts.excludeSessionIds, now };
+  const base = { excludeSessionIds: opts.excludeSessionIds, now, ...(opts.spaceId !== undefined ? { spaceId: opts.spaceId } : {}) };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
@@ -79,7 +80,9 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
 
   const candidates: Record<ContextSectionName, Candidate[]> = {
     facts: factHits.map((h) => factCandidate(h)),
-    entities: entityCandidates(deps, query, factHits),
+    // An entity is shared by every space, and its summary may quote facts of another: a pack scoped to one
+    // space of several describes entities by its own facts only.
+    entities: entityCandidates(deps, query, factHits, !(opts.spaceId !== undefined && spaceCount(deps.db) > 1)),
     // Best first, so a tight budget keeps the best; shown in time order once chosen (see fill).
     temporal: episodeCandidates(deps.db, episodes?.hits ?? [], query),
     evidence: evidenceCandidates(deps.db, factHits),
@@ -149,7 +152,7 @@ function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | 
   };
 }
 
-function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[]): Candidate[] {
+function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[], summaries: boolean): Candidate[] {
   const ids = new Set(deps.mentionedEntities(prompt));
   const mentioned = new Set(ids);
   // Facts about each entity come from this pack's own fact hits: relevant to the prompt, and no scan over
@@ -176,7 +179,7 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
       item: {
         nodeId: null,
         entityId: e.id,
-        text: `- ${profileLine(e, factsOf.get(e.id) ?? [])}`,
+        text: `- ${profileLine(summaries ? e : { ...e, summary: null }, factsOf.get(e.id) ?? [])}`,
         score: mentioned.has(e.id) ? 1 : 0.5,
         strategies: [],
         reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',

@@ -12,6 +12,8 @@ export interface NodeFilter {
   before: number | null;
   /** Only nodes linked to one of these entities; null = no entity filter. */
   entityIds: readonly string[] | null;
+  /** The active space (its nodes plus those marked everywhere); absent or null = every space. */
+  spaceId?: string | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export function filterSql(f: NodeFilter): SqlFragment {
       after: f.after,
       before: f.before,
       entityIds: f.entityIds,
+      spaceId: f.spaceId,
     },
     { unindexedType: true },
   );

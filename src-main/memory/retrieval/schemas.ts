@@ -21,6 +21,8 @@ export const searchInputSchema = z.object({
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   includeInvalid: z.boolean().default(false),
   includeRecitals: z.boolean().default(false),
+  /** The active space: its nodes plus facts marked everywhere (absent = every space). */
+  spaceId: idSchema.optional(),
   now: z.number().int().min(0).optional(),
 });
 
@@ -29,6 +31,8 @@ export const contextOptionsSchema = z.object({
   /** Upper bound on the adaptive budget (a model with a small window). */
   maxTokenBudget: z.number().int().min(50).max(100_000).optional(),
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
+  /** The chat's space: the pack holds its nodes plus facts marked everywhere (absent = every space). */
+  spaceId: idSchema.optional(),
   now: z.number().int().min(0).optional(),
 });
 

@@ -145,6 +145,7 @@ export async function search(
     after,
     before,
     entityIds: entityFilter,
+    spaceId: data.spaceId ?? null,
   };
 
   // What of the query retrieval reads (a 100k-character paste is read by its start and end).
