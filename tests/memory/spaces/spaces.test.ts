@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryEngine } from '../../../src-main/memory/engine';
+import type { MemoryEngine } from '../../../src-main/memory/engine';
 import { conflictCandidates } from '../../../src-main/writepath/candidates';
 import { PERSONAL_SPACE_ID } from '../../../src-shared/spaces';
 import { ManualClock, openTestEngine } from '../../helpers/temp-engine';
