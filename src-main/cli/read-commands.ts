@@ -49,12 +49,13 @@ export const search: Command = async (ctx) => {
     ...(ctx.options.after !== undefined ? { after: ctx.options.after } : {}),
     ...(ctx.options.before !== undefined ? { before: ctx.options.before } : {}),
     ...(ctx.options.limit !== undefined ? { limit: parseLimit(ctx.options.limit) } : {}),
+    ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
   });
   ctx.out(ctx.json ? JSON.stringify(result) : renderSearch(result));
 };
 
 export const context: Command = async (ctx) => {
-  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'));
+  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'), ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {});
   if (ctx.json) return ctx.out(JSON.stringify(pack));
   const summary = pack.sections.map((s) => `${s.name} ${s.tokens}/${s.budget}`).join(', ');
   ctx.out(`${pack.markdown || '(nothing relevant remembered)'}\n\n— ${pack.tokensUsed}/${pack.tokenBudget} tokens (${summary}); intent ${pack.intent}, ${pack.complexity}`);
