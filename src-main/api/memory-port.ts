@@ -35,4 +35,10 @@ export type ApiMemory = Pick<
   | 'updateEntity'
   | 'deleteEntity'
   | 'restoreEntity'
+  | 'listSpaces'
+  | 'createSpace'
+  | 'renameSpace'
+  | 'deleteSpace'
+  | 'moveToSpace'
+  | 'setEverywhere'
 >;

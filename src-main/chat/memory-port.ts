@@ -32,4 +32,6 @@ export type ChatMemory = ToolMemory &
     | 'previewErase'
     | 'forgetLearnedFromSessions'
     | 'eraseLearnedFromSessions'
+    /** A chat moved to another space takes its memory sessions and what they taught along. */
+    | 'setChatSpace'
   >;

@@ -104,6 +104,14 @@ export class ChatService {
     return chat;
   }
 
+  /** Moves the chat to another space, with what it said and taught; new messages go there. */
+  setSpace(chatId: string, spaceId: string): ChatSession {
+    this.get(chatId);
+    this.deps.memory.setChatSpace({ chatId, spaceId });
+    this.events.emit('chat.sessions', { chatId });
+    return this.get(chatId);
+  }
+
   rename(chatId: string, title: string): ChatSession {
     this.get(chatId);
     this.chats.updateChatSession(chatId, { title }, this.now());
