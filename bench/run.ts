@@ -14,6 +14,7 @@ import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchLongText } from './long-text';
 import { benchSearch } from './search';
+import { benchSpacesSearch } from './spaces-search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 26: search and context p95 with the memory split across three spaces vs one, same run.
+  'spaces-search': (nodes) => benchSpacesSearch({ nodes }),
 };
 
 /**
