@@ -16,6 +16,7 @@ import { benchInspector } from './inspector';
 import { benchLongText } from './long-text';
 import { benchMerkle } from './merkle';
 import { benchSearch } from './search';
+import { benchSpacesSearch } from './spaces-search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
@@ -61,6 +62,8 @@ const BENCHES: Record<string, Bench> = {
   'retract-chat': (nodes) => benchRetract({ backgroundNodes: Math.min(nodes, 20_000) }),
   // Issue 23: opening the Review view with 10,000 facts waiting (target ≤ 300 ms); --nodes does not apply.
   'review-list': () => benchReviewList({ proposals: 10_000 }),
+  // Issue 26: search and context p95 with the memory split across three spaces vs one, same run.
+  'spaces-search': (nodes) => benchSpacesSearch({ nodes }),
 };
 
 /**

@@ -18,6 +18,8 @@ export interface ChatSession {
   memorySessionOpen: boolean;
   /** Where an imported conversation came from ('chatgpt', 'claude', 'jsonl', 'recall', 'engram'); null when held here. */
   importedFrom: string | null;
+  /** The memory space it belongs to (src-shared/spaces.ts): what it says and learns goes there. */
+  spaceId: string;
 }
 
 /** What names a chat where only its name is wanted (the timeline's lanes): no messages, no switches. */

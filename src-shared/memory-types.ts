@@ -59,6 +59,10 @@ export interface MemoryNode {
   sourceType: SourceType | null;
   sourceRole: string | null;
   sessionId: string | null;
+  /** The memory space the node belongs to (src-shared/spaces.ts); episodes and facts take their session's. */
+  spaceId: string;
+  /** Seen from every space (name, language, accessibility needs): the person decides. */
+  everywhere: boolean;
   attributes: JsonObject;
 }
 
@@ -101,6 +105,8 @@ export interface SessionState {
   consolidatedAt: number | null;
   attempts: number;
   lastError: string | null;
+  /** The memory space its episodes were said in; what it teaches goes there too. */
+  spaceId: string;
 }
 
 /** A typed change notification; the UI listens to these to refresh what it shows. */

@@ -36,6 +36,8 @@ export interface SearchInput {
    * learned by then and valid then, shown as it stood. Relative times in the query are then read from it.
    */
   asOf?: string | number;
+  /** The active space: its nodes plus facts marked everywhere (default: every space). */
+  spaceId?: string;
   /** Reference instant for relative time expressions; default now. */
   now?: number;
 }
@@ -114,5 +116,7 @@ export interface ContextOptions {
   excludeSessionIds?: string[];
   /** The pack as it would have been at this time (see SearchInput.asOf). */
   asOf?: string | number;
+  /** The chat's space: its nodes plus facts marked everywhere (default: every space). */
+  spaceId?: string;
   now?: number;
 }

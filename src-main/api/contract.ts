@@ -52,10 +52,17 @@ import {
   proposalIdSchema,
   reviewSettingsPatchSchema,
   searchPendingSchema,
+  createSpaceSchema,
+  deleteSpaceSchema,
+  moveToSpaceSchema,
+  renameSpaceSchema,
+  setChatSpaceSchema,
+  setEverywhereSchema,
 } from '../memory';
 import type { RetractionRecord, RetractPreview, RetractResult } from '../../src-shared/retract-types';
 import type { PackReplay } from '../../src-shared/replay-types';
 import type { BulkReviewResult, Proposal, ProposalPage, ReviewDecision, ReviewSettings } from '../../src-shared/review-types';
+import type { MemorySpace, MemorySpaceSummary, SpaceMove } from '../../src-shared/spaces';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
@@ -180,7 +187,10 @@ export const calls = {
   ),
   /** The titles of these chats (ids of chats that no longer exist are left out): names without whole chats. */
   'chat.titles': call<ChatTitle[]>()(z.object({ chatIds: z.array(idSchema).min(1).max(500) }).strict()),
-  'chat.create': call<ChatSession>()(none),
+  /** A new chat in `spaceId` (default Personal). */
+  'chat.create': call<ChatSession>()(z.object({ spaceId: idSchema.optional() }).strict()),
+  /** The chat moves to another space with what it said and taught (memory/spaces.ts setChatSpace). */
+  'chat.setSpace': call<ChatSession>()(setChatSpaceSchema.strict()),
   'chat.rename': call<ChatSession>()(z.object({ chatId: idSchema, title: nameSchema }).strict()),
   'chat.archive': call<ChatSession>()(z.object({ chatId: idSchema, archived: z.boolean() }).strict()),
   /**
@@ -216,7 +226,13 @@ export const calls = {
   // ---- memory (the inspector's calls)
   'memory.search': call<SearchResult>()(searchInputSchema),
   /** `asOf`: the pack as it would have been then (epoch ms). */
-  'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema, asOf: asOfSchema.optional() }).strict()),
+  'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema, asOf: asOfSchema.optional(), spaceId: idSchema.optional() }).strict()),
+  /** Memory spaces (issue 26): Personal first, each with its counts. */
+  'spaces.list': call<MemorySpaceSummary[]>()(none),
+  'spaces.create': call<MemorySpace>()(createSpaceSchema.strict()),
+  'spaces.rename': call<MemorySpace>()(renameSpaceSchema.strict()),
+  /** Personal cannot be deleted; `rows` says what happens to the space's memories (moved or erased). */
+  'spaces.delete': call<{ moved: number; erased: number }>()(deleteSpaceSchema.strict()),
   'memory.stats': call<MemoryStats>()(none),
   /** "Consolidate now": every pending session (or one), through the LLM agent when configured. */
   'memory.consolidate': call<ConsolidationSummary>()(
@@ -272,6 +288,10 @@ export const calls = {
   'inspector.undoConfirm': call<MemoryNode>()(undoConfirmSchema),
   /** Undo of correct: the new version is forgotten and the old one is current again. */
   'inspector.undoCorrection': call<MemoryNode>()(undoCorrectionSchema),
+  /** Moves a fact with its supersedes chain; undo calls it again with the answer's `fromSpaceId`. */
+  'inspector.moveToSpace': call<SpaceMove>()(moveToSpaceSchema.strict()),
+  /** A fact (all its versions) seen from every space, or from its own only. */
+  'inspector.setEverywhere': call<{ ids: string[]; everywhere: boolean }>()(setEverywhereSchema.strict()),
   'entity.split': call<{ created: Entity; from: Entity }>()(splitEntitySchema),
   /** Undo of merge, from the record the merged entity keeps. */
   'entity.unmerge': call<{ restored: Entity; target: Entity }>()(z.object({ entityId: idSchema }).strict()),

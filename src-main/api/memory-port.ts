@@ -53,4 +53,10 @@ export type ApiMemory = Pick<
   | 'restoreProposal'
   | 'bulkReview'
   | 'searchPendingProposals'
+  | 'listSpaces'
+  | 'createSpace'
+  | 'renameSpace'
+  | 'deleteSpace'
+  | 'moveToSpace'
+  | 'setEverywhere'
 >;

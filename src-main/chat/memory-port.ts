@@ -17,6 +17,7 @@ export type ToolMemory = Pick<
   | 'patchNodeAttributes'
   | 'getEntityProfile'
   | 'stats'
+  | 'listSpaces'
   /** The review queue: a write whose source asks first becomes a proposal (memory/review/). */
   | 'requiresReview'
   | 'proposeFact'
@@ -43,4 +44,6 @@ export type ChatMemory = ToolMemory &
     | 'previewErase'
     | 'forgetLearnedFromSessions'
     | 'eraseLearnedFromSessions'
+    /** A chat moved to another space takes its memory sessions and what they taught along. */
+    | 'setChatSpace'
   >;

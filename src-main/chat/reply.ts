@@ -64,6 +64,7 @@ export class ReplyWriter {
     if (useMemory) {
       pack = await memory.buildContextPack(user.content, {
         ...(chat.memorySessionId ? { excludeSessionIds: [chat.memorySessionId] } : {}),
+        spaceId: chat.spaceId,
         maxTokenBudget: memoryBudget(contextLength),
       });
       const packId = randomUUID();
@@ -96,7 +97,7 @@ export class ReplyWriter {
     // What the person wrote in this chat: the model's memory writes act at once only on that (tools.ts).
     const personSaid = memory.chats.listMessages(chat.id, PERSON_MESSAGES_CONSIDERED).filter((m) => m.role === 'user').map((m) => m.content);
     const modelWrite: JsonObject = { model, chat_id: chat.id, approved: 'stated_in_chat' };
-    const tools = { memory, memorySessionId, readOnly: chat.noRemember, shownIds, turnEpisodeId: user.episodeId, personSaid, modelWrite };
+    const tools = { memory, memorySessionId, readOnly: chat.noRemember, shownIds, turnEpisodeId: user.episodeId, personSaid, modelWrite, spaceId: chat.spaceId };
     const extraBody = provider.settings.kind === 'ollama' ? { options: { num_ctx: contextLength } } : {};
     const context = { baseURL: provider.settings.baseURL, model };
     const { idleMs } = timeoutsOf(provider.settings);
@@ -164,7 +165,8 @@ export class ReplyWriter {
       // With no model reading the chat, earlier messages of this chat are memories like any other: search
       // them too, leaving out the question itself (and the same question asked before, elsewhere): what was
       // asked is not something remembered.
-      const result = await this.deps.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 12 });
+      const spaceId = this.deps.memory.chats.getChatSession(reply.chatId)?.spaceId;
+      const result = await this.deps.memory.search({ query: user.content, types: [...NODE_TYPES], limit: 12, ...(spaceId !== undefined ? { spaceId } : {}) });
       const asked = sameWords(user.content);
       // Being listed here is retrieval, not use: nothing is reinforced.
       hits = result.hits.filter((h) => h.node.id !== user.episodeId && sameWords(h.node.content) !== asked).slice(0, 8);

@@ -98,11 +98,19 @@ export class ChatService {
   }
 
   /** "New chat": the conversations in progress end their memory sessions (write path trigger). */
-  create(): ChatSession {
+  create(spaceId?: string): ChatSession {
     for (const chat of this.chats.openSegments()) this.segments.complete(chat, 'new_chat');
-    const chat = this.chats.insertChatSession({ id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now() });
+    const chat = this.chats.insertChatSession({ id: randomUUID(), title: DEFAULT_CHAT_TITLE, now: this.now(), ...(spaceId !== undefined ? { spaceId } : {}) });
     this.events.emit('chat.sessions', { chatId: chat.id });
     return chat;
+  }
+
+  /** Moves the chat to another space, with what it said and taught; new messages go there. */
+  setSpace(chatId: string, spaceId: string): ChatSession {
+    this.get(chatId);
+    this.deps.memory.setChatSpace({ chatId, spaceId });
+    this.events.emit('chat.sessions', { chatId });
+    return this.get(chatId);
   }
 
   rename(chatId: string, title: string): ChatSession {

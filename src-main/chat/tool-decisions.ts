@@ -26,11 +26,12 @@ export async function decideToolCall(
   if (decision === 'dismiss') {
     resolved = { ...call, status: 'dismissed', result: { saved: false, dismissed: true } };
   } else {
-    const { noRemember, id: chatId } = chat();
+    const { noRemember, id: chatId, spaceId } = chat();
     const outcome = await executeTool(call.name, JSON.stringify(call.arguments), {
       memory: deps.memory,
       memorySessionId: noRemember ? null : message.memorySessionId,
       readOnly: noRemember,
+      spaceId,
       modelWrite: { model: message.model, chat_id: chatId, approved: 'confirmed_by_person' },
     });
     resolved = outcome.ok ? { ...call, status: 'done', result: outcome.result, error: null } : { ...call, status: 'error', error: outcome.error };

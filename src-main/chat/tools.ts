@@ -56,6 +56,28 @@ export interface ToolContext {
    * (`model_confirmed`): that a model asked for it, which, in which chat, and how it was approved.
    */
   modelWrite?: JsonObject;
+  /**
+   * The memory space of the chat or MCP client: searches see its memories plus facts marked everywhere, new
+   * facts go there, and a memory of another space can be neither read nor changed. Absent: every space.
+   */
+  spaceId?: string;
+}
+
+/** Whether the caller's space sees this memory (its own, or marked everywhere). */
+function visibleInSpace(n: MemoryNode, ctx: ToolContext): boolean {
+  return ctx.spaceId === undefined || n.spaceId === ctx.spaceId || n.everywhere;
+}
+
+/**
+ * correct_fact / confirm_fact change only memories of the caller's own space: a fact marked everywhere is read
+ * from every space but belongs to one. Another space's memory is reported as not found, so it is not revealed.
+ */
+function assertWritableInSpace(id: string, ctx: ToolContext): void {
+  if (ctx.spaceId === undefined) return;
+  const node = ctx.memory.getNode(id).node;
+  if (node.spaceId !== ctx.spaceId) {
+    throw new ChatError(node.everywhere ? 'invalid_input' : 'not_found', node.everywhere ? `memory ${JSON.stringify(id)} belongs to another space; change it there` : `Node ${JSON.stringify(id)} does not exist`);
+  }
 }
 
 /** A write the model proposed that the person has to confirm; nothing is written until then. */
@@ -180,6 +202,7 @@ export const MEMORY_TOOLS = {
         ...(a.before ? { before: a.before } : {}),
         limit: a.limit ?? 8,
         ...(ctx.memorySessionId ? { excludeSessionIds: [ctx.memorySessionId] } : {}),
+        ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
       });
       for (const h of result.hits) ctx.shownIds?.add(h.node.id);
       return { intent: result.intent, results: result.hits.map(hitSummary), warnings: result.warnings };
@@ -204,6 +227,7 @@ export const MEMORY_TOOLS = {
         ...(Object.keys(attributes).length > 0 ? { attributes } : {}),
         ...(ctx.memorySessionId ? { sessionId: ctx.memorySessionId } : {}),
         ...(ctx.turnEpisodeId ? { derivedFrom: [ctx.turnEpisodeId] } : {}),
+        ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
       };
       const review = reviewOf(ctx, origin);
       if (review) return waitingForReview(ctx.memory.proposeFact({ action: 'remember', input: fact, ...review }));
@@ -226,6 +250,7 @@ export const MEMORY_TOOLS = {
     }),
     run(a, ctx) {
       assertShown(a.id, ctx);
+      assertWritableInSpace(a.id, ctx);
       const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
       const proposal = current === undefined ? undefined : gate(ctx, a.content, current, { replaces: current });
       if (proposal) return proposal;
@@ -256,6 +281,7 @@ export const MEMORY_TOOLS = {
     schema: z.object({ id: z.string().min(1).max(100) }),
     run(a, ctx) {
       assertShown(a.id, ctx);
+      assertWritableInSpace(a.id, ctx);
       const current = ctx.personSaid ? ctx.memory.getNode(a.id).node.content : undefined;
       const proposal = current === undefined ? undefined : gate(ctx, current, undefined, { memory: current });
       if (proposal) return proposal;
@@ -269,14 +295,18 @@ export const MEMORY_TOOLS = {
     schema: z.object({ name: z.string().min(1).max(200) }),
     run(a, ctx) {
       const p = ctx.memory.getEntityProfile(a.name, 10);
-      for (const f of p.facts) ctx.shownIds?.add(f.id);
+      // Entities are shared by every space; what is known of them is not: only this space's memories, and
+      // no written summary (it may quote another space) once there are several spaces.
+      const facts = p.facts.filter((f) => visibleInSpace(f, ctx));
+      const summary = ctx.spaceId !== undefined && ctx.memory.listSpaces().length > 1 ? null : p.entity.summary;
+      for (const f of facts) ctx.shownIds?.add(f.id);
       return {
         name: p.entity.canonicalName,
         type: p.entity.type,
         aliases: p.entity.aliases,
-        summary: p.entity.summary,
-        facts: p.facts.map(nodeSummary),
-        recent_mentions: p.recentEpisodes.slice(0, 5).map(nodeSummary),
+        summary,
+        facts: facts.map(nodeSummary),
+        recent_mentions: p.recentEpisodes.filter((e) => visibleInSpace(e, ctx)).slice(0, 5).map(nodeSummary),
         mention_count: p.entity.mentionCount,
       };
     },

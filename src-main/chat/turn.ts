@@ -29,7 +29,7 @@ export function insertTurn(deps: ChatDeps, segments: MemorySegments, chat: ChatS
   const memorySessionId = segments.sessionFor(chat);
   const now = nowOf(deps);
   const episodeId = memorySessionId
-    ? deps.memory.recordEpisodeNow({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now })
+    ? deps.memory.recordEpisodeNow({ content: text, sessionId: memorySessionId, role: 'user', eventTime: now, spaceId: chat.spaceId })
     : null;
   const storedUser = chats.insertMessage({
     id: randomUUID(),

@@ -18,6 +18,8 @@ export interface CommandContext {
   out(text: string): void;
   /** Transient progress line (stderr, only on a terminal). */
   progress(text: string): void;
+  /** `--space NAME`, resolved to its id (absent: every space for reads, Personal for writes). */
+  spaceId?: string | undefined;
 }
 
 export type Command = (ctx: CommandContext) => Promise<void>;

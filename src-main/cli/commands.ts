@@ -2,7 +2,8 @@ import type { MemoryStats, NodeDetail } from '../memory';
 import type { Command, CommandContext } from './command-types';
 import { recordTranscript } from '../data/import/record-transcript';
 import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../data/import/transcript-file';
-import { UsageError } from '../../src-shared/errors';
+import { MemoryError, UsageError } from '../../src-shared/errors';
+import { spaces } from './space-commands';
 
 function requireArg(ctx: CommandContext, name: string): string {
   const value = ctx.args[0];
@@ -30,7 +31,7 @@ const ingest: Command = async (ctx) => {
     episodes = parsed.episodes;
   }
   const engine = ctx.engine;
-  const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m))).length;
+  const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m), ctx.spaceId)).length;
   const elapsedMs = Math.round(performance.now() - started);
   const sessions = new Set(episodes.map((e) => e.sessionId)).size;
   const pending = engine.stats().pending_embeddings;
@@ -73,6 +74,8 @@ function renderNode(d: NodeDetail): string {
 
 const node: Command = async (ctx) => {
   const detail = ctx.engine.getNode(requireArg(ctx, 'id'));
+  const seen = ctx.spaceId === undefined || detail.node.spaceId === ctx.spaceId || detail.node.everywhere;
+  if (!seen) throw new MemoryError('not_found', `Node ${JSON.stringify(detail.node.id)} is not in that space`);
   ctx.out(ctx.json ? JSON.stringify(detail) : renderNode(detail));
 };
 
@@ -139,6 +142,12 @@ export const commands: Record<string, Command> = {
   retract: (ctx) => import('./retract-commands').then((m) => m.retractCommand(ctx)),
   mcp: (ctx) =>
     import('../mcp/stdio').then((m) =>
-      m.serveStdio({ memory: ctx.engine, allowWrites: ctx.options['allow-writes'] === 'true', databasePath: ctx.engine.dbPath }),
+      m.serveStdio({
+        memory: ctx.engine,
+        allowWrites: ctx.options['allow-writes'] === 'true',
+        databasePath: ctx.engine.dbPath,
+        ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
+      }),
     ),
+  spaces,
 };

@@ -37,6 +37,7 @@ export const importCommand: Command = async (ctx) => {
     format: importFormat(ctx.options.format),
     preview,
     onProgress: (p) => ctx.progress(`importing ${p.file}: ${p.percent}% · ${p.conversations} conversations · ${p.messagesAdded} new messages`),
+    ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
   });
   let consolidation: { mode: string; consolidated: number; failed: number; facts: number } | null = null;
   if (!preview && ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
@@ -97,8 +98,9 @@ export const exportCommand: Command = async (ctx) => {
   if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format: expected json or markdown, not ${format}`);
   const now = ctx.engine.clock.now();
   const out = resolve(ctx.options.out ?? (format === 'json' ? `engram-export-${stamp(now)}.json` : `engram-export-${stamp(now)}`));
+  if (format === 'markdown' && ctx.spaceId !== undefined) throw new UsageError('--space exports JSON only (--format json)');
   if (format === 'json') {
-    const r = await exportJson(ctx.engine, out);
+    const r = await exportJson(ctx.engine, out, ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {});
     const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
     ctx.out(ctx.json ? JSON.stringify({ format, path: r.path, rows: r.rows, vectors: r.vectors }) : `Exported ${total} rows and ${r.vectors} vectors to ${r.path}`);
   } else {

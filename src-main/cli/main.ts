@@ -14,6 +14,7 @@ import { memoryToMove, moveMemory, moveNotice } from '../data/move-data';
 import { legacyDataDirs } from '../memory';
 import { closeBuiltinRuntime, configureBuiltinModels } from '../llm/builtin/registry';
 import { modelCommand, modelsDirOf } from './model-commands';
+import { SPACE_SCOPED_COMMANDS } from './space-commands';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
@@ -66,12 +67,17 @@ Commands:
                        What memory learned from a message, chat, memory session, other app or consolidation
                        run; retracts it (facts only it supports forgotten, its support removed elsewhere,
                        versions it superseded current again) unless --dry-run. retract --undo ID reverts one
-  mcp [--allow-writes] Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
+  spaces [list | create NAME | rename NAME NEW | delete NAME (--move-to NAME | --erase)]
+                       Memory spaces (Personal, Work…): each chat, episode and fact belongs to one
+  mcp [--allow-writes] [--space NAME]
+                       Serve the memory to another app (Claude Desktop, Cursor…) over MCP on stdin/stdout;
                        writes (remember, correct, confirm) are refused unless --allow-writes is given
 
 Options:
   --data-dir DIR       Data folder (default: $ENGRAM_DATA_DIR or the platform data folder)
   --json               Machine-readable output
+  --space NAME         search, context, node, ingest, import, export, mcp: only that space (plus facts marked
+                       everywhere for reads); an unknown name fails
   --embedding-base-url URL, --embedding-model NAME, --embedding-dimensions N
                        Use an OpenAI-compatible embedding endpoint (key from ENGRAM_EMBEDDING_API_KEY)
                        instead of the built-in offline embedder
@@ -118,6 +124,9 @@ async function main(argv: string[]): Promise<number> {
         undo: { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         state: { type: 'string' },
+        space: { type: 'string' },
+        'move-to': { type: 'string' },
+        erase: { type: 'boolean', default: false },
       },
     });
   } catch (err) {
@@ -160,13 +169,17 @@ async function main(argv: string[]): Promise<number> {
     embeddingModel: values['embedding-model'],
     embeddingDimensions: values['embedding-dimensions'],
   };
+  if (values.space !== undefined && !SPACE_SCOPED_COMMANDS.has(name)) {
+    process.stderr.write(`--space does not apply to "${name}" (it applies to: ${[...SPACE_SCOPED_COMMANDS].join(', ')})\n`);
+    return 2;
+  }
   const engine = openEngine(flags);
   const ctx: CommandContext = {
     engine,
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values), state: values.state },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values), state: values.state, 'move-to': values['move-to'], erase: values.erase ? 'true' : undefined },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,
@@ -175,6 +188,8 @@ async function main(argv: string[]): Promise<number> {
     },
   };
   try {
+    // An unknown name fails here (not_found, exit 1) naming the spaces there are.
+    if (values.space !== undefined) ctx.spaceId = engine.spaceByName(values.space).id;
     await command(ctx);
     return 0;
   } finally {

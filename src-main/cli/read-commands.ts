@@ -63,12 +63,13 @@ export const search: Command = async (ctx) => {
     ...(ctx.options.before !== undefined ? { before: ctx.options.before } : {}),
     ...(ctx.options.limit !== undefined ? { limit: parseLimit(ctx.options.limit) } : {}),
     ...asOfOption(ctx),
+    ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
   });
   ctx.out(ctx.json ? JSON.stringify(result) : renderSearch(result));
 };
 
 export const context: Command = async (ctx) => {
-  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'), asOfOption(ctx));
+  const pack = await ctx.engine.buildContextPack(text(ctx, 'prompt'), { ...asOfOption(ctx), ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}) });
   if (ctx.json) return ctx.out(JSON.stringify(pack));
   const summary = pack.sections.map((s) => `${s.name} ${s.tokens}/${s.budget}`).join(', ');
   const asOf = ctx.options['as-of'] !== undefined ? `as of ${new Date(pack.createdAt).toISOString()}\n\n` : '';

@@ -33,7 +33,7 @@ const exportSchema = z.object({
 });
 
 /** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
-export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
+export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
   const bytes = statSync(path).size;
   if (bytes > MAX_SNAPSHOT_BYTES) {
     throw new AppError('invalid_input', `This Engram export is ${Math.round(bytes / 1_048_576)} MB; Engram re-imports exports up to ${MAX_SNAPSHOT_BYTES / 1_048_576} MB. Restore a backup instead.`);
@@ -53,7 +53,7 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string, opt
     throw new AppError('invalid_input', `This export was made by a newer Engram (schema ${parsed.data.schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to import it.`);
   }
   await engine.flush();
-  const data = { tables: parsed.data.tables, vectors: parsed.data.vectors };
+  const data = { tables: parsed.data.tables, vectors: parsed.data.vectors, spaceId: options.spaceId };
   const load = options.preview ? engine.previewSnapshot(data) : engine.loadSnapshot(data);
   return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)] };
 }

@@ -52,12 +52,19 @@ export async function recordConversation(
   input: ConversationInput,
   client: string,
   sourceType: SourceType,
+  /** The space the client is bound to: the conversation and what it teaches go there. */
+  spaceId?: string,
 ): Promise<ConversationRecorded> {
   const now = memory.clock.now();
   // Validate every turn before recording any, so a bad call records nothing.
   const times = input.turns.map((t, i) => parseTime(t.time, i, now));
   const conversationId = input.conversation_id ?? `${new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const sessionId = mcpSessionId(client, conversationId);
+  const existing = memory.getSession(sessionId);
+  // A conversation continued from another space would teach that space: refused, and not revealed.
+  if (spaceId !== undefined && existing && existing.spaceId !== spaceId) {
+    throw new MemoryError('conflict', `conversation_id ${JSON.stringify(conversationId)} is taken: choose another`);
+  }
   const ids = input.turns.map((turn, i) =>
     memory.recordEpisode({
       content: turn.text,
@@ -66,6 +73,7 @@ export async function recordConversation(
       eventTime: times[i] ?? now,
       sourceType,
       attributes: { origin: sourceType, mcp_client: client },
+      ...(spaceId !== undefined ? { spaceId } : {}),
     }),
   );
   await memory.flush();

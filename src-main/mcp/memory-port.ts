@@ -9,5 +9,5 @@ import type { ToolMemory } from '../chat/tools';
 export type McpMemory = ToolMemory &
   Pick<
     MemoryEngine,
-    'clock' | 'appSettings' | 'recordEpisode' | 'flush' | 'markSessionCompleted' | 'listEntities' | 'checkExternalWrites' | 'profile'
+    'clock' | 'appSettings' | 'recordEpisode' | 'flush' | 'markSessionCompleted' | 'getSession' | 'listEntities' | 'checkExternalWrites' | 'profile' | 'getSpace'
   >;

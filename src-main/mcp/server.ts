@@ -31,6 +31,11 @@ export interface EngramMcpOptions {
   version: string;
   /** One line per tool call (stdio: stderr; the app: nothing). */
   activity?(line: string): void;
+  /**
+   * The space the client is bound to, asked on every call (Settings may change it): it reads that space plus
+   * facts marked everywhere and writes only there. Absent: every space (tests of the plain server).
+   */
+  spaceId?(): string;
 }
 
 /** The client's name as it introduced itself, cleaned for storage and display. */
@@ -61,6 +66,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
     sourceRole: client(),
     attributes: { origin: MCP_SOURCE_TYPE, mcp_client: client() },
   });
+  const bound = (): { spaceId?: string } => (options.spaceId ? { spaceId: options.spaceId() } : {});
   const refuseWrite = (name: string): CallToolResult | null =>
     options.writesAllowed() ? null : failure(`${name} was refused: ${options.writeRefusal}`);
 
@@ -85,6 +91,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
           memory: options.memory,
           memorySessionId: null,
           origin: origin(),
+          ...bound(),
         });
         if (!outcome.ok) return failure(`${name} failed: ${outcome.error}`);
         if (name === 'confirm_fact') markConfirmedBy(options.memory, outcome.result, client());
@@ -107,7 +114,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
       const refused = refuseWrite('remember_conversation');
       if (refused) return refused;
       try {
-        const recorded = await recordConversation(options.memory, args, client(), MCP_SOURCE_TYPE);
+        const recorded = await recordConversation(options.memory, args, client(), MCP_SOURCE_TYPE, options.spaceId?.());
         options.onConversationRecorded?.(recorded.session_id);
         options.activity?.(`mcp: ${client()} recorded ${plural(recorded.recorded, 'turn')} in ${recorded.session_id}`);
         return text(summarize('remember_conversation', recorded), recorded);
@@ -133,7 +140,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
     async (uri, variables): Promise<ReadResourceResult> => {
       const raw = variables.name;
       const name = decodeURIComponent(Array.isArray(raw) ? (raw[0] ?? '') : (raw ?? ''));
-      const outcome = await executeTool('get_entity_info', JSON.stringify({ name }), { memory: options.memory, memorySessionId: null });
+      const outcome = await executeTool('get_entity_info', JSON.stringify({ name }), { memory: options.memory, memorySessionId: null, ...bound() });
       if (!outcome.ok) throw new MemoryError('not_found', outcome.error);
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.result, null, 2) }] };
     },

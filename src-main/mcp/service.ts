@@ -82,6 +82,8 @@ export class McpService {
   configure(input: McpConfigureInput): Promise<McpStatus> {
     return this.serialize(async () => {
       const { regenerateToken, ...changes } = input;
+      // A space that does not exist is refused (not_found) before anything is saved.
+      if (changes.spaceId !== undefined) this.options.memory.getSpace(changes.spaceId);
       const before = this.settings();
       const next = mcpSettingsSchema.parse({ ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) });
       this.options.memory.appSettings.set(SETTINGS_KEY, JSON.stringify(next));
@@ -114,6 +116,7 @@ export class McpService {
             createEngramMcpServer({
               memory: this.options.memory,
               writesAllowed: () => this.settings().allowWrites,
+              spaceId: () => this.settings().spaceId,
               writeRefusal: APP_WRITE_REFUSAL,
               onConversationRecorded: (id) => this.options.onConversationRecorded(id),
               version: this.options.version,

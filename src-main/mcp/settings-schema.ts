@@ -3,6 +3,7 @@
  * zod only (the sandboxed preload bundles the contract, which imports this).
  */
 import { z } from 'zod';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 
 /** A fixed port, so the address pasted into another app keeps working across launches. */
 export const DEFAULT_MCP_PORT = 27182;
@@ -11,10 +12,12 @@ export const mcpSettingsSchema = z.object({
   enabled: z.boolean(),
   allowWrites: z.boolean(),
   port: z.number().int().min(1024).max(65535),
+  /** The memory space other apps read and write (src-shared/spaces.ts); default Personal. */
+  spaceId: z.string().min(1).max(100).default(PERSONAL_SPACE_ID),
 });
 export type McpSettings = z.output<typeof mcpSettingsSchema>;
 
-export const DEFAULT_MCP_SETTINGS: McpSettings = { enabled: false, allowWrites: false, port: DEFAULT_MCP_PORT };
+export const DEFAULT_MCP_SETTINGS: McpSettings = { enabled: false, allowWrites: false, port: DEFAULT_MCP_PORT, spaceId: PERSONAL_SPACE_ID };
 
 export const mcpConfigureSchema = mcpSettingsSchema
   .partial()

@@ -7,10 +7,13 @@ import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { McpMemory } from './memory-port';
 import { createEngramMcpServer } from './server';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 
 export interface StdioOptions {
   memory: McpMemory;
   allowWrites: boolean;
+  /** The space this client is bound to (`--space NAME`, resolved by the CLI); default Personal. */
+  spaceId?: string;
   /** The memory file, for the log line. */
   databasePath: string;
 }
@@ -34,6 +37,7 @@ export async function serveStdio(options: StdioOptions): Promise<void> {
   const server = createEngramMcpServer({
     memory: options.memory,
     writesAllowed: () => options.allowWrites,
+    spaceId: () => options.spaceId ?? PERSONAL_SPACE_ID,
     writeRefusal: STDIO_WRITE_REFUSAL,
     version: packageVersion(),
     activity: log,

@@ -48,6 +48,7 @@ import type { ContextOptions, ContextPack, SearchInput } from '../../src-shared/
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
+import * as spaces from './spaces';
 import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
 import * as fingerprints from './fingerprint';
 import { computeStats } from './stats';
@@ -56,6 +57,7 @@ import type { JsonObject } from '../../src-shared/memory-types';
 import { VectorStore } from './vector-store';
 import type { AppSettingsRows, ChatImportStore, ChatStore, DatabaseCheck } from './stores';
 import { WritePathStore } from './writepath-store';
+import type { DeleteSpaceInput } from './space-schemas';
 
 export type { WritePathStats } from './writepath-store';
 export type { ChatImportStore, ChatStore } from './stores';
@@ -327,6 +329,21 @@ export class MemoryEngine {
   readonly updateEntity = this.open((input: entityEdits.UpdateEntityInput) => entityEdits.updateEntity(this.ctx, input));
   readonly deleteEntity = this.open((entityId: string) => entityEdits.deleteEntity(this.ctx, entityId));
   readonly restoreEntity = this.open((deleted: entityEdits.DeletedEntity) => entityEdits.restoreEntity(this.ctx, deleted));
+
+  // ---- memory spaces (spaces.ts, migration 015) ----
+
+  readonly listSpaces = this.open(() => spaces.listSpaces(this.ctx));
+  readonly getSpace = this.open((id: string) => spaces.requireSpace(this.ctx, id));
+  /** A space by name, whatever its case; an unknown name is a not_found that lists the spaces. */
+  readonly spaceByName = this.open((name: string) => spaces.spaceByName(this.ctx, name));
+  readonly createSpace = this.open((input: { name: string }) => spaces.createSpace(this.ctx, input));
+  readonly renameSpace = this.open((input: { id: string; name: string }) => spaces.renameSpace(this.ctx, input));
+  readonly deleteSpace = this.open((input: DeleteSpaceInput) => spaces.deleteSpace(this.ctx, input));
+  /** Moves a fact with its supersedes chain; undo is the same call with the answer's `fromSpaceId`. */
+  readonly moveToSpace = this.open((input: { id: string; spaceId: string }) => spaces.moveToSpace(this.ctx, input));
+  readonly setEverywhere = this.open((input: { id: string; everywhere: boolean }) => spaces.setEverywhere(this.ctx, input));
+  /** A chat changes space with what it said and taught (spaces.ts setChatSpace). */
+  readonly setChatSpace = this.open((input: { chatId: string; spaceId: string }) => spaces.setChatSpace(this.ctx, input));
 
   // ---- maintenance ----
 

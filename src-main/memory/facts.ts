@@ -11,6 +11,7 @@ import { adjustMentionCount, entityIdsOfNode, getEntity, linkNodeEntity } from '
 import { getNode, getNodeRow, getNodes, insertNode, invalidateNode, revalidateNode, setAttributes, setConfidence } from './repo/nodes';
 import { parseJsonObject } from './repo/statements';
 import { enqueueSlowPath } from './repo/slow-queue';
+import { getSpaceRow } from './repo/spaces';
 import { recordUndoState } from './repo/undo-states';
 import { setNodeVectorActive } from './repo/vectors';
 import {
@@ -77,6 +78,7 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
   if (missingEpisodes.length > 0) throw notFound('Source episode', missingEpisodes[0] ?? '');
   const missingEntity = data.entityIds.find((id) => !getEntity(ctx.db, id));
   if (missingEntity) throw notFound('Entity', missingEntity);
+  if (data.spaceId !== undefined && !getSpaceRow(ctx.db, data.spaceId)) throw notFound('Space', data.spaceId);
 
   const now = ctx.clock.now();
   const id = newId();
@@ -97,6 +99,8 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
       sourceType: data.sourceType,
       sourceRole: data.sourceRole ?? null,
       sessionId: data.sessionId ?? null,
+      spaceId: data.spaceId ?? null,
+      everywhere: data.everywhere ?? false,
       attributes,
     });
     for (const episodeId of data.derivedFrom) {
@@ -170,6 +174,9 @@ export function correctFact(ctx: EngineContext, input: CorrectFactInput): string
       sourceType: data.sourceType,
       sourceRole: data.sourceRole ?? null,
       sessionId: data.sessionId ?? old.sessionId,
+      // A new version stays with its chain: same space, same reach.
+      spaceId: old.spaceId,
+      everywhere: old.everywhere,
       attributes,
       stability: initialStability(slotOf(attributes)),
     });

@@ -22,6 +22,8 @@ export interface EpisodeToRecord {
   eventTime?: number | undefined;
   sourceType: SourceType;
   attributes?: JsonObject | undefined;
+  /** The space of the chat or client that said it; absent = its session's space (a new session: Personal). */
+  spaceId?: string | undefined;
 }
 
 interface PendingEpisode extends EpisodeToRecord {
@@ -280,6 +282,7 @@ export class HotPath {
       sourceType: ep.sourceType,
       sourceRole: ep.role,
       sessionId: ep.sessionId,
+      spaceId: ep.spaceId ?? null,
       attributes: ep.attributes ?? {},
     });
     if (prevId) {
@@ -299,7 +302,7 @@ export class HotPath {
       touch.last = Math.max(touch.last, eventTime);
       touch.count++;
     } else {
-      touched.set(ep.sessionId, { first: eventTime, last: eventTime, count: 1 });
+      touched.set(ep.sessionId, { first: eventTime, last: eventTime, count: 1, spaceId: ep.spaceId ?? null });
     }
     enqueueSlowPath(this.db, ep.id, ep.createdAt);
   }

@@ -33,6 +33,16 @@ export {
   type RecordEpisodeInput,
   type RememberFactInput,
 } from './schemas';
+export {
+  createSpaceSchema,
+  deleteSpaceSchema,
+  moveToSpaceSchema,
+  renameSpaceSchema,
+  setChatSpaceSchema,
+  setEverywhereSchema,
+  spaceNameSchema,
+  type DeleteSpaceInput,
+} from './space-schemas';
 export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
 export { searchInputSchema } from './retrieval/schemas';
 export { asOfSchema } from './as-of';

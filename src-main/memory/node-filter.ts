@@ -24,6 +24,8 @@ export interface NodeConditions {
   entityIds?: readonly string[] | null | undefined;
   /** Memory as it stood at this instant (ms): see `asOfConditions`. Absent = today, and no condition is added. */
   asOf?: number | null | undefined;
+  /** Only this space's nodes and those marked everywhere (migration 015); absent or null = every space. */
+  spaceId?: string | null | undefined;
 }
 
 export interface NodeFilterHints {
@@ -51,6 +53,7 @@ export function nodeConditions(f: NodeConditions, hints: NodeFilterHints = {}): 
     f.before !== undefined && f.before !== null && sql`${eventTime} < ${f.before}`,
     f.minConfidence !== undefined && sql`${confidence} >= ${f.minConfidence}`,
     f.entityIds !== undefined && f.entityIds !== null && sql`n.id IN (SELECT node_id FROM node_entities WHERE ${sqlIn(column('entity_id'), f.entityIds)})`,
+    f.spaceId !== undefined && f.spaceId !== null && sql`(n.space_id = ${f.spaceId} OR n.everywhere = 1)`,
   ];
   return sqlAnd(parts);
 }

@@ -119,6 +119,7 @@ export function listNodes(ctx: EngineContext, input: ListNodesInput = {}): NodeP
     before: f.before,
     minConfidence: f.minConfidence,
     asOf: f.asOf,
+    spaceId: f.spaceId,
   });
   const key = f.order === 'created_desc' ? 'n.created_at' : 'n.event_time';
   const desc = f.order !== 'event_time_asc';

@@ -49,6 +49,8 @@ export const recordEpisodeSchema = z.object({
   eventTime: timestampSchema.optional(),
   sourceType: z.enum(SOURCE_TYPES).default('conversation'),
   attributes: jsonObjectSchema.optional(),
+  /** The space it was said in (the chat's, the MCP client's); absent = its session's space. */
+  spaceId: idSchema.optional(),
 });
 export type RecordEpisodeInput = z.input<typeof recordEpisodeSchema>;
 
@@ -70,6 +72,10 @@ export const rememberFactSchema = z.object({
   entityIds: z.array(idSchema).max(100).default([]),
   tags: z.array(nameSchema).max(50).default([]),
   attributes: jsonObjectSchema.optional(),
+  /** The space it belongs to; absent = its session's space, else Personal. */
+  spaceId: idSchema.optional(),
+  /** Seen from every space (name, language, accessibility needs). */
+  everywhere: z.boolean().optional(),
 });
 export type RememberFactInput = z.input<typeof rememberFactSchema>;
 
@@ -109,6 +115,8 @@ export const listNodesSchema = z.object({
   after: eventTimeSchema.optional(),
   before: eventTimeSchema.optional(),
   minConfidence: z.number().min(0).max(1).optional(),
+  /** Only this space's nodes and those marked everywhere; absent = every space. */
+  spaceId: idSchema.optional(),
   /** Include superseded, forgotten and pruned nodes. */
   includeInvalid: z.boolean().default(false),
   order: z.enum(['event_time_desc', 'event_time_asc', 'created_desc']).default('event_time_desc'),

@@ -12,6 +12,7 @@ import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
 import type { NodeType } from '../../src-shared/memory-types';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
 import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
 
@@ -91,6 +92,11 @@ export function snapshotReader(db: Database): SnapshotReader {
 
 export interface SnapshotData {
   tables: Partial<Record<string, SnapshotRow[]>>;
+  /**
+   * The space the loaded chats, sessions and nodes go to (an import into one space). Absent: each keeps its
+   * space when this memory has one of that id, else goes to Personal (spaces themselves are not exported).
+   */
+  spaceId?: string | undefined;
   vectors?: { model: string | null; dimensions: number; nodes: [string, string][]; entities: [string, string][] } | undefined;
 }
 
@@ -196,6 +202,10 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     return null;
   };
 
+  const spaceHere = prepared('SELECT 1 FROM spaces WHERE id = ?');
+  const placedIn = (space: SnapshotRow[string] | undefined): string =>
+    data.spaceId ?? (typeof space === 'string' && spaceHere.get(space) !== undefined ? space : PERSONAL_SPACE_ID);
+
   for (const table of SNAPSHOT_TABLES) {
     const rows = data.tables[table];
     if (!rows || rows.length === 0) continue;
@@ -225,6 +235,7 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         reject(table, refProblem, example);
         continue;
       }
+      if (known.has('space_id')) row.space_id = placedIn(row.space_id);
       const cols = Object.keys(row).filter((c) => known.has(c));
       if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(row._rowid) === undefined) {
         cols.unshift('rowid'); // the same rowid, which consolidation watermarks refer to, when it is free

@@ -33,13 +33,13 @@ export function existingMessageKeys(db: Database, keys: readonly string[]): Set<
 /** An imported conversation's chat: its episodes go to memory session `chat-<id>-1`, already ended. */
 export function insertImportedChat(
   db: Database,
-  chat: { id: string; title: string; createdAt: number; lastActivityAt: number; source: ImportSource; importKey: string; memorySessionId: string },
+  chat: { id: string; title: string; createdAt: number; lastActivityAt: number; source: ImportSource; importKey: string; memorySessionId: string; spaceId?: string | undefined },
 ): void {
   stmt(
     db,
-    `INSERT INTO chat_sessions (id, title, created_at, updated_at, last_activity_at, memory_session_id, memory_session_open, memory_segment, import_source, import_key)
-     VALUES (@id, @title, @createdAt, @createdAt, @lastActivityAt, @memorySessionId, 0, 1, @source, @importKey)`,
-  ).run(chat);
+    `INSERT INTO chat_sessions (id, title, created_at, updated_at, last_activity_at, memory_session_id, memory_session_open, memory_segment, import_source, import_key, space_id)
+     VALUES (@id, @title, @createdAt, @createdAt, @lastActivityAt, @memorySessionId, 0, 1, @source, @importKey, coalesce(@spaceId, 'personal'))`,
+  ).run({ ...chat, spaceId: chat.spaceId ?? null });
 }
 
 export function touchImportedChat(db: Database, chatId: string, lastActivityAt: number, now: number): void {

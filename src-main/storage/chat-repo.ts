@@ -19,6 +19,7 @@ interface SessionRow {
   memory_session_open: number;
   memory_segment: number;
   import_source: string | null;
+  space_id: string;
 }
 
 interface MessageRow {
@@ -51,6 +52,7 @@ const toSession = (r: SessionRow): ChatSession => ({
   memorySessionId: r.memory_session_id,
   memorySessionOpen: r.memory_session_open === 1,
   importedFrom: r.import_source ?? null,
+  spaceId: r.space_id,
 });
 
 /** What a message's error reads as when its stored JSON is damaged. */
@@ -76,11 +78,13 @@ const toMessage = (r: MessageRow): ChatMessage => ({
 
 // ---- sessions -------------------------------------------------------------------------------
 
-export function insertChatSession(db: Database, s: { id: string; title: string; now: number }): ChatSession {
+/** A new chat, in `spaceId` (default Personal). */
+export function insertChatSession(db: Database, s: { id: string; title: string; now: number; spaceId?: string }): ChatSession {
   stmt(
     db,
-    `INSERT INTO chat_sessions (id, title, created_at, updated_at, last_activity_at) VALUES (@id, @title, @now, @now, @now)`,
-  ).run(s);
+    `INSERT INTO chat_sessions (id, title, created_at, updated_at, last_activity_at, space_id)
+     VALUES (@id, @title, @now, @now, @now, coalesce(@spaceId, 'personal'))`,
+  ).run({ spaceId: null, ...s });
   return getChatSession(db, s.id) as ChatSession;
 }
 

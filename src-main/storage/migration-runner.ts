@@ -21,14 +21,14 @@ import { migration011 } from './migration-011-stability';
 import { migration012 } from './migration-012-inherited-entity-links';
 import { migration013 } from './migration-013-undo-states';
 import { migration014 } from './migration-014-proposals';
+import { migration015 } from './migration-015-spaces';
 import { migration016 } from './migration-016-content-hashes';
 import { migration017 } from './migration-017-retractions';
 import type { Migration, MigrationContext } from './migrations';
 import { writeTx } from './write-tx';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration016, migration017];
-// The last migration's number: the list's length once it is contiguous (014 and 015 land from other branches).
-export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017];
+export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;

@@ -42,6 +42,13 @@ export interface CandidateInput {
   nameWords: ReadonlySet<string>;
   /** Nearest facts by embedding, best first (already computed for deduplication). */
   neighbours: readonly { nodeId: string; similarity: number }[];
+  /** The space the fact is learned in: only its facts and those marked everywhere are candidates (absent = all). */
+  spaceId?: string | undefined;
+}
+
+/** Whether a fact is seen from `spaceId` (its own space, or marked everywhere); every fact when no space is given. */
+export function seenFromSpace(node: MemoryNode, spaceId: string | undefined): boolean {
+  return spaceId === undefined || node.spaceId === spaceId || node.everywhere;
 }
 
 function withoutNames(text: string, names: ReadonlySet<string>): Set<string> {
@@ -60,11 +67,11 @@ export function conflictCandidates(store: WritePathStore, input: CandidateInput,
     if (facts.length <= SPECIFIC_ENTITY_FACTS) for (const f of facts) sharesSpecificEntity.add(f.id);
   }
   for (const id of sharesSpecificEntity) pool.add(id);
-  const slotted = input.slot ? store.factsInSlot(input.slot, limit) : [];
+  const slotted = input.slot ? store.factsInSlot(input.slot, limit * 3).filter((n) => seenFromSpace(n, input.spaceId)).slice(0, limit) : [];
   const mine = withoutNames(input.content, input.nameWords);
   const subject = subjectOf(input.content, input.nameWords);
   const scored = store.nodes([...pool])
-    .filter((n) => n.validUntil === null && n.type !== 'episodic' && n.attributes.reflection === undefined)
+    .filter((n) => n.validUntil === null && n.type !== 'episodic' && n.attributes.reflection === undefined && seenFromSpace(n, input.spaceId))
     // "Maya read X" does not contradict "Dave read X": facts about two named people are not candidates.
     .filter((n) => subject === null || !/^\p{Lu}/u.test(n.content) || firstWord(n.content) === subject)
     .map((n) => {

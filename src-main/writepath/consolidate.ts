@@ -181,7 +181,7 @@ export async function consolidateSession(
     await yieldToLoop();
     const batch = dedupBatch(facts);
     progress('conflicts', 70, `${batch.length} candidate facts`);
-    const related = await relateToMemory(engine, extractor, batch, options.signal);
+    const related = await relateToMemory(engine, extractor, batch, options.signal, session.spaceId);
     const planned = related.planned;
     outcome.dropped.push(...related.dropped);
     outcome.conflictPairs = related.pairs;

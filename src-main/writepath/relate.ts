@@ -9,7 +9,7 @@ import { EmbeddingError } from '../embeddings/types';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import { isZeroVector } from '../../src-shared/vectors';
-import { batchByPairs, conflictCandidates } from './candidates';
+import { batchByPairs, conflictCandidates, seenFromSpace } from './candidates';
 import { isDeparture, preferenceSubject, slotRelation } from './slot-values';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
@@ -74,6 +74,8 @@ export async function relateToMemory(
   extractor: Extractor,
   facts: readonly CandidateFact[],
   signal?: AbortSignal,
+  /** The space the session's facts are learned in: duplicates and conflicts are looked for there only. */
+  spaceId?: string,
 ): Promise<RelateResult> {
   const planned: PlannedFact[] = facts.map((fact) => ({ fact, disposition: { kind: 'new' } }));
 
@@ -93,8 +95,9 @@ export async function relateToMemory(
       // Wider than the few candidates kept: the code index breaks equal Hamming distances by load order (node
       // ids, random per memory), so a narrow cut could differ between identical runs; candidates.ts then ranks
       // by exact similarity, time and insertion order.
-      const hits = engine.writePathStore.nearestFacts(v, NEIGHBOURS);
-      const nodes = new Map(store.nodes(hits.map((h) => h.nodeId)).map((n) => [n.id, n]));
+      const near = engine.writePathStore.nearestFacts(v, NEIGHBOURS);
+      const nodes = new Map(store.nodes(near.map((h) => h.nodeId)).filter((n) => seenFromSpace(n, spaceId)).map((n) => [n.id, n]));
+      const hits = near.filter((h) => nodes.has(h.nodeId));
       const dup = hits.find((h) => {
         const n = nodes.get(h.nodeId);
         return n && n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, h.similarity);
@@ -109,7 +112,7 @@ export async function relateToMemory(
     // Level 2b + conflicts: what memory holds about the same words, entities and slot.
     const entities = [...new Map(p.fact.entityNames.flatMap((n) => engine.findEntities(n)).map((e) => [e.id, e])).values()];
     const nameWords = new Set([...p.fact.entityNames, ...entities.flatMap((e) => [e.canonicalName, ...e.aliases])].flatMap((n) => [...contentTokens(n)]));
-    const candidates = conflictCandidates(store, { content: p.fact.content, slot: p.fact.slot, entityIds: entities.map((e) => e.id), nameWords, neighbours });
+    const candidates = conflictCandidates(store, { content: p.fact.content, slot: p.fact.slot, entityIds: entities.map((e) => e.id), nameWords, neighbours, spaceId });
     const dupByText = candidates.find((n) => n.type === p.fact.type && isNearDuplicate(p.fact.content, n.content, null));
     if (dupByText) {
       p.disposition = { kind: 'duplicate', existingId: dupByText.id };

@@ -12,6 +12,7 @@ import type { JsonObject, MemoryNode } from '../../src-shared/memory-types';
 import type { TextAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
 import { contentTokens, jaccard, normaliseFact } from '../../src-main/writepath/text';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 
 export interface FixtureTurn {
   speaker?: string;
@@ -59,6 +60,8 @@ export function fixtureEpisodes(conv: FixtureConversation): MemoryNode[] {
     sourceType: t.speaker ? 'import' : 'conversation',
     sourceRole: t.role,
     sessionId: conv.id,
+    spaceId: PERSONAL_SPACE_ID,
+    everywhere: false,
     attributes: t.speaker ? { speaker: t.speaker } : ({} as JsonObject),
   }));
 }

@@ -21,6 +21,8 @@ const node = (id: string, over: Partial<NodeSummary> = {}): NodeSummary => ({
   validFrom: 1000,
   validUntil: null,
   invalidatedReason: null,
+  spaceId: 'personal',
+  everywhere: false,
   ...over,
 });
 

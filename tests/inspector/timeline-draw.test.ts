@@ -40,6 +40,8 @@ const item = (id: string, over: Partial<NodeSummary>): NodeSummary => ({
   validFrom: NOW,
   validUntil: null,
   invalidatedReason: null,
+  spaceId: 'personal',
+  everywhere: false,
   ...over,
 });
 

@@ -27,6 +27,8 @@ const node = (id: string, over: Partial<NodeSummary> = {}): NodeSummary => ({
   validFrom: NOW,
   validUntil: null,
   invalidatedReason: null,
+  spaceId: 'personal',
+  everywhere: false,
   ...over,
 });
 const episode = (id: string, sessionId: string, t: number) => node(id, { type: 'episodic', sessionId, eventTime: t, validFrom: t, createdAt: t, label: `said ${id}` });

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { once } from 'node:events';
 import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES } from '../../memory';
 import { PRIVATE_FILE_MODE, refuseExisting } from './target';
+import { SpaceExportFilter } from './space-filter';
 
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_VERSION = 1;
@@ -19,7 +20,9 @@ export interface JsonExportResult {
   vectors: number;
 }
 
-export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number } = {}): Promise<JsonExportResult> {
+/** `spaceId`: only that space's rows (space-filter.ts); absent: the whole memory. */
+export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number; spaceId?: string } = {}): Promise<JsonExportResult> {
+  if (options.spaceId !== undefined) engine.getSpace(options.spaceId); // an unknown space fails before a file is made
   refuseExisting(path);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // Only the person may read their memory: 0600, and 'wx' so a file that appeared meanwhile is never overwritten.
@@ -41,6 +44,7 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       await once(out, 'open');
       opened = true;
       const lock = engine.vectorLockInfo;
+      const only = options.spaceId === undefined ? null : new SpaceExportFilter(options.spaceId, reader);
       // "format" first: the importer recognises the file from its first bytes.
       await write(`{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"schemaVersion":${LATEST_VERSION},`);
       await write(`"exportedAt":${JSON.stringify(new Date(options.exportedAt ?? engine.clock.now()).toISOString())},\n"tables":{`);
@@ -49,7 +53,10 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
         await write(`${firstTable ? '' : ','}\n${JSON.stringify(table)}:[`);
         firstTable = false;
         let n = 0;
-        for (const row of reader.rows(table)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
+        for (const row of reader.rows(table)) {
+          if (only && !only.keep(table, row)) continue;
+          await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
+        }
         rows[table] = n;
         await write(']');
       }
@@ -57,7 +64,10 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       for (const kind of ['nodes', 'entities'] as const) {
         await write(`,${JSON.stringify(kind)}:[`);
         let n = 0;
-        for (const pair of reader.vectors(kind)) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(pair)}`);
+        for (const pair of reader.vectors(kind)) {
+          if (only && !only.keepVector(kind, pair[0])) continue;
+          await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(pair)}`);
+        }
         vectors += n;
         await write(']');
       }

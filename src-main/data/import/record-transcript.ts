@@ -10,6 +10,8 @@ export async function recordTranscript(
   engine: MemoryEngine,
   episodes: readonly TranscriptEpisode[],
   onProgress?: (message: string) => void,
+  /** The space the transcript goes to (`--space`); absent = Personal. */
+  spaceId?: string,
 ): Promise<string[]> {
   const ids: string[] = [];
   for (const ep of episodes) {
@@ -21,6 +23,7 @@ export async function recordTranscript(
         eventTime: ep.eventTime,
         sourceType: 'import',
         attributes: ep.attributes,
+        ...(spaceId !== undefined ? { spaceId } : {}),
       }),
     );
     if (ids.length % 1000 === 0) {

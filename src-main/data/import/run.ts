@@ -52,6 +52,8 @@ export interface ImportOptions {
   preview?: boolean;
   onProgress?: (p: ImportProgress) => void;
   signal?: AbortSignal;
+  /** Import into this space (its id; validated by the caller): chats, episodes and restored rows go there. */
+  spaceId?: string;
 }
 
 const MAX_SKIPPED_LISTED = 20;
@@ -65,7 +67,8 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
   const snapshots = files.filter((f) => f.kind === 'engram-export');
   if (snapshots.length > 0 && files.length > 1) throw new AppError('invalid_input', 'An Engram export is imported on its own, not together with other files');
 
-  const writer = new ImportWriter(engine, preview);
+  if (options.spaceId !== undefined) engine.getSpace(options.spaceId); // an unknown space fails before anything is read
+  const writer = new ImportWriter(engine, preview, options.spaceId);
   const skipped: SkippedConversation[] = [];
   let skippedCount = 0;
   const sources = new Set<ImportSource>();
@@ -92,7 +95,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     currentFile = basename(file.path);
     report('reading', true);
     if (file.kind === 'engram-export') {
-      snapshot = await importSnapshotFile(engine, file.path, { preview });
+      snapshot = await importSnapshotFile(engine, file.path, { preview, ...(options.spaceId !== undefined ? { spaceId: options.spaceId } : {}) });
       bytesRead += file.bytes;
       sources.add('engram');
       continue;

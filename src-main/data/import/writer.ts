@@ -94,6 +94,8 @@ export class ImportWriter {
   constructor(
     private readonly engine: MemoryEngine,
     private readonly preview = false,
+    /** The space imported chats, their episodes and what they teach go to (absent: Personal). */
+    private readonly spaceId?: string,
   ) {}
 
   get keptApartTotal(): number {
@@ -210,6 +212,7 @@ export class ImportWriter {
         eventTime: m.time,
         sourceType: 'import' as const,
         attributes: { import_source: p.conversation.source, import_key: m.key, ...m.attributes },
+        ...(this.spaceId !== undefined ? { spaceId: this.spaceId } : {}),
       })),
     );
     this.engine.recordEpisodesWith(episodes, (ids) => {
@@ -225,6 +228,7 @@ export class ImportWriter {
             source: p.conversation.source,
             importKey: p.conversation.key,
             memorySessionId: p.memorySessionId,
+            spaceId: this.spaceId,
           });
         } else {
           rows.touchImportedChat(p.chatId, last, now);

@@ -14,7 +14,7 @@ export async function inspectorGraph(ctx: EngineContext, input: GraphSeedInput, 
   ctx.hot.flushSync();
   if (data.seed.kind !== 'query') return seedGraph(ctx.db, data.seed, data.filter, data.limit);
   const types = data.filter.types ?? ['episodic', 'semantic', 'procedural', 'opinion'];
-  const found = await search({ query: data.seed.query, types, includeInvalid: data.filter.includeInvalid, asOf: data.filter.asOf, limit: Math.min(100, data.limit) });
+  const found = await search({ query: data.seed.query, types, includeInvalid: data.filter.includeInvalid, asOf: data.filter.asOf, limit: Math.min(100, data.limit), ...(data.filter.spaceId !== undefined ? { spaceId: data.filter.spaceId } : {}) });
   const ids = found.hits.map((h) => h.node.id);
   if (ids.length === 0) return { nodes: [], edges: [], entities: [], entityLinks: [], truncated: false };
   return seedGraph(ctx.db, { kind: 'nodes', ids }, data.filter, data.limit);

@@ -19,6 +19,7 @@ export function nodeFilterSql(f: Omit<GraphFilter, 'relations'>): SqlFragment {
       before: f.before,
       entityIds: f.entityId !== undefined ? [f.entityId] : undefined,
       asOf: f.asOf,
+      spaceId: f.spaceId,
     },
     { unindexedType: true, unindexedRanges: true },
   );

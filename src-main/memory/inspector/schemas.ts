@@ -18,6 +18,8 @@ export const graphFilterSchema = z
     includeInvalid: z.boolean().default(false),
     /** What memory believed at this instant (ms): learned by then and, unless includeInvalid, valid then. */
     asOf: asOfSchema.optional(),
+    /** Only this space's nodes and those marked everywhere; absent = every space. */
+    spaceId: idSchema.optional(),
   })
   .strict()
   // A window that ends before it starts holds nothing: say so rather than answer with an empty graph.
@@ -61,6 +63,8 @@ export const timelineSchema = z
     entityId: idSchema.optional(),
     /** History is the point of a timeline, so superseded and forgotten versions are shown unless asked not to. */
     includeInvalid: z.boolean().default(true),
+    /** Only this space's nodes and those marked everywhere; absent = every space. */
+    spaceId: idSchema.optional(),
     limit: z.number().int().min(1).max(20_000).default(5000),
     /** Only what memory had learned by this instant (ms), shown as it stood then. */
     asOf: asOfSchema.optional(),

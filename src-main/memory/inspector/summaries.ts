@@ -7,7 +7,8 @@ const LABEL_CHARS = 140;
 
 /** Columns of a summary, for `SELECT ${SUMMARY_COLUMNS} FROM nodes n`. */
 export const SUMMARY_COLUMNS = `n.id, n.type, substr(n.content, 1, ${LABEL_CHARS}) AS label, n.confidence, n.decay_rate,
-  n.source_type, n.session_id, n.event_time, n.created_at, n.valid_from, n.valid_until, n.invalidated_reason`;
+  n.source_type, n.session_id, n.event_time, n.created_at, n.valid_from, n.valid_until, n.invalidated_reason,
+  n.space_id, n.everywhere`;
 
 export interface SummaryRow {
   id: string;
@@ -22,6 +23,8 @@ export interface SummaryRow {
   valid_from: number;
   valid_until: number | null;
   invalidated_reason: InvalidationReason | null;
+  space_id: string;
+  everywhere: number;
 }
 
 export function toSummary(r: SummaryRow): NodeSummary {
@@ -38,6 +41,8 @@ export function toSummary(r: SummaryRow): NodeSummary {
     validFrom: r.valid_from,
     validUntil: r.valid_until,
     invalidatedReason: r.invalidated_reason,
+    spaceId: r.space_id,
+    everywhere: r.everywhere === 1,
   };
 }
 

@@ -15,6 +15,7 @@ export interface TimelineQuery {
   sourceTypes?: Parameters<typeof nodeFilterSql>[0]['sourceTypes'];
   entityId?: string | undefined;
   includeInvalid: boolean;
+  spaceId?: string | undefined;
   limit: number;
   /** Only what was learned by then, shown as it stood then. */
   asOf?: number | undefined;
@@ -23,7 +24,7 @@ export interface TimelineQuery {
 export function timelineWindow(db: ReadableDB, q: TimelineQuery): TimelineSlice {
   const wantEpisodes = !q.types || q.types.includes('episodic');
   const factTypes = (q.types ?? ['semantic', 'procedural', 'opinion']).filter((t) => t !== 'episodic');
-  const base = nodeFilterSql({ includeInvalid: q.includeInvalid, sourceTypes: q.sourceTypes, asOf: q.asOf });
+  const base = nodeFilterSql({ includeInvalid: q.includeInvalid, sourceTypes: q.sourceTypes, asOf: q.asOf, spaceId: q.spaceId });
   const entity = q.entityId ? 'AND n.id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)' : '';
   const entityParams = q.entityId ? [q.entityId] : [];
   // Facts get the larger share: they are what the user edits; episodes fill the rest.

@@ -16,6 +16,9 @@ export interface NodeSummary {
   validFrom: number;
   validUntil: number | null;
   invalidatedReason: InvalidationReason | null;
+  /** Its memory space, and whether every space sees it (migration 015). */
+  spaceId: string;
+  everywhere: boolean;
 }
 
 export interface GraphEdge {

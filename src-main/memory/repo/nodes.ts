@@ -26,12 +26,14 @@ export interface NodeRow {
   source_type: SourceType | null;
   source_role: string | null;
   session_id: string | null;
+  space_id: string;
+  everywhere: number;
   attributes: string;
 }
 
 export const NODE_COLUMNS =
   'rowid, id, type, content, event_time, created_at, valid_from, valid_until, invalidated_reason, confidence, ' +
-  'confidence_base, access_count, last_accessed, decay_rate, stability, source_type, source_role, session_id, attributes';
+  'confidence_base, access_count, last_accessed, decay_rate, stability, source_type, source_role, session_id, space_id, everywhere, attributes';
 
 export function toNode(row: NodeRow): MemoryNode {
   return {
@@ -52,6 +54,8 @@ export function toNode(row: NodeRow): MemoryNode {
     sourceType: row.source_type,
     sourceRole: row.source_role,
     sessionId: row.session_id,
+    spaceId: row.space_id,
+    everywhere: row.everywhere === 1,
     attributes: parseJsonObject(row.attributes),
   };
 }
@@ -70,6 +74,9 @@ export interface NewNode {
   sourceType: SourceType;
   sourceRole: string | null;
   sessionId: string | null;
+  /** The node's space; absent = its session's space, else Personal. */
+  spaceId?: string | null;
+  everywhere?: boolean;
   attributes: JsonObject;
 }
 
@@ -77,10 +84,11 @@ export function insertNode(db: Database, n: NewNode): void {
   stmt(
     db,
     `INSERT INTO nodes (id, type, content, event_time, created_at, valid_from, confidence, confidence_base,
-       decay_rate, stability, source_type, source_role, session_id, attributes)
+       decay_rate, stability, source_type, source_role, session_id, space_id, everywhere, attributes)
      VALUES (@id, @type, @content, @eventTime, @createdAt, @validFrom, @confidence, @confidence,
-       @decayRate, @stability, @sourceType, @sourceRole, @sessionId, @attributes)`,
-  ).run({ ...n, stability: n.stability ?? 1, attributes: JSON.stringify(n.attributes) });
+       @decayRate, @stability, @sourceType, @sourceRole, @sessionId,
+       coalesce(@spaceId, (SELECT space_id FROM memory_sessions WHERE id = @sessionId), 'personal'), @everywhere, @attributes)`,
+  ).run({ ...n, stability: n.stability ?? 1, spaceId: n.spaceId ?? null, everywhere: n.everywhere ? 1 : 0, attributes: JSON.stringify(n.attributes) });
 }
 
 export function getNodeRow(db: ReadableDB, id: string): NodeRow | undefined {

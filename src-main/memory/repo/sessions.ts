@@ -13,6 +13,7 @@ interface SessionRow {
   consolidated_at: number | null;
   attempts: number;
   last_error: string | null;
+  space_id: string;
 }
 
 function toSession(r: SessionRow): SessionState {
@@ -26,6 +27,7 @@ function toSession(r: SessionRow): SessionState {
     consolidatedAt: r.consolidated_at,
     attempts: r.attempts,
     lastError: r.last_error,
+    spaceId: r.space_id,
   };
 }
 
@@ -35,13 +37,16 @@ export interface SessionTouch {
   first: number;
   last: number;
   count: number;
+  /** The space a new session starts in (null = Personal); an existing session keeps its own. */
+  spaceId: string | null;
 }
 
 /** Record a batch's episodes on their session: one upsert per session, not one per episode. */
 export function touchSession(db: Database, sessionId: string, touch: SessionTouch): void {
   stmt(
     db,
-    `INSERT INTO memory_sessions (id, started_at, last_event_at, episode_count) VALUES (@id, @first, @last, @count)
+    `INSERT INTO memory_sessions (id, started_at, last_event_at, episode_count, space_id)
+     VALUES (@id, @first, @last, @count, coalesce(@spaceId, 'personal'))
      ON CONFLICT(id) DO UPDATE SET
        started_at = min(started_at, excluded.started_at),
        last_event_at = max(last_event_at, excluded.last_event_at),

@@ -7,6 +7,7 @@
 import type { Database } from 'better-sqlite3';
 import { getEntity } from '../repo/entities';
 import { getNodes } from '../repo/nodes';
+import { spaceCount } from '../repo/spaces';
 import { parseInput } from '../schemas';
 import type { Entity, MemoryNode } from '../../../src-shared/memory-types';
 import { FACT_TYPES } from '../../../src-shared/memory-types';
@@ -69,7 +70,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const complexity = classifyComplexity(query);
   const params = adaptiveParams(complexity);
   const budget = Math.min(opts.tokenBudget ?? params.tokenBudget, opts.maxTokenBudget ?? Number.MAX_SAFE_INTEGER);
-  const base = { excludeSessionIds: opts.excludeSessionIds, now, ...(asOf !== null ? { asOf } : {}) };
+  const base = { excludeSessionIds: opts.excludeSessionIds, now, ...(asOf !== null ? { asOf } : {}), ...(opts.spaceId !== undefined ? { spaceId: opts.spaceId } : {}) };
 
   // One query embedding serves both searches (with a remote embedder it is a network round trip).
   const warnings: string[] = [];
@@ -98,7 +99,9 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const candidates: Record<ContextSectionName, Candidate[]> = {
     profile: profile ? profileCandidates(profile) : [],
     facts: scored.facts ?? [],
-    entities: entityCandidates(deps, query, factHits, asOf !== null),
+    // An entity is shared by every space, and its summary may quote facts of another: a pack scoped to one
+    // space of several describes entities by its own facts only.
+    entities: entityCandidates(deps, query, factHits, asOf !== null || (opts.spaceId !== undefined && spaceCount(deps.db) > 1)),
     temporal: scored.temporal ?? [],
     evidence: scored.evidence ?? [],
   };
@@ -181,8 +184,11 @@ function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | 
   };
 }
 
-/** `past`: an as-of pack, where today's summary (rewritten from today's facts) would tell what was not yet known. */
-function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[], past: boolean): Candidate[] {
+/**
+ * `withoutSummary`: an as-of pack, where today's summary (rewritten from today's facts) would tell what was not yet
+ * known, or a pack scoped to one space of several, where the summary may quote another space's facts.
+ */
+function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[], withoutSummary: boolean): Candidate[] {
   const ids = new Set(deps.mentionedEntities(prompt));
   const mentioned = new Set(ids);
   // Facts about each entity come from this pack's own fact hits: relevant to the prompt, and no scan over
@@ -209,7 +215,7 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
       item: {
         nodeId: null,
         entityId: e.id,
-        text: `- ${profileLine(e, factsOf.get(e.id) ?? [], past)}`,
+        text: `- ${profileLine(e, factsOf.get(e.id) ?? [], withoutSummary)}`,
         score: mentioned.has(e.id) ? 1 : 0.5,
         strategies: [],
         reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',
@@ -219,10 +225,10 @@ function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchH
   return out.sort((a, b) => b.item.score - a.item.score);
 }
 
-function profileLine(e: Entity, facts: readonly string[], past: boolean): string {
+function profileLine(e: Entity, facts: readonly string[], withoutSummary: boolean): string {
   const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
   const head = `${e.canonicalName} (${e.type}${aka})`;
-  const summary = past ? '' : e.summary?.trim();
+  const summary = withoutSummary ? '' : e.summary?.trim();
   const about = withoutPrefix(plainText(summary || facts.map(plainText).join('; ')), e.canonicalName);
   return `${head}${about ? `: ${truncateToTokens(about, 80)}` : ''}`;
 }

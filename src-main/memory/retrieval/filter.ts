@@ -14,6 +14,8 @@ export interface NodeFilter {
   entityIds: readonly string[] | null;
   /** Memory as it stood at this instant (node-filter.ts asOfConditions); absent = today. */
   asOf?: number | null;
+  /** The active space (its nodes plus those marked everywhere); absent or null = every space. */
+  spaceId?: string | null;
 }
 
 /**
@@ -30,6 +32,7 @@ export function filterSql(f: NodeFilter): SqlFragment {
       before: f.before,
       entityIds: f.entityIds,
       asOf: f.asOf,
+      spaceId: f.spaceId,
     },
     { unindexedType: true },
   );

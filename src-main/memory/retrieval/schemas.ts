@@ -23,6 +23,8 @@ export const searchInputSchema = z.object({
   includeRecitals: z.boolean().default(false),
   /** The hits as they would have been then: a time expression or epoch ms, read as the end of the day it names. */
   asOf: timeExpr.optional(),
+  /** The active space: its nodes plus facts marked everywhere (absent = every space). */
+  spaceId: idSchema.optional(),
   now: z.number().int().min(0).optional(),
 });
 
@@ -33,6 +35,8 @@ export const contextOptionsSchema = z.object({
   excludeSessionIds: z.array(z.string().max(200)).max(100).default([]),
   /** The pack as it would have been then (see searchInputSchema's asOf). */
   asOf: timeExpr.optional(),
+  /** The chat's space: the pack holds its nodes plus facts marked everywhere (absent = every space). */
+  spaceId: idSchema.optional(),
   now: z.number().int().min(0).optional(),
 });
 

@@ -160,6 +160,7 @@ export async function search(
     before,
     entityIds: entityFilter,
     asOf,
+    spaceId: data.spaceId ?? null,
   };
 
   // What of the query retrieval reads (a 100k-character paste is read by its start and end).

@@ -76,7 +76,8 @@ export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | n
   if (!query) return [];
   // KNN filters type and currency inside the scan; the rest (sessions, time, entity) is checked after,
   // so ask for more than needed when those filters are on.
-  const extraFilters = filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null;
+  const extraFilters =
+    filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null || (filter.spaceId ?? null) !== null;
   const k = Math.min(4096, extraFilters ? limit * 4 : limit);
   // As of a date, a version superseded since is wanted: its vector is inactive today, so KNN looks at all of them.
   const inactiveToo = filter.includeInvalid || (filter.asOf !== undefined && filter.asOf !== null);

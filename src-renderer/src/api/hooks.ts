@@ -124,6 +124,21 @@ export function useSaveSettings() {
 export const useTestConnection = () =>
   useMutation({ mutationFn: (input: CallInput<'settings.testConnection'>) => call('settings.testConnection', input), meta: { inlineError: true } });
 
+/** Memory spaces (Personal first), refreshed with the memory. */
+export const useSpaces = () => useQuery({ queryKey: [...keys.memory, 'spaces'], queryFn: () => call('spaces.list', {}) });
+
+export function useSpaceActions() {
+  const qc = useQueryClient();
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: keys.memory });
+    void qc.invalidateQueries({ queryKey: keys.allChats });
+  };
+  return {
+    create: useMutation({ mutationFn: (i: CallInput<'spaces.create'>) => call('spaces.create', i), meta: { inlineError: true }, onSuccess: refresh }),
+    setChatSpace: useMutation({ mutationFn: (i: CallInput<'chat.setSpace'>) => call('chat.setSpace', i), onSuccess: refresh }),
+  };
+}
+
 export function useChatActions() {
   const qc = useQueryClient();
   const refreshChats = () => void qc.invalidateQueries({ queryKey: keys.allChats });

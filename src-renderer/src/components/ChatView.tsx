@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import type { ChatMessage, ChatSession } from '../../../src-shared/chat-types';
 import { errorMessage } from '../api/client';
-import { MESSAGES_SHOWN, useChatActions, useChats, useMessages } from '../api/hooks';
+import { MESSAGES_SHOWN, useChatActions, useChats, useMessages, useSpaceActions, useSpaces } from '../api/hooks';
 import { useUi } from '../store';
 import { Composer } from './Composer';
 import { MessageItem } from './MessageItem';
@@ -134,6 +134,7 @@ function ChatHeader({ chat }: { chat: ChatSession }) {
       <h1 className="chat-title" title={chat.title}>
         {chat.title}
       </h1>
+      <SpacePicker chat={chat} />
       <div className="switches" role="group" aria-label="Memory for this chat">
         <MemorySwitch
           on={chat.noRemember}
@@ -156,6 +157,60 @@ function ChatHeader({ chat }: { chat: ChatSession }) {
         )}
       </div>
     </header>
+  );
+}
+
+/**
+ * The chat's memory space, shown in its header and changeable there (the chat moves with what it said and
+ * taught); a new space is named inline. Personal is the default.
+ */
+function SpacePicker({ chat }: { chat: ChatSession }) {
+  const spaces = useSpaces().data ?? [];
+  const { create, setChatSpace } = useSpaceActions();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name },
+      {
+        onSuccess: (space) => {
+          setNaming(false);
+          setName('');
+          setChatSpace.mutate({ chatId: chat.id, spaceId: space.id });
+        },
+      },
+    );
+  };
+  return (
+    <div className="space-picker" data-testid="chat-space">
+      <label>
+        <span className="muted small">Space </span>
+        <select value={chat.spaceId} onChange={(e) => setChatSpace.mutate({ chatId: chat.id, spaceId: e.target.value })} aria-label="Memory space of this chat">
+          {spaces.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {naming ? (
+        <form onSubmit={submit} className="space-new">
+          <input autoFocus value={name} onChange={(e) => setName(e.target.value)} placeholder="Work, Novel…" aria-label="Name of the new space" maxLength={60} />
+          <button className="button" type="submit" disabled={name.trim() === ''}>
+            Create
+          </button>
+          <button className="button button-ghost" type="button" onClick={() => setNaming(false)}>
+            Cancel
+          </button>
+          {create.error && <span className="error small">{create.error.message}</span>}
+        </form>
+      ) : (
+        <button className="button button-ghost" onClick={() => setNaming(true)}>
+          New space
+        </button>
+      )}
+    </div>
   );
 }
 

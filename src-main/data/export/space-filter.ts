@@ -1,0 +1,58 @@
+/**
+ * Which rows of a JSON export belong to one space (`export --space NAME`): its nodes, memory sessions and
+ * chats, with what hangs on them (edges between its nodes, their entity links, the entities they link,
+ * messages and packs of its chats). Facts of another space marked everywhere stay with their own space;
+ * settings and the write path's run log are not part of a space. Tables are read in SNAPSHOT_TABLES order
+ * (nodes first), so what a later table depends on is known when it is read.
+ */
+import type { SnapshotReader, SnapshotRow } from '../../memory';
+
+export class SpaceExportFilter {
+  private readonly nodes = new Set<string>();
+  private readonly chats = new Set<string>();
+  private entities: Set<string> | null = null;
+
+  constructor(
+    private readonly spaceId: string,
+    private readonly reader: SnapshotReader,
+  ) {}
+
+  keep(table: string, row: SnapshotRow): boolean {
+    const id = String(row.id ?? '');
+    switch (table) {
+      case 'nodes':
+        if (row.space_id !== this.spaceId) return false;
+        this.nodes.add(id);
+        return true;
+      case 'entities':
+        return this.linkedEntities().has(id);
+      case 'edges':
+        return this.nodes.has(String(row.source_id)) && this.nodes.has(String(row.target_id));
+      case 'node_entities':
+        return this.nodes.has(String(row.node_id));
+      case 'memory_sessions':
+        return row.space_id === this.spaceId;
+      case 'chat_sessions':
+        if (row.space_id !== this.spaceId) return false;
+        this.chats.add(id);
+        return true;
+      case 'chat_messages':
+      case 'chat_context_packs':
+        return this.chats.has(String(row.chat_id));
+      default:
+        return false;
+    }
+  }
+
+  keepVector(kind: 'nodes' | 'entities', id: string): boolean {
+    return kind === 'nodes' ? this.nodes.has(id) : this.linkedEntities().has(id);
+  }
+
+  /** Entities linked to the space's nodes (one pass over the links, after the nodes were read). */
+  private linkedEntities(): Set<string> {
+    if (this.entities) return this.entities;
+    const found = new Set<string>();
+    for (const link of this.reader.rows('node_entities')) if (this.nodes.has(String(link.node_id))) found.add(String(link.entity_id));
+    return (this.entities = found);
+  }
+}

@@ -1,0 +1,61 @@
+// Starts the CLI as a child process a few times (a TypeScript loader per start): generous timeout on a busy machine.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { exportJson } from '../../src-main/data/export/json';
+import { runImport } from '../../src-main/data/import/run';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
+import { makeTempDir, openTestEngine } from '../helpers/temp-engine';
+
+const ROOT = join(__dirname, '..', '..');
+
+function cli(dataDir: string, ...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 90_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('CLI --space', () => {
+  it('creates spaces, scopes search to one, and fails loudly on an unknown name or a command it does not apply to', () => {
+    const dir = makeTempDir();
+    expect(cli(dir, 'spaces', 'create', 'Work').code).toBe(0);
+    const listed = cli(dir, 'spaces', '--json');
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((s) => s.name)).toEqual(['Personal', 'Work']);
+
+    const unknown = cli(dir, 'search', 'budget', '--space', 'Novel');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/no space named "Novel".*"Personal", "Work"/);
+    const misplaced = cli(dir, 'stats', '--space', 'Work');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toMatch(/--space does not apply to "stats"/);
+    const noChoice = cli(dir, 'spaces', 'delete', 'Work');
+    expect(noChoice.code).not.toBe(0);
+    expect(noChoice.stderr).toMatch(/--move-to NAME .* or --erase/);
+    expect(cli(dir, 'search', 'budget', '--space', 'work', '--json').code).toBe(0);
+  }, 300_000);
+});
+
+describe('export and import of one space', () => {
+  it('exports only the space\'s rows and imports them into another memory\'s space', async () => {
+    const { engine } = openTestEngine();
+    const work = engine.createSpace({ name: 'Work' });
+    const workFact = engine.rememberFact({ content: 'The Falcon launch is in May', spaceId: work.id });
+    const homeFact = engine.rememberFact({ content: 'The garden needs water on Sundays' });
+    await engine.drainSlowPath();
+    const file = join(makeTempDir(), 'work.json');
+    const result = await exportJson(engine, file, { spaceId: work.id });
+    expect(result.rows.nodes).toBe(1);
+    expect(result.rows.app_settings).toBe(0);
+
+    const { engine: other } = openTestEngine();
+    const novel = other.createSpace({ name: 'Novel' });
+    const summary = await runImport(other, file, { format: 'engram-export', spaceId: novel.id });
+    expect(summary.restored?.nodes).toBe(1);
+    expect(other.getNode(workFact).node.spaceId).toBe(novel.id);
+    expect(() => other.getNode(homeFact)).toThrow(/does not exist/);
+
+    // Without a target space, rows of a space this memory lacks land in Personal rather than nowhere.
+    const { engine: third } = openTestEngine();
+    await runImport(third, file, { format: 'engram-export' });
+    expect(third.getNode(workFact).node.spaceId).toBe(PERSONAL_SPACE_ID);
+  });
+});
