@@ -6,7 +6,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { checkDatabaseFile, MemoryEngine } from '../memory';
+import { checkDatabaseFile, MemoryEngine, type EncryptionOptions } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import { makePrivate } from './export/target';
 
@@ -40,7 +40,8 @@ export async function backupTo(engine: MemoryEngine, path: string): Promise<Back
   rmSync(partial, { force: true });
   try {
     await engine.backupTo(partial);
-    const check = await checkDatabaseFile(partial);
+    // An encrypted memory's backup is encrypted with its key (MemoryEngine.backupTo) and checked with it.
+    const check = await checkDatabaseFile(partial, { key: engine.encryptionForCopies.key ?? null });
     renameSync(partial, path);
     makePrivate(path);
     return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
@@ -167,7 +168,7 @@ export interface RestoreResult {
 export async function restoreDatabase(
   dbPath: string,
   file: string,
-  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number },
+  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number; encryption?: EncryptionOptions },
 ): Promise<RestoreResult> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new AppError('invalid_input', `There is no file at ${file}`);
   refuseTrailingBytes(file);
@@ -181,6 +182,7 @@ export async function restoreDatabase(
       shownAs: basename(file),
       ...(lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {}),
       ...(lifecycle.integrityTimeoutMs ? { integrityTimeoutMs: lifecycle.integrityTimeoutMs } : {}),
+      ...(lifecycle.encryption ? { encryption: lifecycle.encryption } : {}),
     });
     await lifecycle.stop();
     let keptAt: string;

@@ -8,6 +8,10 @@
 // The engine and how it is opened.
 export { MemoryEngine } from './engine';
 export type { MemoryEngineOptions } from './engine-options';
+// Encryption at rest (storage/memory-key.ts, storage/encrypt-file.ts): the key file, its slots, conversion.
+export { addPassphrase, keyFilePath, type EncryptionOptions, type KeyAccess, type KeyProtector } from '../storage/memory-key';
+export { encryptMemoryFile, type EncryptionReport } from '../storage/encrypt-file';
+export { databaseFileState } from '../storage/driver';
 export type { WritePathStats } from './engine';
 export { MemoryError } from './errors';
 export { DATABASE_FILE, legacyDataDirs, resolveDataDir, type DataDirEnvironment } from './paths';

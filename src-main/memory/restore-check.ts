@@ -13,6 +13,7 @@ import { schemaDifferences } from '../storage/schema-check';
 import { probeVectorTables } from '../storage/vector-tables';
 import type { Database } from 'better-sqlite3';
 import type { MemoryEngineOptions } from './engine-options';
+import type { EncryptionOptions } from '../storage/memory-key';
 import { getMeta } from './repo/metadata';
 
 /** What the check needs of an engine started on the candidate (MemoryEngine.open passes itself). */
@@ -26,6 +27,8 @@ export interface RestoreCandidateOptions {
   shownAs: string;
   nativeBinding?: string;
   integrityTimeoutMs?: number;
+  /** The live memory's encryption (MemoryEngine.encryptionForCopies): its backups open with its key. */
+  encryption?: EncryptionOptions;
 }
 
 /** The candidate's start writes nothing a person needs to read: its notices are kept for the refusal. */
@@ -53,7 +56,7 @@ export async function checkRestoreCandidate(
   const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   let check: DatabaseCheck;
   try {
-    check = await checkDatabaseFile(copy, { ...binding, ...(options.integrityTimeoutMs ? { timeoutMs: options.integrityTimeoutMs } : {}) });
+    check = await checkDatabaseFile(copy, { ...binding, key: options.encryption?.key ?? null, ...(options.integrityTimeoutMs ? { timeoutMs: options.integrityTimeoutMs } : {}) });
   } catch (err) {
     // The copy's name is ours; the person knows the file they chose.
     if (err instanceof MemoryError) throw new MemoryError(err.code, err.message.split(basename(copy)).join(options.shownAs), { cause: err });
@@ -62,8 +65,10 @@ export async function checkRestoreCandidate(
   let engine: CandidateEngine;
   const notices = new NoticeCollector();
   try {
-    engine = open({ dbPath: copy, startSlowPath: false, logger: notices, ...binding });
+    // A plaintext backup restored into an encrypted memory stays plaintext: no key file is made beside the copy.
+    engine = open({ dbPath: copy, startSlowPath: false, logger: notices, encryption: { plaintext: true, ...options.encryption }, ...binding });
   } catch (err) {
+    if (err instanceof MemoryError && err.code === 'key_unavailable') throw new MemoryError(err.code, err.message.split(copy).join(options.shownAs), { cause: err });
     throw refuse(options.shownAs, `Engram cannot start on it (${err instanceof Error ? err.message : String(err)})`);
   }
   try {

@@ -1,10 +1,11 @@
 /** A database file checked on its own connection before it is restored (data/backup.ts). */
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
+import { databaseFileState, openConnection } from './driver';
 import { integrityCheckOffThread, type IntegrityCheckOptions } from './integrity-check';
 import { LATEST_VERSION } from './migration-runner';
 
@@ -21,6 +22,7 @@ export interface DatabaseCheck {
  */
 export async function checkDatabaseFile(path: string, options: IntegrityCheckOptions = {}): Promise<DatabaseCheck> {
   if (!existsSync(path) || !statSync(path).isFile()) throw new MemoryError('invalid_input', `There is no file at ${path}`);
+  proveKey(path, options);
   let problems: string[];
   try {
     problems = await integrityCheckOffThread(path, options);
@@ -34,11 +36,21 @@ export async function checkDatabaseFile(path: string, options: IntegrityCheckOpt
   return inspectDatabaseFile(path, options);
 }
 
+/**
+ * An encrypted file (a backup of an encrypted memory) is checked with the memory's key: a file this key does not
+ * open is `key_unavailable` (another memory's backup, or a damaged header), said so rather than "not a database".
+ */
+function proveKey(path: string, options: IntegrityCheckOptions): void {
+  if (databaseFileState(path) !== 'encrypted') return;
+  if (!options.key) throw new MemoryError('key_unavailable', `${basename(path)} is encrypted, and this memory is not, so there is no key to open it. Nothing was changed.`);
+  openConnection(path, { readonly: true, fileMustExist: true, key: options.key, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }).close();
+}
+
 /** Schema version, Engram's tables and a few counts, read on a read-only connection. */
-export function inspectDatabaseFile(path: string, options: { nativeBinding?: string } = {}): DatabaseCheck {
-  let db: BetterSqlite3.Database | null = null;
+export function inspectDatabaseFile(path: string, options: { nativeBinding?: string; key?: Buffer | null } = {}): DatabaseCheck {
+  let db: Database | null = null;
   try {
-    db = new BetterSqlite3(path, { readonly: true, fileMustExist: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+    db = openConnection(path, { readonly: true, fileMustExist: true, key: options.key ?? null, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
     // As the engine loads it (in a packaged app the extension lives outside the archive).
     db.loadExtension(asarUnpackedPath(sqliteVec.getLoadablePath()));
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
