@@ -12,6 +12,7 @@ export type { MemoryEngineOptions } from './engine-options';
 export { addPassphrase, keyFilePath, type EncryptionOptions, type KeyAccess, type KeyProtector } from '../storage/memory-key';
 export { encryptMemoryFile, type EncryptionReport } from '../storage/encrypt-file';
 export { databaseFileState } from '../storage/driver';
+export { declaredEncryptedBytes } from '../storage/file-check';
 export type { WritePathStats } from './engine';
 export { MemoryError } from './errors';
 export { DATABASE_FILE, legacyDataDirs, resolveDataDir, type DataDirEnvironment } from './paths';

@@ -62,7 +62,7 @@ export function openConnection(path: string, options: ConnectionOptions = {}): D
   } catch (cause) {
     db.close();
     if (isNotADatabase(cause)) {
-      throw new MemoryError('key_unavailable', `The key at hand does not open ${path}: it is encrypted with another key (or is not an Engram memory). Nothing was changed.`, { cause });
+      throw new MemoryError('key_unavailable', `The key at hand does not open ${path}: it is encrypted with another key, or it is not a readable SQLite database. Nothing was changed.`, { cause });
     }
     throw cause;
   }

@@ -42,7 +42,7 @@ export async function checkDatabaseFile(path: string, options: IntegrityCheckOpt
  */
 function proveKey(path: string, options: IntegrityCheckOptions): void {
   if (databaseFileState(path) !== 'encrypted') return;
-  if (!options.key) throw new MemoryError('key_unavailable', `${basename(path)} is encrypted, and this memory is not, so there is no key to open it. Nothing was changed.`);
+  if (!options.key) throw new MemoryError('key_unavailable', `${basename(path)} is not a readable SQLite database, or it is encrypted and this memory has no key for it. Nothing was changed.`);
   openConnection(path, { readonly: true, fileMustExist: true, key: options.key, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }).close();
 }
 
@@ -71,6 +71,23 @@ export function inspectDatabaseFile(path: string, options: { nativeBinding?: str
   } catch (err) {
     if (err instanceof MemoryError) throw err;
     throw new MemoryError('invalid_input', `${basename(path)} cannot be restored: it is not a readable SQLite database (${err instanceof Error ? err.message : String(err)})`);
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * The bytes an encrypted database occupies by its own count (page_count × page_size), read with its key: its
+ * header is encrypted, so this is how a file with bytes after its end is recognised. Null when it cannot tell.
+ */
+export function declaredEncryptedBytes(path: string, key: Buffer): number | null {
+  if (databaseFileState(path) !== 'encrypted') return null;
+  let db: Database | null = null;
+  try {
+    db = openConnection(path, { readonly: true, fileMustExist: true, key });
+    return (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+  } catch {
+    return null; // the checks that follow name what is wrong with it
   } finally {
     db?.close();
   }
