@@ -63,6 +63,7 @@ export function encryptMemoryFile(dbPath: string, options: EncryptFileOptions = 
   // The plaintext's shared-memory index (and an emptied WAL) must not be paired with the encrypted file.
   for (const suffix of ['-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
   options.onStep?.('kept');
+  for (const suffix of ['-journal', '-wal', '-shm']) rmSync(work + suffix, { force: true });
   renameSync(work, dbPath);
   options.onStep?.('swapped');
   openConnection(dbPath, { key, readonly: true, fileMustExist: true, ...binding }).close();
@@ -98,7 +99,8 @@ function encryptInPlace(path: string, key: Buffer, binding: Binding): void {
     db.pragma(`cipher = 'sqlcipher'`);
     db.pragma('legacy = 4');
     db.pragma(`rekey = "x'${key.toString('hex')}'"`);
-    db.pragma('journal_mode = WAL');
+    // It stays in rollback-journal mode until the engine opens it (and turns WAL on): a copy in WAL mode would
+    // leave its -wal and -shm under the copy's name when it is renamed into place.
   } finally {
     db.close();
   }
