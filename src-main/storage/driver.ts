@@ -56,6 +56,11 @@ export function openConnection(path: string, options: ConnectionOptions = {}): D
   }) as unknown as Database;
   if (!encrypted) return db;
   try {
+    // A binding without the cipher (plain better-sqlite3 passed as nativeBinding) would ignore the key and write
+    // plaintext while Engram believes it encrypted: refused loudly instead.
+    if (db.pragma(`cipher = 'sqlcipher'`, { simple: true }) !== 'sqlcipher') {
+      throw new MemoryError('storage', `The SQLite driver loaded for ${path} has no encryption (is the native binding plain better-sqlite3?); nothing was written`);
+    }
     for (const pragma of keyPragmas(encrypted)) db.pragma(pragma);
     db.prepare('SELECT count(*) FROM sqlite_master').get();
     return db;
