@@ -17,6 +17,7 @@ import { benchSearch } from './search';
 import { measureStall, type StallFigures } from './lib/stats';
 import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
+import { benchEncryption } from './encryption';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -49,6 +50,8 @@ const BENCHES: Record<string, Bench> = {
   'ui-thread': (nodes) => benchUiThread({ nodes }),
   // Issue 29: the built-in model on a generated tiny GGUF; --nodes does not apply.
   builtin_model: () => benchBuiltinModel(),
+  // Issue 27: plaintext vs encrypted memory of --nodes nodes (100,000 for the issue), interleaved in one run.
+  encryption: (nodes) => benchEncryption({ nodes }),
 };
 
 /**

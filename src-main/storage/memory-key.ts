@@ -12,7 +12,7 @@
  * open it with a passphrase the person adds (`engram key add-passphrase`, from a process that can unlock it).
  */
 import { createCipheriv, createDecipheriv, randomBytes, scryptSync } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { MemoryError } from '../../src-shared/errors';
@@ -148,6 +148,8 @@ export function passphraseSlot(key: Buffer, passphrase: string): KeySlot {
 export function createKeyFile(path: string, access: KeyAccess): Buffer {
   if (existsSync(path)) throw new MemoryError('conflict', `${path} already exists; Engram never replaces a memory's key file`);
   const key = newMemoryKey();
+  // The key file comes before the database, so its folder may not exist yet.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeKeyFile(path, { version: 1, slots: [slotFor(key, access)] });
   return key;
 }

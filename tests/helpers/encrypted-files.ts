@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { openConnection } from '../../src-main/storage/driver';
-import { keyFilePath, unlockKey } from '../../src-main/storage/memory-key';
+import { keyFilePath, resolveMemoryKey, unlockKey } from '../../src-main/storage/memory-key';
 import { databasePath } from '../../src-main/memory/paths';
 
 /** The key of the memory in `dataDir` (its key file's plain slot). */
@@ -19,4 +19,9 @@ export function openWithKey(path: string, key: Buffer | null, options: { readonl
   const db = openConnection(path, { key, ...(options.readonly ? { readonly: true } : {}) });
   sqliteVec.load(db);
   return db;
+}
+
+/** A second connection to an existing memory file, keyed as any Engram process keys it (its key file). */
+export function openMemoryFile(path: string): Database {
+  return openConnection(path, { key: resolveMemoryKey(path), fileMustExist: true });
 }
