@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
@@ -486,7 +486,7 @@ function runCli(dataDir: string, args: string[], lockMs = 0): Promise<{ code: nu
   let lock: BetterSqlite3.Database | null = null;
   if (lockMs > 0) {
     // Another program's write transaction, held from the CLI's start (its TypeScript load takes seconds).
-    lock = new BetterSqlite3(join(dataDir, 'engram.db'));
+    lock = openKeyed(join(dataDir, 'engram.db'));
     lock.exec('BEGIN IMMEDIATE');
     lock.exec("INSERT INTO memory_metadata(key, value) VALUES ('lock_holder', 'x') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     const held = lock;
@@ -714,7 +714,8 @@ function cases(): Case[] {
       return at(w, 'cut.db');
     }),
     restoreCase('restore: a SQLite file of another app', (w) => {
-      const db = new BetterSqlite3(at(w, 'other.db'));
+      // Another app's plaintext SQLite file (no key).
+      const db = openConnection(at(w, 'other.db'));
       db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
       db.close();
       return at(w, 'other.db');
