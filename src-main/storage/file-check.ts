@@ -42,8 +42,14 @@ export async function checkDatabaseFile(path: string, options: IntegrityCheckOpt
  */
 function proveKey(path: string, options: IntegrityCheckOptions): void {
   if (databaseFileState(path) !== 'encrypted') return;
-  if (!options.key) throw new MemoryError('key_unavailable', `${basename(path)} is not a readable SQLite database, or it is encrypted and this memory has no key for it. Nothing was changed.`);
-  openConnection(path, { readonly: true, fileMustExist: true, key: options.key, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }).close();
+  // The chosen file is what is wrong (the memory is fine): `invalid_input`, as for any file that is not a backup.
+  if (!options.key) throw new MemoryError('invalid_input', `${basename(path)} is not a readable SQLite database, or it is encrypted and this memory has no key for it. Nothing was changed.`);
+  try {
+    openConnection(path, { readonly: true, fileMustExist: true, key: options.key, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }).close();
+  } catch (err) {
+    if (err instanceof MemoryError && err.code === 'key_unavailable') throw new MemoryError('invalid_input', err.message, { cause: err });
+    throw err;
+  }
 }
 
 /** Schema version, Engram's tables and a few counts, read on a read-only connection. */
