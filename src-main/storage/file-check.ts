@@ -48,7 +48,8 @@ function proveKey(path: string, options: IntegrityCheckOptions): void {
     openConnection(path, { readonly: true, fileMustExist: true, key: options.key, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) }).close();
   } catch (err) {
     if (err instanceof MemoryError && err.code === 'key_unavailable') throw new MemoryError('invalid_input', err.message, { cause: err });
-    throw err;
+    if (err instanceof MemoryError) throw err;
+    throw new MemoryError('invalid_input', `${basename(path)} is damaged (${err instanceof Error ? err.message : String(err)}). Nothing was changed.`, { cause: err });
   }
 }
 
