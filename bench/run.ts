@@ -22,6 +22,7 @@ import { benchUiThread } from './ui-thread';
 import { benchBuiltinModel } from './builtin-model';
 import { benchRetract } from './retract';
 import { benchReviewList } from './review-list';
+import { benchEncryption } from './encryption';
 
 type Bench = (nodes: number, memoryDir: string | undefined) => Promise<object>;
 
@@ -64,6 +65,8 @@ const BENCHES: Record<string, Bench> = {
   'review-list': () => benchReviewList({ proposals: 10_000 }),
   // Issue 26: search and context p95 with the memory split across three spaces vs one, same run.
   'spaces-search': (nodes) => benchSpacesSearch({ nodes }),
+  // Issue 27: plaintext vs encrypted memory of --nodes nodes (100,000 for the issue), interleaved in one run.
+  encryption: (nodes) => benchEncryption({ nodes }),
 };
 
 /**

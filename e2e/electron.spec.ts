@@ -5,11 +5,11 @@
  * It runs wherever the Electron binary was downloaded; elsewhere it says plainly that it did not run and why.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import BetterSqlite3 from 'better-sqlite3';
+import { openMemoryFile } from '../tests/helpers/encrypted-files';
 import { desktopNodeProblem, locateElectron } from '../scripts/desktop/electron-install.mjs';
 import { prepareDesktopLaunch } from '../scripts/desktop/launch.mjs';
 
@@ -70,8 +70,10 @@ test('desktop app: starts on a temp data folder, answers offline, opens the insp
     await app.close();
   }
 
-  // Quitting let the engine commit: the message is in the database, readable by the Node build.
-  const db = new BetterSqlite3(join(dataDir, 'engram.db'), { readonly: true });
+  // Quitting let the engine commit: the message is in the database, readable by the Node build with the
+  // memory's key (the app encrypted the new memory; without a keyring here the key is in engram.key).
+  expect(readFileSync(join(dataDir, 'engram.db')).includes('Ada lives in Porto')).toBe(false);
+  const db = openMemoryFile(join(dataDir, 'engram.db'));
   try {
     const row = db.prepare("select count(*) as n from chat_messages where role = 'user' and content like '%Ada lives in Porto%'").get() as { n: number };
     expect(row.n).toBe(1);

@@ -8,13 +8,15 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { openConnection } from '../src-main/storage/driver';
+import { KEY_FILE, unlockKey } from '../src-main/storage/memory-key';
 import * as sqliteVec from 'sqlite-vec';
 import { strToU8, zipSync } from 'fflate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -138,8 +140,26 @@ export function damage(before: Fingerprint, after: Fingerprint): string[] {
   return changed;
 }
 
+/**
+ * Memories are encrypted (issue 27): a file is opened with the key file of its folder or the nearest one above
+ * it; the world's files/ (backups copied there) take the app's key, the one that wrote them.
+ */
+function openKeyed(path: string, options: { readonly?: boolean } = {}): BetterSqlite3.Database {
+  return openConnection(path, { ...options, key: nearestKey(path) });
+}
+
+let worldRoot: string | null = null;
+
+function nearestKey(path: string): Buffer | null {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, KEY_FILE))) return unlockKey(join(dir, KEY_FILE), {});
+    if (worldRoot && dir === worldRoot && existsSync(join(dir, 'app', KEY_FILE))) return unlockKey(join(dir, 'app', KEY_FILE), {});
+    if (dirname(dir) === dir) return null;
+  }
+}
+
 function withDb<T>(path: string, fn: (db: BetterSqlite3.Database) => T): T {
-  const db = new BetterSqlite3(path, { readonly: true });
+  const db = openKeyed(path, { readonly: true });
   try {
     return fn(db);
   } finally {
@@ -353,7 +373,7 @@ function seededBackup(w: World): string {
 function tamperedBackup(w: World, name: string, change: (db: BetterSqlite3.Database) => void): string {
   const path = at(w, name);
   copyFileSync(seededBackup(w), path);
-  const db = new BetterSqlite3(path);
+  const db = openKeyed(path);
   sqliteVec.load(db);
   change(db);
   db.close();
@@ -410,7 +430,7 @@ function plantBadNode(db: BetterSqlite3.Database, entityId: string, overrides: R
 
 /** Plants a bad node in a child process's memory (stdio or CLI), through a connection of our own. */
 function plantInFolder(dir: string, overrides: Record<string, unknown>): void {
-  const db = new BetterSqlite3(join(dir, 'engram.db'));
+  const db = openKeyed(join(dir, 'engram.db'));
   try {
     db.pragma('busy_timeout = 10000');
     const entity = db.prepare(`SELECT id FROM entities WHERE canonical_name = 'Lisbon'`).get() as { id: string };
@@ -421,7 +441,7 @@ function plantInFolder(dir: string, overrides: Record<string, unknown>): void {
 }
 
 function removeFromFolder(dir: string): void {
-  const db = new BetterSqlite3(join(dir, 'engram.db'));
+  const db = openKeyed(join(dir, 'engram.db'));
   try {
     db.pragma('busy_timeout = 10000');
     db.prepare('DELETE FROM nodes WHERE id = ?').run(BAD_ID);
@@ -466,7 +486,7 @@ function runCli(dataDir: string, args: string[], lockMs = 0): Promise<{ code: nu
   let lock: BetterSqlite3.Database | null = null;
   if (lockMs > 0) {
     // Another program's write transaction, held from the CLI's start (its TypeScript load takes seconds).
-    lock = new BetterSqlite3(join(dataDir, 'engram.db'));
+    lock = openKeyed(join(dataDir, 'engram.db'));
     lock.exec('BEGIN IMMEDIATE');
     lock.exec("INSERT INTO memory_metadata(key, value) VALUES ('lock_holder', 'x') ON CONFLICT(key) DO UPDATE SET value = excluded.value");
     const held = lock;
@@ -694,7 +714,8 @@ function cases(): Case[] {
       return at(w, 'cut.db');
     }),
     restoreCase('restore: a SQLite file of another app', (w) => {
-      const db = new BetterSqlite3(at(w, 'other.db'));
+      // Another app's plaintext SQLite file (no key).
+      const db = openConnection(at(w, 'other.db'));
       db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)');
       db.close();
       return at(w, 'other.db');
@@ -935,6 +956,7 @@ async function runCase(w: World, c: Case): Promise<AuditRow> {
 export async function runHostileAudit(options: { only?: readonly string[]; matching?: string; onRow?: (row: AuditRow) => void } = {}): Promise<AuditRow[]> {
   const selected = cases().filter((c) => (!options.only || options.only.includes(c.kind)) && (!options.matching || c.kind.includes(options.matching)));
   const root = mkdtempSync(join(tmpdir(), 'engram-hostile-audit-'));
+  worldRoot = root;
   const world = await openWorld(root, selected.some((c) => c.target === 'stdio'));
   const rows: AuditRow[] = [];
   try {

@@ -14,6 +14,8 @@ export const MEMORY_ERROR_CODES = [
   /** Another process holds the database's write lock and did not release it in time; retrying can succeed. */
   'busy',
   'closed',
+  /** The memory is encrypted and no key at hand opens it (key file missing, wrong passphrase, another keychain). */
+  'key_unavailable',
 ] as const;
 export type MemoryErrorCode = (typeof MEMORY_ERROR_CODES)[number];
 

@@ -7,6 +7,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { databasePath } from '../../src-main/memory/paths';
+import type { EncryptionOptions } from '../../src-main/storage/memory-key';
 import { chatStream, PEOPLE, type ChatMessage } from './chat-corpus';
 import { progress } from './stats';
 
@@ -23,6 +24,8 @@ export interface BenchMemoryFigures {
 export interface BenchMemoryOptions {
   /** Share of nodes that are facts (default 2%). */
   factShare?: number;
+  /** The memory's encryption (default: encrypted, as every new memory); bench/encryption.ts compares both. */
+  encryption?: EncryptionOptions;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function buildBenchMemory(dir: string, nodes: number, options: Benc
   const sampleRss = (): void => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   };
-  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+  const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false, ...(options.encryption ? { encryption: options.encryption } : {}) });
   try {
     const people = PEOPLE.map((name) => engine.createEntity({ name, type: 'person' }).id);
     const stream = chatStream(11);

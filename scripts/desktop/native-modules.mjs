@@ -1,7 +1,7 @@
-// better-sqlite3 built for Electron's ABI, kept apart from the Node build in node_modules/better-sqlite3/build
+// better-sqlite3-multiple-ciphers built for Electron's ABI, kept apart from the Node build in node_modules/better-sqlite3-multiple-ciphers/build
 // (which the tests, the CLI and browser mode load). One folder per Electron version, platform and arch:
 //
-//   node_modules/.cache/engram-electron/electron-45.4.1-linux-x64/better-sqlite3@12.11.1/better_sqlite3.node
+//   node_modules/.cache/engram-electron/electron-45.4.1-linux-x64/better-sqlite3-multiple-ciphers@12.11.1/better_sqlite3.node
 //
 // The build happens in a staging copy of the package (its sources, never its build/), made its own project
 // root by an empty lockfile so that @electron/rebuild cannot walk up into the real node_modules. The result
@@ -34,7 +34,7 @@ export function electronRebuildCommand(root) {
       '--platform', platform,
       '--arch', arch,
       '--module-dir', stageDir,
-      '--only', 'better-sqlite3',
+      '--only', 'better-sqlite3-multiple-ciphers',
       '--force',
     ],
   });
@@ -87,7 +87,7 @@ const NO_COMPILER = /gyp ERR! (find Python|find VS)|Could not find any (Python|V
 /** Why a rebuild failed, in words a person can act on. */
 export function explainRebuildFailure({ output, missing, electronVersion, logFile }) {
   const tail = output.trim().split('\n').slice(-12).map((l) => `  | ${l}`).join('\n');
-  const head = `Engram could not build better-sqlite3 (its database driver) for Electron ${electronVersion}.`;
+  const head = `Engram could not build better-sqlite3-multiple-ciphers (its database driver) for Electron ${electronVersion}.`;
   const where = `Full log: ${logFile}`;
   if (missing.length > 0 || NO_COMPILER.test(output)) {
     const lacks = missing.length > 0 ? missing.join(', ') : 'a working C++ toolchain';
@@ -138,9 +138,9 @@ function runLogged({ command, args, cwd, env, logFile, log }) {
 }
 
 /**
- * The better-sqlite3 binding for this Electron: reused when it exists, otherwise built once (first launch).
+ * The better-sqlite3-multiple-ciphers binding for this Electron: reused when it exists, otherwise built once (first launch).
  * Resolves to { ok: true, binding, built } or { ok: false, kind, message }; never touches
- * node_modules/better-sqlite3 (it is read, copied without its build/, and left as it was).
+ * node_modules/better-sqlite3-multiple-ciphers (it is read, copied without its build/, and left as it was).
  */
 export async function ensureElectronSqliteBinding({
   root,
@@ -152,26 +152,26 @@ export async function ensureElectronSqliteBinding({
   env = process.env,
   log = (line) => console.log(line),
 }) {
-  const packageDir = join(root, 'node_modules', 'better-sqlite3');
+  const packageDir = join(root, 'node_modules', 'better-sqlite3-multiple-ciphers');
   const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   const dir = electronNativeDir({ cacheRoot, electronVersion, platform, arch });
-  const bindingDir = join(dir, `better-sqlite3@${version}`);
+  const bindingDir = join(dir, `better-sqlite3-multiple-ciphers@${version}`);
   const binding = join(bindingDir, BINDING_FILE);
   if (existsSync(binding)) return { ok: true, binding, built: false };
 
   log(
-    `[engram] First launch with Electron ${electronVersion} (${platform}-${arch}): building better-sqlite3 ${version} for it.\n` +
+    `[engram] First launch with Electron ${electronVersion} (${platform}-${arch}): building better-sqlite3-multiple-ciphers ${version} for it.\n` +
       `[engram] This happens once (a download, or about two minutes of compiling); later launches reuse\n` +
-      `[engram] ${relative(root, bindingDir) || bindingDir}. The Node build in node_modules/better-sqlite3 stays as it is.`,
+      `[engram] ${relative(root, bindingDir) || bindingDir}. The Node build in node_modules/better-sqlite3-multiple-ciphers stays as it is.`,
   );
   const stageDir = join(dir, 'stage');
   rmSync(stageDir, { recursive: true, force: true });
-  const stagedPackage = join(stageDir, 'node_modules', 'better-sqlite3');
+  const stagedPackage = join(stageDir, 'node_modules', 'better-sqlite3-multiple-ciphers');
   const skip = new Set([join(packageDir, 'build'), join(packageDir, 'node_modules')]);
   cpSync(packageDir, stagedPackage, { recursive: true, filter: (src) => !skip.has(src) });
   writeFileSync(
     join(stageDir, 'package.json'),
-    JSON.stringify({ name: 'engram-electron-native', private: true, dependencies: { 'better-sqlite3': version } }, null, 2),
+    JSON.stringify({ name: 'engram-electron-native', private: true, dependencies: { 'better-sqlite3-multiple-ciphers': version } }, null, 2),
   );
   // @electron/rebuild takes the nearest folder with a lockfile as the project root and rebuilds every copy of
   // the module between there and --module-dir: this one keeps it inside the staging folder.

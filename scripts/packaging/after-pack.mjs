@@ -1,5 +1,5 @@
 // electron-builder's afterPack hook. electron-builder's own native rebuild (npmRebuild) would rebuild
-// better-sqlite3 in place in node_modules, breaking the Node build that tests, the CLI and browser mode use;
+// better-sqlite3-multiple-ciphers in place in node_modules, breaking the Node build that tests, the CLI and browser mode use;
 // so it is off (electron-builder.json) and the packaged copy gets the Electron build from the same versioned
 // folder `npm start` uses (built there once if needed). Then the package is checked for what the app loads at
 // run time: the binding and sqlite-vec's extension in app.asar.unpacked, the word vectors in resources/.
@@ -24,7 +24,7 @@ export async function afterPack(context, options = {}) {
   if (arch === 'universal') return;
   if (platform !== process.platform) {
     throw new Error(
-      `Engram's installers for ${platform} are built on ${platform}: better-sqlite3 is compiled for the target system ` +
+      `Engram's installers for ${platform} are built on ${platform}: better-sqlite3-multiple-ciphers is compiled for the target system ` +
         `(this is ${process.platform}). Run \`npm run dist\` there.`,
     );
   }
@@ -36,8 +36,8 @@ export async function afterPack(context, options = {}) {
 
   const resources = packagedResourcesDir({ ...context, electronPlatformName: platform, productFilename: context.packager.appInfo.productFilename });
   const unpacked = join(resources, 'app.asar.unpacked', 'node_modules');
-  const target = join(unpacked, 'better-sqlite3', 'build', 'Release', BINDING_FILE);
-  if (!existsSync(target)) throw new Error(`asarUnpack left out better-sqlite3's binding: ${target} is missing`);
+  const target = join(unpacked, 'better-sqlite3-multiple-ciphers', 'build', 'Release', BINDING_FILE);
+  if (!existsSync(target)) throw new Error(`asarUnpack left out better-sqlite3-multiple-ciphers's binding: ${target} is missing`);
   copyFileSync(built.binding, target);
 
   const vecPackage = join(unpacked, `sqlite-vec-${platform === 'win32' ? 'windows' : platform}-${arch}`);
@@ -46,7 +46,7 @@ export async function afterPack(context, options = {}) {
   }
   const vectors = join(resources, 'word-vectors', 'glove-100d-en.bin');
   if (!existsSync(vectors)) throw new Error(`the word vectors are not in the package (expected ${vectors})`);
-  console.log(`  • Engram: better-sqlite3 for Electron ${electronVersion} (${platform}-${arch}), sqlite-vec and word vectors in place`);
+  console.log(`  • Engram: better-sqlite3-multiple-ciphers for Electron ${electronVersion} (${platform}-${arch}), sqlite-vec and word vectors in place`);
 }
 
 export default afterPack;

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `node scripts/packaging/check-package-layout.mjs`: packs the app the way `npm run dist` does (electron-builder
 // with electron-builder.json and the real afterPack hook), but into a temp folder, as an unpacked directory, with a
-// stand-in for Electron's binary and a stand-in Electron build of better-sqlite3 — so it runs where Electron cannot
+// stand-in for Electron's binary and a stand-in Electron build of better-sqlite3-multiple-ciphers — so it runs where Electron cannot
 // be downloaded. It then checks what the packaged app loads at run time: the app code and every production
-// dependency in app.asar (and no dev dependency), better-sqlite3's binding (the hook's copy) and sqlite-vec's
+// dependency in app.asar (and no dev dependency), better-sqlite3-multiple-ciphers's binding (the hook's copy) and sqlite-vec's
 // extension in app.asar.unpacked, the word vectors in resources/. Linux only (the stand-in is a Linux layout);
 // needs `npm run build` output in out/, and a node_modules of the checkout's own (electron-builder's dependency
 // collector misses packages behind a symlinked node_modules, as in a git worktree). What it cannot check: that the real Electron starts (e2e/electron.spec.ts).
@@ -44,10 +44,10 @@ try {
 
   // The "Electron build": the Node build with a marker, so the packaged copy can be told apart.
   const cacheRoot = join(work, 'native');
-  const sqliteVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')).version;
-  const standIn = join(electronNativeDir({ cacheRoot, electronVersion, platform: 'linux', arch: process.arch }), `better-sqlite3@${sqliteVersion}`, BINDING_FILE);
+  const sqliteVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'package.json'), 'utf8')).version;
+  const standIn = join(electronNativeDir({ cacheRoot, electronVersion, platform: 'linux', arch: process.arch }), `better-sqlite3-multiple-ciphers@${sqliteVersion}`, BINDING_FILE);
   mkdirSync(join(standIn, '..'), { recursive: true });
-  copyFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', BINDING_FILE), standIn);
+  copyFileSync(join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', BINDING_FILE), standIn);
   appendFileSync(standIn, 'ENGRAM-STAND-IN-ELECTRON-BUILD');
 
   const config = JSON.parse(readFileSync(join(root, 'electron-builder.json'), 'utf8'));
@@ -78,14 +78,14 @@ try {
   expect([...files].some((f) => /^\/out\/main\/host-worker-[\w-]+\.js$/.test(f)), 'app.asar has the engine worker out/main/host-worker-*.js');
   const missingDeps = Object.keys(pkg.dependencies).filter((d) => !files.has(`/node_modules/${d}/package.json`));
   expect(missingDeps.length === 0, `app.asar has every dependency${missingDeps.length ? ` (missing: ${missingDeps.join(', ')})` : ''}`);
-  expect(files.has('/node_modules/bindings/package.json'), 'app.asar has better-sqlite3\'s own dependency `bindings`');
+  expect(files.has('/node_modules/bindings/package.json'), 'app.asar has better-sqlite3-multiple-ciphers\'s own dependency `bindings`');
   const leaked = Object.keys(pkg.devDependencies).filter((d) => files.has(`/node_modules/${d}/package.json`));
   expect(leaked.length === 0, `no dev dependency in app.asar${leaked.length ? ` (found: ${leaked.join(', ')})` : ''}`);
-  expect(![...files].some((f) => /better-sqlite3\/(deps|src)\/|obj\.target|test_extension/.test(f)), "no better-sqlite3 sources or object files");
+  expect(![...files].some((f) => /better-sqlite3\/(deps|src)\/|obj\.target|test_extension/.test(f)), "no better-sqlite3-multiple-ciphers sources or object files");
 
   const unpacked = join(resources, 'app.asar.unpacked', 'node_modules');
-  const binding = join(unpacked, 'better-sqlite3', 'build', 'Release', BINDING_FILE);
-  expect(existsSync(binding) && readFileSync(binding).equals(readFileSync(standIn)), 'app.asar.unpacked has the Electron build of better-sqlite3 (put there by afterPack)');
+  const binding = join(unpacked, 'better-sqlite3-multiple-ciphers', 'build', 'Release', BINDING_FILE);
+  expect(existsSync(binding) && readFileSync(binding).equals(readFileSync(standIn)), 'app.asar.unpacked has the Electron build of better-sqlite3-multiple-ciphers (put there by afterPack)');
   const vecPackage = `sqlite-vec-linux-${process.arch}`;
   expect(existsSync(join(unpacked, vecPackage, 'vec0.so')), `app.asar.unpacked has ${vecPackage}/vec0.so`);
   expect(existsSync(join(resources, 'word-vectors', 'glove-100d-en.bin')), 'resources/word-vectors/glove-100d-en.bin');

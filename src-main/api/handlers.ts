@@ -106,7 +106,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
       return { id };
     },
     'memory.restore': ({ id }) => memory.restore(id),
-    'memory.profile': () => memory.profile(),
+    'memory.profile': (input) => memory.profile(input.spaceId !== undefined ? { scope: { spaceId: input.spaceId } } : {}),
     'memory.setProfilePin': (input) => memory.setProfilePin(input),
 
     'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),

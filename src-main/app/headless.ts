@@ -7,6 +7,7 @@ import { parseHeadlessMcpArgs, runHeadlessMcp, type HeadlessMcpArgs } from '../h
 import { memoryToMove, moveNotice } from '../data/move-data';
 import { legacyDataDirs } from '../memory';
 import { appDataDir } from './data-folder';
+import { appKeyAccess } from './memory-keychain';
 
 export const wantsHeadlessMcp = (argv: readonly string[]): boolean => argv.includes('--mcp');
 
@@ -27,7 +28,8 @@ export function runHeadless(argv: readonly string[]): void {
     return;
   }
   const nativeBinding = process.env.ENGRAM_SQLITE_BINDING;
-  runHeadlessMcp(args, nativeBinding ? { nativeBinding } : {}).then(
+  // safeStorage (the memory's key in the keychain) is usable once the app is ready.
+  void app.whenReady().then(() => runHeadlessMcp(args, { ...(nativeBinding ? { nativeBinding } : {}), encryption: appKeyAccess() })).then(
     () => app.exit(0),
     (error: unknown) => {
       process.stderr.write(`[engram mcp] ${error instanceof Error ? error.message : String(error)}\n`);

@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InstanceLockedError } from '../platform/instance-lock';
 
-export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'move-failed' | 'unknown';
+export type StartupFailureKind = 'newer-database' | 'corrupt-database' | 'locked-database' | 'native-module' | 'unwritable-data-folder' | 'already-running' | 'move-failed' | 'unknown';
 
 export interface StartupFailure {
   kind: StartupFailureKind;
@@ -92,6 +92,19 @@ export function classifyStartupError(error: unknown, context: StartupContext): S
       title: 'This memory was saved by a newer Engram',
       reason: `The database at ${database} was written by a newer version of Engram, and this version cannot read it safely.`,
       whatToDo: 'Install the newer Engram (or the newest release) and open it again. Nothing was changed in your data.',
+      detail,
+    };
+  }
+  if (facts.codes.has('key_unavailable')) {
+    // An encrypted file and a damaged one look alike without the key: both are said, with what to do for each.
+    return {
+      kind: 'locked-database',
+      title: 'The memory is encrypted with a key Engram cannot find here, or it is damaged',
+      reason: `The database at ${database} cannot be opened: ${facts.text.split('\n')[0] ?? ''}`,
+      whatToDo:
+        `Engram did not change it. If you keep its key file (engram.key) elsewhere, put it back into ${context.dataDir}; if the ` +
+        'memory has a passphrase, start Engram with ENGRAM_PASSPHRASE set. Otherwise restore engram.db from a backup, or ' +
+        'move engram.db aside to start with an empty memory.',
       detail,
     };
   }

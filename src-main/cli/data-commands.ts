@@ -142,12 +142,14 @@ export const restoreCommand: Command = async (ctx) => {
   try {
     // With the app's lock held, nothing else restores here: what an interrupted one left can go.
     removeInterruptedWork(dirname(engine.dbPath), engine.clock.now());
+    const encryption = engine.encryptionForCopies;
     const result = await restoreDatabase(engine.dbPath, file, {
       now: engine.clock.now(),
+      encryption,
       stop: () => engine.close(),
       // Opening runs the migrations of an older backup and proves the restored file works.
       start: () => {
-        reopened = MemoryEngine.open({ dbPath: engine.dbPath, embedder: ctx.makeEmbedder(), startSlowPath: false });
+        reopened = MemoryEngine.open({ dbPath: engine.dbPath, embedder: ctx.makeEmbedder(), startSlowPath: false, encryption });
       },
     });
     ctx.out(

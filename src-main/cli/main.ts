@@ -15,6 +15,7 @@ import { legacyDataDirs } from '../memory';
 import { closeBuiltinRuntime, configureBuiltinModels } from '../llm/builtin/registry';
 import { modelCommand, modelsDirOf } from './model-commands';
 import { SPACE_SCOPED_COMMANDS } from './space-commands';
+import { encryptCommand, keyCommand } from './encryption-commands';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
@@ -51,6 +52,10 @@ Commands:
                        writes nothing and reports what would be added, skipped and refused
   export [--format json|markdown] [--out PATH]
                        JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
+  encrypt              Encrypt a plaintext memory (crash-safe: the plaintext stays until the encrypted copy opens);
+                       new memories are encrypted already. The key is <data-dir>/engram.key (0600)
+  key add-passphrase   Add a passphrase (from ENGRAM_NEW_PASSPHRASE) that opens the memory's key; then
+                       ENGRAM_PASSPHRASE opens it where no key file slot or keychain can
   backup [--out PATH]  Online backup of the memory (default: <data-dir>/backups/)
   verify <file>|--live Check a backup, an export or (--live) this memory against its fingerprint (Merkle root);
                        names every memory, link or entity that changed or is missing; exits non-zero if any
@@ -144,6 +149,9 @@ async function main(argv: string[]): Promise<number> {
   const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   // Moving works on folders, before any engine opens (and creates) a memory in the target.
   if (name === 'move-data') return moveDataCommand(dataDir, values.from, json, out);
+  // Encryption works on the closed file, before any engine opens it.
+  if (name === 'encrypt') return encryptCommand(dataDir, { out, json, env: process.env });
+  if (name === 'key') return keyCommand(dataDir, args, { out, json, env: process.env });
   if (name === 'model') return modelCommand(dataDir, args, { out, err: (t) => void process.stderr.write(t), json, env: process.env });
   // The memory agent on the built-in model reads its file from the data folder's models/.
   if (values.agent === 'builtin') configureBuiltinModels(modelsDirOf(dataDir));

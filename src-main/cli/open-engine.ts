@@ -3,6 +3,7 @@ import { OfflineWordEmbedder } from '../embeddings/offline-words';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { type DataDirEnvironment, MemoryEngine, resolveDataDir } from '../memory';
 import { UsageError } from '../../src-shared/errors';
+import { keyAccessFromEnv } from './encryption-commands';
 
 export interface EngineFlags {
   dataDir: string | undefined;
@@ -32,5 +33,5 @@ export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
 export const cliDataDir = (flags: Pick<EngineFlags, 'dataDir'>, where: DataDirEnvironment = {}): string => resolveDataDir(flags.dataDir, where);
 
 export function openEngine(flags: EngineFlags): MemoryEngine {
-  return MemoryEngine.open({ dataDir: cliDataDir(flags), embedder: embedderFromFlags(flags) });
+  return MemoryEngine.open({ dataDir: cliDataDir(flags), embedder: embedderFromFlags(flags), encryption: keyAccessFromEnv(process.env) });
 }

@@ -7,7 +7,7 @@ import { UsageError } from '../../src-shared/errors';
 import type { Command, CommandContext } from './command-types';
 
 /** Commands that read or write inside one space; the others (stats, decay, backup…) refuse `--space`. */
-export const SPACE_SCOPED_COMMANDS: ReadonlySet<string> = new Set(['search', 'context', 'ingest', 'node', 'mcp', 'export', 'import', 'spaces']);
+export const SPACE_SCOPED_COMMANDS: ReadonlySet<string> = new Set(['search', 'context', 'ingest', 'node', 'mcp', 'export', 'import', 'spaces', 'profile']);
 
 function render(spaces: readonly MemorySpaceSummary[]): string {
   return spaces.map((s) => `${s.name}  (${s.facts} facts, ${s.episodes} episodes, ${s.chats} chats)  id ${s.id}`).join('\n');

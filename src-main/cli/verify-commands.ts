@@ -24,7 +24,7 @@ export const verify: Command = async (ctx) => {
     ctx.out(ctx.json ? JSON.stringify({ target: 'live', ...report }) : summary('The memory', report));
     return;
   }
-  const checked = verifyFile(resolve(target as string));
+  const checked = verifyFile(resolve(target as string), { key: ctx.engine.encryptionForCopies.key ?? null });
   if (!checked.report.ok) throw verificationFailure(checked.path, checked.report);
   ctx.out(ctx.json ? JSON.stringify({ target: checked.path, kind: checked.kind, ...checked.report }) : summary(`${checked.kind === 'backup' ? 'Backup' : 'Export'} ${checked.path}`, checked.report));
 };
@@ -35,7 +35,7 @@ const line = (c: RowChange): string => `${c.change === 'added' ? '+' : c.change 
 export const diff: Command = async (ctx) => {
   const [a, b] = ctx.args;
   if (!a || !b) throw new UsageError('diff takes two backup files: diff <older.db> <newer.db>');
-  const changes = MemoryEngine.diffDatabaseFiles(resolve(a), resolve(b));
+  const changes = MemoryEngine.diffDatabaseFiles(resolve(a), resolve(b), { key: ctx.engine.encryptionForCopies.key ?? null });
   const count = (kind: RowChange['change']) => changes.filter((c) => c.change === kind).length;
   if (ctx.json) {
     ctx.out(JSON.stringify({ from: resolve(a), to: resolve(b), added: count('added'), changed: count('changed'), removed: count('removed'), changes }));

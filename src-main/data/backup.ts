@@ -6,7 +6,7 @@
  */
 import { closeSync, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readSync, renameSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { checkDatabaseFile, MemoryEngine } from '../memory';
+import { checkDatabaseFile, declaredEncryptedBytes, MemoryEngine, type EncryptionOptions } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import { makePrivate } from './export/target';
 
@@ -40,7 +40,8 @@ export async function backupTo(engine: MemoryEngine, path: string): Promise<Back
   rmSync(partial, { force: true });
   try {
     await engine.backupTo(partial);
-    const check = await checkDatabaseFile(partial);
+    // An encrypted memory's backup is encrypted with its key (MemoryEngine.backupTo) and checked with it.
+    const check = await checkDatabaseFile(partial, { key: engine.encryptionForCopies.key ?? null });
     renameSync(partial, path);
     makePrivate(path);
     return { path, bytes: statSync(path).size, schemaVersion: check.schemaVersion, createdAt: engine.clock.now() };
@@ -124,7 +125,9 @@ const stamp = (ms: number): string => new Date(ms).toISOString().replace(/[:.]/g
  * A database file is exactly as long as its header says (when the header's size is current): a file with
  * more (a crafted sparse file of gigabytes) would cost that much to copy and to check, for nothing.
  */
-function refuseTrailingBytes(file: string): void {
+function refuseTrailingBytes(file: string, key: Buffer | undefined): void {
+  const encryptedBytes = key ? declaredEncryptedBytes(file, key) : null;
+  if (encryptedBytes !== null) return refuseBeyond(file, encryptedBytes);
   const header = Buffer.alloc(100);
   const fd = openSync(file, 'r');
   let read: number;
@@ -139,9 +142,13 @@ function refuseTrailingBytes(file: string): void {
   const pages = header.readUInt32BE(28);
   // The size in the header counts only when it was written by the same change as the counter (SQLite's rule).
   if (pages === 0 || header.readUInt32BE(24) !== header.readUInt32BE(92)) return;
+  refuseBeyond(file, pages * pageSize);
+}
+
+function refuseBeyond(file: string, bytes: number): void {
   const size = statSync(file).size;
-  if (size > pages * pageSize) {
-    throw new AppError('invalid_input', `${basename(file)} was not restored: it has ${size - pages * pageSize} bytes after the end of its database, so it is not a backup Engram wrote. Nothing was changed.`);
+  if (size > bytes) {
+    throw new AppError('invalid_input', `${basename(file)} was not restored: it has ${size - bytes} bytes after the end of its database, so it is not a backup Engram wrote. Nothing was changed.`);
   }
 }
 
@@ -167,10 +174,10 @@ export interface RestoreResult {
 export async function restoreDatabase(
   dbPath: string,
   file: string,
-  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number },
+  lifecycle: { stop: () => Promise<void>; start: () => void; now: number; nativeBinding?: string; integrityTimeoutMs?: number; encryption: EncryptionOptions },
 ): Promise<RestoreResult> {
   if (!existsSync(file) || !statSync(file).isFile()) throw new AppError('invalid_input', `There is no file at ${file}`);
-  refuseTrailingBytes(file);
+  refuseTrailingBytes(file, lifecycle.encryption.key);
   const workDir = join(dirname(dbPath), `${RESTORE_CHECK_PREFIX}${stamp(lifecycle.now)}`);
   mkdirSync(workDir, { recursive: true, mode: 0o700 });
   try {
@@ -181,6 +188,7 @@ export async function restoreDatabase(
       shownAs: basename(file),
       ...(lifecycle.nativeBinding ? { nativeBinding: lifecycle.nativeBinding } : {}),
       ...(lifecycle.integrityTimeoutMs ? { integrityTimeoutMs: lifecycle.integrityTimeoutMs } : {}),
+      encryption: lifecycle.encryption,
     });
     await lifecycle.stop();
     let keptAt: string;

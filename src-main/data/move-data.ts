@@ -9,12 +9,13 @@ import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from '
 import { join } from 'node:path';
 import { MemoryError } from '../../src-shared/errors';
 import { acquireInstanceLock } from '../platform/instance-lock';
-import { DATABASE_FILE } from '../memory';
+import { DATABASE_FILE, KEY_FILE } from '../memory';
 
 /** The entries of a data folder that make up a memory; the rest of the folder is not Engram's data. */
 export function memoryEntries(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  const own = new Set(['secrets.json', 'secrets.enc.json', 'backups', 'exports']);
+  // The key file goes with the database: without it an encrypted memory and its backups cannot be opened.
+  const own = new Set(['secrets.json', 'secrets.enc.json', 'backups', 'exports', KEY_FILE]);
   return readdirSync(dir)
     .filter((name) => name === DATABASE_FILE || name.startsWith(`${DATABASE_FILE}-`) || name.startsWith(`${DATABASE_FILE}.`) || own.has(name))
     .sort();

@@ -26,7 +26,7 @@ function firstBytes(path: string, n: number): Buffer {
 }
 
 /** Checks a backup (.db) or a JSON export against its fingerprint. Throws `invalid_input` for a file it cannot check. */
-export function verifyFile(path: string, options: { nativeBinding?: string } = {}): FileVerification {
+export function verifyFile(path: string, options: { nativeBinding?: string; key?: Buffer | null } = {}): FileVerification {
   let head: Buffer;
   try {
     if (!statSync(path).isFile()) throw new Error('not a file');
@@ -36,6 +36,8 @@ export function verifyFile(path: string, options: { nativeBinding?: string } = {
   }
   if (head.toString('latin1') === 'SQLite format 3\u0000') return { path, kind: 'backup', report: MemoryEngine.verifyDatabaseFile(path, options) };
   if (head.toString('utf8').trimStart().startsWith('{')) return { path, kind: 'export', report: verifyExport(path) };
+  // An encrypted backup has no readable header: it is checked with the memory's key (a wrong key says so).
+  if (options.key) return { path, kind: 'backup', report: MemoryEngine.verifyDatabaseFile(path, options) };
   throw new AppError('invalid_input', `${basename(path)} is neither an Engram backup nor an Engram JSON export`);
 }
 

@@ -258,6 +258,7 @@ export class AppHost implements HostTransport {
     const result = await restoreDatabase(this.engine.dbPath, file, {
       now: this.engine.clock.now(),
       ...(nativeBinding ? { nativeBinding } : {}),
+      encryption: this.engine.encryptionForCopies,
       stop: () => this.stopServices(),
       start: () => this.start(),
     });

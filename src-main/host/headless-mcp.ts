@@ -4,7 +4,7 @@
  * app's instance lock, so it runs while the window is open; SQLite's WAL and busy timeout let both write.
  * Plain Node: the Electron entry calls it, and tests spawn it without an Electron binary.
  */
-import { MemoryEngine, resolveDataDir } from '../memory';
+import { MemoryEngine, resolveDataDir, type EncryptionOptions } from '../memory';
 import { serveStdio } from '../mcp/stdio';
 
 export interface HeadlessMcpArgs {
@@ -38,12 +38,14 @@ export function parseHeadlessMcpArgs(argv: readonly string[]): HeadlessMcpArgs |
 export interface HeadlessMcpOptions {
   /** better-sqlite3 built for Electron's ABI when started from a checkout (npm start); absent when packaged. */
   nativeBinding?: string;
+  /** How the memory's key is unlocked (the app's keychain, a passphrase). */
+  encryption?: EncryptionOptions;
 }
 
 /** Serves MCP on stdin/stdout until the client goes away, then closes the memory. */
 export async function runHeadlessMcp(args: HeadlessMcpArgs, options: HeadlessMcpOptions = {}): Promise<void> {
   const dataDir = resolveDataDir(args.dataDir);
-  const engine = MemoryEngine.open({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) });
+  const engine = MemoryEngine.open({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), ...(options.encryption ? { encryption: options.encryption } : {}) });
   try {
     await serveStdio({ memory: engine, allowWrites: args.allowWrites, databasePath: engine.dbPath });
   } finally {

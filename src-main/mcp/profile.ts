@@ -17,13 +17,14 @@ export const GET_PROFILE_DESCRIPTION =
   'fact. Call it once at the start of a conversation.';
 
 /** The profile as JSON (the structured answer), with the same text the CLI prints. */
-function profileJson(memory: McpMemory): { json: JsonObject; text: string } {
-  const p = memory.profile();
+function profileJson(memory: McpMemory, spaceId: string | undefined): { json: JsonObject; text: string } {
+  const p = memory.profile(spaceId !== undefined ? { scope: { spaceId } } : {});
   const lines = (ls: typeof p.static) => ls.map((l) => ({ id: l.nodeId, content: l.content, reason: l.reason, pinned: l.pinned, confirmed: l.confirmed }));
   return { json: { static: lines(p.static), dynamic: lines(p.dynamic), computed_at: new Date(p.computedAt).toISOString() }, text: profileText(p) };
 }
 
-export function registerProfile(server: McpServer, memory: McpMemory, activity: (line: string) => void): void {
+/** `spaceId`: the space the client is bound to; its profile is that space's facts plus those marked everywhere. */
+export function registerProfile(server: McpServer, memory: McpMemory, activity: (line: string) => void, spaceId?: () => string): void {
   server.registerTool(
     'get_profile',
     {
@@ -33,7 +34,7 @@ export function registerProfile(server: McpServer, memory: McpMemory, activity: 
     (): CallToolResult => {
       // The running app may have written since the last call: read what is in the file now.
       memory.checkExternalWrites();
-      const { json, text } = profileJson(memory);
+      const { json, text } = profileJson(memory, spaceId?.());
       activity('called get_profile');
       return { content: [{ type: 'text', text }], structuredContent: json };
     },
@@ -44,7 +45,7 @@ export function registerProfile(server: McpServer, memory: McpMemory, activity: 
     { title: 'What Engram knows about you', description: 'The user\'s profile: lasting facts and this month\'s', mimeType: 'application/json' },
     (uri): ReadResourceResult => {
       memory.checkExternalWrites();
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profileJson(memory).json, null, 2) }] };
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(profileJson(memory, spaceId?.()).json, null, 2) }] };
     },
   );
 }

@@ -146,7 +146,7 @@ export function createEngramMcpServer(options: EngramMcpOptions): McpServer {
     },
   );
 
-  registerProfile(server, options.memory, (line) => options.activity?.(`mcp: ${client()} ${line}`));
+  registerProfile(server, options.memory, (line) => options.activity?.(`mcp: ${client()} ${line}`), options.spaceId);
 
   return server;
 }

@@ -1,5 +1,6 @@
 import type { EmbeddingProvider } from '../embeddings/types';
 import type { CheckpointOptions } from '../storage/checkpoint';
+import type { EncryptionOptions } from '../storage/memory-key';
 import type { Clock, Logger } from '../../src-shared/clock';
 import type { RetrievalConfig } from './retrieval/config';
 import type { SlowPathOptions } from './slow-path';
@@ -22,4 +23,6 @@ export interface MemoryEngineOptions {
   retrieval?: Partial<RetrievalConfig>;
   /** WAL checkpoints on a timer, between other work (storage/checkpoint.ts). */
   checkpoint?: Partial<CheckpointOptions>;
+  /** How the memory's key is unlocked (keychain, passphrase) and whether a new memory is encrypted (default yes). */
+  encryption?: EncryptionOptions;
 }

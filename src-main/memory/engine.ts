@@ -15,6 +15,8 @@ import * as chatRepo from '../storage/chat-repo';
 import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer } from '../storage/checkpoint';
 import type { MemoryEngineOptions } from './engine-options';
 import { openDatabase } from '../storage/open';
+import { resolveMemoryKey, type EncryptionOptions } from '../storage/memory-key';
+import { backupDatabase } from '../storage/backup-file';
 import { BUSY_TIMEOUT_MS, writeTx, writeTxWhenFree, type WaitForLockOptions } from '../storage/write-tx';
 import type { ChangeListener } from './change-feed';
 import { stderrLogger, systemClock, type Clock, type Logger } from '../../src-shared/clock';
@@ -76,6 +78,8 @@ export class MemoryEngine {
   readonly chatImports: ChatImportStore;
   readonly appSettings: AppSettingsRows;
   private readonly nativeBinding: string | undefined;
+  /** The key the database is encrypted with (null: a plaintext memory); see storage/memory-key.ts. */
+  private readonly key: Buffer | null;
   private readonly ctx: EngineContext;
   private readonly slowPath: SlowPath;
   private readonly hooks = new AfterCommitHooks();
@@ -109,7 +113,8 @@ export class MemoryEngine {
     const clock = (this.clock = options.clock ?? systemClock);
     const logger = (this.logger = options.logger ?? stderrLogger);
     const nativeBinding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
-    const db = openDatabase(dbPath, { dimensions: this.embedder.dimensions, now: clock.now(), ...nativeBinding });
+    this.key = resolveMemoryKey(dbPath, options.encryption);
+    const db = openDatabase(dbPath, { dimensions: this.embedder.dimensions, now: clock.now(), key: this.key, ...nativeBinding });
     this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
     const { ctx, slowPath, feed, aliases } = buildContext({
       db, embedder: this.embedder, clock, logger, hooks: this.hooks,
@@ -158,7 +163,12 @@ export class MemoryEngine {
   /** `fn` in one BEGIN IMMEDIATE transaction; when another program holds the lock, waits without blocking. */
   readonly writeWhenFree = this.open(<T>(fn: () => T, options?: WaitForLockOptions): Promise<T> => writeTxWhenFree(this.ctx.db, fn, options));
   /** SQLite's online backup of this memory to `path`. */
-  readonly backupTo = this.open((path: string): Promise<void> => this.ctx.db.backup(path).then(() => undefined));
+  readonly backupTo = this.open((path: string): Promise<void> => backupDatabase(this.ctx.db, path, this.key));
+
+  /** Whether the memory is encrypted, and how copies of it (backups, restore candidates) are opened: with its key. */
+  get encryptionForCopies(): EncryptionOptions {
+    return this.key ? { key: this.key } : { plaintext: true };
+  }
 
   /**
    * Run `fn` in ONE transaction: knowledge operations called inside join it (better-sqlite3 nests them as
@@ -226,7 +236,8 @@ export class MemoryEngine {
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => {
     const deps = await this.retriever.whenReady(this.guard);
     // A pack as of a past date leaves out today's profile (the profile is of current facts).
-    const profile = options.asOf == null ? this.profile({ now: options.now }) : undefined;
+    const scope = options.spaceId !== undefined ? { spaceId: options.spaceId } : {};
+    const profile = options.asOf == null ? this.profile({ now: options.now, scope }) : undefined;
     return buildContextPack(deps, prompt, options, profile);
   };
   /** The profile (profile.ts): static and dynamic facts about the person, from current facts, in a scope. */
@@ -382,7 +393,7 @@ export class MemoryEngine {
   readonly withReadSnapshot = this.flushed(<T>(fn: (reader: snapshot.SnapshotReader) => Promise<T>): Promise<T> => {
     const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
     const dimensions = this.vectors.lockInfo.dimensions;
-    return snapshot.overOneSnapshot(openDatabase(this.dbPath, { readonly: true, dimensions, now: this.ctx.clock.now(), ...binding }), fn);
+    return snapshot.overOneSnapshot(openDatabase(this.dbPath, { readonly: true, dimensions, now: this.ctx.clock.now(), key: this.key, ...binding }), fn);
   });
 
   /** Loads an export's rows in one transaction (only adds; snapshot.ts), refreshes the caches and queues missing vectors. */

@@ -53,7 +53,7 @@ export function verifyInSnapshot(db: Database): VerifyReport {
 }
 
 /** Runs `fn` on a read-only connection to a memory file that carries a tree; refuses files that do not. */
-function withTreeFile<T>(path: string, fn: (db: Database) => T, options: { nativeBinding?: string } = {}): T {
+function withTreeFile<T>(path: string, fn: (db: Database) => T, options: { nativeBinding?: string; key?: Buffer | null } = {}): T {
   let db: Database;
   try {
     db = openFileReadOnly(path, options);
@@ -74,7 +74,7 @@ function withTreeFile<T>(path: string, fn: (db: Database) => T, options: { nativ
 }
 
 /** Whether a database file carries a Merkle tree (schema 016 or later). False for files that cannot be read. */
-export function fileHasTree(path: string, options: { nativeBinding?: string } = {}): boolean {
+export function fileHasTree(path: string, options: { nativeBinding?: string; key?: Buffer | null } = {}): boolean {
   try {
     return withTreeFile(path, () => true, options);
   } catch {
@@ -83,12 +83,12 @@ export function fileHasTree(path: string, options: { nativeBinding?: string } = 
 }
 
 /** Checks a backup (a memory database file) against the tree it carries; names every row that changed or went missing. */
-export function verifyDatabaseFile(path: string, options: { nativeBinding?: string } = {}): VerifyReport {
+export function verifyDatabaseFile(path: string, options: { nativeBinding?: string; key?: Buffer | null } = {}): VerifyReport {
   return withTreeFile(path, verifyInSnapshot, options);
 }
 
 /** Rows added, changed and removed from backup A to backup B, found through their trees. */
-export function diffDatabaseFiles(a: string, b: string, options: { nativeBinding?: string } = {}): RowChange[] {
+export function diffDatabaseFiles(a: string, b: string, options: { nativeBinding?: string; key?: Buffer | null } = {}): RowChange[] {
   return withTreeFile(a, (dbA) => withTreeFile(b, (dbB) => diffTrees(dbA, dbB), options), options);
 }
 

@@ -8,6 +8,11 @@
 // The engine and how it is opened.
 export { MemoryEngine } from './engine';
 export type { MemoryEngineOptions } from './engine-options';
+// Encryption at rest (storage/memory-key.ts, storage/encrypt-file.ts): the key file, its slots, conversion.
+export { addPassphrase, KEY_FILE, keyFilePath, resolveMemoryKey, type EncryptionOptions, type KeyAccess, type KeyProtector } from '../storage/memory-key';
+export { encryptMemoryFile, type EncryptionReport } from '../storage/encrypt-file';
+export { databaseFileState } from '../storage/driver';
+export { declaredEncryptedBytes } from '../storage/file-check';
 export type { WritePathStats } from './engine';
 export { MemoryError } from './errors';
 export { DATABASE_FILE, legacyDataDirs, resolveDataDir, type DataDirEnvironment } from './paths';

@@ -14,6 +14,7 @@ import { probeVectorTables } from '../storage/vector-tables';
 import type { Database } from 'better-sqlite3';
 import type { MemoryEngineOptions } from './engine-options';
 import { describeFindings, fileHasTree, verifyDatabaseFile } from './fingerprint';
+import type { EncryptionOptions } from '../storage/memory-key';
 import { getMeta } from './repo/metadata';
 
 /** What the check needs of an engine started on the candidate (MemoryEngine.open passes itself). */
@@ -27,6 +28,8 @@ export interface RestoreCandidateOptions {
   shownAs: string;
   nativeBinding?: string;
   integrityTimeoutMs?: number;
+  /** The live memory's encryption (MemoryEngine.encryptionForCopies): its backups open with its key. */
+  encryption?: EncryptionOptions;
 }
 
 /** The candidate's start writes nothing a person needs to read: its notices are kept for the refusal. */
@@ -54,22 +57,25 @@ export async function checkRestoreCandidate(
   const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
   let check: DatabaseCheck;
   try {
-    check = await checkDatabaseFile(copy, { ...binding, ...(options.integrityTimeoutMs ? { timeoutMs: options.integrityTimeoutMs } : {}) });
+    check = await checkDatabaseFile(copy, { ...binding, key: options.encryption?.key ?? null, ...(options.integrityTimeoutMs ? { timeoutMs: options.integrityTimeoutMs } : {}) });
   } catch (err) {
     // The copy's name is ours; the person knows the file they chose.
     if (err instanceof MemoryError) throw new MemoryError(err.code, err.message.split(basename(copy)).join(options.shownAs), { cause: err });
     throw err;
   }
   // A backup that carries a fingerprint must still match it (before the start below migrates the copy).
-  if (fileHasTree(copy, binding)) {
-    const report = verifyDatabaseFile(copy, binding);
+  const withKey = { ...binding, key: options.encryption?.key ?? null };
+  if (fileHasTree(copy, withKey)) {
+    const report = verifyDatabaseFile(copy, withKey);
     if (!report.ok) throw refuse(options.shownAs, `it no longer matches its fingerprint (${describeFindings(report, 5).join('; ')})`);
   }
   let engine: CandidateEngine;
   const notices = new NoticeCollector();
   try {
-    engine = open({ dbPath: copy, startSlowPath: false, logger: notices, ...binding });
+    // A plaintext backup restored into an encrypted memory stays plaintext: no key file is made beside the copy.
+    engine = open({ dbPath: copy, startSlowPath: false, logger: notices, encryption: { plaintext: true, ...options.encryption }, ...binding });
   } catch (err) {
+    if (err instanceof MemoryError && err.code === 'key_unavailable') throw new MemoryError(err.code, err.message.split(copy).join(options.shownAs), { cause: err });
     throw refuse(options.shownAs, `Engram cannot start on it (${err instanceof Error ? err.message : String(err)})`);
   }
   try {

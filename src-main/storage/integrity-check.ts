@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
+import { databaseFileState, DRIVER_MODULE, keyPragmas } from './driver';
 
 /** Plain CommonJS, evaluated in the thread: no loader or bundle entry of its own is needed. */
 const CHECK_SOURCE = `
@@ -16,6 +17,7 @@ const Database = require(workerData.driver);
 let db = null;
 try {
   db = new Database(workerData.path, { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
+  for (const pragma of workerData.keyPragmas) db.pragma(pragma);
   db.loadExtension(workerData.extension);
   parentPort.postMessage({ problems: db.pragma('integrity_check(20)').map((r) => r.integrity_check) });
 } catch (err) {
@@ -30,6 +32,8 @@ export const INTEGRITY_CHECK_TIMEOUT_MS = 120_000;
 export interface IntegrityCheckOptions {
   timeoutMs?: number;
   nativeBinding?: string;
+  /** The memory's key, for an encrypted file (a backup of this memory). */
+  key?: Buffer | null;
 }
 
 /** Resolves with SQLite's findings (["ok"] for a sound file); rejects `invalid_input` when it cannot tell in time. */
@@ -40,7 +44,8 @@ export function integrityCheckOffThread(path: string, options: IntegrityCheckOpt
     execArgv: [],
     workerData: {
       path,
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      driver: createRequire(import.meta.url).resolve(DRIVER_MODULE),
+      keyPragmas: options.key && databaseFileState(path) === 'encrypted' ? keyPragmas(options.key) : [],
       extension: asarUnpackedPath(sqliteVec.getLoadablePath()),
       nativeBinding: options.nativeBinding,
     },

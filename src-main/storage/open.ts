@@ -1,12 +1,13 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { asarUnpackedPath } from '../resource-paths';
 import { MemoryError } from '../../src-shared/errors';
 import { storageFault } from '../../src-shared/storage-faults';
 import { registerContentHashFunctions } from './content-hash';
+import { databaseFileState, encryptedWithoutKey, openConnection } from './driver';
+import { removeKeptPlaintext } from './encrypt-file';
 import { migrate } from './migration-runner';
 import { BUSY_TIMEOUT_MS } from './write-tx';
 
@@ -17,18 +18,23 @@ export interface OpenDatabaseOptions {
   /** Path to a better-sqlite3 native binding (the Electron build keeps its own; see ARCHITECTURE.md). */
   nativeBinding?: string;
   readonly?: boolean;
+  /** The memory's key (memory-key.ts resolveMemoryKey); null or absent for a plaintext memory. */
+  key?: Buffer | null;
 }
 
 /** Open (creating if needed) the memory database: WAL, synchronous=NORMAL, foreign keys, sqlite-vec, migrations. */
 export function openDatabase(path: string, options: OpenDatabaseOptions): Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!options.key && databaseFileState(path) === 'encrypted') throw encryptedWithoutKey(path);
   let db: Database;
   try {
-    db = new BetterSqlite3(path, {
+    db = openConnection(path, {
       readonly: options.readonly ?? false,
+      key: options.key ?? null,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
     });
   } catch (cause) {
+    if (cause instanceof MemoryError) throw cause;
     throw storageFault(cause, `the memory database ${path}`) ?? new MemoryError('storage', `Cannot open the memory database at ${path}: ${String(cause)}`, { cause });
   }
   try {
@@ -48,6 +54,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     registerContentHashFunctions(db);
     if (!options.readonly) {
       restrictToOwner(path);
+      if (options.key) removeKeptPlaintext(path);
       migrate(db, { dimensions: options.dimensions, now: options.now });
     }
     return db;

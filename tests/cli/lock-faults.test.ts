@@ -5,9 +5,10 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import { keyOf, openWithKey } from '../helpers/encrypted-files';
 import { describe, expect, it } from 'vitest';
 import { backupTo } from '../../src-main/data/backup';
+import { keyFilePath } from '../../src-main/storage/memory-key';
 import { recordTranscript } from '../../src-main/data/import/record-transcript';
 import { conversationEpisodes, parseTranscriptFile } from '../../src-main/data/import/transcript-file';
 import { databasePath } from '../../src-main/memory/paths';
@@ -92,6 +93,8 @@ async function runBatch(seedDb: string, runs: CommandRun[]): Promise<{ run: Comm
   const dirs = runs.map(() => {
     const dir = makeTempDir();
     copyFileSync(seedDb, databasePath(dir));
+    // The memory is encrypted (issue 27): its key file goes with it.
+    copyFileSync(keyFilePath(seedDb), keyFilePath(databasePath(dir)));
     return dir;
   });
   const results = runs.map((run, i) => startGated(gate, dirs[i] as string, run));
@@ -147,7 +150,7 @@ describe('every CLI command while another process holds the write lock', { timeo
 
     const byName = new Map(outcomes.map((o) => [o.run.name, o]));
     const count = (dir: string, sql: string): number => {
-      const db = new BetterSqlite3(databasePath(dir), { readonly: true });
+      const db = openWithKey(databasePath(dir), keyOf(dir), { readonly: true });
       try {
         return (db.prepare(sql).get() as { n: number }).n;
       } finally {

@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { backupFileName, backupFolder, backupTo, checkDatabaseFile, dailyBackupIfDue, listBackups, restoreDatabase } from '../../src-main/data/backup';
 import { MemoryEngine } from '../../src-main/memory/engine';
+import { keyOf, openWithKey } from '../helpers/encrypted-files';
 import { CollectingLogger, makeTempDir, ManualClock, openTestEngine } from '../helpers/temp-engine';
 
-const episodeIds = (path: string): Set<string> => {
-  const db = new BetterSqlite3(path, { readonly: true });
+const episodeIds = (path: string, key: Buffer): Set<string> => {
+  const db = openWithKey(path, key, { readonly: true });
   try {
     return new Set((db.prepare(`SELECT id FROM nodes WHERE type = 'episodic'`).all() as { id: string }[]).map((r) => r.id));
   } finally {
@@ -17,7 +17,7 @@ const episodeIds = (path: string): Set<string> => {
 
 describe('backup', () => {
   it('taken while the hot path writes, opens with integrity_check = ok and holds every flushed episode', async () => {
-    const { engine } = openTestEngine({ startSlowPath: true });
+    const { engine, dir } = openTestEngine({ startSlowPath: true });
     const flushed: string[] = [];
     for (let i = 0; i < 300; i++) flushed.push(engine.recordEpisode({ content: `message number ${i} about Lisbon`, sessionId: 's1' }));
     await engine.flush();
@@ -34,15 +34,15 @@ describe('backup', () => {
     writing = false;
     await writer;
     expect(info.schemaVersion).toBeGreaterThanOrEqual(5);
-    const db = new BetterSqlite3(out, { readonly: true });
+    const db = openWithKey(out, keyOf(dir), { readonly: true });
     try {
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     } finally {
       db.close();
     }
-    const inBackup = episodeIds(out);
+    const inBackup = episodeIds(out, keyOf(dir));
     for (const id of flushed) expect(inBackup.has(id)).toBe(true);
-    expect((await checkDatabaseFile(out)).episodes).toBe(inBackup.size);
+    expect((await checkDatabaseFile(out, { key: keyOf(dir) })).episodes).toBe(inBackup.size);
     await expect(backupTo(engine, out)).rejects.toThrow(/already exists/);
   });
 
@@ -77,7 +77,7 @@ describe('restore', () => {
     writeFileSync(corrupt, bytes);
     writeFileSync(join(dir, 'not-sqlite.db'), 'hello, I am text');
     let stopped = false;
-    const lifecycle = { now: Date.now(), stop: async () => void (stopped = true), start: () => undefined };
+    const lifecycle = { now: Date.now(), encryption: engine.encryptionForCopies, stop: async () => void (stopped = true), start: () => undefined };
     await expect(restoreDatabase(engine.dbPath, corrupt, lifecycle)).rejects.toThrow(/damaged|not a readable SQLite|malformed/);
     await expect(restoreDatabase(engine.dbPath, join(dir, 'not-sqlite.db'), lifecycle)).rejects.toThrow(/not a readable SQLite|not an Engram/);
     expect(stopped).toBe(false);
@@ -95,6 +95,7 @@ describe('restore', () => {
     await engine.flush();
     const result = await restoreDatabase(engine.dbPath, backup, {
       now: Date.now(),
+      encryption: engine.encryptionForCopies,
       stop: () => engine.close(),
       start: () => {
         engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
@@ -104,7 +105,7 @@ describe('restore', () => {
       expect(engine.getNode(before).node.content).toBe('said before the backup');
       expect(() => engine.getNode(after)).toThrow(/not found|does not exist/i);
       expect(existsSync(join(result.keptAt, 'engram.db'))).toBe(true);
-      expect(episodeIds(join(result.keptAt, 'engram.db')).has(after)).toBe(true);
+      expect(episodeIds(join(result.keptAt, 'engram.db'), keyOf(dir)).has(after)).toBe(true);
     } finally {
       await engine.close();
     }

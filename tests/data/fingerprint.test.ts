@@ -19,8 +19,9 @@ function alterOneByte(path: string, text: string): void {
   writeFileSync(path, bytes);
 }
 
+/** Plaintext, so a test can alter one byte of one fact in a backup (an encrypted page would fail its HMAC instead). */
 async function memoryWithFacts() {
-  const { engine, dir } = openTestEngine({ startSlowPath: false });
+  const { engine, dir } = openTestEngine({ startSlowPath: false, encryption: { plaintext: true } });
   const ana = engine.createEntity({ name: 'Ana', type: 'person' });
   const lisbon = engine.rememberFact({ content: 'Ana moved to Lisbon in May', entityIds: [ana.id] });
   const cello = engine.rememberFact({ content: 'The user plays the cello on Sundays' });
@@ -113,7 +114,7 @@ describe('fingerprint: content hashes and the Merkle root', () => {
     alterOneByte(bad, 'plays the cello');
     let stopped = false;
     await expect(
-      restoreDatabase(join(dir, 'engram.db'), bad, { now: Date.now(), stop: async () => void (stopped = true), start: () => undefined }),
+      restoreDatabase(join(dir, 'engram.db'), bad, { now: Date.now(), stop: async () => void (stopped = true), start: () => undefined, encryption: { plaintext: true } }),
     ).rejects.toThrow(/no longer matches its fingerprint.*qlays the cello/);
     expect(stopped).toBe(false);
   });

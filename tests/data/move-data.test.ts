@@ -36,7 +36,7 @@ describe('move-data', { timeout: 120_000 }, () => {
     expect(appMoveOffer(to, { platform: 'linux', home, env: {} })).toEqual({ from, to });
 
     const result = moveMemory(from, to);
-    expect(result.moved).toEqual(expect.arrayContaining(['engram.db', 'backups', 'secrets.enc.json']));
+    expect(result.moved).toEqual(expect.arrayContaining(['engram.db', 'engram.key', 'backups', 'secrets.enc.json']));
     expect(digest(join(to, 'engram.db'))).toBe(before);
     expect(readFileSync(join(to, 'backups', 'engram-2026-01-01.db'), 'utf8')).toBe('backup');
     expect(readdirSync(from).sort()).toEqual(['Local Storage', 'window-state.json']);

@@ -5,13 +5,13 @@
 // backup or restore left is cleared at the next start.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
+import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { backupTo, removeInterruptedWork, restoreDatabase } from '../../src-main/data/backup';
 import { DataService } from '../../src-main/data/service';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { databasePath } from '../../src-main/memory/paths';
+import { encryptionOf, keyOf, openWithKey } from '../helpers/encrypted-files';
 import { migrateTo, openMigrationDb } from '../helpers/migration-db';
 import { CollectingLogger, makeTempDir, openTestEngine } from '../helpers/temp-engine';
 
@@ -27,11 +27,10 @@ async function memoryWithBackup(): Promise<{ dir: string; backup: string }> {
 }
 
 /** A copy of `backup` changed by `sql` (sqlite-vec loaded, as the engine opens it). */
-function tampered(backup: string, change: (db: BetterSqlite3.Database) => void): string {
+function tampered(backup: string, key: Buffer, change: (db: BetterSqlite3.Database) => void): string {
   const path = join(makeTempDir(), 'chosen.db');
   copyFileSync(backup, path);
-  const db = new BetterSqlite3(path);
-  sqliteVec.load(db);
+  const db = openWithKey(path, key);
   change(db);
   db.close();
   return path;
@@ -47,6 +46,7 @@ async function expectRefused(dir: string, file: string, reason: RegExp): Promise
   await expect(
     restoreDatabase(databasePath(dir), file, {
       now: Date.now(),
+      encryption: encryptionOf(dir),
       stop: async () => {
         stops++;
       },
@@ -57,19 +57,19 @@ async function expectRefused(dir: string, file: string, reason: RegExp): Promise
   expect(stops).toBe(0);
   expect(bytesOf(databasePath(dir)).equals(before)).toBe(true);
   expect({ size: statSync(file).size, mtimeMs: statSync(file).mtimeMs }).toEqual(chosen);
-  expect(readdirSync(dir).filter((n) => n !== 'engram.db' && n !== 'engram.db-wal' && n !== 'engram.db-shm')).toEqual([]);
+  expect(readdirSync(dir).filter((n) => n !== 'engram.db' && n !== 'engram.key' && n !== 'engram.db-wal' && n !== 'engram.db-shm')).toEqual([]);
 }
 
 describe('restore refuses a file that is not exactly an Engram memory', () => {
   it('an extra trigger', async () => {
     const { dir, backup } = await memoryWithBackup();
-    const file = tampered(backup, (db) => db.exec(`CREATE TRIGGER rewrite_facts AFTER INSERT ON nodes BEGIN UPDATE nodes SET content = 'rewritten'; END`));
+    const file = tampered(backup, keyOf(dir), (db) => db.exec(`CREATE TRIGGER rewrite_facts AFTER INSERT ON nodes BEGIN UPDATE nodes SET content = 'rewritten'; END`));
     await expectRefused(dir, file, /chosen\.db was not restored: its structure is not Engram's \(an extra trigger "rewrite_facts"\)/);
   });
 
   it("one of Engram's triggers with another body", async () => {
     const { dir, backup } = await memoryWithBackup();
-    const file = tampered(backup, (db) => {
+    const file = tampered(backup, keyOf(dir), (db) => {
       const trigger = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'nodes' LIMIT 1`).get() as { name: string; sql: string };
       db.exec(`DROP TRIGGER ${trigger.name}`);
       db.exec(trigger.sql.replace(/END\s*$/i, `UPDATE nodes SET confidence = 0; END`));
@@ -79,7 +79,7 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
 
   it('a VIEW in place of app_settings', async () => {
     const { dir, backup } = await memoryWithBackup();
-    const file = tampered(backup, (db) =>
+    const file = tampered(backup, keyOf(dir), (db) =>
       db.exec(`DROP TABLE app_settings; CREATE VIEW app_settings AS SELECT 'provider' AS key, '{"baseURL":"http://attacker.example"}' AS value, 0 AS updated_at`),
     );
     await expectRefused(dir, file, /"app_settings" is a view where Engram has a table/);
@@ -87,14 +87,14 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
 
   it('an extra table', async () => {
     const { dir, backup } = await memoryWithBackup();
-    const file = tampered(backup, (db) => db.exec('CREATE TABLE payload (x TEXT)'));
+    const file = tampered(backup, keyOf(dir), (db) => db.exec('CREATE TABLE payload (x TEXT)'));
     await expectRefused(dir, file, /an extra table "payload"/);
   });
 
   it('damaged sqlite-vec tables (SQLite itself finds nothing wrong)', async () => {
     const { dir, backup } = await memoryWithBackup();
-    const file = tampered(backup, (db) => db.exec('UPDATE vec_nodes_vector_chunks00 SET vectors = zeroblob(16)'));
-    const integrity = new BetterSqlite3(file, { readonly: true });
+    const file = tampered(backup, keyOf(dir), (db) => db.exec('UPDATE vec_nodes_vector_chunks00 SET vectors = zeroblob(16)'));
+    const integrity = openWithKey(file, keyOf(dir), { readonly: true });
     expect(integrity.pragma('integrity_check', { simple: true })).toBe('ok');
     integrity.close();
     await expectRefused(dir, file, /its vector tables are damaged/);
@@ -104,10 +104,10 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
     const { dir, backup } = await memoryWithBackup();
     const before = bytesOf(databasePath(dir));
     await expect(
-      restoreDatabase(databasePath(dir), backup, { now: Date.now(), integrityTimeoutMs: 1, stop: async () => undefined, start: () => undefined }),
+      restoreDatabase(databasePath(dir), backup, { now: Date.now(), encryption: encryptionOf(dir), integrityTimeoutMs: 1, stop: async () => undefined, start: () => undefined }),
     ).rejects.toMatchObject({ code: 'invalid_input', message: expect.stringMatching(/Checking the file took longer than/) });
     expect(bytesOf(databasePath(dir)).equals(before)).toBe(true);
-    expect(readdirSync(dir)).toEqual(['engram.db']);
+    expect(readdirSync(dir).sort()).toEqual(['engram.db', 'engram.key']);
   });
 
   it('a file longer than its database (a sparse file of gigabytes is not copied or read)', async () => {
@@ -128,6 +128,7 @@ describe('restore refuses a file that is not exactly an Engram memory', () => {
     let engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
     const result = await restoreDatabase(engine.dbPath, oldFile, {
       now: Date.now(),
+      encryption: engine.encryptionForCopies,
       stop: () => engine.close(),
       start: () => {
         engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });

@@ -1,5 +1,5 @@
 /**
- * A fake checkout for the desktop launcher and the packaging hook: better-sqlite3 with a "Node build", sqlite-vec's
+ * A fake checkout for the desktop launcher and the packaging hook: better-sqlite3-multiple-ciphers with a "Node build", sqlite-vec's
  * platform package, an Electron install (package.json, path.txt, dist/version and a stand-in binary that prints
  * how it was started), and a stub in place of @electron/rebuild's CLI.
  */
@@ -13,13 +13,13 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 const value = (flag) => args[args.indexOf(flag) + 1];
 appendFileSync(process.env.STUB_CALLS, JSON.stringify({ args, cwd: process.cwd() }) + '\\n');
-const pkg = join(value('--module-dir'), 'node_modules', 'better-sqlite3');
+const pkg = join(value('--module-dir'), 'node_modules', 'better-sqlite3-multiple-ciphers');
 if (existsSync(join(pkg, 'build'))) { console.error('staging copy carries the Node build'); process.exit(2); }
 if (!existsSync(join(pkg, 'src', 'better_sqlite3.cpp'))) { console.error('staging copy lacks the sources'); process.exit(2); }
 if (!existsSync(join(process.cwd(), 'package-lock.json'))) { console.error('staging folder is not its own project root'); process.exit(2); }
 if (process.env.STUB_FAIL === 'compiler') { console.error('gyp ERR! find Python\\nmake: not found'); process.exit(1); }
 if (process.env.STUB_FAIL === 'offline') { console.error('Error: getaddrinfo ENOTFOUND artifacts.electronjs.org'); process.exit(1); }
-console.log('Building modules: better-sqlite3');
+console.log('Building modules: better-sqlite3-multiple-ciphers');
 mkdirSync(join(pkg, 'build', 'Release'), { recursive: true });
 writeFileSync(join(pkg, 'build', 'Release', 'better_sqlite3.node'), 'electron ' + value('--version') + ' ' + value('--arch'));
 `;
@@ -41,12 +41,12 @@ export function fakeElectron(root: string, electronVersion: string): void {
   chmodSync(join(electron, 'dist', 'electron'), 0o755);
 }
 
-/** Fills `root` with the fake checkout (Electron 45.4.1, better-sqlite3 12.11.1). */
+/** Fills `root` with the fake checkout (Electron 45.4.1, better-sqlite3-multiple-ciphers 12.11.1). */
 export function fakeCheckout(root: string): void {
-  const sqlite = join(root, 'node_modules', 'better-sqlite3');
+  const sqlite = join(root, 'node_modules', 'better-sqlite3-multiple-ciphers');
   mkdirSync(join(sqlite, 'build', 'Release'), { recursive: true });
   mkdirSync(join(sqlite, 'src'), { recursive: true });
-  writeFileSync(join(sqlite, 'package.json'), JSON.stringify({ name: 'better-sqlite3', version: '12.11.1' }));
+  writeFileSync(join(sqlite, 'package.json'), JSON.stringify({ name: 'better-sqlite3-multiple-ciphers', version: '12.11.1' }));
   writeFileSync(join(sqlite, 'binding.gyp'), '{}');
   writeFileSync(join(sqlite, 'src', 'better_sqlite3.cpp'), '// sources');
   writeFileSync(join(sqlite, 'build', 'Release', 'better_sqlite3.node'), 'node build');

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s desktop path against a fake Electron install (path.txt, dist/version, a stand-in binary) and a
- * stub rebuild command in place of @electron/rebuild's CLI: the Electron build of better-sqlite3 is made once in
+ * stub rebuild command in place of @electron/rebuild's CLI: the Electron build of better-sqlite3-multiple-ciphers is made once in
  * its versioned folder, reused afterwards, the Node build is never touched, and Electron gets the right binding.
  */
 import { spawnSync } from 'node:child_process';
@@ -44,25 +44,25 @@ function snapshot(dir: string): string {
 }
 
 describe('npm start, desktop path', () => {
-  it('builds better-sqlite3 for Electron once, in a folder per version/platform/arch, and reuses it', async () => {
-    const nodeBuild = join(root, 'node_modules', 'better-sqlite3', 'build');
+  it('builds better-sqlite3-multiple-ciphers for Electron once, in a folder per version/platform/arch, and reuses it', async () => {
+    const nodeBuild = join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build');
     const before = snapshot(nodeBuild);
 
     const first = await launch();
     if (first.kind !== 'electron') throw new Error(`expected an Electron launch, got ${JSON.stringify(first)}`);
     const dir = electronNativeDir({ cacheRoot: join(root, 'node_modules', '.cache', 'engram-electron'), electronVersion: '45.4.1', platform: process.platform, arch: process.arch });
-    const binding = join(dir, 'better-sqlite3@12.11.1', 'better_sqlite3.node');
+    const binding = join(dir, 'better-sqlite3-multiple-ciphers@12.11.1', 'better_sqlite3.node');
     expect(dir).toContain(`electron-45.4.1-${process.platform}-${process.arch}`);
     expect(first.built).toBe(true);
     expect(first.binary).toBe(join(root, 'node_modules', 'electron', 'dist', 'electron'));
     expect(first.env.ENGRAM_SQLITE_BINDING).toBe(binding);
     expect(readFileSync(binding, 'utf8')).toBe(`electron 45.4.1 ${process.arch}`);
-    expect(lines.join('\n')).toMatch(/First launch with Electron 45\.4\.1.*building better-sqlite3 12\.11\.1/);
+    expect(lines.join('\n')).toMatch(/First launch with Electron 45\.4\.1.*building better-sqlite3-multiple-ciphers 12\.11\.1/);
     expect(existsSync(join(dir, 'stage'))).toBe(false);
 
     const [call] = stubCalls();
     expect(stubCalls()).toHaveLength(1);
-    expect(call?.args).toEqual(expect.arrayContaining(['--version', '45.4.1', '--arch', process.arch, '--only', 'better-sqlite3', '--force']));
+    expect(call?.args).toEqual(expect.arrayContaining(['--version', '45.4.1', '--arch', process.arch, '--only', 'better-sqlite3-multiple-ciphers', '--force']));
     expect(call?.args[call.args.indexOf('--module-dir') + 1]).toBe(join(dir, 'stage'));
 
     lines = [];
@@ -101,7 +101,7 @@ describe('npm start, desktop path', () => {
     // Nothing half-built is kept: the next launch tries again.
     await launch({ STUB_FAIL: 'compiler', PATH: emptyPath, CXX: '' });
     expect(stubCalls()).toHaveLength(2);
-    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('node build');
+    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('node build');
   });
 
   it('offline (with a compiler) it says the network is needed once', async () => {
@@ -119,12 +119,12 @@ describe('npm start, desktop path', () => {
     // Printed by `electron-rebuild` 4.2.1 for Electron 45.4.1 on a machine without internet (no DEBUG).
     const output = [
       'Searching dependency tree',
-      'Building modules: better-sqlite3',
+      'Building modules: better-sqlite3-multiple-ciphers',
       'Error: This is most likely not a problem with node-gyp or the package itself and',
       'is related to network connectivity. In most cases you are behind a proxy or have bad ',
       'network settings.',
       '✖ Rebuild Failed',
-      "node-gyp failed to rebuild '/x/stage/node_modules/better-sqlite3'",
+      "node-gyp failed to rebuild '/x/stage/node_modules/better-sqlite3-multiple-ciphers'",
     ].join('\n');
     expect(explainRebuildFailure({ output, missing: [], electronVersion: '45.4.1', logFile: '/x/rebuild.log' }).kind).toBe('offline');
     expect(explainRebuildFailure({ output: 'gyp ERR! find Python', missing: [], electronVersion: '45.4.1', logFile: '/x/rebuild.log' }).kind).toBe(
@@ -176,7 +176,7 @@ describe('npm start, desktop path', () => {
     const { command, args } = electronRebuildCommand(repoRoot)({ stageDir: '/stage', electronVersion: '45.4.1', platform: 'linux', arch: 'x64' });
     expect(command).toBe(process.execPath);
     expect(existsSync(args[0] as string)).toBe(true);
-    expect(args.slice(1)).toEqual(['--version', '45.4.1', '--platform', 'linux', '--arch', 'x64', '--module-dir', '/stage', '--only', 'better-sqlite3', '--force']);
+    expect(args.slice(1)).toEqual(['--version', '45.4.1', '--platform', 'linux', '--arch', 'x64', '--module-dir', '/stage', '--only', 'better-sqlite3-multiple-ciphers', '--force']);
     expect(missingToolchain({ PATH: '' }, 'linux')).toEqual(['a C++ compiler', 'make', 'Python 3']);
   });
 });

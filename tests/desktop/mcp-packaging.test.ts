@@ -75,7 +75,7 @@ describe('the installed layout has what --mcp needs (read from the config; no El
   it('every package the entry imports at runtime is a production dependency, and none is excluded from the package', () => {
     const external = [...graph.packages].filter((name) => !isBuiltin(name) && name !== 'electron');
     expect(external).toContain('@modelcontextprotocol/sdk');
-    expect(external).toContain('better-sqlite3');
+    expect(external).toContain('better-sqlite3-multiple-ciphers');
     for (const name of external) expect(pkg.dependencies, `${name} must be in "dependencies" (electron-builder ships only those)`).toHaveProperty(name);
     const excluded = builder.files.filter((f) => f.startsWith('!node_modules/'));
     for (const name of external) expect(excluded.some((f) => f === `!node_modules/${name}/**/*` || f === `!node_modules/${name}`), name).toBe(false);
@@ -98,7 +98,7 @@ describe('the installed layout has what --mcp needs (read from the config; no El
     expect(readFileSync(join(repo, 'src-main', 'mcp', 'stdio.ts'), 'utf8')).toContain("new URL('../../package.json', import.meta.url)");
     expect(builder.files).toContain('package.json');
     expect(builder.extraResources.some((r) => r.from === 'resources/word-vectors' && r.filter.includes('*.bin'))).toBe(true);
-    expect(builder.asarUnpack).toContain('node_modules/better-sqlite3/build/Release/*.node');
+    expect(builder.asarUnpack).toContain('node_modules/better-sqlite3-multiple-ciphers/build/Release/*.node');
     expect(builder.asarUnpack).toContain('node_modules/sqlite-vec-*/**/*');
     expect(pkg.dependencies).toHaveProperty('sqlite-vec');
   });

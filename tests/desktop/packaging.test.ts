@@ -1,7 +1,7 @@
 /**
  * `npm run dist`'s configuration: valid by electron-builder's own schema and checks, every file it names exists,
  * the native files it unpacks are real, the icons are rendered from resources/icon.svg, and the afterPack hook
- * puts the Electron build of better-sqlite3 into a packaged tree (built in a temp folder) without touching the
+ * puts the Electron build of better-sqlite3-multiple-ciphers into a packaged tree (built in a temp folder) without touching the
  * Node build.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ describe('electron-builder.json', () => {
     expect(config.productName).toBe('Engram');
     expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/); // electron-builder takes the version from package.json
     expect(pkg.scripts.dist).toBe('node scripts/packaging/dist.mjs');
-    expect(config.npmRebuild).toBe(false); // it would rebuild node_modules/better-sqlite3 in place
+    expect(config.npmRebuild).toBe(false); // it would rebuild node_modules/better-sqlite3-multiple-ciphers in place
   });
 
   it('every file it references exists', () => {
@@ -61,9 +61,9 @@ describe('electron-builder.json', () => {
     expect(config.files).toContain('out/main/**/*');
   });
 
-  it('unpacks the native files the app loads: better-sqlite3 and sqlite-vec', () => {
-    expect(config.asarUnpack).toContain('node_modules/better-sqlite3/build/Release/*.node');
-    expect(existsSync(join(repo, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
+  it('unpacks the native files the app loads: better-sqlite3-multiple-ciphers and sqlite-vec', () => {
+    expect(config.asarUnpack).toContain('node_modules/better-sqlite3-multiple-ciphers/build/Release/*.node');
+    expect(existsSync(join(repo, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node'))).toBe(true);
     expect(config.asarUnpack).toContain('node_modules/sqlite-vec-*/**/*');
     expect(existsSync(join(repo, 'node_modules', VEC_PACKAGE, VEC_FILE))).toBe(true);
   });
@@ -89,9 +89,9 @@ describe('afterPack hook', () => {
     out = join(root, 'dist', 'linux-unpacked');
     const resources = packagedResourcesDir({ appOutDir: out, electronPlatformName: process.platform, productFilename: 'Engram' });
     const unpacked = join(resources, 'app.asar.unpacked', 'node_modules');
-    const binding = join(unpacked, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+    const binding = join(unpacked, 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node');
     mkdirSync(dirname(binding), { recursive: true });
-    copyFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), binding);
+    copyFileSync(join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node'), binding);
     mkdirSync(join(unpacked, VEC_PACKAGE), { recursive: true });
     writeFileSync(join(unpacked, VEC_PACKAGE, VEC_FILE), '');
     mkdirSync(join(resources, 'word-vectors'), { recursive: true });
@@ -109,9 +109,9 @@ describe('afterPack hook', () => {
 
   it('puts the Electron build into the package and leaves the Node build alone', async () => {
     await afterPack(context(), { env: { ...process.env, STUB_CALLS: join(root, 'calls.jsonl') }, log: () => undefined });
-    const packaged = join(resources(), 'app.asar.unpacked', 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
+    const packaged = join(resources(), 'app.asar.unpacked', 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node');
     expect(readFileSync(packaged, 'utf8')).toBe(`electron 45.4.1 ${process.arch}`);
-    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('node build');
+    expect(readFileSync(join(root, 'node_modules', 'better-sqlite3-multiple-ciphers', 'build', 'Release', 'better_sqlite3.node'), 'utf8')).toBe('node build');
   });
 
   it('refuses a package without sqlite-vec or the word vectors, and a foreign target system', async () => {

@@ -163,7 +163,9 @@ describe('desktop start-up', () => {
     expect(fake.nativeDialogs[0]).toMatchObject({ kind: 'save', window: fake.lastWindow });
     expect(fake.nativeDialogs[0]?.options.defaultPath).toMatch(/engram-[\dT-]+Z\.db$/);
     expect(await invoke('data.backup', { path })).toMatchObject({ ok: true, value: { path } });
-    expect(readFileSync(path).subarray(0, 15).toString()).toBe('SQLite format 3');
+    // An encrypted memory's backup is encrypted with its key (issue 27): no plaintext SQLite header.
+    expect(readFileSync(path).subarray(0, 15).toString()).not.toBe('SQLite format 3');
+    expect(readFileSync(path).length).toBeGreaterThan(4096);
     // Cancelled: the open dialog answers no path.
     expect(await invoke('ui.chooseFile', { mode: 'open', purpose: 'restore' })).toEqual({ ok: true, value: { path: null } });
   });

@@ -3,12 +3,12 @@
  * "locked", holds them for the given milliseconds, then commits and prints "released" — what the CLI, an MCP
  * server or a second app instance does to us.
  */
-import BetterSqlite3 from 'better-sqlite3';
+import { openMemoryFile } from './encrypted-files';
 
 const [dbPath, holdMs, ...moreDbs] = process.argv.slice(2);
 if (!dbPath || !holdMs) throw new Error('usage: lock-holder.ts <db> <ms> [<db>…]');
 const dbs = [dbPath, ...moreDbs].map((path) => {
-  const db = new BetterSqlite3(path);
+  const db = openMemoryFile(path);
   db.pragma('journal_mode = WAL');
   db.exec('BEGIN IMMEDIATE');
   db.exec("INSERT INTO memory_metadata(key, value) VALUES ('lock_holder', 'x') ON CONFLICT(key) DO UPDATE SET value = excluded.value");

@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { openMemoryFile } from '../helpers/encrypted-files';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventName } from '../../src-main/api/contract';
 import { classifyStartupError } from '../../src-main/app/startup-failure';
@@ -82,7 +82,11 @@ describe('WorkerHost', () => {
       (error: unknown) => error,
     );
     expect(failed).toBeInstanceOf(Error);
-    expect(classifyStartupError(failed, { dataDir, packaged: false }).kind).toBe('corrupt-database');
+    // Without a key file, an unreadable header is an encrypted memory whose key is gone or a damaged file: the
+    // dialog says both (issue 27), with what to do for each.
+    const failure = classifyStartupError(failed, { dataDir, packaged: false });
+    expect(failure.kind).toBe('locked-database');
+    expect(failure.title).toMatch(/damaged/);
   });
 
   it('closes the database in the worker on shutdown; later calls are refused, not lost in silence', async () => {
@@ -92,7 +96,7 @@ describe('WorkerHost', () => {
     await host.close();
     expect(await host.dispatch('app.info', {})).toMatchObject({ ok: false, error: { code: 'closed' } });
     // The file is complete and unlocked: another connection reads the fact without the WAL of a live writer.
-    const db = new Database(join(dataDir, 'engram.db'), { readonly: true });
+    const db = openMemoryFile(join(dataDir, 'engram.db'));
     try {
       const row = db.prepare('SELECT content FROM nodes WHERE id = ?').get(saved.ok ? saved.value.id : '') as { content: string } | undefined;
       expect(row?.content).toBe('Ana moved to Lyon in March');

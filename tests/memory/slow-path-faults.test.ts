@@ -1,7 +1,7 @@
 // Issue 21: a slow-path run that fails (another process's lock outlasting the wait, a full disk) must not end
 // the process with an unhandled rejection (vitest fails a test file on one). It is logged, retried with
 // backoff, and a caller waiting on it (drainSlowPath: the CLI's ingest and import) gets a typed error.
-import BetterSqlite3 from 'better-sqlite3';
+import { openMemoryFile } from '../helpers/encrypted-files';
 import { describe, expect, it } from 'vitest';
 import { databasePath } from '../../src-main/memory/paths';
 import { openTestEngine } from '../helpers/temp-engine';
@@ -20,7 +20,7 @@ describe('slow-path faults', () => {
     for (let i = 0; i < 5; i++) engine.recordEpisode({ content: `Said while the lock was coming ${i}`, sessionId: 's1', role: 'user' });
     await engine.flush();
     // Before the slow path's next turn: another connection takes the write lock and keeps it.
-    const other = new BetterSqlite3(databasePath(dir));
+    const other = openMemoryFile(databasePath(dir));
     other.exec('BEGIN IMMEDIATE');
     try {
       await until(() => logger.warnings.some((w) => /Embedding and linking new memories failed .*locked/.test(w)), 'the failure to be logged');
@@ -56,7 +56,7 @@ describe('slow-path faults', () => {
     const { engine, dir, logger } = openTestEngine({ slowPath: { lockWaitMs: 120_000 } });
     for (let i = 0; i < 3; i++) engine.recordEpisode({ content: `Said just before quitting ${i}`, sessionId: 's1', role: 'user' });
     await engine.flush();
-    const other = new BetterSqlite3(databasePath(dir));
+    const other = openMemoryFile(databasePath(dir));
     other.exec('BEGIN IMMEDIATE');
     try {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { keyOf, openWithKey } from '../helpers/encrypted-files';
 import { afterEach, describe, expect, it } from 'vitest';
 import { safeFileName } from '../../src-main/web/file-transfer';
 import { startWebServer, type WebServer } from '../../src-main/web/server';
@@ -82,7 +82,7 @@ describe('browser-mode uploads and downloads', () => {
     expect(tmpEntries(t.dir)).toEqual([]);
   });
 
-  it('downloads a JSON export with the memory in it, and a backup that is a SQLite database; nothing stays in the data folder', async () => {
+  it('downloads a JSON export with the memory in it, and a backup that is an encrypted SQLite database; nothing stays in the data folder', async () => {
     const { t, server } = await start();
     t.host.memory.rememberFact({ content: 'Ada keeps bees on the roof', sourceType: 'manual' });
     const exported = await post(server, '/api/download/data.export', JSON.stringify({ format: 'json' }), jsonHeaders);
@@ -92,10 +92,12 @@ describe('browser-mode uploads and downloads', () => {
 
     const backup = await post(server, '/api/download/data.backup', '{}', jsonHeaders);
     expect(backup.status).toBe(200);
-    expect(backup.body.subarray(0, 15).toString()).toBe('SQLite format 3');
+    // Encrypted with the memory's key (issue 27): no readable header, none of the fact's text.
+    expect(backup.body.subarray(0, 15).toString()).not.toBe('SQLite format 3');
+    expect(backup.body.includes('keeps bees')).toBe(false);
     const copy = join(makeTempDir(), 'b.db');
     writeFileSync(copy, backup.body);
-    const db = new Database(copy, { readonly: true });
+    const db = openWithKey(copy, keyOf(t.dir), { readonly: true });
     expect((db.prepare("SELECT count(*) AS n FROM nodes WHERE content LIKE '%bees%'").get() as { n: number }).n).toBe(1);
     db.close();
     expect(tmpEntries(t.dir)).toEqual([]);

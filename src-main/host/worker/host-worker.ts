@@ -10,6 +10,8 @@ import { serializeError } from './serialize-error';
 import { packagedResourcesPath } from '../../resource-paths';
 import type { FromWorker, HostWorkerData, ToWorker } from './protocol';
 
+const passphraseFromEnv = (): { passphrase?: string } => (process.env.ENGRAM_PASSPHRASE ? { passphrase: process.env.ENGRAM_PASSPHRASE } : {});
+
 type Post = (message: FromWorker, transfer?: ArrayBuffer[]) => void;
 
 function startHost(data: HostWorkerData, post: Post): AppHost | null {
@@ -21,7 +23,12 @@ function startHost(data: HostWorkerData, post: Post): AppHost | null {
       version: data.version,
       ...(data.installation ? { installation: data.installation } : {}),
       logger: stderrLogger,
-      ...(data.nativeBinding ? { engine: { nativeBinding: data.nativeBinding } } : {}),
+      engine: {
+        ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}),
+        // The key the desktop app's main thread unlocked from the keychain; browser mode unlocks its own (the
+        // key file, or ENGRAM_PASSPHRASE), and a new memory is encrypted either way.
+        encryption: data.memoryKey ? { key: Buffer.from(data.memoryKey) } : passphraseFromEnv(),
+      },
     });
   } catch (error) {
     // The main thread classifies it (a newer or damaged database, a native module that will not load…).

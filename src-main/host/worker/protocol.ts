@@ -15,6 +15,8 @@ export interface HostWorkerData {
   version: string;
   /** better-sqlite3 built for Electron's ABI (npm start); absent in a packaged app and in plain Node. */
   nativeBinding?: string;
+  /** The memory's key, unlocked by the main thread (only it can use the OS keychain); absent for plaintext. */
+  memoryKey?: Uint8Array;
   /** Electron's process.resourcesPath, which a worker thread's own process object may lack. */
   resourcesPath?: string;
   /** How this installation starts, for the stdio MCP command (app-host.ts). */

@@ -22,6 +22,8 @@ export interface WorkerHostOptions {
   secrets: SecretStore;
   logger: Logger;
   nativeBinding?: string;
+  /** The memory's key, unlocked on this (main) thread from the OS keychain (src-main/app/memory-keychain.ts). */
+  memoryKey?: Buffer;
   installation?: HostWorkerData['installation'];
   /** How the worker thread is created: electron-vite's `?nodeWorker` factory in the desktop build; by default
    * the entry next to this module (source under tsx, or the browser-mode bundle). */
@@ -73,6 +75,7 @@ export class WorkerHost implements HostTransport {
       mode: options.mode,
       version: options.version,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
+      ...(options.memoryKey ? { memoryKey: options.memoryKey } : {}),
       ...(options.installation ? { installation: options.installation } : {}),
       ...(packagedResourcesPath() ? { resourcesPath: packagedResourcesPath() } : {}),
       secrets: { kind: options.secrets.kind, port: channel.port2, buffer },

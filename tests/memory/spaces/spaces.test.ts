@@ -54,6 +54,25 @@ describe('memory spaces', () => {
     expect(ids((await engine.search({ query: prompt, spaceId: PERSONAL_SPACE_ID })).hits)).not.toContain(workTurn);
   });
 
+  it('the profile (and the pack it leads) of a Personal chat holds no Work fact unless it is marked everywhere', async () => {
+    const { engine, workId } = await twoSpaces();
+    const workAboutUser = engine.rememberFact({ content: 'User works on Project Falcon as its lead engineer', sessionId: 'w1', sourceType: 'extraction' });
+    const homeAboutUser = engine.rememberFact({ content: 'User lives in Porto', sessionId: 'p1', sourceType: 'extraction' });
+    expect(engine.getNode(workAboutUser).node.spaceId).toBe(workId);
+    const lineIds = (p: { static: { nodeId: string }[]; dynamic: { nodeId: string }[] }) => [...p.static, ...p.dynamic].map((l) => l.nodeId);
+
+    const personal = lineIds(engine.profile({ scope: { spaceId: PERSONAL_SPACE_ID } }));
+    expect(personal).toContain(homeAboutUser);
+    expect(personal).not.toContain(workAboutUser);
+    expect(lineIds(engine.profile({ scope: { spaceId: workId } }))).toContain(workAboutUser);
+    const pack = await engine.buildContextPack('What should I cook tonight?', { spaceId: PERSONAL_SPACE_ID });
+    expect(pack.markdown).not.toMatch(/Falcon/);
+    expect(packIds(pack)).toContain(homeAboutUser);
+
+    engine.setEverywhere({ id: workAboutUser, everywhere: true });
+    expect(lineIds(engine.profile({ scope: { spaceId: PERSONAL_SPACE_ID } }))).toContain(workAboutUser);
+  });
+
   it('a shared entity\'s summary is not quoted into another space\'s pack', async () => {
     const { engine, workId } = await twoSpaces();
     engine.createEntity({ name: 'Falcon', type: 'project', summary: 'Secret merger codename with the budget review' });

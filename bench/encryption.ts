@@ -1,0 +1,88 @@
+/**
+ * Encryption at rest (issue 27): the same work on a plaintext and an encrypted memory of N nodes, in one run,
+ * interleaved call by call so that a busy machine slows both alike. Reports p95 of the hot path (one episode
+ * recorded and made durable), of search and of the context pack, each with encrypted / plaintext, plus how long
+ * each memory took to generate (bulk ingest and embedding). Target: every ratio within 1.15.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MemoryEngine } from '../src-main/memory/engine';
+import { buildBenchMemory } from './lib/bench-memory';
+import { chatStream, type ChatMessage } from './lib/chat-corpus';
+import { benchQueries } from './lib/queries';
+import { percentile, progress, round } from './lib/stats';
+
+type Side = 'plaintext' | 'encrypted';
+const SIDES: Side[] = ['plaintext', 'encrypted'];
+
+export interface EncryptionFigures {
+  nodes: number;
+  generation_s: Record<Side, number>;
+  hot_path_p95_ms: Record<Side, number>;
+  search_p95_ms: Record<Side, number>;
+  context_p95_ms: Record<Side, number>;
+  /** encrypted / plaintext, per figure. */
+  ratio: { generation: number; hot_path_p95: number; search_p95: number; context_p95: number };
+}
+
+export async function benchEncryption(options: { nodes: number; samples?: number; queries?: number }): Promise<EncryptionFigures> {
+  const dirs = Object.fromEntries(SIDES.map((s) => [s, mkdtempSync(join(tmpdir(), `engram-bench-${s}-`))])) as Record<Side, string>;
+  try {
+    const generation = {} as Record<Side, number>;
+    for (const side of SIDES) {
+      progress(`encryption: building the ${side} memory (${options.nodes.toLocaleString()} nodes)`);
+      const figures = await buildBenchMemory(dirs[side], options.nodes, { encryption: side === 'plaintext' ? { plaintext: true } : {} });
+      generation[side] = figures.generation_s;
+    }
+    const engines = Object.fromEntries(SIDES.map((s) => [s, MemoryEngine.open({ dataDir: dirs[s], startSlowPath: false })])) as Record<Side, MemoryEngine>;
+    try {
+      const samples = { hot: fresh(), search: fresh(), context: fresh() };
+      for (const side of SIDES) await engines[side].warmVectorIndex({ copies: true });
+      const queries = benchQueries(options.queries ?? 200);
+      for (const q of queries.slice(0, 20)) for (const side of SIDES) await engines[side].search({ query: q, types: ['episodic'] });
+      progress(`encryption: ${queries.length} searches and context packs, alternating`);
+      for (const q of queries) {
+        for (const side of SIDES) {
+          let s = performance.now();
+          await engines[side].search({ query: q, types: ['episodic'], limit: 10 });
+          samples.search[side].push(performance.now() - s);
+          s = performance.now();
+          await engines[side].buildContextPack(q);
+          samples.context[side].push(performance.now() - s);
+        }
+      }
+      const stream = chatStream(13);
+      const count = options.samples ?? 500;
+      progress(`encryption: ${count} single episodes per memory, alternating`);
+      for (let i = 0; i < count; i++) {
+        const m = stream.next().value as ChatMessage;
+        for (const side of SIDES) {
+          const s = performance.now();
+          engines[side].recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });
+          await engines[side].flush();
+          samples.hot[side].push(performance.now() - s);
+        }
+      }
+      const p95 = (xs: Record<Side, number[]>): Record<Side, number> => ({ plaintext: round(percentile(xs.plaintext, 95)), encrypted: round(percentile(xs.encrypted, 95)) });
+      const hot = p95(samples.hot);
+      const search = p95(samples.search);
+      const context = p95(samples.context);
+      const ratio = (x: Record<Side, number>): number => round(x.encrypted / x.plaintext);
+      return {
+        nodes: options.nodes,
+        generation_s: generation,
+        hot_path_p95_ms: hot,
+        search_p95_ms: search,
+        context_p95_ms: context,
+        ratio: { generation: ratio(generation), hot_path_p95: ratio(hot), search_p95: ratio(search), context_p95: ratio(context) },
+      };
+    } finally {
+      for (const side of SIDES) await engines[side].close();
+    }
+  } finally {
+    for (const side of SIDES) rmSync(dirs[side], { recursive: true, force: true });
+  }
+}
+
+const fresh = (): Record<Side, number[]> => ({ plaintext: [], encrypted: [] });
