@@ -7,6 +7,8 @@
  * Keep this module free of Node imports at runtime: the sandboxed preload bundles it. Types are erased.
  */
 import { z } from 'zod';
+import { call, MAX_PAGE, none, type CallSpec } from './call-spec';
+import { controlCalls } from './contract-control';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
 import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
@@ -45,24 +47,12 @@ import {
   undoCorrectionSchema,
   type VerifyReport,
   updateEntitySchema,
-  retractionIdSchema,
-  retractSourceSchema,
-  bulkReviewSchema,
-  listProposalsSchema,
-  proposalIdSchema,
-  reviewSettingsPatchSchema,
-  searchPendingSchema,
-  createSpaceSchema,
-  deleteSpaceSchema,
   moveToSpaceSchema,
-  renameSpaceSchema,
   setChatSpaceSchema,
   setEverywhereSchema,
 } from '../memory';
-import type { RetractionRecord, RetractPreview, RetractResult } from '../../src-shared/retract-types';
 import type { PackReplay } from '../../src-shared/replay-types';
-import type { BulkReviewResult, Proposal, ProposalPage, ReviewDecision, ReviewSettings } from '../../src-shared/review-types';
-import type { MemorySpace, MemorySpaceSummary, SpaceMove } from '../../src-shared/spaces';
+import type { SpaceMove } from '../../src-shared/spaces';
 import type { PublicSettings } from '../llm/settings-store';
 import { apiKeyInputSchema, appSettingsSchema, providerSettingsSchema } from '../llm/settings';
 import type { ContextPack, SearchResult } from '../../src-shared/retrieval-types';
@@ -81,16 +71,7 @@ import {
   type McpStdioInfo,
 } from '../mcp/settings-schema';
 
-/** A call: its input schema, and its output type carried as a phantom. */
-export interface CallSpec<I extends z.ZodType, O> {
-  readonly input: I;
-  readonly output?: O;
-}
-const call = <O>() => <I extends z.ZodType>(input: I): CallSpec<I, O> => ({ input });
-
-const none = z.object({}).strict();
-/** Default page sizes: no call returns a whole long history at once. */
-export const MAX_PAGE = 200;
+export { MAX_PAGE, type CallSpec } from './call-spec';
 export const MESSAGES_PAGE = 300;
 const messageId = z.object({ messageId: idSchema }).strict();
 const nodeId = z.object({ id: idSchema }).strict();
@@ -227,12 +208,6 @@ export const calls = {
   'memory.search': call<SearchResult>()(searchInputSchema),
   /** `asOf`: the pack as it would have been then (epoch ms). */
   'memory.contextPreview': call<ContextPack>()(z.object({ prompt: contentSchema, asOf: asOfSchema.optional(), spaceId: idSchema.optional() }).strict()),
-  /** Memory spaces (issue 26): Personal first, each with its counts. */
-  'spaces.list': call<MemorySpaceSummary[]>()(none),
-  'spaces.create': call<MemorySpace>()(createSpaceSchema.strict()),
-  'spaces.rename': call<MemorySpace>()(renameSpaceSchema.strict()),
-  /** Personal cannot be deleted; `rows` says what happens to the space's memories (moved or erased). */
-  'spaces.delete': call<{ moved: number; erased: number }>()(deleteSpaceSchema.strict()),
   'memory.stats': call<MemoryStats>()(none),
   /** "Consolidate now": every pending session (or one), through the LLM agent when configured. */
   'memory.consolidate': call<ConsolidationSummary>()(
@@ -302,15 +277,6 @@ export const calls = {
   'entity.delete': call<DeletedEntity>()(z.object({ entityId: idSchema }).strict()),
   'entity.restore': call<Entity>()(deletedEntitySchema),
   // ---- end inspector ----
-  // ---- retract by source (issue 23): what memory learned from a message, chat, session, import, app or run ----
-  /** What the source taught and what retracting it would do; changes nothing. */
-  'memory.retractPreview': call<RetractPreview>()(retractSourceSchema),
-  /** Forgets what only the source supports, removes its support elsewhere, makes what it superseded current again. */
-  'memory.retract': call<RetractResult>()(retractSourceSchema),
-  /** Puts back exactly the state before that retract (once). */
-  'memory.undoRetract': call<RetractResult>()(retractionIdSchema),
-  /** Retracts that can still be undone, newest first. */
-  'memory.retractions': call<RetractionRecord[]>()(z.object({ limit: z.number().int().min(1).max(MAX_PAGE).default(50) }).strict()),
   /** "Replay on today's memory": the pack this reply's prompt gets now, and what changed; null when it had none. */
   'chat.replayPack': call<PackReplay | null>()(messageId),
 
@@ -338,23 +304,7 @@ export const calls = {
   'mcp.previewClientConfig': call<ClientConfigPreview>()(clientConfigInputSchema),
   /** Writes the previewed change (refused if the file changed since), keeping a backup and every other server. */
   'mcp.writeClientConfig': call<ClientConfigWriteResult>()(clientConfigWriteSchema),
-  // ---- review queue (issue 23): facts that wait for the person before they are remembered ----
-  /** "New memories: remember at once / ask me first", per source. */
-  'review.settings': call<ReviewSettings>()(none),
-  'review.saveSettings': call<ReviewSettings>()(reviewSettingsPatchSchema),
-  /** One page of proposals in a state (pending by default), newest first, with the count of each state. */
-  'review.list': call<ProposalPage>()(listProposalsSchema),
-  'review.count': call<{ pending: number }>()(none),
-  /** Approve: runs the memory's own write (a correction supersedes now, not before). */
-  'review.approve': call<ReviewDecision>()(proposalIdSchema),
-  'review.editApprove': call<ReviewDecision>()(z.object({ id: idSchema, content: contentSchema }).strict()),
-  /** Decline: kept as declined (restorable) and never proposed again from the same evidence. */
-  'review.decline': call<ReviewDecision>()(proposalIdSchema),
-  'review.restore': call<ReviewDecision>()(proposalIdSchema),
-  /** Approve or decline every pending proposal of one session or one source. */
-  'review.bulk': call<BulkReviewResult>()(bulkReviewSchema),
-  /** The "show pending" switch of search: pending proposals whose text matches, shown marked. */
-  'review.searchPending': call<Proposal[]>()(searchPendingSchema),
+  ...controlCalls,
 } as const;
 
 export type Calls = typeof calls;

@@ -119,6 +119,9 @@ async function evaluateConversation(conv: RecallDataset['conversations'][number]
   });
   const writePath = new WritePathService({ engine, agent: options.agent });
   try {
+    // The dataset is recorded as an import, and imports ask first by default: an evaluation measures what memory
+    // learns, so its throwaway memory remembers at once.
+    engine.saveReviewSettings({ import: 'at_once' });
     const ids = await recordTranscript(engine, episodes);
     const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '']));
     options.onProgress?.(`${conv.id}: ${episodes.length} turns recorded; consolidating`);

@@ -39,6 +39,7 @@ import { ProfileCache, setProfilePin, type SetProfilePinInput } from './profile-
 import type { ProfileScope } from './profile';
 import { reinforceFromReply } from './reply-reinforcement';
 import * as retractOps from './retract';
+import { rolledBack } from './rolled-back';
 import * as review from './review';
 import { getSession, markSessionCompleted } from './repo/sessions';
 import { buildContextPack } from './retrieval/context';
@@ -281,14 +282,8 @@ export class MemoryEngine {
 
   readonly previewRetract = this.flushed((source: unknown) => retractOps.previewRetract(this.ctx, retractOps.parseSource(source)));
   /** Forgets what the source taught in one transaction; the result's id undoes it exactly (undoRetract). */
-  readonly retract = this.flushed((source: unknown) => {
-    const parsed = retractOps.parseSource(source);
-    return this.writeTransaction(() => retractOps.retract(this.ctx, parsed));
-  });
-  readonly undoRetract = this.flushed((input: unknown) => {
-    const { retractionId } = retractOps.parseRetractionId(input);
-    return this.writeTransaction(() => retractOps.undoRetract(this.ctx, retractionId));
-  });
+  readonly retract = this.flushed((source: unknown) => this.writeTransaction(() => retractOps.retract(this.ctx, retractOps.parseSource(source))));
+  readonly undoRetract = this.flushed((input: unknown) => this.writeTransaction(() => retractOps.undoRetract(this.ctx, retractOps.parseRetractionId(input).retractionId)));
   readonly listRetractions = this.open((limit?: number) => retractOps.listRetractions(this.ctx, limit));
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
@@ -373,14 +368,7 @@ export class MemoryEngine {
   readonly fingerprint = this.open(() => fingerprints.fingerprint(this.ctx.db));
   /** Rehash every row on a read-only snapshot, record when and how it went, and report what changed. */
   readonly verifyMemory = this.flushed((): fingerprints.VerifyReport => {
-    const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
-    const reader = openDatabase(this.dbPath, { readonly: true, dimensions: this.vectors.lockInfo.dimensions, now: this.ctx.clock.now(), ...binding });
-    let report: fingerprints.VerifyReport;
-    try {
-      report = fingerprints.verifyInSnapshot(reader);
-    } finally {
-      reader.close();
-    }
+    const report = fingerprints.verifyOnReader(this.readOnlyConnection());
     this.writeTransaction(() => fingerprints.recordVerification(this.ctx.db, report, this.ctx.clock.now()));
     return report;
   });
@@ -390,11 +378,13 @@ export class MemoryEngine {
   // ---- snapshot (export / re-import, src-main/data/) ----
 
   /** `fn` over a second, read-only connection holding one snapshot of the memory (snapshot.ts). */
-  readonly withReadSnapshot = this.flushed(<T>(fn: (reader: snapshot.SnapshotReader) => Promise<T>): Promise<T> => {
+  readonly withReadSnapshot = this.flushed(<T>(fn: (reader: snapshot.SnapshotReader) => Promise<T>): Promise<T> => snapshot.overOneSnapshot(this.readOnlyConnection(), fn));
+
+  /** A second, read-only connection to this memory's file (with its key): one consistent snapshot for a long read. */
+  private readOnlyConnection(): EngineContext['db'] {
     const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
-    const dimensions = this.vectors.lockInfo.dimensions;
-    return snapshot.overOneSnapshot(openDatabase(this.dbPath, { readonly: true, dimensions, now: this.ctx.clock.now(), key: this.key, ...binding }), fn);
-  });
+    return openDatabase(this.dbPath, { readonly: true, dimensions: this.vectors.lockInfo.dimensions, now: this.ctx.clock.now(), key: this.key, ...binding });
+  }
 
   /** Loads an export's rows in one transaction (only adds; snapshot.ts), refreshes the caches and queues missing vectors. */
   readonly loadSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
@@ -409,20 +399,9 @@ export class MemoryEngine {
   });
 
   /** What `loadSnapshot` would do, found by doing it in a transaction that is then rolled back. */
-  readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
-    const lock = this.vectors.lockInfo;
-    let load: snapshot.SnapshotLoad | undefined;
-    const rollback = new Error('preview: rolled back');
-    try {
-      this.writeTransaction(() => {
-        load = snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock);
-        throw rollback;
-      });
-    } catch (err) {
-      if (err !== rollback) throw err;
-    }
-    return load as snapshot.SnapshotLoad;
-  });
+  readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad =>
+    rolledBack(this.writeTransaction, () => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), this.vectors.lockInfo)),
+  );
 
   /** Commit what is queued, let the slow path finish its batch, and close the database. */
   async close(): Promise<void> {

@@ -43,6 +43,15 @@ export function recordVerification(db: Database, report: VerifyReport, at: numbe
 }
 
 /** Verification inside one read transaction of `db` (a read-only connection: it never holds the writer). */
+/** Verifies on `reader` (a read-only connection of its own: one snapshot), then closes it. */
+export function verifyOnReader(reader: Database): VerifyReport {
+  try {
+    return verifyInSnapshot(reader);
+  } finally {
+    reader.close();
+  }
+}
+
 export function verifyInSnapshot(db: Database): VerifyReport {
   db.exec('BEGIN');
   try {

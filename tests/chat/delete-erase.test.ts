@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { openTestHost, type TestHost } from '../helpers/app-host';
 import { databasePath } from '../../src-main/memory/paths';
 import { ERASED_QUOTE } from '../../src-main/chat/prompt';
-import type { MemoryEngine } from '../../src-main/memory/engine';
+import { MemoryEngine } from '../../src-main/memory/engine';
+import { makeTempDir } from '../helpers/temp-engine';
 import { expectTalliesMatchRows } from '../helpers/tallies';
 
 // Distinctive strings: a hit in the file can only be the erased text (or its full-text terms).
@@ -30,7 +31,10 @@ function rawBytes(dir: string): string {
 
 /** Two chats: one to delete, which taught a fact only it supports and one also learned elsewhere; the other chat quotes it. */
 async function scenario() {
-  const t = openTestHost();
+  // A plaintext memory (kept plaintext when reopened), so the bytes can show the text before the erase and not after.
+  const dir = makeTempDir();
+  await MemoryEngine.open({ dataDir: dir, startSlowPath: false, encryption: { plaintext: true } }).close();
+  const t = openTestHost({ dir });
   const other = t.host.chat.create();
   await send(t, other.id, 'My sister lives in Leeds');
   const chat = t.host.chat.create();

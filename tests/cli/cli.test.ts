@@ -125,6 +125,10 @@ describe('cli stats after consolidation', { timeout: 120_000 }, () => {
     cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
     const run = cli(dir, 'consolidate', '--offline', '--json');
     expect(run.code).toBe(0);
+    // An ingested transcript is an import, and imports ask first: its facts wait in the review queue until approved.
+    const pending = cliJson<{ items: { id: string }[] }>(dir, 'review', 'list');
+    expect(pending.items.length).toBeGreaterThan(0);
+    for (const p of pending.items) expect(cli(dir, 'review', 'approve', p.id).code).toBe(0);
     const s = cliJson<{ write_path: { sessions: Record<string, number>; recent_runs: { kind: string; status: string; mode: string }[] }; nodes: { semantic: number } }>(dir, 'stats');
     expect(s.write_path.sessions.consolidated).toBe(2);
     expect(s.write_path.recent_runs.length).toBeGreaterThan(0);

@@ -2,13 +2,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import BetterSqlite3 from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { makeTempDir } from '../helpers/temp-engine';
 import { fullSnapshot } from '../helpers/db-snapshot';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { databasePath } from '../../src-main/memory/paths';
 import type { RetractPreview, RetractResult } from '../../src-shared/retract-types';
+import { keyOf, openWithKey } from '../helpers/encrypted-files';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -18,8 +17,7 @@ function cli(dataDir: string, ...args: string[]): { code: number | null; stdout:
 }
 
 function snapshotOf(dir: string): Record<string, unknown[]> {
-  const db = new BetterSqlite3(databasePath(dir), { readonly: true });
-  sqliteVec.load(db);
+  const db = openWithKey(databasePath(dir), keyOf(dir), { readonly: true });
   try {
     return fullSnapshot(db);
   } finally {

@@ -27,6 +27,8 @@ const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === '
 describe('MCP bound to a space', () => {
   it('a client bound to Work cannot read or write Personal', async () => {
     const { engine } = openTestEngine();
+    // Writes from other apps wait for review by default; this test is about where they land once remembered.
+    engine.saveReviewSettings({ mcp: 'at_once' });
     const work = engine.createSpace({ name: 'Work' });
     const personal = engine.rememberFact({ content: 'User has a dentist appointment about a wisdom tooth' });
     const everywhere = engine.rememberFact({ content: 'User prefers to be called Sam', everywhere: true });

@@ -1,7 +1,9 @@
 /** The preview of a retract plan: each part with its text, the supersedes and entity links the source caused. */
 import type { Database } from 'better-sqlite3';
 import type { LearnedEntityLink, LearnedItem, LearnedSupersedes, RetractPreview } from '../../../src-shared/retract-types';
-import { planChanges, type RetractPlan } from './plan';
+import type { RetractSource } from '../../../src-shared/retract-types';
+import type { EngineContext } from '../context';
+import { planChanges, planRetract, type RetractPlan } from './plan';
 
 function items(db: Database, ids: readonly string[]): LearnedItem[] {
   if (ids.length === 0) return [];
@@ -40,4 +42,9 @@ export function describeLearned(db: Database, plan: RetractPlan): RetractPreview
     entityLinks,
     empty: planChanges(plan) === 0,
   };
+}
+
+/** What retracting `source` would do, computed and described without changing anything. */
+export function previewRetract(ctx: EngineContext, source: RetractSource): RetractPreview {
+  return describeLearned(ctx.db, planRetract(ctx, source));
 }

@@ -3,7 +3,8 @@ import type { RetractSource } from '../../../src-shared/retract-types';
 import { parseInput } from '../schemas';
 import { retractionIdSchema, retractSourceSchema } from './schemas';
 
-export { previewRetract, planRetract, type RetractPlan } from './plan';
+export { planRetract, type RetractPlan } from './plan';
+export { previewRetract } from './describe';
 export { applyPlan, listRetractions, retract, undoRetract } from './apply';
 
 export const parseSource = (input: unknown): RetractSource => parseInput(retractSourceSchema, input);

@@ -7,11 +7,10 @@
  *   (erased-versions.ts decides, as for an erase; a retract keeps the versions it forgets, so no relinks).
  */
 import type { Database } from 'better-sqlite3';
-import type { RetractPreview, RetractSource } from '../../../src-shared/retract-types';
+import type { RetractSource } from '../../../src-shared/retract-types';
 import type { EngineContext } from '../context';
 import { versionsAfterErase } from '../erased-versions';
 import { sourceRows } from './sources';
-import { describeLearned } from './describe';
 
 export interface RetractPlan {
   source: RetractSource;
@@ -78,8 +77,4 @@ export function planRetract(ctx: EngineContext, source: RetractSource): RetractP
 /** Whether carrying out the plan would change anything. */
 export function planChanges(plan: RetractPlan): number {
   return plan.episodeIds.length + plan.forgetCurrentIds.length + plan.supportEdgeIds.length + plan.currentAgainIds.length;
-}
-
-export function previewRetract(ctx: EngineContext, source: RetractSource): RetractPreview {
-  return describeLearned(ctx.db, planRetract(ctx, source));
 }

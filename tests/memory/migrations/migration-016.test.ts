@@ -16,9 +16,9 @@ describe('migration 016 (content hashes and the Merkle tree)', () => {
   let db: BetterSqlite3.Database;
   afterEach(() => db.close());
 
-  it('hashes the rows a memory at 013 already has, and changes nothing else in them', () => {
+  it('hashes the rows a memory at 015 already has, and changes nothing else in them', () => {
     db = openMigrationDb();
-    migrateTo(db, 13);
+    migrateTo(db, 15);
     seed(db);
     const before = rowsOf(db, 'nodes') as Record<string, unknown>[];
     expect(migrateTo(db, 16)).toBe(16);
