@@ -35,7 +35,9 @@ test('imports by upload, exports and backs up by download, restores by upload', 
   await data.getByTestId('backup-now').click();
   const backupFile = await backedUp;
   const backupPath = await backupFile.path();
-  expect(readFileSync(backupPath).subarray(0, 15).toString()).toBe('SQLite format 3');
+  // Encrypted with the memory's key, as new memories are: no plaintext SQLite header.
+  expect(readFileSync(backupPath).subarray(0, 15).toString()).not.toBe('SQLite format 3');
+  expect(readFileSync(backupPath).length).toBeGreaterThan(4096);
   await expect(data.getByTestId('backup-result')).toContainText('Downloaded engram-backup-');
   // Nothing was left in the data folder: not in exports/, not in tmp/.
   for (const folder of ['exports', 'tmp']) {

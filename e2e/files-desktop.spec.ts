@@ -64,7 +64,9 @@ test('desktop: Choose… fills import and restore paths; export and backup save 
   await data.getByTestId('backup-now').click();
   await expect(data.getByTestId('backup-result')).toContainText(`to ${backupPath}`);
   expect(asked.at(-1)).toEqual({ mode: 'save', purpose: 'backup' });
-  expect(readFileSync(backupPath).subarray(0, 15).toString()).toBe('SQLite format 3');
+  // Encrypted with the memory's key, as new memories are: no plaintext SQLite header.
+  expect(readFileSync(backupPath).subarray(0, 15).toString()).not.toBe('SQLite format 3');
+  expect(readFileSync(backupPath).length).toBeGreaterThan(4096);
   answers.push(backupPath);
   await data.getByTestId('restore-choose').click();
   await expect(data.getByTestId('restore-path')).toHaveValue(backupPath);

@@ -35,6 +35,8 @@ test('a fact remembered through MCP appears in the inspector with its origin', a
   test.setTimeout(120_000);
   // A free port rather than the default, so parallel runs on one machine do not collide.
   await engram.call('mcp.configure', { port: await freePort() });
+  // Other apps' writes wait for review by default (review.spec covers that); here they are remembered at once.
+  await engram.call('review.saveSettings', { mcp: 'at_once' });
   await openApp(page, engram);
 
   await page.getByTestId('open-settings').click();

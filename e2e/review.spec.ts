@@ -26,7 +26,7 @@ test('facts from an import wait for review; approve, decline, edit and restore b
   const { pending } = await engram.call<{ pending: number }>('review.count', {});
   expect(pending).toBe(3);
   // Nothing of it is memory yet.
-  const search = await engram.call<{ hits: unknown[] }>('memory.search', { query: 'Porto' });
+  const search = await engram.call<{ hits: unknown[] }>('memory.search', { query: 'Porto', types: ['semantic', 'procedural', 'opinion'] });
   expect(search.hits).toHaveLength(0);
 
   await openApp(page, engram);
