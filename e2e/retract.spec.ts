@@ -2,7 +2,8 @@
  * Retract by source and replay a reply (issue 23): a chat corrects "Paris" to "Lisbon"; "Why this answer" for an
  * earlier reply replays on today's memory and shows the fact as changed; the node panel's "What did memory learn
  * from this?" previews the retract of that conversation (Lisbon forgotten, Paris current again), applies it,
- * and its undo toast puts it back. Screenshots at 1280×800 and 1024×640.
+ * and its undo toast puts it back. Screenshots at 1280×800 and 1024×640. Then the chat's own entries: a message's
+ * "⋯" menu (by keyboard) and the chat's menu open the same preview for that message and that chat.
  */
 import { chatChunk } from '../tests/helpers/scripted-openai-server';
 import { expect, openApp, send, test } from './fixtures';
@@ -71,4 +72,44 @@ test('replay after a correction, then retract a conversation with its preview an
   await expect(page.getByTestId('node-status')).toHaveCount(0);
   const parisAfterUndo = await engram.call<{ node: { invalidatedReason: string | null } }>('memory.getNode', { id: paris });
   expect(parisAfterUndo.node.invalidatedReason).toBe('superseded');
+
+  // From the chat: the message's "⋯" menu, by keyboard (Enter opens it on its item, Enter chooses, Esc goes back).
+  await page.getByTestId('inspector-close').click();
+  await expect(page.getByTestId('inspector')).toHaveCount(0);
+  const asked = page.getByTestId('message-user').last();
+  await asked.getByTestId('message-menu').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('message-learned')).toBeFocused();
+  await shot('message-menu');
+  await page.keyboard.press('Enter');
+  const learned = page.getByTestId('learned-view');
+  await expect(learned).toContainText('What did memory learn from this message');
+  await expect(learned.getByTestId('retract-forgotten')).toContainText('User lives in Lisbon near the river');
+  await expect(learned.getByTestId('retract-current-again')).toContainText('User lives in Paris near the river');
+  await shot('retract-from-message');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inspector')).toHaveCount(0);
+
+  // The chat's row in the sidebar offers the same; Esc closes its menu back onto its button.
+  await page.getByTestId('chat-item-menu').first().click();
+  await expect(page.getByTestId('chat-learned')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('chat-learned')).toHaveCount(0);
+  await expect(page.getByTestId('chat-item-menu').first()).toBeFocused();
+
+  // The chat's header menu: the whole chat, its messages included; retract it, then undo.
+  await page.getByTestId('chat-menu').click();
+  await page.getByTestId('chat-learned').click();
+  await expect(learned).toContainText('What did memory learn from the chat');
+  await expect(learned.getByTestId('retract-episodes')).toContainText('Where do I live');
+  await expect(learned.getByTestId('retract-forgotten')).toContainText('User lives in Lisbon near the river');
+  await shot('retract-from-chat');
+  await learned.getByTestId('retract-confirm').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Retracted: 1 fact');
+  await expect(learned).toContainText('Nothing it taught is left to retract');
+  expect((await engram.call<{ node: { validUntil: number | null } }>('memory.getNode', { id: paris })).node.validUntil).toBeNull();
+  await page.getByTestId('toast').last().getByTestId('toast-undo').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Undone');
+  await expect(learned.getByTestId('retract-forgotten')).toContainText('User lives in Lisbon near the river');
+  expect((await engram.call<{ node: { invalidatedReason: string | null } }>('memory.getNode', { id: paris })).node.invalidatedReason).toBe('superseded');
 });

@@ -124,6 +124,20 @@ describe('query plans, with planner statistics (second launch on) and without (f
   it.each([
     ['with', true],
     ['without', false],
+  ])('finds the nodes dated after an as-of date yet learned by then through the partial index, not a type walk (%s statistics)', async (_label, statistics) => {
+    const { engine, seen } = await memoryWithStatistics(statistics);
+    await engine.inspectorGraph({ seed: { kind: 'recent' }, limit: 150, filter: { includeInvalid: false, asOf: 1 } });
+    const ahead = [...seen].filter(([sql]) => sql.includes('n.event_time > n.created_at'));
+    expect(ahead).toHaveLength(1);
+    for (const [sql, args] of ahead) {
+      const plan = (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((p) => p.detail).join(' | ');
+      expect(plan).toContain('USING INDEX idx_nodes_ahead_of_time');
+    }
+  });
+
+  it.each([
+    ['with', true],
+    ['without', false],
   ])('reaches a session’s episodes through the session index when recording and consolidating (%s statistics)', async (_label, statistics) => {
     const { engine, seen } = await memoryWithStatistics(statistics);
     // A new session: its first episode looks for the session's previous one (none), the next ones link to it.

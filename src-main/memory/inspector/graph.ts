@@ -64,8 +64,9 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
 /**
  * "Recent" as of `t`: walking event time down from the top would step over everything learned since `t` first
  * (most of a memory, for a date long ago). Nodes said by `t` are a walk down from `t` instead; those dated after
- * it yet learned by then can only be facts (a future event known in advance; an episode is valid from when it
- * was said), read through the (type, event_time) index, which holds few of them.
+ * it yet learned by then (a future event known in advance) are dated after they were learned, the few rows of
+ * the partial index `idx_nodes_ahead_of_time` (migration 018): its condition, written out here, lets SQLite
+ * use it.
  */
 function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): SummaryRow[] {
   const said = db
@@ -73,7 +74,7 @@ function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): S
     .all(t, ...w.params, limit) as SummaryRow[];
   const ahead = db
     .prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.type IN ('semantic', 'procedural', 'opinion') AND n.event_time > ? ${andWhere(w).text}
+      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.event_time > n.created_at AND n.event_time > ? ${andWhere(w).text}
        ORDER BY n.event_time DESC LIMIT ?`,
     )
     .all(t, ...w.params, limit) as SummaryRow[];

@@ -4,6 +4,8 @@ import { errorMessage } from '../api/client';
 import { MESSAGES_SHOWN, useChatActions, useChats, useMessages, useSpaceActions, useSpaces } from '../api/hooks';
 import { useUi } from '../store';
 import { Composer } from './Composer';
+import { chatLearnedAction } from './learned-actions';
+import { MenuButton } from './MenuButton';
 import { MessageItem } from './MessageItem';
 
 export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewChat: () => void }) {
@@ -155,6 +157,7 @@ function ChatHeader({ chat }: { chat: ChatSession }) {
             Unarchive
           </button>
         )}
+        <MenuButton label="More for this chat" actions={[chatLearnedAction(chat)]} testId="chat-menu" />
       </div>
     </header>
   );

@@ -5,6 +5,8 @@ import { useChatActions, useStreamText } from '../api/hooks';
 import { toolLabel } from '../format';
 import { useUi } from '../store';
 import { Icon } from './Icon';
+import { messageLearnedAction } from './learned-actions';
+import { MenuButton } from './MenuButton';
 
 // Raw HTML in replies is never rendered (react-markdown ignores it); links open outside the app.
 const markdownComponents: Components = {
@@ -19,6 +21,7 @@ export function MessageItem({ message }: { message: ChatMessage }) {
   if (message.role === 'user') {
     return (
       <article className="message message-user" data-testid="message-user" data-message-id={message.id} title={new Date(message.createdAt).toLocaleString()}>
+        <MessageMenu message={message} />
         <div className="bubble">{message.content}</div>
       </article>
     );
@@ -85,9 +88,16 @@ function AssistantMessage({ message }: { message: ChatMessage }) {
           {message.model ? `${message.model} · ` : ''}
           {new Date(message.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
         </span>
+        <MessageMenu message={message} />
       </div>
     </article>
   );
+}
+
+/** The message's "⋯" menu; none while there is nothing to offer (memory did not record the message). */
+function MessageMenu({ message }: { message: ChatMessage }) {
+  const learned = messageLearnedAction(message);
+  return learned ? <MenuButton label="More for this message" actions={[learned]} testId="message-menu" /> : null;
 }
 
 function ToolChip({ call }: { call: ToolCallRecord }) {

@@ -5,6 +5,8 @@ import { useChatActions, useChats, useDeletePreview, useMemoryStats } from '../a
 import { useUi } from '../store';
 import { relativeTime } from '../format';
 import { Icon } from './Icon';
+import { chatLearnedAction } from './learned-actions';
+import { MenuButton } from './MenuButton';
 import { Modal } from './Dialogs';
 import { ConsolidateControl } from './ConsolidateControl';
 import { ChatSearch } from './ChatSearch';
@@ -123,6 +125,7 @@ function ChatItem({ chat, selected, onSelect }: { chat: ChatSession; selected: b
           <button className="icon-button" title="Delete" aria-label={`Delete ${chat.title}`} onClick={() => setDeleting(true)} data-testid="delete-chat">
             <Icon name="trash" />
           </button>
+          <MenuButton label={`More for ${chat.title}`} actions={[chatLearnedAction(chat)]} testId="chat-item-menu" />
         </span>
       )}
       {deleting && <DeleteChatDialog chat={chat} onClose={() => setDeleting(false)} />}

@@ -10,6 +10,7 @@ import { CompareView } from './CompareView';
 import { EntitiesView } from './EntitiesView';
 import { Filters } from './Filters';
 import { GraphView } from './GraphView';
+import { LearnedView } from './LearnedView';
 import { NodePanel } from './NodePanel';
 import { OverviewView } from './OverviewView';
 import { PackView } from './PackView';
@@ -35,6 +36,7 @@ const TABS: [InspectorTab, string][] = [
 export function InspectorView() {
   const tab = useInspector((s) => s.tab);
   const packMessageId = useInspector((s) => s.packMessageId);
+  const learned = useInspector((s) => s.learned);
   const setTab = useInspector((s) => s.setTab);
   const close = useInspector((s) => s.close);
   const [filtersOpen, setFiltersOpen] = useState(true);
@@ -120,6 +122,11 @@ export function InspectorView() {
               Why this answer
             </button>
           )}
+          {learned && (
+            <button role="tab" aria-selected={tab === 'learned'} className={tab === 'learned' ? 'on' : ''} onClick={() => setTab('learned')} data-testid="tab-learned">
+              What it learned
+            </button>
+          )}
         </nav>
         <AsOfControl />
         <SearchBox inputRef={searchRef} tab={tab} />
@@ -133,7 +140,7 @@ export function InspectorView() {
       {filtersOpen && (tab === 'graph' || tab === 'timeline') && <Filters />}
       <div className="ins-body">
         <div className="ins-main">
-          {tab !== 'compare' && tab !== 'overview' && tab !== 'pack' && <AsOfNotice />}
+          {tab !== 'compare' && tab !== 'overview' && tab !== 'pack' && tab !== 'learned' && <AsOfNotice />}
           {/* The graph stays mounted so its layout survives a visit to another tab. */}
           <div className={tab === 'graph' ? 'ins-view' : 'ins-view hidden'}>
             <GraphView />
@@ -145,6 +152,7 @@ export function InspectorView() {
           {tab === 'profile' && <ProfileView />}
           {tab === 'review' && <ReviewView />}
           {tab === 'pack' && <PackView />}
+          {tab === 'learned' && <LearnedView />}
         </div>
         <NodePanel />
       </div>

@@ -33,7 +33,8 @@ function Part({ title, items, testId, noteStale = true }: { title: string; items
   );
 }
 
-export function RetractPanel({ source, onDone }: { source: RetractSource; onDone: () => void }) {
+/** `onDone` after the retract is applied; `onCancel` (default: `onDone`) when the person turns it down. */
+export function RetractPanel({ source, onDone, onCancel = onDone }: { source: RetractSource; onDone: () => void; onCancel?: () => void }) {
   const preview = useQuery({ queryKey: ['memory', 'retract-preview', source], queryFn: () => call('memory.retractPreview', source) });
   if (preview.isError) return <div className="error-box">{errorMessage(preview.error)}</div>;
   if (!preview.data) return <p className="muted small">Looking at what it taught…</p>;
@@ -74,7 +75,7 @@ export function RetractPanel({ source, onDone }: { source: RetractSource; onDone
         <button className="button button-danger" disabled={p.empty} onClick={() => void apply()} data-testid="retract-confirm">
           Retract
         </button>
-        <button className="button button-ghost" onClick={onDone}>
+        <button className="button button-ghost" onClick={onCancel} data-testid="retract-cancel">
           Cancel
         </button>
       </div>

@@ -2,9 +2,10 @@
 import { create } from 'zustand';
 import type { GraphExpandInput, GraphSeedInput } from '../../../src-main/memory';
 import type { NodeType, RelationType, SourceType } from '../../../src-shared/memory-types';
+import type { RetractSource } from '../../../src-shared/retract-types';
 import type { TimeWindow } from './date-range';
 
-export type InspectorTab = 'profile' | 'graph' | 'timeline' | 'entities' | 'overview' | 'compare' | 'review' | 'pack';
+export type InspectorTab = 'profile' | 'graph' | 'timeline' | 'entities' | 'overview' | 'compare' | 'review' | 'pack' | 'learned';
 
 /**
  * The one origin table: the origins the user tells apart (filters, overview), the engine source types each
@@ -71,6 +72,13 @@ export interface Toast {
 
 export type MoveDirection = 'left' | 'right' | 'up' | 'down';
 
+/** A source opened from the chat ("What did memory learn from this?"): a message or a whole chat. */
+export interface LearnedFromSource {
+  source: RetractSource;
+  /** How the view names it: "this message", "“Trip to Lisbon”". */
+  label: string;
+}
+
 interface InspectorState {
   open: boolean;
   tab: InspectorTab;
@@ -81,6 +89,7 @@ interface InspectorState {
   /** An entity anchor clicked in the graph, shown in the side panel. */
   panelEntityId: string | null;
   packMessageId: string | null;
+  learned: LearnedFromSource | null;
   filter: InspectorFilter;
   graph: GraphRequest[];
   /** Bumped to ask the graph to fit and centre on the selection. */
@@ -100,6 +109,7 @@ interface InspectorState {
   openEntity(id: string | null): void;
   openEntityPanel(id: string): void;
   openPack(messageId: string): void;
+  openLearned(learned: LearnedFromSource): void;
   setFilter(patch: Partial<InspectorFilter>): void;
   seedGraph(input: GraphSeedInput): void;
   addGraph(req: GraphRequest): void;
@@ -136,6 +146,7 @@ export const useInspector = create<InspectorState>((set) => ({
   entityId: null,
   panelEntityId: null,
   packMessageId: null,
+  learned: null,
   filter: DEFAULT_FILTER,
   graph: [{ kind: 'seed', input: { seed: { kind: 'recent' } }, at: 0 }],
   centreTick: 0,
@@ -158,6 +169,7 @@ export const useInspector = create<InspectorState>((set) => ({
   openEntity: (entityId) => set({ entityId, tab: 'entities', open: true }),
   openEntityPanel: (panelEntityId) => set({ panelEntityId, selectedId: null, multi: [] }),
   openPack: (packMessageId) => set({ packMessageId, tab: 'pack', open: true }),
+  openLearned: (learned) => set({ learned, tab: 'learned', open: true, selectedId: null, multi: [], panelEntityId: null, editing: false }),
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
   seedGraph: (input) => set({ graph: [{ kind: 'seed', input, at: ++seedSeq }], tab: 'graph' }),
   addGraph: (req) => set((s) => ({ graph: [...s.graph, req] })),
