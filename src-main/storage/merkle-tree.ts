@@ -4,6 +4,7 @@
  * verified is never trusted to compute its own hashes.
  */
 import type { Database } from 'better-sqlite3';
+import { BucketAccumulators } from './bucket-accumulators';
 import { type BucketHash, bucketOf, HASHED_FIELDS, HASHED_TABLES, type HashedTable, merkleRoot, rowContentHash, type SqlValue } from './content-hash';
 
 export interface MerkleTree {
@@ -66,52 +67,87 @@ export interface Leaf {
   hash: string;
 }
 
+/** A row as verify saw it, and what the recorded leaves said of it. */
+interface CurrentRow {
+  table: HashedTable;
+  id: string;
+  hash: string;
+  bucket: number;
+  preview: string | null;
+  /** Already named as changed (its own column disagreed with its content). */
+  reported: boolean;
+  /** Some leaf names this row. */
+  seen: boolean;
+  /** A leaf with exactly this hash was paired with the row: the two cancel in the tree of the leaves. */
+  paired: boolean;
+  /** Its place in first-seen order. */
+  at: number;
+}
+
 /**
  * Rehash every row from its content and check it against the recorded leaves, the leaves against the recorded
  * buckets (when the source keeps them) and the recorded root. Names every row that changed, went missing or
  * was never recorded.
+ *
+ * One pass over the rows, one over the leaves. The tree of the leaves is not folded leaf by leaf: it is the tree
+ * of the rows with the differences applied (a leaf paired with its row by an equal hash cancels out), so an
+ * intact memory costs one XOR per row, not two.
  */
 export function verifyRows(rows: Iterable<HashedRow>, leaves: Iterable<Leaf>, recorded: { root: string; buckets: readonly BucketHash[] | null }): VerifyReport {
   const findings: RowFinding[] = [];
-  const reported = new Set<string>();
-  const current = new Map<string, { hash: string; preview: string | null; bucket: number }>();
-  const computed = new Accumulators();
+  // Keyed by id within each table (no composite key string per row); `order` keeps first-seen order for the report.
+  const current = new Map<string, Map<string, CurrentRow>>();
+  const order: CurrentRow[] = [];
+  const tree = new BucketAccumulators();
+  // A key given twice (an edited export can): the earlier row counts in the computed tree, never in the leaves'.
+  const superseded: CurrentRow[] = [];
   for (const row of rows) {
     const id = String(row.values[0]);
     const hash = rowContentHash(row.table, row.values);
-    const bucket = bucketOf(row.table, id);
-    current.set(key(row.table, id), { hash, preview: row.preview, bucket });
-    computed.add(bucket, hash);
+    const entry: CurrentRow = { table: row.table, id, hash, bucket: bucketOf(row.table, id), preview: row.preview, reported: false, seen: false, paired: false, at: order.length };
+    let byId = current.get(row.table);
+    if (byId === undefined) current.set(row.table, (byId = new Map()));
+    const before = byId.get(id);
+    if (before) {
+      superseded.push(before);
+      entry.reported = before.reported;
+      entry.at = before.at;
+      order[before.at] = entry;
+    } else order.push(entry);
+    byId.set(id, entry);
+    tree.add(entry.bucket, hash);
     // The row's own column disagreeing with its content is a change even when its leaf was edited to match.
     if (row.storedHash !== hash) {
       findings.push({ table: row.table, id, problem: 'changed', preview: row.preview });
-      reported.add(key(row.table, id));
+      entry.reported = true;
     }
   }
-  const fromLeaves = new Accumulators();
-  const seen = new Set<string>();
+  const computedRoot = merkleRoot(tree.buckets());
+  // From here `tree` becomes the tree of the leaves: rows out, leaves in, each paired row and leaf cancelling.
   for (const leaf of leaves) {
-    const k = key(leaf.tbl, leaf.id);
-    seen.add(k);
-    const now = current.get(k);
-    fromLeaves.add(now?.bucket ?? bucketOf(leaf.tbl, leaf.id), leaf.hash);
-    if (now === undefined) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'missing', preview: null });
-    else if (now.hash !== leaf.hash && !reported.has(k)) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: now.preview });
+    const now = current.get(leaf.tbl)?.get(leaf.id);
+    if (now !== undefined && !now.paired && now.hash === leaf.hash) now.paired = true;
+    else tree.add(now?.bucket ?? bucketOf(leaf.tbl, leaf.id), leaf.hash);
+    if (now === undefined) {
+      findings.push({ table: leaf.tbl, id: leaf.id, problem: 'missing', preview: null });
+      continue;
+    }
+    now.seen = true;
+    if (now.hash !== leaf.hash && !now.reported) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: now.preview });
   }
-  for (const [k, row] of current) {
-    if (seen.has(k)) continue;
-    const [table, id] = k.split('\u0000') as [HashedTable, string];
-    findings.push({ table, id, problem: 'unrecorded', preview: row.preview });
+  for (const row of order) {
+    if (!row.paired) tree.remove(row.bucket, row.hash);
+    if (!row.seen) findings.push({ table: row.table, id: row.id, problem: 'unrecorded', preview: row.preview });
   }
-  const leafBuckets = fromLeaves.buckets();
+  for (const row of superseded) tree.remove(row.bucket, row.hash);
+  const leafBuckets = tree.buckets();
   const damagedBuckets = recorded.buckets ? differingBuckets(recorded.buckets, leafBuckets) : [];
   const leavesRoot = merkleRoot(leafBuckets);
-  const computedRoot = merkleRoot(computed.buckets());
   return {
     ok: findings.length === 0 && damagedBuckets.length === 0 && computedRoot === recorded.root && leavesRoot === recorded.root,
     recordedRoot: recorded.root,
     computedRoot,
-    rows: current.size,
+    rows: order.length,
     findings,
     damagedBuckets,
   };
@@ -149,24 +185,6 @@ export function leavesOf(db: Database): Iterable<Leaf> {
 export function verifyTree(db: Database): VerifyReport {
   const recorded = readTree(db);
   return verifyRows(hashedRowsOf(db), leavesOf(db), { root: recorded.root, buckets: recorded.buckets });
-}
-
-/** Bucket XORs kept as bytes while a whole memory is folded in (hex strings only at the end). */
-class Accumulators {
-  private readonly acc = new Map<number, { bytes: Buffer; n: number }>();
-  add(bucket: number, hash: string): void {
-    const bytes = Buffer.from(hash, 'hex');
-    const b = this.acc.get(bucket);
-    if (!b) {
-      this.acc.set(bucket, { bytes: Buffer.concat([bytes, Buffer.alloc(Math.max(0, 32 - bytes.length))]).subarray(0, 32), n: 1 });
-      return;
-    }
-    for (let i = 0; i < 32; i++) b.bytes[i] = (b.bytes[i] as number) ^ (bytes[i] ?? 0);
-    b.n += 1;
-  }
-  buckets(): BucketHash[] {
-    return [...this.acc].map(([bucket, b]) => ({ bucket, acc: b.bytes.toString('hex'), n: b.n }));
-  }
 }
 
 export interface RowChange {
