@@ -37,7 +37,7 @@ export type SqlValue = string | number | bigint | Buffer | null;
 
 // The one-shot hash (UTF-8 of the text, hex out) is the streaming hash's result at a third of its cost per call:
 // verify hashes every row twice (its content and its bucket), and every write calls it from the triggers.
-const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
 /** A row's content hash: SHA-256 of the JSON array [table, ...meaningful fields]. */
 export function rowContentHash(table: HashedTable, values: readonly SqlValue[]): string {
