@@ -175,7 +175,7 @@ describe('verify reports exactly what the first implementation did', () => {
   });
 
   it('on memories with every kind of damage, with and without recorded buckets', () => {
-    for (let seed = 1; seed <= 150; seed++) {
+    for (let seed = 1; seed <= 100; seed++) {
       const c = randomCase(seed * 7_919, 20 + (seed % 60) * 5, 1 + (seed % 12), seed % 3 !== 0);
       expect(verifyRows(c.rows, c.leaves, c.recorded)).toEqual(oracleVerifyRows(c.rows, c.leaves, c.recorded));
     }
