@@ -1,7 +1,8 @@
 /**
  * Reading, checking and diffing the Merkle tree of a memory database (content-hash.ts describes the tree;
  * migration 016 keeps it). Works on any connection, read-only included, and hashes in JS: a file being
- * verified is never trusted to compute its own hashes.
+ * verified is never trusted to compute its own hashes. Verify = merkle-scan.ts (rows hashed, one pass per
+ * table) + tree-check.ts (rows against leaves, buckets and root).
  */
 import type { Database } from 'better-sqlite3';
 import { type BucketHash, type HashedTable, merkleRoot, rowContentHash, type SqlValue } from './content-hash';
