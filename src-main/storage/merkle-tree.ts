@@ -1,10 +1,13 @@
 /**
  * Reading, checking and diffing the Merkle tree of a memory database (content-hash.ts describes the tree;
  * migration 016 keeps it). Works on any connection, read-only included, and hashes in JS: a file being
- * verified is never trusted to compute its own hashes.
+ * verified is never trusted to compute its own hashes. Verify = merkle-scan.ts (rows hashed, one pass per
+ * table) + tree-check.ts (rows against leaves, buckets and root).
  */
 import type { Database } from 'better-sqlite3';
-import { type BucketHash, bucketOf, HASHED_FIELDS, HASHED_TABLES, type HashedTable, merkleRoot, rowContentHash, type SqlValue } from './content-hash';
+import { type BucketHash, type HashedTable, merkleRoot, rowContentHash, type SqlValue } from './content-hash';
+import { previewLookup, rowDigestsOf } from './merkle-scan';
+import { checkDigests, type Leaf, type RowDigest, type VerifyReport } from './tree-check';
 
 export interface MerkleTree {
   root: string;
@@ -12,34 +15,7 @@ export interface MerkleTree {
   buckets: BucketHash[];
 }
 
-/** What a row has against the recorded tree. */
-export type RowProblem =
-  /** The row's content no longer hashes to what was recorded for it. */
-  | 'changed'
-  /** The tree records the row; the table has no such row. */
-  | 'missing'
-  /** The table has the row; the tree never recorded it (written past the triggers). */
-  | 'unrecorded';
-
-export interface RowFinding {
-  table: HashedTable;
-  id: string;
-  problem: RowProblem;
-  /** A few words of the row (a fact's text, an entity's name), when the row is there. */
-  preview: string | null;
-}
-
-export interface VerifyReport {
-  ok: boolean;
-  /** The root recorded with the memory (its bucket table, or an export's header). */
-  recordedRoot: string;
-  /** The root of the rows as they are now. */
-  computedRoot: string;
-  rows: number;
-  findings: RowFinding[];
-  /** Buckets whose recorded hash is not the XOR of their recorded leaves (the tree itself was edited). */
-  damagedBuckets: number[];
-}
+export type { Leaf, RowFinding, RowProblem, VerifyReport } from './tree-check';
 
 /** The recorded tree: buckets as stored, root over them. O(FANOUT), never a scan of the rows. */
 export function readTree(db: Database): MerkleTree {
@@ -60,84 +36,14 @@ export interface HashedRow {
   preview: string | null;
 }
 
-export interface Leaf {
-  tbl: HashedTable;
-  id: string;
-  hash: string;
-}
-
-/**
- * Rehash every row from its content and check it against the recorded leaves, the leaves against the recorded
- * buckets (when the source keeps them) and the recorded root. Names every row that changed, went missing or
- * was never recorded.
- */
+/** Rehash every row from its content and check it against the recorded leaves and root (tree-check.ts). */
 export function verifyRows(rows: Iterable<HashedRow>, leaves: Iterable<Leaf>, recorded: { root: string; buckets: readonly BucketHash[] | null }): VerifyReport {
-  const findings: RowFinding[] = [];
-  const reported = new Set<string>();
-  const current = new Map<string, { hash: string; preview: string | null; bucket: number }>();
-  const computed = new Accumulators();
-  for (const row of rows) {
-    const id = String(row.values[0]);
-    const hash = rowContentHash(row.table, row.values);
-    const bucket = bucketOf(row.table, id);
-    current.set(key(row.table, id), { hash, preview: row.preview, bucket });
-    computed.add(bucket, hash);
-    // The row's own column disagreeing with its content is a change even when its leaf was edited to match.
-    if (row.storedHash !== hash) {
-      findings.push({ table: row.table, id, problem: 'changed', preview: row.preview });
-      reported.add(key(row.table, id));
+  function* digests(): Generator<RowDigest> {
+    for (const row of rows) {
+      yield { table: row.table, id: String(row.values[0]), hash: rowContentHash(row.table, row.values), storedHash: row.storedHash, preview: row.preview, ref: 0 };
     }
   }
-  const fromLeaves = new Accumulators();
-  const seen = new Set<string>();
-  for (const leaf of leaves) {
-    const k = key(leaf.tbl, leaf.id);
-    seen.add(k);
-    const now = current.get(k);
-    fromLeaves.add(now?.bucket ?? bucketOf(leaf.tbl, leaf.id), leaf.hash);
-    if (now === undefined) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'missing', preview: null });
-    else if (now.hash !== leaf.hash && !reported.has(k)) findings.push({ table: leaf.tbl, id: leaf.id, problem: 'changed', preview: now.preview });
-  }
-  for (const [k, row] of current) {
-    if (seen.has(k)) continue;
-    const [table, id] = k.split('\u0000') as [HashedTable, string];
-    findings.push({ table, id, problem: 'unrecorded', preview: row.preview });
-  }
-  const leafBuckets = fromLeaves.buckets();
-  const damagedBuckets = recorded.buckets ? differingBuckets(recorded.buckets, leafBuckets) : [];
-  const leavesRoot = merkleRoot(leafBuckets);
-  const computedRoot = merkleRoot(computed.buckets());
-  return {
-    ok: findings.length === 0 && damagedBuckets.length === 0 && computedRoot === recorded.root && leavesRoot === recorded.root,
-    recordedRoot: recorded.root,
-    computedRoot,
-    rows: current.size,
-    findings,
-    damagedBuckets,
-  };
-}
-
-function differingBuckets(a: readonly BucketHash[], b: readonly BucketHash[]): number[] {
-  const byBucket = new Map(b.map((x) => [x.bucket, x] as const));
-  const out = a.filter((x) => byBucket.get(x.bucket)?.acc !== x.acc || byBucket.get(x.bucket)?.n !== x.n).map((x) => x.bucket);
-  const inA = new Set(a.map((x) => x.bucket));
-  for (const x of b) if (!inA.has(x.bucket)) out.push(x.bucket);
-  return out.sort((x, y) => x - y);
-}
-
-/** A row's preview column: a fact's text, an entity's name, an edge's predicate. */
-const PREVIEW_FIELD: Record<HashedTable, string> = { nodes: 'content', entities: 'canonical_name', edges: 'predicate' };
-
-/** The hashed rows of a database, streamed. */
-export function* hashedRowsOf(db: Database, previewChars = 80): Generator<HashedRow> {
-  for (const table of HASHED_TABLES) {
-    const fields = HASHED_FIELDS[table];
-    const shownAt = fields.indexOf(PREVIEW_FIELD[table]);
-    for (const row of db.prepare(`SELECT ${fields.join(', ')}, content_hash FROM ${table}`).raw(true).iterate() as Iterable<SqlValue[]>) {
-      const text = row[shownAt];
-      yield { table, values: row.slice(0, fields.length), storedHash: row[fields.length] ?? null, preview: typeof text === 'string' ? text.slice(0, previewChars) : null };
-    }
-  }
+  return checkDigests(digests(), leaves, recorded, () => null);
 }
 
 /** The recorded leaves of a database, streamed. */
@@ -148,25 +54,7 @@ export function leavesOf(db: Database): Iterable<Leaf> {
 /** Verify a database against the tree it carries (rows, leaves and buckets all read from `db`). */
 export function verifyTree(db: Database): VerifyReport {
   const recorded = readTree(db);
-  return verifyRows(hashedRowsOf(db), leavesOf(db), { root: recorded.root, buckets: recorded.buckets });
-}
-
-/** Bucket XORs kept as bytes while a whole memory is folded in (hex strings only at the end). */
-class Accumulators {
-  private readonly acc = new Map<number, { bytes: Buffer; n: number }>();
-  add(bucket: number, hash: string): void {
-    const bytes = Buffer.from(hash, 'hex');
-    const b = this.acc.get(bucket);
-    if (!b) {
-      this.acc.set(bucket, { bytes: Buffer.concat([bytes, Buffer.alloc(Math.max(0, 32 - bytes.length))]).subarray(0, 32), n: 1 });
-      return;
-    }
-    for (let i = 0; i < 32; i++) b.bytes[i] = (b.bytes[i] as number) ^ (bytes[i] ?? 0);
-    b.n += 1;
-  }
-  buckets(): BucketHash[] {
-    return [...this.acc].map(([bucket, b]) => ({ bucket, acc: b.bytes.toString('hex'), n: b.n }));
-  }
+  return checkDigests(rowDigestsOf(db), leavesOf(db), { root: recorded.root, buckets: recorded.buckets }, previewLookup(db));
 }
 
 export interface RowChange {
