@@ -80,7 +80,13 @@ export class OfflineExtractor implements Extractor {
       const read = said.length > MAX_READ_CHARS ? (textPieces(said, MAX_READ_CHARS)[0]?.text ?? '') : said;
       if (read.length < said.length) dropped.push(`episode ${episode.id}: read offline up to character ${read.length} of ${said.length}`);
       const notAClause = (content: string, reason: string): void => void dropped.push(`episode ${episode.id}: "${content.slice(0, 80)}" is not a well-formed clause (${reason})`);
+      // A message that says the same thing many times gives it once: dedupBatch would merge the copies anyway,
+      // after validating and normalising each one.
+      const stated = new Set<string>();
       for (const s of readStatements(analyzer, read, speaker, episode.eventTime, notAClause)) {
+        const key = JSON.stringify(s);
+        if (stated.has(key)) continue;
+        stated.add(key);
         facts.push({
           type: s.type,
           content: s.content,

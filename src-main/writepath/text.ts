@@ -39,8 +39,9 @@ function stem(word: string): string {
   return word.replace(/('s|ies|es|s|ed|ing)$/u, (m) => (m === 'ies' ? 'y' : '')).replace(/e$/u, '');
 }
 
+/** The content words of a fact (a copy: callers remove names from it). */
 export function contentTokens(text: string): Set<string> {
-  return tokensOf(normaliseFact(comparedPart(text)));
+  return new Set(analyse(text).tokens);
 }
 
 function tokensOf(norm: string): Set<string> {

@@ -3,7 +3,7 @@
  * chrono-node, and the §13 timestamp display fields.
  */
 import * as chrono from 'chrono-node';
-import { textPieces } from '../../../src-shared/text';
+import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeWindow {
   after: number | null;
@@ -74,9 +74,12 @@ const IMPLIED_TIME_SCAN_CHARS = 4_000;
 /** A time mentioned inside a question ("what did we do in May?"), used as a soft signal, never a filter. */
 export function impliedWindow(query: string, now: number): TimeWindow | null {
   // The first time named in the query's start, piece by piece: chrono over a whole 100k-character query took
-  // seconds, and a soft signal from a pasted document's first page is as good as one from its last.
+  // seconds, and a soft signal from a pasted document's first page is as good as one from its last. Pieces
+  // that cannot name a time are not parsed.
   let r: chrono.ParsedResult | undefined;
-  for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) if ((r = chrono.parse(piece.text, new Date(now), { forwardDate: false })[0])) break;
+  for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) {
+    if (mayNameATime(piece.text) && (r = chrono.parse(piece.text, new Date(now), { forwardDate: false })[0])) break;
+  }
   if (!r) return null;
   const start = r.start.date().getTime();
   return {

@@ -8,7 +8,7 @@
  * are decided without a model (Berlin → Lisbon).
  */
 import { normaliseFact } from '../text';
-import { joinTokens, type NamedEntityKind, type TextAnalyzer, type Token } from './analyzer';
+import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { PARTNERS, VAGUE_OBJECTS } from './lexicon';
@@ -71,28 +71,54 @@ export function readStatements(
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
   const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
   const out: Statement[] = [];
+  // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
+  // same, so each distinct one is read once and its statements (and drops) repeated.
+  const read = new Map<string, SentenceReading>();
   for (const sentence of analyzer.sentences(text)) {
-    if (sentence.tokens.some((t) => t.text === '?')) continue;
-    let previous: Subject | null = null;
-    for (const clause of splitClauses(sentence)) {
-      const { text: ctext, offsets } = clauseText(clause.tokens);
-      const times = timeMentions(ctext, reference);
-      const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx);
-      if (!subjectAndRest) {
-        previous = null;
-        continue;
-      }
-      previous = subjectAndRest.subject;
-      // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
-      const time = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past))?.time ?? null;
-      for (const { timeless, ...s } of subjectAndRest.statements) {
-        const defect = clauseDefect(analyzer, s.content);
-        if (defect) onDropped?.(s.content, defect);
-        else out.push({ ...s, eventTime: timeless ? null : time });
-      }
+    const key = sentenceKey(sentence);
+    let reading = read.get(key);
+    if (!reading) {
+      reading = readSentence(analyzer, sentence, reference, ctx);
+      read.set(key, reading);
     }
+    for (const [content, reason] of reading.dropped) onDropped?.(content, reason);
+    for (const statement of reading.statements) out.push({ ...statement });
   }
   return out;
+}
+
+interface SentenceReading {
+  statements: Statement[];
+  dropped: [content: string, reason: string][];
+}
+
+/** Everything reading a sentence looks at: each token's text, tag, lemma and spacing. */
+function sentenceKey(sentence: Sentence): string {
+  return sentence.tokens.map((t) => `${t.space}\u0001${t.text}\u0001${t.pos}\u0001${t.lemma}`).join('\u0002');
+}
+
+function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context): SentenceReading {
+  const reading: SentenceReading = { statements: [], dropped: [] };
+  if (sentence.tokens.some((t) => t.text === '?')) return reading;
+  let previous: Subject | null = null;
+  for (const clause of splitClauses(sentence)) {
+    const { text: ctext, offsets } = clauseText(clause.tokens);
+    const times = timeMentions(ctext, reference);
+    const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx);
+    if (!subjectAndRest) {
+      previous = null;
+      continue;
+    }
+    previous = subjectAndRest.subject;
+    // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
+    const time = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past))?.time ?? null;
+    for (const { timeless, ...s } of subjectAndRest.statements) {
+      const defect = clauseDefect(analyzer, s.content);
+      if (defect) reading.dropped.push([s.content, defect]);
+      else reading.statements.push({ ...s, eventTime: timeless ? null : time });
+    }
+  }
+  return reading;
 }
 
 function readClause(

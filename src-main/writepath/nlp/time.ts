@@ -4,7 +4,7 @@
  * the expressions; years alone ("in 2019") are ours, chrono does not take them.
  */
 import * as chrono from 'chrono-node';
-import { textPieces } from '../../../src-shared/text';
+import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeMention {
   /** The expression as written ("last month"). */
@@ -47,18 +47,11 @@ function seasonStart(which: string, season: string, reference: number): number |
   return Date.UTC(year, month, 1);
 }
 
-/**
- * Every English expression chrono dates contains a digit or one of these words; a clause with none is not
- * parsed at all (chrono costs ~0.2 ms a call, and a long message has thousands of clauses).
- */
-const MAY_NAME_A_TIME =
-  /\d|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|today|tonight|tomorrow|yesterday|ago|last|next|this|past|earlier|later|recently|now|noon|midnight|morning|afternoon|evening|night|day|week|weekend|fortnight|month|year|decade|century|hour|minute|second|quarter|spring|summer|autumn|fall|winter)/i;
-
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
   const out: TimeMention[] = [];
-  if (!MAY_NAME_A_TIME.test(text)) return out;
+  if (!mayNameATime(text)) return out;
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
   const parsed = textPieces(text).flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })));
   for (const { r, index } of parsed) {
