@@ -21,6 +21,8 @@ export type WritePathMemory = Pick<
   | 'proposeFact'
   | 'requiresReview'
   | 'reviewOriginOfSession'
+  | 'sessionContribution'
+  | 'applyReextract'
   | 'recordRestatement'
   | 'patchNodeAttributes'
   | 'createEntity'
