@@ -90,6 +90,7 @@ test('replay after a correction, then retract a conversation with its preview an
   const diff = page.getByTestId('reextract-preview');
   await expect(diff.getByTestId('reextract-added')).toContainText('User asked where they live');
   await expect(diff.getByTestId('reextract-dropped')).toContainText('User lives in Lisbon near the river');
+  await expect(diff.getByTestId('reextract-current-again')).toContainText('User lives in Paris near the river');
   await diff.scrollIntoViewIfNeeded();
   await shot('reextract-preview-1280x800');
   await diff.getByTestId('reextract-apply').click();

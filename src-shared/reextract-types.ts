@@ -37,6 +37,8 @@ export interface ReextractPreview {
   dropped: ReextractItem[];
   /** Facts other sources also support that the new reading does not find: kept, without this session's support. */
   losingSupport: ReextractItem[];
+  /** Older versions the dropped facts had superseded: current again. */
+  currentAgain: ReextractItem[];
   /** Items of the extraction left out, with the reason. */
   leftOut: string[];
   /** New and changed facts wait for the person's review (the session's source asks first). */

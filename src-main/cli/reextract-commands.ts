@@ -25,6 +25,7 @@ export function renderReextract(p: ReextractPreview): string {
     ...list('Would change', p.changed.map((c) => `${clip(c.old.content)} → ${clip(c.content)}`)),
     ...list('Would drop (only this session supports them)', p.dropped.map((f) => clip(f.content))),
     ...list('Would keep without this session’s support', p.losingSupport.map((f) => clip(f.content))),
+    ...list('Older versions current again', p.currentAgain.map((f) => clip(f.content))),
     `Unchanged: ${p.unchanged.length}`,
     ...(p.review ? ['New and changed facts will wait for your review (this source asks first).'] : []),
     ...(p.leftOut.length > 0 ? [`Left out of the reading: ${p.leftOut.length}`] : []),

@@ -23,6 +23,7 @@ export type WritePathMemory = Pick<
   | 'reviewOriginOfSession'
   | 'sessionContribution'
   | 'applyReextract'
+  | 'currentAgainAfterDrop'
   | 'recordRestatement'
   | 'patchNodeAttributes'
   | 'createEntity'

@@ -149,6 +149,7 @@ export async function prepareReextract(engine: WritePathMemory, extractor: Extra
       added,
       dropped: dropped.map(item),
       losingSupport: losingSupport.map(item),
+      currentAgain: engine.currentAgainAfterDrop(dropped.map((f) => f.id)),
       leftOut: extraction.dropped,
       review: reviewOriginFor(engine, sessionId) !== null,
       empty: changed.length + added.length + dropped.length + losingSupport.length === 0,

@@ -87,6 +87,7 @@ describe('re-extract by session', () => {
     expect(p.added).toEqual([{ content: 'User has a cat named Tom', note: null }]);
     expect(p.dropped.map((f) => f.content)).toEqual(['User has a dog']);
     expect(p.losingSupport).toEqual([]);
+    expect(p.currentAgain).toEqual([]);
     // The preview wrote nothing.
     expect(rows(db, 'SELECT * FROM nodes ORDER BY id')).toEqual(nodesBefore);
     expect(rows(db, 'SELECT * FROM edges ORDER BY id')).toEqual(edgesBefore);
@@ -115,6 +116,23 @@ describe('re-extract by session', () => {
     const priorEdges = new Set(edgesBefore.map((e) => e.id));
     expect(rows(db, 'SELECT * FROM edges ORDER BY id').filter((e) => priorEdges.has(e.id))).toEqual(edgesBefore);
     expect(() => engine.undoRetract({ retractionId: result.retractionId })).toThrow(MemoryError);
+  });
+
+  it('shows and restores the older version a dropped correction had superseded; the undo supersedes it again', async () => {
+    const { engine } = openTestEngine();
+    const paris = engine.rememberFact({ content: 'User lives in Paris' });
+    const ep = engine.recordEpisode({ sessionId: 's2', role: 'user', content: 'I moved to Lisbon.' });
+    await engine.flush();
+    const lisbon = engine.correctFact({ id: paris, content: 'User lives in Lisbon', evidence: [ep], sessionId: 's2' });
+    server.setDefault(PATH, memoryAgent({ extract: (eps) => answer(eps, [['User likes trains', 'Lisbon', null]]), resolve: firstModel.resolve }));
+    const prepared = await prepareReextract(engine, extractor(), 's2');
+    expect(prepared.preview.dropped).toEqual([{ id: lisbon, content: 'User lives in Lisbon' }]);
+    expect(prepared.preview.currentAgain).toEqual([{ id: paris, content: 'User lives in Paris' }]);
+    const result = applyReextract(engine, prepared);
+    expect(currentFacts(engine.database)).toEqual(['User likes trains', 'User lives in Paris']);
+    engine.undoRetract({ retractionId: result.retractionId });
+    expect(currentFacts(engine.database)).toEqual(['User lives in Lisbon']);
+    expect(engine.getNode(paris).node.invalidatedReason).toBe('superseded');
   });
 
   it('refuses a preview that memory has moved past, writing nothing', async () => {

@@ -64,6 +64,15 @@ export function sessionContribution(ctx: EngineContext, sessionId: string): Sess
   return [...only, ...shared].map((f) => ({ id: f.id, content: f.content, slot: typeof f.slot === 'string' ? f.slot : null, onlyThisSession: f.onlyThisSession }));
 }
 
+/** Older versions that become current again when these session facts are forgotten (shown in the preview). */
+export function currentAgainAfterDrop(ctx: EngineContext, dropIds: readonly string[]): { id: string; content: string }[] {
+  const ids = versionsAfterErase(ctx, dropIds).currentAgainIds;
+  if (ids.length === 0) return [];
+  return ctx.db
+    .prepare('SELECT n.id, n.content FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value ORDER BY j.key')
+    .all(JSON.stringify(ids)) as { id: string; content: string }[];
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => {
   const x = new Set(a);
   return x.size === new Set(b).size && b.every((id) => x.has(id));

@@ -77,6 +77,7 @@ export function ReextractPanel({ sessionId, onDone }: { sessionId: string; onDon
           <Part title="Would change" lines={p.changed.map((c) => ({ key: c.old.id, id: c.old.id, text: `${c.old.content} → ${c.content}` }))} testId="reextract-changed" />
           <Part title="Would drop: only this conversation supports them" lines={itemLines(p.dropped)} testId="reextract-dropped" />
           <Part title="Kept, without this conversation's support" lines={itemLines(p.losingSupport)} testId="reextract-losing" />
+          <Part title="Current again: the versions dropped facts had replaced" lines={itemLines(p.currentAgain)} testId="reextract-current-again" />
         </>
       )}
       <div className="ins-actions">
