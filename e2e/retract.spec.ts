@@ -2,10 +2,12 @@
  * Retract by source and replay a reply (issue 23): a chat corrects "Paris" to "Lisbon"; "Why this answer" for an
  * earlier reply replays on today's memory and shows the fact as changed; the node panel's "What did memory learn
  * from this?" previews the retract of that conversation (Lisbon forgotten, Paris current again), applies it,
- * and its undo toast puts it back. Screenshots at 1280×800 and 1024×640. Then the chat's own entries: a message's
+ * and its undo toast puts it back; then a re-extract of the conversation with a (scripted) better model shows
+ * its difference before Apply, and is undone. Screenshots at 1280×800 and 1024×640. Then the chat's own entries: a message's
  * "⋯" menu (by keyboard) and the chat's menu open the same preview for that message and that chat.
  */
 import { chatChunk } from '../tests/helpers/scripted-openai-server';
+import { memoryAgent } from '../tests/helpers/scripted-memory-agent';
 import { expect, openApp, send, test } from './fixtures';
 
 test.setTimeout(180_000);
@@ -72,6 +74,34 @@ test('replay after a correction, then retract a conversation with its preview an
   await expect(page.getByTestId('node-status')).toHaveCount(0);
   const parisAfterUndo = await engram.call<{ node: { invalidatedReason: string | null } }>('memory.getNode', { id: paris });
   expect(parisAfterUndo.node.invalidatedReason).toBe('superseded');
+
+  // Re-extract the conversation with a better (scripted) model: the difference first, then Apply.
+  openai.setDefault(
+    '/v1/chat/completions',
+    memoryAgent({
+      extract: (eps) => ({
+        facts: [{ type: 'semantic', content: 'User asked where they live', source_episodes: [eps[0]?.ref ?? 'E1'], entities: [], slot: null, basis: 'stated' }],
+        entities: [],
+        causal_links: [],
+      }),
+      resolve: (pairs) => pairs.map((p) => ({ fact: p.fact, existing: p.existing, relation: 'unrelated', reason: 'different' })),
+    }),
+  );
+  await page.getByTestId('learned-from-reextract').click();
+  const diff = page.getByTestId('reextract-preview');
+  await expect(diff.getByTestId('reextract-added')).toContainText('User asked where they live');
+  await expect(diff.getByTestId('reextract-dropped')).toContainText('User lives in Lisbon near the river');
+  await expect(diff.getByTestId('reextract-current-again')).toContainText('User lives in Paris near the river');
+  await diff.scrollIntoViewIfNeeded();
+  await shot('reextract-preview-1280x800');
+  await diff.getByTestId('reextract-apply').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Re-extracted: 1 added, 0 changed, 1 dropped');
+  await expect(page.getByTestId('node-status')).toHaveText('forgotten');
+  await shot('reextract-applied');
+  // Undo the re-extract (one toast) so the chat's own entries below see the corrected memory again.
+  await page.getByTestId('toast').last().getByTestId('toast-undo').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Undone');
+  expect((await engram.call<{ node: { invalidatedReason: string | null } }>('memory.getNode', { id: paris })).node.invalidatedReason).toBe('superseded');
 
   // From the chat: the message's "⋯" menu, by keyboard (Enter opens it on its item, Enter chooses, Esc goes back).
   await page.getByTestId('inspector-close').click();

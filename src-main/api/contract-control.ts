@@ -18,6 +18,7 @@ import {
   searchPendingSchema,
 } from '../memory';
 import type { RetractionRecord, RetractPreview, RetractResult } from '../../src-shared/retract-types';
+import type { ReextractPreview, ReextractResult } from '../../src-shared/reextract-types';
 import type { BulkReviewResult, Proposal, ProposalPage, ReviewDecision, ReviewSettings } from '../../src-shared/review-types';
 import type { MemorySpace, MemorySpaceSummary } from '../../src-shared/spaces';
 import { call, MAX_PAGE, none } from './call-spec';
@@ -38,6 +39,10 @@ export const controlCalls = {
   'memory.undoRetract': call<RetractResult>()(retractionIdSchema),
   /** Retracts that can still be undone, newest first. */
   'memory.retractions': call<RetractionRecord[]>()(z.object({ limit: z.number().int().min(1).max(MAX_PAGE).default(50) }).strict()),
+  /** Re-extract: reads a memory session again (the configured model, else offline) and shows the difference; writes nothing. */
+  'memory.reextractPreview': call<ReextractPreview>()(z.object({ sessionId: idSchema, offline: z.boolean().default(false) }).strict()),
+  /** Applies exactly that preview in one transaction; `memory.undoRetract` with its `retractionId` reverts it. */
+  'memory.reextractApply': call<ReextractResult>()(z.object({ previewId: z.string().uuid('not a preview id') }).strict()),
   // ---- review queue (issue 23): facts that wait for the person before they are remembered ----
   /** "New memories: remember at once / ask me first", per source. */
   'review.settings': call<ReviewSettings>()(none),

@@ -15,6 +15,7 @@ import { calls, isCallName, type AppInfo, type CallName, type CallOutput, type C
 import { invalidInput, toApiError, UnsupportedCallError } from './errors';
 import type { WritePathStatus } from '../../src-shared/consolidation-outcome';
 import type { ModelService } from '../llm/builtin/model-service';
+import type { WritePathService } from '../writepath/service';
 
 /** Why a host without a window (browser mode, tests) has no native file dialog. */
 export const BROWSER_PICKS_FILES =
@@ -41,9 +42,11 @@ export interface ApiServices {
   writePathStatus: () => WritePathStatus;
   /** Built-in model catalog and downloads. */
   models: Pick<ModelService, 'catalog' | 'download' | 'pause' | 'cancel' | 'remove'>;
+  /** Re-extract by session: the write path's preview and apply. */
+  reextract: Pick<WritePathService, 'previewReextract' | 'applyReextract'>;
 }
 
-export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, mcpClients, writePathStatus, data, models }: ApiServices): Handlers {
+export function createHandlers({ memory, chat, settings, info, consolidate, runMaintenance, mcp, mcpClients, writePathStatus, data, models, reextract }: ApiServices): Handlers {
   return {
     'app.info': () => info(),
     'settings.get': () => settings.publicView(),
@@ -150,6 +153,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'memory.retract': (source) => memory.retract(source),
     'memory.undoRetract': (input) => memory.undoRetract(input),
     'memory.retractions': ({ limit }) => memory.listRetractions(limit),
+    'memory.reextractPreview': ({ sessionId, offline }) => reextract.previewReextract({ sessionId, offline }),
+    'memory.reextractApply': ({ previewId }) => reextract.applyReextract(previewId),
     'chat.replayPack': ({ messageId }) => chat.replayPack(messageId),
 
     'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),

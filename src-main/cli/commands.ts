@@ -140,6 +140,7 @@ export const commands: Record<string, Command> = {
   verify: (ctx) => import('./verify-commands').then((m) => m.verify(ctx)),
   diff: (ctx) => import('./verify-commands').then((m) => m.diff(ctx)),
   retract: (ctx) => import('./retract-commands').then((m) => m.retractCommand(ctx)),
+  reextract: (ctx) => import('./reextract-commands').then((m) => m.reextractCommand(ctx)),
   mcp: (ctx) =>
     import('../mcp/stdio').then((m) =>
       m.serveStdio({

@@ -72,6 +72,10 @@ Commands:
                        What memory learned from a message, chat, memory session, other app or consolidation
                        run; retracts it (facts only it supports forgotten, its support removed elsewhere,
                        versions it superseded current again) unless --dry-run. retract --undo ID reverts one
+  reextract --session ID [--dry-run] [--offline]
+                       Read a memory session's messages again (memory agent from ENGRAM_AGENT_*, else offline)
+                       and show what would be added, changed, dropped; applies it unless --dry-run (one
+                       transaction; retract --undo ID reverts it)
   spaces [list | create NAME | rename NAME NEW | delete NAME (--move-to NAME | --erase)]
                        Memory spaces (Personal, Work…): each chat, episode and fact belongs to one
   mcp [--allow-writes] [--space NAME]

@@ -180,6 +180,7 @@ export class AppHost implements HostTransport {
         writePathStatus: () => writePathStatus(this.engine, this.writePath.maintenanceUnderWay),
         data: this.data,
         models: this.models,
+        reextract: this.writePath,
       }),
       logger,
     );

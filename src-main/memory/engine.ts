@@ -285,6 +285,10 @@ export class MemoryEngine {
   readonly retract = this.flushed((source: unknown) => this.writeTransaction(() => retractOps.retract(this.ctx, retractOps.parseSource(source))));
   readonly undoRetract = this.flushed((input: unknown) => this.writeTransaction(() => retractOps.undoRetract(this.ctx, retractOps.parseRetractionId(input).retractionId)));
   readonly listRetractions = this.open((limit?: number) => retractOps.listRetractions(this.ctx, limit));
+  /** Re-extract (retract/reextract.ts): the session's current facts; then, in one transaction, its new reading. */
+  readonly sessionContribution = this.flushed((sessionId: string) => retractOps.sessionContribution(this.ctx, sessionId));
+  readonly currentAgainAfterDrop = this.flushed((dropIds: readonly string[]) => retractOps.currentAgainAfterDrop(this.ctx, dropIds));
+  readonly applyReextract = this.flushed((input: retractOps.ReextractApplyInput, writeNew: () => retractOps.ReextractWrite) => this.writeTransaction(() => retractOps.applyReextract(this.ctx, input, writeNew)));
   readonly restore = this.open((id: string) => factOps.restoreNode(this.ctx, id));
   readonly recordAccess = this.open((ids: readonly string[]): void => factOps.recordAccess(this.ctx, ids));
   /** What a finished reply used of the memories it was shown is reinforced; returns those memories (reply-reinforcement.ts). */

@@ -52,6 +52,7 @@ export { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type Updat
 export { searchInputSchema } from './retrieval/schemas';
 export { asOfSchema } from './as-of';
 export { retractionIdSchema, retractSourceSchema } from './retract/schemas';
+export type { ReextractApplyInput, ReextractWrite, SessionFact } from './retract/reextract';
 export { setProfilePinSchema, type SetProfilePinInput } from './profile-pins';
 export type { ProfileScope } from './profile';
 export {

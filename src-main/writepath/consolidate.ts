@@ -10,14 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
-import { contentSchema, eventTimeSchema, type NewRun } from '../memory';
-import type { Entity, MemoryNode } from '../../src-shared/memory-types';
+import type { NewRun } from '../memory';
 import { emptyUsage, type TokenUsage } from './agent';
 import { applyPlan, type ApplyResult } from './apply';
 import { classifyConsolidationError, isCancellation, type ConsolidationFailure } from './errors';
 import { dedupBatch, relateToMemory } from './relate';
 import { CONSOLIDATION_PROMPT_VERSIONS } from './extract-llm';
-import type { CandidateFact, CausalLink, ExtractedEntity, Extractor, WritePathProgress } from './types';
+import type { Extractor, WritePathProgress } from './types';
+import { extractSession } from './extract-session';
 import { AppError } from '../../src-shared/errors';
 import type { ReviewSource } from '../../src-shared/review-types';
 
@@ -143,39 +143,18 @@ export async function consolidateSession(
     if (engine.writePathStore.sessionHasSlowPathBacklog(sessionId)) await engine.drainSlowPath();
     options.signal?.throwIfAborted();
 
-    const pageSize = options.episodesPerPage ?? 30;
-    const facts: CandidateFact[] = [];
-    const entities = new Map<string, ExtractedEntity>();
-    const causal: CausalLink[] = [];
-    const episodeTimes = new Map<string, number>();
-    let after = timed(() => engine.writePathStore.consolidatedThrough(sessionId));
-    const total = Math.max(1, session.episodeCount);
-    for (;;) {
-      // Each synchronous step gets its own turn of the event loop: a fast model (or the offline extractor)
-      // would otherwise chain them into one long main-thread block.
-      await yieldToLoop();
-      const page = timed(() => engine.writePathStore.sessionEpisodes(sessionId, after, pageSize));
-      if (page.length === 0) break;
-      const episodes = page.map((p) => p.node);
-      for (const e of episodes) episodeTimes.set(e.id, e.eventTime);
-      const known: Entity[] = timed(() => knownAnchors(engine, episodes));
-      const extraction = await extractor.extract({ sessionId, episodes, knownEntities: known }, options.signal);
-      options.signal?.throwIfAborted();
-      for (const e of extraction.entities) {
-        const key = `${e.knownId ?? ''}|${e.name.toLowerCase()}`;
-        const seen = entities.get(key);
-        entities.set(key, seen ? { ...seen, aliases: [...new Set([...seen.aliases, ...e.aliases])], description: seen.description ?? e.description } : e);
-      }
-      causal.push(...extraction.causal);
-      outcome.dropped.push(...(extraction.dropped ?? []));
-      // One item the memory would refuse (an impossible date, an empty text) is left out, never the session.
-      const { usable, refused } = storableFacts(extraction.facts);
-      facts.push(...usable);
-      outcome.dropped.push(...refused);
-      outcome.episodes += page.length;
-      after = page[page.length - 1]?.rowid ?? after;
-      progress('extract', 5 + Math.min(55, Math.round((55 * outcome.episodes) / total)), `${outcome.episodes} episodes read`);
-    }
+    const extracted = await extractSession(engine, extractor, sessionId, {
+      afterRowid: timed(() => engine.writePathStore.consolidatedThrough(sessionId)),
+      pageSize: options.episodesPerPage ?? 30,
+      total: session.episodeCount,
+      signal: options.signal,
+      timed,
+      progress,
+    });
+    const { facts, entities, causal, episodeTimes } = extracted;
+    const after = extracted.throughRowid;
+    outcome.dropped.push(...extracted.dropped);
+    outcome.episodes = extracted.episodes;
 
     progress('dedup', 62);
     await yieldToLoop();
@@ -202,7 +181,7 @@ export async function consolidateSession(
         sessionId,
         runId,
         sourceType: extractor.mode === 'llm' ? 'consolidation' : 'heuristic',
-        entities: [...entities.values()],
+        entities,
         facts: planned,
         causal,
         throughRowid: after,
@@ -250,40 +229,8 @@ export async function consolidateSession(
   return outcome;
 }
 
-/**
- * The facts the memory will accept, checked with its own schemas before anything is written: a write that
- * refused one (a date chrono misread, a too-long text) failed the whole session's transaction.
- */
-export function storableFacts(facts: readonly CandidateFact[]): { usable: CandidateFact[]; refused: string[] } {
-  const usable: CandidateFact[] = [];
-  const refused: string[] = [];
-  for (const fact of facts) {
-    const content = contentSchema.safeParse(fact.content);
-    const time = fact.eventTime === null ? null : eventTimeSchema.safeParse(fact.eventTime);
-    const problem = !content.success ? `content ${content.error.issues[0]?.message ?? 'invalid'}` : time && !time.success ? `time ${fact.eventTime} ${time.error.issues[0]?.message ?? 'invalid'}` : null;
-    if (problem) refused.push(`fact "${fact.content.slice(0, 80)}": ${problem}`);
-    else usable.push(fact);
-  }
-  return { usable, refused };
-}
-
 /** The session's source when its setting is "ask me first" (its facts wait for review), else null. */
-function reviewOriginFor(engine: WritePathMemory, sessionId: string): ReviewSource | null {
+export function reviewOriginFor(engine: WritePathMemory, sessionId: string): ReviewSource | null {
   const origin = engine.reviewOriginOfSession(sessionId);
   return engine.requiresReview(origin) ? origin : null;
-}
-
-const MAX_KNOWN_ENTITIES = 40;
-
-/**
- * The anchors shown to the model for a page: those the slow path linked to its episodes (names and aliases
- * such as "my boss"), then those whose names share a capitalised word with the text, so "Acme" can resolve
- * to "Acme Corp" — the model decides; nothing is merged here.
- */
-function knownAnchors(engine: WritePathMemory, episodes: readonly MemoryNode[]): Entity[] {
-  const linked = engine.writePathStore.entityIdsOfNodes(episodes.map((e) => e.id));
-  const words = new Set<string>();
-  for (const e of episodes) for (const m of e.content.matchAll(/\p{Lu}[\p{L}\p{N}'-]{2,}/gu)) words.add(m[0].toLowerCase());
-  const named = engine.writePathStore.entityIdsMentioning([...words].slice(0, 30), MAX_KNOWN_ENTITIES);
-  return engine.writePathStore.getEntities([...new Set([...linked, ...named])].slice(0, MAX_KNOWN_ENTITIES));
 }

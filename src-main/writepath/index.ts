@@ -4,6 +4,7 @@ export { agentConfigFromProvider, memoryAgentConfigSchema, OUTPUT_MODES, type Me
 export { AgentError, AGENT_FAILURES, type AgentFailure } from './errors';
 export { consolidateSession, type ConsolidateOptions, type SessionOutcome } from './consolidate';
 export { OfflineExtractor, speakerOf } from './extract-offline';
+export { applyReextract, prepareReextract, type PreparedReextract } from './reextract';
 export { readStatements } from './nlp/statements';
 export { LlmExtractor } from './extract-llm';
 export { runMaintenance, type MaintenanceReport } from './maintenance';

@@ -19,6 +19,11 @@ import type { Extractor, WritePathProgress } from './types';
 import { AppError } from '../../src-shared/errors';
 import { isTransientConsolidationFailure } from './errors';
 import type { MaintenanceUnderWay } from '../../src-shared/consolidation-outcome';
+import type { ReextractPreview, ReextractResult } from '../../src-shared/reextract-types';
+import { applyReextract, prepareReextract, type PreparedReextract } from './reextract';
+
+/** Previews kept for their apply (the newest few: each holds a session's reading). */
+const KEPT_PREVIEWS = 8;
 
 export interface WritePathOptions {
   engine: WritePathMemory;
@@ -254,6 +259,32 @@ export class WritePathService {
       return report;
     }, request.signal);
   }
+
+  /** Reads a session again (reextract.ts) and keeps the reading for `applyReextract`; writes nothing. */
+  previewReextract(request: { sessionId: string; offline?: boolean; signal?: AbortSignal }): Promise<ReextractPreview> {
+    return this.enqueue(async (signal) => {
+      const prepared = await prepareReextract(this.options.engine, this.extractor(request.offline ?? false), request.sessionId, {
+        signal,
+        onProgress: (p) => this.emit(p),
+        ...this.pageOption(),
+      });
+      this.previews.set(prepared.preview.previewId, prepared);
+      for (const id of this.previews.keys()) if (this.previews.size > KEPT_PREVIEWS) this.previews.delete(id);
+      return prepared.preview;
+    }, request.signal);
+  }
+
+  /** Applies exactly what a preview showed, in one transaction; its `retractionId` undoes it. */
+  applyReextract(previewId: string, trigger = 'reextract'): Promise<ReextractResult> {
+    return this.enqueue(() => {
+      const prepared = this.previews.get(previewId);
+      if (!prepared) return Promise.reject(new AppError('not_found', 'That re-extract preview is no longer held (applied, or too old): preview again'));
+      this.previews.delete(previewId);
+      return Promise.resolve(applyReextract(this.options.engine, prepared, trigger));
+    });
+  }
+
+  private readonly previews = new Map<string, PreparedReextract>();
 
   /**
    * The nightly sweep (also the launch catch-up and "run maintenance now"): consolidation, decay, enrichment,

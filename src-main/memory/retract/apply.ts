@@ -36,11 +36,15 @@ function forgetAll(ctx: EngineContext, ids: readonly string[], now: number): voi
   refreshEntitySummaries(ctx, entities, now);
 }
 
-/** Carries out a plan, journalled; returns the record's id. Inside the caller's transaction. */
-export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKind = plan.source.kind): RetractResult {
+/**
+ * Carries out a plan, journalled; returns the record's id. Inside the caller's transaction. `alsoJournal`: nodes
+ * the caller changes next in the same transaction (a re-extract's writes), kept so the undo restores them too.
+ */
+export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKind = plan.source.kind, alsoJournal: readonly string[] = []): RetractResult {
   const db = ctx.db;
   const toForget = [...plan.episodeIds, ...plan.forgetCurrentIds];
-  const journal: RetractJournal = recordJournal(db, [...toForget, ...plan.currentAgainIds], plan.supportEdgeIds);
+  const journalled = [...new Set([...toForget, ...plan.currentAgainIds, ...alsoJournal])];
+  const journal: RetractJournal = recordJournal(db, journalled, plan.supportEdgeIds);
   const now = ctx.clock.now();
   forgetAll(ctx, toForget, now);
   const dropEdge = db.prepare('DELETE FROM edges WHERE id = ?');
@@ -87,6 +91,7 @@ export function undoRetract(ctx: EngineContext, retractionId: string): RetractRe
   if (changed.length > 0) {
     throw new MemoryError('conflict', `${changed.length} memory item(s) this retract changed were changed again since; undo them by hand (first: ${changed[0]})`);
   }
+  undoReextractWrites(ctx, journal);
   restoreJournal(db, journal);
   db.prepare('DELETE FROM retractions WHERE id = ?').run(retractionId);
   for (const node of journal.nodes) ctx.feed.emit({ kind: 'node.updated', nodeId: String(node.id) });
@@ -96,6 +101,19 @@ export function undoRetract(ctx: EngineContext, retractionId: string): RetractRe
     ctx.feed.emit({ kind: 'entity.updated', entityId: String(entity.id) });
   }
   return toResult(row);
+}
+
+/** A re-extract's own writes go before its journal is restored (whose entity rows then hold). */
+function undoReextractWrites(ctx: EngineContext, journal: RetractJournal): void {
+  const db = ctx.db;
+  const current = db.prepare('SELECT 1 FROM nodes WHERE id = ? AND valid_until IS NULL');
+  const created = (journal.created ?? []).filter((id) => current.get(id) !== undefined);
+  forgetAll(ctx, created, ctx.clock.now());
+  const dropEdge = db.prepare('DELETE FROM edges WHERE id = ?');
+  for (const id of journal.addedEdges ?? []) dropEdge.run(id);
+  const withdraw = db.prepare(`DELETE FROM memory_proposals WHERE id = ? AND state = 'pending'`);
+  for (const id of journal.proposed ?? []) withdraw.run(id);
+  for (const id of created) ctx.feed.emit({ kind: 'node.forgotten', nodeId: id });
 }
 
 function toResult(row: RetractionRow): RetractResult {

@@ -6,6 +6,7 @@ import { retractionIdSchema, retractSourceSchema } from './schemas';
 export { planRetract, type RetractPlan } from './plan';
 export { previewRetract } from './describe';
 export { applyPlan, listRetractions, retract, undoRetract } from './apply';
+export { applyReextract, currentAgainAfterDrop, sessionContribution, type ReextractApplyInput, type ReextractWrite, type SessionFact } from './reextract';
 
 export const parseSource = (input: unknown): RetractSource => parseInput(retractSourceSchema, input);
 export const parseRetractionId = (input: unknown): { retractionId: string } => parseInput(retractionIdSchema, input);

@@ -16,6 +16,12 @@ export interface RetractJournal {
   vectorActive: { id: string; active: number }[];
   /** valid_until of each journalled node as the retract left it: an undo over a later change is refused. */
   after: { id: string; validUntil: number | null }[];
+  /** A re-extract's own writes, which its undo takes back: the facts it created (forgotten, restorable), */
+  created?: string[];
+  /** the proposals it left waiting for review (withdrawn while still pending), */
+  proposed?: string[];
+  /** and the edges it added to what already was (deleted). */
+  addedEdges?: string[];
 }
 
 const columnCache = new WeakMap<Database, Map<string, string[]>>();

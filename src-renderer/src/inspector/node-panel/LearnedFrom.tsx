@@ -1,12 +1,14 @@
 /**
  * "What did memory learn from this?" for the selected memory's sources: its message (an episode) or its chat's
  * memory session, the other app that wrote it, the consolidation run that created it. Opening one shows the
- * retract preview (RetractPanel) inline, with a confirm.
+ * retract preview (RetractPanel) inline, with a confirm; "Re-extract" reads the conversation's messages again and
+ * shows the difference first (ReextractPanel).
  */
 import { useState } from 'react';
 import type { MemoryNode } from '../../../../src-shared/memory-types';
 import type { RetractSource } from '../../../../src-shared/retract-types';
 import { RetractPanel } from '../RetractPanel';
+import { ReextractPanel } from '../ReextractPanel';
 
 function sourcesOf(node: MemoryNode): { label: string; source: RetractSource }[] {
   const out: { label: string; source: RetractSource }[] = [];
@@ -21,6 +23,7 @@ function sourcesOf(node: MemoryNode): { label: string; source: RetractSource }[]
 
 export function LearnedFrom({ node }: { node: MemoryNode }) {
   const [open, setOpen] = useState<RetractSource | null>(null);
+  const [reextract, setReextract] = useState(false);
   const sources = sourcesOf(node);
   if (sources.length === 0) return null;
   return (
@@ -32,14 +35,31 @@ export function LearnedFrom({ node }: { node: MemoryNode }) {
             key={`${source.kind}:${source.ref}`}
             className={`chip${open?.kind === source.kind && open.ref === source.ref ? ' on' : ''}`}
             aria-expanded={open?.kind === source.kind && open.ref === source.ref}
-            onClick={() => setOpen(open?.kind === source.kind && open.ref === source.ref ? null : source)}
+            onClick={() => {
+              setReextract(false);
+              setOpen(open?.kind === source.kind && open.ref === source.ref ? null : source);
+            }}
             data-testid={`learned-from-${source.kind}`}
           >
             From {label}
           </button>
         ))}
+        {node.sessionId && (
+          <button
+            className={`chip${reextract ? ' on' : ''}`}
+            aria-expanded={reextract}
+            onClick={() => {
+              setOpen(null);
+              setReextract(!reextract);
+            }}
+            data-testid="learned-from-reextract"
+          >
+            Re-extract this conversation
+          </button>
+        )}
       </div>
       {open && <RetractPanel key={`${open.kind}:${open.ref}`} source={open} onDone={() => setOpen(null)} />}
+      {reextract && node.sessionId && <ReextractPanel key={node.sessionId} sessionId={node.sessionId} onDone={() => setReextract(false)} />}
     </section>
   );
 }
