@@ -20,7 +20,7 @@ import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from '
 import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
 import { runHeadless, wantsHeadlessMcp } from './headless';
-import { unlockAppMemoryKey } from './memory-keychain';
+import { memoryKeychain, unlockAppMemoryKey } from './memory-keychain';
 import { nativeChooseFile } from './native-dialogs';
 
 // One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
@@ -132,9 +132,11 @@ if (wantsHeadlessMcp(process.argv)) {
     // here (safeStorage is main-process only) and are lent to the worker on request.
     try {
       const memoryKey = unlockAppMemoryKey(dataDir);
+      const keychain = memoryKeychain();
       host = await WorkerHost.start({
         dataDir,
         ...(memoryKey ? { memoryKey } : {}),
+        ...(keychain ? { keychain } : {}),
         secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),

@@ -14,6 +14,7 @@ import { newSecretBuffer, serveSecrets } from './secret-bridge';
 import { deserializeError } from './serialize-error';
 import { spawnHostWorker } from './spawn';
 import { packagedResourcesPath } from '../../resource-paths';
+import type { KeyProtector } from '../../memory';
 
 export interface WorkerHostOptions {
   dataDir: string;
@@ -24,6 +25,8 @@ export interface WorkerHostOptions {
   nativeBinding?: string;
   /** The memory's key, unlocked on this (main) thread from the OS keychain (src-main/app/memory-keychain.ts). */
   memoryKey?: Buffer;
+  /** The OS keychain (main process only): lent to the worker for "Encrypt this memory" through the secrets bridge. */
+  keychain?: KeyProtector;
   installation?: HostWorkerData['installation'];
   /** How the worker thread is created: electron-vite's `?nodeWorker` factory in the desktop build; by default
    * the entry next to this module (source under tsx, or the browser-mode bundle). */
@@ -69,7 +72,7 @@ export class WorkerHost implements HostTransport {
     const { options } = this;
     const channel = new MessageChannel();
     const buffer = newSecretBuffer();
-    const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer);
+    const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer, options.keychain);
     const workerData: HostWorkerData = {
       dataDir: options.dataDir,
       mode: options.mode,
@@ -78,7 +81,7 @@ export class WorkerHost implements HostTransport {
       ...(options.memoryKey ? { memoryKey: options.memoryKey } : {}),
       ...(options.installation ? { installation: options.installation } : {}),
       ...(packagedResourcesPath() ? { resourcesPath: packagedResourcesPath() } : {}),
-      secrets: { kind: options.secrets.kind, port: channel.port2, buffer },
+      secrets: { kind: options.secrets.kind, port: channel.port2, buffer, ...(options.keychain ? { keychain: true } : {}) },
     };
     const worker = (options.spawn ?? spawnHostWorker)({ workerData, transferList: [channel.port2] });
     this.worker = worker;
