@@ -37,7 +37,7 @@ export function verifyFile(path: string, options: { nativeBinding?: string; key?
   }
   if (head.toString('latin1') === 'SQLite format 3\u0000') return { path, kind: 'backup', report: MemoryEngine.verifyDatabaseFile(path, options) };
   if (head.toString('utf8').trimStart().startsWith('{')) return { path, kind: 'export', report: verifyExport(path) };
-  if (isSealedFile(path)) throw new AppError('key_unavailable', `${basename(path)} is an encrypted Engram export: verify it with its passphrase`, { issues: [{ path: 'passphrase', message: 'required' }] });
+  if (isSealedFile(path)) throw new AppError('key_unavailable', `${basename(path)} is an encrypted Engram export: verify it with its passphrase`, { issues: [{ path: 'passphrase', message: 'this export is encrypted: give its passphrase to verify it' }] });
   // An encrypted backup has no readable header: it is checked with the memory's key (a wrong key says so).
   if (options.key) return { path, kind: 'backup', report: MemoryEngine.verifyDatabaseFile(path, options) };
   throw new AppError('invalid_input', `${basename(path)} is neither an Engram backup nor an Engram JSON export`);

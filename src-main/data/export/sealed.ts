@@ -42,7 +42,7 @@ export const isSealed = (head: Buffer): boolean => head.length >= SEALED_MAGIC.l
 
 /** Refuses a passphrase too short to protect a whole memory; returns it otherwise. */
 export function checkedExportPassphrase(passphrase: string): string {
-  if (passphrase.length < MIN_EXPORT_PASSPHRASE) throw new AppError('invalid_input', `An export passphrase needs at least ${MIN_EXPORT_PASSPHRASE} characters`, { issues: [{ path: 'passphrase', message: 'too short' }] });
+  if (passphrase.length < MIN_EXPORT_PASSPHRASE) throw new AppError('invalid_input', `An export passphrase needs at least ${MIN_EXPORT_PASSPHRASE} characters`, { issues: [{ path: 'passphrase', message: `needs at least ${MIN_EXPORT_PASSPHRASE} characters` }] });
   return passphrase;
 }
 
@@ -151,7 +151,7 @@ function parseHeader(file: Buffer, name: string): SealParams {
 export async function openSealed(file: Buffer, passphrase: string | undefined, name: string): Promise<Buffer> {
   const params = parseHeader(file, name);
   if (passphrase === undefined || passphrase === '') {
-    throw new AppError('key_unavailable', `${name} is an encrypted Engram export: give its passphrase to import it`, { issues: [{ path: 'passphrase', message: 'required' }] });
+    throw new AppError('key_unavailable', `${name} is an encrypted Engram export: give its passphrase to import it`, { issues: [{ path: 'passphrase', message: 'this export is encrypted: give its passphrase to import it' }] });
   }
   const header = file.subarray(0, SEALED_HEADER_BYTES);
   const key = await deriveKey(passphrase, params);
@@ -169,7 +169,7 @@ export async function openSealed(file: Buffer, passphrase: string | undefined, n
       plain.push(decipher.update(sealed.subarray(0, sealed.length - TAG_BYTES)), decipher.final());
     } catch {
       // The first chunk is where a wrong passphrase shows; past it the key is right and the file was changed.
-      if (i === 0) throw new AppError('key_unavailable', `The passphrase does not open ${name} (or the file is damaged); nothing was imported`, { issues: [{ path: 'passphrase', message: 'does not open this export' }] });
+      if (i === 0) throw new AppError('key_unavailable', `The passphrase does not open ${name} (or the file is damaged); nothing was imported`, { issues: [{ path: 'passphrase', message: 'it does not open this export (or the file is damaged); nothing was imported' }] });
       throw new AppError('invalid_input', `${name} was changed or cut short after it was written (chunk ${i + 1} of ${count} does not check); nothing was imported`);
     }
   }
