@@ -131,11 +131,11 @@ if (wantsHeadlessMcp(process.argv)) {
     // The engine runs on a worker thread: this process routes IPC and keeps the window responsive. Secrets stay
     // here (safeStorage is main-process only) and are lent to the worker on request.
     try {
-      const memoryKey = unlockAppMemoryKey(dataDir);
       const keychain = memoryKeychain();
       host = await WorkerHost.start({
         dataDir,
-        ...(memoryKey ? { memoryKey } : {}),
+        // Asked at every start of the engine's thread (a restart after a crash finds a key made since).
+        memoryKey: () => unlockAppMemoryKey(dataDir),
         ...(keychain ? { keychain } : {}),
         secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
