@@ -17,8 +17,8 @@ export interface EngramProcess {
   origin: string;
   token: string;
   dataDir: string;
-  /** Stop and start again on the same data folder (a new port and token). */
-  restart(): Promise<void>;
+  /** Stop and start again on the same data folder (a new port and token); `between` runs while it is stopped. */
+  restart(between?: () => void | Promise<void>): Promise<void>;
   /** A call through the API with the token, as the page would make it. */
   call<T = unknown>(name: string, input: unknown): Promise<T>;
 }
@@ -73,8 +73,9 @@ export const test = base.extend<{ engram: EngramProcess; openai: ScriptedOpenAIS
       get token() {
         return new URL(current.url).searchParams.get('token') ?? '';
       },
-      async restart() {
+      async restart(between) {
         await stop(current.child);
+        await between?.();
         current = await launch(dataDir);
       },
       async call<T>(name: string, input: unknown): Promise<T> {

@@ -11,7 +11,7 @@ import { call, MAX_PAGE, none, type CallSpec } from './call-spec';
 import { controlCalls } from './contract-control';
 import { APP_ERROR_CODES } from '../../src-shared/errors';
 import { IMPORT_FORMATS } from '../../src-shared/import-source';
-import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
+import type { BackupEntry, BackupList, DataProgress, EncryptionStatus, ExportResult, ImportResult, RestoreSummary } from '../data/api-types';
 import { CHAT_DELETE_MODES, type ChatDeletePreview, type ChatSearchHit, type ChatDeleteResult, type ChatMessage, type ChatSession, type ChatTitle, type SessionCompletedEvent } from '../../src-shared/chat-types';
 import type { ConnectionTestResult } from '../llm/client';
 import type { ModelCatalogView, ModelDownloadEvent } from '../llm/builtin/model-types';
@@ -79,6 +79,8 @@ const nodeId = z.object({ id: idSchema }).strict();
 const modelId = z.object({ id: z.string().trim().min(1, 'Choose a model').max(200) }).strict();
 /** A file or folder on this machine (the main process reads or writes it for the person). */
 const dataPath = z.string().trim().min(1, 'path is empty').max(4096).refine((p) => !p.includes('\u0000'), 'path contains a NUL character');
+/** An export's passphrase (data/export/sealed.ts): taken as typed, never trimmed. */
+const exportPassphrase = z.string().min(1, 'passphrase is empty').max(1024);
 /** What a native file dialog is for (ui.chooseFile); import and restore open a file, export and backup save one. */
 export const FILE_PURPOSES = ['import', 'restore', 'export', 'backup'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
@@ -286,14 +288,30 @@ export const calls = {
    * export, read as `format` (`auto` detects, but never loads an Engram export). `preview`: write nothing, report
    * what would be added, skipped and refused.
    */
-  'data.import': call<ImportResult>()(z.object({ path: dataPath, format: z.enum(IMPORT_FORMATS).default('auto'), preview: z.boolean().default(false) }).strict()),
-  /** Export to `path`, or into the data folder's exports/ when omitted. Markdown to a folder, or a .zip path. */
-  'data.export': call<ExportResult>()(z.object({ format: z.enum(['json', 'markdown']), path: dataPath.optional() }).strict()),
+  'data.import': call<ImportResult>()(
+    z.object({ path: dataPath, format: z.enum(IMPORT_FORMATS).default('auto'), preview: z.boolean().default(false), passphrase: exportPassphrase.optional() }).strict(),
+  ),
+  /**
+   * Export to `path`, or into the data folder's exports/ when omitted. Markdown to a folder, or a .zip path.
+   * `passphrase` (JSON only): the export is encrypted with it, and importing it asks for it.
+   */
+  'data.export': call<ExportResult>()(
+    z
+      .object({ format: z.enum(['json', 'markdown']), path: dataPath.optional(), passphrase: exportPassphrase.min(8, 'a passphrase needs at least 8 characters').optional() })
+      .strict()
+      .refine((x) => x.format === 'json' || x.passphrase === undefined, { message: 'only the JSON export can be encrypted', path: ['passphrase'] }),
+  ),
   /** Online backup to `path`, or into the data folder's backups/ when omitted. */
   'data.backup': call<BackupEntry>()(z.object({ path: dataPath.optional() }).strict()),
   'data.backups': call<BackupList>()(none),
   /** Checks the file (integrity, schema), keeps the current database aside and restarts on the restored one. */
   'data.restore': call<RestoreSummary>()(z.object({ path: dataPath }).strict()),
+  /** Settings → Encryption (data/memory-encryption.ts): how the memory is protected now. */
+  'data.encryption': call<EncryptionStatus>()(none),
+  /** "Encrypt this memory": converts a plaintext memory (crash-safe; progress as data.progress 'encrypt'). */
+  'data.encrypt': call<EncryptionStatus>()(none),
+  /** "Add / change passphrase": a passphrase that also opens the memory's key (for the CLI and browser mode). */
+  'data.setPassphrase': call<EncryptionStatus>()(z.object({ passphrase: exportPassphrase.min(8, 'a passphrase needs at least 8 characters') }).strict()),
   // ---- other apps (MCP) ----
   /** "Let other apps use Engram's memory": on/off, writes allowed, address and token to copy. */
   'mcp.status': call<McpStatus>()(none),

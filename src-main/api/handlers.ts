@@ -33,7 +33,7 @@ export interface ApiServices {
   /** "Run maintenance now": the nightly sweep through the write path, joining one already under way. */
   runMaintenance: () => Promise<MaintenanceSummary>;
   /** Import, export, backup and restore (src-main/data/service.ts). */
-  data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore'>;
+  data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore' | 'encryptionStatus' | 'encryptMemory' | 'setPassphrase'>;
   /** The running app's MCP endpoint for other apps. */
   mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
   /** Other apps' MCP files: this installation's stdio command, previewed and written on request. */
@@ -157,11 +157,14 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'memory.reextractApply': ({ previewId }) => reextract.applyReextract(previewId),
     'chat.replayPack': ({ messageId }) => chat.replayPack(messageId),
 
-    'data.import': ({ path, format, preview }) => data.import(path, { format, preview }),
-    'data.export': ({ format, path }) => data.export(format, path),
+    'data.import': ({ path, format, preview, passphrase }) => data.import(path, { format, preview, ...(passphrase !== undefined ? { passphrase } : {}) }),
+    'data.export': ({ format, path, passphrase }) => data.export(format, path, passphrase),
     'data.backup': ({ path }) => data.backup(path),
     'data.backups': () => data.backups(),
     'data.restore': ({ path }) => data.restore(path),
+    'data.encryption': () => data.encryptionStatus(),
+    'data.encrypt': () => data.encryptMemory(),
+    'data.setPassphrase': ({ passphrase }) => data.setPassphrase(passphrase),
     'mcp.status': () => mcp.status(),
     'mcp.configure': (input) => mcp.configure(input),
     'mcp.stdio': () => mcpClients.stdio(),

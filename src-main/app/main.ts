@@ -20,7 +20,7 @@ import { acknowledgeOldMemory, appDataDir, appMoveOffer, appTwoMemories } from '
 import { moveMemory } from '../data/move-data';
 import { applyContentSecurityPolicy, createMainWindow, isTrustedUrl } from './window';
 import { runHeadless, wantsHeadlessMcp } from './headless';
-import { unlockAppMemoryKey } from './memory-keychain';
+import { memoryKeychain, unlockAppMemoryKey } from './memory-keychain';
 import { nativeChooseFile } from './native-dialogs';
 
 // One data folder for the app, browser mode, the CLI and MCP (./data-folder.ts). ENGRAM_DATA_DIR (a portable
@@ -131,10 +131,12 @@ if (wantsHeadlessMcp(process.argv)) {
     // The engine runs on a worker thread: this process routes IPC and keeps the window responsive. Secrets stay
     // here (safeStorage is main-process only) and are lent to the worker on request.
     try {
-      const memoryKey = unlockAppMemoryKey(dataDir);
+      const keychain = memoryKeychain();
       host = await WorkerHost.start({
         dataDir,
-        ...(memoryKey ? { memoryKey } : {}),
+        // Asked at every start of the engine's thread (a restart after a crash finds a key made since).
+        memoryKey: () => unlockAppMemoryKey(dataDir),
+        ...(keychain ? { keychain } : {}),
         secrets: createSecretStore(dataDir, stderrLogger),
         mode: 'electron',
         version: app.getVersion(),

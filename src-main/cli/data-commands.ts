@@ -14,6 +14,7 @@ import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-sourc
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
+import { exportPassphrase, exportSealing } from './export-passphrase';
 
 function requirePath(ctx: CommandContext, what: string): string {
   const value = ctx.args[0];
@@ -33,7 +34,9 @@ export const importCommand: Command = async (ctx) => {
   const path = requirePath(ctx, 'file|folder|zip');
   const engine = ctx.engine;
   const preview = ctx.options.preview === 'true';
+  const passphrase = exportPassphrase(ctx.options, process.env);
   const summary = await runImport(engine, path, {
+    ...(passphrase !== undefined ? { passphrase } : {}),
     format: importFormat(ctx.options.format),
     preview,
     onProgress: (p) => ctx.progress(`importing ${p.file}: ${p.percent}% · ${p.conversations} conversations · ${p.messagesAdded} new messages`),
@@ -99,10 +102,13 @@ export const exportCommand: Command = async (ctx) => {
   const now = ctx.engine.clock.now();
   const out = resolve(ctx.options.out ?? (format === 'json' ? `engram-export-${stamp(now)}.json` : `engram-export-${stamp(now)}`));
   if (format === 'markdown' && ctx.spaceId !== undefined) throw new UsageError('--space exports JSON only (--format json)');
+  const passphrase = exportSealing(ctx.options, process.env);
+  if (format === 'markdown' && passphrase !== undefined) throw new UsageError('--encrypt exports JSON only (--format json): a Markdown export is a folder of readable pages');
   if (format === 'json') {
-    const r = await exportJson(ctx.engine, out, ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {});
+    const r = await exportJson(ctx.engine, out, { ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}), ...(passphrase !== undefined ? { passphrase } : {}) });
     const total = Object.values(r.rows).reduce((a, b) => a + b, 0);
-    ctx.out(ctx.json ? JSON.stringify({ format, path: r.path, rows: r.rows, vectors: r.vectors }) : `Exported ${total} rows and ${r.vectors} vectors to ${r.path}`);
+    const sealed = passphrase !== undefined;
+    ctx.out(ctx.json ? JSON.stringify({ format, path: r.path, rows: r.rows, vectors: r.vectors, encrypted: sealed }) : `Exported ${total} rows and ${r.vectors} vectors to ${r.path}${sealed ? ' (encrypted with the passphrase: it is needed to import or verify it)' : ''}`);
   } else {
     const r = await exportMarkdown(ctx.engine, out);
     ctx.out(ctx.json ? JSON.stringify({ format, ...r }) : `Exported ${r.entities} entities and ${r.facts} facts as ${r.files} Markdown files to ${r.path}`);

@@ -49,9 +49,12 @@ Commands:
                        Bring in a ChatGPT or Claude export (conversations.json or its .zip), JSONL, a recall
                        dataset or an Engram JSON export; each conversation becomes a chat; re-import adds 0.
                        An Engram export needs --format engram-export (it never loads settings); --preview
-                       writes nothing and reports what would be added, skipped and refused
-  export [--format json|markdown] [--out PATH]
-                       JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip)
+                       writes nothing and reports what would be added, skipped and refused. An encrypted
+                       export opens with --passphrase-file FILE or ENGRAM_EXPORT_PASSPHRASE
+  export [--format json|markdown] [--out PATH] [--encrypt [--passphrase-file FILE]]
+                       JSON: everything, re-importable; Markdown: entities and facts by month (folder or .zip).
+                       --encrypt: JSON sealed with a passphrase (scrypt + AES-256-GCM), from --passphrase-file
+                       FILE or ENGRAM_EXPORT_PASSPHRASE (never the command line)
   encrypt              Encrypt a plaintext memory (crash-safe: the plaintext stays until the encrypted copy opens);
                        new memories are encrypted already. The key is <data-dir>/engram.key (0600)
   key add-passphrase   Add a passphrase (from ENGRAM_NEW_PASSPHRASE) that opens the memory's key; then
@@ -136,6 +139,8 @@ async function main(argv: string[]): Promise<number> {
         space: { type: 'string' },
         'move-to': { type: 'string' },
         erase: { type: 'boolean', default: false },
+        encrypt: { type: 'boolean', default: false },
+        'passphrase-file': { type: 'string' },
       },
     });
   } catch (err) {
@@ -191,7 +196,7 @@ async function main(argv: string[]): Promise<number> {
     args,
     json,
     now: values.now,
-    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values), state: values.state, 'move-to': values['move-to'], erase: values.erase ? 'true' : undefined },
+    options: { type: values.type, entity: values.entity, after: values.after, before: values.before, limit: values.limit, k: values.k, session: values.session, offline: values.offline ? 'true' : undefined, out: values.out, format: values.format, consolidate: values['no-consolidate'] ? 'false' : undefined, preview: values.preview ? 'true' : undefined, 'allow-writes': values['allow-writes'] ? 'true' : undefined, agent: values.agent, 'as-of': values['as-of'], live: values.live ? 'true' : undefined, ...retractOptions(values), state: values.state, 'move-to': values['move-to'], erase: values.erase ? 'true' : undefined, encrypt: values.encrypt ? 'true' : undefined, 'passphrase-file': values['passphrase-file'] },
     makeEmbedder: () => embedderFromFlags(flags),
     readFile: (path) => readFileSync(path, 'utf8'),
     out,

@@ -3,7 +3,8 @@
  * the Merkle root, memory/fingerprint.ts). A failed verification prints what changed and exits non-zero.
  */
 import { resolve } from 'node:path';
-import { verificationFailure, verifyFile } from '../data/verify';
+import { isSealedFile, verificationFailure, verifyFile, verifySealedExport } from '../data/verify';
+import { exportPassphrase } from './export-passphrase';
 import { MemoryEngine, type RowChange, type VerifyReport } from '../memory';
 import { UsageError } from '../../src-shared/errors';
 import type { Command } from './command-types';
@@ -24,7 +25,10 @@ export const verify: Command = async (ctx) => {
     ctx.out(ctx.json ? JSON.stringify({ target: 'live', ...report }) : summary('The memory', report));
     return;
   }
-  const checked = verifyFile(resolve(target as string), { key: ctx.engine.encryptionForCopies.key ?? null });
+  const file = resolve(target as string);
+  // A passphrase-sealed export is opened with its passphrase (without one, verifyFile says it is needed).
+  const passphrase = isSealedFile(file) ? exportPassphrase(ctx.options, process.env) : undefined;
+  const checked = passphrase !== undefined ? await verifySealedExport(file, passphrase) : verifyFile(file, { key: ctx.engine.encryptionForCopies.key ?? null });
   if (!checked.report.ok) throw verificationFailure(checked.path, checked.report);
   ctx.out(ctx.json ? JSON.stringify({ target: checked.path, kind: checked.kind, ...checked.report }) : summary(`${checked.kind === 'backup' ? 'Backup' : 'Export'} ${checked.path}`, checked.report));
 };

@@ -31,6 +31,8 @@ export interface ImportResult {
 export interface ExportResult {
   format: 'json' | 'markdown';
   path: string;
+  /** JSON sealed with a passphrase (data/export/sealed.ts). */
+  encrypted?: boolean;
   /** JSON: rows per table; Markdown: files written. */
   rows?: Record<string, number>;
   files?: number;
@@ -57,9 +59,20 @@ export interface RestoreSummary {
   chats: number;
 }
 
+/** How the memory is protected (Settings → Encryption; data/memory-encryption.ts). */
+export interface EncryptionStatus {
+  encrypted: boolean;
+  /** The key file (engram.key beside the memory), when encrypted. */
+  keyFile: string | null;
+  /** The ways its key file opens: the key itself (`file`), the system keychain, a passphrase. */
+  slots: ('file' | 'keychain' | 'passphrase')[];
+  /** Whether this process can use the system keychain (the desktop app where the OS keyring encrypts). */
+  keychain: boolean;
+}
+
 /** Progress of a long data operation, pushed as `data.progress`. */
 export interface DataProgress {
-  operation: 'import' | 'export' | 'backup' | 'restore';
+  operation: 'import' | 'export' | 'backup' | 'restore' | 'encrypt';
   phase: 'running' | 'done' | 'failed';
   percent: number;
   message: string;

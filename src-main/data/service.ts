@@ -9,7 +9,8 @@ import type { MemoryEngine } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import type { ImportFormat } from '../../src-shared/import-source';
 import type { WritePathService } from '../writepath/service';
-import type { BackupEntry, BackupList, DataProgress, ExportResult, ImportResult, RestoreSummary } from './api-types';
+import type { BackupEntry, BackupList, DataProgress, EncryptionStatus, ExportResult, ImportResult, RestoreSummary } from './api-types';
+import type { MemoryEncryption } from './memory-encryption';
 import { backupFileName, backupFolder, backupTo, dailyBackupIfDue, listBackups, removeInterruptedWork } from './backup';
 import { exportJson } from './export/json';
 import { exportMarkdown } from './export/markdown';
@@ -22,6 +23,8 @@ export interface DataServiceOptions {
   writePath: () => WritePathService;
   /** Restarts the app's services on the restored database (AppHost.restore). */
   restore: (file: string) => Promise<RestoreSummary>;
+  /** Settings → Encryption (memory-encryption.ts); absent where the memory cannot be converted in place. */
+  encryption?: MemoryEncryption;
   logger: Logger;
   onProgress: (p: DataProgress) => void;
   /** How often the daily backup checks whether one is due; 0 disables it (tests). Default hourly. */
@@ -94,7 +97,7 @@ export class DataService {
   }
 
   /** Imports `path` read as `format`; with `preview`, only reports what importing would add and refuse. */
-  import(path: string, options: { format?: ImportFormat; preview?: boolean } = {}): Promise<ImportResult> {
+  import(path: string, options: { format?: ImportFormat; preview?: boolean; passphrase?: string } = {}): Promise<ImportResult> {
     return this.exclusive(
       'import',
       async () => {
@@ -123,16 +126,19 @@ export class DataService {
     );
   }
 
-  export(format: 'json' | 'markdown', path?: string): Promise<ExportResult> {
+  /** `passphrase`: a JSON export encrypted with it (export/sealed.ts); its default name ends in .engram. */
+  export(format: 'json' | 'markdown', path?: string, passphrase?: string): Promise<ExportResult> {
     return this.exclusive(
       'export',
       async () => {
         const engine = this.options.engine();
-        const target = resolve(path ?? join(this.options.dataDir, 'exports', `engram-export-${stamp(engine.clock.now())}${format === 'json' ? '.json' : ''}`));
+        const extension = format === 'markdown' ? '' : passphrase !== undefined ? '.engram' : '.json';
+        const target = resolve(path ?? join(this.options.dataDir, 'exports', `engram-export-${stamp(engine.clock.now())}${extension}`));
         if (format === 'json') {
-          const r = await exportJson(engine, target);
-          return { format, path: r.path, rows: r.rows };
+          const r = await exportJson(engine, target, passphrase !== undefined ? { passphrase } : {});
+          return { format, path: r.path, rows: r.rows, encrypted: passphrase !== undefined };
         }
+        if (passphrase !== undefined) throw new AppError('invalid_input', 'Only the JSON export can be encrypted with a passphrase');
         const r = await exportMarkdown(engine, target);
         return { format, path: r.path, files: r.files, entities: r.entities, facts: r.facts };
       },
@@ -161,5 +167,29 @@ export class DataService {
 
   restore(path: string): Promise<RestoreSummary> {
     return this.exclusive('restore', () => this.options.restore(resolve(path)), (r) => `restored ${r.restoredFrom}`);
+  }
+
+  encryptionStatus(): EncryptionStatus {
+    return this.encryption().status();
+  }
+
+  /** "Encrypt this memory": one data operation like the others (never during an export or a backup). */
+  encryptMemory(): Promise<EncryptionStatus> {
+    const encryption = this.encryption();
+    return this.exclusive(
+      'encrypt',
+      () => encryption.encrypt((percent, message) => this.options.onProgress({ operation: 'encrypt', phase: 'running', percent, message })),
+      (s) => `encrypted the memory; its key is in ${s.keyFile ?? 'engram.key'}`,
+    );
+  }
+
+  setPassphrase(passphrase: string): EncryptionStatus {
+    if (this.busy) throw new AppError('conflict', `Another data operation (${this.busy}) is running; try again when it has finished.`);
+    return this.encryption().setPassphrase(passphrase);
+  }
+
+  private encryption(): MemoryEncryption {
+    if (!this.options.encryption) throw new AppError('invalid_input', 'Encryption settings are not available here');
+    return this.options.encryption;
   }
 }

@@ -3,10 +3,12 @@
  * (memory/snapshot.ts), which only adds and never loads settings. A preview runs the same load and rolls it back.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import { z } from 'zod';
 import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES, type SnapshotLoad } from '../memory';
 import { AppError } from '../../src-shared/errors';
 import type { RejectedRows } from '../../src-shared/import-source';
+import { isSealed, openSealed } from './export/sealed';
 
 /**
  * The largest export read: it is parsed whole, which takes several times its size in memory, and V8 cannot
@@ -32,15 +34,25 @@ const exportSchema = z.object({
     .optional(),
 });
 
-/** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
-export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
+/**
+ * The text of an export file: read as it is, or opened with `passphrase` when it is sealed (export/sealed.ts).
+ * A sealed file without its passphrase, or with a wrong one, is a typed error before anything is parsed.
+ */
+export async function readExportText(path: string, passphrase: string | undefined): Promise<string> {
   const bytes = statSync(path).size;
   if (bytes > MAX_SNAPSHOT_BYTES) {
     throw new AppError('invalid_input', `This Engram export is ${Math.round(bytes / 1_048_576)} MB; Engram re-imports exports up to ${MAX_SNAPSHOT_BYTES / 1_048_576} MB. Restore a backup instead.`);
   }
+  const file = readFileSync(path);
+  return (isSealed(file) ? await openSealed(file, passphrase, basename(path)) : file).toString('utf8');
+}
+
+/** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
+export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string; passphrase?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
+  const text = await readExportText(path, options.passphrase);
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'));
+    value = JSON.parse(text);
   } catch (err) {
     throw new AppError('invalid_input', `The Engram export could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }

@@ -10,7 +10,7 @@ import { SettingsStore } from '../llm/settings-store';
 import type { SecretStore } from '../llm/secrets';
 import { timeoutsOf } from '../llm/settings';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
-import { MemoryEngine, type MemoryEngineOptions, MemoryError } from '../memory';
+import { MemoryEngine, type KeyProtector, type MemoryEngineOptions, MemoryError } from '../memory';
 import { McpService } from '../mcp/service';
 import { clientConfigService, type ClientEnvironment } from '../mcp/client-config';
 import type { InstallationFacts } from '../mcp/stdio-launch';
@@ -27,6 +27,7 @@ import { writePathStatus } from '../writepath/status';
 import type { RestoreSummary } from '../data/api-types';
 import { restoreDatabase } from '../data/backup';
 import { DataService } from '../data/service';
+import { MemoryEncryption } from '../data/memory-encryption';
 import { closeBuiltinRuntime, configureBuiltinModels, modelsDirOf } from '../llm/builtin/registry';
 import { modelCatalogFromEnv } from '../llm/builtin/catalog-file';
 import { ModelService, type ModelServiceOptions } from '../llm/builtin/model-service';
@@ -55,6 +56,8 @@ export interface AppHostOptions {
   clientEnvironment?: ClientEnvironment;
   /** How often to look for commits by another process on the same memory file (default 1 s). */
   externalWritesIntervalMs?: number;
+  /** The OS keychain, where this process can use it (the desktop app's, through its main thread). */
+  keychain?: KeyProtector;
   /** Built-in model catalog, mirror and disk probe; default: ENGRAM_MODEL_CATALOG_FILE / ENGRAM_MODEL_BASE_URL. */
   models?: Partial<Pick<ModelServiceOptions, 'catalog' | 'baseUrl' | 'freeSpace' | 'totalRamBytes'>>;
 }
@@ -79,14 +82,25 @@ export class AppHost implements HostTransport {
   private closing: Promise<void> | null = null;
   private startupSweep!: NodeJS.Immediate;
   private stopping: Promise<void> | null = null;
+  /** Set once "Encrypt this memory" converted it: the services start again on this key. */
+  private keyAfterConversion: Buffer | null = null;
 
   constructor(private readonly options: AppHostOptions) {
     const logger = options.logger ?? stderrLogger;
+    const nativeBinding = options.engine?.nativeBinding;
     this.data = new DataService({
       dataDir: options.dataDir,
       engine: () => this.engine,
       writePath: () => this.writePath,
       restore: (file) => this.restore(file),
+      encryption: new MemoryEncryption({
+        dataDir: options.dataDir,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+        ...(process.env.ENGRAM_PASSPHRASE ? { passphrase: process.env.ENGRAM_PASSPHRASE } : {}),
+        ...(nativeBinding ? { nativeBinding } : {}),
+        currentKey: () => this.engine.encryptionForCopies.key ?? null,
+        whileClosed: (convert) => this.whileClosed(convert),
+      }),
       logger,
       onProgress: (p) => this.emit('data.progress', p),
       ...(options.dailyBackupCheckMs !== undefined ? { dailyCheckMs: options.dailyBackupCheckMs } : {}),
@@ -112,7 +126,7 @@ export class AppHost implements HostTransport {
     const logger = options.logger ?? stderrLogger;
     this.stopping = null;
     this.unsubscribers = [];
-    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine });
+    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine, ...(this.keyAfterConversion ? { encryption: { key: this.keyAfterConversion } } : {}) });
     this.memory = this.engine;
     this.settings = new SettingsStore(this.engine.appSettings, options.secrets, logger);
     this.chat = new ChatService({
@@ -247,6 +261,19 @@ export class AppHost implements HostTransport {
       await this.engine.close();
     })();
     return this.stopping;
+  }
+
+  /** "Encrypt this memory": the services stop, `convert` runs on the closed file, and they start again. */
+  private async whileClosed(convert: () => Buffer): Promise<void> {
+    if (this.closing) throw new MemoryError('closed', 'The app is shutting down');
+    await this.stopServices();
+    try {
+      this.keyAfterConversion = convert();
+    } finally {
+      // Converted or not (a failed conversion leaves the plaintext memory as it was), the app runs on.
+      this.start();
+    }
+    this.emit('memory.changed', { kind: 'external.changed' });
   }
 
   /**

@@ -9,8 +9,8 @@
 export { MemoryEngine } from './engine';
 export type { MemoryEngineOptions } from './engine-options';
 // Encryption at rest (storage/memory-key.ts, storage/encrypt-file.ts): the key file, its slots, conversion.
-export { addPassphrase, KEY_FILE, keyFilePath, resolveMemoryKey, type EncryptionOptions, type KeyAccess, type KeyProtector } from '../storage/memory-key';
-export { encryptMemoryFile, type EncryptionReport } from '../storage/encrypt-file';
+export { addPassphrase, KEY_FILE, keyFilePath, keySlotKinds, resolveMemoryKey, setPassphraseSlot, unlockKey, type EncryptionOptions, type KeyAccess, type KeyProtector } from '../storage/memory-key';
+export { encryptMemoryFile, type ConversionStep, type EncryptionReport } from '../storage/encrypt-file';
 export { databaseFileState } from '../storage/driver';
 export { declaredEncryptedBytes } from '../storage/file-check';
 export type { WritePathStats } from './engine';

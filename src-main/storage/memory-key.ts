@@ -156,10 +156,21 @@ export function createKeyFile(path: string, access: KeyAccess): Buffer {
 
 /** Adds a passphrase slot (replacing an earlier passphrase), once `access` has opened the key. */
 export function addPassphrase(path: string, access: KeyAccess, passphrase: string): void {
-  const key = unlockKey(path, access);
-  const file = readKeyFile(path) as KeyFile;
-  writeKeyFile(path, { version: 1, slots: [...file.slots.filter((s) => s.kind !== 'passphrase'), passphraseSlot(key, passphrase)] });
+  setPassphraseSlot(path, unlockKey(path, access), passphrase);
 }
+
+/**
+ * Puts a passphrase slot for `key` in the key file (replacing an earlier passphrase; the other slots stay). The
+ * caller holds the key already: the app whose engine opened the memory with it.
+ */
+export function setPassphraseSlot(path: string, key: Buffer, passphrase: string): void {
+  const file = readKeyFile(path);
+  if (!file) throw new MemoryError('key_unavailable', `The memory's key file ${path} is missing; nothing was changed.`);
+  writeKeyFile(path, { version: 1, slots: [...file.slots.filter((s) => s.kind !== 'passphrase'), passphraseSlot(checkedKey(key), passphrase)] });
+}
+
+/** The kinds of slot the key file holds (none when there is no key file). */
+export const keySlotKinds = (path: string): KeySlot['kind'][] => [...new Set((readKeyFile(path)?.slots ?? []).map((s) => s.kind))];
 
 /** How the engine treats a memory's encryption. */
 export interface EncryptionOptions extends KeyAccess {

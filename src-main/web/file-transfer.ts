@@ -6,8 +6,9 @@
  * data.export / data.backup, streamed to the browser, and removed once sent.
  *
  * POST /api/upload/data.import?name=<file name>&format=<format>&preview=true|false   (application/octet-stream)
+ *      an encrypted export's passphrase in the X-Engram-Passphrase header (never the URL, which logs keep)
  * POST /api/upload/data.restore?name=<file name>                                      (application/octet-stream)
- * POST /api/download/data.export   {"format":"json"|"markdown"}                       (application/json)
+ * POST /api/download/data.export   {"format":"json"|"markdown", "passphrase"?: "…"}    (application/json)
  * POST /api/download/data.backup   {}                                                 (application/json)
  *
  * Only octet-stream and JSON bodies are taken: a cross-site form cannot send either without a preflight.
@@ -43,6 +44,18 @@ export function safeFileName(name: string | null): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   const safe = base.replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(-120);
   return safe === '' ? 'upload' : safe;
+}
+
+/** The passphrase of an encrypted export being imported: a header, so it never lands in a URL or a log. */
+function passphraseHeader(req: IncomingMessage): string | undefined {
+  const value = req.headers['x-engram-passphrase'];
+  if (typeof value !== 'string' || value === '') return undefined;
+  // Header values are Latin-1 on the wire; the page sends the passphrase percent-encoded so any text survives.
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 const stamp = (): string => new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -82,9 +95,10 @@ export function createFileTransfer(options: FileTransferOptions, send: Send) {
         if (err instanceof RangeError) return tooLarge();
         throw err;
       }
+      const passphrase = passphraseHeader(req);
       const input =
         call === 'data.import'
-          ? { path: file, format: url.searchParams.get('format') ?? 'auto', preview: url.searchParams.get('preview') === 'true' }
+          ? { path: file, format: url.searchParams.get('format') ?? 'auto', preview: url.searchParams.get('preview') === 'true', ...(passphrase !== undefined ? { passphrase } : {}) }
           : { path: file };
       send(res, 200, await options.host.dispatchJson(call, input), JSON_TYPE);
     } finally {
@@ -100,18 +114,21 @@ export function createFileTransfer(options: FileTransferOptions, send: Send) {
       body += String(chunk);
       if (body.length > 4096) return send(res, 413, envelopeError('Request too large'), JSON_TYPE);
     }
-    let format: unknown;
+    let request: { format?: unknown; passphrase?: unknown };
     try {
-      format = body.trim() === '' ? undefined : (JSON.parse(body) as { format?: unknown }).format;
+      request = body.trim() === '' ? {} : (JSON.parse(body) as { format?: unknown; passphrase?: unknown });
     } catch {
       return send(res, 400, envelopeError('Body is not valid JSON'), JSON_TYPE);
     }
+    const { format, passphrase } = request;
     const folder = workFolder('download');
-    const name = call === 'data.backup' ? `engram-backup-${stamp()}.db` : `engram-export-${stamp()}.${format === 'markdown' ? 'zip' : 'json'}`;
+    const extension = format === 'markdown' ? 'zip' : passphrase !== undefined ? 'engram' : 'json';
+    const name = call === 'data.backup' ? `engram-backup-${stamp()}.db` : `engram-export-${stamp()}.${extension}`;
     const file = join(folder, name);
     const remove = (): void => rmSync(folder, { recursive: true, force: true });
     try {
-      const json = await options.host.dispatchJson(call, call === 'data.backup' ? { path: file } : { format, path: file });
+      // The contract validates the passphrase (and refuses one for Markdown) like any call's input.
+      const json = await options.host.dispatchJson(call, call === 'data.backup' ? { path: file } : { format, path: file, ...(passphrase !== undefined ? { passphrase } : {}) });
       const envelope = JSON.parse(new TextDecoder().decode(json)) as { ok: boolean };
       // A refusal (bad format, full disk…) is the contract's own error envelope, as for any call.
       if (!envelope.ok) {

@@ -9,12 +9,12 @@ import { HIJACK_SETTINGS, nodeRow, writeSnapshot } from '../fixtures/hostile/mak
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'import');
 
-function cli(dataDir: string, args: string[]): { code: number | null; stdout: string; stderr: string } {
+function cli(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, '--json', ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 90_000,
-    env: { ...process.env, ENGRAM_AGENT_BASE_URL: '', ENGRAM_AGENT_MODEL: '' },
+    env: { ...process.env, ENGRAM_AGENT_BASE_URL: '', ENGRAM_AGENT_MODEL: '', ...env },
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -78,5 +78,28 @@ describe('cli data commands', { timeout: 120_000 }, () => {
     // With the app gone, the same restore goes through (and leaves no lock behind).
     expect(cli(dir, ['restore', join(out, 'b.db')]).code).toBe(0);
     expect(existsSync(join(dir, 'engram.lock'))).toBe(false);
+  });
+
+  it('export --encrypt seals the JSON with a passphrase from the environment; import and verify open it with --passphrase-file', { timeout: 300_000 }, () => {
+    const dir = makeTempDir();
+    const out = makeTempDir();
+    expect(cli(dir, ['import', join(FIXTURES, 'chatgpt-conversations.json'), '--no-consolidate']).code).toBe(0);
+    const noPassphrase = cli(dir, ['export', '--encrypt', '--out', join(out, 'x.engram')]);
+    expect(noPassphrase.code).not.toBe(0);
+    expect(existsSync(join(out, 'x.engram'))).toBe(false);
+    const sealed = cli(dir, ['export', '--encrypt', '--out', join(out, 'e.engram')], { ENGRAM_EXPORT_PASSPHRASE: 'a long passphrase' });
+    expect(sealed.code).toBe(0);
+    expect(JSON.parse(sealed.stdout)).toMatchObject({ encrypted: true, rows: { chat_messages: 5 } });
+
+    const other = makeTempDir();
+    const wrong = cli(other, ['import', join(out, 'e.engram'), '--format', 'engram-export', '--no-consolidate'], { ENGRAM_EXPORT_PASSPHRASE: 'not the one at all' });
+    expect(wrong.code).toBe(1);
+    expect(JSON.parse(wrong.stdout)).toMatchObject({ error: { code: 'key_unavailable' } });
+    writeFileSync(join(out, 'pass.txt'), 'a long passphrase\n', { mode: 0o600 });
+    const verified = cli(dir, ['verify', join(out, 'e.engram'), '--passphrase-file', join(out, 'pass.txt')]);
+    expect(verified.code).toBe(0);
+    const imported = cli(other, ['import', join(out, 'e.engram'), '--format', 'engram-export', '--no-consolidate', '--passphrase-file', join(out, 'pass.txt')]);
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ restored: { chat_messages: 5 } });
   });
 });

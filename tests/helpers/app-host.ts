@@ -22,7 +22,7 @@ export interface TestHost {
 
 /** An AppHost on a real SQLite file in a temp dir, with a manual clock and no sweep timer. */
 export function openTestHost(
-  options: { dir?: string; clock?: ManualClock; secrets?: MemorySecretStore; llmTimeoutMs?: number; models?: AppHostOptions['models'] } = {},
+  options: { dir?: string; clock?: ManualClock; secrets?: MemorySecretStore; llmTimeoutMs?: number; models?: AppHostOptions['models']; keychain?: AppHostOptions['keychain'] } = {},
 ): TestHost {
   const dir = options.dir ?? makeTempDir();
   const clock = options.clock ?? new ManualClock();
@@ -38,6 +38,7 @@ export function openTestHost(
     sweepIntervalMs: 0,
     llmTimeoutMs: options.llmTimeoutMs ?? 5_000,
     ...(options.models ? { models: options.models } : {}),
+    ...(options.keychain ? { keychain: options.keychain } : {}),
   });
   hosts.push(host);
   const events: { name: EventName; payload: unknown }[] = [];

@@ -7,6 +7,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src-main/llm/secrets';
 import { newSecretBuffer, serveSecrets } from '../../src-main/host/worker/secret-bridge';
+import type { KeyProtector } from '../../src-main/storage/memory-key';
 
 /** A store whose first read of `slowName` blocks its thread, as a keychain prompt blocks Electron's main thread. */
 class BlockingOnceStore extends MemorySecretStore {
@@ -56,5 +57,30 @@ describe('secret bridge', () => {
     expect(results[0]).toMatchObject({ name: 'provider.apiKey', error: expect.stringMatching(/did not answer/) });
     expect(results[1]).toEqual({ name: 'mcp.token', value: 'mcp-token' });
     expect(results[2]).toEqual({ name: 'other', value: 'other-value' });
+  });
+
+  it('lends the main thread\'s keychain to the worker (seal and unseal of the memory key), and says when there is none', async () => {
+    const keychain: KeyProtector = { seal: (k) => Buffer.from([...k].reverse()), unseal: (s) => Buffer.from([...s].reverse()) };
+    const key = Buffer.from(Array.from({ length: 32 }, (_, i) => i));
+    const use = (protector?: KeyProtector): Promise<{ sealed?: string; unsealed?: string; error?: string }> => {
+      const channel = new MessageChannel();
+      const buffer = newSecretBuffer();
+      const stop = serveSecrets(new MemorySecretStore(), channel.port1, buffer, protector);
+      const worker = new Worker(new URL('../../src-main/host/worker/tsx-boot.mjs', import.meta.url), {
+        argv: [new URL('./fixtures/keychain-user.ts', import.meta.url).href],
+        workerData: { port: channel.port2, buffer, key },
+        transferList: [channel.port2],
+        execArgv: [],
+      });
+      return new Promise<{ sealed?: string; unsealed?: string; error?: string }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      }).finally(() => {
+        stop();
+        void worker.terminate();
+      });
+    };
+    expect(await use(keychain)).toEqual({ sealed: Buffer.from([...key].reverse()).toString('base64'), unsealed: key.toString('base64') });
+    expect(await use()).toEqual({ error: 'The system keychain is not available' });
   });
 });

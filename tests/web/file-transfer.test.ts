@@ -154,4 +154,28 @@ describe('browser-mode uploads and downloads', () => {
     expect(safeFileName('..')).toBe('upload');
     expect(safeFileName(null)).toBe('upload');
   });
+
+  it('downloads a passphrase-encrypted export (.engram) and imports its upload with the passphrase in a header, never the URL', async () => {
+    const { t, server } = await start();
+    t.host.memory.recordEpisode({ content: 'The boat is moored at pier nine', sessionId: 'web-1', role: 'user' });
+    await t.host.memory.flush();
+    const passphrase = 'pässphrase with ümlauts';
+    const download = await post(server, '/api/download/data.export', JSON.stringify({ format: 'json', passphrase }), jsonHeaders);
+    expect(download.status).toBe(200);
+    expect(String(download.headers['content-disposition'])).toMatch(/\.engram"$/);
+    expect(download.body.includes(Buffer.from('pier nine'))).toBe(false);
+    const short = await post(server, '/api/download/data.export', JSON.stringify({ format: 'json', passphrase: 'short' }), jsonHeaders);
+    expect(JSON.parse(short.body.toString())).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+
+    const { server: other, t: target } = await start();
+    const url = '/api/upload/data.import?name=mine.engram&format=engram-export';
+    const without = JSON.parse((await post(other, url, download.body, octet)).body.toString()) as unknown;
+    expect(without).toMatchObject({ ok: false, error: { code: 'key_unavailable' } });
+    const wrong = JSON.parse((await post(other, url, download.body, { ...octet, 'x-engram-passphrase': encodeURIComponent('not it at all') })).body.toString()) as unknown;
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'key_unavailable' } });
+    const applied = JSON.parse((await post(other, url, download.body, { ...octet, 'x-engram-passphrase': encodeURIComponent(passphrase) })).body.toString()) as unknown;
+    expect(applied).toMatchObject({ ok: true, value: { restored: { nodes: 1 } } });
+    expect(tmpEntries(t.dir)).toEqual([]);
+    expect(tmpEntries(target.dir)).toEqual([]);
+  });
 });

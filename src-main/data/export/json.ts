@@ -10,6 +10,7 @@ import { once } from 'node:events';
 import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES } from '../../memory';
 import { PRIVATE_FILE_MODE, refuseExisting } from './target';
 import { SpaceExportFilter } from './space-filter';
+import { ExportSealer } from './sealed';
 
 export const EXPORT_FORMAT = 'engram-export';
 export const EXPORT_VERSION = 1;
@@ -20,20 +21,26 @@ export interface JsonExportResult {
   vectors: number;
 }
 
-/** `spaceId`: only that space's rows (space-filter.ts); absent: the whole memory. */
-export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number; spaceId?: string } = {}): Promise<JsonExportResult> {
+/**
+ * `spaceId`: only that space's rows (space-filter.ts); absent: the whole memory. `passphrase`: the file is sealed
+ * with it (sealed.ts), so no byte of it is readable without the passphrase.
+ */
+export async function exportJson(engine: MemoryEngine, path: string, options: { exportedAt?: number; spaceId?: string; passphrase?: string } = {}): Promise<JsonExportResult> {
   if (options.spaceId !== undefined) engine.getSpace(options.spaceId); // an unknown space fails before a file is made
   refuseExisting(path);
+  // The key is derived (and a short passphrase refused) before a file is made.
+  const sealer = options.passphrase === undefined ? null : await ExportSealer.create(options.passphrase);
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // Only the person may read their memory: 0600, and 'wx' so a file that appeared meanwhile is never overwritten.
   const out = createWriteStream(path, { encoding: 'utf8', mode: PRIVATE_FILE_MODE, flags: 'wx' });
   // A write that fails (a full disk) is kept and thrown at the next write, never an unhandled 'error' event.
   let failure: Error | null = null;
   out.on('error', (err) => (failure ??= err));
-  const write = async (text: string): Promise<void> => {
+  const writeBytes = async (bytes: string | Buffer): Promise<void> => {
     if (failure) throw failure;
-    if (!out.write(text)) await once(out, 'drain');
+    if (bytes.length > 0 && !out.write(bytes)) await once(out, 'drain');
   };
+  const write = (text: string): Promise<void> => writeBytes(sealer ? sealer.push(text) : text);
   const rows: Record<string, number> = {};
   let vectors = 0;
   let opened = false;
@@ -43,6 +50,7 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       // file fails here, as a rejection, rather than as an unhandled 'error' event later.
       await once(out, 'open');
       opened = true;
+      if (sealer) await writeBytes(sealer.headerBytes());
       const lock = engine.vectorLockInfo;
       const only = options.spaceId === undefined ? null : new SpaceExportFilter(options.spaceId, reader);
       // "format" first: the importer recognises the file from its first bytes.
@@ -81,6 +89,7 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
         await write(']}');
       }
       await write('}\n');
+      if (sealer) await writeBytes(sealer.finish());
     });
   } catch (err) {
     // A half-written export is not an export: the file is ours ('wx'), so it goes.

@@ -54,6 +54,8 @@ export interface ImportOptions {
   signal?: AbortSignal;
   /** Import into this space (its id; validated by the caller): chats, episodes and restored rows go there. */
   spaceId?: string;
+  /** Opens an Engram export sealed with a passphrase (export/sealed.ts); other formats ignore it. */
+  passphrase?: string;
 }
 
 const MAX_SKIPPED_LISTED = 20;
@@ -95,7 +97,11 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     currentFile = basename(file.path);
     report('reading', true);
     if (file.kind === 'engram-export') {
-      snapshot = await importSnapshotFile(engine, file.path, { preview, ...(options.spaceId !== undefined ? { spaceId: options.spaceId } : {}) });
+      snapshot = await importSnapshotFile(engine, file.path, {
+        preview,
+        ...(options.spaceId !== undefined ? { spaceId: options.spaceId } : {}),
+        ...(options.passphrase !== undefined ? { passphrase: options.passphrase } : {}),
+      });
       bytesRead += file.bytes;
       sources.add('engram');
       continue;

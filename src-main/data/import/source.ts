@@ -14,6 +14,7 @@ import { claudeConversation, isClaudeConversation } from './claude';
 import { jsonArrayElements, MAX_ELEMENT_BYTES } from './json-array';
 import { JsonlGrouper, recallConversations } from './transcripts';
 import type { ImportedConversation } from './types';
+import { SEALED_MAGIC } from '../export/sealed';
 
 /** A recall dataset is parsed whole (evaluation data: small). */
 const MAX_RECALL_BYTES = 64 * 1024 * 1024;
@@ -96,6 +97,8 @@ function describeFile(path: string): ImportFile {
   if (ext === '.jsonl' || ext === '.ndjson') return { path, kind: 'jsonl', bytes };
   const head = readHead(path, 4096).trimStart();
   if (head.startsWith('[')) return { path, kind: 'conversations-json', bytes };
+  // A passphrase-sealed export: recognised by its header, read like any Engram export once opened.
+  if (head.startsWith(SEALED_MAGIC.toString('latin1'))) return { path, kind: 'engram-export', bytes };
   if (head.startsWith('{')) {
     if (/^\{\s*"format"\s*:\s*"engram-export"/.test(head)) return { path, kind: 'engram-export', bytes };
     // One JSON object per line is JSONL even with a .json name; anything else that opens with "{" is read

@@ -16,9 +16,11 @@ type Post = (message: FromWorker, transfer?: ArrayBuffer[]) => void;
 
 function startHost(data: HostWorkerData, post: Post): AppHost | null {
   try {
+    const secrets = new BridgedSecretStore(data.secrets.kind, data.secrets.port, data.secrets.buffer);
     return new AppHost({
       dataDir: data.dataDir,
-      secrets: new BridgedSecretStore(data.secrets.kind, data.secrets.port, data.secrets.buffer),
+      secrets,
+      ...(data.secrets.keychain ? { keychain: secrets.keychain() } : {}),
       mode: data.mode,
       version: data.version,
       ...(data.installation ? { installation: data.installation } : {}),

@@ -21,7 +21,8 @@ export interface HostWorkerData {
   resourcesPath?: string;
   /** How this installation starts, for the stdio MCP command (app-host.ts). */
   installation?: HostInstallation;
-  secrets: { kind: SecretStore['kind']; port: MessagePort; buffer: SharedArrayBuffer };
+  /** `keychain`: the main thread can seal and unseal with the OS keychain (the desktop app). */
+  secrets: { kind: SecretStore['kind']; port: MessagePort; buffer: SharedArrayBuffer; keychain?: boolean };
 }
 
 /** `json`: answer with the envelope as JSON text (serialised on the worker, see HostTransport.dispatchJson). */

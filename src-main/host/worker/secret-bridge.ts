@@ -9,8 +9,10 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { SecretStore } from '../../llm/secrets';
+import type { KeyProtector } from '../../memory';
 
-type SecretRequestBody = { op: 'get'; name: string } | { op: 'set'; name: string; value: string | null };
+/** `seal`/`unseal`: the OS keychain (safeStorage) for the memory's key, base64 in and out. */
+type SecretRequestBody = { op: 'get'; name: string } | { op: 'set'; name: string; value: string | null } | { op: 'seal'; data: string } | { op: 'unseal'; data: string };
 type SecretRequest = { id: number } & SecretRequestBody;
 type SecretAnswer = { ok: true; value?: string } | { ok: false; message: string };
 
@@ -25,14 +27,18 @@ const ANSWER_TIMEOUT_MS = 10_000;
 
 export const newSecretBuffer = (): SharedArrayBuffer => new SharedArrayBuffer(SECRET_BUFFER_BYTES);
 
-/** Main thread: answers the worker's secret requests from the real store. */
-export function serveSecrets(store: SecretStore, port: MessagePort, buffer: SharedArrayBuffer): () => void {
+/** Main thread: answers the worker's secret requests from the real store (and its keychain, when there is one). */
+export function serveSecrets(store: SecretStore, port: MessagePort, buffer: SharedArrayBuffer, keychain?: KeyProtector): () => void {
   const header = new Int32Array(buffer, 0, 2);
   const body = new Uint8Array(buffer, HEADER_BYTES);
   const onMessage = (request: SecretRequest): void => {
     let answer: SecretAnswer;
     try {
-      if (request.op === 'get') {
+      if (request.op === 'seal' || request.op === 'unseal') {
+        if (!keychain) throw new Error('The system keychain is not available');
+        const bytes = Buffer.from(request.data, 'base64');
+        answer = { ok: true, value: (request.op === 'seal' ? keychain.seal(bytes) : keychain.unseal(bytes)).toString('base64') };
+      } else if (request.op === 'get') {
         const value = store.get(request.name);
         answer = value === undefined ? { ok: true } : { ok: true, value };
       } else {
@@ -81,6 +87,12 @@ export class BridgedSecretStore implements SecretStore {
 
   set(name: string, value: string | null): void {
     this.ask({ op: 'set', name, value });
+  }
+
+  /** The main thread's keychain, for the memory's key (only meaningful when the main thread has one). */
+  keychain(): KeyProtector {
+    const use = (op: 'seal' | 'unseal', bytes: Buffer): Buffer => Buffer.from(this.ask({ op, data: bytes.toString('base64') }) ?? '', 'base64');
+    return { seal: (key) => use('seal', key), unseal: (sealed) => use('unseal', sealed) };
   }
 
   private ask(request: SecretRequestBody): string | undefined {

@@ -14,6 +14,7 @@ import { newSecretBuffer, serveSecrets } from './secret-bridge';
 import { deserializeError } from './serialize-error';
 import { spawnHostWorker } from './spawn';
 import { packagedResourcesPath } from '../../resource-paths';
+import type { KeyProtector } from '../../memory';
 
 export interface WorkerHostOptions {
   dataDir: string;
@@ -22,8 +23,14 @@ export interface WorkerHostOptions {
   secrets: SecretStore;
   logger: Logger;
   nativeBinding?: string;
-  /** The memory's key, unlocked on this (main) thread from the OS keychain (src-main/app/memory-keychain.ts). */
-  memoryKey?: Buffer;
+  /**
+   * The memory's key, unlocked on this (main) thread from the OS keychain (src-main/app/memory-keychain.ts). A
+   * function is asked again at each (re)start: a memory encrypted from Settings since has a key the first start
+   * did not know.
+   */
+  memoryKey?: Buffer | (() => Buffer | null);
+  /** The OS keychain (main process only): lent to the worker for "Encrypt this memory" through the secrets bridge. */
+  keychain?: KeyProtector;
   installation?: HostWorkerData['installation'];
   /** How the worker thread is created: electron-vite's `?nodeWorker` factory in the desktop build; by default
    * the entry next to this module (source under tsx, or the browser-mode bundle). */
@@ -69,16 +76,17 @@ export class WorkerHost implements HostTransport {
     const { options } = this;
     const channel = new MessageChannel();
     const buffer = newSecretBuffer();
-    const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer);
+    const memoryKey = typeof options.memoryKey === 'function' ? options.memoryKey() : options.memoryKey;
+    const stopSecrets = serveSecrets(options.secrets, channel.port1, buffer, options.keychain);
     const workerData: HostWorkerData = {
       dataDir: options.dataDir,
       mode: options.mode,
       version: options.version,
       ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}),
-      ...(options.memoryKey ? { memoryKey: options.memoryKey } : {}),
+      ...(memoryKey ? { memoryKey } : {}),
       ...(options.installation ? { installation: options.installation } : {}),
       ...(packagedResourcesPath() ? { resourcesPath: packagedResourcesPath() } : {}),
-      secrets: { kind: options.secrets.kind, port: channel.port2, buffer },
+      secrets: { kind: options.secrets.kind, port: channel.port2, buffer, ...(options.keychain ? { keychain: true } : {}) },
     };
     const worker = (options.spawn ?? spawnHostWorker)({ workerData, transferList: [channel.port2] });
     this.worker = worker;

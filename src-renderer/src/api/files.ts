@@ -22,13 +22,14 @@ async function unwrap<T>(res: Response): Promise<T> {
   return envelope.value;
 }
 
-async function upload<T>(call: 'data.import' | 'data.restore', file: File, params: Record<string, string>): Promise<T> {
+async function upload<T>(call: 'data.import' | 'data.restore', file: File, params: Record<string, string>, passphrase?: string): Promise<T> {
   const query = new URLSearchParams({ name: file.name, ...params });
   let res: Response;
   try {
     res = await fetch(`/api/upload/${call}?${query.toString()}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      // An encrypted export's passphrase travels in a header (percent-encoded), never in the URL.
+      headers: { 'content-type': 'application/octet-stream', ...(passphrase ? { 'x-engram-passphrase': encodeURIComponent(passphrase) } : {}) },
       body: file,
       credentials: 'same-origin',
     });
@@ -38,12 +39,12 @@ async function upload<T>(call: 'data.import' | 'data.restore', file: File, param
   return unwrap<T>(res);
 }
 
-export const uploadImport = (file: File, format: ImportFormat, preview: boolean): Promise<ImportResult> =>
-  upload('data.import', file, { format, preview: String(preview) });
+export const uploadImport = (file: File, format: ImportFormat, preview: boolean, passphrase?: string): Promise<ImportResult> =>
+  upload('data.import', file, { format, preview: String(preview) }, passphrase);
 export const uploadRestore = (file: File): Promise<RestoreSummary> => upload('data.restore', file, {});
 
 /** Asks for the export or backup and hands it to the browser as a download; returns the file's name. */
-export async function download(call: 'data.export' | 'data.backup', body: { format?: 'json' | 'markdown' }): Promise<string> {
+export async function download(call: 'data.export' | 'data.backup', body: { format?: 'json' | 'markdown'; passphrase?: string }): Promise<string> {
   let res: Response;
   try {
     res = await fetch(`/api/download/${call}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });

@@ -7,6 +7,7 @@ import { bridge, isBrowserMode } from '../api/transport';
 import { download, uploadImport, uploadRestore } from '../api/files';
 import { chooseSavePath, exportFileName } from '../api/native-dialogs';
 import { ChooseFileButton } from './ChooseFileButton';
+import { passphraseProblem } from './EncryptionSettings';
 
 /** A file named by path (desktop app: read by the main process) or picked and uploaded (browser mode). */
 type Source = string | File;
@@ -69,6 +70,12 @@ export function DataSettings() {
   const [importFile, setImportFile] = useState<File | null>(null);
   const [restoreFile, setRestoreFile] = useState<File | null>(null);
   const [importFormat, setImportFormat] = useState<ImportFormat>('auto');
+  /** An encrypted Engram export's passphrase (sent only with that format). */
+  const [importPassphrase, setImportPassphrase] = useState('');
+  /** "Encrypt with a passphrase" for the JSON export, and its two fields. */
+  const [sealExport, setSealExport] = useState(false);
+  const [exportPassphrase, setExportPassphrase] = useState('');
+  const [exportRepeat, setExportRepeat] = useState('');
   /** The previewed import, waiting for the person to apply it. */
   const [planned, setPlanned] = useState<{ source: Source; format: ImportFormat; result: ImportResult } | null>(null);
   const [restorePath, setRestorePath] = useState('');
@@ -77,15 +84,20 @@ export function DataSettings() {
 
   const backups = useQuery({ queryKey: BACKUPS_KEY, queryFn: () => call('data.backups', {}) });
   const refreshAll = () => void qc.invalidateQueries();
+  const passphraseFor = (format: ImportFormat): string | undefined => (format === 'engram-export' && importPassphrase !== '' ? importPassphrase : undefined);
+  const importCall = (source: Source, format: ImportFormat, preview: boolean): Promise<ImportResult> => {
+    const passphrase = passphraseFor(format);
+    return typeof source === 'string'
+      ? call('data.import', { path: source, format, preview, ...(passphrase !== undefined ? { passphrase } : {}) })
+      : uploadImport(source, format, preview, passphrase);
+  };
   const previewImport = useMutation({
-    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) =>
-      typeof source === 'string' ? call('data.import', { path: source, format, preview: true }) : uploadImport(source, format, true),
+    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) => importCall(source, format, true),
     meta: { inlineError: true },
     onSuccess: (result, input) => setPlanned({ ...input, result }),
   });
   const runImport = useMutation({
-    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) =>
-      typeof source === 'string' ? call('data.import', { path: source, format, preview: false }) : uploadImport(source, format, false),
+    mutationFn: ({ source, format }: { source: Source; format: ImportFormat }) => importCall(source, format, false),
     meta: { inlineError: true },
     onSettled: () => {
       setPlanned(null);
@@ -96,9 +108,16 @@ export function DataSettings() {
   // the person cancelled the save dialog, and nothing was written).
   const runExport = useMutation({
     mutationFn: async (format: 'json' | 'markdown'): Promise<string | null> => {
-      if (isBrowserMode) return `Downloaded ${await download('data.export', { format })}`;
-      const path = await chooseSavePath('export', exportFileName(format));
-      return path ? `Saved to ${(await call('data.export', { format, path })).path}` : null;
+      const sealed = format === 'json' && sealExport;
+      if (sealed) {
+        const why = passphraseProblem(exportPassphrase, exportRepeat);
+        if (why) throw new Error(why);
+      }
+      const passphrase = sealed ? { passphrase: exportPassphrase } : {};
+      const note = sealed ? ' (encrypted: importing it asks for the passphrase)' : '';
+      if (isBrowserMode) return `Downloaded ${await download('data.export', { format, ...passphrase })}${note}`;
+      const path = await chooseSavePath('export', sealed ? exportFileName(format).replace(/\.json$/, '.engram') : exportFileName(format));
+      return path ? `Saved to ${(await call('data.export', { format, path, ...passphrase })).path}${note}` : null;
     },
     meta: { inlineError: true },
   });
@@ -172,6 +191,18 @@ export function DataSettings() {
               </option>
             ))}
           </select>
+          {importFormat === 'engram-export' && (
+            <input
+              type="password"
+              autoComplete="off"
+              value={importPassphrase}
+              onChange={(e) => setImportPassphrase(e.target.value)}
+              onKeyDown={onEnter(startImport)}
+              placeholder="Passphrase (encrypted export only)"
+              aria-label="Passphrase of an encrypted export"
+              data-testid="import-passphrase"
+            />
+          )}
         </span>
         <small className="muted">
           A ChatGPT or Claude data export, JSONL, or an Engram JSON export (choose it by name; settings are never imported). You see what
@@ -225,18 +256,38 @@ export function DataSettings() {
           <button type="button" className="button" onClick={() => runExport.mutate('json')} disabled={busy} data-testid="export-json">
             Everything (JSON){asksWhere}
           </button>
-          <button type="button" className="button" onClick={() => runExport.mutate('markdown')} disabled={busy} data-testid="export-markdown">
+          <button
+            type="button"
+            className="button"
+            onClick={() => runExport.mutate('markdown')}
+            disabled={busy || sealExport}
+            title={sealExport ? 'Only the JSON export can be encrypted' : undefined}
+            data-testid="export-markdown"
+          >
             Readable (Markdown){asksWhere}
           </button>
         </span>
+        <label className="check">
+          <input type="checkbox" checked={sealExport} onChange={(e) => setSealExport(e.target.checked)} data-testid="export-encrypt" /> Encrypt the JSON export with a passphrase
+        </label>
+        {sealExport && (
+          <span className="path-row">
+            <input type="password" autoComplete="new-password" value={exportPassphrase} onChange={(e) => setExportPassphrase(e.target.value)} onKeyDown={onEnter(() => runExport.mutate('json'))} placeholder="Passphrase (8 characters or more)" aria-label="Export passphrase" data-testid="export-passphrase" />
+            <input type="password" autoComplete="new-password" value={exportRepeat} onChange={(e) => setExportRepeat(e.target.value)} onKeyDown={onEnter(() => runExport.mutate('json'))} placeholder="Repeat it" aria-label="Repeat the export passphrase" data-testid="export-passphrase-repeat" />
+          </span>
+        )}
         {runExport.data && (
           <small className="ok-text" role="status" data-testid="export-result">
             {runExport.data}
           </small>
         )}
         {runExport.data === null && <NothingWritten testId="export-result" />}
-        {runExport.isError && <small className="error-text">{errorMessage(runExport.error)}</small>}
-        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again (without its settings); Markdown is one page per person or thing and per month of facts.</small>
+        {runExport.isError && (
+          <small className="error-text" role="alert" data-testid="export-error">
+            {errorMessage(runExport.error)}
+          </small>
+        )}
+        <small className="muted">JSON holds your whole memory and chats (never your API key) and can be imported again (without its settings); Markdown is one page per person or thing and per month of facts. An encrypted export (scrypt and AES-256-GCM) cannot be read or imported without its passphrase: there is no way to recover a forgotten one.</small>
       </div>
 
       <div className="field">

@@ -12,6 +12,7 @@ import { errorMessage } from '../api/client';
 import { useSaveSettings, useSettings, useTestConnection } from '../api/hooks';
 import { BuiltinModelSettings } from './BuiltinModelSettings';
 import { DataSettings } from './DataSettings';
+import { EncryptionSettings } from './EncryptionSettings';
 import { Modal } from './Dialogs';
 import { OtherAppsSettings } from './OtherAppsSettings';
 import { ReviewSettingsSection } from './ReviewSettings';
@@ -269,6 +270,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         </fieldset>
         <ReviewSettingsSection />
         <DataSettings />
+        <EncryptionSettings />
         <OtherAppsSettings />
         {save.isError && (
           <div className="error-box" role="alert" data-testid="settings-error">
