@@ -15,6 +15,7 @@ import { DataSettings } from './DataSettings';
 import { Modal } from './Dialogs';
 import { OtherAppsSettings } from './OtherAppsSettings';
 import { ReviewSettingsSection } from './ReviewSettings';
+import { SpacesSettings } from './SpacesSettings';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -268,6 +269,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
         <ReviewSettingsSection />
+        <SpacesSettings />
         <DataSettings />
         <OtherAppsSettings />
         {save.isError && (

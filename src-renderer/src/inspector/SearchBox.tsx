@@ -55,6 +55,7 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
     ...(filter.after !== null ? { after: filter.after } : {}),
     ...(filter.before !== null ? { before: filter.before } : {}),
     ...(filter.asOf !== null ? { asOf: filter.asOf } : {}),
+    ...(filter.spaceId !== null ? { spaceId: filter.spaceId } : {}),
   };
   // Under ['memory']: a memory change refreshes the list. Each query is its own key, so a late answer to an
   // earlier one lands in its own entry and is never shown for the current text.
