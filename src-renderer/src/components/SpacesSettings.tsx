@@ -26,8 +26,14 @@ export function SpacesSettings() {
   const { create } = useSpaceActions();
   const [name, setName] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  // One message at a time: the latest action's result, or its error.
+  const report = (message: string) => {
+    create.reset();
+    setDone(message);
+  };
   const add = () => {
     if (name.trim() === '') return;
+    setDone(null);
     create.mutate(
       { name: name.trim() },
       {
@@ -49,7 +55,7 @@ export function SpacesSettings() {
       ) : (
         <ul className="space-list" data-testid="space-list">
           {spaces.data.map((s) => (
-            <SpaceRow key={s.id} space={s} all={spaces.data} onDone={setDone} />
+            <SpaceRow key={s.id} space={s} all={spaces.data} onDone={report} />
           ))}
         </ul>
       )}
@@ -71,12 +77,12 @@ export function SpacesSettings() {
         </button>
       </div>
       {create.isError && (
-        <small className="error-text" role="alert" data-testid="space-error">
+        <small className="error-text space-message" role="alert" data-testid="space-error">
           {errorMessage(create.error)}
         </small>
       )}
       {done && (
-        <small className="ok-text" role="status" data-testid="space-result">
+        <small className="ok-text space-message" role="status" data-testid="space-result">
           {done}
         </small>
       )}
@@ -154,7 +160,7 @@ function SpaceRow({ space, all, onDone }: { space: MemorySpaceSummary; all: Memo
         </span>
       </div>
       {rename.isError && (
-        <small className="error-text" role="alert">
+        <small className="error-text space-message" role="alert">
           {errorMessage(rename.error)}
         </small>
       )}
