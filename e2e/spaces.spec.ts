@@ -59,6 +59,7 @@ test('Settings → Memory spaces: create, rename and delete by keyboard, each de
   await page.keyboard.press('Enter');
   await expect(rows.filter({ hasText: 'Side project' })).toHaveCount(1);
   await expect(section.getByTestId('space-result')).toHaveText('Renamed “Novel” to “Side project”.');
+  await expect(section.getByTestId('space-error')).toHaveCount(0);
 
   // Delete Work: the confirm says its fact moves (to Personal by default), or is erased for good when chosen.
   await section.getByRole('button', { name: 'Delete Work…' }).focus();
@@ -72,7 +73,7 @@ test('Settings → Memory spaces: create, rename and delete by keyboard, each de
   await confirm.getByTestId('space-delete-choice').selectOption({ label: 'Move to Personal' });
   await confirm.getByTestId('space-delete-run').focus();
   await page.keyboard.press('Enter');
-  await expect(section.getByTestId('space-result')).toHaveText('Deleted “Work”: 1 memories moved to “Personal”.');
+  await expect(section.getByTestId('space-result')).toHaveText('Deleted “Work”: 1 memory moved to “Personal”.');
   await expect(rows).toHaveCount(2);
   await expect(rows.filter({ hasText: 'Personal' })).toContainText('1 fact');
   await shot('spaces-settings');

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTER, engineFilter } from '../../src-renderer/src/inspector/store';
-import { moveTargets, spaceDeletionConsequence, spaceHoldings } from '../../src-renderer/src/components/space-wording';
+import { memoriesCount, moveTargets, spaceDeletionConsequence, spaceHoldings } from '../../src-renderer/src/components/space-wording';
 import type { MemorySpaceSummary } from '../../src-shared/spaces';
 import { openTestHost } from '../helpers/app-host';
 
@@ -51,6 +51,7 @@ const space = (over: Partial<MemorySpaceSummary>): MemorySpaceSummary => ({ id: 
 describe('Settings → Memory spaces wording', () => {
   it('counts what a space holds', () => {
     expect(spaceHoldings({ facts: 1, episodes: 12, chats: 2 })).toBe('1 fact, 12 episodes, 2 chats');
+    expect([memoriesCount(1), memoriesCount(3)]).toEqual(['1 memory', '3 memories']);
   });
 
   it('says where the memories go before a space is deleted: moved, erased for good, or nothing to lose', () => {

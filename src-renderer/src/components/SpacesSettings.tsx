@@ -7,7 +7,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { PERSONAL_SPACE_ID, type MemorySpaceSummary } from '../../../src-shared/spaces';
 import { errorMessage } from '../api/client';
 import { useSpaceActions, useSpaces } from '../api/hooks';
-import { moveTargets, spaceDeletionConsequence, spaceHoldings } from './space-wording';
+import { memoriesCount, moveTargets, spaceDeletionConsequence, spaceHoldings } from './space-wording';
 
 const onKeys = (enter: () => void, escape?: () => void) => (e: KeyboardEvent<HTMLInputElement>) => {
   if (e.key === 'Enter') {
@@ -182,7 +182,7 @@ function DeleteSpace({ space, all, onClose, onDone }: { space: MemorySpaceSummar
       {
         onSuccess: ({ moved, erased }) => {
           onClose();
-          onDone(erase ? `Deleted “${space.name}”: ${erased} memories erased.` : `Deleted “${space.name}”: ${moved} memories moved to “${target?.name ?? ''}”.`);
+          onDone(erase ? `Deleted “${space.name}”: ${memoriesCount(erased)} erased.` : `Deleted “${space.name}”: ${memoriesCount(moved)} moved to “${target?.name ?? ''}”.`);
         },
       },
     );

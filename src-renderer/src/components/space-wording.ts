@@ -6,6 +6,9 @@ import type { MemorySpaceSummary } from '../../../src-shared/spaces';
 
 const count = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** "1 memory", "3 memories". */
+export const memoriesCount = (n: number): string => count(n, 'memory', 'memories');
+
 /** "3 facts, 12 episodes, 2 chats". */
 export function spaceHoldings(s: Pick<MemorySpaceSummary, 'facts' | 'episodes' | 'chats'>): string {
   return `${count(s.facts, 'fact')}, ${count(s.episodes, 'episode')}, ${count(s.chats, 'chat')}`;
