@@ -59,6 +59,7 @@ for (const size of [
     await openApp(page, engram);
     await page.getByTestId('open-inspector').click();
     await expect(page.getByTestId('inspector')).toBeVisible();
+    await page.getByTestId('tab-graph').click();
     await expect.poll(async () => (await graphLabels(page)).join('|')).toContain('Denver');
 
     // 30 days ago: Boston, no cat yet (learned 12 days ago, though true since 60), jazz still held.

@@ -94,6 +94,7 @@ for (const [width, height] of [
     await page.setViewportSize({ width, height });
     await openApp(page, engram);
     await page.getByTestId('open-inspector').click();
+    await page.getByTestId('tab-graph').click();
     await settled(page);
 
     // The filter bar is one row: as tall as one control (and its padding), whatever is chosen.
@@ -222,6 +223,7 @@ test('the graph shows what an import brought, framed, without a reload', async (
   await seedMemory(engram, 30);
   await openApp(page, engram);
   await page.getByTestId('open-inspector').click();
+  await page.getByTestId('tab-graph').click();
   await settled(page);
   const nodeIds = () =>
     page.evaluate(() => {

@@ -13,9 +13,12 @@ test.setTimeout(180_000);
 /** True when the graph shows some nodes and all of them are in `allowed`. */
 const onlyFrom = (shown: string[], allowed: Set<string>): boolean => shown.length > 0 && shown.every((id) => allowed.has(id));
 
+/** Opens the inspector (on the profile, its first view) and goes to the graph. */
 async function openInspector(page: Page): Promise<void> {
   await page.getByTestId('open-inspector').click();
   await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.getByTestId('tab-profile')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('tab-graph').click();
 }
 
 /** Relations of the edges cytoscape currently draws. */

@@ -83,6 +83,7 @@ test('a fact remembered through MCP appears in the inspector with its origin', a
   await expect(dialog).toHaveCount(0);
   await page.getByTestId('open-inspector').click();
   await expect(page.getByTestId('inspector')).toBeVisible();
+  await page.getByTestId('tab-graph').click();
   await page.getByTestId('more-filters').click();
   await page.getByTestId('origin-mcp').check();
 

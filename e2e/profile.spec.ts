@@ -1,5 +1,5 @@
 /**
- * Issue 26 (profile) in the running app: the inspector's "You" tab shows "What Engram knows about you" — the
+ * Issue 26 (profile) in the running app: the inspector opens on its "You" tab, which shows "What Engram knows about you" — the
  * name, home and work stated a month ago and confirmed under Lasting, this week's plans under Lately — each line
  * opening its fact; Pin and Hide work from the keyboard. Screenshots at 1280×800 and 1024×640.
  */
@@ -32,8 +32,9 @@ test('the profile card: lasting and recent facts, each opening its fact; pin and
   await engram.call('memory.rememberFact', { content: 'User is planning a trip to the Azores with Inês in December', sourceType: 'extraction' });
 
   await openApp(page, engram);
+  // The inspector opens on the profile: no tab to choose.
   await page.getByTestId('open-inspector').click();
-  await page.getByTestId('tab-profile').click();
+  await expect(page.getByTestId('tab-profile')).toHaveAttribute('aria-selected', 'true');
   const card = page.getByTestId('profile-card');
   await expect(card.getByRole('heading', { name: 'What Engram knows about you' })).toBeVisible();
   const lasting = card.getByTestId('profile-static');

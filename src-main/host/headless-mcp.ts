@@ -1,5 +1,5 @@
 /**
- * `Engram --mcp [--allow-writes] [--data-dir DIR]`: the installed app's own executable serves MCP on stdio,
+ * `Engram --mcp [--allow-writes] [--data-dir DIR] [--space NAME]`: the installed app's own executable serves MCP on stdio,
  * headless (no window), with the same engine and data folder as the CLI's `engram mcp`. It never takes the
  * app's instance lock, so it runs while the window is open; SQLite's WAL and busy timeout let both write.
  * Plain Node: the Electron entry calls it, and tests spawn it without an Electron binary.
@@ -11,6 +11,8 @@ export interface HeadlessMcpArgs {
   /** --data-dir, when given; otherwise the one default folder (ENGRAM_DATA_DIR or the platform's). */
   dataDir: string | undefined;
   allowWrites: boolean;
+  /** --space NAME: the memory space the client is bound to (as `engram mcp --space`); absent = Personal. */
+  space?: string;
 }
 
 /**
@@ -20,19 +22,26 @@ export interface HeadlessMcpArgs {
  */
 export function parseHeadlessMcpArgs(argv: readonly string[]): HeadlessMcpArgs | null {
   if (!argv.includes('--mcp')) return null;
-  let dataDir: string | undefined;
+  const dataDir = switchValue(argv, '--data-dir', 'a folder');
+  const space = switchValue(argv, '--space', 'the name of a space');
+  return { dataDir, allowWrites: argv.includes('--allow-writes'), ...(space !== undefined ? { space } : {}) };
+}
+
+/** The value of `--flag VALUE` or `--flag=VALUE` (the last one given); a missing or blank value is refused. */
+function switchValue(argv: readonly string[], flag: string, what: string): string | undefined {
+  let value: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg.startsWith('--data-dir=')) dataDir = arg.slice('--data-dir='.length);
-    else if (arg === '--data-dir') {
+    if (arg.startsWith(`${flag}=`)) value = arg.slice(flag.length + 1);
+    else if (arg === flag) {
       const next = argv[i + 1];
-      if (next === undefined || next.startsWith('--')) throw new Error('--data-dir needs a folder');
-      dataDir = next;
+      if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs ${what}`);
+      value = next;
       i++;
     }
   }
-  if (dataDir !== undefined && dataDir.trim() === '') throw new Error('--data-dir needs a folder');
-  return { dataDir, allowWrites: argv.includes('--allow-writes') };
+  if (value !== undefined && value.trim() === '') throw new Error(`${flag} needs ${what}`);
+  return value;
 }
 
 export interface HeadlessMcpOptions {
@@ -47,7 +56,9 @@ export async function runHeadlessMcp(args: HeadlessMcpArgs, options: HeadlessMcp
   const dataDir = resolveDataDir(args.dataDir);
   const engine = MemoryEngine.open({ dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), ...(options.encryption ? { encryption: options.encryption } : {}) });
   try {
-    await serveStdio({ memory: engine, allowWrites: args.allowWrites, databasePath: engine.dbPath });
+    // An unknown name fails here, naming the spaces there are (the Electron entry prints it and exits 1).
+    const spaceId = args.space !== undefined ? engine.spaceByName(args.space).id : undefined;
+    await serveStdio({ memory: engine, allowWrites: args.allowWrites, databasePath: engine.dbPath, ...(spaceId !== undefined ? { spaceId } : {}) });
   } finally {
     await engine.close();
   }

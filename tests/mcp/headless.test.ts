@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseHeadlessMcpArgs } from '../../src-main/host/headless-mcp';
+import { parseHeadlessMcpArgs, runHeadlessMcp } from '../../src-main/host/headless-mcp';
 import { acquireInstanceLock } from '../../src-main/platform/instance-lock';
 import { MemoryEngine } from '../../src-main/memory/engine';
 import { CollectingLogger, makeTempDir } from '../helpers/temp-engine';
@@ -29,6 +29,14 @@ describe('headless MCP arguments', () => {
     expect(parseHeadlessMcpArgs(['--mcp'])).toEqual({ dataDir: undefined, allowWrites: false });
     expect(parseHeadlessMcpArgs(['.', '--no-sandbox', '--mcp', '--allow-writes', '--data-dir', '/d'])).toEqual({ dataDir: '/d', allowWrites: true });
     expect(parseHeadlessMcpArgs(['--data-dir=/e', '--mcp'])).toEqual({ dataDir: '/e', allowWrites: false });
+  });
+
+  it('read --space NAME in either form (the space the client is bound to), and refuse it without a name', () => {
+    expect(parseHeadlessMcpArgs(['.', '--mcp', '--space', 'Work', '--allow-writes'])).toEqual({ dataDir: undefined, allowWrites: true, space: 'Work' });
+    expect(parseHeadlessMcpArgs(['--mcp', '--space=Side project', '--data-dir', '/d'])).toEqual({ dataDir: '/d', allowWrites: false, space: 'Side project' });
+    expect(() => parseHeadlessMcpArgs(['--mcp', '--space'])).toThrow(/--space needs the name of a space/);
+    expect(() => parseHeadlessMcpArgs(['--mcp', '--space', '--allow-writes'])).toThrow(/--space needs/);
+    expect(() => parseHeadlessMcpArgs(['--mcp', '--space= '])).toThrow(/--space needs/);
   });
 
   it('refuse --data-dir without a folder', () => {
@@ -77,4 +85,30 @@ describe('the headless MCP server (plain Node, no Electron binary)', () => {
       release();
     }
   });
+
+  it('binds the client to the space --space names (never Personal); an unknown name fails listing the spaces', async () => {
+    const dir = makeTempDir();
+    const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
+    const work = engine.createSpace({ name: 'Work' });
+    const release = engine.rememberFact({ content: 'The Falcon release review is on Thursday', sourceType: 'manual', spaceId: work.id });
+    const kite = engine.rememberFact({ content: 'The Falcon kite needs a new string', sourceType: 'manual' });
+    await engine.close();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', join(ROOT, 'tests/helpers/headless-mcp-entry.ts'), '--mcp', '--data-dir', dir, '--space', 'work'],
+      cwd: ROOT,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'vitest-headless-space', version: '1.0.0' });
+    await client.connect(transport);
+    clients.push(client);
+    const found = (await client.callTool({ name: 'search_memory', arguments: { query: 'Falcon' } })) as CallToolResult;
+    const ids = (found.structuredContent as { results: { id: string }[] }).results.map((r) => r.id);
+    expect(ids).toContain(release);
+    expect(ids).not.toContain(kite);
+    await client.close();
+
+    // The runner refuses before serving (the Electron entry prints this and exits 1).
+    await expect(runHeadlessMcp({ dataDir: dir, allowWrites: false, space: 'Novel' })).rejects.toThrow('There is no space named "Novel". Spaces: "Personal", "Work".');
+  }, 120_000);
 });

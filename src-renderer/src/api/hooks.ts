@@ -136,6 +136,8 @@ export function useSpaceActions() {
   return {
     create: useMutation({ mutationFn: (i: CallInput<'spaces.create'>) => call('spaces.create', i), meta: { inlineError: true }, onSuccess: refresh }),
     setChatSpace: useMutation({ mutationFn: (i: CallInput<'chat.setSpace'>) => call('chat.setSpace', i), onSuccess: refresh }),
+    rename: useMutation({ mutationFn: (i: CallInput<'spaces.rename'>) => call('spaces.rename', i), meta: { inlineError: true }, onSuccess: refresh }),
+    remove: useMutation({ mutationFn: (i: CallInput<'spaces.delete'>) => call('spaces.delete', i), meta: { inlineError: true }, onSuccess: refresh }),
   };
 }
 

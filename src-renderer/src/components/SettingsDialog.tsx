@@ -16,6 +16,7 @@ import { EncryptionSettings } from './EncryptionSettings';
 import { Modal } from './Dialogs';
 import { OtherAppsSettings } from './OtherAppsSettings';
 import { ReviewSettingsSection } from './ReviewSettings';
+import { SpacesSettings } from './SpacesSettings';
 
 /** Provider, models and session timeout. The stored key is never shown: only whether one exists. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
@@ -269,6 +270,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
           </label>
         </fieldset>
         <ReviewSettingsSection />
+        <SpacesSettings />
         <DataSettings />
         <EncryptionSettings />
         <OtherAppsSettings />

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { NodeType, RelationType } from '../../../src-shared/memory-types';
+import { useSpaces } from '../api/hooks';
 import { useEntityList } from './api';
 import { customRange, dayInputValue, presetRange, TIME_WINDOWS, toInputValue, type TimeWindow } from './date-range';
 import { TYPE_COLOURS, RELATION_STYLES } from './graph-style';
@@ -38,11 +39,45 @@ export function Filters() {
         ))}
       </fieldset>
       <WhenFilter />
+      <SpaceFilter />
       <MoreFilters />
       <button className="link-button small" onClick={() => set(DEFAULT_FILTER)} data-testid="filters-reset">
         Reset
       </button>
     </div>
+  );
+}
+
+/**
+ * Which memory space the graph, timeline and search show: all, or one (its memories plus those seen from every
+ * space). Shown once there is more than one space; a chosen space that was deleted falls back to all.
+ */
+function SpaceFilter() {
+  const spaceId = useInspector((s) => s.filter.spaceId);
+  const set = useInspector((s) => s.setFilter);
+  const spaces = useSpaces().data;
+  const gone = spaces !== undefined && spaceId !== null && !spaces.some((s) => s.id === spaceId);
+  useEffect(() => {
+    if (gone) set({ spaceId: null });
+  }, [gone, set]);
+  if (!spaces || (spaces.length < 2 && spaceId === null)) return null;
+  return (
+    <fieldset className="ins-filter-space">
+      <legend>Space</legend>
+      <select
+        value={gone ? '' : (spaceId ?? '')}
+        aria-label="Memory space"
+        data-testid="filter-space"
+        onChange={(e) => set({ spaceId: e.target.value === '' ? null : e.target.value })}
+      >
+        <option value="">All spaces</option>
+        {spaces.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </fieldset>
   );
 }
 

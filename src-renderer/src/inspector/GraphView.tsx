@@ -11,7 +11,7 @@ import { call } from '../api/client';
 import { ikeys } from './api';
 import { entityElementId, isEntityElement, mergeSlices } from './graph-model';
 import { graphStyle } from './graph-style';
-import { fitView, placeLabels } from './graph-viewport';
+import { fitView, placeLabels, refitIfFramedHidden } from './graph-viewport';
 import { Legend } from './Legend';
 import { engineFilter, useInspector, type GraphRequest, type MoveDirection } from './store';
 
@@ -124,7 +124,10 @@ export function GraphView() {
     cy.on('zoom', relabelSoon);
     cy.on('dragfree', 'node', relabelSoon);
     // The canvas changes size with the window, the filter bar and the legend: cytoscape must re-measure it.
-    const resized = new ResizeObserver(() => cy.resize());
+    const resized = new ResizeObserver(() => {
+      cy.resize();
+      if (refitIfFramedHidden(cy)) placeLabels(cy);
+    });
     resized.observe(container.current);
     return () => {
       resized.disconnect();

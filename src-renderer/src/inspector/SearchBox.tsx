@@ -55,6 +55,7 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
     ...(filter.after !== null ? { after: filter.after } : {}),
     ...(filter.before !== null ? { before: filter.before } : {}),
     ...(filter.asOf !== null ? { asOf: filter.asOf } : {}),
+    ...(filter.spaceId !== null ? { spaceId: filter.spaceId } : {}),
   };
   // Under ['memory']: a memory change refreshes the list. Each query is its own key, so a late answer to an
   // earlier one lands in its own entry and is never shown for the current text.
@@ -73,7 +74,13 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
   const current = !search.isPlaceholderData && !search.isFetching;
 
   useEffect(() => setHitIndex(-1), [query, includeEarlier]);
-  useEffect(() => setOpen(false), [tab]);
+  // Another tab closes the list, unless it was Enter here that brought the graph forward (from the profile, the
+  // inspector's first view): the hits stay to pick from.
+  const searchMovedTab = useRef(false);
+  useEffect(() => {
+    if (searchMovedTab.current) searchMovedTab.current = false;
+    else setOpen(false);
+  }, [tab]);
 
   // Enter asked for the hits as the graph: served once the answer for the text typed is in.
   const seedWanted = useRef<string | null>(null);
@@ -82,6 +89,7 @@ export function SearchBox({ inputRef, tab }: { inputRef: RefObject<HTMLInputElem
     seedWanted.current = null;
     if (hits.length === 0) return;
     const s = useInspector.getState();
+    if (s.tab !== 'graph') searchMovedTab.current = true;
     s.seedGraph({ seed: { kind: 'nodes', ids: hits.map((h) => h.node.id) }, filter: { includeInvalid: true } });
     jump(hits[0]?.node.id ?? null);
   }, [query, current, hits]);

@@ -38,6 +38,24 @@ export const actions = {
       return { message: PIN_WORDS[pin], undo: () => call('memory.setProfilePin', { id, state: previous }) };
     }),
 
+  /** Move a fact with all its versions to another space; undo moves them back. */
+  moveToSpace: (id: string, spaceId: string, toName: string) =>
+    run('Move', async () => {
+      const moved = await call('inspector.moveToSpace', { id, spaceId });
+      const versions = moved.movedIds.length > 1 ? ` with its ${moved.movedIds.length - 1} earlier ${moved.movedIds.length === 2 ? 'version' : 'versions'}` : '';
+      return { message: `Moved to ${toName}${versions}`, undo: () => call('inspector.moveToSpace', { id, spaceId: moved.fromSpaceId }) };
+    }),
+
+  /** Let every space see a fact (all its versions), or only its own; undo flips it back. */
+  setEverywhere: (id: string, everywhere: boolean, spaceName: string) =>
+    run('Everywhere', async () => {
+      await call('inspector.setEverywhere', { id, everywhere });
+      return {
+        message: everywhere ? 'Seen from every space' : `Seen only from ${spaceName}`,
+        undo: () => call('inspector.setEverywhere', { id, everywhere: !everywhere }),
+      };
+    }),
+
   confirm: (ids: string[]) =>
     run('Confirm', async () => {
       const nodes = await Promise.all(ids.map((id) => call('memory.getNode', { id })));

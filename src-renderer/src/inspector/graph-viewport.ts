@@ -10,11 +10,26 @@ const PADDING = 30;
 /** Frames the whole graph in the canvas (padding around it), without zooming in past MAX_FIT_ZOOM. */
 export function fitView(cy: Core): void {
   if (cy.elements().empty()) return;
+  framedHidden.set(cy, cy.width() === 0 || cy.height() === 0);
   cy.fit(cy.elements(), PADDING);
   if (cy.zoom() > MAX_FIT_ZOOM) {
     cy.zoom(MAX_FIT_ZOOM);
     cy.center(cy.elements());
   }
+}
+
+/**
+ * Graphs last framed while their tab was hidden (a container of no size: the inspector opens on the profile, and
+ * the graph loads behind it). Such a frame means nothing, so the graph is framed again when it is first shown;
+ * a graph framed while visible keeps the view the person left it in.
+ */
+const framedHidden = new WeakMap<Core, boolean>();
+
+/** Frames the graph again if its last frame was made while hidden and it now has a size; true when it did. */
+export function refitIfFramedHidden(cy: Core): boolean {
+  if (framedHidden.get(cy) !== true || cy.width() === 0 || cy.height() === 0) return false;
+  fitView(cy);
+  return true;
 }
 
 const appliedScale = new WeakMap<Core, number>();

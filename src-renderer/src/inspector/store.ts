@@ -48,6 +48,8 @@ export interface InspectorFilter {
   before: number | null;
   /** Memory as it stood at this instant (the end of the chosen local day); null = today. */
   asOf: number | null;
+  /** Only this space's memories and those seen from every space; null = every space. */
+  spaceId: string | null;
 }
 
 export const ALL_TYPES: NodeType[] = ['episodic', 'semantic', 'procedural', 'opinion'];
@@ -134,13 +136,15 @@ export const DEFAULT_FILTER: InspectorFilter = {
   after: null,
   before: null,
   asOf: null,
+  spaceId: null,
 };
 
 let seedSeq = 0;
 
 export const useInspector = create<InspectorState>((set) => ({
   open: false,
-  tab: 'graph',
+  // The profile first (issue 26): "what Engram knows about you" before the whole graph.
+  tab: 'profile',
   selectedId: null,
   multi: [],
   entityId: null,
@@ -197,6 +201,7 @@ export function engineFilter(f: InspectorFilter, overrides: { includeInvalid?: b
     ...(f.after !== null ? { after: f.after } : {}),
     ...(f.before !== null ? { before: f.before } : {}),
     ...(f.asOf !== null ? { asOf: f.asOf } : {}),
+    ...(f.spaceId !== null ? { spaceId: f.spaceId } : {}),
     includeInvalid: overrides.includeInvalid ?? f.includeInvalid,
   };
 }

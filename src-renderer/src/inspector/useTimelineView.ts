@@ -84,6 +84,7 @@ export function useTimelineView() {
     ...(ef.sourceTypes ? { sourceTypes: ef.sourceTypes } : {}),
     ...(ef.entityId ? { entityId: ef.entityId } : {}),
     ...(ef.asOf !== undefined ? { asOf: ef.asOf } : {}),
+    ...(ef.spaceId !== undefined ? { spaceId: ef.spaceId } : {}),
     // History is what a timeline is for: superseded and forgotten versions always show (faded).
     includeInvalid: true,
     limit: 10_000,

@@ -18,6 +18,7 @@ import { NodeActions } from './NodeActions';
 import { confidenceNow, confirmedText, formatStability, modelWriteText, originText } from './node-text';
 import { OpenConversation } from './OpenConversation';
 import { Provenance } from './Provenance';
+import { SpaceSection } from './SpaceSection';
 import { LearnedFrom } from './LearnedFrom';
 import { TagEditor } from './TagEditor';
 import { Versions } from './Versions';
@@ -101,6 +102,7 @@ export function NodeDetailView({ detail }: { detail: NodeDetail }) {
       )}
 
       <LearnedFrom key={`learned-${node.id}`} node={node} />
+      <SpaceSection node={node} />
 
       <section className="ins-section">
         <h4>Entities</h4>
