@@ -4,7 +4,8 @@
  *   - upward arrows: an import whose target folder sits above the importer's in eslint-rules/layers.js, and,
  *     inside memory/, a module importing the engine or the door it stands behind (target 0);
  *   - import circles, type-only imports included (target 0);
- *   - files in src-main/ over 400 lines.
+ *   - files in src-main/ over 400 lines;
+ *   - SQL statements prepared (`.prepare(`, `stmt(`) outside storage/ and memory/repo/ (SQL lives in the repositories).
  * `npx tsx scripts/layer-report.ts` prints them; `--list` also names each import counted.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -19,6 +20,9 @@ const MEMORY = 'src-main/memory';
 /** The engine's own top: nothing else in memory/ may import these (they import the rest of memory/). */
 const ENGINE_TOP = [`${MEMORY}/index`, `${MEMORY}/engine`];
 const MAX_LINES = 400;
+/** Where SQL text may be prepared: the storage layer and the memory engine's repositories. */
+const SQL_HOMES = ['src-main/storage', `${MEMORY}/repo`];
+const PREPARED_SQL = /\.prepare\(|\bstmt\(/g;
 const verbose = process.argv.includes('--list');
 
 interface ImportEdge {
@@ -152,6 +156,13 @@ const long = files
   .filter((f) => f.lines > MAX_LINES)
   .sort((a, b) => b.lines - a.lines);
 
+const statementsOutsideRepo = files
+  .filter((f) => under(f, 'src-main') && !SQL_HOMES.some((home) => under(f, home)))
+  .map((f) => ({ file: f, count: readFileSync(join(ROOT, f), 'utf8').match(PREPARED_SQL)?.length ?? 0 }))
+  .filter((f) => f.count > 0)
+  .sort((a, b) => b.count - a.count);
+const statementCount = statementsOutsideRepo.reduce((sum, f) => sum + f.count, 0);
+
 const out: string[] = [];
 out.push(`memory modules imported from outside memory/: ${doors.length}`);
 if (verbose) out.push(...doors.map((d) => `  ${d}`));
@@ -161,4 +172,6 @@ out.push(`import circles: ${cycles.length}`);
 out.push(...cycles.map((c) => `  ${c.length} modules: ${c.slice(0, 6).join(', ')}${c.length > 6 ? ', …' : ''}`));
 out.push(`files in src-main over ${MAX_LINES} lines: ${long.length}`);
 out.push(...long.map((f) => `  ${f.file} (${f.lines})`));
+out.push(`SQL statements prepared outside storage/ and memory/repo/: ${statementCount} in ${statementsOutsideRepo.length} files`);
+if (verbose) out.push(...statementsOutsideRepo.map((f) => `  ${f.file} (${f.count})`));
 process.stdout.write(`${out.join('\n')}\n`);

@@ -6,23 +6,12 @@ import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from '../../src-shared/clock';
 import { decayAnchor, decayedConfidence } from '../../src-shared/decay';
 import { writeTx } from '../storage/write-tx';
+import { decayingFactsAfter, setConfidenceAt } from './repo/decay';
 
 export interface DecayRunResult {
   scanned: number;
   updated: number;
   prunedIds: string[];
-}
-
-interface DecayRow {
-  rowid: number;
-  id: string;
-  confidence: number;
-  confidence_base: number;
-  decay_rate: number;
-  stability: number;
-  last_accessed: number | null;
-  valid_from: number;
-  created_at: number;
 }
 
 /**
@@ -41,24 +30,18 @@ export async function runDecay(
   },
 ): Promise<DecayRunResult> {
   const chunk = options.chunkSize ?? 2_000;
-  const select = db.prepare(
-    `SELECT rowid, id, confidence, confidence_base, decay_rate, stability, last_accessed, valid_from, created_at FROM nodes
-     WHERE rowid > ? AND type != 'episodic' AND valid_until IS NULL AND decay_rate > 0
-     ORDER BY rowid LIMIT ?`,
-  );
-  const update = db.prepare('UPDATE nodes SET confidence = ? WHERE rowid = ?');
   const result: DecayRunResult = { scanned: 0, updated: 0, prunedIds: [] };
   let after = 0;
   for (;;) {
     options.signal?.throwIfAborted();
-    const rows = select.all(after, chunk) as DecayRow[];
+    const rows = decayingFactsAfter(db, after, chunk);
     if (rows.length === 0) break;
     writeTx(db, () => {
       for (const r of rows) {
         const anchor = decayAnchor({ lastAccessed: r.last_accessed, validFrom: r.valid_from, createdAt: r.created_at });
         const next = decayedConfidence(r.confidence_base, r.decay_rate, options.now - anchor, r.stability);
         if (next !== r.confidence) {
-          update.run(next, r.rowid);
+          setConfidenceAt(db, r.rowid, next);
           result.updated++;
         }
         if (next < options.threshold) {

@@ -1,101 +1,51 @@
 /**
  * MemoryEngine — the one facade of Engram's long-term memory (ADR 008). Plain Node: no Electron here.
- * Owns the single write connection and wires the modules that do the work: the hot and slow paths, the
- * vector store (vector-store.ts), knowledge and entity operations, retrieval, the inspector's read models,
- * the write path's store (writepath-store.ts) and the transaction helper with after-commit hooks
- * (transactions.ts). Every public call is declared once below through `open` (asserts the engine is open)
- * or `flushed` (also commits queued episodes first, so the call sees them).
+ * The connection and its lifecycle (open, guards, transactions, close) are EngineCore's (engine-core.ts); this
+ * class lists the public calls. The work is in the modules they name: the hot and slow paths, the vector store,
+ * knowledge and entity operations, retrieval, review, spaces, the inspector's read models. Every call is declared
+ * once below through `open` (asserts the engine is open) or `flushed` (also commits queued episodes first, so the
+ * call sees them).
  */
-import { OfflineWordEmbedder } from '../embeddings/offline-words';
-import type { EmbeddingProvider } from '../embeddings/types';
-import * as appSettings from '../storage/app-settings';
-import { bindStore } from '../storage/bind';
-import * as chatImportRows from '../storage/chat-import-rows';
-import * as chatRepo from '../storage/chat-repo';
-import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer } from '../storage/checkpoint';
+import type { SlowPathProgress } from './slow-path';
+import type { JsonObject } from '../../src-shared/memory-types';
+import type { ContextOptions, ContextPack, SearchInput } from '../../src-shared/retrieval-types';
+import { truncateWal } from '../storage/checkpoint';
+import { writeTx } from '../storage/write-tx';
+import { EngineCore } from './engine-core';
 import type { MemoryEngineOptions } from './engine-options';
-import { openDatabase } from '../storage/open';
-import { resolveMemoryKey, type EncryptionOptions } from '../storage/memory-key';
-import { backupDatabase } from '../storage/backup-file';
-import { BUSY_TIMEOUT_MS, writeTx, writeTxWhenFree, type WaitForLockOptions } from '../storage/write-tx';
-import type { ChangeListener } from './change-feed';
-import { stderrLogger, systemClock, type Clock, type Logger } from '../../src-shared/clock';
-import { buildContext, type EngineContext } from './context';
-import { DEFAULT_PRUNE_THRESHOLD } from '../../src-shared/decay';
-import { ExternalWrites } from './external-writes';
-import { nightlyDecay, queueMissingEntityVectors, type NightlyDecayOptions } from './maintenance';
 import * as entityOps from './entities';
 import * as entityEdits from './entity-edits';
-import { MemoryError } from './errors';
-import { guarded } from './guard';
-import * as factOps from './facts';
-import { forgetLearnedFromSessions, learnedFromSessions } from './forget-sessions';
 import { eraseLearnedFromSessions, previewErase, type ErasedFromSessions } from './erase-sessions';
-import { truncateWal } from '../storage/checkpoint';
+import * as factOps from './facts';
+import * as fingerprints from './fingerprint';
+import { forgetLearnedFromSessions, learnedFromSessions } from './forget-sessions';
 import * as inspector from './inspector';
-import { databasePath } from './paths';
-import { getNodeDetail, listNodes } from './queries';
-import { ProfileCache, setProfilePin, type SetProfilePinInput } from './profile-pins';
+import { nightlyDecay, queueMissingEntityVectors, type NightlyDecayOptions } from './maintenance';
 import type { ProfileScope } from './profile';
+import { setProfilePin, type SetProfilePinInput } from './profile-pins';
+import { getNodeDetail, listNodes } from './queries';
 import { reinforceFromReply } from './reply-reinforcement';
-import * as retractOps from './retract';
-import { rolledBack } from './rolled-back';
-import * as review from './review';
 import { getSession, markSessionCompleted } from './repo/sessions';
+import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
+import * as retractOps from './retract';
 import { buildContextPack } from './retrieval/context';
 import { diffPacks } from './retrieval/replay';
-import { DEFAULT_RETRIEVAL_CONFIG } from './retrieval/config';
-import { Retriever } from './retriever';
 import { search as runSearch } from './retrieval/search';
-import type { ContextOptions, ContextPack, SearchInput } from '../../src-shared/retrieval-types';
+import * as review from './review';
+import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
-import { DEFAULT_SLOW_PATH_OPTIONS, type SlowPath, type SlowPathProgress } from './slow-path';
 import * as snapshot from './snapshot';
-import * as spaces from './spaces';
-import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
-import * as fingerprints from './fingerprint';
-import { computeStats } from './stats';
-import { AfterCommitHooks } from './transactions';
-import type { JsonObject } from '../../src-shared/memory-types';
-import { VectorStore } from './vector-store';
-import type { AppSettingsRows, ChatImportStore, ChatStore, DatabaseCheck } from './stores';
-import { WritePathStore } from './writepath-store';
 import type { DeleteSpaceInput } from './space-schemas';
+import * as spaces from './spaces';
+import { computeStats } from './stats';
+import type { DatabaseCheck } from './stores';
 
 export type { WritePathStats } from './writepath-store';
 export type { ChatImportStore, ChatStore } from './stores';
 
 export type { MemoryEngineOptions } from './engine-options';
 
-export class MemoryEngine {
-  readonly dbPath: string;
-  readonly embedder: EmbeddingProvider;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  /** Session state, run log and candidate lookups of the write path (src-main/writepath/). */
-  readonly writePathStore: WritePathStore;
-  /** Stores over the connection for code that must not hold it: the chat tables, imported chats, app settings. */
-  readonly chats: ChatStore;
-  readonly chatImports: ChatImportStore;
-  readonly appSettings: AppSettingsRows;
-  private readonly nativeBinding: string | undefined;
-  /** The key the database is encrypted with (null: a plaintext memory); see storage/memory-key.ts. */
-  private readonly key: Buffer | null;
-  private readonly ctx: EngineContext;
-  private readonly slowPath: SlowPath;
-  private readonly hooks = new AfterCommitHooks();
-  private readonly vectors: VectorStore;
-  private readonly checkpointer: WalCheckpointer;
-  private readonly retriever: Retriever;
-  private readonly guard = { open: () => this.assertOpen(), flushed: () => this.assertFlushed() };
-  private readonly externalWrites: ExternalWrites;
-  private readonly profiles: ProfileCache;
-  private closed = false;
-  /** A public call that needs the engine open. */
-  private readonly open = guarded(() => this.assertOpen());
-  /** A public call that reads what was recorded before it: queued episodes are committed first. */
-  private readonly flushed = guarded(() => this.assertFlushed());
-
+export class MemoryEngine extends EngineCore {
   static open(options: MemoryEngineOptions): MemoryEngine {
     return new MemoryEngine(options);
   }
@@ -106,80 +56,7 @@ export class MemoryEngine {
   }
 
   private constructor(options: MemoryEngineOptions) {
-    const dbPath = options.dbPath ?? (options.dataDir ? databasePath(options.dataDir) : undefined);
-    if (!dbPath) throw new MemoryError('invalid_input', 'MemoryEngine needs a dataDir or a dbPath');
-    this.dbPath = dbPath;
-    this.nativeBinding = options.nativeBinding;
-    this.embedder = options.embedder ?? new OfflineWordEmbedder();
-    const clock = (this.clock = options.clock ?? systemClock);
-    const logger = (this.logger = options.logger ?? stderrLogger);
-    const nativeBinding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
-    this.key = resolveMemoryKey(dbPath, options.encryption);
-    const db = openDatabase(dbPath, { dimensions: this.embedder.dimensions, now: clock.now(), key: this.key, ...nativeBinding });
-    this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
-    const { ctx, slowPath, feed, aliases } = buildContext({
-      db, embedder: this.embedder, clock, logger, hooks: this.hooks,
-      slowPath: { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath, automatic: options.startSlowPath ?? true },
-      pruneThreshold: options.pruneThreshold ?? DEFAULT_PRUNE_THRESHOLD,
-      vectorsEnabled: () => this.vectors.status().vectorSearchEnabled,
-    });
-    this.ctx = ctx;
-    this.slowPath = slowPath;
-    const retrievalConfig = { ...DEFAULT_RETRIEVAL_CONFIG, ...options.retrieval };
-    this.vectors = new VectorStore(this.ctx, this.embedder, retrievalConfig, () => this.closed);
-    this.retriever = new Retriever(this.ctx, this.embedder, retrievalConfig, this.vectors, aliases);
-    const guard = this.guard;
-    this.writePathStore = new WritePathStore(this.ctx, guard, this.vectors);
-    this.chats = bindStore(db, chatRepo, guard.open);
-    this.chatImports = bindStore(db, chatImportRows, guard.open);
-    this.appSettings = bindStore(db, appSettings, guard.open);
-    this.vectors.start(feed, options.startSlowPath ?? true);
-    queueMissingEntityVectors(this.ctx);
-    slowPath.kick();
-    this.externalWrites = new ExternalWrites(db);
-    this.profiles = new ProfileCache(this.ctx);
-    // Last, so a constructor that throws leaves no timer behind.
-    this.checkpointer.start();
-  }
-
-  private assertOpen(): void {
-    if (this.closed) throw new MemoryError('closed', 'The memory engine is closed');
-  }
-
-  private assertFlushed(): void {
-    this.assertOpen();
-    this.ctx.hot.flushSync();
-  }
-
-  /** The connection, for tests and this layer's read modules. Code outside memory/ and storage/ gets stores. */
-  get database(): EngineContext['db'] {
-    this.assertOpen();
-    return this.ctx.db;
-  }
-
-  get isOpen(): boolean {
-    return !this.closed && this.ctx.db.open;
-  }
-
-  /** `fn` in one BEGIN IMMEDIATE transaction; when another program holds the lock, waits without blocking. */
-  readonly writeWhenFree = this.open(<T>(fn: () => T, options?: WaitForLockOptions): Promise<T> => writeTxWhenFree(this.ctx.db, fn, options));
-  /** SQLite's online backup of this memory to `path`. */
-  readonly backupTo = this.open((path: string): Promise<void> => backupDatabase(this.ctx.db, path, this.key));
-
-  /** Whether the memory is encrypted, and how copies of it (backups, restore candidates) are opened: with its key. */
-  get encryptionForCopies(): EncryptionOptions {
-    return this.key ? { key: this.key } : { plaintext: true };
-  }
-
-  /**
-   * Run `fn` in ONE transaction: knowledge operations called inside join it (better-sqlite3 nests them as
-   * savepoints), so a consolidation commits entirely or not at all. Change events and slow-path work run as
-   * after-commit hooks, dropped on rollback. `fn` must be synchronous.
-   */
-  readonly writeTransaction = this.flushed(<T>(fn: () => T): T => this.hooks.run(this.ctx.db, fn));
-
-  onChange(listener: ChangeListener): () => void {
-    return this.ctx.feed.subscribe(listener);
+    super(options);
   }
 
   // ---- other processes on the same file ----
@@ -384,12 +261,6 @@ export class MemoryEngine {
   /** `fn` over a second, read-only connection holding one snapshot of the memory (snapshot.ts). */
   readonly withReadSnapshot = this.flushed(<T>(fn: (reader: snapshot.SnapshotReader) => Promise<T>): Promise<T> => snapshot.overOneSnapshot(this.readOnlyConnection(), fn));
 
-  /** A second, read-only connection to this memory's file (with its key): one consistent snapshot for a long read. */
-  private readOnlyConnection(): EngineContext['db'] {
-    const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
-    return openDatabase(this.dbPath, { readonly: true, dimensions: this.vectors.lockInfo.dimensions, now: this.ctx.clock.now(), key: this.key, ...binding });
-  }
-
   /** Loads an export's rows in one transaction (only adds; snapshot.ts), refreshes the caches and queues missing vectors. */
   readonly loadSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
     const lock = this.vectors.lockInfo;
@@ -406,23 +277,4 @@ export class MemoryEngine {
   readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad =>
     rolledBack(this.writeTransaction, () => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), this.vectors.lockInfo)),
   );
-
-  /** Commit what is queued, let the slow path finish its batch, and close the database. */
-  async close(): Promise<void> {
-    if (this.closed) return;
-    // Acknowledged episodes are written before the database closes, even if another process holds the lock.
-    const lost = await this.ctx.hot.drain(BUSY_TIMEOUT_MS * 2);
-    if (lost > 0) this.ctx.logger.error(`${lost} episode(s) were still unwritten at shutdown: ${this.ctx.hot.health.lastError ?? ''}`);
-    if (this.closed) return;
-    this.closed = true;
-    await this.slowPath.stop();
-    this.checkpointer.stop();
-    // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
-    try {
-      this.ctx.db.pragma('optimize');
-    } catch (err) {
-      this.ctx.logger.warn(`PRAGMA optimize failed: ${String(err)}`);
-    }
-    this.ctx.db.close();
-  }
 }

@@ -3,14 +3,18 @@ import { newId } from './ids';
 import type { EngineContext } from './context';
 import { MemoryError, notFound } from './errors';
 import {
+  entitiesMergedInto,
+  entityIdsNamed,
   getEntity,
   insertEntity,
+  keepEarliestFirstSeen,
   listEntities,
   normaliseAlias,
   refreshMentionCount,
   updateEntity,
 } from './repo/entities';
-import { NODE_COLUMNS, toNode, type NodeRow } from './repo/nodes';
+import { deleteEntityLinks, linkedNodeCounts, linkedNodeIds, linkedNodeRows, moveAllLinks } from './repo/entity-links';
+import { toNode } from './repo/nodes';
 import { asOfSchema, asStoodAt } from './as-of';
 import { nodeConditions } from './node-filter';
 import { deleteEntityVector } from './repo/vectors';
@@ -32,13 +36,7 @@ function requireEntity(ctx: EngineContext, id: unknown): Entity {
 export function findEntitiesByName(ctx: EngineContext, name: string): Entity[] {
   const key = normaliseAlias(name);
   if (!key) return [];
-  const rows = ctx.db
-    .prepare(
-      `SELECT id FROM entities WHERE merged_into IS NULL AND (
-         lower(canonical_name) = @key OR EXISTS (SELECT 1 FROM json_each(entities.aliases) WHERE lower(value) = @key))`,
-    )
-    .all({ key }) as { id: string }[];
-  return rows.flatMap((r) => getEntity(ctx.db, r.id) ?? []);
+  return entityIdsNamed(ctx.db, key).flatMap((id) => getEntity(ctx.db, id) ?? []);
 }
 
 export function createEntity(ctx: EngineContext, input: CreateEntityInput): Entity {
@@ -112,24 +110,10 @@ export function mergeEntities(ctx: EngineContext, sourceId: unknown, targetId: u
   const target = requireEntity(ctx, tid);
   const now = ctx.clock.now();
   writeTx(ctx.db, () => {
-    const moved = (
-      ctx.db
-        .prepare(
-          `SELECT node_id FROM node_entities WHERE entity_id = ?
-           AND node_id NOT IN (SELECT node_id FROM node_entities WHERE entity_id = ?)`,
-        )
-        .all(source.id, target.id) as { node_id: string }[]
-    ).map((r) => r.node_id);
-    const shared = (
-      ctx.db
-        .prepare(
-          `SELECT node_id FROM node_entities WHERE entity_id = ?
-           AND node_id IN (SELECT node_id FROM node_entities WHERE entity_id = ?)`,
-        )
-        .all(source.id, target.id) as { node_id: string }[]
-    ).map((r) => r.node_id);
-    ctx.db.prepare('UPDATE OR IGNORE node_entities SET entity_id = ? WHERE entity_id = ?').run(target.id, source.id);
-    ctx.db.prepare('DELETE FROM node_entities WHERE entity_id = ?').run(source.id);
+    const moved = linkedNodeIds(ctx.db, source.id, target.id, 'moved');
+    const shared = linkedNodeIds(ctx.db, source.id, target.id, 'shared');
+    moveAllLinks(ctx.db, source.id, target.id);
+    deleteEntityLinks(ctx.db, source.id);
     const aliases = dedupeAliases([...target.aliases, source.canonicalName, ...source.aliases], target.canonicalName);
     const summary = [target.summary, source.summary].filter((s): s is string => !!s).join('\n\n') || null;
     updateEntity(ctx.db, target.id, { aliases, summary, now });
@@ -144,7 +128,7 @@ export function mergeEntities(ctx: EngineContext, sourceId: unknown, targetId: u
     refreshMentionCount(ctx.db, target.id, now);
     refreshMentionCount(ctx.db, source.id, now);
     deleteEntityVector(ctx.db, source.id);
-    ctx.db.prepare('UPDATE entities SET first_seen = min(first_seen, ?) WHERE id = ?').run(source.firstSeen, target.id);
+    keepEarliestFirstSeen(ctx.db, target.id, source.firstSeen);
   });
   ctx.invalidateAliases();
   ctx.slow.queueEntity(target.id);
@@ -182,25 +166,10 @@ export function getEntityProfile(ctx: EngineContext, idOrName: unknown, limit = 
     entity = matches[0];
   }
   if (!entity) throw notFound('Entity', key);
-  const linked = (type: 'fact' | 'episode', order: string, n: number): MemoryNode[] =>
-    (
-      ctx.db
-        .prepare(
-          `SELECT ${NODE_COLUMNS.split(', ').map((c) => `n.${c}`).join(', ')} FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-           WHERE ne.entity_id = ? AND ${valid.text} AND n.type ${type === 'episode' ? "= 'episodic'" : "!= 'episodic'"}
-           ORDER BY ${order} LIMIT ?`,
-        )
-        .all(entity.id, ...valid.params, n) as NodeRow[]
-    ).map((r) => asStoodAt(toNode(r), when));
-  const counts = ctx.db
-    .prepare(
-      `SELECT sum(n.type = 'episodic') AS episodes, sum(n.type != 'episodic') AS facts, min(n.event_time) AS first, max(n.event_time) AS last
-       FROM node_entities ne JOIN nodes n ON n.id = ne.node_id WHERE ne.entity_id = ? AND ${valid.text}`,
-    )
-    .get(entity.id, ...valid.params) as { episodes: number | null; facts: number | null; first: number | null; last: number | null };
-  const mergedFrom = ctx.db
-    .prepare('SELECT id, canonical_name AS name FROM entities WHERE merged_into = ?')
-    .all(entity.id) as { id: string; name: string }[];
+  const linked = (kind: 'fact' | 'episode', order: Parameters<typeof linkedNodeRows>[4], n: number): MemoryNode[] =>
+    linkedNodeRows(ctx.db, entity.id, valid, kind, order, n).map((r) => asStoodAt(toNode(r), when));
+  const counts = linkedNodeCounts(ctx.db, entity.id, valid);
+  const mergedFrom = entitiesMergedInto(ctx.db, entity.id);
   return {
     entity,
     facts: linked('fact', 'n.confidence DESC, n.event_time DESC', limit),

@@ -6,7 +6,17 @@
 import type { EngineContext } from './context';
 import { MemoryError, notFound } from './errors';
 import { findEntitiesByName } from './entities';
-import { getEntity, nodeIdsOfEntity, normaliseAlias, refreshMentionCount } from './repo/entities';
+import {
+  deleteEntityRow,
+  entityIdsMergedInto,
+  getEntity,
+  nodeIdsOfEntity,
+  normaliseAlias,
+  refreshMentionCount,
+  reinsertEntities,
+  renameEntity,
+} from './repo/entities';
+import { deleteEntityLinks, linkExistingNodes } from './repo/entity-links';
 import { deleteEntityVector } from './repo/vectors';
 import { idSchema, parseInput } from './schemas';
 import { deletedEntitySchema, updateEntitySchema, type DeletedEntity, type UpdateEntityInput } from './entity-edit-schemas';
@@ -32,9 +42,7 @@ export function updateEntity(ctx: EngineContext, input: UpdateEntityInput): Enti
   if (clash) throw new MemoryError('conflict', `A ${type} named "${clash.canonicalName}" already exists (${clash.id})`);
   // The new name is no longer also an alias of itself.
   const aliases = entity.aliases.filter((a) => normaliseAlias(a) !== normaliseAlias(name));
-  ctx.db
-    .prepare('UPDATE entities SET canonical_name = ?, type = ?, aliases = ?, last_updated = ? WHERE id = ?')
-    .run(name, type, JSON.stringify(aliases), ctx.clock.now(), entity.id);
+  renameEntity(ctx.db, entity.id, { name, type, aliases, now: ctx.clock.now() });
   ctx.invalidateAliases();
   ctx.slow.queueEntity(entity.id);
   ctx.feed.emit({ kind: 'entity.updated', entityId: entity.id });
@@ -48,25 +56,16 @@ export function deleteEntity(ctx: EngineContext, id: unknown): DeletedEntity {
   const deleted = writeTx(db, (): DeletedEntity => {
     const nodeIds = nodeIdsOfEntity(db, entity.id);
     // Everything merged into it, at any depth, parents first (so a restore can insert them in order).
-    const mergedIds = (
-      db
-        .prepare(
-          `WITH RECURSIVE m(id, depth) AS (
-             SELECT id, 1 FROM entities WHERE merged_into = ?
-             UNION ALL SELECT e.id, m.depth + 1 FROM entities e JOIN m ON e.merged_into = m.id)
-           SELECT id FROM m ORDER BY depth`,
-        )
-        .all(entity.id) as { id: string }[]
-    ).map((r) => r.id);
+    const mergedIds = entityIdsMergedInto(db, entity.id);
     const mergedFrom = mergedIds.flatMap((m) => getEntity(db, m) ?? []);
-    db.prepare('DELETE FROM node_entities WHERE entity_id = ?').run(entity.id);
+    deleteEntityLinks(db, entity.id);
     for (const m of [...mergedIds].reverse()) {
-      db.prepare('DELETE FROM node_entities WHERE entity_id = ?').run(m);
+      deleteEntityLinks(db, m);
       deleteEntityVector(db, m);
-      db.prepare('DELETE FROM entities WHERE id = ?').run(m);
+      deleteEntityRow(db, m);
     }
     deleteEntityVector(db, entity.id);
-    db.prepare('DELETE FROM entities WHERE id = ?').run(entity.id);
+    deleteEntityRow(db, entity.id);
     return { entity, nodeIds, mergedFrom };
   });
   ctx.invalidateAliases();
@@ -83,17 +82,8 @@ export function restoreEntity(ctx: EngineContext, input: unknown): Entity {
   if (existing) throw new MemoryError('conflict', `Entity ${existing.canonicalName} (${existing.id}) already exists`);
   const now = ctx.clock.now();
   writeTx(db, () => {
-    const insert = db.prepare(
-      `INSERT INTO entities (id, canonical_name, type, aliases, summary, first_seen, last_updated, mention_count, merged_into, attributes)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-    );
-    for (const e of all) {
-      insert.run(e.id, e.canonicalName, e.type, JSON.stringify(e.aliases), e.summary, e.firstSeen, now, e.mergedInto, JSON.stringify(e.attributes));
-    }
-    db.prepare(
-      `INSERT OR IGNORE INTO node_entities (node_id, entity_id)
-       SELECT n.id, ? FROM json_each(?) AS j JOIN nodes n ON n.id = j.value`,
-    ).run(data.entity.id, JSON.stringify(data.nodeIds));
+    reinsertEntities(db, all, now);
+    linkExistingNodes(db, data.entity.id, data.nodeIds);
     for (const e of all) refreshMentionCount(db, e.id, now);
   });
   ctx.invalidateAliases();

@@ -6,12 +6,13 @@
  * into a non-empty one it only adds — it never attaches to or changes what is there — and never loads settings. Vectors travel as base64 float32 and are reused when the embedder matches;
  * otherwise the restored nodes are queued for the slow path.
  */
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import type { ReadableDB } from '../storage/db';
 import { type ExportedTree, exportedTree } from './fingerprint';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
-import type { NodeType } from '../../src-shared/memory-types';
+import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSnapshot, tableColumns, tableExists, type SnapshotRow } from './repo/snapshot-tables';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
 import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
@@ -35,16 +36,10 @@ const SKIPPED_COLUMNS = new Set(['embedding']);
 /** Setting values under these names are secrets and never leave the machine in an export. */
 const SECRET_NAME = /api[_-]?key|secret|token|password|credential/i;
 
-export type SnapshotRow = Record<string, string | number | null>;
+export type { SnapshotRow } from './repo/snapshot-tables';
 
-function columns(db: Database, table: SnapshotTable): string[] {
-  return (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[])
-    .map((r) => r.name)
-    .filter((c) => !SKIPPED_COLUMNS.has(c));
-}
-
-function tableExists(db: Database, table: string): boolean {
-  return db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(table) !== undefined;
+function columns(db: ReadableDB, table: SnapshotTable): string[] {
+  return tableColumns(db, table).filter((c) => !SKIPPED_COLUMNS.has(c));
 }
 
 /** Drops secret-looking keys from a JSON settings value, at any depth. */
@@ -55,11 +50,11 @@ function scrubSecrets(value: unknown): unknown {
 }
 
 /** Rows of one table, streamed. Nodes carry their rowid as `_rowid`. */
-export function* snapshotRows(db: Database, table: SnapshotTable): Generator<SnapshotRow> {
+export function* snapshotRows(db: ReadableDB, table: SnapshotTable): Generator<SnapshotRow> {
   if (!tableExists(db, table)) return;
   const cols = columns(db, table).map((c) => `"${c}"`);
   if (table === 'nodes') cols.unshift('rowid AS _rowid');
-  for (const row of db.prepare(`SELECT ${cols.join(', ')} FROM ${table} ORDER BY ${ORDER[table]}`).iterate() as Iterable<SnapshotRow>) {
+  for (const row of iterateTable(db, table, cols, ORDER[table])) {
     if (table === 'app_settings') {
       if (SECRET_NAME.test(String(row.key))) continue;
       try {
@@ -73,9 +68,8 @@ export function* snapshotRows(db: Database, table: SnapshotTable): Generator<Sna
 }
 
 /** [id, base64 float32] of every node or entity vector. */
-export function* snapshotVectors(db: Database, kind: 'nodes' | 'entities'): Generator<[string, string]> {
-  const sql = kind === 'nodes' ? 'SELECT node_id AS id, embedding FROM vec_nodes ORDER BY node_id' : 'SELECT entity_id AS id, embedding FROM vec_entities ORDER BY entity_id';
-  for (const row of db.prepare(sql).iterate() as Iterable<{ id: string; embedding: Buffer }>) yield [row.id, row.embedding.toString('base64')];
+export function* snapshotVectors(db: ReadableDB, kind: 'nodes' | 'entities'): Generator<[string, string]> {
+  for (const row of iterateVectors(db, kind)) yield [row.id, row.embedding.toString('base64')];
 }
 
 /** Reads of one consistent snapshot (engine.withReadSnapshot). */
@@ -181,14 +175,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     chat_context_packs: new Set(),
     memory_sessions: new Set(),
   };
-  const statements = new Map<string, Statement>();
-  const prepared = (sql: string): Statement => {
-    let s = statements.get(sql);
-    if (!s) statements.set(sql, (s = db.prepare(sql)));
-    return s;
-  };
-  const exists = (table: string, keys: string[], row: SnapshotRow): boolean =>
-    prepared(`SELECT 1 FROM ${table} WHERE ${keys.map((k) => `"${k}" = ?`).join(' AND ')}`).get(keys.map((k) => row[k] ?? null)) !== undefined;
+  const statements = new SnapshotLoadStatements(db);
+  const exists = (table: string, keys: string[], row: SnapshotRow): boolean => statements.exists(table, keys, keys.map((k) => row[k] ?? null));
   const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
     for (const ref of REFERENCES[table] ?? []) {
       const value = row[ref.column];
@@ -202,9 +190,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     return null;
   };
 
-  const spaceHere = prepared('SELECT 1 FROM spaces WHERE id = ?');
   const placedIn = (space: SnapshotRow[string] | undefined): string =>
-    data.spaceId ?? (typeof space === 'string' && spaceHere.get(space) !== undefined ? space : PERSONAL_SPACE_ID);
+    data.spaceId ?? (typeof space === 'string' && statements.spaceExists(space) ? space : PERSONAL_SPACE_ID);
 
   for (const table of SNAPSHOT_TABLES) {
     const rows = data.tables[table];
@@ -237,12 +224,12 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       }
       if (known.has('space_id')) row.space_id = placedIn(row.space_id);
       const cols = Object.keys(row).filter((c) => known.has(c));
-      if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(row._rowid) === undefined) {
+      if (table === 'nodes' && row._rowid !== null && row._rowid !== undefined && statements.nodeRowidFree(row._rowid)) {
         cols.unshift('rowid'); // the same rowid, which consolidation watermarks refer to, when it is free
       }
       const values = cols.map((c) => (c === 'rowid' ? (row._rowid ?? null) : (row[c] ?? null)));
       try {
-        prepared(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
+        statements.insert(table, cols, values);
       } catch (err) {
         // A constraint the schemas do not see (a duplicate import key, two messages at one position): the
         // statement alone is undone, the row is reported, the rest goes on.
@@ -270,11 +257,10 @@ function loadVectors(db: Database, vectors: SnapshotData['vectors'], lock: { mod
     const floats = floatsFromBlob(bytes);
     return floats.every(Number.isFinite) ? floats : null;
   };
-  const nodeInfo = db.prepare('SELECT type, valid_until IS NULL AS active FROM nodes WHERE id = ?');
   const withVector = new Set<string>();
   for (const [id, b64] of vectors.nodes) {
     if (!nodes.has(id) || withVector.has(id)) continue;
-    const info = nodeInfo.get(id) as { type: NodeType; active: number } | undefined;
+    const info = nodeKind(db, id);
     const floats = decode(b64);
     if (!info || !floats) continue;
     upsertNodeVector(db, id, info.type, info.active === 1, floats);
@@ -295,7 +281,7 @@ function loadVectors(db: Database, vectors: SnapshotData['vectors'], lock: { mod
 export async function overOneSnapshot<T>(reader: Database, fn: (reader: SnapshotReader) => Promise<T>): Promise<T> {
   try {
     reader.exec('BEGIN');
-    reader.prepare('SELECT count(*) FROM memory_metadata').get(); // the snapshot starts at the first read
+    startSnapshot(reader); // the snapshot starts at the first read
     return await fn(snapshotReader(reader));
   } finally {
     if (reader.inTransaction) reader.exec('COMMIT');

@@ -7,6 +7,7 @@ import type { EngineContext } from '../context';
 import { findEntitiesByName } from '../entities';
 import { MemoryError, notFound } from '../errors';
 import { getEntity, insertEntity, normaliseAlias, refreshMentionCount, updateEntity } from '../repo/entities';
+import { linkExistingNodes, moveLinks } from '../repo/entity-links';
 import { parseInput, idSchema } from '../schemas';
 import type { Entity, JsonValue } from '../../../src-shared/memory-types';
 import { splitEntitySchema } from './schemas';
@@ -41,9 +42,7 @@ export function splitEntity(ctx: EngineContext, input: unknown): { created: Enti
       attributes: { split: { from: from.id, at: now } },
     });
     updateEntity(ctx.db, from.id, { aliases: from.aliases.filter((a) => !moving.has(normaliseAlias(a))), now });
-    ctx.db
-      .prepare('UPDATE node_entities SET entity_id = ? WHERE entity_id = ? AND node_id IN (SELECT value FROM json_each(?))')
-      .run(id, from.id, JSON.stringify(data.nodeIds));
+    moveLinks(ctx.db, from.id, id, data.nodeIds, false);
     refreshMentionCount(ctx.db, id, now);
     refreshMentionCount(ctx.db, from.id, now);
   });
@@ -73,11 +72,8 @@ export function unmergeEntity(ctx: EngineContext, sourceId: unknown): { restored
   const added = new Set([source.canonicalName, ...sourceAliases].map(normaliseAlias));
   const now = ctx.clock.now();
   writeTx(ctx.db, () => {
-    ctx.db
-      .prepare('UPDATE OR IGNORE node_entities SET entity_id = ? WHERE entity_id = ? AND node_id IN (SELECT value FROM json_each(?))')
-      .run(source.id, target.id, JSON.stringify(moved));
-    const link = ctx.db.prepare('INSERT OR IGNORE INTO node_entities (node_id, entity_id) SELECT value, ? FROM json_each(?) WHERE value IN (SELECT id FROM nodes)');
-    link.run(source.id, JSON.stringify(shared));
+    moveLinks(ctx.db, target.id, source.id, moved, true);
+    linkExistingNodes(ctx.db, source.id, shared);
     const { merge: _merge, ...attributes } = source.attributes;
     updateEntity(ctx.db, source.id, { mergedInto: null, aliases: sourceAliases, attributes, now });
     updateEntity(ctx.db, target.id, { aliases: target.aliases.filter((a) => !added.has(normaliseAlias(a))), now });

@@ -129,3 +129,64 @@ export function allAliasRows(db: ReadableDB): { id: string; canonical_name: stri
     aliases: string;
   }[];
 }
+
+/** Ids of current entities whose canonical name or an alias, lowercased, equals `key` (already normalised). */
+export function entityIdsNamed(db: ReadableDB, key: string): string[] {
+  const rows = db
+    .prepare(
+      `SELECT id FROM entities WHERE merged_into IS NULL AND (
+         lower(canonical_name) = @key OR EXISTS (SELECT 1 FROM json_each(entities.aliases) WHERE lower(value) = @key))`,
+    )
+    .all({ key }) as { id: string }[];
+  return rows.map((r) => r.id);
+}
+
+/** Rename and retype an entity; `aliases` is its alias list without the new name. */
+export function renameEntity(db: Database, id: string, e: { name: string; type: EntityType; aliases: string[]; now: number }): void {
+  db.prepare('UPDATE entities SET canonical_name = ?, type = ?, aliases = ?, last_updated = ? WHERE id = ?').run(
+    e.name,
+    e.type,
+    JSON.stringify(e.aliases),
+    e.now,
+    id,
+  );
+}
+
+/** Everything merged into `id`, at any depth, parents first (so a restore can insert them in order). */
+export function entityIdsMergedInto(db: ReadableDB, id: string): string[] {
+  return (
+    db
+      .prepare(
+        `WITH RECURSIVE m(id, depth) AS (
+           SELECT id, 1 FROM entities WHERE merged_into = ?
+           UNION ALL SELECT e.id, m.depth + 1 FROM entities e JOIN m ON e.merged_into = m.id)
+         SELECT id FROM m ORDER BY depth`,
+      )
+      .all(id) as { id: string }[]
+  ).map((r) => r.id);
+}
+
+/** The entities merged directly into `id`, by name. */
+export function entitiesMergedInto(db: ReadableDB, id: string): { id: string; name: string }[] {
+  return db.prepare('SELECT id, canonical_name AS name FROM entities WHERE merged_into = ?').all(id) as { id: string; name: string }[];
+}
+
+export function deleteEntityRow(db: Database, id: string): void {
+  db.prepare('DELETE FROM entities WHERE id = ?').run(id);
+}
+
+/** Puts back entity rows as they were deleted (mention counts start at 0: the caller recounts them). */
+export function reinsertEntities(db: Database, entities: readonly Entity[], now: number): void {
+  const insert = db.prepare(
+    `INSERT INTO entities (id, canonical_name, type, aliases, summary, first_seen, last_updated, mention_count, merged_into, attributes)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)`,
+  );
+  for (const e of entities) {
+    insert.run(e.id, e.canonicalName, e.type, JSON.stringify(e.aliases), e.summary, e.firstSeen, now, e.mergedInto, JSON.stringify(e.attributes));
+  }
+}
+
+/** A merge target was first seen when the earlier of the two was. */
+export function keepEarliestFirstSeen(db: Database, id: string, firstSeen: number): void {
+  db.prepare('UPDATE entities SET first_seen = min(first_seen, ?) WHERE id = ?').run(firstSeen, id);
+}

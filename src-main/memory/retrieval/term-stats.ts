@@ -3,6 +3,7 @@
  * SQLite's own FTS5 tokenizer (a temp FTS table with the same settings), then looked up in fts5vocab.
  */
 import type { Database } from 'better-sqlite3';
+import { createQueryTermTables, documentFrequency, highestNodeRowid, tokenizeWords } from '../repo/term-vocabulary';
 
 const STEM_CACHE_LIMIT = 5_000;
 /**
@@ -20,11 +21,7 @@ export class TermStats {
 
   private ensure(): void {
     if (this.ready) return;
-    this.db.exec(`
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.query_terms USING fts5(q, tokenize='porter unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.query_terms_vocab USING fts5vocab(temp, query_terms, 'instance');
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.nodes_fts_vocab USING fts5vocab(main, nodes_fts, 'row');
-    `);
+    createQueryTermTables(this.db);
     this.ready = true;
   }
 
@@ -34,29 +31,24 @@ export class TermStats {
     if (unseen.length === 0) return;
     this.ensure();
     if (this.stems.size + unseen.length > STEM_CACHE_LIMIT) this.stems.clear();
-    const insert = this.db.prepare('INSERT INTO temp.query_terms(rowid, q) VALUES (?, ?)');
-    this.db.prepare('DELETE FROM temp.query_terms').run();
-    unseen.forEach((w, i) => insert.run(i + 1, w));
-    const rows = this.db.prepare('SELECT term, doc FROM temp.query_terms_vocab').all() as { term: string; doc: number }[];
+    const rows = tokenizeWords(this.db, unseen);
     for (const w of unseen) this.stems.set(w, null);
     for (const r of rows) {
       const w = unseen[r.doc - 1];
       if (w !== undefined && this.stems.get(w) === null) this.stems.set(w, r.term);
     }
-    this.db.prepare('DELETE FROM temp.query_terms').run();
   }
 
   /** A df function for a set of query words, with their stems resolved in one round trip. */
   documentFrequencies(words: readonly string[]): (word: string) => number {
     this.stemAll(words);
-    const lookup = this.db.prepare('SELECT doc FROM temp.nodes_fts_vocab WHERE term = ?');
     const documents = this.documents();
     return (word) => {
       const stem = this.stems.get(word);
       if (!stem) return 0;
       const known = this.frequencies.get(stem);
       if (known && documents <= known.documents * DF_REUSE_GROWTH && documents >= known.documents) return known.doc;
-      const doc = (lookup.get(stem) as { doc: number } | undefined)?.doc ?? 0;
+      const doc = documentFrequency(this.db, stem);
       if (this.frequencies.size >= STEM_CACHE_LIMIT) this.frequencies.clear();
       this.frequencies.set(stem, { doc, documents });
       return doc;
@@ -65,6 +57,6 @@ export class TermStats {
 
   /** Documents in the index (approximate: the highest rowid), for the "frequent" threshold. */
   documents(): number {
-    return (this.db.prepare('SELECT max(rowid) AS n FROM nodes').get() as { n: number | null }).n ?? 0;
+    return highestNodeRowid(this.db);
   }
 }
