@@ -192,6 +192,7 @@ export class MemoryEngine {
   readonly checkExternalWrites = this.open((): boolean => {
     if (!this.externalWrites.happened()) return false;
     this.ctx.invalidateAliases();
+    spaces.forgetCachedSpaces(this.ctx);
     this.vectors.reloadCodeIndex();
     this.ctx.slow.kick();
     this.ctx.feed.emit({ kind: 'external.changed' });
