@@ -15,7 +15,7 @@ import type { ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import { MemoryError } from './errors';
 import { getMeta, setMeta } from './repo/metadata';
-import { clearStatementCache } from './repo/statements';
+import { clearStatementCache, stmt } from './repo/statements';
 import { knnNodes, nodeVectors, rerankVectors } from './repo/vectors';
 import type { RetrievalConfig } from './retrieval/config';
 import type { SlowPathProgress } from './slow-path';
@@ -305,7 +305,7 @@ export class VectorStore {
       }
       case 'node.updated': {
         // Moved to another space or marked everywhere (spaces.ts emits this for each node it moves).
-        const place = this.db.prepare('SELECT space_id, everywhere FROM nodes WHERE id = ?').get(change.nodeId) as
+        const place = stmt(this.db, 'SELECT space_id, everywhere FROM nodes WHERE id = ?').get(change.nodeId) as
           | { space_id: string; everywhere: number }
           | undefined;
         if (place) index.setSpace(change.nodeId, { spaceId: place.space_id, everywhere: place.everywhere === 1 });
