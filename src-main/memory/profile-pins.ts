@@ -11,7 +11,7 @@ import { requireCurrentFact } from './facts';
 import { idSchema, parseInput } from './schemas';
 import { setAttributes } from './repo/nodes';
 import { writeTx } from '../storage/write-tx';
-import { computeProfile, profilePinOf, type ProfileScope } from './profile';
+import { computeProfile, profileFromRows, profilePinOf, type ProfileScope } from './profile';
 import { ProfileCandidates } from './profile-candidates';
 import type { MemoryChange } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, PROFILE_PIN_STATES, type Profile, type ProfilePinState } from '../../src-shared/profile-types';
@@ -65,7 +65,8 @@ export class ProfileCache {
     // As of a past date, superseded versions count: the candidates hold current facts only.
     const current = scope.asOf === undefined || scope.asOf === null;
     if (current) this.candidates.ensure();
-    const profile = computeProfile(ctx.db, now, scope, current ? 'candidates' : 'all');
+    const cached = current ? this.candidates.cachedRows(now, scope) : null;
+    const profile = cached ? profileFromRows(ctx.db, cached, now) : computeProfile(ctx.db, now, scope, current ? 'candidates' : 'all');
     if (this.entries.size > 16) this.entries.clear();
     this.entries.set(key, profile);
     return profile;

@@ -35,7 +35,8 @@ const MIN_CONFIDENCE = 0.3;
 /** The scope a profile is read in: the node filter's narrowing fields (types and validity are the profile's own). */
 export type ProfileScope = Omit<NodeConditions, 'types' | 'includeInvalid'>;
 
-interface Row {
+/** One fact as the profile reads it (profileQuery's columns). */
+export interface ProfileRow {
   id: string;
   type: NodeType;
   content: string;
@@ -71,7 +72,7 @@ function isPersonSlot(slot: string): boolean {
 export type ProfileSource = 'candidates' | 'all';
 
 export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}, source: ProfileSource = 'all'): Profile {
-  const rows = allRows<Row>(db, profileQuery(now, scope, source));
+  const rows = allRows<ProfileRow>(db, profileQuery(now, scope, source));
   return linesOf(db, rows, now);
 }
 
@@ -130,7 +131,10 @@ export function profileQuery(now: number, scope: ProfileScope, source: ProfileSo
         FROM ${from} WHERE ${where} ORDER BY +n.created_at, n.rowid`;
 }
 
-function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
+/** The profile of facts already read and narrowed (profileQuery's conditions), oldest first. */
+export const profileFromRows = (db: ReadableDB, rows: readonly ProfileRow[], now: number): Profile => linesOf(db, rows, now);
+
+function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Profile {
   const stat: ProfileLine[] = [];
   const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];

@@ -63,6 +63,16 @@ describe('the profile candidates', () => {
         // An edit in place, by the file's own rules (a slot given to a fact that had none, text rewritten).
         engine.database.prepare(`UPDATE nodes SET attributes = json_set(attributes, '$.slot', 'user.home'), content = ? WHERE id = ?`).run(`I moved ${step}`, id);
         engine.database.prepare('DELETE FROM nodes WHERE id = ?').run(pick(ids.filter((x) => x !== id)));
+        // A use in a reply refreshes recency only (no change event; the hourly key catches it up).
+        engine.database.prepare('UPDATE nodes SET last_accessed = ? WHERE id = ?').run(clock.now(), pick(ids));
+        // A transaction rolled back leaves neither the table nor the rows read from it behind.
+        expect(() =>
+          engine.writeTransaction(() => {
+            engine.rememberFact({ content: `User rolled back ${step}`, attributes: { slot: 'user.name' } });
+            engine.profile({ now: clock.now() + 1 });
+            throw new Error('rolled back');
+          }),
+        ).toThrow('rolled back');
       } else engine.rememberFact({ content: `${pick(ABOUT)} new ${step}`, ...(r() < 0.5 ? { attributes: { slot: pick(SLOTS) ?? 'user.x' } } : {}) });
       if (step % 7 === 0) clock.advanceDays(2);
       check(`step ${step} (op ${op})`);
