@@ -69,6 +69,7 @@ export class MemoryEngine extends EngineCore {
   readonly checkExternalWrites = this.open((): boolean => {
     if (!this.externalWrites.happened()) return false;
     this.ctx.invalidateAliases();
+    spaces.forgetCachedSpaces(this.ctx);
     this.vectors.reloadCodeIndex();
     this.ctx.slow.kick();
     this.ctx.feed.emit({ kind: 'external.changed' });

@@ -5,23 +5,30 @@
   (import "env" "memory" (memory 1))
 
   ;; dist[s] = Hamming distance between code s and the query, for every slot s < n whose type bit is set in
-  ;; `allow` and that is current (or `inactiveOk`); `far` for the others. hist[d] counts the slots at
+  ;; `allow`, that is current (or `inactiveOk`) and whose space (16-bit, `spaces`) is `space`; `far` for the
+  ;; others. Space 0xFFFF is "any": a slot seen from every space, or a query over every space. hist[d] counts the slots at
   ;; distance d (the caller zeroes it). Codes are `words` 32-bit words each, back to back; `words` is even
   ;; (the index pads codes and query alike with a zero word), so they are compared 64 bits at a time.
   (func (export "scan")
     (param $n i32) (param $words i32) (param $codes i32) (param $types i32) (param $active i32)
     (param $dist i32) (param $hist i32) (param $query i32) (param $allow i32) (param $inactiveOk i32) (param $far i32)
-    (local $s i32) (local $w i32) (local $d i32) (local $code i32) (local $bin i32)
+    (param $spaces i32) (param $space i32)
+    (local $s i32) (local $w i32) (local $d i32) (local $code i32) (local $bin i32) (local $in i32)
     (local.set $code (local.get $codes))
     (block $done
       (loop $slot
         (br_if $done (i32.ge_u (local.get $s) (local.get $n)))
         (local.set $d (local.get $far))
+        (local.set $in (i32.load16_u (i32.add (local.get $spaces) (i32.shl (local.get $s) (i32.const 1)))))
         (if (i32.and
               (i32.and
-                (i32.shr_u (local.get $allow) (i32.load8_u (i32.add (local.get $types) (local.get $s))))
-                (i32.const 1))
-              (i32.or (local.get $inactiveOk) (i32.load8_u (i32.add (local.get $active) (local.get $s)))))
+                (i32.and
+                  (i32.shr_u (local.get $allow) (i32.load8_u (i32.add (local.get $types) (local.get $s))))
+                  (i32.const 1))
+                (i32.or (local.get $inactiveOk) (i32.load8_u (i32.add (local.get $active) (local.get $s)))))
+              (i32.or
+                (i32.eq (local.get $in) (local.get $space))
+                (i32.or (i32.eq (local.get $space) (i32.const 0xFFFF)) (i32.eq (local.get $in) (i32.const 0xFFFF)))))
           (then
             (local.set $d (i32.const 0))
             (local.set $w (i32.const 0))

@@ -3,7 +3,7 @@
  * A correction inherits a node's attributes (facts.ts correctFact), so a pin or a hide follows the fact to its
  * successor: the person chose the thing about them ("where I live"), not the wording; the superseded version
  * itself leaves the profile at once, being no longer current. Also the cache of computed profiles, emptied by
- * every change the feed announces.
+ * every change the feed announces; a profile computed after a change reads the candidates (profile-candidates.ts).
  */
 import { z } from 'zod';
 import type { EngineContext } from './context';
@@ -11,7 +11,8 @@ import { requireCurrentFact } from './facts';
 import { idSchema, parseInput } from './schemas';
 import { setAttributes } from './repo/nodes';
 import { writeTx } from '../storage/write-tx';
-import { computeProfile, profilePinOf, type ProfileScope } from './profile';
+import { computeProfile, profileFromRows, profilePinOf, type ProfileScope } from './profile';
+import { ProfileCandidates } from './profile-candidates';
 import type { MemoryChange } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, PROFILE_PIN_STATES, type Profile, type ProfilePinState } from '../../src-shared/profile-types';
 
@@ -46,10 +47,14 @@ const HOUR_MS = 3_600_000;
  */
 export class ProfileCache {
   private readonly entries = new Map<string, Profile>();
+  /** The facts about the person, kept by triggers: a profile after a change reads those, not every fact. */
+  private readonly candidates: ProfileCandidates;
 
   constructor(ctx: EngineContext) {
+    this.candidates = new ProfileCandidates(ctx.db);
     ctx.feed.subscribe((change) => {
       if (!KEEPS_PROFILE.has(change.kind)) this.entries.clear();
+      if (change.kind === 'external.changed') this.candidates.markStale();
     });
   }
 
@@ -57,7 +62,11 @@ export class ProfileCache {
     const key = `${Math.floor(now / HOUR_MS)} ${JSON.stringify(scope)}`;
     const hit = this.entries.get(key);
     if (hit) return hit;
-    const profile = computeProfile(ctx.db, now, scope);
+    // As of a past date, superseded versions count: the candidates hold current facts only.
+    const current = scope.asOf === undefined || scope.asOf === null;
+    if (current) this.candidates.ensure();
+    const cached = current ? this.candidates.cachedRows(now, scope) : null;
+    const profile = cached ? profileFromRows(ctx.db, cached, now) : computeProfile(ctx.db, now, scope, current ? 'candidates' : 'all');
     if (this.entries.size > 16) this.entries.clear();
     this.entries.set(key, profile);
     return profile;

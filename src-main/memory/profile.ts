@@ -11,7 +11,7 @@
  */
 import type { ReadableDB } from '../storage/db';
 import { allRows } from '../storage/db';
-import { sql, sqlAnd, sqlOr, type SqlFragment } from '../storage/sql';
+import { sql, sqlAnd, sqlOr, sqlRaw, type SqlFragment } from '../storage/sql';
 import { nodeConditions, type NodeConditions } from './node-filter';
 import { parseJsonObject } from './repo/statements';
 import { isIdentitySlot } from '../../src-shared/decay';
@@ -20,6 +20,8 @@ import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState
 import { isoTime } from '../../src-shared/clock';
 
 const DAY_MS = 86_400_000;
+/** The per-connection candidates table (profile-candidates.ts keeps it). */
+export const PROFILE_CANDIDATES_TABLE = 'temp.profile_candidates';
 /** Static facts have been known this long: a week (seed 004 §5). */
 export const STATIC_AFTER_MS = 7 * DAY_MS;
 /** Dynamic facts were learned or used this recently: a month. */
@@ -33,7 +35,8 @@ const MIN_CONFIDENCE = 0.3;
 /** The scope a profile is read in: the node filter's narrowing fields (types and validity are the profile's own). */
 export type ProfileScope = Omit<NodeConditions, 'types' | 'includeInvalid'>;
 
-interface Row {
+/** One fact as the profile reads it (profileQuery's columns). */
+export interface ProfileRow {
   id: string;
   type: NodeType;
   content: string;
@@ -61,31 +64,54 @@ function isPersonSlot(slot: string): boolean {
   return slot.startsWith('user.') || slot.endsWith('.relation.user');
 }
 
-export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}): Profile {
-  const rows = allRows<Row>(db, profileQuery(now, scope));
+/**
+ * Where the facts the profile may show are read from: `candidates`, the per-connection table of current facts
+ * about the person kept in step with every write (profile-candidates.ts), or `all`, every current fact (as of
+ * a past date, where superseded versions count, and to check the table against).
+ */
+export type ProfileSource = 'candidates' | 'all';
+
+export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}, source: ProfileSource = 'all'): Profile {
+  const rows = allRows<ProfileRow>(db, profileQuery(now, scope, source));
   return linesOf(db, rows, now);
 }
 
 /**
- * The facts that may belong in the profile (the rules below decide), oldest first. No index can say "about the
- * person", so this reads every current fact through the type index; `+n.created_at` keeps the planner (with
- * statistics) from walking the creation-time index over every episode too. The cache makes it once per change.
+ * Pinned to or hidden from the profile, over row alias `row` (`n` in a query, `NEW` in a trigger). Constants
+ * only, no bound values: the candidates' triggers use it too.
  */
-export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
-  const slot = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, '$.slot')`;
-  const pin = sql`json_extract(CASE WHEN json_valid(n.attributes) THEN n.attributes ELSE '{}' END, ${`$.${PROFILE_ATTRIBUTE}`})`;
-  // Cheap tests first, and JSON read only where the text can hold the key: the read scans every current fact.
-  const pinned = sqlAnd([sql`n.attributes LIKE ${`%"${PROFILE_ATTRIBUTE}"%`}`, sql`${pin} IN ('pinned', 'hidden')`]);
-  // LIKE is case-insensitive for ASCII: "User lives…", "user's partner…", "I moved…", "My sister…".
-  const aboutPerson = sqlOr([
-    sql`n.content LIKE 'user %'`,
-    sql`n.content LIKE 'user''s %'`,
-    sql`n.content LIKE 'the user %'`,
-    sql`n.content LIKE 'I %'`,
-    sql`n.content LIKE 'my %'`,
-    sqlAnd([sql`n.attributes LIKE '%user%'`, sqlOr([sql`${slot} LIKE 'user.%'`, sql`${slot} LIKE '%.relation.user'`])]),
-    pinned,
+function pinnedCondition(row: string): SqlFragment {
+  const pin = sqlRaw(`json_extract(CASE WHEN json_valid(${row}.attributes) THEN ${row}.attributes ELSE '{}' END, '$.${PROFILE_ATTRIBUTE}')`);
+  return sqlAnd([sqlRaw(`${row}.attributes LIKE '%"${PROFILE_ATTRIBUTE}"%'`), sql`${pin} IN ('pinned', 'hidden')`]);
+}
+
+/**
+ * "About the person" over row alias `row`: the one copy of the test, read by the profile query and by the
+ * triggers that keep the candidates (profile-candidates.ts). LIKE is case-insensitive for ASCII: "User lives…",
+ * "user's partner…", "I moved…", "My sister…". Cheap tests first, and JSON read only where the text can hold the key.
+ */
+export function aboutPersonCondition(row: string): SqlFragment {
+  const slot = sqlRaw(`json_extract(CASE WHEN json_valid(${row}.attributes) THEN ${row}.attributes ELSE '{}' END, '$.slot')`);
+  return sqlOr([
+    sqlRaw(`${row}.content LIKE 'user %'`),
+    sqlRaw(`${row}.content LIKE 'user''s %'`),
+    sqlRaw(`${row}.content LIKE 'the user %'`),
+    sqlRaw(`${row}.content LIKE 'I %'`),
+    sqlRaw(`${row}.content LIKE 'my %'`),
+    sqlAnd([sqlRaw(`${row}.attributes LIKE '%user%'`), sqlOr([sql`${slot} LIKE 'user.%'`, sql`${slot} LIKE '%.relation.user'`])]),
+    pinnedCondition(row),
   ]);
+}
+
+/**
+ * The facts that may belong in the profile (the rules below decide), oldest first. No index can say "about the
+ * person": from `all`, this reads every current fact through the type index (`+n.created_at` keeps the planner,
+ * with statistics, from walking the creation-time index over every episode too); from `candidates`, only the
+ * few facts about the person, by primary key. The conditions are the same either way, so is the answer.
+ */
+export function profileQuery(now: number, scope: ProfileScope, source: ProfileSource = 'all'): SqlFragment {
+  const pinned = pinnedCondition('n');
+  const aboutPerson = aboutPersonCondition('n');
   // Only rows that can qualify come back: recent, or old enough and slotted or confirmed, or pinned or hidden.
   const mayQualify = sqlOr([
     sql`n.created_at > ${now - DYNAMIC_WITHIN_MS}`,
@@ -100,11 +126,15 @@ export function profileQuery(now: number, scope: ProfileScope): SqlFragment {
     mayQualify,
     aboutPerson,
   ]);
+  const from = source === 'candidates' ? sqlRaw(`${PROFILE_CANDIDATES_TABLE} c CROSS JOIN nodes n ON n.id = c.node_id`) : sqlRaw('nodes n');
   return sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
-        FROM nodes n WHERE ${where} ORDER BY +n.created_at, n.rowid`;
+        FROM ${from} WHERE ${where} ORDER BY +n.created_at, n.rowid`;
 }
 
-function linesOf(db: ReadableDB, rows: readonly Row[], now: number): Profile {
+/** The profile of facts already read and narrowed (profileQuery's conditions), oldest first. */
+export const profileFromRows = (db: ReadableDB, rows: readonly ProfileRow[], now: number): Profile => linesOf(db, rows, now);
+
+function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Profile {
   const stat: ProfileLine[] = [];
   const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];

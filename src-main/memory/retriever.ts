@@ -54,7 +54,7 @@ export class Retriever {
       vectorsEnabled: () => this.vectors.status().vectorSearchEnabled,
       mentionedEntities: (text) => this.aliases().match(text),
       entitiesNamed: (name) => entityOps.findEntitiesByName(this.ctx, name).map((e) => e.id),
-      knn: (query, k, types, includeInactive) => this.vectors.knn(query, k, types, includeInactive),
+      knn: (query, k, types, includeInactive, spaceId) => this.vectors.knn(query, k, types, includeInactive, spaceId),
       termStats: (this.termStats ??= new TermStats(this.ctx.db)),
     };
   }

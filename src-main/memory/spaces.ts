@@ -163,6 +163,11 @@ export function setChatSpace(ctx: EngineContext, input: unknown): { chatId: stri
   return { chatId, spaceId, movedNodes: withChains.size };
 }
 
+/** Another process committed: it may have created or deleted a space. */
+export function forgetCachedSpaces(ctx: Pick<EngineContext, 'db'>): void {
+  rows.forgetSpaceCount(ctx.db);
+}
+
 /** Whether the memory has spaces other than Personal (entity summaries may then mix spaces: see context.ts). */
 export function hasSeveralSpaces(ctx: Pick<EngineContext, 'db'>): boolean {
   return rows.spaceCount(ctx.db) > 1;

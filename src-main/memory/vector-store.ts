@@ -15,13 +15,13 @@ import type { ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import { MemoryError } from './errors';
 import { getMeta, setMeta } from './repo/metadata';
-import { clearStatementCache } from './repo/statements';
+import { clearStatementCache, stmt } from './repo/statements';
 import { knnNodes, nodeVectors, rerankVectors } from './repo/vectors';
 import type { RetrievalConfig } from './retrieval/config';
 import type { SlowPathProgress } from './slow-path';
 import type { EmbeddingStatus } from './stats';
 import type { MemoryChange, NodeType } from '../../src-shared/memory-types';
-import { BinaryCodeIndex, approxBlob, binaryCode, codeFromBlob } from './vector-index';
+import { BinaryCodeIndex, approxBlob, binaryCode, type CodeRow } from './vector-index';
 
 export interface VectorLock {
   model: string | null;
@@ -29,6 +29,9 @@ export interface VectorLock {
 }
 
 const FACT_TYPES: readonly NodeType[] = ['semantic', 'procedural', 'opinion'];
+
+/** Exact KNN cannot filter by space: it is asked for this many times the candidates when a space is set. */
+const SPACE_OVERFETCH = 4;
 
 /** memory_metadata key set once every vector has its int8 copy (vec_codes.approx). */
 const COPIES_META_KEY = 'vector_copies';
@@ -144,15 +147,17 @@ export class VectorStore {
 
   /**
    * Vector candidates: exact sqlite-vec KNN on small memories; on large ones the binary-code index finds
-   * candidates by Hamming distance and the best are re-ranked by exact cosine.
+   * candidates by Hamming distance and the best are re-ranked by exact cosine. With `spaceId`, the index keeps
+   * to the space inside its scan; sqlite-vec cannot, so it is asked for more (the caller re-checks in SQL).
    */
-  knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[] {
+  knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean, spaceId: string | null = null): string[] {
     const index = this.readyCodeIndex();
     const { codeIndexMinNodes, codeIndexRerank } = this.config;
     if (!index || index.size < codeIndexMinNodes) {
-      return knnNodes(this.db, query, k, { ...(types ? { types } : {}), includeInactive }).map((h) => h.nodeId);
+      const wanted = spaceId === null ? k : Math.min(4096, k * SPACE_OVERFETCH);
+      return knnNodes(this.db, query, wanted, { ...(types ? { types } : {}), includeInactive }).map((h) => h.nodeId);
     }
-    const candidates = index.nearest(binaryCode(query), Math.max(k, codeIndexRerank), types, includeInactive);
+    const candidates = index.nearest(binaryCode(query), Math.max(k, codeIndexRerank), types, includeInactive, spaceId);
     const head = candidates.slice(0, codeIndexRerank);
     const exact = rerankVectors(this.db, head);
     const similarity = (id: string): number => {
@@ -289,13 +294,21 @@ export class VectorStore {
       case 'nodes.embedded': {
         const rows = this.db
           .prepare(
-            `SELECT c.node_id, c.code, n.type, n.valid_until IS NULL AS active FROM vec_codes c JOIN nodes n ON n.id = c.node_id
+            `SELECT c.node_id, c.code, n.type, n.valid_until IS NULL AS active, n.space_id, n.everywhere FROM vec_codes c JOIN nodes n ON n.id = c.node_id
              WHERE c.node_id IN (SELECT value FROM json_each(?))`,
           )
           .raw()
-          .all(JSON.stringify(change.nodeIds)) as [string, Buffer, NodeType, number][];
+          .all(JSON.stringify(change.nodeIds)) as CodeRow[];
         const words = Math.ceil(this.lock.dimensions / 32);
-        for (const [id, code, type, active] of rows) index.upsert(id, codeFromBlob(code, words), type, active === 1);
+        for (const row of rows) index.upsertRow(row, words);
+        break;
+      }
+      case 'node.updated': {
+        // Moved to another space or marked everywhere (spaces.ts emits this for each node it moves).
+        const place = stmt(this.db, 'SELECT space_id, everywhere FROM nodes WHERE id = ?').get(change.nodeId) as
+          | { space_id: string; everywhere: number }
+          | undefined;
+        if (place) index.setSpace(change.nodeId, { spaceId: place.space_id, everywhere: place.everywhere === 1 });
         break;
       }
       case 'node.corrected':

@@ -17,8 +17,8 @@ const WHOLE_TABLE_BY_DESIGN = [
   // Entity lookup by name or alias (aliases are a JSON column): a scan of the entities table, which holds
   // anchors (hundreds to thousands), not memories. An alias table would make it a search.
   'SELECT id FROM entities WHERE merged_into IS NULL AND (',
-  // The profile (memory/profile.ts): every current fact is read to find those about the person (slot or voice);
-  // no index can say that. Computed once per change to memory (its cache), not once per pack.
+  // The profile as of a past date (memory/profile.ts, source `all`): every fact is read to find those about the
+  // person (slot or voice); no index can say that. Today's profile reads the candidates table instead.
   'SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes FROM nodes n WHERE',
 ];
 const byDesign = (sql: string): boolean => WHOLE_TABLE_BY_DESIGN.some((s) => sql.trim().replace(/\s+/g, ' ').startsWith(s));
@@ -110,6 +110,10 @@ describe('query plans, with planner statistics (second launch on) and without (f
     await engine.search({ query: 'what do I think about tea' });
     await engine.search({ query: 'why did I move to Lisbon' });
     await engine.buildContextPack('tell me about Berlin');
+    // Scoped to a space (issue 26): the space condition must not turn a search into a scan.
+    await engine.search({ query: 'what do I think about tea', spaceId: 'personal' });
+    await engine.search({ query: 'when did we talk about swimming in Berlin?', types: ['episodic'], spaceId: 'personal' });
+    await engine.buildContextPack('tell me about Berlin', { spaceId: 'personal' });
     engine.getNode(found.hits[0]?.node.id ?? '');
     expect(seen.size).toBeGreaterThan(5);
     for (const [sql, args] of seen) {

@@ -28,8 +28,23 @@ export function spaceNamed(db: ReadableDB, name: string): MemorySpace | undefine
   return row ? toSpace(row) : undefined;
 }
 
+/**
+ * How many spaces, per connection: every scoped context pack asks. Only insertSpace and deleteSpaceRow change
+ * it here; after another process's commits the engine forgets it (forgetSpaceCount).
+ */
+const spaceCounts = new WeakMap<ReadableDB, number>();
+
 export function spaceCount(db: ReadableDB): number {
-  return stmt(db, 'SELECT count(*) FROM spaces').pluck().get() as number;
+  let count = spaceCounts.get(db);
+  if (count === undefined) {
+    count = stmt(db, 'SELECT count(*) FROM spaces').pluck().get() as number;
+    spaceCounts.set(db, count);
+  }
+  return count;
+}
+
+export function forgetSpaceCount(db: ReadableDB): void {
+  spaceCounts.delete(db);
 }
 
 /** What each space holds: one index walk per space over (space_id, type, …). */
@@ -45,6 +60,7 @@ export function summarise(db: ReadableDB, space: MemorySpace): MemorySpaceSummar
 
 export function insertSpace(db: Database, space: MemorySpace): void {
   stmt(db, 'INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(space.id, space.name, space.createdAt);
+  forgetSpaceCount(db);
 }
 
 export function renameSpaceRow(db: Database, id: string, name: string): void {
@@ -53,6 +69,7 @@ export function renameSpaceRow(db: Database, id: string, name: string): void {
 
 export function deleteSpaceRow(db: Database, id: string): void {
   stmt(db, 'DELETE FROM spaces WHERE id = ?').run(id);
+  forgetSpaceCount(db);
 }
 
 export function setNodesSpace(db: Database, nodeIds: readonly string[], spaceId: string): void {

@@ -23,6 +23,7 @@ import {
   ftsScored,
   neighbourhoodActivation,
   provenanceStrategy,
+  type Knn,
   type Scored,
   temporalStrategy,
   vectorStrategy,
@@ -57,7 +58,7 @@ export interface RetrieverDeps {
   entitiesNamed(name: string): string[];
   termStats: TermStats;
   /** Nearest node ids to a query vector among the given types (null = all), current ones unless asked. */
-  knn(query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean): string[];
+  knn: Knn;
 }
 
 /**

@@ -12,8 +12,11 @@ export interface Scored {
   score: number;
 }
 
-/** Matches ranked per result wanted before the node filter applies (see ftsScored). */
-const FTS_OVERFETCH = 3;
+/**
+ * Matches ranked per result wanted before the node filter applies (see ftsScored): first 3, then, when the
+ * filter kept too few (a space holding a third of the memory keeps about a third), 24 before the joined query.
+ */
+const FTS_OVERFETCH = [3, 24] as const;
 
 /**
  * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
@@ -35,8 +38,7 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
   // Ranked in the index alone, then only the best few are read from `nodes` and filtered: joining every
   // match first costs a random row read each. When the filter drops too many of them, the joined query
   // answers instead, so the result is the same either way.
-  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] => {
-    const fetch = limit * FTS_OVERFETCH;
+  const ranked = (match: string, rowids: string, bound: number, fetch: number): { kept: (Scored & { rowid: number })[]; all: boolean } => {
     const top = db
       .prepare(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?`)
       .all(match, bound, fetch) as { rowid: number; score: number }[];
@@ -51,7 +53,14 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
       const id = ids.get(r.rowid);
       return id === undefined ? [] : [{ id, rowid: r.rowid, score: r.score }];
     });
-    return kept.length >= limit || top.length < fetch ? kept.slice(0, limit) : joined(match, rowids, bound);
+    return { kept, all: top.length < fetch };
+  };
+  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] => {
+    for (const factor of FTS_OVERFETCH) {
+      const { kept, all } = ranked(match, rowids, bound, limit * factor);
+      if (kept.length >= limit || all) return kept.slice(0, limit);
+    }
+    return joined(match, rowids, bound);
   };
   // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
   const cut =
@@ -70,18 +79,17 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
     .map(({ id, score }) => ({ id, score }));
 }
 
-export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean) => string[];
+export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean, spaceId: string | null) => string[];
 
 export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | null, filter: NodeFilter, limit: number): string[] {
   if (!query) return [];
-  // KNN filters type and currency inside the scan; the rest (sessions, time, entity) is checked after,
-  // so ask for more than needed when those filters are on.
-  const extraFilters =
-    filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null || (filter.spaceId ?? null) !== null;
+  // KNN filters type, currency and space inside the scan; the rest (sessions, time, entity) is checked after,
+  // so ask for more than needed when those filters are on. The SQL check below covers the space too.
+  const extraFilters = filter.excludeSessionIds.length > 0 || filter.after !== null || filter.before !== null || filter.entityIds !== null;
   const k = Math.min(4096, extraFilters ? limit * 4 : limit);
   // As of a date, a version superseded since is wanted: its vector is inactive today, so KNN looks at all of them.
   const inactiveToo = filter.includeInvalid || (filter.asOf !== undefined && filter.asOf !== null);
-  const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, inactiveToo);
+  const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, inactiveToo, filter.spaceId ?? null);
   const ok = passingIds(db, ids, filter);
   return ids.filter((id) => ok.has(id)).slice(0, limit);
 }
