@@ -3,26 +3,15 @@
  * client (the SDK's, as Cursor or Claude Code would use) remembers a fact through it, and so does `engram mcp`
  * started by another app in its own process; both facts appear in the inspector with their origin.
  */
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Page } from '@playwright/test';
 import { expect, openApp, test } from './fixtures';
+import { freePort } from '../tests/helpers/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function findInInspector(page: Page, text: string): Promise<void> {
   await page.getByTestId('inspector-search').fill(text);

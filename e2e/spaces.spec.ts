@@ -1,3 +1,4 @@
+import { freePort } from '../tests/helpers/free-port';
 import { chatChunk } from '../tests/helpers/scripted-openai-server';
 import { expect, openApp, send, test } from './fixtures';
 
@@ -126,4 +127,23 @@ test('inspector: filter by space, move a fact to another space (undoable) and le
   await shot('spaces-inspector-moved');
   await page.getByTestId('toast-undo').last().click();
   await expect(space.getByTestId('node-space-name')).toHaveText('Personal');
+});
+
+test('Settings → Other apps: the running endpoint and a self-starting app are bound to the Work space', async ({ page, engram, shot }) => {
+  const work = (await engram.call('spaces.create', { name: 'Work' })) as { id: string };
+  await engram.call('mcp.configure', { port: await freePort() });
+  await openApp(page, engram);
+  await page.getByTestId('open-settings').click();
+  const panel = page.getByTestId('settings-dialog').getByTestId('mcp-settings');
+  await panel.getByTestId('mcp-enabled').check();
+  await expect(panel.getByTestId('mcp-running')).toContainText('No app connected yet');
+  await panel.getByTestId('mcp-space').selectOption({ label: 'Work' });
+  await expect.poll(async () => ((await engram.call('mcp.status', {})) as { spaceId: string }).spaceId).toBe(work.id);
+
+  // The command another app runs names the space too.
+  await expect(panel.getByTestId('mcp-stdio-command')).not.toHaveValue(/--space/);
+  await panel.getByTestId('mcp-stdio-space').selectOption({ label: 'Work' });
+  await expect(panel.getByTestId('mcp-stdio-command')).toHaveValue(/--space Work$/);
+  await panel.getByTestId('mcp-stdio-space').scrollIntoViewIfNeeded();
+  await shot('spaces-settings-other-apps');
 });

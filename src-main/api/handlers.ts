@@ -168,8 +168,8 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'mcp.status': () => mcp.status(),
     'mcp.configure': (input) => mcp.configure(input),
     'mcp.stdio': () => mcpClients.stdio(),
-    'mcp.previewClientConfig': ({ client, allowWrites }) => mcpClients.preview(client, allowWrites),
-    'mcp.writeClientConfig': ({ client, allowWrites, expectedHash }) => mcpClients.write(client, allowWrites, expectedHash),
+    'mcp.previewClientConfig': ({ client, allowWrites, space }) => mcpClients.preview(client, allowWrites, space),
+    'mcp.writeClientConfig': ({ client, allowWrites, expectedHash, space }) => mcpClients.write(client, allowWrites, expectedHash, space),
   };
 }
 

@@ -126,9 +126,10 @@ export function clientConfigService(facts: InstallationFacts, where: ClientEnvir
         }),
       };
     },
-    preview: (client: McpClientId, allowWrites: boolean): ClientConfigPreview => previewClientConfig(client, stdioLaunch(facts, allowWrites), where),
-    write: (client: McpClientId, allowWrites: boolean, expectedHash: string | null): ClientConfigWriteResult =>
-      writeClientConfig(client, stdioLaunch(facts, allowWrites), expectedHash, where),
+    preview: (client: McpClientId, allowWrites: boolean, space?: string): ClientConfigPreview =>
+      previewClientConfig(client, stdioLaunch(facts, allowWrites, space), where),
+    write: (client: McpClientId, allowWrites: boolean, expectedHash: string | null, space?: string): ClientConfigWriteResult =>
+      writeClientConfig(client, stdioLaunch(facts, allowWrites, space), expectedHash, where),
   };
 }
 export type ClientConfigService = ReturnType<typeof clientConfigService>;

@@ -43,7 +43,14 @@ export const MCP_CLIENTS = ['claude-desktop', 'claude-code', 'cursor'] as const;
 export type McpClientId = (typeof MCP_CLIENTS)[number];
 export const MCP_CLIENT_NAMES: Record<McpClientId, string> = { 'claude-desktop': 'Claude Desktop', 'claude-code': 'Claude Code', cursor: 'Cursor' };
 
-export const clientConfigInputSchema = z.object({ client: z.enum(MCP_CLIENTS), allowWrites: z.boolean().default(false) }).strict();
+export const clientConfigInputSchema = z
+  .object({
+    client: z.enum(MCP_CLIENTS),
+    allowWrites: z.boolean().default(false),
+    /** The name of the space the app is bound to (`--space NAME`); absent = Personal. */
+    space: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict();
 /** The write names the file's content it was previewed against (null: there was no file), so nothing changed meanwhile is lost. */
 export const clientConfigWriteSchema = clientConfigInputSchema.extend({ expectedHash: z.string().regex(/^[0-9a-f]{64}$/).nullable() }).strict();
 

@@ -51,6 +51,28 @@ describe('the stdio command of an installation', () => {
   });
 });
 
+describe('binding a stdio app to a memory space (issue 26: --space NAME)', () => {
+  it('adds --space with the quoted name for both forms, and nothing for Personal', () => {
+    expect(stdioLaunch(installed, false, 'Work').args).toEqual(['--mcp', '--space', 'Work']);
+    expect(commandLine(stdioLaunch(installed, true, 'My novel'))).toBe('/opt/Engram/engram --mcp --allow-writes --space "My novel"');
+    const checkout = stdioLaunch({ ...installed, packaged: false, appRoot: '/src/engram' }, false, 'Work');
+    expect(commandLine(checkout)).toBe('npm run --silent --prefix /src/engram cli -- mcp --space Work');
+    expect(stdioLaunch(installed, false, undefined).args).toEqual(['--mcp']);
+  });
+
+  it("writes the space into the app's entry, and the request schema refuses a blank name", () => {
+    const home = makeTempDir();
+    const where = { platform: 'linux' as const, home, env: {} };
+    const service = clientConfigService(installed, where);
+    const preview = service.preview('cursor', false, 'Work');
+    expect(JSON.parse(preview.entryAfter)).toEqual({ command: '/opt/Engram/engram', args: ['--mcp', '--space', 'Work'] });
+    service.write('cursor', false, preview.hash, 'Work');
+    const written = JSON.parse(readFileSync(clientConfigPath('cursor', where), 'utf8')) as { mcpServers: { engram: { args: string[] } } };
+    expect(written.mcpServers.engram.args).toEqual(['--mcp', '--space', 'Work']);
+    expect(clientConfigWriteSchema.safeParse({ client: 'cursor', allowWrites: false, expectedHash: null, space: '  ' }).success).toBe(false);
+  });
+});
+
 describe("other apps' MCP files", () => {
   it('are where each app keeps them on each system', () => {
     const linux = { platform: 'linux' as const, home: '/home/ada', env: {} };

@@ -11,22 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { McpStatus } from '../../src-main/mcp/settings-schema';
 import type { NodeDetail } from '../../src-main/memory/queries';
 import { openTestHost } from '../helpers/app-host';
+import { freePort } from '../helpers/free-port';
 
 const clients: Client[] = [];
 afterEach(async () => {
   for (const c of clients.splice(0)) await c.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function ok<T>(p: Promise<{ ok: boolean; value?: unknown; error?: unknown }>): Promise<T> {
   const r = await p;

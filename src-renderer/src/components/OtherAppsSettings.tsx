@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '../../../src-main/api/contract';
 import type { McpStatus } from '../../../src-main/mcp/settings-schema';
 import { call, errorMessage } from '../api/client';
+import { useSpaces } from '../api/hooks';
 import { StdioMcpSettings } from './StdioMcpSettings';
 
 const MCP_KEY = ['mcp'] as const;
@@ -66,6 +67,7 @@ export function OtherAppsSettings() {
     configure.mutate(change, { onSettled: () => setFlipped({}) });
   };
   const s = status.data;
+  const spaces = useSpaces().data ?? [];
 
   return (
     <fieldset data-testid="mcp-settings">
@@ -142,6 +144,31 @@ export function OtherAppsSettings() {
                 What they save is marked with the app&apos;s name; the inspector&apos;s “Other apps (MCP)” filter shows it, and you can undo it
                 like any edit.
               </small>
+              {(spaces.length > 1 || (spaces.length > 0 && !spaces.some((sp) => sp.id === s.spaceId))) && (
+                <label className="field field-narrow">
+                  <span>Memory space they use</span>
+                  <select
+                    value={s.spaceId}
+                    disabled={configure.isPending}
+                    onChange={(e) => configure.mutate({ spaceId: e.target.value })}
+                    data-testid="mcp-space"
+                  >
+                    {!spaces.some((sp) => sp.id === s.spaceId) && <option value={s.spaceId}>(a deleted space)</option>}
+                    {spaces.map((sp) => (
+                      <option key={sp.id} value={sp.id}>
+                        {sp.name}
+                      </option>
+                    ))}
+                  </select>
+                  {spaces.some((sp) => sp.id === s.spaceId) ? (
+                    <small className="muted">They read and write only this space, plus facts you marked everywhere.</small>
+                  ) : (
+                    <small className="error-text" role="alert" data-testid="mcp-space-deleted">
+                      The space they used was deleted, so they find nothing: choose a space for them.
+                    </small>
+                  )}
+                </label>
+              )}
               <label className="field field-narrow">
                 <span>Port</span>
                 <span className="with-unit">

@@ -6,7 +6,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ClientConfigPreview, ClientConfigWriteResult, McpClientId } from '../../../src-main/mcp/settings-schema';
+import { quoteArg } from '../../../src-shared/command-line';
+import { PERSONAL_SPACE_ID } from '../../../src-shared/spaces';
 import { call, errorMessage } from '../api/client';
+import { useSpaces } from '../api/hooks';
 
 const CHANGE_TEXT: Record<ClientConfigPreview['change'], string> = {
   add: 'Adds an "engram" server',
@@ -14,9 +17,21 @@ const CHANGE_TEXT: Record<ClientConfigPreview['change'], string> = {
   unchanged: 'Engram is already set up there exactly like this; nothing to change',
 };
 
-function Preview({ preview, allowWrites, onWritten, onCancel }: { preview: ClientConfigPreview; allowWrites: boolean; onWritten: (r: ClientConfigWriteResult) => void; onCancel: () => void }) {
+function Preview({
+  preview,
+  allowWrites,
+  space,
+  onWritten,
+  onCancel,
+}: {
+  preview: ClientConfigPreview;
+  allowWrites: boolean;
+  space: string | undefined;
+  onWritten: (r: ClientConfigWriteResult) => void;
+  onCancel: () => void;
+}) {
   const write = useMutation({
-    mutationFn: () => call('mcp.writeClientConfig', { client: preview.client, allowWrites, expectedHash: preview.hash }),
+    mutationFn: () => call('mcp.writeClientConfig', { client: preview.client, allowWrites, expectedHash: preview.hash, ...(space !== undefined ? { space } : {}) }),
     meta: { inlineError: true },
     onSuccess: onWritten,
   });
@@ -57,15 +72,18 @@ function Preview({ preview, allowWrites, onWritten, onCancel }: { preview: Clien
 export function StdioMcpSettings() {
   const info = useQuery({ queryKey: ['mcp.stdio'], queryFn: () => call('mcp.stdio', {}) });
   const [allowWrites, setAllowWrites] = useState(false);
+  // The space's name (what `--space` takes); '' = Personal, which needs no switch.
+  const [space, setSpace] = useState('');
+  const spaces = useSpaces().data ?? [];
   const [written, setWritten] = useState<ClientConfigWriteResult | null>(null);
   const preview = useMutation({
-    mutationFn: (request: { client: McpClientId; allowWrites: boolean }) => call('mcp.previewClientConfig', request),
+    mutationFn: (request: { client: McpClientId; allowWrites: boolean; space?: string }) => call('mcp.previewClientConfig', request),
     meta: { inlineError: true },
     onMutate: () => setWritten(null),
   });
   const s = info.data;
   if (!s) return info.isError ? <div className="error-box">{errorMessage(info.error)}</div> : null;
-  const command = allowWrites ? `${s.commandLine} --allow-writes` : s.commandLine;
+  const command = `${s.commandLine}${allowWrites ? ' --allow-writes' : ''}${space ? ` --space ${quoteArg(space)}` : ''}`;
   const nameOf = (client: McpClientId): string => s.clients.find((c) => c.client === client)?.name ?? client;
 
   return (
@@ -87,6 +105,18 @@ export function StdioMcpSettings() {
         <input type="checkbox" checked={allowWrites} onChange={(e) => setAllowWrites(e.target.checked)} data-testid="mcp-stdio-allow-writes" />
         Let that app change memory too (adds --allow-writes)
       </label>
+      {spaces.length > 1 && (
+        <label className="field field-narrow">
+          <span>Memory space that app uses</span>
+          <select value={space} onChange={(e) => setSpace(e.target.value)} data-testid="mcp-stdio-space">
+            {spaces.map((sp) => (
+              <option key={sp.id} value={sp.id === PERSONAL_SPACE_ID ? '' : sp.name}>
+                {sp.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div className="test-row" style={{ margin: '8px 0' }}>
         {s.clients.map((c) => (
           <button
@@ -95,7 +125,7 @@ export function StdioMcpSettings() {
             className="button"
             title={c.path}
             disabled={preview.isPending}
-            onClick={() => preview.mutate({ client: c.client, allowWrites })}
+            onClick={() => preview.mutate({ client: c.client, allowWrites, ...(space ? { space } : {}) })}
             data-testid={`mcp-client-${c.client}`}
           >
             Set up {c.name}…
@@ -108,7 +138,7 @@ export function StdioMcpSettings() {
         </div>
       )}
       {preview.data && preview.variables && !written && (
-        <Preview preview={preview.data} allowWrites={preview.variables.allowWrites} onWritten={setWritten} onCancel={() => preview.reset()} />
+        <Preview preview={preview.data} allowWrites={preview.variables.allowWrites} space={preview.variables.space} onWritten={setWritten} onCancel={() => preview.reset()} />
       )}
       {written && (
         <p className="ok-text small" role="status" data-testid="mcp-client-written">
