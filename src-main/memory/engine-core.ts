@@ -34,6 +34,7 @@ import type { AppSettingsRows, ChatImportStore, ChatStore } from './stores';
 import { AfterCommitHooks } from './transactions';
 import { VectorStore } from './vector-store';
 import { WritePathStore } from './writepath-store';
+import { warmTimeParserSoon } from './retrieval/time';
 
 export abstract class EngineCore {
   readonly dbPath: string;
@@ -95,6 +96,7 @@ export abstract class EngineCore {
     this.vectors.start(feed, options.startSlowPath ?? true);
     queueMissingEntityVectors(this.ctx);
     slowPath.kick();
+    warmTimeParserSoon();
     this.externalWrites = new ExternalWrites(db);
     this.profiles = new ProfileCache(this.ctx);
     // Last, so a constructor that throws leaves no timer behind.

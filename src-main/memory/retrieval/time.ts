@@ -72,6 +72,18 @@ function periodEnd(c: chrono.ParsedComponents, t: number): number {
 const IMPLIED_TIME_SCAN_CHARS = 4_000;
 
 /** A time mentioned inside a question ("what did we do in May?"), used as a soft signal, never a filter. */
+let timeParserWarmed = false;
+
+/**
+ * chrono builds its patterns on first use (0.2–1 s of CPU on this kind of machine): do it once, just after the
+ * engine opens, so the first question that names a time does not pay for it.
+ */
+export function warmTimeParserSoon(): void {
+  if (timeParserWarmed) return;
+  timeParserWarmed = true;
+  setTimeout(() => chrono.parse('next Tuesday at 5pm, or on 12 March 2024', new Date(0)), 0).unref();
+}
+
 export function impliedWindow(query: string, now: number): TimeWindow | null {
   // The first time named in the query's start, piece by piece: chrono over a whole 100k-character query took
   // seconds, and a soft signal from a pasted document's first page is as good as one from its last. Pieces
