@@ -10,7 +10,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import type { MemoryEngine } from '../src-main/memory/engine';
 import type { McpStatus } from '../src-main/mcp/settings-schema';
 import type { Logger } from '../src-shared/clock';
 import { AppError } from '../src-shared/errors';
+import { freePort } from '../tests/helpers/free-port';
 import { benchLongText } from '../bench/long-text';
 import { HOSTILE_LONG_TEXTS } from '../tests/fixtures/hostile/long-text';
 import {
@@ -879,17 +879,6 @@ function cliTranscript(w: World): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // The world and the runner
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function openWorld(root: string, withStdio: boolean): Promise<World> {
   const files = join(root, 'files');
