@@ -25,12 +25,32 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
     const t = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
     if (!Number.isNaN(t)) return edge === 'end' && text.length === 10 ? t + DAY : t;
   }
+  const year = /^(?:in\s+)?(\d{4})$/i.exec(text);
+  if (year) {
+    // chrono reads a bare "2023" as no date; a filter on a year means the whole year.
+    const y = Number(year[1]);
+    return new Date(edge === 'start' ? y : y + 1, 0, 1).getTime();
+  }
   const results = chrono.parse(text, new Date(now), { forwardDate: false });
   const r = results[0];
   if (!r) return null;
-  const start = r.start.date().getTime();
-  if (r.end) return edge === 'start' ? start : r.end.date().getTime();
+  const startAt = pastWhenYearless(r.start, now);
+  const start = startAt.getTime();
+  if (r.end) return edge === 'start' ? start : pastWhenYearless(r.end, now, start).getTime();
   return edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start);
+}
+
+/**
+ * chrono puts a month or day named without a year in the year closest to now, so in November "in March" is next
+ * March. A filter or an as-of date is about the remembered past: a yearless date after now means the last one.
+ * `notBefore` keeps a range's end after its start when only the start moved.
+ */
+function pastWhenYearless(c: chrono.ParsedComponents, now: number, notBefore?: number): Date {
+  const d = c.date();
+  if (c.isCertain('year') || !c.isCertain('month') || d.getTime() <= now) return d;
+  const earlier = new Date(d);
+  earlier.setFullYear(d.getFullYear() - 1);
+  return notBefore !== undefined && earlier.getTime() < notBefore ? d : earlier;
 }
 
 /**

@@ -175,4 +175,16 @@ describe('classifiers and time', () => {
     expect(parseTimeExpression(12345, 'start', now)).toBe(12345);
     expect(timestampFields(0, now)).toEqual({ event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' });
   });
+
+  it('reads a yearless month in a filter as the last one, not the next, and a bare year as the whole year', () => {
+    const november = new Date(2026, 10, 26, 12).getTime();
+    expect(parseTimeExpression('in March', 'start', november)).toBe(new Date(2026, 2, 1).getTime());
+    expect(parseTimeExpression('March', 'end', november)).toBe(new Date(2026, 3, 1).getTime());
+    expect(parseTimeExpression('December 3', 'start', november)).toBe(new Date(2025, 11, 3).getTime());
+    // The current month and a date with its year stay as written.
+    expect(parseTimeExpression('November', 'start', november)).toBe(new Date(2026, 10, 1).getTime());
+    expect(parseTimeExpression('March 2027', 'start', november)).toBe(new Date(2027, 2, 1).getTime());
+    expect(parseTimeExpression('2023', 'start', november)).toBe(new Date(2023, 0, 1).getTime());
+    expect(parseTimeExpression('in 2023', 'end', november)).toBe(new Date(2024, 0, 1).getTime());
+  });
 });
