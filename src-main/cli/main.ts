@@ -42,6 +42,7 @@ Commands:
                        ENGRAM_AGENT_BASE_URL / ENGRAM_AGENT_MODEL / ENGRAM_AGENT_API_KEY, else offline)
   review list [--state pending|declined|approved] [--session ID] [--limit N]
   review approve ID | decline ID | restore ID
+  review settings [chat|mcp|import=at_once|ask_first ...]
                        The review queue: facts from sources set to "ask me first" (other apps over MCP and
                        imports by default) wait here; approve remembers, decline keeps them out for good
   import <file|folder|zip> [--format auto|conversations|jsonl|recall|engram-export] [--preview]

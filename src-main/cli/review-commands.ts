@@ -1,10 +1,20 @@
 /**
- * `engram review list|approve ID|decline ID|restore ID [--json]`: the review queue from a terminal. An unknown
- * id fails (exit 1, the engine's not_found); a proposal already decided fails with `conflict`.
+ * `engram review list|approve ID|decline ID|restore ID|settings [SOURCE=MODE…] [--json]`: the review queue from a
+ * terminal. An unknown id fails (exit 1, the engine's not_found); a proposal already decided fails with `conflict`.
  */
 import type { Command, CommandContext } from './command-types';
 import { UsageError } from '../../src-shared/errors';
-import { PROPOSAL_STATES, type Proposal, type ProposalState } from '../../src-shared/review-types';
+import {
+  PROPOSAL_STATES,
+  REVIEW_MODES,
+  REVIEW_SOURCE_LABELS,
+  REVIEW_SOURCES,
+  type Proposal,
+  type ProposalState,
+  type ReviewMode,
+  type ReviewSettings,
+  type ReviewSource,
+} from '../../src-shared/review-types';
 
 const isState = (s: string): s is ProposalState => (PROPOSAL_STATES as readonly string[]).includes(s);
 
@@ -26,10 +36,39 @@ function list(ctx: CommandContext): void {
   ctx.out([...page.items.map(renderProposal), `${page.items.length} of ${page.total} ${state} (pending ${page.counts.pending}, declined ${page.counts.declined}, approved ${page.counts.approved})`].join('\n'));
 }
 
+const isSource = (s: string): s is ReviewSource => (REVIEW_SOURCES as readonly string[]).includes(s);
+const isMode = (s: string): s is ReviewMode => (REVIEW_MODES as readonly string[]).includes(s);
+
+/** `chat=at_once mcp=ask-first`: each word names a source and what its new facts do. */
+function parseSettingWords(words: readonly string[]): Partial<ReviewSettings> {
+  const patch: Partial<ReviewSettings> = {};
+  for (const word of words) {
+    const [source = '', mode = ''] = word.split('=', 2).map((s) => s.trim().toLowerCase().replace(/-/g, '_'));
+    if (!isSource(source) || !isMode(mode)) {
+      throw new UsageError(`review settings takes SOURCE=MODE words (sources: ${REVIEW_SOURCES.join(', ')}; modes: ${REVIEW_MODES.join(', ')}), got "${word}"`);
+    }
+    patch[source] = mode;
+  }
+  return patch;
+}
+
+function renderSettings(settings: ReviewSettings): string {
+  return REVIEW_SOURCES.map((s) => `${s.padEnd(7)} ${settings[s].padEnd(9)} ${REVIEW_SOURCE_LABELS[s]}: ${settings[s] === 'at_once' ? 'remembered at once' : 'wait for your approval'}`).join('\n');
+}
+
+/** Shows the review settings, or changes the sources named and shows the result (so a typo is never silent). */
+function settings(ctx: CommandContext, words: readonly string[]): void {
+  const patch = parseSettingWords(words);
+  const result = words.length > 0 ? ctx.engine.saveReviewSettings(patch) : ctx.engine.reviewSettings();
+  if (ctx.json) return ctx.out(JSON.stringify(result));
+  ctx.out(`${words.length > 0 ? 'Saved. ' : ''}New facts from each source:\n${renderSettings(result)}`);
+}
+
 export const review: Command = async (ctx) => {
   const [action, id] = ctx.args;
   if (action === 'list') return list(ctx);
-  if (action !== 'approve' && action !== 'decline' && action !== 'restore') throw new UsageError('review takes list, approve ID, decline ID or restore ID');
+  if (action === 'settings') return settings(ctx, ctx.args.slice(1));
+  if (action !== 'approve' && action !== 'decline' && action !== 'restore') throw new UsageError('review takes list, approve ID, decline ID, restore ID or settings [SOURCE=MODE…]');
   if (!id) throw new UsageError(`missing <id>: review ${action} ID`);
   const engine = ctx.engine;
   const decision = action === 'approve' ? engine.approveProposal({ id }) : action === 'decline' ? engine.declineProposal({ id }) : engine.restoreProposal({ id });

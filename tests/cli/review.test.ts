@@ -39,4 +39,26 @@ describe('cli review', { timeout: 180_000 }, () => {
     expect(cli(dir, 'review', 'frobnicate').code).not.toBe(0);
     expect(cli(dir, 'review', 'list').stdout).toMatch(/No pending proposals/);
   });
+
+  it('shows and changes the review settings; a wrong word changes nothing and exits non-zero', async () => {
+    const dir = makeTempDir();
+    await MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false }).close();
+
+    const shown = cli(dir, 'review', 'settings', '--json');
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toEqual({ chat: 'at_once', mcp: 'ask_first', import: 'ask_first' });
+
+    const set = cli(dir, 'review', 'settings', 'import=at-once', 'chat=ask_first');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toMatch(/Saved/);
+    expect(set.stdout).toMatch(/import\s+at_once/);
+
+    const wrong = cli(dir, 'review', 'settings', 'mcp=sometimes');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.stderr).toMatch(/SOURCE=MODE/);
+
+    const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
+    expect(engine.reviewSettings()).toEqual({ chat: 'ask_first', mcp: 'ask_first', import: 'at_once' });
+    await engine.close();
+  });
 });
