@@ -150,6 +150,9 @@ export async function consolidateSession(
       signal: options.signal,
       timed,
       progress,
+      onEpisodesRead: (episodes) => {
+        outcome.episodes = episodes;
+      },
     });
     const { facts, entities, causal, episodeTimes } = extracted;
     const after = extracted.throughRowid;

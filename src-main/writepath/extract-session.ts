@@ -32,6 +32,8 @@ export interface ExtractSessionOptions {
   /** Wraps each SQLite step, so the caller can time them. */
   timed?: <T>(fn: () => T) => T;
   progress?: (step: string, percent: number, message?: string) => void;
+  /** Episodes read so far, after each page: a run that fails on a later page still records what it read. */
+  onEpisodesRead?: (episodes: number) => void;
 }
 
 export async function extractSession(
@@ -68,6 +70,7 @@ export async function extractSession(
     facts.push(...usable);
     out.dropped.push(...refused);
     out.episodes += page.length;
+    options.onEpisodesRead?.(out.episodes);
     out.throughRowid = page[page.length - 1]?.rowid ?? out.throughRowid;
     options.progress?.('extract', 5 + Math.min(55, Math.round((55 * out.episodes) / total)), `${out.episodes} episodes read`);
   }

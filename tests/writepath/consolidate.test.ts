@@ -250,6 +250,15 @@ describe('LLM consolidation', () => {
     expect(semanticCount(engine)).toBe(1);
   });
 
+  it('a failure on a later page records the episodes already read in its failed run', async () => {
+    const { engine } = openTestEngine();
+    await record(engine, 's', [['user', 'I play the cello.'], ['user', 'I live in Leeds.'], ['user', 'I work at a bakery.']]);
+    server.script(PATH, memoryAgent(), openAIError(400, 'bad request'));
+    const out = await consolidateSession(engine, extractor(), 's', { episodesPerPage: 2 });
+    expect(out).toMatchObject({ status: 'failed', episodes: 2 });
+    expect(engine.writePathStore.listRuns({ sessionId: 's' })).toMatchObject([{ status: 'failed', summary: { episodes: 2 } }]);
+  });
+
   it('cancellation leaves the session pending and writes nothing', async () => {
     const { engine } = openTestEngine();
     await record(engine, 's', [['user', 'I play the cello.']]);
