@@ -8,6 +8,7 @@ import type { ApiMemory } from './memory-port';
 import { testConnection } from '../llm/client';
 import { assertKeyMayTravel, type SettingsStore } from '../llm/settings-store';
 import type { Logger } from '../../src-shared/clock';
+import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { McpConfigureInput } from '../mcp/service';
 import type { McpStatus } from '../mcp/settings-schema';
 import type { ClientConfigService } from '../mcp/client-config';
@@ -35,7 +36,7 @@ export interface ApiServices {
   /** Import, export, backup and restore (src-main/data/service.ts). */
   data: Pick<DataService, 'import' | 'export' | 'backup' | 'backups' | 'restore' | 'encryptionStatus' | 'encryptMemory' | 'setPassphrase'>;
   /** The running app's MCP endpoint for other apps. */
-  mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus> };
+  mcp: { status(): McpStatus; configure(input: McpConfigureInput): Promise<McpStatus>; spaceDeleted(deletedId: string, replacementId: string): Promise<McpStatus> };
   /** Other apps' MCP files: this installation's stdio command, previewed and written on request. */
   mcpClients: ClientConfigService;
   /** What the last consolidation learned, and the sessions that failed. */
@@ -94,7 +95,11 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'spaces.list': () => memory.listSpaces(),
     'spaces.create': (input) => memory.createSpace(input),
     'spaces.rename': (input) => memory.renameSpace(input),
-    'spaces.delete': (input) => memory.deleteSpace(input),
+    'spaces.delete': async (input) => {
+      const done = memory.deleteSpace(input);
+      await mcp.spaceDeleted(input.id, input.rows.rows === 'move' ? input.rows.toSpaceId : PERSONAL_SPACE_ID);
+      return done;
+    },
     'memory.consolidate': (request) => consolidate(request),
     'memory.runMaintenance': () => runMaintenance(),
     'writepath.status': () => writePathStatus(),

@@ -94,6 +94,15 @@ export class McpService {
     });
   }
 
+  /**
+   * After a space is deleted: other apps bound to it follow its memories (the space they moved to), or go back
+   * to Personal when they were erased, rather than finding nothing until someone notices.
+   */
+  async spaceDeleted(deletedId: string, replacementId: string): Promise<McpStatus> {
+    if (this.settings().spaceId !== deletedId) return this.status();
+    return this.configure({ spaceId: replacementId });
+  }
+
   private serialize(job: () => Promise<McpStatus>): Promise<McpStatus> {
     const run = this.tail.then(job);
     this.tail = run.catch(() => undefined);

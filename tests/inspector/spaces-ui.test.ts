@@ -84,4 +84,22 @@ describe('Settings → Memory spaces wording', () => {
     expect((await host.dispatch('memory.getNode', { id: plot })).ok).toBe(false);
     expect((await call<{ id: string }[]>('chat.list', { includeArchived: true })).map((c) => c.id)).not.toContain(chat.id);
   });
+
+  it('moves other apps bound to a deleted space to where its memories went, or to Personal when erased', async () => {
+    const { host } = openTestHost();
+    const call = async <T>(name: string, input: unknown): Promise<T> => value<T>((await host.dispatch(name as never, input as never)) as Envelope);
+    const work = await call<{ id: string }>('spaces.create', { name: 'Work' });
+    const office = await call<{ id: string }>('spaces.create', { name: 'Office' });
+    const novel = await call<{ id: string }>('spaces.create', { name: 'Novel' });
+    await call('mcp.configure', { spaceId: work.id });
+    await call('spaces.delete', { id: work.id, rows: { rows: 'move', toSpaceId: office.id } });
+    expect((await call<{ spaceId: string }>('mcp.status', {})).spaceId).toBe(office.id);
+
+    // Deleting a space the apps are not bound to leaves them where they are.
+    await call('spaces.delete', { id: novel.id, rows: { rows: 'erase' } });
+    expect((await call<{ spaceId: string }>('mcp.status', {})).spaceId).toBe(office.id);
+
+    await call('spaces.delete', { id: office.id, rows: { rows: 'erase' } });
+    expect((await call<{ spaceId: string }>('mcp.status', {})).spaceId).toBe('personal');
+  });
 });
