@@ -123,6 +123,17 @@ describe('memory as of a date', () => {
     expect(ids(early.nodes)).not.toContain(trip);
   });
 
+  it('the recent graph as of a date leaves out an episode dated after it, history included', async () => {
+    const { engine, clock, at } = await chain();
+    clock.t = at(2);
+    const said = engine.recordEpisode({ content: 'See you at the airport on the 50th day', sessionId: 's', eventTime: at(50) });
+    clock.t = at(30);
+    const graph = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: true, asOf: at(12) } });
+    expect(ids(graph.nodes)).not.toContain(said);
+    const later = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: true, asOf: at(60) } });
+    expect(ids(later.nodes)).toContain(said);
+  });
+
   it('compare lists what was learned, superseded, corrected and forgotten between two dates', async () => {
     const { engine, at, a, b, c, jazz, cat } = await chain();
     const first = engine.inspectorCompare({ from: at(5), to: at(21) });

@@ -66,7 +66,7 @@ export function seedGraph(db: ReadableDB, seed: Seed, filter: GraphFilter, limit
  * (most of a memory, for a date long ago). Nodes said by `t` are a walk down from `t` instead; those dated after
  * it yet learned by then (a future event known in advance) are dated after they were learned, the few rows of
  * the partial index `idx_nodes_ahead_of_time` (migration 018): its condition, written out here, lets SQLite
- * use it.
+ * use it. Only facts can be known ahead: an episode is said at its time, so one dated after `t` was not yet said.
  */
 function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): SummaryRow[] {
   const said = db
@@ -74,7 +74,7 @@ function recentAsOf(db: ReadableDB, w: SqlFragment, t: number, limit: number): S
     .all(t, ...w.params, limit) as SummaryRow[];
   const ahead = db
     .prepare(
-      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.event_time > n.created_at AND n.event_time > ? ${andWhere(w).text}
+      `SELECT ${SUMMARY_COLUMNS} FROM nodes n WHERE n.event_time > n.created_at AND n.event_time > ? AND +n.type != 'episodic' ${andWhere(w).text}
        ORDER BY n.event_time DESC LIMIT ?`,
     )
     .all(t, ...w.params, limit) as SummaryRow[];
