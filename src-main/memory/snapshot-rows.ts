@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { ENTITY_TYPES, INVALIDATION_REASONS, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../src-shared/memory-types';
 import { MESSAGE_STATUSES } from '../../src-shared/chat-types';
 import { contentSchema, idSchema, MAX_CONTENT_CHARS, nameSchema, timestampSchema, eventTimeSchema } from './schemas';
+import { spaceNameSchema } from './space-schemas';
 
 /** Tables in load order (parents before children). */
 export const SNAPSHOT_TABLES = [
+  'spaces',
   'nodes',
   'entities',
   'edges',
@@ -100,6 +102,8 @@ const edgeRow = z.object({
 
 const nodeEntityRow = z.object({ node_id: idSchema, entity_id: idSchema });
 
+const spaceRow = z.object({ id: idSchema, name: spaceNameSchema, created_at: when });
+
 const memorySessionRow = z.object({
   id: nameSchema,
   started_at: when,
@@ -169,6 +173,7 @@ const chatMessageRow = z.object({
 
 /** Row schemas per loadable table; app_settings has none because settings are never loaded from a file. */
 export const SNAPSHOT_ROW_SCHEMAS: Record<Exclude<SnapshotTable, 'app_settings'>, z.ZodType> = {
+  spaces: spaceRow,
   nodes: nodeRow,
   entities: entityRow,
   edges: edgeRow,

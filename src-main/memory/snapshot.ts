@@ -19,6 +19,7 @@ import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows
 
 
 const ORDER: Record<SnapshotTable, string> = {
+  spaces: 'created_at, id',
   nodes: 'rowid',
   entities: 'first_seen, id',
   edges: 'created_at, id',
@@ -87,8 +88,9 @@ export function snapshotReader(db: Database): SnapshotReader {
 export interface SnapshotData {
   tables: Partial<Record<string, SnapshotRow[]>>;
   /**
-   * The space the loaded chats, sessions and nodes go to (an import into one space). Absent: each keeps its
-   * space when this memory has one of that id, else goes to Personal (spaces themselves are not exported).
+   * The space the loaded chats, sessions and nodes go to (an import into one space; the file's spaces are then
+   * not loaded). Absent: each keeps its space — the file's spaces are added, and one named like a space here
+   * (in any case) joins it — and a row whose space is in neither goes to Personal.
    */
   spaceId?: string | undefined;
   vectors?: { model: string | null; dimensions: number; nodes: [string, string][]; entities: [string, string][] } | undefined;
@@ -110,6 +112,7 @@ export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (t
 type LoadableTable = Exclude<SnapshotTable, 'app_settings'>;
 
 const PRIMARY_KEY: Record<LoadableTable, string[]> = {
+  spaces: ['id'],
   nodes: ['id'],
   entities: ['id'],
   edges: ['id'],
@@ -190,8 +193,24 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     return null;
   };
 
-  const placedIn = (space: SnapshotRow[string] | undefined): string =>
-    data.spaceId ?? (typeof space === 'string' && statements.spaceExists(space) ? space : PERSONAL_SPACE_ID);
+  // The file's space ids as this memory knows them: the same id, or the space here of the same name.
+  const spaceIds = new Map<string, string>();
+  const placedIn = (space: SnapshotRow[string] | undefined): string => {
+    if (data.spaceId !== undefined) return data.spaceId;
+    if (typeof space !== 'string') return PERSONAL_SPACE_ID;
+    return spaceIds.get(space) ?? (statements.spaceExists(space) ? space : PERSONAL_SPACE_ID);
+  };
+  const loadSpace = (row: SnapshotRow): 'added' | 'there' => {
+    const id = String(row.id);
+    const here = statements.spaceExists(id) ? id : statements.spaceIdByName(String(row.name));
+    if (here !== null) {
+      spaceIds.set(id, here);
+      return 'there';
+    }
+    statements.insert('spaces', ['id', 'name', 'created_at'], [id, String(row.name), Number(row.created_at)]);
+    spaceIds.set(id, id);
+    return 'added';
+  };
 
   for (const table of SNAPSHOT_TABLES) {
     const rows = data.tables[table];
@@ -200,6 +219,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       for (const row of rows) reject(table, SETTINGS_NOT_IMPORTED, String(row.key ?? ''));
       continue;
     }
+    // Into one chosen space, the file's spaces are not wanted: everything goes there.
+    if (table === 'spaces' && data.spaceId !== undefined) continue;
     const known = new Set(columns(db, table));
     const keys = PRIMARY_KEY[table];
     let n = 0;
@@ -211,6 +232,11 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       const problem = rowProblem(table, row);
       if (problem) {
         reject(table, problem, example);
+        continue;
+      }
+      if (table === 'spaces') {
+        if (loadSpace(row) === 'added') n++;
+        else there++;
         continue;
       }
       if (exists(table, keys, row)) {

@@ -1,5 +1,6 @@
 // Starts the CLI as a child process a few times (a TypeScript loader per start): generous timeout on a busy machine.
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exportJson } from '../../src-main/data/export/json';
@@ -53,9 +54,51 @@ describe('export and import of one space', () => {
     expect(other.getNode(workFact).node.spaceId).toBe(novel.id);
     expect(() => other.getNode(homeFact)).toThrow(/does not exist/);
 
-    // Without a target space, rows of a space this memory lacks land in Personal rather than nowhere.
+    // Into a chosen space the file's space is not added.
+    expect(other.listSpaces().map((s) => s.name).sort()).toEqual(['Novel', 'Personal']);
+
+    // Without a target space, the file's space comes with its rows.
     const { engine: third } = openTestEngine();
-    await runImport(third, file, { format: 'engram-export' });
-    expect(third.getNode(workFact).node.spaceId).toBe(PERSONAL_SPACE_ID);
+    const into = await runImport(third, file, { format: 'engram-export' });
+    expect(into.restored?.spaces).toBe(1);
+    expect(third.getNode(workFact).node.spaceId).toBe(work.id);
+    expect(third.getSpace(work.id).name).toBe('Work');
+
+    // A memory with a space of the same name (any case, another id) gets the rows in that space.
+    const { engine: fourth } = openTestEngine();
+    const own = fourth.createSpace({ name: 'WORK' });
+    await runImport(fourth, file, { format: 'engram-export' });
+    expect(fourth.getNode(workFact).node.spaceId).toBe(own.id);
+    expect(fourth.listSpaces()).toHaveLength(2);
+  });
+
+  it('a whole-memory export brings every space back, and rows whose space is nowhere land in Personal', async () => {
+    const { engine } = openTestEngine();
+    const work = engine.createSpace({ name: 'Work' });
+    const novel = engine.createSpace({ name: 'Novel' });
+    const inWork = engine.rememberFact({ content: 'The Falcon launch is in May', spaceId: work.id });
+    const inNovel = engine.rememberFact({ content: 'The villain is the lighthouse keeper', spaceId: novel.id });
+    const said = engine.recordEpisode({ content: 'Chapter two opens at the lighthouse', sessionId: 'novel-notes', spaceId: novel.id });
+    const file = join(makeTempDir(), 'all.json');
+    const result = await exportJson(engine, file);
+    expect(result.rows.spaces).toBe(3);
+
+    const { engine: fresh } = openTestEngine();
+    const summary = await runImport(fresh, file, { format: 'engram-export' });
+    expect(summary.restored?.spaces).toBe(2);
+    expect(fresh.listSpaces().map((s) => s.name).sort()).toEqual(['Novel', 'Personal', 'Work']);
+    expect(fresh.getNode(inWork).node.spaceId).toBe(work.id);
+    expect(fresh.getNode(inNovel).node.spaceId).toBe(novel.id);
+    expect(fresh.getNode(said).node.spaceId).toBe(novel.id);
+
+    // An export from before spaces were exported: its rows land in Personal rather than nowhere.
+    const older = join(makeTempDir(), 'older.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { tables: Record<string, unknown> };
+    delete doc.tables.spaces;
+    writeFileSync(older, JSON.stringify(doc));
+    const { engine: before } = openTestEngine();
+    await runImport(before, older, { format: 'engram-export' });
+    expect(before.getNode(inWork).node.spaceId).toBe(PERSONAL_SPACE_ID);
+    expect(before.listSpaces()).toHaveLength(1);
   });
 });

@@ -37,7 +37,9 @@ async function richMemory(engine: MemoryEngine, clock: ManualClock): Promise<voi
 /** The export minus what legitimately differs between two exports of the same graph (settings are never imported). */
 function comparable(path: string): unknown {
   const data = JSON.parse(readFileSync(path, 'utf8')) as { exportedAt: string; tables: Record<string, unknown> };
-  return { ...data, exportedAt: undefined, tables: { ...data.tables, app_settings: undefined } };
+  // Every memory is made with its own Personal space; an import only adds, so that row keeps its own date.
+  const spaces = (data.tables.spaces as { id: string; created_at: number }[]).map((s) => (s.id === 'personal' ? { ...s, created_at: 0 } : s));
+  return { ...data, exportedAt: undefined, tables: { ...data.tables, app_settings: undefined, spaces } };
 }
 
 describe('JSON export', () => {

@@ -1,5 +1,5 @@
 /**
- * Which rows of a JSON export belong to one space (`export --space NAME`): its nodes, memory sessions and
+ * Which rows of a JSON export belong to one space (`export --space NAME`): the space itself, its nodes, memory sessions and
  * chats, with what hangs on them (edges between its nodes, their entity links, the entities they link,
  * messages and packs of its chats). Facts of another space marked everywhere stay with their own space;
  * settings and the write path's run log are not part of a space. Tables are read in SNAPSHOT_TABLES order
@@ -20,6 +20,8 @@ export class SpaceExportFilter {
   keep(table: string, row: SnapshotRow): boolean {
     const id = String(row.id ?? '');
     switch (table) {
+      case 'spaces':
+        return id === this.spaceId;
       case 'nodes':
         if (row.space_id !== this.spaceId) return false;
         this.nodes.add(id);

@@ -61,6 +61,12 @@ export class SnapshotLoadStatements {
     return this.prepared('SELECT 1 FROM spaces WHERE id = ?').get(id) !== undefined;
   }
 
+  /** The id of the space named so here, in any case (names are unique without case), or null. */
+  spaceIdByName(name: string): string | null {
+    const id = this.prepared('SELECT id FROM spaces WHERE name = ? COLLATE NOCASE').pluck().get(name) as string | undefined;
+    return id ?? null;
+  }
+
   nodeRowidFree(rowid: string | number): boolean {
     return this.prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(rowid) === undefined;
   }
