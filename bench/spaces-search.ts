@@ -1,13 +1,19 @@
 /**
- * `spaces-search` (issue 26): search and context-pack p95 in a memory of N nodes held in one space, then the
- * same memory split across three spaces (Personal, Work, Novel: a third each, by memory session, so a chat's
- * turns stay together), searched from Personal. Same memory, same questions, same run: the ratio is the cost
- * of the space condition (node-filter.ts; the vector index filters by space inside its scan). The split is
- * written by a second engine, as another process would, so the first one rebuilds its caches from the file.
+ * `spaces-search` (issue 26): search and context-pack p95 in a memory of N nodes held in one space (today),
+ * against a copy of it split across three spaces (Personal, Work, Novel: a third each, by memory session, so a
+ * chat's turns stay together), searched from Personal. Same memory, same questions, same run: the ratio is the
+ * cost of the space condition (node-filter.ts; the vector index filters by space inside its scan; FTS ranks
+ * once and reads matches until enough pass). The split is written by a second engine while the measured one
+ * is open, as another process would, so that one rebuilds its caches from the file.
+ *
+ * Fair by construction: both memories are open at once, warmed the same way (vector index and copies, then the
+ * same 20 questions in the scope each is measured in), and measured interleaved, question by question, in an
+ * order that rotates, so a burst of load on a shared machine falls on every side alike. (Until 2026-11-26 the
+ * passes ran one after another, the split one last with a page cache the split's commit had just emptied.)
  * Then the profile's cold read after one change (every pack leads with it): from the candidates table
  * (profile-candidates.ts) against the full read of every current fact it replaced, same run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
@@ -24,21 +30,59 @@ interface Pass {
   context_p95_ms: number;
 }
 
-async function measure(engine: MemoryEngine, queries: readonly string[], spaceId: string | undefined): Promise<Pass> {
-  const scope = spaceId !== undefined ? { spaceId } : {};
-  const searchMs: number[] = [];
-  const contextMs: number[] = [];
-  for (const q of queries) {
-    let s = performance.now();
-    await engine.search({ query: q, limit: 10, ...scope });
-    searchMs.push(performance.now() - s);
-    await tick();
-    s = performance.now();
-    await engine.buildContextPack(q, scope);
-    contextMs.push(performance.now() - s);
-    await tick();
+/** One side of the comparison: an engine and the scope it is searched in. */
+interface Side {
+  engine: MemoryEngine;
+  spaceId: string | undefined;
+  searchMs: number[];
+  contextMs: number[];
+}
+
+const side = (engine: MemoryEngine, spaceId: string | undefined): Side => ({ engine, spaceId, searchMs: [], contextMs: [] });
+
+async function ask(s: Side, q: string): Promise<void> {
+  const scope = s.spaceId !== undefined ? { spaceId: s.spaceId } : {};
+  let t = performance.now();
+  await s.engine.search({ query: q, limit: 10, ...scope });
+  s.searchMs.push(performance.now() - t);
+  await tick();
+  t = performance.now();
+  await s.engine.buildContextPack(q, scope);
+  s.contextMs.push(performance.now() - t);
+  await tick();
+}
+
+/** Each question asked of every side, starting with a different side each time. */
+async function interleaved(sides: readonly Side[], queries: readonly string[]): Promise<void> {
+  for (const [i, q] of queries.entries()) {
+    for (let j = 0; j < sides.length; j++) await ask(sides[(i + j) % sides.length] as Side, q);
   }
-  return { search_p95_ms: round(percentile(searchMs, 95)), context_p95_ms: round(percentile(contextMs, 95)) };
+}
+
+const pass = (s: Side): Pass => ({ search_p95_ms: round(percentile(s.searchMs, 95)), context_p95_ms: round(percentile(s.contextMs, 95)) });
+
+/** Split by memory session, a third each, by a second engine on the file (as another process would). */
+async function splitAcrossThreeSpaces(dir: string): Promise<void> {
+  const splitter = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+  try {
+    const work = splitter.createSpace({ name: 'Work' });
+    const novel = splitter.createSpace({ name: 'Novel' });
+    const db = splitter.database;
+    db.transaction(() => {
+      const sessions = db.prepare('SELECT id FROM memory_sessions ORDER BY id').pluck().all() as string[];
+      const setSession = db.prepare('UPDATE memory_sessions SET space_id = ? WHERE id = ?');
+      const setNodes = db.prepare('UPDATE nodes SET space_id = ? WHERE session_id = ?');
+      sessions.forEach((id, i) => {
+        const space = [PERSONAL_SPACE_ID, work.id, novel.id][i % 3] as string;
+        setSession.run(space, id);
+        setNodes.run(space, id);
+      });
+      // Facts without a session: a third each by rowid.
+      db.prepare(`UPDATE nodes SET space_id = CASE rowid % 3 WHEN 1 THEN ? WHEN 2 THEN ? ELSE space_id END WHERE session_id IS NULL`).run(work.id, novel.id);
+    })();
+  } finally {
+    await splitter.close();
+  }
 }
 
 /**
@@ -74,61 +118,52 @@ async function profileAfterChange(engine: MemoryEngine): Promise<object> {
 }
 
 export async function benchSpacesSearch(options: { nodes: number }): Promise<object> {
-  const dir = mkdtempSync(join(tmpdir(), 'engram-bench-spaces-'));
+  const root = mkdtempSync(join(tmpdir(), 'engram-bench-spaces-'));
+  const todayDir = join(root, 'today');
+  const splitDir = join(root, 'split');
   try {
-    await buildBenchMemory(dir, options.nodes);
-    const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+    await buildBenchMemory(todayDir, options.nodes);
+    cpSync(todayDir, splitDir, { recursive: true });
+    // Each side has its own connection (its own page cache): a side never reads pages another just read.
+    const today = MemoryEngine.open({ dataDir: todayDir, startSlowPath: false });
+    const todayScoped = MemoryEngine.open({ dataDir: todayDir, startSlowPath: false });
+    const split = MemoryEngine.open({ dataDir: splitDir, startSlowPath: false });
     try {
+      await splitAcrossThreeSpaces(splitDir);
+      if (!split.checkExternalWrites()) throw new Error('spaces-search: the split was not seen by the measured engine');
       const queries = benchQueries(200);
-      await engine.warmVectorIndex({ copies: true });
-      for (const q of queries.slice(0, 20)) await engine.search({ query: q });
-      progress(`spaces-search: ${queries.length} questions over ${options.nodes.toLocaleString()} nodes, one space`);
-      const unscoped = await measure(engine, queries, undefined);
-      const oneSpace = await measure(engine, queries, PERSONAL_SPACE_ID);
-
-      // Split by memory session, a third each, by a second engine on the file (as another process would).
-      const splitter = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
-      const work = splitter.createSpace({ name: 'Work' });
-      const novel = splitter.createSpace({ name: 'Novel' });
-      const db = splitter.database;
-      db.transaction(() => {
-        const sessions = db.prepare('SELECT id FROM memory_sessions ORDER BY id').pluck().all() as string[];
-        const setSession = db.prepare('UPDATE memory_sessions SET space_id = ? WHERE id = ?');
-        const setNodes = db.prepare('UPDATE nodes SET space_id = ? WHERE session_id = ?');
-        sessions.forEach((id, i) => {
-          const space = [PERSONAL_SPACE_ID, work.id, novel.id][i % 3] as string;
-          setSession.run(space, id);
-          setNodes.run(space, id);
-        });
-        // Facts without a session: a third each by rowid.
-        db.prepare(`UPDATE nodes SET space_id = CASE rowid % 3 WHEN 1 THEN ? WHEN 2 THEN ? ELSE space_id END WHERE session_id IS NULL`).run(work.id, novel.id);
-      })();
-      await splitter.close();
-      if (!engine.checkExternalWrites()) throw new Error('spaces-search: the split was not seen by the measured engine');
-      await engine.warmVectorIndex();
-      // Another connection's commit empties this one's page cache: warm it as the first pass was warmed.
-      for (const q of queries.slice(0, 20)) await engine.search({ query: q, spaceId: PERSONAL_SPACE_ID });
-      const split = Object.fromEntries(engine.listSpaces().map((s) => [s.name, s.facts + s.episodes]));
-      progress('spaces-search: split across three spaces, searched from Personal');
-      const threeSpaces = await measure(engine, queries, PERSONAL_SPACE_ID);
+      const unscoped = side(today, undefined);
+      const oneSpace = side(todayScoped, PERSONAL_SPACE_ID);
+      const threeSpaces = side(split, PERSONAL_SPACE_ID);
+      for (const engine of [today, todayScoped, split]) await engine.warmVectorIndex({ copies: true });
+      // The same warm-up for every side (its timings are dropped): the caches a second launch would have.
+      await interleaved([side(today, undefined), side(todayScoped, PERSONAL_SPACE_ID), side(split, PERSONAL_SPACE_ID)], queries.slice(0, 20));
+      const perSpace = Object.fromEntries(split.listSpaces().map((s) => [s.name, s.facts + s.episodes]));
+      progress(`spaces-search: ${queries.length} questions over ${options.nodes.toLocaleString()} nodes, interleaved: unscoped, one space, three spaces from Personal`);
+      await interleaved([unscoped, oneSpace, threeSpaces], queries);
       progress('spaces-search: the profile read after one change');
-      const profile = await profileAfterChange(engine);
+      const profile = await profileAfterChange(split);
+      const [u, one, three] = [pass(unscoped), pass(oneSpace), pass(threeSpaces)];
       return {
         nodes: options.nodes,
         questions: queries.length,
-        nodes_per_space: split,
-        unscoped,
-        one_space: oneSpace,
-        three_spaces_from_personal: threeSpaces,
-        search_p95_ratio: round(threeSpaces.search_p95_ms / unscoped.search_p95_ms, 2),
-        context_p95_ratio: round(threeSpaces.context_p95_ms / unscoped.context_p95_ms, 2),
+        nodes_per_space: perSpace,
+        unscoped: u,
+        one_space: one,
+        three_spaces_from_personal: three,
+        search_p95_ratio: round(three.search_p95_ms / u.search_p95_ms, 2),
+        context_p95_ratio: round(three.context_p95_ms / u.context_p95_ms, 2),
+        one_space_search_p95_ratio: round(one.search_p95_ms / u.search_p95_ms, 2),
+        one_space_context_p95_ratio: round(one.context_p95_ms / u.context_p95_ms, 2),
         profile_after_one_change: profile,
-        note: 'ratios: three spaces searched from Personal / the same memory unscoped (today), same run; a shared machine',
+        note: 'ratios: three spaces searched from Personal / the same memory unscoped (today), interleaved per question in one run; a shared machine',
       };
     } finally {
-      await engine.close();
+      await split.close();
+      await todayScoped.close();
+      await today.close();
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }

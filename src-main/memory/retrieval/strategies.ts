@@ -13,10 +13,11 @@ export interface Scored {
 }
 
 /**
- * Matches ranked per result wanted before the node filter applies (see ftsScored): first 3, then, when the
- * filter kept too few (a space holding a third of the memory keeps about a third), 24 before the joined query.
+ * Matches ranked per result wanted (see ftsScored): a space holding a third of the memory keeps about a third
+ * of them. Ranking more costs little (FTS5 scores every match before it sorts, however many are kept); what
+ * costs is reading matches from `nodes`, and only as many are read as it takes for `limit` to pass.
  */
-const FTS_OVERFETCH = [3, 24] as const;
+const FTS_FETCH = 24;
 
 /**
  * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
@@ -35,32 +36,28 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
          WHERE ${table} MATCH ? AND ${table}.rowid ${rowids} ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
       )
       .all(match, bound, ...where.params, limit) as (Scored & { rowid: number })[];
-  // Ranked in the index alone, then only the best few are read from `nodes` and filtered: joining every
-  // match first costs a random row read each. When the filter drops too many of them, the joined query
-  // answers instead, so the result is the same either way.
-  const ranked = (match: string, rowids: string, bound: number, fetch: number): { kept: (Scored & { rowid: number })[]; all: boolean } => {
-    const top = db
-      .prepare(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?`)
-      .all(match, bound, fetch) as { rowid: number; score: number }[];
-    const ids = new Map(
-      (
-        db
-          .prepare(`SELECT n.rowid, n.id FROM json_each(?) AS j CROSS JOIN nodes n ON n.rowid = j.value WHERE ${where.text}`)
-          .all(JSON.stringify(top.map((r) => r.rowid)), ...where.params) as { rowid: number; id: string }[]
-      ).map((r) => [r.rowid, r.id]),
-    );
-    const kept = top.flatMap((r) => {
-      const id = ids.get(r.rowid);
-      return id === undefined ? [] : [{ id, rowid: r.rowid, score: r.score }];
-    });
-    return { kept, all: top.length < fetch };
-  };
-  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] => {
-    for (const factor of FTS_OVERFETCH) {
-      const { kept, all } = ranked(match, rowids, bound, limit * factor);
-      if (kept.length >= limit || all) return kept.slice(0, limit);
-    }
-    return joined(match, rowids, bound);
+  // One statement: ranked in the index alone (the subquery), then read from `nodes` best first and filtered,
+  // stopping once `limit` pass. Joining every match before ranking would read a row for each; ranking the best
+  // few, filtering in JavaScript and ranking again when too few passed (a space) would pay the BM25 pass twice.
+  // The outer ORDER BY is the subquery's own, so SQLite keeps that order and adds no sort (query-plans.test.ts).
+  const ranked = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
+    db
+      .prepare(
+        `SELECT n.id, n.rowid, -top.bm25_rank AS score
+         FROM (SELECT rowid, bm25(${table}) AS bm25_rank FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?) AS top
+         CROSS JOIN nodes n ON n.rowid = top.rowid WHERE ${where.text} ORDER BY top.bm25_rank, top.rowid LIMIT ?`,
+      )
+      .all(match, bound, limit * FTS_FETCH, ...where.params, limit) as (Scored & { rowid: number })[];
+  // `atMost`: how many rows the expression matches at most, when known (the recent part of a bounded query).
+  const scored = (match: string, rowids: string, bound: number, atMost = Infinity): (Scored & { rowid: number })[] => {
+    const kept = ranked(match, rowids, bound);
+    if (kept.length >= limit || atMost <= limit * FTS_FETCH) return kept;
+    // Too few passed: exact when the ranking held every match, else the joined query answers.
+    const matches = db
+      .prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? LIMIT ?)`)
+      .pluck()
+      .get(match, bound, limit * FTS_FETCH + 1) as number;
+    return matches <= limit * FTS_FETCH ? kept : joined(match, rowids, bound);
   };
   // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
   const cut =
@@ -70,7 +67,7 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
           | number
           | undefined);
   if (cut === undefined) return scored(query.match, '>=', 0).map(({ id, score }) => ({ id, score }));
-  const recent = scored(query.match, '>=', cut);
+  const recent = scored(query.match, '>=', cut, query.recentMatches ?? Infinity);
   // Older rows scored on the rare terms alone: their score lacks the common words' small share, a fair price.
   const older = query.rare ? scored(query.rare, '<', cut) : [];
   return [...recent, ...older]
