@@ -3,8 +3,8 @@
  * the most words with the question, widened to their neighbours while the token budget allows. Shorter quotes
  * also leave room for more turns in a context pack.
  */
-import { queryTerms } from './text';
-import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
+import { forEachContentWord, queryTerms } from './text';
+import { fitsInTokens, truncateToTokens } from './tokens';
 
 const SENTENCE_RE = /[^.!?…\n]+(?:[.!?…]+|\n+|$)\s*/gu;
 /** Inflections share their start ("drive"/"driving", "climbs"/"climbing"): compare word starts. */
@@ -17,17 +17,16 @@ function sentencesOf(text: string): string[] {
   return parts.length > 0 ? parts : [text];
 }
 
+/** How many of the question's word stems the sentence has (each once): its content words as queryTerms reads them. */
 function overlap(sentence: string, stems: ReadonlySet<string>): number {
-  let n = 0;
   const seen = new Set<string>();
-  for (const word of queryTerms(sentence).terms) {
+  // Words are checked as they come, without listing the sentence's distinct words first: a 10,000-character
+  // sentence of a pasted text costs one pass.
+  forEachContentWord(sentence, (word) => {
     const stem = stemOf(word);
-    if (stems.has(stem) && !seen.has(stem)) {
-      seen.add(stem);
-      n++;
-    }
-  }
-  return n;
+    if (stems.has(stem)) seen.add(stem);
+  });
+  return seen.size;
 }
 
 /**
@@ -60,11 +59,12 @@ export function quoteFor(text: string, query: string, maxTokens: number): string
   const budget = maxTokens - 1;
   let from = best;
   let to = best;
-  const cost = (a: number, b: number): number => countTokens(sentences.slice(a, b + 1).join(' '));
-  if (cost(from, to) > budget) return `…${truncateToTokens(sentences[best] ?? '', budget)}`;
+  // Whether sentences a..b fit: read only as far as the budget (a 10,000-character sentence is not counted whole).
+  const fits = (a: number, b: number): boolean => fitsInTokens(sentences.slice(a, b + 1).join(' '), budget);
+  if (!fits(from, to)) return `…${truncateToTokens(sentences[best] ?? '', budget)}`;
   for (;;) {
-    if (to + 1 < sentences.length && cost(from, to + 1) <= budget) to++;
-    else if (from > 0 && cost(from - 1, to) <= budget) from--;
+    if (to + 1 < sentences.length && fits(from, to + 1)) to++;
+    else if (from > 0 && fits(from - 1, to)) from--;
     else break;
   }
   const body = sentences.slice(from, to + 1).join(' ');
