@@ -17,16 +17,44 @@ function sentencesOf(text: string): string[] {
   return parts.length > 0 ? parts : [text];
 }
 
-/** How many of the question's word stems the sentence has (each once): its content words as queryTerms reads them. */
-function overlap(sentence: string, stems: ReadonlySet<string>): number {
-  const seen = new Set<string>();
-  // Words are checked as they come, without listing the sentence's distinct words first: a 10,000-character
-  // sentence of a pasted text costs one pass.
-  forEachContentWord(sentence, (word) => {
-    const stem = stemOf(word);
-    if (stems.has(stem)) seen.add(stem);
+/** A text's sentences, each with the stems of its content words (as queryTerms reads them). */
+interface ReadText {
+  sentences: string[];
+  stems: ReadonlySet<string>[];
+}
+
+/**
+ * Texts read lately: the same long turns come back in pack after pack (a conversation about a pasted document),
+ * and reading one is the costly part of quoting it (~1 ms for 10,000 characters); what it contains does not
+ * depend on the question. Least recently used first out.
+ */
+const readTexts = new Map<string, ReadText>();
+const READ_TEXTS_KEPT = 256;
+
+function readText(text: string): ReadText {
+  const known = readTexts.get(text);
+  if (known) {
+    readTexts.delete(text);
+    readTexts.set(text, known);
+    return known;
+  }
+  const sentences = sentencesOf(text);
+  const stems = sentences.map((sentence) => {
+    const set = new Set<string>();
+    forEachContentWord(sentence, (word) => set.add(stemOf(word)));
+    return set;
   });
-  return seen.size;
+  const read = { sentences, stems };
+  if (readTexts.size >= READ_TEXTS_KEPT) readTexts.delete(readTexts.keys().next().value ?? '');
+  readTexts.set(text, read);
+  return read;
+}
+
+/** How many of the question's word stems a sentence has, each once. */
+function overlap(sentenceStems: ReadonlySet<string>, queryStems: ReadonlySet<string>): number {
+  let n = 0;
+  for (const stem of sentenceStems) if (queryStems.has(stem)) n++;
+  return n;
 }
 
 /**
@@ -51,8 +79,9 @@ export function quotablePart(text: string): string {
 export function quoteFor(text: string, query: string, maxTokens: number): string {
   if (fitsInTokens(text, maxTokens)) return text;
   const stems = stemsOf(query);
-  const sentences = sentencesOf(quotablePart(text));
-  const scores = sentences.map((s) => overlap(s, stems));
+  const read = readText(quotablePart(text));
+  const sentences = read.sentences;
+  const scores = read.stems.map((s) => overlap(s, stems));
   const best = scores.indexOf(Math.max(...scores));
   if (best <= 0 || (scores[best] ?? 0) === 0) return truncateToTokens(text, maxTokens);
   // Room for the leading ellipsis; then widen forwards (what follows usually explains), then backwards.
