@@ -86,11 +86,11 @@ export interface MentionKinds {
 
 /**
  * Which capitalised spans can match an alias, so a long text builds only those: a span starts only at a word
- * some alias begins with, and grows only while the span so far begins some longer alias.
+ * some alias begins with, and grows by a word only when the span so far and that word begin some longer alias.
  */
 export interface SpanFilter {
   starts(word: string): boolean;
-  continues(span: string): boolean;
+  continues(span: string, next: string): boolean;
 }
 
 /** Mentions in `raw`; with `spans`, only the names that can match an alias. */
@@ -121,8 +121,8 @@ function mentionsIn(text: string, spans?: SpanFilter): MentionKinds {
       let prefix = first;
       names.add(withoutPossessive(first));
       for (let j = i + 1; j < Math.min(words.length, i + MAX_SPAN_WORDS); j++) {
-        if (spans && !spans.continues(prefix)) break;
         const word = words[j] ?? '';
+        if (spans && !spans.continues(prefix, word)) break;
         names.add(`${prefix} ${withoutPossessive(word)}`);
         prefix = `${prefix} ${word}`;
       }
@@ -227,15 +227,25 @@ export class AliasIndex {
 
   /** Which capitalised spans can match an alias; each distinct word or span is normalised once per text. */
   private spanFilter(): SpanFilter {
-    const cached = (has: (key: string) => boolean): ((s: string) => boolean) => {
-      const known = new Map<string, boolean>();
+    const memo = <T>(of: (s: string) => T): ((s: string) => T) => {
+      const known = new Map<string, T>();
       return (s) => {
-        let yes = known.get(s);
-        if (yes === undefined) known.set(s, (yes = has(normaliseAlias(s))));
-        return yes;
+        if (known.has(s)) return known.get(s) as T;
+        const value = of(s);
+        known.set(s, value);
+        return value;
       };
     };
-    return { starts: cached((k) => this.firstWords.has(k)), continues: cached((k) => this.continuations.has(k)) };
+    // A word as an alias word: normalised, and only its first part if normalising split it ("ﷺ").
+    const aliasWord = memo((word) => normaliseAlias(word).split(' ')[0] ?? '');
+    const nextWords = memo((span) => this.continuations.get(normaliseAlias(span)));
+    return {
+      starts: memo((word) => this.firstWords.has(normaliseAlias(word))),
+      continues: (span, next) => {
+        const words = nextWords(span);
+        return words !== undefined && (words.has(aliasWord(next)) || words.has(aliasWord(withoutPossessive(next))));
+      },
+    };
   }
 
   /**
