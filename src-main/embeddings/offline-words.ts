@@ -15,7 +15,7 @@
  */
 import { STOPWORDS } from '../../src-shared/text';
 import { l2Normalise } from '../../src-shared/vectors';
-import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, textWords } from './offline';
+import { OfflineHashEmbedder, OFFLINE_DEFAULT_DIMENSIONS, countWords } from './offline';
 import { EmbeddingError, type EmbeddingProvider } from './types';
 import { locateWordVectors, WordVectors } from './word-vectors';
 
@@ -84,14 +84,20 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
 
   private embedWith(vectors: WordVectors, text: string): Float32Array {
     const acc = new Float64Array(this.dimensions);
-    const unknown: string[] = [];
-    for (const word of textWords(text)) {
+    // Each distinct word once, weighted by its count: the sum of its vector over every occurrence.
+    const unknown = new Map<string, number>();
+    let unknownOccurrences = 0;
+    for (const [word, count] of countWords(text)) {
       if (STOPWORDS.has(word) || (word.length === 1 && !/\d/.test(word))) continue;
-      if (!vectors.addTo(acc, word, 1)) unknown.push(word);
+      if (vectors.addTo(acc, word, count)) continue;
+      // The hashing embedder re-reads the unknown words as a text (lower-case and NFKC again, which can still
+      // change a word NFKC produced, such as "ℌ" → "H" → "h"), so each is re-read here, once.
+      for (const [part, n] of countWords(word)) unknown.set(part, (unknown.get(part) ?? 0) + n * count);
+      unknownOccurrences += count;
     }
-    if (unknown.length > 0) {
-      const hashed = this.hashing.embed(unknown.join(' '));
-      const weight = OOV_WEIGHT * Math.sqrt(unknown.length);
+    if (unknownOccurrences > 0) {
+      const hashed = this.hashing.embedWordCounts(unknown);
+      const weight = OOV_WEIGHT * Math.sqrt(unknownOccurrences);
       for (let d = 0; d < this.dimensions; d++) acc[d] = (acc[d] as number) + (hashed[d] as number) * weight;
     }
     return l2Normalise(acc);

@@ -17,9 +17,25 @@ export const SUMMARY_FACTS = 5;
 /** Where a summary came from: `facts` (joined current facts) and `llm` (the model) are machine-made. */
 export type SummarySource = 'facts' | 'llm';
 
+/**
+ * The longest part of one fact a summary quotes. A fact can be 100,000 characters (a pasted text remembered
+ * whole); five of them made a 500k-character summary, over the engine's own content limit, that every later
+ * write re-embedded and every pack re-read. A fact of ordinary length is quoted whole.
+ */
+export const SUMMARY_FACT_CHARS = 500;
+
+/** The fact's text for a summary: whole when short, else cut at a word before the limit, marked "…". */
+function summaryLine(content: string): string {
+  if (content.length <= SUMMARY_FACT_CHARS) return content.replace(/[.\s]+$/, '');
+  // A cut never splits a surrogate pair (half an emoji is not text).
+  const head = content.slice(0, SUMMARY_FACT_CHARS).replace(/[\uD800-\uDBFF]$/, '');
+  const space = head.lastIndexOf(' ');
+  return `${(space > SUMMARY_FACT_CHARS / 2 ? head.slice(0, space) : head).replace(/[.\s]+$/, '')} …`;
+}
+
 /** "Porto (place): User's sister lives in Porto; Ana likes figs." — or null when there is nothing current to say. */
 export function summaryFromFacts(entity: Pick<Entity, 'canonicalName' | 'type'>, facts: readonly Pick<MemoryNode, 'content'>[]): string | null {
-  const lines = facts.map((f) => f.content.replace(/[.\s]+$/, ''));
+  const lines = facts.map((f) => summaryLine(f.content));
   return lines.length === 0 ? null : `${entity.canonicalName} (${entity.type}): ${lines.join('; ')}.`;
 }
 

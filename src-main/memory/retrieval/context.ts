@@ -236,7 +236,9 @@ function profileLine(e: Entity, facts: readonly string[], withoutSummary: boolea
 /** One line of plain text: Markdown emphasis, code marks and headings of remembered text are not structure here. */
 export function plainText(s: string): string {
   return s
-    .replace(/\s+/g, ' ')
+    // Whitespace runs and other spaces become one space; a lone space (most of a long text) is left as it is,
+    // not rewritten in place thousands of times.
+    .replace(/\s{2,}|[^\S ]/g, ' ')
     .replace(/(\*\*|__|`+)/g, '')
     .replace(/(^|\s)#{1,6}\s+/g, '$1')
     .trim();

@@ -38,7 +38,15 @@ export function queryTerms(query: string): QueryTerms {
     seen.add(t);
     all.push(t);
   }
-  return { terms: all.filter((t) => !STOPWORDS.has(t) && (t.length > 1 || /\p{N}/u.test(t))), all };
+  return { terms: all.filter(isContentWord), all };
+}
+
+/** Not a stopword, and not a lone letter ("a", "x"): a lone digit still counts. */
+const isContentWord = (t: string): boolean => !STOPWORDS.has(t) && (t.length > 1 || /\p{N}/u.test(t));
+
+/** Each content word of `text` as queryTerms reads it, repeats included, without building lists. */
+export function forEachContentWord(text: string, visit: (word: string) => void): void {
+  for (const t of text.normalize('NFKC').toLowerCase().match(TOKEN_RE) ?? []) if (isContentWord(t)) visit(t);
 }
 
 function termExpression(t: string): string {
