@@ -115,5 +115,5 @@ export interface AdaptiveParams {
 }
 
 export function adaptiveParams(complexity: Complexity): AdaptiveParams {
-  return complexity === 'simple' ? { tokenBudget: 1200, limit: 5, graphDepth: 2 } : { tokenBudget: 2000, limit: 20, graphDepth: 4 };
+  return complexity === 'simple' ? { tokenBudget: 1200, limit: 5, graphDepth: 2 } : { tokenBudget: 1600, limit: 20, graphDepth: 4 };
 }
