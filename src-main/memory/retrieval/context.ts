@@ -283,14 +283,17 @@ function fill(candidates: Record<ContextSectionName, SectionCandidates>, budget:
       afterLead = budget - used;
     }
     if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
-    // Chronological (a heading is the line's day).
-    if (name === 'temporal') items.sort((a, b) => (timeOf.get(a) ?? 0) - (timeOf.get(b) ?? 0));
+    // Chronological (a heading is the line's day); messages of one minute in the order they were recorded
+    // (UUIDv7 ids grow in creation order).
+    if (name === 'temporal') items.sort((a, b) => (timeOf.get(a) ?? 0) - (timeOf.get(b) ?? 0) || compareIds(a.nodeId, b.nodeId));
     above.push(...items);
     carry = sectionBudget - used;
     remainingTotal -= used;
     return { name, title: TITLES[name], budget: sectionBudget, tokens: used, items };
   });
 }
+
+const compareIds = (a: string | null, b: string | null): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
 
 /** A section's lines, with a heading line wherever the heading changes (items arrive in display order). */
 function sectionLines(items: readonly ContextItem[]): string[] {
