@@ -1,15 +1,16 @@
 /**
  * Context packs (ADR 008 §11.4, §11.5, §14): what the model is told about memory before a reply.
- * Adaptive budget (1200 / 2000 tokens): the person's profile leads in a small fixed share; what it leaves is split
+ * Adaptive budget (1200 / 1600 tokens): the person's profile leads in a small fixed share; what it leaves is split
  * facts · entity profiles · earlier turns · evidence (SECTION_SHARES), filled in that priority with unused budget
  * rolling down, counted with a real tokenizer, never over budget. A fact the profile shows is not repeated below.
  */
 import type { Database } from 'better-sqlite3';
 import { getEntity } from '../repo/entities';
+import { entityCandidates, plainText, statementKey, type PackCandidate } from './pack-entities';
 import { getNodes } from '../repo/nodes';
 import { spaceCount } from '../repo/spaces';
 import { parseInput } from '../schemas';
-import type { Entity, MemoryNode } from '../../../src-shared/memory-types';
+import type { MemoryNode } from '../../../src-shared/memory-types';
 import { FACT_TYPES } from '../../../src-shared/memory-types';
 import { adaptiveParams, classifyComplexity } from './intent';
 import { contextOptionsSchema } from './schemas';
@@ -43,22 +44,24 @@ const TITLES: Record<ContextSectionName, string> = {
 const HEADER = '## What Engram remembers';
 /** Long episodes are quoted, not pasted whole. */
 const MAX_EPISODE_TOKENS = 60;
-/** Episodes and facts searched for a pack, by complexity: more than search's default page, since they are short. */
-const PACK_EPISODES = { simple: 40, complex: 60 } as const;
+/**
+ * Episodes and facts searched for a pack, by complexity: more than fit, so the token budget (and the relevance
+ * floor) decides where a pack stops, not a count. Turns run from a few tokens (a chat message) to sixty.
+ */
+const PACK_EPISODES = { simple: 80, complex: 100 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
 const day = (t: number): string => isoTime(t)?.slice(0, 10) ?? 'unknown date';
-const clock = (t: number): string => isoTime(t)?.slice(11, 16) ?? '--:--';
 const headingLine = (heading: string): string => `#### ${heading}`;
 
 function describeStrategies(ranks: StrategyRank[]): string {
   return ranks.map((r) => `${r.strategy} #${r.rank}`).join(', ');
 }
 
-interface Candidate {
-  item: Omit<ContextItem, 'tokens'>;
-}
+type Candidate = PackCandidate;
+/** The pack's plain-text rule, shared with the chat prompt. */
+export { plainText };
 
 export async function buildContextPack(deps: RetrieverDeps, prompt: string, options: ContextOptions = {}, profile?: Profile): Promise<ContextPack> {
   // Retrieval reads a long prompt by its start and end (text.ts retrievalQuery); the pack keeps the whole prompt.
@@ -96,12 +99,21 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
     },
     deps.config.packFloor,
   );
-  const candidates: Record<ContextSectionName, Candidate[]> = {
+  // What the profile and facts sections state, by node: entity lines leave those statements out.
+  const statements = new Map([...factHits.map((h) => [h.node.id, h.node.content] as const), ...(profile ? [...profile.static, ...profile.dynamic].map((l) => [l.nodeId, l.content] as const) : [])]);
+  const candidates: Record<ContextSectionName, SectionCandidates> = {
     profile: profile ? profileCandidates(profile) : [],
     facts: scored.facts ?? [],
     // An entity is shared by every space, and its summary may quote facts of another: a pack scoped to one
     // space of several describes entities by its own facts only.
-    entities: entityCandidates(deps, query, factHits, asOf !== null || (opts.spaceId !== undefined && spaceCount(deps.db) > 1)),
+    entities: (above) =>
+      entityCandidates(
+        deps,
+        query,
+        factHits,
+        asOf !== null || (opts.spaceId !== undefined && spaceCount(deps.db) > 1),
+        new Set(above.flatMap((i) => (i.nodeId && statements.has(i.nodeId) ? [statementKey(statements.get(i.nodeId) ?? '')] : []))),
+      ),
     temporal: scored.temporal ?? [],
     evidence: scored.evidence ?? [],
   };
@@ -173,84 +185,17 @@ function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | 
     item: {
       nodeId: n.id,
       entityId: null,
-      // The day (absolute and relative) is said once per day, not on every line: more turns fit the budget.
+      // The day (absolute and relative) is said once per day, and the time of day not at all (lines are in time
+      // order; "18:20" costs four tokens a line): more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
       // A transcript's turn already starts with its speaker ("Caroline: …"): not named twice.
-      text: `- ${clock(n.eventTime)} ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}${changedNote(changed)}`,
+      text: `- ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}${changedNote(changed)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,
     },
+    at: n.eventTime,
   };
-}
-
-/**
- * `withoutSummary`: an as-of pack, where today's summary (rewritten from today's facts) would tell what was not yet
- * known, or a pack scoped to one space of several, where the summary may quote another space's facts.
- */
-function entityCandidates(deps: RetrieverDeps, prompt: string, factHits: SearchHit[], withoutSummary: boolean): Candidate[] {
-  const ids = new Set(deps.mentionedEntities(prompt));
-  const mentioned = new Set(ids);
-  // Facts about each entity come from this pack's own fact hits: relevant to the prompt, and no scan over
-  // everything linked to a popular entity.
-  const factsOf = new Map<string, string[]>();
-  if (factHits.length > 0) {
-    const rows = deps.db
-      .prepare('SELECT node_id, entity_id FROM node_entities WHERE node_id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify(factHits.slice(0, 10).map((h) => h.node.id))) as { node_id: string; entity_id: string }[];
-    const content = new Map(factHits.map((h) => [h.node.id, h.node.content]));
-    for (const r of rows) {
-      ids.add(r.entity_id);
-      const list = factsOf.get(r.entity_id) ?? [];
-      const text = content.get(r.node_id);
-      if (text && list.length < 2) list.push(text);
-      factsOf.set(r.entity_id, list);
-    }
-  }
-  const out: Candidate[] = [];
-  for (const id of ids) {
-    const e = getEntity(deps.db, id);
-    if (!e || e.mergedInto) continue;
-    out.push({
-      item: {
-        nodeId: null,
-        entityId: e.id,
-        text: `- ${profileLine(e, factsOf.get(e.id) ?? [], withoutSummary)}`,
-        score: mentioned.has(e.id) ? 1 : 0.5,
-        strategies: [],
-        reason: mentioned.has(e.id) ? 'named in the message' : 'linked to a retrieved fact',
-      },
-    });
-  }
-  return out.sort((a, b) => b.item.score - a.item.score);
-}
-
-function profileLine(e: Entity, facts: readonly string[], withoutSummary: boolean): string {
-  const aka = e.aliases.length ? `; also ${e.aliases.slice(0, 4).map((a) => `"${a}"`).join(', ')}` : '';
-  const head = `${e.canonicalName} (${e.type}${aka})`;
-  const summary = withoutSummary ? '' : e.summary?.trim();
-  const about = withoutPrefix(plainText(summary || facts.map(plainText).join('; ')), e.canonicalName);
-  return `${head}${about ? `: ${truncateToTokens(about, 80)}` : ''}`;
-}
-
-/** One line of plain text: Markdown emphasis, code marks and headings of remembered text are not structure here. */
-export function plainText(s: string): string {
-  return s
-    // Whitespace runs and other spaces become one space; a lone space (most of a long text) is left as it is,
-    // not rewritten in place thousands of times.
-    .replace(/\s{2,}|[^\S ]/g, ' ')
-    .replace(/(\*\*|__|`+)/g, '')
-    .replace(/(^|\s)#{1,6}\s+/g, '$1')
-    .trim();
-}
-
-/** "Porto (place): Porto (place): User lives in Porto." → "User lives in Porto.": a summary restating its own label. */
-function withoutPrefix(text: string, name: string): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const label = new RegExp(`^${escaped}(\\s*\\([^)]*\\))?\\s*[:—–-]\\s*`, 'iu');
-  let out = text;
-  while (label.test(out)) out = out.replace(label, '');
-  return out;
 }
 
 function evidenceCandidates(db: Database, factHits: SearchHit[]): Candidate[] {
@@ -294,7 +239,11 @@ function sourcesOf(db: Database, factIds: readonly string[]): Set<string> {
  * fact already states is not repeated under "Earlier conversations" (the evidence section quotes it): its
  * room goes to another turn.
  */
-function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: number, covered: (factIds: string[]) => Set<string>): ContextSection[] {
+/** A section's candidates, or how to make them from the items the sections above it chose. */
+type SectionCandidates = Candidate[] | ((above: readonly ContextItem[]) => Candidate[]);
+
+function fill(candidates: Record<ContextSectionName, SectionCandidates>, budget: number, covered: (factIds: string[]) => Set<string>): ContextSection[] {
+  const above: ContextItem[] = [];
   let coveredTurns = new Set<string>();
   const headerCost = countTokens(`${HEADER}\n\n`);
   let carry = 0;
@@ -308,10 +257,12 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
     const title = `### ${TITLES[name]}\n`;
     const titleCost = countTokens(title) + 1;
     const items: ContextItem[] = [];
+    const timeOf = new Map<ContextItem, number>();
     let used = 0;
     const seen = new Set<string>(name === 'temporal' ? coveredTurns : name === 'facts' ? shown : []);
     const headings = new Set<string>();
-    for (const c of candidates[name]) {
+    const listed = candidates[name];
+    for (const c of typeof listed === 'function' ? listed(above) : listed) {
       if (sectionBudget - used - (items.length === 0 ? titleCost : 0) <= 0) break;
       const key = c.item.nodeId ?? c.item.entityId ?? c.item.text;
       if (seen.has(key)) continue;
@@ -323,20 +274,26 @@ function fill(candidates: Record<ContextSectionName, Candidate[]>, budget: numbe
       seen.add(key);
       if (heading) headings.add(heading);
       used += extra + tokens;
-      items.push({ ...c.item, tokens });
+      const item = { ...c.item, tokens };
+      items.push(item);
+      if (c.at !== undefined) timeOf.set(item, c.at);
     }
     if (name === LEADING_SECTION) {
       shown = new Set(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
       afterLead = budget - used;
     }
     if (name === 'facts') coveredTurns = covered(items.flatMap((i) => (i.nodeId ? [i.nodeId] : [])));
-    // Chronological: headings start with the day, lines with the time.
-    if (name === 'temporal') items.sort((a, b) => (`${a.heading ?? ''} ${a.text}` < `${b.heading ?? ''} ${b.text}` ? -1 : 1));
+    // Chronological (a heading is the line's day); messages of one minute in the order they were recorded
+    // (UUIDv7 ids grow in creation order).
+    if (name === 'temporal') items.sort((a, b) => (timeOf.get(a) ?? 0) - (timeOf.get(b) ?? 0) || compareIds(a.nodeId, b.nodeId));
+    above.push(...items);
     carry = sectionBudget - used;
     remainingTotal -= used;
     return { name, title: TITLES[name], budget: sectionBudget, tokens: used, items };
   });
 }
+
+const compareIds = (a: string | null, b: string | null): number => ((a ?? '') < (b ?? '') ? -1 : (a ?? '') > (b ?? '') ? 1 : 0);
 
 /** A section's lines, with a heading line wherever the heading changes (items arrive in display order). */
 function sectionLines(items: readonly ContextItem[]): string[] {

@@ -114,6 +114,10 @@ export interface AdaptiveParams {
   graphDepth: number;
 }
 
+/**
+ * A complex question's pack gets 1600 tokens, not the ADR's 2000: with turns chosen by the budget, the last 400
+ * bought 0.4 points of pack recall on the tidy fixtures (0.847 → 0.843 at 1600) for a fifth more prompt.
+ */
 export function adaptiveParams(complexity: Complexity): AdaptiveParams {
-  return complexity === 'simple' ? { tokenBudget: 1200, limit: 5, graphDepth: 2 } : { tokenBudget: 2000, limit: 20, graphDepth: 4 };
+  return complexity === 'simple' ? { tokenBudget: 1200, limit: 5, graphDepth: 2 } : { tokenBudget: 1600, limit: 20, graphDepth: 4 };
 }
