@@ -34,6 +34,10 @@ export interface RetrievalConfig {
   burstShare: number;
   /** Best BM25 hits whose bursts are read. */
   burstSeeds: number;
+  /** Short turns weigh less as evidence (brevity.ts): full weight from this many words; 0 = off. */
+  brevityWords: number;
+  /** How steeply a shorter turn's weight falls: (words / brevityWords)^brevityExponent. */
+  brevityExponent: number;
   /** Context packs leave out facts and turns scored below this share of the pack's best item (pack-floor.ts). */
   packFloor: number;
 }
@@ -60,6 +64,10 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // 0.769 (at 0.9 a burst's "lol"s crowd out other answers: 0.702); tidy dialogue alternates speakers, unchanged.
   burstShare: 0.5,
   burstSeeds: 5,
+  // Fixtures R@10 (tidy / messaging): off 0.63 / 0.769; 10 words ^0.3 0.639 / 0.813; 20 ^0.2 0.644 / 0.813;
+  // 15 ^0.5 0.648 / 0.752 (too steep for chats of short messages).
+  brevityWords: 20,
+  brevityExponent: 0.2,
   // 0.15 cuts mean pack tokens (tidy 1425 → 1396, messy 939 → 824) at the same pack recall; 0.25 starts losing it.
   packFloor: 0.15,
 };
