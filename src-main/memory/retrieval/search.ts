@@ -15,6 +15,7 @@ import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
 import { brevityWeight, type BrevityPrior } from './brevity';
+import { asksForCurrent, recencyWeights } from './recency';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
@@ -229,11 +230,14 @@ export async function search(
   const brevity: BrevityPrior = { fullWords: deps.config.brevityWords, exponent: deps.config.brevityExponent };
   // Engram restating its memory is not evidence: its recitals are left out unless asked for.
   const shown = (node: MemoryNode | undefined): node is MemoryNode => node !== undefined && (data.includeRecitals || !isRecital(node));
+  // "… these days?", "… still …?": the newer turns in contention state the current value.
+  const lift = asksForCurrent(query) ? deps.config.currentLift : 0;
+  const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) };
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
