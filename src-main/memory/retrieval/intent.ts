@@ -60,16 +60,13 @@ export class EmbeddingIntentClassifier implements IntentClassifier {
 
   /**
    * Embed the exemplars once. Until this has run (or if it failed) the fallback answers. A lexical embedder
-   * (offline hashing, offline word vectors) drops question words, so its vectors cannot tell "why" from
-   * "what": an exemplar would match on its content words alone ("Is Walter seeing anyone?" came out "why",
-   * "Would Marcus go back to an office job?" "when", pulling in a causal or timeline walk). There the
-   * keywords alone decide.
+   * (offline hashing) weighs question words near zero, so its vectors cannot tell "why" from "what": there
+   * the keywords decide and the exemplars only answer when no keyword matched.
    */
-  private keywordsOnly = false;
+  private keywordsFirst = false;
 
   async initialize(embedder: EmbeddingProvider): Promise<void> {
-    this.keywordsOnly = embedder.kind === 'lexical';
-    if (this.keywordsOnly) return;
+    this.keywordsFirst = embedder.kind === 'lexical';
     const entries = Object.entries(INTENT_EXEMPLARS).flatMap(([intent, texts]) =>
       texts.map((text) => ({ intent: intent as Exclude<Intent, 'general'>, text })),
     );
@@ -78,11 +75,15 @@ export class EmbeddingIntentClassifier implements IntentClassifier {
   }
 
   get ready(): boolean {
-    return this.keywordsOnly || this.exemplars.length > 0;
+    return this.exemplars.length > 0;
   }
 
   classify(query: string, queryEmbedding?: Float32Array | null): Intent {
-    if (this.keywordsOnly || !queryEmbedding || this.exemplars.length === 0 || queryEmbedding.length !== this.exemplars[0]?.vector.length) {
+    if (this.keywordsFirst) {
+      const byKeyword = this.fallback.classify(query);
+      if (byKeyword !== 'general') return byKeyword;
+    }
+    if (!queryEmbedding || this.exemplars.length === 0 || queryEmbedding.length !== this.exemplars[0]?.vector.length) {
       return this.fallback.classify(query);
     }
     let best: Intent = 'general';

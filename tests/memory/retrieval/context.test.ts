@@ -111,16 +111,4 @@ describe('embedding intent classifier', () => {
     // Below the threshold the keyword fallback answers.
     expect(await classify('banana bread recipe')).toBe('general');
   });
-
-  it('lets keywords alone decide with a lexical embedder: its vectors match exemplars on content words', async () => {
-    const inner = new OfflineHashEmbedder();
-    const lexical: EmbeddingProvider = { id: 'test-lexical', kind: 'lexical', dimensions: inner.dimensions, embedBatch: (t) => inner.embedBatch(t) };
-    const c = new EmbeddingIntentClassifier(0.45);
-    await c.initialize(lexical);
-    expect(c.ready).toBe(true);
-    const classify = async (q: string) => c.classify(q, (await lexical.embedBatch([q]))[0]);
-    // No question word: the exemplar "when did we discuss" shares only "discuss" with it.
-    expect(await classify('did we discuss the garden')).toBe('general');
-    expect(await classify('why did we discuss the garden')).toBe('why');
-  });
 });
