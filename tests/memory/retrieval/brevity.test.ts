@@ -4,23 +4,27 @@ import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
 const T0 = Date.parse('2024-03-01T09:00:00Z');
-const PRIOR = { fullWords: 20, exponent: 0.2 };
+const PRIOR = { fullWords: 8, exponent: 0.3 };
 
 describe('brevityWeight', () => {
-  it('keeps full weight from fullWords words on and lowers shorter turns gently', () => {
-    expect(brevityWeight('word '.repeat(20), PRIOR)).toBe(1);
-    expect(brevityWeight('word '.repeat(40), PRIOR)).toBe(1);
-    const one = brevityWeight('ok', PRIOR);
-    const five = brevityWeight('ok so that was fun', PRIOR);
-    expect(one).toBeCloseTo((1 / 20) ** 0.2, 6);
-    expect(one).toBeLessThan(five);
-    expect(five).toBeLessThan(1);
+  it('keeps full weight from fullWords distinct content words on and lowers shorter turns gently', () => {
+    expect(brevityWeight('Marcus rode his new bike along the lakefront to school every morning', PRIOR)).toBe(1);
+    const one = brevityWeight('lol', PRIOR);
+    const three = brevityWeight('an important job, honestly', PRIOR);
+    expect(one).toBeCloseTo((1 / 8) ** 0.3, 6);
+    expect(three).toBeCloseTo((3 / 8) ** 0.3, 6);
+    expect(one).toBeLessThan(three);
     expect(brevityWeight('', PRIOR)).toBe(one); // an empty turn counts as one word, never zero
+  });
+
+  it('counts content words, not stopwords or repeats', () => {
+    expect(brevityWeight('The tax filing is due Friday', PRIOR)).toBe(brevityWeight('I joined a sea-swimming group', PRIOR));
+    expect(brevityWeight('job job job job job job job job job', PRIOR)).toBe(brevityWeight('job', PRIOR));
   });
 
   it('is off at 0 words or exponent 0', () => {
     expect(brevityWeight('ok', { fullWords: 0, exponent: 0.2 })).toBe(1);
-    expect(brevityWeight('ok', { fullWords: 20, exponent: 0 })).toBe(1);
+    expect(brevityWeight('ok', { fullWords: 8, exponent: 0 })).toBe(1);
   });
 });
 
