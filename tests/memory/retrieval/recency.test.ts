@@ -32,7 +32,7 @@ describe('recencyWeights', () => {
 async function firstHit(retrieval: Partial<RetrievalConfig>): Promise<string | undefined> {
   const { engine } = openTestEngine({ startSlowPath: false, retrieval });
   const turns: [string, number][] = [
-    ['Tom is working at Fenwick Labs on their data platform, long hours but he likes the team there.', 0],
+    ['Tom has been working long days at Fenwick Labs on their data platform, and he likes the team there.', 0],
     ['The weather was grey all weekend and the garden is a mess after the storm on Sunday.', 20],
     ['We tried the new ramen place near the station last night and it was very good.', 40],
     ['Tom is working at Gridwise now, forecasting wind power for the grid every hour.', 120],
