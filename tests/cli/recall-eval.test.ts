@@ -20,10 +20,13 @@ describe('recall evaluation', () => {
     // Recall can only grow with k.
     expect(report.recall['5']).toBeLessThanOrEqual(report.recall['10'] as number);
     expect(report.recall['10']).toBeLessThanOrEqual(report.recall['20'] as number);
-    // Floors under the measured figures (0.458 / 0.626 / 0.686 with the word-vector offline embedder; the
-    // ranking is deterministic): a drop means retrieval broke. Plain BM25 over the same turns scores 0.46 at 10.
-    expect(report.recall['10']).toBeGreaterThanOrEqual(0.6);
-    expect(report.recall['20']).toBeGreaterThanOrEqual(0.66);
+    // Floors under the measured figures (0.578 / 0.655 / 0.705 with the word-vector offline embedder, the
+    // brevity prior and the current-value lift; the ranking is deterministic): a drop means retrieval broke.
+    // Plain BM25 over the same turns scores 0.46 at 10.
+    expect(report.recall['10']).toBeGreaterThanOrEqual(0.63);
+    expect(report.recall['20']).toBeGreaterThanOrEqual(0.68);
+    // "… these days?" questions find the newest statement (0.692; 0.538 without the lift).
+    expect(report.by_category['knowledge-update']?.['10']).toBeGreaterThanOrEqual(0.65);
   });
 
   it('ranks the same conversation the same way in two memories (node ids are random; no order may follow them)', async () => {

@@ -14,6 +14,8 @@ import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/
 import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
+import { brevityWeight, type BrevityPrior } from './brevity';
+import { asksForCurrent, recencyWeights } from './recency';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
@@ -225,13 +227,17 @@ export async function search(
   // boosted; questions and the assistant's replies are weak evidence about the person.
   const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
   const aboutThePerson = ABOUT_THE_PERSON.test(query);
+  const brevity: BrevityPrior = { fullWords: deps.config.brevityWords, exponent: deps.config.brevityExponent };
   // Engram restating its memory is not evidence: its recitals are left out unless asked for.
   const shown = (node: MemoryNode | undefined): node is MemoryNode => node !== undefined && (data.includeRecitals || !isRecital(node));
+  // "… these days?", "… still …?": the newer turns in contention state the current value.
+  const lift = asksForCurrent(query) ? deps.config.currentLift : 0;
+  const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson) };
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
@@ -257,11 +263,12 @@ export async function search(
   };
 }
 
-function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean): number {
+function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean, brevity: BrevityPrior): number {
   if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
-  if (!aboutThePerson) return 1;
+  const short = brevityWeight(node.content, brevity);
+  if (!aboutThePerson) return short;
   const question = node.content.includes('?'); // asks something, whatever else it says
-  return question || node.sourceRole === 'assistant' ? WEAK_EVIDENCE_WEIGHT : 1;
+  return (question || node.sourceRole === 'assistant' ? WEAK_EVIDENCE_WEIGHT : 1) * short;
 }
 
 /**

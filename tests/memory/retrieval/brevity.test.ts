@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { brevityWeight } from '../../../src-main/memory/retrieval/brevity';
+import type { RetrievalConfig } from '../../../src-main/memory';
+import { openTestEngine } from '../../helpers/temp-engine';
+
+const T0 = Date.parse('2024-03-01T09:00:00Z');
+const PRIOR = { fullWords: 8, exponent: 0.3 };
+
+describe('brevityWeight', () => {
+  it('keeps full weight from fullWords distinct content words on and lowers shorter turns gently', () => {
+    expect(brevityWeight('Marcus rode his new bike along the lakefront to school every morning', PRIOR)).toBe(1);
+    const one = brevityWeight('lol', PRIOR);
+    const three = brevityWeight('an important job, honestly', PRIOR);
+    expect(one).toBeCloseTo((1 / 8) ** 0.3, 6);
+    expect(three).toBeCloseTo((3 / 8) ** 0.3, 6);
+    expect(one).toBeLessThan(three);
+    expect(brevityWeight('', PRIOR)).toBe(one); // an empty turn counts as one word, never zero
+  });
+
+  it('counts content words, not stopwords or repeats', () => {
+    expect(brevityWeight('The tax filing is due Friday', PRIOR)).toBe(brevityWeight('I joined a sea-swimming group', PRIOR));
+    expect(brevityWeight('job job job job job job job job job', PRIOR)).toBe(brevityWeight('job', PRIOR));
+  });
+
+  it('is off at 0 words or exponent 0', () => {
+    expect(brevityWeight('ok', { fullWords: 0, exponent: 0.2 })).toBe(1);
+    expect(brevityWeight('ok', { fullWords: 8, exponent: 0 })).toBe(1);
+  });
+});
+
+/**
+ * A short aside that shares the query's word outranks the turn that tells the story on BM25 (length
+ * normalisation) and on a summed word vector; the prior lets the story lead.
+ */
+async function ranking(retrieval: Partial<RetrievalConfig>): Promise<string[]> {
+  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
+  const turns = [
+    'An important job.',
+    'They let me go from my job on Thursday, my whole team of eleven people, twenty minutes on a video call and we were done.',
+    'The weather was grey all weekend and the garden is a mess',
+    'We tried the new ramen place near the station last night',
+  ];
+  turns.forEach((content, i) => engine.recordEpisode({ content, sessionId: `s${i}`, role: 'user', eventTime: T0 + i * 86_400_000 }));
+  await engine.drainSlowPath();
+  const result = await engine.search({ query: 'What happened with the job?', types: ['episodic'], limit: 4, now: T0 + 10 * 86_400_000 });
+  return result.hits.map((h) => h.node.content);
+}
+
+describe('search weighs short turns as weaker evidence', () => {
+  it('ranks the turn that tells the story above a short aside sharing its word', async () => {
+    const off = await ranking({ brevityWords: 0 });
+    expect(off[0]).toBe('An important job.'); // what the prior corrects
+    const on = await ranking({});
+    expect(on[0]).toMatch(/^They let me go/);
+  });
+});
