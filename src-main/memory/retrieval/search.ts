@@ -14,13 +14,13 @@ import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/
 import { strategyWeights, type RetrievalConfig } from './config';
 import { passingIds, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
+import { ftsScored } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
 import {
   causalStrategy,
   entityStrategy,
-  ftsScored,
   neighbourhoodActivation,
   provenanceStrategy,
   type Knn,

@@ -5,78 +5,10 @@
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, passingIds, type NodeFilter } from './filter';
-import type { FtsQuery } from './text';
 
 export interface Scored {
   id: string;
   score: number;
-}
-
-/**
- * Matches ranked per result wanted before the node filter applies (see ftsScored): first 3, then, when the
- * filter kept too few (a space holding a third of the memory keeps about a third), 24 before the joined query.
- */
-const FTS_OVERFETCH = [3, 24] as const;
-
-/**
- * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
- * expression matches before it can sort, so on a large memory a query bounds that work (FtsQuery): past
- * `recentMatches` rows, only the most recently stored matches are scored, plus every match of the rare part.
- */
-export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number): Scored[] {
-  if (!query) return [];
-  const where = filterSql(filter);
-  // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
-  const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const joined = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
-    db
-      .prepare(
-        `SELECT n.id, n.rowid, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-         WHERE ${table} MATCH ? AND ${table}.rowid ${rowids} ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
-      )
-      .all(match, bound, ...where.params, limit) as (Scored & { rowid: number })[];
-  // Ranked in the index alone, then only the best few are read from `nodes` and filtered: joining every
-  // match first costs a random row read each. When the filter drops too many of them, the joined query
-  // answers instead, so the result is the same either way.
-  const ranked = (match: string, rowids: string, bound: number, fetch: number): { kept: (Scored & { rowid: number })[]; all: boolean } => {
-    const top = db
-      .prepare(`SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?`)
-      .all(match, bound, fetch) as { rowid: number; score: number }[];
-    const ids = new Map(
-      (
-        db
-          .prepare(`SELECT n.rowid, n.id FROM json_each(?) AS j CROSS JOIN nodes n ON n.rowid = j.value WHERE ${where.text}`)
-          .all(JSON.stringify(top.map((r) => r.rowid)), ...where.params) as { rowid: number; id: string }[]
-      ).map((r) => [r.rowid, r.id]),
-    );
-    const kept = top.flatMap((r) => {
-      const id = ids.get(r.rowid);
-      return id === undefined ? [] : [{ id, rowid: r.rowid, score: r.score }];
-    });
-    return { kept, all: top.length < fetch };
-  };
-  const scored = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] => {
-    for (const factor of FTS_OVERFETCH) {
-      const { kept, all } = ranked(match, rowids, bound, limit * factor);
-      if (kept.length >= limit || all) return kept.slice(0, limit);
-    }
-    return joined(match, rowids, bound);
-  };
-  // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
-  const cut =
-    query.recentMatches === null
-      ? undefined
-      : (db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`).pluck().get(query.match, query.recentMatches - 1) as
-          | number
-          | undefined);
-  if (cut === undefined) return scored(query.match, '>=', 0).map(({ id, score }) => ({ id, score }));
-  const recent = scored(query.match, '>=', cut);
-  // Older rows scored on the rare terms alone: their score lacks the common words' small share, a fair price.
-  const older = query.rare ? scored(query.rare, '<', cut) : [];
-  return [...recent, ...older]
-    .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
-    .slice(0, limit)
-    .map(({ id, score }) => ({ id, score }));
 }
 
 export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean, spaceId: string | null) => string[];
