@@ -37,10 +37,11 @@ interface Ranked {
 }
 
 /**
- * Ranked rows SQLite returns per result wanted, when it ranks (an unbounded query): first 3, then, when the
- * filter kept too few (a space holding a third of the memory keeps about a third), 24 before the joined query.
+ * Ranked rows SQLite returns per result wanted, when it ranks (an unbounded query). FTS5 scores every match
+ * before it sorts, however few are asked for, so one generous ranking costs about what a short one does: a
+ * filter that keeps a third (a space) or less is served by it alone, with no second BM25 pass.
  */
-const FTS_OVERFETCH = [3, 24] as const;
+const FTS_FETCH = 24;
 /** The first batch read from `nodes` is the rows wanted plus this share: a few facts among episodes cost no second trip. */
 const FIRST_BATCH_MARGIN = 0.125;
 /** Batches after the first assume at least this share passes (a filter that keeps almost nothing reads in large steps). */
@@ -52,7 +53,7 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
   if (!query) return [];
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const search = new BoundedSearch(db, table, filterSql(filter), limit, trace);
+  const search = new FtsRanking(db, table, filterSql(filter), limit, trace);
   if (query.recentMatches === null) return search.ranked(query.match, '>=', 0);
   // The most recent matches, scored in the same walk that finds them.
   const recent = search.walkNewest(query.match, query.recentMatches);
@@ -64,7 +65,7 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
   return [...kept, ...older].sort(byScore).slice(0, limit);
 }
 
-class BoundedSearch {
+class FtsRanking {
   constructor(
     private readonly db: ReadableDB,
     private readonly table: 'nodes_fts' | 'facts_fts',
@@ -82,24 +83,17 @@ class BoundedSearch {
 
   /** Matches on one side of a rowid, ranked by SQLite; the joined query when the filter drops too many. */
   ranked(match: string, side: '>=' | '<', bound: number): RankedHit[] {
-    const { table } = this;
-    let seen = 0;
-    const kept: RankedHit[] = [];
-    for (const factor of FTS_OVERFETCH) {
-      const fetch = this.limit * factor;
-      this.pass();
-      const top = stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${side} ? ORDER BY bm25(${table}), rowid LIMIT ?`).all(
-        match,
-        bound,
-        fetch,
-      ) as Ranked[];
-      // A longer list starts with the shorter one (same ORDER BY): only its new rows are read.
-      this.keepInto(kept, top, seen);
-      seen = top.length;
-      if (kept.length >= this.limit || top.length < fetch) return kept;
-    }
+    const { table, where } = this;
+    const fetch = this.limit * FTS_FETCH;
     this.pass();
-    const { where } = this;
+    const top = stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${side} ? ORDER BY bm25(${table}), rowid LIMIT ?`).all(
+      match,
+      bound,
+      fetch,
+    ) as Ranked[];
+    const kept = this.keep(top);
+    if (kept.length >= this.limit || top.length < fetch) return kept;
+    this.pass();
     return stmt(
       this.db,
       `SELECT n.id, n.rowid, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
@@ -107,14 +101,10 @@ class BoundedSearch {
     ).all(match, bound, ...where.params, this.limit) as RankedHit[];
   }
 
-  /** The first `limit` rows of a ranked list that pass the filter. */
+  /** The first `limit` rows of a ranked list that pass the filter, read a batch at a time. */
   keep(ranked: readonly Ranked[]): RankedHit[] {
-    return this.keepInto([], ranked, 0);
-  }
-
-  /** Appends to `kept` the rows of `ranked` from `from` on that pass the filter, in order, up to `limit`. */
-  private keepInto(kept: RankedHit[], ranked: readonly Ranked[], from: number): RankedHit[] {
-    let at = from;
+    const kept: RankedHit[] = [];
+    let at = 0;
     let read = 0;
     let passed = 0;
     while (kept.length < this.limit && at < ranked.length) {

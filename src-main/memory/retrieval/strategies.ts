@@ -4,7 +4,8 @@
  */
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
-import { filterSql, passingIds, type NodeFilter } from './filter';
+import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
+import { temporalEdgesAround } from './temporal-neighbours';
 
 export interface Scored {
   id: string;
@@ -22,8 +23,7 @@ export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | n
   // As of a date, a version superseded since is wanted: its vector is inactive today, so KNN looks at all of them.
   const inactiveToo = filter.includeInvalid || (filter.asOf !== undefined && filter.asOf !== null);
   const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, inactiveToo, filter.spaceId ?? null);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }
 
 /**
@@ -113,8 +113,7 @@ function walk(db: ReadableDB, relation: 'temporal' | 'causal', seeds: readonly s
     )
     .all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
   const ids = rows.map((r) => r.id);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }
 
 /** "When" questions: the timeline around the best hits, plus hits inside a time the question names. */
@@ -152,7 +151,7 @@ export const SPECIFIC_ENTITY_MENTIONS = 200;
 
 export function neighbourhoodActivation(
   db: ReadableDB,
-  scored: readonly Scored[],
+  scored: readonly (Scored & { rowid?: number })[],
   seeds: number,
   share: number,
   documents: number,
@@ -164,15 +163,7 @@ export function neighbourhoodActivation(
   const give = (to: string, amount: number): void => {
     received.set(to, (received.get(to) ?? 0) + amount);
   };
-  const rows = db
-    .prepare(
-      `WITH c(id) AS (SELECT value FROM json_each(?)),
-       e(a, b) AS (
-         SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
-         UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c))
-       SELECT e.a, e.b, na.rowid AS ra, nb.rowid AS rb FROM e CROSS JOIN nodes na ON na.id = e.a CROSS JOIN nodes nb ON nb.id = e.b`,
-    )
-    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string; ra: number; rb: number }[];
+  const rows = temporalEdgesAround(db, scored);
   // Gifts in the givers' rank order: float sums then come out the same whatever order SQLite returned the
   // edges in (it follows the random UUIDs), and so do the ties after them.
   const rank = new Map(scored.map((s, i) => [s.id, i]));
@@ -221,6 +212,5 @@ export function provenanceStrategy(db: ReadableDB, episodeIds: readonly string[]
     )
     .all(JSON.stringify(episodeIds)) as { id: string }[];
   const ids = rows.map((r) => r.id);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }
