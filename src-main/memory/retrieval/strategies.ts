@@ -6,6 +6,7 @@ import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
 import { temporalEdgesAround } from './temporal-neighbours';
+import { stmt } from '../repo/statements';
 
 export interface Scored {
   id: string;
@@ -37,8 +38,8 @@ export function specificEntityLimit(documents: number): number {
 
 function mentionCounts(db: ReadableDB, entityIds: readonly string[]): Map<string, number> {
   // A few ids: one primary-key lookup each (on a tiny table the planner would rather scan it whole).
-  const get = db.prepare('SELECT mention_count FROM entities WHERE id = ?').pluck();
-  return new Map(entityIds.map((id) => [id, (get.get(id) as number | undefined) ?? 0]));
+  const get = stmt(db, 'SELECT mention_count FROM entities WHERE id = ?');
+  return new Map(entityIds.map((id) => [id, (get.get(id) as { mention_count: number } | undefined)?.mention_count ?? 0]));
 }
 
 /**
@@ -62,25 +63,23 @@ export function entityStrategy(
   const specific = entityIds.filter((id) => (counts.get(id) ?? 0) <= specificLimit);
   const mentioned = JSON.stringify(entityIds);
   // Links of the relevant candidates to any mentioned entity: an id-list probe, whatever the entity's size.
-  const relevantLinks = db
-    .prepare(
-      `SELECT ne.node_id AS id, count(*) AS hits FROM json_each(?) AS j CROSS JOIN node_entities ne ON ne.node_id = j.value
-       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) GROUP BY ne.node_id`,
-    )
-    .all(JSON.stringify([...relevance.keys()]), mentioned) as { id: string; hits: number }[];
+  const relevantLinks = stmt(
+    db,
+    `SELECT ne.node_id AS id, count(*) AS hits FROM json_each(?) AS j CROSS JOIN node_entities ne ON ne.node_id = j.value
+     WHERE ne.entity_id IN (SELECT value FROM json_each(?)) GROUP BY ne.node_id`,
+  ).all(JSON.stringify([...relevance.keys()]), mentioned) as { id: string; hits: number }[];
   const relevant = relevantLinks
     .sort((a, b) => b.hits - a.hits || (relevance.get(a.id) ?? 0) - (relevance.get(b.id) ?? 0))
     .map((r) => r.id);
   const out = new Set(relevant);
   if (specific.length > 0 && out.size < limit) {
     const where = filterSql(filter);
-    const rows = db
-      .prepare(
-        `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
-         GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
-      )
-      .all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
+    const rows = stmt(
+      db,
+      `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
+       GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
+    ).all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
     for (const r of rows) out.add(r.id);
   }
   return [...out].slice(0, limit);
@@ -96,22 +95,21 @@ function walk(db: ReadableDB, relation: 'temporal' | 'causal', seeds: readonly s
   // `+e.relation_type` keeps the planner off idx_edges_relation (it matches most edges) inside the recursion.
   // Ties (the turns before and after one seed) go by time, then insertion: ids are random UUIDs, and an
   // order that followed them would change the results from one memory to its identical twin.
-  const rows = db
-    .prepare(
-      `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
-       reach(id, depth, ord) AS (
-         SELECT id, 0, ord FROM seed
-         UNION
-         SELECT e.target_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.source_id = r.id
-           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
-         UNION
-         SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
-           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
-       )
+  const rows = stmt(
+    db,
+    `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
+     reach(id, depth, ord) AS (
+       SELECT id, 0, ord FROM seed
+       UNION
+       SELECT e.target_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.source_id = r.id
+         WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
+       UNION
+       SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
+         WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
+  )
        SELECT r.id, min(r.depth) AS d, min(r.ord) AS o FROM reach r CROSS JOIN nodes n ON n.id = r.id WHERE r.depth > 0
        GROUP BY r.id ORDER BY d, o, n.event_time, n.rowid LIMIT @limit`,
-    )
-    .all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
+    ).all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
   const ids = rows.map((r) => r.id);
   return firstPassing(db, ids, filter, limit);
 }
@@ -176,17 +174,18 @@ export function neighbourhoodActivation(
   for (const g of gifts) give(g.to, share * (own.get(g.from) ?? 0));
   // Only specific entities spread (one mentioned everywhere says as little as a stopword, and is costly), and
   // only to relevant neighbours: nodes with a score of their own first, then the ones nearest in time to the seed.
-  const viaEntity = db.prepare(
-    `SELECT DISTINCT ne2.node_id AS id, n.event_time AS t, n.rowid AS r FROM node_entities ne1
-     JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
-     JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
-     JOIN nodes n ON n.id = ne2.node_id
-     WHERE ne1.node_id = ? AND n.valid_until IS NULL`,
+  const viaEntity = stmt(
+    db,
+  `SELECT DISTINCT ne2.node_id AS id, n.event_time AS t, n.rowid AS r FROM node_entities ne1
+   JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
+   JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
+   JOIN nodes n ON n.id = ne2.node_id
+   WHERE ne1.node_id = ? AND n.valid_until IS NULL`,
   );
-  const timeOf = db.prepare('SELECT event_time FROM nodes WHERE id = ?').pluck();
+  const timeOf = stmt(db, 'SELECT event_time FROM nodes WHERE id = ?');
   const limit = specificEntityLimit(documents);
   for (const seed of scored.slice(0, seeds)) {
-    const at = (timeOf.get(seed.id) as number | undefined) ?? 0;
+    const at = (timeOf.get(seed.id) as { event_time: number } | undefined)?.event_time ?? 0;
     const neighbours = (viaEntity.all(limit, seed.id) as { id: string; t: number; r: number }[]).sort(
       (x, y) => (own.get(y.id) ?? 0) - (own.get(x.id) ?? 0) || Math.abs(x.t - at) - Math.abs(y.t - at) || x.r - y.r,
     );
@@ -203,14 +202,13 @@ export function neighbourhoodActivation(
  */
 export function provenanceStrategy(db: ReadableDB, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
   if (episodeIds.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
-       CROSS JOIN edges e ON e.target_id = j.value
-       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
-       GROUP BY e.source_id ORDER BY rank, e.source_id`,
-    )
-    .all(JSON.stringify(episodeIds)) as { id: string }[];
+  const rows = stmt(
+    db,
+    `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
+     CROSS JOIN edges e ON e.target_id = j.value
+     WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
+     GROUP BY e.source_id ORDER BY rank, e.source_id`,
+  ).all(JSON.stringify(episodeIds)) as { id: string }[];
   const ids = rows.map((r) => r.id);
   return firstPassing(db, ids, filter, limit);
 }
