@@ -5,7 +5,7 @@
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
-import { temporalEdgesAround } from './temporal-neighbours';
+import { temporalEdgesAround } from '../repo/temporal-edges';
 import { stmt } from '../repo/statements';
 
 export interface Scored {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { firstPassing, passingIds, type NodeFilter } from '../../../src-main/memory/retrieval/filter';
-import { temporalEdgesAround } from '../../../src-main/memory/retrieval/temporal-neighbours';
+import { temporalEdgesAround } from '../../../src-main/memory/repo/temporal-edges';
 import { openTestEngine } from '../../helpers/temp-engine';
 
 const EPISODES: NodeFilter = { types: ['episodic'], includeInvalid: false, excludeSessionIds: [], after: null, before: null, entityIds: null };

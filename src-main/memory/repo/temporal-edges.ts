@@ -1,10 +1,10 @@
 /**
- * The temporal edges touching a list of candidates, for spreading activation (strategies.ts): each edge once,
+ * The temporal edges touching a list of candidates, for spreading activation (retrieval/strategies.ts): each edge once,
  * with the rowids of both ends (gifts are ordered by them). A candidate found by BM25 already carries its
  * rowid, so only the ends the search has not seen are looked up, in the id index alone (no row read).
  */
 import type { ReadableDB } from '../../storage/db';
-import { stmt } from '../repo/statements';
+import { stmt } from './statements';
 
 export interface TemporalEdge {
   a: string;
