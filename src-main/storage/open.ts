@@ -49,7 +49,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     db.pragma('secure_delete = ON');
     // Memory-mapped reads make FTS and vector scans cheaper on large memories.
     db.pragma('mmap_size = 268435456');
-    db.pragma('cache_size = -32000');
+    // The page cache is an encrypted memory's only cache (no mmap), and search reads pages all over a large one:
+    // at 100k nodes (~300 MB) 32 MB missed on most point reads (a read and a decrypt each); 128 MB at most,
+    // taken only as pages are read, cut search CPU by a quarter.
+    db.pragma('cache_size = -131072');
     // The content-hash triggers (migration 016) call these on every write of a memory row.
     registerContentHashFunctions(db);
     if (!options.readonly) {

@@ -2,6 +2,11 @@ import type { Statement } from 'better-sqlite3';
 import type { ReadableDB, ReadStatement, WritableDB } from './db';
 
 const cache = new WeakMap<ReadableDB, Map<string, ReadStatement>>();
+/**
+ * Statements kept per connection. Read queries built from filters vary with their IN lists' lengths, so the
+ * cache starts again past this many (a statement already handed out stays valid).
+ */
+const CACHED_STATEMENTS = 2_000;
 
 /**
  * Prepared statements are cached per connection: preparing is the expensive part of a small query. Read code
@@ -17,6 +22,7 @@ export function stmt(db: ReadableDB, sql: string): ReadStatement {
   }
   let s = perDb.get(sql);
   if (!s) {
+    if (perDb.size >= CACHED_STATEMENTS) perDb.clear();
     s = db.prepare(sql);
     perDb.set(sql, s);
   }

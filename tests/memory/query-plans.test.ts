@@ -128,24 +128,6 @@ describe('query plans, with planner statistics (second launch on) and without (f
   it.each([
     ['with', true],
     ['without', false],
-  ])('ranks full-text matches in the index and reads them from nodes in that order, with no second sort (%s statistics)', async (_label, statistics) => {
-    const { engine, seen } = await memoryWithStatistics(statistics);
-    await engine.search({ query: 'what do I think about tea' });
-    await engine.search({ query: 'when did we talk about swimming in Berlin?', types: ['episodic'], spaceId: 'personal' });
-    const ranked = [...seen].filter(([sql]) => sql.includes(') AS top'));
-    expect(ranked.length).toBeGreaterThan(0);
-    for (const [sql, args] of ranked) {
-      const plan = engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { parent: number; detail: string }[];
-      // The one sort is BM25's inside the subquery; the outer ORDER BY follows it, so the read stops at the limit.
-      const sorts = plan.filter((p) => p.detail.startsWith('USE TEMP B-TREE'));
-      expect(sorts).toHaveLength(1);
-      expect(sorts[0]?.parent).not.toBe(0);
-    }
-  });
-
-  it.each([
-    ['with', true],
-    ['without', false],
   ])('finds the nodes dated after an as-of date yet learned by then through the partial index, not a type walk (%s statistics)', async (_label, statistics) => {
     const { engine, seen } = await memoryWithStatistics(statistics);
     await engine.inspectorGraph({ seed: { kind: 'recent' }, limit: 150, filter: { includeInvalid: false, asOf: 1 } });

@@ -35,5 +35,5 @@ export function documentFrequency(db: ReadableDB, term: string): number {
 
 /** The highest node rowid: the number of documents, near enough. */
 export function highestNodeRowid(db: ReadableDB): number {
-  return (db.prepare('SELECT max(rowid) AS n FROM nodes').get() as { n: number | null }).n ?? 0;
+  return (stmt(db, 'SELECT max(rowid) AS n FROM nodes').get() as { n: number | null }).n ?? 0;
 }

@@ -6,6 +6,7 @@
  */
 import type { ReadableDB } from '../../storage/db';
 import type { Scored } from './strategies';
+import { stmt } from '../repo/statements';
 
 /** Messages of one speaker at most this far apart belong to one burst. */
 export const BURST_GAP_MS = 5 * 60_000;
@@ -29,9 +30,10 @@ const SPEAKER_SQL = `coalesce(json_extract(attributes, '$.speaker'), source_role
 export function burstActivation(db: ReadableDB, scored: readonly Scored[], seeds: number, share: number): Map<string, number> {
   const received = new Map<string, number>();
   if (share <= 0 || scored.length === 0) return received;
-  const seedRow = db.prepare(`SELECT id, event_time AS t, ${SPEAKER_SQL} AS speaker, session_id AS session FROM nodes WHERE id = ? AND type = 'episodic'`);
+  const seedRow = stmt(db, `SELECT id, event_time AS t, ${SPEAKER_SQL} AS speaker, session_id AS session FROM nodes WHERE id = ? AND type = 'episodic'`);
   // `+type`: the session index answers (see query-plans.test.ts), not the (type, time) one.
-  const around = db.prepare(
+  const around = stmt(
+    db,
     `SELECT id, event_time AS t, ${SPEAKER_SQL} AS speaker, session_id AS session FROM nodes
      WHERE session_id = ? AND event_time BETWEEN ? AND ? AND +type = 'episodic' AND valid_until IS NULL
      ORDER BY event_time, rowid`,

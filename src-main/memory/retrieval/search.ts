@@ -12,21 +12,20 @@ import { nodeVectors } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/memory-types';
 import { strategyWeights, type RetrievalConfig } from './config';
-import { passingIds, type NodeFilter } from './filter';
+import { firstPassing, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
+import { ftsScored, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
 import {
   causalStrategy,
   entityStrategy,
-  ftsScored,
   neighbourhoodActivation,
   provenanceStrategy,
   type Knn,
-  type Scored,
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
@@ -108,9 +107,9 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
  * provenance step rank the same turns. A longer list serves a shorter request (same ORDER BY, cut later).
  */
 export class FtsMemo {
-  private readonly lists = new Map<string, { limit: number; rows: Scored[] }>();
+  private readonly lists = new Map<string, { limit: number; rows: RankedHit[] }>();
 
-  scored(db: Database, query: FtsQuery | null, filter: NodeFilter, limit: number): Scored[] {
+  scored(db: Database, query: FtsQuery | null, filter: NodeFilter, limit: number): RankedHit[] {
     if (!query) return [];
     const key = JSON.stringify([query, filter]);
     const known = this.lists.get(key);
@@ -275,15 +274,13 @@ function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolea
  * BM25 scores plus the activation each node receives from its neighbourhood, best first. A message of a burst
  * (bursts.ts) scores at least its share of the burst's best message.
  */
-function activate(deps: RetrieverDeps, bm25: Scored[], share: number, filter: NodeFilter, limit: number, documents: number): string[] {
+function activate(deps: RetrieverDeps, bm25: RankedHit[], share: number, filter: NodeFilter, limit: number, documents: number): string[] {
   const { db, config } = deps;
   const received = neighbourhoodActivation(db, bm25, config.seeds, share, documents);
   const total = new Map(bm25.map((h) => [h.id, h.score]));
   for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
   for (const [id, amount] of burstActivation(db, bm25, config.burstSeeds, config.burstShare)) total.set(id, Math.max(total.get(id) ?? 0, amount));
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
-  const newcomers = ranked.filter((id) => !bm25.some((h) => h.id === id));
-  const allowed = passingIds(db, newcomers, filter);
-  const own = new Set(bm25.map((h) => h.id));
-  return ranked.filter((id) => own.has(id) || allowed.has(id)).slice(0, limit);
+  // BM25's own hits passed the filter in their query; newcomers are checked, as far down as the list needs.
+  return firstPassing(db, ranked, filter, limit, new Set(bm25.map((h) => h.id)));
 }

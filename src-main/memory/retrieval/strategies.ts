@@ -4,76 +4,13 @@
  */
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
-import { filterSql, passingIds, type NodeFilter } from './filter';
-import type { FtsQuery } from './text';
+import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
+import { temporalEdgesAround } from '../repo/temporal-edges';
+import { stmt } from '../repo/statements';
 
 export interface Scored {
   id: string;
   score: number;
-}
-
-/**
- * Matches ranked per result wanted (see ftsScored): a space holding a third of the memory keeps about a third
- * of them. Ranking more costs little (FTS5 scores every match before it sorts, however many are kept); what
- * costs is reading matches from `nodes`, and only as many are read as it takes for `limit` to pass.
- */
-const FTS_FETCH = 24;
-
-/**
- * BM25 over FTS5 (higher score = better here; FTS5's bm25() is negated). FTS5 scores every row the
- * expression matches before it can sort, so on a large memory a query bounds that work (FtsQuery): past
- * `recentMatches` rows, only the most recently stored matches are scored, plus every match of the rare part.
- */
-export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number): Scored[] {
-  if (!query) return [];
-  const where = filterSql(filter);
-  // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
-  const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const joined = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
-    db
-      .prepare(
-        `SELECT n.id, n.rowid, -bm25(${table}) AS score FROM ${table} JOIN nodes n ON n.rowid = ${table}.rowid
-         WHERE ${table} MATCH ? AND ${table}.rowid ${rowids} ? AND ${where.text} ORDER BY bm25(${table}), n.rowid LIMIT ?`,
-      )
-      .all(match, bound, ...where.params, limit) as (Scored & { rowid: number })[];
-  // One statement: ranked in the index alone (the subquery), then read from `nodes` best first and filtered,
-  // stopping once `limit` pass. Joining every match before ranking would read a row for each; ranking the best
-  // few, filtering in JavaScript and ranking again when too few passed (a space) would pay the BM25 pass twice.
-  // The outer ORDER BY is the subquery's own, so SQLite keeps that order and adds no sort (query-plans.test.ts).
-  const ranked = (match: string, rowids: string, bound: number): (Scored & { rowid: number })[] =>
-    db
-      .prepare(
-        `SELECT n.id, n.rowid, -top.bm25_rank AS score
-         FROM (SELECT rowid, bm25(${table}) AS bm25_rank FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? ORDER BY bm25(${table}), rowid LIMIT ?) AS top
-         CROSS JOIN nodes n ON n.rowid = top.rowid WHERE ${where.text} ORDER BY top.bm25_rank, top.rowid LIMIT ?`,
-      )
-      .all(match, bound, limit * FTS_FETCH, ...where.params, limit) as (Scored & { rowid: number })[];
-  // `atMost`: how many rows the expression matches at most, when known (the recent part of a bounded query).
-  const scored = (match: string, rowids: string, bound: number, atMost = Infinity): (Scored & { rowid: number })[] => {
-    const kept = ranked(match, rowids, bound);
-    if (kept.length >= limit || atMost <= limit * FTS_FETCH) return kept;
-    // Too few passed: exact when the ranking held every match, else the joined query answers.
-    const matches = db
-      .prepare(`SELECT count(*) FROM (SELECT 1 FROM ${table} WHERE ${table} MATCH ? AND rowid ${rowids} ? LIMIT ?)`)
-      .pluck()
-      .get(match, bound, limit * FTS_FETCH + 1) as number;
-    return matches <= limit * FTS_FETCH ? kept : joined(match, rowids, bound);
-  };
-  // The rowid of the oldest match to score, when there are more than the bound (FTS5 walks rowids without scoring).
-  const cut =
-    query.recentMatches === null
-      ? undefined
-      : (db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?`).pluck().get(query.match, query.recentMatches - 1) as
-          | number
-          | undefined);
-  if (cut === undefined) return scored(query.match, '>=', 0).map(({ id, score }) => ({ id, score }));
-  const recent = scored(query.match, '>=', cut, query.recentMatches ?? Infinity);
-  // Older rows scored on the rare terms alone: their score lacks the common words' small share, a fair price.
-  const older = query.rare ? scored(query.rare, '<', cut) : [];
-  return [...recent, ...older]
-    .sort((a, b) => b.score - a.score || a.rowid - b.rowid)
-    .slice(0, limit)
-    .map(({ id, score }) => ({ id, score }));
 }
 
 export type Knn = (query: Float32Array, k: number, types: readonly NodeType[] | null, includeInactive: boolean, spaceId: string | null) => string[];
@@ -87,8 +24,7 @@ export function vectorStrategy(db: ReadableDB, knn: Knn, query: Float32Array | n
   // As of a date, a version superseded since is wanted: its vector is inactive today, so KNN looks at all of them.
   const inactiveToo = filter.includeInvalid || (filter.asOf !== undefined && filter.asOf !== null);
   const ids = knn(query, k, filter.types.length > 0 && filter.types.length < 4 ? filter.types : null, inactiveToo, filter.spaceId ?? null);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }
 
 /**
@@ -102,8 +38,8 @@ export function specificEntityLimit(documents: number): number {
 
 function mentionCounts(db: ReadableDB, entityIds: readonly string[]): Map<string, number> {
   // A few ids: one primary-key lookup each (on a tiny table the planner would rather scan it whole).
-  const get = db.prepare('SELECT mention_count FROM entities WHERE id = ?').pluck();
-  return new Map(entityIds.map((id) => [id, (get.get(id) as number | undefined) ?? 0]));
+  const get = stmt(db, 'SELECT mention_count FROM entities WHERE id = ?');
+  return new Map(entityIds.map((id) => [id, (get.get(id) as { mention_count: number } | undefined)?.mention_count ?? 0]));
 }
 
 /**
@@ -127,25 +63,23 @@ export function entityStrategy(
   const specific = entityIds.filter((id) => (counts.get(id) ?? 0) <= specificLimit);
   const mentioned = JSON.stringify(entityIds);
   // Links of the relevant candidates to any mentioned entity: an id-list probe, whatever the entity's size.
-  const relevantLinks = db
-    .prepare(
-      `SELECT ne.node_id AS id, count(*) AS hits FROM json_each(?) AS j CROSS JOIN node_entities ne ON ne.node_id = j.value
-       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) GROUP BY ne.node_id`,
-    )
-    .all(JSON.stringify([...relevance.keys()]), mentioned) as { id: string; hits: number }[];
+  const relevantLinks = stmt(
+    db,
+    `SELECT ne.node_id AS id, count(*) AS hits FROM json_each(?) AS j CROSS JOIN node_entities ne ON ne.node_id = j.value
+     WHERE ne.entity_id IN (SELECT value FROM json_each(?)) GROUP BY ne.node_id`,
+  ).all(JSON.stringify([...relevance.keys()]), mentioned) as { id: string; hits: number }[];
   const relevant = relevantLinks
     .sort((a, b) => b.hits - a.hits || (relevance.get(a.id) ?? 0) - (relevance.get(b.id) ?? 0))
     .map((r) => r.id);
   const out = new Set(relevant);
   if (specific.length > 0 && out.size < limit) {
     const where = filterSql(filter);
-    const rows = db
-      .prepare(
-        `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
-         WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
-         GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
-      )
-      .all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
+    const rows = stmt(
+      db,
+      `SELECT n.id, count(*) AS hits FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
+       WHERE ne.entity_id IN (SELECT value FROM json_each(?)) AND ${where.text}
+       GROUP BY n.id ORDER BY hits DESC, n.event_time DESC, n.rowid LIMIT ?`,
+    ).all(JSON.stringify(specific), ...where.params, limit) as { id: string }[];
     for (const r of rows) out.add(r.id);
   }
   return [...out].slice(0, limit);
@@ -161,25 +95,23 @@ function walk(db: ReadableDB, relation: 'temporal' | 'causal', seeds: readonly s
   // `+e.relation_type` keeps the planner off idx_edges_relation (it matches most edges) inside the recursion.
   // Ties (the turns before and after one seed) go by time, then insertion: ids are random UUIDs, and an
   // order that followed them would change the results from one memory to its identical twin.
-  const rows = db
-    .prepare(
-      `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
-       reach(id, depth, ord) AS (
-         SELECT id, 0, ord FROM seed
-         UNION
-         SELECT e.target_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.source_id = r.id
-           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
-         UNION
-         SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
-           WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
-       )
+  const rows = stmt(
+    db,
+    `WITH RECURSIVE seed(id, ord) AS (SELECT value, key FROM json_each(@seeds)),
+     reach(id, depth, ord) AS (
+       SELECT id, 0, ord FROM seed
+       UNION
+       SELECT e.target_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.source_id = r.id
+         WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
+       UNION
+       SELECT e.source_id, r.depth + 1, r.ord FROM reach r JOIN edges e ON e.target_id = r.id
+         WHERE +e.relation_type = @relation AND e.valid_until IS NULL AND r.depth < @depth
+  )
        SELECT r.id, min(r.depth) AS d, min(r.ord) AS o FROM reach r CROSS JOIN nodes n ON n.id = r.id WHERE r.depth > 0
        GROUP BY r.id ORDER BY d, o, n.event_time, n.rowid LIMIT @limit`,
-    )
-    .all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
+    ).all({ seeds: JSON.stringify(seeds), relation, depth, limit: limit * 3 }) as { id: string }[];
   const ids = rows.map((r) => r.id);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }
 
 /** "When" questions: the timeline around the best hits, plus hits inside a time the question names. */
@@ -217,7 +149,7 @@ export const SPECIFIC_ENTITY_MENTIONS = 200;
 
 export function neighbourhoodActivation(
   db: ReadableDB,
-  scored: readonly Scored[],
+  scored: readonly (Scored & { rowid?: number })[],
   seeds: number,
   share: number,
   documents: number,
@@ -229,15 +161,7 @@ export function neighbourhoodActivation(
   const give = (to: string, amount: number): void => {
     received.set(to, (received.get(to) ?? 0) + amount);
   };
-  const rows = db
-    .prepare(
-      `WITH c(id) AS (SELECT value FROM json_each(?)),
-       e(a, b) AS (
-         SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND source_id IN (SELECT id FROM c)
-         UNION SELECT source_id, target_id FROM edges WHERE relation_type = 'temporal' AND target_id IN (SELECT id FROM c))
-       SELECT e.a, e.b, na.rowid AS ra, nb.rowid AS rb FROM e CROSS JOIN nodes na ON na.id = e.a CROSS JOIN nodes nb ON nb.id = e.b`,
-    )
-    .all(JSON.stringify(scored.map((s) => s.id))) as { a: string; b: string; ra: number; rb: number }[];
+  const rows = temporalEdgesAround(db, scored);
   // Gifts in the givers' rank order: float sums then come out the same whatever order SQLite returned the
   // edges in (it follows the random UUIDs), and so do the ties after them.
   const rank = new Map(scored.map((s, i) => [s.id, i]));
@@ -250,17 +174,18 @@ export function neighbourhoodActivation(
   for (const g of gifts) give(g.to, share * (own.get(g.from) ?? 0));
   // Only specific entities spread (one mentioned everywhere says as little as a stopword, and is costly), and
   // only to relevant neighbours: nodes with a score of their own first, then the ones nearest in time to the seed.
-  const viaEntity = db.prepare(
-    `SELECT DISTINCT ne2.node_id AS id, n.event_time AS t, n.rowid AS r FROM node_entities ne1
-     JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
-     JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
-     JOIN nodes n ON n.id = ne2.node_id
-     WHERE ne1.node_id = ? AND n.valid_until IS NULL`,
+  const viaEntity = stmt(
+    db,
+  `SELECT DISTINCT ne2.node_id AS id, n.event_time AS t, n.rowid AS r FROM node_entities ne1
+   JOIN entities en ON en.id = ne1.entity_id AND en.mention_count <= ?
+   JOIN node_entities ne2 ON ne2.entity_id = ne1.entity_id AND ne2.node_id != ne1.node_id
+   JOIN nodes n ON n.id = ne2.node_id
+   WHERE ne1.node_id = ? AND n.valid_until IS NULL`,
   );
-  const timeOf = db.prepare('SELECT event_time FROM nodes WHERE id = ?').pluck();
+  const timeOf = stmt(db, 'SELECT event_time FROM nodes WHERE id = ?');
   const limit = specificEntityLimit(documents);
   for (const seed of scored.slice(0, seeds)) {
-    const at = (timeOf.get(seed.id) as number | undefined) ?? 0;
+    const at = (timeOf.get(seed.id) as { event_time: number } | undefined)?.event_time ?? 0;
     const neighbours = (viaEntity.all(limit, seed.id) as { id: string; t: number; r: number }[]).sort(
       (x, y) => (own.get(y.id) ?? 0) - (own.get(x.id) ?? 0) || Math.abs(x.t - at) - Math.abs(y.t - at) || x.r - y.r,
     );
@@ -277,15 +202,13 @@ export function neighbourhoodActivation(
  */
 export function provenanceStrategy(db: ReadableDB, episodeIds: readonly string[], filter: NodeFilter, limit: number): string[] {
   if (episodeIds.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
-       CROSS JOIN edges e ON e.target_id = j.value
-       WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
-       GROUP BY e.source_id ORDER BY rank, e.source_id`,
-    )
-    .all(JSON.stringify(episodeIds)) as { id: string }[];
+  const rows = stmt(
+    db,
+    `SELECT e.source_id AS id, min(CAST(j.key AS INTEGER)) AS rank FROM json_each(?) AS j
+     CROSS JOIN edges e ON e.target_id = j.value
+     WHERE e.relation_type = 'derived_from' AND e.valid_until IS NULL
+     GROUP BY e.source_id ORDER BY rank, e.source_id`,
+  ).all(JSON.stringify(episodeIds)) as { id: string }[];
   const ids = rows.map((r) => r.id);
-  const ok = passingIds(db, ids, filter);
-  return ids.filter((id) => ok.has(id)).slice(0, limit);
+  return firstPassing(db, ids, filter, limit);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsScored } from '../../../src-main/memory/retrieval/strategies';
+import { ftsScored } from '../../../src-main/memory/retrieval/fts-scored';
 import { ftsQuery } from '../../../src-main/memory/retrieval/text';
 import type { NodeFilter } from '../../../src-main/memory/retrieval/filter';
 import { openTestEngine } from '../../helpers/temp-engine';

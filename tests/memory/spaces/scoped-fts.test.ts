@@ -8,7 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../../src-main/memory/engine';
 import type { NodeFilter } from '../../../src-main/memory/retrieval/filter';
-import { ftsScored } from '../../../src-main/memory/retrieval/strategies';
+import { ftsScored } from '../../../src-main/memory/retrieval/fts-scored';
 import { ftsQuery } from '../../../src-main/memory/retrieval/text';
 import { PERSONAL_SPACE_ID } from '../../../src-shared/spaces';
 import { openTestEngine } from '../../helpers/temp-engine';
