@@ -14,6 +14,7 @@
 import { copyFileSync, existsSync, linkSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import { MemoryError } from '../../src-shared/errors';
+import { NEW_FILE_SCHEME, schemePragmas } from './cipher-scheme';
 import { databaseFileState, openConnection } from './driver';
 import { createKeyFile, keyFilePath, readKeyFile, unlockKey, type KeyAccess } from './memory-key';
 
@@ -96,8 +97,7 @@ function encryptInPlace(path: string, key: Buffer, binding: Binding): void {
   const db = openConnection(path, { fileMustExist: true, ...binding });
   try {
     db.pragma('journal_mode = DELETE');
-    db.pragma(`cipher = 'sqlcipher'`);
-    db.pragma('legacy = 4');
+    for (const pragma of schemePragmas(NEW_FILE_SCHEME)) db.pragma(pragma);
     db.pragma(`rekey = "x'${key.toString('hex')}'"`);
     // It stays in rollback-journal mode until the engine opens it (and turns WAL on): a copy in WAL mode would
     // leave its -wal and -shm under the copy's name when it is renamed into place.
