@@ -47,9 +47,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     // Deleted and overwritten rows are zeroed, not left readable in free space: erasing a chat (storage/erase.ts)
     // must leave none of its text in the file, and a memory holds a person's life.
     db.pragma('secure_delete = ON');
-    // Memory-mapped reads make FTS and vector scans cheaper on large memories.
+    // Memory-mapped reads make FTS and vector scans cheaper on large memories. SQLite does not map an encrypted
+    // file (its pages must be decrypted into the page cache), so for it this is a no-op.
     db.pragma('mmap_size = 268435456');
     db.pragma('cache_size = -32000');
+    // Sorts, temporary tables and indexes stay in RAM: the cipher covers the database, its WAL and journals but
+    // not SQLite's temporary files, which would put plaintext rows of an encrypted memory on disk.
+    db.pragma('temp_store = MEMORY');
     // The content-hash triggers (migration 016) call these on every write of a memory row.
     registerContentHashFunctions(db);
     if (!options.readonly) {

@@ -77,4 +77,11 @@ describe('cipher scheme', () => {
     expect(await integrityCheckOffThread(path, { key })).toEqual(['ok']);
     expect(readsAs(path, key, 'sqlcipher-4')).toBe('ok');
   });
+
+  it('temporary tables and sorts stay in RAM: SQLite’s temp files are not enciphered, so none may be written', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    // 2 = MEMORY (0, the build’s default, lets large sorts and temp tables spill to plaintext files).
+    expect(engine.database.pragma('temp_store', { simple: true })).toBe(2);
+    await engine.close();
+  });
 });
