@@ -8,6 +8,7 @@ import { MemoryEngine } from '../../src-main/memory/engine';
 import { databasePath } from '../../src-main/memory/paths';
 import { schemePragmas, type CipherScheme } from '../../src-main/storage/cipher-scheme';
 import { cipherSchemeOf, databaseFileState } from '../../src-main/storage/driver';
+import { encryptMemoryFile } from '../../src-main/storage/encrypt-file';
 import { integrityCheckOffThread } from '../../src-main/storage/integrity-check';
 import { keyOf } from '../helpers/encrypted-files';
 import { openTestEngine } from '../helpers/temp-engine';
@@ -83,5 +84,31 @@ describe('cipher scheme', () => {
     // 2 = MEMORY (0, the build’s default, lets large sorts and temp tables spill to plaintext files).
     expect(engine.database.pragma('temp_store', { simple: true })).toBe(2);
     await engine.close();
+  });
+
+  it('`engram encrypt` re-enciphers a SQLCipher 4 memory in AEGIS-256 with the same key, keeping every row', async () => {
+    const { engine, dir } = openTestEngine({ startSlowPath: false });
+    for (let i = 0; i < 40; i++) engine.recordEpisode({ content: `note ${i}: the boiler service is due in May`, sessionId: 's1', role: 'user' });
+    await engine.drainSlowPath();
+    await engine.close();
+    const path = databasePath(dir);
+    const key = keyOf(dir);
+    toSqlcipher4(path, key);
+
+    const report = encryptMemoryFile(path);
+    expect(report.outcome).toBe('reenciphered');
+    expect(report.tablesCompared).toBeGreaterThan(10);
+    expect(readsAs(path, key, 'aegis-256')).toBe('ok');
+    expect(keyOf(dir).equals(key)).toBe(true);
+    expect(encryptMemoryFile(path).outcome).toBe('already');
+
+    const reopened = MemoryEngine.open({ dataDir: dir, startSlowPath: false });
+    try {
+      expect(cipherSchemeOf(reopened.database)).toBe('aegis-256');
+      expect(reopened.stats().nodes.episodic).toBe(40);
+      expect((await reopened.search({ query: 'boiler service' })).hits.length).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
+    }
   });
 });
