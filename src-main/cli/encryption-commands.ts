@@ -4,7 +4,7 @@
  * with one comes from ENGRAM_PASSPHRASE; a new one from ENGRAM_NEW_PASSPHRASE (never argv: `ps` shows argv).
  */
 import { join } from 'node:path';
-import { addPassphrase, DATABASE_FILE, databaseFileState, encryptMemoryFile, keyFilePath, type KeyAccess } from '../memory';
+import { addPassphrase, DATABASE_FILE, databaseFileState, encryptMemoryFile, keyFilePath, type EncryptionReport, type KeyAccess } from '../memory';
 import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-lock';
 import { AppError, UsageError } from '../../src-shared/errors';
 
@@ -20,8 +20,12 @@ export const keyAccessFromEnv = (env: NodeJS.ProcessEnv): KeyAccess => (env.ENGR
 export function encryptCommand(dataDir: string, io: EncryptionCommandIo): number {
   return withFolderLock(dataDir, 'command-line encrypt', () => {
     const report = encryptMemoryFile(join(dataDir, DATABASE_FILE), keyAccessFromEnv(io.env));
-    const said = report.outcome === 'already' ? `The memory in ${dataDir} is already encrypted.` : `Encrypted the memory in ${dataDir}; its key is in ${report.keyFile}. Keep a copy of that file apart from your backups: without it they cannot be opened.`;
-    io.out(io.json ? JSON.stringify(report) : said);
+    const said: Record<EncryptionReport['outcome'], string> = {
+      already: `The memory in ${dataDir} is already encrypted.`,
+      reenciphered: `Re-encrypted the memory in ${dataDir} with the faster cipher (AEGIS-256); its key is unchanged, in ${report.keyFile}.`,
+      encrypted: `Encrypted the memory in ${dataDir}; its key is in ${report.keyFile}. Keep a copy of that file apart from your backups: without it they cannot be opened.`,
+    };
+    io.out(io.json ? JSON.stringify(report) : said[report.outcome]);
     return 0;
   });
 }

@@ -8,16 +8,29 @@ import { Worker } from 'node:worker_threads';
 import * as sqliteVec from 'sqlite-vec';
 import { MemoryError } from '../../src-shared/errors';
 import { asarUnpackedPath } from '../resource-paths';
-import { databaseFileState, DRIVER_MODULE, keyPragmas } from './driver';
+import { databaseFileState, DRIVER_MODULE, keyPragmaChoices } from './driver';
 
 /** Plain CommonJS, evaluated in the thread: no loader or bundle entry of its own is needed. */
 const CHECK_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 let db = null;
+const open = () => new Database(workerData.path, { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
 try {
-  db = new Database(workerData.path, { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
-  for (const pragma of workerData.keyPragmas) db.pragma(pragma);
+  // An encrypted file may be in any of the cipher schemes: the first whose key pragmas read the schema is it.
+  const choices = workerData.keyPragmaChoices.length > 0 ? workerData.keyPragmaChoices : [[]];
+  for (let i = 0; i < choices.length; i++) {
+    db = open();
+    for (const pragma of choices[i]) db.pragma(pragma);
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_master').get();
+      break;
+    } catch (err) {
+      if (i === choices.length - 1 || !err || err.code !== 'SQLITE_NOTADB') throw err;
+      db.close();
+      db = null;
+    }
+  }
   db.loadExtension(workerData.extension);
   parentPort.postMessage({ problems: db.pragma('integrity_check(20)').map((r) => r.integrity_check) });
 } catch (err) {
@@ -45,7 +58,7 @@ export function integrityCheckOffThread(path: string, options: IntegrityCheckOpt
     workerData: {
       path,
       driver: createRequire(import.meta.url).resolve(DRIVER_MODULE),
-      keyPragmas: options.key && databaseFileState(path) === 'encrypted' ? keyPragmas(options.key) : [],
+      keyPragmaChoices: options.key && databaseFileState(path) === 'encrypted' ? keyPragmaChoices(options.key) : [],
       extension: asarUnpackedPath(sqliteVec.getLoadablePath()),
       nativeBinding: options.nativeBinding,
     },

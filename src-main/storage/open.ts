@@ -47,12 +47,17 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     // Deleted and overwritten rows are zeroed, not left readable in free space: erasing a chat (storage/erase.ts)
     // must leave none of its text in the file, and a memory holds a person's life.
     db.pragma('secure_delete = ON');
-    // Memory-mapped reads make FTS and vector scans cheaper on large memories.
+    // Memory-mapped reads make FTS and vector scans cheaper on large memories. SQLite does not map an encrypted
+    // file (its pages must be decrypted into the page cache), so for it this is a no-op.
     db.pragma('mmap_size = 268435456');
-    // The page cache is an encrypted memory's only cache (no mmap), and search reads pages all over a large one:
-    // at 100k nodes (~300 MB) 32 MB missed on most point reads (a read and a decrypt each); 128 MB at most,
-    // taken only as pages are read, cut search CPU by a quarter.
+    // The page cache is an encrypted memory's only cache of decrypted pages (no mmap), and search reads pages all
+    // over a large one: at 100k nodes (~300 MB) 32 MB missed on most point reads (a read and a decrypt each);
+    // 128 MB at most per connection, taken only as pages are read, cut search CPU by a quarter. Plaintext
+    // memories get the same setting.
     db.pragma('cache_size = -131072');
+    // Sorts, temporary tables and indexes stay in RAM: the cipher covers the database, its WAL and journals but
+    // not SQLite's temporary files, which would put plaintext rows of an encrypted memory on disk.
+    db.pragma('temp_store = MEMORY');
     // The content-hash triggers (migration 016) call these on every write of a memory row.
     registerContentHashFunctions(db);
     if (!options.readonly) {
