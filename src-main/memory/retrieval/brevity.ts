@@ -15,9 +15,15 @@ export interface BrevityPrior {
   exponent: number;
 }
 
+/**
+ * Only a turn's start is counted: a few distinct content words show within it in anything that says much, and a
+ * pasted 100k-character turn among the candidates must not be read whole on every search.
+ */
+const COUNTED_CHARS = 2_000;
+
 export function brevityWeight(text: string, prior: BrevityPrior): number {
   if (prior.fullWords <= 0 || prior.exponent <= 0) return 1;
-  const words = queryTerms(text).terms.length;
+  const words = queryTerms(text.length > COUNTED_CHARS ? text.slice(0, COUNTED_CHARS) : text).terms.length;
   if (words >= prior.fullWords) return 1;
   return (Math.max(1, words) / prior.fullWords) ** prior.exponent;
 }

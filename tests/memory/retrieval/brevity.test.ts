@@ -22,6 +22,13 @@ describe('brevityWeight', () => {
     expect(brevityWeight('job job job job job job job job job', PRIOR)).toBe(brevityWeight('job', PRIOR));
   });
 
+  it('reads only the start of a long turn: a pasted 100k-character text is weighed by what its start says', () => {
+    const story = 'Marcus rode his new bike along the lakefront to school every morning. ';
+    expect(brevityWeight(story.repeat(1_400), PRIOR)).toBe(1);
+    // 2,000 characters of one word, then plenty: weighed as the one word its start holds.
+    expect(brevityWeight(`${'ha '.repeat(700)}${story.repeat(1_000)}`, PRIOR)).toBe(brevityWeight('ha', PRIOR));
+  });
+
   it('is off at 0 words or exponent 0', () => {
     expect(brevityWeight('ok', { fullWords: 0, exponent: 0.2 })).toBe(1);
     expect(brevityWeight('ok', { fullWords: 8, exponent: 0 })).toBe(1);
