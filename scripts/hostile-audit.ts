@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type BetterSqlite3 from 'better-sqlite3';
 import { openConnection } from '../src-main/storage/driver';
 import { KEY_FILE, unlockKey } from '../src-main/storage/memory-key';
+import { registerContentHashFunctions } from '../src-main/storage/content-hash';
 import * as sqliteVec from 'sqlite-vec';
 import { strToU8, zipSync } from 'fflate';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -145,7 +146,10 @@ export function damage(before: Fingerprint, after: Fingerprint): string[] {
  * it; the world's files/ (backups copied there) take the app's key, the one that wrote them.
  */
 function openKeyed(path: string, options: { readonly?: boolean } = {}): BetterSqlite3.Database {
-  return openConnection(path, { ...options, key: nearestKey(path) });
+  const db = openConnection(path, { ...options, key: nearestKey(path) });
+  // The memory's content-hash triggers (migration 016) call these, as on every connection the app opens.
+  registerContentHashFunctions(db);
+  return db;
 }
 
 let worldRoot: string | null = null;
@@ -912,6 +916,8 @@ async function openWorld(root: string, withStdio: boolean): Promise<World> {
   for (const dir of [stdioDir, cliDir]) {
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(files, 'good-backup.db'), join(dir, 'engram.db'));
+    // The backup is encrypted with the app's memory key (memories are encrypted by default): its copies need it.
+    if (existsSync(join(appDir, KEY_FILE))) copyFileSync(join(appDir, KEY_FILE), join(dir, KEY_FILE));
   }
   const stdio = withStdio ? await StdioServer.start(stdioDir) : null;
   return { root, files, host, mcp, client, stdio, stdioDir, cliDir, seeded: { factId: fact.id, otherFactId: otherFact.id, chatId, entityId: entity.id, conversationId } };
