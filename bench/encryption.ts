@@ -24,7 +24,7 @@ export interface EncryptionFigures {
   /** CPU seconds of this process (every thread) while generating: less sensitive to other programs' load. */
   generation_cpu_s: Record<Side, number>;
   hot_path_p95_ms: Record<Side, number>;
-  /** The median beside the p95: a single write's tail is mostly the disk (a checkpoint's fsync), the median the cipher. */
+  /** The median beside the p95: the tail is the commits that split B-tree pages (open.ts, cache_size), the median the cipher. */
   hot_path_p50_ms: Record<Side, number>;
   search_p95_ms: Record<Side, number>;
   context_p95_ms: Record<Side, number>;

@@ -13,6 +13,8 @@ import { bindStore } from '../storage/bind';
 import * as chatImportRows from '../storage/chat-import-rows';
 import * as chatRepo from '../storage/chat-repo';
 import { DEFAULT_CHECKPOINT_OPTIONS, WalCheckpointer } from '../storage/checkpoint';
+import { CheckpointThread } from '../storage/checkpoint-thread';
+import { cipherSchemeOf, keyPragmas } from '../storage/driver';
 import { resolveMemoryKey, type EncryptionOptions } from '../storage/memory-key';
 import { openDatabase } from '../storage/open';
 import { BUSY_TIMEOUT_MS, writeTxWhenFree, type WaitForLockOptions } from '../storage/write-tx';
@@ -76,7 +78,7 @@ export abstract class EngineCore {
     const nativeBinding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : {};
     this.key = resolveMemoryKey(dbPath, options.encryption);
     const db = openDatabase(dbPath, { dimensions: this.embedder.dimensions, now: clock.now(), key: this.key, ...nativeBinding });
-    this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint });
+    this.checkpointer = new WalCheckpointer(db, logger, { ...DEFAULT_CHECKPOINT_OPTIONS, ...options.checkpoint }, this.checkpointThread(db, options));
     const { ctx, slowPath, feed, aliases } = buildContext({
       db, embedder: this.embedder, clock, logger, hooks: this.hooks,
       slowPath: { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath, automatic: options.startSlowPath ?? true },
@@ -143,6 +145,13 @@ export abstract class EngineCore {
     return this.ctx.feed.subscribe(listener);
   }
 
+  /** The thread the WAL checkpoints run on, keyed like the engine's connection; none for an in-memory database. */
+  private checkpointThread(db: EngineContext['db'], options: MemoryEngineOptions): CheckpointThread | null {
+    if (db.memory || options.checkpoint?.offThread === false) return null;
+    const scheme = this.key ? cipherSchemeOf(db) : null;
+    return new CheckpointThread({ path: this.dbPath, keyPragmas: this.key && scheme ? keyPragmas(this.key, scheme) : [], nativeBinding: this.nativeBinding });
+  }
+
   /** A second, read-only connection to this memory's file (with its key): one consistent snapshot for a long read. */
   protected readOnlyConnection(): EngineContext['db'] {
     const binding = this.nativeBinding ? { nativeBinding: this.nativeBinding } : {};
@@ -158,7 +167,7 @@ export abstract class EngineCore {
     if (this.closed) return;
     this.closed = true;
     await this.slowPath.stop();
-    this.checkpointer.stop();
+    await this.checkpointer.close();
     // Keeps planner statistics current (SQLite's recommendation: run at close; cheap when nothing changed).
     try {
       this.ctx.db.pragma('optimize');

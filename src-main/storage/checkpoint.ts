@@ -5,10 +5,12 @@
  * raised to a safety net (a long synchronous import still bounds the WAL), and a timer runs a PASSIVE
  * checkpoint between other work whenever the connection has written since the last one. With one
  * connection and no transaction open at that moment, the checkpoint backfills the whole WAL, so the next
- * write starts it again from the beginning and the file stays small.
+ * write starts it again from the beginning and the file stays small. Given a checkpoint thread
+ * (checkpoint-thread.ts), the timer's checkpoints run there, beside the engine's work instead of between it.
  */
 import type { Database } from 'better-sqlite3';
 import type { Logger } from '../../src-shared/clock';
+import type { CheckpointThread } from './checkpoint-thread';
 
 export interface CheckpointOptions {
   /** Longest wait between looks for new writes (ms). Each checkpoint costs one sync of the database file. */
@@ -22,9 +24,11 @@ export interface CheckpointOptions {
   targetFrames: number;
   /** SQLite's own commit-time checkpoint, kept as the bound when the timer cannot run (pages). */
   safetyPages: number;
+  /** Run the timer's checkpoints on a thread of their own (checkpoint-thread.ts); false keeps them in line. */
+  offThread: boolean;
 }
 
-export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { intervalMs: 1_000, minIntervalMs: 50, targetFrames: 600, safetyPages: 8_000 };
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { intervalMs: 1_000, minIntervalMs: 50, targetFrames: 600, safetyPages: 8_000, offThread: true };
 
 export interface CheckpointResult {
   /** Frames in the WAL when it ran, and how many of them are now in the database file. */
@@ -42,6 +46,7 @@ export class WalCheckpointer {
     private readonly db: Database,
     private readonly logger: Logger,
     private readonly options: CheckpointOptions = DEFAULT_CHECKPOINT_OPTIONS,
+    private thread: CheckpointThread | null = null,
   ) {
     this.totalChanges = db.prepare('SELECT total_changes() AS n').pluck();
     this.interval = options.intervalMs;
@@ -58,16 +63,46 @@ export class WalCheckpointer {
     this.timer = null;
   }
 
+  /** Stops the timer and ends the checkpoint thread (after the checkpoint it may be running). */
+  async close(): Promise<void> {
+    this.stop();
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.close();
+  }
+
   private schedule(): void {
-    this.timer = setTimeout(() => {
-      const result = this.checkpointIfWritten();
-      // Aim the next look at about targetFrames of new WAL: sooner while writing is heavy, later when quiet.
-      const frames = result?.walFrames ?? 0;
-      const { minIntervalMs, intervalMs, targetFrames } = this.options;
-      this.interval = frames > 0 ? Math.min(intervalMs, Math.max(minIntervalMs, (this.interval * targetFrames) / frames)) : intervalMs;
-      if (this.timer && this.db.open) this.schedule();
-    }, this.interval);
+    this.timer = setTimeout(() => void this.tick(), this.interval);
     this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    const result = this.thread ? await this.checkpointOffThread() : this.checkpointIfWritten();
+    // Aim the next look at about targetFrames of new WAL: sooner while writing is heavy, later when quiet.
+    const frames = result?.walFrames ?? 0;
+    const { minIntervalMs, intervalMs, targetFrames } = this.options;
+    this.interval = frames > 0 ? Math.min(intervalMs, Math.max(minIntervalMs, (this.interval * targetFrames) / frames)) : intervalMs;
+    if (this.timer && this.db.open) this.schedule();
+  }
+
+  /** As checkpointIfWritten, on the thread; if the thread fails, it is dropped and checkpoints run here again. */
+  private async checkpointOffThread(): Promise<CheckpointResult | null> {
+    if (!this.db.open || !this.thread) return null;
+    const changes = this.totalChanges.get() as number;
+    if (changes === this.changesAtLast) return null;
+    const thread = this.thread;
+    try {
+      const row = await thread.checkpoint();
+      if (row.checkpointed === row.log) this.changesAtLast = changes;
+      return { walFrames: row.log, checkpointed: row.checkpointed };
+    } catch (err) {
+      // Closed while it waited (the engine is closing): nothing went wrong.
+      if (this.thread !== thread || !this.db.open) return null;
+      this.logger.warn(`WAL checkpoints on their own thread failed (${String(err)}); they run on the engine's thread from now on`);
+      this.thread = null;
+      void thread.close();
+      return this.checkpointIfWritten();
+    }
   }
 
   /** Checkpoint when anything was written since the last call; null when there was nothing to do. */

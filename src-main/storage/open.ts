@@ -50,11 +50,13 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     // Memory-mapped reads make FTS and vector scans cheaper on large memories. SQLite does not map an encrypted
     // file (its pages must be decrypted into the page cache), so for it this is a no-op.
     db.pragma('mmap_size = 268435456');
-    // The page cache is an encrypted memory's only cache of decrypted pages (no mmap), and search reads pages all
-    // over a large one: at 100k nodes (~300 MB) 32 MB missed on most point reads (a read and a decrypt each);
-    // 128 MB at most per connection, taken only as pages are read, cut search CPU by a quarter. Plaintext
-    // memories get the same setting.
-    db.pragma('cache_size = -131072');
+    // The page cache is an encrypted memory's only cache of decrypted pages (no mmap), but a big one costs every
+    // write: when a B-tree split swaps page numbers, SQLite parks a page at the number past 1 GiB, and the commit
+    // then walks the whole cache to drop it. With 128 MB cached (~20k pages) that walk took 1–2 ms on a quarter
+    // of single-episode commits, doubling the hot path's p95 at 100k nodes; 16 MB keeps it within 1.07× of
+    // plaintext while search, which re-reads (and decrypts) more, stays within 1.12× (bench/encryption.ts).
+    // Plaintext memories get the same setting; their reads go through mmap.
+    db.pragma('cache_size = -16384');
     // Sorts, temporary tables and indexes stay in RAM: the cipher covers the database, its WAL and journals but
     // not SQLite's temporary files, which would put plaintext rows of an encrypted memory on disk.
     db.pragma('temp_store = MEMORY');
