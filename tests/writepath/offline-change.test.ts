@@ -64,6 +64,34 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('my girlfriend Priya loves sushi'))[0]).toMatchObject({ content: "Priya is the user's girlfriend", slot: 'user.partner', value: 'priya' });
   });
 
+  it('said other ways: got a job, resigned, laid off, based in, gave up, used to, couples, call me', async () => {
+    expect((await slotted('I got a job at Stripe!'))[0]).toMatchObject({ content: 'User works at Stripe', slot: 'user.employer', value: 'stripe' });
+    expect((await slotted('landed a new role with Acme'))[0]).toMatchObject({ content: 'User works at Acme', slot: 'user.employer' });
+    expect((await slotted('I resigned from Oracle last week'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:oracle', day: '2026-11-18' });
+    expect((await slotted('I got laid off from Meta'))[0]).toMatchObject({ content: 'User got laid off from Meta', value: 'ended:meta' });
+    expect((await slotted('I was fired from Uber yesterday'))[0]).toMatchObject({ value: 'ended:uber', day: '2026-11-24' });
+    expect((await slotted("I'm based in Toronto these days"))[0]).toMatchObject({ content: 'User lives in Toronto', slot: 'user.residence' });
+    expect((await slotted('I gave up coffee'))[0]).toMatchObject({ slot: 'user.uses.coffee', value: 'no' });
+    expect((await slotted('I stopped drinking alcohol'))[0]).toMatchObject({ slot: 'user.uses.alcohol', value: 'no' });
+    expect((await slotted('I quit smoking last year'))[0]).toMatchObject({ content: 'User quit smoking', slot: 'user.uses.smoking', value: 'no' });
+    expect((await slotted('I used to live in Paris'))[0]).toMatchObject({ content: 'User used to live in Paris', slot: 'user.residence', value: 'ended:paris' });
+    expect((await slotted('I used to work at IBM'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:ibm' });
+    expect((await slotted('I married Tom in June'))[0]).toMatchObject({ content: 'User married Tom', slot: 'user.partner', value: 'tom', day: '2026-06-01' });
+    expect((await slotted('I got engaged to Sofia!!'))[0]).toMatchObject({ slot: 'user.partner', value: 'sofia' });
+    expect((await slotted('Jake and I broke up on Sunday'))[0]).toMatchObject({ content: 'User broke up with Jake', value: 'ended:jake', day: '2026-11-22' });
+    expect((await slotted('me and Jake split up'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:jake' });
+    expect((await slotted('call me Alex'))[0]).toMatchObject({ content: "User's name is Alex", slot: 'user.name' });
+    expect((await slotted("my name's Jordan"))[0]).toMatchObject({ content: "User's name is Jordan", slot: 'user.name' });
+    // A message that drops its "I": the speaker's own news.
+    expect((await slotted('just moved into a flat in Glasgow'))[0]).toMatchObject({ content: 'User lives in Glasgow', slot: 'user.residence' });
+    expect((await slotted('just joined Spotify as a designer'))[0]).toMatchObject({ slot: 'user.employer', value: 'spotify' });
+    expect((await slotted('also gave up coffee lol'))[0]).toMatchObject({ slot: 'user.uses.coffee', value: 'no' });
+    // … and what only looks like it.
+    for (const text of ['I fired my accountant', 'gave him a call', 'got it', 'left early', 'Got a new phone', 'Tom and I went to Paris', 'call me later', 'I stopped by the shop', 'moved the meeting to Friday']) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+  });
+
   it('relative days become dates against the time said, and leave the text', async () => {
     expect((await slotted('I adopted a cat on Monday'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-23' });
     // Said on a Wednesday, "on Friday" with a past verb is the Friday just gone; with a present one, a plan.

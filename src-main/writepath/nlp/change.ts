@@ -14,7 +14,14 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
-const CHANGE_VERBS = new Set(['start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke']);
+const CHANGE_VERBS = new Set([
+  'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base',
+]);
+/** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
+const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
+/** Habits dropped with "stopped …ing" or "quit …ing": drinking, smoking, eating, vaping. */
+const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
 
@@ -38,7 +45,65 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const namedFirst = named && named.start === 0 ? named.text : null;
   const done = group.past || /\b(?:has|have|had)\b/.test(group.phrase);
 
+  const passive = /\b(?:is|are|was|were|been|got|get)\b/.test(group.phrase);
+  const dropped = (): Built[] | null => {
+    // A habit dropped: "I gave up coffee", "I stopped drinking alcohol", "I quit smoking".
+    const head = headWord(object);
+    if (!head || object.length > 4 || named) return null;
+    return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: 'no', entities: [] }];
+  };
+  const jobEnded = (preps: string[]): Built[] => {
+    const org = nameAfter(object, preps);
+    return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
+  };
+
   switch (group.lemma) {
+    case 'get':
+    case 'land': {
+      if (group.negated || !done) return null;
+      // "I got laid off from Meta", "got let go": the job ended.
+      if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
+      // "I got engaged to Sofia", "got married to Tom": a partner.
+      if (group.lemma === 'get' && ['engaged', 'married'].includes(first) && lowerOf(object[1]) === 'to') {
+        const partner = nameAfter(object, ['to']);
+        return partner ? built(`${s} got ${first} to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]) : null;
+      }
+      // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
+      const org = nameAfter(object, ['at', 'with', 'for']);
+      if (!org || !object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)))) return null;
+      return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
+    }
+    case 'resign': {
+      if (group.negated || !done) return null;
+      if (object.length === 0) return ctx.workTalk ? built(said, 'employer', endedValue(''), []) : null;
+      return first === 'from' || first === 'as' ? jobEnded(['from', 'at']) : null;
+    }
+    case 'fire':
+    case 'lay': {
+      // "I was fired from Uber", "I was laid off": passive only ("I fired my accountant" is not about my job).
+      if (group.negated || !passive || (group.lemma === 'lay' && first !== 'off')) return null;
+      return jobEnded(['from', 'at', 'by']);
+    }
+    case 'give': {
+      // "I gave up coffee": the verb group keeps "up" with the verb.
+      if (group.negated || !group.phrase.endsWith(' up') || !done) return null;
+      return dropped();
+    }
+    case 'stop': {
+      if (group.negated || !done || !HABIT_GERUNDS.has(first)) return null;
+      return dropped();
+    }
+    case 'marry': {
+      // "I married Tom in June": a partner (the time is the fact's date).
+      if (group.negated || !done || !namedFirst) return null;
+      return built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
+    }
+    case 'base': {
+      // "I'm based in Toronto": where the subject lives.
+      const place = first === 'in' ? nameAfter(object, ['in']) : null;
+      if (!place || group.negated || !passive) return null;
+      return built(`${s} lives in ${place}`, 'residence', normaliseFact(place), [{ name: place, type: 'place', aliases: [] }]);
+    }
     case 'start':
     case 'begin': {
       if (group.negated || !done) return null;
@@ -56,6 +121,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const org = nameAfter(object, ['at', 'with', 'for']);
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
+      if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       if (!namedFirst || named?.end !== object.length) return null;

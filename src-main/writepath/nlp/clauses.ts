@@ -67,7 +67,11 @@ export function splitClauses(sentence: Sentence): Clause[] {
     }
     if (lower === 'and' && current.length > 0 && next) {
       const nextLower = next.text.toLowerCase();
-      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') {
+      // "Jake and I broke up": a couple as the subject, one clause (not "I broke up" on its own).
+      const after = tokens.slice(i + 2, i + 6).map(lowerOf);
+      const coupleNews = (after.includes('up') && after.some((w) => ['broke', 'broken', 'split'].includes(w))) || after.some((w) => ['married', 'engaged'].includes(w));
+      const couple = (nextLower === 'i' || nextLower === 'me') && coupleNews && current.length <= 3 && current.every((c) => c.pos === 'PROPN');
+      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET' && !couple) {
         push();
         continue;
       }

@@ -17,6 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
 import { nameStatement } from './names';
+import { coupleStatement, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { endedValue } from '../slot-values';
 
@@ -66,8 +67,9 @@ export function readStatements(
   onDropped?: (content: string, reason: string) => void,
 ): Statement[] {
   const text = normaliseForParsing(raw);
-  // Nothing in a script the English model does not read: no invented facts from other languages.
-  if (!/\b(?:I|my|My)\b/.test(text)) return [];
+  // Nothing in a script the English model does not read: no invented facts from other languages. A message
+  // without "I", "my" or "me" is read only when it may be news said without its subject ("just moved to Porto").
+  if (!/\b(?:I|my|My|me|Me)\b/.test(text) && !MAY_DROP_SUBJECT.test(text)) return [];
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
   const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
   const out: Statement[] = [];
@@ -135,15 +137,23 @@ function readClause(
   let at = start;
   const extra: Built[] = [];
   const first = tokens[start] as Token;
+  const own = speakerSubject(ctx.speaker);
+  const asked = nameAsked(tokens, start);
+  if (asked) return { subject: own, statements: [nameStatement(own, asked)] };
+  const couple = coupleStatement(tokens, start, own);
+  if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
+  } else if (startsWithoutSubject(tokens, start)) {
+    // "just moved to Porto!!": the speaker's own news, said without "I".
+    subject = own;
   } else if (first.text === 'I') {
     subject = speakerSubject(ctx.speaker);
     at = start + 1;
   } else if (lowerOf(first) === 'my') {
     const next = lowerOf(tokens[start + 1]);
     const own = speakerSubject(ctx.speaker);
-    if (next === 'name' && ['is', 'was'].includes(lowerOf(tokens[start + 2]))) {
+    if (next === 'name' && ['is', 'was', "'s"].includes(lowerOf(tokens[start + 2]))) {
       const rest = tokens.slice(start + 3);
       const run = properRuns(rest).find((r) => r.start === 0);
       // "my name is dana": typed in lower case, a single word that ends the clause is still the name.
@@ -175,6 +185,8 @@ function readClause(
   } else {
     return null;
   }
+  const past = usedTo(tokens, at, subject);
+  if (past) return { subject, statements: [...extra, past] };
   const group = verbGroup(tokens, at, subject.firstPerson);
   if (!group) return { subject, statements: extra };
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
