@@ -86,6 +86,12 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('just moved into a flat in Glasgow'))[0]).toMatchObject({ content: 'User lives in Glasgow', slot: 'user.residence' });
     expect((await slotted('just joined Spotify as a designer'))[0]).toMatchObject({ slot: 'user.employer', value: 'spotify' });
     expect((await slotted('also gave up coffee lol'))[0]).toMatchObject({ slot: 'user.uses.coffee', value: 'no' });
+    expect((await slotted('my boyfriend and I broke up'))[0]).toMatchObject({ content: 'User broke up with their boyfriend', slot: 'user.partner', value: 'ended:' });
+    // A change in the present progressive is a plan, not what holds now.
+    for (const text of ["I'm moving to Berlin next month", "I'm moving to Berlin", "I'm starting at Hooli on Monday", "I'm leaving Globex", "I'm quitting my job"]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    expect((await slotted("I'm living in Leeds now"))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     // … and what only looks like it.
     for (const text of ['I fired my accountant', 'gave him a call', 'got it', 'left early', 'Got a new phone', 'Tom and I went to Paris', 'call me later', 'I stopped by the shop', 'moved the meeting to Friday']) {
       expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DROPPED_ADVERBS } from './lexicon';
+import { DROPPED_ADVERBS, PARTNERS } from './lexicon';
 import { isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
@@ -41,6 +41,13 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
 export function coupleStatement(tokens: readonly Token[], start: number, own: Subject): { statement: Built; past: boolean } | null {
   let name: Token[] = [];
   let rest = -1;
+  // "my boyfriend and I broke up": the partner by relation only; the break-up ends whoever holds the slot.
+  const relation = lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && lowerOf(tokens[start + 2]) === 'and' && lowerOf(tokens[start + 3]) === 'i' ? lowerOf(tokens[start + 1]) : null;
+  if (relation) {
+    const words = tokens.slice(start + 4).map((t) => lowerOf(t)).filter((w) => !['just', 'finally', 'officially', 'have', 'had', 'recently'].includes(w));
+    if (!(['broke', 'broken', 'split'].includes(words[0] ?? '') && words[1] === 'up')) return null;
+    return { statement: { content: `${own.text} broke up with their ${relation}`, type: 'semantic', slot: `${own.key}.partner`, value: endedValue(''), entities: [] }, past: true };
+  }
   if (lowerOf(tokens[start]) === 'me' && lowerOf(tokens[start + 1]) === 'and') {
     const run = properRuns(tokens.slice(start + 2))[0];
     if (run && run.start === 0) {

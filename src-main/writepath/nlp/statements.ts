@@ -23,6 +23,9 @@ import { endedValue } from '../slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
+/** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
+const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign']);
+
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -191,9 +194,13 @@ function readClause(
   if (!group) return { subject, statements: extra };
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
-  if (presentSimple && (times.some((m) => m.ahead) || (['start', 'begin', 'leave', 'move'].includes(group.lemma) && times.length > 0))) {
+  // ("I quit" is past as often as present: not among them.)
+  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && group.lemma !== 'quit' && times.length > 0))) {
     return { subject, statements: extra };
   }
+  // "I'm moving to Berlin next month", "I'm leaving Globex": the present progressive of a change is a plan too.
+  const progressive = /\b(?:is|are)\b/.test(group.phrase) && /ing$/.test(group.phrase);
+  if (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma))) return { subject, statements: extra };
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
   const objectTokens = cleanObject(tokens.slice(group.verb + 1), relativeSpans, offsets.slice(group.verb + 1));
   const object = rewriteObject(objectTokens, subject, ctx.speaker);
