@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { restoreNameCase, winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { clauseDefect } from '../../src-main/writepath/nlp/well-formed';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
@@ -92,6 +92,11 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
       expect(await slotted(text), text).toEqual([]);
     }
     expect((await slotted("I'm living in Leeds now"))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    // Typed all in lower case: the places and companies the name finder knows are read as names.
+    expect((await slotted('i moved to lisbon last year lol'))[0]).toMatchObject({ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' });
+    expect((await slotted('Just moved to lisbon'))[0]).toMatchObject({ content: 'User lives in Lisbon' });
+    expect((await slotted('i quit my job at microsoft'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:microsoft' });
+    expect(await slotted('i work at home')).toEqual([]);
     // … and what only looks like it.
     for (const text of ['I fired my accountant', 'gave him a call', 'got it', 'left early', 'Got a new phone', 'Tom and I went to Paris', 'call me later', 'I stopped by the shop', 'moved the meeting to Friday']) {
       expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
@@ -126,6 +131,21 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
       expect(clauseDefect(analyzer, good), good).toBeNull();
     }
     for (const bad of ['User managing their social media', 'User been to Rome twice', 'User works at']) expect(clauseDefect(analyzer, bad), bad).not.toBeNull();
+  });
+});
+
+describe('names typed in lower case', () => {
+  const known = (names: string[]) => () => names;
+  it('capitalises what the name finder knows, only in a message typed in lower case', () => {
+    expect(restoreNameCase('i live in new york now', known(['new york']))).toBe('i live in New York now');
+    expect(restoreNameCase('moved to porto!! porto is great', known(['porto!!']))).toBe('moved to Porto!! Porto is great');
+    // A phone's capital at a sentence start does not count as a name typed as a name.
+    expect(restoreNameCase('Just moved. Love lisbon', known(['lisbon']))).toBe('Just moved. Love Lisbon');
+    // Any other capital: the writer types names as names, and the text is left alone.
+    expect(restoreNameCase('moved to Lisbon, tom stays in porto', known(['porto']))).toBe('moved to Lisbon, tom stays in porto');
+    // Not inside other words, and a long text is not read.
+    expect(restoreNameCase('leedsy in leeds', known(['leeds']))).toBe('leedsy in Leeds');
+    expect(restoreNameCase(`in leeds ${'x '.repeat(600)}`, known(['leeds']))).toBe(`in leeds ${'x '.repeat(600)}`);
   });
 });
 

@@ -30,6 +30,11 @@ export interface TextAnalyzer {
   sentences(text: string): Sentence[];
   /** Kinds of proper names the library recognises in the text (lower-cased name → kind), when it can. */
   namedEntities?(text: string): Map<string, NamedEntityKind>;
+  /**
+   * A message typed all in lower case ("i moved to lisbon", "i work at google") with the places and organisations
+   * the library knows capitalised, so the tagger reads them as names; other text unchanged.
+   */
+  restoreNameCase?(text: string): string;
 }
 
 /** Tokens back to text, with the original spacing. */
@@ -48,13 +53,21 @@ let wink: Promise<TextAnalyzer> | null = null;
 /** wink-nlp with its lite English model, loaded on first call and shared by the process. */
 export function winkAnalyzer(): Promise<TextAnalyzer> {
   wink ??= (async () => {
-    const [{ default: winkNLP }, { default: model }] = await Promise.all([import('wink-nlp'), import('wink-eng-lite-web-model')]);
+    const [{ default: winkNLP }, { default: model }, { default: compromise }] = await Promise.all([
+      import('wink-nlp'),
+      import('wink-eng-lite-web-model'),
+      import('compromise'),
+    ]);
     // Only what the rules read: sentences, and tags (lemmas follow from them). Entity recognition and sentiment
     // were two thirds of the reading time and change no token, tag or lemma (checked on the fixtures).
     const nlp = winkNLP(model, ['sbd', 'pos']);
     const its = nlp.its;
     return {
       name: 'wink-nlp',
+      restoreNameCase: (text: string): string => restoreNameCase(text, (t) => {
+        const doc = compromise(t);
+        return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
+      }),
       sentences(text: string): Sentence[] {
         const out: Sentence[] = [];
         nlp
@@ -75,4 +88,25 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     };
   })();
   return wink;
+}
+
+/** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */
+const RESTORE_CASE_MAX_CHARS = 1_000;
+
+/**
+ * `text` with each known name capitalised, when the text has no capitalised word but "I" and sentence starts (a
+ * chat typed in lower case). `knownNames` lists the names the library finds, possibly with trailing punctuation ("porto!!").
+ */
+export function restoreNameCase(text: string, knownNames: (text: string) => string[]): string {
+  // A phone capitalises each sentence's first letter; any other capital means names were typed as names.
+  const withoutSentenceStarts = text.replace(/(^|[.!?]\s+)\p{Lu}/gu, '$1x');
+  if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
+  let out = text;
+  for (const found of knownNames(text)) {
+    const name = found.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    if (name.length < 2 || !/^[\p{Ll}][\p{Ll} '&.-]*$/u.test(name)) continue;
+    const capitalised = name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+    out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
+  }
+  return out;
 }

@@ -69,10 +69,11 @@ export function readStatements(
   /** Told of each fact left out because it is not a well-formed clause. */
   onDropped?: (content: string, reason: string) => void,
 ): Statement[] {
-  const text = normaliseForParsing(raw);
+  const normalised = normaliseForParsing(raw);
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my" or "me" is read only when it may be news said without its subject ("just moved to Porto").
-  if (!/\b(?:I|my|My|me|Me)\b/.test(text) && !MAY_DROP_SUBJECT.test(text)) return [];
+  if (!/\b(?:I|my|My|me|Me)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
+  const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
   const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
   const out: Statement[] = [];
