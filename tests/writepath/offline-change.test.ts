@@ -92,6 +92,11 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
       expect(await slotted(text), text).toEqual([]);
     }
     expect((await slotted("I'm living in Leeds now"))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    // "We moved to Denver": the speaker's home too (only for where one lives).
+    expect((await slotted('We relocated to Denver last month'))[0]).toMatchObject({ content: 'User lives in Denver', slot: 'user.residence', day: '2026-10-25' });
+    expect((await slotted('we live in Oslo now'))[0]).toMatchObject({ slot: 'user.residence', value: 'oslo' });
+    expect(await slotted('We went to Rome')).toEqual([]);
+    expect(await slotted("we're moving to Berlin next year")).toEqual([]);
     // Typed all in lower case: the places and companies the name finder knows are read as names.
     expect((await slotted('i moved to lisbon last year lol'))[0]).toMatchObject({ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' });
     expect((await slotted('Just moved to lisbon'))[0]).toMatchObject({ content: 'User lives in Lisbon' });

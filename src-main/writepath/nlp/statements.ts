@@ -71,8 +71,8 @@ export function readStatements(
 ): Statement[] {
   const normalised = normaliseForParsing(raw);
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
-  // without "I", "my" or "me" is read only when it may be news said without its subject ("just moved to Porto").
-  if (!/\b(?:I|my|My|me|Me)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
+  // without "I", "my", "me" or "we" is read only when it may be news said without its subject ("just moved to Porto").
+  if (!/\b(?:I|my|My|me|Me|we|We)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
   const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
@@ -151,6 +151,10 @@ function readClause(
   } else if (startsWithoutSubject(tokens, start)) {
     // "just moved to Porto!!": the speaker's own news, said without "I".
     subject = own;
+  } else if (lowerOf(first) === 'we' && movesHome(tokens, start + 1)) {
+    // "We moved to Denver", "we live in Leeds now": the speaker's home too.
+    subject = own;
+    at = start + 1;
   } else if (first.text === 'I') {
     subject = speakerSubject(ctx.speaker);
     at = start + 1;
@@ -215,6 +219,12 @@ function readClause(
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
   return { subject, statements: [...extra, ...built], past: group.past };
+}
+
+/** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
+function movesHome(tokens: readonly Token[], at: number): boolean {
+  const verb = tokens.slice(at, at + 4).find((t) => t.pos === 'VERB');
+  return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
 }
 
 /** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
