@@ -54,9 +54,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions): Databa
     // write: when a B-tree split swaps page numbers, SQLite parks a page at the number past 1 GiB, and the commit
     // then walks the whole cache to drop it. With 128 MB cached (~20k pages) that walk took 1–2 ms on a quarter
     // of single-episode commits, doubling the hot path's p95 at 100k nodes; a small cache makes search re-read
-    // (and decrypt) more. 24 MB is where the two meet in bench/encryption.ts: both within about 1.1× of plaintext.
+    // (and decrypt) more. In bench/encryption.ts at 100k nodes, 16 MB kept the hot path within 1.09× of plaintext in
+    // three runs (search 1.10–1.15×); 24 MB let it reach 1.19× in two of three.
     // Plaintext memories get the same setting; their reads go through mmap.
-    db.pragma('cache_size = -24576');
+    db.pragma('cache_size = -16384');
     // Sorts, temporary tables and indexes stay in RAM: the cipher covers the database, its WAL and journals but
     // not SQLite's temporary files, which would put plaintext rows of an encrypted memory on disk.
     db.pragma('temp_store = MEMORY');
