@@ -5,7 +5,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DROPPED_ADVERBS, PARTNERS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, UNION_WORDS } from './lexicon';
 import { isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
@@ -15,6 +15,9 @@ import type { Built, Subject } from './statement-types';
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
 export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped)\b/i;
+
+/** Words between a couple and its news: "Jake and I just broke up", "have finally split up". */
+const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
 
 /** Past forms that look like their lemma. */
 const SAME_FORM_PASTS = new Set(['quit']);
@@ -34,42 +37,38 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   return past || (SAME_FORM_PASTS.has(lower) && tokens.length > i + 1);
 }
 
+/** Who the couple at `start` is with: a name ("Jake and I", "me and Jake") or a relation ("my boyfriend and I"). */
+function coupleAt(tokens: readonly Token[], start: number): { name: string | null; relation: string | null; rest: number } | null {
+  if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && lowerOf(tokens[start + 2]) === 'and' && lowerOf(tokens[start + 3]) === 'i') {
+    return { name: null, relation: lowerOf(tokens[start + 1]), rest: start + 4 };
+  }
+  const meFirst = lowerOf(tokens[start]) === 'me' && lowerOf(tokens[start + 1]) === 'and';
+  const from = meFirst ? start + 2 : start;
+  const run = properRuns(tokens.slice(from))[0];
+  if (!run || run.start !== 0) return null;
+  const name = tokens.slice(from, from + run.end);
+  const meLast = !meFirst && lowerOf(tokens[from + run.end]) === 'and' && ['i', 'me'].includes(lowerOf(tokens[from + run.end + 1]));
+  if (!(meFirst || meLast) || !isPersonName(name)) return null;
+  return { name: joinTokens(name), relation: null, rest: from + run.end + (meLast ? 2 : 0) };
+}
+
 /**
- * "Jake and I broke up", "me and Jake split up", "Jake and I got married": the partner, and whether the couple
- * ended or began. Null for any other subject.
+ * "Jake and I broke up", "me and Jake split up", "my boyfriend and I broke up" (ends whoever holds the slot),
+ * "Jake and I got married": the partner, and whether the couple ended or began. Null for any other subject.
  */
 export function coupleStatement(tokens: readonly Token[], start: number, own: Subject): { statement: Built; past: boolean } | null {
-  let name: Token[] = [];
-  let rest = -1;
-  // "my boyfriend and I broke up": the partner by relation only; the break-up ends whoever holds the slot.
-  const relation = lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && lowerOf(tokens[start + 2]) === 'and' && lowerOf(tokens[start + 3]) === 'i' ? lowerOf(tokens[start + 1]) : null;
-  if (relation) {
-    const words = tokens.slice(start + 4).map((t) => lowerOf(t)).filter((w) => !['just', 'finally', 'officially', 'have', 'had', 'recently'].includes(w));
-    if (!(['broke', 'broken', 'split'].includes(words[0] ?? '') && words[1] === 'up')) return null;
-    return { statement: { content: `${own.text} broke up with their ${relation}`, type: 'semantic', slot: `${own.key}.partner`, value: endedValue(''), entities: [] }, past: true };
+  const couple = coupleAt(tokens, start);
+  if (!couple) return null;
+  const [verb, particle] = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
+  const slot = `${own.key}.partner`;
+  const entities = couple.name ? [{ name: couple.name, type: 'person' as const, aliases: [] }] : [];
+  if (BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') {
+    const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
+    return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
-  if (lowerOf(tokens[start]) === 'me' && lowerOf(tokens[start + 1]) === 'and') {
-    const run = properRuns(tokens.slice(start + 2))[0];
-    if (run && run.start === 0) {
-      name = tokens.slice(start + 2, start + 2 + run.end);
-      rest = start + 2 + run.end;
-    }
-  } else {
-    const run = properRuns(tokens.slice(start))[0];
-    if (run && run.start === 0 && lowerOf(tokens[start + run.end]) === 'and' && ['i', 'me'].includes(lowerOf(tokens[start + run.end + 1]))) {
-      name = tokens.slice(start, start + run.end);
-      rest = start + run.end + 2;
-    }
-  }
-  if (!isPersonName(name)) return null;
-  const partner = joinTokens(name);
-  const words = tokens.slice(rest).map((t) => lowerOf(t)).filter((w) => !['just', 'finally', 'officially', 'have', 'had', 'recently'].includes(w));
-  const person = { name: partner, type: 'person' as const, aliases: [] };
-  if (['broke', 'broken', 'split'].includes(words[0] ?? '') && words[1] === 'up') {
-    return { statement: { content: `${own.text} broke up with ${partner}`, type: 'semantic', slot: `${own.key}.partner`, value: endedValue(normaliseFact(partner)), entities: [person] }, past: true };
-  }
-  if (['got', 'are'].includes(words[0] ?? '') && ['married', 'engaged'].includes(words[1] ?? '')) {
-    return { statement: { content: `${own.text} ${words[0] === 'got' ? 'got' : 'is'} ${words[1]} to ${partner}`, type: 'semantic', slot: `${own.key}.partner`, value: normaliseFact(partner), entities: [person] }, past: words[0] !== 'are' };
+  if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
+    const content = `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''} to ${couple.name}`;
+    return { statement: { content, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: verb === 'got' };
   }
   return null;
 }

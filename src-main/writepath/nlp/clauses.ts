@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { OPENERS, PARTNERS } from './lexicon';
+import { BREAK_UP_VERBS, OPENERS, PARTNERS, UNION_WORDS } from './lexicon';
 import type { TimeMention } from './time';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -69,7 +69,7 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const nextLower = next.text.toLowerCase();
       // "Jake and I broke up": a couple as the subject, one clause (not "I broke up" on its own).
       const after = tokens.slice(i + 2, i + 6).map(lowerOf);
-      const coupleNews = (after.includes('up') && after.some((w) => ['broke', 'broken', 'split'].includes(w))) || after.some((w) => ['married', 'engaged'].includes(w));
+      const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w));
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
       const partner = current.length === 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1]));
       const couple = (nextLower === 'i' || nextLower === 'me') && coupleNews && (named || partner);

@@ -119,3 +119,6 @@ export const NOT_NAMES = words(`
 
 /** Relations that are one person at a time: a new one replaces the last. */
 export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée');
+/** A couple's news: "broke up", "split up" end it; "got married", "are engaged" make it. */
+export const BREAK_UP_VERBS = words('broke broken split');
+export const UNION_WORDS = words('married engaged');

@@ -156,11 +156,10 @@ function readClause(
     subject = own;
     at = start + 1;
   } else if (first.text === 'I') {
-    subject = speakerSubject(ctx.speaker);
+    subject = own;
     at = start + 1;
   } else if (lowerOf(first) === 'my') {
     const next = lowerOf(tokens[start + 1]);
-    const own = speakerSubject(ctx.speaker);
     if (next === 'name' && ['is', 'was', "'s"].includes(lowerOf(tokens[start + 2]))) {
       const rest = tokens.slice(start + 3);
       const run = properRuns(rest).find((r) => r.start === 0);
