@@ -142,6 +142,28 @@ describe('query plans, with planner statistics (second launch on) and without (f
   it.each([
     ['with', true],
     ['without', false],
+  ])('walks edges from either end by index alone, never reading the edges table (%s statistics)', async (_label, statistics) => {
+    const { engine, seen } = await memoryWithStatistics(statistics);
+    // Neighbourhood (temporal edges both ways), the temporal and causal chains, and facts through their sources.
+    await engine.search({ query: 'when did we talk about swimming in Berlin?' });
+    await engine.search({ query: 'why did I move to Lisbon' });
+    await engine.buildContextPack('tell me about the hospital');
+    // Statements that ask of an edge only its ends, relation and validity: what the two indexes hold.
+    const onlyIndexed = (sql: string): boolean => !/\be\.(?!source_id\b|target_id\b|relation_type\b|valid_until\b)\w+/.test(sql);
+    const byEnd = [...seen].filter(([sql]) => /\bedges e ON e\.(source_id|target_id) = /.test(sql) && onlyIndexed(sql));
+    // At least the neighbourhood's two ends, the chains' recursion and the facts derived from turns.
+    expect(byEnd.length).toBeGreaterThanOrEqual(4);
+    for (const [sql, args] of byEnd) {
+      const plan = (engine.database.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((p) => p.detail);
+      const edgeSteps = plan.filter((l) => /^SEARCH e\b/.test(l));
+      expect(edgeSteps.length).toBeGreaterThan(0);
+      for (const step of edgeSteps) expect(`${step} :: ${sql.replace(/\s+/g, ' ')}`).toMatch(/^SEARCH e USING COVERING INDEX/);
+    }
+  });
+
+  it.each([
+    ['with', true],
+    ['without', false],
   ])('reaches a session’s episodes through the session index when recording and consolidating (%s statistics)', async (_label, statistics) => {
     const { engine, seen } = await memoryWithStatistics(statistics);
     // A new session: its first episode looks for the session's previous one (none), the next ones link to it.
