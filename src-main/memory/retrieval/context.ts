@@ -122,13 +122,25 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   let pack = assemble(prompt, intent, complexity, budget, sections, now, deps.db);
   // Token counts of parts can differ from the whole by a merge at a line break; trim until it fits.
   while (countTokens(pack.markdown) > budget) {
-    const last = [...pack.sections].reverse().find((s) => s.items.length > 0);
-    if (!last) break;
-    last.items.pop();
-    last.tokens = last.items.reduce((n, i) => n + i.tokens, 0);
+    if (!dropWeakestItem(pack.sections)) break;
     pack = assemble(prompt, intent, complexity, budget, pack.sections, now, deps.db);
   }
   return pack;
+}
+
+/**
+ * Makes room in a pack that came out over budget: the least relevant item of the last section that has any
+ * goes (ties: the one shown last). Not simply the last line: a section of turns is shown in time order, and its
+ * last line is the newest turn, often the one the question is about. False when nothing is left to drop.
+ */
+export function dropWeakestItem(sections: ContextSection[]): boolean {
+  const last = [...sections].reverse().find((s) => s.items.length > 0);
+  if (!last) return false;
+  let weakest = last.items.length - 1;
+  for (let i = weakest - 1; i >= 0; i--) if ((last.items[i] as ContextItem).score < (last.items[weakest] as ContextItem).score) weakest = i;
+  last.items.splice(weakest, 1);
+  last.tokens = last.items.reduce((n, i) => n + i.tokens, 0);
+  return true;
 }
 
 function factCandidate(h: SearchHit): Candidate {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
+import { dropWeakestItem } from '../../../src-main/memory/retrieval/context';
+import type { ContextItem, ContextSection } from '../../../src-shared/retrieval-types';
 
 const T0 = Date.parse('2024-03-01T09:00:00Z');
 /** One turn answers the question; the rest is everyday chatter that shares at most a common word with it. */
@@ -46,5 +48,26 @@ describe('a context pack stops at its relevance floor', () => {
     const weak = unfloored.pack.sections.flatMap((s) => s.items).filter((i) => i.nodeId !== null && i.score < best * floor);
     expect(weak.length).toBeGreaterThan(0);
     expect(pack.tokensUsed).toBeLessThan(unfloored.pack.tokensUsed);
+  });
+});
+
+describe('a pack over budget after assembly', () => {
+  const item = (text: string, score: number): ContextItem => ({ nodeId: text, entityId: null, text, tokens: 5, score, strategies: [], reason: 'test' });
+  const section = (name: ContextSection['name'], items: ContextItem[]): ContextSection => ({ name, title: name, budget: 100, tokens: items.length * 5, items });
+
+  it('drops the least relevant line of its last section, not the newest turn shown last', () => {
+    const turns = section('temporal', [item('older, weak', 0.2), item('older, strong', 0.9), item('newest, strong', 0.8)]);
+    const sections = [section('facts', [item('a fact', 0.1)]), turns, section('evidence', [])];
+    expect(dropWeakestItem(sections)).toBe(true);
+    expect(turns.items.map((i) => i.text)).toEqual(['older, strong', 'newest, strong']);
+    expect(turns.tokens).toBe(10);
+    // Of equally weak lines, the one shown last goes.
+    const tied = section('temporal', [item('first', 0.3), item('second', 0.3), item('third', 0.9)]);
+    dropWeakestItem([tied]);
+    expect(tied.items.map((i) => i.text)).toEqual(['first', 'third']);
+  });
+
+  it('says when nothing is left to drop', () => {
+    expect(dropWeakestItem([section('facts', []), section('temporal', [])])).toBe(false);
   });
 });
