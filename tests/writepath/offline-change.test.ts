@@ -102,6 +102,18 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('Just moved to lisbon'))[0]).toMatchObject({ content: 'User lives in Lisbon' });
     expect((await slotted('i quit my job at microsoft'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:microsoft' });
     expect(await slotted('i work at home')).toEqual([]);
+    // A job or home said with a copula: over for good ("not … anymore", "no longer") ends it, "now at" makes it.
+    expect((await slotted("I'm not at Google anymore"))[0]).toMatchObject({ content: 'User no longer works at Google', slot: 'user.employer', value: 'ended:google' });
+    expect((await slotted("I'm no longer at Fenwick Labs."))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:fenwick labs' });
+    expect((await slotted("I'm not with Google any more"))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:google' });
+    expect((await slotted("I'm now at Dropbox"))[0]).toMatchObject({ content: 'User works at Dropbox', slot: 'user.employer', value: 'dropbox' });
+    expect((await slotted('my new job is at Dropbox'))[0]).toMatchObject({ content: 'User works at Dropbox', slot: 'user.employer', value: 'dropbox' });
+    expect((await slotted("I'm not in Leeds anymore"))[0]).toMatchObject({ content: 'User no longer lives in Leeds', slot: 'user.residence', value: 'ended:leeds' });
+    expect((await slotted("I'm not with Sam anymore"))[0]).toMatchObject({ content: 'User is no longer with Sam', slot: 'user.partner', value: 'ended:sam' });
+    // Where someone is today, not a job or a home.
+    for (const text of ["I'm at Dropbox now", "I'm not at Google", "I'm now at Heathrow Airport", "I'm now in Berlin", "I'm not at work anymore", "I'm in Leeds"]) {
+      expect((await slotted(text)).filter((s) => s.slot?.endsWith('employer') || s.slot?.endsWith('residence')), text).toEqual([]);
+    }
     // … and what only looks like it.
     for (const text of ['I fired my accountant', 'gave him a call', 'got it', 'left early', 'Got a new phone', 'Tom and I went to Paris', 'call me later', 'I stopped by the shop', 'moved the meeting to Friday']) {
       expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);

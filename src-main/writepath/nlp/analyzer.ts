@@ -35,6 +35,8 @@ export interface TextAnalyzer {
    * the library knows capitalised, so the tagger reads them as names; other text unchanged.
    */
   restoreNameCase?(text: string): string;
+  /** Whether the library knows a name as an organisation ("Google", "Acme Corp"), when it can tell. */
+  isOrganisation?(name: string): boolean;
 }
 
 /** Tokens back to text, with the original spacing. */
@@ -68,6 +70,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         const doc = compromise(t);
         return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
       }),
+      isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       sentences(text: string): Sentence[] {
         const out: Sentence[] = [];
         nlp

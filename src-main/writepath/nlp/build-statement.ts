@@ -8,9 +8,13 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaStatement } from './names';
+import { copulaJobOrHome } from './chat-forms';
 
-/** A statement from subject + verb group + object, by what the verb says. */
-export function buildStatement(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] {
+/**
+ * A statement from subject + verb group + object, by what the verb says. `said`: the object as written, before
+ * time words and fillers were trimmed from it ("at Globex anymore"), where they change what a copula means.
+ */
+export function buildStatement(subject: Subject, group: VerbGroup, object: Token[], ctx: Context, said: readonly Token[] = object): Built[] {
   const s = subject.text;
   const objText = joinTokens(object);
   const first = object[0];
@@ -29,7 +33,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!head || VAGUE_OBJECTS.has(lowerOf(target[0]))) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: group.negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
-    const copulaChange = copulaStatement(subject, group, object);
+    const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
     if (group.negated) return [];
     if (firstLower === 'from') {
@@ -113,7 +117,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "I love to cook" is an opinion; "I like to think so" is not.
       if (firstLower === 'to' && !(object[1]?.pos === 'VERB' && VERB_CLASSES.has(object[1].lemma))) return [];
       const parts = coordinated(object);
-      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx));
+      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       const [about] = splitComparison(object);
       const head = headWord(firstLower === 'to' ? about.slice(1) : about);
       if (!head) return [];
@@ -151,7 +155,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // What someone had ("a guy", "a cool week") is rarely a fact about them now.
       if (group.negated || !first || group.past) return [];
       const parts = coordinated(object);
-      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx));
+      if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       if (!(first.pos === 'DET' || first.pos === 'NUM' || ['two', 'three', 'four', 'five'].includes(firstLower))) return [];
       if (['the', 'this', 'that', 'some', 'any'].includes(firstLower)) return [];
       const noun = object.find((t) => t.pos === 'NOUN');

@@ -1,15 +1,17 @@
 /**
  * Forms of chat messages that the subject–verb rules miss: a message that drops its "I" ("just moved to Porto",
  * "got a job at Stripe"), a couple as the subject ("Jake and I broke up", "me and Jake split up"), "call me
- * Alex", and "I used to live in Paris" (a past that ends the matching slot).
+ * Alex", "I used to live in Paris" (a past that ends the matching slot), and a job or home said with a copula
+ * ("I'm not at Globex anymore", "I'm no longer in Leeds", "I'm now at Dropbox", "my new job is at Dropbox").
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, UNION_WORDS } from './lexicon';
-import { isPersonName } from './names';
+import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
-import type { Built, Subject } from './statement-types';
+import type { Built, Context, Subject } from './statement-types';
+import type { VerbGroup } from './verb-group';
 
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
@@ -101,4 +103,50 @@ export function usedTo(tokens: readonly Token[], at: number, subject: Subject): 
       : null;
   }
   return null;
+}
+
+/** Where one is for a moment, not where one works: "I'm now at Heathrow Airport" says nothing of a job. */
+const VENUES = new Set(['airport', 'station', 'terminal', 'hotel', 'gate', 'mall', 'park', 'beach', 'cafe', 'café', 'bar', 'pub', 'restaurant', 'gym']);
+
+/** The organisation or place a copula's object names after its preposition, the whole rest of it ("at the Met Office"). */
+function namedAfter(object: readonly Token[], preps: readonly string[]): string | null {
+  if (!preps.includes(lowerOf(object[0]))) return null;
+  const tail = object.slice(lowerOf(object[1]) === 'the' ? 2 : 1);
+  const run = properRuns(tail)[0];
+  if (!run || run.start !== 0 || run.end !== tail.length) return null;
+  return VENUES.has(lowerOf(tail.at(-1))) ? null : run.text;
+}
+
+/**
+ * A job or home said with a copula: over for good ("I'm not at Globex anymore", "I'm no longer in Leeds") ends the
+ * slot; "I'm now at Dropbox" (now right after the copula: a change) fills it. "I'm at Dropbox", "I'm in Leeds"
+ * and "I'm not at work" say where someone is today, and give nothing.
+ */
+export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: readonly Token[], said: readonly Token[], ctx: Context): Built[] | null {
+  if (group.past) return null;
+  const state = copulaState(group, object, said);
+  if (!state.overForGood && !state.now) return null;
+  const place = state.overForGood ? namedAfter(state.rest, ['in']) : null;
+  if (place) {
+    return [{ content: `${subject.text} no longer lives in ${place}`, type: 'semantic', slot: `${subject.key}.residence`, value: endedValue(normaliseFact(place)), entities: [{ name: place, type: 'place', aliases: [] }] }];
+  }
+  const org = namedAfter(state.rest, ['at', 'with', 'for']);
+  // "with" a person is a partner (names.ts), not an employer.
+  if (!org || (lowerOf(state.rest[0]) === 'with' && isPartnerName(state.rest.slice(1), ctx))) return null;
+  const entities = [{ name: org, type: 'organization' as const, aliases: [] }];
+  return state.overForGood
+    ? [{ content: `${subject.text} no longer works at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: endedValue(normaliseFact(org)), entities }]
+    : [{ content: `${subject.text} works at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: normaliseFact(org), entities }];
+}
+
+/** "my new job is at Dropbox", "my job's with the Met Office now": the speaker's employer, or null. */
+export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  let i = start + 1;
+  if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
+  if (!['job', 'work', 'workplace', 'employer'].includes(lowerOf(tokens[i]))) return null;
+  if (!['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
+  let object = tokens.slice(i + 2).filter((t) => t.pos !== 'PUNCT');
+  if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
+  const org = namedAfter(object, ['at', 'with', 'for']);
+  return org ? { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] } : null;
 }

@@ -8,7 +8,7 @@ import { joinTokens, type Token } from './analyzer';
 import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
 import { lowerOf, possessive, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
-import type { Built, Subject } from './statement-types';
+import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
 /** "User's name is Dana Whitfield", with the person it names. */
@@ -29,18 +29,48 @@ export function isPersonName(tokens: readonly Token[]): boolean {
   });
 }
 
+/** "anymore", "any more", "any longer" anywhere in what was said after the verb. */
+function saysAnymore(said: readonly Token[]): boolean {
+  return said.some((t, i) => lowerOf(t) === 'anymore' || (lowerOf(t) === 'any' && ['more', 'longer'].includes(lowerOf(said[i + 1]))));
+}
+
+/**
+ * How a copula's object says a state: "no longer with Sam", "not at Globex anymore", "now at Dropbox". The
+ * object without those words; whether it is negated (the verb group stops at the copula, so "not" is the
+ * object's first word); whether the state is over for good ("no longer", or negated with "anymore" / "any more"
+ * / "any longer" in `said`, the object as written); and whether it is new ("now" right after the copula).
+ */
+export function copulaState(group: VerbGroup, object: readonly Token[], said: readonly Token[]): { rest: Token[]; negated: boolean; overForGood: boolean; now: boolean } {
+  let rest = object.filter((t) => t.pos !== 'PUNCT');
+  const noLonger = lowerOf(rest[0]) === 'no' && lowerOf(rest[1]) === 'longer';
+  const not = lowerOf(rest[0]) === 'not';
+  if (noLonger) rest = rest.slice(2);
+  else if (not) rest = rest.slice(1);
+  const negated = group.negated || not;
+  const now = !negated && !noLonger && lowerOf(rest[0]) === 'now';
+  if (now) rest = rest.slice(1);
+  if (lowerOf(rest.at(-1)) === 'now') rest = rest.slice(0, -1);
+  return { rest, negated, overForGood: noLonger || (negated && saysAnymore(said)), now };
+}
+
+/** "with Sam" is a partner; "with Google" (an organisation the tagger's library knows) an employer. */
+export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
+  return isPersonName(tokens) && !ctx.isOrganisation(joinTokens(tokens));
+}
+
 /** A copula the name and partner rules read, or null for the rest of the copula rules. */
-export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[]): Built[] | null {
+export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
   if (!group.negated && !group.past && isPersonName(object)) return [nameStatement(subject, joinTokens(object))];
-  // "I'm no longer with Sam": the tagger leaves "no longer" after the copula.
-  const noLonger = lowerOf(object[0]) === 'no' && lowerOf(object[1]) === 'longer';
-  const rest = noLonger ? object.slice(2) : object;
-  if ((group.negated || noLonger) && lowerOf(rest[0]) === 'with' && isPersonName(rest.slice(1))) {
+  // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
+  const state = copulaState(group, object, said);
+  const { rest } = state;
+  if ((state.negated || state.overForGood) && lowerOf(rest[0]) === 'with' && isPartnerName(rest.slice(1), ctx)) {
     const partner = joinTokens(rest.slice(1));
+    const verb = group.phrase.replace(/ (?:not|no longer)$/, '');
     return [
       {
-        content: `${subject.text} ${group.phrase}${noLonger ? ' no longer' : ''} with ${partner}`,
+        content: `${subject.text} ${verb} ${state.overForGood ? 'no longer' : 'not'} with ${partner}`,
         type: 'semantic',
         slot: `${subject.key}.partner`,
         value: endedValue(normaliseFact(partner)),

@@ -31,6 +31,8 @@ export interface Context {
   named: Map<string, NamedEntityKind>;
   /** The utterance talks about work (job, boss, office…): a bare "I quit" is then a job left. */
   workTalk: boolean;
+  /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
+  isOrganisation(name: string): boolean;
 }
 
 /** Subject of a clause as written in a fact, the key its slots use, and how "my" reads inside it. */

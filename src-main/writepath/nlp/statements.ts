@@ -17,7 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
 import { nameStatement } from './names';
-import { coupleStatement, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, jobIsAt, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { endedValue } from '../slot-values';
 
@@ -75,7 +75,7 @@ export function readStatements(
   if (!/\b(?:I|my|My|me|Me|we|We)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
-  const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text) };
+  const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text), isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false };
   const out: Statement[] = [];
   // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
   // same, so each distinct one is read once and its statements (and drops) repeated.
@@ -169,6 +169,8 @@ function readClause(
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
+    const job = jobIsAt(tokens, start, own);
+    if (job) return { subject: own, statements: [job] };
     if ((next === 'favourite' || next === 'favorite') && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
       if (isAt < 0) return null;
@@ -211,7 +213,7 @@ function readClause(
   if (!object) return { subject, statements: extra };
   // "Kenji runs four days a week": a habit in the present has no start date in its clause.
   const habitual = presentSimple && !group.copula;
-  const built = buildStatement(subject, group, object, ctx).map((b) => ({
+  const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
     ...b,
     ...(habitual ? { timeless: true } : {}),
     content: b.content.replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
