@@ -16,6 +16,7 @@ import { firstPassing, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
+import { asksWhen, saysWhen } from './dated-turns';
 import { ftsScored, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
@@ -232,11 +233,14 @@ export async function search(
   // "… these days?", "… still …?": the newer turns in contention state the current value.
   const lift = asksForCurrent(query) ? deps.config.currentLift : 0;
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
+  // "When …?": the turns in contention that say a time (dated-turns.ts).
+  const datedLift = asksWhen(query) ? 1 + deps.config.datedTurnLift : 1;
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) };
+      const dated = node.type === 'episodic' && datedLift > 1 && saysWhen(node.content) ? datedLift : 1;
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * dated };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {

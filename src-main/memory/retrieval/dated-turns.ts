@@ -1,0 +1,35 @@
+/**
+ * "When …?" is answered by a turn that says a time ("venue booked!! 17.08.2024", "Leo proposed last weekend", "I
+ * start on the 3rd of July"), more often than by the turns around it that share the question's words. A question
+ * that asks when lifts the turns in contention that name a date, a day, a month or a relative time; it never
+ * brings in a turn the strategies did not find.
+ *
+ * Not entity-mentions' DATE_RE, which wants a whole date to link as an entity: here any word of time counts.
+ */
+const ASKS_WHEN = /\b(?:when|what (?:date|day|time|year|month)|which (?:day|date|month|year)|how long ago)\b|когда|в какой день/iu;
+
+const SAYS_WHEN = new RegExp(
+  [
+    String.raw`\b\d{1,2}[./]\d{1,2}(?:[./]\d{2,4})?\b`,
+    String.raw`\b\d{4}-\d{2}-\d{2}\b`,
+    String.raw`\b(?:19|20)\d\d\b`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)\b`,
+    String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b`,
+    // "may" is a month only where it reads as one.
+    String.raw`\b(?:in|on|of|since|until|by|early|late|mid) may\b|\bmay \d`,
+    String.raw`\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bweekend\b`,
+    String.raw`\b(?:yesterday|tomorrow|tonight|today|ago)\b`,
+    String.raw`\b(?:last|next|this) (?:week|month|year|spring|summer|autumn|fall|winter)\b`,
+    'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|вчера|завтра|сегодня|назад',
+  ].join('|'),
+  'iu',
+);
+
+export function asksWhen(query: string): boolean {
+  return ASKS_WHEN.test(query);
+}
+
+/** Whether a turn names a time (a date, a weekday, a month, "last weekend", "two weeks ago"). */
+export function saysWhen(text: string): boolean {
+  return SAYS_WHEN.test(text);
+}
