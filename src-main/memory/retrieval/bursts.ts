@@ -20,7 +20,9 @@ interface Row {
   session: string | null;
 }
 
-const SPEAKER_SQL = `coalesce(json_extract(attributes, '$.speaker'), source_role, '')`;
+/** Who said a turn, in SQL: a transcript's speaker, else the role (`table`: an alias with its dot, "n."). */
+export const speakerSql = (table = ''): string => `coalesce(json_extract(${table}attributes, '$.speaker'), ${table}source_role, '')`;
+const SPEAKER_SQL = speakerSql();
 
 /**
  * Gifts to the burst-mates of the `seeds` best hits: `share` × the hit's score each (a mate already scored on

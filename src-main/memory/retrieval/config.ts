@@ -34,6 +34,8 @@ export interface RetrievalConfig {
   burstShare: number;
   /** Best BM25 hits whose bursts are read. */
   burstSeeds: number;
+  /** Share of a best hit's score the answer to a question asked about it ranks with (answers.ts); 0 = off. */
+  answerShare: number;
   /** Short turns weigh less as evidence (brevity.ts): full weight from this many distinct content words; 0 = off. */
   brevityWords: number;
   /** How steeply a shorter turn's weight falls: (words / brevityWords)^brevityExponent. */
@@ -68,6 +70,13 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // 0.769 (at 0.9 a burst's "lol"s crowd out other answers: 0.702); tidy dialogue alternates speakers, unchanged.
   burstShare: 0.5,
   burstSeeds: 5,
+  // The same speaker two turns from one of the best `seeds` hits, across the other's question ("we broke up" /
+  // "what happened?" / "the long distance…"): R@10 tidy 0.66 → 0.704, messaging 0.824 unchanged, Russian 0.544 →
+  // 0.57; pack recall tidy 0.814 → 0.839 at 1,288 tokens. Below 1 so an answer with no match of its own stays under
+  // the hit that brought it (1.0: 0.705 / 0.824 / 0.623, but "Eleven years." tied "My violin teacher is Irena" for
+  // "Who teaches Ann?"; 0.5: 0.689). Without the question between them it cost messaging 0.824 → 0.78–0.80 (two
+  // messages on is as often a new topic there).
+  answerShare: 0.85,
   // Fixtures R@10 (tidy / messaging), content words: off 0.63 / 0.769; 6 ^0.3 0.653 / 0.802; 8 ^0.3 0.655 /
   // 0.802; 10 ^0.2 0.654 / 0.78; 12 ^0.3 0.659 / 0.791. All words, 20 ^0.2: 0.653 / 0.813, but stopwords then
   // reorder near-equal turns; 15 ^0.5: 0.648 / 0.752 (too steep for chats of short messages).

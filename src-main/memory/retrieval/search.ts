@@ -14,6 +14,7 @@ import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/
 import { strategyWeights, type RetrievalConfig } from './config';
 import { firstPassing, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
+import { answerActivation } from './answers';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
 import { asksWhen, saysWhen } from './dated-turns';
@@ -284,6 +285,7 @@ function activate(deps: RetrieverDeps, bm25: RankedHit[], share: number, filter:
   const total = new Map(bm25.map((h) => [h.id, h.score]));
   for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
   for (const [id, amount] of burstActivation(db, bm25, config.burstSeeds, config.burstShare)) total.set(id, Math.max(total.get(id) ?? 0, amount));
+  for (const [id, amount] of answerActivation(db, bm25, config.seeds, config.answerShare)) total.set(id, (total.get(id) ?? 0) + amount);
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   // BM25's own hits passed the filter in their query; newcomers are checked, as far down as the list needs.
   return firstPassing(db, ranked, filter, limit, new Set(bm25.map((h) => h.id)));
