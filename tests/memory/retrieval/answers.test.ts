@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recordTranscript } from '../../../src-main/data/import/record-transcript';
-import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
+import { recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import type { RetrievalConfig } from '../../../src-main/memory';
-import { openTestEngine } from '../../helpers/temp-engine';
+import { rankedTurns } from '../../helpers/transcript-search';
 
 const CHATTER = ['the train was late again', 'my back hurts from the gym', 'rain all week here', 'the cat knocked over a plant', 'new phone arrived today', 'coffee was terrible this morning'];
 
@@ -47,15 +46,8 @@ const dialogue = recallDatasetSchema.parse({
   ],
 }).conversations[0];
 
-async function ranked(retrieval: Partial<RetrievalConfig>, query: string): Promise<string[]> {
-  if (!dialogue) throw new Error('fixture missing');
-  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
-  const episodes = conversationEpisodes(dialogue);
-  const ids = await recordTranscript(engine, episodes);
-  const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?']));
-  const result = await engine.search({ query, types: ['episodic'], limit: 40, now: Date.parse('2024-06-01T00:00:00Z') });
-  return result.hits.map((h) => turnOf.get(h.node.id) ?? '?');
-}
+const ranked = (retrieval: Partial<RetrievalConfig>, query: string): Promise<string[]> =>
+  rankedTurns(dialogue, query, { retrieval, limit: 40, now: Date.parse('2024-06-01T00:00:00Z') });
 
 describe('answers as a retrieval unit', () => {
   it('ranks the answer to a question about a best hit with that hit, above turns that only sit next to it', async () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { recordTranscript } from '../../../src-main/data/import/record-transcript';
-import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
+import { recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import type { RetrievalConfig } from '../../../src-main/memory';
-import { openTestEngine } from '../../helpers/temp-engine';
+import { rankedTurns } from '../../helpers/transcript-search';
 
 /** A messaging chat: Ann's plan is a burst of short messages; the question's words are only in the first. */
 const chat = recallDatasetSchema.parse({
@@ -35,15 +34,8 @@ const chat = recallDatasetSchema.parse({
   ],
 }).conversations[0];
 
-async function topTurns(retrieval: Partial<RetrievalConfig>, k: number): Promise<string[]> {
-  if (!chat) throw new Error('fixture missing');
-  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
-  const episodes = conversationEpisodes(chat);
-  const ids = await recordTranscript(engine, episodes);
-  const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?']));
-  const result = await engine.search({ query: 'What is the plan for the cabin weekend?', types: ['episodic'], limit: k, now: Date.parse('2024-06-01T00:00:00Z') });
-  return result.hits.map((h) => turnOf.get(h.node.id) ?? '?');
-}
+const topTurns = (retrieval: Partial<RetrievalConfig>, k: number): Promise<string[]> =>
+  rankedTurns(chat, 'What is the plan for the cabin weekend?', { retrieval, limit: k, now: Date.parse('2024-06-01T00:00:00Z') });
 
 describe('bursts as a retrieval unit', () => {
   it('ranks the messages of a burst with the one the question matched', async () => {
