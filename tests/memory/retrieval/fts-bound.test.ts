@@ -30,7 +30,7 @@ describe('bounded BM25 on a large memory', () => {
   it('still finds an old turn through a rare word, ranked first', async () => {
     const { engine, rareOld, df } = await memoryWithACommonWord();
     const query = ftsQuery('lunch with the team, or the zebra', { df, frequentDocs: 20, recentMatches: 20 });
-    expect(query).toEqual({ match: '"zebra" OR ("team" AND "lunch")', rare: '"zebra"', recentMatches: 20 });
+    expect(query).toEqual({ match: '"zebra" OR ("lunch" AND "team")', rare: '"zebra"', recentMatches: 20 });
     const hits = ftsScored(engine.database, query, EPISODES, 10);
     expect(hits[0]?.id).toBe(rareOld);
     expect(hits).toHaveLength(10);
@@ -51,5 +51,26 @@ describe('bounded BM25 on a large memory', () => {
     expect(lunch.slice(-20).filter((id) => found.has(id)).length).toBeGreaterThan(10);
     // The old turns are not scored (a neighbour of a scored turn can still be activated).
     expect(lunch.slice(0, 60).filter((id) => found.has(id))).toEqual([]);
+  });
+
+  it('requires frequent terms two at a time: matches exactly the turns holding at least two of them', async () => {
+    const { engine } = openTestEngine();
+    const words = ['apple', 'bread', 'cheese', 'dates', 'eggs'];
+    // Every subset of the five words, as its own turn.
+    const turns = new Map<string, string[]>();
+    for (let mask = 1; mask < 32; mask++) {
+      const held = words.filter((_, i) => mask & (1 << i));
+      turns.set(engine.recordEpisode({ content: `Shopping list: ${held.join(' and ')}`, sessionId: 's' }), held);
+    }
+    await engine.flush();
+    // Four frequent terms (the fifth is left out: at most four are paired), rarest first by these counts.
+    const df = (t: string): number => ({ apple: 40, bread: 50, cheese: 60, dates: 70, eggs: 80 })[t] ?? 0;
+    const query = ftsQuery('apple bread cheese dates eggs', { df, frequentDocs: 20, recentMatches: 10_000 });
+    expect(query?.match).toBe('("dates" AND ("apple" OR "bread" OR "cheese")) OR ("cheese" AND ("apple" OR "bread")) OR ("bread" AND "apple")');
+    const found = new Set(ftsScored(engine.database, query, EPISODES, 100).map((h) => h.id));
+    const pairedWords = words.slice(0, 4);
+    const expected = [...turns].filter(([, held]) => held.filter((w) => pairedWords.includes(w)).length >= 2).map(([id]) => id);
+    expect(found).toEqual(new Set(expected));
+    expect(found.size).toBe(22); // subsets of five words with at least two of the first four: 11 × 2
   });
 });
