@@ -8,7 +8,7 @@
  * often a new topic (bursts.ts covers one speaker's run of messages).
  */
 import type { ReadableDB } from '../../storage/db';
-import { temporalEdgesAround } from '../repo/temporal-edges';
+import { temporalEdgesAround, type TemporalEdge } from '../repo/temporal-edges';
 import { stmt } from '../repo/statements';
 import { speakerSql } from './bursts';
 import type { Scored } from './strategies';
@@ -33,14 +33,21 @@ function turnsOf(db: ReadableDB, ids: readonly string[]): Map<string, Turn> {
  * the same answer), added to what the turn scored on its own (search.ts activate): an answer that also shares a
  * word with the question ranks above one that does not. Ties do not depend on SQLite's row order.
  */
-export function answerActivation(db: ReadableDB, scored: readonly Scored[], seeds: number, share: number): Map<string, number> {
+export function answerActivation(
+  db: ReadableDB,
+  scored: readonly Scored[],
+  /** The temporal edges around `scored` (temporalEdgesAround), as the neighbourhood read them. */
+  edges: readonly TemporalEdge[],
+  seeds: number,
+  share: number,
+): Map<string, number> {
   const received = new Map<string, number>();
   if (share <= 0 || scored.length === 0) return received;
   const top = scored.slice(0, seeds);
   const rank = new Map(top.map((s, i) => [s.id, i]));
   // The turns next to each hit (the best-ranked hit first, when two share one).
   const between = new Map<string, number>();
-  for (const { a, b } of temporalEdgesAround(db, top)) {
+  for (const { a, b } of edges) {
     for (const [hit, next] of [
       [a, b],
       [b, a],

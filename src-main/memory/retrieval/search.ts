@@ -15,6 +15,7 @@ import { strategyWeights, type RetrievalConfig } from './config';
 import { firstPassing, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
 import { answerActivation } from './answers';
+import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
 import { asksWhen, saysWhen } from './dated-turns';
@@ -281,11 +282,12 @@ function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolea
  */
 function activate(deps: RetrieverDeps, bm25: RankedHit[], share: number, filter: NodeFilter, limit: number, documents: number): string[] {
   const { db, config } = deps;
-  const received = neighbourhoodActivation(db, bm25, config.seeds, share, documents);
+  const edges = temporalEdgesAround(db, bm25);
+  const received = neighbourhoodActivation(db, bm25, edges, config.seeds, share, documents);
   const total = new Map(bm25.map((h) => [h.id, h.score]));
   for (const [id, amount] of received) total.set(id, (total.get(id) ?? 0) + amount);
   for (const [id, amount] of burstActivation(db, bm25, config.burstSeeds, config.burstShare)) total.set(id, Math.max(total.get(id) ?? 0, amount));
-  for (const [id, amount] of answerActivation(db, bm25, config.seeds, config.answerShare)) total.set(id, (total.get(id) ?? 0) + amount);
+  for (const [id, amount] of answerActivation(db, bm25, edges, config.seeds, config.answerShare)) total.set(id, (total.get(id) ?? 0) + amount);
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   // BM25's own hits passed the filter in their query; newcomers are checked, as far down as the list needs.
   return firstPassing(db, ranked, filter, limit, new Set(bm25.map((h) => h.id)));

@@ -5,7 +5,7 @@
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
-import { temporalEdgesAround } from '../repo/temporal-edges';
+import type { TemporalEdge } from '../repo/temporal-edges';
 import { stmt } from '../repo/statements';
 
 export interface Scored {
@@ -150,6 +150,8 @@ export const SPECIFIC_ENTITY_MENTIONS = 200;
 export function neighbourhoodActivation(
   db: ReadableDB,
   scored: readonly (Scored & { rowid?: number })[],
+  /** temporalEdgesAround(db, scored): read once by the caller, which spreads along them again (answers.ts). */
+  edges: readonly TemporalEdge[],
   seeds: number,
   share: number,
   documents: number,
@@ -161,12 +163,11 @@ export function neighbourhoodActivation(
   const give = (to: string, amount: number): void => {
     received.set(to, (received.get(to) ?? 0) + amount);
   };
-  const rows = temporalEdgesAround(db, scored);
   // Gifts in the givers' rank order: float sums then come out the same whatever order SQLite returned the
   // edges in (it follows the random UUIDs), and so do the ties after them.
   const rank = new Map(scored.map((s, i) => [s.id, i]));
   const gifts: { to: string; from: string; toRowid: number }[] = [];
-  for (const { a, b, ra, rb } of rows) {
+  for (const { a, b, ra, rb } of edges) {
     if (own.has(b)) gifts.push({ to: a, from: b, toRowid: ra });
     if (own.has(a)) gifts.push({ to: b, from: a, toRowid: rb });
   }
