@@ -139,7 +139,7 @@ export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: read
     : [{ content: `${subject.text} works at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: normaliseFact(org), entities }];
 }
 
-/** "my new job is at Dropbox", "my job's with the Met Office now": the speaker's employer, or null. */
+/** "my new job is at Dropbox", "my job is with Acme now": the speaker's employer, or null. */
 export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
   let i = start + 1;
   if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
