@@ -63,6 +63,21 @@ describe('offline statements (wink-nlp)', () => {
     expect(out[0]?.entities.map((e) => `${e.name}/${e.type}`)).toEqual(['Dave/person', 'Kraków/place']);
   });
 
+  it('names the verb does not type are typed when the library knows them: people, places, organisations', async () => {
+    const analyzer = await winkAnalyzer();
+    expect(analyzer.namedEntities?.('Had lunch with Diego and Isabel at Google in Lisbon!!')).toEqual(
+      new Map([
+        ['diego', 'person'],
+        ['isabel', 'person'],
+        ['lisbon', 'place'],
+        ['google', 'organization'],
+      ]),
+    );
+    // "love" says nothing of what its object is: without the library, Diego would be no entity at all.
+    expect(readStatements(analyzer, 'I love Diego.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Diego', type: 'person', aliases: [] }]);
+    expect(readStatements(analyzer, 'I play tennis with Marco at Stripe.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Marco', type: 'person', aliases: [] }]);
+  });
+
   it('a named relative becomes a person with the relation as an alias, and the fact is about them', async () => {
     const out = readStatements(await winkAnalyzer(), 'My brother Tomás is a paramedic in Porto.', USER, SAID_AT);
     expect(out.map((s) => s.content)).toEqual(["Tomás is the user's brother", 'Tomás is a paramedic in Porto']);

@@ -71,6 +71,14 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
       }),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
+      namedEntities: (text: string): Map<string, NamedEntityKind> => {
+        const doc = compromise(text);
+        return namesByKind([
+          ['person', doc.people().out('array') as string[]],
+          ['place', doc.places().out('array') as string[]],
+          ['organization', doc.organizations().out('array') as string[]],
+        ]);
+      },
       sentences(text: string): Sentence[] {
         const out: Sentence[] = [];
         nlp
@@ -91,6 +99,21 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     };
   })();
   return wink;
+}
+
+/**
+ * The library's names by kind as the rules look them up: lower-cased, without the punctuation it leaves on
+ * ("porto!!", "(Acme)"). A name it files under two kinds keeps the first (people, then places).
+ */
+function namesByKind(found: readonly (readonly [NamedEntityKind, readonly string[]])[]): Map<string, NamedEntityKind> {
+  const out = new Map<string, NamedEntityKind>();
+  for (const [kind, names] of found) {
+    for (const raw of names) {
+      const name = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, '').toLowerCase();
+      if (name.length > 1 && !out.has(name)) out.set(name, kind);
+    }
+  }
+  return out;
 }
 
 /** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */

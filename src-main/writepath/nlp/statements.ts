@@ -60,6 +60,9 @@ function rewriteObject(tokens: readonly Token[], subject: Subject, speaker: Spea
   return out;
 }
 
+/** Messages longer than this are read without the library's name kinds (it reads the whole text each time). */
+const NAMED_ENTITIES_MAX_CHARS = 1_000;
+
 /** Statements in one utterance by `speaker`, said at `reference` (epoch ms). */
 export function readStatements(
   analyzer: TextAnalyzer,
@@ -74,8 +77,18 @@ export function readStatements(
   // without "I", "my", "me" or "we" is read only when it may be news said without its subject ("just moved to Porto").
   if (!/\b(?:I|my|My|me|Me|we|We)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
-  const named = analyzer.namedEntities?.(text) ?? new Map<string, NamedEntityKind>();
-  const ctx: Context = { speaker, reference, named, workTalk: WORK_TALK.test(text), isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false };
+  // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
+  let named: Map<string, NamedEntityKind> | null = null;
+  const ctx: Context = {
+    speaker,
+    reference,
+    get named() {
+      named ??= (text.length <= NAMED_ENTITIES_MAX_CHARS ? analyzer.namedEntities?.(text) : undefined) ?? new Map<string, NamedEntityKind>();
+      return named;
+    },
+    workTalk: WORK_TALK.test(text),
+    isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
+  };
   const out: Statement[] = [];
   // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
   // same, so each distinct one is read once and its statements (and drops) repeated.
