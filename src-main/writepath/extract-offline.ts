@@ -19,16 +19,34 @@ import type { CandidateFact, ConflictDecision, ConflictQuestion, ExtractedEntity
 /**
  * Who said an episode: a transcript's named speaker (attribute `speaker`, set by the importer), else the
  * app's user for their own turns. Null for the assistant and anything else (tool output, system text).
+ * A chat app's display name is read as the person's name: "Jonas ❤️" is Jonas. The others who speak in
+ * `page` are the ones the speaker may address by name ("i eat breakfast jonas don't worry").
  */
-export function speakerOf(episode: MemoryNode): Speaker | null {
+export function speakerOf(episode: MemoryNode, page: readonly MemoryNode[] = []): Speaker | null {
+  const shown = displayName(episode);
+  const listeners = [...new Set(page.map(displayName).filter((n): n is string => n !== null && n !== shown).map(personName))];
+  if (shown !== null) return { name: personName(shown), isUser: false, listeners };
+  return (episode.sourceRole ?? 'user') === 'user' ? { name: 'User', isUser: true, listeners } : null;
+}
+
+function displayName(episode: MemoryNode): string | null {
   const named = episode.attributes.speaker;
-  if (typeof named === 'string' && named.trim()) return { name: named.trim(), isUser: false };
-  return (episode.sourceRole ?? 'user') === 'user' ? { name: 'User', isUser: true } : null;
+  return typeof named === 'string' && named.trim() ? named.trim() : null;
+}
+
+/** A display name without its emoji and decoration ("Jonas ❤️", "⭐ Mia ⭐"); as shown when nothing else is left. */
+export function personName(display: string): string {
+  const name = display
+    .replace(/[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
+    .trim();
+  return name || display.trim();
 }
 
 /** The words of an episode without the "Speaker: " prefix the importer writes into a transcript's text. */
 export function spokenText(episode: MemoryNode, speaker: Speaker): string {
-  const prefix = `${speaker.name}:`;
+  const prefix = `${displayName(episode) ?? speaker.name}:`;
   return !speaker.isUser && episode.content.startsWith(prefix) ? episode.content.slice(prefix.length).trim() : episode.content;
 }
 
@@ -72,7 +90,7 @@ export class OfflineExtractor implements Extractor {
       entities.set(key, known ? { ...e, knownId: known.id } : e);
     };
     for (const episode of page.episodes) {
-      const speaker = speakerOf(episode);
+      const speaker = speakerOf(episode, page.episodes);
       if (!speaker) continue;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });

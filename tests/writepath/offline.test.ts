@@ -141,6 +141,40 @@ describe('imported transcripts, offline', () => {
     expect(facts.some((f) => f.node.content.startsWith('User'))).toBe(false);
   });
 
+  it("a messaging chat: display names are people's names, names said to the listener end the fact, shouting reads as words", async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    const { recordTranscript } = await import('../../src-main/data/import/record-transcript');
+    const start = Date.parse('2024-02-10T19:00:00Z');
+    const said = (speaker: string, text: string, minute: number) => ({
+      sessionId: 'fam',
+      role: speaker === 'Ania' ? 'user' : 'assistant',
+      content: `${speaker}: ${text}`,
+      eventTime: start + minute * 60_000,
+      attributes: { speaker },
+    });
+    await recordTranscript(engine, [
+      said('Jonas ❤️', 'I have 34 tabs open', 0),
+      said('Bartek', "i eat breakfast jonas don't worry", 1),
+      said('Bartek', "i'm driving 90 mama", 2),
+      said('Mama', 'On Saturday I DROVE TO LIDL ALONE 🚗', 3),
+      said('Bartek', 'i ran 5k. first run since april', 4),
+      said('Ania', 'I love my brother Bartek', 5),
+    ]);
+    const out = await consolidateSession(engine, new OfflineExtractor(), 'fam');
+    const facts = out.factsCreated.map((id) => engine.getNode(id).node.content).sort();
+    expect(facts).toEqual([
+      'Ania loves their brother Bartek',
+      'Bartek eats breakfast',
+      'Bartek is driving 90',
+      'Bartek ran 5k',
+      'Jonas has 34 tabs open',
+      'Mama drove to lidl alone',
+    ]);
+    expect(engine.findEntities('Jonas')[0]).toMatchObject({ canonicalName: 'Jonas', type: 'person' });
+    expect(engine.findEntities('Jonas ❤️').map((e) => e.canonicalName)).not.toContain('Jonas ❤️');
+  });
+
   it('loads the English model only when something is extracted, once per process', async () => {
     let loads = 0;
     const extractor = new OfflineExtractor({ analyzer: () => (loads++, winkAnalyzer()) });

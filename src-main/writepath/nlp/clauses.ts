@@ -5,9 +5,14 @@ import type { TimeMention } from './time';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
-/** Curly quotes, contractions and a lower-case "i" normalised so the tagger sees plain words. */
+/**
+ * Curly quotes, contractions and a lower-case "i" normalised so the tagger sees plain words; shouting ("I DROVE TO
+ * LIDL ALONE") read in lower case, as the tagger knows no capitalised verbs; a number with a unit before a full stop
+ * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
+ */
 export function normaliseForParsing(text: string): string {
-  return text
+  return unshouted(text)
+    .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\bi(?=\s|'|$)/g, 'I')
@@ -22,6 +27,13 @@ export function normaliseForParsing(text: string): string {
     .replace(/\bcannot\b/gi, 'can not')
     .replace(/\bwon'?t\b/gi, 'will not')
     .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is');
+}
+
+/** Two or more capitalised words in a row (not the pronoun "I"): a shout, not a run of acronyms. */
+const SHOUT_RE = /\b(?:(?!I\b)\p{Lu}{2,}[\p{Lu}'’]*(?:\s+|$)){2,}/gu;
+
+function unshouted(text: string): string {
+  return text.replace(SHOUT_RE, (run) => run.toLowerCase());
 }
 
 export interface Clause {

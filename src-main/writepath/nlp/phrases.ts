@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { CALENDAR_WORDS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ADDRESS_WORDS, CALENDAR_WORDS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -55,6 +55,22 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
     }
   }
   return kept;
+}
+
+/**
+ * The object up to a name said to the listener: "i'm driving 90 mama", "i eat breakfast jonas don't worry". A
+ * listener's name or a word of address right after a noun, number, adjective or adverb ends it; after a
+ * verb, a preposition, "and" or a relation ("my brother Jonas") it is part of what was said.
+ */
+export function withoutVocative(object: readonly Token[], listeners: readonly string[]): Token[] {
+  const names = new Set(listeners.flatMap((n) => [n.toLowerCase(), n.toLowerCase().split(' ')[0] ?? '']));
+  for (let i = 1; i < object.length; i++) {
+    const word = lowerOf(object[i]);
+    if (!ADDRESS_WORDS.has(word) && !names.has(word)) continue;
+    const before = object[i - 1] as Token;
+    if (['NOUN', 'NUM', 'ADJ', 'ADV'].includes(before.pos) && !RELATIONS.has(lowerOf(before))) return object.slice(0, i);
+  }
+  return [...object];
 }
 
 /** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */

@@ -6,6 +6,8 @@ import type { NamedEntityKind } from './analyzer';
 export interface Speaker {
   name: string;
   isUser: boolean;
+  /** The others in the conversation, by name: said after an object, a name is said to them ("i'm driving 90 mama"). */
+  listeners?: readonly string[];
 }
 
 export interface StatementEntity {

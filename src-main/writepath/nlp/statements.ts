@@ -12,7 +12,7 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { cleanObject, lowerOf, possessive, properRuns, relativeAt, slotKey } from './phrases';
+import { cleanObject, lowerOf, possessive, properRuns, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
@@ -221,7 +221,7 @@ function readClause(
   const progressive = /\b(?:is|are)\b/.test(group.phrase) && /ing$/.test(group.phrase);
   if (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma))) return { subject, statements: extra };
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
-  const objectTokens = cleanObject(tokens.slice(group.verb + 1), relativeSpans, offsets.slice(group.verb + 1));
+  const objectTokens = cleanObject(withoutVocative(tokens.slice(group.verb + 1), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(group.verb + 1));
   const object = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!object) return { subject, statements: extra };
   // "Kenji runs four days a week": a habit in the present has no start date in its clause.
