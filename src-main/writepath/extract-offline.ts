@@ -37,7 +37,7 @@ function displayName(episode: MemoryNode): string | null {
 /** A display name without its emoji and decoration ("Jonas ❤️", "⭐ Mia ⭐"); as shown when nothing else is left. */
 export function personName(display: string): string {
   const name = display
-    .replace(/[\p{Extended_Pictographic}\p{So}\p{Sk}\u200d\ufe0f]/gu, ' ')
+    .replace(/\p{Extended_Pictographic}|\p{So}|\p{Sk}|\u200d|\ufe0f/gu, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
     .trim();
