@@ -12,6 +12,14 @@ describe('the one text module', () => {
     expect(ftsQuery('Marta adopted a greyhound')).toContain(quoteFtsTerm('greyhound'));
   });
 
+  it('leaves the words that frame a question out of the full-text query, unless nothing else is left', () => {
+    const any = (...words: string[]) => words.map(quoteFtsTerm).join(' OR ');
+    expect(ftsMatchExpression('What kind of dog did Ania adopt?')).toBe(any('dog', 'ania', 'adopt'));
+    expect(ftsMatchExpression('Is Marco likely to enjoy camping?')).toBe(any('marco', 'enjoy', 'camping'));
+    expect(ftsMatchExpression('What has Marco found since?')).toBe(any('marco', 'found'));
+    expect(ftsMatchExpression('What happened?')).toBe(any('happened'));
+  });
+
   it('keeps the fact list narrower than the search list: "said", "know", "remember" change what a fact says', () => {
     for (const w of ['said', 'know', 'remember', 'told']) {
       expect(STOPWORDS.has(w)).toBe(true);
