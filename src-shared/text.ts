@@ -91,3 +91,15 @@ export function textPieces(text: string, maxChars = 1_000): { text: string; inde
   pieces.push({ text: text.slice(from), index: from });
   return pieces;
 }
+
+/**
+ * What a chat export writes in place of a photo, voice note, sticker or deleted message ("<image omitted>",
+ * "[photo]", "voice message (0:42)", "<Media omitted>", "This message was deleted"): a message that says nothing
+ * in words. `text` is the message alone, without a "Speaker: " prefix.
+ */
+const MEDIA_PLACEHOLDER_RE =
+  /^\s*(?:<[^<>\n]{1,40} omitted>|\[(?:photo|picture|image|video|sticker|gif|audio|file|document|voice message|voice note)[^\]\n]{0,40}\]|(?:photo|picture|image|video|sticker|gif|audio|voice message|voice note)(?: \(\d{1,2}:\d{2}\))?|this message was deleted|you deleted this message|null)\s*$/iu;
+
+export function isMediaPlaceholder(text: string): boolean {
+  return MEDIA_PLACEHOLDER_RE.test(text);
+}

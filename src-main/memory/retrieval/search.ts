@@ -37,6 +37,7 @@ import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
+import { isMediaPlaceholder } from '../../../src-shared/text';
 import { asStoodAt } from '../as-of';
 
 /** An as-of time expression as an instant (the end of the day it names), or a typed error; absent = null. */
@@ -78,6 +79,11 @@ export const FACT_BOOST = 2;
  * the person ("Where do I live?"), such episodes weigh this much.
  */
 export const WEAK_EVIDENCE_WEIGHT = 0.5;
+/**
+ * A chat's "<image omitted>" or "[photo]" says nothing in words: it ranks only on its neighbours' activation and
+ * its speaker's name, and took a line of the pack wherever it sat next to a hit.
+ */
+const MEDIA_PLACEHOLDER_WEIGHT = 0.1;
 const ABOUT_THE_PERSON = /\b(I|me|my|mine|myself|I'm|I've|I'd)\b|(^|[\s,])(я|меня|мне|мой|моя|моё|мои|мной)([\s,?.!]|$)/iu;
 
 /** The FTS query; on large memories, frequent terms only match in pairs and the scored matches are bounded. */
@@ -268,8 +274,15 @@ export async function search(
   };
 }
 
+/** A turn's words without the "Speaker: " prefix a transcript import writes. */
+function spokenPart(node: MemoryNode): string {
+  const speaker = node.attributes.speaker;
+  return typeof speaker === 'string' && node.content.startsWith(`${speaker}: `) ? node.content.slice(speaker.length + 2) : node.content;
+}
+
 function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean, brevity: BrevityPrior): number {
   if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
+  if (isMediaPlaceholder(spokenPart(node))) return MEDIA_PLACEHOLDER_WEIGHT;
   const short = brevityWeight(node.content, brevity);
   if (!aboutThePerson) return short;
   const question = node.content.includes('?'); // asks something, whatever else it says

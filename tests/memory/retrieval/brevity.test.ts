@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brevityWeight } from '../../../src-main/memory/retrieval/brevity';
+import { isMediaPlaceholder } from '../../../src-shared/text';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -59,5 +60,32 @@ describe('search weighs short turns as weaker evidence', () => {
     expect(off[0]).toBe('An important job.'); // what the prior corrects
     const on = await ranking({});
     expect(on[0]).toMatch(/^They let me go/);
+  });
+});
+
+describe('media placeholders of a chat export', () => {
+  it('are read as messages that say nothing in words, whatever the app wrote', () => {
+    for (const text of ['<image omitted>', '<Media omitted>', '[photo]', '[Voice message 0:42]', 'voice message (1:48)', 'sticker', 'This message was deleted']) {
+      expect(isMediaPlaceholder(text), text).toBe(true);
+    }
+    for (const text of ['I listened to the voice message 3 times and cried 3 times', 'photo of the cake pls', '[photo] look at this cake', 'omitted']) {
+      expect(isMediaPlaceholder(text), text).toBe(false);
+    }
+  });
+
+  it('rank below the words around them: the photo sent with the news is not the news', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const at = (minute: number) => T0 + minute * 60_000;
+    const said = (text: string, minute: number) =>
+      engine.recordEpisode({ content: `Marco: ${text}`, sessionId: 'chat', role: 'assistant', eventTime: at(minute), attributes: { speaker: 'Marco' } });
+    said('doughlene update', 0);
+    said('<image omitted>', 0);
+    said('first loaf!!', 1);
+    said('a proper crumb this time', 1);
+    await engine.drainSlowPath();
+    const result = await engine.search({ query: 'How is Doughlene doing?', types: ['episodic'], limit: 4, now: at(60) });
+    const order = result.hits.map((h) => h.node.content);
+    expect(order).toHaveLength(4);
+    expect(order.at(-1)).toBe('Marco: <image omitted>');
   });
 });
