@@ -94,11 +94,19 @@ export function textPieces(text: string, maxChars = 1_000): { text: string; inde
 
 /**
  * What a chat export writes in place of a photo, voice note, sticker or deleted message ("<image omitted>",
- * "[photo]", "voice message (0:42)", "<Media omitted>", "This message was deleted"): a message that says nothing
- * in words. `text` is the message alone, without a "Speaker: " prefix.
+ * "[photo]", "voice message (0:42)", "<Media omitted>", "IMG-20231229-WA0003.jpg (file attached)",
+ * "<attached: 00000012-PHOTO-2023-12-29.jpg>", "This message was deleted"): a message that says nothing in words.
+ * `text` is the message alone, without a "Speaker: " prefix.
  */
-const MEDIA_PLACEHOLDER_RE =
-  /^\s*(?:<[^<>\n]{1,40} omitted>|\[(?:photo|picture|image|video|sticker|gif|audio|file|document|voice message|voice note)[^\]\n]{0,40}\]|(?:photo|picture|image|video|sticker|gif|audio|voice message|voice note)(?: \(\d{1,2}:\d{2}\))?|this message was deleted|you deleted this message|null)\s*$/iu;
+const MEDIA_PLACEHOLDER_FORMS = [
+  '<[^<>\\n]{1,40} omitted>',
+  '<attached: [^<>\\n]{1,120}>',
+  '\\[(?:photo|picture|image|video|sticker|gif|audio|file|document|voice message|voice note)[^\\]\\n]{0,40}\\]',
+  '(?:photo|picture|image|video|sticker|gif|audio|voice message|voice note)(?: \\(\\d{1,2}:\\d{2}\\))?',
+  '[\\w.-]{1,80}\\.(?:jpe?g|png|gif|webp|heic|mp4|mov|3gp|opus|ogg|m4a|mp3|pdf|webm)(?: \\(file attached\\))?',
+  'this message was deleted|you deleted this message|null',
+];
+const MEDIA_PLACEHOLDER_RE = new RegExp(`^\\s*(?:${MEDIA_PLACEHOLDER_FORMS.map((form) => `(?:${form})`).join('|')})\\s*$`, 'iu');
 
 export function isMediaPlaceholder(text: string): boolean {
   return MEDIA_PLACEHOLDER_RE.test(text);
