@@ -78,6 +78,15 @@ describe('offline statements (wink-nlp)', () => {
     expect(readStatements(analyzer, 'I play tennis with Marco at Stripe.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Marco', type: 'person', aliases: [] }]);
   });
 
+  it('keeps names with letters beyond Latin-1 whole (the tagger cuts words at "ń", "ł", "Ż")', async () => {
+    expect(await contents('I just moved to Poznań.')).toEqual(['User lives in Poznań']);
+    expect(await contents('I live in Gdańsk now')).toEqual(['User lives in Gdańsk']);
+    expect(await contents('I moved to Wrocław in 2022.')).toEqual(['User lives in Wrocław']);
+    expect(await contents('I work at Żabka now')).toEqual(['User works at Żabka']);
+    const [lodz] = readStatements(await winkAnalyzer(), 'I moved to Łódź last year.', USER, SAID_AT);
+    expect(lodz?.entities).toEqual([{ name: 'Łódź', type: 'place', aliases: [] }]);
+  });
+
   it('a named relative becomes a person with the relation as an alias, and the fact is about them', async () => {
     const out = readStatements(await winkAnalyzer(), 'My brother Tomás is a paramedic in Porto.', USER, SAID_AT);
     expect(out.map((s) => s.content)).toEqual(["Tomás is the user's brother", 'Tomás is a paramedic in Porto']);

@@ -91,7 +91,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
             const lemmas = tokens.out(its.lemma) as string[];
             const spaces = tokens.out(its.precedingSpaces) as string[];
             out.push({
-              tokens: values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })),
+              tokens: joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' }))),
             });
           });
         return out;
@@ -112,6 +112,32 @@ function namesByKind(found: readonly (readonly [NamedEntityKind, readonly string
       const name = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '').replace(/['’]s$/u, '').toLowerCase();
       if (name.length > 1 && !out.has(name)) out.set(name, kind);
     }
+  }
+  return out;
+}
+
+/** A letter beyond Latin-1 ("ń", "ł", "ż", "ğ", "ř"): wink's tokenizer cuts words at it. */
+const EXTENDED_LATIN = /[\u0100-\u024f\u1e00-\u1eff]/u;
+
+/**
+ * Words wink cut at a letter it does not know, joined again: "Poznań" comes out as "Pozna" + "ń", "Gdańsk" as
+ * "Gda" + "ń" + "sk", "Wrocław" as "Wroc" + "ł" + "aw". A piece with no space before it, where that letter
+ * meets a letter across the cut, belongs to the word before; the word keeps the first piece's tag.
+ */
+export function joinSplitWords(tokens: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (const t of tokens) {
+    const prev = out.at(-1);
+    const cut = prev !== undefined && t.space === '' && /\p{L}$/u.test(prev.text) && /^\p{L}/u.test(t.text) && (EXTENDED_LATIN.test(t.text.charAt(0)) || EXTENDED_LATIN.test(prev.text.at(-1) ?? ''));
+    if (!cut) {
+      out.push(t);
+      continue;
+    }
+    const text = prev.text + t.text;
+    // A word that starts with such a letter ("Łódź", "Żabka") was tagged by that letter alone (X): a capital
+    // then says it is a name, as it would have for "Lodz".
+    const pos = prev.pos === 'X' && EXTENDED_LATIN.test(prev.text) && prev.text.length === 1 ? (/^\p{Lu}/u.test(text) ? 'PROPN' : t.pos) : prev.pos;
+    out[out.length - 1] = { ...prev, text, lemma: text.toLowerCase(), pos };
   }
   return out;
 }
