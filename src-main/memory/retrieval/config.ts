@@ -85,8 +85,11 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // Knowledge-update questions ("… these days?") on the tidy fixtures: R@10 0.615 → 0.654 at 0.3, 0.692 at
   // 0.6 and at 1.0; nothing else moves (such questions are few elsewhere).
   currentLift: 0.6,
-  // 0.15 cuts mean pack tokens (tidy 1425 → 1396, messy 939 → 824) at the same pack recall; 0.25 starts losing it.
-  packFloor: 0.15,
+  // 0.15 cut mean pack tokens (tidy 1425 → 1396, messy 939 → 824) at the same pack recall; 0.25 starts losing it.
+  // On long messaging chats (600+ messages) it also cut turns that answer: pack recall 0.645 at 1,213 tokens at
+  // 0.15, 0.664 at 1,390 at 0.11, 0.67 at 1,417 at 0.1, 0.674 at 1,450 at 0.08; tidy 0.837 throughout (1,288 →
+  // 1,298 tokens at 0.1), short chats 0.978 (733 → 811).
+  packFloor: 0.1,
   // R@10 tidy / messaging (temporal questions): off 0.655 / 0.802 (0.738 / 0.833); 0.3 0.66 / 0.802 (0.762 /
   // 0.833); 0.7 0.66 / 0.824 (0.762 / 0.917); 1.0 0.664 / 0.824 (0.786 / 0.917), but messaging R@5 0.648 → 0.604.
   // Pack recall tidy 0.812 → 0.814, messaging 0.978 at 760 → 736 tokens (0.7).
