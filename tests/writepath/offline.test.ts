@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { winkAnalyzer, withInstitutionWords } from '../../src-main/writepath/nlp/analyzer';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { join } from 'node:path';
 import { OfflineWordEmbedder } from '../../src-main/embeddings/offline-words';
@@ -76,6 +76,17 @@ describe('offline statements (wink-nlp)', () => {
     // "love" says nothing of what its object is: without the library, Diego would be no entity at all.
     expect(readStatements(analyzer, 'I love Diego.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Diego', type: 'person', aliases: [] }]);
     expect(readStatements(analyzer, 'I play tennis with Marco at Stripe.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Marco', type: 'person', aliases: [] }]);
+  });
+
+  it('reads a lower-case institution name whole: the name and the word that ends it ("hillview academy")', async () => {
+    expect(await contents('i got a permanent job at hillview academy')).toEqual(['User works at Hillview Academy']);
+    expect(await contents('my new job is at st james hospital')).toEqual(['User works at St James Hospital']);
+    expect(await contents('i quit my job at the green fox agency')).toEqual(['User quit their job at the Green Fox Agency']);
+    // A description is not a name.
+    expect(withInstitutionWords('i teach at a dance school', [])).toEqual([]);
+    expect(withInstitutionWords('i work at the local bakery now', [])).toEqual([]);
+    expect(withInstitutionWords('a job at the green fox agency', [])).toEqual(['green fox agency']);
+    expect(withInstitutionWords('a job at hillview academy', ['hillview'])).toEqual(['hillview academy', 'hillview']);
   });
 
   it('keeps names with letters beyond Latin-1 whole (the tagger cuts words at "ń", "ł", "Ż")', async () => {

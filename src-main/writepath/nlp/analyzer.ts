@@ -6,6 +6,8 @@
  * start-up and the hot path never pay for it.
  */
 
+import { STOPWORDS } from '../../../src-shared/text';
+
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
 
@@ -68,7 +70,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string => restoreNameCase(text, (t) => {
         const doc = compromise(t);
-        return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
+        return withInstitutionWords(t, [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])]);
       }),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       namedEntities: (text: string): Map<string, NamedEntityKind> => {
@@ -141,6 +143,33 @@ export function joinSplitWords(tokens: readonly Token[]): Token[] {
   }
   return out;
 }
+
+/** The last word of many an institution's name ("hillview academy", "st james hospital", "green fox agency"). */
+const INSTITUTION_WORDS = 'academy|agency|bakery|bank|cafe|café|clinic|college|hospital|institute|labs|school|studio|university';
+
+/**
+ * Names as a lower-case chat writes them, with the institution word that ends them: the library knows "hillview"
+ * or "leeds" but not "hillview academy" or "leeds university", and a name of one to three words ending in such a
+ * word after "at", "for", "from" or "with" ("a job at the green fox agency") is a name whether it knows it or not.
+ */
+export function withInstitutionWords(text: string, known: readonly string[]): string[] {
+  const out = [...known];
+  for (const name of known) {
+    const clean = name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
+    const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
+    if (next) out.push(`${clean} ${next[1]}`);
+  }
+  const afterPreposition = new RegExp(`\\b(?:at|for|from|with)(?: the)? ((?:[\\p{Ll}][\\p{Ll}'&-]* ){1,3}(?:${INSTITUTION_WORDS}))(?![\\p{L}])`, 'gu');
+  for (const m of text.matchAll(afterPreposition)) {
+    const words = (m[1] ?? '').split(' ');
+    // "at my old school", "for a new agency": a description, not a name.
+    if (!words.some((w) => STOPWORDS.has(w) || DESCRIBING.has(w))) out.push(m[1] ?? '');
+  }
+  // Longest first: "hillview academy" is capitalised before "hillview" alone could be.
+  return [...new Set(out)].sort((a, b) => b.length - a.length);
+}
+
+const DESCRIBING = new Set(['new', 'old', 'local', 'big', 'small', 'little', 'other', 'same', 'first', 'last', 'next', 'previous', 'current', 'nearby', 'different', 'dance', 'language', 'driving', 'art', 'high', 'primary', 'secondary', 'night', 'summer', 'sunday']);
 
 /** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */
 const RESTORE_CASE_MAX_CHARS = 1_000;
