@@ -34,14 +34,18 @@ function displayName(episode: MemoryNode): string | null {
   return typeof named === 'string' && named.trim() ? named.trim() : null;
 }
 
+const MAX_NAME_CHARS = 200;
+
 /** A display name without its emoji and decoration ("Jonas ❤️", "⭐ Mia ⭐"); as shown when nothing else is left. */
 export function personName(display: string): string {
+  // A name is short; an imported file's "speaker" need not be (the trims below would go quadratic on it).
   const name = display
+    .slice(0, MAX_NAME_CHARS)
     .replace(/\p{Extended_Pictographic}|\p{So}|\p{Sk}|\u200d|\ufe0f/gu, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
     .trim();
-  return name || display.trim();
+  return name || display.trim().slice(0, MAX_NAME_CHARS);
 }
 
 /** The words of an episode without the "Speaker: " prefix the importer writes into a transcript's text. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
-import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { OfflineExtractor, personName } from '../../src-main/writepath/extract-offline';
+import { normaliseForParsing } from '../../src-main/writepath/nlp/clauses';
 import { winkAnalyzer, withInstitutionWords } from '../../src-main/writepath/nlp/analyzer';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { join } from 'node:path';
@@ -76,6 +77,15 @@ describe('offline statements (wink-nlp)', () => {
     // "love" says nothing of what its object is: without the library, Diego would be no entity at all.
     expect(readStatements(analyzer, 'I love Diego.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Diego', type: 'person', aliases: [] }]);
     expect(readStatements(analyzer, 'I play tennis with Marco at Stripe.', USER, SAID_AT)[0]?.entities).toEqual([{ name: 'Marco', type: 'person', aliases: [] }]);
+  });
+
+  it('reads shouting as words, apostrophes and all, and leaves a lone acronym and a long shout without spaces alone', () => {
+    expect(normaliseForParsing("I DON'T CARE ANYMORE")).toBe('I do not care anymore');
+    expect(normaliseForParsing('I work at NASA now')).toBe('I work at NASA now');
+    const long = `${'A'.repeat(10_000)}!`;
+    expect(normaliseForParsing(long)).toBe(long);
+    expect(personName(`Jo${'!'.repeat(100_000)}`)).toBe('Jo');
+    expect(personName('⭐ Mia ⭐')).toBe('Mia');
   });
 
   it('reads a lower-case institution name whole: the name and the word that ends it ("hillview academy")', async () => {

@@ -30,7 +30,7 @@ export function normaliseForParsing(text: string): string {
 }
 
 /** Two or more capitalised words in a row (not the pronoun "I"): a shout, not a run of acronyms. */
-const SHOUT_RE = /\b(?:(?!I\b)\p{Lu}{2,}[\p{Lu}'’]*(?:\s+|$)){2,}/gu;
+const SHOUT_RE = /\b(?:(?!I\b)\p{Lu}{2,}(?:['’]\p{Lu}+)*(?:\s+|$)){2,}/gu;
 
 function unshouted(text: string): string {
   return text.replace(SHOUT_RE, (run) => run.toLowerCase());
