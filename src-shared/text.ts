@@ -94,19 +94,23 @@ export function textPieces(text: string, maxChars = 1_000): { text: string; inde
 
 /**
  * What a chat export writes in place of a photo, voice note, sticker or deleted message ("<image omitted>",
- * "[photo]", "voice message (0:42)", "<Media omitted>", "IMG-20231229-WA0003.jpg (file attached)",
- * "<attached: 00000012-PHOTO-2023-12-29.jpg>", "This message was deleted"): a message that says nothing in words.
- * `text` is the message alone, without a "Speaker: " prefix.
+ * iOS's "\u200eimage omitted", "[photo]", "voice message (0:42)", "<Media omitted>", "IMG-20231229-WA0003.jpg
+ * (file attached)", "<attached: 00000012-PHOTO-2023-12-29.jpg>", "This message was deleted"): a message that says
+ * nothing in words. `text` is the message alone, without a "Speaker: " prefix; direction marks around it are
+ * ignored. A lone word ("photo", "video") is a message, not a placeholder.
  */
 const MEDIA_PLACEHOLDER_FORMS = [
   '<[^<>\\n]{1,40} omitted>',
+  '(?:image|video|audio|sticker|gif|document|contact card|media) omitted',
   '<attached: [^<>\\n]{1,120}>',
   '\\[(?:photo|picture|image|video|sticker|gif|audio|file|document|voice message|voice note)[^\\]\\n]{0,40}\\]',
-  '(?:photo|picture|image|video|sticker|gif|audio|voice message|voice note)(?: \\(\\d{1,2}:\\d{2}\\))?',
-  '[\\w.-]{1,80}\\.(?:jpe?g|png|gif|webp|heic|mp4|mov|3gp|opus|ogg|m4a|mp3|pdf|webm)(?: \\(file attached\\))?',
-  'this message was deleted|you deleted this message|null',
+  '(?:voice message|voice note|audio|video)(?: \\(\\d{1,2}:\\d{2}\\))',
+  '[\\w.-]{1,80}\\.(?:jpe?g|png|gif|webp|heic|mp4|mov|3gp|opus|ogg|m4a|mp3|pdf|webm) \\(file attached\\)',
+  '(?:img|vid|ptt|aud|stk|doc)-\\d{8}-wa\\d{4}\\.\\w{2,4}',
+  'this message was deleted|you deleted this message',
 ];
-const MEDIA_PLACEHOLDER_RE = new RegExp(`^\\s*(?:${MEDIA_PLACEHOLDER_FORMS.map((form) => `(?:${form})`).join('|')})\\s*$`, 'iu');
+const DIRECTION_MARKS = '[\\s\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]*';
+const MEDIA_PLACEHOLDER_RE = new RegExp(`^${DIRECTION_MARKS}(?:${MEDIA_PLACEHOLDER_FORMS.map((form) => `(?:${form})`).join('|')})${DIRECTION_MARKS}$`, 'iu');
 
 export function isMediaPlaceholder(text: string): boolean {
   return MEDIA_PLACEHOLDER_RE.test(text);

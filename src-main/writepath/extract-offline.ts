@@ -36,14 +36,21 @@ function displayName(episode: MemoryNode): string | null {
 
 const MAX_NAME_CHARS = 200;
 
-/** A display name without its emoji and decoration ("Jonas ❤️", "⭐ Mia ⭐"); as shown when nothing else is left. */
+/**
+ * A display name without its emoji and decoration ("Jonas ❤️", "⭐ Mia ⭐", "Mom 👩‍👧"); as shown when nothing else is
+ * left. An emoji goes with the joiners and selectors that belong to it, so a joiner inside an Indic name stays;
+ * combining marks are letters' parts ("सीता", NFD "José"); a bracket left open or closed alone goes ("Jonas (work" → "Jonas", "(Mom)" → "Mom").
+ */
 export function personName(display: string): string {
   // A name is short; an imported file's "speaker" need not be (the trims below would go quadratic on it).
   const name = display
     .slice(0, MAX_NAME_CHARS)
-    .replace(/\p{Extended_Pictographic}|\p{So}|\p{Sk}|\u200d|\ufe0f/gu, ' ')
+    .normalize('NFC')
+    .replace(/(?:\u200d?(?:\p{Extended_Pictographic}|\p{So}|\p{Sk}|\p{Emoji_Modifier})\ufe0f?)+/gu, ' ')
     .replace(/\s+/g, ' ')
-    .replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.)]+$/gu, '')
+    .replace(/^[^\p{L}\p{N}\p{M}]+|[^\p{L}\p{N}\p{M}.)]+$/gu, '')
+    .replace(/\s*\([^()]*$/u, '')
+    .replace(/^([^()]*)\)$/u, '$1')
     .trim();
   return name || display.trim().slice(0, MAX_NAME_CHARS);
 }

@@ -6,7 +6,6 @@
  * start-up and the hot path never pay for it.
  */
 
-import { STOPWORDS } from '../../../src-shared/text';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -144,13 +143,14 @@ export function joinSplitWords(tokens: readonly Token[]): Token[] {
   return out;
 }
 
-/** The last word of many an institution's name ("hillview academy", "st james hospital", "green fox agency"). */
+/** The last word of many an institution's name ("hillview academy", "st james hospital", "leeds university"). */
 const INSTITUTION_WORDS = 'academy|agency|bakery|bank|cafe|café|clinic|college|hospital|institute|labs|school|studio|university';
 
 /**
- * Names as a lower-case chat writes them, with the institution word that ends them: the library knows "hillview"
- * or "leeds" but not "hillview academy" or "leeds university", and a name of one to three words ending in such a
- * word after "at", "for", "from" or "with" ("a job at the green fox agency") is a name whether it knows it or not.
+ * Names as a lower-case chat writes them, with the institution word that follows them: the library knows
+ * "hillview" or "leeds" but not "hillview academy" or "leeds university". Only names it knows are extended: "law
+ * school" or "the food bank" is no organisation's name. Longest first, so "hillview academy" is capitalised
+ * before "hillview" alone could be.
  */
 export function withInstitutionWords(text: string, known: readonly string[]): string[] {
   const out = [...known];
@@ -159,17 +159,8 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
     const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
     if (next) out.push(`${clean} ${next[1]}`);
   }
-  const afterPreposition = new RegExp(`\\b(?:at|for|from|with)(?: the)? ((?:[\\p{Ll}][\\p{Ll}'&-]* ){1,3}(?:${INSTITUTION_WORDS}))(?![\\p{L}])`, 'gu');
-  for (const m of text.matchAll(afterPreposition)) {
-    const words = (m[1] ?? '').split(' ');
-    // "at my old school", "for a new agency": a description, not a name.
-    if (!words.some((w) => STOPWORDS.has(w) || DESCRIBING.has(w))) out.push(m[1] ?? '');
-  }
-  // Longest first: "hillview academy" is capitalised before "hillview" alone could be.
-  return [...new Set(out)].sort((a, b) => b.length - a.length);
+  return [...new Set(out)].sort((x, y) => y.length - x.length);
 }
-
-const DESCRIBING = new Set(['new', 'old', 'local', 'big', 'small', 'little', 'other', 'same', 'first', 'last', 'next', 'previous', 'current', 'nearby', 'different', 'dance', 'language', 'driving', 'art', 'high', 'primary', 'secondary', 'night', 'summer', 'sunday']);
 
 /** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */
 const RESTORE_CASE_MAX_CHARS = 1_000;

@@ -29,11 +29,21 @@ export function normaliseForParsing(text: string): string {
     .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is');
 }
 
-/** Two or more capitalised words in a row (not the pronoun "I"): a shout, not a run of acronyms. */
-const SHOUT_RE = /\b(?:(?!I\b)\p{Lu}{2,}(?:['’]\p{Lu}+)*(?:\s+|$)){2,}/gu;
+/**
+ * Words in capitals in a row, punctuation after each allowed: "I GOT THE JOB!!!", "I HAVE A DOG". One pass, each
+ * word's parts in a fixed order, so it cannot backtrack over a long run of capitals.
+ */
+const CAPITALS_RUN_RE = /(?<![\p{L}\p{N}])(?:\p{Lu}+(?:['’]\p{Lu}+)*[!?.,]*(?:\s+|$)){2,}/gu;
 
+/**
+ * A shout read in lower case: a run of capitalised words with three words or more, or one of four letters or
+ * more ("I DROVE TO LIDL ALONE", "I GOT THE JOB!!!"). Two short ones are acronyms and stay: "IBM NYC", "NHS IT".
+ */
 function unshouted(text: string): string {
-  return text.replace(SHOUT_RE, (run) => run.toLowerCase());
+  return text.replace(CAPITALS_RUN_RE, (run) => {
+    const words = run.trim().split(/\s+/);
+    return words.length >= 3 || words.some((w) => w.replace(/\P{L}/gu, '').length >= 4) ? run.toLowerCase() : run;
+  });
 }
 
 export interface Clause {

@@ -117,10 +117,10 @@ export const NOT_NAMES = words(`
   arab persian israeli filipino vietnamese thai indonesian catalan basque swiss austrian belgian hungarian romanian
 `);
 
-/** Relations that are one person at a time: a new one replaces the last. */
 /** What people call each other in a chat ("i'm driving 90 mama"): after an object, said to the listener. */
 export const ADDRESS_WORDS = words('mama mum mom mommy mummy dad daddy papa bro sis babe dude mate guys');
 
+/** Relations that are one person at a time: a new one replaces the last. */
 export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée');
 /** A couple's news: "broke up", "split up" end it; "got married", "are engaged" make it. */
 export const BREAK_UP_VERBS = words('broke broken split');

@@ -58,20 +58,36 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
 }
 
 /**
- * The object up to a name said to the listener: "i'm driving 90 mama", "i eat breakfast jonas don't worry". A
- * listener's name or a word of address right after a noun, number, adjective or adverb ends it; after a
- * verb, a preposition, "and" or a relation ("my brother Jonas") it is part of what was said.
+ * The object up to a name said to the listener: "i'm driving 90 mama", "i eat breakfast jonas don't worry". Such a
+ * name ends what was said (the clause ends there, or a new one starts: "don't worry") and stands after a noun,
+ * number or adverb — or an adjective, for a word of address ("so proud mama"; a listener's name after one is
+ * more often a noun it qualifies: "modern art"). It is part of what was said when it heads a noun phrase ("my old
+ * mum", "a step dad", "my brother Jonas") or follows a verb, a preposition or "and".
  */
 export function withoutVocative(object: readonly Token[], listeners: readonly string[]): Token[] {
   const names = new Set(listeners.flatMap((n) => [n.toLowerCase(), n.toLowerCase().split(' ')[0] ?? '']));
   for (let i = 1; i < object.length; i++) {
     const word = lowerOf(object[i]);
-    if (!ADDRESS_WORDS.has(word) && !names.has(word)) continue;
+    const addressWord = ADDRESS_WORDS.has(word);
+    if (!addressWord && !names.has(word)) continue;
     const before = object[i - 1] as Token;
-    if (['NOUN', 'NUM', 'ADJ', 'ADV'].includes(before.pos) && !RELATIONS.has(lowerOf(before))) return object.slice(0, i);
+    const after = object[i + 1];
+    const ends = after === undefined || after.pos === 'PUNCT' || ['AUX', 'PRON', 'VERB', 'INTJ', 'PART'].includes(after.pos);
+    const leadsIn = ['NOUN', 'NUM', 'ADV', ...(addressWord ? ['ADJ'] : [])].includes(before.pos) && !RELATIONS.has(lowerOf(before));
+    if (ends && leadsIn && !headsNounPhrase(object, i)) return object.slice(0, i);
   }
   return [...object];
 }
+
+/** Whether the word at `at` ends a noun phrase opened by a determiner or possessive: "my old mum", "a step dad". */
+function headsNounPhrase(tokens: readonly Token[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && ['ADJ', 'NOUN', 'NUM', 'PROPN'].includes((tokens[i] as Token).pos)) i--;
+  const opener = tokens[i];
+  return opener !== undefined && (opener.pos === 'DET' || POSSESSIVES.has(lowerOf(opener)));
+}
+
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'its']);
 
 /** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
 export function headWord(tokens: readonly Token[]): string | null {

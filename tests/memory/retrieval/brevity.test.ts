@@ -65,10 +65,21 @@ describe('search weighs short turns as weaker evidence', () => {
 
 describe('media placeholders of a chat export', () => {
   it('are read as messages that say nothing in words, whatever the app wrote', () => {
-    for (const text of ['<image omitted>', '<Media omitted>', '[photo]', '[Voice message 0:42]', 'voice message (1:48)', 'sticker', 'This message was deleted', 'IMG-20231229-WA0003.jpg (file attached)', '<attached: 00000012-PHOTO-2023-12-29-18-30-00.jpg>']) {
+    for (const text of [
+      '<image omitted>',
+      '<Media omitted>',
+      '\u200eimage omitted',
+      '\u200e<attached: 00000012-PHOTO-2023-12-29-18-30-00.jpg>',
+      '[photo]',
+      '[Voice message 0:42]',
+      'voice message (1:48)',
+      'This message was deleted',
+      'IMG-20231229-WA0003.jpg (file attached)',
+      'IMG-20231229-WA0003.jpg',
+    ]) {
       expect(isMediaPlaceholder(text), text).toBe(true);
     }
-    for (const text of ['I listened to the voice message 3 times and cried 3 times', 'photo of the cake pls', '[photo] look at this cake', 'omitted', 'sent you the cake.jpg earlier']) {
+    for (const text of ['I listened to the voice message 3 times and cried 3 times', 'photo of the cake pls', '[photo] look at this cake', 'omitted', 'sent you the cake.jpg earlier', 'photo', 'video', 'null', 'resume.pdf']) {
       expect(isMediaPlaceholder(text), text).toBe(false);
     }
   });
