@@ -53,3 +53,12 @@ export function speakerForModel(n: SpokenNode): string {
   const who = speakerName(n);
   return who === 'you' ? 'user' : who === 'Engram' ? 'assistant' : who;
 }
+
+/**
+ * A turn's words without the "Speaker: " prefix a transcript import writes into its content (`speaker`: the name
+ * as the import wrote it); the content as it is when it has no such prefix.
+ */
+export function withoutSpeakerPrefix(content: string, speaker: string): string {
+  const prefix = `${speaker}:`;
+  return content.startsWith(prefix) ? content.slice(prefix.length).trim() : content;
+}

@@ -8,6 +8,7 @@
  * value → the newer one supersedes. Facts are `heuristic` (confidence 0.6, §12.1 inference).
  */
 import type { MemoryNode } from '../../src-shared/memory-types';
+import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
@@ -23,8 +24,17 @@ import type { CandidateFact, ConflictDecision, ConflictQuestion, ExtractedEntity
  * `page` are the ones the speaker may address by name ("i eat breakfast jonas don't worry").
  */
 export function speakerOf(episode: MemoryNode, page: readonly MemoryNode[] = []): Speaker | null {
+  return speakerAmong(episode, pageVoices(page));
+}
+
+/** The display names of those who speak in a page, each once: read once per page, not once per episode. */
+function pageVoices(page: readonly MemoryNode[]): string[] {
+  return [...new Set(page.map(displayName).filter((n): n is string => n !== null))];
+}
+
+function speakerAmong(episode: MemoryNode, voices: readonly string[]): Speaker | null {
   const shown = displayName(episode);
-  const listeners = [...new Set(page.map(displayName).filter((n): n is string => n !== null && n !== shown).map(personName))];
+  const listeners = [...new Set(voices.filter((n) => n !== shown).map(personName))];
   if (shown !== null) return { name: personName(shown), isUser: false, listeners };
   return (episode.sourceRole ?? 'user') === 'user' ? { name: 'User', isUser: true, listeners } : null;
 }
@@ -57,8 +67,7 @@ export function personName(display: string): string {
 
 /** The words of an episode without the "Speaker: " prefix the importer writes into a transcript's text. */
 export function spokenText(episode: MemoryNode, speaker: Speaker): string {
-  const prefix = `${displayName(episode) ?? speaker.name}:`;
-  return !speaker.isUser && episode.content.startsWith(prefix) ? episode.content.slice(prefix.length).trim() : episode.content;
+  return speaker.isUser ? episode.content : withoutSpeakerPrefix(episode.content, displayName(episode) ?? speaker.name);
 }
 
 /**
@@ -100,8 +109,9 @@ export class OfflineExtractor implements Extractor {
       const known = page.knownEntities.find((k) => [k.canonicalName, ...k.aliases].some((n) => n.toLowerCase() === key));
       entities.set(key, known ? { ...e, knownId: known.id } : e);
     };
+    const voices = pageVoices(page.episodes);
     for (const episode of page.episodes) {
-      const speaker = speakerOf(episode, page.episodes);
+      const speaker = speakerAmong(episode, voices);
       if (!speaker) continue;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });

@@ -38,6 +38,7 @@ import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestamp
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
 import { isMediaPlaceholder } from '../../../src-shared/text';
+import { withoutSpeakerPrefix } from '../../../src-shared/speakers';
 import { asStoodAt } from '../as-of';
 
 /** An as-of time expression as an instant (the end of the day it names), or a typed error; absent = null. */
@@ -274,15 +275,10 @@ export async function search(
   };
 }
 
-/** A turn's words without the "Speaker: " prefix a transcript import writes. */
-function spokenPart(node: MemoryNode): string {
-  const speaker = node.attributes.speaker;
-  return typeof speaker === 'string' && node.content.startsWith(`${speaker}: `) ? node.content.slice(speaker.length + 2) : node.content;
-}
-
 function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean, brevity: BrevityPrior): number {
   if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
-  if (isMediaPlaceholder(spokenPart(node))) return MEDIA_PLACEHOLDER_WEIGHT;
+  const speaker = node.attributes.speaker;
+  if (isMediaPlaceholder(typeof speaker === 'string' ? withoutSpeakerPrefix(node.content, speaker) : node.content)) return MEDIA_PLACEHOLDER_WEIGHT;
   const short = brevityWeight(node.content, brevity);
   if (!aboutThePerson) return short;
   const question = node.content.includes('?'); // asks something, whatever else it says
