@@ -151,6 +151,55 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
   });
 });
 
+describe("a chat's everyday news about family, pets and pastimes", () => {
+  it('an unnamed relative is the subject; only a one-of relation has slots', async () => {
+    expect(await slotted('my sister lives in lyon')).toEqual([{ content: "User's sister lives in Lyon", slot: null, value: null, day: null }]);
+    expect((await slotted('My mum is a nurse'))[0]).toMatchObject({ content: "User's mum is a nurse", slot: 'user.mum.occupation', value: 'nurse' });
+    expect((await slotted('my dad passed away last year'))[0]).toMatchObject({ content: "User's dad passed away", day: '2025-11-25' });
+    expect((await slotted('our dog loves the beach'))[0]).toMatchObject({ content: "User's dog loves the beach", slot: null });
+    // Someone else's: "my sister's wedding", "my brother's car"; and what names no one a reader could follow.
+    for (const text of ["my sister's wedding was lovely", "my brother's car broke down", 'my boss hates me', 'my friend saw it']) expect(await slotted(text), text).toEqual([]);
+  });
+
+  it('a name given to a relative or an animal is who they are', async () => {
+    expect(await slotted('My dog is called Biscuit.')).toEqual([{ content: "Biscuit is the user's dog", slot: 'biscuit.relation.user', value: 'dog', day: null }]);
+    expect((await slotted('our cat is named mochi'))[0]).toMatchObject({ content: "Mochi is the user's cat" });
+    expect((await slotted("my son's name is leo"))[0]).toMatchObject({ content: "Leo is the user's son", value: 'son' });
+    const [pet, loves] = readStatements(await winkAnalyzer(), 'my dog Biscuit loves walks', USER, SAID_AT);
+    expect(pet?.entities[0]).toEqual({ name: 'Biscuit', type: 'concept', aliases: ['my dog'] });
+    expect(loves).toMatchObject({ content: 'Biscuit loves walks' });
+    // "our" owns an animal, not a name or a job.
+    expect(await slotted('our name is on the list')).toEqual([]);
+  });
+
+  it('what one gets, takes up, passes and drops', async () => {
+    expect((await slotted('we got a puppy last week!!'))[0]).toMatchObject({ content: 'User got a puppy', day: '2026-11-18' });
+    expect((await slotted('We bought a house in Clifton'))[0]).toMatchObject({ content: 'User bought a house in Clifton' });
+    expect((await slotted('i got my first tattoo'))[0]).toMatchObject({ content: 'User got their first tattoo' });
+    expect((await slotted('i got promoted!'))[0]).toMatchObject({ content: 'User got promoted', slot: null });
+    expect((await slotted("i'm going vegetarian"))[0]).toMatchObject({ content: 'User is going vegetarian' });
+    expect((await slotted('i passed my driving test'))[0]).toMatchObject({ content: 'User passed their driving test' });
+    expect((await slotted('i signed up for a marathon'))[0]).toMatchObject({ content: 'User signed up for a marathon' });
+    expect((await slotted('i broke my wrist'))[0]).toMatchObject({ content: 'User broke their wrist' });
+    expect((await slotted('i quit pottery'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery', value: 'no' });
+    expect((await slotted('i stopped going to the gym'))[0]).toMatchObject({ content: 'User stopped going to the gym', slot: null });
+    expect((await slotted('I lost my job'))[0]).toMatchObject({ content: 'User lost their job', slot: 'user.employer', value: 'ended:' });
+    expect((await slotted('im allergic to peanuts'))[0]).toMatchObject({ content: 'User is allergic to peanuts' });
+    // Passing things, and things that do not last.
+    for (const text of ['i got a coffee', 'we got a text from mum', 'we bought tickets', 'I lost my keys', 'I stopped talking to him', 'I quit it', "we're getting a dog"]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+  });
+
+  it('a place the model has never seen, typed in lower case where a place goes, is a name', async () => {
+    expect((await slotted('i moved to bedminster'))[0]).toMatchObject({ content: 'User lives in Bedminster', slot: 'user.residence', value: 'bedminster' });
+    expect((await slotted('im from stroud'))[0]).toMatchObject({ content: 'User is from Stroud', slot: 'user.origin' });
+    expect((await slotted('i work at fenwick now lol'))[0]).toMatchObject({ slot: 'user.employer', value: 'fenwick' });
+    // A typo before its noun is no name.
+    expect(await slotted('i moved to teh city')).toEqual([]);
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

@@ -65,11 +65,23 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // were two thirds of the reading time and change no token, tag or lemma (checked on the fixtures).
     const nlp = winkNLP(model, ['sbd', 'pos']);
     const its = nlp.its;
+    // The model numbers its own words first; a word it has never seen gets a number past them all.
+    const vocabulary = (nlp.readDoc('qzxjvkwpqh').tokens().out(its.uniqueId) as number[])[0] ?? Number.POSITIVE_INFINITY;
+    const unknownAfterPlaceWords = (text: string): string[] => {
+      // (wink's types do not accept its.lemma on a document's tokens, though the call works: read as the sentences do.)
+      const tokens = nlp.readDoc(text).tokens() as unknown as { out(f: unknown): unknown };
+      const values = tokens.out(its.value) as string[];
+      const ids = tokens.out(its.uniqueId) as number[];
+      const pos = tokens.out(its.pos) as string[];
+      const lemmas = tokens.out(its.lemma) as string[];
+      return unknownNamesAfterPlaceWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), known: (ids[i] ?? 0) < vocabulary, pos: asPos(pos[i] ?? 'X') })));
+    };
     return {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string => restoreNameCase(text, (t) => {
         const doc = compromise(t);
-        return withInstitutionWords(t, [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])]);
+        const known = [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
+        return withInstitutionWords(t, [...known, ...unknownAfterPlaceWords(t)]);
       }),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       namedEntities: (text: string): Map<string, NamedEntityKind> => {
@@ -160,6 +172,34 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
     if (next) out.push(`${clean} ${next[1]}`);
   }
   return [...new Set(out)].sort((x, y) => y.length - x.length);
+}
+
+/** "moved to …", "live in …", "work at …", "am from …", "grew up in …": a verb whose place or employer follows. */
+const PLACE_VERBS = new Set(['move', 'relocate', 'live', 'settle', 'work', 'be', 'base', 'bear', 'grow', 'study', 'intern']);
+const PLACE_WORDS = new Set(['in', 'to', 'at', 'from', 'near']);
+/** What may follow a name at the end of its phrase: "… bedminster now", "… last month", "… lol". */
+const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw']);
+
+/**
+ * Words no dictionary of the model knows, typed in lower case after a verb of place or work and "in", "to", "at",
+ * "from" or "near", ending the phrase: "i moved to bedminster", "she works at fenwick now", "im from stroud".
+ * Compromise knows the big places and companies; a suburb, a village or a small firm is a word the model has
+ * never seen. A typo followed by its noun ("to teh city") is not at a phrase's end, and "listening to
+ * audiobooks" is no verb of place.
+ */
+export function unknownNamesAfterPlaceWords(tokens: readonly { text: string; lemma: string; known: boolean; pos: Pos }[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    const after = tokens[i + 1];
+    if (t.known || !before || !PLACE_WORDS.has(before.text.toLowerCase()) || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    // The verb right before the preposition, or one word before it ("moved back to", "live up in").
+    const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
+    if (!verb || !PLACE_VERBS.has(verb.lemma)) return;
+    const ends = !after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase());
+    if (ends) out.push(t.text);
+  });
+  return out;
 }
 
 /** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */

@@ -2,13 +2,16 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { ACQUISITIONS, DURABLE_ADJECTIVES, IDENTITIES, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
+
+/** What one "goes": "I'm going vegan", "she went freelance". */
+const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
 /**
  * A statement from subject + verb group + object, by what the verb says. `said`: the object as written, before
@@ -162,7 +165,15 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!noun || NOT_POSSESSIONS.has(noun.lemma)) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })];
     }
+    case 'acquire': {
+      // "I got a puppy", "we got a new car", "I got my first tattoo": done, and a thing that lasts.
+      if (!group.past || group.negated || !first || !(first.pos === 'DET' || first.pos === 'NUM' || firstLower === 'their')) return [];
+      const noun = object.find((t) => t.pos === 'NOUN');
+      return noun && ACQUISITIONS.has(noun.lemma) ? [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })] : [];
+    }
     case 'went': {
+      // "I'm going vegan", "I went vegetarian last year": a lasting state taken up.
+      if (!group.negated && object.length <= 2 && TAKEN_UP.has(firstLower)) return [says(`${s} ${group.phrase} ${objText}`)];
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
       const place = nameAfter(object, ['to']);
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];

@@ -9,6 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, lowerOf, nameAfter, properRuns } from './phrases';
+import { VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -16,7 +17,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base', 'lose',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -24,6 +25,9 @@ const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
+
+/** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
+const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
 
 const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
 const organization = (name: string): StatementEntity => ({ name, type: 'organization', aliases: [] });
@@ -52,6 +56,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     if (!head || object.length > 4 || named) return null;
     return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: 'no', entities: [] }];
   };
+  // "going to the gym", "playing the cello": a gerund and what it is about, no one named by a pronoun.
+  const doneDoing = (): boolean =>
+    object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
   const jobEnded = (preps: string[]): Built[] => {
     const org = nameAfter(object, preps);
     return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
@@ -63,6 +70,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !done) return null;
       // "I got laid off from Meta", "got let go": the job ended.
       if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
+      // "I got promoted (to team lead)": news about the job, which it does not change.
+      if (group.lemma === 'get' && first === 'promoted') return [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
       // "I got engaged to Sofia", "got married to Tom": a partner.
       if (group.lemma === 'get' && ['engaged', 'married'].includes(first) && lowerOf(object[1]) === 'to') {
         const partner = nameAfter(object, ['to']);
@@ -90,8 +99,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       return dropped();
     }
     case 'stop': {
-      if (group.negated || !done || !HABIT_GERUNDS.has(first)) return null;
-      return dropped();
+      if (group.negated || !done) return null;
+      if (HABIT_GERUNDS.has(first)) return dropped();
+      // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was.
+      return doneDoing() ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
     }
     case 'marry': {
       // "I married Tom in June": a partner (the time is the fact's date).
@@ -114,14 +125,20 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
     }
     case 'leave':
-    case 'quit': {
+    case 'quit':
+    case 'lose': {
       if (group.negated) return null;
       const job = object.slice(0, 2).some((t) => JOB_WORDS.has(lowerOf(t)));
       if (job) {
         const org = nameAfter(object, ['at', 'with', 'for']);
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
+      // "I lost my keys" is no change; "I lost my job" is, above.
+      if (group.lemma === 'lose') return null;
       if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
+      if (group.lemma === 'quit' && doneDoing()) return [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
+      // "I quit pottery", "I quit the choir": a pastime dropped.
+      if (group.lemma === 'quit' && !named && object.length > 0 && object.every(namesSomeone)) return dropped();
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       if (!namedFirst || named?.end !== object.length) return null;

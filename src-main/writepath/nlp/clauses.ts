@@ -18,6 +18,9 @@ export function normaliseForParsing(text: string): string {
     .replace(/\bi(?=\s|'|$)/g, 'I')
     .replace(/\bI'm\b/gi, 'I am')
     .replace(/\bIm\b/g, 'I am')
+    // A phone's chat without apostrophes: "im allergic to peanuts", "ive got a dog" ("ill", "id" are words).
+    .replace(/(?<![\p{L}'])im(?![\p{L}'])/gu, 'I am')
+    .replace(/(?<![\p{L}'])ive(?![\p{L}'])/gu, 'I have')
     .replace(/\bI've\b/gi, 'I have')
     .replace(/\bI'd\b/gi, 'I would')
     .replace(/\bI'll\b/gi, 'I will')

@@ -9,11 +9,21 @@ export const RELATIONS = words(`
   grandma grandmother grandpa grandfather granddad nan niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
   mentor therapist doctor teacher coach landlord landlady ex
 `);
+/** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
+export const PETS = words('dog puppy pup cat kitten rabbit bunny hamster guinea-pig parrot budgie tortoise turtle horse pony ferret gecko snake');
+/**
+ * Relations that are one person at a time ("my mum", "my boss"): what "my mum" does is a slot of hers; "my
+ * friend lives in Lyon" and "my friend lives in Paris" may be two friends, so a many-of relation has no slot.
+ */
+export const ONE_OF_RELATIONS = words(`
+  mum mom mother dad father wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée boss manager landlord
+  landlady therapist stepmom stepmother stepdad stepfather
+`);
 /** Two-word relations ("best friend", "little brother"): the first word qualifies the relation. */
 export const RELATION_QUALIFIERS = words('best older younger little big baby twin old ex- new');
 
 /** Verbs whose first-person statements are facts worth keeping, by what they say. */
-export type VerbClass = 'residence' | 'work' | 'join' | 'opinion_like' | 'opinion_dislike' | 'uses' | 'switch' | 'stop' | 'have' | 'general' | 'went';
+export type VerbClass = 'residence' | 'work' | 'join' | 'opinion_like' | 'opinion_dislike' | 'uses' | 'switch' | 'stop' | 'have' | 'general' | 'went' | 'acquire';
 
 export const VERB_CLASSES = new Map<string, VerbClass>([
   ['live', 'residence'],
@@ -39,6 +49,8 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
   ['have', 'have'],
   ['own', 'have'],
   ['go', 'went'],
+  // "I got a dog", "we got a new car": only what the ACQUISITIONS list names (not "a coffee", "a text").
+  ['get', 'acquire'],
   // "I was born in Lagos": the lemma of "born".
   ['bear', 'general'],
   ...[
@@ -47,6 +59,7 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
       grow start finish drink eat smoke support collect read cook bake write ride drive coach sing dance swim hike climb
       build raise breed knit garden sew fish surf ski skate lift train meditate teach lead manage found launch open
       sell buy rent major minor specialise specialize
+      pass fail break sign meet book injure hurt sprain fracture rescue
     `),
   ].map((w): [string, VerbClass] => [w, 'general']),
 ]);
@@ -74,6 +87,13 @@ export const IDENTITIES = words(`
   vegetarian vegan pescatarian student parent mother father mum mom dad grandmother grandfather grandparent twin citizen
   native immigrant expat veteran widow widower introvert extrovert christian muslim jew buddhist hindu atheist
   freelancer beginner runner climber swimmer cyclist gamer
+`);
+
+/** What "I got a …" says lasts: an animal, a home, a vehicle, a mark on the body, a step at work or school. */
+export const ACQUISITIONS = words(`
+  dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret pet car bike motorbike
+  motorcycle scooter van house flat apartment tattoo piercing promotion raise scholarship degree diploma mortgage
+  allotment
 `);
 
 /** "I have …" objects that are not possessions. */

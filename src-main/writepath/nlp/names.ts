@@ -17,6 +17,26 @@ export function nameStatement(subject: Subject, name: string): Built {
   return { content: `${possessive(subject.text)} name is ${name}`, type: 'semantic', slot: `${subject.key}.name`, value: normaliseFact(name), entities };
 }
 
+/**
+ * The name a clause gives from its start: a capitalised run ("Dana Whitfield"), or, typed in lower case, a
+ * single word that ends the clause ("my name is dana", "my dog is called biscuit").
+ */
+export function givenName(rest: readonly Token[]): string | null {
+  const run = properRuns(rest).find((r) => r.start === 0);
+  if (run) return run.text;
+  const only = rest.length === 1 ? rest[0] : undefined;
+  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,}$/u.test(only.text)) return null;
+  return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
+}
+
+/** "… is called Biscuit", "…'s name is Leo", "… is named Mia": the name given to who is named before `at`. */
+export function nameGivenAt(tokens: readonly Token[], at: number): string | null {
+  const [a, b, c] = [lowerOf(tokens[at]), lowerOf(tokens[at + 1]), lowerOf(tokens[at + 2])];
+  if (['is', 'was', "'s", '’s'].includes(a) && ['called', 'named'].includes(b)) return givenName(tokens.slice(at + 2).filter((t) => t.pos !== 'PUNCT'));
+  if (["'s", '’s'].includes(a) && b === 'name' && ['is', 'was', "'s"].includes(c)) return givenName(tokens.slice(at + 3).filter((t) => t.pos !== 'PUNCT'));
+  return null;
+}
+
 /** One to three capitalised words that are a name, not a mood, a nationality or a date. */
 export function isPersonName(tokens: readonly Token[]): boolean {
   if (tokens.length === 0 || tokens.length > 3) return false;

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ADDRESS_WORDS, CALENDAR_WORDS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ADDRESS_WORDS, CALENDAR_WORDS, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -158,15 +158,26 @@ export function splitComparison(object: Token[]): [Token[], Token[]] {
 }
 
 /** "my (best) friend Ana", "my brother Tomás": the relation and the name, from `at`. */
-export function relativeAt(tokens: readonly Token[], at: number): { relation: string; name: string; next: number } | null {
-  if (lowerOf(tokens[at]) !== 'my') return null;
+/** The relation after "my" (or "our", for an animal): "my brother", "my little sister", "our dog". */
+export function relationAt(tokens: readonly Token[], at: number): { relation: string; next: number; pet: boolean } | null {
+  const owner = lowerOf(tokens[at]);
+  if (owner !== 'my' && owner !== 'our') return null;
   let i = at + 1;
   const parts: string[] = [];
   if (RELATION_QUALIFIERS.has(lowerOf(tokens[i])) && RELATIONS.has(lowerOf(tokens[i + 1]))) parts.push(lowerOf(tokens[i++]));
-  if (!RELATIONS.has(lowerOf(tokens[i]))) return null;
-  parts.push(lowerOf(tokens[i++]));
-  const run = properRuns(tokens.slice(i)).find((r) => r.start === 0);
+  const word = lowerOf(tokens[i]);
+  const pet = PETS.has(word);
+  if (!(pet || (owner === 'my' && RELATIONS.has(word)))) return null;
+  parts.push(word);
+  return { relation: parts.join(' '), next: i + 1, pet };
+}
+
+/** "my brother Tomás", "our dog Biscuit": a relation and the name that follows it. */
+export function relativeAt(tokens: readonly Token[], at: number): { relation: string; name: string; next: number; pet: boolean } | null {
+  const found = relationAt(tokens, at);
+  if (!found) return null;
+  const run = properRuns(tokens.slice(found.next)).find((r) => r.start === 0);
   if (!run || run.text.split(' ').length > 3) return null;
-  return { relation: parts.join(' '), name: run.text, next: i + run.end };
+  return { relation: found.relation, name: run.text, next: found.next + run.end, pet: found.pet };
 }
 

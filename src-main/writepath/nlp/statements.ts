@@ -11,12 +11,12 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
-import { PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { cleanObject, lowerOf, possessive, properRuns, relativeAt, slotKey, withoutVocative } from './phrases';
+import { ACQUISITIONS, ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
+import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
-import { nameStatement } from './names';
+import { givenName, nameGivenAt, nameStatement } from './names';
 import { coupleStatement, jobIsAt, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { endedValue } from '../slot-values';
@@ -74,8 +74,8 @@ export function readStatements(
 ): Statement[] {
   const normalised = normaliseForParsing(raw);
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
-  // without "I", "my", "me" or "we" is read only when it may be news said without its subject ("just moved to Porto").
-  if (!/\b(?:I|my|My|me|Me|we|We)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
+  // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
+  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
@@ -153,6 +153,7 @@ function readClause(
   let subject: Subject | null = null;
   let at = start;
   const extra: Built[] = [];
+  let oneOfMany = false;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start);
@@ -164,25 +165,22 @@ function readClause(
   } else if (startsWithoutSubject(tokens, start)) {
     // "just moved to Porto!!": the speaker's own news, said without "I".
     subject = own;
-  } else if (lowerOf(first) === 'we' && movesHome(tokens, start + 1)) {
-    // "We moved to Denver", "we live in Leeds now": the speaker's home too.
+  } else if (lowerOf(first) === 'we' && (movesHome(tokens, start + 1) || acquires(tokens, start + 1))) {
+    // "We moved to Denver", "we live in Leeds now", "we got a puppy": the speaker's home and dog too.
     subject = own;
     at = start + 1;
   } else if (first.text === 'I') {
     subject = own;
     at = start + 1;
-  } else if (lowerOf(first) === 'my') {
-    const next = lowerOf(tokens[start + 1]);
+  } else if (lowerOf(first) === 'my' || lowerOf(first) === 'our') {
+    // "our" only owns an animal ("our dog is called Biscuit"): not a name, a job or a favourite of the speaker.
+    const next = lowerOf(first) === 'my' ? lowerOf(tokens[start + 1]) : '';
     if (next === 'name' && ['is', 'was', "'s"].includes(lowerOf(tokens[start + 2]))) {
-      const rest = tokens.slice(start + 3);
-      const run = properRuns(rest).find((r) => r.start === 0);
-      // "my name is dana": typed in lower case, a single word that ends the clause is still the name.
-      const typed = !run && rest.length === 1 && ['NOUN', 'PROPN', 'X'].includes(rest[0]?.pos ?? '') && /^\p{Ll}{2,}$/u.test(rest[0]?.text ?? '') ? (rest[0]?.text ?? '') : null;
-      const name = run?.text ?? (typed ? `${typed.charAt(0).toUpperCase()}${typed.slice(1)}` : null);
+      const name = givenName(tokens.slice(start + 3));
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
-    const job = jobIsAt(tokens, start, own);
+    const job = next ? jobIsAt(tokens, start, own) : null;
     if (job) return { subject: own, statements: [job] };
     if ((next === 'favourite' || next === 'favorite') && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
@@ -196,19 +194,34 @@ function readClause(
         statements: [{ content: `${possessive(own.text)} favourite ${thing} is ${valueText}`, type: 'opinion', slot: `${own.key}.favourite.${slotKey(thing)}`, value: normaliseFact(valueText), entities: own.entity ? [own.entity] : [] }],
       };
     }
-    const relative = relativeAt(tokens, start);
-    if (!relative) return null;
-    const alias = ctx.speaker.isUser ? `my ${relative.relation}` : `${possessive(ctx.speaker.name)} ${relative.relation}`;
-    const person: StatementEntity = { name: relative.name, type: 'person', aliases: [alias] };
-    subject = { text: relative.name, key: slotKey(relative.name), firstPerson: false, entity: person };
+    const relation = relationAt(tokens, start);
+    if (!relation) return null;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
-    extra.push({ timeless: true, content: `${relative.name} is ${whose} ${relative.relation}`, type: 'semantic', ...relationSlot(relative, own), entities: [person, ...(own.entity ? [own.entity] : [])] });
-    at = relative.next;
+    const relative = relativeAt(tokens, start);
+    const called = relative ? null : nameGivenAt(tokens, relation.next);
+    const name = relative?.name ?? called;
+    if (name) {
+      const alias = ctx.speaker.isUser ? `my ${relation.relation}` : `${possessive(ctx.speaker.name)} ${relation.relation}`;
+      const named: StatementEntity = { name, type: relation.pet ? 'concept' : 'person', aliases: [alias] };
+      const said: Built = { timeless: true, content: `${name} is ${whose} ${relation.relation}`, type: 'semantic', ...relationSlot({ relation: relation.relation, name }, own), entities: [named, ...(own.entity ? [own.entity] : [])] };
+      // "My dog is called Biscuit": the name is all the clause says.
+      if (called) return { subject: own, statements: [said] };
+      subject = { text: name, key: slotKey(name), firstPerson: false, entity: named };
+      extra.push(said);
+      at = relative?.next ?? relation.next;
+    } else {
+      // "my sister lives in Lyon": about the relative, unnamed; not "my sister's wedding".
+      if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) return null;
+      subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity };
+      // "my friend" may be another friend each time: only a one-of relation ("my mum", "my boss") has slots.
+      oneOfMany = !ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '');
+      at = relation.next;
+    }
   } else {
     return null;
   }
   const past = usedTo(tokens, at, subject);
-  if (past) return { subject, statements: [...extra, past] };
+  if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
   const group = verbGroup(tokens, at, subject.firstPerson);
   if (!group) return { subject, statements: extra };
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
@@ -232,13 +245,22 @@ function readClause(
     content: b.content.replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
-  return { subject, statements: [...extra, ...built], past: group.past };
+  const statements = oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : built;
+  return { subject, statements: [...extra, ...statements], past: group.past };
 }
 
 /** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
 function movesHome(tokens: readonly Token[], at: number): boolean {
   const verb = tokens.slice(at, at + 4).find((t) => t.pos === 'VERB');
   return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
+}
+
+/** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */
+function acquires(tokens: readonly Token[], at: number): boolean {
+  const v = tokens.slice(at, at + 3).findIndex((t) => t.pos === 'VERB');
+  const verb = tokens[at + v];
+  if (v < 0 || !verb || !['get', 'adopt', 'buy', 'rescue'].includes(verb.lemma) || lowerOf(verb) === verb.lemma) return false;
+  return tokens.slice(at + v + 1, at + v + 5).some((t) => t.pos === 'NOUN' && ACQUISITIONS.has(t.lemma));
 }
 
 /** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */

@@ -24,6 +24,9 @@ export interface VerbGroup {
   past: boolean;
 }
 
+/** Verbs whose past is their present: a first-person one without an auxiliary is read as past. */
+const SAME_PAST = new Set(['hurt', 'quit', 'cut', 'hit', 'split', 'bet', 'shut', 'upset', 'burst']);
+
 const NEGATIONS = new Set(['not', 'never', "n't", 'no']);
 
 /**
@@ -83,6 +86,11 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
       const lemma = verbLike.lemma === 'grow' && lowerOf(particle) === 'up' ? 'grow up' : verbLike.lemma;
       // "moved", and irregular pasts ("left", "broke", "began"): another form than the lemma, not -s or -ing.
       if (!past && !perfect && lowerOf(t) !== verbLike.lemma && (/ed$/.test(lowerOf(t)) || (t.pos === 'VERB' && !/(?:s|ing)$/.test(lowerOf(t))))) past = true;
+      // "I hurt my back", "I quit pottery": a past the same as the present, said of what happened far more often.
+      if (!hasAux && firstPerson && SAME_PAST.has(lowerOf(t)) && lowerOf(t) === verbLike.lemma) {
+        past = true;
+        phrase = lowerOf(t) + phrase.slice(thirdPerson(lowerOf(t)).length);
+      }
       return { verb: i + (phrase.endsWith(' up') ? 1 : 0), negated, phrase: [...words, phrase].join(' '), lemma, copula: false, past };
     }
     return null;
