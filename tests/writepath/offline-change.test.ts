@@ -177,6 +177,8 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
     expect((await slotted('We bought a house in Clifton'))[0]).toMatchObject({ content: 'User bought a house in Clifton' });
     expect((await slotted('i got my first tattoo'))[0]).toMatchObject({ content: 'User got their first tattoo' });
     expect((await slotted('i got promoted!'))[0]).toMatchObject({ content: 'User got promoted', slot: null });
+    expect((await slotted('I GOT THE JOB'))[0]).toMatchObject({ content: 'User got the job', slot: null });
+    expect((await slotted('buuut. i got a permanent job!!! geography at a school'))[0]).toMatchObject({ content: 'User got a permanent job', slot: null });
     expect((await slotted("i'm going vegetarian"))[0]).toMatchObject({ content: 'User is going vegetarian' });
     expect((await slotted('i passed my driving test'))[0]).toMatchObject({ content: 'User passed their driving test' });
     expect((await slotted('i signed up for a marathon'))[0]).toMatchObject({ content: 'User signed up for a marathon' });
@@ -186,7 +188,7 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
     expect((await slotted('I lost my job'))[0]).toMatchObject({ content: 'User lost their job', slot: 'user.employer', value: 'ended:' });
     expect((await slotted('im allergic to peanuts'))[0]).toMatchObject({ content: 'User is allergic to peanuts' });
     // Passing things, and things that do not last.
-    for (const text of ['i got a coffee', 'we got a text from mum', 'we bought tickets', 'I lost my keys', 'I stopped talking to him', 'I quit it', "we're getting a dog"]) {
+    for (const text of ['i got a coffee', 'i got work tomorrow', 'did you get the job?', 'we got a text from mum', 'we bought tickets', 'I lost my keys', 'I stopped talking to him', 'I quit it', "we're getting a dog"]) {
       expect(await slotted(text), text).toEqual([]);
     }
   });

@@ -25,6 +25,8 @@ const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
+/** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
+const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
@@ -79,7 +81,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
       const org = nameAfter(object, ['at', 'with', 'for']);
-      if (!org || !object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)))) return null;
+      const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
+      // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
+      if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
+      if (!jobWord) return null;
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
     }
     case 'resign': {
