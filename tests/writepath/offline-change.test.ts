@@ -185,6 +185,7 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
     expect((await slotted('i broke my wrist'))[0]).toMatchObject({ content: 'User broke their wrist' });
     expect((await slotted('i quit pottery'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery', value: 'no' });
     expect((await slotted('i stopped going to the gym'))[0]).toMatchObject({ content: 'User stopped going to the gym', slot: null });
+    expect((await slotted('I stopped using Strava two years ago'))[0]).toMatchObject({ content: 'User stopped using Strava', slot: 'user.uses.strava', value: 'no' });
     expect((await slotted('I lost my job'))[0]).toMatchObject({ content: 'User lost their job', slot: 'user.employer', value: 'ended:' });
     expect((await slotted('im allergic to peanuts'))[0]).toMatchObject({ content: 'User is allergic to peanuts' });
     // Passing things, and things that do not last.

@@ -106,8 +106,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'stop': {
       if (group.negated || !done) return null;
       if (HABIT_GERUNDS.has(first)) return dropped();
-      // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was.
-      return doneDoing() ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
+      // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was
+      // ("stopped using Strava" is a tool's slot, read by the general rules).
+      return doneDoing() && object[0]?.lemma !== 'use' ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
     }
     case 'marry': {
       // "I married Tom in June": a partner (the time is the fact's date).
