@@ -194,12 +194,48 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
     }
   });
 
-  it('a place the model has never seen, typed in lower case where a place goes, is a name', async () => {
-    expect((await slotted('i moved to bedminster'))[0]).toMatchObject({ content: 'User lives in Bedminster', slot: 'user.residence', value: 'bedminster' });
-    expect((await slotted('im from stroud'))[0]).toMatchObject({ content: 'User is from Stroud', slot: 'user.origin' });
-    expect((await slotted('i work at fenwick now lol'))[0]).toMatchObject({ slot: 'user.employer', value: 'fenwick' });
-    // A typo before its noun is no name.
-    expect(await slotted('i moved to teh city')).toEqual([]);
+  it('a word the model has never seen, typed in lower case where a place or employer goes, names it on a guess', async () => {
+    // A guess names the place or the employer but fills no slot: a typo must not replace where one lives.
+    expect(await slotted('i moved to bedminster')).toEqual([{ content: 'User lives in Bedminster', slot: null, value: null, day: null }]);
+    expect((await slotted('im from kidderminster'))[0]).toMatchObject({ content: 'User is from Kidderminster', slot: null });
+    expect((await slotted('i work at corvane now lol'))[0]).toMatchObject({ content: 'User works at Corvane', slot: null });
+    // Where one lives has a place's shape: not an app, a typo, clothes or a shift; nor a typo before its noun, half
+    // a hyphenated name, or where one is today.
+    for (const text of ['i moved to teh city', 'i live in fortnite', 'i moved to monzo', 'i moved to bristl', 'i live in trackies', 'i moved to newcastle-under-lyme', 'im now at uni']) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+  });
+
+  it('what it did not read before: no name from German "im", no job from a judgement, no plan or near miss as done', async () => {
+    for (const text of [
+      'ja, im Urlaub',
+      "I'm a terrible driver.",
+      'my boyfriend is a terrible driver',
+      'im a sucker for romcoms',
+      'my mum is now at lidl',
+      'i lost my work phone',
+      'i lost my job title in the reorg',
+      'I quit my job next month.',
+      'i nearly lost my job',
+      'we almost moved to Paris',
+      'i got a dog bed from ikea',
+      'we got a puppy coming next week',
+      'i passed away lol',
+      'i fail to see the point',
+      'i sign the contract tomorrow',
+      'i hurt everywhere after yoga',
+      'i quit the meeting early',
+    ]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    expect((await slotted('i quit my part time job'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect((await slotted('i quit social media'))[0]).toMatchObject({ slot: 'user.uses.social_media', value: 'no' });
+    expect((await slotted('ive got two kids'))[0]).toMatchObject({ content: 'User has two kids' });
+    expect((await slotted('our son is called leo'))[0]).toMatchObject({ content: "Leo is the user's son" });
+    // A partner that was is no partner now; a father that was is still the father.
+    expect((await slotted('my girlfriend was called jess'))[0]).toMatchObject({ content: "Jess was the user's girlfriend", slot: 'user.partner', value: 'ended:jess' });
+    expect((await slotted('My old girlfriend Jess lives in Leeds'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:jess' });
+    expect((await slotted('my dad was called robert'))[0]).toMatchObject({ content: "Robert was the user's dad", value: 'dad' });
   });
 });
 

@@ -36,6 +36,11 @@ export interface TextAnalyzer {
    * the library knows capitalised, so the tagger reads them as names; other text unchanged.
    */
   restoreNameCase?(text: string): string;
+  /**
+   * The names restoreNameCase capitalised only because no dictionary knew the word (lower-cased): a guess, which
+   * may be a typo or an app ("i moved to bristl", "i live in fortnite"), so it names but fills no slot.
+   */
+  guessedNames?(text: string): string[];
   /** Whether the library knows a name as an organisation ("Google", "Acme Corp"), when it can tell. */
   isOrganisation?(name: string): boolean;
 }
@@ -67,6 +72,21 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     const its = nlp.its;
     // The model numbers its own words first; a word it has never seen gets a number past them all.
     const vocabulary = (nlp.readDoc('qzxjvkwpqh').tokens().out(its.uniqueId) as number[])[0] ?? Number.POSITIVE_INFINITY;
+    const knownNames = (text: string): string[] => {
+      const doc = compromise(text);
+      return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
+    };
+    // The last text's guesses: reading a message asks for them twice (to capitalise, then to leave slots empty).
+    // The lite model knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise
+    // knows is no guess.
+    let lastGuess: { text: string; names: string[] } | null = null;
+    const guessed = (text: string): string[] => {
+      if (lastGuess?.text !== text) {
+        const known = new Set(knownNames(text).map((n) => n.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase()));
+        lastGuess = { text, names: unknownAfterPlaceWords(text).filter((n) => !known.has(n)) };
+      }
+      return lastGuess.names;
+    };
     const unknownAfterPlaceWords = (text: string): string[] => {
       // (wink's types do not accept its.lemma on a document's tokens, though the call works: read as the sentences do.)
       const tokens = nlp.readDoc(text).tokens() as unknown as { out(f: unknown): unknown };
@@ -78,11 +98,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     };
     return {
       name: 'wink-nlp',
-      restoreNameCase: (text: string): string => restoreNameCase(text, (t) => {
-        const doc = compromise(t);
-        const known = [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
-        return withInstitutionWords(t, [...known, ...unknownAfterPlaceWords(t)]);
-      }),
+      restoreNameCase: (text: string): string => restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)])),
+      guessedNames: (text: string): string[] => (restoreNameCase(text, guessed) === text ? [] : guessed(text)),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       namedEntities: (text: string): Map<string, NamedEntityKind> => {
         const doc = compromise(text);
@@ -174,9 +191,28 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
   return [...new Set(out)].sort((x, y) => y.length - x.length);
 }
 
-/** "moved to …", "live in …", "work at …", "am from …", "grew up in …": a verb whose place or employer follows. */
-const PLACE_VERBS = new Set(['move', 'relocate', 'live', 'settle', 'work', 'be', 'base', 'bear', 'grow', 'study', 'intern']);
-const PLACE_WORDS = new Set(['in', 'to', 'at', 'from', 'near']);
+/**
+ * A verb whose place or employer follows, with the words that introduce it: "moved to …", "live in …", "work at
+ * …", "am from …", "grew up in …". Not "am at …" ("im now at uni" is where one is today).
+ */
+const PLACE_VERBS = new Map<string, readonly string[]>([
+  ['move', ['to']],
+  ['relocate', ['to']],
+  ['live', ['in', 'near']],
+  ['settle', ['in']],
+  ['base', ['in']],
+  ['grow', ['in', 'near']],
+  ['bear', ['in']],
+  ['be', ['from']],
+  ['work', ['at', 'for']],
+  ['intern', ['at']],
+]);
+/** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
+const PLACE_SHAPE = new RegExp(
+  `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville'.split(' ').join('|')})$`,
+  'u',
+);
+
 /** What may follow a name at the end of its phrase: "… bedminster now", "… last month", "… lol". */
 const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw']);
 
@@ -192,11 +228,16 @@ export function unknownNamesAfterPlaceWords(tokens: readonly { text: string; lem
   tokens.forEach((t, i) => {
     const before = tokens[i - 1];
     const after = tokens[i + 1];
-    if (t.known || !before || !PLACE_WORDS.has(before.text.toLowerCase()) || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text)) return;
     // The verb right before the preposition, or one word before it ("moved back to", "live up in").
     const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
-    if (!verb || !PLACE_VERBS.has(verb.lemma)) return;
-    const ends = !after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase());
+    if (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase())) return;
+    // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
+    // "bristl" do not. An employer's name has no shape to check: it is only ever a guess (no slot, statements.ts).
+    if (verb.lemma !== 'work' && verb.lemma !== 'intern' && !PLACE_SHAPE.test(t.text)) return;
+    // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
+    const hyphen = after?.text === '-' || ['-', '–'].includes(tokens[i - 1]?.text ?? '');
+    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase()));
     if (ends) out.push(t.text);
   });
   return out;

@@ -2,13 +2,16 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, DURABLE_ADJECTIVES, IDENTITIES, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
-import { coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
+import { DURABLE_ADJECTIVES, IDENTITIES, JUDGEMENTS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { acquiredThing, coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
+
+/** Verbs of one event: a fact once it happened, a plan before. */
+const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure', 'hurt', 'sprain', 'fracture', 'rescue']);
 
 /** What one "goes": "I'm going vegan", "she went freelance". */
 const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
@@ -57,6 +60,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const role = stop > 0 ? object.slice(1, stop) : object.slice(1);
       const noun = role.at(-1);
       if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN')) return [];
+      if (role.some((t) => JUDGEMENTS.has(lowerOf(t)))) return [];
       const roleText = joinTokens(role);
       const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
@@ -168,8 +172,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     case 'acquire': {
       // "I got a puppy", "we got a new car", "I got my first tattoo": done, and a thing that lasts.
       if (!group.past || group.negated || !first || !(first.pos === 'DET' || first.pos === 'NUM' || firstLower === 'their')) return [];
-      const noun = object.find((t) => t.pos === 'NOUN');
-      return noun && ACQUISITIONS.has(noun.lemma) ? [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })] : [];
+      return acquiredThing(object) ? [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })] : [];
     }
     case 'went': {
       // "I'm going vegan", "I went vegetarian last year": a lasting state taken up.
@@ -179,6 +182,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];
     }
     case 'general': {
+      // "I passed my test", "I broke my wrist": an event, so done ("I sign the contract tomorrow" is a plan);
+      // "I passed away lol", "I fail to see why" are not.
+      if (EVENTS.has(group.lemma) && !group.past && !/\b(?:has|have|had)\b/.test(group.phrase)) return [];
+      if (group.lemma === 'pass' && subject.firstPerson && ['away', 'out'].includes(firstLower)) return [];
+      if (group.lemma === 'fail' && firstLower === 'to') return [];
       const role: EntityType | null = ['visit', 'travel', 'grow up'].includes(group.lemma) ? 'place' : ['graduate', 'study'].includes(group.lemma) && firstLower === 'from' ? 'organization' : null;
       return [says(`${s} ${group.phrase}${objText ? ` ${objText}` : ''}`, { entities: typedRuns(object, role, ctx) })];
     }

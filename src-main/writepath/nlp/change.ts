@@ -28,6 +28,33 @@ const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'intern
 /** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
+/**
+ * Whether the object is a job ("my job", "my part time job at Initech", "the internship"): the job word heads it,
+ * after at most three words, with no noun after it ("my job title", "my work phone" are things). Only "quit"
+ * takes "work" ("I left work at 6" is the day's end); one loses a job, an internship or a placement, not a "role
+ * in the play".
+ */
+function jobIsHead(object: readonly Token[], lemma: string): boolean {
+  const at = object.slice(0, 4).findIndex((t) => JOB_WORDS.has(lowerOf(t)) && t.pos !== 'VERB');
+  if (at < 0) return false;
+  const word = lowerOf(object[at]);
+  if ((word === 'work' && lemma !== 'quit') || (lemma === 'lose' && !LOST_JOBS.has(word))) return false;
+  const before = object.slice(0, at);
+  const after = object[at + 1];
+  return before.every((t) => ['DET', 'PRON', 'ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-') && !(after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos));
+}
+const LOST_JOBS = new Set(['job', 'internship', 'placement']);
+
+/** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"). */
+function pastimeAt(object: readonly Token[]): string | null {
+  const words = object.filter((t) => t.pos !== 'PUNCT');
+  const start = words.findIndex((t) => !(t.pos === 'DET' || lowerOf(t) === 'their'));
+  const phrase = words.slice(start);
+  if (start < 0 || phrase.length === 0 || phrase.length > 3) return null;
+  if (!phrase.every((t) => t.pos === 'NOUN' || t.pos === 'ADJ') || phrase.at(-1)?.pos !== 'NOUN') return null;
+  return phrase.map((t) => lowerOf(t)).join('_');
+}
+
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
 
@@ -133,9 +160,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'leave':
     case 'quit':
     case 'lose': {
-      if (group.negated) return null;
-      const job = object.slice(0, 2).some((t) => JOB_WORDS.has(lowerOf(t)));
-      if (job) {
+      if (group.negated || (group.lemma === 'lose' && !done)) return null;
+      if (jobIsHead(object, group.lemma)) {
         const org = nameAfter(object, ['at', 'with', 'for']);
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
@@ -143,8 +169,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.lemma === 'lose') return null;
       if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
       if (group.lemma === 'quit' && doneDoing()) return [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
-      // "I quit pottery", "I quit the choir": a pastime dropped.
-      if (group.lemma === 'quit' && !named && object.length > 0 && object.every(namesSomeone)) return dropped();
+      // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.
+      const pastime = group.lemma === 'quit' && !named ? pastimeAt(object) : null;
+      if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${pastime}`), value: 'no', entities: [] }];
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       if (!namedFirst || named?.end !== object.length) return null;

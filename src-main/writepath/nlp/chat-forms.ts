@@ -126,6 +126,8 @@ export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: read
   if (group.past) return null;
   const state = copulaState(group, object, said);
   if (!state.overForGood && !state.now) return null;
+  // "my mum is now at lidl": where an unnamed relative is today, as likely as where she works.
+  if (subject.unnamed && !state.overForGood) return null;
   const place = state.overForGood ? namedAfter(state.rest, ['in']) : null;
   if (place) {
     return [{ content: `${subject.text} no longer lives in ${place}`, type: 'semantic', slot: `${subject.key}.residence`, value: endedValue(normaliseFact(place)), entities: [{ name: place, type: 'place', aliases: [] }] }];

@@ -9,6 +9,8 @@ export const RELATIONS = words(`
   grandma grandmother grandpa grandfather granddad nan niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
   mentor therapist doctor teacher coach landlord landlady ex
 `);
+/** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
+export const CHILDREN = words('son daughter baby kid kids twins');
 /** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
 export const PETS = words('dog puppy pup cat kitten rabbit bunny hamster guinea-pig parrot budgie tortoise turtle horse pony ferret gecko snake');
 /**
@@ -79,7 +81,13 @@ export const JOB_SUFFIX = /(?:er|or|ist|yst|ant|ent|ian|eon|ic|man|woman|person|
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
-  owl gamer reader runner swimmer
+  owl gamer reader runner swimmer man woman keeper lifesaver snorer sucker loser quitter winner cancer dreamer worrier
+  overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic
+`);
+/** "a terrible driver", "a great cook", "a total nightmare": a judgement, not a job. */
+export const JUDGEMENTS = words(`
+  terrible awful horrible great good bad brilliant amazing fantastic excellent decent lousy rubbish crap shit shitty
+  natural born total complete utter real proper massive huge big little nightmare hopeless useless
 `);
 
 /** Nouns after "I am a …" that say who someone is without being a job. */

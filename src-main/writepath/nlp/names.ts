@@ -21,19 +21,25 @@ export function nameStatement(subject: Subject, name: string): Built {
  * The name a clause gives from its start: a capitalised run ("Dana Whitfield"), or, typed in lower case, a
  * single word that ends the clause ("my name is dana", "my dog is called biscuit").
  */
-export function givenName(rest: readonly Token[]): string | null {
+export function givenName(said: readonly Token[]): string | null {
+  // "my dog is called biscuit lol": what a chat adds after a name is not part of it.
+  let end = said.length;
+  while (end > 0 && (said[end - 1]?.pos === 'PUNCT' || CHAT_TAGS.has(lowerOf(said[end - 1])))) end--;
+  const rest = said.slice(0, end);
   const run = properRuns(rest).find((r) => r.start === 0);
   if (run) return run.text;
   const only = rest.length === 1 ? rest[0] : undefined;
-  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,}$/u.test(only.text)) return null;
+  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,40}$/u.test(only.text)) return null;
   return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
 }
+
+const CHAT_TAGS = new Set(['lol', 'haha', 'hahaha', 'lmao', 'btw', 'tbh', 'x', 'xx', 'xxx']);
 
 /** "… is called Biscuit", "…'s name is Leo", "… is named Mia": the name given to who is named before `at`. */
 export function nameGivenAt(tokens: readonly Token[], at: number): string | null {
   const [a, b, c] = [lowerOf(tokens[at]), lowerOf(tokens[at + 1]), lowerOf(tokens[at + 2])];
-  if (['is', 'was', "'s", '’s'].includes(a) && ['called', 'named'].includes(b)) return givenName(tokens.slice(at + 2).filter((t) => t.pos !== 'PUNCT'));
-  if (["'s", '’s'].includes(a) && b === 'name' && ['is', 'was', "'s"].includes(c)) return givenName(tokens.slice(at + 3).filter((t) => t.pos !== 'PUNCT'));
+  if (['is', 'was', "'s", '’s'].includes(a) && ['called', 'named'].includes(b)) return givenName(tokens.slice(at + 2));
+  if (["'s", '’s'].includes(a) && b === 'name' && ['is', 'was', "'s"].includes(c)) return givenName(tokens.slice(at + 3));
   return null;
 }
 

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ADDRESS_WORDS, CALENDAR_WORDS, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -167,7 +167,8 @@ export function relationAt(tokens: readonly Token[], at: number): { relation: st
   if (RELATION_QUALIFIERS.has(lowerOf(tokens[i])) && RELATIONS.has(lowerOf(tokens[i + 1]))) parts.push(lowerOf(tokens[i++]));
   const word = lowerOf(tokens[i]);
   const pet = PETS.has(word);
-  if (!(pet || (owner === 'my' && RELATIONS.has(word)))) return null;
+  // "our son", "our dog": a couple's children and animals; "our boss" is not one person's.
+  if (!(pet || (owner === 'my' ? RELATIONS.has(word) : CHILDREN.has(word)))) return null;
   parts.push(word);
   return { relation: parts.join(' '), next: i + 1, pet };
 }
@@ -181,3 +182,15 @@ export function relativeAt(tokens: readonly Token[], at: number): { relation: st
   return { relation: found.relation, name: run.text, next: found.next + run.end, pet: found.pet };
 }
 
+
+/**
+ * The lasting thing an object names (ACQUISITIONS), as the head of its phrase: "a puppy", "our first house";
+ * not "a dog bed", "a house party", "a puppy coming next week", "a bike stolen".
+ */
+export function acquiredThing(tokens: readonly Token[]): Token | null {
+  const at = tokens.findIndex((t) => t.pos === 'NOUN');
+  const noun = tokens[at];
+  if (!noun || at > 3 || !ACQUISITIONS.has(noun.lemma)) return null;
+  const after = tokens[at + 1];
+  return after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos) ? null : noun;
+}

@@ -33,6 +33,8 @@ export interface Context {
   named: Map<string, NamedEntityKind>;
   /** The utterance talks about work (job, boss, office…): a bare "I quit" is then a job left. */
   workTalk: boolean;
+  /** Names capitalised on a guess (TextAnalyzer.guessedNames), lower-cased: they fill no slot. */
+  guessed: ReadonlySet<string>;
   /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
   isOrganisation(name: string): boolean;
 }
@@ -44,6 +46,8 @@ export interface Subject {
   /** The speaker themself ("I"): their verbs are turned into the third person. */
   firstPerson: boolean;
   entity: StatementEntity | null;
+  /** "my sister": a relative the clause does not name (what they do fills few slots, see statements.ts). */
+  unnamed?: boolean;
 }
 
 export interface Built {

@@ -11,8 +11,8 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
-import { ACQUISITIONS, ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
+import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
@@ -24,7 +24,7 @@ import { endedValue } from '../slot-values';
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
-const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign']);
+const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
 
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
@@ -87,6 +87,7 @@ export function readStatements(
       return named;
     },
     workTalk: WORK_TALK.test(text),
+    guessed: new Set(text === normalised ? [] : (analyzer.guessedNames?.(normalised) ?? []).map((n) => n.toLowerCase())),
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
   };
   const out: Statement[] = [];
@@ -134,7 +135,7 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
     for (const { timeless, ...s } of subjectAndRest.statements) {
       const defect = clauseDefect(analyzer, s.content);
       if (defect) reading.dropped.push([s.content, defect]);
-      else reading.statements.push({ ...s, eventTime: timeless ? null : time });
+      else reading.statements.push({ ...(guessedValue(s, ctx) ? { ...s, slot: null, value: null } : s), eventTime: timeless ? null : time });
     }
   }
   return reading;
@@ -203,7 +204,9 @@ function readClause(
     if (name) {
       const alias = ctx.speaker.isUser ? `my ${relation.relation}` : `${possessive(ctx.speaker.name)} ${relation.relation}`;
       const named: StatementEntity = { name, type: relation.pet ? 'concept' : 'person', aliases: [alias] };
-      const said: Built = { timeless: true, content: `${name} is ${whose} ${relation.relation}`, type: 'semantic', ...relationSlot({ relation: relation.relation, name }, own), entities: [named, ...(own.entity ? [own.entity] : [])] };
+      // "my girlfriend was called Jess": one that was ("my dad was called Robert" is still the dad).
+      const was = called !== null && tokens.slice(relation.next, relation.next + 3).some((t) => lowerOf(t) === 'was');
+      const said: Built = { timeless: true, content: `${name} ${was ? 'was' : 'is'} ${whose} ${relation.relation}`, type: 'semantic', ...relationSlot({ relation: relation.relation, name }, own, was), entities: [named, ...(own.entity ? [own.entity] : [])] };
       // "My dog is called Biscuit": the name is all the clause says.
       if (called) return { subject: own, statements: [said] };
       subject = { text: name, key: slotKey(name), firstPerson: false, entity: named };
@@ -222,8 +225,14 @@ function readClause(
   }
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
-  const group = verbGroup(tokens, at, subject.firstPerson);
-  if (!group) return { subject, statements: extra };
+  const verbs = verbGroup(tokens, at, subject.firstPerson);
+  if (!verbs) return { subject, statements: extra };
+  // "I nearly quit", "we almost moved to Paris": it did not happen.
+  if (/\b(?:nearly|almost)\b/.test(verbs.phrase)) return { subject, statements: extra };
+  // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
+  // month" is a plan; "I hurt everywhere" a present ache).
+  const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
+  const group = verbs.samePast && thingFollows && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
   // ("I quit" is past as often as present: not among them.)
@@ -255,17 +264,24 @@ function movesHome(tokens: readonly Token[], at: number): boolean {
   return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
 }
 
+/** Whether a fact's value is a name read on a guess ("bristl"): a typo must not replace where one lives. */
+function guessedValue(s: Built, ctx: Context): boolean {
+  return s.value !== null && ctx.guessed.has(s.value.replace(/^ended:/, ''));
+}
+
 /** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */
 function acquires(tokens: readonly Token[], at: number): boolean {
   const v = tokens.slice(at, at + 3).findIndex((t) => t.pos === 'VERB');
   const verb = tokens[at + v];
   if (v < 0 || !verb || !['get', 'adopt', 'buy', 'rescue'].includes(verb.lemma) || lowerOf(verb) === verb.lemma) return false;
-  return tokens.slice(at + v + 1, at + v + 5).some((t) => t.pos === 'NOUN' && ACQUISITIONS.has(t.lemma));
+  return acquiredThing(tokens.slice(at + v + 1)) !== null;
 }
 
 /** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
-function relationSlot(relative: { relation: string; name: string }, own: Subject): { slot: string; value: string } {
-  const last = relative.relation.split(' ').at(-1) ?? '';
-  if (last === 'ex') return { slot: `${own.key}.partner`, value: endedValue(normaliseFact(relative.name)) };
+function relationSlot(relative: { relation: string; name: string }, own: Subject, was = false): { slot: string; value: string } {
+  const words = relative.relation.split(' ');
+  const last = words.at(-1) ?? '';
+  // "my ex", "my old girlfriend Jess": a partner that was.
+  if (last === 'ex' || (PARTNERS.has(last) && (was || ['old', 'ex-', 'former'].includes(words[0] ?? '')))) return { slot: `${own.key}.partner`, value: endedValue(normaliseFact(relative.name)) };
   return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
 }

@@ -47,6 +47,8 @@ function seasonStart(which: string, season: string, reference: number): number |
   return Date.UTC(year, month, 1);
 }
 
+const SOON = /\b(?:tomorrow|tonight)\b/i;
+
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
@@ -81,7 +83,9 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     // "on Tuesday" alone is too vague (or a habit) to date a fact.
     const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
     if (!dated) continue;
-    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead, ahead: future || ahead, weekday: false });
+    // "tomorrow" is under a day ahead of a message said in the morning, and still a plan.
+    const soon = SOON.test(r.text);
+    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead || soon, ahead: future || ahead || soon, weekday: false });
   }
   for (const m of text.matchAll(YEAR)) {
     const year = Number(m[1]);

@@ -22,9 +22,11 @@ export interface VerbGroup {
   lemma: string;
   copula: boolean;
   past: boolean;
+  /** "I hurt", "I quit": a first-person verb whose past is its present, said without an auxiliary. */
+  samePast?: boolean;
 }
 
-/** Verbs whose past is their present: a first-person one without an auxiliary is read as past. */
+/** Verbs whose past is their present ("I hurt my back" is nearly always past): see VerbGroup.samePast. */
 const SAME_PAST = new Set(['hurt', 'quit', 'cut', 'hit', 'split', 'bet', 'shut', 'upset', 'burst']);
 
 const NEGATIONS = new Set(['not', 'never', "n't", 'no']);
@@ -39,6 +41,7 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
   let hasAux = false;
   let perfect = false;
   let past = false;
+  let haveAux: string | null = null;
   for (let i = from; i < tokens.length && i < from + 7; i++) {
     const t = tokens[i] as Token;
     const lower = t.text.toLowerCase();
@@ -73,12 +76,17 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
         return { verb: i, negated, phrase: [...words, conjugateMain(t, firstPerson, hasAux)].join(' '), lemma: 'have', copula: false, past: lower === 'had' };
       }
       if (t.lemma === 'have') perfect = true;
+      if (t.lemma === 'have') haveAux = lower;
       if (['did', 'was', 'were', 'had'].includes(lower)) past = true;
       hasAux = true;
       words.push(conjugateAux(lower, firstPerson));
       continue;
     }
     const verbLike = t.pos === 'VERB' ? t : mistaggedVerb(t);
+    // "I've got two kids": British "have", not a getting.
+    if (verbLike?.lemma === 'get' && lower === 'got' && (haveAux === 'have' || haveAux === 'has')) {
+      return { verb: i, negated, phrase: words.join(' '), lemma: 'have', copula: false, past: false };
+    }
     if (verbLike) {
       let phrase = conjugateMain(verbLike, firstPerson, hasAux);
       const particle = tokens[i + 1];
@@ -86,12 +94,10 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
       const lemma = verbLike.lemma === 'grow' && lowerOf(particle) === 'up' ? 'grow up' : verbLike.lemma;
       // "moved", and irregular pasts ("left", "broke", "began"): another form than the lemma, not -s or -ing.
       if (!past && !perfect && lowerOf(t) !== verbLike.lemma && (/ed$/.test(lowerOf(t)) || (t.pos === 'VERB' && !/(?:s|ing)$/.test(lowerOf(t))))) past = true;
-      // "I hurt my back", "I quit pottery": a past the same as the present, said of what happened far more often.
-      if (!hasAux && firstPerson && SAME_PAST.has(lowerOf(t)) && lowerOf(t) === verbLike.lemma) {
-        past = true;
-        phrase = lowerOf(t) + phrase.slice(thirdPerson(lowerOf(t)).length);
-      }
-      return { verb: i + (phrase.endsWith(' up') ? 1 : 0), negated, phrase: [...words, phrase].join(' '), lemma, copula: false, past };
+      // "I hurt my back", "I quit pottery": a past the same as the present; whether it is past, the clause decides.
+      const samePast = !hasAux && firstPerson && SAME_PAST.has(lowerOf(t)) && lowerOf(t) === verbLike.lemma;
+      if (samePast) phrase = lowerOf(t) + phrase.slice(thirdPerson(lowerOf(t)).length);
+      return { verb: i + (phrase.endsWith(' up') ? 1 : 0), negated, phrase: [...words, phrase].join(' '), lemma, copula: false, past, ...(samePast ? { samePast } : {}) };
     }
     return null;
   }
