@@ -33,3 +33,4 @@ export function asksWhen(query: string): boolean {
 export function saysWhen(text: string): boolean {
   return SAYS_WHEN.test(text);
 }
+

@@ -19,6 +19,7 @@ import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
 import { asksWhen, saysWhen } from './dated-turns';
+import { asksAmount, saysAmount } from './amount-turns';
 import { ftsScored, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
@@ -244,12 +245,14 @@ export async function search(
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
   // "When …?": the turns in contention that say a time (dated-turns.ts).
   const datedLift = asksWhen(query) ? 1 + deps.config.datedTurnLift : 1;
+  const amountLift = asksAmount(query) ? 1 + deps.config.amountTurnLift : 1;
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
       const dated = node.type === 'episodic' && datedLift > 1 && saysWhen(node.content) ? datedLift : 1;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * dated };
+      const amount = node.type === 'episodic' && amountLift > 1 && saysAmount(withoutSpeakerPrefix(node.content, String(node.attributes.speaker ?? ''))) ? amountLift : 1;
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * dated * amount };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
