@@ -18,8 +18,7 @@ import { answerActivation } from './answers';
 import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
-import { asksWhen, saysWhen } from './dated-turns';
-import { asksAmount, saysAmount } from './amount-turns';
+import { answerKindLift } from './answer-kinds';
 import { ftsScored, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
@@ -243,16 +242,14 @@ export async function search(
   // "… these days?", "… still …?": the newer turns in contention state the current value.
   const lift = asksForCurrent(query) ? deps.config.currentLift : 0;
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
-  // "When …?": the turns in contention that say a time (dated-turns.ts).
-  const datedLift = asksWhen(query) ? 1 + deps.config.datedTurnLift : 1;
-  const amountLift = asksAmount(query) ? 1 + deps.config.amountTurnLift : 1;
+  // "When …?", "How many …?", "Why …?": the turns in contention that say a time, an amount, a reason (answer-kinds.ts).
+  const kindLift = answerKindLift(query, deps.config);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
-      const dated = node.type === 'episodic' && datedLift > 1 && saysWhen(node.content) ? datedLift : 1;
-      const amount = node.type === 'episodic' && amountLift > 1 && saysAmount(withoutSpeakerPrefix(node.content, String(node.attributes.speaker ?? ''))) ? amountLift : 1;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * dated * amount };
+      const kind = node.type === 'episodic' && kindLift ? kindLift(spokenText(node)) : 1;
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * kind };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
@@ -278,10 +275,15 @@ export async function search(
   };
 }
 
+/** What a turn says, without the "Speaker: " its transcript put in front. */
+function spokenText(node: MemoryNode): string {
+  const speaker = node.attributes.speaker;
+  return typeof speaker === 'string' && speaker !== '' ? withoutSpeakerPrefix(node.content, speaker) : node.content;
+}
+
 function evidenceWeight(node: MemoryNode, mixed: boolean, aboutThePerson: boolean, brevity: BrevityPrior): number {
   if (node.type !== 'episodic') return mixed ? FACT_BOOST : 1;
-  const speaker = node.attributes.speaker;
-  if (isMediaPlaceholder(typeof speaker === 'string' ? withoutSpeakerPrefix(node.content, speaker) : node.content)) return MEDIA_PLACEHOLDER_WEIGHT;
+  if (isMediaPlaceholder(spokenText(node))) return MEDIA_PLACEHOLDER_WEIGHT;
   const short = brevityWeight(node.content, brevity);
   if (!aboutThePerson) return short;
   const question = node.content.includes('?'); // asks something, whatever else it says

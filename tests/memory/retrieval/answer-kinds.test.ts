@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksAmount, saysAmount } from '../../../src-main/memory/retrieval/amount-turns';
+import { asksAmount, asksReason, givesReason, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -46,5 +46,14 @@ describe('search for an amount', () => {
     const what = await scores({ amountTurnLift: 0.5 }, 'What did Jonas eat at dinner?');
     expect(what.counted).toBeGreaterThan(0);
     expect(what.counted).toBeCloseTo((await scores({ amountTurnLift: 0 }, 'What did Jonas eat at dinner?')).counted, 9);
+  });
+});
+
+describe('asksReason / givesReason', () => {
+  it('recognises questions that ask why, and turns that give a reason', () => {
+    for (const q of ['Why did Priya and Sam break up?', 'what made her quit', 'the reason he left?', 'Почему он уехал?']) expect(asksReason(q), q).toBe(true);
+    for (const q of ['When did Priya move?', 'What did Sam say?']) expect(asksReason(q), q).toBe(false);
+    for (const t of ['because the long distance was not working', "cos i'm broke", 'that’s why i left'.replace('’', "'"), 'я уехал, потому что устал']) expect(givesReason(t), t).toBe(true);
+    for (const t of ['we broke up', 'the long distance was hard']) expect(givesReason(t), t).toBe(false);
   });
 });

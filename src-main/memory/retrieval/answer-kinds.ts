@@ -1,0 +1,53 @@
+/**
+ * Questions of a kind lift the turns in contention that give that kind of answer; they never bring in a turn
+ * the strategies did not find. "When …?" is answered by a turn that says a time (dated-turns.ts). "How many
+ * dumplings did Jonas eat?", "How much did the Polo go for?", "How old is the dog?" by one that says an amount
+ * ("jonas ate 27 uszka", "650€, for parts", "3 years old"), which often shares only a name with the question.
+ * "Why …?" by one that gives a reason ("because", "so", "that's why"), often a turn or two after the words the
+ * question matches.
+ */
+import type { RetrievalConfig } from './config';
+import { asksWhen, saysWhen } from './dated-turns';
+
+/**
+ * "How many / how much / how old / how heavy …?": a question answered by an amount. Not "how many times": that
+ * counts events, each told in its own turn, rarely as a number.
+ */
+const ASKS_AMOUNT = /\bhow (?:many(?! times)|much|old|heavy|tall|big|far|fast|long did|long was|long is)\b|\bwhat (?:age|price|score|percentage)\b|сколько/iu;
+/** A number in digits or words ("27 uszka", "650€", "three years", "a dozen"). */
+const SAYS_AMOUNT = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen|half)\b|(?<!\p{L})(?:два|две|три|четыре|пять|десять|сто|тысяч\p{L}*)(?!\p{L})/iu;
+
+export function asksAmount(query: string): boolean {
+  return ASKS_AMOUNT.test(query);
+}
+
+/** Whether a turn says an amount. */
+export function saysAmount(text: string): boolean {
+  return SAYS_AMOUNT.test(text);
+}
+
+/** "Why …?", "what made / caused / led …", "the reason …": a question answered by a reason. */
+const ASKS_REASON = /\bwhy\b|\bwhat (?:made|caused|led)\b|\breasons?\b|почему|зачем/iu;
+/** A turn that gives a reason. */
+const GIVES_REASON = /\b(?:because|cause|cos|coz|bc|since|so that|due to|that's why|thats why|the reason|so i|so we)\b|потому что|из-за|поэтому/iu;
+
+export function asksReason(query: string): boolean {
+  return ASKS_REASON.test(query);
+}
+
+export function givesReason(text: string): boolean {
+  return GIVES_REASON.test(text);
+}
+
+/**
+ * The lift a question gives each turn by the kind of answer it says (1 = none): a function of the turn's text
+ * (without its speaker prefix), so a question of no such kind costs nothing per turn.
+ */
+export function answerKindLift(query: string, config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift'>): ((text: string) => number) | null {
+  const kinds: [number, (text: string) => boolean][] = [];
+  if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, saysWhen]);
+  if (config.amountTurnLift > 0 && asksAmount(query)) kinds.push([1 + config.amountTurnLift, saysAmount]);
+  if (config.reasonTurnLift > 0 && asksReason(query)) kinds.push([1 + config.reasonTurnLift, givesReason]);
+  if (kinds.length === 0) return null;
+  return (text) => kinds.reduce((lift, [by, says]) => (says(text) ? lift * by : lift), 1);
+}
