@@ -4,7 +4,8 @@
  * dumplings did Jonas eat?", "How much did the Polo go for?", "How old is the dog?" by one that says an amount
  * ("jonas ate 27 uszka", "650€, for parts", "3 years old"), which often shares only a name with the question.
  * "Why …?" by one that gives a reason ("because", "so", "that's why"), often a turn or two after the words the
- * question matches.
+ * question matches. "Where …?" by one that names a place after "in", "at", "to", "from", "near" ("in Ottensen",
+ * "at the Landungsbrücken"): a capitalised name, so a chat typed in lower case gains nothing from it.
  */
 import type { RetrievalConfig } from './config';
 import { asksWhen, saysWhen } from './dated-turns';
@@ -39,15 +40,32 @@ export function givesReason(text: string): boolean {
   return GIVES_REASON.test(text);
 }
 
+/** "Where …?", "which city …": a question answered by a place. */
+const ASKS_PLACE = /\bwhere\b|\bwhich (?:city|town|country|place|neighbou?rhood|part of)\b|(?<!\p{L})(?:где|куда|откуда)(?!\p{L})/iu;
+/** A name after a word of place: "in Bedminster", "at the Landungsbrücken", "to Gniezno" (not "on Monday", "in May"). */
+const NAMES_PLACE = new RegExp(
+  String.raw`\b(?:in|at|to|from|near|outside|around) (?:the )?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)\b)\p{Lu}\p{L}+`,
+  'u',
+);
+
+export function asksPlace(query: string): boolean {
+  return ASKS_PLACE.test(query);
+}
+
+export function namesPlace(text: string): boolean {
+  return NAMES_PLACE.test(text);
+}
+
 /**
  * The lift a question gives each turn by the kind of answer it says (1 = none): a function of the turn's text
  * (without its speaker prefix), so a question of no such kind costs nothing per turn.
  */
-export function answerKindLift(query: string, config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift'>): ((text: string) => number) | null {
+export function answerKindLift(query: string, config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift' | 'placeTurnLift'>): ((text: string) => number) | null {
   const kinds: [number, (text: string) => boolean][] = [];
   if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, saysWhen]);
   if (config.amountTurnLift > 0 && asksAmount(query)) kinds.push([1 + config.amountTurnLift, saysAmount]);
   if (config.reasonTurnLift > 0 && asksReason(query)) kinds.push([1 + config.reasonTurnLift, givesReason]);
+  if (config.placeTurnLift > 0 && asksPlace(query)) kinds.push([1 + config.placeTurnLift, namesPlace]);
   if (kinds.length === 0) return null;
   return (text) => kinds.reduce((lift, [by, says]) => (says(text) ? lift * by : lift), 1);
 }

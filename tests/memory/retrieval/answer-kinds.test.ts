@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksAmount, asksReason, givesReason, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
+import { asksAmount, asksPlace, asksReason, givesReason, namesPlace, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -55,5 +55,14 @@ describe('asksReason / givesReason', () => {
     for (const q of ['When did Priya move?', 'What did Sam say?']) expect(asksReason(q), q).toBe(false);
     for (const t of ['because the long distance was not working', "cos i'm broke", 'that’s why i left'.replace('’', "'"), 'я уехал, потому что устал']) expect(givesReason(t), t).toBe(true);
     for (const t of ['we broke up', 'the long distance was hard']) expect(givesReason(t), t).toBe(false);
+  });
+});
+
+describe('asksPlace / namesPlace', () => {
+  it('recognises questions that ask where, and turns that name a place after a word of place', () => {
+    for (const q of ['Where did Jonas propose?', 'Which city did Bartek move to?', 'Где живёт Оля?']) expect(asksPlace(q), q).toBe(true);
+    for (const q of ['When did Jonas propose?', 'Whereas the others…']) expect(asksPlace(q), q).toBe(false);
+    for (const t of ['at a studio in Ottensen', 'at the Landungsbrücken with the fireworks', 'moved to Gniezno']) expect(namesPlace(t), t).toBe(true);
+    for (const t of ['see you on Monday', 'back in May', 'at home lol', 'in the kitchen']) expect(namesPlace(t), t).toBe(false);
   });
 });
