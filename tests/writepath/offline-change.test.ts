@@ -239,6 +239,43 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
   });
 });
 
+describe("a second review's findings: someone else's news, plans, other jobs, apps, things moved", () => {
+  it('gives no fact, or no slot, where the first reading took the wrong one', async () => {
+    for (const text of [
+      'my mum, bless her, moved to spain',
+      'My manager, Tom, quit last week.',
+      'she goes, i quit my job',
+      'tom said "i lost my job" and hung up',
+      'i got the job jk',
+      'i got a job interview at google',
+      'i got my friend a job at tesco',
+      'i got rejected for a job at google',
+      'i quit my job when the bonus comes in',
+      'i quit my job after christmas',
+      'quit ur job lol',
+      'we moved the wedding to Portugal',
+      'i moved my savings to Monzo',
+      'i quit facebook',
+      'im now with Vodafone',
+      'my husband is now at Tesco',
+      'im a patient at guys hospital',
+      'im a workaholic',
+      'my son was called names',
+      'my girlfriend was called Jess at school but now goes by Jessica',
+      'i quit my boyfriend lol',
+    ]) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+    for (const text of ['i quit my summer job', 'i lost my first job at 16', 'im a former teacher']) {
+      const [fact] = await slotted(text);
+      expect(fact, text).toMatchObject({ slot: null });
+    }
+    expect((await slotted('I quit my job to look after my mum.'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect((await slotted('i quit pottery tho'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery' });
+    expect((await slotted('I quit Google, my boss was awful'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:google' });
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

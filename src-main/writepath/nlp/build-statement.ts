@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, JUDGEMENTS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { acquiredThing, coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -60,7 +60,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const role = stop > 0 ? object.slice(1, stop) : object.slice(1);
       const noun = role.at(-1);
       if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN')) return [];
-      if (role.some((t) => JUDGEMENTS.has(lowerOf(t)))) return [];
+      if (role.some((t) => JUDGEMENTS.has(lowerOf(t))) || /aholic$/i.test(noun.text)) return [];
+      // "a former teacher", "an aspiring actor": true, but no occupation now.
+      const notNow = role.some((t) => NOT_NOW_JOBS.has(lowerOf(t)));
       const roleText = joinTokens(role);
       const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
@@ -71,7 +73,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         ...(org ? [{ name: org, type: 'organization' as const, aliases: [] }] : []),
         ...(place && place !== org ? [{ name: place, type: 'place' as const, aliases: [] }] : []),
       ];
-      return [says(`${s} ${group.phrase} ${objText}`, { slot: isJob ? slot('occupation') : null, value: isJob ? normaliseFact(roleText) : null, entities })];
+      return [says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx) })];
@@ -89,6 +91,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
 
   switch (cls) {
     case 'residence': {
+      // "we moved the wedding to Portugal", "moved my savings to Monzo": something else moved, not the home.
+      const moved = ['move', 'relocate'].includes(group.lemma);
+      if (moved && object.length > 0 && !['to', 'into', 'in', 'from', 'back', 'out', 'away', 'over', 'here', 'there', 'abroad', 'home', 'house', 'flat', 'flats', 'city', 'cities', 'country', 'countries'].includes(firstLower)) return [];
       const place = nameAfter(object, ['in', 'to', 'into']);
       if (!place) {
         const from = nameAfter(object, ['from']);

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, lowerOf, nameAfter, properRuns } from './phrases';
-import { VAGUE_OBJECTS } from './lexicon';
+import { RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -29,20 +29,26 @@ const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'intern
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
 /**
- * Whether the object is a job ("my job", "my part time job at Initech", "the internship"): the job word heads it,
- * after at most three words, with no noun after it ("my job title", "my work phone" are things). Only "quit"
- * takes "work" ("I left work at 6" is the day's end); one loses a job, an internship or a placement, not a "role
- * in the play".
+ * The job an object names ("my job", "my part time job at Initech", "the internship"): the job word heads it,
+ * after a determiner and at most three modifiers, with no noun after it ("my job title", "my work phone", "a job
+ * interview" are things; "my friend a job" is someone else's). Only "quit" takes "work" ("I left work at 6" is the
+ * day's end); one loses a job, an internship or a placement, not a "role in the play". `other`: a job that is not
+ * the current one ("my last job", "my first job", "my summer job") or not one job ("every job").
  */
-function jobIsHead(object: readonly Token[], lemma: string): boolean {
-  const at = object.slice(0, 4).findIndex((t) => JOB_WORDS.has(lowerOf(t)) && t.pos !== 'VERB');
-  if (at < 0) return false;
+function jobAt(object: readonly Token[], lemma: string): { other: boolean } | null {
+  const at = object.slice(0, 5).findIndex((t) => JOB_WORDS.has(lowerOf(t)) && t.pos !== 'VERB');
+  if (at < 0) return null;
   const word = lowerOf(object[at]);
-  if ((word === 'work' && lemma !== 'quit') || (lemma === 'lose' && !LOST_JOBS.has(word))) return false;
+  if ((word === 'work' && lemma !== 'quit') || (lemma === 'lose' && !LOST_JOBS.has(word))) return null;
   const before = object.slice(0, at);
+  const modifiers = ['DET', 'PRON'].includes(before[0]?.pos ?? '') ? before.slice(1) : before;
+  if (modifiers.length > 3 || !modifiers.every((t) => ['ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-')) return null;
   const after = object[at + 1];
-  return before.every((t) => ['DET', 'PRON', 'ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-') && !(after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos));
+  if (after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos)) return null;
+  return { other: before.some((t) => OTHER_JOBS.has(lowerOf(t))) };
 }
+/** "my last job", "my first job", "my summer job", "every job": not the job the person has now. */
+const OTHER_JOBS = new Set(['last', 'first', 'old', 'previous', 'former', 'summer', 'holiday', 'weekend', 'side', 'second', 'other', 'every', 'each', 'any', 'dream']);
 const LOST_JOBS = new Set(['job', 'internship', 'placement']);
 
 /** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"). */
@@ -52,8 +58,12 @@ function pastimeAt(object: readonly Token[]): string | null {
   const phrase = words.slice(start);
   if (start < 0 || phrase.length === 0 || phrase.length > 3) return null;
   if (!phrase.every((t) => t.pos === 'NOUN' || t.pos === 'ADJ') || phrase.at(-1)?.pos !== 'NOUN') return null;
+  // "i quit my boyfriend lol", "i quit things": a person or nothing in particular is no pastime.
+  if (phrase.some((t) => RELATIONS.has(lowerOf(t)) || NOT_PASTIMES.has(lowerOf(t)))) return null;
   return phrase.map((t) => lowerOf(t)).join('_');
 }
+
+const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls', 'lol', 'ngl', 'tho']);
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
@@ -108,10 +118,11 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
       const org = nameAfter(object, ['at', 'with', 'for']);
-      const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
       // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
       if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
-      if (!jobWord) return null;
+      // "I got a job at Stripe"; not "a job interview at Google", "my friend a job at Tesco", "rejected for a job".
+      const job = jobAt(object, 'get');
+      if (!job || job.other) return null;
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
     }
     case 'resign': {
@@ -151,9 +162,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'start':
     case 'begin': {
       if (group.negated || !done) return null;
+      // "started working at X", "a new job at X", "at X"; not "my summer job at X".
       const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
       const org = nameAfter(object, ['at', 'for']);
-      if (!org || !(jobWord || first === 'at')) return null;
+      if (!org || !(jobWord || first === 'at') || jobAt(object, group.lemma)?.other) return null;
       // A new job is where the subject works now; when it began is the fact's valid time.
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
     }
@@ -161,8 +173,11 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'quit':
     case 'lose': {
       if (group.negated || (group.lemma === 'lose' && !done)) return null;
-      if (jobIsHead(object, group.lemma)) {
+      const job = jobAt(object, group.lemma);
+      if (job) {
         const org = nameAfter(object, ['at', 'with', 'for']);
+        // "I quit my summer job", "I lost my first job at 16": true, and no change to the job the person has.
+        if (job.other) return [{ content: said, type: 'semantic', slot: null, value: null, entities: org ? [organization(org)] : [] }];
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
       // "I lost my keys" is no change; "I lost my job" is, above.
@@ -177,6 +192,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (!namedFirst || named?.end !== object.length) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());
       if (kind === 'person') return null;
+      // "I quit Facebook", "I quit TikTok": an app as often as an employer, unless the message talks about work.
+      if (group.lemma === 'quit' && kind !== 'place' && !ctx.workTalk) return null;
       return kind === 'place'
         ? built(said, 'residence', endedValue(normaliseFact(namedFirst)), [{ name: namedFirst, type: 'place', aliases: [] }])
         : built(said, 'employer', endedValue(normaliseFact(namedFirst)), [organization(namedFirst)]);

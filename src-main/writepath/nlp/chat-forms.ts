@@ -6,7 +6,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
@@ -22,7 +22,6 @@ export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|
 const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
 
 /** Past forms that look like their lemma. */
-const SAME_FORM_PASTS = new Set(['quit']);
 
 /**
  * Whether the clause at `start` is a past verb of change with no subject before it (optionally after "just",
@@ -133,8 +132,10 @@ export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: read
     return [{ content: `${subject.text} no longer lives in ${place}`, type: 'semantic', slot: `${subject.key}.residence`, value: endedValue(normaliseFact(place)), entities: [{ name: place, type: 'place', aliases: [] }] }];
   }
   const org = namedAfter(state.rest, ['at', 'with', 'for']);
-  // "with" a person is a partner (names.ts), not an employer.
-  if (!org || (lowerOf(state.rest[0]) === 'with' && isPartnerName(state.rest.slice(1), ctx))) return null;
+  // "with" a person is a partner (names.ts), not an employer; "now with Vodafone" is a phone contract unless the
+  // message talks about work; "now at Heathrow" is a place.
+  if (!org || (lowerOf(state.rest[0]) === 'with' && (isPartnerName(state.rest.slice(1), ctx) || (!state.overForGood && !ctx.workTalk)))) return null;
+  if (ctx.named.get(org.toLowerCase()) === 'place') return null;
   const entities = [{ name: org, type: 'organization' as const, aliases: [] }];
   return state.overForGood
     ? [{ content: `${subject.text} no longer works at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: endedValue(normaliseFact(org)), entities }]

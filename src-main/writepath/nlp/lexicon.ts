@@ -9,6 +9,9 @@ export const RELATIONS = words(`
   grandma grandmother grandpa grandfather granddad nan niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
   mentor therapist doctor teacher coach landlord landlady ex
 `);
+/** Verbs whose past is their present ("I hurt my back", "quit my job at Globex"): the clause decides which it is. */
+export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset burst');
+
 /** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
 export const CHILDREN = words('son daughter baby kid kids twins');
 /** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
@@ -82,8 +85,12 @@ export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
   owl gamer reader runner swimmer man woman keeper lifesaver snorer sucker loser quitter winner cancer dreamer worrier
-  overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic
+  overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
+  resident passenger supporter homeowner sleeper eater drinker worker player cheater tyrant londoner remainer leaver
+  smoker commuter
 `);
+/** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
+export const NOT_NOW_JOBS = words('former ex ex- wannabe aspiring retired future would-be');
 /** "a terrible driver", "a great cook", "a total nightmare": a judgement, not a job. */
 export const JUDGEMENTS = words(`
   terrible awful horrible great good bad brilliant amazing fantastic excellent decent lousy rubbish crap shit shitty
@@ -120,6 +127,7 @@ export const TRAILING_FILLERS = [
   'right now', 'at the moment', 'these days', 'nowadays', 'any more', 'anymore', 'lately', 'recently', 'a lot', 'so much',
   'very much', 'too', 'as well', 'again', 'already', 'honestly', 'though', 'actually', 'really', 'either', 'tbh', 'haha',
   'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
+  'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx',
 ];
 
 /** Adverbs dropped from the verb group ("I've just moved" → "moved"); negations and frequency words are kept. */

@@ -26,14 +26,18 @@ export function givenName(said: readonly Token[]): string | null {
   let end = said.length;
   while (end > 0 && (said[end - 1]?.pos === 'PUNCT' || CHAT_TAGS.has(lowerOf(said[end - 1])))) end--;
   const rest = said.slice(0, end);
-  const run = properRuns(rest).find((r) => r.start === 0);
-  if (run) return run.text;
+  // "was called Jess at school but now goes by Jessica": the name must be all that is said.
+  const run = properRuns(rest).find((r) => r.start === 0 && r.end === rest.length);
+  if (run) return NOT_GIVEN.has(run.text.toLowerCase()) ? null : run.text;
+  if (properRuns(rest).some((r) => r.start === 0)) return null;
   const only = rest.length === 1 ? rest[0] : undefined;
-  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,40}$/u.test(only.text)) return null;
+  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,40}$/u.test(only.text) || NOT_GIVEN.has(only.text)) return null;
   return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
 }
 
-const CHAT_TAGS = new Set(['lol', 'haha', 'hahaha', 'lmao', 'btw', 'tbh', 'x', 'xx', 'xxx']);
+const CHAT_TAGS = new Set(['lol', 'haha', 'hahaha', 'lmao', 'btw', 'tbh', 'ngl', 'tho', 'fr', 'x', 'xx', 'xxx']);
+/** What "is called …" says that is no name: "called names", "called sir", "called something". */
+const NOT_GIVEN = new Set(['names', 'name', 'sir', 'madam', 'mate', 'babe', 'something', 'nothing', 'whatever', 'it', 'that', 'this', 'out', 'back', 'in', 'off', 'up']);
 
 /** "… is called Biscuit", "…'s name is Leo", "… is named Mia": the name given to who is named before `at`. */
 export function nameGivenAt(tokens: readonly Token[], at: number): string | null {

@@ -26,6 +26,13 @@ export type { Speaker, Statement, StatementEntity } from './statement-types';
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
 const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
 
+/** Words that report another's speech: what follows them is not the speaker's own statement. */
+const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
+/** Words that make a clause's present a plan ("i quit my job when the bonus comes in", "… soon", "… once …"). */
+const PLAN_WORDS = new Set(['when', 'once', 'after', 'soon', 'until', 'unless', 'if', 'gonna', 'tomorrow', 'tmrw']);
+/** "look after my mum", "named after her gran": "after" that says no time. */
+const PHRASAL_AFTER = new Set(['look', 'looks', 'looking', 'looked', 'take', 'takes', 'took', 'named', 'run', 'ran', 'chase', 'chased']);
+
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -54,7 +61,7 @@ function rewriteObject(tokens: readonly Token[], subject: Subject, speaker: Spea
       out.push({ ...t, text: 'themselves' });
       continue;
     }
-    if (['i', 'me', 'you', 'your', 'yours', 'we', 'us'].includes(lower)) return null;
+    if (['i', 'me', 'you', 'your', 'yours', 'we', 'us', 'u', 'ur', 'urs', 'ya', 'yer'].includes(lower)) return null;
     out.push(t);
   }
   return out;
@@ -120,11 +127,22 @@ function sentenceKey(sentence: Sentence): string {
 function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context): SentenceReading {
   const reading: SentenceReading = { statements: [], dropped: [] };
   if (sentence.tokens.some((t) => t.text === '?')) return reading;
+  const words = sentence.tokens.map(lowerOf);
+  // "i got the job jk": a joke, not news.
+  if (words.some((w, i) => w === 'jk' || w === 'jkjk' || (w === 'just' && words[i + 1] === 'kidding'))) return reading;
+  // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words.
+  const quoted = sentence.tokens.findIndex((t, i) => REPORTING.has(lowerOf(t)) && i > 0 && i < sentence.tokens.length - 1 && (['"', '“', ':', ','].includes(sentence.tokens[i + 1]?.text ?? '') || lowerOf(sentence.tokens[i + 1]) === 'that' || lowerOf(sentence.tokens[i + 1]) === 'like'));
+  // "i quit my job when the bonus comes in", "… after christmas", "… soon": a plan, whatever the verb's form.
+  const planned = words.some((w, i) => PLAN_WORDS.has(w) && !(w === 'after' && PHRASAL_AFTER.has(words[i - 1] ?? '')));
   let previous: Subject | null = null;
+  let at = 0;
   for (const clause of splitClauses(sentence)) {
+    const first = at === 0;
+    at++;
+    if (quoted >= 0 && sentence.tokens.indexOf(clause.tokens[0] as Token) > quoted) break;
     const { text: ctext, offsets } = clauseText(clause.tokens);
     const times = timeMentions(ctext, reference);
-    const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx);
+    const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, { first, planned });
     if (!subjectAndRest) {
       previous = null;
       continue;
@@ -147,6 +165,8 @@ function readClause(
   offsets: readonly number[],
   times: readonly TimeMention[],
   ctx: Context,
+  /** Whether the clause opens its sentence, and whether the sentence says a plan ("when", "after", "soon"). */
+  where: { first: boolean; planned: boolean },
 ): { subject: Subject; statements: Built[]; past?: boolean } | null {
   const tokens = clause.tokens;
   const start = skipOpeners(tokens, offsets, times);
@@ -163,8 +183,9 @@ function readClause(
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
-  } else if (startsWithoutSubject(tokens, start)) {
-    // "just moved to Porto!!": the speaker's own news, said without "I".
+  } else if (where.first && startsWithoutSubject(tokens, start)) {
+    // "just moved to Porto!!": the speaker's own news, said without "I" — at the start of a sentence only ("my
+    // mum, bless her, moved to spain" is the mum's news).
     subject = own;
   } else if (lowerOf(first) === 'we' && (movesHome(tokens, start + 1) || acquires(tokens, start + 1))) {
     // "We moved to Denver", "we live in Leeds now", "we got a puppy": the speaker's home and dog too.
@@ -215,7 +236,7 @@ function readClause(
     } else {
       // "my sister lives in Lyon": about the relative, unnamed; not "my sister's wedding".
       if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) return null;
-      subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity };
+      subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity, unnamed: true };
       // "my friend" may be another friend each time: only a one-of relation ("my mum", "my boss") has slots.
       oneOfMany = !ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '');
       at = relation.next;
@@ -232,11 +253,11 @@ function readClause(
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
   // month" is a plan; "I hurt everywhere" a present ache).
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const group = verbs.samePast && thingFollows && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
+  const group = verbs.samePast && thingFollows && !where.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
   // ("I quit" is past as often as present: not among them.)
-  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && group.lemma !== 'quit' && times.length > 0))) {
+  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || where.planned)))) {
     return { subject, statements: extra };
   }
   // "I'm moving to Berlin next month", "I'm leaving Globex": the present progressive of a change is a plan too.

@@ -1,6 +1,6 @@
 /** The verb group after a subject: auxiliaries, negation and the main verb, in the third person. */
 import type { Token } from './analyzer';
-import { DROPPED_ADVERBS, MODALS, VERB_CLASSES } from './lexicon';
+import { DROPPED_ADVERBS, MODALS, SAME_FORM_PASTS, VERB_CLASSES } from './lexicon';
 import { lowerOf } from './phrases';
 
 /** Third person of a present-tense verb: "live" → "lives", "have" → "has", "watch" → "watches". */
@@ -25,9 +25,6 @@ export interface VerbGroup {
   /** "I hurt", "I quit": a first-person verb whose past is its present, said without an auxiliary. */
   samePast?: boolean;
 }
-
-/** Verbs whose past is their present ("I hurt my back" is nearly always past): see VerbGroup.samePast. */
-const SAME_PAST = new Set(['hurt', 'quit', 'cut', 'hit', 'split', 'bet', 'shut', 'upset', 'burst']);
 
 const NEGATIONS = new Set(['not', 'never', "n't", 'no']);
 
@@ -95,7 +92,7 @@ export function verbGroup(tokens: readonly Token[], from: number, firstPerson: b
       // "moved", and irregular pasts ("left", "broke", "began"): another form than the lemma, not -s or -ing.
       if (!past && !perfect && lowerOf(t) !== verbLike.lemma && (/ed$/.test(lowerOf(t)) || (t.pos === 'VERB' && !/(?:s|ing)$/.test(lowerOf(t))))) past = true;
       // "I hurt my back", "I quit pottery": a past the same as the present; whether it is past, the clause decides.
-      const samePast = !hasAux && firstPerson && SAME_PAST.has(lowerOf(t)) && lowerOf(t) === verbLike.lemma;
+      const samePast = !hasAux && firstPerson && SAME_FORM_PASTS.has(lowerOf(t)) && lowerOf(t) === verbLike.lemma;
       if (samePast) phrase = lowerOf(t) + phrase.slice(thirdPerson(lowerOf(t)).length);
       return { verb: i + (phrase.endsWith(' up') ? 1 : 0), negated, phrase: [...words, phrase].join(' '), lemma, copula: false, past, ...(samePast ? { samePast } : {}) };
     }
