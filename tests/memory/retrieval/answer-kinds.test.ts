@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksAmount, asksPlace, asksReason, givesReason, namesPlace, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
+import { asksWhen, saysWhen } from '../../../src-main/memory/retrieval/dated-turns';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -20,32 +21,66 @@ describe('asksAmount / saysAmount', () => {
   });
 });
 
-/** An amount question over dinner chatter and the one turn that says how many. */
-async function scores(retrieval: Partial<RetrievalConfig>, query: string): Promise<{ counted: number; chatter: number }> {
+describe('asksWhen / saysWhen', () => {
+  it('recognises questions that ask for a time', () => {
+    for (const q of ['When is Ellie’s wedding?', 'what date did they move?', 'Which month did Tom start?', 'how long ago was the trip', 'Когда он переехал?']) expect(asksWhen(q), q).toBe(true);
+    for (const q of ['Where does Mia work?', 'What did Jonas give Helga?', 'Whenever you like']) expect(asksWhen(q), q).toBe(false);
+  });
+
+  it('recognises turns that name a time, and not the modal "may"', () => {
+    for (const t of ['venue booked!! Schloss Hohenried, 17.08.2024', 'Leo proposed. Last weekend, in the rain', 'I start on the 3rd of July', 'moved in March', 'two weeks ago', 'back in 2019', 'see you on Friday', 'early May probably', 'переехал в марте, 3 марта']) {
+      expect(saysWhen(t), t).toBe(true);
+    }
+    for (const t of ['I may go to the party', 'the wedding was lovely', 'chocolates it is. thx', 'a 4 day week']) expect(saysWhen(t), t).toBe(false);
+  });
+});
+
+/** The scores of the turns holding each needle after a search over `turns` (a chat of one speaker per line). */
+async function scores(retrieval: Partial<RetrievalConfig>, query: string, turns: readonly [content: string, session: string][], needles: readonly string[]): Promise<number[]> {
   const { engine } = openTestEngine({ startSlowPath: false, retrieval });
-  const turns: [string, string][] = [
-    ['Ania: the dumplings at dinner were amazing', 'chat'],
-    ['Ania: jonas ate 27 dumplings. we counted', 'chat'],
-    ['Bartek: are there dumplings left?', 'other'],
-    ['Ania: mama made the dumplings at dinner', 'third'],
-  ];
   turns.forEach(([content, sessionId], i) => engine.recordEpisode({ content, sessionId, role: 'user', eventTime: T0 + i * DAY }));
   await engine.drainSlowPath();
-  const result = await engine.search({ query, types: ['episodic'], limit: 4, now: T0 + 30 * DAY });
-  const score = (needle: string): number => result.hits.find((h) => h.node.content.includes(needle))?.score ?? 0;
-  return { counted: score('27'), chatter: score('amazing') };
+  const result = await engine.search({ query, types: ['episodic'], limit: turns.length, now: T0 + 30 * DAY });
+  return needles.map((needle) => result.hits.find((h) => h.node.content.includes(needle))?.score ?? 0);
 }
 
-describe('search for an amount', () => {
-  it('lifts the turns in contention that say an amount, for a question that asks for one and no other', async () => {
-    const off = await scores({ amountTurnLift: 0 }, 'How many dumplings did Jonas eat at dinner?');
-    const on = await scores({ amountTurnLift: 0.5 }, 'How many dumplings did Jonas eat at dinner?');
-    expect(off.counted).toBeGreaterThan(0);
-    expect(on.chatter).toBeCloseTo(off.chatter, 9);
-    expect(on.counted).toBeCloseTo(off.counted * 1.5, 9);
-    const what = await scores({ amountTurnLift: 0.5 }, 'What did Jonas eat at dinner?');
-    expect(what.counted).toBeGreaterThan(0);
-    expect(what.counted).toBeCloseTo((await scores({ amountTurnLift: 0 }, 'What did Jonas eat at dinner?')).counted, 9);
+/** Wedding chatter and the one turn that names the date. */
+const WEDDING: [string, string][] = [
+  ['Ellie: the wedding planning is eating my whole life', 'chat'],
+  ['Ellie: venue booked!! Schloss Hohenried, 17.08.2024', 'chat'],
+  ['Sam: is the wedding going to be big?', 'other'],
+  ['Ellie: the wedding binder is huge lol', 'third'],
+];
+/** Dinner chatter and the one turn that says how many. */
+const DINNER: [string, string][] = [
+  ['Ania: the dumplings at dinner were amazing', 'chat'],
+  ['Ania: jonas ate 27 dumplings. we counted', 'chat'],
+  ['Bartek: are there dumplings left?', 'other'],
+  ['Ania: mama made the dumplings at dinner', 'third'],
+];
+
+describe('search lifts the turns that give the kind of answer asked for', () => {
+  it('a time for "when", and no lift for another question', async () => {
+    const [offDated, offChatter] = await scores({ datedTurnLift: 0 }, 'When is the wedding?', WEDDING, ['17.08.2024', 'binder']);
+    const [onDated, onChatter] = await scores({ datedTurnLift: 0.7 }, 'When is the wedding?', WEDDING, ['17.08.2024', 'binder']);
+    expect(offDated).toBeGreaterThan(0);
+    expect(onChatter).toBeCloseTo(offChatter as number, 9);
+    expect(onDated).toBeCloseTo((offDated as number) * 1.7, 9);
+    const [where] = await scores({ datedTurnLift: 0.7 }, 'Where is the wedding?', WEDDING, ['17.08.2024']);
+    expect(where).toBeGreaterThan(0);
+    expect(where).toBeCloseTo((await scores({ datedTurnLift: 0 }, 'Where is the wedding?', WEDDING, ['17.08.2024']))[0] as number, 9);
+  });
+
+  it('an amount for "how many", and no lift for another question', async () => {
+    const ask = 'How many dumplings did Jonas eat at dinner?';
+    const [offCounted, offChatter] = await scores({ amountTurnLift: 0 }, ask, DINNER, ['27', 'amazing']);
+    const [onCounted, onChatter] = await scores({ amountTurnLift: 0.5 }, ask, DINNER, ['27', 'amazing']);
+    expect(offCounted).toBeGreaterThan(0);
+    expect(onChatter).toBeCloseTo(offChatter as number, 9);
+    expect(onCounted).toBeCloseTo((offCounted as number) * 1.5, 9);
+    const [what] = await scores({ amountTurnLift: 0.5 }, 'What did Jonas eat at dinner?', DINNER, ['27']);
+    expect(what).toBeGreaterThan(0);
+    expect(what).toBeCloseTo((await scores({ amountTurnLift: 0 }, 'What did Jonas eat at dinner?', DINNER, ['27']))[0] as number, 9);
   });
 });
 
