@@ -273,6 +273,9 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
     expect((await slotted('I quit my job to look after my mum.'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
     expect((await slotted('i quit pottery tho'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery' });
     expect((await slotted('I quit Google, my boss was awful'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:google' });
+    // The name finder's "mum n dad" is family, not a name; its "st" alone is the start of one.
+    expect(await slotted('lol my mum n dad moved to spain')).toEqual([]);
+    expect((await slotted('i live in st albans'))[0]).toMatchObject({ content: 'User lives in St Albans', slot: 'user.residence', value: 'st albans' });
   });
 });
 

@@ -6,6 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
+import { RELATIONS } from './lexicon';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -177,7 +178,8 @@ const INSTITUTION_WORDS = 'academy|agency|bakery|bank|cafe|café|clinic|college|
 
 /**
  * Names as a lower-case chat writes them, with the institution word that follows them: the library knows
- * "hillview" or "leeds" but not "hillview academy" or "leeds university". Only names it knows are extended: "law
+ * "hillview" or "leeds" but not "hillview academy" or "leeds university"; and "st albans" whole where it finds
+ * "st" alone. Only names it knows are extended: "law
  * school" or "the food bank" is no organisation's name. Longest first, so "hillview academy" is capitalised
  * before "hillview" alone could be.
  */
@@ -185,6 +187,9 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
   const out = [...known];
   for (const name of known) {
     const clean = name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
+    // "st albans", "mt pleasant": the library finds the abbreviation alone; the name is it and the next word.
+    const head = /^(?:st|mt|ft)$/.test(clean) ? new RegExp(`(?<![\\p{L}])${clean}\\.? (\\p{Ll}{2,})`, 'u').exec(text.toLowerCase()) : null;
+    if (head) out.push(`${head[0]}`);
     const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
     if (next) out.push(`${clean} ${next[1]}`);
   }
@@ -258,6 +263,8 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
   for (const found of knownNames(text)) {
     const name = found.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
     if (name.length < 2 || !/^[\p{Ll}][\p{Ll} '&.-]*$/u.test(name)) continue;
+    // "my mum n dad": the name finder's company of family words, not a name.
+    if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;
     const capitalised = name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
     out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
   }
