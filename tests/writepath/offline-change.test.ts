@@ -127,6 +127,8 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect(await slotted('I start at Initech on Friday')).toEqual([]);
     expect((await slotted('I moved out of Lisbon last summer', Date.parse('2026-07-10T10:00:00Z')))[0]).toMatchObject({ day: '2025-06-01' });
     expect((await slotted('on 29.12.2023 I adopted a cat'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2023-12-29' });
+    // "this weekend" said on a Wednesday is ahead, not the weekend a year ago: no date.
+    expect((await slotted('we got a puppy this weekend'))[0]).toMatchObject({ content: 'User got a puppy', day: null });
   });
 
   it('"I\'m NAME" and "my name is" give the name and the person; moods and nationalities do not', async () => {
