@@ -275,6 +275,18 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
     expect((await slotted('I quit my job to look after my mum.'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
     expect((await slotted('i quit pottery tho'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery' });
     expect((await slotted('I quit Google, my boss was awful'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:google' });
+    // … and what those fixes must still read (a third review found them lost).
+    expect((await slotted('omg, just moved to Porto'))[0]).toMatchObject({ slot: 'user.residence', value: 'porto' });
+    expect((await slotted('Great news, just got a job at Stripe'))[0]).toMatchObject({ slot: 'user.employer', value: 'stripe' });
+    expect((await slotted('hi Anna, just moved to Porto'))[0]).toMatchObject({ slot: 'user.residence', value: 'porto' });
+    expect((await slotted('I quit my job after 5 years at Globex'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:globex' });
+    expect((await slotted('I quit my job when my daughter was born'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect((await slotted('Like I said, I live in Leeds'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('I moved down to Brighton'))[0]).toMatchObject({ slot: 'user.residence', value: 'brighton' });
+    expect((await slotted("I'm a social worker"))[0]).toMatchObject({ slot: 'user.occupation', value: 'social worker' });
+    expect((await slotted("I'm a real estate agent"))[0]).toMatchObject({ slot: 'user.occupation', value: 'real estate agent' });
+    expect((await slotted('My name is Dana by the way'))[0]).toMatchObject({ content: "User's name is Dana", slot: 'user.name' });
+    expect((await slotted('I went part-time'))[0]).toMatchObject({ content: 'User went part-time' });
     // The name finder's "mum n dad" is family, not a name; its "st" alone is the start of one.
     expect(await slotted('lol my mum n dad moved to spain')).toEqual([]);
     expect((await slotted('i live in st albans'))[0]).toMatchObject({ content: 'User lives in St Albans', slot: 'user.residence', value: 'st albans' });

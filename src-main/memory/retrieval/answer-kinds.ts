@@ -14,7 +14,7 @@ import { asksWhen, saysWhen } from './dated-turns';
  * "How many / how much / how old / how heavy …?": a question answered by an amount. Not "how many times": that
  * counts events, each told in its own turn, rarely as a number.
  */
-const ASKS_AMOUNT = /\bhow (?:many(?! times)|much|old|heavy|tall|big|far|fast|long did|long was|long is)\b|\bwhat (?:age|price|score|percentage)\b|сколько/iu;
+const ASKS_AMOUNT = /\bhow (?:many(?! times)|much|old|heavy|tall|big|far|fast|long did|long was|long is)\b|\bwhat (?:age|price|score|percentage)\b|(?<!\p{L})сколько/iu;
 /** A number in digits or words ("27 uszka", "650€", "three years", "a dozen"). */
 const SAYS_AMOUNT = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozen|half)\b|(?<!\p{L})(?:два|две|три|четыре|пять|десять|сто|тысяч\p{L}*)(?!\p{L})/iu;
 
@@ -28,7 +28,7 @@ export function saysAmount(text: string): boolean {
 }
 
 /** "Why …?", "what made / caused / led …", "the reason …": a question answered by a reason. */
-const ASKS_REASON = /\bwhy\b|\bwhat (?:made|caused|led)\b|\breasons?\b|почему|зачем/iu;
+const ASKS_REASON = /\bwhy\b|\bwhat (?:made|caused|led)\b|\breasons?\b|(?<!\p{L})(?:почему|зачем)/iu;
 /** A turn that gives a reason. */
 const GIVES_REASON = /\b(?:because|cause|cos|coz|bc|since|so that|due to|that's why|thats why|the reason|so i|so we)\b|потому что|из-за|поэтому/iu;
 
@@ -44,7 +44,7 @@ export function givesReason(text: string): boolean {
 const ASKS_PLACE = /\bwhere\b|\bwhich (?:city|town|country|place|neighbou?rhood|part of)\b|(?<!\p{L})(?:где|куда|откуда)(?!\p{L})/iu;
 /** A name after a word of place: "in Bedminster", "at the Landungsbrücken", "to Gniezno" (not "on Monday", "in May"). */
 const NAMES_PLACE = new RegExp(
-  String.raw`\b(?:in|at|to|from|near|outside|around) (?:the )?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)\b)\p{Lu}\p{L}+`,
+  String.raw`\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Oo]utside|[Aa]round) (?:the )?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)\b)\p{Lu}\p{L}+`,
   'u',
 );
 

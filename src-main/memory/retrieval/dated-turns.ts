@@ -6,7 +6,7 @@
  *
  * Not entity-mentions' DATE_RE, which wants a whole date to link as an entity: here any word of time counts.
  */
-const ASKS_WHEN = /\b(?:when|what (?:date|day|time|year|month)|which (?:day|date|month|year)|how long ago)\b|когда|в какой день/iu;
+const ASKS_WHEN = /\b(?:when|what (?:date|day|time|year|month)|which (?:day|date|month|year)|how long ago)\b|(?<!\p{L})когда|в какой день/iu;
 
 const SAYS_WHEN = new RegExp(
   [
@@ -33,4 +33,3 @@ export function asksWhen(query: string): boolean {
 export function saysWhen(text: string): boolean {
   return SAYS_WHEN.test(text);
 }
-

@@ -242,7 +242,8 @@ export async function search(
   // "… these days?", "… still …?": the newer turns in contention state the current value.
   const lift = asksForCurrent(query) ? deps.config.currentLift : 0;
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
-  // "When …?", "How many …?", "Why …?": the turns in contention that say a time, an amount, a reason (answer-kinds.ts).
+  // "When …?", "How many …?", "Why …?", "Where …?": the turns in contention that say a time, an amount, a reason, a
+  // place (answer-kinds.ts).
   const kindLift = answerKindLift(query, deps.config);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))

@@ -71,7 +71,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // were two thirds of the reading time and change no token, tag or lemma (checked on the fixtures).
     const nlp = winkNLP(model, ['sbd', 'pos']);
     const its = nlp.its;
-    // The model numbers its own words first; a word it has never seen gets a number past them all.
+    // The model numbers its own words first; a word it has never seen gets a number past them all (checked: the
+    // probe gets the first new number, later unseen words the next ones; this instance is the model's only reader).
     const vocabulary = (nlp.readDoc('qzxjvkwpqh').tokens().out(its.uniqueId) as number[])[0] ?? Number.POSITIVE_INFINITY;
     const knownNames = (text: string): string[] => {
       const doc = compromise(text);
@@ -83,7 +84,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     let lastGuess: { text: string; names: string[] } | null = null;
     const guessed = (text: string): string[] => {
       if (lastGuess?.text !== text) {
-        const known = new Set(knownNames(text).map((n) => n.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase()));
+        const known = new Set(knownNames(text).map((n) => lettersOnly(n).toLowerCase()));
         lastGuess = { text, names: unknownAfterPlaceWords(text).filter((n) => !known.has(n)) };
       }
       return lastGuess.names;
@@ -147,6 +148,9 @@ function namesByKind(found: readonly (readonly [NamedEntityKind, readonly string
   return out;
 }
 
+/** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
+const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+
 /** A letter beyond Latin-1 ("ń", "ł", "ż", "ğ", "ř"): wink's tokenizer cuts words at it. */
 const EXTENDED_LATIN = /[\u0100-\u024f\u1e00-\u1eff]/u;
 
@@ -186,10 +190,10 @@ const INSTITUTION_WORDS = 'academy|agency|bakery|bank|cafe|café|clinic|college|
 export function withInstitutionWords(text: string, known: readonly string[]): string[] {
   const out = [...known];
   for (const name of known) {
-    const clean = name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
+    const clean = lettersOnly(name).toLowerCase();
     // "st albans", "mt pleasant": the library finds the abbreviation alone; the name is it and the next word.
-    const head = /^(?:st|mt|ft)$/.test(clean) ? new RegExp(`(?<![\\p{L}])${clean}\\.? (\\p{Ll}{2,})`, 'u').exec(text.toLowerCase()) : null;
-    if (head) out.push(`${head[0]}`);
+    const whole = /^(?:st|mt|ft)$/.test(clean) ? new RegExp(`(?<![\\p{L}])${clean}\\.? \\p{Ll}{2,}`, 'u').exec(text.toLowerCase()) : null;
+    if (whole) out.push(whole[0]);
     const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
     if (next) out.push(`${clean} ${next[1]}`);
   }
@@ -241,7 +245,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly { text: string; lem
     // "bristl" do not. An employer's name has no shape to check: it is only ever a guess (no slot, statements.ts).
     if (verb.lemma !== 'work' && verb.lemma !== 'intern' && !PLACE_SHAPE.test(t.text)) return;
     // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
-    const hyphen = after?.text === '-' || ['-', '–'].includes(tokens[i - 1]?.text ?? '');
+    const hyphen = after?.text === '-' || after?.text === '–';
     const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase()));
     if (ends) out.push(t.text);
   });
@@ -261,7 +265,7 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
   if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
   let out = text;
   for (const found of knownNames(text)) {
-    const name = found.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    const name = lettersOnly(found);
     if (name.length < 2 || !/^[\p{Ll}][\p{Ll} '&.-]*$/u.test(name)) continue;
     // "my mum n dad": the name finder's company of family words, not a name.
     if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;

@@ -10,6 +10,9 @@ import { readChange } from './change';
 import { copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
 
+/** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
+const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);
+
 /** Verbs of one event: a fact once it happened, a plan before. */
 const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure', 'hurt', 'sprain', 'fracture', 'rescue']);
 
@@ -60,7 +63,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const role = stop > 0 ? object.slice(1, stop) : object.slice(1);
       const noun = role.at(-1);
       if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN')) return [];
-      if (role.some((t) => JUDGEMENTS.has(lowerOf(t))) || /aholic$/i.test(noun.text)) return [];
+      // "a terrible driver", "a hard worker", "a team player": a judgement said before the noun, not a job.
+      if ((role.length > 1 && JUDGEMENTS.has(lowerOf(role[0]))) || /aholic$/i.test(noun.text)) return [];
       // "a former teacher", "an aspiring actor": true, but no occupation now.
       const notNow = role.some((t) => NOT_NOW_JOBS.has(lowerOf(t)));
       const roleText = joinTokens(role);
@@ -93,7 +97,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     case 'residence': {
       // "we moved the wedding to Portugal", "moved my savings to Monzo": something else moved, not the home.
       const moved = ['move', 'relocate'].includes(group.lemma);
-      if (moved && object.length > 0 && !['to', 'into', 'in', 'from', 'back', 'out', 'away', 'over', 'here', 'there', 'abroad', 'home', 'house', 'flat', 'flats', 'city', 'cities', 'country', 'countries'].includes(firstLower)) return [];
+      if (moved && first && ['DET', 'PRON', 'NOUN', 'PROPN'].includes(first.pos) && !MOVED_HOMES.has(firstLower)) return [];
       const place = nameAfter(object, ['in', 'to', 'into']);
       if (!place) {
         const from = nameAfter(object, ['from']);
@@ -181,7 +185,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     case 'went': {
       // "I'm going vegan", "I went vegetarian last year": a lasting state taken up.
-      if (!group.negated && object.length <= 2 && TAKEN_UP.has(firstLower)) return [says(`${s} ${group.phrase} ${objText}`)];
+      // (wink reads "part-time" as three tokens.)
+      if (!group.negated && object.length <= 3 && TAKEN_UP.has(objText.toLowerCase())) return [says(`${s} ${group.phrase} ${objText}`)];
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
       const place = nameAfter(object, ['to']);
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];

@@ -63,7 +63,7 @@ function pastimeAt(object: readonly Token[]): string | null {
   return phrase.map((t) => lowerOf(t)).join('_');
 }
 
-const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls', 'lol', 'ngl', 'tho']);
+const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
@@ -80,6 +80,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const phrase = group.lemma === 'quit' ? group.phrase.replace(/\bquits$/, 'quit') : group.phrase;
   const said = `${s} ${phrase}${objText ? ` ${objText}` : ''}`;
   const slot = (name: string): string => `${subject.key}.${name}`;
+  // What happened, as said, with no slot: "User got promoted", "User got the job", "User stopped going to the gym".
+  const news = (): Built[] => [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
   const built = (content: string, slotName: string, value: string, entities: StatementEntity[]): Built[] => [
     { content, type: 'semantic', slot: slot(slotName), value, entities },
   ];
@@ -110,7 +112,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I got laid off from Meta", "got let go": the job ended.
       if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
       // "I got promoted (to team lead)": news about the job, which it does not change.
-      if (group.lemma === 'get' && first === 'promoted') return [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
+      if (group.lemma === 'get' && first === 'promoted') return news();
       // "I got engaged to Sofia", "got married to Tom": a partner.
       if (group.lemma === 'get' && ['engaged', 'married'].includes(first) && lowerOf(object[1]) === 'to') {
         const partner = nameAfter(object, ['to']);
@@ -119,7 +121,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
       const org = nameAfter(object, ['at', 'with', 'for']);
       // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
-      if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
+      if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? news() : null;
       // "I got a job at Stripe"; not "a job interview at Google", "my friend a job at Tesco", "rejected for a job".
       const job = jobAt(object, 'get');
       if (!job || job.other) return null;
@@ -146,7 +148,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (HABIT_GERUNDS.has(first)) return dropped();
       // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was
       // ("stopped using Strava" is a tool's slot, read by the general rules).
-      return doneDoing() && object[0]?.lemma !== 'use' ? [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }] : null;
+      return doneDoing() && object[0]?.lemma !== 'use' ? news() : null;
     }
     case 'marry': {
       // "I married Tom in June": a partner (the time is the fact's date).
@@ -183,7 +185,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I lost my keys" is no change; "I lost my job" is, above.
       if (group.lemma === 'lose') return null;
       if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
-      if (group.lemma === 'quit' && doneDoing()) return [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
+      if (group.lemma === 'quit' && doneDoing()) return news();
       // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.
       const pastime = group.lemma === 'quit' && !named ? pastimeAt(object) : null;
       if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${pastime}`), value: 'no', entities: [] }];

@@ -21,8 +21,6 @@ export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|
 /** Words between a couple and its news: "Jake and I just broke up", "have finally split up". */
 const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
 
-/** Past forms that look like their lemma. */
-
 /**
  * Whether the clause at `start` is a past verb of change with no subject before it (optionally after "just",
  * "finally"…): in a chat, the speaker's own news.

@@ -20,8 +20,8 @@ export function normaliseForParsing(text: string): string {
     .replace(/\bIm\b/g, 'I am')
     // A phone's chat without apostrophes: "im allergic to peanuts", "ive got a dog" ("ill", "id" are words).
     // Only before a word in lower case or the end: German "im Urlaub" is "on holiday", not a name.
-    .replace(/(?<![\p{L}'])im(?=\s+[\p{Ll}\p{N}]|\s*[.!?]*\s*$)/gu, 'I am')
-    .replace(/(?<![\p{L}'])ive(?=\s+[\p{Ll}\p{N}]|\s*[.!?]*\s*$)/gu, 'I have')
+    .replace(/(?<![\p{L}'])im(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I am')
+    .replace(/(?<![\p{L}'])ive(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I have')
     .replace(/\bI've\b/gi, 'I have')
     .replace(/\bI'd\b/gi, 'I would')
     .replace(/\bI'll\b/gi, 'I will')

@@ -15,7 +15,7 @@ export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset bur
 /** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
 export const CHILDREN = words('son daughter baby kid kids twins');
 /** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
-export const PETS = words('dog puppy pup cat kitten rabbit bunny hamster guinea-pig parrot budgie tortoise turtle horse pony ferret gecko snake');
+export const PETS = words('dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret gecko snake');
 /**
  * Relations that are one person at a time ("my mum", "my boss"): what "my mum" does is a slot of hers; "my
  * friend lives in Lyon" and "my friend lives in Paris" may be two friends, so a many-of relation has no slot.
@@ -84,17 +84,16 @@ export const JOB_SUFFIX = /(?:er|or|ist|yst|ant|ent|ian|eon|ic|man|woman|person|
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
-  owl gamer reader runner swimmer man woman keeper lifesaver snorer sucker loser quitter winner cancer dreamer worrier
+  owl gamer reader runner swimmer man woman lifesaver snorer sucker loser quitter winner cancer dreamer worrier
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
-  resident passenger supporter homeowner sleeper eater drinker worker player cheater tyrant londoner remainer leaver
-  smoker commuter
+  passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter
 `);
 /** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
-export const NOT_NOW_JOBS = words('former ex ex- wannabe aspiring retired future would-be');
+export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
 /** "a terrible driver", "a great cook", "a total nightmare": a judgement, not a job. */
 export const JUDGEMENTS = words(`
   terrible awful horrible great good bad brilliant amazing fantastic excellent decent lousy rubbish crap shit shitty
-  natural born total complete utter real proper massive huge big little nightmare hopeless useless
+  total complete utter proper massive huge nightmare hopeless useless hard heavy light picky team
 `);
 
 /** Nouns after "I am a …" that say who someone is without being a job. */
@@ -105,11 +104,13 @@ export const IDENTITIES = words(`
 `);
 
 /** What "I got a …" says lasts: an animal, a home, a vehicle, a mark on the body, a step at work or school. */
-export const ACQUISITIONS = words(`
-  dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret pet car bike motorbike
-  motorcycle scooter van house flat apartment tattoo piercing promotion raise scholarship degree diploma mortgage
-  allotment
-`);
+export const ACQUISITIONS = new Set([
+  ...PETS,
+  ...words(`
+    pet car bike motorbike motorcycle scooter van house flat apartment tattoo piercing promotion raise scholarship degree
+    diploma mortgage allotment
+  `),
+]);
 
 /** "I have …" objects that are not possessions. */
 export const NOT_POSSESSIONS = words('question idea feeling look go chance problem lot time moment sec second minute favour favor thought clue doubt point break rest day night weekend blast fun meeting call');

@@ -6,7 +6,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
-import { lowerOf, possessive, properRuns } from './phrases';
+import { cleanObject, lowerOf, possessive, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -22,10 +22,8 @@ export function nameStatement(subject: Subject, name: string): Built {
  * single word that ends the clause ("my name is dana", "my dog is called biscuit").
  */
 export function givenName(said: readonly Token[]): string | null {
-  // "my dog is called biscuit lol": what a chat adds after a name is not part of it.
-  let end = said.length;
-  while (end > 0 && (said[end - 1]?.pos === 'PUNCT' || CHAT_TAGS.has(lowerOf(said[end - 1])))) end--;
-  const rest = said.slice(0, end);
+  // "my dog is called biscuit lol", "my name is Dana by the way": what a chat adds after a name is not part of it.
+  const rest = cleanObject([...said], [], []).filter((t) => t.pos !== 'PUNCT');
   // "was called Jess at school but now goes by Jessica": the name must be all that is said.
   const run = properRuns(rest).find((r) => r.start === 0 && r.end === rest.length);
   if (run) return NOT_GIVEN.has(run.text.toLowerCase()) ? null : run.text;
@@ -35,7 +33,6 @@ export function givenName(said: readonly Token[]): string | null {
   return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
 }
 
-const CHAT_TAGS = new Set(['lol', 'haha', 'hahaha', 'lmao', 'btw', 'tbh', 'ngl', 'tho', 'fr', 'x', 'xx', 'xxx']);
 /** What "is called …" says that is no name: "called names", "called sir", "called something". */
 const NOT_GIVEN = new Set(['names', 'name', 'sir', 'madam', 'mate', 'babe', 'something', 'nothing', 'whatever', 'it', 'that', 'this', 'out', 'back', 'in', 'off', 'up']);
 

@@ -157,7 +157,6 @@ export function splitComparison(object: Token[]): [Token[], Token[]] {
   return at > 0 ? [object.slice(0, at), object.slice(at + 1)] : [object, []];
 }
 
-/** "my (best) friend Ana", "my brother Tomás": the relation and the name, from `at`. */
 /** The relation after "my" (or "our", for an animal): "my brother", "my little sister", "our dog". */
 export function relationAt(tokens: readonly Token[], at: number): { relation: string; next: number; pet: boolean } | null {
   const owner = lowerOf(tokens[at]);

@@ -11,7 +11,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
-import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
+import { ONE_OF_RELATIONS, OPENERS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
@@ -28,10 +28,49 @@ const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 
 
 /** Words that report another's speech: what follows them is not the speaker's own statement. */
 const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
-/** Words that make a clause's present a plan ("i quit my job when the bonus comes in", "… soon", "… once …"). */
-const PLAN_WORDS = new Set(['when', 'once', 'after', 'soon', 'until', 'unless', 'if', 'gonna', 'tomorrow', 'tmrw']);
+/** Where a clause stands in its sentence (readSentence). */
+interface ClausePosition {
+  /** An earlier clause named someone else and said nothing of them: "my mum, bless her, …". */
+  afterSomeoneElse: boolean;
+  /** The rest of the sentence says the clause is a plan: "i quit my job when the bonus comes in", "… soon". */
+  planned: boolean;
+}
+
+/** Words that always say a plan; and words that do when a present follows ("when the bonus comes in", "after christmas"). */
+const PLAN_WORDS = new Set(['soon', 'gonna', 'tomorrow', 'tmrw']);
+const PLAN_OPENERS = new Set(['when', 'once', 'after', 'until', 'unless', 'if']);
 /** "look after my mum", "named after her gran": "after" that says no time. */
 const PHRASAL_AFTER = new Set(['look', 'looks', 'looking', 'looked', 'take', 'takes', 'took', 'named', 'run', 'ran', 'chase', 'chased']);
+
+/**
+ * Whether the sentence from `from` on says a plan: "soon", "tomorrow", or "when / after / once / if …" that is not
+ * followed by a past or a number ("I quit my job when my daughter was born", "after 5 years at Globex", "not sure if
+ * it was smart" are done).
+ */
+function saysAPlan(tokens: readonly Token[], from: number): boolean {
+  for (let i = from; i < tokens.length; i++) {
+    const w = lowerOf(tokens[i]);
+    if (PLAN_WORDS.has(w)) return true;
+    if (!PLAN_OPENERS.has(w) || (w === 'after' && PHRASAL_AFTER.has(lowerOf(tokens[i - 1])))) continue;
+    const next = tokens.slice(i + 1, i + 5);
+    const done = next[0]?.pos === 'NUM' || next.some((t) => ['was', 'were', 'had', 'did'].includes(lowerOf(t)) || (t.pos === 'VERB' && /ed$/.test(lowerOf(t))));
+    if (!done) return true;
+  }
+  return false;
+}
+
+/** A clause that names someone else and says nothing of them: "my mum", "tom from work" (no verb in it). */
+function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
+  // "hi Anna, just moved to Porto": a greeting names the listener.
+  if (tokens[0]?.pos === 'INTJ' || OPENERS.has(lowerOf(tokens[0]))) return false;
+  const words = tokens.filter((t) => t.pos !== 'PUNCT');
+  const head = words[0];
+  if (!head || words.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  const owner = ['my', 'our', 'his', 'her', 'their'].includes(lowerOf(head));
+  // A name alone ("Tom,"), not a capitalised opener the tagger calls a name ("Great news,").
+  const named = words.length <= 3 && words.every((t) => t.pos === 'PROPN') && head.text !== speaker.name.split(' ')[0];
+  return owner || named;
+}
 
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
@@ -130,19 +169,28 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
   const words = sentence.tokens.map(lowerOf);
   // "i got the job jk": a joke, not news.
   if (words.some((w, i) => w === 'jk' || w === 'jkjk' || (w === 'just' && words[i + 1] === 'kidding'))) return reading;
-  // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words.
-  const quoted = sentence.tokens.findIndex((t, i) => REPORTING.has(lowerOf(t)) && i > 0 && i < sentence.tokens.length - 1 && (['"', '“', ':', ','].includes(sentence.tokens[i + 1]?.text ?? '') || lowerOf(sentence.tokens[i + 1]) === 'that' || lowerOf(sentence.tokens[i + 1]) === 'like'));
-  // "i quit my job when the bonus comes in", "… after christmas", "… soon": a plan, whatever the verb's form.
-  const planned = words.some((w, i) => PLAN_WORDS.has(w) && !(w === 'after' && PHRASAL_AFTER.has(words[i - 1] ?? '')));
+  // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words ("like I said, …"
+  // and "as I said, …" are the speaker's own).
+  const quoted = sentence.tokens.findIndex(
+    (t, i) =>
+      REPORTING.has(lowerOf(t)) &&
+      i > 0 &&
+      i < sentence.tokens.length - 1 &&
+      !['i', 'as', 'like'].includes(words[i - 1] ?? '') &&
+      (['"', '“', ':', ','].includes(sentence.tokens[i + 1]?.text ?? '') || ['that', 'like'].includes(words[i + 1] ?? '')),
+  );
   let previous: Subject | null = null;
-  let at = 0;
+  // "my mum, bless her, moved to spain", "tom from work — moved to manchester": after someone else is named in a
+  // clause of its own, a clause without a subject is their news, not the speaker's.
+  let someoneElseNamed = false;
   for (const clause of splitClauses(sentence)) {
-    const first = at === 0;
-    at++;
-    if (quoted >= 0 && sentence.tokens.indexOf(clause.tokens[0] as Token) > quoted) break;
+    const clauseStart = sentence.tokens.indexOf(clause.tokens[0] as Token);
+    if (quoted >= 0 && clauseStart > quoted) break;
     const { text: ctext, offsets } = clauseText(clause.tokens);
     const times = timeMentions(ctext, reference);
-    const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, { first, planned });
+    const position: ClausePosition = { afterSomeoneElse: someoneElseNamed, planned: saysAPlan(sentence.tokens, clauseStart) };
+    const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, position);
+    someoneElseNamed ||= namesSomeoneElse(clause.tokens, ctx.speaker);
     if (!subjectAndRest) {
       previous = null;
       continue;
@@ -165,8 +213,7 @@ function readClause(
   offsets: readonly number[],
   times: readonly TimeMention[],
   ctx: Context,
-  /** Whether the clause opens its sentence, and whether the sentence says a plan ("when", "after", "soon"). */
-  where: { first: boolean; planned: boolean },
+  position: ClausePosition,
 ): { subject: Subject; statements: Built[]; past?: boolean } | null {
   const tokens = clause.tokens;
   const start = skipOpeners(tokens, offsets, times);
@@ -183,9 +230,8 @@ function readClause(
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
-  } else if (where.first && startsWithoutSubject(tokens, start)) {
-    // "just moved to Porto!!": the speaker's own news, said without "I" — at the start of a sentence only ("my
-    // mum, bless her, moved to spain" is the mum's news).
+  } else if (!position.afterSomeoneElse && startsWithoutSubject(tokens, start)) {
+    // "just moved to Porto!!", "omg, just got a job at Stripe": the speaker's own news, said without "I".
     subject = own;
   } else if (lowerOf(first) === 'we' && (movesHome(tokens, start + 1) || acquires(tokens, start + 1))) {
     // "We moved to Denver", "we live in Leeds now", "we got a puppy": the speaker's home and dog too.
@@ -253,11 +299,11 @@ function readClause(
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
   // month" is a plan; "I hurt everywhere" a present ache).
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const group = verbs.samePast && thingFollows && !where.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
+  const group = verbs.samePast && thingFollows && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
   // ("I quit" is past as often as present: not among them.)
-  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || where.planned)))) {
+  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || position.planned)))) {
     return { subject, statements: extra };
   }
   // "I'm moving to Berlin next month", "I'm leaving Globex": the present progressive of a change is a plan too.
