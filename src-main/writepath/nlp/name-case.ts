@@ -1,0 +1,108 @@
+/**
+ * Names in a message typed in lower case ("i moved to lisbon", "i work at hillview academy"): which words to
+ * capitalise so the tagger reads them as names, from what the name finder knows and, on a guess, from words no
+ * dictionary knows in a place where a place or an employer goes. The analyzer (analyzer.ts) supplies the
+ * libraries' readings; the rules are here.
+ */
+import { RELATIONS } from './lexicon';
+
+/** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
+export const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+
+/** The last word of many an institution's name ("hillview academy", "st james hospital", "leeds university"). */
+const INSTITUTION_WORDS = 'academy|agency|bakery|bank|cafe|café|clinic|college|hospital|institute|labs|school|studio|university';
+
+/**
+ * Names as a lower-case chat writes them, with the institution word that follows them: the library knows
+ * "hillview" or "leeds" but not "hillview academy" or "leeds university"; and "st albans" whole where it finds
+ * "st" alone. Only names it knows are extended: "law
+ * school" or "the food bank" is no organisation's name. Longest first, so "hillview academy" is capitalised
+ * before "hillview" alone could be.
+ */
+export function withInstitutionWords(text: string, known: readonly string[]): string[] {
+  const out = [...known];
+  for (const name of known) {
+    const clean = lettersOnly(name).toLowerCase();
+    // "st albans", "mt pleasant": the library finds the abbreviation alone; the name is it and the next word.
+    const whole = /^(?:st|mt|ft)$/.test(clean) ? new RegExp(`(?<![\\p{L}])${clean}\\.? \\p{Ll}{2,}`, 'u').exec(text.toLowerCase()) : null;
+    if (whole) out.push(whole[0]);
+    const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
+    if (next) out.push(`${clean} ${next[1]}`);
+  }
+  return [...new Set(out)].sort((x, y) => y.length - x.length);
+}
+
+/**
+ * A verb whose place or employer follows, with the words that introduce it: "moved to …", "live in …", "work at
+ * …", "am from …", "grew up in …". Not "am at …" ("im now at uni" is where one is today).
+ */
+const PLACE_VERBS = new Map<string, readonly string[]>([
+  ['move', ['to']],
+  ['relocate', ['to']],
+  ['live', ['in', 'near']],
+  ['settle', ['in']],
+  ['base', ['in']],
+  ['grow', ['in', 'near']],
+  ['bear', ['in']],
+  ['be', ['from']],
+  ['work', ['at', 'for']],
+  ['intern', ['at']],
+]);
+/** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
+const PLACE_SHAPE = new RegExp(
+  `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville'.split(' ').join('|')})$`,
+  'u',
+);
+
+/** What may follow a name at the end of its phrase: "… bedminster now", "… last month", "… lol". */
+const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw']);
+
+/**
+ * Words no dictionary of the model knows, typed in lower case after a verb of place or work and "in", "to", "at",
+ * "from" or "near", ending the phrase: "i moved to bedminster", "she works at fenwick now", "im from stroud".
+ * Compromise knows the big places and companies; a suburb, a village or a small firm is a word the model has
+ * never seen. A typo followed by its noun ("to teh city") is not at a phrase's end, and "listening to
+ * audiobooks" is no verb of place.
+ */
+export function unknownNamesAfterPlaceWords(tokens: readonly { text: string; lemma: string; known: boolean; /** A universal POS tag. */ pos: string }[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    const after = tokens[i + 1];
+    if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    // The verb right before the preposition, or one word before it ("moved back to", "live up in").
+    const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
+    if (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase())) return;
+    // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
+    // "bristl" do not. An employer's name has no shape to check: it is only ever a guess (no slot, statements.ts).
+    if (verb.lemma !== 'work' && verb.lemma !== 'intern' && !PLACE_SHAPE.test(t.text)) return;
+    // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
+    const hyphen = after?.text === '-' || after?.text === '–';
+    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase()));
+    if (ends) out.push(t.text);
+  });
+  return out;
+}
+
+/** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */
+const RESTORE_CASE_MAX_CHARS = 1_000;
+
+/**
+ * `text` with each known name capitalised, when the text has no capitalised word but "I" and sentence starts (a
+ * chat typed in lower case). `knownNames` lists the names the library finds, possibly with trailing punctuation ("porto!!").
+ */
+export function restoreNameCase(text: string, knownNames: (text: string) => string[]): string {
+  // A phone capitalises each sentence's first letter; any other capital means names were typed as names.
+  const withoutSentenceStarts = text.replace(/(^|[.!?]\s+)\p{Lu}/gu, '$1x');
+  if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
+  let out = text;
+  for (const found of knownNames(text)) {
+    const name = lettersOnly(found);
+    if (name.length < 2 || !/^[\p{Ll}][\p{Ll} '&.-]*$/u.test(name)) continue;
+    // "my mum n dad": the name finder's company of family words, not a name.
+    if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;
+    const capitalised = name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+    out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
+  }
+  return out;
+}
