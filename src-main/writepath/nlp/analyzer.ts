@@ -74,9 +74,14 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // The model numbers its own words first; a word it has never seen gets a number past them all (checked: the
     // probe gets the first new number, later unseen words the next ones; this instance is the model's only reader).
     const vocabulary = (nlp.readDoc('qzxjvkwpqh').tokens().out(its.uniqueId) as number[])[0] ?? Number.POSITIVE_INFINITY;
+    // The last text's known names: capitalising a message asks for them, and so does guessing (below).
+    let lastKnown: { text: string; names: string[] } | null = null;
     const knownNames = (text: string): string[] => {
-      const doc = compromise(text);
-      return [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])];
+      if (lastKnown?.text !== text) {
+        const doc = compromise(text);
+        lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])] };
+      }
+      return lastKnown.names;
     };
     // The last text's guesses: reading a message asks for them twice (to capitalise, then to leave slots empty).
     // The lite model knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise
