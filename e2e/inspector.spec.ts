@@ -166,21 +166,34 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
   // Two facts that still decay (a confirmed or hand-added fact has nothing to confirm), in view.
   const listed = await engram.call<{ items: { id: string; decayRate: number }[] }>('memory.listNodes', { limit: 1000 });
   const decaying = listed.items.filter((n) => n.decayRate > 0).map((n) => n.id);
-  const targets = await page.evaluate((decayingIds) => {
-    const confirmable = new Set(decayingIds);
-    type El = { id(): string; data(k: string): unknown; renderedPosition(): { x: number; y: number } };
-    const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: El) => T): T[] }; container(): { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } } } }).__engramCy;
-    if (!cy) return [];
-    const box = cy.container().getBoundingClientRect();
-    return cy
-      .nodes('[kind = "node"][type != "episodic"][invalid = 0]')
-      .map((n) => ({ id: n.id(), x: box.left + n.renderedPosition().x, y: box.top + n.renderedPosition().y }))
-      .filter((p) => confirmable.has(p.id) && p.x > box.left + 380 && p.x < box.right - 20 && p.y > box.top + 20 && p.y < box.bottom - 20)
-      .slice(0, 2);
-  }, decaying);
-  expect(targets).toHaveLength(2);
-  const [first, second] = targets as unknown as [{ x: number; y: number }, { x: number; y: number }];
+  // Where the confirmable facts are drawn, in page coordinates, outside `avoid` (a panel over the graph).
+  type Box = { x: number; y: number; width: number; height: number };
+  const confirmableInView = (avoid: Box | null) =>
+    page.evaluate(
+      ({ decayingIds, avoid: panel }) => {
+        const confirmable = new Set(decayingIds);
+        type El = { id(): string; data(k: string): unknown; renderedPosition(): { x: number; y: number } };
+        const cy = (globalThis as unknown as { __engramCy?: { nodes(s: string): { map<T>(f: (n: El) => T): T[] }; container(): { getBoundingClientRect(): { left: number; top: number; right: number; bottom: number } } } }).__engramCy;
+        if (!cy) return [];
+        const box = cy.container().getBoundingClientRect();
+        const underPanel = (p: { x: number; y: number }) =>
+          panel !== null && p.x > panel.x - 20 && p.x < panel.x + panel.width + 20 && p.y > panel.y - 20 && p.y < panel.y + panel.height + 20;
+        return cy
+          .nodes('[kind = "node"][type != "episodic"][invalid = 0]')
+          .map((n) => ({ id: n.id(), x: box.left + n.renderedPosition().x, y: box.top + n.renderedPosition().y }))
+          .filter((p) => confirmable.has(p.id) && p.x > box.left + 380 && p.x < box.right - 20 && p.y > box.top + 20 && p.y < box.bottom - 20 && !underPanel(p));
+      },
+      { decayingIds: decaying, avoid },
+    );
+  const [first] = await confirmableInView(null);
+  if (!first) throw new Error('no confirmable fact in view');
   await page.mouse.click(first.x, first.y);
+  // The first click opens the node's panel over part of the graph; a second click there would land on the
+  // panel (its provenance link opens the source chat), so the second fact is chosen outside it.
+  await expect(detail).toHaveAttribute('data-node-id', first.id);
+  const panel = await detail.boundingBox();
+  const second = (await confirmableInView(panel)).find((p) => p.id !== first.id);
+  if (!second) throw new Error('no second confirmable fact in view outside the panel');
   await page.keyboard.down('Shift');
   await page.mouse.click(second.x, second.y);
   await page.keyboard.up('Shift');
