@@ -55,6 +55,10 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
 
   it('home, preference and relationship: moved to, no longer, switched to, these days, now', async () => {
     expect((await slotted('I moved to Porto yesterday'))[0]).toMatchObject({ content: 'User lives in Porto', slot: 'user.residence', day: '2026-11-24' });
+    // A country in capitals is no pronoun; a name that is a place keeps the home whatever follows it.
+    expect((await slotted('we moved to the US in 2019'))[0]).toMatchObject({ slot: 'user.residence', value: 'us', day: '2019-01-01' });
+    expect((await slotted('I moved to Leeds for work'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('I moved to Hackney and the app for the bins is useless'))[0]).toMatchObject({ slot: 'user.residence', value: 'hackney' });
     expect((await slotted('I no longer live in Berlin'))[0]).toMatchObject({ slot: 'user.residence', value: 'ended:berlin' });
     expect((await slotted('I switched to coffee now'))[0]).toMatchObject({ content: 'User switched to coffee', slot: 'user.uses.coffee', value: 'yes' });
     expect((await slotted('These days I drink matcha'))[0]).toMatchObject({ content: 'User drinks matcha', slot: 'user.uses.matcha', value: 'yes' });
@@ -130,6 +134,12 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('on 29.12.2023 I adopted a cat'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2023-12-29' });
     // "this weekend" said on a Wednesday is ahead, not the weekend a year ago: no date.
     expect((await slotted('we got a puppy this weekend'))[0]).toMatchObject({ content: 'User got a puppy', day: null });
+    // A day of the month alone, like a weekday: the last such day for a past verb, a plan for a present one.
+    expect((await slotted('I started at Initech on the 3rd'))[0]).toMatchObject({ content: 'User works at Initech', day: '2026-11-03' });
+    expect((await slotted('i moved to bedminster on the 1st'))[0]).toMatchObject({ content: 'User lives in Bedminster', day: '2026-11-01' });
+    expect(await slotted('i move to bedminster on the 1st')).toEqual([]);
+    expect(await slotted('I start at Initech on the 3rd')).toEqual([]);
+    expect((await slotted('I adopted a cat on the 3rd floor'))[0]).toMatchObject({ content: 'User adopted a cat on the 3rd floor', day: null });
   });
 
   it('"I\'m NAME" and "my name is" give the name and the person; moods and nationalities do not', async () => {
@@ -257,6 +267,11 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
       'i quit my job after christmas',
       'quit ur job lol',
       'we moved the wedding to Portugal',
+      // A team's move to a service is no home: an acronym, an organisation, software after the name.
+      'we moved to AWS last year',
+      'we moved to GCP for hosting',
+      'we moved to Google Cloud',
+      'we moved over to Notion for docs',
       'i moved my savings to Monzo',
       'i quit facebook',
       'im now with Vodafone',

@@ -19,6 +19,24 @@ const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure
 /** What one "goes": "I'm going vegan", "she went freelance". */
 const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
+/** Words of software after the name moved to ("to Slack for chat", "to Vercel for hosting"). */
+const TOOL_TALK =
+  /\b(?:apps?|servers?|database|db|hosting|cloud|stack|platform|deploy\w*|repos?|codebase|backend|frontend|infra\w*|tools?|software|saas|api|crm|cms|chat|messaging|email|docs|wiki|tickets?|pipeline|provider|subscription)\b/i;
+
+/**
+ * "we moved to AWS", "we moved to Slack for chat": a name the library does not know as a place is no home when
+ * it is an organisation, an acronym said without "the" ("the UAE" is a country), or software follows it.
+ */
+function movedToATool(place: string, said: readonly Token[], ctx: Context): boolean {
+  if (ctx.named.get(place.toLowerCase()) === 'place') return false;
+  if (ctx.isOrganisation(place)) return true;
+  const at = said.findIndex((t) => t.text === place.split(' ')[0]);
+  if (/^[A-Z]{3,}$/.test(place) && lowerOf(said[at - 1]) !== 'the') return true;
+  const after = said.slice(at + 1);
+  const end = after.findIndex((t) => t.pos === 'CCONJ' || t.pos === 'PUNCT' || (t.pos === 'SCONJ' && lowerOf(t) !== 'for'));
+  return TOOL_TALK.test(joinTokens(end < 0 ? after : after.slice(0, end)));
+}
+
 /**
  * A statement from subject + verb group + object, by what the verb says. `said`: the object as written, before
  * time words and fillers were trimmed from it ("at Globex anymore"), where they change what a copula means.
@@ -104,6 +122,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         return from && !group.negated ? [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: from, type: 'place', aliases: [] }] })] : [];
       }
       if (group.negated) return [];
+      if (moved && movedToATool(place, said, ctx)) return [];
       // A move is where the subject lives now; the chain of places is the fact's history.
       const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
       const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${place}`;

@@ -100,7 +100,9 @@ function rewriteObject(tokens: readonly Token[], subject: Subject, speaker: Spea
       out.push({ ...t, text: 'themselves' });
       continue;
     }
-    if (['i', 'me', 'you', 'your', 'yours', 'we', 'us', 'u', 'ur', 'urs', 'ya', 'yer'].includes(lower)) return null;
+    // (Not "the US": a country written in capitals.)
+    const country = t.pos === 'PROPN' && t.text.length > 1 && t.text === t.text.toUpperCase();
+    if (['i', 'me', 'you', 'your', 'yours', 'we', 'us', 'u', 'ur', 'urs', 'ya', 'yer'].includes(lower) && !country) return null;
     out.push(t);
   }
   return out;

@@ -19,7 +19,7 @@ export interface TimeMention {
   future: boolean;
   /** Read ahead of when it was said before any year shift ("I start on the 3rd of July"): a plan, unless the verb is past. */
   ahead: boolean;
-  /** A weekday alone ("on Monday"): the last such day, and only for a past verb ("I started on Monday"). */
+  /** A weekday or a day of the month alone ("on Monday", "on the 3rd"): the last such day, and only for a past verb ("I started on Monday"). */
   weekday: boolean;
 }
 
@@ -48,6 +48,30 @@ function seasonStart(which: string, season: string, reference: number): number |
 }
 
 const SOON = /\b(?:tomorrow|tonight)\b/i;
+
+/**
+ * "on the 1st", "on the 3rd": a day of the month alone, which chrono does not read. Not "on the 3rd floor" or "on
+ * the 2nd try" (a following noun), nor "on the 1st of May" (chrono's, with its month).
+ */
+const ORDINAL_DAY =
+  /\bon\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of|floor|time|try|attempt|go|round|day|date|place|grade|level|street|st|ave|avenue|road|rd|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)/gi;
+
+/**
+ * A day of the month alone, like a weekday: the last such day (for "I moved on the 1st"), marked `ahead` when
+ * the next one is nearer ("i move to bedminster on the 1st" said on the 25th is a plan). Null for a day the
+ * last month lacks ("the 31st" after April).
+ */
+function ordinalDay(day: number, reference: number): { time: number; ahead: boolean } | null {
+  const ref = new Date(reference);
+  const [y, m, today] = [ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate()];
+  const last = day <= today ? Date.UTC(y, m, day) : Date.UTC(y, m - 1, day);
+  if (new Date(last).getUTCDate() !== day) return null;
+  // The next month that has that day ("the 31st" said in November: 31 December).
+  let next = Date.UTC(y, day > today ? m : m + 1, day);
+  for (let k = 1; new Date(next).getUTCDate() !== day && k < 3; k++) next = Date.UTC(y, (day > today ? m : m + 1) + k, day);
+  const startOfToday = Date.UTC(y, m, today);
+  return { time: last, ahead: next - startOfToday < startOfToday - last };
+}
 
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
@@ -94,6 +118,12 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     if (time > reference) continue;
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
     out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false, weekday: false });
+  }
+  for (const m of text.matchAll(ORDINAL_DAY)) {
+    const at = m.index ?? 0;
+    if (out.some((o) => o.index < at + m[0].length && at < o.index + o.text.length)) continue;
+    const day = ordinalDay(Number(m[1]), reference);
+    if (day) out.push({ text: m[0], index: at, time: day.time, relative: true, future: false, ahead: day.ahead, weekday: true });
   }
   for (const m of text.matchAll(SEASON)) {
     const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);
