@@ -7,6 +7,7 @@
  * question matches. "Where …?" by one that names a place after "in", "at", "to", "from", "near" ("in Ottensen",
  * "at the Landungsbrücken"): a capitalised name, so a chat typed in lower case gains nothing from it.
  */
+import { HOLIDAYS, MONTHS, WEEKDAYS } from '../../../src-shared/calendar';
 import type { RetrievalConfig } from './config';
 import { asksWhen, saysWhen } from './dated-turns';
 
@@ -43,8 +44,9 @@ export function givesReason(text: string): boolean {
 /** "Where …?", "which city …": a question answered by a place. */
 const ASKS_PLACE = /\bwhere\b|\bwhich (?:city|town|country|place|neighbou?rhood|part of)\b|(?<!\p{L})(?:где|куда|откуда)(?!\p{L})/iu;
 /** A name after a word of place: "in Bedminster", "at the Landungsbrücken", "to Gniezno" (not "on Monday", "in May"). */
+const CALENDAR_NAMES = [...WEEKDAYS, ...MONTHS, ...HOLIDAYS].map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('|');
 const NAMES_PLACE = new RegExp(
-  String.raw`\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Oo]utside|[Aa]round) (?:the )?(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|Christmas|Easter)\b)\p{Lu}\p{L}+`,
+  String.raw`\b(?:[Ii]n|[Aa]t|[Tt]o|[Ff]rom|[Nn]ear|[Oo]utside|[Aa]round) (?:the )?(?!(?:${CALENDAR_NAMES})\b)\p{Lu}\p{L}+`,
   'u',
 );
 

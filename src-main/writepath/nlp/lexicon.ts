@@ -138,10 +138,7 @@ export const DROPPED_ADVERBS = words('just really actually finally also honestly
 export const VAGUE_OBJECTS = words('it this that these those them him her you me us one something anything everything nothing someone anyone everyone stuff things there here what how when why where whatever yourself');
 
 /** Proper-noun-looking words that are dates, not names. */
-export const CALENDAR_WORDS = words(`
-  monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
-  january february march april may june july august september october november december christmas easter
-`);
+export { CALENDAR_WORDS } from '../../../src-shared/calendar';
 
 export const MODALS = words('will would could should might may must shall can ca wo');
 
