@@ -54,8 +54,11 @@ export function asksPlace(query: string): boolean {
   return ASKS_PLACE.test(query);
 }
 
+/** The same in Russian: "в Питере", "на Васильевском острове" (a capital after a word of place; "В среду" starts lower). */
+const NAMES_PLACE_RU = /(?<!\p{L})(?:в|во|на|из|под|около|возле|у) (?=[А-ЯЁ])\p{L}+/u;
+
 export function namesPlace(text: string): boolean {
-  return NAMES_PLACE.test(text);
+  return NAMES_PLACE.test(text) || NAMES_PLACE_RU.test(text);
 }
 
 /**
