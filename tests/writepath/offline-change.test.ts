@@ -59,6 +59,9 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('we moved to the US in 2019'))[0]).toMatchObject({ slot: 'user.residence', value: 'us', day: '2019-01-01' });
     expect((await slotted('I moved to Leeds for work'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     expect((await slotted('I moved to Hackney and the app for the bins is useless'))[0]).toMatchObject({ slot: 'user.residence', value: 'hackney' });
+    for (const [text, value] of [['moved to UAE lol', 'uae'], ['we moved to NSW', 'nsw'], ['we moved to Shoreditch for a software job', 'shoreditch']] as const) {
+      expect((await slotted(text))[0], text).toMatchObject({ slot: 'user.residence', value });
+    }
     expect((await slotted('I no longer live in Berlin'))[0]).toMatchObject({ slot: 'user.residence', value: 'ended:berlin' });
     expect((await slotted('I switched to coffee now'))[0]).toMatchObject({ content: 'User switched to coffee', slot: 'user.uses.coffee', value: 'yes' });
     expect((await slotted('These days I drink matcha'))[0]).toMatchObject({ content: 'User drinks matcha', slot: 'user.uses.matcha', value: 'yes' });
@@ -140,6 +143,9 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect(await slotted('i move to bedminster on the 1st')).toEqual([]);
     expect(await slotted('I start at Initech on the 3rd')).toEqual([]);
     expect((await slotted('I adopted a cat on the 3rd floor'))[0]).toMatchObject({ content: 'User adopted a cat on the 3rd floor', day: null });
+    // What the ordinal counts, when a word says it, is no day of the month.
+    expect((await slotted('I started at Initech on the 2nd shift'))[0]).toMatchObject({ slot: 'user.employer', day: null });
+    expect((await slotted('i moved to Leeds on the 14th for uni'))[0]).toMatchObject({ slot: 'user.residence', day: '2026-11-14' });
   });
 
   it('"I\'m NAME" and "my name is" give the name and the person; moods and nationalities do not', async () => {
@@ -267,9 +273,9 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
       'i quit my job after christmas',
       'quit ur job lol',
       'we moved the wedding to Portugal',
-      // A team's move to a service is no home: an acronym, an organisation, software after the name.
-      'we moved to AWS last year',
+      // A team's move to a service is no home: an organisation, software after the name or as what it is for.
       'we moved to GCP for hosting',
+      'we moved to the NHS app',
       'we moved to Google Cloud',
       'we moved over to Notion for docs',
       'i moved my savings to Monzo',

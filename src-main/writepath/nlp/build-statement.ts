@@ -19,22 +19,47 @@ const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure
 /** What one "goes": "I'm going vegan", "she went freelance". */
 const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
-/** Words of software after the name moved to ("to Slack for chat", "to Vercel for hosting"). */
-const TOOL_TALK =
-  /\b(?:apps?|servers?|database|db|hosting|cloud|stack|platform|deploy\w*|repos?|codebase|backend|frontend|infra\w*|tools?|software|saas|api|crm|cms|chat|messaging|email|docs|wiki|tickets?|pipeline|provider|subscription)\b/i;
+/** What software is moved to for ("to GCP for hosting", "to Notion for our docs"). */
+const SOFTWARE_USES = new Set(
+  ('app apps server servers database databases db hosting cloud stack platform deploys deployment deployments repo repos ' +
+    'codebase backend frontend infra infrastructure tools tooling software saas api crm cms chat messaging email emails ' +
+    'docs wiki tickets ticketing pipeline pipelines ci builds planning newsletter accounting payroll payments invoicing ' +
+    'storage backups analytics monitoring logging').split(' '),
+);
 
 /**
- * "we moved to AWS", "we moved to Slack for chat": a name the library does not know as a place is no home when
- * it is an organisation, an acronym said without "the" ("the UAE" is a country), or software follows it.
+ * "we moved to Google Cloud", "we moved to GCP for hosting": a name the library does not know as a place is no
+ * home when the library knows it as an organisation (said without "the": "the UAE" is a country it calls one), a
+ * word of software follows it ("the NHS app"), or what it is moved to for is software ("for a software job" is a
+ * job, not a use).
  */
 function movedToATool(place: string, said: readonly Token[], ctx: Context): boolean {
   if (ctx.named.get(place.toLowerCase()) === 'place') return false;
-  if (ctx.isOrganisation(place)) return true;
   const at = said.findIndex((t) => t.text === place.split(' ')[0]);
-  if (/^[A-Z]{3,}$/.test(place) && lowerOf(said[at - 1]) !== 'the') return true;
-  const after = said.slice(at + 1);
-  const end = after.findIndex((t) => t.pos === 'CCONJ' || t.pos === 'PUNCT' || (t.pos === 'SCONJ' && lowerOf(t) !== 'for'));
-  return TOOL_TALK.test(joinTokens(end < 0 ? after : after.slice(0, end)));
+  if (lowerOf(said[at - 1]) !== 'the' && ctx.isOrganisation(place)) return true;
+  const after = said.slice(at + place.split(' ').length);
+  // "to the NHS app": the name is the software's.
+  return SOFTWARE_USES.has(lowerOf(after[0])) || forSoftware(after);
+}
+
+/**
+ * Whether `tokens` start with "for" and a use of software ("for hosting", "for our docs"; not "for a software job",
+ * where the word of software only qualifies the noun after it). Also read on the clause after a move, where the
+ * tagger splits "for hosting" off as a clause of its own.
+ */
+export function forSoftware(tokens: readonly Token[]): boolean {
+  if (lowerOf(tokens[0]) !== 'for') return false;
+  let i = 1;
+  while (tokens[i]?.pos === 'DET' || ['our', 'my', 'their', 'all'].includes(lowerOf(tokens[i]))) i++;
+  const use = tokens[i];
+  const next = tokens[i + 1];
+  return use !== undefined && SOFTWARE_USES.has(lowerOf(use)) && !(next && (next.pos === 'NOUN' || next.pos === 'PROPN'));
+}
+
+/** A home read from a move whose place the library does not know as one: a service when "for hosting" follows. */
+export function unknownPlaceMovedTo(s: Built, ctx: Context): boolean {
+  const place = s.entities.find((e) => e.type === 'place')?.name;
+  return s.slot?.endsWith('.residence') === true && place !== undefined && ctx.named.get(place.toLowerCase()) !== 'place';
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
-import { buildStatement } from './build-statement';
+import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, OPENERS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
@@ -200,7 +200,10 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
     previous = subjectAndRest.subject;
     // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
     const time = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past))?.time ?? null;
+    // "we moved to Vercel for hosting": the tagger makes "for hosting" a clause of its own; it still says a service.
+    const forSoftwareNext = forSoftware(sentence.tokens.slice(clauseStart + clause.tokens.length));
     for (const { timeless, ...s } of subjectAndRest.statements) {
+      if (forSoftwareNext && unknownPlaceMovedTo(s, ctx)) continue;
       const defect = clauseDefect(analyzer, s.content);
       if (defect) reading.dropped.push([s.content, defect]);
       else reading.statements.push({ ...(guessedValue(s, ctx) ? { ...s, slot: null, value: null } : s), eventTime: timeless ? null : time });

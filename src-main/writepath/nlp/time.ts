@@ -50,11 +50,12 @@ function seasonStart(which: string, season: string, reference: number): number |
 const SOON = /\b(?:tomorrow|tonight)\b/i;
 
 /**
- * "on the 1st", "on the 3rd": a day of the month alone, which chrono does not read. Not "on the 3rd floor" or "on
- * the 2nd try" (a following noun), nor "on the 1st of May" (chrono's, with its month).
+ * "on the 1st", "on the 3rd": a day of the month alone, which chrono does not read. Only where nothing names what
+ * the ordinal counts: the end, a mark, or a word that starts the next phrase ("on the 1st lol", "on the 14th for uni");
+ * not "on the 3rd floor", "on the 2nd shift", "on the 1st of May" (chrono's, with its month).
  */
 const ORDINAL_DAY =
-  /\bon\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?!\s+(?:of|floor|time|try|attempt|go|round|day|date|place|grade|level|street|st|ave|avenue|road|rd|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*)\b)/gi;
+  /\bon\s+(?:the\s+)?([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?=\s*$|\s*[^\p{L}\p{N}\s]|\s+(?:and|but|so|then|when|at|too|as|or|because|cos|coz|if|lol|lmao|haha\w*|xx?|tho|though|i|im|ive|we|it|its|my|our|he|she|they|finally|already|yay|omg|now|for|with|after|before|from|in|to|since|until)\b)/giu;
 
 /**
  * A day of the month alone, like a weekday: the last such day (for "I moved on the 1st"), marked `ahead` when
