@@ -327,7 +327,8 @@ function readClause(
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
   const statements = oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : built;
-  return { subject, statements: [...extra, ...statements], past: group.past };
+  // "ive moved to leeds on the 1st": a perfect said with a day is that day gone, as a past is.
+  return { subject, statements: [...extra, ...statements], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
 
 /** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
