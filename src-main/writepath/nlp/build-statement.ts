@@ -150,7 +150,10 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (moved && movedToATool(place, said, ctx)) return [];
       // A move is where the subject lives now; the chain of places is the fact's history.
       const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
-      const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${place}`;
+      // "to the US", "to the Netherlands": the place keeps its article.
+      const placeAt = object.findIndex((t) => t.text === place.split(' ')[0]);
+      const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
+      const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${the}${place}`;
       return [says(content, { slot: lived ? null : slot('residence'), value: lived ? null : normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })];
     }
     case 'work': {
