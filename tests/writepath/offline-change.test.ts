@@ -146,6 +146,7 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     // What the ordinal counts, when a word says it, is no day of the month.
     expect((await slotted('I started at Initech on the 2nd shift'))[0]).toMatchObject({ slot: 'user.employer', day: null });
     expect((await slotted('i moved to Leeds on the 14th for uni'))[0]).toMatchObject({ slot: 'user.residence', day: '2026-11-14' });
+    expect((await slotted('I MOVED TO LEEDS ON THE 1ST'))[0]).toMatchObject({ content: 'User lives in Leeds', day: '2026-11-01' });
     // A perfect with a day is that day gone, as a past is.
     expect((await slotted('ive moved to Leeds on the 1st'))[0]).toMatchObject({ slot: 'user.residence', day: '2026-11-01' });
     expect((await slotted("I've started at Initech on Monday"))[0]).toMatchObject({ slot: 'user.employer', day: '2026-11-23' });

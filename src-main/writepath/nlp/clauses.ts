@@ -34,10 +34,10 @@ export function normaliseForParsing(text: string): string {
 }
 
 /**
- * Words in capitals in a row, punctuation after each allowed: "I GOT THE JOB!!!", "I HAVE A DOG". One pass, each
+ * Words in capitals in a row, punctuation after each allowed: "I GOT THE JOB!!!", "I HAVE A DOG", "ON THE 1ST". One pass, each
  * word's parts in a fixed order, so it cannot backtrack over a long run of capitals.
  */
-const CAPITALS_RUN_RE = /(?<![\p{L}\p{N}])(?:\p{Lu}+(?:['’]\p{Lu}+)*[!?.,]*(?:\s+|$)){2,}/gu;
+const CAPITALS_RUN_RE = /(?<![\p{L}\p{N}])(?:\p{N}*\p{Lu}+(?:['’]\p{Lu}+)*[!?.,]*(?:\s+|$)){2,}/gu;
 
 /**
  * A shout read in lower case: a run of capitalised words with three words or more, or one of four letters or
