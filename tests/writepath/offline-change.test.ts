@@ -135,6 +135,9 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect(await slotted('I start at Initech on Friday')).toEqual([]);
     expect((await slotted('I moved out of Lisbon last summer', Date.parse('2026-07-10T10:00:00Z')))[0]).toMatchObject({ day: '2025-06-01' });
     expect((await slotted('on 29.12.2023 I adopted a cat'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2023-12-29' });
+    // Day first, whatever the numbers ("03.04.2024" is 3 April); a two-digit year only after "on", "since"….
+    expect((await slotted('on 03.04.2024 I adopted a cat'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2024-04-03' });
+    expect((await slotted('I adopted a cat on 3.4.24'))[0]).toMatchObject({ day: '2024-04-03' });
     // "this weekend" said on a Wednesday is ahead, not the weekend a year ago: no date.
     expect((await slotted('we got a puppy this weekend'))[0]).toMatchObject({ content: 'User got a puppy', day: null });
     // A day of the month alone, like a weekday: the last such day for a past verb, a plan for a present one.
@@ -316,6 +319,60 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
     // The name finder's "mum n dad" is family, not a name; its "st" alone is the start of one.
     expect(await slotted('lol my mum n dad moved to spain')).toEqual([]);
     expect((await slotted('i live in st albans'))[0]).toMatchObject({ content: 'User lives in St Albans', slot: 'user.residence', value: 'st albans' });
+  });
+});
+
+describe("a third review's findings (825 messages): others' news, take-backs, quotes, never, what was", () => {
+  it('gives the speaker no fact that is someone else\'s, taken back, quoted or never true', async () => {
+    for (const text of [
+      // After "and", a verb without a subject shares the first clause's, even one this reader cannot read.
+      'Jake quit his job and moved to Leeds',
+      'he quit his job and moved to leeds',
+      'mum sold the house and moved to spain',
+      'my sis moved to leeds and started at tesco',
+      // Taken back by a later sentence, or by its own end.
+      'i quit my job. jk lol',
+      'i moved to leeds. not really',
+      'i live in Paris... i wish',
+      'i live in Paris, said no one ever',
+      'i love my job (not)',
+      'i love my job /s',
+      'i love my job not',
+      // Someone else's words.
+      'jake: i live in leeds',
+      '"i live in leeds" lol ok jake',
+      'jake be like "i quit my job"',
+      'she was like i quit my job',
+      // Never true, so nothing ended; a denied strong feeling says little.
+      'i never worked at google',
+      'i have never lived in leeds',
+      "I didn't live in Paris",
+      'i dont hate my job',
+      'i dont love my job',
+      // The working day, not the job.
+      'quit work early lol',
+      'i gave up my flat',
+    ]) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+  });
+
+  it('keeps what the speaker says of themself around those', async () => {
+    expect((await slotted('got the job and moved to porto')).map((s) => s.slot)).toEqual([null, 'user.residence']);
+    expect((await slotted('I quit my job and moved to Leeds')).map((s) => s.slot)).toEqual(['user.employer', 'user.residence']);
+    expect((await slotted('update: i moved to leeds'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('I moved to Leeds. My sister did not.'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted("I moved to Leeds. I'm not really into the nightlife."))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('I dont work at Acme anymore'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:acme' });
+    expect((await slotted('i dont like my job'))[0]).toMatchObject({ slot: 'user.opinion.job', value: 'dislike' });
+    // What was is no employer now; what is, is.
+    expect((await slotted('i worked at ikea for like 2 years'))[0]).toMatchObject({ slot: null });
+    expect((await slotted('I have worked at IKEA since 2019'))[0]).toMatchObject({ slot: 'user.employer', value: 'ikea' });
+    expect((await slotted('i gave up my job to travel'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    // How often is not what is used.
+    expect((await slotted('i use notion daily'))[0]).toMatchObject({ slot: 'user.uses.notion' });
+    expect((await slotted('i use notion atm'))[0]).toMatchObject({ content: 'User uses notion', slot: 'user.uses.notion' });
+    expect((await slotted('i adopted a cat just now'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-25' });
   });
 });
 

@@ -3,6 +3,7 @@
  * chrono-node, and the §13 timestamp display fields.
  */
 import * as chrono from 'chrono-node';
+import { dottedDates } from '../../../src-shared/dotted-dates';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeWindow {
@@ -30,6 +31,14 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
     // chrono reads a bare "2023" as no date; a filter on a year means the whole year.
     const y = Number(year[1]);
     return new Date(edge === 'start' ? y : y + 1, 0, 1).getTime();
+  }
+  // "03.04.2024" is 3 April (chrono reads it month first): the whole day.
+  const dotted = dottedDates(text)[0];
+  if (dotted && !dotted.shortYear) {
+    // Local midnight, as chrono's dates and the year filter above are.
+    const day = new Date(dotted.time);
+    const start = new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()).getTime();
+    return edge === 'start' ? start : start + DAY;
   }
   const results = chrono.parse(text, new Date(now), { forwardDate: false });
   const r = results[0];

@@ -16,6 +16,9 @@ const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities',
 /** Verbs of one event: a fact once it happened, a plan before. */
 const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure', 'hurt', 'sprain', 'fracture', 'rescue']);
 
+/** Feelings whose denial says little: "I don't love my job", "I don't hate it". */
+const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', 'detest']);
+
 /** What one "goes": "I'm going vegan", "she went freelance". */
 const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
@@ -167,6 +170,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       }
       const org = nameAfter(object, ['at', 'for']);
       if (!org || !['at', 'for'].includes(firstLower)) return [];
+      // "I worked at IKEA for two years": true, and over (as "lived in"); not where the subject works now.
+      const worked = group.past && !/\b(?:has|have|had)\b/.test(group.phrase);
+      if (worked) return [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: org, type: 'organization', aliases: [] }] })];
       return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }, ...typedRuns(object, null, ctx).filter((e) => e.name !== org)] })];
     }
     case 'join': {
@@ -184,6 +190,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const [about] = splitComparison(object);
       const head = headWord(firstLower === 'to' ? about.slice(1) : about);
       if (!head) return [];
+      // "I don't love my job" is no dislike, nor "I don't hate it" a liking: only "like" flips when denied.
+      if (group.negated && STRONG_FEELINGS.has(group.lemma)) return [];
       const likes = (cls === 'opinion_like') !== group.negated;
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: likes ? 'like' : 'dislike', entities: typedRuns(about, null, ctx) })];
     }

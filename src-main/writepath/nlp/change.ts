@@ -24,6 +24,8 @@ const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 /** Habits dropped with "stopped …ing" or "quit …ing": drinking, smoking, eating, vaping. */
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
+/** After "left work" / "quit work": the working day ended, not the job ("early", "at 5"). */
+const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight', 'yesterday', 'before', 'after', 'sharp']);
 const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
 /** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
@@ -74,6 +76,8 @@ const organization = (name: string): StatementEntity => ({ name, type: 'organiza
 /** Statements for a change, or null when the clause is not one (the general rules then read it). */
 export function readChange(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] | null {
   if (!CHANGE_VERBS.has(group.lemma) || group.copula) return null;
+  // "I never worked at Google", "I didn't live in Leeds": it never was, so nothing ended.
+  if (group.negated && (group.past || /\bnever\b/.test(group.phrase))) return null;
   const s = subject.text;
   const objText = joinTokens(object);
   // "I quit my job" is done, not a habit: not "quits".
@@ -141,6 +145,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'give': {
       // "I gave up coffee": the verb group keeps "up" with the verb.
       if (group.negated || !group.phrase.endsWith(' up') || !done) return null;
+      // "I gave up my job to travel" ends the job; "gave up my flat" is no habit dropped.
+      if (['my', 'our', 'their'].includes(first)) return JOB_WORDS.has(lowerOf(object[1])) ? jobEnded(['at', 'with']) : null;
       return dropped();
     }
     case 'stop': {
@@ -175,6 +181,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'quit':
     case 'lose': {
       if (group.negated || (group.lemma === 'lose' && !done)) return null;
+      // "quit work early lol", "left work at 5": the day's work, not the job.
+      if (first === 'work' && object.length > 1 && LEFT_FOR_THE_DAY.has(lowerOf(object[1]))) return null;
       const job = jobAt(object, group.lemma);
       if (job) {
         const org = nameAfter(object, ['at', 'with', 'for']);

@@ -10,6 +10,25 @@ const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
  * LIDL ALONE") read in lower case, as the tagger knows no capitalised verbs; a number with a unit before a full stop
  * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
  */
+/** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
+const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'good news', 'bad news', 'big news', 'plot twist', 'fun fact']);
+
+/**
+ * A message without what it quotes of others: a quoted span in the first person ("\"i live in leeds\" lol ok
+ * jake") and a line that gives someone's words after their name ("jake: i quit my job"). The speaker's own
+ * words stay, scare quotes too ("the \"big\" move").
+ */
+export function withoutQuotedSpeech(text: string): string {
+  return text
+    .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string) => (/\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner) ? ' ' : quote))
+    .split('\n')
+    .map((line) => {
+      const m = /^\s*([\p{L}][\p{L} ]{0,20}?)\s*:\s+/u.exec(line);
+      return m && !OWN_HEADINGS.has((m[1] ?? '').toLowerCase()) && !/^\d/.test(line.slice(m[0].length)) ? '' : line;
+    })
+    .join('\n');
+}
+
 export function normaliseForParsing(text: string): string {
   return unshouted(text)
     .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')

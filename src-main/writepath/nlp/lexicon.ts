@@ -128,7 +128,8 @@ export const TRAILING_FILLERS = [
   'right now', 'at the moment', 'these days', 'nowadays', 'any more', 'anymore', 'lately', 'recently', 'a lot', 'so much',
   'very much', 'too', 'as well', 'again', 'already', 'honestly', 'though', 'actually', 'really', 'either', 'tbh', 'haha',
   'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
-  'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx',
+  'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
+  'ugh', 'lowkey', 'tbf', 'just', 'earlier',
 ];
 
 /** Adverbs dropped from the verb group ("I've just moved" → "moved"); negations and frequency words are kept. */

@@ -90,13 +90,18 @@ function headsNounPhrase(tokens: readonly Token[], at: number): boolean {
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'its']);
 
 /** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
+/** Words of how often, after what one uses or does: no head of a slot. */
+const HOW_OFTEN = new Set(['daily', 'weekly', 'nightly', 'everyday', 'day', 'week', 'morning', 'mornings', 'night', 'nights', 'time']);
+
 export function headWord(tokens: readonly Token[]): string | null {
   const name = properRuns(tokens)[0];
   if (name && name.start <= 2) return slotKey(name.text);
   const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));
   const span = stop > 0 ? tokens.slice(0, stop) : tokens;
-  const content = span.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB' || t.pos === 'ADJ');
-  const last = content.at(-1);
+  const words = span.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB' || t.pos === 'ADJ');
+  // "notion daily", "coffee every day": how often is not what ("I love the night" still is).
+  const content = words.filter((t) => !HOW_OFTEN.has(lowerOf(t)));
+  const last = (content.length > 0 ? content : words).at(-1);
   return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
 }
 
@@ -129,7 +134,8 @@ export function endsUnfinished(object: readonly Token[]): boolean {
   const last = object.at(-1);
   const before = object.at(-2);
   if (!last) return false;
-  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos)) return true;
+  // "i love my job not": a joke's closing "not" takes it back.
+  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) || lowerOf(last) === 'not') return true;
   if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last))) return true;
   return before?.pos === 'DET' && (last.pos === 'NUM' || ['first', 'second', 'third', 'other', 'few', 'little', 'next', 'last', 'same', 'whole', 'new', 'old'].includes(lowerOf(last)));
 }

@@ -10,7 +10,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
-import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
+import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, OPENERS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
@@ -26,6 +26,8 @@ export type { Speaker, Statement, StatementEntity } from './statement-types';
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
 const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
 
+/** "be like", "was like", "goes like": what follows quotes someone. */
+const QUOTING_LIKE = new Set(['be', 'was', 'is', 'were', "'s", 'am', 'goes', 'went', 'all']);
 /** Words that report another's speech: what follows them is not the speaker's own statement. */
 const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
 /** Where a clause stands in its sentence (readSentence). */
@@ -34,6 +36,16 @@ interface ClausePosition {
   afterSomeoneElse: boolean;
   /** The rest of the sentence says the clause is a plan: "i quit my job when the bonus comes in", "… soon". */
   planned: boolean;
+  /** The clause before began with a subject that is not the speaker, and one this reader could not read ("jake quit his job and …"). */
+  afterOtherSubject: boolean;
+}
+
+/** Whether a clause begins (after interjections and adverbs) with someone other than the speaker: "Jake …", "he …", "my sis …". */
+function beginsWithOtherSubject(tokens: readonly Token[]): boolean {
+  const first = tokens.find((t) => !['INTJ', 'PUNCT', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos));
+  if (!first) return false;
+  if (first.pos === 'PRON') return !['i', 'we', 'me', 'us'].includes(lowerOf(first));
+  return first.pos === 'PROPN' || first.pos === 'NOUN' || first.pos === 'DET';
 }
 
 /** Words that always say a plan; and words that do when a present follows ("when the bonus comes in", "after christmas"). */
@@ -72,6 +84,12 @@ function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
   return owner || named;
 }
 
+/**
+ * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "said no one
+ * ever" anywhere; "not really", "i wish", "in my dreams" as the sentence's end; "not" alone or after "…" or a comma.
+ */
+const TAKE_BACK =
+  /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$/i;
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -120,7 +138,7 @@ export function readStatements(
   /** Told of each fact left out because it is not a well-formed clause. */
   onDropped?: (content: string, reason: string) => void,
 ): Statement[] {
-  const normalised = normaliseForParsing(raw);
+  const normalised = normaliseForParsing(withoutQuotedSpeech(raw));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
@@ -142,7 +160,10 @@ export function readStatements(
   // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
   // same, so each distinct one is read once and its statements (and drops) repeated.
   const read = new Map<string, SentenceReading>();
-  for (const sentence of analyzer.sentences(text)) {
+  const sentences = analyzer.sentences(text);
+  // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
+  const takenBack = sentences.findLastIndex((s) => TAKE_BACK.test(joinTokens(s.tokens)));
+  for (const sentence of sentences.slice(takenBack + 1)) {
     const key = sentenceKey(sentence);
     let reading = read.get(key);
     if (!reading) {
@@ -169,30 +190,33 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
   const reading: SentenceReading = { statements: [], dropped: [] };
   if (sentence.tokens.some((t) => t.text === '?')) return reading;
   const words = sentence.tokens.map(lowerOf);
-  // "i got the job jk": a joke, not news.
-  if (words.some((w, i) => w === 'jk' || w === 'jkjk' || (w === 'just' && words[i + 1] === 'kidding'))) return reading;
   // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words ("like I said, …"
   // and "as I said, …" are the speaker's own).
   const quoted = sentence.tokens.findIndex(
     (t, i) =>
-      REPORTING.has(lowerOf(t)) &&
+      // "jake be like i quit my job", "she was like, …"
+      (lowerOf(t) === 'like' && QUOTING_LIKE.has(words[i - 1] ?? '') && i < sentence.tokens.length - 1) ||
+      (REPORTING.has(lowerOf(t)) &&
       i > 0 &&
       i < sentence.tokens.length - 1 &&
       !['i', 'as', 'like'].includes(words[i - 1] ?? '') &&
-      (['"', '“', ':', ','].includes(sentence.tokens[i + 1]?.text ?? '') || ['that', 'like'].includes(words[i + 1] ?? '')),
+      (['"', '“', ':', ','].includes(sentence.tokens[i + 1]?.text ?? '') || ['that', 'like'].includes(words[i + 1] ?? ''))),
   );
   let previous: Subject | null = null;
   // "my mum, bless her, moved to spain", "tom from work — moved to manchester": after someone else is named in a
   // clause of its own, a clause without a subject is their news, not the speaker's.
   let someoneElseNamed = false;
+  let otherSubject = false;
   for (const clause of splitClauses(sentence)) {
     const clauseStart = sentence.tokens.indexOf(clause.tokens[0] as Token);
     if (quoted >= 0 && clauseStart > quoted) break;
     const { text: ctext, offsets } = clauseText(clause.tokens);
     const times = timeMentions(ctext, reference);
-    const position: ClausePosition = { afterSomeoneElse: someoneElseNamed, planned: saysAPlan(sentence.tokens, clauseStart) };
+    const position: ClausePosition = { afterSomeoneElse: someoneElseNamed, planned: saysAPlan(sentence.tokens, clauseStart), afterOtherSubject: otherSubject };
     const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, position);
     someoneElseNamed ||= namesSomeoneElse(clause.tokens, ctx.speaker);
+    // "jake quit his job and moved to leeds": a clause that shares a subject this reader could not read is not the speaker's.
+    otherSubject = !subjectAndRest && (clause.sharedSubject ? otherSubject : beginsWithOtherSubject(clause.tokens));
     if (!subjectAndRest) {
       previous = null;
       continue;
@@ -235,6 +259,8 @@ function readClause(
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
+  } else if (clause.sharedSubject && position.afterOtherSubject) {
+    return null;
   } else if (!position.afterSomeoneElse && startsWithoutSubject(tokens, start)) {
     // "just moved to Porto!!", "omg, just got a job at Stripe": the speaker's own news, said without "I".
     subject = own;

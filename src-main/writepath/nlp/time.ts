@@ -4,6 +4,7 @@
  * the expressions; years alone ("in 2019") are ours, chrono does not take them.
  */
 import * as chrono from 'chrono-node';
+import { dottedDates } from '../../../src-shared/dotted-dates';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeMention {
@@ -79,8 +80,17 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
   const out: TimeMention[] = [];
   if (!mayNameATime(text)) return out;
+  // "29.12.2023", "03.04.2024": a date with dots is day first (chrono reads 03.04 as March 4).
+  for (const d of dottedDates(text)) {
+    if (d.shortYear && !DATE_PREPOSITION_BEFORE.test(text.slice(Math.max(0, d.index - 40), d.index))) continue;
+    const ahead = d.time > reference + DAY;
+    out.push({ text: d.text, index: d.index, time: d.time, relative: false, future: ahead, ahead, weekday: false });
+  }
+  const dotted = out.slice();
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
-  const parsed = textPieces(text).flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })));
+  const parsed = textPieces(text)
+    .flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })))
+    .filter(({ r, index }) => !dotted.some((d) => d.index < index + r.text.length && index < d.index + d.text.length));
   for (const { r, index } of parsed) {
     let time = r.start.date().getTime();
     const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());

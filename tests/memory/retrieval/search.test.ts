@@ -171,6 +171,10 @@ describe('classifiers and time', () => {
     expect(new Date(marchStart).getMonth()).toBe(2);
     expect(new Date(marchStart).getDate()).toBe(1);
     expect(new Date(marchEnd).getMonth()).toBe(3);
+    // A date with dots is day first: 3 April, not 4 March.
+    const april = new Date(parseTimeExpression('on 03.04.2024', 'start', now) as number);
+    expect([april.getFullYear(), april.getMonth(), april.getDate()]).toEqual([2024, 3, 3]);
+    expect((parseTimeExpression('03.04.2024', 'end', now) as number) - april.getTime()).toBe(86_400_000);
     expect(parseTimeExpression('gibberish words', 'start', now)).toBeNull();
     expect(parseTimeExpression(12345, 'start', now)).toBe(12345);
     expect(timestampFields(0, now)).toEqual({ event_time_iso: '', event_time_local: '', event_time_tz: '', event_time_relative: '' });
