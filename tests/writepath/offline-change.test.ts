@@ -361,6 +361,7 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('got the job and moved to porto')).map((s) => s.slot)).toEqual([null, 'user.residence']);
     expect((await slotted('I quit my job and moved to Leeds')).map((s) => s.slot)).toEqual(['user.employer', 'user.residence']);
     expect((await slotted('update: i moved to leeds'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('ok so basically: i quit my job'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
     expect((await slotted('I moved to Leeds. My sister did not.'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     expect((await slotted("I moved to Leeds. I'm not really into the nightlife."))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     expect((await slotted('I dont work at Acme anymore'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:acme' });

@@ -11,7 +11,7 @@ const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
  * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
  */
 /** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
-const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'good news', 'bad news', 'big news', 'plot twist', 'fun fact']);
+const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well']);
 
 /**
  * A message without what it quotes of others: a quoted span in the first person ("\"i live in leeds\" lol ok
@@ -23,7 +23,8 @@ export function withoutQuotedSpeech(text: string): string {
     .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string) => (/\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner) ? ' ' : quote))
     .split('\n')
     .map((line) => {
-      const m = /^\s*([\p{L}][\p{L} ]{0,20}?)\s*:\s+/u.exec(line);
+      // A name: one word, or a first and last name in capitals ("jake:", "Jake Miller:"; not "ok so basically:").
+      const m = /^\s*(\p{L}+(?: \p{Lu}\p{L}+)?)\s*:\s+/u.exec(line);
       return m && !OWN_HEADINGS.has((m[1] ?? '').toLowerCase()) && !/^\d/.test(line.slice(m[0].length)) ? '' : line;
     })
     .join('\n');
