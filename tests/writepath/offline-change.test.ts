@@ -375,6 +375,17 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('i use notion atm'))[0]).toMatchObject({ content: 'User uses notion', slot: 'user.uses.notion' });
     expect((await slotted('i adopted a cat just now'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-25' });
   });
+
+  it('reads a first name typed in lower case where a partner or relative is named, and nowhere else', async () => {
+    expect((await slotted('im dating jake'))[0]).toMatchObject({ content: 'User is dating Jake', slot: 'user.partner', value: 'jake' });
+    expect((await slotted('i got engaged to jake'))[0]).toMatchObject({ slot: 'user.partner', value: 'jake' });
+    expect((await slotted('jake and i broke up'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:jake' });
+    expect((await slotted('im not with jake anymore'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:jake' });
+    expect((await slotted('my brother tom lives in paris')).map((s) => s.slot)).toEqual(['tom.relation.user', 'tom.residence']);
+    // "will", "may", "mark" as words stay words.
+    expect(await slotted('im seeing will tonight')).toEqual([]);
+    expect((await slotted('i met mark at the gym'))[0]).toMatchObject({ content: 'User met mark at the gym', slot: null });
+  });
 });
 
 describe('names typed in lower case', () => {

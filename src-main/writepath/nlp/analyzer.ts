@@ -6,7 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
-import { lettersOnly, restoreNameCase, unknownNamesAfterPlaceWords, withInstitutionWords } from './name-case';
+import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNamesAfterPlaceWords, withInstitutionWords } from './name-case';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -79,7 +79,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     const knownNames = (text: string): string[] => {
       if (lastKnown?.text !== text) {
         const doc = compromise(text);
-        lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[])] };
+        const firstNames = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
+        lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames] };
       }
       return lastKnown.names;
     };
