@@ -374,6 +374,11 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('i use notion daily'))[0]).toMatchObject({ slot: 'user.uses.notion' });
     expect((await slotted('i use notion atm'))[0]).toMatchObject({ content: 'User uses notion', slot: 'user.uses.notion' });
     expect((await slotted('i adopted a cat just now'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-25' });
+    // A phone's short forms of days and weeks are times, and leave the text.
+    expect((await slotted('i adopted a cat yday'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-24' });
+    expect((await slotted('i moved to leeds 2 wks ago'))[0]).toMatchObject({ content: 'User lives in Leeds', day: '2026-11-11' });
+    expect((await slotted('i adopted a cat the other day'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-23' });
+    expect(await slotted('i start at google tmrw')).toEqual([]);
   });
 
   it('reads a first name typed in lower case where a partner or relative is named, and nowhere else', async () => {

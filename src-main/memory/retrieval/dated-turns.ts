@@ -18,7 +18,7 @@ const SAYS_WHEN = new RegExp(
     // "may" is a month only where it reads as one.
     String.raw`\b(?:in|on|of|since|until|by|early|late|mid) may\b|\bmay \d`,
     String.raw`\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bweekend\b`,
-    String.raw`\b(?:yesterday|tomorrow|tonight|today|ago)\b`,
+    String.raw`\b(?:yesterday|tomorrow|tonight|today|ago|yday|ystd|tmrw|2day)\b|\bthe other (?:day|week|night)\b`,
     String.raw`\b(?:last|next|this) (?:week|month|year|spring|summer|autumn|fall|winter)\b`,
     'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|вчера|завтра|сегодня|назад',
     // Russian weekdays as said ("в среду", "в прошлое воскресенье"), seasons ("летом") and "на прошлой неделе".

@@ -32,6 +32,11 @@ export function withoutQuotedSpeech(text: string): string {
 
 export function normaliseForParsing(text: string): string {
   return unshouted(text)
+    // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
+    .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
+    .replace(/\b2day\b/gi, 'today')
+    .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
+    .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')

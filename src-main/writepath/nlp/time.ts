@@ -48,6 +48,7 @@ function seasonStart(which: string, season: string, reference: number): number |
   return Date.UTC(year, month, 1);
 }
 
+const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 const SOON = /\b(?:tomorrow|tonight)\b/i;
 
 /**
@@ -135,6 +136,12 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     if (out.some((o) => o.index < at + m[0].length && at < o.index + o.text.length)) continue;
     const day = ordinalDay(Number(m[1]), reference);
     if (day) out.push({ text: m[0], index: at, time: day.time, relative: true, future: false, ahead: day.ahead, weekday: true });
+  }
+  // "the other day": a few days before it was said; "the other week", about a week.
+  for (const m of text.matchAll(OTHER_DAY)) {
+    if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    const back = (m[1] ?? '').toLowerCase() === 'week' ? 7 : 2;
+    out.push({ text: m[0], index: m.index ?? 0, time: reference - back * DAY, relative: true, future: false, ahead: false, weekday: false });
   }
   for (const m of text.matchAll(SEASON)) {
     const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);
