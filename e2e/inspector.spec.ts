@@ -185,14 +185,16 @@ test('graph, timeline, confirm, correct, forget/restore, merge and overview over
       },
       { decayingIds: decaying, avoid },
     );
-  const [first] = await confirmableInView(null);
+  // The node panel's column (empty until a node is selected) may cover part of the canvas; a click there lands on
+  // the panel, whose "Open the conversation" link leaves the inspector. Both facts are chosen outside the column,
+  // and the second once the first's details have loaded (the panel grows as they arrive).
+  const column = await page.getByTestId('node-panel').boundingBox();
+  const [first] = await confirmableInView(column);
   if (!first) throw new Error('no confirmable fact in view');
   await page.mouse.click(first.x, first.y);
-  // The first click opens the node's panel over part of the graph; a second click there would land on the
-  // panel (its provenance link opens the source chat), so the second fact is chosen outside it.
   await expect(detail).toHaveAttribute('data-node-id', first.id);
-  const panel = await detail.boundingBox();
-  const second = (await confirmableInView(panel)).find((p) => p.id !== first.id);
+  await expect(page.getByTestId('decay-forecast')).toBeVisible();
+  const second = (await confirmableInView(await page.getByTestId('node-panel').boundingBox())).find((p) => p.id !== first.id);
   if (!second) throw new Error('no second confirmable fact in view outside the panel');
   await page.keyboard.down('Shift');
   await page.mouse.click(second.x, second.y);
