@@ -390,6 +390,10 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     // "will", "may", "mark" as words stay words.
     expect(await slotted('im seeing will tonight')).toEqual([]);
     expect((await slotted('i met mark at the gym'))[0]).toMatchObject({ content: 'User met mark at the gym', slot: null });
+    // A chat's short names of partners and family, after an owner.
+    expect((await slotted('my bf jake moved to leeds')).map((s) => s.content)).toEqual(["Jake is the user's boyfriend", 'Jake lives in Leeds']);
+    expect((await slotted('my hubby works at tesco'))[0]).toMatchObject({ content: "User's husband works at Tesco", slot: 'user.husband.employer' });
+    expect(await slotted('thanks sis')).toEqual([]);
   });
 });
 

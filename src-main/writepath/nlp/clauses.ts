@@ -30,11 +30,24 @@ export function withoutQuotedSpeech(text: string): string {
     .join('\n');
 }
 
+const SHORT_RELATIONS: Record<string, string> = {
+  bf: 'boyfriend',
+  gf: 'girlfriend',
+  sis: 'sister',
+  bro: 'brother',
+  hubby: 'husband',
+  wifey: 'wife',
+  bestie: 'best friend',
+  bff: 'best friend',
+};
+
 export function normaliseForParsing(text: string): string {
   return unshouted(text)
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
     .replace(/\b2day\b/gi, 'today')
+    // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
+    .replace(/\b(my|our|his|her|your|ur) (bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, short: string) => `${owner} ${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')

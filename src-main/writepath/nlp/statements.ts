@@ -259,6 +259,8 @@ function readClause(
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
+    // "my sister moved to leeds and started at tesco": still one of many sisters, so still no slot.
+    oneOfMany = previous.unnamed === true && !ONE_OF_RELATIONS.has(previous.text.split(' ').at(-1) ?? '');
   } else if (clause.sharedSubject && position.afterOtherSubject) {
     return null;
   } else if (!position.afterSomeoneElse && startsWithoutSubject(tokens, start)) {
