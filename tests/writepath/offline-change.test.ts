@@ -395,6 +395,15 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('my hubby works at tesco'))[0]).toMatchObject({ content: "User's husband works at Tesco", slot: 'user.husband.employer' });
     expect(await slotted('thanks sis')).toEqual([]);
   });
+
+  it('a diet without meat fills the slot that eating meat fills, so the one supersedes the other', async () => {
+    expect((await slotted('I went vegan'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
+    expect((await slotted("I'm vegetarian"))[0]).toMatchObject({ content: 'User is vegetarian', slot: 'user.uses.meat', value: 'no' });
+    expect((await slotted("I'm eating meat again"))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'yes' });
+    // What was, and a plan, are not the diet now.
+    expect((await slotted('I was vegetarian for years'))[0]).toMatchObject({ slot: null });
+    expect((await slotted("I'm going vegan"))[0]).toMatchObject({ slot: null });
+  });
 });
 
 describe('names typed in lower case', () => {

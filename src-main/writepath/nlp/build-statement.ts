@@ -19,6 +19,9 @@ const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure
 /** Feelings whose denial says little: "I don't love my job", "I don't hate it". */
 const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', 'detest']);
 
+/** Diets without meat: being one, or going one, is not eating meat. */
+const MEATLESS = new Set(['vegetarian', 'vegan', 'pescatarian', 'veggie', 'plant-based']);
+
 /** What one "goes": "I'm going vegan", "she went freelance". */
 const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
@@ -75,6 +78,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
   const first = object[0];
   const firstLower = lowerOf(first);
   const says = (content: string, extra: Partial<Built> = {}): Built => ({ content, type: 'semantic', slot: null, value: null, entities: [], ...extra });
+  // "I went vegan", "I'm vegetarian": no meat, the slot "I stopped eating meat" and "eating meat again" fill.
+  const meatless = (): Partial<Built> => ({ slot: `${subject.key}.uses.meat`, value: 'no' });
   const slot = (name: string): string => `${subject.key}.${name}`;
   if (object.length > 14 || endsUnfinished(object)) return [];
 
@@ -126,7 +131,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return [says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
-      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx) })];
+      const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
+      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx), ...(diet ? meatless() : {}) })];
     }
     return [];
   }
@@ -241,7 +247,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     case 'went': {
       // "I'm going vegan", "I went vegetarian last year": a lasting state taken up.
       // (wink reads "part-time" as three tokens.)
-      if (!group.negated && object.length <= 3 && TAKEN_UP.has(objText.toLowerCase())) return [says(`${s} ${group.phrase} ${objText}`)];
+      if (!group.negated && object.length <= 3 && TAKEN_UP.has(objText.toLowerCase())) {
+        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(objText.toLowerCase()) && group.past ? meatless() : {})];
+      }
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
       const place = nameAfter(object, ['to']);
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];
