@@ -63,8 +63,10 @@ describe('built-in model runtime', () => {
   it('stops when its signal is aborted, and answers the next request', async () => {
     const controller = new AbortController();
     let chunks = 0;
+    // Greedy, so the random-weight model's reply is the same every run: sampled, it could end (EOS) before the
+    // third chunk and never be stopped (a clean-clone run did: 4 tokens, no text).
     const stopped = runtime.generate(
-      { modelPath: model.path, messages: [{ role: 'user', content: 'Tell me a long story' }], maxTokens: 2000 },
+      { modelPath: model.path, messages: [{ role: 'user', content: 'Tell me a long story' }], maxTokens: 2000, temperature: 0 },
       { signal: controller.signal, onChunk: () => ++chunks === 3 && controller.abort() },
     );
     await expect(stopped).rejects.toMatchObject({ name: 'AbortError' });
