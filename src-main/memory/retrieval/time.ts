@@ -4,6 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import { dottedDates } from '../../../src-shared/dotted-dates';
+import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeWindow {
@@ -42,6 +43,9 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
   }
   const results = chrono.parse(text, new Date(now), { forwardDate: false });
   const r = results[0];
+  // "last christmas", "easter" (chrono reads no holidays): that holiday's days, the last one begun.
+  const holiday = r ? undefined : holidayMentions(/^(?:last|this|next|past)\s/i.test(text) ? text : `at ${text}`, now)[0];
+  if (holiday) return edge === 'start' ? holiday.time : holiday.time + holiday.days * DAY;
   if (!r) return null;
   const startAt = pastWhenYearless(r.start, now);
   const start = startAt.getTime();
@@ -119,13 +123,17 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
   // that cannot name a time are not parsed.
   let r: chrono.ParsedResult | undefined;
   for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) {
+    // "what did we do last christmas?", "at easter": a holiday's days (chrono reads none).
+    const holiday = holidayMentions(piece.text, now)[0];
+    if (holiday) return { after: holiday.time, before: holiday.time + holiday.days * DAY };
     if (mayNameATime(piece.text) && (r = chrono.parse(piece.text, new Date(now), { forwardDate: false })[0])) break;
   }
   if (!r) return null;
-  const start = r.start.date().getTime();
+  // "what did we do in May?" asked in November: the May gone, where the memory's turns are (chrono picks the nearest).
+  const start = pastWhenYearless(r.start, now).getTime();
   return {
     after: periodStart(r.start, start),
-    before: r.end ? r.end.date().getTime() : periodEnd(r.start, start),
+    before: r.end ? pastWhenYearless(r.end, now, start).getTime() : periodEnd(r.start, start),
   };
 }
 

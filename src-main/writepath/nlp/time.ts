@@ -5,6 +5,7 @@
  */
 import * as chrono from 'chrono-node';
 import { dottedDates } from '../../../src-shared/dotted-dates';
+import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeMention {
@@ -76,10 +77,24 @@ function ordinalDay(day: number, reference: number): { time: number; ahead: bool
   return { time: last, ahead: next - startOfToday < startOfToday - last };
 }
 
+/**
+ * "last christmas", "over xmas", "on new year's eve": the last one named before it was said. A holiday named alone
+ * dates only a past verb, like a weekday, and is `ahead` when the next one is nearer ("i start at google after
+ * christmas" said in November is a plan).
+ */
+function holidays(text: string, reference: number): TimeMention[] {
+  return holidayMentions(text, reference).map((h) => {
+    const future = h.time > reference;
+    if (h.which !== null) return { text: h.text, index: h.index, time: h.time, relative: true, future, ahead: future, weekday: false };
+    const ahead = h.next - reference < reference - h.time;
+    return { text: h.text, index: h.index, time: h.time, relative: true, future: false, ahead, weekday: true };
+  });
+}
+
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
-  const out: TimeMention[] = [];
+  const out: TimeMention[] = holidays(text, reference);
   if (!mayNameATime(text)) return out;
   // "29.12.2023", "03.04.2024": a date with dots is day first (chrono reads 03.04 as March 4).
   for (const d of dottedDates(text)) {
@@ -87,6 +102,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const ahead = d.time > reference + DAY;
     out.push({ text: d.text, index: d.index, time: d.time, relative: false, future: ahead, ahead, weekday: false });
   }
+  // (Holidays and dotted dates: chrono's reading of the same words is left out.)
   const dotted = out.slice();
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
   const parsed = textPieces(text)
