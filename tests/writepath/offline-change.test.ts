@@ -406,6 +406,43 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
   });
 });
 
+describe('offline change of life said the way chats say it', () => {
+  it('a couple without names, a name no dictionary knows, single, engaged, moved in with', async () => {
+    expect((await slotted('we broke up last week lol'))[0]).toMatchObject({ content: 'User broke up with their partner', slot: 'user.partner', value: 'ended:', day: '2026-11-18' });
+    expect((await slotted('we have finally split up'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:' });
+    // Something else broken up or split: no couple.
+    expect(await slotted('we broke up the fight')).toEqual([]);
+    expect(await slotted('we split up the bill')).toEqual([]);
+    expect((await slotted('me and priya split up'))[0]).toMatchObject({ content: 'User broke up with Priya', slot: 'user.partner', value: 'ended:priya' });
+    expect((await slotted('priya and i broke up last week'))[0]).toMatchObject({ value: 'ended:priya', day: '2026-11-18' });
+    expect((await slotted('me n oisin got engaged'))[0]).toMatchObject({ content: 'User got engaged to Oisin', slot: 'user.partner', value: 'oisin' });
+    expect((await slotted('I am single again'))[0]).toMatchObject({ content: 'User is single', slot: 'user.partner', value: 'ended:' });
+    expect((await slotted('we got engaged!!'))[0]).toMatchObject({ content: 'User got engaged', slot: null });
+    expect((await slotted('I got married in June'))[0]).toMatchObject({ content: 'User got married in June', slot: null, day: '2026-06-01' });
+    expect((await slotted('i moved in with my boyfriend last month'))[0]).toMatchObject({ content: 'User moved in with their boyfriend', slot: null, day: '2026-10-25' });
+    expect(await slotted("I'm moving in with Sam next week")).toEqual([]);
+    expect((await slotted('went vegan last month'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
+  });
+
+  it('"but" and "so" join statements; another person\'s clause after "and" is theirs', async () => {
+    expect((await slotted('I grew up in Leeds but I live in London now')).map((s) => s.content)).toEqual(['User grew up in Leeds', 'User lives in London']);
+    expect((await slotted('im from Leeds but live in London')).map((s) => s.slot)).toEqual(['user.origin', 'user.residence']);
+    expect((await slotted('it was hard but I quit my job'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect((await slotted('i work at tesco and jake works at asda')).map((s) => s.content)).toEqual(['User works at Tesco']);
+    expect((await slotted('I moved to Leeds and Tom moved to York')).map((s) => s.content)).toEqual(['User lives in Leeds']);
+    // A plan after "but" is still a plan.
+    expect(await slotted('I would move but I can not afford it')).toEqual([]);
+  });
+
+  it('holidays date what happened then: "last christmas", "over xmas", "for christmas"', async () => {
+    expect((await slotted('we moved to Bristol last christmas'))[0]).toMatchObject({ content: 'User lives in Bristol', day: '2025-12-24' });
+    expect((await slotted('i started at Google over xmas'))[0]).toMatchObject({ content: 'User works at Google', day: '2025-12-24' });
+    expect((await slotted('I got a dog for christmas'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
+    // Said in November, the Christmas ahead is nearer: a present is a plan.
+    expect(await slotted('I start at Google after christmas')).toEqual([]);
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

@@ -6,7 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
-import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNamesAfterPlaceWords, withInstitutionWords } from './name-case';
+import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -79,7 +79,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     const knownNames = (text: string): string[] => {
       if (lastKnown?.text !== text) {
         const doc = compromise(text);
-        const firstNames = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
+        // "me and priya split up": a word no dictionary knows, in a couple's news, is the partner's name.
+        const firstNames = [...firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]), ...unknownNamesInCouples(wordsOf(text))];
         lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames] };
       }
       return lastKnown.names;
@@ -95,15 +96,17 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       }
       return lastGuess.names;
     };
-    const unknownAfterPlaceWords = (text: string): string[] => {
+    /** Each word of `text` with its tag, lemma and whether the model has seen it. */
+    const wordsOf = (text: string): ModelWord[] => {
       // (wink's types do not accept its.lemma on a document's tokens, though the call works: read as the sentences do.)
       const tokens = nlp.readDoc(text).tokens() as unknown as { out(f: unknown): unknown };
       const values = tokens.out(its.value) as string[];
       const ids = tokens.out(its.uniqueId) as number[];
       const pos = tokens.out(its.pos) as string[];
       const lemmas = tokens.out(its.lemma) as string[];
-      return unknownNamesAfterPlaceWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), known: (ids[i] ?? 0) < vocabulary, pos: asPos(pos[i] ?? 'X') })));
+      return values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), known: (ids[i] ?? 0) < vocabulary, pos: asPos(pos[i] ?? 'X') }));
     };
+    const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
     return {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string => restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)])),

@@ -2,13 +2,14 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { acquiredThing, coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
+import { endedValue } from '../slot-values';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);
@@ -22,8 +23,6 @@ const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', '
 /** Diets without meat: being one, or going one, is not eating meat. */
 const MEATLESS = new Set(['vegetarian', 'vegan', 'pescatarian', 'veggie', 'plant-based']);
 
-/** What one "goes": "I'm going vegan", "she went freelance". */
-const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
 /** What software is moved to for ("to GCP for hosting", "to Notion for our docs"). */
 const SOFTWARE_USES = new Set(
@@ -132,7 +131,10 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
-      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx), ...(diet ? meatless() : {}) })];
+      // "I'm single now": no partner, whoever held the slot.
+      const single = object.length === 1 && firstLower === 'single' && !group.past;
+      const slotted: Partial<Built> = diet ? meatless() : single ? { slot: slot('partner'), value: endedValue('') } : {};
+      return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx), ...slotted })];
     }
     return [];
   }

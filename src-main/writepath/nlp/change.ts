@@ -122,6 +122,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const partner = nameAfter(object, ['to']);
         return partner ? built(`${s} got ${first} to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]) : null;
       }
+      // "I got engaged!!", "got married in June": news, though not to whom (the time is the fact's date).
+      if (group.lemma === 'get' && ['engaged', 'married', 'divorced'].includes(first) && (object.length === 1 || (object.length <= 4 && ['in', 'on', 'at'].includes(lowerOf(object[1]))))) {
+        return [{ content: `${s} got ${joinTokens(object)}`, type: 'semantic', slot: null, value: null, entities: [] }];
+      }
       // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
       const org = nameAfter(object, ['at', 'with', 'for']);
       // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
@@ -219,6 +223,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       return place && first === 'in' ? built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]) : null;
     }
     case 'move': {
+      // "I moved in with Sam", "moved back in with my parents": news of a home shared, not where it is.
+      const inWith = object.findIndex((t, i) => lowerOf(t) === 'in' && lowerOf(object[i + 1]) === 'with');
+      if (inWith >= 0 && inWith <= 1 && done && !group.negated && object.length - inWith <= 5) {
+        const rest = object.slice(inWith + 2);
+        if (rest.length === 0 || !rest.every(namesSomeone)) return null;
+        const who = properRuns(rest)[0];
+        return [{ content: said, type: 'semantic', slot: null, value: null, entities: who && who.start === 0 ? [person(who.text)] : [] }];
+      }
       const away = (first === 'out' && lowerOf(object[1]) === 'of') || (first === 'away' && lowerOf(object[1]) === 'from');
       const place = away ? nameAfter(object, ['of', 'from']) : null;
       if (!place || group.negated) return null;

@@ -6,7 +6,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { endedValue } from '../slot-values';
@@ -16,7 +16,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went)\b/i;
 
 /** Words between a couple and its news: "Jake and I just broke up", "have finally split up". */
 const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
@@ -29,6 +29,8 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   let i = start;
   if (tokens[i]?.pos === 'ADV' && DROPPED_ADVERBS.has(lowerOf(tokens[i]))) i++;
   const verb = tokens[i];
+  // "went vegan last month": a diet or a way of working taken up.
+  if (verb && lowerOf(verb) === 'went' && TAKEN_UP.has(lowerOf(tokens[i + 1]))) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;
   const lower = lowerOf(verb);
   const past = lower !== verb.lemma && !/(?:s|ing)$/.test(lower);
@@ -38,15 +40,18 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
 
 /** Who the couple at `start` is with: a name ("Jake and I", "me and Jake") or a relation ("my boyfriend and I"). */
 function coupleAt(tokens: readonly Token[], start: number): { name: string | null; relation: string | null; rest: number } | null {
+  // "we broke up", "we got engaged": the speaker and their partner, unnamed.
+  if (lowerOf(tokens[start]) === 'we') return { name: null, relation: null, rest: start + 1 };
   if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && lowerOf(tokens[start + 2]) === 'and' && lowerOf(tokens[start + 3]) === 'i') {
     return { name: null, relation: lowerOf(tokens[start + 1]), rest: start + 4 };
   }
-  const meFirst = lowerOf(tokens[start]) === 'me' && lowerOf(tokens[start + 1]) === 'and';
+  const and = (t: Token | undefined): boolean => ['and', 'n', '&'].includes(lowerOf(t));
+  const meFirst = lowerOf(tokens[start]) === 'me' && and(tokens[start + 1]);
   const from = meFirst ? start + 2 : start;
   const run = properRuns(tokens.slice(from))[0];
   if (!run || run.start !== 0) return null;
   const name = tokens.slice(from, from + run.end);
-  const meLast = !meFirst && lowerOf(tokens[from + run.end]) === 'and' && ['i', 'me'].includes(lowerOf(tokens[from + run.end + 1]));
+  const meLast = !meFirst && and(tokens[from + run.end]) && ['i', 'me'].includes(lowerOf(tokens[from + run.end + 1]));
   if (!(meFirst || meLast) || !isPersonName(name)) return null;
   return { name: joinTokens(name), relation: null, rest: from + run.end + (meLast ? 2 : 0) };
 }
@@ -61,15 +66,36 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   const [verb, particle] = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
   const slot = `${own.key}.partner`;
   const entities = couple.name ? [{ name: couple.name, type: 'person' as const, aliases: [] }] : [];
+  // "we broke up the fight", "we split up the bill": something else parted; only a time or a filler may follow.
+  const we = lowerOf(tokens[start]) === 'we';
+  if (we && !endsAfter(tokens, couple.rest)) return null;
   if (BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') {
     const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
+  }
+  // "we got engaged!!", "we got married in June": news, though not to whom.
+  if (we && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
+    return { statement: { content: `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''}`, type: 'semantic', slot: null, value: null, entities: [] }, past: verb === 'got' };
   }
   if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
     const content = `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''} to ${couple.name}`;
     return { statement: { content, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: verb === 'got' };
   }
   return null;
+}
+
+/**
+ * Whether the couple's news is all the clause says from `at` on: its verb, particle, fillers, and then only a time,
+ * marks or chat fillers ("we broke up last week lol"), not an object ("we split up the bill").
+ */
+const AFTER_COUPLE_NEWS = new Set(['in', 'on', 'at', 'after', 'before', 'over', 'during', 'last', 'this', 'yesterday', 'today', 'lol', 'haha', 'omg', 'finally', 'officially']);
+function endsAfter(tokens: readonly Token[], at: number): boolean {
+  const rest = tokens.slice(at).filter((t) => !COUPLE_FILLERS.has(lowerOf(t)));
+  const [verb, particle] = rest;
+  const after = rest.slice(lowerOf(particle) === 'up' || UNION_WORDS.has(lowerOf(particle)) ? 2 : 1);
+  if (!verb) return false;
+  const first = after.find((t) => t.pos !== 'PUNCT');
+  return first === undefined || ['ADV', 'INTJ', 'NUM'].includes(first.pos) || AFTER_COUPLE_NEWS.has(lowerOf(first));
 }
 
 /** "call me Alex", "I go by Alex": the name the speaker wants, or null. */

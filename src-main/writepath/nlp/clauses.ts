@@ -98,6 +98,8 @@ export interface Clause {
 
 const CLAUSE_PUNCT = new Set([',', ';', ':', '(', ')', '—', '–', '!', '.', '...', '"']);
 const SUBORDINATORS = new Set(['because', 'although', 'though', 'whereas', 'unless', 'if', 'whenever', 'when', 'while', 'which', 'who', 'whom', 'whose', 'since', 'until', 'so', 'but', 'or', 'cause', 'cos', 'coz', 'that']);
+/** Conjunctions in SUBORDINATORS that join two statements rather than make the second depend on the first. */
+const COORDINATORS = new Set(['but', 'so']);
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
 
 export function splitClauses(sentence: Sentence): Clause[] {
@@ -126,7 +128,10 @@ export function splitClauses(sentence: Sentence): Clause[] {
     const opensClause = needsSubject ? next?.pos === 'PRON' : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       push();
-      subordinate = true;
+      // "… but I live in London now", "… so I moved back home": a statement of its own, not a condition or a
+      // reason; "… but live in London" shares the subject before it.
+      if (COORDINATORS.has(lower)) shared = next?.pos === 'VERB';
+      else subordinate = true;
       continue;
     }
     if (lower === 'and' && current.length > 0 && next) {
@@ -141,6 +146,11 @@ export function splitClauses(sentence: Sentence): Clause[] {
         push();
         continue;
       }
+      // "i work at tesco and jake works at asda": someone else's statement, not more of the speaker's object.
+      if (!(current.length === 1 && lowerOf(current[0]) === 'me') && someoneElseSays(tokens, i + 1)) {
+        push();
+        continue;
+      }
       if (next.pos === 'VERB' || (next.pos === 'AUX' && next.lemma !== 'be')) {
         push();
         shared = true;
@@ -151,6 +161,21 @@ export function splitClauses(sentence: Sentence): Clause[] {
   }
   push();
   return clauses;
+}
+
+/** Third-person verbs the tagger reads as nouns after a lower-case name ("tom lives in york"). */
+const THIRD_PERSON_VERBS = new Set(['lives', 'works', 'moved', 'started', 'left', 'quit', 'got', 'has', 'is', 'was']);
+
+/** Whether a name (one or two words, or one word the tagger calls a noun) and a finite verb start at `at`. */
+function someoneElseSays(tokens: readonly Token[], at: number): boolean {
+  const first = tokens[at];
+  if (!first || !(first.pos === 'PROPN' || (first.pos === 'NOUN' && /^\p{L}+$/u.test(first.text)))) return false;
+  const verbAt = first.pos === 'PROPN' && tokens[at + 1]?.pos === 'PROPN' ? at + 2 : at + 1;
+  const verb = tokens[verbAt];
+  if (!verb) return false;
+  const word = verb.text.toLowerCase();
+  if (THIRD_PERSON_VERBS.has(word)) return true;
+  return (verb.pos === 'VERB' || verb.pos === 'AUX') && !word.endsWith('ing') && (word.endsWith('s') || word !== verb.lemma);
 }
 
 /** Index of the clause's subject after openers ("Actually,", "Last year"), or -1. */

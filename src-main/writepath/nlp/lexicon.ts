@@ -79,6 +79,9 @@ export const DURABLE_ADJECTIVES = words(`
   freelance autistic intolerant celiac coeliac jewish muslim christian catholic buddhist hindu atheist
 `);
 
+/** What one "goes": "I'm going vegan", "she went freelance". */
+export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
+
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
 export const JOB_SUFFIX = /(?:er|or|ist|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
 export const NOT_JOBS = words(`

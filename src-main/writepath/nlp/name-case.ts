@@ -32,6 +32,15 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
   return [...new Set(out)].sort((x, y) => y.length - x.length);
 }
 
+/** A word as the tagger read it, and whether its model has ever seen it. */
+export interface ModelWord {
+  text: string;
+  lemma: string;
+  known: boolean;
+  /** A universal POS tag. */
+  pos: string;
+}
+
 /**
  * A verb whose place or employer follows, with the words that introduce it: "moved to …", "live in …", "work at
  * …", "am from …", "grew up in …". Not "am at …" ("im now at uni" is where one is today).
@@ -64,7 +73,7 @@ const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next
  * never seen. A typo followed by its noun ("to teh city") is not at a phrase's end, and "listening to
  * audiobooks" is no verb of place.
  */
-export function unknownNamesAfterPlaceWords(tokens: readonly { text: string; lemma: string; known: boolean; /** A universal POS tag. */ pos: string }[]): string[] {
+export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const before = tokens[i - 1];
@@ -127,5 +136,26 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
     const capitalised = name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
     out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
   }
+  return out;
+}
+
+/** Words of a couple's news after the couple: "broke up", "split up", "got engaged", "are married". */
+const COUPLE_NEWS = new Set(['broke', 'split', 'engaged', 'married', 'divorced']);
+
+/**
+ * Words no dictionary knows where a couple is named with its news: "me and priya split up", "priya and i broke up".
+ * A first name the name finder does not know ("priya", "oisin") is only ever read there.
+ */
+export function unknownNamesInCouples(tokens: readonly ModelWord[]): string[] {
+  const out: string[] = [];
+  const lower = tokens.map((t) => t.text.toLowerCase());
+  const and = (i: number): boolean => ['and', 'n', '&'].includes(lower[i] ?? '');
+  tokens.forEach((t, i) => {
+    if (t.known || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    const meFirst = lower[i - 2] === 'me' && and(i - 1);
+    const meLast = and(i + 1) && ['i', 'me'].includes(lower[i + 2] ?? '');
+    const news = lower.slice(i + (meLast ? 3 : 1), i + (meLast ? 3 : 1) + 4).some((w) => COUPLE_NEWS.has(w));
+    if ((meFirst || meLast) && news) out.push(t.text);
+  });
   return out;
 }
