@@ -430,6 +430,9 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('it was hard but I quit my job'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
     expect((await slotted('i work at tesco and jake works at asda')).map((s) => s.content)).toEqual(['User works at Tesco']);
     expect((await slotted('I moved to Leeds and Tom moved to York')).map((s) => s.content)).toEqual(['User lives in Leeds']);
+    // A name in the possessive typed without its apostrophe owns what follows: no home.
+    expect(await slotted('i live in Jakes hoodie')).toEqual([]);
+    expect((await slotted('I live in Leeds city centre'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     // A plan after "but" is still a plan.
     expect(await slotted('I would move but I can not afford it')).toEqual([]);
   });

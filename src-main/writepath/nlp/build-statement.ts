@@ -67,6 +67,9 @@ export function unknownPlaceMovedTo(s: Built, ctx: Context): boolean {
   return s.slot?.endsWith('.residence') === true && place !== undefined && ctx.named.get(place.toLowerCase()) !== 'place';
 }
 
+/** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
+const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);
+
 /**
  * A statement from subject + verb group + object, by what the verb says. `said`: the object as written, before
  * time words and fillers were trimmed from it ("at Globex anymore"), where they change what a copula means.
@@ -163,6 +166,10 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
       // "to the US", "to the Netherlands": the place keeps its article.
       const placeAt = object.findIndex((t) => t.text === place.split(' ')[0]);
+      // "i live in Jakes hoodie", "moved into Toms room": a name in the possessive (typed without its apostrophe)
+      // owns the noun after it; "Leeds city centre", "Wales countryside" are parts of the place.
+      const after = object[placeAt + place.split(' ').length];
+      if (after?.pos === 'NOUN' && /[^s]s$/i.test(place) && !PLACE_PARTS.has(lowerOf(after)) && ctx.named.get(place.toLowerCase()) !== 'place') return [];
       const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
       const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${the}${place}`;
       return [says(content, { slot: lived ? null : slot('residence'), value: lived ? null : normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })];
