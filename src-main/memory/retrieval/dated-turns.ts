@@ -20,6 +20,8 @@ const SAYS_WHEN = new RegExp(
     String.raw`\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\bweekend\b`,
     String.raw`\b(?:yesterday|tomorrow|tonight|today|ago|yday|ystd|tmrw|2day)\b|\bthe other (?:day|week|night)\b`,
     String.raw`\b(?:last|next|this) (?:week|month|year|spring|summer|autumn|fall|winter)\b`,
+    // Holidays (src-shared/holidays.ts reads which one).
+    String.raw`\b(?:christmas|xmas|boxing day|new year'?s|nye|easter|good friday|valentine'?s|halloween|bonfire night|thanksgiving)\b`,
     'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|вчера|завтра|сегодня|назад',
     // Russian weekdays as said ("в среду", "в прошлое воскресенье"), seasons ("летом") and "на прошлой неделе".
     String.raw`(?<!\p{L})(?:понедельник|вторник|сред[уа]|четверг|пятниц[уа]|суббот[уа]|воскресенье|летом|зимой|весной|осенью|(?:на )?прошл(?:ой|ую|ое|ый|ом) (?:неделе|неделю|месяце|году|год))(?!\p{L})`,
