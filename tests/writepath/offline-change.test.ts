@@ -433,6 +433,8 @@ describe('offline change of life said the way chats say it', () => {
     // A name in the possessive typed without its apostrophe owns what follows: no home.
     expect(await slotted('i live in Jakes hoodie')).toEqual([]);
     expect((await slotted('I live in Leeds city centre'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    // A comparison's "more" is not the thing liked.
+    expect((await slotted('i love coffee more than jake'))[0]).toMatchObject({ slot: 'user.opinion.coffee', value: 'like' });
     // A plan after "but" is still a plan.
     expect(await slotted('I would move but I can not afford it')).toEqual([]);
   });

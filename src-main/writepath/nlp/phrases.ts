@@ -158,9 +158,15 @@ export function coordinated(object: Token[]): Token[][] {
 }
 
 /** "tea over coffee": the opinion is about what comes first. */
+const COMPARATIVES = new Set(['more', 'less', 'better', 'much', 'lot', 'a', 'way', 'far', 'even', 'so']);
+
 export function splitComparison(object: Token[]): [Token[], Token[]] {
   const at = object.findIndex((t, i) => i > 0 && ['over', 'than', 'instead'].includes(lowerOf(t)));
-  return at > 0 ? [object.slice(0, at), object.slice(at + 1)] : [object, []];
+  if (at <= 0) return [object, []];
+  // "coffee more than tea", "cats a lot more than dogs": the comparative is not part of the thing.
+  let end = at;
+  while (end > 1 && COMPARATIVES.has(lowerOf(object[end - 1]))) end--;
+  return [object.slice(0, end), object.slice(at + 1)];
 }
 
 /** The relation after "my" (or "our", for an animal): "my brother", "my little sister", "our dog". */
