@@ -400,6 +400,10 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('I went vegan'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
     expect((await slotted("I'm vegetarian"))[0]).toMatchObject({ content: 'User is vegetarian', slot: 'user.uses.meat', value: 'no' });
     expect((await slotted("I'm eating meat again"))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'yes' });
+    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: 'user.uses.meat', value: 'yes' });
+    // A vegan who stops may still eat no meat; "not vegetarian" alone is no change.
+    expect(await slotted('im not vegan anymore')).toEqual([]);
+    expect(await slotted('I am not vegetarian')).toEqual([]);
     // What was, and a plan, are not the diet now.
     expect((await slotted('I was vegetarian for years'))[0]).toMatchObject({ slot: null });
     expect((await slotted("I'm going vegan"))[0]).toMatchObject({ slot: null });

@@ -7,7 +7,7 @@ import { acquiredThing, coordinated, endsUnfinished, headWord, lowerOf, nameAfte
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { readChange } from './change';
-import { copulaStatement } from './names';
+import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
 import { endedValue } from '../slot-values';
 
@@ -97,6 +97,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
+    // "I'm not vegetarian anymore", "I'm no longer veggie": eating meat again (a vegan who stops may still eat none).
+    const diet = copulaState(group, object, said);
+    if (diet.overForGood && !group.past && diet.rest.length === 1 && MEATLESS.has(lowerOf(diet.rest[0])) && lowerOf(diet.rest[0]) !== 'vegan') {
+      return [says(`${s} is no longer ${lowerOf(diet.rest[0])}`, { slot: slot('uses.meat'), value: 'yes' })];
+    }
     if (group.negated) return [];
     if (firstLower === 'from') {
       const place = nameAfter(object, ['from']);
