@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { impliedWindow, parseTimeExpression } from '../../src-main/memory/retrieval/time';
+import { impliedWindow, parseTimeExpression, parseWholeTimeExpression } from '../../src-main/memory/retrieval/time';
 import { holidayMentions } from '../../src-shared/holidays';
 
 const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
@@ -30,6 +30,10 @@ describe('holidays as chats name them', () => {
     expect(window && [day(window.after ?? 0), day(window.before ?? 0)]).toEqual(['2025-12-24', '2025-12-27']);
     expect(parseTimeExpression('easter', 'start', NOV_2026)).toBe(Date.parse('2026-04-03T00:00:00Z'));
     expect(parseTimeExpression('last christmas', 'end', NOV_2026)).toBe(Date.parse('2025-12-27T00:00:00Z'));
+    // Memory "as of" a holiday named whole; a holiday inside other words is no date.
+    expect(parseWholeTimeExpression('last christmas', 'end', NOV_2026)).toBe(Date.parse('2025-12-27T00:00:00Z'));
+    expect(parseWholeTimeExpression('on christmas day', 'end', NOV_2026)).toBe(Date.parse('2025-12-26T00:00:00Z'));
+    expect(parseWholeTimeExpression('christmas party', 'end', NOV_2026)).toBeNull();
     // "What did we do in May?" asked in November: the May gone, not the next one.
     const may = impliedWindow('what did we do in May?', NOV_2026);
     expect(new Date(may?.after ?? 0).getFullYear()).toBe(2026);

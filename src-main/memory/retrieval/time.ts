@@ -76,7 +76,10 @@ export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 
     const iso = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text);
     const found = iso ? null : chrono.parse(text, new Date(now), { forwardDate: false })[0];
     const bare = text.replace(/^(in|on|at|by)\s+/i, '').toLowerCase();
-    if (!iso && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
+    // "as of last christmas": a holiday named whole is read as parseTimeExpression reads it.
+    const holiday = holidayMentions(/^(?:last|this|next|past)\s/i.test(bare) ? bare : `at ${bare}`, now)[0];
+    const wholeHoliday = holiday !== undefined && holiday.text.toLowerCase().replace(/^at\s+/, '') === bare;
+    if (!iso && !wholeHoliday && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
   }
   return parseTimeExpression(expr, edge, now);
 }
