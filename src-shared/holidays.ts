@@ -8,14 +8,16 @@ export interface HolidayMention {
   /** As written, with its qualifier ("last christmas"). */
   text: string;
   index: number;
-  /** "last", "this", "next", or null when the holiday is named alone ("at easter"). */
-  which: 'last' | 'this' | 'next' | null;
+  /** "last", "this", "next", "year" (a year said after it: "christmas 2023"), or null when the holiday is named alone ("at easter"). */
+  which: 'last' | 'this' | 'next' | 'year' | null;
   /** Midnight UTC of the holiday's first day, in the year `which` picks (the last one begun by then when named alone). */
   time: number;
   /** Days it spans from `time` ("christmas" 24–26 December: 3; a day's name: 1). */
   days: number;
   /** Midnight UTC of the next one after `reference` (for a holiday named alone: whether it is nearer ahead). */
   next: number;
+  /** The preposition before a holiday named alone ("since", "before", "at"…), lower-case; null after "last"/"this"/"next". */
+  preposition: string | null;
 }
 
 interface Holiday {
@@ -74,9 +76,29 @@ const HOLIDAYS: [RegExp, Holiday][] = [
 
 const NAMES = HOLIDAYS.map(([re]) => re.source).join('|');
 /** "last christmas", "this easter"; or alone after a preposition ("over xmas", "on new year's eve", "for christmas"). */
-const MENTION = new RegExp(`(?<![\\p{L}])(?:(last|this|next|past)\\s+|(?:on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?)(${NAMES})(?![\\p{L}])`, 'giu');
+const MENTION = new RegExp(
+  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?)(${NAMES})(?![\\p{L}])`,
+  'giu',
+);
 /** A cheap look before the full pattern: every name above contains one of these. */
 const MAY_NAME_A_HOLIDAY = /christmas|xmas|crimbo|boxing|new year|nye|easter|good friday|valentine|halloween|bonfire|fawkes|thanksgiving/i;
+
+/** "christmas time", "easter weekend", "the xmas break": still the holiday, and part of its phrase. */
+const TIME_PART = /^\s+(?:time|break|holidays?|hols|weekend|week|period|season)(?![\p{L}])/iu;
+/** "christmas 2023", "christmas last year": which one, said after it. */
+const YEAR_AFTER = /^,?\s+((?:19|20)\d\d)(?!\d)/;
+const RELATIVE_YEAR_AFTER = /^,?\s+(last|this|next)\s+year(?![\p{L}])/iu;
+/** "at christmas 2 years ago": chrono's "2 years ago" says which; the holiday alone would say last year's. */
+const YEARS_AGO_AFTER = /^,?\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|a couple of|couple of|couple)\s+years?\s+ago(?![\p{L}])/iu;
+/**
+ * Words that may follow a holiday named as a time; any other word makes it part of a noun phrase ("at the christmas
+ * party", "at the easter egg hunt", "for christmas dinner"): no time is said.
+ */
+const FOLLOWS_A_TIME = new Set(
+  'and but so or i im we he she they it its my our his her their with in on at to for from was is were are when because cos coz lol haha omg too again then after before until till just already still this that xx x tho though me us him them you u'.split(
+    ' ',
+  ),
+);
 
 /** Holidays named in `text`, placed against `reference` (epoch ms). */
 export function holidayMentions(text: string, reference: number): HolidayMention[] {
@@ -84,17 +106,37 @@ export function holidayMentions(text: string, reference: number): HolidayMention
   const out: HolidayMention[] = [];
   const year = new Date(reference).getUTCFullYear();
   for (const m of text.matchAll(MENTION)) {
-    const name = (m[2] ?? '').toLowerCase().replace(/[’]/g, "'");
+    const name = (m[3] ?? '').toLowerCase().replace(/[’]/g, "'");
     const holiday = HOLIDAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name))?.[1];
     if (!holiday) continue;
+    const index = m.index ?? 0;
+    let end = index + m[0].length;
+    const part = TIME_PART.exec(text.slice(end));
+    if (part) end += part[0].length;
+    const rest = text.slice(end);
+    if (YEARS_AGO_AFTER.test(rest)) continue;
+    const next = /^\s+([\p{L}']+)/u.exec(rest)?.[1]?.toLowerCase();
+    const stated = YEAR_AFTER.exec(rest);
+    const relative = RELATIVE_YEAR_AFTER.exec(rest);
+    if (!stated && !relative && next !== undefined && !FOLLOWS_A_TIME.has(next)) continue;
     const qualifier = (m[1] ?? '').toLowerCase();
-    const which = qualifier === '' ? null : qualifier === 'past' ? 'last' : (qualifier as 'last' | 'this' | 'next');
+    let which: HolidayMention['which'] = qualifier === '' ? null : qualifier === 'past' ? 'last' : (qualifier as 'last' | 'this' | 'next');
     // The last one begun before the day it was said, and the next one after it.
     const begun = (y: number): boolean => holiday.day(y) < reference;
     const lastYear = [year + 1, year, year - 1].find(begun) ?? year - 1;
     const nextYear = [year - 1, year, year + 1, year + 2].find((y) => !begun(y)) ?? year + 1;
-    const time = which === 'this' ? holiday.day(year) : which === 'next' ? holiday.day(nextYear) : holiday.day(lastYear);
-    out.push({ text: m[0], index: m.index ?? 0, which, time, days: holiday.days, next: holiday.day(nextYear) });
+    let time = which === 'this' ? holiday.day(year) : which === 'next' ? holiday.day(nextYear) : holiday.day(lastYear);
+    if (stated) {
+      time = holiday.day(Number(stated[1]));
+      which = 'year';
+      end += stated[0].length;
+    } else if (relative) {
+      const said = (relative[1] ?? '').toLowerCase();
+      time = holiday.day(said === 'last' ? year - 1 : said === 'next' ? year + 1 : year);
+      which = said as 'last' | 'this' | 'next';
+      end += relative[0].length;
+    }
+    out.push({ text: text.slice(index, end), index, which, time, days: holiday.days, next: holiday.day(nextYear), preposition: m[2]?.toLowerCase() ?? null });
   }
   return out;
 }

@@ -19,6 +19,12 @@ describe('holidays as chats name them', () => {
     expect(one('last thanksgiving')[0]).toMatchObject({ day: '2025-11-27' });
     // Said on 28 December, "last christmas" is the one just gone.
     expect(one('last christmas', Date.parse('2026-12-28T12:00:00Z'))[0]).toMatchObject({ day: '2026-12-24' });
+    // A year or "last year" after it says which one; a noun after it makes it a thing ("the christmas party").
+    expect(one('on christmas eve 2023')[0]).toMatchObject({ text: 'on christmas eve 2023', which: 'year', day: '2023-12-24' });
+    expect(one('at christmas time last year')[0]).toMatchObject({ which: 'last', day: '2025-12-24' });
+    expect(one('at the christmas party')).toEqual([]);
+    expect(one('at the easter egg hunt')).toEqual([]);
+    expect(one('at christmas 2 years ago')).toEqual([]);
     // Named alone without a preposition, a holiday is a topic, not a time.
     expect(one('happy new year')).toEqual([]);
     expect(one('my new year resolution')).toEqual([]);
@@ -30,6 +36,11 @@ describe('holidays as chats name them', () => {
     expect(window && [day(window.after ?? 0), day(window.before ?? 0)]).toEqual(['2025-12-24', '2025-12-27']);
     expect(parseTimeExpression('easter', 'start', NOV_2026)).toBe(Date.parse('2026-04-03T00:00:00Z'));
     expect(parseTimeExpression('last christmas', 'end', NOV_2026)).toBe(Date.parse('2025-12-27T00:00:00Z'));
+    // Since, before; a question about plans asks no window; a year said after the holiday.
+    expect(impliedWindow('what changed since christmas?', NOV_2026)).toEqual({ after: Date.parse('2025-12-24T00:00:00Z'), before: null });
+    expect(impliedWindow('what did i do before easter', NOV_2026)).toEqual({ after: null, before: Date.parse('2026-04-03T00:00:00Z') });
+    expect(impliedWindow('what am i doing for christmas?', NOV_2026)).toBeNull();
+    expect(impliedWindow('what did i do at christmas 2023?', NOV_2026)?.after).toBe(Date.parse('2023-12-24T00:00:00Z'));
     // Memory "as of" a holiday named whole; a holiday inside other words is no date.
     expect(parseWholeTimeExpression('last christmas', 'end', NOV_2026)).toBe(Date.parse('2025-12-27T00:00:00Z'));
     expect(parseWholeTimeExpression('on christmas day', 'end', NOV_2026)).toBe(Date.parse('2025-12-26T00:00:00Z'));

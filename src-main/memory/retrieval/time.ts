@@ -4,7 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import { dottedDates } from '../../../src-shared/dotted-dates';
-import { holidayMentions } from '../../../src-shared/holidays';
+import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 export interface TimeWindow {
@@ -126,9 +126,10 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
   // that cannot name a time are not parsed.
   let r: chrono.ParsedResult | undefined;
   for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) {
-    // "what did we do last christmas?", "at easter": a holiday's days (chrono reads none).
+    // "what did we do last christmas?", "since easter": a holiday's days, or from or until them (chrono reads none).
     const holiday = holidayMentions(piece.text, now)[0];
-    if (holiday) return { after: holiday.time, before: holiday.time + holiday.days * DAY };
+    const window = holiday ? holidayWindow(holiday, piece.text) : null;
+    if (window) return window;
     if (mayNameATime(piece.text) && (r = chrono.parse(piece.text, new Date(now), { forwardDate: false })[0])) break;
   }
   if (!r) return null;
@@ -138,6 +139,21 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
     after: periodStart(r.start, start),
     before: r.end ? pastWhenYearless(r.end, now, start).getTime() : periodEnd(r.start, start),
   };
+}
+
+/** Said in the past: "what did I get for christmas?" is last year's; "what am I doing for christmas?" asks no window. */
+const PAST_QUESTION = /\b(?:did|was|were|had|went|got|gave|made|spent|bought)\b/i;
+
+/** The window a holiday in a question names: since or after it, before or until it, or its days. */
+function holidayWindow(h: HolidayMention, question: string): TimeWindow | null {
+  const start = h.time;
+  const end = h.time + h.days * DAY;
+  if (h.which === null) {
+    if (h.preposition === 'since' || h.preposition === 'after') return { after: h.preposition === 'since' ? start : end, before: null };
+    if (h.preposition === 'before' || h.preposition === 'until' || h.preposition === 'till' || h.preposition === 'by') return { after: null, before: start };
+    if (!PAST_QUESTION.test(question)) return null;
+  }
+  return { after: start, before: end };
 }
 
 export interface TimestampFields {

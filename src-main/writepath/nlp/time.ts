@@ -85,7 +85,8 @@ function ordinalDay(day: number, reference: number): { time: number; ahead: bool
 function holidays(text: string, reference: number): TimeMention[] {
   return holidayMentions(text, reference).map((h) => {
     const future = h.time > reference;
-    if (h.which !== null) return { text: h.text, index: h.index, time: h.time, relative: true, future, ahead: future, weekday: false };
+    // "on christmas eve 2023" says its year: kept in the fact's words, as a written date is.
+    if (h.which !== null) return { text: h.text, index: h.index, time: h.time, relative: h.which !== 'year', future, ahead: future, weekday: false };
     const ahead = h.next - reference < reference - h.time;
     return { text: h.text, index: h.index, time: h.time, relative: true, future: false, ahead, weekday: true };
   });
