@@ -400,9 +400,10 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect((await slotted('I went vegan'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
     expect((await slotted("I'm vegetarian"))[0]).toMatchObject({ content: 'User is vegetarian', slot: 'user.uses.meat', value: 'no' });
     expect((await slotted("I'm eating meat again"))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'yes' });
-    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: 'user.uses.meat', value: 'yes' });
+    // The diet without meat is over ("ended:no": the fact of eating none ends), not a claim of eating meat.
+    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: 'user.uses.meat', value: 'ended:no' });
     // A vegan who stops may still eat no meat; "not vegetarian" alone is no change.
-    expect(await slotted('im not vegan anymore')).toEqual([]);
+    expect((await slotted('im not vegan anymore'))[0]).toMatchObject({ content: 'User is no longer vegan', slot: null });
     expect(await slotted('I am not vegetarian')).toEqual([]);
     // What was, and a plan, are not the diet now.
     expect((await slotted('I was vegetarian for years'))[0]).toMatchObject({ slot: null });
@@ -428,6 +429,38 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('went vegan last month'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
   });
 
+  it('what only looks like a couple parting, a partner, or the speaker\'s news', async () => {
+    // Something else parts, at a place or an hour, or for a school's holiday; or the couple is back together.
+    for (const text of [
+      'we split up at the station and i went home',
+      'we split up after lunch and met later',
+      'the meeting ran late, we broke up at 6',
+      'we broke up on friday for xmas, 2 weeks off!!',
+      'the band was great but we broke up in 2015',
+      'we broke up last year but got back together',
+      'me and jake split up the bill',
+      'me and bruv split up the money',
+    ]) {
+      expect((await slotted(text)).filter((s) => s.slot?.endsWith('.partner')), text).toEqual([]);
+    }
+    expect((await slotted('we split up in march'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:', day: '2026-03-01' });
+    expect((await slotted('we broke up after 5 years'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:' });
+    // What chats call a partner is no name.
+    expect((await slotted('me and wifey got married')).filter((s) => s.slot !== null)).toEqual([]);
+    // Single for an evening is not single.
+    expect(await slotted('im single tonight, wife is away')).toEqual([]);
+    // A diet left for one named next may still be one without meat.
+    expect((await slotted('im not vegetarian anymore, pescatarian now'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: null });
+    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'ended:no' });
+    // After a sentence about someone else, news without a subject is theirs; a greeting is about no one.
+    expect(await slotted('my sister? went vegan last month')).toEqual([]);
+    expect(await slotted('jake went vegan. went freelance too')).toEqual([]);
+    expect((await slotted('hi Anna! just moved to Porto'))[0]).toMatchObject({ slot: 'user.residence', value: 'porto' });
+    // After a verb of thinking or saying, "but …" may be about the one thought of.
+    expect(await slotted('i guess tom quit but moved to leeds')).toEqual([]);
+    expect((await slotted('i know jake lives in leeds but works at asda')).filter((s) => s.content.startsWith('User'))).toEqual([]);
+  });
+
   it('"but" and "so" join statements; another person\'s clause after "and" is theirs', async () => {
     expect((await slotted('I grew up in Leeds but I live in London now')).map((s) => s.content)).toEqual(['User grew up in Leeds', 'User lives in London']);
     expect((await slotted('im from Leeds but live in London')).map((s) => s.slot)).toEqual(['user.origin', 'user.residence']);
@@ -449,6 +482,11 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('I got a dog for christmas'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
     // Said in November, the Christmas ahead is nearer: a present is a plan.
     expect(await slotted('I start at Google after christmas')).toEqual([]);
+    // A holiday that names a thing is no time; a year or "last year" after it says which one.
+    expect((await slotted('i met my bf at the christmas party last week'))[0]).toMatchObject({ content: 'User met their boyfriend at the christmas party', day: '2026-11-18' });
+    expect((await slotted('i met jake at the christmas party in 2019'))[0]).toMatchObject({ day: '2019-01-01' });
+    expect((await slotted('i got a puppy on christmas day 2023'))[0]).toMatchObject({ day: '2023-12-25' });
+    expect((await slotted('i got a dog at christmas time last year'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
   });
 });
 

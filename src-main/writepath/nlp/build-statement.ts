@@ -67,6 +67,9 @@ export function unknownPlaceMovedTo(s: Built, ctx: Context): boolean {
   return s.slot?.endsWith('.residence') === true && place !== undefined && ctx.named.get(place.toLowerCase()) !== 'place';
 }
 
+/** "single tonight", "single this weekend", "single for the week": a while, not a change of life. */
+const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this|for|till|until|weekend|week)\b/i;
+
 /** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
 const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);
 
@@ -97,10 +100,14 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
-    // "I'm not vegetarian anymore", "I'm no longer veggie": eating meat again (a vegan who stops may still eat none).
-    const diet = copulaState(group, object, said);
-    if (diet.overForGood && !group.past && diet.rest.length === 1 && MEATLESS.has(lowerOf(diet.rest[0])) && lowerOf(diet.rest[0]) !== 'vegan') {
-      return [says(`${s} is no longer ${lowerOf(diet.rest[0])}`, { slot: slot('uses.meat'), value: 'yes' })];
+    // "I'm not vegetarian anymore", "I'm no longer veggie": the diet without meat is over (`ended:no`). Not where the
+    // message names the diet that follows ("…, vegan now", "…, pescatarian now"): that may still be one without meat.
+    const left = copulaState(group, object, said);
+    const dropped = lowerOf(left.rest[0]);
+    if (left.overForGood && !group.past && left.rest.length === 1 && MEATLESS.has(dropped)) {
+      const next = [...MEATLESS].some((d) => d !== dropped && new RegExp(`\\b${d}\\b`, 'i').test(ctx.text));
+      const ended = dropped !== 'vegan' && dropped !== 'plant-based' && !next;
+      return [says(`${s} is no longer ${dropped}`, ended ? { slot: slot('uses.meat'), value: endedValue('no') } : {})];
     }
     if (group.negated) return [];
     if (firstLower === 'from') {
@@ -139,8 +146,10 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
-      // "I'm single now": no partner, whoever held the slot.
-      const single = object.length === 1 && firstLower === 'single' && !group.past;
+      // "I'm single now": no partner, whoever held the slot; not "single tonight, wife is away".
+      const single = object.length === 1 && firstLower === 'single' && !group.past && !FOR_A_WHILE.test(joinTokens([...said]));
+      // "single tonight, wife is away": not single at all.
+      if (firstLower === 'single' && FOR_A_WHILE.test(joinTokens([...said]))) return [];
       const slotted: Partial<Built> = diet ? meatless() : single ? { slot: slot('partner'), value: endedValue('') } : {};
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx), ...slotted })];
     }

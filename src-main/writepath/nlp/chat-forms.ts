@@ -9,6 +9,7 @@ import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
+import { timeMentions } from './time';
 import { endedValue } from '../slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -60,16 +61,17 @@ function coupleAt(tokens: readonly Token[], start: number): { name: string | nul
  * "Jake and I broke up", "me and Jake split up", "my boyfriend and I broke up" (ends whoever holds the slot),
  * "Jake and I got married": the partner, and whether the couple ended or began. Null for any other subject.
  */
-export function coupleStatement(tokens: readonly Token[], start: number, own: Subject): { statement: Built; past: boolean } | null {
+export function coupleStatement(tokens: readonly Token[], start: number, own: Subject, ctx: Context): { statement: Built; past: boolean } | null {
   const couple = coupleAt(tokens, start);
   if (!couple) return null;
   const [verb, particle] = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
   const slot = `${own.key}.partner`;
   const entities = couple.name ? [{ name: couple.name, type: 'person' as const, aliases: [] }] : [];
-  // "we broke up the fight", "we split up the bill": something else parted; only a time or a filler may follow.
   const we = lowerOf(tokens[start]) === 'we';
-  if (we && !endsAfter(tokens, couple.rest)) return null;
   if (BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') {
+    // "me and jake split up the bill", "we split up at the station", "we broke up at 6", "we broke up for xmas": something
+    // else parted. Only a time may follow; and not where the message says they are back together, or "we" are a band.
+    if (!onlyATimeAfter(tokens, couple.rest, ctx.reference) || ctx.coupleDoubt) return null;
     const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
@@ -84,18 +86,28 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   return null;
 }
 
+/** Chat fillers a couple's news may end with ("we broke up lol", "officially split up!!"). */
+const NEWS_FILLERS = new Set(['lol', 'haha', 'omg', 'ugh', 'finally', 'officially', 'tho', 'though', 'xx', 'x', 'fr', 'ngl', 'tbh']);
+
 /**
- * Whether the couple's news is all the clause says from `at` on: its verb, particle, fillers, and then only a time,
- * marks or chat fillers ("we broke up last week lol"), not an object ("we split up the bill").
+ * Whether nothing but a time (and fillers) follows the couple's verb and particle from `at`: "we broke up last week
+ * lol", "split up in march", "broke up on sunday", "after 5 years"; not an object ("the bill"), a place ("at the
+ * station") or a time of day ("at 6").
  */
-const AFTER_COUPLE_NEWS = new Set(['in', 'on', 'at', 'after', 'before', 'over', 'during', 'last', 'this', 'yesterday', 'today', 'lol', 'haha', 'omg', 'finally', 'officially']);
-function endsAfter(tokens: readonly Token[], at: number): boolean {
+function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number): boolean {
   const rest = tokens.slice(at).filter((t) => !COUPLE_FILLERS.has(lowerOf(t)));
-  const [verb, particle] = rest;
-  const after = rest.slice(lowerOf(particle) === 'up' || UNION_WORDS.has(lowerOf(particle)) ? 2 : 1);
-  if (!verb) return false;
-  const first = after.find((t) => t.pos !== 'PUNCT');
-  return first === undefined || ['ADV', 'INTJ', 'NUM'].includes(first.pos) || AFTER_COUPLE_NEWS.has(lowerOf(first));
+  const after = rest.slice(2).filter((t) => t.pos !== 'PUNCT' && !NEWS_FILLERS.has(lowerOf(t)));
+  if (after.length === 0) return true;
+  // "for xmas" is a school's holiday ("we broke up for christmas, 2 weeks off").
+  if (lowerOf(after[0]) === 'for') return false;
+  const text = joinTokens(after);
+  const first = timeMentions(text, reference)[0];
+  // chrono's mention leaves out its preposition ("in march", "back in may").
+  const before = first ? text.slice(0, first.index).trim().toLowerCase() : null;
+  if (!first || !(before === '' || /^(?:back )?(?:in|on|at|during|over|around|before|after)$/.test(before ?? ''))) {
+    return /^after \S+ (?:years?|months?|weeks?)$/i.test(text);
+  }
+  return text.slice(first.index + first.text.length).trim().length === 0;
 }
 
 /** "call me Alex", "I go by Alex": the name the speaker wants, or null. */

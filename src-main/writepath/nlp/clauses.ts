@@ -98,6 +98,11 @@ export interface Clause {
 
 const CLAUSE_PUNCT = new Set([',', ';', ':', '(', ')', '—', '–', '!', '.', '...', '"']);
 const SUBORDINATORS = new Set(['because', 'although', 'though', 'whereas', 'unless', 'if', 'whenever', 'when', 'while', 'which', 'who', 'whom', 'whose', 'since', 'until', 'so', 'but', 'or', 'cause', 'cos', 'coz', 'that']);
+/** Verbs of thinking, wanting and saying: what follows them may be about someone else ("i guess tom quit"). */
+const THINKING = new Set(
+  'guess think thought know knew want wanted hope hoped heard hear bet reckon believe suppose wish said says told tell feel felt assume assumed figured doubt expect expected imagine swear swore'.split(' '),
+);
+
 /** Conjunctions in SUBORDINATORS that join two statements rather than make the second depend on the first. */
 const COORDINATORS = new Set(['but', 'so']);
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
@@ -127,10 +132,13 @@ export function splitClauses(sentence: Sentence): Clause[] {
     const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
     const opensClause = needsSubject ? next?.pos === 'PRON' : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
+      const before = current;
       push();
       // "… but I live in London now", "… so I moved back home": a statement of its own, not a condition or a
       // reason; "… but live in London" shares the subject before it.
-      if (COORDINATORS.has(lower)) shared = next?.pos === 'VERB';
+      // "i guess tom quit but moved to leeds", "i know jake lives in leeds but works at asda": whose verb follows is
+      // not clear after a verb of thinking or saying, so that clause is left unread.
+      if (COORDINATORS.has(lower) && !(next?.pos === 'VERB' && before.some((w) => THINKING.has(lowerOf(w))))) shared = next?.pos === 'VERB';
       else subordinate = true;
       continue;
     }

@@ -139,6 +139,11 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
   return out;
 }
 
+/** What chats call people without naming them ("me and wifey got married", "me and the lads"): no first name. */
+const CHAT_PEOPLE_WORDS = new Set(
+  'wifey hubs hubby bae babe boo missus misses lads bruv bro fam mates bestie bff bf gf sis hun hunny babes fiance fiancee ex bestfriend bezzie bezzy fella'.split(' '),
+);
+
 /** Words of a couple's news after the couple: "broke up", "split up", "got engaged", "are married". */
 const COUPLE_NEWS = new Set(['broke', 'split', 'engaged', 'married', 'divorced']);
 
@@ -151,7 +156,7 @@ export function unknownNamesInCouples(tokens: readonly ModelWord[]): string[] {
   const lower = tokens.map((t) => t.text.toLowerCase());
   const and = (i: number): boolean => ['and', 'n', '&'].includes(lower[i] ?? '');
   tokens.forEach((t, i) => {
-    if (t.known || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    if (t.known || !/^\p{Ll}{3,}$/u.test(t.text) || CHAT_PEOPLE_WORDS.has(t.text)) return;
     const meFirst = lower[i - 2] === 'me' && and(i - 1);
     const meLast = and(i + 1) && ['i', 'me'].includes(lower[i + 2] ?? '');
     const news = lower.slice(i + (meLast ? 3 : 1), i + (meLast ? 3 : 1) + 4).some((w) => COUPLE_NEWS.has(w));

@@ -37,6 +37,13 @@ export interface Context {
   guessed: ReadonlySet<string>;
   /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
   isOrganisation(name: string): boolean;
+  /**
+   * The utterance says a break-up is not one: back together again, or "we" are a band, a class, a meeting ("the band
+   * was great but we broke up in 2015", "school's out, we broke up today").
+   */
+  coupleDoubt: boolean;
+  /** The whole utterance as read (normalised, names capitalised). */
+  text: string;
 }
 
 /** Subject of a clause as written in a fact, the key its slots use, and how "my" reads inside it. */

@@ -90,6 +90,7 @@ function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
  */
 const TAKE_BACK =
   /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$/i;
+const COUPLE_DOUBT = /\b(?:back together|band|school|term|class|lesson|meeting|team|group|uni|college|lecture|shift)\b/i;
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -155,6 +156,8 @@ export function readStatements(
     workTalk: WORK_TALK.test(text),
     guessed: new Set(text === normalised ? [] : (analyzer.guessedNames?.(normalised) ?? []).map((n) => n.toLowerCase())),
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
+    coupleDoubt: COUPLE_DOUBT.test(text),
+    text,
   };
   const out: Statement[] = [];
   // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
@@ -163,15 +166,19 @@ export function readStatements(
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
   const takenBack = sentences.findLastIndex((s) => TAKE_BACK.test(joinTokens(s.tokens)));
+  // "jake went vegan. went freelance too", "my sister? went vegan": after a sentence about someone else, news said
+  // without a subject is theirs.
+  let aboutSomeoneElse = false;
   for (const sentence of sentences.slice(takenBack + 1)) {
-    const key = sentenceKey(sentence);
+    const key = `${aboutSomeoneElse ? 1 : 0}${sentenceKey(sentence)}`;
     let reading = read.get(key);
     if (!reading) {
-      reading = readSentence(analyzer, sentence, reference, ctx);
+      reading = readSentence(analyzer, sentence, reference, ctx, aboutSomeoneElse);
       read.set(key, reading);
     }
     for (const [content, reason] of reading.dropped) onDropped?.(content, reason);
     for (const statement of reading.statements) out.push({ ...statement });
+    aboutSomeoneElse ||= startsAboutSomeoneElse(sentence.tokens, ctx.speaker);
   }
   return out;
 }
@@ -186,7 +193,23 @@ function sentenceKey(sentence: Sentence): string {
   return sentence.tokens.map((t) => `${t.space}\u0001${t.text}\u0001${t.pos}\u0001${t.lemma}`).join('\u0002');
 }
 
-function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context): SentenceReading {
+/**
+ * Whether a sentence opens with someone other than the speaker as its subject or topic: a name ("Jake went …"), "he",
+ * "she", "they", "you", or a relative or animal of the speaker's ("my sister?", "my dog is …").
+ */
+function startsAboutSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
+  // "hi Anna!", "thanks Tom": a greeting names the listener, and says nothing about them.
+  if (!tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.text === '?')) return false;
+  const at = tokens.findIndex((t) => !['INTJ', 'PUNCT', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos) && !OPENERS.has(lowerOf(t)));
+  const first = tokens[at];
+  if (!first) return false;
+  const word = lowerOf(first);
+  if (first.pos === 'PRON') return ['he', 'she', 'they', 'you', 'u'].includes(word) || ((word === 'my' || word === 'our') && relationAt(tokens, at) !== null);
+  if (first.pos === 'PROPN') return first.text !== speaker.name.split(' ')[0];
+  return first.pos === 'NOUN' && tokens[at + 1]?.pos === 'VERB';
+}
+
+function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context, afterSomeoneElse: boolean): SentenceReading {
   const reading: SentenceReading = { statements: [], dropped: [] };
   if (sentence.tokens.some((t) => t.text === '?')) return reading;
   const words = sentence.tokens.map(lowerOf);
@@ -205,7 +228,7 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
   let previous: Subject | null = null;
   // "my mum, bless her, moved to spain", "tom from work — moved to manchester": after someone else is named in a
   // clause of its own, a clause without a subject is their news, not the speaker's.
-  let someoneElseNamed = false;
+  let someoneElseNamed = afterSomeoneElse;
   let otherSubject = false;
   for (const clause of splitClauses(sentence)) {
     const clauseStart = sentence.tokens.indexOf(clause.tokens[0] as Token);
@@ -255,7 +278,7 @@ function readClause(
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start);
   if (asked) return { subject: own, statements: [nameStatement(own, asked)] };
-  const couple = coupleStatement(tokens, start, own);
+  const couple = coupleStatement(tokens, start, own, ctx);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;
