@@ -84,9 +84,9 @@ const MENTION = new RegExp(
 const MAY_NAME_A_HOLIDAY = /christmas|xmas|crimbo|boxing|new year|nye|easter|good friday|valentine|halloween|bonfire|fawkes|thanksgiving/i;
 
 /** "christmas time", "easter weekend", "the xmas break": still the holiday, and part of its phrase. */
-const TIME_PART = /^\s+(?:time|break|holidays?|hols|weekend|week|period|season)(?![\p{L}])/iu;
+const TIME_PART = /^\s+(?:time|break|holidays?|hols|weekend|week|period|season|night|evening|morning|afternoon|dinner|lunch)(?![\p{L}])/iu;
 /** "christmas 2023", "christmas last year": which one, said after it. */
-const YEAR_AFTER = /^,?\s+((?:19|20)\d\d)(?!\d)/;
+const YEAR_AFTER = /^,?\s+(?:in\s+)?((?:19|20)\d\d)(?!\d)/;
 const RELATIVE_YEAR_AFTER = /^,?\s+(last|this|next)\s+year(?![\p{L}])/iu;
 /** "at christmas 2 years ago": chrono's "2 years ago" says which; the holiday alone would say last year's. */
 const YEARS_AGO_AFTER = /^,?\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|few|a couple of|couple of|couple)\s+years?\s+ago(?![\p{L}])/iu;
@@ -95,7 +95,7 @@ const YEARS_AGO_AFTER = /^,?\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eig
  * party", "at the easter egg hunt", "for christmas dinner"): no time is said.
  */
 const FOLLOWS_A_TIME = new Set(
-  'and but so or i im we he she they it its my our his her their with in on at to for from was is were are when because cos coz lol haha omg too again then after before until till just already still this that xx x tho though me us him them you u'.split(
+  'and but so or i im we he she they it its my our his her their with in on at to for from was is were are when because cos coz lol haha omg too again then after before until till just already still this that xx x tho though me us him them you u tbh ngl innit yeah yes actually honestly btw anyway lmao fr obviously'.split(
     ' ',
   ),
 );

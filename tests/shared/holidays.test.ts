@@ -40,6 +40,10 @@ describe('holidays as chats name them', () => {
     expect(impliedWindow('what changed since christmas?', NOV_2026)).toEqual({ after: Date.parse('2025-12-24T00:00:00Z'), before: null });
     expect(impliedWindow('what did i do before easter', NOV_2026)).toEqual({ after: null, before: Date.parse('2026-04-03T00:00:00Z') });
     expect(impliedWindow('what am i doing for christmas?', NOV_2026)).toBeNull();
+    expect(impliedWindow('what do i need to buy before christmas?', NOV_2026)).toBeNull();
+    expect(impliedWindow('what happened at christmas?', NOV_2026)?.after).toBe(Date.parse('2025-12-24T00:00:00Z'));
+    // "christmas night" is still Christmas, not tonight.
+    expect(impliedWindow('what did we do on christmas night?', NOV_2026)?.after).toBe(Date.parse('2025-12-24T00:00:00Z'));
     expect(impliedWindow('what did i do at christmas 2023?', NOV_2026)?.after).toBe(Date.parse('2023-12-24T00:00:00Z'));
     // Memory "as of" a holiday named whole; a holiday inside other words is no date.
     expect(parseWholeTimeExpression('last christmas', 'end', NOV_2026)).toBe(Date.parse('2025-12-27T00:00:00Z'));

@@ -456,6 +456,27 @@ describe('offline change of life said the way chats say it', () => {
     expect(await slotted('my sister? went vegan last month')).toEqual([]);
     expect(await slotted('jake went vegan. went freelance too')).toEqual([]);
     expect((await slotted('hi Anna! just moved to Porto'))[0]).toMatchObject({ slot: 'user.residence', value: 'porto' });
+    // A topic about someone, then their news; a lower-case name reads as a noun.
+    for (const text of ['jake? quit his job lol', 'sarah? moved to york', 'my sister!! went vegan last week', 'omg my sister. quit her job today', 'tom from work. moved to leeds', 'update on my brother: moved to leeds']) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    // The speaker's own news after a description, a greeting, a reaction or their own couple.
+    for (const [text, slot] of [
+      ['my boss is awful. quit my job lol', 'user.employer'],
+      ['you ok? moved to leeds last week btw', 'user.residence'],
+      ['google called. got a job at Stripe!!', 'user.employer'],
+      ['my mum says hi! moved to bristol', 'user.residence'],
+      ['jake went vegan. i went vegan too. moved to leeds', 'user.residence'],
+      ['i hate my job so quit today', 'user.employer'],
+    ] as const) {
+      expect((await slotted(text)).map((s) => s.slot), text).toContain(slot);
+    }
+    // Real times after a break-up, marks and emoji after them; the speaker's partner by what chats call them.
+    for (const text of ['we broke up last week 😭', 'we broke up over the weekend', 'we broke up 3 weeks ago now', 'we broke up on the 3rd of march', 'we broke up last week. cant focus at uni', 'me and my gf broke up', 'me and wifey broke up']) {
+      expect((await slotted(text)).find((s) => s.slot === 'user.partner'), text).toMatchObject({ value: 'ended:' });
+    }
+    // A school's holiday.
+    expect(await slotted('we broke up today! 6 weeks off woohoo')).toEqual([]);
     // After a verb of thinking or saying, "but …" may be about the one thought of.
     expect(await slotted('i guess tom quit but moved to leeds')).toEqual([]);
     expect((await slotted('i know jake lives in leeds but works at asda')).filter((s) => s.content.startsWith('User'))).toEqual([]);

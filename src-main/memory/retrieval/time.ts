@@ -142,7 +142,7 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
 }
 
 /** Said in the past: "what did I get for christmas?" is last year's; "what am I doing for christmas?" asks no window. */
-const PAST_QUESTION = /\b(?:did|was|were|had|went|got|gave|made|spent|bought)\b/i;
+const PAST_QUESTION = /\b(?:did|was|were|had|went|got|gave|made|spent|bought|came|saw|ate|met|told|said|[a-z]{3,}ed)\b/i;
 
 /** The window a holiday in a question names: since or after it, before or until it, or its days. */
 function holidayWindow(h: HolidayMention, question: string): TimeWindow | null {
@@ -150,8 +150,10 @@ function holidayWindow(h: HolidayMention, question: string): TimeWindow | null {
   const end = h.time + h.days * DAY;
   if (h.which === null) {
     if (h.preposition === 'since' || h.preposition === 'after') return { after: h.preposition === 'since' ? start : end, before: null };
-    if (h.preposition === 'before' || h.preposition === 'until' || h.preposition === 'till' || h.preposition === 'by') return { after: null, before: start };
+    // "what do I need to buy before christmas?", "how many days until christmas": the one ahead, about which the
+    // memory's recent turns speak; only a question in the past means the last one.
     if (!PAST_QUESTION.test(question)) return null;
+    if (h.preposition === 'before' || h.preposition === 'until' || h.preposition === 'till' || h.preposition === 'by') return { after: null, before: start };
   }
   return { after: start, before: end };
 }

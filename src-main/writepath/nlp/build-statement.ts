@@ -68,7 +68,7 @@ export function unknownPlaceMovedTo(s: Built, ctx: Context): boolean {
 }
 
 /** "single tonight", "single this weekend", "single for the week": a while, not a change of life. */
-const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this|for|till|until|weekend|week)\b/i;
+const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this (?:weekend|week|evening|morning|christmas|xmas)|for (?:the|a|one) (?:night|evening|weekend|week|day|few days|bit)|(?:until|till) (?!further notice))/i;
 
 /** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
 const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);

@@ -30,6 +30,8 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   let i = start;
   if (tokens[i]?.pos === 'ADV' && DROPPED_ADVERBS.has(lowerOf(tokens[i]))) i++;
   const verb = tokens[i];
+  // "quit her job", "moved in with his mum": someone else's news, said of them.
+  if (tokens.slice(i + 1, i + 5).some((t) => ['his', 'her'].includes(lowerOf(t)))) return false;
   // "went vegan last month": a diet or a way of working taken up.
   if (verb && lowerOf(verb) === 'went' && TAKEN_UP.has(lowerOf(tokens[i + 1]))) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;
@@ -39,15 +41,24 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   return past || (SAME_FORM_PASTS.has(lower) && tokens.length > i + 1);
 }
 
+/** What chats call a partner: "me and wifey", "me and hubs", "me and bae". */
+const CHAT_PARTNERS = new Map([
+  ['wifey', 'wife'], ['wife', 'wife'], ['hubby', 'husband'], ['hubs', 'husband'], ['husband', 'husband'], ['bae', 'partner'], ['boo', 'partner'], ['missus', 'wife'], ['misses', 'wife'],
+]);
+
 /** Who the couple at `start` is with: a name ("Jake and I", "me and Jake") or a relation ("my boyfriend and I"). */
 function coupleAt(tokens: readonly Token[], start: number): { name: string | null; relation: string | null; rest: number } | null {
   // "we broke up", "we got engaged": the speaker and their partner, unnamed.
   if (lowerOf(tokens[start]) === 'we') return { name: null, relation: null, rest: start + 1 };
-  if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && lowerOf(tokens[start + 2]) === 'and' && lowerOf(tokens[start + 3]) === 'i') {
+  const and = (t: Token | undefined): boolean => ['and', 'n', '&'].includes(lowerOf(t));
+  if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && and(tokens[start + 2]) && lowerOf(tokens[start + 3]) === 'i') {
     return { name: null, relation: lowerOf(tokens[start + 1]), rest: start + 4 };
   }
-  const and = (t: Token | undefined): boolean => ['and', 'n', '&'].includes(lowerOf(t));
   const meFirst = lowerOf(tokens[start]) === 'me' && and(tokens[start + 1]);
+  // "me and my girlfriend broke up", "me and wifey got married": the partner, unnamed.
+  const partnerAt = meFirst ? (lowerOf(tokens[start + 2]) === 'my' ? start + 3 : start + 2) : -1;
+  const partner = partnerAt > 0 ? (PARTNERS.has(lowerOf(tokens[partnerAt])) && partnerAt === start + 3 ? lowerOf(tokens[partnerAt]) : CHAT_PARTNERS.get(lowerOf(tokens[partnerAt]))) : undefined;
+  if (partner) return { name: null, relation: partner, rest: partnerAt + 1 };
   const from = meFirst ? start + 2 : start;
   const run = properRuns(tokens.slice(from))[0];
   if (!run || run.start !== 0) return null;
@@ -61,7 +72,7 @@ function coupleAt(tokens: readonly Token[], start: number): { name: string | nul
  * "Jake and I broke up", "me and Jake split up", "my boyfriend and I broke up" (ends whoever holds the slot),
  * "Jake and I got married": the partner, and whether the couple ended or began. Null for any other subject.
  */
-export function coupleStatement(tokens: readonly Token[], start: number, own: Subject, ctx: Context): { statement: Built; past: boolean } | null {
+export function coupleStatement(tokens: readonly Token[], start: number, own: Subject, ctx: Context, doubt: boolean): { statement: Built; past: boolean } | null {
   const couple = coupleAt(tokens, start);
   if (!couple) return null;
   const [verb, particle] = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
@@ -71,12 +82,12 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   if (BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') {
     // "me and jake split up the bill", "we split up at the station", "we broke up at 6", "we broke up for xmas": something
     // else parted. Only a time may follow; and not where the message says they are back together, or "we" are a band.
-    if (!onlyATimeAfter(tokens, couple.rest, ctx.reference) || ctx.coupleDoubt) return null;
+    if (!onlyATimeAfter(tokens, couple.rest, ctx.reference) || doubt) return null;
     const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
   // "we got engaged!!", "we got married in June": news, though not to whom.
-  if (we && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
+  if ((we || couple.relation !== null) && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
     return { statement: { content: `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''}`, type: 'semantic', slot: null, value: null, entities: [] }, past: verb === 'got' };
   }
   if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
@@ -87,7 +98,12 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
 }
 
 /** Chat fillers a couple's news may end with ("we broke up lol", "officially split up!!"). */
-const NEWS_FILLERS = new Set(['lol', 'haha', 'omg', 'ugh', 'finally', 'officially', 'tho', 'though', 'xx', 'x', 'fr', 'ngl', 'tbh']);
+const NEWS_FILLERS = new Set([
+  'lol', 'haha', 'omg', 'ugh', 'finally', 'officially', 'tho', 'though', 'xx', 'x', 'fr', 'ngl', 'tbh', 'btw', 'actually', 'sadly', 'now',
+  'again', 'properly', 'apparently', 'basically', 'honestly', 'for', 'good', 'innit', 'yeah', 'sigh',
+]);
+/** Times chrono does not read whole: "over the weekend", "in the summer", "during lockdown", "ages ago", "nearly a year ago". */
+const LOOSE_TIME = /^(?:(?:at|over|on) the weekend|(?:in|over|during) the (?:summer|spring|autumn|fall|winter|holidays)|during lockdown|(?:\S+ ){0,3}ago|after \S+ (?:years?|months?|weeks?)(?: together)?)$/i;
 
 /**
  * Whether nothing but a time (and fillers) follows the couple's verb and particle from `at`: "we broke up last week
@@ -96,17 +112,18 @@ const NEWS_FILLERS = new Set(['lol', 'haha', 'omg', 'ugh', 'finally', 'officiall
  */
 function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number): boolean {
   const rest = tokens.slice(at).filter((t) => !COUPLE_FILLERS.has(lowerOf(t)));
-  const after = rest.slice(2).filter((t) => t.pos !== 'PUNCT' && !NEWS_FILLERS.has(lowerOf(t)));
-  if (after.length === 0) return true;
+  // Marks, emoji ("last week 😭") and fillers say nothing more.
+  const said = rest.slice(2).filter((t) => !['PUNCT', 'SYM', 'X'].includes(t.pos) && /[\p{L}\p{N}]/u.test(t.text));
   // "for xmas" is a school's holiday ("we broke up for christmas, 2 weeks off").
-  if (lowerOf(after[0]) === 'for') return false;
+  if (lowerOf(said[0]) === 'for') return false;
+  const after = said.filter((t) => !NEWS_FILLERS.has(lowerOf(t)));
+  if (after.length === 0) return true;
   const text = joinTokens(after);
+  if (LOOSE_TIME.test(text)) return true;
   const first = timeMentions(text, reference)[0];
-  // chrono's mention leaves out its preposition ("in march", "back in may").
+  // chrono's mention leaves out its preposition ("in march", "back in may", "on the 3rd of march").
   const before = first ? text.slice(0, first.index).trim().toLowerCase() : null;
-  if (!first || !(before === '' || /^(?:back )?(?:in|on|at|during|over|around|before|after)$/.test(before ?? ''))) {
-    return /^after \S+ (?:years?|months?|weeks?)$/i.test(text);
-  }
+  if (!first || !(before === '' || /^(?:back )?(?:in|on|at|during|over|around|before|after)(?: the)?$/.test(before ?? ''))) return false;
   return text.slice(first.index + first.text.length).trim().length === 0;
 }
 

@@ -103,6 +103,12 @@ const THINKING = new Set(
   'guess think thought know knew want wanted hope hoped heard hear bet reckon believe suppose wish said says told tell feel felt assume assumed figured doubt expect expected imagine swear swore'.split(' '),
 );
 
+/** Whether a clause thinks or tells of someone else: "i guess tom quit", "i know jake lives in leeds" (not "i feel bad"). */
+function thinksOfSomeoneElse(tokens: readonly Token[]): boolean {
+  const at = tokens.findIndex((t) => THINKING.has(lowerOf(t)));
+  return at >= 0 && tokens.slice(at + 1).some((t, i, rest) => ['he', 'she', 'they'].includes(lowerOf(t)) || t.pos === 'PROPN' || (t.pos === 'NOUN' && rest[i + 1]?.pos === 'VERB'));
+}
+
 /** Conjunctions in SUBORDINATORS that join two statements rather than make the second depend on the first. */
 const COORDINATORS = new Set(['but', 'so']);
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
@@ -130,7 +136,8 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // "so", "that", "since", "until", "before", "after" only open a clause where a subject follows ("so I visit
     // her", "since I moved"), not in "so much" or "vegan since 2018".
     const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
-    const opensClause = needsSubject ? next?.pos === 'PRON' : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
+    // "i hate my job so quit today": "so" before a verb opens a clause of the same subject.
+    const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       const before = current;
       push();
@@ -138,7 +145,7 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // reason; "… but live in London" shares the subject before it.
       // "i guess tom quit but moved to leeds", "i know jake lives in leeds but works at asda": whose verb follows is
       // not clear after a verb of thinking or saying, so that clause is left unread.
-      if (COORDINATORS.has(lower) && !(next?.pos === 'VERB' && before.some((w) => THINKING.has(lowerOf(w))))) shared = next?.pos === 'VERB';
+      if (COORDINATORS.has(lower) && !(next?.pos === 'VERB' && thinksOfSomeoneElse(before))) shared = next?.pos === 'VERB';
       else subordinate = true;
       continue;
     }
@@ -149,7 +156,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w));
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
       const partner = current.length === 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1]));
-      const couple = (nextLower === 'i' || nextLower === 'me') && coupleNews && (named || partner);
+      // "me and my girlfriend broke up": the couple again, the speaker first.
+      const meFirst = current.length === 1 && lowerOf(current[0]) === 'me';
+      const couple = coupleNews && (((nextLower === 'i' || nextLower === 'me') && (named || partner)) || meFirst);
       if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET' && !couple) {
         push();
         continue;

@@ -122,7 +122,7 @@ export const NOT_POSSESSIONS = words('question idea feeling look go chance probl
 export const OPENERS = words(`
   and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
   basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello wow ah haha lol
-  nowadays currently
+  nowadays currently tbh ngl lowkey imo omg
   by the way guess what fun fact
 `);
 

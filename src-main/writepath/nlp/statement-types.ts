@@ -37,10 +37,7 @@ export interface Context {
   guessed: ReadonlySet<string>;
   /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
   isOrganisation(name: string): boolean;
-  /**
-   * The utterance says a break-up is not one: back together again, or "we" are a band, a class, a meeting ("the band
-   * was great but we broke up in 2015", "school's out, we broke up today").
-   */
+  /** The utterance says a break-up is not one: back together again, or a school's holiday ("we broke up today! 6 weeks off"). */
   coupleDoubt: boolean;
   /** The whole utterance as read (normalised, names capitalised). */
   text: string;

@@ -11,7 +11,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
-import { ONE_OF_RELATIONS, OPENERS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
+import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
@@ -19,6 +19,7 @@ import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameStatement } from './names';
 import { coupleStatement, jobIsAt, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
+import { beginsWithOtherSubject, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, SENTENCE_COUPLE_DOUBT } from './whose-news';
 import { endedValue } from '../slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
@@ -38,14 +39,8 @@ interface ClausePosition {
   planned: boolean;
   /** The clause before began with a subject that is not the speaker, and one this reader could not read ("jake quit his job and …"). */
   afterOtherSubject: boolean;
-}
-
-/** Whether a clause begins (after interjections and adverbs) with someone other than the speaker: "Jake …", "he …", "my sis …". */
-function beginsWithOtherSubject(tokens: readonly Token[]): boolean {
-  const first = tokens.find((t) => !['INTJ', 'PUNCT', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos));
-  if (!first) return false;
-  if (first.pos === 'PRON') return !['i', 'we', 'me', 'us'].includes(lowerOf(first));
-  return first.pos === 'PROPN' || first.pos === 'NOUN' || first.pos === 'DET';
+  /** The sentence says "we" are a band, a class, a meeting: a break-up is not a couple's. */
+  coupleDoubt: boolean;
 }
 
 /** Words that always say a plan; and words that do when a present follows ("when the bonus comes in", "after christmas"). */
@@ -71,26 +66,12 @@ function saysAPlan(tokens: readonly Token[], from: number): boolean {
   return false;
 }
 
-/** A clause that names someone else and says nothing of them: "my mum", "tom from work" (no verb in it). */
-function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
-  // "hi Anna, just moved to Porto": a greeting names the listener.
-  if (tokens[0]?.pos === 'INTJ' || OPENERS.has(lowerOf(tokens[0]))) return false;
-  const words = tokens.filter((t) => t.pos !== 'PUNCT');
-  const head = words[0];
-  if (!head || words.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
-  const owner = ['my', 'our', 'his', 'her', 'their'].includes(lowerOf(head));
-  // A name alone ("Tom,"), not a capitalised opener the tagger calls a name ("Great news,").
-  const named = words.length <= 3 && words.every((t) => t.pos === 'PROPN') && head.text !== speaker.name.split(' ')[0];
-  return owner || named;
-}
-
 /**
  * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "said no one
  * ever" anywhere; "not really", "i wish", "in my dreams" as the sentence's end; "not" alone or after "…" or a comma.
  */
 const TAKE_BACK =
   /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$/i;
-const COUPLE_DOUBT = /\b(?:back together|band|school|term|class|lesson|meeting|team|group|uni|college|lecture|shift)\b/i;
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -156,7 +137,7 @@ export function readStatements(
     workTalk: WORK_TALK.test(text),
     guessed: new Set(text === normalised ? [] : (analyzer.guessedNames?.(normalised) ?? []).map((n) => n.toLowerCase())),
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
-    coupleDoubt: COUPLE_DOUBT.test(text),
+    coupleDoubt: MESSAGE_COUPLE_DOUBT.test(text),
     text,
   };
   const out: Statement[] = [];
@@ -166,8 +147,8 @@ export function readStatements(
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
   const takenBack = sentences.findLastIndex((s) => TAKE_BACK.test(joinTokens(s.tokens)));
-  // "jake went vegan. went freelance too", "my sister? went vegan": after a sentence about someone else, news said
-  // without a subject is theirs.
+  // "jake went vegan. went freelance too", "my sister? went vegan": right after someone else's news or a sentence
+  // that only names them, news said without a subject is theirs.
   let aboutSomeoneElse = false;
   for (const sentence of sentences.slice(takenBack + 1)) {
     const key = `${aboutSomeoneElse ? 1 : 0}${sentenceKey(sentence)}`;
@@ -178,7 +159,7 @@ export function readStatements(
     }
     for (const [content, reason] of reading.dropped) onDropped?.(content, reason);
     for (const statement of reading.statements) out.push({ ...statement });
-    aboutSomeoneElse ||= startsAboutSomeoneElse(sentence.tokens, ctx.speaker);
+    aboutSomeoneElse = othersNewsOrTopic(sentence.tokens, ctx.speaker);
   }
   return out;
 }
@@ -191,22 +172,6 @@ interface SentenceReading {
 /** Everything reading a sentence looks at: each token's text, tag, lemma and spacing. */
 function sentenceKey(sentence: Sentence): string {
   return sentence.tokens.map((t) => `${t.space}\u0001${t.text}\u0001${t.pos}\u0001${t.lemma}`).join('\u0002');
-}
-
-/**
- * Whether a sentence opens with someone other than the speaker as its subject or topic: a name ("Jake went …"), "he",
- * "she", "they", "you", or a relative or animal of the speaker's ("my sister?", "my dog is …").
- */
-function startsAboutSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
-  // "hi Anna!", "thanks Tom": a greeting names the listener, and says nothing about them.
-  if (!tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX' || t.text === '?')) return false;
-  const at = tokens.findIndex((t) => !['INTJ', 'PUNCT', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos) && !OPENERS.has(lowerOf(t)));
-  const first = tokens[at];
-  if (!first) return false;
-  const word = lowerOf(first);
-  if (first.pos === 'PRON') return ['he', 'she', 'they', 'you', 'u'].includes(word) || ((word === 'my' || word === 'our') && relationAt(tokens, at) !== null);
-  if (first.pos === 'PROPN') return first.text !== speaker.name.split(' ')[0];
-  return first.pos === 'NOUN' && tokens[at + 1]?.pos === 'VERB';
 }
 
 function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context, afterSomeoneElse: boolean): SentenceReading {
@@ -229,13 +194,14 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
   // "my mum, bless her, moved to spain", "tom from work — moved to manchester": after someone else is named in a
   // clause of its own, a clause without a subject is their news, not the speaker's.
   let someoneElseNamed = afterSomeoneElse;
+  const coupleDoubt = ctx.coupleDoubt || SENTENCE_COUPLE_DOUBT.test(joinTokens(sentence.tokens));
   let otherSubject = false;
   for (const clause of splitClauses(sentence)) {
     const clauseStart = sentence.tokens.indexOf(clause.tokens[0] as Token);
     if (quoted >= 0 && clauseStart > quoted) break;
     const { text: ctext, offsets } = clauseText(clause.tokens);
     const times = timeMentions(ctext, reference);
-    const position: ClausePosition = { afterSomeoneElse: someoneElseNamed, planned: saysAPlan(sentence.tokens, clauseStart), afterOtherSubject: otherSubject };
+    const position: ClausePosition = { afterSomeoneElse: someoneElseNamed, planned: saysAPlan(sentence.tokens, clauseStart), afterOtherSubject: otherSubject, coupleDoubt };
     const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, position);
     someoneElseNamed ||= namesSomeoneElse(clause.tokens, ctx.speaker);
     // "jake quit his job and moved to leeds": a clause that shares a subject this reader could not read is not the speaker's.
@@ -278,7 +244,7 @@ function readClause(
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start);
   if (asked) return { subject: own, statements: [nameStatement(own, asked)] };
-  const couple = coupleStatement(tokens, start, own, ctx);
+  const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   if (clause.sharedSubject && previous) {
     subject = previous;

@@ -1,0 +1,76 @@
+/**
+ * Whose news a clause or sentence is: the cues that a chat message has moved on to someone else ("jake went vegan.
+ * went freelance too", "my mum, bless her, moved to spain"), and that a break-up is not a couple's ("the band was great
+ * but we broke up in 2015", "we broke up today! 6 weeks off").
+ */
+import type { Token } from './analyzer';
+import { OPENERS } from './lexicon';
+import { lowerOf, relationAt } from './phrases';
+import type { Speaker } from './statement-types';
+
+/** Whether a clause begins (after interjections and adverbs) with someone other than the speaker: "Jake …", "he …", "my sis …". */
+export function beginsWithOtherSubject(tokens: readonly Token[]): boolean {
+  const first = tokens.find((t) => !['INTJ', 'PUNCT', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos));
+  if (!first) return false;
+  if (first.pos === 'PRON') return !['i', 'we', 'me', 'us'].includes(lowerOf(first));
+  return first.pos === 'PROPN' || first.pos === 'NOUN' || first.pos === 'DET';
+}
+
+/** A clause that names someone else and says nothing of them: "my mum", "tom from work" (no verb in it). */
+export function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
+  // "hi Anna, just moved to Porto": a greeting names the listener.
+  if (tokens[0]?.pos === 'INTJ' || OPENERS.has(lowerOf(tokens[0]))) return false;
+  const all = tokens.filter((t) => t.pos !== 'PUNCT');
+  // "update on my brother:": the heading's word is no verb of the clause.
+  const words = HEADING_WORDS.has(lowerOf(all[0])) ? all.slice(1) : all;
+  const head = words[0];
+  if (!head || words.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  // "my mum", "update on my brother": a relative named, nothing said of them.
+  const owner = ['my', 'our', 'his', 'her', 'their'].includes(lowerOf(head)) || words.some((t, i) => lowerOf(t) === 'my' && relationAt(words, i) !== null);
+  // A name alone ("Tom,"), not a capitalised opener the tagger calls a name ("Great news,").
+  const named = words.length <= 3 && words.every((t) => t.pos === 'PROPN') && head.text !== speaker.name.split(' ')[0];
+  return owner || named;
+}
+
+/** Words that open a greeting or a reaction, not a topic: "hi anna!", "thanks jake", "congrats!!". */
+const GREETINGS = new Set(['hi', 'hey', 'hello', 'hiya', 'yo', 'thanks', 'thank', 'thx', 'ty', 'cheers', 'morning', 'evening', 'night', 'congrats', 'sorry', 'dear', 'love', 'welcome', 'bye']);
+/** Words a heading about someone opens with: "update on my brother:", "re my sister", "news from tom". */
+const HEADING_WORDS = new Set(['update', 'updates', 'news', 're', 'about', 'on', 'from', 'so', 'omfg', 'ffs', 'ugh']);
+/** Past verbs of the news a message may go on with without a subject (chat-forms.ts SUBJECTLESS_VERBS, and "went"). */
+const NEWS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop', 'go']);
+
+/**
+ * Whether a sentence makes the next one's subjectless news someone else's: it only names them ("jake?", "my sister!!",
+ * "tom from work.", "update on my brother:") or tells their news ("jake went vegan.", "my sister quit her job."). Not a
+ * greeting ("hi anna!"), a description ("my boss is awful."), or what someone did to the speaker ("google called.").
+ */
+export function othersNewsOrTopic(tokens: readonly Token[], speaker: Speaker): boolean {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM' && t.pos !== 'X');
+  const at = words.findIndex((t) => !['INTJ', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos) && !OPENERS.has(lowerOf(t)) && !HEADING_WORDS.has(lowerOf(t)));
+  const first = words[at];
+  if (!first || GREETINGS.has(lowerOf(first)) || lowerOf(words[0]) === 'hi' || lowerOf(words[0]) === 'hey') return false;
+  const someoneElse = aboutSomeoneElse(words, at, speaker);
+  if (!someoneElse) return false;
+  const verbs = words.filter((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  // A topic: no verb, a few words ("my sister?", "omg my sister.", "tom from work.").
+  if (verbs.length === 0) return words.length - at <= 5;
+  // Their news: a past verb of change ("went vegan", "quit her job", "moved to york").
+  const verb = verbs[0] as Token;
+  return NEWS_VERBS.has(verb.lemma) && lowerOf(verb) !== verb.lemma;
+}
+
+/** Whether the word at `at` names someone other than the speaker: a name, he/she/they, or their relative. */
+function aboutSomeoneElse(words: readonly Token[], at: number, speaker: Speaker): boolean {
+  const first = words[at] as Token;
+  const word = lowerOf(first);
+  if (first.pos === 'PRON') return ['he', 'she', 'they'].includes(word) || ((word === 'my' || word === 'our') && relationAt(words, at) !== null);
+  if (first.pos === 'PROPN') return first.text !== speaker.name.split(' ')[0];
+  // A first name typed in lower case reads as a noun: before a verb ("tom moved …"), or in a sentence without one
+  // ("jake?", "tom from work.").
+  return first.pos === 'NOUN' && /^\p{L}+$/u.test(first.text) && (words[at + 1]?.pos === 'VERB' || !words.some((t) => t.pos === 'VERB' || t.pos === 'AUX'));
+}
+
+/** Anywhere in a message: a couple back together, or a school's holiday ("we broke up today! 6 weeks off"). */
+export const MESSAGE_COUPLE_DOUBT = /\b(?:back together|holidays|hols|\d+ weeks? off|weeks? off|half term|end of term|marking|no school)\b/i;
+/** In the same sentence: "we" are a band, a class, a meeting ("the band was great but we broke up in 2015"). */
+export const SENTENCE_COUPLE_DOUBT = /\b(?:band|school|term|class|lesson|meeting|team|group|lecture|shift|party|search)\b/i;
