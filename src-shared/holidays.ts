@@ -75,9 +75,11 @@ const HOLIDAYS: [RegExp, Holiday][] = [
 ];
 
 const NAMES = HOLIDAYS.map(([re]) => re.source).join('|');
+/** Names of one day, a time wherever they stand ("quit smoking christmas eve"); the rest need a preposition or "last". */
+const DAY_NAMES = "(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s (?:eve|day)";
 /** "last christmas", "this easter"; or alone after a preposition ("over xmas", "on new year's eve", "for christmas"). */
 const MENTION = new RegExp(
-  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?)(${NAMES})(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?|(?=${DAY_NAMES}))(${NAMES})(?![\\p{L}])`,
   'giu',
 );
 /** A cheap look before the full pattern: every name above contains one of these. */

@@ -460,6 +460,19 @@ describe('offline change of life said the way chats say it', () => {
     for (const text of ['jake? quit his job lol', 'sarah? moved to york', 'my sister!! went vegan last week', 'omg my sister. quit her job today', 'tom from work. moved to leeds', 'update on my brother: moved to leeds']) {
       expect(await slotted(text), text).toEqual([]);
     }
+    // Their news told first, an aside in between, "his"/"her" in the news itself.
+    for (const text of [
+      'my sister quit her job. moved to york',
+      'my sister broke up with her bf. moved back to york',
+      'jake? lol. moved to leeds',
+      'my mum. bless her. anyway moved to leeds last week',
+      'my ex? moved to leeds',
+      'remember jake? moved to leeds lol',
+      'so my sister... moved to leeds',
+      'quit his job and moved to leeds',
+    ]) {
+      expect((await slotted(text)).filter((s) => s.slot?.startsWith('user.')), text).toEqual([]);
+    }
     // The speaker's own news after a description, a greeting, a reaction or their own couple.
     for (const [text, slot] of [
       ['my boss is awful. quit my job lol', 'user.employer'],
@@ -468,6 +481,7 @@ describe('offline change of life said the way chats say it', () => {
       ['my mum says hi! moved to bristol', 'user.residence'],
       ['jake went vegan. i went vegan too. moved to leeds', 'user.residence'],
       ['i hate my job so quit today', 'user.employer'],
+      ['my boss went mental. quit my job today', 'user.employer'],
     ] as const) {
       expect((await slotted(text)).map((s) => s.slot), text).toContain(slot);
     }
@@ -475,8 +489,10 @@ describe('offline change of life said the way chats say it', () => {
     for (const text of ['we broke up last week 😭', 'we broke up over the weekend', 'we broke up 3 weeks ago now', 'we broke up on the 3rd of march', 'we broke up last week. cant focus at uni', 'me and my gf broke up', 'me and wifey broke up']) {
       expect((await slotted(text)).find((s) => s.slot === 'user.partner'), text).toMatchObject({ value: 'ended:' });
     }
-    // A school's holiday.
+    // A school's holiday; a divorce is a break-up.
     expect(await slotted('we broke up today! 6 weeks off woohoo')).toEqual([]);
+    expect(await slotted('we broke up last week. got the kids home now')).toEqual([]);
+    expect((await slotted('me and my wife got divorced last year'))[0]).toMatchObject({ content: 'User broke up with their wife', slot: 'user.partner', value: 'ended:' });
     // After a verb of thinking or saying, "but …" may be about the one thought of.
     expect(await slotted('i guess tom quit but moved to leeds')).toEqual([]);
     expect((await slotted('i know jake lives in leeds but works at asda')).filter((s) => s.content.startsWith('User'))).toEqual([]);
@@ -508,6 +524,9 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('i met jake at the christmas party in 2019'))[0]).toMatchObject({ day: '2019-01-01' });
     expect((await slotted('i got a puppy on christmas day 2023'))[0]).toMatchObject({ day: '2023-12-25' });
     expect((await slotted('i got a dog at christmas time last year'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
+    // A day's name needs no preposition; a holiday alone does not make "quit" a plan.
+    expect((await slotted('quit smoking christmas eve'))[0]).toMatchObject({ slot: 'user.uses.smoking', value: 'no', day: '2025-12-24' });
+    expect((await slotted('i quit my job at christmas'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2025-12-24' });
   });
 });
 

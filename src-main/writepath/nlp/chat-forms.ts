@@ -79,7 +79,9 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   const slot = `${own.key}.partner`;
   const entities = couple.name ? [{ name: couple.name, type: 'person' as const, aliases: [] }] : [];
   const we = lowerOf(tokens[start]) === 'we';
-  if (BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') {
+  // "me and my wife got divorced last year": a break-up too.
+  const divorced = verb === 'got' && particle === 'divorced';
+  if ((BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') || divorced) {
     // "me and jake split up the bill", "we split up at the station", "we broke up at 6", "we broke up for xmas": something
     // else parted. Only a time may follow; and not where the message says they are back together, or "we" are a band.
     if (!onlyATimeAfter(tokens, couple.rest, ctx.reference) || doubt) return null;

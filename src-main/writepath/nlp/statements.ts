@@ -19,7 +19,7 @@ import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameStatement } from './names';
 import { coupleStatement, jobIsAt, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
-import { beginsWithOtherSubject, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, SENTENCE_COUPLE_DOUBT } from './whose-news';
+import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
 import { endedValue } from '../slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
@@ -159,7 +159,9 @@ export function readStatements(
     }
     for (const [content, reason] of reading.dropped) onDropped?.(content, reason);
     for (const statement of reading.statements) out.push({ ...statement });
-    aboutSomeoneElse = othersNewsOrTopic(sentence.tokens, ctx.speaker);
+    // A sentence that says nothing ("lol.", "long story.", "bless her.") keeps who the message is about.
+    if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
+    else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
   return out;
 }
@@ -205,7 +207,7 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
     const subjectAndRest: { subject: Subject; statements: Built[]; past?: boolean } | null = clause.subordinate ? null : readClause(clause, previous, offsets, times, ctx, position);
     someoneElseNamed ||= namesSomeoneElse(clause.tokens, ctx.speaker);
     // "jake quit his job and moved to leeds": a clause that shares a subject this reader could not read is not the speaker's.
-    otherSubject = !subjectAndRest && (clause.sharedSubject ? otherSubject : beginsWithOtherSubject(clause.tokens));
+    otherSubject = !subjectAndRest && (clause.sharedSubject ? otherSubject : beginsWithOtherSubject(clause.tokens) || othersNewsWithoutSubject(clause.tokens));
     if (!subjectAndRest) {
       previous = null;
       continue;
@@ -252,7 +254,7 @@ function readClause(
     oneOfMany = previous.unnamed === true && !ONE_OF_RELATIONS.has(previous.text.split(' ').at(-1) ?? '');
   } else if (clause.sharedSubject && position.afterOtherSubject) {
     return null;
-  } else if (!position.afterSomeoneElse && startsWithoutSubject(tokens, start)) {
+  } else if ((!position.afterSomeoneElse || saysMy(tokens)) && startsWithoutSubject(tokens, start)) {
     // "just moved to Porto!!", "omg, just got a job at Stripe": the speaker's own news, said without "I".
     subject = own;
   } else if (lowerOf(first) === 'we' && (movesHome(tokens, start + 1) || acquires(tokens, start + 1))) {

@@ -79,16 +79,16 @@ function ordinalDay(day: number, reference: number): { time: number; ahead: bool
 
 /**
  * "last christmas", "over xmas", "on new year's eve": the last one named before it was said. A holiday named alone
- * dates only a past verb, like a weekday, and is `ahead` when the next one is nearer ("i start at google after
- * christmas" said in November is a plan).
+ * dates only a past verb, like a weekday.
  */
 function holidays(text: string, reference: number): TimeMention[] {
   return holidayMentions(text, reference).map((h) => {
     const future = h.time > reference;
     // "on christmas eve 2023" says its year: kept in the fact's words, as a written date is.
     if (h.which !== null) return { text: h.text, index: h.index, time: h.time, relative: h.which !== 'year', future, ahead: future, weekday: false };
-    const ahead = h.next - reference < reference - h.time;
-    return { text: h.text, index: h.index, time: h.time, relative: true, future: false, ahead, weekday: true };
+    // Not `ahead` even when the next one is nearer: "i quit my job at christmas" said in November is as often done
+    // as planned, and a present ("I start at Google after christmas") is a plan anyway.
+    return { text: h.text, index: h.index, time: h.time, relative: true, future: false, ahead: false, weekday: true };
   });
 }
 
