@@ -14,8 +14,6 @@ export interface HolidayMention {
   time: number;
   /** Days it spans from `time` ("christmas" 24–26 December: 3; a day's name: 1). */
   days: number;
-  /** Midnight UTC of the next one after `reference` (for a holiday named alone: whether it is nearer ahead). */
-  next: number;
   /** The preposition before a holiday named alone ("since", "before", "at"…), lower-case; null after "last"/"this"/"next". */
   preposition: string | null;
 }
@@ -75,6 +73,8 @@ const HOLIDAYS: [RegExp, Holiday][] = [
 ];
 
 const NAMES = HOLIDAYS.map(([re]) => re.source).join('|');
+/** Every holiday name above, as a pattern source: a turn that names one says a time (retrieval/dated-turns.ts). */
+export const HOLIDAY_NAMES = NAMES;
 /** Names of one day, a time wherever they stand ("quit smoking christmas eve"); the rest need a preposition or "last". */
 const DAY_NAMES = "(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s (?:eve|day)";
 /** "last christmas", "this easter"; or alone after a preposition ("over xmas", "on new year's eve", "for christmas"). */
@@ -138,7 +138,7 @@ export function holidayMentions(text: string, reference: number): HolidayMention
       which = said as 'last' | 'this' | 'next';
       end += relative[0].length;
     }
-    out.push({ text: text.slice(index, end), index, which, time, days: holiday.days, next: holiday.day(nextYear), preposition: m[2]?.toLowerCase() ?? null });
+    out.push({ text: text.slice(index, end), index, which, time, days: holiday.days, preposition: m[2]?.toLowerCase() ?? null });
   }
   return out;
 }

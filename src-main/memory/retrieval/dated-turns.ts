@@ -6,6 +6,8 @@
  *
  * Not entity-mentions' DATE_RE, which wants a whole date to link as an entity: here any word of time counts.
  */
+import { HOLIDAY_NAMES } from '../../../src-shared/holidays';
+
 const ASKS_WHEN = /\b(?:when|what (?:date|day|time|year|month)|which (?:day|date|month|year)|how long ago)\b|(?<!\p{L})когда|в какой день/iu;
 
 const SAYS_WHEN = new RegExp(
@@ -21,7 +23,7 @@ const SAYS_WHEN = new RegExp(
     String.raw`\b(?:yesterday|tomorrow|tonight|today|ago|yday|ystd|tmrw|2day)\b|\bthe other (?:day|week|night)\b`,
     String.raw`\b(?:last|next|this) (?:week|month|year|spring|summer|autumn|fall|winter)\b`,
     // Holidays (src-shared/holidays.ts reads which one).
-    String.raw`\b(?:christmas|xmas|boxing day|new year'?s|nye|easter|good friday|valentine'?s|halloween|bonfire night|thanksgiving)\b`,
+    `\\b(?:${HOLIDAY_NAMES})\\b`,
     'января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря|вчера|завтра|сегодня|назад',
     // Russian weekdays as said ("в среду", "в прошлое воскресенье"), seasons ("летом") and "на прошлой неделе".
     String.raw`(?<!\p{L})(?:понедельник|вторник|сред[уа]|четверг|пятниц[уа]|суббот[уа]|воскресенье|летом|зимой|весной|осенью|(?:на )?прошл(?:ой|ую|ое|ый|ом) (?:неделе|неделю|месяце|году|год))(?!\p{L})`,
