@@ -10,6 +10,7 @@ import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, U
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { timeMentions } from './time';
+import { hisOrHerAfter } from './whose-news';
 import { endedValue } from '../slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -31,7 +32,7 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   if (tokens[i]?.pos === 'ADV' && DROPPED_ADVERBS.has(lowerOf(tokens[i]))) i++;
   const verb = tokens[i];
   // "quit her job", "moved in with his mum": someone else's news, said of them.
-  if (tokens.slice(i + 1, i + 5).some((t) => ['his', 'her'].includes(lowerOf(t)))) return false;
+  if (hisOrHerAfter(tokens, i)) return false;
   // "went vegan last month": a diet or a way of working taken up.
   if (verb && lowerOf(verb) === 'went' && TAKEN_UP.has(lowerOf(tokens[i + 1]))) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;

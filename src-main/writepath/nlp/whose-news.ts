@@ -19,7 +19,7 @@ export function beginsWithOtherSubject(tokens: readonly Token[]): boolean {
 /** A clause that names someone else and says nothing of them: "my mum", "tom from work" (no verb in it). */
 export function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): boolean {
   // "hi Anna, just moved to Porto": a greeting names the listener; "so my sister..." opens with a word that does not.
-  if (GREETINGS.has(lowerOf(tokens[0])) || ['hi', 'hey', 'hello'].includes(lowerOf(tokens[0]))) return false;
+  if (GREETINGS.has(lowerOf(tokens[0]))) return false;
   const from = tokens.findIndex((t) => !(t.pos === 'INTJ' || OPENERS.has(lowerOf(t))));
   if (from < 0) return false;
   const all = tokens.slice(from).filter((t) => t.pos !== 'PUNCT');
@@ -56,7 +56,7 @@ export function othersNewsOrTopic(tokens: readonly Token[], speaker: Speaker): b
   if (tokens.some((t) => t.text === '?') && /^(?:remember|you know|u know|know) \p{L}+$/iu.test(words.map((t) => t.text).join(' '))) return true;
   const at = words.findIndex((t) => !['INTJ', 'ADV', 'CCONJ', 'SCONJ'].includes(t.pos) && !OPENERS.has(lowerOf(t)) && !HEADING_WORDS.has(lowerOf(t)));
   const first = words[at];
-  if (!first || GREETINGS.has(lowerOf(first)) || lowerOf(words[0]) === 'hi' || lowerOf(words[0]) === 'hey') return false;
+  if (!first || GREETINGS.has(lowerOf(first)) || GREETINGS.has(lowerOf(words[0]))) return false;
   const someoneElse = aboutSomeoneElse(words, at, speaker);
   if (!someoneElse) return false;
   const verbs = words.filter((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -88,7 +88,12 @@ export function saysMy(tokens: readonly Token[]): boolean {
 /** "quit her job", "moved in with his mum": news said without a subject, and of someone else. */
 export function othersNewsWithoutSubject(tokens: readonly Token[]): boolean {
   const at = tokens.findIndex((t) => t.pos === 'VERB');
-  return at >= 0 && at <= 2 && tokens.slice(0, at).every((t) => t.pos === 'ADV' || t.pos === 'PUNCT' || t.pos === 'INTJ') && tokens.slice(at + 1, at + 5).some((t) => ['his', 'her'].includes(lowerOf(t)));
+  return at >= 0 && at <= 2 && tokens.slice(0, at).every((t) => t.pos === 'ADV' || t.pos === 'PUNCT' || t.pos === 'INTJ') && hisOrHerAfter(tokens, at);
+}
+
+/** "his" or "her" within the few words after the verb at `verbAt`: the news is someone else's. */
+export function hisOrHerAfter(tokens: readonly Token[], verbAt: number): boolean {
+  return tokens.slice(verbAt + 1, verbAt + 5).some((t) => ['his', 'her'].includes(lowerOf(t)));
 }
 
 /** Whether the word at `at` names someone other than the speaker: a name, he/she/they, or their relative. */
