@@ -11,6 +11,7 @@ import { deleteNodeVector } from './repo/vectors';
 import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
 import { deleteNodeRow, nodeIsCurrent } from './repo/nodes';
 import { emptyErasedSessions } from './repo/sessions';
+import { deleteProposals, proposalsResting } from './repo/proposals';
 import { mergeTextIndexes } from '../storage/erase';
 import { refreshEntitySummaries } from './entity-summary';
 import { applyVersionsAfterErase, versionsAfterErase, type VersionsAfterErase } from './erased-versions';
@@ -49,6 +50,9 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
     deleteNodeRow(db, id);
   }
   applyVersionsAfterErase(ctx, found.versions, now);
+  // Proposals made from these chats (waiting, declined or approved) hold their words too: they go with them.
+  const proposals = proposalsResting(db, { episodeIds: found.episodeIds, sessionIds, factIds: found.factIds });
+  deleteProposals(db, proposals);
   // A machine-made summary quoting an erased fact is rewritten, so its text leaves the entities table too.
   refreshEntitySummaries(ctx, entities, now);
   // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
@@ -56,5 +60,6 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
   emptyErasedSessions(db, sessionIds, now);
   mergeTextIndexes(db);
   if (ids.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds: ids });
+  if (proposals.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: proposals });
   return found;
 }

@@ -9,6 +9,7 @@
 import type { EngineContext } from './context';
 import { writeTx } from '../storage/write-tx';
 import { invalidateWithIndexes } from './facts';
+import { declinePending, proposalsResting } from './repo/proposals';
 
 export interface ForgottenFromSessions {
   episodeIds: string[];
@@ -75,12 +76,15 @@ export function learnedOnlyFromSessions(ctx: EngineContext, sessionIds: readonly
 
 export function forgetLearnedFromSessions(ctx: EngineContext, sessionIds: readonly string[]): ForgottenFromSessions {
   ctx.hot.flushSync();
-  const found = writeTx(ctx.db, () => {
+  const { found, declined } = writeTx(ctx.db, () => {
     const f = learnedOnlyFromSessions(ctx, sessionIds);
     const now = ctx.clock.now();
     for (const id of [...f.factIds, ...f.episodeIds]) invalidateWithIndexes(ctx, id, now, 'forgotten');
-    return f;
+    // What these chats still propose is set aside too (declined: the Review view can restore it).
+    const waiting = proposalsResting(ctx.db, { episodeIds: f.episodeIds, sessionIds, factIds: f.factIds }, true);
+    return { found: f, declined: declinePending(ctx.db, waiting, now) };
   });
   for (const id of [...found.factIds, ...found.episodeIds]) ctx.feed.emit({ kind: 'node.forgotten', nodeId: id });
+  if (declined.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: declined });
   return found;
 }

@@ -5,8 +5,9 @@
  * being stored, or silently dropped by the database.
  */
 import { z } from 'zod';
-import { ENTITY_TYPES, INVALIDATION_REASONS, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../src-shared/memory-types';
+import { ENTITY_TYPES, FACT_TYPES, INVALIDATION_REASONS, NODE_TYPES, RELATION_TYPES, SOURCE_TYPES } from '../../src-shared/memory-types';
 import { MESSAGE_STATUSES } from '../../src-shared/chat-types';
+import { PROPOSAL_STATES, REVIEW_SOURCES } from '../../src-shared/review-types';
 import { contentSchema, idSchema, MAX_CONTENT_CHARS, nameSchema, timestampSchema, eventTimeSchema } from './schemas';
 import { spaceNameSchema } from './space-schemas';
 
@@ -22,6 +23,7 @@ export const SNAPSHOT_TABLES = [
   'chat_sessions',
   'chat_context_packs',
   'chat_messages',
+  'memory_proposals',
   'app_settings',
 ] as const;
 export type SnapshotTable = (typeof SNAPSHOT_TABLES)[number];
@@ -171,6 +173,27 @@ const chatMessageRow = z.object({
   import_key: optionalText(1000),
 });
 
+/** The review queue (migration 014); what its payload may write is checked against the load (snapshot-proposals.ts). */
+const proposalRow = z.object({
+  id: idSchema,
+  state: z.enum(PROPOSAL_STATES),
+  kind: z.enum(['new', 'correction']),
+  content: contentSchema,
+  fact_type: z.enum(FACT_TYPES),
+  supersedes_id: idSchema.nullish(),
+  origin: z.enum(REVIEW_SOURCES),
+  source_label: optionalText(200),
+  session_id: nameSchema.nullish(),
+  evidence: jsonText(z.array(idSchema).max(1000)),
+  entity_ids: jsonText(z.array(idSchema).max(100)),
+  reason: optionalText(2000),
+  payload: jsonObject,
+  evidence_hash: z.string().regex(/^[0-9a-f]{64}$/),
+  created_at: when,
+  decided_at: optionalWhen,
+  node_id: idSchema.nullish(),
+});
+
 /** Row schemas per loadable table; app_settings has none because settings are never loaded from a file. */
 export const SNAPSHOT_ROW_SCHEMAS: Record<Exclude<SnapshotTable, 'app_settings'>, z.ZodType> = {
   spaces: spaceRow,
@@ -183,6 +206,7 @@ export const SNAPSHOT_ROW_SCHEMAS: Record<Exclude<SnapshotTable, 'app_settings'>
   chat_sessions: chatSessionRow,
   chat_context_packs: contextPackRow,
   chat_messages: chatMessageRow,
+  memory_proposals: proposalRow,
 };
 
 /** Why a row is refused, in a few words (the first problem zod found), or null when it is loadable. */

@@ -16,6 +16,7 @@ import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSn
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
 import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
+import { checkImportedProposal } from './snapshot-proposals';
 
 
 const ORDER: Record<SnapshotTable, string> = {
@@ -29,6 +30,7 @@ const ORDER: Record<SnapshotTable, string> = {
   chat_sessions: 'created_at, id',
   chat_context_packs: 'created_at, id',
   chat_messages: 'chat_id, seq',
+  memory_proposals: 'created_at, id',
   app_settings: 'key',
 };
 
@@ -122,6 +124,7 @@ const PRIMARY_KEY: Record<LoadableTable, string[]> = {
   chat_sessions: ['id'],
   chat_context_packs: ['id'],
   chat_messages: ['id'],
+  memory_proposals: ['id'],
 };
 
 /** Where each row of a table points, and what it may point at: only what this same load added. */
@@ -144,6 +147,11 @@ const REFERENCES: Partial<Record<LoadableTable, Reference[]>> = {
   chat_messages: [
     { column: 'chat_id', table: 'chat_sessions' },
     { column: 'context_pack_id', table: 'chat_context_packs' },
+  ],
+  memory_proposals: [
+    { column: 'session_id', table: 'memory_sessions', optional: true },
+    { column: 'supersedes_id', table: 'nodes' },
+    { column: 'node_id', table: 'nodes', optional: true },
   ],
 };
 const WHAT: Record<Reference['table'], string> = {
@@ -227,7 +235,7 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     let there = 0;
     // Entities merged into another come after the ones they point at (merged_into is checked at once).
     const ordered = table === 'entities' ? [...rows].sort((a, b) => Number(a.merged_into != null) - Number(b.merged_into != null)) : rows;
-    for (const row of ordered) {
+    for (let row of ordered) {
       const example = keys.map((k) => String(row[k] ?? '')).join('/');
       const problem = rowProblem(table, row);
       if (problem) {
@@ -247,6 +255,14 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       if (refProblem) {
         reject(table, refProblem, example);
         continue;
+      }
+      if (table === 'memory_proposals') {
+        const checked = checkImportedProposal(row, fresh, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }));
+        if ('problem' in checked) {
+          reject(table, checked.problem, example);
+          continue;
+        }
+        row = checked.row;
       }
       if (known.has('space_id')) row.space_id = placedIn(row.space_id);
       const cols = Object.keys(row).filter((c) => known.has(c));

@@ -11,6 +11,7 @@ import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
 import { deleteNodeRow, getNode, nodeIsCurrent } from './repo/nodes';
 import * as rows from './repo/spaces';
 import { deleteNodeVector } from './repo/vectors';
+import { deleteProposals, proposalsResting } from './repo/proposals';
 import { parseInput } from './schemas';
 import {
   createSpaceSchema,
@@ -86,7 +87,10 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
     return { moved: nodeIds.length, erased: 0 };
   }
   const now = ctx.clock.now();
-  writeTx(ctx.db, () => {
+  const proposals = writeTx(ctx.db, () => {
+    // Proposals made in the space, or resting on its memories, hold their words: erased with them.
+    const resting = proposalsResting(ctx.db, { episodeIds: nodeIds, sessionIds: rows.sessionIdsOfSpace(ctx.db, data.id), factIds: nodeIds });
+    deleteProposals(ctx.db, resting);
     for (const id of nodeIds) {
       // Mention counts count current nodes only.
       if (nodeIsCurrent(ctx.db, id) === true) for (const entityId of entityIdsOfNode(ctx.db, id)) adjustMentionCount(ctx.db, entityId, -1, now);
@@ -96,8 +100,10 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
     rows.deleteSessionsOfSpace(ctx.db, data.id);
     rows.deleteSpaceRow(ctx.db, data.id);
     mergeTextIndexes(ctx.db);
+    return resting;
   });
   if (nodeIds.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds });
+  if (proposals.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: proposals });
   return { moved: 0, erased: nodeIds.length };
 }
 

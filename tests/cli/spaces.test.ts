@@ -41,17 +41,27 @@ describe('export and import of one space', () => {
     const work = engine.createSpace({ name: 'Work' });
     const workFact = engine.rememberFact({ content: 'The Falcon launch is in May', spaceId: work.id });
     const homeFact = engine.rememberFact({ content: 'The garden needs water on Sundays' });
+    // A proposal made in the space goes with it; one about the garden stays home.
+    const workTurn = engine.recordEpisodeNow({ content: 'Falcon slips to June, says Priya', sessionId: 'w1', spaceId: work.id });
+    engine.proposeFact({ action: 'remember', origin: 'mcp', input: { content: 'The Falcon launch is in June', derivedFrom: [workTurn], sessionId: 'w1', spaceId: work.id } });
+    engine.proposeFact({ action: 'remember', origin: 'mcp', input: { content: 'The garden hose leaks' } });
     await engine.drainSlowPath();
     const file = join(makeTempDir(), 'work.json');
     const result = await exportJson(engine, file, { spaceId: work.id });
-    expect(result.rows.nodes).toBe(1);
+    expect(result.rows.nodes).toBe(2);
+    expect(result.rows.memory_proposals).toBe(1);
     expect(result.rows.app_settings).toBe(0);
 
     const { engine: other } = openTestEngine();
     const novel = other.createSpace({ name: 'Novel' });
     const summary = await runImport(other, file, { format: 'engram-export', spaceId: novel.id });
-    expect(summary.restored?.nodes).toBe(1);
+    expect(summary.restored?.nodes).toBe(2);
     expect(other.getNode(workFact).node.spaceId).toBe(novel.id);
+    // The proposal came along and, approved, is remembered in the space the import chose.
+    const [proposal] = other.listProposals({}).items;
+    expect(proposal?.content).toBe('The Falcon launch is in June');
+    const { nodeId } = other.approveProposal({ id: proposal?.id ?? '' });
+    expect(other.getNode(nodeId ?? '').node.spaceId).toBe(novel.id);
     expect(() => other.getNode(homeFact)).toThrow(/does not exist/);
 
     // Into a chosen space the file's space is not added.
@@ -61,6 +71,7 @@ describe('export and import of one space', () => {
     const { engine: third } = openTestEngine();
     const into = await runImport(third, file, { format: 'engram-export' });
     expect(into.restored?.spaces).toBe(1);
+    expect(into.restored?.memory_proposals).toBe(1);
     expect(third.getNode(workFact).node.spaceId).toBe(work.id);
     expect(third.getSpace(work.id).name).toBe('Work');
 

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,15 @@ async function richMemory(engine: MemoryEngine, clock: ManualClock): Promise<voi
   clock.t += 60_000;
   const fact = engine.rememberFact({ content: 'Ana is travelling to Lisbon in May', entityIds: [ana.id], tags: ['travel'] });
   clock.t += 60_000;
-  engine.correctFact({ id: fact, content: 'Ana is travelling to Lisbon in June', reason: 'plans changed' });
+  const june = engine.correctFact({ id: fact, content: 'Ana is travelling to Lisbon in June', reason: 'plans changed' });
+  // The review queue: a proposal waiting, one declined, one approved, and a correction waiting.
+  const said = engine.recordEpisodeNow({ content: 'Ana said she might go in July instead, and my brother Tom moved to Leeds', sessionId: 'mcp-notes', role: 'user' });
+  engine.proposeFact({ action: 'remember', origin: 'mcp', sourceLabel: 'Notes app', input: { content: "User's brother Tom moved to Leeds", derivedFrom: [said], sessionId: 'mcp-notes' } });
+  const declined = engine.proposeFact({ action: 'remember', origin: 'import', input: { content: 'User has a brother', sessionId: 'mcp-notes' } });
+  engine.declineProposal({ id: declined.proposalId });
+  const approved = engine.proposeFact({ action: 'remember', origin: 'mcp', input: { content: 'Tom lives in Leeds', derivedFrom: [said] } });
+  engine.approveProposal({ id: approved.proposalId });
+  engine.proposeFact({ action: 'correct', origin: 'mcp', input: { id: june, content: 'Ana is travelling to Lisbon in July', evidence: [said], entityIds: [ana.id] } });
   engine.database
     .prepare('INSERT INTO app_settings (key, value) VALUES (?, ?), (?, ?)')
     .run('app', JSON.stringify({ provider: { kind: 'custom', baseURL: 'http://127.0.0.1:1', apiKey: 'sk-secret' }, sessionTimeoutMinutes: 30 }), 'mcp_token', 'very-secret');
@@ -53,6 +61,7 @@ describe('JSON export', () => {
     expect(first.rows.chat_messages).toBe(7);
     expect(first.rows.entities).toBeGreaterThan(0);
     expect(first.vectors).toBeGreaterThan(0);
+    expect(first.rows.memory_proposals).toBe(4);
     const text = readFileSync(join(out, 'a.json'), 'utf8');
     expect(text).not.toContain('sk-secret');
     expect(text).not.toContain('very-secret');
@@ -77,6 +86,48 @@ describe('JSON export', () => {
     const again = await runImport(empty, join(out, 'a.json'), { format: 'engram-export' });
     expect(Object.values(again.restored ?? {}).every((n) => n === 0)).toBe(true);
     expect(again.alreadyThere?.nodes).toBe(first.rows.nodes);
+    // The review queue came along: the same proposals in the same states, and a waiting one can be approved here.
+    expect(empty.listProposals({}).items.map((p) => p.content).sort()).toEqual(['Ana is travelling to Lisbon in July', "User's brother Tom moved to Leeds"]);
+    expect(empty.listProposals({ state: 'declined' }).items.map((p) => p.content)).toEqual(['User has a brother']);
+    const correction = empty.listProposals({}).items.find((p) => p.kind === 'correction');
+    const { nodeId } = empty.approveProposal({ id: correction?.id ?? '' });
+    expect(empty.getNode(nodeId ?? '').node.content).toBe('Ana is travelling to Lisbon in July');
+  });
+
+  it('refuses a proposal whose stored write would change what the memory had before the import', async () => {
+    const clock = new ManualClock();
+    const { engine: source } = openTestEngine({ clock });
+    const said = source.recordEpisodeNow({ content: 'I moved to Leeds', sessionId: 's1', role: 'user' });
+    const fact = source.rememberFact({ content: 'User lives in York', derivedFrom: [said] });
+    source.proposeFact({ action: 'correct', origin: 'mcp', input: { id: fact, content: 'User lives in Leeds', evidence: [said] } });
+    const out = makeTempDir();
+    await exportJson(source, join(out, 'a.json'));
+
+    const { engine: target } = openTestEngine({ clock: new ManualClock(clock.t + 60_000) });
+    const theirs = target.rememberFact({ content: 'User works at the library' });
+    const data = JSON.parse(readFileSync(join(out, 'a.json'), 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+    const original = data.tables.memory_proposals?.[0] ?? {};
+    const retarget = (payloadId: string, supersedes: string, id: string, hash: string) => {
+      const payload = JSON.parse(String(original.payload)) as { input: Record<string, unknown> };
+      return { ...original, id, evidence_hash: hash, supersedes_id: supersedes, payload: JSON.stringify({ ...payload, input: { ...payload.input, id: payloadId } }) };
+    };
+    data.tables.memory_proposals = [
+      // The column names the file's fact, the stored write corrects this memory's own.
+      retarget(theirs, fact, '0190aaaa-0000-7000-8000-000000000001', 'a'.repeat(64)),
+      // Both name this memory's fact.
+      retarget(theirs, theirs, '0190aaaa-0000-7000-8000-000000000002', 'b'.repeat(64)),
+      // A payload that is no write at all.
+      { ...original, id: '0190aaaa-0000-7000-8000-000000000003', evidence_hash: 'c'.repeat(64), payload: JSON.stringify({ input: { content: 42 } }) },
+    ];
+    writeFileSync(join(out, 'crafted.json'), JSON.stringify(data));
+    const summary = await runImport(target, join(out, 'crafted.json'), { format: 'engram-export' });
+    const refused = (summary.rejected ?? []).filter((r) => r.table === 'memory_proposals').map((r) => r.reason);
+    expect(refused).toHaveLength(3);
+    expect(refused.join(' | ')).toMatch(/corrects another fact than the one the proposal names/);
+    expect(refused.join(' | ')).toMatch(/already in this memory/);
+    expect(refused.join(' | ')).toMatch(/not a correction/);
+    expect(target.listProposals({}).total).toBe(0);
+    expect(target.getNode(theirs).node.validUntil).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The lossless JSON export: every node (with its rowid), edge, entity, link, memory session, write-path run,
- * chat, message, stored context pack and setting (secrets left out), plus the vectors and the embedder they
+ * chat, message, stored context pack, proposal waiting for review (or decided) and setting (secrets left out), plus the vectors and the embedder they
  * were made with, and the memory's fingerprint (Merkle root and leaves). Written row by row to the file, so the export's size is not bounded by memory.
  * `import` of this file into an empty data folder rebuilds the same graph with the same ids.
  */

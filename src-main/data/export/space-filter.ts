@@ -1,7 +1,7 @@
 /**
  * Which rows of a JSON export belong to one space (`export --space NAME`): the space itself, its nodes, memory sessions and
  * chats, with what hangs on them (edges between its nodes, their entity links, the entities they link,
- * messages and packs of its chats). Facts of another space marked everywhere stay with their own space;
+ * messages and packs of its chats, proposals made in it or resting on its memories). Facts of another space marked everywhere stay with their own space;
  * settings and the write path's run log are not part of a space. Tables are read in SNAPSHOT_TABLES order
  * (nodes first), so what a later table depends on is known when it is read.
  */
@@ -10,6 +10,7 @@ import type { SnapshotReader, SnapshotRow } from '../../memory';
 export class SpaceExportFilter {
   private readonly nodes = new Set<string>();
   private readonly chats = new Set<string>();
+  private readonly sessions = new Set<string>();
   private entities: Set<string> | null = null;
 
   constructor(
@@ -33,7 +34,9 @@ export class SpaceExportFilter {
       case 'node_entities':
         return this.nodes.has(String(row.node_id));
       case 'memory_sessions':
-        return row.space_id === this.spaceId;
+        if (row.space_id !== this.spaceId) return false;
+        this.sessions.add(id);
+        return true;
       case 'chat_sessions':
         if (row.space_id !== this.spaceId) return false;
         this.chats.add(id);
@@ -41,6 +44,8 @@ export class SpaceExportFilter {
       case 'chat_messages':
       case 'chat_context_packs':
         return this.chats.has(String(row.chat_id));
+      case 'memory_proposals':
+        return this.proposalBelongs(row);
       default:
         return false;
     }
@@ -48,6 +53,18 @@ export class SpaceExportFilter {
 
   keepVector(kind: 'nodes' | 'entities', id: string): boolean {
     return kind === 'nodes' ? this.nodes.has(id) : this.linkedEntities().has(id);
+  }
+
+  /**
+   * A proposal goes with the space when it was made in one of its conversations or rests on its memories —
+   * and only when everything it would write into is exported with it (an import refuses it otherwise).
+   */
+  private proposalBelongs(row: SnapshotRow): boolean {
+    const ids = (text: unknown): string[] => JSON.parse(String(text ?? '[]')) as string[];
+    const evidence = ids(row.evidence);
+    const target = row.supersedes_id == null ? null : String(row.supersedes_id);
+    const inSpace = (row.session_id != null && this.sessions.has(String(row.session_id))) || evidence.some((id) => this.nodes.has(id)) || (target !== null && this.nodes.has(target));
+    return inSpace && evidence.every((id) => this.nodes.has(id)) && (target === null || this.nodes.has(target));
   }
 
   /** Entities linked to the space's nodes (one pass over the links, after the nodes were read). */

@@ -114,3 +114,51 @@ export function searchPending(db: Database, terms: readonly string[], limit: num
   const rows = stmt(db, `SELECT ${COLUMNS} FROM memory_proposals WHERE state = 'pending' AND ${like} ORDER BY created_at DESC LIMIT ?`).all(...params, limit) as RawRow[];
   return rows.map(toRow);
 }
+
+/** What a delete, forget or retract takes away: episodes, the sessions they were said in, facts. */
+export interface ProposalSources {
+  episodeIds: readonly string[];
+  sessionIds: readonly string[];
+  factIds: readonly string[];
+}
+
+/**
+ * Proposals that rest on what goes: made in one of the sessions, citing one of the episodes as evidence, or
+ * correcting (or, approved, having written) one of the facts. `pendingOnly`: only those still waiting.
+ * The queue is small (a person reviews it), so a scan of it is fine; the id lists are parsed once each.
+ */
+export function proposalsResting(db: Database, on: ProposalSources, pendingOnly = false): string[] {
+  if (on.episodeIds.length + on.sessionIds.length + on.factIds.length === 0) return [];
+  return stmt(
+    db,
+    `WITH eps(id) AS MATERIALIZED (SELECT value FROM json_each(?)),
+          sess(id) AS MATERIALIZED (SELECT value FROM json_each(?)),
+          facts(id) AS MATERIALIZED (SELECT value FROM json_each(?))
+     SELECT p.id FROM memory_proposals p
+     WHERE (? = 0 OR p.state = 'pending')
+       AND (p.session_id IN sess OR p.supersedes_id IN facts OR p.node_id IN facts
+            OR EXISTS (SELECT 1 FROM json_each(p.evidence) e WHERE e.value IN eps))
+     ORDER BY p.created_at, p.id`,
+  )
+    .pluck()
+    .all(JSON.stringify(on.episodeIds), JSON.stringify(on.sessionIds), JSON.stringify(on.factIds), pendingOnly ? 1 : 0) as string[];
+}
+
+/** Deletes proposals for good (an erase: their text must not outlive what they were learned from). */
+export function deleteProposals(db: Database, ids: readonly string[]): void {
+  if (ids.length > 0) stmt(db, 'DELETE FROM memory_proposals WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(ids));
+}
+
+/** Sets waiting proposals aside as declined (restorable from the Review view); returns the ids it changed. */
+export function declinePending(db: Database, ids: readonly string[], decidedAt: number): string[] {
+  if (ids.length === 0) return [];
+  return stmt(db, `UPDATE memory_proposals SET state = 'declined', decided_at = ? WHERE id IN (SELECT value FROM json_each(?)) AND state = 'pending' RETURNING id`)
+    .pluck()
+    .all(decidedAt, JSON.stringify(ids)) as string[];
+}
+
+/** Puts proposals `declinePending` set aside back in the queue, if nobody decided on them since. */
+export function undeclinePending(db: Database, ids: readonly string[], decidedAt: number): void {
+  if (ids.length === 0) return;
+  stmt(db, `UPDATE memory_proposals SET state = 'pending', decided_at = NULL WHERE id IN (SELECT value FROM json_each(?)) AND state = 'declined' AND decided_at = ?`).run(JSON.stringify(ids), decidedAt);
+}

@@ -91,6 +91,10 @@ export function nodeIdsOfSpace(db: ReadableDB, spaceId: string): string[] {
   return stmt(db, 'SELECT id FROM nodes WHERE space_id = ?').pluck().all(spaceId) as string[];
 }
 
+export function sessionIdsOfSpace(db: ReadableDB, spaceId: string): string[] {
+  return stmt(db, 'SELECT id FROM memory_sessions WHERE space_id = ?').pluck().all(spaceId) as string[];
+}
+
 export function deleteSessionsOfSpace(db: Database, spaceId: string): void {
   // Chat messages and packs leave with their chat (ON DELETE CASCADE).
   stmt(db, 'DELETE FROM chat_sessions WHERE space_id = ?').run(spaceId);

@@ -13,6 +13,7 @@ import { refreshEntitySummaries } from '../entity-summary';
 import { adjustMentionCount, entityIdsOfNode } from '../repo/entities';
 import { invalidateNode } from '../repo/nodes';
 import { setNodeVectorActive } from '../repo/vectors';
+import { declinePending, proposalsResting, undeclinePending } from '../repo/proposals';
 import { newId } from '../ids';
 import { changedSince, noteAfter, recordJournal, restoreJournal, type RetractJournal } from './journal';
 import { planChanges, planRetract, type RetractPlan } from './plan';
@@ -50,6 +51,10 @@ export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKi
   const dropEdge = db.prepare('DELETE FROM edges WHERE id = ?');
   for (const id of plan.supportEdgeIds) dropEdge.run(id);
   applyVersionsAfterErase(ctx, { currentAgainIds: plan.currentAgainIds, relinks: [] }, now);
+  // A proposal still waiting on what is retracted would bring it back on approval: set aside with it.
+  const waiting = proposalsResting(db, { episodeIds: plan.episodeIds, sessionIds: [], factIds: plan.forgetCurrentIds }, true);
+  const withdrawn = declinePending(db, waiting, now);
+  if (withdrawn.length > 0) journal.withdrawn = withdrawn;
   noteAfter(db, journal);
   const counts: RetractCounts = {
     episodes: plan.episodeIds.length,
@@ -63,6 +68,7 @@ export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKi
   ).run(retractionId, kind, plan.source.ref, JSON.stringify(counts), JSON.stringify(journal), now);
   for (const id of toForget) ctx.feed.emit({ kind: 'node.forgotten', nodeId: id });
   for (const id of plan.losingSupportIds) ctx.feed.emit({ kind: 'node.updated', nodeId: id });
+  if (withdrawn.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: withdrawn });
   return { retractionId, source: plan.source, counts };
 }
 
@@ -93,6 +99,8 @@ export function undoRetract(ctx: EngineContext, retractionId: string): RetractRe
   }
   undoReextractWrites(ctx, journal);
   restoreJournal(db, journal);
+  undeclinePending(db, journal.withdrawn ?? [], row.applied_at);
+  if (journal.withdrawn?.length) ctx.feed.emit({ kind: 'review.changed', proposalIds: journal.withdrawn });
   db.prepare('DELETE FROM retractions WHERE id = ?').run(retractionId);
   for (const node of journal.nodes) ctx.feed.emit({ kind: 'node.updated', nodeId: String(node.id) });
   for (const entity of journal.entities) {

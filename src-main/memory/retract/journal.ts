@@ -22,6 +22,8 @@ export interface RetractJournal {
   proposed?: string[];
   /** and the edges it added to what already was (deleted). */
   addedEdges?: string[];
+  /** Proposals waiting on the retracted messages, set aside as declined (back in the queue on undo). */
+  withdrawn?: string[];
 }
 
 const columnCache = new WeakMap<Database, Map<string, string[]>>();
