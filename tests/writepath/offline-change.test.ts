@@ -530,6 +530,103 @@ describe('offline change of life said the way chats say it', () => {
   });
 });
 
+describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedges, dates, slots, chat words", () => {
+  const first = async (text: string) => (await slotted(text))[0];
+
+  it('a negated fan dislikes; a past fan or a joke says nothing of now', async () => {
+    for (const text of ["i'm not a big fan of cats", 'I am not a fan of cats', 'i was never a fan of coffee', "i'm no longer a fan of Marvel", "i'm not the biggest fan of mornings"]) {
+      expect(await first(text), text).toMatchObject({ value: 'dislike' });
+    }
+    expect(await first("i'm a huge fan of Arsenal")).toMatchObject({ slot: 'user.opinion.arsenal', value: 'like' });
+    expect(await slotted('i was a huge fan of Oasis')).toEqual([]);
+    expect(await slotted("i'm a big fan of not working lol")).toEqual([]);
+  });
+
+  it('no name from a mood in title case or a team; names still read', async () => {
+    for (const text of ['Im Knackered', 'Im Skint', 'Im Chuffed', "I'm Team Edward obvs", 'my sister is Ill']) expect(await slotted(text), text).toEqual([]);
+    expect(await first("Hi, I'm Dana")).toMatchObject({ slot: 'user.name', value: 'dana' });
+    expect(await first("I'm Mark Green")).toMatchObject({ slot: 'user.name', value: 'mark green' });
+    expect(await first('i go by Sasha now')).toMatchObject({ slot: 'user.name', value: 'sasha' });
+    expect(await first('everyone calls me Bex')).toMatchObject({ slot: 'user.name', value: 'bex' });
+    expect(await first("i've changed my name to Alex")).toMatchObject({ slot: 'user.name', value: 'alex' });
+    expect(await slotted('they call me lazy')).toEqual([]);
+  });
+
+  it('a move to a workplace is no home; a move "as" a role is a job', async () => {
+    for (const text of ['we moved to a new office in Leeds', 'i moved to the Leeds office in june', 'i moved to the Manchester team', 'moved to Leeds Uni from Sheffield']) {
+      expect((await slotted(text)).filter((s) => s.slot?.endsWith('.residence')), text).toEqual([]);
+    }
+    expect((await slotted("i'm based in Leeds for work but live in York")).map((s) => s.value)).toEqual(['york']);
+    expect(await first('i moved to the Guardian as an editor')).toMatchObject({ slot: 'user.employer', value: 'guardian' });
+    expect(await first('we moved to a new flat in Leeds')).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await first('i moved to Leeds city centre')).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await first('my home is in Bath now')).toMatchObject({ slot: 'user.residence', value: 'bath' });
+  });
+
+  it('a belief or a vote is no occupation; a role "at" a place is also where one works, unless one studies there', async () => {
+    for (const text of ["i'm an atheist now", "i'm a Catholic", "i'm a Labour voter"]) expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    expect((await slotted("i'm a barista at Costa")).map((s) => [s.slot, s.value])).toEqual([['user.occupation', 'barista'], ['user.employer', 'costa']]);
+    expect((await slotted("i'm a student at Leeds Uni")).map((s) => s.slot)).toEqual(['user.occupation']);
+    expect(await first('im now at Ocado as a data analyst')).toMatchObject({ slot: 'user.employer', value: 'ocado' });
+    expect(await first('my current employer is the NHS')).toMatchObject({ slot: 'user.employer', value: 'nhs' });
+  });
+
+  it('hedges and take-backs after the fact', async () => {
+    for (const text of ['i quit my job. not really, just a bad day', 'i work at Boots. used to anyway', 'i work at google haha as if', 'i quit my job!! well, almost', 'i quit my job, kind of', 'i live in Leeds (not really)']) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+    // First in a message, "not really" answers the other person.
+    expect(await first('not really, i live in York now')).toMatchObject({ slot: 'user.residence', value: 'york' });
+    expect((await slotted('i work at Tesco. well, worked. got sacked yday')).map((s) => s.value)).toEqual(['ended:']);
+  });
+
+  it('dates as British chat says them', async () => {
+    expect(await first('i moved to Leeds the year before last')).toMatchObject({ day: '2024-11-25' });
+    expect(await first('started at Google the monday before last')).toMatchObject({ slot: 'user.employer', day: '2026-11-16' });
+    expect(await first('i moved to Leeds the weekend before last')).toMatchObject({ slot: 'user.residence', day: '2026-11-21' });
+    expect(await first('i quit my job on Monday last week')).toMatchObject({ day: '2026-11-16' });
+    expect(await first('i moved to Leeds a week last friday')).toMatchObject({ day: '2026-11-13' });
+    expect(await first('i moved to Leeds in jan 24')).toMatchObject({ day: '2024-01-01' });
+    expect(await first('i moved to Leeds in may')).toMatchObject({ slot: 'user.residence', day: '2026-05-01' });
+    expect(await first('i worked at Tesco back in the day')).toMatchObject({ slot: null, day: null });
+    expect(await slotted('i started at Aviva back in the day')).toEqual([]);
+    expect(await first('i left Barclays in March')).toMatchObject({ slot: 'user.employer', value: 'ended:barclays', day: '2026-03-01' });
+    expect(await first('i left Barclays in 2024')).toMatchObject({ value: 'ended:barclays', day: '2024-01-01' });
+  });
+
+  it('slots and values: one kind for another, hours of work, a diet, a spell, the name after a preposition', async () => {
+    expect(await slotted('switched from oat milk to almond milk')).toMatchObject([{ slot: 'user.uses.milk', value: 'almond milk' }]);
+    expect(await first('i switched to the night shift')).toMatchObject({ slot: null });
+    expect(await first('switched to part time at Tesco')).toMatchObject({ slot: null });
+    expect(await first("i'm eating plant based now")).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
+    expect(await first('i went vegan in january')).toMatchObject({ slot: 'user.uses.meat', value: 'no', day: '2026-01-01' });
+    expect(await first("i've become a vegan lol")).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
+    expect(await first("i've stopped being vegetarian")).toMatchObject({ slot: 'user.uses.meat', value: 'ended:no' });
+    expect(await first("i've given up meat for lent")).toMatchObject({ slot: null });
+    expect(await first('gave up booze for dry january')).toMatchObject({ slot: null });
+    expect(await first('i got laid off from Ford')).toMatchObject({ slot: 'user.employer', value: 'ended:ford' });
+    expect(await first('my favourite colour is green now not blue')).toMatchObject({ slot: 'user.favourite.colour', value: 'green' });
+    expect(await first('my favourite film is still the godfather')).toMatchObject({ value: 'the godfather' });
+  });
+
+  it('partners named, leaving, divorced', async () => {
+    expect(await first('my partner is Sam')).toMatchObject({ slot: 'user.partner', value: 'sam' });
+    expect(await first('my girlfriend dumped me')).toMatchObject({ content: "User's girlfriend dumped User", slot: 'user.partner', value: 'ended:' });
+    expect(await first('my boyfriend broke up with me on monday')).toMatchObject({ slot: 'user.partner', value: 'ended:', day: '2026-11-23' });
+    expect(await first('my girlfriend Jess dumped me')).toMatchObject({ value: 'ended:jess' });
+    expect(await first('i broke up with my boyfriend of 3 years yesterday')).toMatchObject({ slot: 'user.partner', value: 'ended:' });
+    expect(await first('ps i broke up with dan')).toMatchObject({ slot: 'user.partner', value: 'ended:dan' });
+    expect(await first("i'm divorced now")).toMatchObject({ slot: 'user.partner', value: 'ended:' });
+    for (const text of ['my wife left me a note', 'my boyfriend left me at the station lol', 'my mum left me a voicemail']) expect(await slotted(text), text).toEqual([]);
+  });
+
+  it('chat words leave the fact', async () => {
+    expect(await first('i work at Tesco babe')).toMatchObject({ content: 'User works at Tesco' });
+    expect(await first('i work at Lidl istg')).toMatchObject({ content: 'User works at Lidl' });
+    expect(await first("i'm married now lol still weird to say")).toMatchObject({ content: 'User is married' });
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

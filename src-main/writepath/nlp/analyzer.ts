@@ -44,6 +44,11 @@ export interface TextAnalyzer {
   guessedNames?(text: string): string[];
   /** Whether the library knows a name as an organisation ("Google", "Acme Corp"), when it can tell. */
   isOrganisation?(name: string): boolean;
+  /**
+   * Whether a single word is an everyday word and no first name ("knackered", "skint", "hungover"; not "grace",
+   * "priya"), when it can tell: "Im Knackered" typed in title case names nobody.
+   */
+  isEverydayWord?(word: string): boolean;
 }
 
 /** Tokens back to text, with the original spacing. */
@@ -112,6 +117,11 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       restoreNameCase: (text: string): string => restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)])),
       guessedNames: (text: string): string[] => (restoreNameCase(text, guessed) === text ? [] : guessed(text)),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
+      // The lite model knows no proper names, so a word it knows is a word; compromise knows first names.
+      isEverydayWord: (word: string): boolean => {
+        const lower = word.toLowerCase();
+        return wordsOf(lower)[0]?.known === true && !compromise(lower).has('#FirstName');
+      },
       namedEntities: (text: string): Map<string, NamedEntityKind> => {
         const doc = compromise(text);
         return namesByKind([

@@ -3,9 +3,9 @@ import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { DURABLE_ADJECTIVES, IDENTITIES, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
-import { acquiredThing, coordinated, endsUnfinished, headWord, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
+import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
-import type { VerbGroup } from './verb-group';
+import { NEGATIONS, type VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
@@ -70,6 +70,18 @@ export function unknownPlaceMovedTo(s: Built, ctx: Context): boolean {
 /** "single tonight", "single this weekend", "single for the week": a while, not a change of life. */
 const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this (?:weekend|week|evening|morning|christmas|xmas)|for (?:the|a|one) (?:night|evening|weekend|week|day|few days|bit)|(?:until|till) (?!further notice))/i;
 
+/**
+ * Places of work and study: a move to one ("to a new office in Leeds", "to the Leeds office", "to Leeds Uni",
+ * "to the Manchester team") is no move of home.
+ */
+const WORKPLACES = new Set(['office', 'offices', 'team', 'branch', 'department', 'dept', 'site', 'campus', 'store', 'shop', 'uni', 'university', 'college', 'school', 'hospital', 'ward', 'clinic', 'depot', 'warehouse', 'factory', 'plant', 'lab', 'hq', 'headquarters', 'desk', 'floor', 'project', 'account', 'squad', 'division', 'unit', 'studio', 'gym', 'club', 'church', 'course', 'class']);
+
+/** Roles at a place that are not work there: "a student at Leeds Uni", "a volunteer at the food bank". */
+const STUDIES = new Set(['student', 'pupil', 'undergrad', 'undergraduate', 'postgrad', 'postgraduate', 'fresher', 'graduate', 'alumnus', 'volunteer', 'patient', 'resident', 'member', 'regular']);
+
+/** What a switch of hours names ("to the night shift", "to part time"): no thing used. */
+const WORK_HOURS = new Set(['shift', 'shifts', 'part', 'full', 'part-time', 'full-time', 'nights', 'days', 'hours', 'rota', 'contract', 'role', 'team', 'job']);
+
 /** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
 const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);
 
@@ -90,13 +102,16 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
 
   if (group.copula) {
     if (object.length === 0) return [];
-    // "I am a big fan of X" / "I am not a fan of X": an opinion.
+    // "I am a big fan of X" / "I am not a fan of X": an opinion. The negation follows the copula ("am not", "was
+    // never", "am no longer"), so it is in the object. A past fan ("I was a huge fan of Oasis") says nothing of now;
+    // "a fan of not working" is a joke about the thing, not an opinion of it.
     const fan = object.findIndex((t) => lowerOf(t) === 'fan');
-    if (fan >= 0 && lowerOf(object[fan + 1]) === 'of' && fan <= 3) {
+    if (fan >= 0 && lowerOf(object[fan + 1]) === 'of' && fan <= 4) {
       const target = object.slice(fan + 2);
       const head = headWord(target);
-      if (!head || VAGUE_OBJECTS.has(lowerOf(target[0]))) return [];
-      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: group.negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
+      const negated = group.negated || object.slice(0, fan).some((t) => NEGATIONS.has(lowerOf(t)));
+      if (!head || VAGUE_OBJECTS.has(lowerOf(target[0])) || NEGATIONS.has(lowerOf(target[0])) || (group.past && !negated)) return [];
+      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
     const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
@@ -142,8 +157,13 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         ...(org ? [{ name: org, type: 'organization' as const, aliases: [] }] : []),
         ...(place && place !== org ? [{ name: place, type: 'place' as const, aliases: [] }] : []),
       ];
-      return [says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities })];
+      const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities });
+      // "I'm a barista at Costa": the role, and where the subject works.
+      const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
+      return [occupation, ...worksAt];
     }
+    // "I'm divorced now", "I'm separated": no partner, as "single" says.
+    if (object.length === 1 && ['divorced', 'separated'].includes(firstLower) && !group.past) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: endedValue('') })];
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
       // "I'm single now": no partner, whoever held the slot; not "single tonight, wife is away".
@@ -176,6 +196,14 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       }
       if (group.negated) return [];
       if (moved && movedToATool(place, said, ctx)) return [];
+      const placeStart = object.findIndex((t) => t.text === place.split(' ')[0]);
+      const around = [...object.slice(0, placeStart), object[placeStart + place.split(' ').length]];
+      if (moved && (around.some((t) => WORKPLACES.has(lowerOf(t))) || place.split(' ').some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
+      // "moved to the Guardian as an editor": a new job, not a home.
+      if (moved && lowerOf(object[placeStart + place.split(' ').length]) === 'as') {
+        const the = lowerOf(object[placeStart - 1]) === 'the' ? 'the ' : '';
+        return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
+      }
       // A move is where the subject lives now; the chain of places is the fact's history.
       const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
       // "to the US", "to the Netherlands": the place keeps its article.
@@ -240,8 +268,13 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const source = fromAt >= 0 ? object.slice(fromAt + 1, fromAt < toAt ? toAt : undefined) : [];
       const targetHead = headWord(target);
       if (!targetHead) return [];
-      const out = [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: 'yes', entities: [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)] })];
+      // "switched to the night shift", "to part time at Tesco": hours of work, not a thing used.
+      if (target.some((t) => WORK_HOURS.has(lowerOf(t)))) return [says(`${s} ${group.phrase} ${objText}`)];
       const sourceHead = headWord(source);
+      const entities = [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)];
+      // "from oat milk to almond milk", "from light mode to dark mode": one thing, another kind of it.
+      if (sourceHead === targetHead) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: normaliseFact(joinTokens(target.filter((t) => t.pos !== 'DET'))), entities })];
+      const out = [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: 'yes', entities })];
       if (sourceHead) out.push(says(`${s} no longer uses ${joinTokens(source)}`, { slot: slot(`uses.${sourceHead}`), value: 'no', entities: typedRuns(source, 'tool', ctx) }));
       return out;
     }
@@ -268,11 +301,16 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return acquiredThing(object) ? [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })] : [];
     }
     case 'went': {
-      // "I'm going vegan", "I went vegetarian last year": a lasting state taken up.
-      // (wink reads "part-time" as three tokens.)
-      if (!group.negated && object.length <= 3 && TAKEN_UP.has(objText.toLowerCase())) {
-        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(objText.toLowerCase()) && group.past ? meatless() : {})];
+      // "I'm going vegan", "I went vegetarian last year", "I became vegan in March": a lasting state taken up.
+      // (wink reads "part-time" as three tokens; "a vegan": "I've become a vegan".)
+      const article = ['a', 'an'].includes(firstLower) && group.lemma === 'become' ? 1 : 0;
+      const takenUp = [3, 2, 1].map((n) => object.slice(article, article + n)).find((part) => part.length > 0 && TAKEN_UP.has(joinTokens(part).toLowerCase()));
+      const rest = takenUp ? object.slice(article + takenUp.length) : [];
+      if (!group.negated && takenUp && (rest.length === 0 || isTimePhrase(rest))) {
+        const state = joinTokens(takenUp).toLowerCase();
+        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(state) && (group.past || /\b(?:has|have)\b/.test(group.phrase)) ? meatless() : {})];
       }
+      if (group.lemma !== 'go') return [];
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
       const place = nameAfter(object, ['to']);
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];

@@ -8,8 +8,8 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { headWord, lowerOf, nameAfter, properRuns } from './phrases';
-import { RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -155,6 +155,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     }
     case 'stop': {
       if (group.negated || !done) return null;
+      // "I've stopped being vegetarian": the diet without meat is over, as "not vegetarian anymore" says.
+      if (first === 'being' && object.length === 2 && ['vegetarian', 'veggie', 'pescatarian'].includes(lowerOf(object[1]))) return built(said, 'uses.meat', endedValue('no'), []);
       if (HABIT_GERUNDS.has(first)) return dropped();
       // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was
       // ("stopped using Strava" is a tool's slot, read by the general rules).
@@ -169,6 +171,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I'm based in Toronto": where the subject lives.
       const place = first === 'in' ? nameAfter(object, ['in']) : null;
       if (!place || group.negated || !passive) return null;
+      // "based in Leeds for work (but live in York)": where the work is.
+      if (/\bfor (?:work|my job|the job|work stuff)\b/i.test(joinTokens(object))) return null;
       return built(`${s} lives in ${place}`, 'residence', normaliseFact(place), [{ name: place, type: 'place', aliases: [] }]);
     }
     case 'start':
@@ -203,7 +207,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${pastime}`), value: 'no', entities: [] }];
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
-      if (!namedFirst || named?.end !== object.length) return null;
+      // "I left Barclays", "I left Barclays in March": the name and at most when.
+      if (!namedFirst || (named?.end !== object.length && !isTimePhrase(object.slice(named?.end)))) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());
       if (kind === 'person') return null;
       // "I quit Facebook", "I quit TikTok": an app as often as an employer, unless the message talks about work.
@@ -246,12 +251,24 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'split':
     case 'divorce': {
       const partner = group.lemma === 'divorce' ? namedFirst : first === 'with' ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
-      if (!partner || group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up'))) return null;
+      if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up'))) return null;
+      // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
+      if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
+      // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
+      const own = first === 'with' && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2]));
+      if (!partner && own && subject.firstPerson) {
+        const name = properRuns(object).find((r) => r.start === 3)?.text;
+        return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);
+      }
+      if (!partner) return null;
       return built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]);
     }
     default: {
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;
+      // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
+      const diet = objText.toLowerCase().replace(/\s*-\s*|\s+/g, '-');
+      if (group.lemma === 'eat' && !group.negated && ['plant-based', 'vegan', 'vegetarian', 'veggie'].includes(diet)) return built(said, 'uses.meat', 'no', []);
       const head = headWord(object);
       if (!head || object.length > 4) return null;
       return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];

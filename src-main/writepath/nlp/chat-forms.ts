@@ -8,7 +8,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
-import { lowerOf, nameAfter, properRuns } from './phrases';
+import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { hisOrHerAfter } from './whose-news';
 import { endedValue } from '../slot-values';
@@ -130,13 +130,30 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
   return text.slice(first.index + first.text.length).trim().length === 0;
 }
 
-/** "call me Alex", "I go by Alex": the name the speaker wants, or null. */
+/** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
+const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);
+/** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
+const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead']);
+
+/**
+ * "call me Alex", "I go by Alex (now)", "everyone calls me Bex", "I changed my name to Alex": the name the speaker
+ * wants, or null.
+ */
 export function nameAsked(tokens: readonly Token[], start: number): string | null {
-  const a = lowerOf(tokens[start]);
-  const b = lowerOf(tokens[start + 1]);
-  const at = a === 'call' && b === 'me' ? start + 2 : a === 'i' && b === 'go' && lowerOf(tokens[start + 2]) === 'by' ? start + 3 : -1;
+  const word = (i: number): string => lowerOf(tokens[i]);
+  const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
+  const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
+  const byCallers = callsMe > start && tokens.slice(start, callsMe).some((t) => CALLERS.has(lowerOf(t)));
+  const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
+  const at =
+    a === 'call' && b === 'me' ? start + 2
+    : a === 'i' && b === 'go' && c === 'by' ? start + 3
+    : byCallers ? callsMe + 2
+    : changed > 0 ? changed + 2
+    : -1;
   if (at < 0) return null;
-  const rest = tokens.slice(at).filter((t) => t.pos !== 'PUNCT');
+  let rest = tokens.slice(at).filter((t) => t.pos !== 'PUNCT');
+  while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   return isPersonName(rest) ? joinTokens(rest) : null;
 }
 
@@ -187,7 +204,9 @@ export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: read
   if (place) {
     return [{ content: `${subject.text} no longer lives in ${place}`, type: 'semantic', slot: `${subject.key}.residence`, value: endedValue(normaliseFact(place)), entities: [{ name: place, type: 'place', aliases: [] }] }];
   }
-  const org = namedAfter(state.rest, ['at', 'with', 'for']);
+  // "I'm now at Ocado as a data analyst": the role after the name is not part of it.
+  const asRole = state.rest.findIndex((t, i) => i > 1 && lowerOf(t) === 'as' && ['a', 'an'].includes(lowerOf(state.rest[i + 1])));
+  const org = namedAfter(asRole > 0 ? state.rest.slice(0, asRole) : state.rest, ['at', 'with', 'for']);
   // "with" a person is a partner (names.ts), not an employer; "now with Vodafone" is a phone contract unless the
   // message talks about work; "now at Heathrow" is a place.
   if (!org || (lowerOf(state.rest[0]) === 'with' && (isPartnerName(state.rest.slice(1), ctx) || (!state.overForGood && !ctx.workTalk)))) return null;
@@ -198,6 +217,18 @@ export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: read
     : [{ content: `${subject.text} works at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: normaliseFact(org), entities }];
 }
 
+/** "my home is in Bath now", "our new place is in Hove", "my flat's in Leith": where the speaker lives, or null. */
+export function homeIsIn(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  let i = start + 1;
+  if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
+  if (!['home', 'place', 'flat', 'house', 'apartment'].includes(lowerOf(tokens[i]))) return null;
+  if (!['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
+  let object = tokens.slice(i + 2).filter((t) => t.pos !== 'PUNCT');
+  if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
+  const place = namedAfter(object, ['in']);
+  return place ? { content: `${own.text} lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] } : null;
+}
+
 /** "my new job is at Dropbox", "my job is with Acme now": the speaker's employer, or null. */
 export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
   let i = start + 1;
@@ -206,6 +237,30 @@ export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): 
   if (!['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
   let object = tokens.slice(i + 2).filter((t) => t.pos !== 'PUNCT');
   if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
-  const org = namedAfter(object, ['at', 'with', 'for']);
+  // "my current employer is the NHS": the employer is named without a preposition.
+  const org = lowerOf(tokens[i]) === 'employer' ? namedAfter(lowerOf(object[0]) === 'at' ? object : [{ ...(object[0] as Token), text: 'at', pos: 'ADP' }, ...object], ['at']) : namedAfter(object, ['at', 'with', 'for']);
   return org ? { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] } : null;
+}
+
+/** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
+const LEFT_ME =
+  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but)\b|[\s.!?,…]*\p{Extended_Pictographic})/iu;
+
+/**
+ * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
+ * (`relation`, the subject) ends them as the speaker's (`own`) partner; null for anything else ("left me a note").
+ */
+export function partnerLeft(rest: readonly Token[], relation: string, subject: Subject, own: Subject): Built | null {
+  if (!PARTNERS.has(relation.split(' ').at(-1) ?? '') || subject.text === own.text) return null;
+  const left = LEFT_ME.exec(joinTokens(rest));
+  if (!left) return null;
+  const partner = subject.unnamed ? '' : subject.text;
+  const who = subject.unnamed ? subject.text : `${possessive(own.text)} ${relation} ${partner}`;
+  return {
+    content: `${who} ${left[1]?.toLowerCase()} ${own.text}`,
+    type: 'semantic',
+    slot: `${own.key}.partner`,
+    value: endedValue(normaliseFact(partner)),
+    entities: subject.entity && !subject.unnamed ? [subject.entity] : [],
+  };
 }

@@ -34,6 +34,7 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
   ['live', 'residence'],
   ['move', 'residence'],
   ['relocate', 'residence'],
+  ['emigrate', 'residence'],
   ['settle', 'residence'],
   ['work', 'work'],
   ['join', 'join'],
@@ -54,6 +55,8 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
   ['have', 'have'],
   ['own', 'have'],
   ['go', 'went'],
+  ['turn', 'went'],
+  ['become', 'went'],
   // "I got a dog", "we got a new car": only what the ACQUISITIONS list names (not "a coffee", "a text").
   ['get', 'acquire'],
   // "I was born in Lagos": the lemma of "born".
@@ -80,16 +83,18 @@ export const DURABLE_ADJECTIVES = words(`
 `);
 
 /** What one "goes": "I'm going vegan", "she went freelance". */
-export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
+export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
-export const JOB_SUFFIX = /(?:er|or|ist|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
+export const JOB_SUFFIX = /(?:er|or|ist|ista|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
   owl gamer reader runner swimmer man woman lifesaver snorer sucker loser quitter winner cancer dreamer worrier
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
   passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter
+  atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
+  voter conservative liberal republican democrat libertarian environmentalist activist
 `);
 /** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
 export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
@@ -122,7 +127,7 @@ export const NOT_POSSESSIONS = words('question idea feeling look go chance probl
 export const OPENERS = words(`
   and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
   basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello wow ah haha lol
-  nowadays currently tbh ngl lowkey imo omg
+  nowadays currently tbh ngl lowkey imo omg ps pps fyi update psa nah yep yup welp
   by the way guess what fun fact
 `);
 
@@ -132,8 +137,12 @@ export const TRAILING_FILLERS = [
   'very much', 'too', 'as well', 'again', 'already', 'honestly', 'though', 'actually', 'really', 'either', 'tbh', 'haha',
   'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
   'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
-  'ugh', 'lowkey', 'tbf', 'just', 'earlier',
+  'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
+  'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs',
 ];
+
+/** Interjections that end what a clause says: "married now lol still weird to say" is married, then a new thought. */
+export const CLAUSE_ENDING_INTERJECTIONS = new Set(['lol', 'haha', 'hahaha', 'lmao', 'lmfao', 'omg', 'istg', 'fml', 'yay', 'oops', 'smh', 'rofl', 'ikr']);
 
 /** Adverbs dropped from the verb group ("I've just moved" → "moved"); negations and frequency words are kept. */
 export const DROPPED_ADVERBS = words('just really actually finally also honestly even totally absolutely recently now already literally basically kind sort of still');
@@ -148,7 +157,7 @@ export const MODALS = words('will would could should might may must shall can ca
 
 /** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages. */
 export const NOT_NAMES = words(`
-  ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead
+  ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team
   english british american canadian australian irish scottish welsh french german spanish italian portuguese dutch
   swedish norwegian danish finnish polish russian ukrainian czech greek turkish chinese japanese korean indian
   pakistani mexican brazilian argentinian nigerian kenyan egyptian african european asian latino latina

@@ -88,7 +88,9 @@ export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
 /** A copula the name and partner rules read, or null for the rest of the copula rules. */
 export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
-  if (!group.negated && !group.past && isPersonName(object)) return [nameStatement(subject, joinTokens(object))];
+  // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner").
+  const everyday = object.length === 1 && ctx.isEverydayWord(object[0]?.text ?? '');
+  if (!group.negated && !group.past && isPersonName(object) && !everyday) return [nameStatement(subject, joinTokens(object))];
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);
   const { rest } = state;
@@ -106,4 +108,16 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
     ];
   }
   return null;
+}
+
+/**
+ * "my partner is Sam", "my girlfriend is Jess now": a relation named with a bare copula. Only a capitalised name that
+ * is all the clause says ("my mum is home", "my sister is Ill"-like moods are not names).
+ */
+export function nameIsAt(tokens: readonly Token[], at: number, ctx: Context): string | null {
+  if (lowerOf(tokens[at]) !== 'is') return null;
+  let rest = tokens.slice(at + 1).filter((t) => t.pos !== 'PUNCT');
+  if (lowerOf(rest.at(-1)) === 'now') rest = rest.slice(0, -1);
+  if (rest.length === 1 && ctx.isEverydayWord(rest[0]?.text ?? '')) return null;
+  return isPersonName(rest) ? joinTokens(rest) : null;
 }

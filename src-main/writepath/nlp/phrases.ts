@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -11,10 +11,13 @@ export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?
 export function properRuns(tokens: readonly Token[]): { start: number; end: number; text: string }[] {
   const runs: { start: number; end: number; text: string }[] = [];
   let i = 0;
-  const isName = (t: Token | undefined): boolean =>
-    !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && /^\p{Lu}/u.test(t.text) && t.text !== t.text.toLowerCase())) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase());
+  const capitalised = (t: Token): boolean => /^\p{Lu}/u.test(t.text) && t.text !== t.text.toLowerCase();
+  // "laid off from Ford": a capitalised word the tagger reads as a verb or an adjective, right after a preposition, is a name.
+  const afterPreposition = (at: number): boolean => tokens[at - 1]?.pos === 'ADP' && ['VERB', 'ADJ'].includes(tokens[at]?.pos ?? '');
+  const isName = (t: Token | undefined, at = -1): boolean =>
+    !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && capitalised(t)) || (at > 0 && capitalised(t) && afterPreposition(at))) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase());
   while (i < tokens.length) {
-    if (!isName(tokens[i])) {
+    if (!isName(tokens[i], i)) {
       i++;
       continue;
     }
@@ -37,6 +40,8 @@ export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '
 /** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
 export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
   let kept = tokens.filter((_, i) => !relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to));
+  const ends = kept.findIndex((t, i) => i > 0 && CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)));
+  if (ends > 0) kept = kept.slice(0, ends);
   for (let changed = true; changed; ) {
     changed = false;
     // Punctuation, a dangling "and", and emoji ("I switched to coffee now ☕☕").
@@ -204,4 +209,34 @@ export function acquiredThing(tokens: readonly Token[]): Token | null {
   if (!noun || at > 3 || !ACQUISITIONS.has(noun.lemma)) return null;
   const after = tokens[at + 1];
   return after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos) ? null : noun;
+}
+
+/** Words a time phrase is made of, beside the calendar's names and numbers ("at the end of last year", "in the summer"). */
+const TIME_PHRASE_WORDS = new Set([
+  'in', 'on', 'at', 'during', 'around', 'since', 'back', 'by', 'last', 'this', 'next', 'early', 'late', 'mid', 'the', 'of', 'end',
+  'start', 'beginning', 'middle', 'a', 'few', 'couple', 'ago', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
+  'nov', 'dec',
+]);
+const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'year', 'years', 'month', 'months', 'week', 'weeks', 'weekend']);
+
+/**
+ * Whether `tokens` are only a time ("in March", "last March", "in 2024", "on 4/5/2025", "in the summer", "at the end of
+ * last year"): what may follow the thing a change is about ("I left Barclays in March") without being part of it.
+ */
+export function isTimePhrase(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT');
+  if (words.length === 0 || words.length > 7) return false;
+  const calendar = (t: Token): boolean => CALENDAR_WORDS.has(lowerOf(t)) || TIME_NOUNS.has(lowerOf(t)) || /^\d[\d/.-]*(?:st|nd|rd|th)?$/.test(t.text);
+  return words.some(calendar) && words.every((t) => calendar(t) || TIME_PHRASE_WORDS.has(lowerOf(t)));
+}
+
+/** Said around a favourite, not part of it: "green now not blue", "still the godfather", "blue obviously". */
+const FAVOURITE_ASIDES = new Set(['now', 'still', 'definitely', 'obviously', 'def', 'honestly', 'tbh', 'btw', 'lol', 'haha', 'not', 'but', 'though', 'tho', 'anyway', 'again']);
+
+/** The favourite itself: asides before it dropped, the value cut where an aside or a contrast begins. */
+export function favouriteValue(value: Token[]): Token[] {
+  let start = 0;
+  while (start < value.length && FAVOURITE_ASIDES.has(lowerOf(value[start]))) start++;
+  const end = value.findIndex((t, i) => i > start && (FAVOURITE_ASIDES.has(lowerOf(t)) || t.pos === 'PUNCT'));
+  return value.slice(start, end < 0 ? undefined : end);
 }

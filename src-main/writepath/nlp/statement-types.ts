@@ -37,6 +37,8 @@ export interface Context {
   guessed: ReadonlySet<string>;
   /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
   isOrganisation(name: string): boolean;
+  /** Whether a single word is an everyday word and no first name (TextAnalyzer.isEverydayWord; false when it cannot tell). */
+  isEverydayWord(word: string): boolean;
   /** The utterance says a break-up is not one: back together again, or a school's holiday ("we broke up today! 6 weeks off"). */
   coupleDoubt: boolean;
   /** The whole utterance as read (normalised, names capitalised). */

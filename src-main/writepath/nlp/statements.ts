@@ -12,13 +12,14 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { acquiredThing, cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { acquiredThing, cleanObject, favouriteValue, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
-import { givenName, nameGivenAt, nameStatement } from './names';
-import { coupleStatement, jobIsAt, MAY_DROP_SUBJECT, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { givenName, nameGivenAt, nameIsAt, nameStatement } from './names';
+import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
+import { asTheSentenceMeansThem, takesBack } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
 import { endedValue } from '../slot-values';
 
@@ -66,12 +67,6 @@ function saysAPlan(tokens: readonly Token[], from: number): boolean {
   return false;
 }
 
-/**
- * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "said no one
- * ever" anywhere; "not really", "i wish", "in my dreams" as the sentence's end; "not" alone or after "…" or a comma.
- */
-const TAKE_BACK =
-  /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$/i;
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
@@ -137,6 +132,7 @@ export function readStatements(
     workTalk: WORK_TALK.test(text),
     guessed: new Set(text === normalised ? [] : (analyzer.guessedNames?.(normalised) ?? []).map((n) => n.toLowerCase())),
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
+    isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
     coupleDoubt: MESSAGE_COUPLE_DOUBT.test(text),
     text,
   };
@@ -146,7 +142,7 @@ export function readStatements(
   const read = new Map<string, SentenceReading>();
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
-  const takenBack = sentences.findLastIndex((s) => TAKE_BACK.test(joinTokens(s.tokens)));
+  const takenBack = sentences.findLastIndex((s, i) => takesBack(joinTokens(s.tokens), i));
   // "jake went vegan. went freelance too", "my sister? went vegan": right after someone else's news or a sentence
   // that only names them, news said without a subject is theirs.
   let aboutSomeoneElse = false;
@@ -158,7 +154,7 @@ export function readStatements(
       read.set(key, reading);
     }
     for (const [content, reason] of reading.dropped) onDropped?.(content, reason);
-    for (const statement of reading.statements) out.push({ ...statement });
+    out.push(...asTheSentenceMeansThem(reading.statements, joinTokens(sentence.tokens)));
     // A sentence that says nothing ("lol.", "long story.", "bless her.") keeps who the message is about.
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
@@ -242,6 +238,8 @@ function readClause(
   let at = start;
   const extra: Built[] = [];
   let oneOfMany = false;
+  /** The relation the clause's subject is ("girlfriend" of "my girlfriend (Jess) …"), when it is one. */
+  let relationHere: string | null = null;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start);
@@ -272,13 +270,13 @@ function readClause(
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
-    const job = next ? jobIsAt(tokens, start, own) : null;
+    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own)) : null;
     if (job) return { subject: own, statements: [job] };
     if ((next === 'favourite' || next === 'favorite') && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
       if (isAt < 0) return null;
       const thing = joinTokens(tokens.slice(start + 2, isAt));
-      const value = cleanObject(tokens.slice(isAt + 1), [], []);
+      const value = favouriteValue(cleanObject(tokens.slice(isAt + 1), [], []));
       if (!thing || value.length === 0 || value.length > 8 || VAGUE_OBJECTS.has(lowerOf(value[0]))) return null;
       const valueText = joinTokens(value);
       return {
@@ -288,9 +286,10 @@ function readClause(
     }
     const relation = relationAt(tokens, start);
     if (!relation) return null;
+    relationHere = relation.relation;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
     const relative = relativeAt(tokens, start);
-    const called = relative ? null : nameGivenAt(tokens, relation.next);
+    const called = relative ? null : (nameGivenAt(tokens, relation.next) ?? nameIsAt(tokens, relation.next, ctx));
     const name = relative?.name ?? called;
     if (name) {
       const alias = ctx.speaker.isUser ? `my ${relation.relation}` : `${possessive(ctx.speaker.name)} ${relation.relation}`;
@@ -314,6 +313,9 @@ function readClause(
   } else {
     return null;
   }
+  // "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the partner is over.
+  const leftMe = relationHere ? partnerLeft(tokens.slice(at), relationHere, subject, own) : null;
+  if (leftMe) return { subject: own, past: true, statements: [...extra.filter((b) => b.slot !== leftMe.slot), leftMe] };
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
   const verbs = verbGroup(tokens, at, subject.firstPerson);

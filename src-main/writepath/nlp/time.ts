@@ -50,6 +50,47 @@ function seasonStart(which: string, season: string, reference: number): number |
 }
 
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
+
+const MONTH_NUMBER: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, sept: 8, oct: 9, nov: 10, dec: 11 };
+const WEEKDAY_NUMBER: Record<string, number> = { mon: 0, tue: 1, wed: 2, thu: 3, fri: 4, sat: 5, sun: 6 };
+
+/**
+ * Where chrono misreads British chat, the time as meant and the words it spans, or null to leave chrono's reading:
+ * "back in the day" is no day; "the year / week / monday before last" is one more back than chrono's "the year
+ * before"; "on Monday last week" is last week's Monday (chrono: this week's); "a week last friday" the Friday a week
+ * before last Friday; "in jan 24", "in sept 25": a month and a two-digit year (chrono: the 24th, the 25th).
+ */
+function britishReading(text: string, index: number, said: string, time: number, reference: number): { time: number; said: string; index: number } | 'none' | null {
+  const before = text.slice(Math.max(0, index - 40), index);
+  const after = text.slice(index + said.length);
+  const lower = said.trim().toLowerCase();
+  // "back in the day", "in the day (I work, at night I…)": no day at all.
+  if (/^in the day$/.test(lower)) return 'none';
+  const beforeLast = /\bbefore$/.test(lower) ? /^\s+last\b/i.exec(after) : /^\s+before\s+last\b/i.exec(after);
+  if (beforeLast) {
+    const d = new Date(time);
+    if (/\byear\b/.test(lower)) d.setUTCFullYear(d.getUTCFullYear() - 1);
+    else if (/\bmonth\b/.test(lower)) d.setUTCMonth(d.getUTCMonth() - 1);
+    else d.setTime(time - 7 * DAY);
+    // "the monday before last": the article is part of the time, so it leaves the fact's text with it.
+    const the = /^the\b/i.test(said.trim()) ? null : /\bthe\s+$/i.exec(before);
+    return { time: d.getTime(), said: (the ? the[0] : '') + said + beforeLast[0], index: index - (the ? the[0].length : 0) };
+  }
+  const lastWeek = /^(?:on\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+last\s+week$/.exec(lower);
+  if (lastWeek) {
+    const ref = new Date(reference);
+    const weekStart = Date.UTC(ref.getUTCFullYear(), ref.getUTCMonth(), ref.getUTCDate()) - ((ref.getUTCDay() + 6) % 7) * DAY;
+    return { time: weekStart - 7 * DAY + (WEEKDAY_NUMBER[lastWeek[1] ?? ''] ?? 0) * DAY, said, index };
+  }
+  const aWeek = /\ba\s+week\s+$/i.exec(before);
+  if (aWeek && /^last\s+(?:mon|tue|wed|thu|fri|sat|sun)/.test(lower)) return { time: time - 7 * DAY, said: aWeek[0] + said, index: index - aWeek[0].length };
+  const shortYear = /^(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(\d{2})$/.exec(lower);
+  if (shortYear && /\bin\s+$/i.test(before)) {
+    const at = Date.UTC(2000 + Number(shortYear[2]), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
+    return at <= reference ? { time: at, said, index } : 'none';
+  }
+  return null;
+}
 const SOON = /\b(?:tomorrow|tonight)\b/i;
 
 /**
@@ -111,6 +152,13 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     .filter(({ r, index }) => !dotted.some((d) => d.index < index + r.text.length && index < d.index + d.text.length));
   for (const { r, index } of parsed) {
     let time = r.start.date().getTime();
+    const british = britishReading(text, index, r.text, time, reference);
+    if (british === 'none') continue;
+    if (british) {
+      const ahead = british.time > reference + DAY;
+      out.push({ text: british.said, index: british.index, time: british.time, relative: RELATIVE.test(british.said) || /before last/i.test(british.said), future: ahead, ahead, weekday: false });
+      continue;
+    }
     const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());
     if (weekday) {
       // "I started on Monday" said on a Wednesday: the Monday just gone (chrono picks the nearest, maybe ahead).

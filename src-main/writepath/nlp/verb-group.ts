@@ -26,7 +26,7 @@ export interface VerbGroup {
   samePast?: boolean;
 }
 
-const NEGATIONS = new Set(['not', 'never', "n't", 'no']);
+export const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never', "n't", 'no']);
 
 /**
  * The verb group after the subject: auxiliaries, negation and adverbs up to the main verb. Returns null for

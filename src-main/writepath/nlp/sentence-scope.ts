@@ -1,0 +1,43 @@
+/**
+ * What a sentence says about the statements read from it and before it: a take-back ("jk", "not really", "kind
+ * of") undoes them; a time long gone ("back in the day") leaves no claim about now; a spell ("for lent", "dry
+ * january") is no change of habit.
+ */
+import type { Statement } from './statement-types';
+
+/**
+ * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "(not
+ * really)", "said no one ever" anywhere; "not really", "i wish", "in my dreams", "as if" as the sentence's end; "not"
+ * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of").
+ */
+const TAKE_BACK =
+  /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not(?: really)?\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams|as if)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$|(?:^|\.\.\.|…|,)\s*(?:well,?\s*)?(?:almost|kind of|sort of|kinda|sorta)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$/i;
+/**
+ * After something was said, a sentence that opens by taking it back or making it past: "not really, just a bad day",
+ * "used to anyway", "well, worked". First in a message it is an answer to the other person ("not really, i live in
+ * York now"), so only a later sentence counts.
+ */
+const TAKE_BACK_AFTER = /^\s*(?:not really\b|nah not really\b|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
+/** A time long gone, which makes what a sentence says no longer so: "back in the day", "back in uni", "back then". */
+const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twenties|teens|20s|uni days|school days)))\b/i;
+/** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
+const FOR_A_SPELL = /\b(?:for (?:lent|(?:dry )?january|a (?:week|month|bit|while)|the (?:week|month)|(?:one|two|a few) (?:days|weeks))|dry january|veganuary|sober october|until (?:christmas|easter|the weekend|next week))\b/i;
+
+/** Whether the sentence at `index` of a message (its text) takes back what was said up to it. */
+export function takesBack(text: string, index: number): boolean {
+  return TAKE_BACK.test(text) || (index > 0 && TAKE_BACK_AFTER.test(text));
+}
+
+/**
+ * The statements read from a sentence, as the sentence means them: "I started at Aviva back in the day" is long over,
+ * so no claim about now ("User works at Aviva") is made of it; "given up meat for lent", "dry january", "vegan for
+ * a week lol" pause a habit, which changes no slot.
+ */
+export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
+  const longAgo = LONG_AGO.test(text);
+  const forASpell = FOR_A_SPELL.test(text);
+  return statements.flatMap((statement) => {
+    if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
+    return [forASpell && statement.slot?.includes('.uses.') ? { ...statement, slot: null, value: null } : { ...statement }];
+  });
+}
