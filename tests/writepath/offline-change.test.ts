@@ -620,6 +620,16 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     for (const text of ['my wife left me a note', 'my boyfriend left me at the station lol', 'my mum left me a voicemail']) expect(await slotted(text), text).toEqual([]);
   });
 
+  it('a new job for the old, home again, a partner named first', async () => {
+    expect((await slotted('i left Tesco for Aldi')).map((s) => [s.slot, s.value])).toEqual([['user.employer', 'ended:tesco'], ['user.employer', 'aldi']]);
+    expect(await slotted('i left work for lunch')).toEqual([]);
+    expect(await first("i'm back in london for good")).toMatchObject({ slot: 'user.residence', value: 'london' });
+    expect(await first("i'm in a relationship with Jamie now")).toMatchObject({ slot: 'user.partner', value: 'jamie' });
+    expect(await first('Jess is my girlfriend now!!')).toMatchObject({ content: "Jess is the user's girlfriend", slot: 'user.partner', value: 'jess' });
+    expect(await first("new job! i'm at Monzo now")).toMatchObject({ slot: 'user.employer', value: 'monzo' });
+    for (const text of ['Jake is my hero lol', 'Monday is my day off', 'im at Lidl now, want anything?']) expect(await slotted(text), text).toEqual([]);
+  });
+
   it('chat words leave the fact', async () => {
     expect(await first('i work at Tesco babe')).toMatchObject({ content: 'User works at Tesco' });
     expect(await first('i work at Lidl istg')).toMatchObject({ content: 'User works at Lidl' });

@@ -46,7 +46,7 @@ export function readAsOf(expr: string | number | undefined, now: number): number
   if (expr === undefined) return null;
   const t = parseWholeTimeExpression(expr, 'end', now);
   if (t === null || t < 0 || t > 8.64e15) {
-    throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, or "last month")`);
+    throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, "last month" or "last christmas")`);
   }
   return t;
 }

@@ -207,6 +207,11 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${pastime}`), value: 'no', entities: [] }];
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
+      // "I left Tesco for Aldi": the old job ended, the new one begun.
+      const forNext = named && lowerOf(object[named.end]) === 'for' ? properRuns(object).find((r) => r.start === named.end + 1 && r.end === object.length) : undefined;
+      if (namedFirst && forNext && group.lemma === 'leave' && ctx.named.get(namedFirst.toLowerCase()) !== 'place' && ctx.named.get(forNext.text.toLowerCase()) !== 'place') {
+        return [...built(`${s} left ${namedFirst}`, 'employer', endedValue(normaliseFact(namedFirst)), [organization(namedFirst)]), ...built(`${s} works at ${forNext.text}`, 'employer', normaliseFact(forNext.text), [organization(forNext.text)])];
+      }
       // "I left Barclays", "I left Barclays in March": the name and at most when.
       if (!namedFirst || (named?.end !== object.length && !isTimePhrase(object.slice(named?.end)))) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());

@@ -6,7 +6,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
@@ -197,7 +197,9 @@ function namedAfter(object: readonly Token[], preps: readonly string[]): string 
 export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: readonly Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (group.past) return null;
   const state = copulaState(group, object, said);
-  if (!state.overForGood && !state.now) return null;
+  // "I've moved jobs, I'm at Lidl now": a trailing "now" is a change where the message talks about work.
+  const nowAtWork = ctx.workTalk && !state.negated && lowerOf(said.filter((t) => t.pos !== 'PUNCT').at(-1)) === 'now' && lowerOf(state.rest[0]) === 'at';
+  if (!state.overForGood && !state.now && !nowAtWork) return null;
   // "my mum is now at lidl": where an unnamed relative is today, as likely as where she works.
   if (subject.unnamed && !state.overForGood) return null;
   const place = state.overForGood ? namedAfter(state.rest, ['in']) : null;
@@ -263,4 +265,14 @@ export function partnerLeft(rest: readonly Token[], relation: string, subject: S
     value: endedValue(normaliseFact(partner)),
     entities: subject.entity && !subject.unnamed ? [subject.entity] : [],
   };
+}
+
+/** "Jess is my girlfriend now!!", "Tom's my brother": a name first, then the relation it is to the speaker. */
+export function nameIsMyRelative(tokens: readonly Token[], start: number): { name: string; relation: string } | null {
+  const run = properRuns(tokens.slice(start)).find((r) => r.start === 0);
+  if (!run || !isPersonName(tokens.slice(start, start + run.end))) return null;
+  const rest = tokens.slice(start + run.end).filter((t) => t.pos !== 'PUNCT' && lowerOf(t) !== 'now');
+  if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || rest.length !== 3) return null;
+  const relation = lowerOf(rest[2]);
+  return RELATIONS.has(relation) ? { name: run.text, relation } : null;
 }

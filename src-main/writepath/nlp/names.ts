@@ -94,6 +94,19 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);
   const { rest } = state;
+  // "I'm in a relationship with Jamie (now)": a partner.
+  const inRelationship = !state.negated && !group.past && ['in a relationship with', 'in a relationship w'].includes(joinTokens(rest.slice(0, 4)).toLowerCase()) ? rest.slice(4) : null;
+  if (inRelationship && isPartnerName(inRelationship, ctx)) {
+    const partner = joinTokens(inRelationship);
+    return [{ content: `${subject.text} ${group.phrase} in a relationship with ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] }];
+  }
+  // "I'm back in London for good": home again.
+  const back = !state.negated && !group.past && lowerOf(rest[0]) === 'back' && lowerOf(rest[1]) === 'in' ? rest.slice(2) : null;
+  const forGood = back && lowerOf(back.at(-2)) === 'for' && lowerOf(back.at(-1)) === 'good' ? back.slice(0, -2) : null;
+  const home = forGood ? properRuns(forGood).find((r) => r.start === 0 && r.end === forGood.length)?.text : undefined;
+  if (home && ctx.named.get(home.toLowerCase()) !== 'organization') {
+    return [{ content: `${subject.text} lives in ${home}`, type: 'semantic', slot: `${subject.key}.residence`, value: normaliseFact(home), entities: [{ name: home, type: 'place', aliases: [] }] }];
+  }
   if ((state.negated || state.overForGood) && lowerOf(rest[0]) === 'with' && isPartnerName(rest.slice(1), ctx)) {
     const partner = joinTokens(rest.slice(1));
     const verb = group.phrase.replace(/ (?:not|no longer)$/, '');

@@ -17,7 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameIsAt, nameStatement } from './names';
-import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -311,7 +311,11 @@ function readClause(
       at = relation.next;
     }
   } else {
-    return null;
+    const named = nameIsMyRelative(tokens, start);
+    if (!named) return null;
+    const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
+    const entity: StatementEntity = { name: named.name, type: 'person', aliases: [] };
+    return { subject: own, statements: [{ timeless: true, content: `${named.name} is ${whose} ${named.relation}`, type: 'semantic', ...relationSlot({ relation: named.relation, name: named.name }, own), entities: [entity] }] };
   }
   // "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the partner is over.
   const leftMe = relationHere ? partnerLeft(tokens.slice(at), relationHere, subject, own) : null;
