@@ -583,7 +583,7 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
   it('dates as British chat says them', async () => {
     expect(await first('i moved to Leeds the year before last')).toMatchObject({ day: '2024-11-25' });
     expect(await first('started at Google the monday before last')).toMatchObject({ slot: 'user.employer', day: '2026-11-16' });
-    expect(await first('i moved to Leeds the weekend before last')).toMatchObject({ slot: 'user.residence', day: '2026-11-21' });
+    expect(await first('i moved to Leeds the weekend before last')).toMatchObject({ slot: 'user.residence', day: '2026-11-14' });
     expect(await first('i quit my job on Monday last week')).toMatchObject({ day: '2026-11-16' });
     expect(await first('i moved to Leeds a week last friday')).toMatchObject({ day: '2026-11-13' });
     expect(await first('i moved to Leeds in jan 24')).toMatchObject({ day: '2024-01-01' });
@@ -628,6 +628,35 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('Jess is my girlfriend now!!')).toMatchObject({ content: "Jess is the user's girlfriend", slot: 'user.partner', value: 'jess' });
     expect(await first("new job! i'm at Monzo now")).toMatchObject({ slot: 'user.employer', value: 'monzo' });
     for (const text of ['Jake is my hero lol', 'Monday is my day off', 'im at Lidl now, want anything?']) expect(await slotted(text), text).toEqual([]);
+  });
+
+  it("a fifth review's findings (1,415 messages): 'as' a teenager, roles that are no job, hedges, spells, dates, switches", async () => {
+    expect(await first('i moved to Leeds as a teenager')).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await first('i moved to the UK as a nurse')).toMatchObject({ slot: 'user.residence', value: 'uk' });
+    expect(await first('moved to the BBC as a producer in march')).toMatchObject({ slot: 'user.employer', value: 'bbc' });
+    for (const text of ["i'm a shareholder at Tesco", "i'm a client at Barclays", "i'm a juror at Leeds Crown Court", "i'm a nurse at heart", "i'm a Christian and a nurse", "i'm a Netflix subscriber"]) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+    expect((await slotted("i'm a volunteer driver at Age UK")).map((s) => s.slot)).toEqual(['user.occupation']);
+    expect((await slotted("i'm a customer service advisor at BT")).map((s) => s.slot)).toEqual(['user.occupation', 'user.employer']);
+    expect(await first("i work at Sainsbury's")).toMatchObject({ slot: 'user.employer', value: "sainsbury's" });
+    // Hedges that take back, and words that only look like one.
+    for (const text of ["i'm a teacher, used to anyway", 'i love my job, as if 😂', "i'm a nurse (sort of)", "i'm a doctor, well, almost, final year med school", "i'm vegan. well, nearly"]) {
+      expect((await slotted(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+    expect(await first('i work at Lidl. not really my dream job')).toMatchObject({ slot: 'user.employer', value: 'lidl' });
+    expect(await first('i moved to Leeds in may. kind of regret it')).toMatchObject({ slot: 'user.residence', day: '2026-05-01' });
+    expect(await first("back in the day i was a punk but now i'm a teacher")).toMatchObject({ slot: 'user.occupation', value: 'teacher' });
+    expect(await first('i quit drinking for a year')).toMatchObject({ slot: null });
+    expect(await first("i started at Greggs in sept '19")).toMatchObject({ slot: 'user.employer', day: '2019-09-01' });
+    expect(await first('i moved to Leeds the year before covid')).toMatchObject({ slot: 'user.residence', day: null });
+    expect(await slotted('i quit my job on monday week')).toEqual([]);
+    expect(await slotted('i switched from oat milk to almond')).toMatchObject([{ slot: 'user.uses.milk', value: 'almond milk' }]);
+    expect(await first('i switched from teaching to nursing')).toMatchObject({ slot: null });
+    expect(await first('i switched to plant based')).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
+    expect(await slotted('my wife left me on read')).toEqual([]);
+    expect(await first('i love the film Babe')).toMatchObject({ content: 'User loves the film Babe' });
+    for (const text of ["I'm Gutted", "I'm Hungover", "I'm Aries"]) expect(await slotted(text), text).toEqual([]);
   });
 
   it('chat words leave the fact', async () => {

@@ -77,10 +77,14 @@ const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this (?:weekend|week|evening|mo
 const WORKPLACES = new Set(['office', 'offices', 'team', 'branch', 'department', 'dept', 'site', 'campus', 'store', 'shop', 'uni', 'university', 'college', 'school', 'hospital', 'ward', 'clinic', 'depot', 'warehouse', 'factory', 'plant', 'lab', 'hq', 'headquarters', 'desk', 'floor', 'project', 'account', 'squad', 'division', 'unit', 'studio', 'gym', 'club', 'church', 'course', 'class']);
 
 /** Roles at a place that are not work there: "a student at Leeds Uni", "a volunteer at the food bank". */
-const STUDIES = new Set(['student', 'pupil', 'undergrad', 'undergraduate', 'postgrad', 'postgraduate', 'fresher', 'graduate', 'alumnus', 'volunteer', 'patient', 'resident', 'member', 'regular']);
+const STUDIES = new Set([
+  'student', 'pupil', 'undergrad', 'undergraduate', 'postgrad', 'postgraduate', 'fresher', 'graduate', 'alumnus', 'volunteer', 'patient',
+  'inpatient', 'outpatient', 'resident', 'member', 'regular', 'visitor', 'guest', 'speaker', 'customer', 'client', 'subscriber', 'shareholder',
+  'investor', 'backer', 'holder', 'donor', 'juror', 'teenager', 'child', 'kid', 'baby', 'refugee', 'tourist',
+]);
 
 /** What a switch of hours names ("to the night shift", "to part time"): no thing used. */
-const WORK_HOURS = new Set(['shift', 'shifts', 'part', 'full', 'part-time', 'full-time', 'nights', 'days', 'hours', 'rota', 'contract', 'role', 'team', 'job']);
+const WORK_HOURS = new Set(['shift', 'shifts', 'part', 'full', 'part-time', 'full-time', 'nights', 'days', 'hours', 'rota', 'contract', 'role', 'roles', 'team', 'teams', 'job', 'jobs', 'career', 'careers', 'sides', 'side']);
 
 /** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
 const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);
@@ -148,6 +152,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "a former teacher", "an aspiring actor": true, but no occupation now.
       const notNow = role.some((t) => NOT_NOW_JOBS.has(lowerOf(t)));
       const roleText = joinTokens(role);
+      // "a nurse at heart", "a Christian and a nurse": what one is like, or two things at once — no occupation.
+      if (/\bat heart\b/i.test(joinTokens(object)) || role.some((t) => t.pos === 'CCONJ')) return [];
       const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
       if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
@@ -159,7 +165,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       ];
       const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities });
       // "I'm a barista at Costa": the role, and where the subject works.
-      const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
+      const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest', 'trainee'].includes(lowerOf(t)));
+      const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       return [occupation, ...worksAt];
     }
     // "I'm divorced now", "I'm separated": no partner, as "single" says.
@@ -199,8 +206,15 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const placeStart = object.findIndex((t) => t.text === place.split(' ')[0]);
       const around = [...object.slice(0, placeStart), object[placeStart + place.split(' ').length]];
       if (moved && (around.some((t) => WORKPLACES.has(lowerOf(t))) || place.split(' ').some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
-      // "moved to the Guardian as an editor": a new job, not a home.
-      if (moved && lowerOf(object[placeStart + place.split(' ').length]) === 'as') {
+      // "moved to the Guardian as an editor": a new job, not a home — at a name no one knows as a place, as a job
+      // ("moved to Leeds as a teenager", "to the UK as a nurse", "to Spain as soon as" are homes).
+      const asAt = placeStart + place.split(' ').length;
+      const asRole = moved && lowerOf(object[asAt]) === 'as' && ['a', 'an'].includes(lowerOf(object[asAt + 1])) ? object.slice(asAt + 2).filter((t) => t.pos !== 'PUNCT') : [];
+      const roleNoun = asRole.length > 0 && asRole.length <= 3 ? asRole.at(-1) : undefined;
+      const asARole = roleNoun !== undefined && roleNoun.pos === 'NOUN' && !NOT_JOBS.has(roleNoun.lemma) && !STUDIES.has(roleNoun.lemma);
+      const knownOrg = ctx.isOrganisation(place) && ctx.named.get(place.toLowerCase()) !== 'place';
+      const maybeOrg = ctx.named.get(place.toLowerCase()) !== 'place' && !(place === place.toUpperCase() && place.length <= 3);
+      if (asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) {
         const the = lowerOf(object[placeStart - 1]) === 'the' ? 'the ' : '';
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
@@ -268,12 +282,25 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const source = fromAt >= 0 ? object.slice(fromAt + 1, fromAt < toAt ? toAt : undefined) : [];
       const targetHead = headWord(target);
       if (!targetHead) return [];
-      // "switched to the night shift", "to part time at Tesco": hours of work, not a thing used.
-      if (target.some((t) => WORK_HOURS.has(lowerOf(t)))) return [says(`${s} ${group.phrase} ${objText}`)];
-      const sourceHead = headWord(source);
+      const news = [says(`${s} ${group.phrase} ${objText}`)];
+      // "switched to the night shift", "to part time at Tesco": hours of work; "switched jobs to Aldi", "from teaching
+      // to nursing": work; "switched to Leeds": a place — no thing used.
+      // "switched to plant based", "to a vegan diet", "to veganism": a diet without meat.
+      const diet = joinTokens(target.filter((t) => t.pos !== 'DET')).toLowerCase().replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
+      if (MEATLESS.has(diet) || diet === 'veganism' || diet === 'vegetarianism') return source.some((t) => MEATLESS.has(lowerOf(t))) ? news : [says(`${s} ${group.phrase} ${objText}`, meatless())];
+      const place = properRuns(target).some((r) => ctx.named.get(r.text.toLowerCase()) === 'place');
+      if (target.some((t) => WORK_HOURS.has(lowerOf(t))) || WORK_HOURS.has(firstLower) || target.some((t) => t.pos === 'VERB' || /ing$/i.test(t.text)) || place) return news;
       const entities = [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)];
+      // "from oat milk to almond", "from oat to soy milk": one word on one side is a kind of the other side's thing.
+      const multiword = (side: Token[]) => side.filter((t) => t.pos !== 'DET').length >= 2;
+      // (A common word: "from Spotify to Apple Music" are two things.)
+      const oneWord = (side: Token[]) => side.filter((t) => t.pos !== 'DET').length === 1 && !side.some((t) => t.pos === 'PROPN' || /^\p{Lu}/u.test(t.text));
+      const kindOf = oneWord(target) && multiword(source) ? headWord(source) : oneWord(source) && multiword(target) ? targetHead : null;
+      const sourceHead = kindOf ?? headWord(source);
+      const value = (side: Token[]) => normaliseFact(joinTokens(side.filter((t) => t.pos !== 'DET' || lowerOf(t) === 'no')));
+      if (kindOf && oneWord(target)) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${kindOf}`), value: value(target).endsWith(kindOf) ? value(target) : `${value(target)} ${kindOf}`, entities })];
       // "from oat milk to almond milk", "from light mode to dark mode": one thing, another kind of it.
-      if (sourceHead === targetHead) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: normaliseFact(joinTokens(target.filter((t) => t.pos !== 'DET'))), entities })];
+      if (sourceHead === targetHead) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: value(target), entities })];
       const out = [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${targetHead}`), value: 'yes', entities })];
       if (sourceHead) out.push(says(`${s} no longer uses ${joinTokens(source)}`, { slot: slot(`uses.${sourceHead}`), value: 'no', entities: typedRuns(source, 'tool', ctx) }));
       return out;

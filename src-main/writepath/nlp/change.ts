@@ -260,7 +260,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
       if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
       // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
-      const own = first === 'with' && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2]));
+      const own = first === 'with' && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2])) && !/^['’]s$/.test(object[3]?.text ?? '');
       if (!partner && own && subject.firstPerson) {
         const name = properRuns(object).find((r) => r.start === 3)?.text;
         return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);

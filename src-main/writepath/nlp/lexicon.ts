@@ -86,7 +86,7 @@ export const DURABLE_ADJECTIVES = words(`
 export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
 
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
-export const JOB_SUFFIX = /(?:er|or|ist|ista|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
+export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
@@ -94,7 +94,8 @@ export const NOT_JOBS = words(`
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
   passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter
   atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
-  voter conservative liberal republican democrat libertarian environmentalist activist
+  voter conservative liberal republican democrat libertarian environmentalist activist quaker widower buyer parent
+  shareholder client subscriber investor backer holder donor juror inpatient outpatient visitor guest
 `);
 /** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
 export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
@@ -138,7 +139,7 @@ export const TRAILING_FILLERS = [
   'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
   'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
   'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
-  'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs',
+  'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
 ];
 
 /** Interjections that end what a clause says: "married now lol still weird to say" is married, then a new thought. */
@@ -158,6 +159,8 @@ export const MODALS = words('will would could should might may must shall can ca
 /** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages. */
 export const NOT_NAMES = words(`
   ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team
+  gutted hungover skint knackered trans nonbinary queer bi gay straight aries taurus gemini virgo libra scorpio
+  sagittarius capricorn aquarius pisces
   english british american canadian australian irish scottish welsh french german spanish italian portuguese dutch
   swedish norwegian danish finnish polish russian ukrainian czech greek turkish chinese japanese korean indian
   pakistani mexican brazilian argentinian nigerian kenyan egyptian african european asian latino latina
@@ -165,7 +168,7 @@ export const NOT_NAMES = words(`
 `);
 
 /** What people call each other in a chat ("i'm driving 90 mama"): after an object, said to the listener. */
-export const ADDRESS_WORDS = words('mama mum mom mommy mummy dad daddy papa bro sis babe dude mate guys');
+export const ADDRESS_WORDS = words('mama mum mom mommy mummy dad daddy papa bro sis babe dude mate guys hun hon bestie fam');
 
 /** Relations that are one person at a time: a new one replaces the last. */
 export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée');

@@ -13,7 +13,8 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
   let i = 0;
   const capitalised = (t: Token): boolean => /^\p{Lu}/u.test(t.text) && t.text !== t.text.toLowerCase();
   // "laid off from Ford": a capitalised word the tagger reads as a verb or an adjective, right after a preposition, is a name.
-  const afterPreposition = (at: number): boolean => tokens[at - 1]?.pos === 'ADP' && ['VERB', 'ADJ'].includes(tokens[at]?.pos ?? '');
+  // ("from Being a waiter", "from Building sites": a gerund is what was done, not who.)
+  const afterPreposition = (at: number): boolean => tokens[at - 1]?.pos === 'ADP' && ['VERB', 'ADJ'].includes(tokens[at]?.pos ?? '') && !/ing$/i.test(tokens[at]?.text ?? '');
   const isName = (t: Token | undefined, at = -1): boolean =>
     !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && capitalised(t)) || (at > 0 && capitalised(t) && afterPreposition(at))) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase());
   while (i < tokens.length) {
@@ -26,7 +27,11 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
       const t = tokens[end];
       if (isName(t)) end++;
       else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&') && isName(tokens[end + 1])) end += 2;
-      else break;
+      else if (["'s", '’s'].includes(t?.text ?? '') && ['at', 'for', 'from', 'with'].includes(lowerOf(tokens[i - 1])) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[end + 1]?.pos ?? '')) {
+        // "i work at Sainsbury's", "laid off from McDonald's": the possessive is the shop's name, not an owner's.
+        end++;
+        break;
+      } else break;
     }
     runs.push({ start: i, end, text: joinTokens(tokens.slice(i, end)) });
     i = end;
@@ -50,7 +55,9 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
       changed = true;
     }
     const tail = joinTokens(kept).toLowerCase();
-    for (const filler of TRAILING_FILLERS) {
+    // "the film Babe": a word of address written with a capital is a name.
+    const named = /^\p{Lu}/u.test(kept.at(-1)?.text ?? '') && ADDRESS_WORDS.has(lowerOf(kept.at(-1)));
+    for (const filler of named ? [] : TRAILING_FILLERS) {
       if (tail === filler || tail.endsWith(` ${filler}`)) {
         const n = filler.split(' ').length;
         kept = kept.slice(0, kept.length - n);
@@ -139,8 +146,9 @@ export function endsUnfinished(object: readonly Token[]): boolean {
   const last = object.at(-1);
   const before = object.at(-2);
   if (!last) return false;
-  // "i love my job not": a joke's closing "not" takes it back.
-  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) || lowerOf(last) === 'not') return true;
+  // "i love my job not": a joke's closing "not" takes it back. ("at Sainsbury's": a name's "'s" ends it well.)
+  const namesPossessive = /^['’]s$/.test(last.text) && before?.pos === 'PROPN';
+  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) && !namesPossessive) || lowerOf(last) === 'not') return true;
   if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last))) return true;
   return before?.pos === 'DET' && (last.pos === 'NUM' || ['first', 'second', 'third', 'other', 'few', 'little', 'next', 'last', 'same', 'whole', 'new', 'old'].includes(lowerOf(last)));
 }

@@ -5,23 +5,41 @@
  */
 import type { Statement } from './statement-types';
 
+/** The end of a sentence: punctuation, a laugh, emoji. */
+const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictographic}\u{FE0F}]*$`;
+
 /**
  * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "(not
  * really)", "said no one ever" anywhere; "not really", "i wish", "in my dreams", "as if" as the sentence's end; "not"
  * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of").
  */
-const TAKE_BACK =
-  /(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])|\(not(?: really)?\)|(?:^|[\s.,…])(?:not really|i wish|in my dreams|as if)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$|(?:^|\.\.\.|…|,)\s*not[\s.!…]*$|(?:^|\.\.\.|…|,)\s*(?:well,?\s*)?(?:almost|kind of|sort of|kinda|sorta)[\s.!…]*(?:lol|haha|lmao)?[\s.!…]*$/i;
+const TAKE_BACK = new RegExp(
+  [
+    String.raw`(?:^|[\s(])(?:jk|jkjk|j\/k|just kidding|just joking|kidding|\/s|said no one ever|said nobody ever)(?=$|[\s.!?,)])`,
+    String.raw`\((?:not|not really|sort of|kind of|kinda|sorta|ish)\)|\(not really\b`,
+    String.raw`(?:^|[\s.,…])(?:not really|i wish|in my dreams|as if)${END}`,
+    String.raw`(?:^|\.\.\.|…|,)\s*not${END}`,
+    String.raw`(?:^|\.\.\.|…|,)\s*(?:well,?\s*)?(?:almost|nearly|kind of|sort of|kinda|sorta)${END}`,
+    // "i'm a doctor, well, almost, final year", "i'm vegan well mostly": "well almost" takes it back wherever it is.
+    String.raw`\bwell,?\s+(?:almost|nearly|mostly|not quite)\b`,
+    // "i'm a teacher, used to anyway".
+    String.raw`,\s*used to\s*(?:anyway|tho|though)?${END}`,
+  ].join('|'),
+  'iu',
+);
 /**
  * After something was said, a sentence that opens by taking it back or making it past: "not really, just a bad day",
  * "used to anyway", "well, worked". First in a message it is an answer to the other person ("not really, i live in
  * York now"), so only a later sentence counts.
  */
-const TAKE_BACK_AFTER = /^\s*(?:not really\b|nah not really\b|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
+const TAKE_BACK_AFTER = /^\s*(?:(?:nah\s+)?not really\s*(?:anyway|tbh|lol|haha)?\s*(?:[,.!…]|$)|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
 /** A time long gone, which makes what a sentence says no longer so: "back in the day", "back in uni", "back then". */
 const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twenties|teens|20s|uni days|school days)))\b/i;
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
-const FOR_A_SPELL = /\b(?:for (?:lent|(?:dry )?january|a (?:week|month|bit|while)|the (?:week|month)|(?:one|two|a few) (?:days|weeks))|dry january|veganuary|sober october|until (?:christmas|easter|the weekend|next week))\b/i;
+const FOR_A_SPELL =
+  /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+/** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
+const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
 /** Whether the sentence at `index` of a message (its text) takes back what was said up to it. */
 export function takesBack(text: string, index: number): boolean {
@@ -34,7 +52,7 @@ export function takesBack(text: string, index: number): boolean {
  * a week lol" pause a habit, which changes no slot.
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
-  const longAgo = LONG_AGO.test(text);
+  const longAgo = LONG_AGO.test(text) && !NOW_TOO.test(text);
   const forASpell = FOR_A_SPELL.test(text);
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];

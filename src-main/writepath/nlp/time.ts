@@ -60,18 +60,30 @@ const WEEKDAY_NUMBER: Record<string, number> = { mon: 0, tue: 1, wed: 2, thu: 3,
  * before"; "on Monday last week" is last week's Monday (chrono: this week's); "a week last friday" the Friday a week
  * before last Friday; "in jan 24", "in sept 25": a month and a two-digit year (chrono: the 24th, the 25th).
  */
-function britishReading(text: string, index: number, said: string, time: number, reference: number): { time: number; said: string; index: number } | 'none' | null {
+function britishReading(text: string, index: number, said: string, time: number, reference: number): { time: number; said: string; index: number; ahead?: boolean } | 'none' | null {
   const before = text.slice(Math.max(0, index - 40), index);
   const after = text.slice(index + said.length);
   const lower = said.trim().toLowerCase();
   // "back in the day", "in the day (I work, at night I…)": no day at all.
   if (/^in the day$/.test(lower)) return 'none';
   const beforeLast = /\bbefore$/.test(lower) ? /^\s+last\b/i.exec(after) : /^\s+before\s+last\b/i.exec(after);
+  // "the year before covid", "the day before my birthday": before something else, not before today.
+  if (!beforeLast && /\bbefore$/.test(lower) && !/^\s+(?:yesterday|today)\b/i.test(after)) return 'none';
+  // "a week on friday", "monday week", "the week after next": ahead, a plan.
+  if (/\ba\s+week\s+on\s+$/i.test(before) || (/\ba\s+week\s+$/i.test(before) && /^on\s/.test(lower)) || (/^(?:on\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/.test(lower) && /^\s+week\b/i.test(after)) || /^\s+after\s+next\b/i.test(after) || /\bafter next$/.test(lower)) {
+    const extra = /^\s+(?:week|after\s+next)\b/i.exec(after)?.[0] ?? '';
+    return { time: reference + 14 * DAY, said: said + extra, index, ahead: true };
+  }
   if (beforeLast) {
     const d = new Date(time);
-    if (/\byear\b/.test(lower)) d.setUTCFullYear(d.getUTCFullYear() - 1);
-    else if (/\bmonth\b/.test(lower)) d.setUTCMonth(d.getUTCMonth() - 1);
-    else d.setTime(time - 7 * DAY);
+    // chrono reads "the weekend" ahead and "monday" behind: first the last one, then the one before it.
+    const unit = (n: number): void => {
+      if (/\byear\b/.test(lower)) d.setUTCFullYear(d.getUTCFullYear() - n);
+      else if (/\bmonth\b/.test(lower)) d.setUTCMonth(d.getUTCMonth() - n);
+      else d.setTime(d.getTime() - n * 7 * DAY);
+    };
+    if (time > reference) unit(1);
+    unit(1);
     // "the monday before last": the article is part of the time, so it leaves the fact's text with it.
     const the = /^the\b/i.test(said.trim()) ? null : /\bthe\s+$/i.exec(before);
     return { time: d.getTime(), said: (the ? the[0] : '') + said + beforeLast[0], index: index - (the ? the[0].length : 0) };
@@ -84,10 +96,13 @@ function britishReading(text: string, index: number, said: string, time: number,
   }
   const aWeek = /\ba\s+week\s+$/i.exec(before);
   if (aWeek && /^last\s+(?:mon|tue|wed|thu|fri|sat|sun)/.test(lower)) return { time: time - 7 * DAY, said: aWeek[0] + said, index: index - aWeek[0].length };
-  const shortYear = /^(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?\s+(\d{2})$/.exec(lower);
-  if (shortYear && /\bin\s+$/i.test(before)) {
-    const at = Date.UTC(2000 + Number(shortYear[2]), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
-    return at <= reference ? { time: at, said, index } : 'none';
+  // "in jan 24", "since sept 22", "in jan '25": a month and a two-digit year (chrono reads a day, or drops the year).
+  const shortYear = /^(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?(?:\s+['’]?\s?(\d{2}))?$/.exec(lower);
+  const apostropheYear = shortYear && shortYear[2] === undefined ? /^\s*['’]\s?(\d{2})\b/.exec(after) : null;
+  const yy = shortYear?.[2] ?? apostropheYear?.[1];
+  if (shortYear && yy !== undefined && /\b(?:in|since|from)\s+$/i.test(before)) {
+    const at = Date.UTC(2000 + Number(yy), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
+    return at <= reference ? { time: at, said: said + (apostropheYear?.[0] ?? ''), index } : 'none';
   }
   return null;
 }
@@ -155,8 +170,8 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const british = britishReading(text, index, r.text, time, reference);
     if (british === 'none') continue;
     if (british) {
-      const ahead = british.time > reference + DAY;
-      out.push({ text: british.said, index: british.index, time: british.time, relative: RELATIVE.test(british.said) || /before last/i.test(british.said), future: ahead, ahead, weekday: false });
+      const ahead = british.ahead === true || british.time > reference + DAY;
+      out.push({ text: british.said, index: british.index, time: british.time, relative: RELATIVE.test(british.said) || /before last|week|after next/i.test(british.said), future: ahead, ahead, weekday: false });
       continue;
     }
     const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());
