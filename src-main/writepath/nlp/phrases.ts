@@ -25,7 +25,10 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
     let end = i + 1;
     for (;;) {
       const t = tokens[end];
-      if (isName(t)) end++;
+      // "Uber Eats", "Pizza Express": inside a name, a capitalised word is part of it whatever its tag (not one that
+      // qualifies the noun after it: "Leeds Happy days").
+      const continues = t !== undefined && capitalised(t) && ['VERB', 'ADJ'].includes(t.pos) && !/ing$/i.test(t.text) && t.text !== t.text.toUpperCase() && !['NOUN', 'PROPN'].includes(tokens[end + 1]?.pos ?? '');
+      if (isName(t) || continues) end++;
       else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&') && isName(tokens[end + 1])) end += 2;
       else if (["'s", '’s'].includes(t?.text ?? '') && ['at', 'for', 'from', 'with'].includes(lowerOf(tokens[i - 1])) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[end + 1]?.pos ?? '')) {
         // "i work at Sainsbury's", "laid off from McDonald's": the possessive is the shop's name, not an owner's.
