@@ -12,6 +12,7 @@ import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
+import { takesBackTheLastMessage } from './nlp/sentence-scope';
 import { slotRelation } from './slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
@@ -79,6 +80,9 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
  */
 export const MAX_READ_CHARS = 10_000;
 
+/** A take-back answers the message just before it, a few minutes on at most. */
+const TAKE_BACK_WITHIN_MS = 10 * 60_000;
+
 export interface OfflineExtractorOptions {
   /** The English analyzer; default wink-nlp, loaded once per process on first use. */
   analyzer?: () => Promise<TextAnalyzer>;
@@ -110,9 +114,22 @@ export class OfflineExtractor implements Extractor {
       entities.set(key, known ? { ...e, knownId: known.id } : e);
     };
     const voices = pageVoices(page.episodes);
+    // Where each speaker's last message's facts start in `facts`: "i got a job at spotify!!" then "jk april fools 😂"
+    // takes the first back, as a take-back in the same message does.
+    // Only right after it: once someone else has spoken, "not really" answers them.
+    let last: { speaker: string; at: number; time: number } | null = null;
     for (const episode of page.episodes) {
       const speaker = speakerAmong(episode, voices);
-      if (!speaker) continue;
+      if (!speaker) {
+        last = null;
+        continue;
+      }
+      const previous = last?.speaker === speaker.name ? last : null;
+      if (previous && episode.eventTime - previous.time <= TAKE_BACK_WITHIN_MS && takesBackTheLastMessage(spokenText(episode, speaker))) {
+        const undone = facts.splice(previous.at);
+        if (undone.length > 0) dropped.push(`episode ${episode.id}: takes back ${undone.length} fact(s) of the message before it`);
+      }
+      last = { speaker: speaker.name, at: facts.length, time: episode.eventTime };
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });
       const said = spokenText(episode, speaker);

@@ -49,9 +49,10 @@ export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRela
     const ended = endedOf(existing.value);
     // A departure ends only what it names ("left Fenwick" leaves "works at Ridgeline" standing); "quit my job" any.
     if (ends !== null) return ended === null && (ends === '' || ends === existing.value) ? 'replaces' : 'unrelated';
-    // Holding something again after leaving it ("back at Fenwick") replaces the departure; holding another thing
-    // leaves it true.
-    if (ended !== null) return ended === next.value ? 'replaces' : 'unrelated';
+    // Holding something again after leaving it ("back at Fenwick") replaces the departure, and so does holding
+    // anything after holding nothing ("I'm single", then "I'm dating Alex"; "I quit my job", then "I work at Monzo");
+    // holding another thing after leaving one leaves the departure true.
+    if (ended !== null) return ended === '' || ended === next.value ? 'replaces' : 'unrelated';
     return 'replaces';
   }
   const a = preference(next);

@@ -659,6 +659,14 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     for (const text of ["I'm Gutted", "I'm Hungover", "I'm Aries"]) expect(await slotted(text), text).toEqual([]);
   });
 
+  it('a session-level review: a verb after "and" the tagger took for a noun, a job that ends where a new thought starts, "name\'s"', async () => {
+    expect((await slotted('i live in Austin and work at Starbucks')).map((s) => s.slot)).toEqual(['user.residence', 'user.employer']);
+    expect(await first('I live in Wakefield and commute in, its a slog')).toMatchObject({ slot: 'user.residence', value: 'wakefield' });
+    expect(await first('i work at Deloitte as an audit associate and honestly its grim rn')).toMatchObject({ content: 'User works at Deloitte as an audit associate', slot: 'user.employer' });
+    expect(await first('i work at Marks and Spencer')).toMatchObject({ content: 'User works at Marks and Spencer' });
+    expect(await first("name's Callum")).toMatchObject({ slot: 'user.name', value: 'callum' });
+  });
+
   it('chat words leave the fact', async () => {
     expect(await first('i work at Tesco babe')).toMatchObject({ content: 'User works at Tesco' });
     expect(await first('i work at Lidl istg')).toMatchObject({ content: 'User works at Lidl' });

@@ -244,7 +244,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "I worked at IKEA for two years": true, and over (as "lived in"); not where the subject works now.
       const worked = group.past && !/\b(?:has|have|had)\b/.test(group.phrase);
       if (worked) return [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: org, type: 'organization', aliases: [] }] })];
-      return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }, ...typedRuns(object, null, ctx).filter((e) => e.name !== org)] })];
+      // "at deloitte as an audit associate and honestly its grim", "at monzo now in the fincrime team, way better":
+      // the job ends where another thought starts.
+      const thought = object.findIndex((t, i) => i > 1 && (t.pos === 'PUNCT' || (t.pos === 'CCONJ' && !['PROPN', 'NOUN'].includes(object[i + 1]?.pos ?? ''))));
+      const job = joinTokens((thought > 0 ? object.slice(0, thought) : object).filter((t) => lowerOf(t) !== 'now'));
+      return [says(`${s} ${group.phrase} ${job}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }, ...typedRuns(object, null, ctx).filter((e) => e.name !== org)] })];
     }
     case 'join': {
       if (group.negated) return [];

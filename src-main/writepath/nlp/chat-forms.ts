@@ -147,6 +147,7 @@ export function nameAsked(tokens: readonly Token[], start: number): string | nul
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
   const at =
     a === 'call' && b === 'me' ? start + 2
+    : a === 'name' && ["'s", '’s'].includes(b) ? start + 2
     : a === 'i' && b === 'go' && c === 'by' ? start + 3
     : byCallers ? callsMe + 2
     : changed > 0 ? changed + 2

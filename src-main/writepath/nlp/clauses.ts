@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { BREAK_UP_VERBS, OPENERS, PARTNERS, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -126,7 +126,7 @@ export function splitClauses(sentence: Sentence): Clause[] {
     subordinate = false;
     shared = false;
   };
-  const tokens = sentence.tokens;
+  const tokens = [...sentence.tokens];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     const lower = t.text.toLowerCase();
@@ -170,6 +170,15 @@ export function splitClauses(sentence: Sentence): Clause[] {
         push();
         continue;
       }
+      // "i live in Austin and work at Starbucks", "and commute in": a verb the tagger took for a noun after "and",
+      // followed by what follows a verb, is the next clause's verb.
+      const after2 = tokens[i + 2];
+      if (next.pos === 'NOUN' && next.text === nextLower && NOUN_LOOKING_VERBS.has(nextLower) && (!after2 || ['ADP', 'DET', 'PRON', 'ADV', 'PART'].includes(after2.pos))) {
+        tokens[i + 1] = { ...next, pos: 'VERB', lemma: nextLower };
+        push();
+        shared = true;
+        continue;
+      }
       if (next.pos === 'VERB' || (next.pos === 'AUX' && next.lemma !== 'be')) {
         push();
         shared = true;
@@ -181,6 +190,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
   push();
   return clauses;
 }
+
+/** Base forms the tagger may read as nouns after "and" ("and work at", "and commute in"). */
+const NOUN_LOOKING_VERBS: ReadonlySet<string> = new Set([...[...VERB_CLASSES.keys()].filter((w) => !w.includes(' ')), 'commute', 'study', 'teach', 'travel', 'cook', 'run']);
 
 /** Third-person verbs the tagger reads as nouns after a lower-case name ("tom lives in york"). */
 const THIRD_PERSON_VERBS = new Set(['lives', 'works', 'moved', 'started', 'left', 'quit', 'got', 'has', 'is', 'was']);

@@ -118,7 +118,8 @@ export function readStatements(
   const normalised = normaliseForParsing(withoutQuotedSpeech(raw));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
-  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised)) return [];
+  // ("name's Callum" is the speaker's name without a "my".)
+  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
