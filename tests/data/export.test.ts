@@ -168,7 +168,7 @@ describe('Markdown export', () => {
     expect(ana).toContain('also known as my sister');
     expect(ana).toMatch(/- Ana is travelling to Lisbon in June\n {2}- semantic · valid from 2026-01-05/);
     expect(ana).toContain('## History');
-    expect(ana).toMatch(/Ana is travelling to Lisbon in May — \*superseded 2026-01-05\*/);
+    expect(ana).toMatch(/Ana is travelling to Lisbon in May — \*superseded 2026-01-05 by “Ana is travelling to Lisbon in June”\*/);
     const months = readdirSync(join(dir, 'facts'));
     expect(months).toContain('2026-01.md');
     // Facts consolidated from the imported conversation are valid from when they were said, with the quote.
@@ -184,5 +184,16 @@ describe('Markdown export', () => {
     await exportMarkdown(engine, zipPath);
     const files = unzipSync(new Uint8Array(readFileSync(zipPath)));
     expect(strFromU8(files['entities/ana.md'] as Uint8Array)).toBe(ana);
+  });
+
+  it('a version replaced by a change learned later says when the change happened', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-29T10:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    const manchester = engine.rememberFact({ content: 'User lives in Manchester', validFrom: Date.parse('2026-01-15T00:00:00Z') });
+    engine.correctFact({ id: manchester, content: 'User lives in Leeds', validFrom: Date.parse('2026-03-21T00:00:00Z'), eventTime: Date.parse('2026-03-21T00:00:00Z') });
+    const dir = join(makeTempDir(), 'md');
+    await exportMarkdown(engine, dir);
+    const all = readdirSync(join(dir, 'facts')).map((f) => readFileSync(join(dir, 'facts', f), 'utf8')).join('\n');
+    expect(all).toMatch(/User lives in Manchester — \*superseded 2026-11-29 by “User lives in Leeds”, true from 2026-03-21\*/);
   });
 });

@@ -105,7 +105,10 @@ interface RenderedMarkdown {
 function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   // Which episodes facts come from (derived_from), so only those are kept from the stream of nodes.
   const derived = new Map<string, string[]>();
+  // Which version replaced which (supersedes: the new version → the old one), so a past version names its successor.
+  const successorOf = new Map<string, string>();
   for (const e of reader.rows('edges')) {
+    if (e.relation_type === 'supersedes') successorOf.set(str(e.target_id), str(e.source_id));
     if (e.relation_type !== 'derived_from') continue;
     const list = derived.get(str(e.source_id)) ?? [];
     list.push(str(e.target_id));
@@ -171,7 +174,11 @@ function renderMarkdown(reader: SnapshotReader, now: number): RenderedMarkdown {
   }
 
   const factLine = (f: Fact, linkPrefix: string): string[] => {
-    const status = f.validUntil === null ? '' : ` — *${f.reason ?? 'no longer valid'} ${day(f.validUntil)}*`;
+    // "superseded 2026-11-29 by “User lives in Leeds”, true from 2026-03-21": when memory learned of the change, and
+    // when the change happened, which for an imported history is long before.
+    const next = f.reason === 'superseded' ? facts.get(successorOf.get(f.id) ?? '') : undefined;
+    const by = next ? ` by “${mdText(next.content)}”${next.validFrom > f.validFrom && day(next.validFrom) !== day(f.validUntil ?? 0) ? `, true from ${day(next.validFrom)}` : ''}` : '';
+    const status = f.validUntil === null ? '' : ` — *${f.reason ?? 'no longer valid'} ${day(f.validUntil)}${by}*`;
     const lines = [`- ${mdText(f.content)}${status}`];
     const chat = sessionTitle(f.sessionId);
     const stated = day(f.eventTime) !== day(f.validFrom) ? `stated ${day(f.eventTime)}` : '';
