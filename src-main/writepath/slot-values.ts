@@ -35,10 +35,11 @@ function preference(fact: SlottedFact): { subject: string; head: string; positiv
   return { subject: m[1] as string, head: m[3] as string, positive };
 }
 
-/** "tea over coffee", "tea rather than coffee", "tea instead of coffee": what the comparison passed over. */
+/** "tea over coffee", "tea rather than coffee", "tea instead of coffee", "prefers tea to coffee": what the comparison passed over. */
 function passedOver(content: string, head: string): boolean {
-  const words = head.replace(/_/g, ' ');
-  return new RegExp(`\\b(?:over|than|instead of)\\s+(?:the\\s+)?${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(normaliseFact(content));
+  const words = head.replace(/_/g, ' ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const text = normaliseFact(content);
+  return new RegExp(`\\b(?:over|than|instead of)\\s+(?:the\\s+)?${words}\\b`).test(text) || new RegExp(`\\bprefers?\\b.*\\bto\\s+(?:the\\s+)?${words}\\b`).test(text);
 }
 
 /** What a new fact does to an existing one (or to an earlier fact of the same batch). */

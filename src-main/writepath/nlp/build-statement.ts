@@ -262,7 +262,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (firstLower === 'to' && !(object[1]?.pos === 'VERB' && VERB_CLASSES.has(object[1].lemma))) return [];
       const parts = coordinated(object);
       if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
-      const [about] = splitComparison(object);
+      const [about] = splitComparison(object, group.lemma === 'prefer');
       const head = headWord(firstLower === 'to' ? about.slice(1) : about);
       if (!head) return [];
       // "I don't love my job" is no dislike, nor "I don't hate it" a liking: only "like" flips when denied.

@@ -176,8 +176,14 @@ export function coordinated(object: Token[]): Token[][] {
 /** "tea over coffee": the opinion is about what comes first. */
 const COMPARATIVES = new Set(['more', 'less', 'better', 'much', 'lot', 'a', 'way', 'far', 'even', 'so']);
 
-export function splitComparison(object: Token[]): [Token[], Token[]] {
-  const at = object.findIndex((t, i) => i > 0 && ['over', 'than', 'instead'].includes(lowerOf(t)));
+/** Verbs whose own "to" follows them: "going to", "listening to", "talking to". */
+const TAKES_TO = new Set(['go', 'move', 'listen', 'talk', 'travel', 'walk', 'drive', 'get', 'come', 'cycle', 'fly', 'speak', 'write', 'commute']);
+
+export function splitComparison(object: Token[], preferred = false): [Token[], Token[]] {
+  // "I prefer swimming to running": after "prefer", "to" passes over what follows it too.
+  // ("going to the gym", "listening to podcasts": a verb's own "to".)
+  const passesOver = (i: number): boolean => !['DET', 'PRON'].includes(object[i + 1]?.pos ?? '') && !TAKES_TO.has(object[i - 1]?.lemma ?? '');
+  const at = object.findIndex((t, i) => i > 0 && (['over', 'than', 'instead'].includes(lowerOf(t)) || (preferred && lowerOf(t) === 'to' && passesOver(i))));
   if (at <= 0) return [object, []];
   // "coffee more than tea", "cats a lot more than dogs": the comparative is not part of the thing.
   let end = at;
