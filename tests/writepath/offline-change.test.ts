@@ -665,6 +665,11 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('i work at Deloitte as an audit associate and honestly its grim rn')).toMatchObject({ content: 'User works at Deloitte as an audit associate', slot: 'user.employer' });
     expect(await first('i work at Marks and Spencer')).toMatchObject({ content: 'User works at Marks and Spencer' });
     expect(await first("name's Callum")).toMatchObject({ slot: 'user.name', value: 'callum' });
+    // Out of work.
+    expect(await first('i was made redundant last week')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-18' });
+    expect(await first('i got made redundant from Arup today')).toMatchObject({ slot: 'user.employer', value: 'ended:arup' });
+    expect(await first("i'm currently unemployed")).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect(await slotted('i made a cake')).toEqual([]);
     // "prefer X to Y" likes X, not Y.
     expect(await first('I prefer swimming to running now, my knees are shot')).toMatchObject({ slot: 'user.opinion.swimming', value: 'like' });
     expect(await first('i prefer listening to podcasts')).toMatchObject({ slot: 'user.opinion.podcast' });

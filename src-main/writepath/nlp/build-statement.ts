@@ -169,8 +169,13 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       return [occupation, ...worksAt];
     }
-    // "I'm divorced now", "I'm separated": no partner, as "single" says.
+    // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed": no job.
     if (object.length === 1 && ['divorced', 'separated'].includes(firstLower) && !group.past) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: endedValue('') })];
+    const adverbs = object.findIndex((t) => t.pos !== 'ADV');
+    const state = adverbs > 0 ? object.slice(adverbs) : object;
+    if (['unemployed', 'jobless'].includes(lowerOf(state[0])) && state.length === 1) {
+      return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
+    }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
       // "I'm single now": no partner, whoever held the slot; not "single tonight, wife is away".

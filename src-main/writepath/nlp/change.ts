@@ -17,7 +17,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base', 'lose',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base', 'lose', 'make',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -115,6 +115,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !done) return null;
       // "I got laid off from Meta", "got let go": the job ended.
       if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
+      // "I got made redundant (from Arup)".
+      if (group.lemma === 'get' && first === 'made' && lowerOf(object[1]) === 'redundant') return jobEnded(['from', 'at', 'by']);
       // "I got promoted (to team lead)": news about the job, which it does not change.
       if (group.lemma === 'get' && first === 'promoted') return news();
       // "I got engaged to Sofia", "got married to Tom": a partner.
@@ -139,6 +141,11 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !done) return null;
       if (object.length === 0) return ctx.workTalk ? built(said, 'employer', endedValue(''), []) : null;
       return first === 'from' || first === 'as' ? jobEnded(['from', 'at']) : null;
+    }
+    case 'make': {
+      // "I was made redundant (last week)": the job ended; "I made a cake" is no change.
+      if (group.negated || !passive || first !== 'redundant') return null;
+      return jobEnded(['from', 'at', 'by']);
     }
     case 'fire':
     case 'lay': {
