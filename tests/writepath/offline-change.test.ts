@@ -665,6 +665,9 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('i work at Deloitte as an audit associate and honestly its grim rn')).toMatchObject({ content: 'User works at Deloitte as an audit associate', slot: 'user.employer' });
     expect(await first('i work at Marks and Spencer')).toMatchObject({ content: 'User works at Marks and Spencer' });
     expect(await first("name's Callum")).toMatchObject({ slot: 'user.name', value: 'callum' });
+    // Together again.
+    expect(await first('dan and i are back together 🙈')).toMatchObject({ slot: 'user.partner', value: 'dan' });
+    expect(await slotted('jake and i are back together for the gig')).toEqual([]);
     // Out of work.
     expect(await first('i was made redundant last week')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-18' });
     expect(await first('i got made redundant from Arup today')).toMatchObject({ slot: 'user.employer', value: 'ended:arup' });

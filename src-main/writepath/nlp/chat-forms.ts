@@ -93,12 +93,20 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   if ((we || couple.relation !== null) && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
     return { statement: { content: `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''}`, type: 'semantic', slot: null, value: null, entities: [] }, past: verb === 'got' };
   }
+  // "dan and i are back together 🙈", "me and jake got back together": the partner again.
+  const words = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
+  if (couple.name && ['are', 'got', 'is'].includes(words[0] ?? '') && words[1] === 'back' && words[2] === 'together' && !doubtsReunion(words.slice(3))) {
+    return { statement: { content: `${own.text} is back together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };
+  }
   if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
     const content = `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''} to ${couple.name}`;
     return { statement: { content, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: verb === 'got' };
   }
   return null;
 }
+
+/** "back together … for the gig", "… for one night": a band or a night out, not a couple. */
+const doubtsReunion = (rest: readonly string[]): boolean => rest.some((w) => ['band', 'gig', 'tour', 'reunion', 'night', 'show'].includes(w));
 
 /** Chat fillers a couple's news may end with ("we broke up lol", "officially split up!!"). */
 const NEWS_FILLERS = new Set([
