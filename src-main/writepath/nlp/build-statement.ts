@@ -165,7 +165,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       ];
       const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities });
       // "I'm a barista at Costa": the role, and where the subject works.
-      const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest', 'trainee'].includes(lowerOf(t)));
+      const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));
       const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       return [occupation, ...worksAt];
     }
