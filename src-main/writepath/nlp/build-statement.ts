@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, namesMeatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -21,7 +21,6 @@ const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure
 const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', 'detest']);
 
 /** Diets without meat: being one, or going one, is not eating meat. */
-const MEATLESS = new Set(['vegetarian', 'vegan', 'pescatarian', 'veggie', 'plant-based']);
 
 
 /** What software is moved to for ("to GCP for hosting", "to Notion for our docs"). */
@@ -208,30 +207,28 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       }
       if (group.negated) return [];
       if (moved && movedToATool(place, said, ctx)) return [];
-      const placeStart = object.findIndex((t) => t.text === place.split(' ')[0]);
-      const around = [...object.slice(0, placeStart), object[placeStart + place.split(' ').length]];
-      if (moved && (around.some((t) => WORKPLACES.has(lowerOf(t))) || place.split(' ').some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
+      const placeWords = place.split(' ');
+      const placeAt = object.findIndex((t) => t.text === placeWords[0]);
+      const after = object[placeAt + placeWords.length];
+      if (moved && ([...object.slice(0, placeAt), after].some((t) => WORKPLACES.has(lowerOf(t))) || placeWords.some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
       // "moved to the Guardian as an editor": a new job, not a home — at a name no one knows as a place, as a job
       // ("moved to Leeds as a teenager", "to the UK as a nurse", "to Spain as soon as" are homes).
-      const asAt = placeStart + place.split(' ').length;
-      const asRole = moved && lowerOf(object[asAt]) === 'as' && ['a', 'an'].includes(lowerOf(object[asAt + 1])) ? object.slice(asAt + 2).filter((t) => t.pos !== 'PUNCT') : [];
+      const asAt = placeAt + placeWords.length;
+      const asRole = moved && lowerOf(after) === 'as' && ['a', 'an'].includes(lowerOf(object[asAt + 1])) ? object.slice(asAt + 2).filter((t) => t.pos !== 'PUNCT') : [];
       const roleNoun = asRole.length > 0 && asRole.length <= 3 ? asRole.at(-1) : undefined;
       const asARole = roleNoun !== undefined && roleNoun.pos === 'NOUN' && !NOT_JOBS.has(roleNoun.lemma) && !STUDIES.has(roleNoun.lemma);
       const knownOrg = ctx.isOrganisation(place) && ctx.named.get(place.toLowerCase()) !== 'place';
       const maybeOrg = ctx.named.get(place.toLowerCase()) !== 'place' && !(place === place.toUpperCase() && place.length <= 3);
+      // "to the US", "to the Guardian": the name keeps its article.
+      const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
       if (asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) {
-        const the = lowerOf(object[placeStart - 1]) === 'the' ? 'the ' : '';
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
       // A move is where the subject lives now; the chain of places is the fact's history.
       const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
-      // "to the US", "to the Netherlands": the place keeps its article.
-      const placeAt = object.findIndex((t) => t.text === place.split(' ')[0]);
       // "i live in Jakes hoodie", "moved into Toms room": a name in the possessive (typed without its apostrophe)
       // owns the noun after it; "Leeds city centre", "Wales countryside" are parts of the place.
-      const after = object[placeAt + place.split(' ').length];
       if (after?.pos === 'NOUN' && /[^s]s$/i.test(place) && !PLACE_PARTS.has(lowerOf(after)) && ctx.named.get(place.toLowerCase()) !== 'place') return [];
-      const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
       const content = lived ? `${s} ${group.phrase} ${objText}` : `${s} lives in ${the}${place}`;
       return [says(content, { slot: lived ? null : slot('residence'), value: lived ? null : normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })];
     }
@@ -295,8 +292,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "switched to the night shift", "to part time at Tesco": hours of work; "switched jobs to Aldi", "from teaching
       // to nursing": work; "switched to Leeds": a place — no thing used.
       // "switched to plant based", "to a vegan diet", "to veganism": a diet without meat.
-      const diet = joinTokens(target.filter((t) => t.pos !== 'DET')).toLowerCase().replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
-      if (MEATLESS.has(diet) || diet === 'veganism' || diet === 'vegetarianism') return source.some((t) => MEATLESS.has(lowerOf(t))) ? news : [says(`${s} ${group.phrase} ${objText}`, meatless())];
+      if (namesMeatlessDiet(joinTokens(target.filter((t) => t.pos !== 'DET')))) return source.some((t) => MEATLESS.has(lowerOf(t))) ? news : [says(`${s} ${group.phrase} ${objText}`, meatless())];
       const place = properRuns(target).some((r) => ctx.named.get(r.text.toLowerCase()) === 'place');
       if (target.some((t) => WORK_HOURS.has(lowerOf(t))) || WORK_HOURS.has(firstLower) || target.some((t) => t.pos === 'VERB' || /ing$/i.test(t.text)) || place) return news;
       const entities = [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)];

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { namesMeatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -279,8 +279,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
-      const diet = objText.toLowerCase().replace(/\s*-\s*|\s+/g, '-');
-      if (group.lemma === 'eat' && !group.negated && ['plant-based', 'vegan', 'vegetarian', 'veggie'].includes(diet)) return built(said, 'uses.meat', 'no', []);
+      if (group.lemma === 'eat' && !group.negated && namesMeatlessDiet(objText)) return built(said, 'uses.meat', 'no', []);
       const head = headWord(object);
       if (!head || object.length > 4) return null;
       return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];

@@ -175,3 +175,12 @@ export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance 
 /** A couple's news: "broke up", "split up" end it; "got married", "are engaged" make it. */
 export const BREAK_UP_VERBS = words('broke broken split');
 export const UNION_WORDS = words('married engaged');
+
+/** Diets without meat: "I went vegan", "I'm veggie" fill the slot that eating meat fills. */
+export const MEATLESS: ReadonlySet<string> = new Set(['vegetarian', 'vegan', 'pescatarian', 'veggie', 'plant-based']);
+
+/** Whether words name a diet without meat: "vegan", "plant based", "plant-based", "vegan diet", "veganism". */
+export function namesMeatlessDiet(words: string): boolean {
+  const diet = words.toLowerCase().replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
+  return MEATLESS.has(diet) || diet === 'veganism' || diet === 'vegetarianism';
+}
