@@ -54,9 +54,9 @@ export function profilePinOf(attributes: Record<string, unknown>): ProfilePinSta
   return v === 'pinned' || v === 'hidden' ? v : 'auto';
 }
 
-/** Slots of lasting preferences the write path gives (`user.opinion.tea`, `user.favourite.film`, `user.uses.vim`). */
+/** Slots of lasting preferences the write path gives (`user.opinion.tea`, `user.favourite.film`, `user.uses.vim`, `user.diet`). */
 function isPreferenceSlot(slot: string): boolean {
-  return /\.(opinion|favourite|favorite|uses|preference|preferences|likes|dislikes)(\.|$)/.test(slot);
+  return /\.(opinion|favourite|favorite|uses|diet|preference|preferences|likes|dislikes)(\.|$)/.test(slot);
 }
 
 /** Slots about the person: their own (`user.…`) or their relation to someone (`sam.relation.user`). */

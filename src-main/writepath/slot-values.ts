@@ -42,8 +42,47 @@ function passedOver(content: string, head: string): boolean {
   return new RegExp(`\\b(?:over|than|instead of)\\s+(?:the\\s+)?${words}\\b`).test(text) || new RegExp(`\\bprefers?\\b.*\\bto\\s+(?:the\\s+)?${words}\\b`).test(text);
 }
 
+/**
+ * Diets (`S.diet`: vegetarian, vegan, pescatarian) against what is eaten (`S.uses.H`): eating meat again ends any of
+ * them, eating fish again a vegetarian or vegan one, cheese or eggs a vegan one; and a diet taken up ends the
+ * eating it rules out. Null when the two facts are not such a pair.
+ */
+const MEATS = new Set(['meat', 'chicken', 'beef', 'pork', 'lamb', 'bacon', 'ham', 'steak', 'burgers', 'burger', 'sausages', 'turkey', 'mince']);
+const FISH = new Set(['fish', 'seafood', 'salmon', 'tuna', 'prawns', 'shellfish', 'sushi']);
+const ANIMAL_PRODUCTS = new Set(['dairy', 'cheese', 'eggs', 'butter']);
+const DIET_SLOT = /^(.+)\.diet$/;
+const EATEN_SLOT = /^(.+)\.uses\.([^.]+)$/;
+
+/** Whether eating `food` breaks `diet`. */
+function breaksDiet(food: string, diet: string): boolean {
+  if (MEATS.has(food)) return true;
+  if (FISH.has(food)) return diet !== 'pescatarian';
+  return ANIMAL_PRODUCTS.has(food) && diet === 'vegan';
+}
+
+function dietRelation(next: SlottedFact, existing: SlottedFact): SlotRelation | null {
+  const pair = (dietFact: SlottedFact, eaten: SlottedFact): { subject: boolean; breaks: boolean } | null => {
+    const d = DIET_SLOT.exec(dietFact.slot ?? '');
+    const e = EATEN_SLOT.exec(eaten.slot ?? '');
+    if (!d || !e || dietFact.value === null || isDeparture(dietFact.value) || eaten.value !== 'yes') return null;
+    return { subject: d[1] === e[1], breaks: breaksDiet(e[2] as string, dietFact.value) };
+  };
+  const found = pair(existing, next) ?? pair(next, existing);
+  if (!found) return null;
+  return found.subject && found.breaks ? 'replaces' : 'unrelated';
+}
+
+/** Whether a fact in `slot` may replace `existing` across slots as dietRelation reads them. */
+function dietFamily(slot: string, existing: string): boolean {
+  const diet = DIET_SLOT.exec(slot) ?? DIET_SLOT.exec(existing);
+  const eaten = EATEN_SLOT.exec(DIET_SLOT.test(slot) ? existing : slot);
+  return diet !== null && eaten !== null && diet[1] === eaten[1] && (MEATS.has(eaten[2] as string) || FISH.has(eaten[2] as string) || ANIMAL_PRODUCTS.has(eaten[2] as string));
+}
+
 /** What a new fact does to an existing one (or to an earlier fact of the same batch). */
 export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRelation {
+  const diet = next.slot !== existing.slot ? dietRelation(next, existing) : null;
+  if (diet) return diet;
   if (next.slot && next.slot === existing.slot && next.value !== null && existing.value !== null) {
     if (next.value === existing.value) return 'duplicate';
     const ends = endedOf(next.value);
@@ -64,13 +103,17 @@ export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRela
   return a.positive && b.positive && passedOver(existing.content, a.head) ? 'replaces' : 'unrelated';
 }
 
-/** The subject of a preference slot ("user" for "user.opinion.tea"), or null for other slots. */
+/**
+ * The subject of a slot that relates to other slots ("user" for "user.opinion.tea", "user.uses.meat" or "user.diet"),
+ * or null for the slots that relate only to themselves.
+ */
 export function preferenceSubject(slot: string | null): string | null {
-  return /^(.+)\.(?:opinion|uses)\.[^.]+$/.exec(slot ?? '')?.[1] ?? null;
+  return /^(.+)\.(?:(?:opinion|uses)\.[^.]+|diet)$/.exec(slot ?? '')?.[1] ?? null;
 }
 
 /** Slot-family test for conflict candidates: facts in these slots may be replaced by a fact in `slot`. */
 export function mayReplaceAcrossSlots(slot: string | null, existing: SlottedFact): boolean {
+  if (slot && existing.slot && slot !== existing.slot && dietFamily(slot, existing.slot)) return true;
   const m = /^(.+)\.(opinion|uses)\.([^.]+)$/.exec(slot ?? '');
   if (!m || !existing.slot?.startsWith(`${m[1]}.`)) return false;
   const head = m[3] as string;

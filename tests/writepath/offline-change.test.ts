@@ -160,6 +160,11 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect(dana).toMatchObject({ content: "User's name is Dana Whitfield", slot: 'user.name', value: 'dana whitfield' });
     expect(dana?.entities).toEqual([{ name: 'Dana Whitfield', type: 'person', aliases: [] }]);
     expect((await slotted('my name is sam'))[0]).toMatchObject({ content: "User's name is Sam", slot: 'user.name' });
+    // A first name that is also a word, before a surname; "im" after a greeting.
+    for (const [text, name] of [["Hi! I'm Will Turner", 'Will Turner'], ["I'm Rose Baker btw", 'Rose Baker'], ['my name is Will Turner', 'Will Turner'], ['hi im Dana Whitfield', 'Dana Whitfield']]) {
+      expect((await slotted(text as string))[0], text).toMatchObject({ content: `User's name is ${name}`, slot: 'user.name' });
+    }
+    expect(await slotted('Ich war im Urlaub')).toEqual([]);
     for (const text of ["I'm tired", "I'm going home", "I'm British", "im OK", "I'm Sorry", 'I am Fine thanks']) expect(await slotted(text), text).toEqual([]);
     expect((await slotted("I'm Jewish")).map((s) => s.slot)).toEqual([null]);
   });
@@ -221,10 +226,14 @@ describe("a chat's everyday news about family, pets and pastimes", () => {
   });
 
   it('a word the model has never seen, typed in lower case where a place or employer goes, names it on a guess', async () => {
-    // A guess names the place or the employer but fills no slot: a typo must not replace where one lives.
-    expect(await slotted('i moved to bedminster')).toEqual([{ content: 'User lives in Bedminster', slot: null, value: null, day: null }]);
-    expect((await slotted('im from kidderminster'))[0]).toMatchObject({ content: 'User is from Kidderminster', slot: null });
-    expect((await slotted('i work at corvane now lol'))[0]).toMatchObject({ content: 'User works at Corvane', slot: null });
+    // A guess names the place or the employer and fills its slot (the place's shape keeps typos and apps out, below).
+    expect(await slotted('i moved to bedminster')).toEqual([{ content: 'User lives in Bedminster', slot: 'user.residence', value: 'bedminster', day: null }]);
+    expect((await slotted('im from kidderminster'))[0]).toMatchObject({ content: 'User is from Kidderminster', slot: 'user.origin' });
+    expect((await slotted('i work at corvane now lol'))[0]).toMatchObject({ content: 'User works at Corvane', slot: 'user.employer', value: 'corvane' });
+    expect((await slotted('just started at monzo!!'))[0]).toMatchObject({ content: 'User works at Monzo', slot: 'user.employer', value: 'monzo' });
+    expect((await slotted('got a job at fieldnote'))[0]).toMatchObject({ content: 'User works at Fieldnote', slot: 'user.employer', value: 'fieldnote' });
+    // Where one studies is no employer.
+    expect((await slotted('started at uni in september'))[0]).toMatchObject({ slot: null });
     // Where one lives has a place's shape: not an app, a typo, clothes or a shift; nor a typo before its noun, half
     // a hyphenated name, or where one is today.
     for (const text of ['i moved to teh city', 'i live in fortnite', 'i moved to monzo', 'i moved to bristl', 'i live in trackies', 'i moved to newcastle-under-lyme', 'im now at uni']) {
@@ -396,14 +405,14 @@ describe("a third review's findings (825 messages): others' news, take-backs, qu
     expect(await slotted('thanks sis')).toEqual([]);
   });
 
-  it('a diet without meat fills the slot that eating meat fills, so the one supersedes the other', async () => {
-    expect((await slotted('I went vegan'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
-    expect((await slotted("I'm vegetarian"))[0]).toMatchObject({ content: 'User is vegetarian', slot: 'user.uses.meat', value: 'no' });
+  it('a diet without meat fills the diet slot, which eating meat again ends (slot-values.test.ts has the relations)', async () => {
+    expect((await slotted('I went vegan'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.diet', value: 'vegan' });
+    expect((await slotted("I'm vegetarian"))[0]).toMatchObject({ content: 'User is vegetarian', slot: 'user.diet', value: 'vegetarian' });
     expect((await slotted("I'm eating meat again"))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'yes' });
-    // The diet without meat is over ("ended:no": the fact of eating none ends), not a claim of eating meat.
-    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: 'user.uses.meat', value: 'ended:no' });
-    // A vegan who stops may still eat no meat; "not vegetarian" alone is no change.
-    expect((await slotted('im not vegan anymore'))[0]).toMatchObject({ content: 'User is no longer vegan', slot: null });
+    // That diet is over ("ended:vegetarian"), not a claim of eating meat.
+    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: 'user.diet', value: 'ended:vegetarian' });
+    // A vegan who stops ends veganism, whatever they eat now; "not vegetarian" alone is no change.
+    expect((await slotted('im not vegan anymore'))[0]).toMatchObject({ content: 'User is no longer vegan', slot: 'user.diet', value: 'ended:vegan' });
     expect(await slotted('I am not vegetarian')).toEqual([]);
     // What was, and a plan, are not the diet now.
     expect((await slotted('I was vegetarian for years'))[0]).toMatchObject({ slot: null });
@@ -426,7 +435,7 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('I got married in June'))[0]).toMatchObject({ content: 'User got married in June', slot: null, day: '2026-06-01' });
     expect((await slotted('i moved in with my boyfriend last month'))[0]).toMatchObject({ content: 'User moved in with their boyfriend', slot: null, day: '2026-10-25' });
     expect(await slotted("I'm moving in with Sam next week")).toEqual([]);
-    expect((await slotted('went vegan last month'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.uses.meat', value: 'no' });
+    expect((await slotted('went vegan last month'))[0]).toMatchObject({ content: 'User went vegan', slot: 'user.diet', value: 'vegan' });
   });
 
   it('what only looks like a couple parting, a partner, or the speaker\'s news', async () => {
@@ -449,9 +458,9 @@ describe('offline change of life said the way chats say it', () => {
     expect((await slotted('me and wifey got married')).filter((s) => s.slot !== null)).toEqual([]);
     // Single for an evening is not single.
     expect(await slotted('im single tonight, wife is away')).toEqual([]);
-    // A diet left for one named next may still be one without meat.
-    expect((await slotted('im not vegetarian anymore, pescatarian now'))[0]).toMatchObject({ content: 'User is no longer vegetarian', slot: null });
-    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ slot: 'user.uses.meat', value: 'ended:no' });
+    // A diet left for one named next: the one ends (the next, said without a verb, is not read).
+    expect(await slotted('im not vegetarian anymore, pescatarian now')).toMatchObject([{ content: 'User is no longer vegetarian', slot: 'user.diet', value: 'ended:vegetarian' }]);
+    expect((await slotted('im not vegetarian anymore'))[0]).toMatchObject({ slot: 'user.diet', value: 'ended:vegetarian' });
     // After a sentence about someone else, news without a subject is theirs; a greeting is about no one.
     expect(await slotted('my sister? went vegan last month')).toEqual([]);
     expect(await slotted('jake went vegan. went freelance too')).toEqual([]);
@@ -598,10 +607,10 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await slotted('switched from oat milk to almond milk')).toMatchObject([{ slot: 'user.uses.milk', value: 'almond milk' }]);
     expect(await first('i switched to the night shift')).toMatchObject({ slot: null });
     expect(await first('switched to part time at Tesco')).toMatchObject({ slot: null });
-    expect(await first("i'm eating plant based now")).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
-    expect(await first('i went vegan in january')).toMatchObject({ slot: 'user.uses.meat', value: 'no', day: '2026-01-01' });
-    expect(await first("i've become a vegan lol")).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
-    expect(await first("i've stopped being vegetarian")).toMatchObject({ slot: 'user.uses.meat', value: 'ended:no' });
+    expect(await first("i'm eating plant based now")).toMatchObject({ slot: 'user.diet', value: 'vegan' });
+    expect(await first('i went vegan in january')).toMatchObject({ slot: 'user.diet', value: 'vegan', day: '2026-01-01' });
+    expect(await first("i've become a vegan lol")).toMatchObject({ slot: 'user.diet', value: 'vegan' });
+    expect(await first("i've stopped being vegetarian")).toMatchObject({ slot: 'user.diet', value: 'ended:vegetarian' });
     expect(await first("i've given up meat for lent")).toMatchObject({ slot: null });
     expect(await first('gave up booze for dry january')).toMatchObject({ slot: null });
     expect(await first('i got laid off from Ford')).toMatchObject({ slot: 'user.employer', value: 'ended:ford' });
@@ -653,7 +662,7 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await slotted('i quit my job on monday week')).toEqual([]);
     expect(await slotted('i switched from oat milk to almond')).toMatchObject([{ slot: 'user.uses.milk', value: 'almond milk' }]);
     expect(await first('i switched from teaching to nursing')).toMatchObject({ slot: null });
-    expect(await first('i switched to plant based')).toMatchObject({ slot: 'user.uses.meat', value: 'no' });
+    expect(await first('i switched to plant based')).toMatchObject({ slot: 'user.diet', value: 'vegan' });
     expect(await slotted('my wife left me on read')).toEqual([]);
     expect(await first('i love the film Babe')).toMatchObject({ content: 'User loves the film Babe' });
     for (const text of ["I'm Gutted", "I'm Hungover", "I'm Aries"]) expect(await slotted(text), text).toEqual([]);

@@ -37,11 +37,6 @@ export interface TextAnalyzer {
    * the library knows capitalised, so the tagger reads them as names; other text unchanged.
    */
   restoreNameCase?(text: string): string;
-  /**
-   * The names restoreNameCase capitalised only because no dictionary knew the word (lower-cased): a guess, which
-   * may be a typo or an app ("i moved to bristl", "i live in fortnite"), so it names but fills no slot.
-   */
-  guessedNames?(text: string): string[];
   /** Whether the library knows a name as an organisation ("Google", "Acme Corp"), when it can tell. */
   isOrganisation?(name: string): boolean;
   /**
@@ -90,16 +85,11 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       }
       return lastKnown.names;
     };
-    // The last text's guesses: reading a message asks for them twice (to capitalise, then to leave slots empty).
-    // The lite model knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise
-    // knows is no guess.
-    let lastGuess: { text: string; names: string[] } | null = null;
+    // Names on a guess: words no dictionary knows where a home or an employer goes (name-case.ts). The lite model
+    // knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise knows is no guess.
     const guessed = (text: string): string[] => {
-      if (lastGuess?.text !== text) {
-        const known = new Set(knownNames(text).map((n) => lettersOnly(n).toLowerCase()));
-        lastGuess = { text, names: unknownAfterPlaceWords(text).filter((n) => !known.has(n)) };
-      }
-      return lastGuess.names;
+      const known = new Set(knownNames(text).map((n) => lettersOnly(n).toLowerCase()));
+      return unknownAfterPlaceWords(text).filter((n) => !known.has(n));
     };
     /** Each word of `text` with its tag, lemma and whether the model has seen it. */
     const wordsOf = (text: string): ModelWord[] => {
@@ -115,7 +105,6 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     return {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string => restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)])),
-      guessedNames: (text: string): string[] => (restoreNameCase(text, guessed) === text ? [] : guessed(text)),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       // The lite model knows no proper names, so a word it knows is a word; compromise knows first names.
       isEverydayWord: (word: string): boolean => {
@@ -142,7 +131,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
             const lemmas = tokens.out(its.lemma) as string[];
             const spaces = tokens.out(its.precedingSpaces) as string[];
             out.push({
-              tokens: joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' }))),
+              tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
             });
           });
         return out;
@@ -165,6 +154,21 @@ function namesByKind(found: readonly (readonly [NamedEntityKind, readonly string
     }
   }
   return out;
+}
+
+const TITLE_CASE = /^\p{Lu}\p{Ll}+$/u;
+
+/**
+ * A first name that is also a word, capitalised before a surname: "I'm Will Turner", "Rose Baker", "Hope Mills". The
+ * tagger reads "Will" as the verb and "Rose" as "rise", and the name is lost; a capitalised word inside a sentence
+ * right before a name is part of it. The first word of a sentence is left alone ("Will Sam come?").
+ */
+export function firstNamesAsNames(tokens: readonly Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const next = tokens[i + 1];
+    if (i === 0 || t.pos === 'PROPN' || !TITLE_CASE.test(t.text) || next?.pos !== 'PROPN' || !TITLE_CASE.test(next.text)) return t;
+    return { ...t, pos: 'PROPN', lemma: t.text.toLowerCase() };
+  });
 }
 
 /** A letter beyond Latin-1 ("ń", "ł", "ż", "ğ", "ř"): wink's tokenizer cuts words at it. */

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, namesMeatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -19,9 +19,6 @@ const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure
 
 /** Feelings whose denial says little: "I don't love my job", "I don't hate it". */
 const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', 'detest']);
-
-/** Diets without meat: being one, or going one, is not eating meat. */
-
 
 /** What software is moved to for ("to GCP for hosting", "to Notion for our docs"). */
 const SOFTWARE_USES = new Set(
@@ -98,8 +95,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
   const first = object[0];
   const firstLower = lowerOf(first);
   const says = (content: string, extra: Partial<Built> = {}): Built => ({ content, type: 'semantic', slot: null, value: null, entities: [], ...extra });
-  // "I went vegan", "I'm vegetarian": no meat, the slot "I stopped eating meat" and "eating meat again" fill.
-  const meatless = (): Partial<Built> => ({ slot: `${subject.key}.uses.meat`, value: 'no' });
+  // "I went vegan", "I'm vegetarian": the diet slot, which "eating meat again" and "eating fish again" end (slot-values.ts).
+  const diet = (words: string): Partial<Built> => {
+    const name = meatlessDiet(words);
+    return name ? { slot: `${subject.key}.diet`, value: name } : {};
+  };
   const slot = (name: string): string => `${subject.key}.${name}`;
   if (object.length > 14 || endsUnfinished(object)) return [];
 
@@ -116,16 +116,19 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!head || VAGUE_OBJECTS.has(lowerOf(target[0])) || NEGATIONS.has(lowerOf(target[0])) || (group.past && !negated)) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
+    // "I'm a vegan now", "she's a vegetarian": the diet, not a job.
+    if (!group.negated && !group.past && object.length === 2 && ['a', 'an'].includes(firstLower) && meatlessDiet(lowerOf(object[1]))) {
+      return [says(`${s} ${group.phrase} ${objText}`, diet(lowerOf(object[1])))];
+    }
     const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
-    // "I'm not vegetarian anymore", "I'm no longer veggie": the diet without meat is over (`ended:no`). Not where the
-    // message names the diet that follows ("…, vegan now", "…, pescatarian now"): that may still be one without meat.
+    // "I'm not vegetarian anymore", "I'm no longer veggie": that diet is over (`ended:vegetarian`); a diet the message
+    // names next ("…, pescatarian now") is a statement of its own.
     const left = copulaState(group, object, said);
     const dropped = lowerOf(left.rest[0]);
-    if (left.overForGood && !group.past && left.rest.length === 1 && MEATLESS.has(dropped)) {
-      const next = [...MEATLESS].some((d) => d !== dropped && new RegExp(`\\b${d}\\b`, 'i').test(ctx.text));
-      const ended = dropped !== 'vegan' && dropped !== 'plant-based' && !next;
-      return [says(`${s} is no longer ${dropped}`, ended ? { slot: slot('uses.meat'), value: endedValue('no') } : {})];
+    const droppedDiet = meatlessDiet(dropped);
+    if (left.overForGood && !group.past && left.rest.length === 1 && droppedDiet) {
+      return [says(`${s} is no longer ${dropped}`, { slot: slot('diet'), value: endedValue(droppedDiet) })];
     }
     if (group.negated) return [];
     if (firstLower === 'from') {
@@ -176,12 +179,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
-      const diet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
+      const isDiet = object.length === 1 && MEATLESS.has(firstLower) && !group.past;
       // "I'm single now": no partner, whoever held the slot; not "single tonight, wife is away".
       const single = object.length === 1 && firstLower === 'single' && !group.past && !FOR_A_WHILE.test(joinTokens([...said]));
       // "single tonight, wife is away": not single at all.
       if (firstLower === 'single' && FOR_A_WHILE.test(joinTokens([...said]))) return [];
-      const slotted: Partial<Built> = diet ? meatless() : single ? { slot: slot('partner'), value: endedValue('') } : {};
+      const slotted: Partial<Built> = isDiet ? diet(firstLower) : single ? { slot: slot('partner'), value: endedValue('') } : {};
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object.slice(1), null, ctx), ...slotted })];
     }
     return [];
@@ -292,7 +295,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "switched to the night shift", "to part time at Tesco": hours of work; "switched jobs to Aldi", "from teaching
       // to nursing": work; "switched to Leeds": a place — no thing used.
       // "switched to plant based", "to a vegan diet", "to veganism": a diet without meat.
-      if (namesMeatlessDiet(joinTokens(target.filter((t) => t.pos !== 'DET')))) return source.some((t) => MEATLESS.has(lowerOf(t))) ? news : [says(`${s} ${group.phrase} ${objText}`, meatless())];
+      const toDiet = joinTokens(target.filter((t) => t.pos !== 'DET'));
+      if (meatlessDiet(toDiet)) return [says(`${s} ${group.phrase} ${objText}`, diet(toDiet))];
       const place = properRuns(target).some((r) => ctx.named.get(r.text.toLowerCase()) === 'place');
       if (target.some((t) => WORK_HOURS.has(lowerOf(t))) || WORK_HOURS.has(firstLower) || target.some((t) => t.pos === 'VERB' || /ing$/i.test(t.text)) || place) return news;
       const entities = [...typedRuns(source, 'tool', ctx), ...typedRuns(target, 'tool', ctx)];
@@ -340,7 +344,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const rest = takenUp ? object.slice(article + takenUp.length) : [];
       if (!group.negated && takenUp && (rest.length === 0 || isTimePhrase(rest))) {
         const state = joinTokens(takenUp).toLowerCase();
-        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(state) && (group.past || /\b(?:has|have)\b/.test(group.phrase)) ? meatless() : {})];
+        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(state) && (group.past || /\b(?:has|have)\b/.test(group.phrase)) ? diet(state) : {})];
       }
       if (group.lemma !== 'go') return [];
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { namesMeatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -95,12 +95,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const done = group.past || /\b(?:has|have|had)\b/.test(group.phrase);
 
   const passive = /\b(?:is|are|was|were|been|got|get)\b/.test(group.phrase);
-  const dropped = (): Built[] | null => {
-    // A habit dropped: "I gave up coffee", "I stopped drinking alcohol", "I quit smoking".
+  // A habit dropped ("I gave up coffee", "I stopped drinking alcohol", "I quit smoking") or taken up ("I started
+  // eating fish again").
+  const habit = (value: 'yes' | 'no'): Built[] | null => {
     const head = headWord(object);
     if (!head || object.length > 4 || named) return null;
-    return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: 'no', entities: [] }];
+    return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value, entities: [] }];
   };
+  const dropped = (): Built[] | null => habit('no');
   // "going to the gym", "playing the cello": a gerund and what it is about, no one named by a pronoun.
   const doneDoing = (): boolean =>
     object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
@@ -163,7 +165,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'stop': {
       if (group.negated || !done) return null;
       // "I've stopped being vegetarian": the diet without meat is over, as "not vegetarian anymore" says.
-      if (first === 'being' && object.length === 2 && ['vegetarian', 'veggie', 'pescatarian'].includes(lowerOf(object[1]))) return built(said, 'uses.meat', endedValue('no'), []);
+      const stoppedDiet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
+      if (stoppedDiet) return built(said, 'diet', endedValue(stoppedDiet), []);
       if (HABIT_GERUNDS.has(first)) return dropped();
       // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was
       // ("stopped using Strava" is a tool's slot, read by the general rules).
@@ -185,6 +188,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'start':
     case 'begin': {
       if (group.negated || !done) return null;
+      // "I started eating fish again", "began drinking coffee": a habit taken up (not "started smoking" alone).
+      if (HABIT_GERUNDS.has(first) && object.length >= 2) return habit('yes');
       // "started working at X", "a new job at X", "at X"; not "my summer job at X".
       const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
       const org = nameAfter(object, ['at', 'for']);
@@ -279,7 +284,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
-      if (group.lemma === 'eat' && !group.negated && namesMeatlessDiet(objText)) return built(said, 'uses.meat', 'no', []);
+      const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
+      if (eatenDiet) return built(said, 'diet', eatenDiet, []);
       const head = headWord(object);
       if (!head || object.length > 4) return null;
       return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];

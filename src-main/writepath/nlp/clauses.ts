@@ -61,6 +61,8 @@ export function normaliseForParsing(text: string): string {
     // A phone's chat without apostrophes: "im allergic to peanuts", "ive got a dog" ("ill", "id" are words).
     // Only before a word in lower case or the end: German "im Urlaub" is "on holiday", not a name.
     .replace(/(?<![\p{L}'])im(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I am')
+    // After a greeting it is an introduction: "hi im Dana Whitfield".
+    .replace(/(?<=\b(?:hi|hey|hello|hiya|heya|hallo|yo)\b[\s,!.]*)im(?=\s+\p{Lu})/giu, 'I am')
     .replace(/(?<![\p{L}'])ive(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I have')
     .replace(/\bI've\b/gi, 'I have')
     .replace(/\bI'd\b/gi, 'I would')

@@ -176,11 +176,24 @@ export const PARTNERS = words('wife husband partner boyfriend girlfriend fiance 
 export const BREAK_UP_VERBS = words('broke broken split');
 export const UNION_WORDS = words('married engaged');
 
-/** Diets without meat: "I went vegan", "I'm veggie" fill the slot that eating meat fills. */
-export const MEATLESS: ReadonlySet<string> = new Set(['vegetarian', 'vegan', 'pescatarian', 'veggie', 'plant-based']);
+/** Diets without meat, as said: "I went vegan", "I'm veggie" fill the diet slot (`S.diet`). */
+export const MEATLESS: ReadonlySet<string> = new Set(['vegetarian', 'vegan', 'pescatarian', 'pescetarian', 'veggie', 'plant-based']);
 
-/** Whether words name a diet without meat: "vegan", "plant based", "plant-based", "vegan diet", "veganism". */
-export function namesMeatlessDiet(words: string): boolean {
-  const diet = words.toLowerCase().replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
-  return MEATLESS.has(diet) || diet === 'veganism' || diet === 'vegetarianism';
+/** The diets the slot holds, one name each: "veggie" is vegetarian, "plant-based" vegan. */
+export type MeatlessDiet = 'vegetarian' | 'vegan' | 'pescatarian';
+const DIET_NAMES: Readonly<Record<string, MeatlessDiet>> = {
+  vegetarian: 'vegetarian',
+  veggie: 'vegetarian',
+  vegetarianism: 'vegetarian',
+  vegan: 'vegan',
+  veganism: 'vegan',
+  'plant-based': 'vegan',
+  pescatarian: 'pescatarian',
+  pescetarian: 'pescatarian',
+};
+
+/** The diet without meat words name: "vegan", "plant based", "a vegan diet", "veganism", "veggie"; else null. */
+export function meatlessDiet(words: string): MeatlessDiet | null {
+  const diet = words.toLowerCase().replace(/^(?:a|an)\s+/, '').replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
+  return DIET_NAMES[diet] ?? null;
 }

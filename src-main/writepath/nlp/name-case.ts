@@ -56,7 +56,14 @@ const PLACE_VERBS = new Map<string, readonly string[]>([
   ['be', ['from']],
   ['work', ['at', 'for']],
   ['intern', ['at']],
+  ['start', ['at']],
 ]);
+/** Verbs whose place is an employer: a name after them has no shape to check. */
+const EMPLOYER_VERBS = new Set(['work', 'intern', 'start']);
+/** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
+const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
+/** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */
+const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab']);
 /** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
 const PLACE_SHAPE = new RegExp(
   `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville'.split(' ').join('|')})$`,
@@ -78,13 +85,15 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
   tokens.forEach((t, i) => {
     const before = tokens[i - 1];
     const after = tokens[i + 1];
-    if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text)) return;
+    if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text) || NOT_EMPLOYERS.has(t.text)) return;
     // The verb right before the preposition, or one word before it ("moved back to", "live up in").
     const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
-    if (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase())) return;
+    const job = ['at', 'with'].includes(before.text.toLowerCase()) && JOB_NOUNS.has(tokens[i - 2]?.lemma ?? '');
+    if (!job && (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase()))) return;
     // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
-    // "bristl" do not. An employer's name has no shape to check: it is only ever a guess (no slot, statements.ts).
-    if (verb.lemma !== 'work' && verb.lemma !== 'intern' && !PLACE_SHAPE.test(t.text)) return;
+    // "bristl" do not, so a typo or an app does not replace a home. An employer's name has no shape to check: "i work
+    // at deloitte" names a firm no list knows far more often than it misspells one.
+    if (!job && !EMPLOYER_VERBS.has(verb?.lemma ?? '') && !PLACE_SHAPE.test(t.text)) return;
     // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
     const hyphen = after?.text === '-' || after?.text === '–';
     const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase()));

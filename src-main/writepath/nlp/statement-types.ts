@@ -33,8 +33,6 @@ export interface Context {
   named: Map<string, NamedEntityKind>;
   /** The utterance talks about work (job, boss, office…): a bare "I quit" is then a job left. */
   workTalk: boolean;
-  /** Names capitalised on a guess (TextAnalyzer.guessedNames), lower-cased: they fill no slot. */
-  guessed: ReadonlySet<string>;
   /** Whether a name is an organisation's (the analyzer's word on it; false when it cannot tell). */
   isOrganisation(name: string): boolean;
   /** Whether a single word is an everyday word and no first name (TextAnalyzer.isEverydayWord; false when it cannot tell). */

@@ -131,7 +131,6 @@ export function readStatements(
       return named;
     },
     workTalk: WORK_TALK.test(text),
-    guessed: new Set(text === normalised ? [] : (analyzer.guessedNames?.(normalised) ?? []).map((n) => n.toLowerCase())),
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
     isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
     coupleDoubt: MESSAGE_COUPLE_DOUBT.test(text),
@@ -218,7 +217,7 @@ function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: num
       if (forSoftwareNext && unknownPlaceMovedTo(s, ctx)) continue;
       const defect = clauseDefect(analyzer, s.content);
       if (defect) reading.dropped.push([s.content, defect]);
-      else reading.statements.push({ ...(guessedValue(s, ctx) ? { ...s, slot: null, value: null } : s), eventTime: timeless ? null : time });
+      else reading.statements.push({ ...s, eventTime: timeless ? null : time });
     }
   }
   return reading;
@@ -363,10 +362,6 @@ function movesHome(tokens: readonly Token[], at: number): boolean {
   return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
 }
 
-/** Whether a fact's value is a name read on a guess ("bristl"): a typo must not replace where one lives. */
-function guessedValue(s: Built, ctx: Context): boolean {
-  return s.value !== null && ctx.guessed.has(s.value.replace(/^ended:/, ''));
-}
 
 /** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */
 function acquires(tokens: readonly Token[], at: number): boolean {
