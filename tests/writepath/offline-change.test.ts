@@ -88,7 +88,7 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('I got engaged to Sofia!!'))[0]).toMatchObject({ slot: 'user.partner', value: 'sofia' });
     expect((await slotted('Jake and I broke up on Sunday'))[0]).toMatchObject({ content: 'User broke up with Jake', value: 'ended:jake', day: '2026-11-22' });
     expect((await slotted('me and Jake split up'))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:jake' });
-    expect((await slotted('call me Alex'))[0]).toMatchObject({ content: "User's name is Alex", slot: 'user.name' });
+    expect((await slotted('call me Alex'))[0]).toMatchObject({ content: 'User goes by Alex', slot: 'user.nickname' });
     expect((await slotted("my name's Jordan"))[0]).toMatchObject({ content: "User's name is Jordan", slot: 'user.name' });
     // A message that drops its "I": the speaker's own news.
     expect((await slotted('just moved into a flat in Glasgow'))[0]).toMatchObject({ content: 'User lives in Glasgow', slot: 'user.residence' });
@@ -555,8 +555,13 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     for (const text of ['Im Knackered', 'Im Skint', 'Im Chuffed', "I'm Team Edward obvs", 'my sister is Ill']) expect(await slotted(text), text).toEqual([]);
     expect(await first("Hi, I'm Dana")).toMatchObject({ slot: 'user.name', value: 'dana' });
     expect(await first("I'm Mark Green")).toMatchObject({ slot: 'user.name', value: 'mark green' });
-    expect(await first('i go by Sasha now')).toMatchObject({ slot: 'user.name', value: 'sasha' });
-    expect(await first('everyone calls me Bex')).toMatchObject({ slot: 'user.name', value: 'bex' });
+    expect(await first('i go by Sasha now')).toMatchObject({ slot: 'user.nickname', value: 'sasha' });
+    expect(await first('everyone calls me Bex')).toMatchObject({ slot: 'user.nickname', value: 'bex' });
+    // What one is called does not replace one's name.
+    const [name, nickname] = readStatements(await winkAnalyzer(), "my name's Rebecca but everyone calls me Bex", USER, SAID_AT);
+    expect([name, nickname]).toMatchObject([{ slot: 'user.name', value: 'rebecca' }, { content: 'User goes by Bex', slot: 'user.nickname' }]);
+    // One person, Rebecca, also called Bex.
+    expect(nickname?.entities).toEqual([{ name: 'Rebecca', type: 'person', aliases: ['Bex'] }]);
     expect(await first("i've changed my name to Alex")).toMatchObject({ slot: 'user.name', value: 'alex' });
     expect(await slotted('they call me lazy')).toEqual([]);
   });
@@ -685,6 +690,44 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     // "prefer X to Y" likes X, not Y.
     expect(await first('I prefer swimming to running now, my knees are shot')).toMatchObject({ slot: 'user.opinion.swimming', value: 'like' });
     expect(await first('i prefer listening to podcasts')).toMatchObject({ slot: 'user.opinion.podcast' });
+  });
+
+  it("a sixth review's findings (824 messages): partners named in a break-up, stays, jobs ended and held, habits, tag questions", async () => {
+    // A break-up with the partner named after the relation ends them; it had made them the partner.
+    expect(await slotted('my girlfriend priya and i broke up')).toEqual([{ content: 'User broke up with Priya', slot: 'user.partner', value: 'ended:priya', day: null }]);
+    expect(await first('my husband Tom and I got married in june')).toMatchObject({ content: 'User got married to Tom', slot: 'user.partner', value: 'tom' });
+    // A time is no place; a stay is no home (how long a home has been one is).
+    expect(await slotted('we moved in mid-october')).toEqual([]);
+    expect(await slotted('im living in berlin for the summer')).toEqual([]);
+    expect(await first("I've lived in Leeds for 3 months")).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    // Volunteering is no occupation to replace a job.
+    expect(await first("i'm a volunteer at the food bank")).toMatchObject({ slot: null });
+    // A job ended or held, said other ways.
+    expect(await first("i've been laid off")).toMatchObject({ content: 'User has been laid off', slot: 'user.employer', value: 'ended:' });
+    expect(await first('i got laid off today')).toMatchObject({ content: 'User got laid off', slot: 'user.employer', value: 'ended:', day: '2026-11-25' });
+    expect(await first('today was my last day at Sky')).toMatchObject({ content: 'User left Sky', slot: 'user.employer', value: 'ended:sky', day: '2026-11-25' });
+    expect(await first('my last day at Google was friday')).toMatchObject({ value: 'ended:google', day: '2026-11-20' });
+    expect(await slotted('my last day at Tesco is next friday')).toEqual([]);
+    expect(await first('i left google in may')).toMatchObject({ slot: 'user.employer', value: 'ended:google', day: '2026-05-01' });
+    expect(await first("i'm no longer at deloitte")).toMatchObject({ slot: 'user.employer', value: 'ended:deloitte' });
+    expect(await first('currently working at tesco')).toMatchObject({ content: 'User works at Tesco', slot: 'user.employer', value: 'tesco' });
+    expect(await slotted('working at home today')).toEqual([]);
+    expect(await first('got a job w the nhs')).toMatchObject({ content: 'User works at NHS', slot: 'user.employer', value: 'nhs' });
+    expect(await first('just started a new job 🎉 at a company called brightwave')).toMatchObject({ content: 'User works at Brightwave', value: 'brightwave' });
+    // One slot per habit, whatever it is called; taken up again; a diet given up.
+    expect((await Promise.all(["i've quit drinking", 'i gave up alcohol', 'quit the booze'].map(first))).map((s) => s?.slot)).toEqual(Array(3).fill('user.uses.alcohol'));
+    expect(await first('gave up the fags')).toMatchObject({ slot: 'user.uses.smoking', value: 'no' });
+    expect(await first('started smoking again 😞')).toMatchObject({ content: 'User started smoking', slot: 'user.uses.smoking', value: 'yes' });
+    expect(await first('i gave up being veggie')).toMatchObject({ slot: 'user.diet', value: 'ended:vegetarian' });
+    expect(await first("i'm not a vegetarian anymore")).toMatchObject({ slot: 'user.diet', value: 'ended:vegetarian' });
+    expect(await slotted('im vegetarian btw so no meat pls')).toEqual([{ content: 'User is vegetarian', slot: 'user.diet', value: 'vegetarian', day: null }]);
+    // A month of a year said in words.
+    expect(await first('got my cat in august last year')).toMatchObject({ content: 'User got their cat', day: '2025-08-01' });
+    expect(await first('i moved to Leeds in march this year')).toMatchObject({ content: 'User lives in Leeds', day: '2026-03-01' });
+    // A statement with a question tagged on is read; a question is not.
+    expect(await first('my boyfriend sam wants to go to amsterdam, any ideas?')).toMatchObject({ slot: 'user.partner', value: 'sam' });
+    expect(await first('I moved to Leeds last month, any recommendations?')).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await slotted('did you move to leeds, right?')).toEqual([]);
   });
 
   it('chat words leave the fact', async () => {

@@ -101,7 +101,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     return name ? { slot: `${subject.key}.diet`, value: name } : {};
   };
   const slot = (name: string): string => `${subject.key}.${name}`;
-  if (object.length > 14 || endsUnfinished(object)) return [];
+  // ("I was laid off", "got laid off": a verb's particle is the end of the phrase, not a cut.)
+  const particleEnds = lowerOf(object.at(-1)) === 'off' && (object.length === 1 || object.at(-2)?.pos === 'VERB');
+  if (object.length > 14 || (endsUnfinished(object) && !particleEnds)) return [];
 
   if (group.copula) {
     if (object.length === 0) return [];
@@ -125,9 +127,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     // "I'm not vegetarian anymore", "I'm no longer veggie": that diet is over (`ended:vegetarian`); a diet the message
     // names next ("…, pescatarian now") is a statement of its own.
     const left = copulaState(group, object, said);
-    const dropped = lowerOf(left.rest[0]);
+    // ("not a vegetarian anymore": the article is no part of the diet.)
+    const leftState = ['a', 'an'].includes(lowerOf(left.rest[0])) ? left.rest.slice(1) : left.rest;
+    const dropped = lowerOf(leftState[0]);
     const droppedDiet = meatlessDiet(dropped);
-    if (left.overForGood && !group.past && left.rest.length === 1 && droppedDiet) {
+    if (left.overForGood && !group.past && leftState.length === 1 && droppedDiet) {
       return [says(`${s} is no longer ${dropped}`, { slot: slot('diet'), value: endedValue(droppedDiet) })];
     }
     if (group.negated) return [];
@@ -165,10 +169,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         ...(org ? [{ name: org, type: 'organization' as const, aliases: [] }] : []),
         ...(place && place !== org ? [{ name: place, type: 'place' as const, aliases: [] }] : []),
       ];
-      const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: isJob && !notNow ? slot('occupation') : null, value: isJob && !notNow ? normaliseFact(roleText) : null, entities });
+      // "a volunteer at the food bank": true, but no job to replace the one held.
+      const holds = isJob && !notNow && noun.lemma !== 'volunteer';
+      const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: holds ? slot('occupation') : null, value: holds ? normaliseFact(roleText) : null, entities });
       // "I'm a barista at Costa": the role, and where the subject works.
       const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));
-      const worksAt = isJob && !notNow && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
+      const worksAt = holds && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       return [occupation, ...worksAt];
     }
     // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed": no job.

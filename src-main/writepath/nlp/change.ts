@@ -23,6 +23,12 @@ const CHANGE_VERBS = new Set([
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 /** Habits dropped with "stopped …ing" or "quit …ing": drinking, smoking, eating, vaping. */
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
+/** One slot per habit however it is named: "quit drinking", "gave up alcohol", "off the booze"; "the fags", "smoking". */
+const HABIT_NAMES = new Map([
+  ...['drinking', 'drink', 'booze', 'alcohol', 'bevvies'].map((w) => [w, 'alcohol'] as const),
+  ...['smoking', 'fags', 'fag', 'cigs', 'cig', 'ciggies', 'ciggie', 'cigarettes', 'cigarette', 'tobacco'].map((w) => [w, 'smoking'] as const),
+  ...['vaping', 'vape', 'vapes'].map((w) => [w, 'vaping'] as const),
+]);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 /** After "left work" / "quit work": the working day ended, not the job ("early", "at 5"). */
 const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight', 'yesterday', 'before', 'after', 'sharp']);
@@ -98,9 +104,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   // A habit dropped ("I gave up coffee", "I stopped drinking alcohol", "I quit smoking") or taken up ("I started
   // eating fish again").
   const habit = (value: 'yes' | 'no'): Built[] | null => {
+    // "I gave up being veggie": that diet is over.
+    const diet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
+    if (diet) return value === 'no' ? built(said, 'diet', endedValue(diet), []) : null;
     const head = headWord(object);
     if (!head || object.length > 4 || named) return null;
-    return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value, entities: [] }];
+    return [{ content: said, type: 'semantic', slot: slot(`uses.${HABIT_NAMES.get(head) ?? head}`), value, entities: [] }];
   };
   const dropped = (): Built[] | null => habit('no');
   // "going to the gym", "playing the cello": a gerund and what it is about, no one named by a pronoun.
@@ -188,11 +197,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'start':
     case 'begin': {
       if (group.negated || !done) return null;
-      // "I started eating fish again", "began drinking coffee": a habit taken up (not "started smoking" alone).
-      if (HABIT_GERUNDS.has(first) && object.length >= 2) return habit('yes');
+      // "I started eating fish again", "began drinking coffee", "started smoking again": a habit taken up.
+      if (HABIT_GERUNDS.has(first) && (first !== 'eating' || object.length >= 2)) return habit('yes');
       // "started working at X", "a new job at X", "at X"; not "my summer job at X".
       const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
-      const org = nameAfter(object, ['at', 'for']);
+      // "a new job at a company called Brightwave": the company's name.
+      const org = nameAfter(object, ['at', 'for']) ?? (jobWord ? nameAfter(object, ['called', 'named']) : null);
       if (!org || !(jobWord || first === 'at') || jobAt(object, group.lemma)?.other) return null;
       // A new job is where the subject works now; when it began is the fact's valid time.
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
@@ -216,7 +226,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.lemma === 'quit' && doneDoing()) return news();
       // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.
       const pastime = group.lemma === 'quit' && !named ? pastimeAt(object) : null;
-      if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${pastime}`), value: 'no', entities: [] }];
+      if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${HABIT_NAMES.get(pastime) ?? pastime}`), value: 'no', entities: [] }];
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       // "I left Tesco for Aldi": the old job ended, the new one begun.

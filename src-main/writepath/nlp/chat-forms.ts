@@ -18,7 +18,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working)\b/i;
 
 /** Words between a couple and its news: "Jake and I just broke up", "have finally split up". */
 const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
@@ -55,6 +55,14 @@ function coupleAt(tokens: readonly Token[], start: number): { name: string | nul
   if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1])) && and(tokens[start + 2]) && lowerOf(tokens[start + 3]) === 'i') {
     return { name: null, relation: lowerOf(tokens[start + 1]), rest: start + 4 };
   }
+  // "my girlfriend Priya and I broke up": the partner, named after the relation.
+  if (lowerOf(tokens[start]) === 'my' && PARTNERS.has(lowerOf(tokens[start + 1]))) {
+    const named = properRuns(tokens.slice(start + 2))[0];
+    const after = start + 2 + (named?.end ?? 0);
+    if (named && named.start === 0 && and(tokens[after]) && ['i', 'me'].includes(lowerOf(tokens[after + 1])) && isPersonName(tokens.slice(start + 2, after))) {
+      return { name: joinTokens(tokens.slice(start + 2, after)), relation: lowerOf(tokens[start + 1]), rest: after + 2 };
+    }
+  }
   const meFirst = lowerOf(tokens[start]) === 'me' && and(tokens[start + 1]);
   // "me and my girlfriend broke up", "me and wifey got married": the partner, unnamed.
   const partnerAt = meFirst ? (lowerOf(tokens[start + 2]) === 'my' ? start + 3 : start + 2) : -1;
@@ -89,6 +97,11 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
     const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
+  // "Jake and I got married", "my husband Tom and I got married in June": to whom.
+  if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
+    const content = `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''} to ${couple.name}`;
+    return { statement: { content, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: verb === 'got' };
+  }
   // "we got engaged!!", "we got married in June": news, though not to whom.
   if ((we || couple.relation !== null) && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
     return { statement: { content: `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''}`, type: 'semantic', slot: null, value: null, entities: [] }, past: verb === 'got' };
@@ -97,10 +110,6 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   const words = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
   if (couple.name && ['are', 'got', 'is'].includes(words[0] ?? '') && words[1] === 'back' && words[2] === 'together' && !doubtsReunion(words.slice(3))) {
     return { statement: { content: `${own.text} is back together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };
-  }
-  if (couple.name && (verb === 'got' || verb === 'are') && UNION_WORDS.has(particle ?? '')) {
-    const content = `${own.text} ${verb === 'got' ? 'got' : 'is'} ${particle ?? ''} to ${couple.name}`;
-    return { statement: { content, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: verb === 'got' };
   }
   return null;
 }
@@ -144,10 +153,10 @@ const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', '
 const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead']);
 
 /**
- * "call me Alex", "I go by Alex (now)", "everyone calls me Bex", "I changed my name to Alex": the name the speaker
- * wants, or null.
+ * "call me Alex", "I go by Alex (now)", "everyone calls me Bex": what the speaker is called (`nickname`); "name's
+ * Callum", "I changed my name to Alex": their name. Null for anything else.
  */
-export function nameAsked(tokens: readonly Token[], start: number): string | null {
+export function nameAsked(tokens: readonly Token[], start: number): { name: string; nickname: boolean } | null {
   const word = (i: number): string => lowerOf(tokens[i]);
   const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
@@ -163,7 +172,8 @@ export function nameAsked(tokens: readonly Token[], start: number): string | nul
   if (at < 0) return null;
   let rest = tokens.slice(at).filter((t) => t.pos !== 'PUNCT');
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
-  return isPersonName(rest) ? joinTokens(rest) : null;
+  // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
+  return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0) } : null;
 }
 
 /** "I used to live in Paris", "Tom used to work at IBM": that home or job is over (null for anything else). */
@@ -238,6 +248,35 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
   if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
   const place = namedAfter(object, ['in']);
   return place ? { content: `${own.text} lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] } : null;
+}
+
+/**
+ * "today was my last day at Sky", "my last day at work was friday", "last day at tesco today 🥲": the job is over
+ * (not "my last day at Sky is next friday", a plan). Null for anything else.
+ */
+export function lastDayAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  const words = tokens.map(lowerOf);
+  const at = words.findIndex((w, i) => i >= start && w === 'last' && words[i + 1] === 'day' && words[i + 2] === 'at');
+  if (at < 0 || (words[at - 1] !== 'my' && at !== start)) return null;
+  if (words.some((w) => ['will', 'next', 'tomorrow', 'gonna', 'going', "'ll", 'soon', 'when', 'if', 'before'].includes(w))) return null;
+  const rest = tokens.slice(at + 2);
+  const org = nameAfter(rest, ['at']);
+  if (org) return { content: `${own.text} left ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(org)), entities: [{ name: org, type: 'organization', aliases: [] }] };
+  return ['work', 'the office', 'my job'].some((w) => joinTokens(rest.slice(1, 1 + w.split(' ').length)).toLowerCase() === w)
+    ? { content: `${own.text} left their job`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(''), entities: [] }
+    : null;
+}
+
+/** "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without "I". */
+export function workingAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  let i = start;
+  while (['currently', 'now', 'still', 'been', 'just'].includes(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'working' || !['at', 'for'].includes(lowerOf(tokens[i + 1]))) return null;
+  const run = properRuns(tokens.slice(i + 2))[0];
+  const DET = tokens[i + 2]?.pos === 'DET' ? 1 : 0;
+  if (!run || run.start !== DET) return null;
+  const org = run.text;
+  return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
 /** "my new job is at Dropbox", "my job is with Acme now": the speaker's employer, or null. */

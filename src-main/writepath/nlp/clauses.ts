@@ -51,6 +51,8 @@ export function normaliseForParsing(text: string): string {
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
     .replace(/\b(my|our|his|her|your|ur) (bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, short: string) => `${owner} ${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
+    // "a job w the nhs", "living w/ my parents": a chat's "with".
+    .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')
     .replace(/[\u2018\u2019\u02bc]/g, "'")
@@ -141,7 +143,8 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // her", "since I moved"), not in "so much" or "vegan since 2018".
     const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
     // "i hate my job so quit today": "so" before a verb opens a clause of the same subject.
-    const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
+    // "im vegetarian so no meat pls": what follows is a consequence, no more of the object.
+    const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') || (lower === 'so' && next?.text.toLowerCase() === 'no') : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       const before = current;
       push();
@@ -159,7 +162,8 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const after = tokens.slice(i + 2, i + 6).map(lowerOf);
       const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || (after.includes('back') && after.includes('together'));
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
-      const partner = current.length === 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1]));
+      // "my girlfriend and I", "my girlfriend Priya and I".
+      const partner = current.length >= 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1])) && current.slice(2).every((c) => c.pos === 'PROPN') && current.length <= 4;
       // "me and my girlfriend broke up": the couple again, the speaker first.
       const meFirst = current.length === 1 && lowerOf(current[0]) === 'me';
       const couple = coupleNews && (((nextLower === 'i' || nextLower === 'me') && (named || partner)) || meFirst);

@@ -62,6 +62,8 @@ const PLACE_VERBS = new Map<string, readonly string[]>([
 const EMPLOYER_VERBS = new Set(['work', 'intern', 'start']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
+/** What a firm is called: "a startup called fieldnote". */
+const FIRMS = new Set(['company', 'startup', 'firm', 'agency', 'business', 'place', 'shop', 'studio', 'consultancy']);
 /** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */
 const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab']);
 /** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
@@ -88,7 +90,15 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text) || NOT_EMPLOYERS.has(t.text)) return;
     // The verb right before the preposition, or one word before it ("moved back to", "live up in").
     const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
-    const job = ['at', 'with'].includes(before.text.toLowerCase()) && JOB_NOUNS.has(tokens[i - 2]?.lemma ?? '');
+    // "a job at fieldnote"; "i'm not at deloitte anymore", "im now at monzo": a job said with a copula and a change.
+    const change = (w: ModelWord | undefined): boolean => ['now', 'anymore', 'longer'].includes(w?.text.toLowerCase() ?? '');
+    const job =
+      (['at', 'with'].includes(before.text.toLowerCase()) && JOB_NOUNS.has(tokens[i - 2]?.lemma ?? '')) ||
+      // "a company called brightwave"
+      (['called', 'named'].includes(before.text.toLowerCase()) && FIRMS.has(tokens[i - 2]?.lemma ?? '')) ||
+      (before.text.toLowerCase() === 'at' &&
+        tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lemma === 'be') &&
+        (change(after) || change(tokens[i - 2]) || (after?.text === 'any' && tokens[i + 2]?.text === 'more')));
     if (!job && (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase()))) return;
     // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
     // "bristl" do not, so a typo or an app does not replace a home. An employer's name has no shape to check: "i work
@@ -133,16 +143,18 @@ const RESTORE_CASE_MAX_CHARS = 1_000;
  * chat typed in lower case). `knownNames` lists the names the library finds, possibly with trailing punctuation ("porto!!").
  */
 export function restoreNameCase(text: string, knownNames: (text: string) => string[]): string {
-  // A phone capitalises each sentence's first letter; any other capital means names were typed as names.
+  // A phone capitalises each sentence's first letter; any other capital means names were typed as names (not the
+  // "I" and the month "May" that normaliseForParsing capitalised: "i left google in may").
   const withoutSentenceStarts = text.replace(/(^|[.!?]\s+)\p{Lu}/gu, '$1x');
-  if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
+  if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b|May\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
   let out = text;
   for (const found of knownNames(text)) {
     const name = lettersOnly(found);
     if (name.length < 2 || !/^[\p{Ll}][\p{Ll} '&.-]*$/u.test(name)) continue;
     // "my mum n dad": the name finder's company of family words, not a name.
     if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;
-    const capitalised = name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+    // "nhs", "pwc", "hsbc": letters without a vowel are an acronym.
+    const capitalised = /^[b-df-hj-np-tv-xz]{2,5}$/.test(name) ? name.toUpperCase() : name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
     out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
   }
   return out;

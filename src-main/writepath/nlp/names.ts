@@ -11,6 +11,12 @@ import { endedValue } from '../slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
+/** "User goes by Bex": what the subject is called, beside their name (readStatements joins the two when both are said). */
+export function nicknameStatement(subject: Subject, name: string): Built {
+  const entities = subject.entity ? [subject.entity] : [{ name, type: 'person' as const, aliases: [] }];
+  return { content: `${subject.text} goes by ${name}`, type: 'semantic', slot: `${subject.key}.nickname`, value: normaliseFact(name), entities };
+}
+
 /** "User's name is Dana Whitfield", with the person it names. */
 export function nameStatement(subject: Subject, name: string): Built {
   const entities = subject.entity ? [subject.entity] : [{ name, type: 'person' as const, aliases: [] }];

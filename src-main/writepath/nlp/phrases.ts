@@ -16,7 +16,7 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
   // ("from Being a waiter", "from Building sites": a gerund is what was done, not who.)
   const afterPreposition = (at: number): boolean => tokens[at - 1]?.pos === 'ADP' && ['VERB', 'ADJ'].includes(tokens[at]?.pos ?? '') && !/ing$/i.test(tokens[at]?.text ?? '');
   const isName = (t: Token | undefined, at = -1): boolean =>
-    !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && capitalised(t)) || (at > 0 && capitalised(t) && afterPreposition(at))) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase());
+    !!t && (t.pos === 'PROPN' || (t.pos === 'NOUN' && capitalised(t)) || (at > 0 && capitalised(t) && afterPreposition(at))) && t.text !== 'I' && !CALENDAR_WORDS.has(t.text.toLowerCase().replace(/^(?:mid|early|late)-/, ''));
   while (i < tokens.length) {
     if (!isName(tokens[i], i)) {
       i++;

@@ -38,6 +38,9 @@ const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twent
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
 const FOR_A_SPELL =
   /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+/** A stay somewhere for a while, which is no home: "living in berlin for the summer", "staying in leeds for a few weeks". */
+const A_STAY =
+  /\bfor (?:the (?:summer|winter|spring|autumn|holidays|week|month|weekend|term|semester)|a (?:week|month|bit|while|fortnight|few (?:days|weeks|months)|couple of (?:days|weeks|months))|(?:\d+|one|two|three|four|five|six|a few|a couple of|a couple) (?:days|weeks|months))\b/i;
 /** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
 const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
@@ -60,13 +63,17 @@ export function takesBack(text: string, index: number): boolean {
 /**
  * The statements read from a sentence, as the sentence means them: "I started at Aviva back in the day" is long over,
  * so no claim about now ("User works at Aviva") is made of it; "given up meat for lent", "dry january", "vegan for
- * a week lol" pause a habit, which changes no slot.
+ * a week lol" pause a habit, which changes no slot; "living in berlin for the summer" is a stay, not a home.
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
   const longAgo = LONG_AGO.test(text) && !NOW_TOO.test(text);
   const forASpell = FOR_A_SPELL.test(text);
+  // ("have lived in Leeds for 3 months" is how long a home has been one.)
+  const aStay = A_STAY.test(text) && !/\b(?:have|has|had|'ve|been)\b/i.test(text);
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
+    // "User lives in Berlin" is not what "living in berlin for the summer" says.
+    if (aStay && statement.slot?.endsWith('.residence') && !statement.value?.startsWith('ended:')) return [];
     return [forASpell && statement.slot?.includes('.uses.') ? { ...statement, slot: null, value: null } : { ...statement }];
   });
 }

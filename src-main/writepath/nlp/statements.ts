@@ -16,8 +16,8 @@ import { acquiredThing, cleanObject, favouriteValue, lowerOf, possessive, relati
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
-import { givenName, nameGivenAt, nameIsAt, nameStatement } from './names';
-import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement } from './names';
+import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -159,7 +159,20 @@ export function readStatements(
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
-  return out;
+  return oneSelfNamedTwice(out);
+}
+
+/**
+ * "my name's Rebecca but everyone calls me Bex": one person, Rebecca, also called Bex; not a second person "Bex".
+ */
+function oneSelfNamedTwice(statements: Statement[]): Statement[] {
+  const named = statements.find((s) => s.slot?.endsWith('.name') && s.entities.length === 1);
+  const nick = statements.find((s) => s.slot?.endsWith('.nickname') && s.slot.slice(0, -'nickname'.length) === named?.slot?.slice(0, -'name'.length));
+  const person = named?.entities[0];
+  const alias = nick?.entities[0]?.name;
+  if (!person || !nick || alias === undefined) return statements;
+  const joined = { ...person, aliases: [...new Set([...person.aliases, alias])] };
+  return statements.map((s) => (s === named || s === nick ? { ...s, entities: [joined] } : s));
 }
 
 interface SentenceReading {
@@ -172,8 +185,22 @@ function sentenceKey(sentence: Sentence): string {
   return sentence.tokens.map((t) => `${t.space}\u0001${t.text}\u0001${t.pos}\u0001${t.lemma}`).join('\u0002');
 }
 
-function readSentence(analyzer: TextAnalyzer, sentence: Sentence, reference: number, ctx: Context, afterSomeoneElse: boolean): SentenceReading {
+/** A question tagged on after a comma, asking about what was just said: "…, any ideas?", "…, thoughts?", "…, right?". */
+const TAG_QUESTION = /^(?:any\s+)?(?:ideas|thoughts|suggestions|recommendations|recs|tips|advice)|^(?:what do (?:you|u) (?:think|reckon)|wdyt|right|yeah|ok|okay|no|any\s+\w+)$/i;
+
+/** The sentence without a tag question at its end; the sentence itself when it has none. */
+function withoutTagQuestion(sentence: Sentence): Sentence {
+  const tokens = sentence.tokens;
+  const comma = tokens.findLastIndex((t) => t.text === ',');
+  const tail = tokens.slice(comma + 1).filter((t) => t.pos !== 'PUNCT');
+  if (comma <= 0 || tokens.at(-1)?.text !== '?' || tail.length === 0 || tail.length > 5 || !TAG_QUESTION.test(joinTokens(tail))) return sentence;
+  return { ...sentence, tokens: tokens.slice(0, comma) };
+}
+
+function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number, ctx: Context, afterSomeoneElse: boolean): SentenceReading {
   const reading: SentenceReading = { statements: [], dropped: [] };
+  // "my boyfriend sam wants to go to amsterdam, any ideas?": a statement, then a question about it.
+  const sentence = withoutTagQuestion(whole);
   if (sentence.tokens.some((t) => t.text === '?')) return reading;
   const words = sentence.tokens.map(lowerOf);
   // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words ("like I said, …"
@@ -243,9 +270,12 @@ function readClause(
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start);
-  if (asked) return { subject: own, statements: [nameStatement(own, asked)] };
+  if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
+  // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
+  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own));
+  if (jobNews) return { subject: own, statements: [jobNews], past: true };
   if (clause.sharedSubject && previous) {
     subject = previous;
     // "my sister moved to leeds and started at tesco": still one of many sisters, so still no slot.
@@ -348,7 +378,8 @@ function readClause(
   const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
     ...b,
     ...(habitual ? { timeless: true } : {}),
-    content: b.content.replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
+    // (An emoji is how it was said, not part of the fact: "started a new job 🎉 at Brightwave".)
+    content: b.content.replace(/\s*\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*/gu, '').replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
   const statements = oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : built;

@@ -66,6 +66,8 @@ function britishReading(text: string, index: number, said: string, time: number,
   const lower = said.trim().toLowerCase();
   // "back in the day", "in the day (I work, at night I…)": no day at all.
   if (/^in the day$/.test(lower)) return 'none';
+  // "my last day at Sky", "the last day of term": the final day of something, not yesterday.
+  if (/^(?:the\s+)?last\s+day$/.test(lower) && /^\s+(?:at|of|in|with)\b/i.test(after)) return 'none';
   const beforeLast = /\bbefore$/.test(lower) ? /^\s+last\b/i.exec(after) : /^\s+before\s+last\b/i.exec(after);
   // "the year before covid", "the day before my birthday": before something else, not before today.
   if (!beforeLast && /\bbefore$/.test(lower) && !/^\s+(?:yesterday|today)\b/i.test(after)) return 'none';
@@ -104,8 +106,20 @@ function britishReading(text: string, index: number, said: string, time: number,
     const at = Date.UTC(2000 + Number(yy), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
     return at <= reference ? { time: at, said: said + (apostropheYear?.[0] ?? ''), index } : 'none';
   }
+  // "in august last year", "in june 2 years ago", "march this year": the month of that year (chrono reads the month
+  // alone, and the last August is this year's).
+  const month = /^(?:(?:in|of)\s+)?(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*$/.exec(lower);
+  const whichYear = month ? /^,?\s+(?:(last|this) year|(\d+|two|three|four|five) years? ago)\b/i.exec(after) : null;
+  if (month && whichYear) {
+    const back = whichYear[1]?.toLowerCase() === 'this' ? 0 : whichYear[1] ? 1 : (YEARS_BACK[whichYear[2]?.toLowerCase() ?? ''] ?? Number(whichYear[2]));
+    const at = Date.UTC(new Date(reference).getUTCFullYear() - back, MONTH_NUMBER[month[1] ?? ''] ?? 0, 1);
+    // "in" goes with it, as the relative time leaves the fact's text ("moved to Leeds in march this year").
+    const prep = /^(?:in|of)\s/.test(lower) ? null : /\b(?:in|of)\s+$/i.exec(before);
+    return at <= reference ? { time: at, said: (prep?.[0] ?? '') + said + whichYear[0], index: index - (prep?.[0].length ?? 0) } : 'none';
+  }
   return null;
 }
+const YEARS_BACK: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5 };
 const SOON = /\b(?:tomorrow|tonight)\b/i;
 
 /**
@@ -166,6 +180,8 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     .flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })))
     .filter(({ r, index }) => !dotted.some((d) => d.index < index + r.text.length && index < d.index + d.text.length));
   for (const { r, index } of parsed) {
+    // Inside a time read whole before it ("last year" of "in august last year").
+    if (out.some((o) => o.index <= index && index < o.index + o.text.length)) continue;
     let time = r.start.date().getTime();
     const british = britishReading(text, index, r.text, time, reference);
     if (british === 'none') continue;

@@ -27,13 +27,17 @@ export function clauseDefect(analyzer: TextAnalyzer, content: string): string | 
   return defect;
 }
 
+const PARTICLES = new Set(['off']);
+
 function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const sentences = analyzer.sentences(content);
   const tokens: Token[] = sentences.flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT' || t.text === "'s");
   if (tokens.length < 2) return 'no verb';
   if (!SUBJECT_POS.has(tokens[0]?.pos ?? '')) return 'no subject';
   const last = tokens.at(-1) as Token;
-  if (UNFINISHED_END.has(last.pos) && last.text !== 'in') return `ends with "${last.text}"`;
+  // "User was laid off": a verb's particle ends a clause well.
+  const particle = PARTICLES.has(last.text.toLowerCase()) && tokens.at(-2)?.pos === 'VERB';
+  if (UNFINISHED_END.has(last.pos) && last.text !== 'in' && !particle) return `ends with "${last.text}"`;
   // The tagger reads a verb right after a name as a noun now and then ("Ana lives"): the first word after the
   // subject that is a verb by tag, or by form (-s, -ed) when nothing is tagged a verb, is the clause's verb.
   const at = tokens.findIndex((t, i) => i > 0 && (t.pos === 'VERB' || t.pos === 'AUX'));
