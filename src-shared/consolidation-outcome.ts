@@ -20,6 +20,8 @@ export interface ConsolidationOutcomeView {
   entities: number;
   /** Items of the model's answer that were invalid and left out. */
   dropped: number;
+  /** Facts held for the person's review (sources set to "ask me first"), in memory only once approved. */
+  proposed: number;
   /** The facts written (new and new versions), for a link into the inspector. */
   factIds: string[];
   /**
@@ -55,7 +57,7 @@ export interface WritePathStatus {
 import { plural } from './plural';
 
 /** "3 facts, 1 updated, 2 people" — or "nothing new" — for a successful run. */
-export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'>): string {
+export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'> & { proposed?: number }): string {
   const parts: string[] = [];
   if (o.facts > 0) parts.push(plural(o.facts, 'fact', 'facts'));
   // After "3 facts", "1 updated" says which; alone it names the noun first, so "Learned 2 updated facts" reads.
@@ -63,13 +65,15 @@ export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'upd
   if (o.people > 0) parts.push(plural(o.people, 'person', 'people'));
   const others = o.entities - o.people;
   if (others > 0) parts.push(plural(others, 'new entity', 'new entities'));
+  // Not learned yet: they wait in the review queue ("2 new entities, 4 facts for your review").
+  if ((o.proposed ?? 0) > 0) parts.push(`${plural(o.proposed ?? 0, 'fact', 'facts')} for your review`);
   if (parts.length === 0) parts.push(o.duplicates > 0 ? `nothing new (${plural(o.duplicates, 'fact', 'facts')} seen again)` : 'nothing new');
   if (o.dropped > 0) parts.push(`${plural(o.dropped, 'item', 'items')} of the model's answer dropped`);
   return parts.join(', ');
 }
 
 /** The sidebar's and Overview's line: "Learned 212 facts from 38 conversations", "Learned 2 updated facts". */
-export function describeLearned(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped' | 'conversations'>): string {
+export function describeLearned(o: Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped' | 'conversations'> & { proposed?: number }): string {
   const from = o.conversations > 1 ? ` from ${plural(o.conversations, 'conversation')}` : '';
   return `Learned ${describeOutcome(o)}${from}`;
 }

@@ -115,3 +115,14 @@ const MEDIA_PLACEHOLDER_RE = new RegExp(`^${DIRECTION_MARKS}(?:${MEDIA_PLACEHOLD
 export function isMediaPlaceholder(text: string): boolean {
   return MEDIA_PLACEHOLDER_RE.test(text);
 }
+
+/** A fact's text as facts are compared: NFKC, lower case, words and numbers only, single spaces. */
+export function normaliseFact(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -42,7 +42,7 @@ export const importCommand: Command = async (ctx) => {
     onProgress: (p) => ctx.progress(`importing ${p.file}: ${p.percent}% · ${p.conversations} conversations · ${p.messagesAdded} new messages`),
     ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
   });
-  let consolidation: { mode: string; consolidated: number; failed: number; facts: number } | null = null;
+  let consolidation: { mode: string; consolidated: number; failed: number; facts: number; proposed: number } | null = null;
   if (!preview && ctx.options.consolidate !== 'false' && summary.sessions.length > 0) {
     const offline = ctx.options.offline === 'true';
     const service = new WritePathService({ engine, agent: offline ? null : agentConfigFromEnv(process.env, ctx.options.agent) });
@@ -54,6 +54,8 @@ export const importCommand: Command = async (ctx) => {
         consolidated: report.sessions.filter((s) => s.status === 'consolidated').length,
         failed: report.sessions.filter((s) => s.status === 'failed').length,
         facts: report.sessions.reduce((n, s) => n + s.factsCreated.length, 0),
+        // Held in the review queue (imports ask first by default): not in memory until approved.
+        proposed: report.sessions.reduce((n, s) => n + s.proposed.length, 0),
       };
     } finally {
       off();
@@ -91,7 +93,10 @@ export const importCommand: Command = async (ctx) => {
   for (const r of summary.rejected ?? []) lines.push(`Refused ${r.count} ${r.table} row(s): ${r.reason} (first: ${r.example})`);
   if (summary.keptApartCount > 0) lines.push(`Kept apart ${summary.keptApartCount} conversation(s): ${summary.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
   if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index} ${s.reason}`).join('; ')}`);
-  if (consolidation) lines.push(`Consolidated ${consolidation.consolidated} session(s) (${consolidation.mode}): ${consolidation.facts} fact(s)${consolidation.failed ? `; ${consolidation.failed} failed and stay pending` : ''}`);
+  if (consolidation) {
+    const review = consolidation.proposed > 0 ? `, ${consolidation.proposed} waiting for your review ("review list", "review approve ID")` : '';
+    lines.push(`Consolidated ${consolidation.consolidated} session(s) (${consolidation.mode}): ${consolidation.facts} fact(s)${review}${consolidation.failed ? `; ${consolidation.failed} failed and stay pending` : ''}`);
+  }
   else if (summary.sessions.length > 0) lines.push('Consolidation skipped: run "consolidate" when ready.');
   ctx.out(lines.join('\n'));
 };

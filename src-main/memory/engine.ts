@@ -135,6 +135,8 @@ export class MemoryEngine extends EngineCore {
 
   readonly rememberFact = this.open((input: RememberFactInput) => factOps.rememberFact(this.ctx, input));
   readonly correctFact = this.open((input: CorrectFactInput) => factOps.correctFact(this.ctx, input));
+  /** A version that held before the current one `laterId`, learned after it: written as its past (facts.ts). */
+  readonly recordEarlierVersion = this.open((input: RememberFactInput & { laterId: string; reason: string }) => factOps.recordEarlierVersion(this.ctx, input));
   readonly confirmFact = this.open((id: string) => factOps.confirmFact(this.ctx, id));
   readonly forget = this.open((id: string): void => factOps.forgetNode(this.ctx, id));
   /** Forgets (softly) the episodes of these sessions and the facts learned only from them. */

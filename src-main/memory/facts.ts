@@ -123,6 +123,30 @@ export function rememberFact(ctx: EngineContext, input: RememberFactInput): stri
   return id;
 }
 
+/**
+ * A version older than the current one, learned after it ("I lived in London", imported after "I live in Porto";
+ * "I moved to Cardiff in March 2025", said after the move to Bristol in 2026): history, not news. It is written
+ * as a version the current one superseded — ended, at a superseded version's confidence, citing its own sources —
+ * so what is current stays current and the chain shows both in the order they held. One transaction.
+ */
+export function recordEarlierVersion(ctx: EngineContext, input: RememberFactInput & { laterId: string; reason: string }): string {
+  const { laterId, reason, ...fact } = input;
+  const later = requireCurrentFact(ctx, laterId, 'place before');
+  const data = parseInput(rememberFactSchema, fact);
+  if (data.validFrom === undefined || data.validFrom >= later.validFrom) {
+    throw new MemoryError('invalid_input', 'An earlier version must have held before the current one began');
+  }
+  return writeTx(ctx.db, () => {
+    // Where the later version is, so is its history.
+    const id = rememberFact(ctx, { ...fact, ...(later.spaceId !== null ? { spaceId: later.spaceId } : {}), everywhere: later.everywhere });
+    const now = ctx.clock.now();
+    invalidateWithIndexes(ctx, id, now, 'superseded');
+    setConfidence(ctx.db, id, { confidence: SUPERSEDED_CONFIDENCE, confidenceBase: SUPERSEDED_CONFIDENCE, decayRate: SUPERSEDED_DECAY_RATE, lastAccessed: now });
+    insertEdge(ctx.db, { sourceId: later.id, targetId: id, relationType: 'supersedes', predicate: reason, validFrom: now, evidence: data.derivedFrom, createdAt: now });
+    return id;
+  });
+}
+
 /** A fact a person adds or corrects by hand (source `manual`) is one they vouch for: ADR 008 §12 "confirmed". */
 export const CONFIRMED_CONFIDENCE = 1.0;
 

@@ -65,7 +65,8 @@ function deletedChatsOf(ctx: EngineContext, nodes: readonly MemoryNode[]): strin
  * ties (branches after a restore).
  */
 function orderVersions(nodes: MemoryNode[], ctx: EngineContext): MemoryNode[] {
-  const byTime = [...nodes].sort((a, b) => a.createdAt - b.createdAt || a.validFrom - b.validFrom);
+  // In the order they held (a version learned late may have held first: facts.ts recordEarlierVersion), then learned.
+  const byTime = [...nodes].sort((a, b) => a.validFrom - b.validFrom || a.createdAt - b.createdAt);
   const olderOf = new Map<string, string[]>();
   for (const [newer, older] of supersedesPairsAmong(ctx.db, nodes.map((n) => n.id))) olderOf.set(newer, [...(olderOf.get(newer) ?? []), older]);
   const placed = new Set<string>();

@@ -12,6 +12,7 @@ import type { PlannedFact } from './relate';
 import { normaliseFact } from './text';
 import type { CausalLink, ExtractedEntity } from './types';
 import { quoteFtsTerm } from '../../src-shared/text';
+import { heldBefore } from '../../src-shared/slot-values';
 import type { ReviewSource } from '../../src-shared/review-types';
 
 export const CAUSAL_CONFIDENCE = 0.7;
@@ -98,7 +99,39 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       // it was said — never when the write path ran, so an imported 2023 conversation stays in 2023.
       const stated = fact.eventTime ?? statedAt(plan, fact.sourceEpisodeIds);
       const review = plan.reviewOrigin ? { origin: plan.reviewOrigin, sourceLabel: 'memory agent' } : null;
-      if ((disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current) {
+      const remember = {
+        content: fact.content,
+        type: fact.type,
+        sourceType: plan.sourceType,
+        sourceRole: 'memory_agent',
+        sessionId: plan.sessionId,
+        derivedFrom: fact.sourceEpisodeIds,
+        entityIds,
+        // The fact holds from when it was said, not from when the write path ran.
+        ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
+        // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
+        ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
+        attributes: attrs,
+      };
+      const replacing = (disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current;
+      // "I live in London", said in 2025, learned after "I live in Porto", said in 2026 (an older history imported
+      // after a newer one): what was said before the current version held is its past, not its successor. When it
+      // was *said* decides, not the time its text names: "I moved to Lisbon in March", said after "I live in Berlin",
+      // is news. Held for review, it waits as a fact, and approval places it the same way (memory/review/settle.ts).
+      const said = statedAt(plan, fact.sourceEpisodeIds);
+      if (replacing && said !== null && heldBefore(said, current.validFrom)) {
+        if (review) {
+          const receipt = engine.proposeFact({ action: 'remember', input: remember, ...review });
+          if (receipt.created) result.proposed.push(receipt.proposalId);
+          factIds.push(null);
+          continue;
+        }
+        const id = engine.recordEarlierVersion({ ...remember, laterId: current.id, reason: `${disposition.reason.slice(0, 1900)} (held before it)` });
+        result.factsCreated.push(id);
+        factIds.push(id);
+        continue;
+      }
+      if (replacing) {
         const correction = {
           id: current.id,
           content: fact.content,
@@ -129,20 +162,6 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
         factIds.push(newId);
         continue;
       }
-      const remember = {
-        content: fact.content,
-        type: fact.type,
-        sourceType: plan.sourceType,
-        sourceRole: 'memory_agent',
-        sessionId: plan.sessionId,
-        derivedFrom: fact.sourceEpisodeIds,
-        entityIds,
-        // The fact holds from when it was said, not from when the write path ran.
-        ...(stated !== null ? { eventTime: stated, validFrom: stated } : {}),
-        // §12.1: extraction 0.8, inference 0.6; the offline extractor's source type already says 0.6.
-        ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
-        attributes: attrs,
-      };
       if (review) {
         const receipt = engine.proposeFact({ action: 'remember', input: remember, ...review });
         if (receipt.created) result.proposed.push(receipt.proposalId);
@@ -208,7 +227,7 @@ function linkEarlierMentions(engine: WritePathMemory, entity: Entity): void {
   }
 }
 
-function currentNode(engine: WritePathMemory, id: string): { id: string; content: string } | null {
+function currentNode(engine: WritePathMemory, id: string): { id: string; content: string; validFrom: number } | null {
   const n = engine.writePathStore.node(id);
   return n && n.validUntil === null && n.type !== 'episodic' ? n : null;
 }

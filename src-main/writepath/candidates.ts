@@ -12,7 +12,7 @@ import type { WritePathStore } from '../memory';
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { comparedPart, contentTokens, jaccard, normaliseFact } from './text';
 import { isFactQueryStopword, quoteFtsTerm } from '../../src-shared/text';
-import { mayReplaceAcrossSlots } from './slot-values';
+import { mayReplaceAcrossSlots } from '../../src-shared/slot-values';
 
 /** Existing facts shown with one new fact (the bound is 10). */
 export const MAX_PAIRS_PER_FACT = 5;

@@ -13,7 +13,7 @@ import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
 import { takesBackTheLastMessage } from './nlp/sentence-scope';
-import { slotRelation } from './slot-values';
+import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, ExtractedEntity, Extraction, ExtractionPage, Extractor, Resolution } from './types';

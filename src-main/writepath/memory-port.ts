@@ -18,6 +18,7 @@ export type WritePathMemory = Pick<
   | 'getNode'
   | 'rememberFact'
   | 'correctFact'
+  | 'recordEarlierVersion'
   | 'proposeFact'
   | 'requiresReview'
   | 'reviewOriginOfSession'

@@ -10,7 +10,7 @@ import type { WritePathMemory } from './memory-port';
 import { yieldToLoop } from '../../src-shared/clock';
 import { isZeroVector } from '../../src-shared/vectors';
 import { batchByPairs, conflictCandidates, seenFromSpace } from './candidates';
-import { isDeparture, preferenceSubject, slotRelation } from './slot-values';
+import { isDeparture, preferenceSubject, slotRelation } from '../../src-shared/slot-values';
 import { contentTokens, isNearDuplicate, normaliseFact } from './text';
 import type { CandidateFact, ConflictDecision, ConflictQuestion, Extractor } from './types';
 

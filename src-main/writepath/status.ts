@@ -37,6 +37,7 @@ function lastOutcome(engine: WritePathMemory): ConsolidationOutcomeView | null {
     people: sum('people_created'),
     entities: sum('entities_created'),
     dropped: sum('dropped'),
+    proposed: sum('proposed'),
     factIds: counted
       .flatMap((r) => (Array.isArray(r.summary.fact_ids) ? r.summary.fact_ids.filter((x): x is string => typeof x === 'string') : []))
       .slice(0, MAX_FACT_IDS),
@@ -56,7 +57,7 @@ export function writePathStatus(engine: WritePathMemory, maintenance: Maintenanc
 }
 
 /** A session's outcome in the same terms, for the CLI and the "consolidate now" answer. */
-export function outcomeOfSession(s: SessionOutcome): Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped'> {
+export function outcomeOfSession(s: SessionOutcome): Pick<ConsolidationOutcomeView, 'facts' | 'updated' | 'duplicates' | 'people' | 'entities' | 'dropped' | 'proposed'> {
   return {
     facts: Math.max(0, s.factsCreated.length - s.superseded.length),
     updated: s.superseded.length,
@@ -64,5 +65,6 @@ export function outcomeOfSession(s: SessionOutcome): Pick<ConsolidationOutcomeVi
     people: s.peopleCreated,
     entities: s.entitiesCreated,
     dropped: s.dropped.length,
+    proposed: s.proposed.length,
   };
 }

@@ -1,5 +1,8 @@
 /** Text comparisons for deduplication: normalised equality, token Jaccard (stopwords from src-shared/text). */
-import { FACT_STOPWORDS } from '../../src-shared/text';
+import { FACT_STOPWORDS, normaliseFact } from '../../src-shared/text';
+
+// One normalisation for the engine and the write path (src-shared/text.ts).
+export { normaliseFact };
 
 /**
  * Facts are compared on their first COMPARE_CHARS characters. A fact is a sentence or two; one of 100,000
@@ -24,15 +27,6 @@ function analyse(text: string): { norm: string; whole: boolean; tokens: Set<stri
   return a;
 }
 
-export function normaliseFact(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
 
 /** A crude English stem: enough for "lives"/"live", "prefers"/"prefer", "moved"/"move". */
 function stem(word: string): string {

@@ -18,6 +18,9 @@ describe('consolidation outcome', () => {
     expect(describeOutcome({ ...zero, updated: 2 })).toBe('2 updated facts');
     expect(describeOutcome({ ...zero, duplicates: 2 })).toBe('nothing new (2 facts seen again)');
     expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe("2 facts, 1 item of the model's answer dropped");
+    // Held for review: said, not counted as learned.
+    expect(describeOutcome({ ...zero, entities: 2, proposed: 4 })).toBe('2 new entities, 4 facts for your review');
+    expect(describeOutcome({ ...zero, proposed: 1 })).toBe('1 fact for your review');
     expect(describeFailure('timeout: http://127.0.0.1:11434/v1 did not answer in time')).toBe('the model did not answer in time (http://127.0.0.1:11434/v1 did not answer in time)');
     // The agent's failures now use the shared provider words; runs recorded earlier said "auth".
     expect(describeFailure('bad_key: refused (HTTP 401)')).toBe('the model server refused the API key (refused (HTTP 401))');

@@ -3,7 +3,7 @@
  * two slots, alongside the same-slot rules they sit next to.
  */
 import { describe, expect, it } from 'vitest';
-import { mayReplaceAcrossSlots, preferenceSubject, slotRelation, type SlottedFact } from '../../src-main/writepath/slot-values';
+import { mayReplaceAcrossSlots, preferenceSubject, slotRelation, type SlottedFact } from '../../src-shared/slot-values';
 
 const fact = (slot: string, value: string, content = `${slot} = ${value}`): SlottedFact => ({ slot, value, content });
 

@@ -209,6 +209,16 @@ export function currentFactsInSlot(db: Database, slot: string, limit = 10): Memo
   return rows.map(toNode);
 }
 
+/** Current facts whose slot belongs to `subject` ("user" for "user.diet", "user.uses.meat"), newest first. */
+export function currentFactsOfSlotSubject(db: Database, subject: string, limit = 50): MemoryNode[] {
+  const rows = stmt(
+    db,
+    `SELECT ${NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL
+     AND json_extract(attributes, '$.slot') LIKE ? ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+  ).all(`${subject.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`, limit) as NodeRow[];
+  return rows.map(toNode);
+}
+
 /** Current facts created since `since` (reflection input), newest first. */
 export function factsCreatedSince(db: Database, since: number, limit: number): MemoryNode[] {
   const rows = stmt(

@@ -1,7 +1,8 @@
 /**
  * Deciding proposals (issue 23). Approval runs the engine's own write — remember, or correct when the fact it
  * would supersede is still current — so supersedes happen on approval, never before; a correction whose target
- * was changed or forgotten meanwhile is remembered as a fact of its own. Decline keeps the row (restorable);
+ * was changed or forgotten meanwhile is remembered as a fact of its own. A remembered fact with a slot is settled
+ * against what is current at approval (settle.ts), as the proposals queued before it were not there to meet. Decline keeps the row (restorable);
  * its evidence hash keeps the same claim from coming back.
  */
 import type { EngineContext } from '../context';
@@ -13,6 +14,7 @@ import * as rows from '../repo/proposals';
 import { parseInput, type CorrectFactInput, type RememberFactInput } from '../schemas';
 import type { JsonObject } from '../../../src-shared/memory-types';
 import type { BulkReviewResult, ProposalState, ReviewDecision } from '../../../src-shared/review-types';
+import { rememberSettled } from './settle';
 import { approveProposalSchema, bulkReviewSchema, proposalIdSchema, type ApproveProposalInput, type BulkReviewInput } from './schemas';
 
 /** One transaction whose change events go out after the commit (the engine's writeTransaction). */
@@ -48,9 +50,10 @@ function writeFact(ctx: EngineContext, row: rows.ProposalRow, content: string): 
       factOps.patchNodeAttributes(ctx, id, { ...((row.payload.attributes as JsonObject | undefined) ?? {}), ...reviewed });
       return id;
     }
-    // What it would have corrected changed meanwhile: it is remembered as what it says, with its own evidence.
+    // What it would have corrected changed meanwhile: it is remembered as what it says, with its own evidence,
+    // placed among what is current now.
     const correction = payload as unknown as CorrectFactInput;
-    return factOps.rememberFact(ctx, {
+    return rememberSettled(ctx, {
       content,
       type: row.factType as RememberFactInput['type'],
       sourceType: correction.sourceType,
@@ -62,7 +65,7 @@ function writeFact(ctx: EngineContext, row: rows.ProposalRow, content: string): 
     });
   }
   const fact = payload as unknown as RememberFactInput;
-  return factOps.rememberFact(ctx, { ...fact, content, attributes: { ...(fact.attributes ?? {}), ...reviewed } });
+  return rememberSettled(ctx, { ...fact, content, attributes: { ...(fact.attributes ?? {}), ...reviewed } });
 }
 
 export function declineProposal(ctx: EngineContext, raw: { id: string }): ReviewDecision {

@@ -9,7 +9,7 @@ import { NEGATIONS, type VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome } from './chat-forms';
-import { endedValue } from '../slot-values';
+import { endedValue } from '../../../src-shared/slot-values';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);

@@ -10,7 +10,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
 import { meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
-import { endedValue } from '../slot-values';
+import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 

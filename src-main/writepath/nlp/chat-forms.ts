@@ -11,7 +11,7 @@ import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { hisOrHerAfter } from './whose-news';
-import { endedValue } from '../slot-values';
+import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 

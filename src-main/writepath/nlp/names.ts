@@ -7,8 +7,8 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
 import { cleanObject, lowerOf, possessive, properRuns } from './phrases';
-import { endedValue } from '../slot-values';
-import type { Built, Context, Subject } from './statement-types';
+import { endedValue } from '../../../src-shared/slot-values';
+import type { Built, Context, Statement, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
 /** "User goes by Bex": what the subject is called, beside their name (readStatements joins the two when both are said). */
@@ -139,4 +139,17 @@ export function nameIsAt(tokens: readonly Token[], at: number, ctx: Context): st
   if (lowerOf(rest.at(-1)) === 'now') rest = rest.slice(0, -1);
   if (rest.length === 1 && ctx.isEverydayWord(rest[0]?.text ?? '')) return null;
   return isPersonName(rest) ? joinTokens(rest) : null;
+}
+
+/**
+ * "my name's Rebecca but everyone calls me Bex": one person, Rebecca, also called Bex; not a second person "Bex".
+ */
+export function oneSelfNamedTwice(statements: Statement[]): Statement[] {
+  const named = statements.find((s) => s.slot?.endsWith('.name') && s.entities.length === 1);
+  const nick = statements.find((s) => s.slot?.endsWith('.nickname') && s.slot.slice(0, -'nickname'.length) === named?.slot?.slice(0, -'name'.length));
+  const person = named?.entities[0];
+  const alias = nick?.entities[0]?.name;
+  if (!person || !nick || alias === undefined) return statements;
+  const joined = { ...person, aliases: [...new Set([...person.aliases, alias])] };
+  return statements.map((s) => (s === named || s === nick ? { ...s, entities: [joined] } : s));
 }

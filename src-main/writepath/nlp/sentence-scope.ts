@@ -4,6 +4,7 @@
  * january") is no change of habit.
  */
 import type { Statement } from './statement-types';
+import { joinTokens, type Sentence } from './analyzer';
 
 /** The end of a sentence: punctuation, a laugh, emoji. */
 const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictographic}\u{FE0F}]*$`;
@@ -76,4 +77,16 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
     if (aStay && statement.slot?.endsWith('.residence') && !statement.value?.startsWith('ended:')) return [];
     return [forASpell && statement.slot?.includes('.uses.') ? { ...statement, slot: null, value: null } : { ...statement }];
   });
+}
+
+/** A question tagged on after a comma, asking about what was just said: "…, any ideas?", "…, thoughts?", "…, right?". */
+const TAG_QUESTION = /^(?:any\s+)?(?:ideas|thoughts|suggestions|recommendations|recs|tips|advice)|^(?:what do (?:you|u) (?:think|reckon)|wdyt|right|yeah|ok|okay|no|any\s+\w+)$/i;
+
+/** The sentence without a tag question at its end; the sentence itself when it has none. */
+export function withoutTagQuestion(sentence: Sentence): Sentence {
+  const tokens = sentence.tokens;
+  const comma = tokens.findLastIndex((t) => t.text === ',');
+  const tail = tokens.slice(comma + 1).filter((t) => t.pos !== 'PUNCT');
+  if (comma <= 0 || tokens.at(-1)?.text !== '?' || tail.length === 0 || tail.length > 5 || !TAG_QUESTION.test(joinTokens(tail))) return sentence;
+  return { ...sentence, tokens: tokens.slice(0, comma) };
 }

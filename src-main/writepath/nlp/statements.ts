@@ -16,12 +16,12 @@ import { acquiredThing, cleanObject, favouriteValue, lowerOf, possessive, relati
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
-import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement } from './names';
+import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
-import { asTheSentenceMeansThem, takesBack } from './sentence-scope';
+import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
-import { endedValue } from '../slot-values';
+import { endedValue } from '../../../src-shared/slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
@@ -162,18 +162,6 @@ export function readStatements(
   return oneSelfNamedTwice(out);
 }
 
-/**
- * "my name's Rebecca but everyone calls me Bex": one person, Rebecca, also called Bex; not a second person "Bex".
- */
-function oneSelfNamedTwice(statements: Statement[]): Statement[] {
-  const named = statements.find((s) => s.slot?.endsWith('.name') && s.entities.length === 1);
-  const nick = statements.find((s) => s.slot?.endsWith('.nickname') && s.slot.slice(0, -'nickname'.length) === named?.slot?.slice(0, -'name'.length));
-  const person = named?.entities[0];
-  const alias = nick?.entities[0]?.name;
-  if (!person || !nick || alias === undefined) return statements;
-  const joined = { ...person, aliases: [...new Set([...person.aliases, alias])] };
-  return statements.map((s) => (s === named || s === nick ? { ...s, entities: [joined] } : s));
-}
 
 interface SentenceReading {
   statements: Statement[];
@@ -183,18 +171,6 @@ interface SentenceReading {
 /** Everything reading a sentence looks at: each token's text, tag, lemma and spacing. */
 function sentenceKey(sentence: Sentence): string {
   return sentence.tokens.map((t) => `${t.space}\u0001${t.text}\u0001${t.pos}\u0001${t.lemma}`).join('\u0002');
-}
-
-/** A question tagged on after a comma, asking about what was just said: "…, any ideas?", "…, thoughts?", "…, right?". */
-const TAG_QUESTION = /^(?:any\s+)?(?:ideas|thoughts|suggestions|recommendations|recs|tips|advice)|^(?:what do (?:you|u) (?:think|reckon)|wdyt|right|yeah|ok|okay|no|any\s+\w+)$/i;
-
-/** The sentence without a tag question at its end; the sentence itself when it has none. */
-function withoutTagQuestion(sentence: Sentence): Sentence {
-  const tokens = sentence.tokens;
-  const comma = tokens.findLastIndex((t) => t.text === ',');
-  const tail = tokens.slice(comma + 1).filter((t) => t.pos !== 'PUNCT');
-  if (comma <= 0 || tokens.at(-1)?.text !== '?' || tail.length === 0 || tail.length > 5 || !TAG_QUESTION.test(joinTokens(tail))) return sentence;
-  return { ...sentence, tokens: tokens.slice(0, comma) };
 }
 
 function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number, ctx: Context, afterSomeoneElse: boolean): SentenceReading {

@@ -119,3 +119,14 @@ export function mayReplaceAcrossSlots(slot: string | null, existing: SlottedFact
   const head = m[3] as string;
   return existing.slot.endsWith(`.${head}`) || passedOver(existing.content, head);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether a value said at `saidAt` was said before the current version began (`currentFrom`): then it is that
+ * version's past, learned late (an older history imported after a newer one), not its successor. Within a day is
+ * the same telling ("moved on Monday", "live there now").
+ */
+export function heldBefore(saidAt: number, currentFrom: number): boolean {
+  return saidAt < currentFrom - DAY_MS;
+}

@@ -1,0 +1,87 @@
+/**
+ * Truth over time: what was said before the current version began, learned after it (an older history imported
+ * after a newer one), is that version's past, not its successor; and facts approved one by one from the review queue settle against each other as consolidating them
+ * at once would have. Real SQLite files, the offline write path.
+ */
+import { describe, expect, it } from 'vitest';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import type { MemoryEngine } from '../../src-main/memory/engine';
+import { openTestEngine } from '../helpers/temp-engine';
+
+async function learn(engine: MemoryEngine, sessionId: string, at: string, messages: string[]): Promise<void> {
+  messages.forEach((content, i) => engine.recordEpisode({ sessionId, role: 'user', content, sourceType: 'import', eventTime: Date.parse(at) + i * 60_000 }));
+  engine.markSessionCompleted(sessionId);
+  await engine.flush();
+  const out = await consolidateSession(engine, new OfflineExtractor(), sessionId);
+  expect(out.status, out.error ?? '').toBe('consolidated');
+}
+
+const current = (engine: MemoryEngine): string[] => engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content).sort();
+const byContent = (engine: MemoryEngine, content: string) => engine.listNodes({ types: ['semantic'], includeInvalid: true }).items.find((n) => n.content === content);
+
+describe('an older history learned after a newer one', () => {
+  it('stays the past: the newer facts stay current, and each chain lists the older version first', async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'new-1', '2026-09-10T18:00:00Z', ['I live in Porto now', 'I work at Farfetch']);
+    await learn(engine, 'old-1', '2025-03-02T18:00:00Z', ['I live in London', 'I work at Google']);
+
+    expect(current(engine)).toEqual(['User lives in Porto', 'User works at Farfetch']);
+    const london = byContent(engine, 'User lives in London');
+    expect(london).toMatchObject({ invalidatedReason: 'superseded', validFrom: Date.parse('2025-03-02T18:00:00Z') });
+    const porto = byContent(engine, 'User lives in Porto');
+    // Its own source, not Porto's.
+    expect(engine.getNode(london?.id ?? '').derivedFrom.map((p) => p.content)).toEqual(['I live in London']);
+    expect(engine.getNode(porto?.id ?? '').versions.map((v) => v.content)).toEqual(['User lives in London', 'User lives in Porto']);
+    expect(engine.profile().static.map((l) => l.content)).not.toContain('User lives in London');
+  });
+
+  it('when it was said decides, not the time its text names: a move told after the current home is news', async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'h-1', '2026-06-01T09:00:00Z', ['I live in Berlin']);
+    await learn(engine, 'h-2', '2026-10-05T09:00:00Z', ['I moved to Lisbon in March']);
+    expect(current(engine).filter((c) => c.includes('lives'))).toEqual(['User lives in Lisbon']);
+  });
+});
+
+describe('facts approved from the review queue', () => {
+  async function queued(engine: MemoryEngine): Promise<string[]> {
+    await learn(engine, 'job-1', '2026-01-12T09:00:00Z', ['I work at Fenwick Labs']);
+    await learn(engine, 'job-2', '2026-04-10T09:00:00Z', ['I started at Ridgeline Analytics on Monday']);
+    await learn(engine, 'job-3', '2026-07-12T09:00:00Z', ['I just started at Monzo!!']);
+    const pending = engine.listProposals({ state: 'pending' }).items;
+    expect(pending.map((p) => p.content).sort()).toEqual(['User works at Fenwick Labs', 'User works at Monzo', 'User works at Ridgeline Analytics']);
+    expect(current(engine)).toEqual([]);
+    return pending.sort((a, b) => a.createdAt - b.createdAt).map((p) => p.id);
+  }
+
+  it('settle against each other in the order approved: one employer current, the latest', async () => {
+    const { engine } = openTestEngine();
+    const ids = await queued(engine);
+    for (const id of ids) engine.approveProposal({ id });
+    expect(current(engine)).toEqual(['User works at Monzo']);
+    const monzo = byContent(engine, 'User works at Monzo');
+    expect(engine.getNode(monzo?.id ?? '').versions.map((v) => v.content)).toEqual(['User works at Fenwick Labs', 'User works at Ridgeline Analytics', 'User works at Monzo']);
+  });
+
+  it('and newest first, the older ones become its past', async () => {
+    const { engine } = openTestEngine();
+    const ids = await queued(engine);
+    for (const id of [...ids].reverse()) engine.approveProposal({ id });
+    expect(current(engine)).toEqual(['User works at Monzo']);
+    const monzo = byContent(engine, 'User works at Monzo');
+    expect(engine.getNode(monzo?.id ?? '').versions.map((v) => v.content)).toEqual(['User works at Fenwick Labs', 'User works at Ridgeline Analytics', 'User works at Monzo']);
+  });
+
+  it('the same fact approved twice is one fact with both sources', async () => {
+    const { engine } = openTestEngine();
+    await learn(engine, 'a-1', '2026-01-12T09:00:00Z', ['I work at Fenwick Labs']);
+    await learn(engine, 'a-2', '2026-02-12T09:00:00Z', ['I work at Fenwick Labs']);
+    for (const p of engine.listProposals({ state: 'pending' }).items) engine.approveProposal({ id: p.id });
+    expect(current(engine)).toEqual(['User works at Fenwick Labs']);
+    const fenwick = byContent(engine, 'User works at Fenwick Labs');
+    expect(engine.getNode(fenwick?.id ?? '').derivedFrom).toHaveLength(2);
+  });
+});
