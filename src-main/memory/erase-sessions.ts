@@ -13,7 +13,7 @@ import { deleteNodeRow, nodeIsCurrent } from './repo/nodes';
 import { emptyErasedSessions } from './repo/sessions';
 import { deleteProposals, proposalsResting } from './repo/proposals';
 import { mergeTextIndexes } from '../storage/erase';
-import { refreshEntitySummaries } from './entity-summary';
+import { settleEntitiesAfterErase } from './erased-entities';
 import { applyVersionsAfterErase, versionsAfterErase, type VersionsAfterErase } from './erased-versions';
 
 export interface ErasedFromSessions extends LearnedFromSessions {
@@ -53,8 +53,9 @@ export function eraseLearnedFromSessions(ctx: EngineContext, sessionIds: readonl
   // Proposals made from these chats (waiting, declined or approved) hold their words too: they go with them.
   const proposals = proposalsResting(db, { episodeIds: found.episodeIds, sessionIds, factIds: found.factIds });
   deleteProposals(db, proposals);
-  // A machine-made summary quoting an erased fact is rewritten, so its text leaves the entities table too.
-  refreshEntitySummaries(ctx, entities, now);
+  // A machine-made summary quoting an erased fact is rewritten, and an entity only the erased rows named goes, so
+  // their text leaves the entities table too.
+  settleEntitiesAfterErase(ctx, entities, now);
   // The sessions stay as empty, finished rows (no text): a consolidation already queued for one finds nothing
   // to learn instead of a missing session.
   emptyErasedSessions(db, sessionIds, now);

@@ -112,6 +112,7 @@ export { SNAPSHOT_TABLES } from './snapshot-rows';
 
 // Helpers the write path, the chat and the prompt share with the engine, so each idea has one copy.
 export { defaultConfidence } from './facts';
+export { LEARNED_ENTITY } from './erased-entities';
 export { normaliseAlias } from './repo/entities';
 export { SUMMARY_FACTS, summaryFromFacts } from './entity-summary';
 export { plainText } from './retrieval/context';

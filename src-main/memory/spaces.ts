@@ -7,6 +7,7 @@ import type { EngineContext } from './context';
 import { MemoryError, notFound } from './errors';
 import { newId } from './ids';
 import { supersedesComponent } from './repo/edges';
+import { settleEntitiesAfterErase } from './erased-entities';
 import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
 import { deleteNodeRow, getNode, nodeIsCurrent } from './repo/nodes';
 import * as rows from './repo/spaces';
@@ -91,12 +92,17 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
     // Proposals made in the space, or resting on its memories, hold their words: erased with them.
     const resting = proposalsResting(ctx.db, { episodeIds: nodeIds, sessionIds: rows.sessionIdsOfSpace(ctx.db, data.id), factIds: nodeIds });
     deleteProposals(ctx.db, resting);
+    const entities = new Set<string>();
     for (const id of nodeIds) {
+      const entityIds = entityIdsOfNode(ctx.db, id);
+      for (const entityId of entityIds) entities.add(entityId);
       // Mention counts count current nodes only.
-      if (nodeIsCurrent(ctx.db, id) === true) for (const entityId of entityIdsOfNode(ctx.db, id)) adjustMentionCount(ctx.db, entityId, -1, now);
+      if (nodeIsCurrent(ctx.db, id) === true) for (const entityId of entityIds) adjustMentionCount(ctx.db, entityId, -1, now);
       deleteNodeVector(ctx.db, id);
       deleteNodeRow(ctx.db, id);
     }
+    // Summaries quoting the erased facts are rewritten; entities only they named go (erased-entities.ts).
+    settleEntitiesAfterErase(ctx, entities, now);
     rows.deleteSessionsOfSpace(ctx.db, data.id);
     rows.deleteSpaceRow(ctx.db, data.id);
     mergeTextIndexes(ctx.db);

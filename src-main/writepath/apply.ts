@@ -5,7 +5,7 @@
  * Runs synchronously; all LLM and search work happened before.
  */
 import type { WritePathMemory } from './memory-port';
-import { defaultConfidence, type NewRun, normaliseAlias } from '../memory';
+import { defaultConfidence, LEARNED_ENTITY, type NewRun, normaliseAlias } from '../memory';
 import type { Entity, JsonObject } from '../../src-shared/memory-types';
 import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
@@ -257,7 +257,8 @@ function resolveEntity(engine: WritePathMemory, extracted: ExtractedEntity): { e
   let created = false;
   if (!entity) {
     const free = e.aliases.filter((a) => engine.findEntities(a).length === 0 && normaliseAlias(a) !== normaliseAlias(e.name));
-    entity = engine.createEntity({ name: e.name, type: e.type, aliases: free });
+    // Marked as the write path's: an erase of every chat that named it takes it too (memory/erased-entities.ts).
+    entity = engine.createEntity({ name: e.name, type: e.type, aliases: free, attributes: { [LEARNED_ENTITY]: true } });
     created = true;
   } else {
     for (const name of [e.name, ...e.aliases]) {
