@@ -79,12 +79,24 @@ function dietFamily(slot: string, existing: string): boolean {
   return diet !== null && eaten !== null && diet[1] === eaten[1] && (MEATS.has(eaten[2] as string) || FISH.has(eaten[2] as string) || ANIMAL_PRODUCTS.has(eaten[2] as string));
 }
 
+/**
+ * How a couple stands, from a partner fact's words: dating, engaged, married ("User got engaged to Marco" after "User is
+ * dating Marco" is a new version, not the same fact seen again); null for other slots and other words.
+ */
+function partnerStatus(fact: SlottedFact): 'married' | 'engaged' | 'together' | null {
+  if (!fact.slot?.endsWith('.partner')) return null;
+  const text = normaliseFact(fact.content);
+  if (/\b(?:married|husband|wife|spouse)\b/.test(text)) return 'married';
+  if (/\b(?:engaged|fianc[eé]e?)\b/.test(text)) return 'engaged';
+  return /\b(?:dating|seeing|boyfriend|girlfriend|partner|relationship|together|going out)\b/.test(text) ? 'together' : null;
+}
+
 /** What a new fact does to an existing one (or to an earlier fact of the same batch). */
 export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRelation {
   const diet = next.slot !== existing.slot ? dietRelation(next, existing) : null;
   if (diet) return diet;
   if (next.slot && next.slot === existing.slot && next.value !== null && existing.value !== null) {
-    if (next.value === existing.value) return 'duplicate';
+    if (next.value === existing.value) return partnerStatus(next) !== partnerStatus(existing) && partnerStatus(next) !== null && partnerStatus(existing) !== null ? 'replaces' : 'duplicate';
     const ends = endedOf(next.value);
     const ended = endedOf(existing.value);
     // A departure ends only what it names ("left Fenwick" leaves "works at Ridgeline" standing); "quit my job" any.

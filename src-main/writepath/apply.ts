@@ -243,6 +243,11 @@ const usableName = (s: string): boolean => {
   return t.length > 0 && t.length <= 200 && !t.includes('\u0000') && t.isWellFormed();
 };
 
+/** A name that is a relation to the speaker ("my girlfriend", "the user's boss"), not a person's own name. */
+const isRelational = (name: string): boolean => /^(?:my|our|his|her|their|the user's|user's)\s/i.test(name.trim());
+/** A relation only one person holds at a time and that changes: "my girlfriend", "my husband", "my partner". */
+const isPartnerAlias = (alias: string): boolean => /^(?:my|the user's)\s+(?:wife|husband|partner|boyfriend|girlfriend|fianc[eé]e?)$/i.test(alias.trim());
+
 function resolveEntity(engine: WritePathMemory, extracted: ExtractedEntity): { entity: Entity; created: boolean } {
   const e = { ...extracted, aliases: extracted.aliases.filter(usableName) };
   let entity: Entity | undefined = e.knownId ? engine.writePathStore.getEntities([e.knownId])[0] : undefined;
@@ -251,11 +256,18 @@ function resolveEntity(engine: WritePathMemory, extracted: ExtractedEntity): { e
     entity = byName.find((x) => x.type === e.type) ?? (byName.length === 1 ? byName[0] : undefined);
   }
   if (!entity) {
-    const byAlias = [...new Map(e.aliases.flatMap((a) => engine.findEntities(a)).map((x) => [x.id, x])).values()];
+    // "my girlfriend" names whoever holds the relation: a person named otherwise ("my girlfriend Ana", after Jess)
+    // is not found through it, only one the conversation did not name.
+    const named = e.type === 'person' && !isRelational(e.name);
+    const byAlias = [...new Map(e.aliases.filter((a) => !(named && isRelational(a))).flatMap((a) => engine.findEntities(a)).map((x) => [x.id, x])).values()];
     if (byAlias.length === 1) entity = byAlias[0];
   }
   let created = false;
   if (!entity) {
+    // A partner's relation goes to the newest person said to hold it ("my girlfriend" leaves Jess for Ana).
+    for (const alias of e.aliases.filter((a) => e.type === 'person' && isPartnerAlias(a))) {
+      for (const holder of engine.findEntities(alias)) if (holder.type === 'person' && normaliseAlias(holder.canonicalName) !== normaliseAlias(alias)) engine.removeAlias(holder.id, alias);
+    }
     const free = e.aliases.filter((a) => engine.findEntities(a).length === 0 && normaliseAlias(a) !== normaliseAlias(e.name));
     // Marked as the write path's: an erase of every chat that named it takes it too (memory/erased-entities.ts).
     entity = engine.createEntity({ name: e.name, type: e.type, aliases: free, attributes: { [LEARNED_ENTITY]: true } });

@@ -29,6 +29,7 @@ export type WritePathMemory = Pick<
   | 'patchNodeAttributes'
   | 'createEntity'
   | 'addAlias'
+  | 'removeAlias'
   | 'findEntities'
   | 'runDecay'
   | 'drainSlowPath'

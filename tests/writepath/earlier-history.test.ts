@@ -85,3 +85,21 @@ describe('facts approved from the review queue', () => {
     expect(engine.getNode(fenwick?.id ?? '').derivedFrom).toHaveLength(2);
   });
 });
+
+describe("a partner's relation, over time", () => {
+  it('"my girlfriend" goes to the newest person said to hold it; a new girlfriend is never the old one', async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'p-1', '2026-02-01T21:00:00Z', ['my girlfriend Jess is a nurse in Glasgow']);
+    await learn(engine, 'p-2', '2026-03-10T21:00:00Z', ['Jess and I broke up last week']);
+    await learn(engine, 'p-3', '2026-06-10T21:00:00Z', ['my girlfriend Ana is a teacher']);
+    const [jess] = engine.findEntities('Jess');
+    const [ana] = engine.findEntities('Ana');
+    expect(ana?.id).not.toBe(jess?.id);
+    expect(jess?.aliases).not.toContain('my girlfriend');
+    expect(ana?.aliases).toContain('my girlfriend');
+    expect(engine.findEntities('my girlfriend').map((e) => e.canonicalName)).toEqual(['Ana']);
+    expect(current(engine)).toContain("Ana is the user's girlfriend");
+    expect(current(engine)).not.toContain("Jess is the user's girlfriend");
+  });
+});

@@ -47,3 +47,13 @@ describe('diets and what is eaten', () => {
     expect(preferenceSubject('user.employer')).toBeNull();
   });
 });
+
+describe('a couple over time', () => {
+  it('engaged and married are new versions of the partner; the same standing again is a repeat', () => {
+    const partner = (content: string): SlottedFact => ({ slot: 'user.partner', value: 'marco', content });
+    expect(slotRelation(partner('User got engaged to Marco'), partner('User is dating Marco'))).toBe('replaces');
+    expect(slotRelation(partner('User is married to Marco'), partner('User got engaged to Marco'))).toBe('replaces');
+    expect(slotRelation(partner("Marco is the user's boyfriend"), partner('User is dating Marco'))).toBe('duplicate');
+    expect(slotRelation(partner('User lives with Marco'), partner('User is dating Marco'))).toBe('duplicate');
+  });
+});
