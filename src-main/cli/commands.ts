@@ -4,6 +4,7 @@ import { recordTranscript } from '../data/import/record-transcript';
 import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../data/import/transcript-file';
 import { MemoryError, UsageError } from '../../src-shared/errors';
 import { spaces } from './space-commands';
+import { heldUntil } from '../../src-shared/versions';
 
 function requireArg(ctx: CommandContext, name: string): string {
   const value = ctx.args[0];
@@ -51,7 +52,7 @@ function renderNode(d: NodeDetail): string {
   const lines = [
     `${n.id}  [${n.type}]${n.validUntil !== null ? `  (${n.invalidatedReason ?? 'invalid'} ${fmtTime(n.validUntil)})` : ''}`,
     `  ${n.content}`,
-    `  event ${fmtTime(n.eventTime)} · recorded ${fmtTime(n.createdAt)} · valid ${fmtTime(n.validFrom)} → ${n.validUntil === null ? 'now' : fmtTime(n.validUntil)}`,
+    `  event ${fmtTime(n.eventTime)} · recorded ${fmtTime(n.createdAt)} · valid ${fmtTime(n.validFrom)} → ${n.validUntil === null ? 'now' : fmtTime(heldUntil(n, d.versions))}`,
     `  confidence ${n.confidence.toFixed(3)} · decay rate ${n.decayRate} · accessed ${n.accessCount}× (last ${fmtTime(n.lastAccessed)})` +
       (d.pruneForecast !== null ? ` · falls below prune threshold ${fmtTime(d.pruneForecast)}` : ''),
     `  source ${n.sourceType ?? '—'}/${n.sourceRole ?? '—'}${n.sessionId ? ` · session ${n.sessionId}` : ''}`,
@@ -59,7 +60,10 @@ function renderNode(d: NodeDetail): string {
   if (d.entities.length) lines.push(`  entities: ${d.entities.map((e) => `${e.canonicalName} (${e.type})`).join(', ')}`);
   if (d.versions.length > 1) {
     lines.push('  versions (oldest first):');
-    for (const v of d.versions) lines.push(`    ${v.id === n.id ? '→' : ' '} ${fmtTime(v.createdAt)}  ${v.content}${v.validUntil !== null ? `  [${v.invalidatedReason}]` : ''}`);
+    // When each held (recorded is when memory learned it: an imported history's versions were all learned one day).
+    for (const v of d.versions) {
+      lines.push(`    ${v.id === n.id ? '→' : ' '} ${fmtTime(v.validFrom)} → ${v.validUntil === null ? 'now' : fmtTime(heldUntil(v, d.versions))}  ${v.content}${v.validUntil !== null ? `  [${v.invalidatedReason}]` : ''}`);
+    }
   }
   if (d.derivedFrom.length) {
     lines.push('  derived from:');

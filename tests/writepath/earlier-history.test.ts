@@ -103,3 +103,15 @@ describe("a partner's relation, over time", () => {
     expect(current(engine)).not.toContain("Jess is the user's girlfriend");
   });
 });
+
+describe('when a change held, not when memory read it', () => {
+  it("a pack's note on an old turn dates the change by its successor, not by the day the history was consolidated", async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'm-1', '2026-03-02T19:00:00Z', ['I live in Leeds']);
+    await learn(engine, 'm-2', '2026-05-10T09:00:00Z', ['I moved to Manchester today']);
+    const pack = await engine.buildContextPack('Did I live in Leeds?');
+    const leeds = pack.sections.flatMap((s) => s.items).find((i) => i.text.includes('I live in Leeds'));
+    expect(leeds?.text).toContain('(since changed, 2026-05-10: User lives in Manchester)');
+  });
+});

@@ -11,7 +11,10 @@ import { getNode } from '../repo/nodes';
 const MAX_CHAIN = 100;
 
 export interface ChangedSince {
-  /** When the first version learned from the turn stopped holding. */
+  /**
+   * When the first version learned from the turn stopped holding: when its successor began to (the move in May, not
+   * the day an imported history was read), else — a correction of what was said, not a change — when memory changed it.
+   */
   at: number;
   /** The version that holds now, or null when the chain ends in a forgotten or pruned one. */
   current: string | null;
@@ -26,11 +29,11 @@ export function changedSince(db: Database, episodeIds: readonly string[], asOf: 
   if (episodeIds.length === 0) return out;
   const learned = db
     .prepare(
-      `SELECT e.target_id AS episode, n.id, n.valid_until, n.invalidated_reason, n.created_at FROM json_each(?) AS j
+      `SELECT e.target_id AS episode, n.id, n.valid_from, n.valid_until, n.invalidated_reason, n.created_at FROM json_each(?) AS j
        CROSS JOIN edges e ON e.target_id = j.value AND e.relation_type = 'derived_from'
        JOIN nodes n ON n.id = e.source_id AND n.type != 'episodic'`,
     )
-    .all(JSON.stringify(episodeIds)) as { episode: string; id: string; valid_until: number | null; invalidated_reason: string | null; created_at: number }[];
+    .all(JSON.stringify(episodeIds)) as { episode: string; id: string; valid_from: number; valid_until: number | null; invalidated_reason: string | null; created_at: number }[];
   // As of a date: only what was learned by then, each version as it stood then.
   const rows = asOf === null ? learned : learned.filter((r) => r.created_at <= asOf).map((r) => (r.valid_until !== null && r.valid_until > asOf ? { ...r, valid_until: null, invalidated_reason: null } : r));
   const byEpisode = new Map<string, typeof rows>();
@@ -40,7 +43,10 @@ export function changedSince(db: Database, episodeIds: readonly string[], asOf: 
     const superseded = facts.filter((f) => f.invalidated_reason === 'superseded' && f.valid_until !== null);
     const first = superseded.sort((a, b) => (a.valid_until ?? 0) - (b.valid_until ?? 0))[0];
     if (!first) continue;
-    out.set(episode, { at: first.valid_until ?? 0, current: currentVersion(db, first.id, asOf) });
+    const successor = supersededBy(db, first.id);
+    const from = successor ? getNode(db, successor)?.validFrom : undefined;
+    const at = from !== undefined && from > first.valid_from ? from : (first.valid_until ?? 0);
+    out.set(episode, { at, current: currentVersion(db, first.id, asOf) });
   }
   return out;
 }

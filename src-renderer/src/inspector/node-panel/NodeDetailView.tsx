@@ -13,6 +13,7 @@ import { TYPE_COLOURS } from '../graph-style';
 import { chatIdOfSession } from '../sessions';
 import { useInspector } from '../store';
 import { formatDateTime } from '../time';
+import { heldUntil } from '../../../../src-shared/versions';
 import { CorrectForm } from './CorrectForm';
 import { NodeActions } from './NodeActions';
 import { confidenceNow, confirmedText, formatStability, modelWriteText, originText } from './node-text';
@@ -79,7 +80,7 @@ export function NodeDetailView({ detail }: { detail: NodeDetail }) {
         <dt>Happened / true from</dt>
         <dd>
           {formatDateTime(node.eventTime)}
-          {isFact ? ` · valid ${formatDateTime(node.validFrom)} → ${node.validUntil ? formatDateTime(node.validUntil) : 'now'}` : ''}
+          {isFact ? ` · valid ${formatDateTime(node.validFrom)} → ${node.validUntil ? formatDateTime(heldUntil(node, detail.versions) ?? node.validUntil) : 'now'}` : ''}
         </dd>
         <dt>Learned</dt>
         <dd>{formatDateTime(node.createdAt)}</dd>

@@ -3,6 +3,7 @@ import type { NodeDetail } from '../../../../src-main/memory';
 import { wordDiff } from '../diff';
 import { useInspector } from '../store';
 import { formatDateTime } from '../time';
+import { heldUntil } from '../../../../src-shared/versions';
 
 export function Versions({ detail }: { detail: NodeDetail }) {
   const select = useInspector((s) => s.select);
@@ -16,7 +17,8 @@ export function Versions({ detail }: { detail: NodeDetail }) {
             <li key={v.id} className={v.id === detail.node.id ? 'this' : ''} data-testid="version">
               <button className="link-button small" onClick={() => select(v.id)}>
                 v{i + 1} · {formatDateTime(v.validFrom)}
-                {v.validUntil ? ` → ${formatDateTime(v.validUntil)}` : ' → now'} · {v.invalidatedReason ?? 'current'}
+                {v.validUntil ? ` → ${formatDateTime(heldUntil(v, detail.versions) ?? v.validUntil)}` : ' → now'} · {v.invalidatedReason ?? 'current'}
+                {v.validUntil && heldUntil(v, detail.versions) !== v.validUntil ? ` (memory learned of it ${formatDateTime(v.validUntil)})` : ''}
               </button>
               <div className="ins-diff">
                 {prev
