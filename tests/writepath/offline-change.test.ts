@@ -728,6 +728,12 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('my boyfriend sam wants to go to amsterdam, any ideas?')).toMatchObject({ slot: 'user.partner', value: 'sam' });
     expect(await first('I moved to Leeds last month, any recommendations?')).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     expect(await slotted('did you move to leeds, right?')).toEqual([]);
+    // A correction's frame, and a job still held after a quit taken back.
+    expect(await first('sorry typo, I meant I live in Leicester not Leeds')).toMatchObject({ content: 'User lives in Leicester', slot: 'user.residence', value: 'leicester' });
+    expect(await first('correction: I work at Costa Coffee, not Costa Cruises')).toMatchObject({ slot: 'user.employer', value: 'costa coffee' });
+    expect(await first('ok so I didnt actually quit, still at Fenwick Labs')).toMatchObject({ content: 'User works at Fenwick Labs', slot: 'user.employer' });
+    expect(await slotted('still at Tesco lol')).toEqual([]);
+    expect(await slotted('I meant to call you')).toEqual([]);
   });
 
   it('chat words leave the fact', async () => {

@@ -267,11 +267,16 @@ export function lastDayAt(tokens: readonly Token[], start: number, own: Subject)
     : null;
 }
 
-/** "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without "I". */
-export function workingAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
+/**
+ * "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without
+ * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs").
+ */
+export function workingAt(tokens: readonly Token[], start: number, own: Subject, workTalk: boolean): Built | null {
   let i = start;
   while (['currently', 'now', 'still', 'been', 'just'].includes(lowerOf(tokens[i]))) i++;
-  if (lowerOf(tokens[i]) !== 'working' || !['at', 'for'].includes(lowerOf(tokens[i + 1]))) return null;
+  const stillAt = workTalk && lowerOf(tokens[i]) === 'at' && ['still', 'now'].includes(lowerOf(tokens[i - 1]));
+  if (stillAt) i--;
+  else if (lowerOf(tokens[i]) !== 'working' || !['at', 'for'].includes(lowerOf(tokens[i + 1]))) return null;
   const run = properRuns(tokens.slice(i + 2))[0];
   const DET = tokens[i + 2]?.pos === 'DET' ? 1 : 0;
   if (!run || run.start !== DET) return null;

@@ -11,7 +11,7 @@ const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
  * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
  */
 /** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
-const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well']);
+const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well', 'correction', 'actually', 'sorry', 'typo']);
 
 /**
  * A message without what it quotes of others: a quoted span in the first person ("\"i live in leeds\" lol ok
@@ -41,8 +41,11 @@ const SHORT_RELATIONS: Record<string, string> = {
   bff: 'best friend',
 };
 
+/** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
+const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
+
 export function normaliseForParsing(text: string): string {
-  return unshouted(text)
+  return unshouted(text.replace(CORRECTION_FRAME, ''))
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
     .replace(/\b2day\b/gi, 'today')

@@ -250,7 +250,7 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own));
+  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\bquit\b/i.test(ctx.text)));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   if (clause.sharedSubject && previous) {
     subject = previous;
