@@ -50,8 +50,9 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
     const result: ApplyResult = { factsCreated: [], superseded: [], duplicates: [], entitiesCreated: [], peopleCreated: 0, entitiesTouched: [], causalEdges: 0, proposed: [] };
     const entityIdByName = new Map<string, string>();
     const descriptions = new Map<string, string>();
+    const self = ownPersonEntity(engine, plan);
     for (const e of plan.entities) {
-      const { entity, created } = resolveEntity(engine, e);
+      const { entity, created } = resolveEntity(engine, self?.names.has(normaliseAlias(e.name)) ? { ...e, knownId: self.id } : e);
       if (created) {
         result.entitiesCreated.push(entity.id);
         if (entity.type === 'person') result.peopleCreated++;
@@ -204,6 +205,19 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
     });
     return result;
   });
+}
+
+/**
+ * The person the speaker is, when memory knows their name (the entity of the current `user.name` fact), with the
+ * names this run gives them (a new name, a nickname): those are the same person, not new ones ("call me Dee" after
+ * "I'm Dana Whitfield"; "my name is Dana Okafor now").
+ */
+function ownPersonEntity(engine: WritePathMemory, plan: ConsolidationPlan): { id: string; names: Set<string> } | null {
+  const names = new Set(plan.facts.filter(({ fact }) => fact.slot === 'user.name' || fact.slot === 'user.nickname').flatMap(({ fact }) => (fact.value ? [normaliseAlias(fact.value)] : [])));
+  if (names.size === 0) return null;
+  const [current] = engine.writePathStore.factsInSlot('user.name', 1);
+  const person = current ? engine.getNode(current.id).entities.find((e) => e.type === 'person') : undefined;
+  return person ? { id: person.id, names } : null;
 }
 
 /** When a fact was stated: its latest source episode read in this run; null when none was. */

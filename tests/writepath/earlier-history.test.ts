@@ -115,3 +115,17 @@ describe('when a change held, not when memory read it', () => {
     expect(leeds?.text).toContain('(since changed, 2026-05-10: User lives in Manchester)');
   });
 });
+
+describe('a name over time', () => {
+  it('a nickname and a new name are the same person, and a nickname never replaces the name', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'n-1', '2026-01-12T18:00:00Z', ["Hi! I'm Dana Whitfield."]);
+    await learn(engine, 'n-2', '2026-02-02T18:00:00Z', ['call me Dee']);
+    await learn(engine, 'n-3', '2026-06-08T20:00:00Z', ['my name is Dana Okafor now']);
+    expect(current(engine)).toEqual(['User goes by Dee', "User's name is Dana Okafor"]);
+    const people = engine.listEntities(50).filter((e) => e.type === 'person');
+    expect(people).toHaveLength(1);
+    expect(people[0]?.aliases).toEqual(expect.arrayContaining(['Dee', 'Dana Okafor']));
+  });
+});

@@ -734,6 +734,12 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('ok so I didnt actually quit, still at Fenwick Labs')).toMatchObject({ content: 'User works at Fenwick Labs', slot: 'user.employer' });
     expect(await slotted('still at Tesco lol')).toEqual([]);
     expect(await slotted('I meant to call you')).toEqual([]);
+    // A name said again, now; asking to be called something.
+    expect(await first('my name is now Dana Okafor')).toMatchObject({ content: "User's name is Dana Okafor", slot: 'user.name' });
+    expect(await first('my new name is Dana Okafor')).toMatchObject({ slot: 'user.name', value: 'dana okafor' });
+    expect(await first('please call me Dana again')).toMatchObject({ content: 'User goes by Dana', slot: 'user.nickname' });
+    expect(await first('you can call me Dee, everyone does')).toMatchObject({ content: 'User goes by Dee', slot: 'user.nickname' });
+    expect(await slotted('call me later')).toEqual([]);
   });
 
   it('chat words leave the fact', async () => {

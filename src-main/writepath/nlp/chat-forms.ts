@@ -150,7 +150,7 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
 const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
-const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead']);
+const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead', 'again']);
 
 /**
  * "call me Alex", "I go by Alex (now)", "everyone calls me Bex": what the speaker is called (`nickname`); "name's
@@ -158,6 +158,9 @@ const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'tha
  */
 export function nameAsked(tokens: readonly Token[], start: number): { name: string; nickname: boolean } | null {
   const word = (i: number): string => lowerOf(tokens[i]);
+  // "please call me Dana again", "you can call me Dee, everyone does".
+  if (word(start) === 'please' || word(start) === 'just') start += 1;
+  else if (['you', 'u'].includes(word(start)) && word(start + 1) === 'can') start += 2;
   const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
   const byCallers = callsMe > start && tokens.slice(start, callsMe).some((t) => CALLERS.has(lowerOf(t)));
@@ -170,7 +173,9 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
     : changed > 0 ? changed + 2
     : -1;
   if (at < 0) return null;
-  let rest = tokens.slice(at).filter((t) => t.pos !== 'PUNCT');
+  // The name ends at the first mark ("Dee, everyone does").
+  const mark = tokens.findIndex((t, i) => i >= at && t.pos === 'PUNCT');
+  let rest = tokens.slice(at, mark < 0 ? undefined : mark);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
   return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0) } : null;

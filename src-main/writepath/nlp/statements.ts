@@ -271,8 +271,11 @@ function readClause(
   } else if (lowerOf(first) === 'my' || lowerOf(first) === 'our') {
     // "our" only owns an animal ("our dog is called Biscuit"): not a name, a job or a favourite of the speaker.
     const next = lowerOf(first) === 'my' ? lowerOf(tokens[start + 1]) : '';
-    if (next === 'name' && ['is', 'was', "'s"].includes(lowerOf(tokens[start + 2]))) {
-      const name = givenName(tokens.slice(start + 3));
+    // "my name is Dana", "my name is now Dana Okafor", "my new name is Dana Okafor".
+    const nameAt = next === 'name' ? start + 1 : next === 'new' && lowerOf(tokens[start + 2]) === 'name' ? start + 2 : -1;
+    if (nameAt > 0 && ['is', 'was', "'s"].includes(lowerOf(tokens[nameAt + 1]))) {
+      const from = nameAt + 2 + (['now', 'officially', 'actually'].includes(lowerOf(tokens[nameAt + 2])) ? 1 : 0);
+      const name = givenName(tokens.slice(from));
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
