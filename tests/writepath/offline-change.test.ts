@@ -740,6 +740,13 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('please call me Dana again')).toMatchObject({ content: 'User goes by Dana', slot: 'user.nickname' });
     expect(await first('you can call me Dee, everyone does')).toMatchObject({ content: 'User goes by Dee', slot: 'user.nickname' });
     expect(await slotted('call me later')).toEqual([]);
+    // A partner said other ways; a pet got, with its name.
+    expect(await first("i'm engaged to chris")).toMatchObject({ content: 'User is engaged to Chris', slot: 'user.partner', value: 'chris' });
+    expect(await slotted('I was engaged to Chris')).toEqual([]);
+    expect(await first("I'm dating a guy called Pete")).toMatchObject({ content: 'User is dating Pete', slot: 'user.partner', value: 'pete' });
+    expect(await first('im seeing someone called Jo')).toMatchObject({ slot: 'user.partner', value: 'jo' });
+    expect(await first('we got a puppy called Rolo')).toMatchObject({ content: 'User got a puppy called Rolo' });
+    expect(await slotted('I got a dog bed')).toEqual([]);
   });
 
   it('chat words leave the fact', async () => {

@@ -17,7 +17,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'base', 'lose', 'make',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -186,6 +186,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !done || !namedFirst) return null;
       return built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
     }
+    case 'engage': {
+      // "I'm engaged to Chris (now)": the partner, engaged; not "was engaged to" (over), not "engaged to be married".
+      const partner = first === 'to' ? nameAfter(object, ['to']) : null;
+      if (!partner || group.negated || !/\bengaged$/.test(group.phrase) || /\b(?:was|were|had|been)\b/.test(group.phrase)) return null;
+      return built(`${s} is engaged to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]);
+    }
     case 'base': {
       // "I'm based in Toronto": where the subject lives.
       const place = first === 'in' ? nameAfter(object, ['in']) : null;
@@ -271,8 +277,13 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'date':
     case 'see': {
       // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not.
-      if (!/\b(?:is|are|was|been)\b/.test(group.phrase) || !namedFirst || named?.end !== object.length) return null;
-      return built(said, 'partner', group.negated ? endedValue(normaliseFact(namedFirst)) : normaliseFact(namedFirst), [person(namedFirst)]);
+      if (!/\b(?:is|are|was|been)\b/.test(group.phrase)) return null;
+      // "I'm dating a guy called Pete": the partner, named after who they are.
+      const nameAt = first === 'someone' ? 2 : /^(?:a|this|some)$/.test(first) && /^(?:guy|girl|man|woman|boy|lad|bloke|person|dude|chap)$/.test(lowerOf(object[1])) ? 3 : -1;
+      const called = !namedFirst && nameAt > 0 && ['called', 'named'].includes(lowerOf(object[nameAt - 1]));
+      const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && named?.end === object.length ? namedFirst : undefined;
+      if (!who) return null;
+      return built(called ? `${s} ${group.phrase} ${who}` : said, 'partner', group.negated ? endedValue(normaliseFact(who)) : normaliseFact(who), [person(who)]);
     }
     case 'break':
     case 'split':

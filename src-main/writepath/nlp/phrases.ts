@@ -225,6 +225,8 @@ export function acquiredThing(tokens: readonly Token[]): Token | null {
   const noun = tokens[at];
   if (!noun || at > 3 || !ACQUISITIONS.has(noun.lemma)) return null;
   const after = tokens[at + 1];
+  // "a cat called Biscuit" is the cat, named; "a dog bed", "a puppy coming" are not a dog or a puppy got.
+  if (after && ['called', 'named'].includes(lowerOf(after))) return noun;
   return after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos) ? null : noun;
 }
 
