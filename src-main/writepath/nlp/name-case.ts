@@ -68,7 +68,7 @@ const FIRMS = new Set(['company', 'startup', 'firm', 'agency', 'business', 'plac
 const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab']);
 /** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
 const PLACE_SHAPE = new RegExp(
-  `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville'.split(' ').join('|')})$`,
+  `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville ey wark hill heath'.split(' ').join('|')})$`,
   'u',
 );
 
