@@ -68,7 +68,9 @@ export function describeOutcome(o: Pick<ConsolidationOutcomeView, 'facts' | 'upd
   // Not learned yet: they wait in the review queue ("2 new entities, 4 facts for your review").
   if ((o.proposed ?? 0) > 0) parts.push(`${plural(o.proposed ?? 0, 'fact', 'facts')} for your review`);
   if (parts.length === 0) parts.push(o.duplicates > 0 ? `nothing new (${plural(o.duplicates, 'fact', 'facts')} seen again)` : 'nothing new');
-  if (o.dropped > 0) parts.push(`${plural(o.dropped, 'item', 'items')} of the model's answer dropped`);
+  // Left out by either reader: an item of the model's answer it could not use, or a statement the offline reader
+  // dropped (taken back, not a well-formed clause).
+  if (o.dropped > 0) parts.push(`${plural(o.dropped, 'item', 'items')} left out`);
   return parts.join(', ');
 }
 

@@ -17,7 +17,7 @@ describe('consolidation outcome', () => {
     expect(describeOutcome({ ...zero, updated: 1 })).toBe('1 updated fact');
     expect(describeOutcome({ ...zero, updated: 2 })).toBe('2 updated facts');
     expect(describeOutcome({ ...zero, duplicates: 2 })).toBe('nothing new (2 facts seen again)');
-    expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe("2 facts, 1 item of the model's answer dropped");
+    expect(describeOutcome({ ...zero, facts: 2, dropped: 1 })).toBe('2 facts, 1 item left out');
     // Held for review: said, not counted as learned.
     expect(describeOutcome({ ...zero, entities: 2, proposed: 4 })).toBe('2 new entities, 4 facts for your review');
     expect(describeOutcome({ ...zero, proposed: 1 })).toBe('1 fact for your review');
