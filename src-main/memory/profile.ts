@@ -163,7 +163,10 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
       stat.push(line('static', 'pinned by you'));
       continue;
     }
-    if (r.confidence < MIN_CONFIDENCE) continue;
+    // Who the person is (name, home, work, partner) is the latest known value until something replaces it: months
+    // without mention lower its confidence, not its truth, so it stays in the profile (a pack still shows the doubt).
+    const identity = slotValue !== null && isPersonSlot(slotValue) && isIdentitySlot(slotValue);
+    if (r.confidence < MIN_CONFIDENCE && !identity) continue;
     const lasting = slotValue !== null && isPersonSlot(slotValue) && (isIdentitySlot(slotValue) || isPreferenceSlot(slotValue));
     const known = now - r.created_at >= STATIC_AFTER_MS;
     if (known && (lasting || r.decay_rate === 0)) {

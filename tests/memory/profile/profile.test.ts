@@ -69,6 +69,17 @@ describe('the profile', () => {
     expect(ids(later.dynamic)).not.toContain(pet);
   });
 
+  it('months without mention lower who the person is in confidence, not out of the profile; a doubtful preference leaves', async () => {
+    const s = await seeded();
+    const doubtful = (content: string, slot: string) => s.engine.rememberFact({ content, sourceType: 'extraction', confidence: 0.2, attributes: { slot } });
+    const home = doubtful('User lives in Leeds now', 'user.residence');
+    const tea = doubtful('User likes oolong', 'user.opinion.oolong');
+    s.clock.advanceDays(8);
+    const all = [...ids(s.engine.profile().static), ...ids(s.engine.profile().dynamic)];
+    expect(all).toContain(home);
+    expect(all).not.toContain(tea);
+  });
+
   it('a superseded home leaves at once, and a forgotten fact too (the cached profile is not served)', async () => {
     const s = await seeded();
     expect(ids(s.engine.profile().static)).toContain(s.home);
