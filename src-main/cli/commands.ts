@@ -32,15 +32,28 @@ const ingest: Command = async (ctx) => {
     episodes = parsed.episodes;
   }
   const engine = ctx.engine;
+  // Ingesting a file again must not say it all twice: a session memory already holds as many messages of is
+  // skipped, and said so ("import" is the idempotent path for chat exports, message by message).
+  const perSession = new Map<string, number>();
+  for (const e of episodes) perSession.set(e.sessionId, (perSession.get(e.sessionId) ?? 0) + 1);
+  const already = new Set([...perSession].filter(([id, n]) => (engine.getSession(id)?.episodeCount ?? 0) >= n).map(([id]) => id));
+  if (already.size > 0 && already.size === perSession.size) {
+    throw new UsageError(`${file} is already in memory (all ${already.size} session(s) hold its messages); nothing ingested`);
+  }
+  if (already.size > 0) {
+    ctx.progress(`${already.size} session(s) of ${file} are already in memory: skipped`);
+    episodes = episodes.filter((e) => !already.has(e.sessionId));
+  }
   const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m), ctx.spaceId)).length;
   const elapsedMs = Math.round(performance.now() - started);
   const sessions = new Set(episodes.map((e) => e.sessionId)).size;
   const pending = engine.stats().pending_embeddings;
-  const result = { format: parsed.format, conversations, sessions, episodes: recorded, pending_embeddings: pending, elapsed_ms: elapsedMs };
+  const result = { format: parsed.format, conversations, sessions, episodes: recorded, sessions_already_in_memory: already.size, pending_embeddings: pending, elapsed_ms: elapsedMs };
   if (ctx.json) ctx.out(JSON.stringify(result));
   else
     ctx.out(
       `Ingested ${recorded} episodes in ${sessions} sessions (${parsed.format}) in ${elapsedMs} ms` +
+        (already.size > 0 ? `; ${already.size} session(s) already in memory were skipped` : '') +
         (pending > 0 ? `; ${pending} still waiting for embedding` : ''),
     );
 };

@@ -20,13 +20,14 @@ import { encryptCommand, keyCommand } from './encryption-commands';
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
 
 Commands:
-  ingest <file>        Record a transcript: recall-eval JSON or JSONL lines {"session","role","text","time"}
+  ingest <file>        Record a transcript: recall-eval JSON or JSONL lines {"session","role","text","time"};
+                       sessions already in memory are skipped (a file ingested twice is refused)
   node <id>            Show a node with its edges, entities, versions and provenance
   stats                Memory statistics (ADR 008 §13)
   decay [--now ISO]    Run Ebbinghaus decay and pruning as of now (or the given instant)
   reembed              Rebuild every vector with the configured embedder
   search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N] [--as-of DATE]
-                       Intent-routed hybrid search (default types: semantic, procedural, opinion); --as-of:
+                       Intent-routed hybrid search (default: every type, facts and the conversations they came from); --as-of:
                        the hits as they would have been then (what memory had learned by then and held true)
   context <prompt> [--as-of DATE]
                        The context pack that would be injected before a reply (--as-of: as it would have been)

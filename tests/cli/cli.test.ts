@@ -39,6 +39,12 @@ describe('cli', { timeout: 120_000 }, () => {
     const human = cli(dir, 'stats');
     expect(human.stdout).toMatch(/nodes: episodic 5, semantic 0/);
 
+    // The same file again says nothing twice: refused, non-zero, and memory is unchanged.
+    const again = cli(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/already in memory/);
+    expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(5);
+
     const decay = cliJson<{ scanned: number; now: string }>(dir, 'decay', '--now', '2027-01-01T00:00:00Z');
     expect(decay).toMatchObject({ scanned: 0, now: '2027-01-01T00:00:00.000Z' });
     expect(cliJson<{ last_decay_run: string }>(dir, 'stats').last_decay_run).toBe('2027-01-01T00:00:00.000Z');
