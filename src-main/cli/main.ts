@@ -27,7 +27,7 @@ Commands:
   decay [--now ISO]    Run Ebbinghaus decay and pruning as of now (or the given instant)
   reembed              Rebuild every vector with the configured embedder
   search <query> [--type T[,T]] [--entity NAME] [--after X] [--before Y] [--limit N] [--as-of DATE]
-                       Intent-routed hybrid search (default: every type, facts and the conversations they came from); --as-of:
+                       Intent-routed hybrid search (default: facts and the conversations alike); --as-of:
                        the hits as they would have been then (what memory had learned by then and held true)
   context <prompt> [--as-of DATE]
                        The context pack that would be injected before a reply (--as-of: as it would have been)
