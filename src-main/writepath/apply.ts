@@ -120,7 +120,7 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       // was *said* decides, not the time its text names: "I moved to Lisbon in March", said after "I live in Berlin",
       // is news. Held for review, it waits as a fact, and approval places it the same way (memory/review/settle.ts).
       const said = statedAt(plan, fact.sourceEpisodeIds);
-      if (replacing && said !== null && heldBefore(said, current.validFrom)) {
+      if (replacing && said !== null && heldBefore(said, current.validFrom) && (stated ?? said) < current.validFrom) {
         if (review) {
           const receipt = engine.proposeFact({ action: 'remember', input: remember, ...review });
           if (receipt.created) result.proposed.push(receipt.proposalId);

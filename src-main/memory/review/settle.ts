@@ -44,7 +44,7 @@ export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): st
     if (relation === 'duplicate') return restate(ctx, existing, fact.derivedFrom ?? []);
     if (relation !== 'replaces') continue;
     const reason = `${stringAttribute(existing, 'slot') ?? slot} changed to "${value}" (approved from the review queue)`;
-    if (said !== null && heldBefore(said, existing.validFrom)) {
+    if (said !== null && heldBefore(said, existing.validFrom) && fact.validFrom !== undefined && fact.validFrom < existing.validFrom) {
       return factOps.recordEarlierVersion(ctx, { ...fact, laterId: existing.id, reason: `${reason}, held before it` });
     }
     const id = factOps.correctFact(ctx, {
