@@ -6,14 +6,15 @@
 import type { Database } from 'better-sqlite3';
 import { supersededBy } from '../repo/edges';
 import { getNode } from '../repo/nodes';
+import { heldUntil } from '../../../src-shared/versions';
 
 /** A chain longer than this is not followed further (a cycle written by hand must not hang a pack). */
 const MAX_CHAIN = 100;
 
 export interface ChangedSince {
   /**
-   * When the first version learned from the turn stopped holding: when its successor began to (the move in May, not
-   * the day an imported history was read), else — a correction of what was said, not a change — when memory changed it.
+   * When the first version learned from the turn stopped holding (src-shared/versions.ts heldUntil): when its successor
+   * began to (the move in May, not the day an imported history was read), else when memory changed it.
    */
   at: number;
   /** The version that holds now, or null when the chain ends in a forgotten or pruned one. */
@@ -43,10 +44,10 @@ export function changedSince(db: Database, episodeIds: readonly string[], asOf: 
     const superseded = facts.filter((f) => f.invalidated_reason === 'superseded' && f.valid_until !== null);
     const first = superseded.sort((a, b) => (a.valid_until ?? 0) - (b.valid_until ?? 0))[0];
     if (!first) continue;
-    const successor = supersededBy(db, first.id);
-    const from = successor ? getNode(db, successor)?.validFrom : undefined;
-    const at = from !== undefined && from > first.valid_from ? from : (first.valid_until ?? 0);
-    out.set(episode, { at, current: currentVersion(db, first.id, asOf) });
+    const successorId = supersededBy(db, first.id);
+    const successor = successorId ? getNode(db, successorId) : undefined;
+    const version = { id: first.id, validFrom: first.valid_from, validUntil: first.valid_until };
+    out.set(episode, { at: heldUntil(version, successor ? [version, successor] : [version]) ?? 0, current: currentVersion(db, first.id, asOf) });
   }
   return out;
 }
