@@ -44,10 +44,13 @@ function forgetAll(ctx: EngineContext, ids: readonly string[], now: number): voi
 export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKind = plan.source.kind, alsoJournal: readonly string[] = []): RetractResult {
   const db = ctx.db;
   const toForget = [...plan.episodeIds, ...plan.forgetCurrentIds];
-  const journalled = [...new Set([...toForget, ...plan.currentAgainIds, ...alsoJournal])];
+  const journalled = [...new Set([...toForget, ...plan.forgetEndedIds, ...plan.currentAgainIds, ...alsoJournal])];
   const journal: RetractJournal = recordJournal(db, journalled, plan.supportEdgeIds);
   const now = ctx.clock.now();
   forgetAll(ctx, toForget, now);
+  // Already out of every read and tally: only the reason changes, and the end it had stays.
+  const endedForgotten = db.prepare(`UPDATE nodes SET invalidated_reason = 'forgotten' WHERE id = ?`);
+  for (const id of plan.forgetEndedIds) endedForgotten.run(id);
   const dropEdge = db.prepare('DELETE FROM edges WHERE id = ?');
   for (const id of plan.supportEdgeIds) dropEdge.run(id);
   applyVersionsAfterErase(ctx, { currentAgainIds: plan.currentAgainIds, relinks: [] }, now);
@@ -58,7 +61,7 @@ export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKi
   noteAfter(db, journal);
   const counts: RetractCounts = {
     episodes: plan.episodeIds.length,
-    forgotten: toForget.length - plan.episodeIds.length,
+    forgotten: toForget.length - plan.episodeIds.length + plan.forgetEndedIds.length,
     losingSupport: plan.losingSupportIds.length,
     currentAgain: plan.currentAgainIds.length,
   };
@@ -67,7 +70,7 @@ export function applyPlan(ctx: EngineContext, plan: RetractPlan, kind: RetractKi
     `INSERT INTO retractions (id, source_kind, source_ref, summary, journal, applied_at) VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(retractionId, kind, plan.source.ref, JSON.stringify(counts), JSON.stringify(journal), now);
   for (const id of toForget) ctx.feed.emit({ kind: 'node.forgotten', nodeId: id });
-  for (const id of plan.losingSupportIds) ctx.feed.emit({ kind: 'node.updated', nodeId: id });
+  for (const id of [...plan.forgetEndedIds, ...plan.losingSupportIds]) ctx.feed.emit({ kind: 'node.updated', nodeId: id });
   if (withdrawn.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: withdrawn });
   return { retractionId, source: plan.source, counts };
 }

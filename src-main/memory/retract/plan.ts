@@ -4,7 +4,9 @@
  * - a candidate all of whose sources are the source's episodes is forgotten (its own facts always are);
  *   one with a source elsewhere is kept and loses only its derived_from edges to the source's episodes;
  * - older versions the forgotten facts superseded are current again when no later version survives
- *   (erased-versions.ts decides, as for an erase; a retract keeps the versions it forgets, so no relinks).
+ *   (erased-versions.ts decides, as for an erase; a retract keeps the versions it forgets, so no relinks);
+ * - a superseded version only the source supports is forgotten too: it keeps its end, but history no longer
+ *   tells it as something that was true and then changed (the source that said it is taken back).
  */
 import type { Database } from 'better-sqlite3';
 import type { RetractSource } from '../../../src-shared/retract-types';
@@ -20,6 +22,8 @@ export interface RetractPlan {
   forgetIds: string[];
   /** The current ones among them: what the retract forgets. */
   forgetCurrentIds: string[];
+  /** The superseded ones among them: their reason becomes "forgotten" (their end time stays). */
+  forgetEndedIds: string[];
   /** Facts kept, with the derived_from edges (ids) that go. */
   losingSupportIds: string[];
   supportEdgeIds: string[];
@@ -70,11 +74,15 @@ export function planRetract(ctx: EngineContext, source: RetractSource): RetractP
   const currentOnly = db.prepare('SELECT id FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND valid_until IS NULL ORDER BY rowid');
   const episodeIds = rows.retractsEpisodes ? (currentOnly.pluck().all(episodes) as string[]) : [];
   const forgetCurrentIds = currentOnly.pluck().all(JSON.stringify(forgetIds)) as string[];
+  const forgetEndedIds = db
+    .prepare(`SELECT id FROM nodes WHERE id IN (SELECT value FROM json_each(?)) AND invalidated_reason = 'superseded' ORDER BY rowid`)
+    .pluck()
+    .all(JSON.stringify(forgetIds)) as string[];
   const currentAgainIds = versionsAfterErase(ctx, forgetIds).currentAgainIds;
-  return { source, episodeIds, forgetIds, forgetCurrentIds, losingSupportIds, supportEdgeIds, currentAgainIds };
+  return { source, episodeIds, forgetIds, forgetCurrentIds, forgetEndedIds, losingSupportIds, supportEdgeIds, currentAgainIds };
 }
 
 /** Whether carrying out the plan would change anything. */
 export function planChanges(plan: RetractPlan): number {
-  return plan.episodeIds.length + plan.forgetCurrentIds.length + plan.supportEdgeIds.length + plan.currentAgainIds.length;
+  return plan.episodeIds.length + plan.forgetCurrentIds.length + plan.forgetEndedIds.length + plan.supportEdgeIds.length + plan.currentAgainIds.length;
 }

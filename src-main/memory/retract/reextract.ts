@@ -104,6 +104,8 @@ export function applyReextract(ctx: EngineContext, input: ReextractApplyInput, w
     episodeIds: [],
     forgetIds,
     forgetCurrentIds: forgetIds,
+    // A re-extract re-reads what the session says now; the versions it ended stay as history.
+    forgetEndedIds: [],
     losingSupportIds,
     supportEdgeIds,
     currentAgainIds: versionsAfterErase(ctx, forgetIds).currentAgainIds,

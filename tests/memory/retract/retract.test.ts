@@ -54,11 +54,15 @@ describe('retract by source', () => {
     expect(currentIds(s.engine)).toEqual([s.leeds, s.lisbon].sort());
 
     const result = s.engine.retract({ kind: 'session', ref: 'moves' });
-    expect(result.counts).toEqual({ episodes: 3, forgotten: 1, losingSupport: 1, currentAgain: 1 });
+    expect(result.counts).toEqual({ episodes: 3, forgotten: 2, losingSupport: 1, currentAgain: 1 });
     expect(currentIds(s.engine)).toEqual([s.leeds, s.paris].sort());
     expect(s.engine.getNode(s.lisbon)?.node.invalidatedReason).toBe('forgotten');
-    // History is evidence: the superseded Boston version stays superseded, and nothing's time or text moved.
-    expect(s.engine.getNode(s.boston)?.node.invalidatedReason).toBe('superseded');
+    // Boston was only ever said by the retracted session: history no longer tells it as a home that changed.
+    // It keeps the end it had (as-of reads before it still see what memory believed then); no time or text moved.
+    const bostonBefore = s.engine.getNode(s.boston)?.node;
+    expect(bostonBefore?.invalidatedReason).toBe('forgotten');
+    const bostonRow = (before['nodes'] as { id: string; valid_until: number }[]).find((n) => n.id === s.boston);
+    expect(bostonBefore?.validUntil).toBe(bostonRow?.valid_until);
     expect(s.m.map((id) => s.engine.getNode(id)?.node.eventTime)).toEqual(timesBefore);
     expect(s.engine.listRetractions().map((r) => r.retractionId)).toEqual([result.retractionId]);
 
