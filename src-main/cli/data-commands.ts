@@ -78,18 +78,27 @@ export const importCommand: Command = async (ctx) => {
     messages_per_second: summary.messagesPerSecond,
     kept_apart: summary.keptApartCount,
     kept_apart_examples: summary.keptApart,
-    ...(summary.restored ? { restored: summary.restored, already_there: summary.alreadyThere, rejected: summary.rejected } : {}),
+    ...(summary.restored ? { restored: summary.restored, already_there: summary.alreadyThere, rejected: summary.rejected, settled_versions: summary.settledVersions ?? 0 } : {}),
     consolidation,
   };
   if (ctx.json) {
     ctx.out(JSON.stringify(result));
     return;
   }
-  const lines = [
-    `${preview ? 'Preview (nothing written): would import' : 'Imported'} ${summary.messagesAdded} new message(s) from ${summary.conversations} conversation(s) (${summary.sources.join(', ') || 'nothing recognised'}) in ${summary.elapsedMs} ms` +
-      ` (${summary.messagesPerSecond} messages/s): ${summary.chatsCreated} new chat(s), ${summary.chatsExtended} extended, ${summary.messagesAlreadyThere} message(s) were already imported`,
-  ];
-  if (summary.restored) lines.push(`${preview ? 'Rows to restore' : 'Restored rows'}: ${Object.entries(summary.restored).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  // An Engram export restores rows (its messages among them); the conversation counts are for chat histories.
+  const lines = summary.restored
+    ? [`${preview ? 'Preview (nothing written): would merge' : 'Merged'} an Engram export in ${summary.elapsedMs} ms`]
+    : [
+        `${preview ? 'Preview (nothing written): would import' : 'Imported'} ${summary.messagesAdded} new message(s) from ${summary.conversations} conversation(s) (${summary.sources.join(', ') || 'nothing recognised'}) in ${summary.elapsedMs} ms` +
+          ` (${summary.messagesPerSecond} messages/s): ${summary.chatsCreated} new chat(s), ${summary.chatsExtended} extended, ${summary.messagesAlreadyThere} message(s) were already imported`,
+      ];
+  if (summary.restored) {
+    const rows = Object.entries(summary.restored).filter(([, n]) => n > 0);
+    lines.push(`${preview ? 'Rows to restore' : 'Restored rows'}: ${rows.length ? rows.map(([t, n]) => `${t} ${n}`).join(', ') : 'none (everything in the file is here already)'}`);
+    const there = Object.values(summary.alreadyThere ?? {}).reduce((a, b) => a + b, 0);
+    if (there > 0) lines.push(`${there} row(s) already in this memory (left as they are)`);
+    if (summary.settledVersions) lines.push(`${summary.settledVersions} fact(s) ${preview ? 'would be' : 'were'} settled as versions: where the file and this memory disagree, the one that began later stays current`);
+  }
   for (const r of summary.rejected ?? []) lines.push(`Refused ${r.count} ${r.table} row(s): ${r.reason} (first: ${r.example})`);
   if (summary.keptApartCount > 0) lines.push(`Kept apart ${summary.keptApartCount} conversation(s): ${summary.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
   if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index} ${s.reason}`).join('; ')}`);

@@ -24,6 +24,8 @@ export interface ImportResult {
   restored?: Record<string, number>;
   alreadyThere?: Record<string, number>;
   rejected?: RejectedRows[];
+  /** Engram export: facts of the file and of this memory that replace each other, settled as versions (the older ended). */
+  settledVersions?: number;
   /** Memory sessions handed to consolidation (it runs in the background; see writepath.progress). */
   sessionsToConsolidate: number;
 }

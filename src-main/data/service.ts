@@ -122,7 +122,12 @@ export class DataService {
         const { sessions, ...rest } = summary;
         return { ...rest, sessionsToConsolidate: sessions.length };
       },
-      (r) => (r.preview ? 'preview ready' : `imported ${r.messagesAdded} new messages (${r.messagesAlreadyThere} already there)`),
+      (r) =>
+        r.preview
+          ? 'preview ready'
+          : r.restored
+            ? `merged an Engram export (${Object.values(r.restored).reduce((a, b) => a + b, 0)} rows restored)`
+            : `imported ${r.messagesAdded} new messages (${r.messagesAlreadyThere} already there)`,
     );
   }
 

@@ -48,7 +48,7 @@ export async function readExportText(path: string, passphrase: string | undefine
 }
 
 /** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
-export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string; passphrase?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors'>> {
+export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string; passphrase?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors' | 'addedNodeIds'>> {
   const text = await readExportText(path, options.passphrase);
   let value: unknown;
   try {
@@ -67,7 +67,7 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string, opt
   await engine.flush();
   const data = { tables: parsed.data.tables, vectors: parsed.data.vectors, spaceId: options.spaceId };
   const load = options.preview ? engine.previewSnapshot(data) : engine.loadSnapshot(data);
-  return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)] };
+  return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)], settled: load.settled };
 }
 
 /** Tables the export holds that Engram never imports (the schema drops them): reported, not left out silently. */

@@ -35,6 +35,7 @@ import * as review from './review';
 import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import * as snapshot from './snapshot';
+import { settleLoadedFacts } from './snapshot-settle';
 import type { DeleteSpaceInput } from './space-schemas';
 import * as spaces from './spaces';
 import { computeStats } from './stats';
@@ -267,7 +268,7 @@ export class MemoryEngine extends EngineCore {
   /** Loads an export's rows in one transaction (only adds; snapshot.ts), refreshes the caches and queues missing vectors. */
   readonly loadSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad => {
     const lock = this.vectors.lockInfo;
-    const load = this.writeTransaction(() => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock));
+    const load = this.writeTransaction(() => this.loadAndSettle(data, lock));
     this.ctx.invalidateAliases();
     this.retriever.forgetTermStats();
     this.ctx.feed.emit({ kind: 'vectors.rebuilt', dimensions: lock.dimensions });
@@ -278,6 +279,11 @@ export class MemoryEngine extends EngineCore {
 
   /** What `loadSnapshot` would do, found by doing it in a transaction that is then rolled back. */
   readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad =>
-    rolledBack(this.writeTransaction, () => snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), this.vectors.lockInfo)),
+    rolledBack(this.writeTransaction, () => this.loadAndSettle(data, this.vectors.lockInfo)),
   );
+
+  private loadAndSettle(data: snapshot.SnapshotData, lock: { model: string | null; dimensions: number }): snapshot.SnapshotLoad {
+    const load = snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock);
+    return { ...load, settled: settleLoadedFacts(this.ctx, load.addedNodeIds) };
+  }
 }

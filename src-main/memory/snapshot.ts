@@ -106,6 +106,10 @@ export interface SnapshotLoad {
   alreadyThere: Record<string, number>;
   rejected: RejectedRows[];
   needVectors: string[];
+  /** Nodes the load added (snapshot-settle.ts settles their facts against what memory holds). */
+  addedNodeIds: string[];
+  /** Versions ended by settling the added facts with the current ones (0 until the engine settles them). */
+  settled: number;
 }
 
 /** Settings are never loaded from a file: provider, keys and MCP stay as the person set them. */
@@ -286,7 +290,7 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
   }
   const needVectors = loadVectors(db, data.vectors, vectorLock, fresh.nodes, fresh.entities);
   for (const id of needVectors) enqueueSlowPath(db, id, now);
-  return { added, alreadyThere, rejected: [...rejected.values()], needVectors };
+  return { added, alreadyThere, rejected: [...rejected.values()], needVectors, addedNodeIds: [...fresh.nodes], settled: 0 };
 }
 
 /** Stores the file's vectors of the nodes and entities this load added; returns the added nodes left without one. */

@@ -9,8 +9,8 @@ import { HIJACK_SETTINGS, nodeRow, writeSnapshot } from '../fixtures/hostile/mak
 const ROOT = join(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'tests', 'fixtures', 'import');
 
-function cli(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, '--json', ...args], {
+function cli(dataDir: string, args: string[], env: NodeJS.ProcessEnv = {}, json = true): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/cli/main.ts'), '--data-dir', dataDir, ...(json ? ['--json'] : []), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 90_000,
@@ -55,7 +55,14 @@ describe('cli data commands', { timeout: 120_000 }, () => {
     expect(preview.code).toBe(0);
     expect(JSON.parse(preview.stdout)).toMatchObject({ preview: true, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }] });
     const applied = cli(dir, ['import', snapshot, '--format', 'engram-export', '--no-consolidate']);
-    expect(JSON.parse(applied.stdout)).toMatchObject({ preview: false, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }] });
+    expect(JSON.parse(applied.stdout)).toMatchObject({ preview: false, restored: { nodes: 1 }, rejected: [{ table: 'app_settings', count: 2 }], settled_versions: 0 });
+    // Said in words as a merge, not as "0 new message(s) from 0 conversation(s)".
+    const again = cli(dir, ['import', snapshot, '--format', 'engram-export', '--no-consolidate'], {}, false);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/^Merged an Engram export/);
+    expect(again.stdout).toMatch(/Restored rows: none \(everything in the file is here already\)/);
+    expect(again.stdout).toMatch(/1 row\(s\) already in this memory/);
+    expect(again.stdout).not.toMatch(/new message/);
     expect(cli(dir, ['import', snapshot, '--format', 'pdf']).code).not.toBe(0);
   });
 

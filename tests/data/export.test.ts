@@ -131,6 +131,55 @@ describe('JSON export', () => {
   });
 });
 
+describe('merging an export into a memory that moved on', () => {
+  const slotted = (engine: MemoryEngine, content: string, slot: string, value: string, validFrom: string) =>
+    engine.rememberFact({ content, validFrom: Date.parse(validFrom), eventTime: Date.parse(validFrom), attributes: { slot, value } });
+  const current = (engine: MemoryEngine, slot: string) =>
+    engine.listNodes({ types: ['semantic'], limit: 100 }).items.filter((n) => n.attributes.slot === slot).map((n) => n.content);
+
+  it('an older export leaves one current value per slot: the newer one, with the older as its past', async () => {
+    const clock = new ManualClock(Date.parse('2025-06-01T10:00:00Z'));
+    const { engine: old } = openTestEngine({ clock });
+    slotted(old, 'User lives in London', 'user.residence', 'london', '2025-03-01T00:00:00Z');
+    slotted(old, 'User works at Fenwick Labs', 'user.employer', 'fenwick labs', '2025-02-01T00:00:00Z');
+    const keep = old.rememberFact({ content: 'User has a sister called Ana' });
+    const out = makeTempDir();
+    await exportJson(old, join(out, 'old.json'));
+
+    const { engine: now } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
+    const porto = slotted(now, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');
+    const preview = await runImport(now, join(out, 'old.json'), { format: 'engram-export', preview: true });
+    expect(preview.settledVersions).toBe(1);
+    expect(current(now, 'user.residence')).toEqual(['User lives in Porto']);
+
+    const summary = await runImport(now, join(out, 'old.json'), { format: 'engram-export' });
+    expect(summary.settledVersions).toBe(1);
+    expect(current(now, 'user.residence')).toEqual(['User lives in Porto']);
+    // The employer had no rival and the unslotted fact none at all: both stay current.
+    expect(current(now, 'user.employer')).toEqual(['User works at Fenwick Labs']);
+    expect(now.getNode(keep).node.validUntil).toBeNull();
+    const versions = now.getNode(porto).versions.map((v) => v.content);
+    expect(versions).toEqual(expect.arrayContaining(['User lives in London', 'User lives in Porto']));
+    const london = now.getNode(porto).versions.find((v) => v.content === 'User lives in London');
+    expect(london?.invalidatedReason).toBe('superseded');
+    // When London held did not move: history is evidence.
+    expect(london?.validFrom).toBe(Date.parse('2025-03-01T00:00:00Z'));
+  });
+
+  it('a newer export replaces what an older memory holds', async () => {
+    const { engine: newer } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
+    slotted(newer, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');
+    const out = makeTempDir();
+    await exportJson(newer, join(out, 'new.json'));
+    const { engine: older } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-30T10:00:00Z')) });
+    const london = slotted(older, 'User lives in London', 'user.residence', 'london', '2025-03-01T00:00:00Z');
+    const summary = await runImport(older, join(out, 'new.json'), { format: 'engram-export' });
+    expect(summary.settledVersions).toBe(1);
+    expect(current(older, 'user.residence')).toEqual(['User lives in Porto']);
+    expect(older.getNode(london).node.invalidatedReason).toBe('superseded');
+  });
+});
+
 describe('JSON export while the app writes', () => {
   it('reads one snapshot on its own connection: concurrent recording neither fails nor leaks into it', async () => {
     const { engine } = openTestEngine({ startSlowPath: false });

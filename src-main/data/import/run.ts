@@ -43,6 +43,8 @@ export interface ImportSummary extends ImportCounts {
   restored?: Record<string, number>;
   alreadyThere?: Record<string, number>;
   rejected?: RejectedRows[];
+  /** For an Engram export: facts of the file and of this memory that replace each other, settled as versions. */
+  settledVersions?: number;
 }
 
 export interface ImportOptions {
@@ -125,7 +127,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     messagesPerSecond: elapsedMs > 0 ? Math.round((writer.counts.messagesAdded / elapsedMs) * 1000) : 0,
     keptApart: writer.keptApart,
     keptApartCount: writer.keptApartTotal,
-    ...(snapshot ? { restored: snapshot.added, alreadyThere: snapshot.alreadyThere, rejected: snapshot.rejected } : {}),
+    ...(snapshot ? { restored: snapshot.added, alreadyThere: snapshot.alreadyThere, rejected: snapshot.rejected, settledVersions: snapshot.settled } : {}),
   };
 
   async function importFile(file: ImportFile): Promise<void> {

@@ -47,6 +47,7 @@ function importLines(r: ImportResult): string[] {
     const there = Object.values(r.alreadyThere ?? {}).reduce((a, b) => a + b, 0);
     if (there > 0) lines.push(`${plural(there, 'row')} already in your memory (left as they are)`);
     for (const x of r.rejected ?? []) lines.push(`Refused ${plural(x.count, `${x.table.replace(/_/g, ' ')} row`)}: ${x.reason}`);
+    if (r.settledVersions) lines.push(`${plural(r.settledVersions, 'fact')} settled as versions: where the file and your memory disagree, the one that began later stays current`);
   } else {
     lines.push(
       `${plural(r.messagesAdded, 'new message')} from ${plural(r.conversations, 'conversation')}: ${plural(r.chatsCreated, 'new chat')}` +

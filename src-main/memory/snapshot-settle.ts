@@ -1,0 +1,60 @@
+/**
+ * An Engram export merged into a memory that moved on since: its rows are copied as they are (snapshot.ts), so
+ * 2025's "User lives in London" from the file would stand current beside this memory's "User lives in Porto".
+ * After the load, each fact it added is settled against the current facts of its slot as consolidation would
+ * have settled them (src-shared/slot-values.ts): of two values that replace each other, the one that began later
+ * stays current and supersedes the other, whichever side it came from. Same values are left as they are: they agree.
+ */
+import type { EngineContext } from './context';
+import { invalidateWithIndexes, SUPERSEDED_CONFIDENCE, SUPERSEDED_DECAY_RATE } from './facts';
+import { currentFactsOfSlotSubject } from './repo/consolidation';
+import { insertEdge } from './repo/edges';
+import { getNodes, setConfidence } from './repo/nodes';
+import { mayReplaceAcrossSlots, slotRelation, type SlottedFact } from '../../src-shared/slot-values';
+import { normaliseFact } from '../../src-shared/text';
+import type { MemoryNode } from '../../src-shared/memory-types';
+
+const slotted = (node: MemoryNode): SlottedFact & { slot: string } | null => {
+  const slot = node.attributes.slot;
+  if (typeof slot !== 'string' || slot === '') return null;
+  const value = node.attributes.value;
+  return { slot, value: typeof value === 'string' ? value : normaliseFact(node.content), content: node.content };
+};
+
+/** Settles the facts a snapshot load added (`addedIds`) inside its transaction; returns how many versions it ended. */
+export function settleLoadedFacts(ctx: EngineContext, addedIds: readonly string[]): number {
+  const added = new Set(addedIds);
+  let ended = 0;
+  const now = ctx.clock.now();
+  for (const node of getNodes(ctx.db, addedIds)) {
+    if (node.type === 'episodic' || node.validUntil !== null) continue;
+    const fact = slotted(node);
+    if (!fact) continue;
+    const subject = fact.slot.split('.')[0] ?? fact.slot;
+    const rivals = currentFactsOfSlotSubject(ctx.db, subject).filter(
+      (n) => !added.has(n.id) && (n.spaceId === node.spaceId || n.everywhere || node.everywhere),
+    );
+    for (const rival of rivals) {
+      const other = slotted(rival);
+      if (!other || (other.slot !== fact.slot && !mayReplaceAcrossSlots(fact.slot, other) && !mayReplaceAcrossSlots(other.slot, fact))) continue;
+      const [newer, older] = rival.validFrom > node.validFrom ? [rival, node] : [node, rival];
+      const newerFact = newer === node ? fact : other;
+      const olderFact = newer === node ? other : fact;
+      if (slotRelation(newerFact, olderFact) !== 'replaces') continue;
+      invalidateWithIndexes(ctx, older.id, now, 'superseded');
+      setConfidence(ctx.db, older.id, { confidence: SUPERSEDED_CONFIDENCE, confidenceBase: SUPERSEDED_CONFIDENCE, decayRate: SUPERSEDED_DECAY_RATE, lastAccessed: now });
+      insertEdge(ctx.db, {
+        sourceId: newer.id,
+        targetId: older.id,
+        relationType: 'supersedes',
+        predicate: `${newerFact.slot} changed to "${newerFact.value}" (settled when an Engram export was merged)`,
+        validFrom: now,
+        evidence: [],
+        createdAt: now,
+      });
+      ended++;
+      if (older === node) break; // the added fact is history now; nothing else is settled against it
+    }
+  }
+  return ended;
+}
