@@ -17,7 +17,7 @@
 import type { Database } from 'better-sqlite3';
 import { FACT_TYPES } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE } from '../../src-shared/profile-types';
-import { aboutPersonCondition, DYNAMIC_WITHIN_MS, PROFILE_CANDIDATES_TABLE, STATIC_AFTER_MS, type ProfileRow, type ProfileScope } from './profile';
+import { aboutPersonCondition, DYNAMIC_WITHIN_MS, knownSince, PROFILE_CANDIDATES_TABLE, STATIC_AFTER_MS, type ProfileRow, type ProfileScope } from './profile';
 import { parseJsonObject } from './repo/statements';
 import { stmt } from './repo/statements';
 
@@ -48,7 +48,7 @@ function mayQualify(r: CachedRow, now: number): boolean {
   return (
     r.created_at > now - DYNAMIC_WITHIN_MS ||
     (r.last_accessed !== null && r.last_accessed > now - DYNAMIC_WITHIN_MS) ||
-    (r.created_at <= now - STATIC_AFTER_MS && (r.decay_rate === 0 || attributes.includes('"slot"'))) ||
+    (knownSince(r) <= now - STATIC_AFTER_MS && (r.decay_rate === 0 || attributes.includes('"slot"'))) ||
     pin === 'pinned' ||
     pin === 'hidden'
   );
@@ -120,7 +120,7 @@ export class ProfileCandidates {
 
   /** All candidate rows the first time; afterwards only those the triggers logged as changed. */
   private refresh(): Map<string, CachedRow> {
-    const select = `SELECT n.rowid, n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate,
+    const select = `SELECT n.rowid, n.id, n.type, n.content, n.created_at, n.event_time, n.valid_from, n.last_accessed, n.confidence, n.decay_rate,
       n.source_type, n.attributes, n.space_id, n.everywhere`;
     if (this.rows === null) {
       const all = this.db.prepare(`${select} FROM ${PROFILE_CANDIDATES_TABLE} c CROSS JOIN main.nodes n ON n.id = c.node_id`).all() as CachedRow[];

@@ -29,6 +29,14 @@ export const DYNAMIC_WITHIN_MS = 30 * DAY_MS;
 /** A profile is a few lines, not a second memory. */
 export const MAX_STATIC = 12;
 export const MAX_DYNAMIC = 8;
+/**
+ * Since when the person has been telling memory this: when it learned it, or when it was said if that was
+ * earlier (a year-old history imported today is not news of this month).
+ */
+export const knownSince = (r: Pick<ProfileRow, 'created_at' | 'event_time'>): number => Math.min(r.created_at, r.event_time);
+/** knownSince in SQL over alias `n` (SQLite's two-argument min is the scalar one). */
+const KNOWN_SINCE_SQL = 'min(n.created_at, n.event_time)';
+
 /** Unpinned facts below this confidence are too doubtful to lead every reply. */
 const MIN_CONFIDENCE = 0.3;
 
@@ -41,6 +49,8 @@ export interface ProfileRow {
   type: NodeType;
   content: string;
   created_at: number;
+  /** When it was said: for an imported history, long before memory learned it (created_at). */
+  event_time: number;
   valid_from: number;
   last_accessed: number | null;
   confidence: number;
@@ -116,7 +126,7 @@ export function profileQuery(now: number, scope: ProfileScope, source: ProfileSo
   const mayQualify = sqlOr([
     sql`n.created_at > ${now - DYNAMIC_WITHIN_MS}`,
     sql`n.last_accessed > ${now - DYNAMIC_WITHIN_MS}`,
-    sqlAnd([sql`n.created_at <= ${now - STATIC_AFTER_MS}`, sqlOr([sql`n.decay_rate = 0`, sql`n.attributes LIKE '%"slot"%'`])]),
+    sqlAnd([sql`${sqlRaw(KNOWN_SINCE_SQL)} <= ${now - STATIC_AFTER_MS}`, sqlOr([sql`n.decay_rate = 0`, sql`n.attributes LIKE '%"slot"%'`])]),
     pinned,
   ]);
   const where = sqlAnd([
@@ -127,7 +137,7 @@ export function profileQuery(now: number, scope: ProfileScope, source: ProfileSo
     aboutPerson,
   ]);
   const from = source === 'candidates' ? sqlRaw(`${PROFILE_CANDIDATES_TABLE} c CROSS JOIN nodes n ON n.id = c.node_id`) : sqlRaw('nodes n');
-  return sql`SELECT n.id, n.type, n.content, n.created_at, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
+  return sql`SELECT n.id, n.type, n.content, n.created_at, n.event_time, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
         FROM ${from} WHERE ${where} ORDER BY +n.created_at, n.rowid`;
 }
 
@@ -168,15 +178,15 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
     const identity = slotValue !== null && isPersonSlot(slotValue) && isIdentitySlot(slotValue);
     if (r.confidence < MIN_CONFIDENCE && !identity) continue;
     const lasting = slotValue !== null && isPersonSlot(slotValue) && (isIdentitySlot(slotValue) || isPreferenceSlot(slotValue));
-    const known = now - r.created_at >= STATIC_AFTER_MS;
-    if (known && (lasting || r.decay_rate === 0)) {
-      stat.push(line('static', `${lasting ? kindOf(slotValue) : 'confirmed'}, known since ${day(r.created_at)}`));
+    const since = knownSince(r);
+    if (now - since >= STATIC_AFTER_MS && (lasting || r.decay_rate === 0)) {
+      stat.push(line('static', `${lasting ? kindOf(slotValue) : 'confirmed'}, known since ${day(since)}`));
       continue;
     }
-    const active = Math.max(r.created_at, r.last_accessed ?? 0);
+    const active = Math.max(since, r.last_accessed ?? 0);
     if (now - active < DYNAMIC_WITHIN_MS) {
-      const used = r.last_accessed !== null && r.last_accessed > r.created_at;
-      dyn.push({ ...line('dynamic', `recent: ${used ? 'used' : 'learned'} ${day(active)}`), activeAt: active });
+      const used = r.last_accessed !== null && r.last_accessed > since;
+      dyn.push({ ...line('dynamic', `recent: ${used ? 'used' : since < r.created_at ? 'said' : 'learned'} ${day(active)}`), activeAt: active });
     }
   }
   // Most recently learned or used first (the sort is stable: ties keep the order they were learned in).

@@ -69,6 +69,21 @@ describe('the profile', () => {
     expect(ids(later.dynamic)).not.toContain(pet);
   });
 
+  it('a history imported today is known since it was said: its home is static at once, its old project not recent', async () => {
+    const s = await seeded();
+    const yearAgo = s.clock.now() - 365 * 86_400_000;
+    const said = s.engine.recordEpisode({ content: 'I have a brother called Tom, and I am training for the Lisbon marathon', sessionId: 'imported', eventTime: yearAgo });
+    await s.engine.flush();
+    const told = (content: string, slot?: string) =>
+      s.engine.rememberFact({ content, sourceType: 'extraction', eventTime: yearAgo, validFrom: yearAgo, derivedFrom: [said], ...(slot ? { attributes: { slot } } : {}) });
+    const brother = told('User has a brother called Tom', 'user.sibling');
+    const marathon = told('User is training for the Lisbon marathon');
+    const p = s.engine.profile();
+    const line = p.static.find((l) => l.nodeId === brother);
+    expect(line?.reason).toBe(`family, known since ${new Date(yearAgo).toISOString().slice(0, 10)}`);
+    expect([...ids(p.static), ...ids(p.dynamic)]).not.toContain(marathon);
+  });
+
   it('months without mention lower who the person is in confidence, not out of the profile; a doubtful preference leaves', async () => {
     const s = await seeded();
     const doubtful = (content: string, slot: string) => s.engine.rememberFact({ content, sourceType: 'extraction', confidence: 0.2, attributes: { slot } });
@@ -83,7 +98,8 @@ describe('the profile', () => {
   it('a superseded home leaves at once, and a forgotten fact too (the cached profile is not served)', async () => {
     const s = await seeded();
     expect(ids(s.engine.profile().static)).toContain(s.home);
-    const denver = s.engine.correctFact({ id: s.home, content: 'User lives in Denver', sourceType: 'extraction' });
+    // A move told today (the write path gives a correction the time it was said).
+    const denver = s.engine.correctFact({ id: s.home, content: 'User lives in Denver', sourceType: 'extraction', eventTime: s.clock.now() });
     const after = s.engine.profile();
     expect([...ids(after.static), ...ids(after.dynamic)]).not.toContain(s.home);
     expect(after.static.map((l) => l.content).join('\n')).not.toMatch(/Boston/);
@@ -98,7 +114,7 @@ describe('the profile', () => {
     expect(ids(s.engine.profile().static)).toContain(s.home);
     const other = MemoryEngine.open({ dbPath: s.engine.dbPath, clock: s.clock, startSlowPath: false, logger: new CollectingLogger() });
     try {
-      other.correctFact({ id: s.home, content: 'User lives in Denver', sourceType: 'mcp' });
+      other.correctFact({ id: s.home, content: 'User lives in Denver', sourceType: 'mcp', eventTime: s.clock.now() });
     } finally {
       await other.close();
     }
