@@ -18,6 +18,7 @@ import { isIdentitySlot } from '../../src-shared/decay';
 import { FACT_TYPES, type NodeType } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState } from '../../src-shared/profile-types';
 import { isoTime } from '../../src-shared/clock';
+import { isDeparture } from '../../src-shared/slot-values';
 
 const DAY_MS = 86_400_000;
 /** The per-connection candidates table (profile-candidates.ts keeps it). */
@@ -148,6 +149,7 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
   const stat: ProfileLine[] = [];
   const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];
+  const overtaken = departuresOvertaken(rows);
   for (const r of rows) {
     const attributes = parseJsonObject(r.attributes);
     const state = profilePinOf(attributes);
@@ -173,6 +175,7 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
       stat.push(line('static', 'pinned by you'));
       continue;
     }
+    if (overtaken.has(r.id)) continue;
     // Who the person is (name, home, work, partner) is the latest known value until something replaces it: months
     // without mention lower its confidence, not its truth, so it stays in the profile (a pack still shows the doubt).
     const identity = slotValue !== null && isPersonSlot(slotValue) && isIdentitySlot(slotValue);
@@ -197,6 +200,23 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
   const lines = { static: stat.slice(0, MAX_STATIC), dynamic: dyn.slice(0, MAX_DYNAMIC).map(({ activeAt: _a, ...l }) => l) };
   withSources(db, [...lines.static, ...lines.dynamic]);
   return { ...lines, hidden, computedAt: now };
+}
+
+/**
+ * Departures a later holding of the same slot overtook: "User left Fenwick Labs" stays true beside "User works at
+ * Ridgeline" (slot-values.ts), but who the person is now is the job they hold, not every job they left.
+ */
+function departuresOvertaken(rows: readonly ProfileRow[]): Set<string> {
+  const latestHolding = new Map<string, number>();
+  const departures: { id: string; slot: string; from: number }[] = [];
+  for (const r of rows) {
+    const attributes = parseJsonObject(r.attributes);
+    const slot = typeof attributes.slot === 'string' ? attributes.slot.toLowerCase() : null;
+    if (slot === null || typeof attributes.value !== 'string') continue;
+    if (isDeparture(attributes.value)) departures.push({ id: r.id, slot, from: r.valid_from });
+    else latestHolding.set(slot, Math.max(latestHolding.get(slot) ?? -Infinity, r.valid_from));
+  }
+  return new Set(departures.filter((d) => (latestHolding.get(d.slot) ?? -Infinity) >= d.from).map((d) => d.id));
 }
 
 function kindOf(slot: string | null): string {

@@ -84,6 +84,21 @@ describe('the profile', () => {
     expect([...ids(p.static), ...ids(p.dynamic)]).not.toContain(marathon);
   });
 
+  it('a job left drops out of the profile once a later one is held; a departure with nothing after it stays', async () => {
+    const s = await seeded();
+    const told = (content: string, value: string) => s.engine.rememberFact({ content, sourceType: 'extraction', attributes: { slot: 'user.employer', value } });
+    const left = told('User left Acme Robotics', 'ended:acme robotics');
+    let all = [...ids(s.engine.profile().static), ...ids(s.engine.profile().dynamic)];
+    expect(all).toContain(left);
+    s.clock.advanceDays(1);
+    const next = told('User works at Ridgeline Analytics', 'ridgeline analytics');
+    all = [...ids(s.engine.profile().static), ...ids(s.engine.profile().dynamic)];
+    expect(all).toContain(next);
+    expect(all).not.toContain(left);
+    // Still true, still in memory: only the profile leaves it out.
+    expect(s.engine.getNode(left).node.validUntil).toBeNull();
+  });
+
   it('months without mention lower who the person is in confidence, not out of the profile; a doubtful preference leaves', async () => {
     const s = await seeded();
     const doubtful = (content: string, slot: string) => s.engine.rememberFact({ content, sourceType: 'extraction', confidence: 0.2, attributes: { slot } });
