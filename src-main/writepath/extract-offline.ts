@@ -12,7 +12,7 @@ import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
-import { takesBackTheLastMessage } from './nlp/sentence-scope';
+import { TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
@@ -79,9 +79,6 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
  * listed with the run.
  */
 export const MAX_READ_CHARS = 10_000;
-
-/** A take-back answers the message just before it, a few minutes on at most. */
-const TAKE_BACK_WITHIN_MS = 10 * 60_000;
 
 export interface OfflineExtractorOptions {
   /** The English analyzer; default wink-nlp, loaded once per process on first use. */

@@ -181,6 +181,35 @@ describe('3. entity summaries follow current facts', () => {
     expect(engine.findEntities('Denver')[0]?.summary).toBe('Denver (place): User lives in Denver.');
   });
 
+  it('a turn its speaker took back in the next message is quoted with the take-back, and taught nothing', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock });
+    await say(engine, 'a', 'I live in Lisbon.');
+    await consolidateSession(engine, new OfflineExtractor(), 'a');
+    clock.advanceDays(3);
+    const joke = await say(engine, 'b', 'I moved to Porto lol');
+    clock.t += 40_000;
+    await say(engine, 'b', 'jk still in lisbon');
+    clock.t += 60_000;
+    // Someone else spoke between: "not really" answers them, it takes nothing back.
+    const answered = await say(engine, 'b', 'I started a pottery class');
+    engine.recordEpisode({ sessionId: 'b', role: 'assistant', content: 'Do you like it?' });
+    await engine.flush();
+    clock.t += 30_000;
+    await say(engine, 'b', 'not really, but it is fun');
+    await consolidateSession(engine, new OfflineExtractor(), 'b');
+    const current = engine.listNodes({ types: ['semantic'], limit: 50 }).items.map((n) => n.content);
+    expect(current.some((c) => /Porto/.test(c))).toBe(false);
+
+    const pack = await engine.buildContextPack('Did I move to Porto?');
+    const turns = pack.sections.find((s) => s.name === 'temporal')?.items ?? [];
+    expect(turns.find((i) => i.nodeId === joke)?.text).toMatch(/I moved to Porto lol \(taken back in the next message: "jk still in lisbon"\)$/);
+    const pottery = await engine.buildContextPack('pottery class');
+    const potteryTurn = pottery.sections.find((s) => s.name === 'temporal')?.items.find((i) => i.nodeId === answered);
+    expect(potteryTurn?.text).toBeDefined();
+    expect(potteryTurn?.text).not.toContain('taken back');
+  });
+
   it('an earlier turn whose fact was superseded is quoted as history, naming what holds now', async () => {
     const clock = new ManualClock();
     const { engine } = openTestEngine({ clock });

@@ -20,6 +20,7 @@ import { embedQuery, FtsMemo, readAsOf, search, type RetrieverDeps } from './sea
 import { retrievalQuery } from './text';
 import { quotablePart, quoteFor } from './snippet';
 import { changedSince, type ChangedSince } from './changed-since';
+import { takenBack } from './taken-back';
 import { aboveFloor } from './pack-floor';
 import { countTokens, fitsInTokens, truncateToTokens } from './tokens';
 import type { ContextItem, ContextOptions, ContextPack, ContextSection, ContextSectionName, SearchHit, StrategyRank } from '../../../src-shared/retrieval-types';
@@ -180,8 +181,10 @@ function factLabel(n: MemoryNode): string {
 }
 
 function episodeCandidates(db: Database, hits: readonly SearchHit[], prompt: string, asOf: number | null): Candidate[] {
-  const changed = changedSince(db, hits.map((h) => h.node.id), asOf);
-  return hits.map((h) => episodeCandidate(h, prompt, changed.get(h.node.id)));
+  const ids = hits.map((h) => h.node.id);
+  const changed = changedSince(db, ids, asOf);
+  const back = takenBack(db, ids);
+  return hits.map((h) => episodeCandidate(h, prompt, changed.get(h.node.id), back.get(h.node.id)));
 }
 
 /** "(since changed, 2026-02-04: User lives in Denver)": an old turn is never read as what holds now. */
@@ -190,7 +193,12 @@ function changedNote(changed: ChangedSince | undefined): string {
   return ` (since changed, ${day(changed.at)}${changed.current ? `: ${truncateToTokens(plainText(changed.current), 20)}` : ''})`;
 }
 
-function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | undefined): Candidate {
+/** " (taken back in the next message: "jk still in lisbon")": a joke is not quoted as the person's word. */
+function takenBackNote(words: string | undefined): string {
+  return words === undefined ? '' : ` (taken back in the next message: "${truncateToTokens(plainText(words), 20)}")`;
+}
+
+function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | undefined, takeBack: string | undefined): Candidate {
   const n = h.node;
   const who = speakerForModel(n);
   return {
@@ -201,7 +209,7 @@ function episodeCandidate(h: SearchHit, prompt: string, changed: ChangedSince | 
       // order; "18:20" costs four tokens a line): more turns fit the budget.
       heading: `${day(n.eventTime)} (${h.event_time_relative})`,
       // A transcript's turn already starts with its speaker ("Caroline: …"): not named twice.
-      text: `- ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}${changedNote(changed)}`,
+      text: `- ${n.content.startsWith(`${who}:`) ? '' : `${who}: `}${quoteFor(plainText(quotablePart(n.content)), prompt, MAX_EPISODE_TOKENS)}${changedNote(changed)}${takenBackNote(takeBack)}`,
       score: h.score,
       strategies: h.strategies,
       reason: `episode found by ${describeStrategies(h.strategies)}`,

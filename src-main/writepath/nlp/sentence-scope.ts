@@ -45,17 +45,6 @@ const A_STAY =
 /** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
 const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
-/**
- * A message that opens by taking back the speaker's message just before it: "jk april fools 😂 still at sky",
- * "lol kidding", "just kidding!!", "not really, just a bad day".
- */
-const TAKES_BACK_THE_LAST =
-  /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?|(?:nah\s+)?not really\s*(?:[,.!…]|$)|\/s\b)/iu;
-
-export function takesBackTheLastMessage(text: string): boolean {
-  return TAKES_BACK_THE_LAST.test(text);
-}
-
 /** Whether the sentence at `index` of a message (its text) takes back what was said up to it. */
 export function takesBack(text: string, index: number): boolean {
   return TAKE_BACK.test(text) || (index > 0 && TAKE_BACK_AFTER.test(text));

@@ -1,0 +1,42 @@
+/**
+ * Turns their speaker took back in the very next message ("I moved to Porto lol" / "jk still in lisbon"): the write
+ * path learned nothing from them, and a pack that quotes one says so, with the take-back, so the model does not
+ * hand the joke on as the person's word (src-shared/take-backs.ts decides what a take-back is).
+ */
+import type { ReadableDB } from '../../storage/db';
+import { stmt } from '../repo/statements';
+import { speakerSql } from './bursts';
+import { withoutSpeakerPrefix } from '../../../src-shared/speakers';
+import { TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../../src-shared/take-backs';
+
+interface Turn {
+  rowid: number;
+  t: number;
+  speaker: string;
+  session: string | null;
+  content: string;
+}
+
+const COLUMNS = `rowid, event_time AS t, ${speakerSql()} AS speaker, session_id AS session, content`;
+
+/** For each of `episodeIds` taken back by the next message of its chat: that message's words. */
+export function takenBack(db: ReadableDB, episodeIds: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const turn = stmt(db, `SELECT ${COLUMNS} FROM nodes WHERE id = ? AND type = 'episodic'`);
+  // The next turn of the same conversation, in the order it was said (`+type`: the session index answers).
+  const next = stmt(
+    db,
+    `SELECT ${COLUMNS} FROM nodes WHERE session_id = ? AND +type = 'episodic' AND valid_until IS NULL
+       AND (event_time > ? OR (event_time = ? AND rowid > ?)) AND event_time <= ?
+     ORDER BY event_time, rowid LIMIT 1`,
+  );
+  for (const id of episodeIds) {
+    const said = turn.get(id) as Turn | undefined;
+    if (!said || said.session === null) continue;
+    const after = next.get(said.session, said.t, said.t, said.rowid, said.t + TAKE_BACK_WITHIN_MS) as Turn | undefined;
+    if (!after || after.speaker !== said.speaker) continue;
+    const words = after.speaker ? withoutSpeakerPrefix(after.content, after.speaker) : after.content;
+    if (takesBackTheLastMessage(words)) out.set(id, words);
+  }
+  return out;
+}
