@@ -3,7 +3,7 @@ import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
-import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, splitComparison, typedRuns } from './phrases';
+import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
 import { readChange } from './change';
@@ -16,6 +16,11 @@ const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities',
 
 /** Verbs of one event: a fact once it happened, a plan before. */
 const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure', 'hurt', 'sprain', 'fracture', 'rescue']);
+
+/** Words between a copula and "into" that leave it an interest: "not really into", "so into", "no longer into". */
+const INTO_ASIDES = new Set(['not', 'really', 'so', 'very', 'super', 'properly', 'totally', 'well', 'no', 'longer', 'now', 'big', 'kinda', 'quite', 'still']);
+/** "I'm into town later", "into work early": going somewhere, not an interest. */
+const INTO_PLACES = new Set(['town', 'work', 'the', 'uni', 'school', 'bed', 'london', 'city', 'office', 'it']);
 
 /** Feelings whose denial says little: "I don't love my job", "I don't hate it". */
 const STRONG_FEELINGS = new Set(['love', 'adore', 'hate', 'despise', 'loathe', 'detest']);
@@ -73,6 +78,10 @@ const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this (?:weekend|week|evening|mo
 const WORKPLACES = new Set(['office', 'offices', 'team', 'branch', 'department', 'dept', 'site', 'campus', 'store', 'shop', 'uni', 'university', 'college', 'school', 'hospital', 'ward', 'clinic', 'depot', 'warehouse', 'factory', 'plant', 'lab', 'hq', 'headquarters', 'desk', 'floor', 'project', 'account', 'squad', 'division', 'unit', 'studio', 'gym', 'club', 'church', 'course', 'class']);
 
 /** Roles at a place that are not work there: "a student at Leeds Uni", "a volunteer at the food bank". */
+/** Years of study, said as what one is ("a junior", "a fresher"); "senior" is left out (a senior at a firm). */
+const SCHOOL_YEARS = new Set(['junior', 'sophomore', 'freshman', 'fresher', 'undergrad', 'undergraduate', 'postgrad', 'postgraduate']);
+const YEAR_ORDINALS = new Set(['first', 'second', 'third', 'fourth', 'final', 'last', '1st', '2nd', '3rd', '4th']);
+
 const STUDIES = new Set([
   'student', 'pupil', 'undergrad', 'undergraduate', 'postgrad', 'postgraduate', 'fresher', 'graduate', 'alumnus', 'volunteer', 'patient',
   'inpatient', 'outpatient', 'resident', 'member', 'regular', 'visitor', 'guest', 'speaker', 'customer', 'client', 'subscriber', 'shareholder',
@@ -118,6 +127,15 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!head || VAGUE_OBJECTS.has(lowerOf(target[0])) || NEGATIONS.has(lowerOf(target[0])) || (group.past && !negated)) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
+    // "I'm into bouldering", "I'm really into running now", "not into running anymore": an opinion (not "into town").
+    const into = object.findIndex((t, i) => lowerOf(t) === 'into' && object.slice(0, i).every((w) => INTO_ASIDES.has(lowerOf(w))));
+    if (into >= 0 && !group.past) {
+      const target = object.slice(into + 1).filter((t) => lowerOf(t) !== 'now');
+      const key = target.length > 0 && !INTO_PLACES.has(lowerOf(target[0])) && !VAGUE_OBJECTS.has(lowerOf(target[0])) ? opinionKey(target) : null;
+      if (!key) return [];
+      const negated = group.negated || object.slice(0, into).some((t) => NEGATIONS.has(lowerOf(t)) || lowerOf(t) === 'no');
+      return [says(`${s} ${group.phrase} ${joinTokens(object.filter((t) => lowerOf(t) !== 'now'))}`, { type: 'opinion', slot: slot(`opinion.${key}`), value: negated ? 'dislike' : 'like', entities: typedRuns(target, null, ctx) })];
+    }
     // "I'm a vegan now", "she's a vegetarian": the diet, not a job.
     if (!group.negated && !group.past && object.length === 2 && ['a', 'an'].includes(firstLower) && meatlessDiet(lowerOf(object[1]))) {
       return [says(`${s} ${group.phrase} ${objText}`, diet(lowerOf(object[1])))];
@@ -160,6 +178,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const roleText = joinTokens(role);
       // "a nurse at heart", "a Christian and a nurse": what one is like, or two things at once — no occupation.
       if (/\bat heart\b/i.test(joinTokens(object)) || role.some((t) => t.pos === 'CCONJ')) return [];
+      // "a junior at ucla", "a first year at bristol": a year of study — a student, and no employer.
+      if (SCHOOL_YEARS.has(noun.lemma.toLowerCase()) || (noun.lemma === 'year' && role.some((t) => YEAR_ORDINALS.has(lowerOf(t))))) {
+        const school = nameAfter(object, ['at', 'in']);
+        const where = school ? [{ name: school, type: 'organization' as const, aliases: [] }] : [];
+        return [says(school ? `${s} is a student at ${school}` : `${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: 'student', entities: where })];
+      }
       const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
       if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
@@ -274,12 +298,16 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const parts = coordinated(object);
       if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       const [about] = splitComparison(object, group.lemma === 'prefer');
-      const head = headWord(firstLower === 'to' ? about.slice(1) : about);
-      if (!head) return [];
+      const thing = firstLower === 'to' ? about.slice(1) : about;
+      if (!headWord(thing)) return [];
       // "I don't love my job" is no dislike, nor "I don't hate it" a liking: only "like" flips when denied.
       if (group.negated && STRONG_FEELINGS.has(group.lemma)) return [];
       const likes = (cls === 'opinion_like') !== group.negated;
-      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: likes ? 'like' : 'dislike', entities: typedRuns(about, null, ctx) })];
+      // "I hated olives (but now …)", "I loved that film": a feeling of then, no preference of now.
+      const key = group.past ? null : opinionKey(thing);
+      const entities = typedRuns(about, null, ctx);
+      if (!key) return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', entities })];
+      return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${key}`), value: likes ? 'like' : 'dislike', entities })];
     }
     case 'uses': {
       // "I used the bottled juice" is an event, not a tool the subject uses.

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { HABIT_NAMES, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -23,12 +23,6 @@ const CHANGE_VERBS = new Set([
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 /** Habits dropped with "stopped …ing" or "quit …ing": drinking, smoking, eating, vaping. */
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
-/** One slot per habit however it is named: "quit drinking", "gave up alcohol", "off the booze"; "the fags", "smoking". */
-const HABIT_NAMES = new Map([
-  ...['drinking', 'drink', 'booze', 'alcohol', 'bevvies'].map((w) => [w, 'alcohol'] as const),
-  ...['smoking', 'fags', 'fag', 'cigs', 'cig', 'ciggies', 'ciggie', 'cigarettes', 'cigarette', 'tobacco'].map((w) => [w, 'smoking'] as const),
-  ...['vaping', 'vape', 'vapes'].map((w) => [w, 'vaping'] as const),
-]);
 /** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 /** After "left work" / "quit work": the working day ended, not the job ("early", "at 5"). */
 const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight', 'yesterday', 'before', 'after', 'sharp']);
@@ -203,6 +197,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'start':
     case 'begin': {
       if (group.negated || !done) return null;
+      // "…, started in june": started what was said before it — no clause of its own.
+      if (isTimePhrase(object)) return [];
       // "I started eating fish again", "began drinking coffee", "started smoking again": a habit taken up.
       if (HABIT_GERUNDS.has(first) && (first !== 'eating' || object.length >= 2)) return habit('yes');
       // "started working at X", "a new job at X", "at X"; not "my summer job at X".

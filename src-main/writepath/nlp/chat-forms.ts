@@ -6,7 +6,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, HABIT_NAMES, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
@@ -165,10 +165,13 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
   const byCallers = callsMe > start && tokens.slice(start, callsMe).some((t) => CALLERS.has(lowerOf(t)));
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
+  // "i'm going by jay now", "im going by Jay these days".
+  const goingBy = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'going' && word(start + 3) === 'by' ? start + 4 : a === 'im' && b === 'going' && c === 'by' ? start + 3 : -1;
   const at =
     a === 'call' && b === 'me' ? start + 2
     : a === 'name' && ["'s", '’s'].includes(b) ? start + 2
     : a === 'i' && b === 'go' && c === 'by' ? start + 3
+    : goingBy > 0 ? goingBy
     : byCallers ? callsMe + 2
     : changed > 0 ? changed + 2
     : -1;
@@ -257,13 +260,16 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 
 /**
  * "today was my last day at Sky", "my last day at work was friday", "last day at tesco today 🥲": the job is over
- * (not "my last day at Sky is next friday", a plan). Null for anything else.
+ * (not "my last day at Sky is next friday" or "my last day at work is friday", plans). Null for anything else.
  */
 export function lastDayAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
   const words = tokens.map(lowerOf);
   const at = words.findIndex((w, i) => i >= start && w === 'last' && words[i + 1] === 'day' && words[i + 2] === 'at');
   if (at < 0 || (words[at - 1] !== 'my' && at !== start)) return null;
   if (words.some((w) => ['will', 'next', 'tomorrow', 'gonna', 'going', "'ll", 'soon', 'when', 'if', 'before'].includes(w))) return null;
+  // "my last day at work is friday", "last day at sky's the 14th": still to come (but "… is today" is the day).
+  const present = words.slice(at + 3).some((w) => ['is', "'s", 'be', 'are'].includes(w));
+  if (present && !words.includes('today')) return null;
   const rest = tokens.slice(at + 2);
   const org = nameAfter(rest, ['at']);
   if (org) return { content: `${own.text} left ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(org)), entities: [{ name: org, type: 'organization', aliases: [] }] };
@@ -333,4 +339,30 @@ export function nameIsMyRelative(tokens: readonly Token[], start: number): { nam
   if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || rest.length !== 3) return null;
   const relation = lowerOf(rest[2]);
   return RELATIONS.has(relation) ? { name: run.text, relation } : null;
+}
+
+/** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
+const SOBER = /^(?:(?:i'?m|i am)\s+)?(?:(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)/i;
+
+/**
+ * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
+ * The habit's one slot (lexicon.ts HABIT_NAMES), or null for anything else ("back on the bus", "sober october" is a
+ * spell, which sentence-scope.ts keeps from changing a habit).
+ */
+export function habitNews(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  let i = start;
+  if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
+  if (["'m", 'am', 'm'].includes(lowerOf(tokens[i]))) i++;
+  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT').map(lowerOf);
+  const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
+  if (backOn > 0) {
+    const at = words[backOn] === 'the' ? backOn + 1 : backOn;
+    const habit = HABIT_NAMES.get(words[at] ?? '');
+    if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
+    const on = words[0] === 'back';
+    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${joinTokens(tokens.slice(i).filter((t) => t.pos !== 'PUNCT')).split(' ').slice(backOn, at + 1).join(' ')}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
+  }
+  const text = joinTokens(tokens.slice(i));
+  if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text)) return null;
+  return { content: `${own.text} is sober`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
 }

@@ -77,8 +77,14 @@ export function normaliseForParsing(text: string): string {
     .replace(/\bcan'?t\b/gi, 'can not')
     .replace(/\bcannot\b/gi, 'can not')
     .replace(/\bwon'?t\b/gi, 'will not')
-    .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is');
+    .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is')
+    // "I used to hate coffee but now I love it": the change of mind names its thing, so it can be read.
+    .replace(CHANGED_FEELING, (whole: string, thing: string, pronoun: string) => whole.slice(0, whole.length - pronoun.length) + thing);
 }
+
+/** A feeling that was, then the one now about "it": the thing named once, before a contrast and "now". */
+const CHANGED_FEELING =
+  /\b(?:used to (?:hate|like|love|dislike|enjoy|can not stand)|hated|loved|liked|disliked|never liked|never used to like)\s+((?:[\p{Ll}\p{Lu}-]+\s+){0,2}?[\p{Ll}\p{Lu}-]+)\s*,?\s+(?:but|and|,)\s+(?:now|these days|nowadays)\s*,?\s+I\s+(?:really\s+|actually\s+|kind of\s+|kinda\s+|absolutely\s+)?(?:love|like|hate|dislike|enjoy|can not stand|do not like|adore)\s+(it|them)\b/gu;
 
 /**
  * Words in capitals in a row, punctuation after each allowed: "I GOT THE JOB!!!", "I HAVE A DOG", "ON THE 1ST". One pass, each
@@ -147,7 +153,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
     const needsSubject = ['so', 'that', 'since', 'until', 'till', 'before', 'after'].includes(lower);
     // "i hate my job so quit today": "so" before a verb opens a clause of the same subject.
     // "im vegetarian so no meat pls": what follows is a consequence, no more of the object.
-    const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') || (lower === 'so' && next?.text.toLowerCase() === 'no') : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
+    // "allergic to peanuts so careful with the satay": after a noun, "so" is a consequence too ("so tired" is not).
+    const consequence = lower === 'so' && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]?.pos ?? '') && next !== undefined && !['much', 'many', 'far', 'long'].includes(next.text.toLowerCase());
+    const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') || (lower === 'so' && next?.text.toLowerCase() === 'no') || consequence : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       const before = current;
       push();
@@ -170,7 +178,8 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // "me and my girlfriend broke up": the couple again, the speaker first.
       const meFirst = current.length === 1 && lowerOf(current[0]) === 'me';
       const couple = coupleNews && (((nextLower === 'i' || nextLower === 'me') && (named || partner)) || meFirst);
-      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET' && !couple) {
+      // "me and my mum moved to leeds": one subject of two, not a clause of "my mum" alone.
+      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET' && !couple && !meFirst) {
         push();
         continue;
       }

@@ -140,6 +140,7 @@ export const TRAILING_FILLERS = [
   'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
   'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
   'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
+  'fyi', 'just fyi', 'unironically', 'ironically', 'just so you know', 'just so u know', 'for real', 'pls', 'plz', 'please',
 ];
 
 /** Interjections that end what a clause says: "married now lol still weird to say" is married, then a new thought. */
@@ -197,3 +198,10 @@ export function meatlessDiet(words: string): MeatlessDiet | null {
   const diet = words.toLowerCase().replace(/^(?:a|an)\s+/, '').replace(/\s*-\s*|\s+/g, '-').replace(/-diet$/, '');
   return DIET_NAMES[diet] ?? null;
 }
+
+/** One slot per habit however it is named: "quit drinking", "gave up alcohol", "off the booze"; "the fags", "smoking". */
+export const HABIT_NAMES = new Map([
+  ...['drinking', 'drink', 'booze', 'alcohol', 'bevvies'].map((w) => [w, 'alcohol'] as const),
+  ...['smoking', 'fags', 'fag', 'cigs', 'cig', 'ciggies', 'ciggie', 'cigarettes', 'cigarette', 'tobacco'].map((w) => [w, 'smoking'] as const),
+  ...['vaping', 'vape', 'vapes'].map((w) => [w, 'vaping'] as const),
+]);

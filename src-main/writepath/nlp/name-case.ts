@@ -58,6 +58,8 @@ const PLACE_VERBS = new Map<string, readonly string[]>([
   ['intern', ['at']],
   ['start', ['at']],
 ]);
+/** Verbs whose object, told in the past, is a job left: "left deloitte", "quit tesco" (a known word is never guessed). */
+const LEFT_JOB_VERBS = new Set(['leave', 'quit']);
 /** Verbs whose place is an employer: a name after them has no shape to check. */
 const EMPLOYER_VERBS = new Set(['work', 'intern', 'start']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
@@ -98,7 +100,10 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
       (['called', 'named'].includes(before.text.toLowerCase()) && FIRMS.has(tokens[i - 2]?.lemma ?? '')) ||
       (before.text.toLowerCase() === 'at' &&
         tokens.slice(Math.max(0, i - 5), i - 1).some((t) => t.lemma === 'be') &&
-        (change(after) || change(tokens[i - 2]) || (after?.text === 'any' && tokens[i + 2]?.text === 'more')));
+        (change(after) || change(tokens[i - 2]) || (after?.text === 'any' && tokens[i + 2]?.text === 'more'))) ||
+      // "left deloitte in october, now at pwc": a job left, and the one now, said without "I am".
+      (before.text.toLowerCase() === 'at' && change(tokens[i - 2]) && [undefined, ',', '.', ';', '-', '—'].includes(tokens[i - 3]?.text)) ||
+      (LEFT_JOB_VERBS.has(before.lemma) && before.pos === 'VERB' && (before.lemma === 'quit' || before.text.toLowerCase() !== before.lemma) && !PLACE_SHAPE.test(t.text));
     if (!job && (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase()))) return;
     // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
     // "bristl" do not, so a typo or an app does not replace a home. An employer's name has no shape to check: "i work
@@ -184,4 +189,24 @@ export function unknownNamesInCouples(tokens: readonly ModelWord[]): string[] {
     if ((meFirst || meLast) && news) out.push(t.text);
   });
   return out;
+}
+
+/** Hellos a chat opens an introduction with: "hi", "heyy", "hiya". */
+const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)$/;
+
+/**
+ * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin". A word no dictionary knows,
+ * right after a greeting and "I am" (normalised from "im"), at the end of its phrase, is the speaker's first name.
+ */
+export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[] {
+  const lower = tokens.map((t) => t.text.toLowerCase());
+  if (!GREETING.test(lower[0] ?? '')) return [];
+  let i = 1;
+  while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
+  if (lower[i] !== 'i' || !['am', "'m", 'm'].includes(lower[i + 1] ?? '')) return [];
+  const name = tokens[i + 2];
+  const after = tokens[i + 3];
+  // "hey im hungryyy": a word stretched for feeling is no name.
+  if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text)) return [];
+  return !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
 }

@@ -120,6 +120,48 @@ export function headWord(tokens: readonly Token[]): string | null {
   return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
 }
 
+/** Words that grade a thing rather than say which kind it is: "good coffee" is coffee, "spicy food" is not food. */
+const GRADING = new Set(
+  ('good bad nice great lovely decent proper real strong weak fresh little big small long short new old whole fancy cheap ' +
+    'expensive best worst favourite favorite usual own other same first last most more many much some all any every ' +
+    'actual absolute total decent awesome amazing terrible horrible awful cute').split(' '),
+);
+/** Measures and sorts of a thing: "a cup of tea" is about tea. */
+const MEASURES = new Set(['cup', 'cups', 'cuppa', 'glass', 'glasses', 'pint', 'pints', 'bottle', 'bowl', 'plate', 'slice', 'piece', 'bit', 'lot', 'lots', 'kind', 'kinds', 'sort', 'sorts', 'type', 'types', 'mug', 'pot']);
+/** After a thing liked, "in the morning", "at weekends": when, which leaves it the same thing. */
+const WHEN_WORDS = new Set([...HOW_OFTEN, 'evening', 'evenings', 'weekend', 'weekends', 'summer', 'winter', 'spring', 'autumn', 'fall', 'afternoon', 'afternoons', 'holiday', 'holidays', 'work', 'home']);
+
+/**
+ * The kind of thing an opinion is about, for its slot: the head noun with the words before it that say which kind
+ * ("horror films" → horror_film, "spicy food" → spicy_food, "cold water swimming"), so liking Thai food does not
+ * replace disliking spicy food. Null when a phrase after it narrows the thing to a case ("running in the rain" is
+ * not running): such an opinion is kept, with no slot to replace another.
+ */
+export function opinionKey(tokens: readonly Token[]): string | null {
+  const name = properRuns(tokens)[0];
+  if (name && name.start <= 2) return slotKey(name.text);
+  const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));
+  const span = stop > 0 ? tokens.slice(0, stop) : tokens;
+  const rest = stop > 0 ? tokens.slice(stop) : [];
+  // "a good cup of tea", "any kind of cheese": the thing is what the measure is of.
+  if (lowerOf(rest[0]) === 'of' && MEASURES.has(lowerOf(span.at(-1)))) return opinionKey(rest.slice(1));
+  if (rest[0]?.pos === 'ADP' && !['over', 'than', 'to', 'instead'].includes(lowerOf(rest[0]))) {
+    const nouns = rest.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN');
+    if (nouns.length > 0 && !nouns.every((t) => WHEN_WORDS.has(lowerOf(t)))) return null;
+  }
+  const content = span.map((t, i) => ({ t, i })).filter(({ t }) => ['NOUN', 'PROPN', 'VERB', 'ADJ'].includes(t.pos) && !HOW_OFTEN.has(lowerOf(t)));
+  const head = content.at(-1);
+  if (!head) return headWord(tokens);
+  if (head.t.pos === 'PROPN') return headWord(tokens);
+  const words = [head.t.lemma];
+  for (let i = head.i - 1; i >= 0; i--) {
+    const t = span[i] as Token;
+    if (!(t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && !GRADING.has(lowerOf(t))))) break;
+    words.unshift(lowerOf(t));
+  }
+  return slotKey(words.join(' '));
+}
+
 export function typedRuns(tokens: readonly Token[], roleType: EntityType | null, ctx: Context): StatementEntity[] {
   const out: StatementEntity[] = [];
   properRuns(tokens).forEach((run, i) => {
@@ -250,7 +292,7 @@ export function isTimePhrase(tokens: readonly Token[]): boolean {
 }
 
 /** Said around a favourite, not part of it: "green now not blue", "still the godfather", "blue obviously". */
-const FAVOURITE_ASIDES = new Set(['now', 'still', 'definitely', 'obviously', 'def', 'honestly', 'tbh', 'btw', 'lol', 'haha', 'not', 'but', 'though', 'tho', 'anyway', 'again']);
+const FAVOURITE_ASIDES = new Set(['now', 'still', 'definitely', 'obviously', 'def', 'honestly', 'tbh', 'btw', 'fyi', 'lol', 'haha', 'not', 'but', 'though', 'tho', 'anyway', 'again', 'unironically', 'ironically', 'fr']);
 
 /** The favourite itself: asides before it dropped, the value cut where an aside or a contrast begins. */
 export function favouriteValue(value: Token[]): Token[] {

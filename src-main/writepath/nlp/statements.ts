@@ -14,10 +14,10 @@ import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuot
 import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
 import { acquiredThing, cleanObject, favouriteValue, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
-import { timeMentions, type TimeMention } from './time';
+import { stateBegan, timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, habitNews, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -26,6 +26,8 @@ import { endedValue } from '../../../src-shared/slot-values';
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
+/** "back on the cigs", "sober 8 months today": a habit's news said without "I" (chat-forms.ts habitNews reads it). */
+const HABIT_NEWS_WITHOUT_SUBJECT = /^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober\b)/i;
 const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
 
 /** "be like", "was like", "goes like": what follows quotes someone. */
@@ -119,7 +121,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my".)
-  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised)) return [];
+  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
@@ -197,6 +199,7 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
   let someoneElseNamed = afterSomeoneElse;
   const coupleDoubt = ctx.coupleDoubt || SENTENCE_COUPLE_DOUBT.test(joinTokens(sentence.tokens));
   let otherSubject = false;
+  const sentenceText = joinTokens(sentence.tokens);
   for (const clause of splitClauses(sentence)) {
     const clauseStart = sentence.tokens.indexOf(clause.tokens[0] as Token);
     if (quoted >= 0 && clauseStart > quoted) break;
@@ -213,7 +216,9 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
     }
     previous = subjectAndRest.subject;
     // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
-    const time = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past))?.time ?? null;
+    const said = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past));
+    // "im vegan now, 6 months in", "i'm vegan now, since may": a state said of now is dated by when it began.
+    const time = said === undefined || /^(?:now|right now|today|currently)$/i.test(said.text.trim()) ? (stateBegan(sentenceText, reference) ?? said?.time ?? null) : said.time;
     // "we moved to Vercel for hosting": the tagger makes "for hosting" a clause of its own; it still says a service.
     const forSoftwareNext = forSoftware(sentence.tokens.slice(clauseStart + clause.tokens.length));
     for (const { timeless, ...s } of subjectAndRest.statements) {
@@ -250,8 +255,11 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\bquit\b/i.test(ctx.text)));
+  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
+  // "back on the cigs", "8 months sober": a habit's state, however the clause begins.
+  const habit = position.afterSomeoneElse ? null : habitNews(tokens, start, own);
+  if (habit) return { subject: own, statements: [habit] };
   if (clause.sharedSubject && previous) {
     subject = previous;
     // "my sister moved to leeds and started at tesco": still one of many sisters, so still no slot.
@@ -265,6 +273,10 @@ function readClause(
     // "We moved to Denver", "we live in Leeds now", "we got a puppy": the speaker's home and dog too.
     subject = own;
     at = start + 1;
+  } else if (lowerOf(first) === 'me' && ['and', 'n', '&'].includes(lowerOf(tokens[start + 1])) && movedTogether(tokens, start) > 0) {
+    // "me and my mum moved to leeds", "me n jake live in hackney now": the speaker's home too.
+    subject = own;
+    at = movedTogether(tokens, start);
   } else if (first.text === 'I') {
     subject = own;
     at = start + 1;
@@ -281,7 +293,7 @@ function readClause(
     }
     const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own)) : null;
     if (job) return { subject: own, statements: [job] };
-    if ((next === 'favourite' || next === 'favorite') && tokens[start + 2]) {
+    if (['favourite', 'favorite', 'fave', 'fav'].includes(next) && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
       if (isAt < 0) return null;
       const thing = joinTokens(tokens.slice(start + 2, isAt));
@@ -388,4 +400,10 @@ function relationSlot(relative: { relation: string; name: string }, own: Subject
   // "my ex", "my old girlfriend Jess": a partner that was.
   if (last === 'ex' || (PARTNERS.has(last) && (was || ['old', 'ex-', 'former'].includes(words[0] ?? '')))) return { slot: `${own.key}.partner`, value: endedValue(normaliseFact(relative.name)) };
   return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
+}
+
+/** Where the verb of "me and my mum moved to …" is (the companion at most three words), when it moves home; else -1. */
+function movedTogether(tokens: readonly Token[], start: number): number {
+  const verb = tokens.findIndex((t, i) => i > start + 2 && i <= start + 5 && (t.pos === 'VERB' || t.pos === 'AUX'));
+  return verb > 0 && movesHome(tokens, verb) ? verb : -1;
 }

@@ -258,3 +258,31 @@ export function parseStatedDate(value: string | null | undefined, reference: num
   if (!Number.isFinite(time) || time > reference + DAY || time < Date.UTC(1900, 0, 1)) return null;
   return time;
 }
+
+const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
+const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
+/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
+const HELD_FOR = /\b(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b/i;
+
+/**
+ * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in".
+ * Such a sentence is dated by its start, not by "now". Null when it names no start.
+ */
+export function stateBegan(text: string, reference: number): number | null {
+  const since = timeMentions(text, reference).find((m) => /\bsince\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) && !m.future);
+  if (since) return since.time;
+  // "since may": chrono leaves the month that is also a verb alone.
+  const month = /\bsince\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i.exec(text);
+  if (month) {
+    const m = MONTH_PREFIXES.indexOf((month[1] as string).slice(0, 3).toLowerCase());
+    const ref = new Date(reference);
+    const year = m <= ref.getUTCMonth() ? ref.getUTCFullYear() : ref.getUTCFullYear() - 1;
+    return Date.UTC(year, m, 1, 12);
+  }
+  const held = HELD_FOR.exec(text);
+  if (!held) return null;
+  const n = /^\d+$/.test(held[1] as string) ? Number(held[1]) : SPAN_WORDS[(held[1] as string).toLowerCase()];
+  const unit = UNIT_MS[(held[2] as string).toLowerCase()];
+  return n !== undefined && unit !== undefined ? reference - n * unit : null;
+}

@@ -1,0 +1,106 @@
+/**
+ * A seventh blind review of the offline reader (397 messages written in the style of messaging apps): the wrong
+ * facts it found, and the commonest misses it listed. Each case is read as the reader reads a message, against a
+ * Wednesday (2026-11-25).
+ */
+import { describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { slotRelation } from '../../src-shared/slot-values';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function read(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
+    content: s.content,
+    slot: s.slot,
+    value: s.value,
+    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
+  }));
+}
+const first = async (text: string) => (await read(text))[0];
+
+describe("the seventh review's wrong facts", () => {
+  it('a last day still to come ends no job', async () => {
+    expect(await read('my last day at work is friday')).toEqual([]);
+    expect(await first('my last day at work was friday')).toMatchObject({ value: 'ended:', day: '2026-11-20' });
+    expect(await first('my last day at Tesco is today 🥲')).toMatchObject({ value: 'ended:tesco' });
+  });
+
+  it('a year of study is a student, with no employer', async () => {
+    expect(await read('im a junior at UCLA now, majoring in psych')).toEqual([
+      { content: 'User is a student at UCLA', slot: 'user.occupation', value: 'student', day: '2026-11-25' },
+    ]);
+    expect(await first('im a first year at bristol')).toMatchObject({ slot: 'user.occupation', value: 'student' });
+    expect((await read('I am a barista at Costa')).map((s) => s.slot)).toEqual(['user.occupation', 'user.employer']);
+  });
+
+  it('an opinion is about the kind of thing named, so unrelated opinions do not replace each other', async () => {
+    const spicy = await first("i don't like spicy food");
+    const thai = await first('i love thai food');
+    expect(spicy).toMatchObject({ slot: 'user.opinion.spicy_food', value: 'dislike' });
+    expect(thai).toMatchObject({ slot: 'user.opinion.thai_food', value: 'like' });
+    const fact = (s: typeof spicy) => ({ slot: s?.slot ?? null, value: s?.value ?? null, content: s?.content ?? '' });
+    expect(slotRelation(fact(thai), fact(spicy))).toBe('unrelated');
+    expect(await first('i cant stand horror films')).toMatchObject({ slot: 'user.opinion.horror_film' });
+    // What a measure is of; a time after the thing leaves it the thing; a case of it is no slot.
+    expect(await first('i love a good cup of tea')).toMatchObject({ slot: 'user.opinion.tea' });
+    expect(await first('i love coffee in the morning')).toMatchObject({ slot: 'user.opinion.coffee' });
+    expect(await first('i hate running in the rain')).toMatchObject({ content: 'User hates running in the rain', slot: null });
+    // A feeling of then is no preference of now.
+    expect(await first('i hated olives')).toMatchObject({ slot: null });
+  });
+
+  it('a state said of now is dated by when it began, when the message says so', async () => {
+    expect(await first('im vegan now, 6 months in 🌱')).toMatchObject({ slot: 'user.diet', day: '2026-05-26' });
+    expect(await first("i'm vegan now, since may")).toMatchObject({ slot: 'user.diet', day: '2026-05-01' });
+    expect(await first('im gluten free now')).toMatchObject({ day: '2026-11-25' });
+  });
+
+  it('chat words and what follows "so" leave the fact; "started in june" alone is no fact', async () => {
+    expect(await read('im allergic to peanuts so careful with the satay')).toEqual([{ content: 'User is allergic to peanuts', slot: null, value: null, day: null }]);
+    expect(await first("i'm allergic to shellfish fyi")).toMatchObject({ content: 'User is allergic to shellfish' });
+    expect(await first('my favourite film is paddington 2 unironically')).toMatchObject({ value: 'paddington 2' });
+    expect((await read('i love cold water swimming, started in june')).map((s) => s.content)).toEqual(['User loves cold water swimming']);
+    expect(await first('i love tea so much')).toMatchObject({ content: 'User loves tea' });
+  });
+});
+
+describe("the seventh review's commonest misses", () => {
+  it('a change of feeling about "it"; into and not into; a favourite said "fave"', async () => {
+    expect(await read('i used to hate coffee but now i love it')).toEqual([{ content: 'User loves coffee', slot: 'user.opinion.coffee', value: 'like', day: null }]);
+    expect(await first("i'm not into running anymore")).toMatchObject({ slot: 'user.opinion.run', value: 'dislike' });
+    expect((await first('i love running'))?.slot).toBe('user.opinion.run');
+    expect(await first('im really into bouldering now')).toMatchObject({ slot: 'user.opinion.bouldering', value: 'like' });
+    expect(await read("i'm into town later")).toEqual([]);
+    expect(await first('my fave band is the 1975')).toMatchObject({ slot: 'user.favourite.band', value: 'the 1975' });
+  });
+
+  it('habits the way chats say them', async () => {
+    expect(await first('back on the cigs, stressful month 😩')).toMatchObject({ slot: 'user.uses.smoking', value: 'yes' });
+    expect(await first('im off the booze')).toMatchObject({ slot: 'user.uses.alcohol', value: 'no' });
+    expect(await first('sober 8 months today 🙏')).toMatchObject({ slot: 'user.uses.alcohol', value: 'no', day: '2026-03-26' });
+    expect(await first('three weeks sober today')).toMatchObject({ slot: 'user.uses.alcohol', day: '2026-11-04' });
+    expect(await read('back on the bus lol')).toEqual([]);
+    expect(await read('doing sober october')).toEqual([]);
+  });
+
+  it('names: an introduction after a greeting, going by a name', async () => {
+    expect(await first('heyy im priya btw')).toMatchObject({ content: "User's name is Priya", slot: 'user.name' });
+    expect(await first('hiya, im siobhan')).toMatchObject({ slot: 'user.name', value: 'siobhan' });
+    expect(await read('hey im hungryyy lol')).toEqual([]);
+    expect(await read('hey im knackered')).toEqual([]);
+    expect(await first("i'm going by Jay now")).toMatchObject({ content: 'User goes by Jay', slot: 'user.nickname' });
+  });
+
+  it('a move told with a companion; a job left and the next one, in lower case', async () => {
+    expect(await first('me and my mum moved to leeds in june')).toMatchObject({ content: 'User lives in Leeds', slot: 'user.residence', day: '2026-06-01' });
+    expect((await read('left deloitte in october, now at pwc')).map((s) => [s.slot, s.value])).toEqual([
+      ['user.employer', 'ended:deloitte'],
+      ['user.employer', 'pwc'],
+    ]);
+    // A place left is no job left.
+    expect((await read('i left bedminster')).filter((s) => s.slot === 'user.employer')).toEqual([]);
+  });
+});
