@@ -103,4 +103,14 @@ describe("the seventh review's commonest misses", () => {
     // A place left is no job left.
     expect((await read('i left bedminster')).filter((s) => s.slot === 'user.employer')).toEqual([]);
   });
+
+  it('births, named children and pets got', async () => {
+    expect(await first('we had a baby girl, Maya 💕 born tuesday')).toMatchObject({ content: "Maya is the user's daughter", slot: 'maya.relation.user', value: 'daughter' });
+    expect(await first('I had a little boy called Leo last week')).toMatchObject({ content: "Leo is the user's son", day: '2026-11-18' });
+    expect(await first('we had a baby boy, born tuesday')).toMatchObject({ content: 'User had a baby boy', slot: null });
+    expect(await read('we had a baby shower')).toEqual([]);
+    expect(await first('my daughter is called Hope')).toMatchObject({ content: "Hope is the user's daughter", value: 'daughter' });
+    expect(await first('we adopted a rescue dog called Pepper')).toMatchObject({ content: 'User adopted a rescue dog called Pepper' });
+    expect(await read('i got a dog bed')).toEqual([]);
+  });
 });

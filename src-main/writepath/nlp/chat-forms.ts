@@ -366,3 +366,36 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text)) return null;
   return { content: `${own.text} is sober`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
 }
+
+/** Words after "a baby girl," that are no name: "a baby girl, 7lb 2oz", "a baby boy, born Tuesday". */
+const NOT_A_BABY_NAME = new Set(['born', 'finally', 'healthy', 'both', 'mum', 'mom', 'and', 'we', 'she', 'he', 'our', 'yesterday', 'today', 'last', 'this', 'on', 'at']);
+const BABY_NAME_AFTER_COMMA = /\b(?:girl|boy|daughter|son)\s*[,:–-]\s*(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
+const BABY_RELATION: Record<string, 'daughter' | 'son'> = { girl: 'daughter', daughter: 'daughter', boy: 'son', son: 'son' };
+
+/**
+ * A birth told in a chat: "we had a baby girl, Maya", "I had a little boy called Leo", "we welcomed our daughter Ada".
+ * The child, named, as the speaker's daughter or son; unnamed, the news alone. Null for anything else ("we had a
+ * baby shower", "had a boy over").
+ */
+export function birthNews(tokens: readonly Token[], start: number, own: Subject, message = ''): { name: string | null; relation: 'daughter' | 'son'; content: string } | null {
+  const words = tokens.map(lowerOf);
+  let i = start;
+  if (!['we', 'i'].includes(words[i] ?? '')) return null;
+  i++;
+  if (words[i] === 'just' || words[i] === 'finally') i++;
+  if (!['had', 'welcomed'].includes(words[i] ?? '')) return null;
+  i++;
+  if (!['a', 'our', 'an'].includes(words[i] ?? '')) return null;
+  i++;
+  while (['baby', 'little', 'beautiful', 'healthy', 'gorgeous', 'tiny'].includes(words[i] ?? '')) i++;
+  const relation = BABY_RELATION[words[i] ?? ''];
+  if (!relation) return null;
+  i++;
+  while (tokens[i] && (tokens[i]?.pos === 'PUNCT' || ['called', 'named'].includes(words[i] ?? ''))) i++;
+  const rest = tokens.slice(i).filter((t) => t.pos !== 'SYM');
+  const run = properRuns(rest)[0];
+  // "a baby girl, Maya 💕": the name after the comma is in the next clause of the message.
+  const afterComma = BABY_NAME_AFTER_COMMA.exec(message)?.[1];
+  const name = run && run.start === 0 && run.end <= 2 ? run.text : afterComma && !NOT_A_BABY_NAME.has(afterComma.toLowerCase()) ? afterComma : null;
+  return { name, relation, content: name ? `${name} is ${own.firstPerson ? "the user's" : possessive(own.text)} ${relation}` : `${own.text} had a baby ${relation === 'daughter' ? 'girl' : 'boy'}` };
+}

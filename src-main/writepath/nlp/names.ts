@@ -35,7 +35,9 @@ export function givenName(said: readonly Token[]): string | null {
   if (run) return NOT_GIVEN.has(run.text.toLowerCase()) ? null : run.text;
   if (properRuns(rest).some((r) => r.start === 0)) return null;
   const only = rest.length === 1 ? rest[0] : undefined;
-  if (!only || !['NOUN', 'PROPN', 'X'].includes(only.pos) || !/^\p{Ll}{2,40}$/u.test(only.text) || NOT_GIVEN.has(only.text)) return null;
+  // "is called biscuit"; "is called Hope", "named Faith": a word capitalised after "called" is a name, whatever the tagger says.
+  const capitalised = /^\p{Lu}\p{Ll}{1,39}$/u.test(only?.text ?? '') && ['NOUN', 'VERB', 'ADJ', 'ADV'].includes(only?.pos ?? '');
+  if (!only || !((['NOUN', 'PROPN', 'X'].includes(only.pos) && /^\p{Ll}{2,40}$/u.test(only.text)) || capitalised) || NOT_GIVEN.has(only.text.toLowerCase())) return null;
   return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
 }
 

@@ -263,7 +263,9 @@ export function relativeAt(tokens: readonly Token[], at: number): { relation: st
  * not "a dog bed", "a house party", "a puppy coming next week", "a bike stolen".
  */
 export function acquiredThing(tokens: readonly Token[]): Token | null {
-  const at = tokens.findIndex((t) => t.pos === 'NOUN');
+  let at = tokens.findIndex((t) => t.pos === 'NOUN');
+  // "a rescue dog", "a company car": the kind before the thing.
+  if (at >= 0 && !ACQUISITIONS.has(tokens[at]?.lemma ?? '') && tokens[at + 1]?.pos === 'NOUN' && ACQUISITIONS.has(tokens[at + 1]?.lemma ?? '')) at++;
   const noun = tokens[at];
   if (!noun || at > 3 || !ACQUISITIONS.has(noun.lemma)) return null;
   const after = tokens[at + 1];

@@ -17,7 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, habitNews, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { birthNews, coupleStatement, habitNews, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -257,6 +257,15 @@ function readClause(
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
   const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
+  // "we had a baby girl, Maya": the child, named, is the speaker's daughter.
+  const born = position.afterSomeoneElse ? null : birthNews(tokens, start, own, ctx.text);
+  if (born) {
+    const child: StatementEntity = { name: born.name ?? '', type: 'person', aliases: [`my ${born.relation}`] };
+    const said: Built = born.name
+      ? { content: born.content, type: 'semantic', ...relationSlot({ relation: born.relation, name: born.name }, own), entities: [child, ...(own.entity ? [own.entity] : [])] }
+      : { content: born.content, type: 'semantic', slot: null, value: null, entities: [] };
+    return { subject: own, statements: [said], past: true };
+  }
   // "back on the cigs", "8 months sober": a habit's state, however the clause begins.
   const habit = position.afterSomeoneElse ? null : habitNews(tokens, start, own);
   if (habit) return { subject: own, statements: [habit] };
