@@ -113,4 +113,13 @@ describe("the seventh review's commonest misses", () => {
     expect(await first('we adopted a rescue dog called Pepper')).toMatchObject({ content: 'User adopted a rescue dog called Pepper' });
     expect(await read('i got a dog bed')).toEqual([]);
   });
+
+  it('someone new told of, then named in the next sentence', async () => {
+    expect(await read('im seeing someone 🙈 his name is jake')).toEqual([{ content: 'User is seeing Jake', slot: 'user.partner', value: 'jake', day: null }]);
+    expect((await read('we had a baby boy!! his name is Leo')).map((s) => s.content)).toEqual(["Leo is the user's son"]);
+    expect(await read('we got a puppy!! her name is Pepper')).toContainEqual({ content: "Pepper is the user's puppy", slot: 'pepper.relation.user', value: 'puppy', day: null });
+    // Someone else's baby, or someone not new, is not the speaker's.
+    expect(await read('my sister had a baby boy! his name is Leo')).toEqual([]);
+    expect(await read('my boss is awful. his name is Gareth')).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, HABIT_NAMES, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
@@ -341,61 +341,3 @@ export function nameIsMyRelative(tokens: readonly Token[], start: number): { nam
   return RELATIONS.has(relation) ? { name: run.text, relation } : null;
 }
 
-/** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
-const SOBER = /^(?:(?:i'?m|i am)\s+)?(?:(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)/i;
-
-/**
- * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
- * The habit's one slot (lexicon.ts HABIT_NAMES), or null for anything else ("back on the bus", "sober october" is a
- * spell, which sentence-scope.ts keeps from changing a habit).
- */
-export function habitNews(tokens: readonly Token[], start: number, own: Subject): Built | null {
-  let i = start;
-  if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
-  if (["'m", 'am', 'm'].includes(lowerOf(tokens[i]))) i++;
-  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT').map(lowerOf);
-  const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
-  if (backOn > 0) {
-    const at = words[backOn] === 'the' ? backOn + 1 : backOn;
-    const habit = HABIT_NAMES.get(words[at] ?? '');
-    if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
-    const on = words[0] === 'back';
-    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${joinTokens(tokens.slice(i).filter((t) => t.pos !== 'PUNCT')).split(' ').slice(backOn, at + 1).join(' ')}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
-  }
-  const text = joinTokens(tokens.slice(i));
-  if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text)) return null;
-  return { content: `${own.text} is sober`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
-}
-
-/** Words after "a baby girl," that are no name: "a baby girl, 7lb 2oz", "a baby boy, born Tuesday". */
-const NOT_A_BABY_NAME = new Set(['born', 'finally', 'healthy', 'both', 'mum', 'mom', 'and', 'we', 'she', 'he', 'our', 'yesterday', 'today', 'last', 'this', 'on', 'at']);
-const BABY_NAME_AFTER_COMMA = /\b(?:girl|boy|daughter|son)\s*[,:–-]\s*(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
-const BABY_RELATION: Record<string, 'daughter' | 'son'> = { girl: 'daughter', daughter: 'daughter', boy: 'son', son: 'son' };
-
-/**
- * A birth told in a chat: "we had a baby girl, Maya", "I had a little boy called Leo", "we welcomed our daughter Ada".
- * The child, named, as the speaker's daughter or son; unnamed, the news alone. Null for anything else ("we had a
- * baby shower", "had a boy over").
- */
-export function birthNews(tokens: readonly Token[], start: number, own: Subject, message = ''): { name: string | null; relation: 'daughter' | 'son'; content: string } | null {
-  const words = tokens.map(lowerOf);
-  let i = start;
-  if (!['we', 'i'].includes(words[i] ?? '')) return null;
-  i++;
-  if (words[i] === 'just' || words[i] === 'finally') i++;
-  if (!['had', 'welcomed'].includes(words[i] ?? '')) return null;
-  i++;
-  if (!['a', 'our', 'an'].includes(words[i] ?? '')) return null;
-  i++;
-  while (['baby', 'little', 'beautiful', 'healthy', 'gorgeous', 'tiny'].includes(words[i] ?? '')) i++;
-  const relation = BABY_RELATION[words[i] ?? ''];
-  if (!relation) return null;
-  i++;
-  while (tokens[i] && (tokens[i]?.pos === 'PUNCT' || ['called', 'named'].includes(words[i] ?? ''))) i++;
-  const rest = tokens.slice(i).filter((t) => t.pos !== 'SYM');
-  const run = properRuns(rest)[0];
-  // "a baby girl, Maya 💕": the name after the comma is in the next clause of the message.
-  const afterComma = BABY_NAME_AFTER_COMMA.exec(message)?.[1];
-  const name = run && run.start === 0 && run.end <= 2 ? run.text : afterComma && !NOT_A_BABY_NAME.has(afterComma.toLowerCase()) ? afterComma : null;
-  return { name, relation, content: name ? `${name} is ${own.firstPerson ? "the user's" : possessive(own.text)} ${relation}` : `${own.text} had a baby ${relation === 'daughter' ? 'girl' : 'boy'}` };
-}

@@ -12,12 +12,13 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { acquiredThing, cleanObject, favouriteValue, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { cleanObject, favouriteValue, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
 import { stateBegan, timeMentions, type TimeMention } from './time';
+import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { birthNews, coupleStatement, habitNews, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -26,8 +27,6 @@ import { endedValue } from '../../../src-shared/slot-values';
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
-/** "back on the cigs", "sober 8 months today": a habit's news said without "I" (chat-forms.ts habitNews reads it). */
-const HABIT_NEWS_WITHOUT_SUBJECT = /^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober\b)/i;
 const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
 
 /** "be like", "was like", "goes like": what follows quotes someone. */
@@ -161,7 +160,8 @@ export function readStatements(
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
-  return oneSelfNamedTwice(out);
+  // "im seeing someone 🙈 his name is jake": the one told of, named in the next sentence.
+  return oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker)));
 }
 
 
@@ -257,16 +257,9 @@ function readClause(
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
   const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
-  // "we had a baby girl, Maya": the child, named, is the speaker's daughter.
-  const born = position.afterSomeoneElse ? null : birthNews(tokens, start, own, ctx.text);
-  if (born) {
-    const child: StatementEntity = { name: born.name ?? '', type: 'person', aliases: [`my ${born.relation}`] };
-    const said: Built = born.name
-      ? { content: born.content, type: 'semantic', ...relationSlot({ relation: born.relation, name: born.name }, own), entities: [child, ...(own.entity ? [own.entity] : [])] }
-      : { content: born.content, type: 'semantic', slot: null, value: null, entities: [] };
-    return { subject: own, statements: [said], past: true };
-  }
-  // "back on the cigs", "8 months sober": a habit's state, however the clause begins.
+  // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
+  const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);
+  if (born) return { subject: own, statements: [born], past: true };
   const habit = position.afterSomeoneElse ? null : habitNews(tokens, start, own);
   if (habit) return { subject: own, statements: [habit] };
   if (clause.sharedSubject && previous) {
@@ -387,20 +380,8 @@ function readClause(
   return { subject, statements: [...extra, ...statements], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
 
-/** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
-function movesHome(tokens: readonly Token[], at: number): boolean {
-  const verb = tokens.slice(at, at + 4).find((t) => t.pos === 'VERB');
-  return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
-}
 
 
-/** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */
-function acquires(tokens: readonly Token[], at: number): boolean {
-  const v = tokens.slice(at, at + 3).findIndex((t) => t.pos === 'VERB');
-  const verb = tokens[at + v];
-  if (v < 0 || !verb || !['get', 'adopt', 'buy', 'rescue'].includes(verb.lemma) || lowerOf(verb) === verb.lemma) return false;
-  return acquiredThing(tokens.slice(at + v + 1)) !== null;
-}
 
 /** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
 function relationSlot(relative: { relation: string; name: string }, own: Subject, was = false): { slot: string; value: string } {
@@ -411,8 +392,3 @@ function relationSlot(relative: { relation: string; name: string }, own: Subject
   return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
 }
 
-/** Where the verb of "me and my mum moved to …" is (the companion at most three words), when it moves home; else -1. */
-function movedTogether(tokens: readonly Token[], start: number): number {
-  const verb = tokens.findIndex((t, i) => i > start + 2 && i <= start + 5 && (t.pos === 'VERB' || t.pos === 'AUX'));
-  return verb > 0 && movesHome(tokens, verb) ? verb : -1;
-}

@@ -1,0 +1,145 @@
+/**
+ * Life news as chats tell it, each read the chat's way: a habit's state ("back on the cigs", "8 months sober"), a
+ * birth ("we had a baby girl, Maya"), someone new named in the next sentence ("im seeing someone 🙈 his name is
+ * jake"), and news shared with others that is the speaker's too ("we moved to Leeds", "me and my mum moved …",
+ * "we got a puppy"). Each gives the speaker's statement, or null / nothing for any other shape.
+ */
+import { normaliseFact } from '../text';
+import { joinTokens, type Token } from './analyzer';
+import { HABIT_NAMES } from './lexicon';
+import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
+import type { Built, Statement, StatementEntity, Subject } from './statement-types';
+
+/** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
+export const HABIT_NEWS_WITHOUT_SUBJECT = /^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober\b)/i;
+
+/** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
+const SOBER = /^(?:(?:i'?m|i am)\s+)?(?:(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)/i;
+
+/**
+ * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
+ * The habit's one slot (lexicon.ts HABIT_NAMES), or null for anything else ("back on the bus", "sober october" is a
+ * spell, which sentence-scope.ts keeps from changing a habit).
+ */
+export function habitNews(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  let i = start;
+  if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
+  if (["'m", 'am', 'm'].includes(lowerOf(tokens[i]))) i++;
+  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT').map(lowerOf);
+  const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
+  if (backOn > 0) {
+    const at = words[backOn] === 'the' ? backOn + 1 : backOn;
+    const habit = HABIT_NAMES.get(words[at] ?? '');
+    if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
+    const on = words[0] === 'back';
+    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${joinTokens(tokens.slice(i).filter((t) => t.pos !== 'PUNCT')).split(' ').slice(backOn, at + 1).join(' ')}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
+  }
+  const text = joinTokens(tokens.slice(i));
+  if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text)) return null;
+  return { content: `${own.text} is sober`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
+}
+
+/** Words after "a baby girl," that are no name: "a baby girl, 7lb 2oz", "a baby boy, born Tuesday". */
+const NOT_A_BABY_NAME = new Set(['born', 'finally', 'healthy', 'both', 'mum', 'mom', 'and', 'we', 'she', 'he', 'our', 'yesterday', 'today', 'last', 'this', 'on', 'at']);
+const BABY_NAME_AFTER_COMMA = /\b(?:girl|boy|daughter|son)\s*[,:–-]\s*(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
+const BABY_RELATION: Record<string, 'daughter' | 'son'> = { girl: 'daughter', daughter: 'daughter', boy: 'son', son: 'son' };
+
+/**
+ * A birth told in a chat: "we had a baby girl, Maya", "I had a little boy called Leo", "we welcomed our daughter Ada".
+ * The child, named, as the speaker's daughter or son; unnamed, the news alone. Null for anything else ("we had a
+ * baby shower", "had a boy over").
+ */
+export function birthNews(tokens: readonly Token[], start: number, own: Subject, message = ''): { name: string | null; relation: 'daughter' | 'son'; content: string } | null {
+  const words = tokens.map(lowerOf);
+  let i = start;
+  if (!['we', 'i'].includes(words[i] ?? '')) return null;
+  i++;
+  if (words[i] === 'just' || words[i] === 'finally') i++;
+  if (!['had', 'welcomed'].includes(words[i] ?? '')) return null;
+  i++;
+  if (!['a', 'our', 'an'].includes(words[i] ?? '')) return null;
+  i++;
+  while (['baby', 'little', 'beautiful', 'healthy', 'gorgeous', 'tiny'].includes(words[i] ?? '')) i++;
+  const relation = BABY_RELATION[words[i] ?? ''];
+  if (!relation) return null;
+  i++;
+  while (tokens[i] && (tokens[i]?.pos === 'PUNCT' || ['called', 'named'].includes(words[i] ?? ''))) i++;
+  const rest = tokens.slice(i).filter((t) => t.pos !== 'SYM');
+  const run = properRuns(rest)[0];
+  // "a baby girl, Maya 💕": the name after the comma is in the next clause of the message.
+  const afterComma = BABY_NAME_AFTER_COMMA.exec(message)?.[1];
+  const name = run && run.start === 0 && run.end <= 2 ? run.text : afterComma && !NOT_A_BABY_NAME.has(afterComma.toLowerCase()) ? afterComma : null;
+  return { name, relation, content: name ? `${name} is ${own.firstPerson ? "the user's" : possessive(own.text)} ${relation}` : `${own.text} had a baby ${relation === 'daughter' ? 'girl' : 'boy'}` };
+}
+
+/** "his name is Jake", "her name's Pepper", "he's called Leo": a name given in the sentence after someone new. */
+const NAME_GIVEN_NEXT = /(?:^|[.!?\p{Extended_Pictographic}\uFE0F]\s*)(?:his|her)\s+name(?:'s|\s+is)\s+(\p{Lu}\p{Ll}+)(?![\p{L}])|(?:^|[.!?\p{Extended_Pictographic}\uFE0F]\s*)(?:he|she)(?:'s|\s+is)\s+called\s+(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
+const SOMEONE_NEW = /\b(?:I am|I'm)\s+(?:seeing|dating)\s+(?:someone|somebody|a (?:guy|girl|man|woman|lad|boy|bloke))\b|(?:^|[.!?]\s*)(?:I\s+)?(?:met|have met)\s+(?:someone|somebody)\b/i;
+const CHILD_BORN = /\b(?:we|I)\s+(?:just\s+|finally\s+)?had\s+(?:a|our)\s+(?:baby\s+|little\s+)?(girl|boy|daughter|son)\b/i;
+const PET_GOT = /\b(?:we|I)\s+(?:just\s+|finally\s+)?(?:got|adopted|rescued)\s+(?:a|our)\s+(?:new\s+|rescue\s+|little\s+)?(puppy|dog|cat|kitten|rabbit|bunny|hamster|guinea pig|parrot|tortoise|horse)\b/i;
+
+/**
+ * Someone new told of in one sentence and named in the next: "im seeing someone 🙈 his name is jake", "we had a baby
+ * boy!! his name is Leo", "we got a puppy! her name is Pepper". The speaker's partner, child or pet, named; empty when
+ * the message is not of that shape (someone else's baby, a name with nothing new before it).
+ */
+export function namedInTheNextSentence(text: string, own: Subject): Built[] {
+  const given = NAME_GIVEN_NEXT.exec(text);
+  const name = given?.[1] ?? given?.[2];
+  if (!given || !name) return [];
+  const before = text.slice(0, given.index);
+  const whose = own.firstPerson ? "the user's" : possessive(own.text);
+  const person = { name, type: 'person' as const, aliases: [] };
+  if (SOMEONE_NEW.test(before)) {
+    return [{ content: `${own.text} is seeing ${name}`, type: 'semantic', slot: `${own.key}.partner`, value: normaliseFact(name), entities: [person] }];
+  }
+  const child = CHILD_BORN.exec(before)?.[1]?.toLowerCase();
+  if (child) {
+    const relation = BABY_RELATION[child] ?? 'son';
+    return [{ content: `${name} is ${whose} ${relation}`, type: 'semantic', slot: `${slotKey(name)}.relation.${own.key}`, value: relation, entities: [person] }];
+  }
+  const pet = PET_GOT.exec(before)?.[1]?.toLowerCase();
+  if (pet) {
+    return [{ content: `${name} is ${whose} ${pet}`, type: 'semantic', slot: `${slotKey(name)}.relation.${own.key}`, value: pet, entities: [{ name, type: 'concept', aliases: [] }] }];
+  }
+  return [];
+}
+
+/** A birth as a statement: the child named as the speaker's daughter or son, or the news alone. */
+export function birthStatement(tokens: readonly Token[], start: number, own: Subject, message: string): Built | null {
+  const born = birthNews(tokens, start, own, message);
+  if (!born) return null;
+  if (!born.name) return { content: born.content, type: 'semantic', slot: null, value: null, entities: [] };
+  const child: StatementEntity = { name: born.name, type: 'person', aliases: [`my ${born.relation}`] };
+  return { content: born.content, type: 'semantic', slot: `${slotKey(born.name)}.relation.${own.key}`, value: born.relation, entities: [child, ...(own.entity ? [own.entity] : [])] };
+}
+
+/** `out` with the one named in the next sentence added; the unnamed news of a birth gives way to the named child. */
+export function withNamedInTheNextSentence(out: Statement[], text: string, own: Subject): Statement[] {
+  for (const named of namedInTheNextSentence(text, own)) {
+    const unnamed = out.findIndex((s) => s.slot === null && /\bhad a baby (?:girl|boy)$/.test(s.content));
+    if (unnamed >= 0 && named.slot?.includes('.relation.')) out.splice(unnamed, 1);
+    if (!out.some((s) => s.slot === named.slot && s.value === named.value)) out.push({ ...named, eventTime: null });
+  }
+  return out;
+}
+
+/** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
+export function movesHome(tokens: readonly Token[], at: number): boolean {
+  const verb = tokens.slice(at, at + 4).find((t) => t.pos === 'VERB');
+  return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
+}
+
+/** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */
+export function acquires(tokens: readonly Token[], at: number): boolean {
+  const v = tokens.slice(at, at + 3).findIndex((t) => t.pos === 'VERB');
+  const verb = tokens[at + v];
+  if (v < 0 || !verb || !['get', 'adopt', 'buy', 'rescue'].includes(verb.lemma) || lowerOf(verb) === verb.lemma) return false;
+  return acquiredThing(tokens.slice(at + v + 1)) !== null;
+}
+
+/** Where the verb of "me and my mum moved to …" is (the companion at most three words), when it moves home; else -1. */
+export function movedTogether(tokens: readonly Token[], start: number): number {
+  const verb = tokens.findIndex((t, i) => i > start + 2 && i <= start + 5 && (t.pos === 'VERB' || t.pos === 'AUX'));
+  return verb > 0 && movesHome(tokens, verb) ? verb : -1;
+}
