@@ -121,5 +121,8 @@ describe("the seventh review's commonest misses", () => {
     // Someone else's baby, or someone not new, is not the speaker's.
     expect(await read('my sister had a baby boy! his name is Leo')).toEqual([]);
     expect(await read('my boss is awful. his name is Gareth')).toEqual([]);
+    // A new job, and where, in the next sentence.
+    expect(await read('got a new job!! at ocado, product manager')).toContainEqual({ content: 'User works at Ocado', slot: 'user.employer', value: 'ocado', day: null });
+    expect((await read('got a new job. at least it pays')).filter((s) => s.slot === 'user.employer')).toEqual([]);
   });
 });

@@ -114,9 +114,18 @@ export function birthStatement(tokens: readonly Token[], start: number, own: Sub
   return { content: born.content, type: 'semantic', slot: `${slotKey(born.name)}.relation.${own.key}`, value: born.relation, entities: [child, ...(own.entity ? [own.entity] : [])] };
 }
 
+/** "got a new job!! at Ocado, product manager": the new job's place, said in the next sentence. */
+const NEW_JOB_THEN_PLACE = /\bI?\s*got\s+(?:a|the|my)\s+(?:new\s+|first\s+|dream\s+)?job\b[\s!.\p{Extended_Pictographic}\uFE0F]*[!.\p{Extended_Pictographic}]\s*[Aa]t\s+(\p{Lu}[\p{L}&'-]*(?:\s+\p{Lu}[\p{L}&'-]*){0,2})(?![\p{L}])/u;
+
+function newJobPlace(text: string, own: Subject): Built[] {
+  const org = NEW_JOB_THEN_PLACE.exec(text)?.[1];
+  if (!org) return [];
+  return [{ content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] }];
+}
+
 /** `out` with the one named in the next sentence added; the unnamed news of a birth gives way to the named child. */
 export function withNamedInTheNextSentence(out: Statement[], text: string, own: Subject): Statement[] {
-  for (const named of namedInTheNextSentence(text, own)) {
+  for (const named of [...namedInTheNextSentence(text, own), ...newJobPlace(text, own)]) {
     const unnamed = out.findIndex((s) => s.slot === null && /\bhad a baby (?:girl|boy)$/.test(s.content));
     if (unnamed >= 0 && named.slot?.includes('.relation.')) out.splice(unnamed, 1);
     if (!out.some((s) => s.slot === named.slot && s.value === named.value)) out.push({ ...named, eventTime: null });

@@ -96,6 +96,8 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     const change = (w: ModelWord | undefined): boolean => ['now', 'anymore', 'longer'].includes(w?.text.toLowerCase() ?? '');
     const job =
       (['at', 'with'].includes(before.text.toLowerCase()) && JOB_NOUNS.has(tokens[i - 2]?.lemma ?? '')) ||
+      // "got a new job!! at ocado": the place after the news, past its marks.
+      (before.text.toLowerCase() === 'at' && tokens[i - 2]?.pos === 'PUNCT' && JOB_NOUNS.has(tokens.slice(0, i - 1).findLast((w) => w.pos !== 'PUNCT')?.lemma ?? '')) ||
       // "a company called brightwave"
       (['called', 'named'].includes(before.text.toLowerCase()) && FIRMS.has(tokens[i - 2]?.lemma ?? '')) ||
       (before.text.toLowerCase() === 'at' &&
