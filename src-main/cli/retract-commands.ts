@@ -28,7 +28,7 @@ export function renderPreview(p: RetractPreview): string {
   return [
     head,
     ...line('Messages forgotten', p.episodes),
-    ...line('Facts forgotten (only this source supports them)', p.forgotten.filter((f) => f.current)),
+    ...line('Facts forgotten (only this source supports them)', p.forgotten.map((f) => (f.current ? f : { content: `${f.content} (an earlier version)` }))),
     ...line('Facts kept, losing this support', p.losingSupport),
     ...line('Older versions current again', p.currentAgain),
     ...(p.supersedes.length > 0 ? [`Supersedes it caused: ${p.supersedes.length}`] : []),

@@ -31,7 +31,8 @@ export function describeLearned(db: Database, plan: RetractPlan): RetractPreview
        ORDER BY en.canonical_name, ne.node_id`,
     )
     .all(facts) as LearnedEntityLink[];
-  const forgotten = items(db, plan.forgetIds);
+  // What the retract forgets: the current facts, and the earlier versions only this source said (as counted).
+  const forgotten = items(db, [...plan.forgetCurrentIds, ...plan.forgetEndedIds]);
   return {
     source: plan.source,
     episodes: items(db, plan.episodeIds),

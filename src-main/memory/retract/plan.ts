@@ -1,8 +1,9 @@
 /**
  * The plan of a retract, found without changing anything (the preview shows it; the apply carries it out):
  * - candidates: the source's own facts, and every fact deriving from one of its episodes;
- * - a candidate all of whose sources are the source's episodes is forgotten (its own facts always are);
- *   one with a source elsewhere is kept and loses only its derived_from edges to the source's episodes;
+ * - a candidate all of whose sources are the source's episodes is forgotten (so is an own fact citing nothing else,
+ *   and every fact a retracted consolidation run wrote); one with a source elsewhere (a message of another session
+ *   that said it again) is kept and loses only its derived_from edges to the source's episodes;
  * - older versions the forgotten facts superseded are current again when no later version survives
  *   (erased-versions.ts decides, as for an erase; a retract keeps the versions it forgets, so no relinks);
  * - a superseded version only the source supports is forgotten too: it keeps its end, but history no longer
@@ -66,7 +67,9 @@ export function planRetract(ctx: EngineContext, source: RetractSource): RetractP
   const forgetIds: string[] = [];
   const losingSupportIds: string[] = [];
   for (const id of candidates) {
-    if (own.has(id) || !supportedElsewhere.has(id)) forgetIds.push(id);
+    // A fact the chat's consolidation wrote belongs to its session, but a message of another session that said it
+    // again supports it too: it stays, without this source's support. A run's own facts are all it is.
+    if (!supportedElsewhere.has(id) || (own.has(id) && !rows.retractsEpisodes)) forgetIds.push(id);
     else losingSupportIds.push(id);
   }
   const losing = new Set(losingSupportIds);

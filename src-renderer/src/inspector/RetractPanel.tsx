@@ -24,7 +24,7 @@ function Part({ title, items, testId, noteStale = true }: { title: string; items
             <button className="link-button" onClick={() => useInspector.getState().select(item.id)}>
               {item.content}
             </button>
-            {noteStale && !item.current && <span className="muted small"> (already not current)</span>}
+            {noteStale && !item.current && <span className="muted small"> (an earlier version)</span>}
           </li>
         ))}
         {items.length > 50 && <li className="muted small">… and {items.length - 50} more</li>}

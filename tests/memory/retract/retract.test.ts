@@ -86,6 +86,25 @@ describe('retract by source', () => {
     expect(currentIds(s.engine)).toEqual([s.leeds, s.lisbon].sort());
   });
 
+  it("a fact a session's consolidation wrote, said again in another session, survives that session's retract", () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const first = episode(engine, 's2', 'i moved to Glasgow last week');
+    const again = episode(engine, 's3', 'i live in Glasgow now');
+    // Written by s2's consolidation (its session), then restated from s3: one more source.
+    const glasgow = engine.rememberFact({ content: 'User lives in Glasgow', derivedFrom: [first], sessionId: 's2' });
+    engine.database.prepare(`INSERT INTO edges (id, source_id, target_id, relation_type, valid_from, evidence, created_at) VALUES ('e-again', ?, ?, 'derived_from', 0, '[]', 0)`).run(glasgow, again);
+    const preview = engine.previewRetract({ kind: 'session', ref: 's2' });
+    expect(ids(preview.forgotten)).toEqual([]);
+    expect(ids(preview.losingSupport)).toEqual([glasgow]);
+    const result = engine.retract({ kind: 'session', ref: 's2' });
+    expect(result.counts).toMatchObject({ forgotten: 0, losingSupport: 1 });
+    expect(engine.getNode(glasgow).node.validUntil).toBeNull();
+    // A fact the session wrote and nothing else says is still forgotten with it.
+    const only = engine.rememberFact({ content: 'User has a cat', derivedFrom: [again], sessionId: 's3' });
+    engine.retract({ kind: 'session', ref: 's3' });
+    expect(engine.getNode(only).node.invalidatedReason).toBe('forgotten');
+  });
+
   it('refuses what it cannot do with typed errors', () => {
     const s = scenario();
     expect(() => s.engine.previewRetract({ kind: 'chat', ref: 'no-such-chat' })).toThrow(expect.objectContaining({ code: 'not_found' }));
