@@ -91,6 +91,9 @@ function partnerStatus(fact: SlottedFact): 'married' | 'engaged' | 'together' | 
   return /\b(?:dating|seeing|boyfriend|girlfriend|partner|relationship|together|going out)\b/.test(text) ? 'together' : null;
 }
 
+/** Whether `whole` begins with all the words of `part` ("rebecca smith" with "rebecca"), and has more. */
+const startsWithWords = (whole: string, part: string): boolean => whole.length > part.length && whole.startsWith(`${part} `);
+
 /** What a new fact does to an existing one (or to an earlier fact of the same batch). */
 export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRelation {
   const diet = next.slot !== existing.slot ? dietRelation(next, existing) : null;
@@ -105,6 +108,8 @@ export function slotRelation(next: SlottedFact, existing: SlottedFact): SlotRela
     // anything after holding nothing ("I'm single", then "I'm dating Alex"; "I quit my job", then "I work at Monzo");
     // holding another thing after leaving one leaves the departure true.
     if (ended !== null) return ended === '' || ended === next.value ? 'replaces' : 'unrelated';
+    // "I'm Rebecca" after "Rebecca Smith" is the same name, shorter ("Rebecca Smith" after "Rebecca" completes it).
+    if (next.slot.endsWith('.name') && startsWithWords(existing.value, next.value)) return 'duplicate';
     return 'replaces';
   }
   const a = preference(next);

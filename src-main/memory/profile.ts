@@ -203,20 +203,22 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
 }
 
 /**
- * Departures a later holding of the same slot overtook: "User left Fenwick Labs" stays true beside "User works at
+ * Departures a holding of the same slot overtook: "User left Fenwick Labs" stays true beside "User works at
  * Ridgeline" (slot-values.ts), but who the person is now is the job they hold, not every job they left.
  */
 function departuresOvertaken(rows: readonly ProfileRow[]): Set<string> {
-  const latestHolding = new Map<string, number>();
-  const departures: { id: string; slot: string; from: number }[] = [];
+  const held = new Set<string>();
+  const departures: { id: string; slot: string }[] = [];
   for (const r of rows) {
     const attributes = parseJsonObject(r.attributes);
     const slot = typeof attributes.slot === 'string' ? attributes.slot.toLowerCase() : null;
     if (slot === null || typeof attributes.value !== 'string') continue;
-    if (isDeparture(attributes.value)) departures.push({ id: r.id, slot, from: r.valid_from });
-    else latestHolding.set(slot, Math.max(latestHolding.get(slot) ?? -Infinity, r.valid_from));
+    if (isDeparture(attributes.value)) departures.push({ id: r.id, slot });
+    else held.add(slot);
   }
-  return new Set(departures.filter((d) => (latestHolding.get(d.slot) ?? -Infinity) >= d.from).map((d) => d.id));
+  // Any holding of the slot says who the person is now: "left Fenwick", "used to live in Reading" or "no longer in
+  // Leicester" beside it only repeat the past (one told late may even be newer than the holding).
+  return new Set(departures.filter((d) => held.has(d.slot)).map((d) => d.id));
 }
 
 function kindOf(slot: string | null): string {

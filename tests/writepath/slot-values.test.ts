@@ -57,3 +57,12 @@ describe('a couple over time', () => {
     expect(slotRelation(partner('User lives with Marco'), partner('User is dating Marco'))).toBe('duplicate');
   });
 });
+
+describe('names', () => {
+  it('a first name said again is the full name it begins; a full name completes a first name; another name replaces it', () => {
+    expect(slotRelation(fact('user.name', 'rebecca'), fact('user.name', 'rebecca smith'))).toBe('duplicate');
+    expect(slotRelation(fact('user.name', 'rebecca smith'), fact('user.name', 'rebecca'))).toBe('replaces');
+    expect(slotRelation(fact('user.name', 'rebecca jones'), fact('user.name', 'rebecca smith'))).toBe('replaces');
+    expect(slotRelation(fact('user.name', 'becca'), fact('user.name', 'rebecca smith'))).toBe('replaces');
+  });
+});

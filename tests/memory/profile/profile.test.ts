@@ -97,6 +97,10 @@ describe('the profile', () => {
     expect(all).not.toContain(left);
     // Still true, still in memory: only the profile leaves it out.
     expect(s.engine.getNode(left).node.validUntil).toBeNull();
+    // A home left, told after the home held now began, is the past too.
+    s.clock.advanceDays(1);
+    const reading = s.engine.rememberFact({ content: 'User used to live in Reading', sourceType: 'extraction', attributes: { slot: 'user.residence', value: 'ended:reading' } });
+    expect([...ids(s.engine.profile().static), ...ids(s.engine.profile().dynamic)]).not.toContain(reading);
   });
 
   it('months without mention lower who the person is in confidence, not out of the profile; a doubtful preference leaves', async () => {
