@@ -212,8 +212,8 @@ function departuresOvertaken(rows: readonly ProfileRow[]): Set<string> {
   for (const r of rows) {
     const attributes = parseJsonObject(r.attributes);
     const slot = typeof attributes.slot === 'string' ? attributes.slot.toLowerCase() : null;
-    if (slot === null || typeof attributes.value !== 'string') continue;
-    if (isDeparture(attributes.value)) departures.push({ id: r.id, slot });
+    if (slot === null) continue;
+    if (typeof attributes.value === 'string' && isDeparture(attributes.value)) departures.push({ id: r.id, slot });
     else held.add(slot);
   }
   // Any holding of the slot says who the person is now: "left Fenwick", "used to live in Reading" or "no longer in
