@@ -12,3 +12,10 @@ export const TAKE_BACK_WITHIN_MS = 10 * 60_000;
 export function takesBackTheLastMessage(text: string): boolean {
   return TAKES_BACK_THE_LAST.test(text);
 }
+
+/** An outright joke taken back ("jk", "just kidding", "april fools"): it may answer a reply to the joke, too. */
+const JOKES_IT_AWAY = /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?)(?![\p{L}])/iu;
+
+export function jokesTheLastMessageAway(text: string): boolean {
+  return JOKES_IT_AWAY.test(text);
+}

@@ -12,7 +12,7 @@ import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
-import { TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
+import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
@@ -114,19 +114,27 @@ export class OfflineExtractor implements Extractor {
     // Where each speaker's last message's facts start in `facts`: "i got a job at spotify!!" then "jk april fools 😂"
     // takes the first back, as a take-back in the same message does.
     // Only right after it: once someone else has spoken, "not really" answers them.
+    // An outright joke ("jk", "april fools") reaches back over one reply that taught nothing: "i moved to Rome!!!" /
+    // the assistant's congratulations / "jk".
     let last: { speaker: string; at: number; time: number } | null = null;
+    let replied = false;
     for (const episode of page.episodes) {
       const speaker = speakerAmong(episode, voices);
       if (!speaker) {
-        last = null;
+        // The assistant's reply (memory reads only people's words): a reply that taught nothing, once.
+        if (last && !replied) replied = true;
+        else last = null;
         continue;
       }
-      const previous = last?.speaker === speaker.name ? last : null;
-      if (previous && episode.eventTime - previous.time <= TAKE_BACK_WITHIN_MS && takesBackTheLastMessage(spokenText(episode, speaker))) {
-        const undone = facts.splice(previous.at);
+      const own = last?.speaker === speaker.name ? last : null;
+      const words = spokenText(episode, speaker);
+      const takesBack = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
+      if (own && takesBack) {
+        const undone = facts.splice(own.at);
         if (undone.length > 0) dropped.push(`episode ${episode.id}: takes back ${undone.length} fact(s) of the message before it`);
       }
-      last = { speaker: speaker.name, at: facts.length, time: episode.eventTime };
+      const factsBefore = facts.length;
+      const previous = last;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });
       const said = spokenText(episode, speaker);
@@ -151,6 +159,13 @@ export class OfflineExtractor implements Extractor {
           eventTime: s.eventTime,
         });
         for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
+      }
+      // One reply by someone else that taught nothing keeps the message before it in reach of a joke taken back.
+      const quietReply = previous !== null && previous.speaker !== speaker.name && !replied && facts.length === factsBefore;
+      if (quietReply) replied = true;
+      else {
+        last = { speaker: speaker.name, at: factsBefore, time: episode.eventTime };
+        replied = false;
       }
     }
     return { facts, entities: [...entities.values()], causal: [], dropped };

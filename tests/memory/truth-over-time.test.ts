@@ -204,6 +204,18 @@ describe('3. entity summaries follow current facts', () => {
     const pack = await engine.buildContextPack('Did I move to Porto?');
     const turns = pack.sections.find((s) => s.name === 'temporal')?.items ?? [];
     expect(turns.find((i) => i.nodeId === joke)?.text).toMatch(/I moved to Porto lol \(taken back in the next message: "jk still in lisbon"\)$/);
+    // An outright joke reaches back over the assistant's reply; "not really" after a reply answers it instead.
+    clock.advanceDays(1);
+    const rome = await say(engine, 'c', 'I moved to Rome!!!');
+    clock.t += 20_000;
+    engine.recordEpisode({ sessionId: 'c', role: 'assistant', content: 'Wow, congratulations! How is it?' });
+    await engine.flush();
+    clock.t += 20_000;
+    await say(engine, 'c', 'jk 😂 still in lisbon');
+    await consolidateSession(engine, new OfflineExtractor(), 'c');
+    expect(engine.listNodes({ types: ['semantic'], limit: 50 }).items.some((n) => /Rome/.test(n.content))).toBe(false);
+    const romePack = await engine.buildContextPack('Did I move to Rome?');
+    expect(romePack.sections.find((s) => s.name === 'temporal')?.items.find((i) => i.nodeId === rome)?.text).toMatch(/\(taken back in the next message: "jk 😂 still in lisbon"\)$/);
     const pottery = await engine.buildContextPack('pottery class');
     const potteryTurn = pottery.sections.find((s) => s.name === 'temporal')?.items.find((i) => i.nodeId === answered);
     expect(potteryTurn?.text).toBeDefined();
