@@ -13,6 +13,7 @@ import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, type Speaker } from './nlp/statements';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
+import { applyCorrection, correctionIn } from './nlp/corrections';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
@@ -133,7 +134,7 @@ export class OfflineExtractor implements Extractor {
         const undone = facts.splice(own.at);
         if (undone.length > 0) dropped.push(`episode ${episode.id}: takes back ${undone.length} fact(s) of the message before it`);
       }
-      const factsBefore = facts.length;
+      let factsBefore = facts.length;
       const previous = last;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
       if (!speaker.isUser) addEntity({ name: speaker.name, type: 'person', aliases: [], knownId: null, description: null });
@@ -159,6 +160,20 @@ export class OfflineExtractor implements Extractor {
           eventTime: s.eventTime,
         });
         for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
+      }
+      // "sorry i meant Leicester not Leeds": the message before it is read with the right word.
+      const correction = own && !takesBack && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS ? correctionIn(words) : null;
+      if (own && correction) {
+        const mine = facts.length - factsBefore;
+        const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
+        const { fixed, unnamed } = applyCorrection(facts, own.at, factsBefore, correction, episode.id);
+        if (fixed > 0) {
+          dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);
+          for (const name of unnamed) entities.delete(name.toLowerCase());
+          const type = types.get(correction.wrong.toLowerCase());
+          for (const f of facts.slice(own.at, facts.length - mine)) for (const n of f.entityNames) if (!entities.has(n.toLowerCase()) && type) addEntity({ name: n, type, aliases: [], knownId: null, description: null });
+        }
+        factsBefore = facts.length - mine;
       }
       // One reply by someone else that taught nothing keeps the message before it in reach of a joke taken back.
       const quietReply = previous !== null && previous.speaker !== speaker.name && !replied && facts.length === factsBefore;

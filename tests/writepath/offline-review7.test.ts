@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { slotRelation } from '../../src-shared/slot-values';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const USER: Speaker = { name: 'User', isUser: true };
 const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
@@ -126,3 +129,36 @@ describe("the seventh review's commonest misses", () => {
     expect((await read('got a new job. at least it pays')).filter((s) => s.slot === 'user.employer')).toEqual([]);
   });
 });
+
+describe('a correction of the message before it', () => {
+  async function consolidated(messages: string[]): Promise<{ current: string[]; all: string[] }> {
+    const clock = new ManualClock(Date.parse('2026-11-25T09:00:00Z'));
+    const { engine } = openTestEngine({ clock, startSlowPath: false });
+    for (const content of messages) {
+      engine.recordEpisode({ sessionId: 's', role: content.startsWith('assistant: ') ? 'assistant' : 'user', content: content.replace(/^assistant: /, '') });
+      await engine.flush();
+      clock.t += 30_000;
+    }
+    await consolidateSession(engine, new OfflineExtractor(), 's');
+    const facts = engine.listNodes({ types: ['semantic'], limit: 50, includeInvalid: true }).items;
+    return { current: facts.filter((f) => f.validUntil === null).map((f) => f.content), all: facts.map((f) => f.content) };
+  }
+
+  it('is learned with the right word, and the wrong one never held', async () => {
+    const leicester = await consolidated(['I moved to Leeds last month', 'sorry i meant Leicester not Leeds']);
+    expect(leicester.current).toContain('User lives in Leicester');
+    expect(leicester.all.some((c) => /Leeds/.test(c))).toBe(false);
+    const derby = await consolidated(['i live in Nottingham now', 'assistant: Nice, how do you like it?', 'no wait, its Derby not Nottingham']);
+    expect(derby.current).toContain('User lives in Derby');
+    expect(derby.all.some((c) => /Nottingham/.test(c))).toBe(false);
+    const tesco = await consolidated(['I work at Greggs', 'correction: I work at Tesco, not Greggs. typo']);
+    expect(tesco.current).toContain('User works at Tesco');
+    expect(tesco.all.some((c) => /Greggs/.test(c))).toBe(false);
+  });
+
+  it('leaves alone what only looks like one', async () => {
+    const tea = await consolidated(['I moved to Leeds last month', 'i like tea not coffee']);
+    expect(tea.current).toContain('User lives in Leeds');
+  });
+});
+
