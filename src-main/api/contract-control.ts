@@ -29,7 +29,7 @@ export const controlCalls = {
   'spaces.create': call<MemorySpace>()(createSpaceSchema.strict()),
   'spaces.rename': call<MemorySpace>()(renameSpaceSchema.strict()),
   /** Personal cannot be deleted; `rows` says what happens to the space's memories (moved or erased). */
-  'spaces.delete': call<{ moved: number; erased: number }>()(deleteSpaceSchema.strict()),
+  'spaces.delete': call<{ moved: number; erased: number; settled: number }>()(deleteSpaceSchema.strict()),
   // ---- retract by source (issue 23): what memory learned from a message, chat, session, import, app or run ----
   /** What the source taught and what retracting it would do; changes nothing. */
   'memory.retractPreview': call<RetractPreview>()(retractSourceSchema),

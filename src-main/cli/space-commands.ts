@@ -50,7 +50,7 @@ export const spaces: Command = async (ctx) => {
       const rows = moveTo !== undefined ? ({ rows: 'move', toSpaceId: engine.spaceByName(moveTo).id } as const) : ({ rows: 'erase' } as const);
       const done = engine.deleteSpace({ id: space.id, rows });
       result = { deleted: space.name, ...done };
-      line = `Deleted space "${space.name}": ${done.moved} memories moved, ${done.erased} erased`;
+      line = `Deleted space "${space.name}": ${done.moved} memories moved, ${done.erased} erased${done.settled ? `; ${done.settled} fact(s) settled as versions (where the two spaces disagreed, the one that began later stays current)` : ""}`;
       break;
     }
     default:

@@ -35,7 +35,7 @@ import * as review from './review';
 import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import * as snapshot from './snapshot';
-import { settleLoadedFacts } from './snapshot-settle';
+import { settleArrivedFacts } from './snapshot-settle';
 import type { DeleteSpaceInput } from './space-schemas';
 import * as spaces from './spaces';
 import { computeStats } from './stats';
@@ -284,6 +284,6 @@ export class MemoryEngine extends EngineCore {
 
   private loadAndSettle(data: snapshot.SnapshotData, lock: { model: string | null; dimensions: number }): snapshot.SnapshotLoad {
     const load = snapshot.loadSnapshotRows(this.ctx.db, data, this.ctx.clock.now(), lock);
-    return { ...load, settled: settleLoadedFacts(this.ctx, load.addedNodeIds) };
+    return { ...load, settled: settleArrivedFacts(this.ctx, load.addedNodeIds) };
   }
 }

@@ -1,9 +1,11 @@
 /**
- * An Engram export merged into a memory that moved on since: its rows are copied as they are (snapshot.ts), so
+ * An Engram export merged into a memory that moved on since (or a space's memories moved into another): its rows are copied as they are (snapshot.ts), so
  * 2025's "User lives in London" from the file would stand current beside this memory's "User lives in Porto".
  * After the load, each fact it added is settled against the current facts of its slot as consolidation would
  * have settled them (src-shared/slot-values.ts): of two values that replace each other, the one that began later
- * stays current and supersedes the other, whichever side it came from. Same values are left as they are: they agree.
+ * stays current and supersedes the other, whichever side it came from. The same value held in two periods (Leeds in
+ * 2023 from the file, Leeds again in 2024 after York here) is one current fact too: the later one, with the earlier
+ * as its past.
  */
 import type { EngineContext } from './context';
 import { invalidateWithIndexes, SUPERSEDED_CONFIDENCE, SUPERSEDED_DECAY_RATE } from './facts';
@@ -21,8 +23,12 @@ const slotted = (node: MemoryNode): SlottedFact & { slot: string } | null => {
   return { slot, value: typeof value === 'string' ? value : normaliseFact(node.content), content: node.content };
 };
 
-/** Settles the facts a snapshot load added (`addedIds`) inside its transaction; returns how many versions it ended. */
-export function settleLoadedFacts(ctx: EngineContext, addedIds: readonly string[]): number {
+/**
+ * Settles facts that arrived together (`addedIds`: a snapshot load's, or a deleted space's moved into another) against
+ * the current facts already there, inside the caller's transaction; `how` says how they came ("an Engram export was
+ * merged"). Returns how many versions it ended.
+ */
+export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string[], how = 'an Engram export was merged'): number {
   const added = new Set(addedIds);
   let ended = 0;
   const now = ctx.clock.now();
@@ -40,14 +46,18 @@ export function settleLoadedFacts(ctx: EngineContext, addedIds: readonly string[
       const [newer, older] = rival.validFrom > node.validFrom ? [rival, node] : [node, rival];
       const newerFact = newer === node ? fact : other;
       const olderFact = newer === node ? other : fact;
-      if (slotRelation(newerFact, olderFact) !== 'replaces') continue;
+      const relation = slotRelation(newerFact, olderFact);
+      if (relation === 'unrelated') continue;
       invalidateWithIndexes(ctx, older.id, now, 'superseded');
       setConfidence(ctx.db, older.id, { confidence: SUPERSEDED_CONFIDENCE, confidenceBase: SUPERSEDED_CONFIDENCE, decayRate: SUPERSEDED_DECAY_RATE, lastAccessed: now });
       insertEdge(ctx.db, {
         sourceId: newer.id,
         targetId: older.id,
         relationType: 'supersedes',
-        predicate: `${newerFact.slot} changed to "${newerFact.value}" (settled when an Engram export was merged)`,
+        predicate:
+          relation === 'duplicate'
+            ? `${newerFact.slot} still "${newerFact.value}", told again (settled when ${how})`
+            : `${newerFact.slot} changed to "${newerFact.value}" (settled when ${how})`,
         validFrom: now,
         evidence: [],
         createdAt: now,

@@ -4,6 +4,7 @@
  * filter (node-filter.ts `spaceId`); writes are stamped by repo/nodes.ts `insertNode`.
  */
 import type { EngineContext } from './context';
+import { settleArrivedFacts } from './snapshot-settle';
 import { MemoryError, notFound } from './errors';
 import { newId } from './ids';
 import { supersedesComponent } from './repo/edges';
@@ -70,7 +71,7 @@ export function renameSpace(ctx: EngineContext, input: unknown): MemorySpace {
  * Deletes a space. Its chats, memory sessions, episodes and facts either move to another space or are erased
  * for good (deleted, their text merged out of the search indexes). Personal is never deleted.
  */
-export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { moved: number; erased: number } {
+export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { moved: number; erased: number; settled: number } {
   const data = parseInput(deleteSpaceSchema, input);
   if (data.id === PERSONAL_SPACE_ID) throw new MemoryError('invalid_input', 'The Personal space cannot be deleted');
   requireSpace(ctx, data.id);
@@ -80,12 +81,14 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
     const to = data.rows.toSpaceId;
     if (to === data.id) throw new MemoryError('invalid_input', 'A space cannot move its memories into itself');
     requireSpace(ctx, to);
-    writeTx(ctx.db, () => {
+    const settled = writeTx(ctx.db, () => {
       rows.moveAllRows(ctx.db, data.id, to);
       rows.deleteSpaceRow(ctx.db, data.id);
+      // Two spaces' truths of one slot are one now: the later-begun value stays current (snapshot-settle.ts).
+      return settleArrivedFacts(ctx, nodeIds, 'two spaces were merged');
     });
     for (const nodeId of nodeIds) ctx.feed.emit({ kind: 'node.updated', nodeId });
-    return { moved: nodeIds.length, erased: 0 };
+    return { moved: nodeIds.length, erased: 0, settled };
   }
   const now = ctx.clock.now();
   const proposals = writeTx(ctx.db, () => {
@@ -110,7 +113,7 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
   });
   if (nodeIds.length > 0) ctx.feed.emit({ kind: 'nodes.erased', nodeIds });
   if (proposals.length > 0) ctx.feed.emit({ kind: 'review.changed', proposalIds: proposals });
-  return { moved: 0, erased: nodeIds.length };
+  return { moved: 0, erased: nodeIds.length, settled: 0 };
 }
 
 /** A fact and every version of it (supersedes chain, either direction): they live in one space together. */

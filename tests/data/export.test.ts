@@ -166,6 +166,22 @@ describe('merging an export into a memory that moved on', () => {
     expect(london?.validFrom).toBe(Date.parse('2025-03-01T00:00:00Z'));
   });
 
+  it('the same value held in two periods is one current fact, the later, with the earlier as its past', async () => {
+    const { engine: a } = openTestEngine({ clock: new ManualClock(Date.parse('2023-02-01T10:00:00Z')) });
+    const leeds2023 = slotted(a, 'User lives in Leeds', 'user.residence', 'leeds', '2023-01-10T00:00:00Z');
+    const out = makeTempDir();
+    await exportJson(a, join(out, 'a.json'));
+    const { engine: b } = openTestEngine({ clock: new ManualClock(Date.parse('2024-07-01T10:00:00Z')) });
+    const york = slotted(b, 'User lives in York', 'user.residence', 'york', '2024-01-05T00:00:00Z');
+    const leeds2024 = b.correctFact({ id: york, content: 'User lives in Leeds', validFrom: Date.parse('2024-06-10T00:00:00Z'), eventTime: Date.parse('2024-06-10T00:00:00Z') });
+    b.patchNodeAttributes(leeds2024, { value: 'leeds' });
+    const summary = await runImport(b, join(out, 'a.json'), { format: 'engram-export' });
+    expect(summary.settledVersions).toBe(1);
+    expect(current(b, 'user.residence')).toEqual(['User lives in Leeds']);
+    expect(b.getNode(leeds2023).node.invalidatedReason).toBe('superseded');
+    expect(b.getNode(leeds2024).node.validUntil).toBeNull();
+  });
+
   it('a newer export replaces what an older memory holds', async () => {
     const { engine: newer } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
     slotted(newer, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');

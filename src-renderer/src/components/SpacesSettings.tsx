@@ -180,9 +180,11 @@ function DeleteSpace({ space, all, onClose, onDone }: { space: MemorySpaceSummar
     remove.mutate(
       { id: space.id, rows: erase ? { rows: 'erase' } : { rows: 'move', toSpaceId: choice } },
       {
-        onSuccess: ({ moved, erased }) => {
+        onSuccess: ({ moved, erased, settled }) => {
           onClose();
-          onDone(erase ? `Deleted “${space.name}”: ${memoriesCount(erased)} erased.` : `Deleted “${space.name}”: ${memoriesCount(moved)} moved to “${target?.name ?? ''}”.`);
+          // Where the two spaces held different values of one thing (a home, a job), the later one stays current.
+          const versions = settled > 0 ? ` ${settled === 1 ? '1 fact was' : `${settled} facts were`} settled as versions: where the spaces disagreed, the one that began later stays current.` : '';
+          onDone(erase ? `Deleted “${space.name}”: ${memoriesCount(erased)} erased.` : `Deleted “${space.name}”: ${memoriesCount(moved)} moved to “${target?.name ?? ''}”.${versions}`);
         },
       },
     );

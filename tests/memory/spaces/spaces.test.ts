@@ -123,13 +123,26 @@ describe('memory spaces', () => {
     const { engine, workId, workFact, workTurn } = await twoSpaces();
     const side = engine.createSpace({ name: 'Side' });
     const sideFact = engine.rememberFact({ content: 'The side project uses Rust', spaceId: side.id });
-    expect(engine.deleteSpace({ id: side.id, rows: { rows: 'move', toSpaceId: workId } })).toEqual({ moved: 1, erased: 0 });
+    expect(engine.deleteSpace({ id: side.id, rows: { rows: 'move', toSpaceId: workId } })).toEqual({ moved: 1, erased: 0, settled: 0 });
     expect(engine.getNode(sideFact).node.spaceId).toBe(workId);
-    expect(engine.deleteSpace({ id: workId, rows: { rows: 'erase' } })).toEqual({ moved: 0, erased: 3 });
+    expect(engine.deleteSpace({ id: workId, rows: { rows: 'erase' } })).toEqual({ moved: 0, erased: 3, settled: 0 });
     for (const id of [workFact, workTurn, sideFact]) expect(() => engine.getNode(id)).toThrow(/does not exist/);
     expect(engine.listSpaces().map((s) => s.name)).toEqual(['Personal']);
     const left = ids((await engine.search({ query: 'Falcon budget' })).hits);
     for (const id of [workFact, workTurn, sideFact]) expect(left).not.toContain(id);
+  });
+
+  it('a space merged into another leaves one current value per slot: the one that began later', () => {
+    const { engine } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T09:00:00Z')) });
+    const work = engine.createSpace({ name: 'Work' });
+    const slotted = (content: string, value: string, from: string, spaceId?: string) =>
+      engine.rememberFact({ content, validFrom: Date.parse(from), attributes: { slot: 'user.residence', value }, ...(spaceId ? { spaceId } : {}) });
+    const paris = slotted('User lives in Paris', 'paris', '2025-01-01T00:00:00Z');
+    const lyon = slotted('User lives in Lyon', 'lyon', '2026-01-01T00:00:00Z', work.id);
+    expect(engine.deleteSpace({ id: work.id, rows: { rows: 'move', toSpaceId: PERSONAL_SPACE_ID } })).toEqual({ moved: 1, erased: 0, settled: 1 });
+    expect(engine.getNode(lyon).node.validUntil).toBeNull();
+    expect(engine.getNode(paris).node.invalidatedReason).toBe('superseded');
+    expect(engine.getNode(lyon).versions.map((v) => v.content)).toEqual(expect.arrayContaining(['User lives in Paris', 'User lives in Lyon']));
   });
 
   it('consolidation candidates stay inside the session\'s space', async () => {
