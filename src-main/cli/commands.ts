@@ -44,16 +44,33 @@ const ingest: Command = async (ctx) => {
     ctx.progress(`${already.size} session(s) of ${file} are already in memory: skipped`);
     episodes = episodes.filter((e) => !already.has(e.sessionId));
   }
+  // A session that grew since it was ingested ("the same chat, exported again later"): only its new messages.
+  const grown = [...perSession.keys()].filter((id) => !already.has(id) && (engine.getSession(id)?.episodeCount ?? 0) > 0);
+  let repeated = 0;
+  for (const sessionId of grown) {
+    const held = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const page = engine.listNodes({ types: ['episodic'], sessionId, includeInvalid: true, limit: 1000, ...(cursor ? { cursor } : {}) });
+      for (const n of page.items) held.add(`${n.eventTime}\u0000${n.content}`);
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const before = episodes.length;
+    episodes = episodes.filter((e) => e.sessionId !== sessionId || !held.has(`${e.eventTime}\u0000${e.content}`));
+    repeated += before - episodes.length;
+  }
+  if (episodes.length === 0) throw new UsageError(repeated > 0 ? `${file} holds no message memory does not already have; nothing ingested` : `${file} holds no messages; nothing ingested`);
   const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m), ctx.spaceId)).length;
   const elapsedMs = Math.round(performance.now() - started);
   const sessions = new Set(episodes.map((e) => e.sessionId)).size;
   const pending = engine.stats().pending_embeddings;
-  const result = { format: parsed.format, conversations, sessions, episodes: recorded, sessions_already_in_memory: already.size, pending_embeddings: pending, elapsed_ms: elapsedMs };
+  const result = { format: parsed.format, conversations, sessions, episodes: recorded, sessions_already_in_memory: already.size, messages_already_in_memory: repeated, pending_embeddings: pending, elapsed_ms: elapsedMs };
   if (ctx.json) ctx.out(JSON.stringify(result));
   else
     ctx.out(
       `Ingested ${recorded} episodes in ${sessions} sessions (${parsed.format}) in ${elapsedMs} ms` +
         (already.size > 0 ? `; ${already.size} session(s) already in memory were skipped` : '') +
+        (repeated > 0 ? `; ${repeated} message(s) already in memory were skipped` : '') +
         (pending > 0 ? `; ${pending} still waiting for embedding` : ''),
     );
 };

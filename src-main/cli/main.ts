@@ -15,6 +15,9 @@ import { legacyDataDirs } from '../memory';
 import { closeBuiltinRuntime, configureBuiltinModels } from '../llm/builtin/registry';
 import { modelCommand, modelsDirOf } from './model-commands';
 import { SPACE_SCOPED_COMMANDS } from './space-commands';
+
+/** Commands that read memory as it stood at a date (read-commands.ts asOfOption). */
+const AS_OF_COMMANDS: ReadonlySet<string> = new Set(['search', 'context']);
 import { encryptCommand, keyCommand } from './encryption-commands';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
@@ -190,6 +193,11 @@ async function main(argv: string[]): Promise<number> {
   };
   if (values.space !== undefined && !SPACE_SCOPED_COMMANDS.has(name)) {
     process.stderr.write(`--space does not apply to "${name}" (it applies to: ${[...SPACE_SCOPED_COMMANDS].join(', ')})\n`);
+    return 2;
+  }
+  // Only the reads that can stand at a past date take one; elsewhere it would be ignored and the answer look like then.
+  if (values['as-of'] !== undefined && !AS_OF_COMMANDS.has(name)) {
+    process.stderr.write(`--as-of does not apply to "${name}" (it applies to: ${[...AS_OF_COMMANDS].join(', ')})\n`);
     return 2;
   }
   const engine = openEngine(flags);

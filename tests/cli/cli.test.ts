@@ -1,7 +1,7 @@
 // These tests start the CLI as a child process several times each (a TypeScript loader per start): on a busy
 // 2-core machine that takes longer than the default 30 s per test, which says nothing about Engram.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../helpers/temp-engine';
@@ -44,6 +44,21 @@ describe('cli', { timeout: 120_000 }, () => {
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already in memory/);
     expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(5);
+    // The same chat exported again later, longer: only its new messages; a file with no message fails loudly.
+    const lines = readFileSync(join(ROOT, 'tests/fixtures/small-chat.jsonl'), 'utf8').trim().split('\n');
+    const longer = join(makeTempDir(), 'longer.jsonl');
+    writeFileSync(longer, [...lines, JSON.stringify({ session: JSON.parse(lines[0] ?? '{}').session, role: 'user', text: 'I got a cat called Miso.', time: '2026-03-01T09:30:00Z' })].join('\n'));
+    expect(cliJson<{ episodes: number; messages_already_in_memory: number; sessions_already_in_memory: number }>(dir, 'ingest', longer)).toMatchObject({ episodes: 1, messages_already_in_memory: 3, sessions_already_in_memory: 1 });
+    expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(6);
+    const empty = join(makeTempDir(), 'empty.jsonl');
+    writeFileSync(empty, '');
+    const nothing = cli(dir, 'ingest', empty);
+    expect(nothing.code).not.toBe(0);
+    expect(nothing.stderr).toMatch(/holds no messages/);
+    // A read that cannot stand at a past date refuses the date rather than answer for today.
+    const profileThen = cli(dir, 'profile', '--as-of', '2020-01-01');
+    expect(profileThen.code).toBe(2);
+    expect(profileThen.stderr).toMatch(/--as-of does not apply to "profile"/);
 
     const decay = cliJson<{ scanned: number; now: string }>(dir, 'decay', '--now', '2027-01-01T00:00:00Z');
     expect(decay).toMatchObject({ scanned: 0, now: '2027-01-01T00:00:00.000Z' });
