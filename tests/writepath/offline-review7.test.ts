@@ -95,6 +95,11 @@ describe("the seventh review's commonest misses", () => {
     expect(await read('hey im hungryyy lol')).toEqual([]);
     expect(await read('hey im knackered')).toEqual([]);
     expect(await first("i'm going by Jay now")).toMatchObject({ content: 'User goes by Jay', slot: 'user.nickname' });
+    // A name typed in lower case after "my name is", of one or two words no dictionary knows as anything else.
+    expect(await first('my name is emma clarke')).toMatchObject({ content: "User's name is Emma Clarke", slot: 'user.name', value: 'emma clarke' });
+    expect(await first('my name is priya btw')).toMatchObject({ value: 'priya' });
+    expect(await read('my name is on the list')).toEqual([]);
+    expect(await first('Tom is officially my husband')).toMatchObject({ slot: 'user.partner', value: 'tom' });
   });
 
   it('a move told with a companion; a job left and the next one, in lower case', async () => {
@@ -119,6 +124,7 @@ describe("the seventh review's commonest misses", () => {
 
   it('someone new told of, then named in the next sentence', async () => {
     expect(await read('im seeing someone 🙈 his name is jake')).toEqual([{ content: 'User is seeing Jake', slot: 'user.partner', value: 'jake', day: null }]);
+    expect(await read('started dating someone new, her name is priya')).toContainEqual({ content: 'User is seeing Priya', slot: 'user.partner', value: 'priya', day: null });
     expect((await read('we had a baby boy!! his name is Leo')).map((s) => s.content)).toEqual(["Leo is the user's son"]);
     expect(await read('we got a puppy!! her name is Pepper')).toContainEqual({ content: "Pepper is the user's puppy", slot: 'pepper.relation.user', value: 'puppy', day: null });
     // Someone else's baby, or someone not new, is not the speaker's.

@@ -6,7 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
-import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
+import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -82,7 +82,9 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         // "me and priya split up": a word no dictionary knows, in a couple's news, is the partner's name.
         // "heyy im priya btw": a word no dictionary knows, introduced after a greeting, is the speaker's name.
         const words = wordsOf(text);
-        const firstNames = [...firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words)];
+        const atCues = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
+        const cued = new Set(atCues.map((n) => lettersOnly(n).toLowerCase()));
+        const firstNames = [...atCues, ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words), ...unknownNamesAfterNameIs(words, cued)];
         lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames] };
       }
       return lastKnown.names;

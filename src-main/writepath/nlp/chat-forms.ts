@@ -335,7 +335,8 @@ export function partnerLeft(rest: readonly Token[], relation: string, subject: S
 export function nameIsMyRelative(tokens: readonly Token[], start: number): { name: string; relation: string } | null {
   const run = properRuns(tokens.slice(start)).find((r) => r.start === 0);
   if (!run || !isPersonName(tokens.slice(start, start + run.end))) return null;
-  const rest = tokens.slice(start + run.end).filter((t) => t.pos !== 'PUNCT' && lowerOf(t) !== 'now');
+  // "Tom is officially my husband", "Priya is now my girlfriend".
+  const rest = tokens.slice(start + run.end).filter((t) => t.pos !== 'PUNCT' && !['now', 'officially', 'finally', 'actually'].includes(lowerOf(t)));
   if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || rest.length !== 3) return null;
   const relation = lowerOf(rest[2]);
   return RELATIONS.has(relation) ? { name: run.text, relation } : null;

@@ -73,8 +73,8 @@ export function birthNews(tokens: readonly Token[], start: number, own: Subject,
 }
 
 /** "his name is Jake", "her name's Pepper", "he's called Leo": a name given in the sentence after someone new. */
-const NAME_GIVEN_NEXT = /(?:^|[.!?\p{Extended_Pictographic}\uFE0F]\s*)(?:his|her)\s+name(?:'s|\s+is)\s+(\p{Lu}\p{Ll}+)(?![\p{L}])|(?:^|[.!?\p{Extended_Pictographic}\uFE0F]\s*)(?:he|she)(?:'s|\s+is)\s+called\s+(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
-const SOMEONE_NEW = /\b(?:I am|I'm)\s+(?:seeing|dating)\s+(?:someone|somebody|a (?:guy|girl|man|woman|lad|boy|bloke))\b|(?:^|[.!?]\s*)(?:I\s+)?(?:met|have met)\s+(?:someone|somebody)\b/i;
+const NAME_GIVEN_NEXT = /(?:^|[.!?,;\p{Extended_Pictographic}\uFE0F]\s*)(?:his|her)\s+name(?:'s|\s+is)\s+(\p{Lu}\p{Ll}+)(?![\p{L}])|(?:^|[.!?,;\p{Extended_Pictographic}\uFE0F]\s*)(?:he|she)(?:'s|\s+is)\s+called\s+(\p{Lu}\p{Ll}+)(?![\p{L}])/u;
+const SOMEONE_NEW = /\b(?:I am|I'm)\s+(?:seeing|dating)\s+(?:someone|somebody|a (?:guy|girl|man|woman|lad|boy|bloke))\b|(?:^|[.!?]\s*)(?:I\s+)?(?:met|have met)\s+(?:someone|somebody)\b|(?:^|[.!?]\s*)(?:I\s+)?(?:have\s+)?started\s+(?:dating|seeing)\s+(?:someone|somebody)\b/i;
 const CHILD_BORN = /\b(?:we|I)\s+(?:just\s+|finally\s+)?had\s+(?:a|our)\s+(?:baby\s+|little\s+)?(girl|boy|daughter|son)\b/i;
 const PET_GOT = /\b(?:we|I)\s+(?:just\s+|finally\s+)?(?:got|adopted|rescued)\s+(?:a|our)\s+(?:new\s+|rescue\s+|little\s+)?(puppy|dog|cat|kitten|rabbit|bunny|hamster|guinea pig|parrot|tortoise|horse)\b/i;
 

@@ -127,7 +127,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
  */
 const PERSON_CUE_BEFORE =
   /(?:dating|seeing|engaged to|married to|married|divorced|dumped|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate))\s+$/;
-const PERSON_CUE_AFTER = /^\s+(?:and|n|&)\s+(?:i|me)\b/;
+const PERSON_CUE_AFTER = /^\s+(?:(?:and|n|&)\s+(?:i|me)\b|is\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
 export function firstNamesAtPersonCues(text: string, firstNames: readonly string[]): string[] {
   const lower = text.toLowerCase();
@@ -211,4 +211,27 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[]
   // "hey im hungryyy": a word stretched for feeling is no name.
   if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text)) return [];
   return !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
+}
+
+/**
+ * A name no dictionary knows, given after "name is" / "name's" in lower case: "her name is priya", "my name is emma
+ * clarke" (up to two words, ending the phrase; a word the name finder knows may be one of them).
+ */
+export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const lower = tokens.map((t) => t.text.toLowerCase());
+  lower.forEach((w, i) => {
+    if (w !== 'name' || !['is', "'s", 'was'].includes(lower[i + 1] ?? '')) return;
+    const words: ModelWord[] = [];
+    for (let j = i + 2; j < i + 4 && tokens[j]; j++) {
+      const t = tokens[j] as ModelWord;
+      const nameLike = /^\p{Ll}{2,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && (!t.known || known.has(t.text));
+      if (!nameLike) break;
+      words.push(t);
+    }
+    const after = tokens[i + 2 + words.length];
+    const ends = !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so'].includes(after.text.toLowerCase());
+    if (words.length > 0 && ends && words.some((t) => !t.known)) out.push(...words.filter((t) => !t.known).map((t) => t.text));
+  });
+  return out;
 }
