@@ -277,6 +277,13 @@ export class MemoryEngine extends EngineCore {
     return load;
   });
 
+  /**
+   * Facts a consolidation wrote, settled against current facts of their slot its plan did not relate them to (a
+   * fact can replace one thing in a plan: "works at NHS Digital", read from an older history, beside the layoff
+   * learned first). Inside the caller's transaction; returns how many versions it ended.
+   */
+  readonly settleConsolidatedFacts = this.open((ids: readonly string[]): number => settleArrivedFacts(this.ctx, ids, 'the conversation was consolidated', 'said'));
+
   /** What `loadSnapshot` would do, found by doing it in a transaction that is then rolled back. */
   readonly previewSnapshot = this.open((data: snapshot.SnapshotData): snapshot.SnapshotLoad =>
     rolledBack(this.writeTransaction, () => this.loadAndSettle(data, this.vectors.lockInfo)),

@@ -28,7 +28,10 @@ const slotted = (node: MemoryNode): SlottedFact & { slot: string } | null => {
  * the current facts already there, inside the caller's transaction; `how` says how they came ("an Engram export was
  * merged"). Returns how many versions it ended.
  */
-export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string[], how = 'an Engram export was merged'): number {
+export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string[], how = 'an Engram export was merged', by: 'began' | 'said' = 'began'): number {
+  // An export's rows and a space's carry when each value began; a consolidation decides by when each was said, as
+  // the write path does (writepath/apply.ts: a move told late is still news).
+  const time = (n: MemoryNode): number => (by === 'said' ? n.eventTime : n.validFrom);
   const added = new Set(addedIds);
   let ended = 0;
   const now = ctx.clock.now();
@@ -43,7 +46,7 @@ export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string
     for (const rival of rivals) {
       const other = slotted(rival);
       if (!other || (other.slot !== fact.slot && !mayReplaceAcrossSlots(fact.slot, other) && !mayReplaceAcrossSlots(other.slot, fact))) continue;
-      const [newer, older] = rival.validFrom > node.validFrom ? [rival, node] : [node, rival];
+      const [newer, older] = time(rival) > time(node) ? [rival, node] : [node, rival];
       const newerFact = newer === node ? fact : other;
       const olderFact = newer === node ? other : fact;
       const relation = slotRelation(newerFact, olderFact);

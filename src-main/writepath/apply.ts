@@ -174,6 +174,9 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       factIds.push(id);
     }
 
+    // A fact can replace one thing in a plan; any current fact of its slot it was not related to is settled now.
+    engine.settleConsolidatedFacts(result.factsCreated);
+
     for (const c of plan.causal) {
       result.causalEdges += engine.writePathStore.addEdges([
         {

@@ -19,6 +19,7 @@ export type WritePathMemory = Pick<
   | 'rememberFact'
   | 'correctFact'
   | 'recordEarlierVersion'
+  | 'settleConsolidatedFacts'
   | 'proposeFact'
   | 'requiresReview'
   | 'reviewOriginOfSession'

@@ -37,6 +37,19 @@ describe('an older history learned after a newer one', () => {
     expect(engine.profile().static.map((l) => l.content)).not.toContain('User lives in London');
   });
 
+  it('a fact its plan related to another of its batch is still settled against what memory held before', async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 'y2', '2024-07-30T17:00:00Z', ['got laid off from NHS Digital today, restructure. great.']);
+    // One older history: a job, leaving it, the next one (which replaces the first in the plan).
+    await learn(engine, 'y1', '2023-01-05T20:00:00Z', ['I work at AstraZeneca']);
+    await learn(engine, 'y1b', '2023-09-04T19:00:00Z', ['started at NHS Digital as a data analyst, left AstraZeneca in august']);
+    const nhs = byContent(engine, 'User works at NHS Digital');
+    expect(nhs?.invalidatedReason).toBe('superseded');
+    expect(current(engine)).toContain('User got laid off from NHS Digital');
+    expect(current(engine)).not.toContain('User works at NHS Digital');
+  });
+
   it('when it was said decides, not the time its text names: a move told after the current home is news', async () => {
     const { engine } = openTestEngine();
     engine.saveReviewSettings({ import: 'at_once' });
