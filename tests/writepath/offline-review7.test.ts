@@ -100,6 +100,13 @@ describe("the seventh review's commonest misses", () => {
     expect(await first('my name is priya btw')).toMatchObject({ value: 'priya' });
     expect(await read('my name is on the list')).toEqual([]);
     expect(await first('Tom is officially my husband')).toMatchObject({ slot: 'user.partner', value: 'tom' });
+    // Asked to be called something, with what follows the name; called so by someone named.
+    expect(await first('please call me Becky from now on')).toMatchObject({ content: 'User goes by Becky', slot: 'user.nickname' });
+    expect(await first('Tom calls me Pri, you can too')).toMatchObject({ content: 'User goes by Pri' });
+    expect(await read('nobody calls me Pri')).toEqual([]);
+    // Back at a job, in a message about work.
+    expect(await first("good news, i'm back at AstraZeneca! they rehired me")).toMatchObject({ content: 'User works at AstraZeneca', slot: 'user.employer' });
+    expect(await read('im back at home lol')).toEqual([]);
   });
 
   it('a move told with a companion; a job left and the next one, in lower case', async () => {

@@ -150,6 +150,8 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
 const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
+/** Words that start what follows a name asked for: "from now on", "if you like", "as well", "instead". */
+const NAME_TAILS = new Set(['from', 'if', 'as', 'because', 'cos', 'since', 'instead', 'again', 'please', 'pls', 'plz', 'from now', 'too', 'lol', 'haha', 'btw', 'thanks']);
 const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead', 'again']);
 
 /**
@@ -163,7 +165,9 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   else if (['you', 'u'].includes(word(start)) && word(start + 1) === 'can') start += 2;
   const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
-  const byCallers = callsMe > start && tokens.slice(start, callsMe).some((t) => CALLERS.has(lowerOf(t)));
+  const callers = tokens.slice(start, callsMe);
+  // "everyone calls me Bex", "tom calls me Pri": what people call the speaker (not "nobody calls me that").
+  const byCallers = callsMe > start && !callers.some((t) => ['nobody', 'no', 'noone', 'never', 'not'].includes(lowerOf(t))) && (callers.some((t) => CALLERS.has(lowerOf(t))) || (callers.length <= 2 && isPersonName(callers)));
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
   // "i'm going by jay now", "im going by Jay these days".
   const goingBy = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'going' && word(start + 3) === 'by' ? start + 4 : a === 'im' && b === 'going' && c === 'by' ? start + 3 : -1;
@@ -179,6 +183,9 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   // The name ends at the first mark ("Dee, everyone does").
   const mark = tokens.findIndex((t, i) => i >= at && t.pos === 'PUNCT');
   let rest = tokens.slice(at, mark < 0 ? undefined : mark);
+  // "call me Becky from now on", "call me Dee if you like": the name ends where such words begin.
+  const tail = rest.findIndex((t, i) => i > 0 && NAME_TAILS.has(lowerOf(t)));
+  if (tail > 0) rest = rest.slice(0, tail);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
   return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0) } : null;
@@ -284,8 +291,12 @@ export function lastDayAt(tokens: readonly Token[], start: number, own: Subject)
  */
 export function workingAt(tokens: readonly Token[], start: number, own: Subject, workTalk: boolean): Built | null {
   let i = start;
-  while (['currently', 'now', 'still', 'been', 'just'].includes(lowerOf(tokens[i]))) i++;
-  const stillAt = workTalk && lowerOf(tokens[i]) === 'at' && ['still', 'now'].includes(lowerOf(tokens[i - 1]));
+  // "I'm back at AstraZeneca": the copula said; the rest is read as without it.
+  const copula = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) && ['back', 'still', 'now'].includes(lowerOf(tokens[i + 2]));
+  if (copula) i += 2;
+  while (['currently', 'now', 'still', 'been', 'just', 'back'].includes(lowerOf(tokens[i]))) i++;
+  // "still at Fenwick Labs", "now at Monzo", "back at AstraZeneca! they rehired me" — in a message about work.
+  const stillAt = workTalk && lowerOf(tokens[i]) === 'at' && ['still', 'now', 'back'].includes(lowerOf(tokens[i - 1]));
   if (stillAt) i--;
   else if (lowerOf(tokens[i]) !== 'working' || !['at', 'for'].includes(lowerOf(tokens[i + 1]))) return null;
   const run = properRuns(tokens.slice(i + 2))[0];

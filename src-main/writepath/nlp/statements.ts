@@ -68,7 +68,7 @@ function saysAPlan(tokens: readonly Token[], from: number): boolean {
   return false;
 }
 
-const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career)\b/i;
+const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career|(?:re-?)?hired)\b/i;
 export { normaliseForParsing } from './clauses';
 export { thirdPerson } from './verb-group';
 
