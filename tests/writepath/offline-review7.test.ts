@@ -107,6 +107,10 @@ describe("the seventh review's commonest misses", () => {
     // Back at a job, in a message about work.
     expect(await first("good news, i'm back at AstraZeneca! they rehired me")).toMatchObject({ content: 'User works at AstraZeneca', slot: 'user.employer' });
     expect(await read('im back at home lol')).toEqual([]);
+    // A heading before the statement.
+    expect(await first("small change - i'm pescatarian now, fish is fine")).toMatchObject({ slot: 'user.diet', value: 'pescatarian' });
+    expect(await first('life update – I quit my job')).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect((await read('my sister - she moved to york')).filter((s) => s.slot === 'user.residence')).toEqual([]);
   });
 
   it('a move told with a companion; a job left and the next one, in lower case', async () => {

@@ -229,7 +229,7 @@ function someoneElseSays(tokens: readonly Token[], at: number): boolean {
 
 /** Index of the clause's subject after openers ("Actually,", "Last year"), or -1. */
 export function skipOpeners(tokens: readonly Token[], offsets: readonly number[], times: readonly TimeMention[]): number {
-  let i = 0;
+  let i = headingEnd(tokens);
   while (i < tokens.length && i < 8) {
     const t = tokens[i] as Token;
     const lower = t.text.toLowerCase();
@@ -250,6 +250,16 @@ export function skipOpeners(tokens: readonly Token[], offsets: readonly number[]
     return i;
   }
   return -1;
+}
+
+/**
+ * Past a heading of a few words and a dash or colon before the speaker's own statement: "small change - i'm
+ * pescatarian now", "big news: we moved to Leeds", "life update – I quit". 0 when the clause opens otherwise.
+ */
+function headingEnd(tokens: readonly Token[]): number {
+  const mark = tokens.findIndex((t, i) => i > 0 && i <= 3 && ['-', '–', '—', ':'].includes(t.text));
+  if (mark < 0 || !tokens.slice(0, mark).every((t) => ['ADJ', 'NOUN', 'PROPN', 'NUM', 'DET'].includes(t.pos))) return 0;
+  return ['i', 'my', 'we', 'our', 'me'].includes(lowerOf(tokens[mark + 1])) ? mark + 1 : 0;
 }
 
 export function clauseText(tokens: readonly Token[]): { text: string; offsets: number[] } {
