@@ -35,7 +35,7 @@ import * as review from './review';
 import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import * as snapshot from './snapshot';
-import { settleArrivedFacts } from './snapshot-settle';
+import { settleArrivedFacts } from './settle-arrived';
 import type { DeleteSpaceInput } from './space-schemas';
 import * as spaces from './spaces';
 import { computeStats } from './stats';

@@ -106,7 +106,7 @@ export interface SnapshotLoad {
   alreadyThere: Record<string, number>;
   rejected: RejectedRows[];
   needVectors: string[];
-  /** Nodes the load added (snapshot-settle.ts settles their facts against what memory holds). */
+  /** Nodes the load added (settle-arrived.ts settles their facts against what memory holds). */
   addedNodeIds: string[];
   /** Versions ended by settling the added facts with the current ones (0 until the engine settles them). */
   settled: number;

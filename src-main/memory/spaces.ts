@@ -4,7 +4,7 @@
  * filter (node-filter.ts `spaceId`); writes are stamped by repo/nodes.ts `insertNode`.
  */
 import type { EngineContext } from './context';
-import { settleArrivedFacts } from './snapshot-settle';
+import { settleArrivedFacts } from './settle-arrived';
 import { MemoryError, notFound } from './errors';
 import { newId } from './ids';
 import { supersedesComponent } from './repo/edges';
@@ -84,7 +84,7 @@ export function deleteSpace(ctx: EngineContext, input: DeleteSpaceInput): { move
     const settled = writeTx(ctx.db, () => {
       rows.moveAllRows(ctx.db, data.id, to);
       rows.deleteSpaceRow(ctx.db, data.id);
-      // Two spaces' truths of one slot are one now: the later-begun value stays current (snapshot-settle.ts).
+      // Two spaces' truths of one slot are one now: the later-begun value stays current (settle-arrived.ts).
       return settleArrivedFacts(ctx, nodeIds, 'two spaces were merged');
     });
     for (const nodeId of nodeIds) ctx.feed.emit({ kind: 'node.updated', nodeId });

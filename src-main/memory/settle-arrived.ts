@@ -1,11 +1,11 @@
 /**
- * An Engram export merged into a memory that moved on since (or a space's memories moved into another): its rows are copied as they are (snapshot.ts), so
- * 2025's "User lives in London" from the file would stand current beside this memory's "User lives in Porto".
- * After the load, each fact it added is settled against the current facts of its slot as consolidation would
- * have settled them (src-shared/slot-values.ts): of two values that replace each other, the one that began later
- * stays current and supersedes the other, whichever side it came from. The same value held in two periods (Leeds in
- * 2023 from the file, Leeds again in 2024 after York here) is one current fact too: the later one, with the earlier
- * as its past.
+ * Facts that arrive together beside current ones: an Engram export merged into a memory that moved on since, a
+ * deleted space's memories moved into another, what one consolidation wrote. Rows are copied as they are
+ * (snapshot.ts), so 2025's "User lives in London" from a file would stand current beside this memory's "User lives
+ * in Porto". Each arrived fact is settled against the current facts of its slot by the write path's rules
+ * (src-shared/slot-values.ts): of two values that replace each other, the later stays current and supersedes the
+ * other, whichever side it came from. The same value held in two periods (Leeds in 2023 from the file, Leeds again
+ * in 2024 after York here) is one current fact too: the later one, with the earlier as its past.
  */
 import type { EngineContext } from './context';
 import { invalidateWithIndexes, SUPERSEDED_CONFIDENCE, SUPERSEDED_DECAY_RATE } from './facts';
