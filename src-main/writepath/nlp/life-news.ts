@@ -6,15 +6,16 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
+import { SPAN_COUNT } from './time';
 import { HABIT_NAMES } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
 
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = /^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober\b)/i;
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
-const SOBER = /^(?:(?:i'?m|i am)\s+)?(?:(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)/i;
+const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)`, 'i');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -32,7 +33,8 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
     const habit = HABIT_NAMES.get(words[at] ?? '');
     if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
     const on = words[0] === 'back';
-    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${joinTokens(tokens.slice(i).filter((t) => t.pos !== 'PUNCT')).split(' ').slice(backOn, at + 1).join(' ')}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
+    const what = `${at > backOn ? 'the ' : ''}${words[at] ?? ''}`;
+    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
   }
   const text = joinTokens(tokens.slice(i));
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text)) return null;

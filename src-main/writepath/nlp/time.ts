@@ -263,7 +263,9 @@ const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 
 const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
 const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
 /** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
-const HELD_FOR = /\b(\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b/i;
+/** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
+export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
+const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
 
 /**
  * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in".
