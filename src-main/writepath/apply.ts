@@ -86,16 +86,6 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
       const current = latest ? currentNode(engine, latest) : null;
       // "Replaces" with the very same text is a repetition, not a new version.
       const same = current !== null && normaliseFact(current.content) === normaliseFact(fact.content);
-      if ((disposition.kind === 'duplicate' || same) && current) {
-        // Same knowledge seen again: more provenance for the existing fact, no new node; a restatement makes
-        // it sturdier (stability grows), so what keeps being true does not fade.
-        derived(current.id, fact.sourceEpisodeIds);
-        engine.recordRestatement([current.id]);
-        engine.writePathStore.linkEntities(current.id, entityIds);
-        result.duplicates.push(current.id);
-        factIds.push(current.id);
-        continue;
-      }
       // When it became true: the time the text names ("last month", resolved against its episode), else when
       // it was said — never when the write path ran, so an imported 2023 conversation stays in 2023.
       const stated = fact.eventTime ?? statedAt(plan, fact.sourceEpisodeIds);
@@ -114,12 +104,34 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
         ...(fact.basis === 'inferred' ? { confidence: Math.min(defaultConfidence(plan.sourceType), 0.6) } : {}),
         attributes: attrs,
       };
+      // "I live in Leeds", said in 2023 and learned after 2024's "Leeds again" that followed York: a value held in an
+      // earlier period is that period's version, not one more source of the later one (each version cites its own).
+      const saidAt = statedAt(plan, fact.sourceEpisodeIds);
+      const earlierPeriod =
+        current !== null && saidAt !== null && (disposition.kind === 'duplicate' || same) && heldBefore(saidAt, current.validFrom) && (stated ?? saidAt) < current.validFrom &&
+        engine.getNode(current.id).versions.some((v) => v.id !== current.id && v.validFrom > saidAt && v.validFrom < current.validFrom && normaliseFact(v.content) !== normaliseFact(current.content));
+      if (earlierPeriod && current && !review) {
+        const id = engine.recordEarlierVersion({ ...remember, laterId: current.id, reason: `${fact.slot ?? 'the same'} held in an earlier period too` });
+        result.factsCreated.push(id);
+        factIds.push(id);
+        continue;
+      }
+      if ((disposition.kind === 'duplicate' || same) && current) {
+        // Same knowledge seen again: more provenance for the existing fact, no new node; a restatement makes
+        // it sturdier (stability grows), so what keeps being true does not fade.
+        derived(current.id, fact.sourceEpisodeIds);
+        engine.recordRestatement([current.id]);
+        engine.writePathStore.linkEntities(current.id, entityIds);
+        result.duplicates.push(current.id);
+        factIds.push(current.id);
+        continue;
+      }
       const replacing = (disposition.kind === 'replaces' || disposition.kind === 'replaces_planned') && current;
       // "I live in London", said in 2025, learned after "I live in Porto", said in 2026 (an older history imported
       // after a newer one): what was said before the current version held is its past, not its successor. When it
       // was *said* decides, not the time its text names: "I moved to Lisbon in March", said after "I live in Berlin",
       // is news. Held for review, it waits as a fact, and approval places it the same way (memory/review/settle.ts).
-      const said = statedAt(plan, fact.sourceEpisodeIds);
+      const said = saidAt;
       if (replacing && said !== null && heldBefore(said, current.validFrom) && (stated ?? said) < current.validFrom) {
         if (review) {
           const receipt = engine.proposeFact({ action: 'remember', input: remember, ...review });

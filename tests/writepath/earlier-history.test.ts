@@ -50,6 +50,22 @@ describe('an older history learned after a newer one', () => {
     expect(current(engine)).not.toContain('User works at NHS Digital');
   });
 
+  it('the same value said in an earlier period is that period\'s version, not a source of the later one', async () => {
+    const { engine } = openTestEngine();
+    engine.saveReviewSettings({ import: 'at_once' });
+    await learn(engine, 's2', '2024-01-05T18:00:00Z', ['I live in York']);
+    await learn(engine, 's3', '2024-06-10T18:00:00Z', ['I moved to Leeds']);
+    await learn(engine, 's1', '2023-01-10T18:00:00Z', ['I live in Leeds, near the uni']);
+    const leeds = engine.listNodes({ types: ['semantic'], includeInvalid: true }).items.filter((n) => n.content.startsWith('User lives in Leeds'));
+    expect(leeds).toHaveLength(2);
+    const now = leeds.find((n) => n.validUntil === null);
+    const then = leeds.find((n) => n.validUntil !== null);
+    // Each cites its own message; the chain reads Leeds (2023), York, Leeds (2024).
+    expect(engine.getNode(now?.id ?? '').derivedFrom.map((p) => p.content)).toEqual(['I moved to Leeds']);
+    expect(engine.getNode(then?.id ?? '').derivedFrom.map((p) => p.content)).toEqual(['I live in Leeds, near the uni']);
+    expect(engine.getNode(now?.id ?? '').versions.map((v) => v.content)).toEqual(['User lives in Leeds', 'User lives in York', 'User lives in Leeds']);
+  });
+
   it('when it was said decides, not the time its text names: a move told after the current home is news', async () => {
     const { engine } = openTestEngine();
     engine.saveReviewSettings({ import: 'at_once' });
