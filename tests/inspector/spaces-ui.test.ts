@@ -72,15 +72,15 @@ describe('Settings → Memory spaces wording', () => {
     const work = await call<{ id: string }>('spaces.create', { name: 'Work' });
     const { id: old } = await call<{ id: string }>('memory.rememberFact', { content: 'The standup is at 9', spaceId: work.id });
     const { id: current } = await call<{ id: string }>('memory.correctFact', { id: old, content: 'The standup is at 10' });
-    const moved = await call<{ moved: number; erased: number }>('spaces.delete', { id: work.id, rows: { rows: 'move', toSpaceId: 'personal' } });
-    expect(moved).toEqual({ moved: 2, erased: 0 });
+    const moved = await call<{ moved: number; erased: number; settled: number }>('spaces.delete', { id: work.id, rows: { rows: 'move', toSpaceId: 'personal' } });
+    expect(moved).toEqual({ moved: 2, erased: 0, settled: 0 });
     for (const id of [old, current]) expect((await call<{ node: { spaceId: string } }>('memory.getNode', { id })).node.spaceId).toBe('personal');
 
     const novel = await call<{ id: string }>('spaces.create', { name: 'Novel' });
     const chat = await call<{ id: string }>('chat.create', { spaceId: novel.id });
     const { id: plot } = await call<{ id: string }>('memory.rememberFact', { content: 'The villain is the lighthouse keeper', spaceId: novel.id });
-    const erased = await call<{ moved: number; erased: number }>('spaces.delete', { id: novel.id, rows: { rows: 'erase' } });
-    expect(erased).toEqual({ moved: 0, erased: 1 });
+    const erased = await call<{ moved: number; erased: number; settled: number }>('spaces.delete', { id: novel.id, rows: { rows: 'erase' } });
+    expect(erased).toEqual({ moved: 0, erased: 1, settled: 0 });
     expect((await host.dispatch('memory.getNode', { id: plot })).ok).toBe(false);
     expect((await call<{ id: string }[]>('chat.list', { includeArchived: true })).map((c) => c.id)).not.toContain(chat.id);
   });
