@@ -66,6 +66,7 @@ export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string
         createdAt: now,
       });
       ended++;
+      ctx.feed.emit({ kind: 'node.updated', nodeId: older.id });
       if (older === node) break; // the added fact is history now; nothing else is settled against it
     }
   }
