@@ -9,7 +9,7 @@
  */
 import type { EngineContext } from './context';
 import { invalidateWithIndexes, SUPERSEDED_CONFIDENCE, SUPERSEDED_DECAY_RATE } from './facts';
-import { currentFactsOfSlotSubject } from './repo/consolidation';
+import { currentFactsRelatedToSlot } from './repo/consolidation';
 import { insertEdge } from './repo/edges';
 import { getNodes, setConfidence } from './repo/nodes';
 import { mayReplaceAcrossSlots, slotRelation, type SlottedFact } from '../../src-shared/slot-values';
@@ -39,8 +39,7 @@ export function settleArrivedFacts(ctx: EngineContext, addedIds: readonly string
     if (node.type === 'episodic' || node.validUntil !== null) continue;
     const fact = slotted(node);
     if (!fact) continue;
-    const subject = fact.slot.split('.')[0] ?? fact.slot;
-    const rivals = currentFactsOfSlotSubject(ctx.db, subject).filter(
+    const rivals = currentFactsRelatedToSlot(ctx.db, fact.slot).filter(
       (n) => !added.has(n.id) && (n.spaceId === node.spaceId || n.everywhere || node.everywhere),
     );
     for (const rival of rivals) {

@@ -2,6 +2,7 @@
  * Consolidation state (ADR 008 §10.1, §15): which sessions wait for the write path, their episodes in pages,
  * the success/failure marks, and the run log with token usage. Connection first, no state.
  */
+import { preferenceSubject } from '../../../src-shared/slot-values';
 import { newId } from '../ids';
 import type { Database } from 'better-sqlite3';
 import type { JsonObject, MemoryNode, SessionState } from '../../../src-shared/memory-types';
@@ -323,4 +324,14 @@ export function failedSessions(db: Database, limit: number): { id: string; last_
     attempts: number;
     last_event_at: number;
   }[];
+}
+
+/**
+ * Current facts a fact in `slot` may relate to: those of the slot itself, however old, and of the slots a preference
+ * or a diet relates to (src-shared/slot-values.ts preferenceSubject). Newest first, each once.
+ */
+export function currentFactsRelatedToSlot(db: Database, slot: string): MemoryNode[] {
+  const subject = preferenceSubject(slot);
+  const found = [...currentFactsInSlot(db, slot, 50), ...(subject !== null ? currentFactsOfSlotSubject(db, subject) : [])];
+  return [...new Map(found.map((n) => [n.id, n])).values()];
 }

@@ -8,7 +8,7 @@
  */
 import type { EngineContext } from '../context';
 import * as factOps from '../facts';
-import { currentFactsOfSlotSubject } from '../repo/consolidation';
+import { currentFactsRelatedToSlot } from '../repo/consolidation';
 import { insertEdge } from '../repo/edges';
 import { getSession } from '../repo/sessions';
 import { getNodes } from '../repo/nodes';
@@ -30,10 +30,9 @@ export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): st
   const value = typeof fact.attributes?.value === 'string' ? fact.attributes.value : null;
   if (!slot || value === null) return factOps.rememberFact(ctx, fact);
   const next = { slot, value, content: fact.content };
-  const subject = slot.split('.')[0] ?? slot;
   // The space it will be written in, as insertNode places it: its own, else its session's, else Personal.
   const space = fact.spaceId ?? (fact.sessionId ? getSession(ctx.db, fact.sessionId)?.spaceId : undefined) ?? PERSONAL_SPACE_ID;
-  const related = currentFactsOfSlotSubject(ctx.db, subject)
+  const related = currentFactsRelatedToSlot(ctx.db, slot)
     .filter((n) => n.spaceId === space || n.everywhere)
     .filter((n) => stringAttribute(n, 'slot') === slot || mayReplaceAcrossSlots(slot, { slot: stringAttribute(n, 'slot'), value: null, content: n.content }));
   // When it was said (its latest message), which decides whether it is news or the past (writepath/apply.ts).
