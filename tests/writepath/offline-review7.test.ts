@@ -62,7 +62,7 @@ describe("the seventh review's wrong facts", () => {
   });
 
   it('chat words and what follows "so" leave the fact; "started in june" alone is no fact', async () => {
-    expect(await read('im allergic to peanuts so careful with the satay')).toEqual([{ content: 'User is allergic to peanuts', slot: null, value: null, day: null }]);
+    expect(await read('im allergic to peanuts so careful with the satay')).toEqual([{ content: 'User is allergic to peanuts', slot: 'user.allergy.peanuts', value: 'yes', day: null }]);
     expect(await first("i'm allergic to shellfish fyi")).toMatchObject({ content: 'User is allergic to shellfish' });
     expect(await first('my favourite film is paddington 2 unironically')).toMatchObject({ value: 'paddington 2' });
     expect((await read('i love cold water swimming, started in june')).map((s) => s.content)).toEqual(['User loves cold water swimming']);

@@ -3,9 +3,14 @@
  * chrono-node, and the §13 timestamp display fields.
  */
 import * as chrono from 'chrono-node';
+import { slashDateOrder } from '../../../src-shared/date-order';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
+
+/** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
+const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
+  (slashDateOrder() === 'day-first' ? chrono.en.GB : chrono.casual).parse(text, ref, options);
 
 export interface TimeWindow {
   after: number | null;
@@ -41,7 +46,7 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
     const start = new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()).getTime();
     return edge === 'start' ? start : start + DAY;
   }
-  const results = chrono.parse(text, new Date(now), { forwardDate: false });
+  const results = datesIn(text, new Date(now), { forwardDate: false });
   const r = results[0];
   // "last christmas", "easter" (chrono reads no holidays): that holiday's days, the last one begun.
   const holiday = r ? undefined : holidayMentions(/^(?:last|this|next|past)\s/i.test(text) ? text : `at ${text}`, now)[0];
@@ -74,7 +79,7 @@ export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 
   if (typeof expr === 'string') {
     const text = expr.trim();
     const iso = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text);
-    const found = iso ? null : chrono.parse(text, new Date(now), { forwardDate: false })[0];
+    const found = iso ? null : datesIn(text, new Date(now), { forwardDate: false })[0];
     const bare = text.replace(/^(in|on|at|by)\s+/i, '').toLowerCase();
     // "as of last christmas": a holiday named whole is read as parseTimeExpression reads it.
     const holiday = holidayMentions(/^(?:last|this|next|past)\s/i.test(bare) ? bare : `at ${bare}`, now)[0];
@@ -130,7 +135,7 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
     const holiday = holidayMentions(piece.text, now)[0];
     const window = holiday ? holidayWindow(holiday, piece.text) : null;
     if (window) return window;
-    if (mayNameATime(piece.text) && (r = chrono.parse(piece.text, new Date(now), { forwardDate: false })[0])) break;
+    if (mayNameATime(piece.text) && (r = datesIn(piece.text, new Date(now), { forwardDate: false })[0])) break;
   }
   if (!r) return null;
   // "what did we do in May?" asked in November: the May gone, where the memory's turns are (chrono picks the nearest).

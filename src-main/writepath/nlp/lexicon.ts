@@ -6,7 +6,7 @@ const words = (s: string): Set<string> => new Set(s.split(/\s+/).filter(Boolean)
 export const RELATIONS = words(`
   brother sister mum mom mother dad father son daughter wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée
   friend bestie boss manager colleague coworker co-worker roommate flatmate housemate neighbour neighbor cousin aunt uncle
-  grandma grandmother grandpa grandfather granddad nan niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
+  grandma grandmother grandpa grandfather granddad grandad gran granny nana nanna nan grandson granddaughter niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
   mentor therapist doctor teacher coach landlord landlady ex
 `);
 /** Verbs whose past is their present ("I hurt my back", "quit my job at Globex"): the clause decides which it is. */

@@ -12,10 +12,10 @@ import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phras
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
 
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:been\s+)?(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
-const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)`, 'i');
+const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)`, 'i');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -25,7 +25,7 @@ const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:${SPAN_COUNT}\s+(?:
 export function habitNews(tokens: readonly Token[], start: number, own: Subject): Built | null {
   let i = start;
   if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
-  if (["'m", 'am', 'm'].includes(lowerOf(tokens[i]))) i++;
+  if (["'m", 'am', 'm', "'ve", 've', 'have'].includes(lowerOf(tokens[i]))) i++;
   const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT').map(lowerOf);
   const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
   if (backOn > 0) {

@@ -126,7 +126,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
  * words.
  */
 const PERSON_CUE_BEFORE =
-  /(?:dating|seeing|engaged to|married to|married|divorced|dumped|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate))\s+$/;
+  /(?:dating|seeing|engaged to|married to|married|divorced|dumped|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
 const PERSON_CUE_AFTER = /^\s+(?:(?:and|n|&)\s+(?:i|me)\b|is\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
 export function firstNamesAtPersonCues(text: string, firstNames: readonly string[]): string[] {

@@ -17,6 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
+import { birthdayStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState } from './personal-states';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -56,6 +57,9 @@ const PHRASAL_AFTER = new Set(['look', 'looks', 'looking', 'looked', 'take', 'ta
  * followed by a past or a number ("I quit my job when my daughter was born", "after 5 years at Globex", "not sure if
  * it was smart" are done).
  */
+/** A state's statement that tells of an event, dated by the clause's time: "turned 30 yesterday", "died last week". */
+const EVENT_STATES = / (?:turned|was diagnosed|died|passed away|passed on)\b/;
+
 function saysAPlan(tokens: readonly Token[], from: number): boolean {
   for (let i = from; i < tokens.length; i++) {
     const w = lowerOf(tokens[i]);
@@ -120,7 +124,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my".)
-  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised)) return [];
+  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) && !STATE_WITHOUT_SUBJECT.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
@@ -262,6 +266,9 @@ function readClause(
   if (born) return { subject: own, statements: [born], past: true };
   const habit = position.afterSomeoneElse ? null : habitNews(tokens, start, own);
   if (habit) return { subject: own, statements: [habit] };
+  // "i'm 34 btw", "diagnosed with adhd last month", "i'm a huge arsenal fan": what the speaker is (personal-states.ts).
+  const speakerSays = position.afterSomeoneElse ? null : speakerState(tokens, start, own);
+  if (speakerSays) return { subject: own, statements: [speakerSays], past: EVENT_STATES.test(speakerSays.content) };
   if (clause.sharedSubject && previous) {
     subject = previous;
     // "my sister moved to leeds and started at tesco": still one of many sisters, so still no slot.
@@ -293,7 +300,7 @@ function readClause(
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
-    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own)) : null;
+    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? birthdayStatement(tokens, start + 1, own)) : null;
     if (job) return { subject: own, statements: [job] };
     if (['favourite', 'favorite', 'fave', 'fav'].includes(next) && tokens[start + 2]) {
       const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
@@ -343,6 +350,9 @@ function readClause(
   // "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the partner is over.
   const leftMe = relationHere ? partnerLeft(tokens.slice(at), relationHere, subject, own) : null;
   if (leftMe) return { subject: own, past: true, statements: [...extra.filter((b) => b.slot !== leftMe.slot), leftMe] };
+  // "my son is 4", "my dad has dementia", "my grandad passed away last week" (personal-states.ts).
+  const subjectSays = subjectState(tokens, at, subject);
+  if (subjectSays) return { subject, statements: [...extra, oneOfMany ? { ...subjectSays, slot: null, value: null } : subjectSays], past: EVENT_STATES.test(subjectSays.content) };
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
   const verbs = verbGroup(tokens, at, subject.firstPerson);

@@ -4,9 +4,14 @@
  * the expressions; years alone ("in 2019") are ours, chrono does not take them.
  */
 import * as chrono from 'chrono-node';
+import { slashDateOrder } from '../../../src-shared/date-order';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
+
+/** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
+const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
+  (slashDateOrder() === 'day-first' ? chrono.en.GB : chrono.casual).parse(text, ref, options);
 
 export interface TimeMention {
   /** The expression as written ("last month"). */
@@ -89,6 +94,11 @@ function britishReading(text: string, index: number, said: string, time: number,
     // "the monday before last": the article is part of the time, so it leaves the fact's text with it.
     const the = /^the\b/i.test(said.trim()) ? null : /\bthe\s+$/i.exec(before);
     return { time: d.getTime(), said: (the ? the[0] : '') + said + beforeLast[0], index: index - (the ? the[0].length : 0) };
+  }
+  // "last tuesday" said on a Wednesday: yesterday would be "yesterday", so it is the Tuesday of the week before
+  // (chrono: the nearest Tuesday gone).
+  if (/^last\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/.test(lower) && Math.floor(time / DAY) === Math.floor(reference / DAY) - 1) {
+    return { time: time - 7 * DAY, said, index };
   }
   const lastWeek = /^(?:on\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+last\s+week$/.exec(lower);
   if (lastWeek) {
@@ -177,7 +187,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   const dotted = out.slice();
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
   const parsed = textPieces(text)
-    .flatMap((piece) => chrono.parse(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })))
+    .flatMap((piece) => datesIn(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })))
     .filter(({ r, index }) => !dotted.some((d) => d.index < index + r.text.length && index < d.index + d.text.length));
   for (const { r, index } of parsed) {
     // Inside a time read whole before it ("last year" of "in august last year").
@@ -266,6 +276,8 @@ const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 
 /** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
 const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
+/** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
+const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b`, 'iu');
 
 /**
  * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in".
@@ -282,7 +294,7 @@ export function stateBegan(text: string, reference: number): number | null {
     const year = m <= ref.getUTCMonth() ? ref.getUTCFullYear() : ref.getUTCFullYear() - 1;
     return Date.UTC(year, m, 1, 12);
   }
-  const held = HELD_FOR.exec(text);
+  const held = HELD_FOR.exec(text) ?? BEEN_FOR.exec(text);
   if (!held) return null;
   const n = /^\d+$/.test(held[1] as string) ? Number(held[1]) : SPAN_WORDS[(held[1] as string).toLowerCase()];
   const unit = UNIT_MS[(held[2] as string).toLowerCase()];

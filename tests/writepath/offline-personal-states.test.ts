@@ -1,0 +1,146 @@
+/**
+ * What a person is, as chats say it (personal-states.ts): ages, birthdays, lasting health conditions, being a fan,
+ * night owls and dog people, and deaths — with the messages of the same shape that say none of these. And the
+ * dates such news carries: slash dates the person's way round, "last tuesday" said on a Wednesday, "been sober for
+ * 2 years". Each case is read as the reader reads a message, against a Wednesday (2026-11-25).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { localeDateOrder } from '../../src-shared/date-order';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function read(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
+    content: s.content,
+    slot: s.slot,
+    value: s.value,
+    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
+  }));
+}
+const first = async (text: string) => (await read(text))[0];
+
+describe('ages and birthdays', () => {
+  it("the speaker's age, said now or turned on a day", async () => {
+    expect(await read("i'm 34 btw")).toEqual([{ content: 'User is 34 years old', slot: 'user.age', value: '34', day: null }]);
+    expect(await first('I am 34 years old')).toMatchObject({ content: 'User is 34 years old', value: '34' });
+    expect(await read('turned 30 yesterday 😭')).toEqual([{ content: 'User turned 30', slot: 'user.age', value: '30', day: '2026-11-24' }]);
+    expect(await first('I turned 40 last month')).toMatchObject({ content: 'User turned 40', day: '2026-10-25' });
+  });
+
+  it("a relative's or a pet's age; only a one-of relative has the slot", async () => {
+    expect(await first('my son is 4 and already smarter than me')).toMatchObject({ content: "User's son is 4 years old", slot: null });
+    expect(await first('my daughter is 6 months old')).toMatchObject({ content: "User's daughter is 6 months old" });
+    expect(await first('my mum turned 60 yesterday')).toMatchObject({ content: "User's mum turned 60", slot: 'user.mum.age', value: '60', day: '2026-11-24' });
+    expect(await first('my nan turned 90 on sunday 🎂')).toMatchObject({ content: "User's nan turned 90", day: '2026-11-22' });
+  });
+
+  it('a number that is no age, or an age still ahead, says none', async () => {
+    for (const text of [
+      "i'm 5 mins away", 'im 2 pints in', "i'm 100% sure", "i'm 12 episodes into breaking bad", 'im 20 weeks pregnant', 'im 7 hours ahead of you',
+      'thx! yeah im 30 next week 😭', 'im 40 tomorrow', 'my son is 18 tomorrow', 'my son is 4 foot tall already', 'my brother is 6 foot 2',
+      'if i was 20 again id do it all differently', 'turned 30 degrees today', 'is he 30?',
+    ]) {
+      expect((await read(text)).filter((s) => s.slot?.endsWith('.age')), text).toEqual([]);
+    }
+  });
+
+  it('a birthday: a day and a month, however written', async () => {
+    expect(await read('my birthday is 29.12')).toEqual([{ content: "User's birthday is 29 December", slot: 'user.birthday', value: '12-29', day: null }]);
+    expect(await first("my bday's on march 3rd")).toMatchObject({ content: "User's birthday is 3 March", value: '03-03' });
+    expect(await first('born on 12 march 1990')).toMatchObject({ content: 'User was born on 12 March 1990', slot: 'user.birthday', value: '03-12' });
+    for (const text of ["my birthday's on the 14th 🎉", 'my birthday is coming up', 'my birthday is next week', 'my birthday party is on 3 june']) {
+      expect(await read(text), text).toEqual([]);
+    }
+  });
+});
+
+describe('lasting health conditions', () => {
+  it('had, diagnosed, or said as what one is, each in its slot', async () => {
+    expect(await read('i have type 1 diabetes')).toEqual([{ content: 'User has type 1 diabetes', slot: 'user.health.type_1_diabetes', value: 'yes', day: null }]);
+    expect(await first('i was diagnosed with adhd last month')).toMatchObject({ content: 'User was diagnosed with ADHD', slot: 'user.health.adhd', day: '2026-10-25' });
+    expect(await first('coeliac so no pasta for me sadly')).toMatchObject({ content: 'User is coeliac', slot: 'user.health.coeliac_disease' });
+    expect(await first('im asthmatic so the smoke got me')).toMatchObject({ content: 'User is asthmatic', slot: 'user.health.asthma' });
+    expect(await first('i have migraines like every week')).toMatchObject({ content: 'User has migraines' });
+    expect(await first("i'm deaf in one ear so speak up lol")).toMatchObject({ content: 'User is deaf in one ear' });
+    expect(await first('im allergic to penicillin just so u know for the form')).toMatchObject({ content: 'User is allergic to penicillin', slot: 'user.allergy.penicillin' });
+    expect(await first('my dad has dementia, its been hard')).toMatchObject({ content: "User's dad has dementia", slot: 'user.dad.health.dementia' });
+    expect(await first('my son has autism and we just got the diagnosis')).toMatchObject({ content: "User's son has autism", slot: null });
+  });
+
+  it('passing illness, a worry, a guess, a question or a word that only looks like one says none', async () => {
+    for (const text of [
+      'i have a cold', "i've got covid again ffs", 'i have anxiety about tomorrow', 'i have cancer research on monday', 'i have ms teams open',
+      'i think i have adhd lol', 'if i was diagnosed with adhd it would explain a lot', 'do i have covid?', 'my mum has a cold',
+    ]) {
+      expect((await read(text)).filter((s) => s.slot?.includes('.health.')), text).toEqual([]);
+    }
+  });
+});
+
+describe('fans, night owls and dog people', () => {
+  it('an opinion of the team, band or show, and a kind of person', async () => {
+    expect(await read("i'm a huge arsenal fan")).toEqual([{ content: 'User is a fan of arsenal', slot: 'user.opinion.arsenal', value: 'like', day: null }]);
+    expect(await first('big fan of the office (uk obvs)')).toMatchObject({ content: 'User is a fan of the office', value: 'like' });
+    expect(await first('obsessed with taylor swift rn')).toMatchObject({ content: 'User is obsessed with taylor swift', slot: 'user.opinion.taylor_swift' });
+    expect(await first("i'm a night owl")).toMatchObject({ content: 'User is a night owl', slot: 'user.chronotype', value: 'night' });
+    expect(await first("i'm a morning person now, who am i")).toMatchObject({ slot: 'user.chronotype', value: 'morning' });
+    expect(await first("i'm more of a dog person")).toMatchObject({ content: 'User is a dog person', slot: 'user.pet_person', value: 'dog' });
+  });
+
+  it('no fan, no team, or no liking says none of these', async () => {
+    for (const text of ["i'm not a huge arsenal fan", "i'm a fan", "i'm obsessed with you", 'im mad about work', 'addicted to my phone', "i'm a huge fan of yours"]) {
+      expect((await read(text)).filter((s) => s.value === 'like'), text).toEqual([]);
+    }
+  });
+});
+
+describe('deaths', () => {
+  it("a relative's or a pet's death, dated by the clause", async () => {
+    expect(await read('my grandad passed away last week')).toEqual([{ content: "User's grandad passed away", slot: null, value: null, day: '2026-11-18' }]);
+    expect(await first('our cat died this morning 😭 rip milo')).toMatchObject({ content: "User's cat died", day: '2026-11-25' });
+    expect(await first('we had to put our dog down last friday')).toMatchObject({ content: "User's dog died", day: '2026-11-20' });
+    expect(await read('My dog Rex died in 2021, still miss him')).toMatchObject([{ content: "Rex is the user's dog" }, { content: 'Rex died', day: '2021-01-01' }]);
+  });
+
+  it('a phone, a joke, a near miss or a test passed is no death', async () => {
+    for (const text of ['my phone died', 'my battery died lol', 'i nearly died', 'i died laughing', 'my dad died laughing', 'our cat died in the game lol', 'my grandad passed the salt', "my gran's cat died", 'my dad would die if he saw this']) {
+      expect((await read(text)).filter((s) => /died|passed away/.test(s.content)), text).toEqual([]);
+    }
+  });
+});
+
+describe('dates such news carries', () => {
+  const before = process.env.ENGRAM_DATE_ORDER;
+  afterEach(() => {
+    if (before === undefined) delete process.env.ENGRAM_DATE_ORDER;
+    else process.env.ENGRAM_DATE_ORDER = before;
+  });
+
+  it("slash dates are read the person's way round; dots are always day first", async () => {
+    process.env.ENGRAM_DATE_ORDER = 'day-first';
+    expect(await first('started the job on 03/02/2025')).toMatchObject({ day: '2025-02-03' });
+    expect(await first('my birthday is 3/4')).toMatchObject({ value: '04-03' });
+    process.env.ENGRAM_DATE_ORDER = 'month-first';
+    expect(await first('started the job on 03/02/2025')).toMatchObject({ day: '2025-03-02' });
+    expect(await first('my birthday is 3/4')).toMatchObject({ value: '03-04' });
+    // Only one reading is a date, or the dots say which.
+    expect(await first('my birthday is 29/12')).toMatchObject({ value: '12-29' });
+    expect(await first('got married on 3.4.2024')).toMatchObject({ day: '2024-04-03' });
+  });
+
+  it("without the setting, the system locale's order", () => {
+    expect(localeDateOrder('en-GB')).toBe('day-first');
+    expect(localeDateOrder('de-DE')).toBe('day-first');
+    expect(localeDateOrder('en-US')).toBe('month-first');
+  });
+
+  it('"last tuesday" said on a Wednesday is the week before; a span of a perfect dates its start', async () => {
+    expect(await first('last tuesday i started my new job at lidl')).toMatchObject({ value: 'lidl', day: '2026-11-17' });
+    expect(await first('I started at Lidl last monday')).toMatchObject({ day: '2026-11-23' });
+    expect(await read("i've been sober for 2 years")).toEqual([{ content: 'User is sober', slot: 'user.uses.alcohol', value: 'no', day: '2024-11-24' }]);
+    expect(await first('been sober since 14/04/2021')).toMatchObject({ slot: 'user.uses.alcohol', day: '2021-04-14' });
+  });
+});
