@@ -18,6 +18,8 @@ export interface CommandContext {
   out(text: string): void;
   /** Transient progress line (stderr, only on a terminal). */
   progress(text: string): void;
+  /** A line the person must see whatever the output (stderr, kept): what a command did not do as asked. */
+  notice(text: string): void;
   /** `--space NAME`, resolved to its id (absent: every space for reads, Personal for writes). */
   spaceId?: string | undefined;
 }

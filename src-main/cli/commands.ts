@@ -1,7 +1,7 @@
 import type { MemoryStats, NodeDetail } from '../memory';
 import type { Command, CommandContext } from './command-types';
 import { recordTranscript } from '../data/import/record-transcript';
-import { conversationEpisodes, parseTranscriptFile, type TranscriptEpisode } from '../data/import/transcript-file';
+import { conversationEpisodes, parseTranscriptFile, transcriptNotices, type TranscriptEpisode } from '../data/import/transcript-file';
 import { MemoryError, UsageError } from '../../src-shared/errors';
 import { spaces } from './space-commands';
 import { heldUntil } from '../../src-shared/versions';
@@ -60,17 +60,25 @@ const ingest: Command = async (ctx) => {
     repeated += before - episodes.length;
   }
   if (episodes.length === 0) throw new UsageError(repeated > 0 ? `${file} holds no message memory does not already have; nothing ingested` : `${file} holds no messages; nothing ingested`);
+  // Kept as they are, but said: a role memory does not read, and lines dated now for want of a time.
+  const { unreadRoles, undated } = transcriptNotices(episodes);
+  const unread = Object.entries(unreadRoles).map(([role, n]) => `${n} with role "${role}"`);
+  const readAs = new Date(Date.now()).toISOString();
+  if (unread.length > 0) ctx.notice(`${unread.join(', ')} and no speaker: kept, but memory learns nothing from them (roles it reads: user, assistant; or give each turn a "speaker")`);
+  if (undated > 0) ctx.notice(`${undated} line(s) give no "time": dated now (${readAs})`);
   const recorded = (await recordTranscript(engine, episodes, (m) => ctx.progress(m), ctx.spaceId)).length;
   const elapsedMs = Math.round(performance.now() - started);
   const sessions = new Set(episodes.map((e) => e.sessionId)).size;
   const pending = engine.stats().pending_embeddings;
-  const result = { format: parsed.format, conversations, sessions, episodes: recorded, sessions_already_in_memory: already.size, messages_already_in_memory: repeated, pending_embeddings: pending, elapsed_ms: elapsedMs };
+  const result = { format: parsed.format, conversations, sessions, episodes: recorded, sessions_already_in_memory: already.size, messages_already_in_memory: repeated, unread_roles: unreadRoles, undated_messages: undated, pending_embeddings: pending, elapsed_ms: elapsedMs };
   if (ctx.json) ctx.out(JSON.stringify(result));
   else
     ctx.out(
       `Ingested ${recorded} episodes in ${sessions} sessions (${parsed.format}) in ${elapsedMs} ms` +
         (already.size > 0 ? `; ${already.size} session(s) already in memory were skipped` : '') +
         (repeated > 0 ? `; ${repeated} message(s) already in memory were skipped` : '') +
+        (unread.length > 0 ? `; ${unread.join(', ')} are kept but not read` : '') +
+        (undated > 0 ? `; ${undated} undated line(s) dated now` : '') +
         (pending > 0 ? `; ${pending} still waiting for embedding` : ''),
     );
 };

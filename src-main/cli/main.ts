@@ -213,6 +213,9 @@ async function main(argv: string[]): Promise<number> {
     progress: (text) => {
       if (process.stderr.isTTY) process.stderr.write(`\r${text}\x1b[K`);
     },
+    notice: (text) => {
+      process.stderr.write(`${process.stderr.isTTY ? '\r\x1b[K' : ''}notice: ${text}\n`);
+    },
   };
   try {
     // An unknown name fails here (not_found, exit 1) naming the spaces there are.

@@ -55,6 +55,17 @@ describe('cli', { timeout: 120_000 }, () => {
     const nothing = cli(dir, 'ingest', empty);
     expect(nothing.code).not.toBe(0);
     expect(nothing.stderr).toMatch(/holds no messages/);
+    // A role memory does not read, and a line with no time, are kept and said: on stderr, and in the JSON.
+    const odd = join(makeTempDir(), 'odd.jsonl');
+    writeFileSync(odd, [
+      JSON.stringify({ session: 'odd-1', role: 'friend', text: 'I moved to Leeds.', time: '2026-03-02T09:00:00Z' }),
+      JSON.stringify({ session: 'odd-1', role: 'user', text: 'I work at Tesco now.' }),
+    ].join('\n'));
+    const told = cli(dir, 'ingest', odd, '--json');
+    expect(told.code).toBe(0);
+    expect(told.stderr).toMatch(/1 with role "friend" and no speaker: kept, but memory learns nothing from them/);
+    expect(told.stderr).toMatch(/1 line\(s\) give no "time": dated now/);
+    expect(JSON.parse(told.stdout)).toMatchObject({ episodes: 2, unread_roles: { friend: 1 }, undated_messages: 1 });
     // A read that cannot stand at a past date refuses the date rather than answer for today.
     const profileThen = cli(dir, 'profile', '--as-of', '2020-01-01');
     expect(profileThen.code).toBe(2);

@@ -57,6 +57,8 @@ export interface TranscriptEpisode {
   content: string;
   eventTime: number;
   attributes: { [key: string]: string };
+  /** The line gave no time, so it is dated when it was read (ingest says so). */
+  undated?: boolean;
 }
 
 const epochMs = (time: number | string): number => (typeof time === 'number' ? time : Date.parse(time));
@@ -112,7 +114,26 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     content,
     eventTime: time === undefined ? now : epochMs(time),
     attributes: {},
+    ...(time === undefined ? { undated: true } : {}),
   };
+}
+
+/** The roles memory reads as someone's words: the person's and Engram's (a turn with a `speaker` is that person's). */
+const READ_ROLES: ReadonlySet<string> = new Set(['user', 'assistant']);
+
+/**
+ * What an ingest should tell about its episodes besides the count: turns whose role is neither "user" nor
+ * "assistant" and that name no speaker (kept, but no one's words to learn from), and lines dated "now" because
+ * they gave no time.
+ */
+export function transcriptNotices(episodes: readonly TranscriptEpisode[]): { unreadRoles: Record<string, number>; undated: number } {
+  const unreadRoles: Record<string, number> = {};
+  let undated = 0;
+  for (const e of episodes) {
+    if (!READ_ROLES.has(e.role) && !e.attributes.speaker) unreadRoles[e.role] = (unreadRoles[e.role] ?? 0) + 1;
+    if (e.undated) undated++;
+  }
+  return { unreadRoles, undated };
 }
 
 export function parseJsonl(text: string, now: number): TranscriptEpisode[] {
