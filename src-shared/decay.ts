@@ -17,6 +17,11 @@ import type { MemoryNode } from './memory-types';
 export const DECAY_EXPONENT = 0.8;
 export const DEFAULT_PRUNE_THRESHOLD = 0.05;
 export const DEFAULT_DECAY_RATE = 0.1;
+/**
+ * A version that is current again (restored after what replaced it was erased), or shown as it stood while it was
+ * current (memory as of a date), counts no lower than this: the low confidence it has now was set when it ended.
+ */
+export const CURRENT_AGAIN_MIN_CONFIDENCE = 0.5;
 const DAY_MS = 86_400_000;
 
 /** Stability of a new fact: ADR 008's curve unchanged. */

@@ -3,6 +3,7 @@
  * node filter's `asOf` condition (node-filter.ts); this module holds what every as-of read shares: the input
  * field and how a row read today is shown as it stood then.
  */
+import { CURRENT_AGAIN_MIN_CONFIDENCE } from '../../src-shared/decay';
 import { timestampSchema } from './schemas';
 
 /** An as-of instant in epoch ms: memory's own times (`created_at`) are never before 1970. */
@@ -15,11 +16,13 @@ interface Validity {
 
 /**
  * A row as it stood at `t`: a version superseded, forgotten or pruned after `t` was still current then, so its
- * end (and the reason) are not shown. Without `t` (today) the row is returned as is.
+ * end (and the reason) are not shown, nor the low confidence its ending set (it ranks and reads as a current fact
+ * would, not "confidence 0.30"). Without `t` (today) the row is returned as is.
  */
-export function asStoodAt<N extends Validity>(row: N, t: number | null | undefined): N {
+export function asStoodAt<N extends Validity & { confidence?: number }>(row: N, t: number | null | undefined): N {
   if (t === undefined || t === null || row.validUntil === null || row.validUntil <= t) return row;
-  return { ...row, validUntil: null, invalidatedReason: null };
+  const confidence = typeof row.confidence === 'number' ? { confidence: Math.max(row.confidence, CURRENT_AGAIN_MIN_CONFIDENCE) } : {};
+  return { ...row, validUntil: null, invalidatedReason: null, ...confidence };
 }
 
 /** An edge (supersedes, derived_from…) as it stood at `t`: absent when written later, current when it ended later. */

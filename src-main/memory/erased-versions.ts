@@ -4,7 +4,7 @@
  * (the chat that changed it no longer exists, so neither does the change); one that a surviving version still
  * follows (through erased ones in between) is linked straight to it, so the chain keeps telling what happened.
  */
-import { DEFAULT_DECAY_RATE } from '../../src-shared/decay';
+import { CURRENT_AGAIN_MIN_CONFIDENCE, DEFAULT_DECAY_RATE } from '../../src-shared/decay';
 import type { EngineContext } from './context';
 import { refreshEntitySummaries } from './entity-summary';
 import { adjustMentionCount, entityIdsOfNode } from './repo/entities';
@@ -12,8 +12,6 @@ import { insertEdge } from './repo/edges';
 import { getNode, revalidateNode, setConfidence } from './repo/nodes';
 import { setNodeVectorActive } from './repo/vectors';
 
-/** A restored version starts no lower than this, as a restored forget does. */
-const CURRENT_AGAIN_MIN_CONFIDENCE = 0.5;
 
 export interface VersionsAfterErase {
   /** Superseded versions that become current again. */

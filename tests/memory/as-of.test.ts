@@ -84,6 +84,10 @@ describe('memory as of a date', () => {
     expect(pack.markdown).toContain('Chicago');
     expect(pack.markdown).not.toContain('Denver');
     expect(pack.markdown).not.toContain('until');
+    // Chicago was current on day 12: it reads as a current fact did, not at the confidence its ending set today.
+    expect(engine.getNode(b)?.node.confidence).toBeLessThan(0.5);
+    expect(hits.hits.find((h) => h.node.id === b)?.node.confidence).toBeGreaterThanOrEqual(0.5);
+    expect(pack.markdown).not.toMatch(/confidence 0\.[0-4]/);
     const today = await engine.buildContextPack('Where do I live?');
     expect(today.markdown).toContain('Denver');
     await expect(engine.search({ query: 'live', asOf: 'not a date at all' })).rejects.toMatchObject({ code: 'invalid_input' });

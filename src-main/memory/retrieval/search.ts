@@ -231,7 +231,8 @@ export async function search(
   if (weights.causal > 0) lists.causal = time('causal', () => causalStrategy(deps.db, seeds, depth, filter, n));
 
   let fused = time('fusion', () => weightedRrf(lists, { ...weights, neighbourhood: weights.neighbourhood > 0 ? 1 : 0 }, deps.config.rrfK));
-  const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, node]));
+  // As of a date, each node as it stood then (a version current then ranks as a current fact did).
+  const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, asStoodAt(node, asOf)]));
   // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence); mixed with episodes they are
   // boosted; questions and the assistant's replies are weak evidence about the person.
   const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
@@ -258,9 +259,8 @@ export async function search(
     fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
   }
   const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {
-    const found = nodes.get(f.id);
-    if (!found) throw new Error('unreachable: fused ids were filtered to loaded nodes');
-    const node = asStoodAt(found, asOf);
+    const node = nodes.get(f.id);
+    if (!node) throw new Error('unreachable: fused ids were filtered to loaded nodes');
     return { node, score: f.score, strategies: f.strategies, ...timestampFields(node.eventTime, now) };
   });
   timings.total = Math.round((performance.now() - t0) * 1000) / 1000;
