@@ -12,6 +12,7 @@ import { type ExportedTree, exportedTree } from './fingerprint';
 import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
+import { adjustMentionCount } from './repo/entities';
 import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSnapshot, tableColumns, tableExists, type SnapshotRow } from './repo/snapshot-tables';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
@@ -191,13 +192,19 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     memory_sessions: new Set(),
   };
   const statements = new SnapshotLoadStatements(db);
+  // The file's entities as this memory knows them: one of the same name and kind here is the same entity (an
+  // export of the same conversations from another machine names Edinburgh with another id). Rows that point at
+  // such an entity point at the one here.
+  const entityIds = new Map<string, string>();
+  const adoptedEntities = new Set<string>();
+  const asHere = (id: string): string => entityIds.get(id) ?? id;
   const exists = (table: string, keys: string[], row: SnapshotRow): boolean => statements.exists(table, keys, keys.map((k) => row[k] ?? null));
   const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
     for (const ref of REFERENCES[table] ?? []) {
       const value = row[ref.column];
       if (value === null || value === undefined) continue;
       const id = String(value);
-      if (fresh[ref.table].has(id)) continue;
+      if (fresh[ref.table].has(id) || (ref.table === 'entities' && adoptedEntities.has(id))) continue;
       const here = exists(ref.table, ['id'], { id });
       if (here) return `${ref.column}: attaches to ${WHAT[ref.table]} already in this memory (an import only adds, it never changes what is there)`;
       if (!ref.optional) return `${ref.column}: refers to ${WHAT[ref.table]} that is neither in the file nor in this memory`;
@@ -255,13 +262,28 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         there++;
         continue;
       }
+      if (table === 'entities' && (row.merged_into === null || row.merged_into === undefined)) {
+        const same = statements.entityIdByName(String(row.canonical_name), String(row.type));
+        if (same !== null) {
+          entityIds.set(String(row.id), same);
+          adoptedEntities.add(same);
+          there++;
+          continue;
+        }
+      }
+      if (entityIds.size > 0) row = withEntitiesHere(table, row, asHere);
+      if (table === 'node_entities' && exists(table, keys, row)) {
+        there++;
+        continue;
+      }
       const refProblem = referenceProblem(table, row);
       if (refProblem) {
         reject(table, refProblem, example);
         continue;
       }
       if (table === 'memory_proposals') {
-        const checked = checkImportedProposal(row, fresh, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }));
+        const loaded = adoptedEntities.size > 0 ? { ...fresh, entities: new Set([...fresh.entities, ...adoptedEntities]) } : fresh;
+        const checked = checkImportedProposal(row, loaded, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }));
         if ('problem' in checked) {
           reject(table, checked.problem, example);
           continue;
@@ -284,6 +306,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       }
       n++;
       if (table in fresh) fresh[table as Reference['table']].add(String(row.id));
+      // A new memory linked to an entity already here counts among its mentions, as if learned here.
+      if (table === 'node_entities' && adoptedEntities.has(String(row.entity_id))) adjustMentionCount(db, String(row.entity_id), 1, now);
     }
     added[table] = n;
     if (there > 0) alreadyThere[table] = there;
@@ -291,6 +315,30 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
   const needVectors = loadVectors(db, data.vectors, vectorLock, fresh.nodes, fresh.entities);
   for (const id of needVectors) enqueueSlowPath(db, id, now);
   return { added, alreadyThere, rejected: [...rejected.values()], needVectors, addedNodeIds: [...fresh.nodes], settled: 0 };
+}
+
+/**
+ * `row` with its references to the file's entities replaced by the entities here they were matched to by name:
+ * a link, a merge, and a pending proposal's entities (its column and its payload alike).
+ */
+function withEntitiesHere(table: LoadableTable, row: SnapshotRow, asHere: (id: string) => string): SnapshotRow {
+  if (table === 'node_entities' && typeof row.entity_id === 'string') return { ...row, entity_id: asHere(row.entity_id) };
+  if (table === 'entities' && typeof row.merged_into === 'string') return { ...row, merged_into: asHere(row.merged_into) };
+  if (table !== 'memory_proposals') return row;
+  const ids = (value: unknown): unknown => (Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? asHere(v) : v)) : value);
+  const out: SnapshotRow = { ...row };
+  try {
+    if (typeof row.entity_ids === 'string') out.entity_ids = JSON.stringify(ids(JSON.parse(row.entity_ids)));
+    if (typeof row.payload === 'string') {
+      const payload = JSON.parse(row.payload) as { input?: { entityIds?: unknown } };
+      if (payload.input && Array.isArray(payload.input.entityIds)) {
+        out.payload = JSON.stringify({ ...payload, input: { ...payload.input, entityIds: ids(payload.input.entityIds) } });
+      }
+    }
+  } catch {
+    // Not JSON: the proposal's own check refuses it, with its reason.
+  }
+  return out;
 }
 
 /** Stores the file's vectors of the nodes and entities this load added; returns the added nodes left without one. */

@@ -182,6 +182,38 @@ describe('merging an export into a memory that moved on', () => {
     expect(b.getNode(leeds2024).node.validUntil).toBeNull();
   });
 
+  it('an entity learned on both machines is one entity here: the file’s facts, merges and proposals link to it', async () => {
+    const { engine: laptop } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T10:00:00Z')) });
+    const edinburghThere = laptop.createEntity({ name: 'Edinburgh', type: 'place' });
+    const edi = laptop.createEntity({ name: 'Edi', type: 'place' });
+    laptop.mergeEntities(edi.id, edinburghThere.id);
+    const moved = laptop.rememberFact({ content: 'User moved to Edinburgh in March', entityIds: [edinburghThere.id] });
+    laptop.proposeFact({ action: 'remember', origin: 'mcp', input: { content: 'User likes walking up Arthur’s Seat', entityIds: [edinburghThere.id] } });
+    // The same name of another kind is another thing.
+    const band = laptop.createEntity({ name: 'Edinburgh', type: 'organization' });
+    const out = makeTempDir();
+    await exportJson(laptop, join(out, 'laptop.json'));
+
+    const { engine: desk } = openTestEngine({ clock: new ManualClock(Date.parse('2026-04-01T10:00:00Z')) });
+    const edinburghHere = desk.createEntity({ name: 'edinburgh', type: 'place' });
+    desk.rememberFact({ content: 'User lives in Edinburgh', entityIds: [edinburghHere.id] });
+    const mentionsBefore = desk.getEntityProfile(edinburghHere.id).entity.mentionCount;
+    const summary = await runImport(desk, join(out, 'laptop.json'), { format: 'engram-export' });
+    expect(summary.rejected).toEqual([]);
+
+    const places = desk.listEntities(100).filter((e) => e.type === 'place' && e.canonicalName.toLowerCase() === 'edinburgh');
+    expect(places.map((e) => e.id)).toEqual([edinburghHere.id]);
+    const profile = desk.getEntityProfile(edinburghHere.id);
+    expect(profile.facts.map((f) => f.id)).toContain(moved);
+    expect(profile.entity.mentionCount).toBe(mentionsBefore + 1);
+    expect(profile.mergedFrom.map((m) => m.name)).toEqual(['Edi']);
+    // The waiting proposal, approved here, links its fact to the Edinburgh here.
+    const [pending] = desk.listProposals({ state: 'pending' }).items;
+    const approved = desk.approveProposal({ id: pending?.id ?? '' });
+    expect(desk.getEntityProfile(edinburghHere.id).facts.map((f) => f.id)).toContain(approved.nodeId);
+    expect(desk.listEntities(100).some((e) => e.id === band.id)).toBe(true);
+  });
+
   it('a newer export replaces what an older memory holds', async () => {
     const { engine: newer } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
     slotted(newer, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');

@@ -67,6 +67,17 @@ export class SnapshotLoadStatements {
     return id ?? null;
   }
 
+  /**
+   * The entity here of the same name (in any case) and kind, not merged into another — the one first seen — or
+   * null: the same person or place learned on two machines has two ids.
+   */
+  entityIdByName(name: string, type: string): string | null {
+    const id = this.prepared('SELECT id FROM entities WHERE canonical_name = ? COLLATE NOCASE AND type = ? AND merged_into IS NULL ORDER BY first_seen, id LIMIT 1')
+      .pluck()
+      .get(name, type) as string | undefined;
+    return id ?? null;
+  }
+
   nodeRowidFree(rowid: string | number): boolean {
     return this.prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(rowid) === undefined;
   }
