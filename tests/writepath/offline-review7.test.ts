@@ -56,7 +56,7 @@ describe("the seventh review's wrong facts", () => {
   });
 
   it('a state said of now is dated by when it began, when the message says so', async () => {
-    expect(await first('im vegan now, 6 months in 🌱')).toMatchObject({ slot: 'user.diet', day: '2026-05-26' });
+    expect(await first('im vegan now, 6 months in 🌱')).toMatchObject({ slot: 'user.diet', day: '2026-05-25' });
     expect(await first("i'm vegan now, since may")).toMatchObject({ slot: 'user.diet', day: '2026-05-01' });
     expect(await first('im gluten free now')).toMatchObject({ day: '2026-11-25' });
   });
@@ -83,7 +83,7 @@ describe("the seventh review's commonest misses", () => {
   it('habits the way chats say them', async () => {
     expect(await first('back on the cigs, stressful month 😩')).toMatchObject({ slot: 'user.uses.smoking', value: 'yes' });
     expect(await first('im off the booze')).toMatchObject({ slot: 'user.uses.alcohol', value: 'no' });
-    expect(await first('sober 8 months today 🙏')).toMatchObject({ slot: 'user.uses.alcohol', value: 'no', day: '2026-03-26' });
+    expect(await first('sober 8 months today 🙏')).toMatchObject({ slot: 'user.uses.alcohol', value: 'no', day: '2026-03-25' });
     expect(await first('three weeks sober today')).toMatchObject({ slot: 'user.uses.alcohol', day: '2026-11-04' });
     expect(await read('back on the bus lol')).toEqual([]);
     expect(await read('doing sober october')).toEqual([]);

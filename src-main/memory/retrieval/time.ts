@@ -4,6 +4,7 @@
  */
 import * as chrono from 'chrono-node';
 import { slashDateOrder } from '../../../src-shared/date-order';
+import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
@@ -55,7 +56,8 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
   const startAt = pastWhenYearless(r.start, now);
   const start = startAt.getTime();
   if (r.end) return edge === 'start' ? start : pastWhenYearless(r.end, now, start).getTime();
-  return edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start);
+  const shift = lastWeekdayShift(r.text, start, now);
+  return (edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start)) + shift;
 }
 
 /**
@@ -140,9 +142,11 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
   if (!r) return null;
   // "what did we do in May?" asked in November: the May gone, where the memory's turns are (chrono picks the nearest).
   const start = pastWhenYearless(r.start, now).getTime();
+  // "what did I do last monday?": the day the write path dates "last monday" by (calendar.ts).
+  const shift = lastWeekdayShift(r.text, start, now);
   return {
-    after: periodStart(r.start, start),
-    before: r.end ? pastWhenYearless(r.end, now, start).getTime() : periodEnd(r.start, start),
+    after: periodStart(r.start, start) + shift,
+    before: (r.end ? pastWhenYearless(r.end, now, start).getTime() : periodEnd(r.start, start)) + shift,
   };
 }
 

@@ -9,9 +9,15 @@
  */
 import { slashDateOrder } from '../../../src-shared/date-order';
 import { joinTokens, type Token } from './analyzer';
-import { CALENDAR_WORDS } from './lexicon';
-import { opinionKey, possessive, slotKey } from './phrases';
+import { CALENDAR_WORDS, RELATIONS } from './lexicon';
+import { possessive, slotKey } from './phrases';
 import type { Built, Subject } from './statement-types';
+
+/** A clause these rules read and found to say nothing (a joke allergy, a death in a dream): no other rule reads it. */
+export const NOTHING = 'nothing';
+export type StateReading = Built | typeof NOTHING | null;
+/** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
+export const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
 
 const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
 
@@ -22,12 +28,13 @@ function spoken(tokens: readonly Token[], at: number): string {
 
 /** Words a chat ends such news with, which add nothing to it ("lol", "btw", "rip milo" aside). */
 const FILLERS = new Set(
-  'lol haha hahaha lmao omg btw tho though now already today tonight yesterday finally just sadly ffs fr ngl tbh x xx xxx rn atm lately these days anymore again still officially'.split(' '),
+  'lol haha hahaha lmao omg btw fyi tho though now already today tonight yesterday finally just sadly ffs fr ngl tbh x xx xxx rn atm lately these days anymore again still officially'.split(' '),
 );
 /** Words of a time said after the news: "last week", "on sunday", "in 2021", "this morning", "3 days ago". */
 const TIME_WORDS = new Set(
   [
-    ...'on in at last this next over the a an few couple of ago morning afternoon evening night week weekend month year years months weeks day days earlier recently peacefully suddenly unexpectedly back'.split(' '),
+    ...'on in at last this next over the a an few couple of ago morning afternoon evening night week weekend month year years months weeks day days fortnight eve earlier recently peacefully suddenly unexpectedly back'.split(' '),
+    ...'jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
     ...CALENDAR_WORDS,
   ],
 );
@@ -50,7 +57,7 @@ function onlyTimeOrFillers(rest: string, timeToo = true): boolean {
  * "big fan of the office", "obsessed with taylor swift rn".
  */
 export const STATE_WITHOUT_SUBJECT =
-  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+on\b|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b)/i;
+  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b)/i;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ages and birthdays
@@ -71,10 +78,10 @@ function ageIn(rest: string, subject: Subject): Built | null {
   const unit = (now ? now[2] : undefined)?.trim() ?? '';
   const tail = (now ? now[3] : turned?.[2]) ?? '';
   if (now && !unit && NOT_AN_AGE_AFTER.test(tail)) return null;
-  if (!onlyTimeOrFillers(tail, !now)) return null;
+  if (!onlyTimeOrFillers(tail, !now) || (now && /\bagain\b/.test(tail))) return null;
   const months = /^(?:months?|weeks?)/.test(unit);
-  // A grown-up speaker says their own age; a child's or a pet's may be anything.
-  if (years > 120 || (subject.firstPerson && !months && years < 10)) return null;
+  // A grown-up speaker says their own age ("i'm 12 and what is this" is a meme); a child's or a pet's may be anything.
+  if (years > 120 || (subject.firstPerson && !months && years < 16)) return null;
   const said = months ? `${years} ${unit.replace(/\s+old$/, '')} old` : `${years} years old`;
   const value = months ? `${years} ${/^weeks?/.test(unit) ? 'weeks' : 'months'}` : String(years);
   const content = now ? `${subject.text} is ${said}` : `${subject.text} turned ${years}`;
@@ -104,7 +111,8 @@ function dayOfYear(text: string): { month: number; day: number; year: number | n
     const dayFirst = dotted[0].includes('.') || a > 12 || (slashDateOrder() === 'day-first' && b <= 12);
     [day, month, year] = dayFirst ? [a, b - 1, dotted[3]] : [b, a - 1, dotted[3]];
   } else return null;
-  if (month < 0 || month > 11 || day < 1 || day > new Date(Date.UTC(2000, month + 1, 0)).getUTCDate()) return null;
+  // (Without a year, 29 February is a birthday; with one, it must have been a day: not 29.02.1991.)
+  if (month < 0 || month > 11 || day < 1 || day > new Date(Date.UTC(year === undefined ? 2000 : Number(year), month + 1, 0)).getUTCDate()) return null;
   return { month, day, year: year === undefined ? null : Number(year) };
 }
 
@@ -133,7 +141,7 @@ export function birthdayStatement(tokens: readonly Token[], nounAt: number, own:
 
 /** "born on 12 march 1990", "I was born on the 3rd of June": a birthday with its year. */
 function bornOnStatement(tokens: readonly Token[], start: number, own: Subject): Built | null {
-  const m = /^(?:(?:i\s+was|i'?m|im)\s+)?born\s+on\s+(.*)$/.exec(spoken(tokens, start));
+  const m = /^(?:(?:i\s+was|i'?m|im)\s+)?born\s+(?:on\s+)?(.*)$/.exec(spoken(tokens, start));
   if (!m) return null;
   const date = dayOfYear(m[1] ?? '');
   if (!date) return null;
@@ -150,6 +158,9 @@ function bornOnStatement(tokens: readonly Token[], start: number, own: Subject):
 
 // ---------------------------------------------------------------------------------------------------------------
 // Health
+
+/** A slot key for a name as typed: "Crohn's disease" → `crohns_disease` (no apostrophe in a key). */
+const keyOf = (name: string): string => slotKey(name.replace(/['’]/g, ''));
 
 /** Lasting conditions as a chat names them, and how a fact writes them. Passing illness (a cold, covid) is no fact. */
 const CONDITIONS = new Map<string, string>(
@@ -191,13 +202,32 @@ const ADJECTIVE_ALTERNATION = [...CONDITION_ADJECTIVES.keys()].sort((a, b) => b.
 const IS_CONDITION = new RegExp(String.raw`^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|actually\s+|severely\s+|a\s+)?${KIND}(${ADJECTIVE_ALTERNATION})(?![\p{L}'])((?:\s+in\s+(?:one|my (?:left|right)|both)\s+(?:ear|eye)s?)?)(.*)$`, 'u');
 const ALLERGIC = /^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|very\s+|really\s+|severely\s+|super\s+|deathly\s+|mildly\s+|a bit\s+)?allergic\s+to\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)(.*)$/u;
 /** After a condition, what ends the phrase: "…, its helping", "so no pasta", "like every week"; not "about the exam". */
-const CONDITION_ENDS = /^(?:$|[\s]*[,.!?;:)(-]|\s+(?:and|but|so|which|tho|though|like|lol|haha|btw|now|too|as well|since|for \w+ years?|again|rn|atm|last|this|in \d{4}|when|after|ffs|fyi|x+|just)\b)/;
+const CONDITION_ENDS = /^(?:$|[\s]*[,.!?;:)(-]|\s+(?:and|but|so|which|tho|though|like|lol|haha|btw|now|too|as well|since|for \w+ years?|again|rn|atm|last|this|in \d{4}|when|after|ffs|fyi|tbh|ngl|x+|just)\b)/;
+/** After "diagnosed with …", a time or an age may follow too: "in march", "at 30", "aged 7", "back in 2019". */
+const DIAGNOSIS_ENDS = /^\s+(?:in|on|at|aged|age|back|around|about|over|when|before|during|\d)\b/;
+/**
+ * What one is allergic to, in earnest: foods, animals, pollen and the like, medicines. "allergic to mondays",
+ * "to hard work", "to people lol" are jokes, and say nothing.
+ */
+const ALLERGENS = new Set(
+  `nuts peanuts peanut nut tree nuts cashews almonds walnuts hazelnuts pistachios shellfish seafood prawns shrimp crab lobster fish eggs egg milk dairy
+  lactose gluten wheat soy soya sesame chicken beef pork lamb corn rice oats mustard celery lupin sulphites sulfites strawberries kiwi kiwis bananas tomatoes garlic onions chocolate
+  cats cat dogs dog horses horse rabbits hamsters feathers pollen grass hay dust dust mites mould mold latex bees bee stings wasps wasp stings
+  nickel plasters perfume penicillin amoxicillin aspirin ibuprofen codeine morphine sulfa sulpha antibiotics anaesthetic anesthetic iodine
+  hair dye sun chlorine wool`.split(/\s+/),
+);
+const isAllergen = (thing: string): boolean => ALLERGENS.has(thing) || /(?:cillin|mycin|cycline)$/.test(thing);
+/** Said in jest: "allergic to mondays", "to hard work", "to people lol". */
+const JOKE_ALLERGIES = new Set(
+  'mondays monday mornings morning people work effort exercise cardio running gym homework school bullshit drama nonsense adulting responsibility responsibilities commitment idiots stupidity you him her them men women kids children chores cleaning'.split(' '),
+);
+
 /** Words after "allergic to" that end its object: "penicillin just so u know", "cats lol". */
 const AFTER_AN_ALLERGEN = new Set(['just', 'so', 'lol', 'btw', 'and', 'but', 'tho', 'haha', 'fyi', 'too', 'as', 'like', 'apparently', 'now', 'which']);
 
-function conditionIn(rest: string, subject: Subject): Built | null {
+function conditionIn(rest: string, subject: Subject): StateReading {
   const entities = subject.entity ? [subject.entity] : [];
-  const state = (condition: string, content: string): Built => ({ content, type: 'semantic', slot: `${subject.key}.health.${slotKey(condition)}`, value: 'yes', entities });
+  const state = (condition: string, content: string): Built => ({ content, type: 'semantic', slot: `${subject.key}.health.${keyOf(condition)}`, value: 'yes', entities });
   const kindOf = (kind: string | undefined): string => (kind ? `type ${/1|one|^type\s*i$/.test(kind) ? '1' : '2'} ` : '');
   const has = HAS_CONDITION.exec(rest);
   if (has && CONDITION_ENDS.test(has[3] ?? '')) {
@@ -205,7 +235,7 @@ function conditionIn(rest: string, subject: Subject): Built | null {
     return state(name, `${subject.text} has ${name}`);
   }
   const diagnosed = DIAGNOSED.exec(rest);
-  if (diagnosed && CONDITION_ENDS.test(diagnosed[3] ?? '')) {
+  if (diagnosed && (CONDITION_ENDS.test(diagnosed[3] ?? '') || DIAGNOSIS_ENDS.test(diagnosed[3] ?? ''))) {
     const name = `${kindOf(diagnosed[1])}${CONDITIONS.get(diagnosed[2] ?? '') ?? ''}`;
     return state(name, `${subject.text} was diagnosed with ${name}`);
   }
@@ -220,7 +250,9 @@ function conditionIn(rest: string, subject: Subject): Built | null {
     const words = (allergic[1] ?? '').split(/\s+/);
     const cut = words.findIndex((w) => AFTER_AN_ALLERGEN.has(w));
     const allergen = (cut < 0 ? words : words.slice(0, cut)).join(' ');
-    if (!allergen || ['my', 'the', 'your', 'his', 'her', 'it', 'this', 'that', 'you', 'him', 'them', 'people', 'mornings', 'work', 'effort'].includes(words[0] ?? '')) return null;
+    if (!allergen) return null;
+    // Not a known allergen: a joke is nothing; anything else is left to the general rules ("allergic to chicken").
+    if (!isAllergen(allergen) && !isAllergen(words[0] ?? '')) return JOKE_ALLERGIES.has(allergen) || JOKE_ALLERGIES.has(words[0] ?? '') || JOKE_ALLERGIES.has(words.at(-1) ?? '') || /\b(?:lol|lmao|haha)\b|😂|🤣/u.test(rest) ? NOTHING : null;
     return { content: `${subject.text} is allergic to ${allergen}`, type: 'semantic', slot: `${subject.key}.allergy.${slotKey(allergen)}`, value: 'yes', entities };
   }
   return null;
@@ -246,16 +278,20 @@ const PERSON_KINDS: Record<string, { slot: string; value: string }> = {
   'dog person': { slot: 'pet_person', value: 'dog' },
   'cat person': { slot: 'pet_person', value: 'cat' },
 };
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'ur']);
 /** What is no team or band: "a huge fan", "a big football fan" is one of football. */
 const NOT_FAN_OF = new Set(['huge', 'big', 'massive', 'of', 'the', 'not', 'no', 'my', 'your', 'his', 'her', 'their']);
 
-function fanIn(rest: string, tokens: readonly Token[], subject: Subject): Built | null {
+function fanIn(rest: string, tokens: readonly Token[], subject: Subject): StateReading {
+  // A team, a band, a show: the key is its whole name ("breaking bad", "the last of us" → `last_of_us`).
   const key = (thing: string): string | null => {
-    const words = thing.split(/\s+/).filter((w) => w !== 'the');
-    const typed = tokens.filter((t) => words.includes(t.text.toLowerCase()));
-    return (typed.length > 0 ? opinionKey(typed) : null) ?? (words.length > 0 ? slotKey(words.join(' ')) : null);
+    const words = thing.split(/\s+/).filter((w, i) => !(i === 0 && w === 'the'));
+    return words.length > 0 ? keyOf(words.join(' ')) : null;
   };
-  const opinion = (thing: string, content: string): Built | null => {
+  const opinion = (thing: string, content: string): StateReading => {
+    // "a fan of my wife's cooking", "of the new boss": someone in their life, or a thing of someone's — no taste of theirs.
+    const words = thing.split(/\s+/);
+    if (/['’]s$/.test(words.find((w) => /['’]s$/.test(w)) ?? '') || POSSESSIVES.has(words[0] ?? '') || RELATIONS.has(words.at(-1) ?? '')) return NOTHING;
     const k = key(thing);
     return k ? { content, type: 'opinion', slot: `${subject.key}.opinion.${k}`, value: 'like', entities: subject.entity ? [subject.entity] : [] } : null;
   };
@@ -292,11 +328,16 @@ function displayed(lower: string, tokens: readonly Token[]): string {
 const DIED = /^(?:(?:has|have|had|'s)\s+)?(?:sadly\s+|just\s+|finally\s+|peacefully\s+|suddenly\s+)?(died|passed away|passed on|passed|was put down|got put down|had to be put down|was put to sleep|crossed the rainbow bridge)(?![\p{L}])(.*)$/u;
 /** "died laughing", "died on me", "died of embarrassment", "died inside": no death. */
 const NOT_A_DEATH = /^\s*(?:laughing|on me|of (?:embarrassment|shame|laughter|boredom|cringe)|inside|a little|lol$)/;
-const PUT_DOWN = /^(?:we|i)\s+(?:had to\s+|have had to\s+|just\s+)?(?:put|have put)\s+(?:our|my)\s+(?:old\s+|poor\s+|lovely\s+|beautiful\s+)?(dog|cat|rabbit|horse|pony|bunny|hamster)\s+(?:[\p{L}]+\s+)?(?:down|to sleep)\b(.*)$/u;
+const PUT_DOWN =
+  /^(?:(?:we|i)\s+)?(?:had to\s+|have had to\s+|just\s+)?(?:(?:put|have put)\s+(?:our|my)\s+(?:old\s+|poor\s+|lovely\s+|beautiful\s+)?(dog|cat|rabbit|horse|pony|bunny|hamster)\s+(?:[\p{L}]+\s+)?|(?:have|get|had|got)\s+(?:our|my)\s+(?:old\s+|poor\s+|lovely\s+|beautiful\s+)?(dog|cat|rabbit|horse|pony|bunny|hamster)\s+(?:[\p{L}]+\s+)?put\s+)(?:down|to sleep)\b(.*)$/u;
+/** "lost my dad 2 years ago", "we lost our nan at christmas": a person of theirs died (a pet "lost" may have run off). */
+const LOST = /^(?:(?:we|i)\s+)?(?:just\s+|sadly\s+|recently\s+)?(?:lost|have lost|'ve lost|ve lost)\s+(?:our|my)\s+([\p{L}-]+)(.*)$/u;
 
-function deathIn(rest: string, subject: Subject): Built | null {
+function deathIn(rest: string, subject: Subject): StateReading {
   const died = DIED.exec(rest);
   if (!died || NOT_A_DEATH.test(died[2] ?? '')) return null;
+  // "my dad passed away in my dream": no one died.
+  if (/\bdream(?:t|ed|s)?\b|\bnightmare\b/.test(died[2] ?? '')) return NOTHING;
   const tail = (died[2] ?? '').replace(/\brip\b.*$/, '');
   if (!onlyTimeOrFillers(tail)) return null;
   // In the person's words ("passed away"), where they are a whole clause; "was put down" ends on its particle.
@@ -311,11 +352,15 @@ function deathIn(rest: string, subject: Subject): Built | null {
  * "coeliac so no pasta for me", "diagnosed with adhd last month", "i'm a huge arsenal fan", "big fan of the office",
  * "born on 12 march 1990", "we had to put our dog down last friday".
  */
-export function speakerState(tokens: readonly Token[], start: number, own: Subject): Built | null {
+export function speakerState(tokens: readonly Token[], start: number, own: Subject): StateReading {
   const text = spoken(tokens, start);
   const putDown = PUT_DOWN.exec(text);
-  if (putDown && onlyTimeOrFillers(putDown[2] ?? '')) {
-    return { content: `${possessive(own.text)} ${putDown[1]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] };
+  if (putDown && onlyTimeOrFillers(putDown[3] ?? '')) {
+    return { content: `${possessive(own.text)} ${putDown[1] ?? putDown[2]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] };
+  }
+  const lost = LOST.exec(text);
+  if (lost && RELATIONS.has(lost[1] ?? '') && !['boss', 'manager', 'colleague', 'coworker', 'co-worker', 'landlord', 'landlady', 'therapist', 'doctor', 'teacher', 'coach', 'mentor', 'ex'].includes(lost[1] ?? '') && onlyTimeOrFillers(lost[2] ?? '')) {
+    return { content: `${possessive(own.text)} ${lost[1]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] };
   }
   const born = bornOnStatement(tokens, start, own);
   if (born) return born;
@@ -329,7 +374,7 @@ export function speakerState(tokens: readonly Token[], start: number, own: Subje
  * A state of a subject the clause has named (`at`: just after it): "my son is 4", "our son leo turned 2 yesterday",
  * "my dad has dementia", "my grandad passed away last week", "our cat died this morning".
  */
-export function subjectState(tokens: readonly Token[], at: number, subject: Subject): Built | null {
+export function subjectState(tokens: readonly Token[], at: number, subject: Subject): StateReading {
   if (subject.firstPerson) return null;
   const rest = spoken(tokens, at);
   return deathIn(rest, subject) ?? ageIn(rest, subject) ?? conditionIn(rest, subject);

@@ -39,6 +39,7 @@ const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twent
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
 const FOR_A_SPELL =
   /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+const NAMED_SPELL = /\b(?:lent|dry january|veganuary|sober october|movember|stoptober)\b/i;
 /** A stay somewhere for a while, which is no home: "living in berlin for the summer", "staying in leeds for a few weeks". */
 const A_STAY =
   /\bfor (?:the (?:summer|winter|spring|autumn|holidays|week|month|weekend|term|semester)|a (?:week|month|bit|while|fortnight|few (?:days|weeks|months)|couple of (?:days|weeks|months))|(?:\d+|one|two|three|four|five|six|a few|a couple of|a couple) (?:days|weeks|months))\b/i;
@@ -57,7 +58,8 @@ export function takesBack(text: string, index: number): boolean {
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
   const longAgo = LONG_AGO.test(text) && !NOW_TOO.test(text);
-  const forASpell = FOR_A_SPELL.test(text);
+  // ("been sober for 18 months" is how long a habit has held, not a spell, unless the spell is named: "dry january".)
+  const forASpell = FOR_A_SPELL.test(text) && (!/\bbeen\b/i.test(text) || NAMED_SPELL.test(text));
   // ("have lived in Leeds for 3 months" is how long a home has been one.)
   const aStay = A_STAY.test(text) && !/\b(?:have|has|had|'ve|been)\b/i.test(text);
   return statements.flatMap((statement) => {

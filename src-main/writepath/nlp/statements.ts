@@ -17,7 +17,7 @@ import type { Built, Context, Speaker, Statement, StatementEntity, Subject } fro
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
-import { birthdayStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState } from './personal-states';
+import { birthdayStatement, NOTHING, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState } from './personal-states';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -268,6 +268,8 @@ function readClause(
   if (habit) return { subject: own, statements: [habit] };
   // "i'm 34 btw", "diagnosed with adhd last month", "i'm a huge arsenal fan": what the speaker is (personal-states.ts).
   const speakerSays = position.afterSomeoneElse ? null : speakerState(tokens, start, own);
+  // ("oh yeah i'm SUCH a morning person 🙄": an eye-roll says the opposite, so nothing.)
+  if (speakerSays === NOTHING || (speakerSays && SARCASM.test(ctx.text))) return { subject: own, statements: [] };
   if (speakerSays) return { subject: own, statements: [speakerSays], past: EVENT_STATES.test(speakerSays.content) };
   if (clause.sharedSubject && previous) {
     subject = previous;
@@ -334,7 +336,13 @@ function readClause(
       at = relative?.next ?? relation.next;
     } else {
       // "my sister lives in Lyon": about the relative, unnamed; not "my sister's wedding".
-      if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) return null;
+      if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) {
+        // "my wife's 38 btw", "my dad's diabetic": here "'s" is "is", when an age or a condition follows it.
+        const relative: Subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity, unnamed: true };
+        const is = subjectState(tokens, relation.next, relative);
+        if (!is || is === NOTHING) return null;
+        return { subject: own, statements: [ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '') ? is : { ...is, slot: null, value: null }], past: EVENT_STATES.test(is.content) };
+      }
       subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity, unnamed: true };
       // "my friend" may be another friend each time: only a one-of relation ("my mum", "my boss") has slots.
       oneOfMany = !ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '');
@@ -352,6 +360,7 @@ function readClause(
   if (leftMe) return { subject: own, past: true, statements: [...extra.filter((b) => b.slot !== leftMe.slot), leftMe] };
   // "my son is 4", "my dad has dementia", "my grandad passed away last week" (personal-states.ts).
   const subjectSays = subjectState(tokens, at, subject);
+  if (subjectSays === NOTHING) return { subject, statements: extra };
   if (subjectSays) return { subject, statements: [...extra, oneOfMany ? { ...subjectSays, slot: null, value: null } : subjectSays], past: EVENT_STATES.test(subjectSays.content) };
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };

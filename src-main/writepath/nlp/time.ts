@@ -5,6 +5,7 @@
  */
 import * as chrono from 'chrono-node';
 import { slashDateOrder } from '../../../src-shared/date-order';
+import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
@@ -95,11 +96,6 @@ function britishReading(text: string, index: number, said: string, time: number,
     const the = /^the\b/i.test(said.trim()) ? null : /\bthe\s+$/i.exec(before);
     return { time: d.getTime(), said: (the ? the[0] : '') + said + beforeLast[0], index: index - (the ? the[0].length : 0) };
   }
-  // "last tuesday" said on a Wednesday: yesterday would be "yesterday", so it is the Tuesday of the week before
-  // (chrono: the nearest Tuesday gone).
-  if (/^last\s+(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*$/.test(lower) && Math.floor(time / DAY) === Math.floor(reference / DAY) - 1) {
-    return { time: time - 7 * DAY, said, index };
-  }
   const lastWeek = /^(?:on\s+)?(mon|tue|wed|thu|fri|sat|sun)[a-z]*\s+last\s+week$/.exec(lower);
   if (lastWeek) {
     const ref = new Date(reference);
@@ -108,6 +104,9 @@ function britishReading(text: string, index: number, said: string, time: number,
   }
   const aWeek = /\ba\s+week\s+$/i.exec(before);
   if (aWeek && /^last\s+(?:mon|tue|wed|thu|fri|sat|sun)/.test(lower)) return { time: time - 7 * DAY, said: aWeek[0] + said, index: index - aWeek[0].length };
+  // "last monday" said on a Wednesday: that day of last week (calendar.ts).
+  const shift = lastWeekdayShift(lower, time, reference);
+  if (shift !== 0) return { time: time + shift, said, index };
   // "in jan 24", "since sept 22", "in jan '25": a month and a two-digit year (chrono reads a day, or drops the year).
   const shortYear = /^(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?(?:\s+['’]?\s?(\d{2}))?$/.exec(lower);
   const apostropheYear = shortYear && shortYear[2] === undefined ? /^\s*['’]\s?(\d{2})\b/.exec(after) : null;
@@ -297,6 +296,12 @@ export function stateBegan(text: string, reference: number): number | null {
   const held = HELD_FOR.exec(text) ?? BEEN_FOR.exec(text);
   if (!held) return null;
   const n = /^\d+$/.test(held[1] as string) ? Number(held[1]) : SPAN_WORDS[(held[1] as string).toLowerCase()];
-  const unit = UNIT_MS[(held[2] as string).toLowerCase()];
-  return n !== undefined && unit !== undefined ? reference - n * unit : null;
+  const unit = (held[2] as string).toLowerCase();
+  if (n === undefined) return null;
+  // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
+  const d = new Date(reference);
+  if (unit === 'month') return d.setUTCMonth(d.getUTCMonth() - n);
+  if (unit === 'year') return d.setUTCFullYear(d.getUTCFullYear() - n);
+  const ms = UNIT_MS[unit];
+  return ms === undefined ? null : reference - n * ms;
 }
