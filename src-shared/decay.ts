@@ -53,7 +53,9 @@ export function grownStability(stability: number, sinceMs: number): number {
  * work, who they are to each other. Any dotted part matching counts ("user.residence", "ana.relation.user").
  */
 const IDENTITY_SLOT_PARTS: ReadonlySet<string> = new Set([
-  'name', 'full_name', 'nickname', 'birthday', 'birthdate', 'birthplace', 'origin', 'hometown', 'nationality',
+  'name', 'full_name', 'nickname', 'birthday', 'birthdate', 'birthplace', 'origin', 'hometown', 'nationality', 'age',
+  // A lasting condition or an allergy: what a reply must not forget ("User is allergic to penicillin").
+  'health', 'allergy',
   'residence', 'home', 'address', 'city', 'location', 'lives_in',
   'employer', 'occupation', 'job', 'job_title', 'role', 'work', 'workplace', 'company', 'profession',
   'spouse', 'partner', 'wife', 'husband', 'relation', 'relationship', 'family', 'sibling', 'parent', 'child',

@@ -11,7 +11,7 @@ export function profileText(p: Profile): string {
   return [
     'What Engram knows about you',
     '',
-    ...part('Lasting (name, home, work, family, preferences):', p.static),
+    ...part('Lasting (name, home, work, family, health, preferences):', p.static),
     ...part('Lately (this month):', p.dynamic),
     ...(p.hidden.length ? [`${p.hidden.length} fact(s) hidden from the profile.`] : []),
   ]

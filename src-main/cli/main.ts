@@ -34,7 +34,7 @@ Commands:
                        the hits as they would have been then (what memory had learned by then and held true)
   context <prompt> [--as-of DATE]
                        The context pack that would be injected before a reply (--as-of: as it would have been)
-  profile              What Engram knows about you: lasting facts (name, home, work, family, preferences) and
+  profile              What Engram knows about you: lasting facts (name, home, work, family, health, preferences) and
                        this month's (projects, plans); pinned and hidden as set in the inspector
   eval recall <file>... [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)

@@ -4,7 +4,7 @@
  *
  * A fact is about the person when its slot is theirs (`user.*`, `*.relation.user`), its text is in their voice
  * ("User …", "I …", "My …"), or they pinned it. *Static*: pinned facts, then identity slots (name, home, work,
- * family: `isIdentitySlot`), lasting preferences (`.opinion.`, `.favourite.`, `.uses.` slots) and anything the
+ * family, age, lasting health conditions and allergies: `isIdentitySlot`), lasting preferences (`.opinion.`, `.favourite.`, `.uses.` slots) and anything the
  * person confirmed, learned more than a week ago. *Dynamic*: the rest of what is about them and was learned or
  * used this month (projects, plans, moods), newest first. Hidden facts never appear. The read takes the same
  * `NodeConditions` scope the searches take, so a narrower read (a memory space) is one more field.
@@ -67,7 +67,7 @@ export function profilePinOf(attributes: Record<string, unknown>): ProfilePinSta
 
 /** Slots of lasting preferences the write path gives (`user.opinion.tea`, `user.favourite.film`, `user.uses.vim`, `user.diet`). */
 function isPreferenceSlot(slot: string): boolean {
-  return /\.(opinion|favourite|favorite|uses|diet|preference|preferences|likes|dislikes)(\.|$)/.test(slot);
+  return /\.(opinion|favourite|favorite|uses|diet|preference|preferences|likes|dislikes|chronotype|pet_person)(\.|$)/.test(slot);
 }
 
 /** Slots about the person: their own (`user.…`) or their relation to someone (`sam.relation.user`). */
@@ -228,6 +228,8 @@ function kindOf(slot: string | null): string {
   if (/\.(employer|occupation|job|job_title|role|work|workplace|company|profession)$/.test(slot)) return 'work';
   if (isPreferenceSlot(slot)) return 'preference';
   if (/\.(birthday|birthdate|birthplace|origin|hometown|nationality)$/.test(slot)) return 'origins';
+  if (/\.age$/.test(slot)) return 'age';
+  if (/\.(health|allergy)\./.test(slot)) return 'health';
   return isIdentitySlot(slot) ? 'family' : 'about you';
 }
 

@@ -31,7 +31,7 @@ function ProfileCard({ profile }: { profile: Profile }) {
         Worked out from your current facts, and given to every reply first. A corrected or forgotten fact leaves at once; pin what should always be here, hide what should not.
       </p>
       {empty && <p data-testid="profile-empty">Nothing yet: your name, home, work, family and what you are busy with will show here once Engram learns them.</p>}
-      <Part title="Lasting" note="name, home, work, family, preferences — known for over a week" lines={profile.static} testId="profile-static" />
+      <Part title="Lasting" note="name, home, work, family, health, preferences — known for over a week" lines={profile.static} testId="profile-static" />
       <Part title="Lately" note="this month's projects, plans and moods" lines={profile.dynamic} testId="profile-dynamic" />
       {profile.hidden.length > 0 && (
         <details className="ins-profile-hidden" data-testid="profile-hidden">

@@ -69,6 +69,21 @@ describe('the profile', () => {
     expect(ids(later.dynamic)).not.toContain(pet);
   });
 
+  it('an age, a lasting condition, an allergy and a chronotype are lasting, each with its kind', async () => {
+    const s = await seeded();
+    const age = fact(s.engine, 'User is 34 years old', 'user.age');
+    const diabetes = fact(s.engine, 'User has type 1 diabetes', 'user.health.type_1_diabetes');
+    const penicillin = fact(s.engine, 'User is allergic to penicillin', 'user.allergy.penicillin');
+    const owl = fact(s.engine, 'User is a night owl', 'user.chronotype');
+    s.clock.advanceDays(8);
+    const p = s.engine.profile();
+    const reasonOf = (id: string) => p.static.find((l) => l.nodeId === id)?.reason ?? '';
+    expect(reasonOf(age)).toMatch(/^age, known since/);
+    expect(reasonOf(diabetes)).toMatch(/^health, known since/);
+    expect(reasonOf(penicillin)).toMatch(/^health, known since/);
+    expect(reasonOf(owl)).toMatch(/^preference, known since/);
+  });
+
   it('a history imported today is known since it was said: its home is static at once, its old project not recent', async () => {
     const s = await seeded();
     const yearAgo = s.clock.now() - 365 * 86_400_000;
