@@ -105,7 +105,8 @@ describe('cli consolidate', { timeout: 120_000 }, () => {
   it('uses the memory agent from the environment, one session with --session, and reports tokens', async () => {
     const dir = await learnImportsAtOnce(makeTempDir());
     const file = join(dir, 'chat.jsonl');
-    writeFileSync(file, [{ session: 'x', role: 'user', text: 'I play the cello.' }, { session: 'y', role: 'user', text: 'I paint.' }].map((l) => JSON.stringify(l)).join('\n'));
+    const lines = [{ session: 'x', role: 'user', text: 'I play the cello.', time: '2026-01-05T10:00:00Z' }, { session: 'y', role: 'user', text: 'I paint.', time: '2026-01-06T10:00:00Z' }];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n'));
     json(cli(dir, ['ingest', file, '--json']));
     server.setDefault('/v1/chat/completions', memoryAgent({ usage: { prompt_tokens: 50, completion_tokens: 9 } }));
     const r = json<{ mode: string; model: string; consolidated: number; unconsolidated_sessions: number; tokens: { prompt: number; completion: number } }>(

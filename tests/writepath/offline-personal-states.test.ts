@@ -90,6 +90,12 @@ describe('lasting health conditions', () => {
     ]) {
       expect((await read(text)).filter((s) => s.slot?.includes('.health.')), text).toEqual([]);
     }
+    // A second state after "and", with the verb that suits it.
+    expect((await read("i'm 35 and diabetic")).map((s) => s.slot)).toEqual(['user.age', 'user.health.diabetes']);
+    expect((await read('my son has autism and adhd')).map((s) => s.content)).toEqual(["User's son has autism", "User's son has ADHD"]);
+    expect((await read('allergic to cats and dogs')).map((s) => s.slot)).toEqual(['user.allergy.cats', 'user.allergy.dogs']);
+    expect((await read("i'm a coeliac and a liverpool fan")).map((s) => s.slot)).toEqual(['user.health.coeliac_disease', 'user.opinion.liverpool']);
+    expect((await read("i'm 34 and tired")).map((s) => s.slot)).toEqual(['user.age']);
     // Allergic in jest is no allergy; to a thing no list knows, the general reading stands.
     for (const text of ['allergic to mondays 😂', "i'm allergic to hard work", 'im allergic to people lol']) expect(await read(text), text).toEqual([]);
     expect(await first('my cat is allergic to chicken')).toMatchObject({ content: "User's cat is allergic to chicken" });

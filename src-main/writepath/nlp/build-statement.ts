@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, RELATIONS, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -125,8 +125,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const head = headWord(target);
       const negated = group.negated || object.slice(0, fan).some((t) => NEGATIONS.has(lowerOf(t)));
       if (!head || VAGUE_OBJECTS.has(lowerOf(target[0])) || NEGATIONS.has(lowerOf(target[0])) || (group.past && !negated)) return [];
-      // "a fan of my wife's cooking", "of the new boss": someone in their life or a thing of theirs, no taste of the speaker's.
-      if (['my', 'your', 'his', 'her', 'our', 'their', 'ur'].includes(lowerOf(target[0])) || target.some((t) => /^['’]s$/.test(t.text)) || RELATIONS.has(lowerOf(target.at(-1)))) return [];
+      if (isSomeonesOwn(joinTokens(target).toLowerCase().split(/\s+/))) return []; // "a fan of my wife's cooking", "of the new boss"
       return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${head}`), value: negated ? 'dislike' : 'like', entities: typedRuns(target, 'tool', ctx) })];
     }
     // "I'm into bouldering", "I'm really into running now", "not into running anymore": an opinion (not "into town").

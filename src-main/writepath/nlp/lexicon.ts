@@ -205,3 +205,13 @@ export const HABIT_NAMES = new Map([
   ...['smoking', 'fags', 'fag', 'cigs', 'cig', 'ciggies', 'ciggie', 'cigarettes', 'cigarette', 'tobacco'].map((w) => [w, 'smoking'] as const),
   ...['vaping', 'vape', 'vapes'].map((w) => [w, 'vaping'] as const),
 ]);
+
+/** Determiners that make a thing someone's: "my", "her", "ur"… */
+export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
+
+/**
+ * Whether the words (lower case) name someone in the person's life or a thing of someone's: "my wife's cooking",
+ * "the new boss", "her band". A fan of such is no taste of the speaker's.
+ */
+export const isSomeonesOwn = (said: readonly string[]): boolean =>
+  POSSESSIVE_DETERMINERS.has(said[0] ?? '') || said.some((w) => /['’]s$/.test(w)) || RELATIONS.has(said.at(-1) ?? '');

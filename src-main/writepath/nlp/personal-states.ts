@@ -4,18 +4,19 @@
  * adhd last month", "coeliac so no pasta for me", "allergic to penicillin"), being a fan ("i'm a huge arsenal fan",
  * "obsessed with taylor swift rn"), a night owl or a dog person, and a death ("my grandad passed away last week",
  * "our cat died this morning", "we had to put our dog down"). Each reads one clause from where its subject ends and
- * gives a statement, or null for any other shape: "i'm 5 minutes away", "i have anxiety about the exam", "my phone
- * died", "i died laughing" and "my brother passed his test" say none of these.
+ * gives its statement (two where a second state follows "and"), NOTHING where the clause is a joke of that shape
+ * ("allergic to mondays", a death in a dream), or null for any other shape, which the general rules then read:
+ * "i'm 5 minutes away", "i have anxiety about the exam", "my phone died", "i died laughing" and "my brother passed
+ * his test" say none of these.
  */
 import { slashDateOrder } from '../../../src-shared/date-order';
 import { joinTokens, type Token } from './analyzer';
-import { CALENDAR_WORDS, RELATIONS } from './lexicon';
-import { possessive, slotKey } from './phrases';
-import type { Built, Subject } from './statement-types';
+import { CALENDAR_WORDS, isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { cleanObject, favouriteValue, lowerOf, possessive, slotKey } from './phrases';
+import { normaliseFact } from '../text';
+import { NOTHING, type Built, type StateReading, type StatesRead, type Subject } from './statement-types';
+import { conditionIn, keyOf } from './health-states';
 
-/** A clause these rules read and found to say nothing (a joke allergy, a death in a dream): no other rule reads it. */
-export const NOTHING = 'nothing';
-export type StateReading = Built | typeof NOTHING | null;
 /** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
 export const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
 
@@ -157,105 +158,20 @@ function bornOnStatement(tokens: readonly Token[], start: number, own: Subject):
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Health
+// Favourites
 
-/** A slot key for a name as typed: "Crohn's disease" → `crohns_disease` (no apostrophe in a key). */
-const keyOf = (name: string): string => slotKey(name.replace(/['’]/g, ''));
+export const FAVOURITE_WORDS: ReadonlySet<string> = new Set(['favourite', 'favorite', 'fave', 'fav']);
 
-/** Lasting conditions as a chat names them, and how a fact writes them. Passing illness (a cold, covid) is no fact. */
-const CONDITIONS = new Map<string, string>(
-  Object.entries({
-    diabetes: 'diabetes', asthma: 'asthma', adhd: 'ADHD', autism: 'autism', dyslexia: 'dyslexia', dyspraxia: 'dyspraxia',
-    epilepsy: 'epilepsy', migraines: 'migraines', migraine: 'migraines', depression: 'depression', anxiety: 'anxiety',
-    'social anxiety': 'social anxiety', ocd: 'OCD', ptsd: 'PTSD', 'bipolar disorder': 'bipolar disorder', bipolar: 'bipolar disorder',
-    cancer: 'cancer', 'breast cancer': 'breast cancer', 'coeliac disease': 'coeliac disease', 'celiac disease': 'coeliac disease',
-    "crohn's": "Crohn's disease", crohns: "Crohn's disease", "crohn's disease": "Crohn's disease", ibs: 'IBS', 'long covid': 'long covid',
-    arthritis: 'arthritis', 'rheumatoid arthritis': 'rheumatoid arthritis', fibromyalgia: 'fibromyalgia', endometriosis: 'endometriosis',
-    pcos: 'PCOS', dementia: 'dementia', "alzheimer's": "Alzheimer's", alzheimers: "Alzheimer's", ms: 'MS', 'multiple sclerosis': 'multiple sclerosis',
-    'chronic fatigue': 'chronic fatigue syndrome', 'chronic fatigue syndrome': 'chronic fatigue syndrome', cfs: 'chronic fatigue syndrome',
-    insomnia: 'insomnia', eczema: 'eczema', psoriasis: 'psoriasis', 'hay fever': 'hay fever', hayfever: 'hay fever',
-    'high blood pressure': 'high blood pressure', hypertension: 'high blood pressure', tinnitus: 'tinnitus', 'sleep apnea': 'sleep apnoea',
-    'sleep apnoea': 'sleep apnoea', lupus: 'lupus', 'an eating disorder': 'an eating disorder', anorexia: 'anorexia', bulimia: 'bulimia',
-    'a heart condition': 'a heart condition', 'heart disease': 'heart disease', copd: 'COPD', hiv: 'HIV', hypothyroidism: 'hypothyroidism',
-    'an underactive thyroid': 'an underactive thyroid', 'kidney disease': 'kidney disease', sciatica: 'sciatica', scoliosis: 'scoliosis',
-    "tourette's": "Tourette's", tourettes: "Tourette's", "parkinson's": "Parkinson's", parkinsons: "Parkinson's", 'cerebral palsy': 'cerebral palsy',
-    'cystic fibrosis': 'cystic fibrosis', 'sickle cell': 'sickle cell disease', anaemia: 'anaemia', anemia: 'anaemia', glaucoma: 'glaucoma',
-  }),
-);
-const CONDITION_ALTERNATION = [...CONDITIONS.keys()].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-const KIND = String.raw`(?:(type\s*(?:1|2|one|two|i|ii))\s+)?`;
-const SEVERITY = String.raw`(?:(?:severe|mild|chronic|bad|really bad|terrible|awful|early onset|stage \w+)\s+)?`;
-/** "have", "'ve got", "suffer from", "live with": the condition follows and ends the phrase. */
-const HAS_CONDITION = new RegExp(String.raw`^(?:have|has|'ve got|ve got|'s got|have got|has got|got|suffer(?:s)? (?:from|with)|live(?:s)? with|(?:am|is|'m|'s) living with)\s+${SEVERITY}${KIND}(${CONDITION_ALTERNATION})(?![\p{L}'])(.*)$`, 'u');
-const DIAGNOSED = new RegExp(String.raw`^(?:(?:was|got|'ve been|have been|has been|been|is|'s|am|'m|just got|just been|finally got|finally been)\s+)?(?:just\s+|finally\s+|officially\s+)?diagnosed\s+with\s+${SEVERITY}${KIND}(${CONDITION_ALTERNATION})(?![\p{L}'])(.*)$`, 'u');
-/** Said as what one is: "i'm coeliac", "asthmatic so the smoke got me", "deaf in one ear". */
-const CONDITION_ADJECTIVES = new Map<string, string>(
-  Object.entries({
-    diabetic: 'diabetes', asthmatic: 'asthma', coeliac: 'coeliac disease', celiac: 'coeliac disease', epileptic: 'epilepsy',
-    dyslexic: 'dyslexia', dyspraxic: 'dyspraxia', autistic: 'autism', anaemic: 'anaemia', anemic: 'anaemia',
-    'lactose intolerant': 'lactose intolerance', 'gluten intolerant': 'gluten intolerance', deaf: 'deafness', 'partially deaf': 'partial deafness',
-    'hard of hearing': 'hearing loss', 'partially sighted': 'partial sight', 'colour blind': 'colour blindness', 'color blind': 'colour blindness',
-    colourblind: 'colour blindness', colorblind: 'colour blindness', bipolar: 'bipolar disorder',
-  }),
-);
-const ADJECTIVE_ALTERNATION = [...CONDITION_ADJECTIVES.keys()].sort((a, b) => b.length - a.length).join('|');
-const IS_CONDITION = new RegExp(String.raw`^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|actually\s+|severely\s+|a\s+)?${KIND}(${ADJECTIVE_ALTERNATION})(?![\p{L}'])((?:\s+in\s+(?:one|my (?:left|right)|both)\s+(?:ear|eye)s?)?)(.*)$`, 'u');
-const ALLERGIC = /^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|very\s+|really\s+|severely\s+|super\s+|deathly\s+|mildly\s+|a bit\s+)?allergic\s+to\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)(.*)$/u;
-/** After a condition, what ends the phrase: "…, its helping", "so no pasta", "like every week"; not "about the exam". */
-const CONDITION_ENDS = /^(?:$|[\s]*[,.!?;:)(-]|\s+(?:and|but|so|which|tho|though|like|lol|haha|btw|now|too|as well|since|for \w+ years?|again|rn|atm|last|this|in \d{4}|when|after|ffs|fyi|tbh|ngl|x+|just)\b)/;
-/** After "diagnosed with …", a time or an age may follow too: "in march", "at 30", "aged 7", "back in 2019". */
-const DIAGNOSIS_ENDS = /^\s+(?:in|on|at|aged|age|back|around|about|over|when|before|during|\d)\b/;
-/**
- * What one is allergic to, in earnest: foods, animals, pollen and the like, medicines. "allergic to mondays",
- * "to hard work", "to people lol" are jokes, and say nothing.
- */
-const ALLERGENS = new Set(
-  `nuts peanuts peanut nut tree nuts cashews almonds walnuts hazelnuts pistachios shellfish seafood prawns shrimp crab lobster fish eggs egg milk dairy
-  lactose gluten wheat soy soya sesame chicken beef pork lamb corn rice oats mustard celery lupin sulphites sulfites strawberries kiwi kiwis bananas tomatoes garlic onions chocolate
-  cats cat dogs dog horses horse rabbits hamsters feathers pollen grass hay dust dust mites mould mold latex bees bee stings wasps wasp stings
-  nickel plasters perfume penicillin amoxicillin aspirin ibuprofen codeine morphine sulfa sulpha antibiotics anaesthetic anesthetic iodine
-  hair dye sun chlorine wool`.split(/\s+/),
-);
-const isAllergen = (thing: string): boolean => ALLERGENS.has(thing) || /(?:cillin|mycin|cycline)$/.test(thing);
-/** Said in jest: "allergic to mondays", "to hard work", "to people lol". */
-const JOKE_ALLERGIES = new Set(
-  'mondays monday mornings morning people work effort exercise cardio running gym homework school bullshit drama nonsense adulting responsibility responsibilities commitment idiots stupidity you him her them men women kids children chores cleaning'.split(' '),
-);
-
-/** Words after "allergic to" that end its object: "penicillin just so u know", "cats lol". */
-const AFTER_AN_ALLERGEN = new Set(['just', 'so', 'lol', 'btw', 'and', 'but', 'tho', 'haha', 'fyi', 'too', 'as', 'like', 'apparently', 'now', 'which']);
-
-function conditionIn(rest: string, subject: Subject): StateReading {
-  const entities = subject.entity ? [subject.entity] : [];
-  const state = (condition: string, content: string): Built => ({ content, type: 'semantic', slot: `${subject.key}.health.${keyOf(condition)}`, value: 'yes', entities });
-  const kindOf = (kind: string | undefined): string => (kind ? `type ${/1|one|^type\s*i$/.test(kind) ? '1' : '2'} ` : '');
-  const has = HAS_CONDITION.exec(rest);
-  if (has && CONDITION_ENDS.test(has[3] ?? '')) {
-    const name = `${kindOf(has[1])}${CONDITIONS.get(has[2] ?? '') ?? ''}`;
-    return state(name, `${subject.text} has ${name}`);
-  }
-  const diagnosed = DIAGNOSED.exec(rest);
-  if (diagnosed && (CONDITION_ENDS.test(diagnosed[3] ?? '') || DIAGNOSIS_ENDS.test(diagnosed[3] ?? ''))) {
-    const name = `${kindOf(diagnosed[1])}${CONDITIONS.get(diagnosed[2] ?? '') ?? ''}`;
-    return state(name, `${subject.text} was diagnosed with ${name}`);
-  }
-  const is = IS_CONDITION.exec(rest);
-  if (is && CONDITION_ENDS.test(is[4] ?? '')) {
-    const adjective = is[2] ?? '';
-    const condition = `${kindOf(is[1])}${CONDITION_ADJECTIVES.get(adjective) ?? adjective}`;
-    return state(condition, `${subject.text} is ${kindOf(is[1])}${adjective}${is[3] ?? ''}`);
-  }
-  const allergic = ALLERGIC.exec(rest);
-  if (allergic) {
-    const words = (allergic[1] ?? '').split(/\s+/);
-    const cut = words.findIndex((w) => AFTER_AN_ALLERGEN.has(w));
-    const allergen = (cut < 0 ? words : words.slice(0, cut)).join(' ');
-    if (!allergen) return null;
-    // Not a known allergen: a joke is nothing; anything else is left to the general rules ("allergic to chicken").
-    if (!isAllergen(allergen) && !isAllergen(words[0] ?? '')) return JOKE_ALLERGIES.has(allergen) || JOKE_ALLERGIES.has(words[0] ?? '') || JOKE_ALLERGIES.has(words.at(-1) ?? '') || /\b(?:lol|lmao|haha)\b|😂|🤣/u.test(rest) ? NOTHING : null;
-    return { content: `${subject.text} is allergic to ${allergen}`, type: 'semantic', slot: `${subject.key}.allergy.${slotKey(allergen)}`, value: 'yes', entities };
-  }
-  return null;
+/** "my favourite film is paddington 2", from the word after "favourite" (`at`); null without a thing or a value. */
+export function favouriteStatement(tokens: readonly Token[], at: number, own: Subject): Built | null {
+  if (!tokens[at]) return null;
+  const isAt = tokens.findIndex((t, i) => i > at && ['is', 'are'].includes(lowerOf(t)));
+  if (isAt < 0) return null;
+  const thing = joinTokens(tokens.slice(at, isAt));
+  const value = favouriteValue(cleanObject(tokens.slice(isAt + 1), [], []));
+  if (!thing || value.length === 0 || value.length > 8 || VAGUE_OBJECTS.has(lowerOf(value[0]))) return null;
+  const valueText = joinTokens(value);
+  return { content: `${possessive(own.text)} favourite ${thing} is ${valueText}`, type: 'opinion', slot: `${own.key}.favourite.${slotKey(thing)}`, value: normaliseFact(valueText), entities: own.entity ? [own.entity] : [] };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -278,7 +194,6 @@ const PERSON_KINDS: Record<string, { slot: string; value: string }> = {
   'dog person': { slot: 'pet_person', value: 'dog' },
   'cat person': { slot: 'pet_person', value: 'cat' },
 };
-const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'ur']);
 /** What is no team or band: "a huge fan", "a big football fan" is one of football. */
 const NOT_FAN_OF = new Set(['huge', 'big', 'massive', 'of', 'the', 'not', 'no', 'my', 'your', 'his', 'her', 'their']);
 
@@ -291,7 +206,7 @@ function fanIn(rest: string, tokens: readonly Token[], subject: Subject): StateR
   const opinion = (thing: string, content: string): StateReading => {
     // "a fan of my wife's cooking", "of the new boss": someone in their life, or a thing of someone's — no taste of theirs.
     const words = thing.split(/\s+/);
-    if (/['’]s$/.test(words.find((w) => /['’]s$/.test(w)) ?? '') || POSSESSIVES.has(words[0] ?? '') || RELATIONS.has(words.at(-1) ?? '')) return NOTHING;
+    if (isSomeonesOwn(words)) return NOTHING;
     const k = key(thing);
     return k ? { content, type: 'opinion', slot: `${subject.key}.opinion.${k}`, value: 'like', entities: subject.entity ? [subject.entity] : [] } : null;
   };
@@ -350,32 +265,60 @@ function deathIn(rest: string, subject: Subject): StateReading {
 /**
  * A state of the speaker said from the clause's start (`start`), "I" or none: "i'm 34 btw", "turned 30 yesterday",
  * "coeliac so no pasta for me", "diagnosed with adhd last month", "i'm a huge arsenal fan", "big fan of the office",
- * "born on 12 march 1990", "we had to put our dog down last friday".
+ * "born on 12 march 1990", "we had to put our dog down last friday". One statement, or two where a second state
+ * follows "and" ("i'm 35 and diabetic", "i have asthma and eczema", "allergic to cats and dogs").
  */
-export function speakerState(tokens: readonly Token[], start: number, own: Subject): StateReading {
+export function speakerState(tokens: readonly Token[], start: number, own: Subject): StatesRead {
   const text = spoken(tokens, start);
   const putDown = PUT_DOWN.exec(text);
   if (putDown && onlyTimeOrFillers(putDown[3] ?? '')) {
-    return { content: `${possessive(own.text)} ${putDown[1] ?? putDown[2]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] };
+    return [{ content: `${possessive(own.text)} ${putDown[1] ?? putDown[2]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] }];
   }
   const lost = LOST.exec(text);
   if (lost && RELATIONS.has(lost[1] ?? '') && !['boss', 'manager', 'colleague', 'coworker', 'co-worker', 'landlord', 'landlady', 'therapist', 'doctor', 'teacher', 'coach', 'mentor', 'ex'].includes(lost[1] ?? '') && onlyTimeOrFillers(lost[2] ?? '')) {
-    return { content: `${possessive(own.text)} ${lost[1]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] };
+    return [{ content: `${possessive(own.text)} ${lost[1]} died`, type: 'semantic', slot: null, value: null, entities: own.entity ? [own.entity] : [] }];
   }
   const born = bornOnStatement(tokens, start, own);
-  if (born) return born;
+  if (born) return [born];
   // The rules read what follows a subject ("am 34", "have diabetes", "turned 30"); said without "I", only forms
   // whose shape says who match ("turned 30", "diagnosed with …", "coeliac so …", "big fan of …").
   const rest = text.replace(/^(?:i'm|im|i am)\s+/, 'am ').replace(/^(?:i've|ive|i have)\s+/, 'have ').replace(/^i\s+/, '');
-  return ageIn(rest, own) ?? conditionIn(rest, own) ?? fanIn(rest, tokens, own);
+  return withWhatFollowsAnd(ageIn(rest, own) ?? conditionIn(rest, own) ?? fanIn(rest, tokens, own), rest, tokens, own);
 }
 
 /**
  * A state of a subject the clause has named (`at`: just after it): "my son is 4", "our son leo turned 2 yesterday",
- * "my dad has dementia", "my grandad passed away last week", "our cat died this morning".
+ * "my dad has dementia", "my grandad passed away last week", "our cat died this morning"; and a second after "and"
+ * ("my son has autism and adhd").
  */
-export function subjectState(tokens: readonly Token[], at: number, subject: Subject): StateReading {
+export function subjectState(tokens: readonly Token[], at: number, subject: Subject): StatesRead {
   if (subject.firstPerson) return null;
   const rest = spoken(tokens, at);
-  return deathIn(rest, subject) ?? ageIn(rest, subject) ?? conditionIn(rest, subject);
+  const first = deathIn(rest, subject) ?? ageIn(rest, subject) ?? conditionIn(rest, subject);
+  return first !== null && first !== NOTHING && first.slot === null && first.content.endsWith('died') ? [first] : withWhatFollowsAnd(first, rest, tokens, subject);
 }
+
+/**
+ * The first state read, and a second one said after "and": a condition, an allergy or a fan's love, read with the
+ * verb that suits it ("35 and diabetic" → is diabetic, "autism and adhd" → has ADHD, "cats and dogs" → allergic to
+ * dogs). Nothing is added for anything else after "and" ("i'm 34 and tired").
+ */
+function withWhatFollowsAnd(first: StateReading, rest: string, tokens: readonly Token[], subject: Subject): StatesRead {
+  if (first === null || first === NOTHING) return first;
+  const after = /\s(?:and|&|\+)\s+(?:(?:also|a|an)\s+)*(.+)$/.exec(rest.split(/[,.;!?]/)[0] ?? '')?.[1];
+  if (!after) return [first];
+  const allergy = first.slot?.includes('.allergy.') === true;
+  const tries = allergy ? [`is allergic to ${after}`] : [`is ${after}`, `has ${after}`, `is a ${after}`];
+  for (const said of tries) {
+    const second = conditionIn(said, subject) ?? (allergy ? null : fanIn(said, tokens, subject));
+    if (second && second !== NOTHING && second.slot !== first.slot) return [first, second];
+  }
+  return [first];
+}
+
+/** A state's statement that tells of an event, dated by the clause's time: "turned 30 yesterday", "died last week". */
+const EVENT_STATES = / (?:turned|was diagnosed|died|passed away|passed on)\b/;
+export const tellsOfAnEvent = (built: readonly Built[]): boolean => built.some((b) => EVENT_STATES.test(b.content));
+
+/** Statements of one of many ("my friend", "my son"): true, but slotless (another friend may be meant next time). */
+export const withoutSlots = (built: readonly Built[], oneOfMany: boolean): Built[] => (oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : [...built]);

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, PETS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -99,10 +99,9 @@ function headsNounPhrase(tokens: readonly Token[], at: number): boolean {
   let i = at - 1;
   while (i >= 0 && ['ADJ', 'NOUN', 'NUM', 'PROPN'].includes((tokens[i] as Token).pos)) i--;
   const opener = tokens[i];
-  return opener !== undefined && (opener.pos === 'DET' || POSSESSIVES.has(lowerOf(opener)));
+  return opener !== undefined && (opener.pos === 'DET' || POSSESSIVE_DETERMINERS.has(lowerOf(opener)));
 }
 
-const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'our', 'their', 'its']);
 
 /** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
 /** Words of how often, after what one uses or does: no head of a slot. */

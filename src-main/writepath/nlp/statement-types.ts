@@ -63,3 +63,10 @@ export interface Built {
   value: string | null;
   entities: StatementEntity[];
 }
+
+/** A clause the state rules read and found to say nothing (a joke allergy, a death in a dream): no other rule reads it. */
+export const NOTHING = 'nothing';
+/** One state read from a clause, NOTHING, or null when the clause has no such shape. */
+export type StateReading = Built | typeof NOTHING | null;
+/** What a clause's states read: one or two statements, NOTHING, or null. */
+export type StatesRead = Built[] | typeof NOTHING | null;

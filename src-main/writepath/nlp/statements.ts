@@ -11,13 +11,13 @@ import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
-import { ONE_OF_RELATIONS, PARTNERS, VAGUE_OBJECTS } from './lexicon';
-import { cleanObject, favouriteValue, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
-import type { Built, Context, Speaker, Statement, StatementEntity, Subject } from './statement-types';
+import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
+import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { NOTHING, type Built, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
-import { birthdayStatement, NOTHING, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState } from './personal-states';
+import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -57,9 +57,6 @@ const PHRASAL_AFTER = new Set(['look', 'looks', 'looking', 'looked', 'take', 'ta
  * followed by a past or a number ("I quit my job when my daughter was born", "after 5 years at Globex", "not sure if
  * it was smart" are done).
  */
-/** A state's statement that tells of an event, dated by the clause's time: "turned 30 yesterday", "died last week". */
-const EVENT_STATES = / (?:turned|was diagnosed|died|passed away|passed on)\b/;
-
 function saysAPlan(tokens: readonly Token[], from: number): boolean {
   for (let i = from; i < tokens.length; i++) {
     const w = lowerOf(tokens[i]);
@@ -270,7 +267,7 @@ function readClause(
   const speakerSays = position.afterSomeoneElse ? null : speakerState(tokens, start, own);
   // ("oh yeah i'm SUCH a morning person 🙄": an eye-roll says the opposite, so nothing.)
   if (speakerSays === NOTHING || (speakerSays && SARCASM.test(ctx.text))) return { subject: own, statements: [] };
-  if (speakerSays) return { subject: own, statements: [speakerSays], past: EVENT_STATES.test(speakerSays.content) };
+  if (speakerSays) return { subject: own, statements: speakerSays, past: tellsOfAnEvent(speakerSays) };
   if (clause.sharedSubject && previous) {
     subject = previous;
     // "my sister moved to leeds and started at tesco": still one of many sisters, so still no slot.
@@ -304,17 +301,9 @@ function readClause(
     }
     const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? birthdayStatement(tokens, start + 1, own)) : null;
     if (job) return { subject: own, statements: [job] };
-    if (['favourite', 'favorite', 'fave', 'fav'].includes(next) && tokens[start + 2]) {
-      const isAt = tokens.findIndex((t, i) => i > start + 2 && ['is', 'are'].includes(lowerOf(t)));
-      if (isAt < 0) return null;
-      const thing = joinTokens(tokens.slice(start + 2, isAt));
-      const value = favouriteValue(cleanObject(tokens.slice(isAt + 1), [], []));
-      if (!thing || value.length === 0 || value.length > 8 || VAGUE_OBJECTS.has(lowerOf(value[0]))) return null;
-      const valueText = joinTokens(value);
-      return {
-        subject: own,
-        statements: [{ content: `${possessive(own.text)} favourite ${thing} is ${valueText}`, type: 'opinion', slot: `${own.key}.favourite.${slotKey(thing)}`, value: normaliseFact(valueText), entities: own.entity ? [own.entity] : [] }],
-      };
+    if (FAVOURITE_WORDS.has(next)) {
+      const favourite = favouriteStatement(tokens, start + 2, own);
+      return favourite ? { subject: own, statements: [favourite] } : null;
     }
     const relation = relationAt(tokens, start);
     if (!relation) return null;
@@ -335,17 +324,16 @@ function readClause(
       extra.push(said);
       at = relative?.next ?? relation.next;
     } else {
-      // "my sister lives in Lyon": about the relative, unnamed; not "my sister's wedding".
-      if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) {
-        // "my wife's 38 btw", "my dad's diabetic": here "'s" is "is", when an age or a condition follows it.
-        const relative: Subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity, unnamed: true };
-        const is = subjectState(tokens, relation.next, relative);
-        if (!is || is === NOTHING) return null;
-        return { subject: own, statements: [ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '') ? is : { ...is, slot: null, value: null }], past: EVENT_STATES.test(is.content) };
-      }
+      // "my sister lives in Lyon": about the relative, unnamed.
       subject = { text: `${possessive(own.text)} ${relation.relation}`, key: `${own.key}.${slotKey(relation.relation)}`, firstPerson: false, entity: own.entity, unnamed: true };
       // "my friend" may be another friend each time: only a one-of relation ("my mum", "my boss") has slots.
       oneOfMany = !ONE_OF_RELATIONS.has(relation.relation.split(' ').at(-1) ?? '');
+      // "my wife's 38 btw", "my dad's diabetic": "'s" is "is" before an age or a condition; else it is theirs
+      // ("my sister's wedding"), which says nothing of them.
+      if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) {
+        const is = subjectState(tokens, relation.next, subject);
+        return is && is !== NOTHING ? { subject: own, statements: withoutSlots(is, oneOfMany), past: tellsOfAnEvent(is) } : null;
+      }
       at = relation.next;
     }
   } else {
@@ -361,7 +349,7 @@ function readClause(
   // "my son is 4", "my dad has dementia", "my grandad passed away last week" (personal-states.ts).
   const subjectSays = subjectState(tokens, at, subject);
   if (subjectSays === NOTHING) return { subject, statements: extra };
-  if (subjectSays) return { subject, statements: [...extra, oneOfMany ? { ...subjectSays, slot: null, value: null } : subjectSays], past: EVENT_STATES.test(subjectSays.content) };
+  if (subjectSays) return { subject, statements: [...extra, ...withoutSlots(subjectSays, oneOfMany)], past: tellsOfAnEvent(subjectSays) };
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
   const verbs = verbGroup(tokens, at, subject.firstPerson);
@@ -394,13 +382,9 @@ function readClause(
     content: b.content.replace(/\s*\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*/gu, '').replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
-  const statements = oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : built;
   // "ive moved to leeds on the 1st": a perfect said with a day is that day gone, as a past is.
-  return { subject, statements: [...extra, ...statements], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
+  return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
-
-
-
 
 /** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
 function relationSlot(relative: { relation: string; name: string }, own: Subject, was = false): { slot: string; value: string } {
