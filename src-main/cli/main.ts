@@ -17,7 +17,7 @@ import { modelCommand, modelsDirOf } from './model-commands';
 import { SPACE_SCOPED_COMMANDS } from './space-commands';
 
 /** Commands that read memory as it stood at a date (read-commands.ts asOfOption). */
-const AS_OF_COMMANDS: ReadonlySet<string> = new Set(['search', 'context']);
+const AS_OF_COMMANDS: ReadonlySet<string> = new Set(['search', 'context', 'profile']);
 import { encryptCommand, keyCommand } from './encryption-commands';
 
 const USAGE = `Usage: engram [--data-dir DIR] [--json] <command> [args]
@@ -34,8 +34,9 @@ Commands:
                        the hits as they would have been then (what memory had learned by then and held true)
   context <prompt> [--as-of DATE]
                        The context pack that would be injected before a reply (--as-of: as it would have been)
-  profile              What Engram knows about you: lasting facts (name, home, work, family, health, preferences) and
-                       this month's (projects, plans); pinned and hidden as set in the inspector
+  profile [--as-of DATE]
+                       What Engram knows about you: lasting facts (name, home, work, family, health, preferences) and
+                       this month's (projects, plans); pinned and hidden as set in the inspector (--as-of: as it was)
   eval recall <file>... [--k 5,10,20]
                        Recall@k of the search over a recall-eval dataset (fresh memory per conversation)
   eval context <file>... [--offline]

@@ -79,7 +79,7 @@ export const context: Command = async (ctx) => {
 /** `profile`: what Engram knows about the person (static and dynamic parts), as the inspector's card shows it. */
 export const profile: Command = async (ctx) => {
   if (ctx.args.length > 0) throw new UsageError(`profile takes no arguments, got "${ctx.args.join(' ')}"`);
-  const p = ctx.engine.profile(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {});
+  const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf: ctx.options['as-of'] });
   ctx.out(ctx.json ? JSON.stringify(p) : profileText(p));
 };
 

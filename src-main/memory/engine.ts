@@ -30,7 +30,7 @@ import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-c
 import * as retractOps from './retract';
 import { buildContextPack } from './retrieval/context';
 import { diffPacks } from './retrieval/replay';
-import { search as runSearch } from './retrieval/search';
+import { readAsOf, search as runSearch } from './retrieval/search';
 import * as review from './review';
 import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
@@ -115,15 +115,20 @@ export class MemoryEngine extends EngineCore {
   /** The context pack injected before a reply (§14); what a reply used is reinforced by reinforceFromReply. */
   readonly buildContextPack = async (prompt: string, options: ContextOptions = {}) => {
     const deps = await this.retriever.whenReady(this.guard);
-    // A pack as of a past date leaves out today's profile (the profile is of current facts).
+    // A pack as of a past date leads with the profile of that date: the facts current then, recent as of then.
     const scope = options.spaceId !== undefined ? { spaceId: options.spaceId } : {};
-    const profile = options.asOf == null ? this.profile({ now: options.now, scope }) : undefined;
+    const profile = this.profile({ now: options.now, scope, asOf: options.asOf });
     return buildContextPack(deps, prompt, options, profile);
   };
-  /** The profile (profile.ts): static and dynamic facts about the person, from current facts, in a scope. */
-  readonly profile = this.flushed((options: { now?: number | undefined; scope?: ProfileScope } = {}) =>
-    this.profiles.get(this.ctx, options.now ?? this.ctx.clock.now(), options.scope),
-  );
+  /**
+   * The profile (profile.ts): static and dynamic facts about the person, from current facts, in a scope; `asOf` (a
+   * time expression or epoch ms, read as search reads it): the profile of that date.
+   */
+  readonly profile = this.flushed((options: { now?: number | undefined; scope?: ProfileScope; asOf?: string | number | undefined } = {}) => {
+    const asOf = readAsOf(options.asOf, options.now ?? this.ctx.clock.now());
+    if (asOf === null) return this.profiles.get(this.ctx, options.now ?? this.ctx.clock.now(), options.scope);
+    return this.profiles.get(this.ctx, asOf, { ...options.scope, asOf });
+  });
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules; returns the previous state. */
   readonly setProfilePin = this.open((input: SetProfilePinInput) => setProfilePin(this.ctx, input));
   /** Replay: the pack `then`'s prompt gets from today's memory (same budget), and what changed (retrieval/replay.ts). */

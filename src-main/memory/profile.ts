@@ -14,7 +14,7 @@ import { allRows } from '../storage/db';
 import { sql, sqlAnd, sqlOr, sqlRaw, type SqlFragment } from '../storage/sql';
 import { nodeConditions, type NodeConditions } from './node-filter';
 import { parseJsonObject } from './repo/statements';
-import { isIdentitySlot } from '../../src-shared/decay';
+import { CURRENT_AGAIN_MIN_CONFIDENCE, isIdentitySlot } from '../../src-shared/decay';
 import { FACT_TYPES, type NodeType } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState } from '../../src-shared/profile-types';
 import { isoTime } from '../../src-shared/clock';
@@ -58,6 +58,8 @@ export interface ProfileRow {
   decay_rate: number;
   source_type: string | null;
   attributes: string;
+  /** Read as of a past date only: when it stopped being current (null: still is). */
+  valid_until?: number | null;
 }
 
 export function profilePinOf(attributes: Record<string, unknown>): ProfilePinState {
@@ -84,7 +86,21 @@ export type ProfileSource = 'candidates' | 'all';
 
 export function computeProfile(db: ReadableDB, now: number, scope: ProfileScope = {}, source: ProfileSource = 'all'): Profile {
   const rows = allRows<ProfileRow>(db, profileQuery(now, scope, source));
-  return linesOf(db, rows, now);
+  const asOf = scope.asOf ?? null;
+  return linesOf(db, asOf === null ? rows : rows.map((r) => asItStoodAt(r, asOf)), now);
+}
+
+/**
+ * A fact as the profile of a past date reads it: current then, so not at the low confidence its later ending set
+ * (as-of.ts), and used no later than then (a use since would make it "recent" then).
+ */
+function asItStoodAt(r: ProfileRow, t: number): ProfileRow {
+  const ended = r.valid_until !== null && r.valid_until !== undefined && r.valid_until > t;
+  return {
+    ...r,
+    confidence: ended ? Math.max(r.confidence, CURRENT_AGAIN_MIN_CONFIDENCE) : r.confidence,
+    last_accessed: r.last_accessed !== null && r.last_accessed > t ? null : r.last_accessed,
+  };
 }
 
 /**
@@ -138,8 +154,8 @@ export function profileQuery(now: number, scope: ProfileScope, source: ProfileSo
     aboutPerson,
   ]);
   const from = source === 'candidates' ? sqlRaw(`${PROFILE_CANDIDATES_TABLE} c CROSS JOIN nodes n ON n.id = c.node_id`) : sqlRaw('nodes n');
-  return sql`SELECT n.id, n.type, n.content, n.created_at, n.event_time, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes
-        FROM ${from} WHERE ${where} ORDER BY +n.created_at, n.rowid`;
+  return sql`SELECT n.id, n.type, n.content, n.created_at, n.event_time, n.valid_from, n.last_accessed, n.confidence, n.decay_rate, n.source_type, n.attributes,
+        n.valid_until FROM ${from} WHERE ${where} ORDER BY +n.created_at, n.rowid`;
 }
 
 /** The profile of facts already read and narrowed (profileQuery's conditions), oldest first. */

@@ -1,4 +1,4 @@
-// `search --as-of` and `context --as-of` through the real CLI (a child process per call, hence the timeout).
+// `search --as-of`, `context --as-of` and `profile --as-of` through the real CLI (a child process per call, hence the timeout).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,14 @@ describe('cli --as-of', { timeout: 180_000 }, () => {
     expect(context.stdout).toContain('as of 2026-01-07');
     expect(context.stdout).toContain('Boston');
     expect(context.stdout).not.toMatch(/Chicago|Denver/);
+
+    // The profile as it was: Chicago was what was recent about the user on 2026-01-16.
+    const profile = cli(dir, 'profile', '--as-of', '2026-01-16', '--json');
+    expect(profile.code).toBe(0);
+    const lines = JSON.parse(profile.stdout) as { static: { content: string }[]; dynamic: { content: string }[] };
+    const said = [...lines.static, ...lines.dynamic].map((l) => l.content);
+    expect(said).toContain('User lives in Chicago');
+    expect(said).not.toContain('User lives in Denver');
 
     const bad = cli(dir, 'search', 'live', '--as-of', 'the day after never');
     expect(bad.code).not.toBe(0);

@@ -67,9 +67,9 @@ describe('cli', { timeout: 120_000 }, () => {
     expect(told.stderr).toMatch(/1 line\(s\) give no "time": dated now/);
     expect(JSON.parse(told.stdout)).toMatchObject({ episodes: 2, unread_roles: { friend: 1 }, undated_messages: 1 });
     // A read that cannot stand at a past date refuses the date rather than answer for today.
-    const profileThen = cli(dir, 'profile', '--as-of', '2020-01-01');
-    expect(profileThen.code).toBe(2);
-    expect(profileThen.stderr).toMatch(/--as-of does not apply to "profile"/);
+    const statsThen = cli(dir, 'stats', '--as-of', '2020-01-01');
+    expect(statsThen.code).toBe(2);
+    expect(statsThen.stderr).toMatch(/--as-of does not apply to "stats"/);
 
     const decay = cliJson<{ scanned: number; now: string }>(dir, 'decay', '--now', '2027-01-01T00:00:00Z');
     expect(decay).toMatchObject({ scanned: 0, now: '2027-01-01T00:00:00.000Z' });

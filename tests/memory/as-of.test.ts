@@ -88,6 +88,10 @@ describe('memory as of a date', () => {
     expect(engine.getNode(b)?.node.confidence).toBeLessThan(0.5);
     expect(hits.hits.find((h) => h.node.id === b)?.node.confidence).toBeGreaterThanOrEqual(0.5);
     expect(pack.markdown).not.toMatch(/confidence 0\.[0-4]/);
+    // It leads with the profile of that day: Chicago, learned two days before, is what was recent about the user.
+    const about = pack.sections.find((sec) => sec.name === 'profile');
+    expect(about?.items.map((i) => i.nodeId)).toContain(b);
+    expect(about?.items.map((i) => i.nodeId)).not.toContain(c);
     const today = await engine.buildContextPack('Where do I live?');
     expect(today.markdown).toContain('Denver');
     await expect(engine.search({ query: 'live', asOf: 'not a date at all' })).rejects.toMatchObject({ code: 'invalid_input' });
