@@ -70,6 +70,15 @@ for (const size of [
     expect(then).toContain('jazz');
     await shot(`as-of-graph-${size.width}`);
 
+    // The profile of that day: Boston, then recent; today's Denver is not in it.
+    await page.getByTestId('tab-profile').click();
+    await expect(page.getByTestId('profile-card')).toContainText('What Engram knew about you on');
+    await expect(page.getByTestId('profile-card')).toContainText('User lives in Boston');
+    await expect(page.getByTestId('profile-card')).not.toContainText('Denver');
+    // Pin and Hide act on today's profile: not offered on a past day's.
+    await expect(page.getByTestId('profile-card').getByRole('button', { name: /^Pin:/ })).toHaveCount(0);
+    await shot(`as-of-profile-${size.width}`);
+
     // The entity page as of that day.
     await page.getByTestId('tab-entities').click();
     await page.getByTestId('entity-row').filter({ hasText: 'Home' }).click();

@@ -231,7 +231,8 @@ export const calls = {
   'memory.restore': call<MemoryNode>()(nodeId),
   /** "What Engram knows about you": the profile's static and dynamic parts, from current facts. */
   /** `spaceId`: that space's profile (its facts plus those marked everywhere); absent = every space. */
-  'memory.profile': call<Profile>()(z.object({ spaceId: idSchema.optional() }).strict().optional().default({})),
+  /** `asOf`: the profile of that instant (the facts current then, recent as of then). */
+  'memory.profile': call<Profile>()(z.object({ spaceId: idSchema.optional(), asOf: asOfSchema.optional() }).strict().optional().default({})),
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules (`auto`); `previous` undoes it. */
   'memory.setProfilePin': call<{ id: string; state: ProfilePinState; previous: ProfilePinState }>()(setProfilePinSchema),
 

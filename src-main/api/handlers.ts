@@ -114,7 +114,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
       return { id };
     },
     'memory.restore': ({ id }) => memory.restore(id),
-    'memory.profile': (input) => memory.profile(input.spaceId !== undefined ? { scope: { spaceId: input.spaceId } } : {}),
+    'memory.profile': (input) => memory.profile({ ...(input.spaceId !== undefined ? { scope: { spaceId: input.spaceId } } : {}), asOf: input.asOf }),
     'memory.setProfilePin': (input) => memory.setProfilePin(input),
 
     'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),

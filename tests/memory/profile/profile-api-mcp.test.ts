@@ -31,6 +31,10 @@ describe('the profile over the API', () => {
     expect(!badState.ok && badState.error.code).toBe('invalid_input');
     const extra = await host.dispatch('memory.profile', { everything: true });
     expect(!extra.ok && extra.error.code).toBe('invalid_input');
+    // As of a date before the fact was learned, the profile had nothing; a date that is no date is refused.
+    expect(ok<Profile>(await host.dispatch('memory.profile', { asOf: Date.parse('2000-01-01T00:00:00Z') })).dynamic).toEqual([]);
+    const notADate = await host.dispatch('memory.profile', { asOf: 'yesterday-ish' });
+    expect(!notADate.ok && notADate.error.code).toBe('invalid_input');
     const missing = await host.dispatch('memory.setProfilePin', { id: 'no-such-node', state: 'pinned' });
     expect(!missing.ok && missing.error.code).toBe('not_found');
   });
