@@ -5,23 +5,10 @@
  * 2 years". Each case is read as the reader reads a message, against a Wednesday (2026-11-25).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
-import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { first, read, SAID_AT } from '../helpers/user-says';
 import { localeDateOrder } from '../../src-shared/date-order';
 import { impliedWindow } from '../../src-main/memory/retrieval/time';
 
-const USER: Speaker = { name: 'User', isUser: true };
-const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
-
-async function read(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
-  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
-    content: s.content,
-    slot: s.slot,
-    value: s.value,
-    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
-  }));
-}
-const first = async (text: string) => (await read(text))[0];
 
 describe('ages and birthdays', () => {
   it("the speaker's age, said now or turned on a day", async () => {

@@ -4,25 +4,12 @@
  * Wednesday (2026-11-25).
  */
 import { describe, expect, it } from 'vitest';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
-import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { first, read } from '../helpers/user-says';
 import { slotRelation } from '../../src-shared/slot-values';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
-const USER: Speaker = { name: 'User', isUser: true };
-const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
-
-async function read(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
-  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
-    content: s.content,
-    slot: s.slot,
-    value: s.value,
-    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
-  }));
-}
-const first = async (text: string) => (await read(text))[0];
 
 describe("the seventh review's wrong facts", () => {
   it('a last day still to come ends no job', async () => {
