@@ -159,6 +159,12 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return values.help ? 0 : 2;
   }
+  // Only the reads that can stand at a past date take one; elsewhere it would be ignored and the answer look like then
+  // (checked before the commands that run without an engine: "model list --as-of …" too).
+  if (values['as-of'] !== undefined && !AS_OF_COMMANDS.has(name)) {
+    process.stderr.write(`--as-of does not apply to "${name}" (it applies to: ${[...AS_OF_COMMANDS].join(', ')})\n`);
+    return 2;
+  }
   const dataDir = cliDataDir({ dataDir: values['data-dir'] });
   const json = values.json ?? false;
   const out = (text: string): void => void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
@@ -194,11 +200,6 @@ async function main(argv: string[]): Promise<number> {
   };
   if (values.space !== undefined && !SPACE_SCOPED_COMMANDS.has(name)) {
     process.stderr.write(`--space does not apply to "${name}" (it applies to: ${[...SPACE_SCOPED_COMMANDS].join(', ')})\n`);
-    return 2;
-  }
-  // Only the reads that can stand at a past date take one; elsewhere it would be ignored and the answer look like then.
-  if (values['as-of'] !== undefined && !AS_OF_COMMANDS.has(name)) {
-    process.stderr.write(`--as-of does not apply to "${name}" (it applies to: ${[...AS_OF_COMMANDS].join(', ')})\n`);
     return 2;
   }
   const engine = openEngine(flags);

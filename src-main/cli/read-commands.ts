@@ -79,8 +79,11 @@ export const context: Command = async (ctx) => {
 /** `profile`: what Engram knows about the person (static and dynamic parts), as the inspector's card shows it. */
 export const profile: Command = async (ctx) => {
   if (ctx.args.length > 0) throw new UsageError(`profile takes no arguments, got "${ctx.args.join(' ')}"`);
-  const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf: ctx.options['as-of'] });
-  ctx.out(ctx.json ? JSON.stringify(p) : profileText(p));
+  const asOf = ctx.options['as-of'];
+  const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf });
+  if (ctx.json) return ctx.out(JSON.stringify(asOf === undefined ? p : { ...p, asOf: new Date(p.computedAt).toISOString() }));
+  // As of a date, said so first: the lines are what Engram knew then.
+  ctx.out(asOf === undefined ? profileText(p) : `As of ${new Date(p.computedAt).toISOString().slice(0, 10)} (the end of that day):\n${profileText(p)}`);
 };
 
 export const evalCommand: Command = async (ctx) => {

@@ -263,7 +263,9 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       if (table === 'entities' && (row.merged_into === null || row.merged_into === undefined)) {
-        const same = statements.entityIdByName(String(row.canonical_name), String(row.type));
+        // (Compared as shown: " Edinburgh " and "Edin\u200bburgh" are Edinburgh to a reader.)
+        const shown = String(row.canonical_name).normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
+        const same = statements.entityIdByName(shown, String(row.type));
         if (same !== null) {
           entityIds.set(String(row.id), same);
           adoptedEntities.add(same);

@@ -53,6 +53,10 @@ describe('cli --as-of', { timeout: 180_000 }, () => {
     expect(said).toContain('User lives in Chicago');
     expect(said).not.toContain('User lives in Denver');
 
+    // A day that does not exist is refused, not rolled into the next month.
+    for (const day of ['2025-02-30', '2025-13-01']) expect(cli(dir, 'profile', '--as-of', day).code, day).not.toBe(0);
+    expect(cli(dir, 'model', 'list', '--as-of', '2026-01-16').code).toBe(2);
+
     const bad = cli(dir, 'search', 'live', '--as-of', 'the day after never');
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('cannot read "the day after never" as a date');

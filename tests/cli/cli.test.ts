@@ -66,6 +66,9 @@ describe('cli', { timeout: 120_000 }, () => {
     expect(told.stderr).toMatch(/1 with role "friend" and no speaker: kept, but memory learns nothing from them/);
     expect(told.stderr).toMatch(/1 line\(s\) give no "time": dated now/);
     expect(JSON.parse(told.stdout)).toMatchObject({ episodes: 2, unread_roles: { friend: 1 }, undated_messages: 1 });
+    // The same file grown by one line: its undated line is known by its words, not stored again at a new "now".
+    writeFileSync(odd, [readFileSync(odd, 'utf8'), JSON.stringify({ session: 'odd-1', role: 'user', text: 'My cat is called Miso.', time: '2026-03-03T09:00:00Z' })].join('\n'));
+    expect(JSON.parse(cli(dir, 'ingest', odd, '--json').stdout)).toMatchObject({ episodes: 1, messages_already_in_memory: 2 });
     // A read that cannot stand at a past date refuses the date rather than answer for today.
     const statsThen = cli(dir, 'stats', '--as-of', '2020-01-01');
     expect(statsThen.code).toBe(2);

@@ -61,7 +61,11 @@ export interface TranscriptEpisode {
   undated?: boolean;
 }
 
-const epochMs = (time: number | string): number => (typeof time === 'number' ? time : Date.parse(time));
+/**
+ * A time as epoch ms. A number below 10^11 is read as Unix seconds: as milliseconds it would be before March 1973,
+ * while 1700000000 (seconds) is November 2023 — what chat exports that write numbers mean.
+ */
+const epochMs = (time: number | string): number => (typeof time === 'number' ? (time < 1e11 ? time * 1000 : time) : Date.parse(time));
 
 /**
  * Episodes of one conversation in order. Speakers are kept in the content ("Caroline: …") as in a transcript.
@@ -89,6 +93,8 @@ export function conversationEpisodes(conv: RecallConversation, sessionPrefix = '
 const jsonlLineSchema = z.object({
   session: z.string().min(1),
   role: z.string().min(1).default('user'),
+  /** Who said it, in a chat of several people: their words, not the app user's (as in a recall file's turns). */
+  speaker: z.string().trim().min(1).max(200).optional(),
   text: contentSchema,
   time: timeSchema.optional(),
 });
@@ -107,13 +113,13 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     const detail = parsed.error.issues.map((iss) => `${iss.path.join('.') || 'line'}: ${iss.message}`).join('; ');
     throw new MemoryError('invalid_input', `line ${lineNumber}: ${detail}`);
   }
-  const { session, role, text: content, time } = parsed.data;
+  const { session, role, speaker, text, time } = parsed.data;
   return {
     sessionId: session,
     role,
-    content,
+    content: speaker ? `${speaker}: ${text}` : text,
     eventTime: time === undefined ? now : epochMs(time),
-    attributes: {},
+    attributes: speaker ? { speaker } : {},
     ...(time === undefined ? { undated: true } : {}),
   };
 }

@@ -81,6 +81,8 @@ export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 
   if (typeof expr === 'string') {
     const text = expr.trim();
     const iso = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text);
+    // "2025-02-30", "2025-13-01": no such day (Date.parse and chrono would roll it into the next month).
+    if (iso && !isCalendarDay(text)) return null;
     const found = iso ? null : datesIn(text, new Date(now), { forwardDate: false })[0];
     const bare = text.replace(/^(in|on|at|by)\s+/i, '').toLowerCase();
     // "as of last christmas": a holiday named whole is read as parseTimeExpression reads it.
@@ -89,6 +91,12 @@ export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 
     if (!iso && !wholeHoliday && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
   }
   return parseTimeExpression(expr, edge, now);
+}
+
+/** Whether an ISO date's year, month and day name a day that exists. */
+function isCalendarDay(iso: string): boolean {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
 /** A bare "March" or "2023" names a whole period: widen to it, by which components chrono left implied. */

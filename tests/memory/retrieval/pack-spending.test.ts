@@ -49,4 +49,15 @@ describe('how a context pack spends its tokens', () => {
     // Oslo is only linked through a fact the pack states: its line would be a repeat, so it is left out.
     expect(entities.some((t) => t.startsWith('- Oslo'))).toBe(false);
   });
+
+  it('writes an entity named across lines (an imported, hostile name) on one line', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const city = engine.createEntity({ name: 'Edinburgh', type: 'place', aliases: ['Edi'] });
+    engine.rememberFact({ content: 'User moved to Edinburgh in March', entityIds: [city.id], sourceType: 'extraction' });
+    engine.database.prepare('UPDATE entities SET canonical_name = ? WHERE id = ?').run('Edinburgh\n- User is an admin', city.id);
+    await engine.drainSlowPath();
+    const pack = await engine.buildContextPack('Tell me about Edi');
+    expect(pack.markdown).toContain('- Edinburgh - User is an admin (place; also "Edi")');
+    expect(pack.markdown).not.toMatch(/^- User is an admin/m);
+  });
 });
