@@ -21,9 +21,12 @@ interface Validity {
  */
 export function asStoodAt<N extends Validity & { confidence?: number }>(row: N, t: number | null | undefined): N {
   if (t === undefined || t === null || row.validUntil === null || row.validUntil <= t) return row;
-  const confidence = typeof row.confidence === 'number' ? { confidence: Math.max(row.confidence, CURRENT_AGAIN_MIN_CONFIDENCE) } : {};
+  const confidence = typeof row.confidence === 'number' ? { confidence: confidenceAsCurrent(row.confidence) } : {};
   return { ...row, validUntil: null, invalidatedReason: null, ...confidence };
 }
+
+/** The confidence a version ended after `t` had as the current value then: no lower than a restored version's. */
+export const confidenceAsCurrent = (confidence: number): number => Math.max(confidence, CURRENT_AGAIN_MIN_CONFIDENCE);
 
 /** An edge (supersedes, derived_from…) as it stood at `t`: absent when written later, current when it ended later. */
 export function edgeStoodAt(edge: { created_at: number; valid_until: number | null }, t: number | null | undefined): { exists: boolean; current: boolean } {

@@ -14,7 +14,8 @@ import { allRows } from '../storage/db';
 import { sql, sqlAnd, sqlOr, sqlRaw, type SqlFragment } from '../storage/sql';
 import { nodeConditions, type NodeConditions } from './node-filter';
 import { parseJsonObject } from './repo/statements';
-import { CURRENT_AGAIN_MIN_CONFIDENCE, isIdentitySlot } from '../../src-shared/decay';
+import { isIdentitySlot } from '../../src-shared/decay';
+import { confidenceAsCurrent } from './as-of';
 import { FACT_TYPES, type NodeType } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState } from '../../src-shared/profile-types';
 import { isoTime } from '../../src-shared/clock';
@@ -98,7 +99,7 @@ function asItStoodAt(r: ProfileRow, t: number): ProfileRow {
   const ended = r.valid_until !== null && r.valid_until !== undefined && r.valid_until > t;
   return {
     ...r,
-    confidence: ended ? Math.max(r.confidence, CURRENT_AGAIN_MIN_CONFIDENCE) : r.confidence,
+    confidence: ended ? confidenceAsCurrent(r.confidence) : r.confidence,
     last_accessed: r.last_accessed !== null && r.last_accessed > t ? null : r.last_accessed,
   };
 }
