@@ -12,6 +12,16 @@ export const systemClock: Clock = { now: () => Date.now() };
 
 export const fixedClock = (at: number): Clock => ({ now: () => at });
 
+/** How far a time may run ahead of this machine's clock: another machine's skew, a local time read as UTC. */
+export const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A time nothing can have been said or recorded at yet: more than a day after `now`. (A fact may be *about* a
+ * later day — a wedding next June — but a message cannot be sent, nor a row stored, in the future: a file that
+ * says so has a typo or was made to outrank what the person says later.)
+ */
+export const isAheadOfClock = (time: number, now: number): boolean => time > now + CLOCK_SLACK_MS;
+
 export interface Logger {
   warn(message: string): void;
   error(message: string, cause?: unknown): void;

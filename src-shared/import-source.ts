@@ -26,3 +26,24 @@ export interface RejectedRows {
   /** The id (or key) of the first such row, to find it in the file. */
   example: string;
 }
+
+/**
+ * An Engram export checked against the fingerprint written with it (its Merkle root and leaves): `matches`; `changed`
+ * (edited after it was exported: `rows` that do not match, the first few named); `none` (written before Engram
+ * recorded fingerprints, or with the fingerprint taken out). An import says so; it still checks each row.
+ */
+export interface ExportFingerprintCheck {
+  state: 'matches' | 'changed' | 'none';
+  rows: number;
+  examples: string[];
+}
+
+/** What the person should be told of an export's fingerprint before and after it is applied; null when it matches. */
+export function fingerprintNotice(check: ExportFingerprintCheck): string | null {
+  if (check.state === 'matches') return null;
+  if (check.state === 'none') {
+    return 'This export carries no fingerprint (written before Engram recorded one, or taken out), so whether it was changed since cannot be checked.';
+  }
+  const rows = check.rows === 1 ? '1 row does' : `${check.rows} rows do`;
+  return `This export was changed after it was written: ${check.rows > 0 ? `${rows} not match` : 'it does not match'} the fingerprint written with it${check.examples.length ? ` (${check.examples.join('; ')})` : ''}. Each row is still checked, but import it only if you made the change.`;
+}

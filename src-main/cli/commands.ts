@@ -52,12 +52,13 @@ const ingest: Command = async (ctx) => {
     let cursor: string | undefined;
     do {
       const page = engine.listNodes({ types: ['episodic'], sessionId, includeInvalid: true, limit: 1000, ...(cursor ? { cursor } : {}) });
-      for (const n of page.items) held.add(`${n.eventTime}\u0000${n.content}`).add(`undated\u0000${n.content}`);
+      for (const n of page.items) held.add(`${n.eventTime}\u0000${n.sourceRole}\u0000${n.content}`).add(`undated\u0000${n.sourceRole}\u0000${n.content}`);
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     const before = episodes.length;
     // A line with no time is dated now at each ingest: it is known by its words alone.
-    episodes = episodes.filter((e) => e.sessionId !== sessionId || !held.has(e.undated ? `undated\u0000${e.content}` : `${e.eventTime}\u0000${e.content}`));
+    // (Known by who said it too: "ok" from each side at the same minute is two messages.)
+    episodes = episodes.filter((e) => e.sessionId !== sessionId || !held.has(`${e.undated ? 'undated' : e.eventTime}\u0000${e.role}\u0000${e.content}`));
     repeated += before - episodes.length;
   }
   if (episodes.length === 0) throw new UsageError(repeated > 0 ? `${file} holds no message memory does not already have; nothing ingested` : `${file} holds no messages; nothing ingested`);

@@ -10,7 +10,7 @@ import { runImport } from '../data/import/run';
 import { MemoryEngine } from '../memory';
 import { acquireInstanceLock, InstanceLockedError } from '../platform/instance-lock';
 import { AppError, UsageError } from '../../src-shared/errors';
-import { IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
+import { fingerprintNotice, IMPORT_FORMATS, type ImportFormat } from '../../src-shared/import-source';
 import { WritePathService } from '../writepath/service';
 import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
@@ -79,8 +79,12 @@ export const importCommand: Command = async (ctx) => {
     kept_apart: summary.keptApartCount,
     kept_apart_examples: summary.keptApart,
     ...(summary.restored ? { restored: summary.restored, already_there: summary.alreadyThere, rejected: summary.rejected, settled_versions: summary.settledVersions ?? 0 } : {}),
+    ...(summary.fingerprint ? { fingerprint: summary.fingerprint } : {}),
     consolidation,
   };
+  // An export edited since it was written (or one without a fingerprint) is said, before and after it is applied.
+  const tampered = summary.fingerprint ? fingerprintNotice(summary.fingerprint) : null;
+  if (tampered) ctx.notice(tampered);
   if (ctx.json) {
     ctx.out(JSON.stringify(result));
     return;

@@ -104,12 +104,36 @@ Options:
   -h, --help           This help
 `;
 
+/** One command's lines of the usage (and the options), or all of it for a name it does not know. */
+function commandUsage(name: string): string {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex((l) => l.startsWith(`  ${name} `) || l === `  ${name}`);
+  if (start < 0) return USAGE;
+  let end = start + 1;
+  // A command's block: its line, then lines indented deeper, and its other forms ("review approve ID …").
+  while (end < lines.length && (/^ {4,}\S/.test(lines[end] ?? '') || (lines[end] ?? '').startsWith(`  ${name} `))) end++;
+  const options = lines.slice(lines.indexOf('Options:'));
+  return [`Usage: engram [--data-dir DIR] [--json] ${name} [args]`, '', ...lines.slice(start, end), '', ...options].join('\n');
+}
+
+/** The first option that takes a value and was given more than once, or null. */
+function repeatedOption(tokens: readonly { kind: string; name?: string; value?: string | undefined }[] | undefined): string | null {
+  const seen = new Set<string>();
+  for (const t of tokens ?? []) {
+    if (t.kind !== 'option' || t.name === undefined || t.value === undefined) continue;
+    if (seen.has(t.name)) return t.name;
+    seen.add(t.name);
+  }
+  return null;
+}
+
 async function main(argv: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
+      tokens: true,
       options: {
         'data-dir': { type: 'string' },
         json: { type: 'boolean', default: false },
@@ -156,8 +180,14 @@ async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parsed;
   const [name, ...args] = positionals;
   if (values.help || !name) {
-    process.stdout.write(USAGE);
+    process.stdout.write(values.help && name ? commandUsage(name) : USAGE);
     return values.help ? 0 : 2;
+  }
+  // A value given twice ("--as-of 2024-01-01 … --as-of 2025-01-01") would be one of them, silently.
+  const twice = repeatedOption(parsed.tokens);
+  if (twice !== null) {
+    process.stderr.write(`--${twice} is given more than once; give it once\n`);
+    return 2;
   }
   // Only the reads that can stand at a past date take one; elsewhere it would be ignored and the answer look like then
   // (checked before the commands that run without an engine: "model list --as-of …" too).

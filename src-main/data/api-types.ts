@@ -1,5 +1,5 @@
 /** Shapes the data calls answer with (types only: the API contract imports them into the preload bundle). */
-import type { ImportFormat, RejectedRows } from '../../src-shared/import-source';
+import type { ExportFingerprintCheck, ImportFormat, RejectedRows } from '../../src-shared/import-source';
 
 export interface ImportResult {
   /** Nothing was written: the counts say what importing would add, skip and refuse. */
@@ -26,6 +26,8 @@ export interface ImportResult {
   rejected?: RejectedRows[];
   /** Engram export: facts of the file and of this memory that replace each other, settled as versions (the older ended). */
   settledVersions?: number;
+  /** Engram export: whether the file is as it was exported (its fingerprint), said before and after it is applied. */
+  fingerprint?: ExportFingerprintCheck;
   /** Memory sessions handed to consolidation (it runs in the background; see writepath.progress). */
   sessionsToConsolidate: number;
 }

@@ -5,9 +5,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { z } from 'zod';
-import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES, type SnapshotLoad } from '../memory';
+import { describeFindings, type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES, type SnapshotLoad, verifyExportData } from '../memory';
 import { AppError } from '../../src-shared/errors';
-import type { RejectedRows } from '../../src-shared/import-source';
+import type { ExportFingerprintCheck, RejectedRows } from '../../src-shared/import-source';
 import { isSealed, openSealed } from './export/sealed';
 
 /**
@@ -48,7 +48,11 @@ export async function readExportText(path: string, passphrase: string | undefine
 }
 
 /** Loads an export file (or, with `preview`, finds what loading it would add and refuse). */
-export async function importSnapshotFile(engine: MemoryEngine, path: string, options: { preview?: boolean; spaceId?: string; passphrase?: string } = {}): Promise<Omit<SnapshotLoad, 'needVectors' | 'addedNodeIds'>> {
+export async function importSnapshotFile(
+  engine: MemoryEngine,
+  path: string,
+  options: { preview?: boolean; spaceId?: string; passphrase?: string } = {},
+): Promise<Omit<SnapshotLoad, 'needVectors' | 'addedNodeIds'> & { fingerprint: ExportFingerprintCheck }> {
   const text = await readExportText(path, options.passphrase);
   let value: unknown;
   try {
@@ -64,10 +68,27 @@ export async function importSnapshotFile(engine: MemoryEngine, path: string, opt
   if (parsed.data.schemaVersion > LATEST_VERSION) {
     throw new AppError('invalid_input', `This export was made by a newer Engram (schema ${parsed.data.schemaVersion}, this one knows ${LATEST_VERSION}). Update Engram to import it.`);
   }
+  const fingerprint = fingerprintOf(value as { tables: Record<string, unknown>; merkle?: unknown }, basename(path));
   await engine.flush();
   const data = { tables: parsed.data.tables, vectors: parsed.data.vectors, spaceId: options.spaceId };
   const load = options.preview ? engine.previewSnapshot(data) : engine.loadSnapshot(data);
-  return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)], settled: load.settled };
+  return { added: load.added, alreadyThere: load.alreadyThere, rejected: [...load.rejected, ...unknownTables(value)], settled: load.settled, fingerprint };
+}
+
+/**
+ * The file against the fingerprint written with it (what `verify` checks): an export edited after it was written
+ * (a fact's words or dates changed, a row added) is said to be so before and after it is applied.
+ */
+function fingerprintOf(doc: { tables: Record<string, unknown>; merkle?: unknown }, name: string): ExportFingerprintCheck {
+  if (doc.merkle === undefined || doc.merkle === null) return { state: 'none', rows: 0, examples: [] };
+  try {
+    const report = verifyExportData(doc.tables, doc.merkle, name);
+    if (report.ok) return { state: 'matches', rows: 0, examples: [] };
+    return { state: 'changed', rows: Math.max(1, report.findings.length), examples: describeFindings(report, 3) };
+  } catch {
+    // A fingerprint that is not one (malformed) proves nothing about the rows.
+    return { state: 'changed', rows: 0, examples: ['its fingerprint is not one Engram wrote'] };
+  }
 }
 
 /** Tables the export holds that Engram never imports (the schema drops them): reported, not left out silently. */

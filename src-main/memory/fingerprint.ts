@@ -7,7 +7,8 @@ import { basename } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { MemoryError } from '../../src-shared/errors';
-import { HASHED_FIELDS, HASHED_TABLES, type SqlValue } from '../storage/content-hash';
+import { bucketOf, HASHED_FIELDS, HASHED_TABLES, merkleRoot, type SqlValue } from '../storage/content-hash';
+import { BucketAccumulators } from '../storage/bucket-accumulators';
 import { openFileReadOnly } from '../storage/file-check';
 import { diffTrees, type HashedRow, hasTree, readTree, type RowChange, type VerifyReport, verifyRows, verifyTree } from '../storage/merkle-tree';
 import { LATEST_VERSION } from '../storage/migration-runner';
@@ -109,6 +110,25 @@ export function describeFindings(report: VerifyReport, limit = 10): string[] {
   if (report.damagedBuckets.length > 0) lines.push(`the recorded tree itself was altered in ${report.damagedBuckets.length} bucket(s)`);
   if (lines.length === 0 && !report.ok) lines.push(`the recorded root ${report.recordedRoot.slice(0, 12)}… does not match the rows (${report.computedRoot.slice(0, 12)}…)`);
   return lines;
+}
+
+/** Whether rows of `table` are leaves of the tree (facts, links, entities). */
+export const isHashedTable = (table: string): boolean => (HASHED_TABLES as readonly string[]).includes(table);
+
+/**
+ * The tree of some of a memory's leaves (an export of one space): leaves folded in as they are written, then
+ * their root, so `verify` checks the file against what it holds, not against the whole memory.
+ */
+export class SubsetTree {
+  private readonly folded = new BucketAccumulators();
+
+  add([table, id, hash]: readonly [string, string, string]): void {
+    this.folded.add(bucketOf(table, id), hash);
+  }
+
+  root(): string {
+    return merkleRoot(this.folded.buckets());
+  }
 }
 
 /** The tree as an export carries it: the root, and every leaf so a verify can name a row that went missing. */

@@ -5,7 +5,7 @@
  */
 import { newId } from './ids';
 import type { Database } from 'better-sqlite3';
-import type { Clock, Logger } from '../../src-shared/clock';
+import { isAheadOfClock, isoTime, type Clock, type Logger } from '../../src-shared/clock';
 import { MemoryError } from './errors';
 import { insertEdge } from './repo/edges';
 import { insertNode, lastEpisodeOfSession, nodeExists } from './repo/nodes';
@@ -85,8 +85,20 @@ export class HotPath {
     return { failing: this.failedAttempts > 0, pending: this.queue.length, attempts: this.failedAttempts, lastError: this.lastError };
   }
 
+  /**
+   * A message is said when it is said: one dated after this machine's clock (a typo'd 2099, a crafted file)
+   * would stand as the newest thing the person said for decades and outrank every real change.
+   */
+  private refuseFuture(episode: EpisodeToRecord): void {
+    const now = this.clock.now();
+    if (episode.eventTime !== undefined && isAheadOfClock(episode.eventTime, now)) {
+      throw new MemoryError('invalid_input', `eventTime ${isoTime(episode.eventTime) ?? episode.eventTime} is after this machine's clock (${isoTime(now) ?? now}): a message cannot be said in the future`);
+    }
+  }
+
   /** Queue an (already validated) episode; returns its id immediately. */
   record(episode: EpisodeToRecord): string {
+    this.refuseFuture(episode);
     const id = newId();
     this.queue.push({ ...episode, id, createdAt: this.clock.now() });
     if (!this.retryTimer) this.scheduled ??= setImmediate(() => this.commitQueued());
@@ -100,6 +112,7 @@ export class HotPath {
    * leaves nothing to announce).
    */
   recordNow(episode: EpisodeToRecord): string {
+    this.refuseFuture(episode);
     const write = (): string => this.insertNow([episode])[0] as string;
     const id = this.db.inTransaction ? write() : writeTx(this.db, write);
     queueMicrotask(() => {
@@ -131,6 +144,7 @@ export class HotPath {
    * the ids with `announce` after its commit.
    */
   insertNow(episodes: readonly EpisodeToRecord[]): string[] {
+    for (const episode of episodes) this.refuseFuture(episode);
     this.flushSync();
     const previous = new Map<string, string>();
     const ids: string[] = [];

@@ -107,7 +107,7 @@ export type { NewRun, WritePathStore } from './writepath-store';
 // Backup, restore (MemoryEngine.checkRestoreCandidate) and the snapshot every export and import reads or writes.
 export type { SnapshotLoad, SnapshotReader, SnapshotRow } from './snapshot';
 // Content hashes and the Merkle root (fingerprint.ts): verify a memory or a backup, diff two backups.
-export { describeFindings, verifyExportData, type MemoryFingerprint, type RowChange, type RowFinding, type VerifyReport } from './fingerprint';
+export { describeFindings, isHashedTable, SubsetTree, verifyExportData, type MemoryFingerprint, type RowChange, type RowFinding, type VerifyReport } from './fingerprint';
 export { SNAPSHOT_TABLES } from './snapshot-rows';
 
 // Helpers the write path, the chat and the prompt share with the engine, so each idea has one copy.

@@ -10,6 +10,7 @@ import { MESSAGE_STATUSES } from '../../src-shared/chat-types';
 import { PROPOSAL_STATES, REVIEW_SOURCES } from '../../src-shared/review-types';
 import { contentSchema, idSchema, MAX_CONTENT_CHARS, nameSchema, timestampSchema, eventTimeSchema } from './schemas';
 import { spaceNameSchema } from './space-schemas';
+import { isAheadOfClock, isoTime } from '../../src-shared/clock';
 
 /** Tables in load order (parents before children). */
 export const SNAPSHOT_TABLES = [
@@ -215,4 +216,36 @@ export function rowProblem(table: Exclude<SnapshotTable, 'app_settings'>, row: u
   if (result.success) return null;
   const issue = result.error.issues[0];
   return issue ? `${issue.path.join('.') || 'row'}: ${issue.message}` : 'not a valid row';
+}
+
+/** Columns saying when a memory recorded something (not when it happened): none can be after the clock. */
+const RECORDED_AT: Record<Exclude<SnapshotTable, 'app_settings'>, readonly string[]> = {
+  spaces: ['created_at'],
+  nodes: ['created_at', 'last_accessed'],
+  entities: ['first_seen', 'last_updated'],
+  edges: ['created_at'],
+  node_entities: [],
+  memory_sessions: ['started_at', 'last_event_at', 'completed_at', 'consolidated_at'],
+  writepath_runs: ['started_at', 'finished_at'],
+  chat_sessions: ['created_at', 'updated_at', 'last_activity_at'],
+  chat_context_packs: ['created_at'],
+  chat_messages: ['created_at', 'updated_at'],
+  memory_proposals: ['created_at', 'decided_at'],
+};
+
+/**
+ * Why a (well-formed) row is refused for its times, or null: a row recorded after this machine's clock, or a
+ * message (an episode) said after it. A fact may be about a later day; nothing is learned or said in the future,
+ * and a row that claims so would stand as the newest version of its slot and outrank everything the person says
+ * from now on (a crafted export dated 2099).
+ */
+export function aheadOfClockProblem(table: Exclude<SnapshotTable, 'app_settings'>, row: Readonly<Record<string, unknown>>, now: number): string | null {
+  const columns = table === 'nodes' && row.type === 'episodic' ? [...RECORDED_AT.nodes, 'event_time'] : RECORDED_AT[table];
+  for (const column of columns) {
+    const value = row[column];
+    if (typeof value === 'number' && isAheadOfClock(value, now)) {
+      return `${column}: ${isoTime(value) ?? value} is after this machine's clock (${isoTime(now) ?? now}); nothing is recorded or said in the future`;
+    }
+  }
+  return null;
 }

@@ -16,7 +16,7 @@ import { adjustMentionCount } from './repo/entities';
 import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSnapshot, tableColumns, tableExists, type SnapshotRow } from './repo/snapshot-tables';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
-import { rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
+import { aheadOfClockProblem, rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
 import { checkImportedProposal } from './snapshot-proposals';
 
 
@@ -248,7 +248,7 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     const ordered = table === 'entities' ? [...rows].sort((a, b) => Number(a.merged_into != null) - Number(b.merged_into != null)) : rows;
     for (let row of ordered) {
       const example = keys.map((k) => String(row[k] ?? '')).join('/');
-      const problem = rowProblem(table, row);
+      const problem = rowProblem(table, row) ?? aheadOfClockProblem(table, row, now);
       if (problem) {
         reject(table, problem, example);
         continue;

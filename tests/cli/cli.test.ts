@@ -69,6 +69,9 @@ describe('cli', { timeout: 120_000 }, () => {
     // The same file grown by one line: its undated line is known by its words, not stored again at a new "now".
     writeFileSync(odd, [readFileSync(odd, 'utf8'), JSON.stringify({ session: 'odd-1', role: 'user', text: 'My cat is called Miso.', time: '2026-03-03T09:00:00Z' })].join('\n'));
     expect(JSON.parse(cli(dir, 'ingest', odd, '--json').stdout)).toMatchObject({ episodes: 1, messages_already_in_memory: 2 });
+    // Grown again by the same words at the same time from the other side: a message of its own.
+    writeFileSync(odd, [readFileSync(odd, 'utf8'), JSON.stringify({ session: 'odd-1', role: 'assistant', text: 'My cat is called Miso.', time: '2026-03-03T09:00:00Z' })].join('\n'));
+    expect(JSON.parse(cli(dir, 'ingest', odd, '--json').stdout)).toMatchObject({ episodes: 1, messages_already_in_memory: 3 });
     // A read that cannot stand at a past date refuses the date rather than answer for today.
     const statsThen = cli(dir, 'stats', '--as-of', '2020-01-01');
     expect(statsThen.code).toBe(2);
@@ -122,9 +125,26 @@ describe('cli', { timeout: 120_000 }, () => {
     // Nothing from the bad file was written, not even its valid first line.
     expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(5);
 
+    // A line dated after the clock (a typo'd year) refuses the file: it would stand as the newest thing said.
+    const ahead = join(dir, 'ahead.jsonl');
+    writeFileSync(ahead, '{"session":"f","text":"I moved to York.","time":"2026-01-05T09:00:00Z"}\n{"session":"f","text":"I live in Leeds.","time":"2099-01-10T09:00:00Z"}\n');
+    const refused = cli(dir, 'ingest', ahead);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/line 2: dated 2099-01-10T09:00:00.000Z, after this machine's clock/);
+    expect(cliJson<{ nodes: { episodic: number } }>(dir, 'stats').nodes.episodic).toBe(5);
+
     const usage = cli(dir, 'frobnicate');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/Unknown command/);
+    // A command's help is its own lines and the options; a value given twice is refused, not one of them kept.
+    const help = cli(dir, 'retract', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: engram \[--data-dir DIR\] \[--json\] retract/);
+    expect(help.stdout).toContain('retract --undo ID reverts one');
+    expect(help.stdout).not.toContain('ingest <file>');
+    const twice = cli(dir, 'search', 'Leeds', '--as-of', '2024-01-01', '--as-of', '2025-01-01');
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/--as-of is given more than once/);
   });
 
   it('reembed rebuilds vectors and reports them', () => {

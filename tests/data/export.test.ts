@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { exportJson } from '../../src-main/data/export/json';
 import { exportMarkdown } from '../../src-main/data/export/markdown';
 import { runImport } from '../../src-main/data/import/run';
+import { verifyFile } from '../../src-main/data/verify';
+import { fingerprintNotice } from '../../src-shared/import-source';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { WritePathService } from '../../src-main/writepath/service';
 import { listChatSessions } from '../../src-main/storage/chat-repo';
@@ -70,6 +72,7 @@ describe('JSON export', () => {
     const { engine: empty } = openTestEngine({ clock: new ManualClock(clock.t + 86_400_000) });
     const summary = await runImport(empty, join(out, 'a.json'), { format: 'engram-export' });
     expect(summary.sources).toEqual(['engram']);
+    expect(summary.fingerprint).toEqual({ state: 'matches', rows: 0, examples: [] });
     expect(summary.restored?.nodes).toBe(first.rows.nodes);
     // Every row but the settings is loaded; the settings are reported, not imported.
     expect(summary.rejected).toEqual([expect.objectContaining({ table: 'app_settings', count: first.rows.app_settings, reason: expect.stringContaining('never imported') })]);
@@ -292,5 +295,29 @@ describe('Markdown export', () => {
     await exportMarkdown(engine, dir);
     const all = readdirSync(join(dir, 'facts')).map((f) => readFileSync(join(dir, 'facts', f), 'utf8')).join('\n');
     expect(all).toMatch(/User lives in Manchester — \*superseded 2026-11-29 by “User lives in Leeds”, true from 2026-03-21\*/);
+  });
+
+  it('an export of one space carries the fingerprint of its own rows; an export edited since is said to be, before it is applied', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-29T10:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    const work = engine.createSpace({ name: 'Work' });
+    engine.rememberFact({ content: 'User works at Acme on the Atlas project', spaceId: work.id });
+    engine.rememberFact({ content: 'User lives in Leeds' });
+    const dir = makeTempDir();
+    await exportJson(engine, join(dir, 'work.json'), { spaceId: work.id });
+    // Checked against the rows it holds, not the whole memory's (which named the rest "missing").
+    expect(verifyFile(join(dir, 'work.json')).report).toMatchObject({ ok: true, findings: [] });
+
+    await exportJson(engine, join(dir, 'all.json'));
+    const doc = JSON.parse(readFileSync(join(dir, 'all.json'), 'utf8')) as { tables: { nodes: { content: string }[] } };
+    for (const n of doc.tables.nodes) n.content = n.content.replace('Leeds', 'Paris');
+    writeFileSync(join(dir, 'edited.json'), JSON.stringify(doc));
+    const { engine: other } = openTestEngine({ clock: new ManualClock(clock.t + 60_000) });
+    const preview = await runImport(other, join(dir, 'edited.json'), { format: 'engram-export', preview: true });
+    expect(preview.fingerprint).toMatchObject({ state: 'changed', rows: 1, examples: [expect.stringContaining('“User lives in Paris”')] });
+    expect(fingerprintNotice(preview.fingerprint ?? { state: 'matches', rows: 0, examples: [] })).toMatch(/^This export was changed after it was written: 1 row does not match/);
+    delete (doc as { merkle?: unknown }).merkle;
+    writeFileSync(join(dir, 'bare.json'), JSON.stringify(doc));
+    expect((await runImport(other, join(dir, 'bare.json'), { format: 'engram-export', preview: true })).fingerprint?.state).toBe('none');
   });
 });

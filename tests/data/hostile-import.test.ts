@@ -118,6 +118,32 @@ describe('rows the engine cannot read', () => {
     expect(search.ok).toBe(true);
   });
 
+  it('rows recorded, or messages said, after the clock are refused: a crafted 2099 fact cannot outrank what the person says next', async () => {
+    const t = openTestHost();
+    const in2099 = Date.parse('2099-01-10T09:00:00Z');
+    const path = writeSnapshot(
+      makeTempDir(),
+      {
+        nodes: [
+          nodeRow('0190a000-0000-7000-8000-000000000020', 'Tom lives in Paris', { event_time: in2099, valid_from: in2099, created_at: in2099 }),
+          nodeRow('0190a000-0000-7000-8000-000000000021', 'Tom: see you in 2099', { type: 'episodic', event_time: in2099 }),
+          // A fact about a later day, learned in the past, is fine: a wedding planned for next June.
+          nodeRow('0190a000-0000-7000-8000-000000000022', 'Ana marries Rui in June 2099', { event_time: in2099 }),
+        ],
+      },
+      'export.json',
+    );
+    const result = value(await importFile(t, path, { format: 'engram-export' }));
+    expect(result.restored).toMatchObject({ nodes: 1 });
+    const reasons = (result.rejected ?? []).map((r) => `${r.table} ${r.count} ${r.reason}`);
+    expect(reasons).toEqual([
+      expect.stringMatching(/^nodes 1 created_at: 2099-01-10T09:00:00.000Z is after this machine's clock/),
+      expect.stringMatching(/^nodes 1 event_time: 2099-01-10T09:00:00.000Z is after this machine's clock/),
+    ]);
+    const stored = dbOf(t).prepare('SELECT content FROM nodes').all() as { content: string }[];
+    expect(stored.map((n) => n.content)).toEqual(['Ana marries Rui in June 2099']);
+  });
+
   it('a snapshot table Engram does not import is reported as refused, not dropped silently', async () => {
     const t = openTestHost();
     const path = writeSnapshot(makeTempDir(), { nodes: [nodeRow('0190a000-0000-7000-8000-000000000014', 'Ana likes fado')], payload: [{ x: 'a' }, { x: 'b' }] }, 'export.json');
@@ -205,6 +231,22 @@ describe('import oddities: nothing silently lost, nothing merged into existing d
     expect(result).toMatchObject({ chatsCreated: 2, messagesAdded: 2, skippedCount: 1 });
     expect(result.skipped[0]).toMatchObject({ index: 1, reason: expect.stringContaining('From the far future') });
     expect(result.skipped[0]?.reason).toContain('impossible time');
+  });
+
+  it('a conversation with a message dated after the clock (a typo\'d 2099) is skipped and named, never stored as the newest thing said', async () => {
+    const t = openTestHost();
+    const dir = makeTempDir();
+    const in2099 = Date.parse('2099-01-10T09:00:00Z') / 1000;
+    const path = writeJson(dir, 'conversations.json', [
+      chatGptConversation('good-1', 'Good one', turns('g1', ['I live in Lisbon'])),
+      chatGptConversation('ahead', 'Typo year', turns('a', ['I live in Leeds'], in2099)),
+    ]);
+    const result = value(await importFile(t, path));
+    expect(result).toMatchObject({ chatsCreated: 1, messagesAdded: 1, skippedCount: 1 });
+    expect(result.skipped[0]?.reason).toContain('Typo year');
+    expect(result.skipped[0]?.reason).toContain("2099-01-10T09:00:00.000Z, after this machine's clock");
+    const future = dbOf(t).prepare('SELECT count(*) AS n FROM nodes WHERE event_time > ?').get(Date.now()) as { n: number };
+    expect(future.n).toBe(0);
   });
 
   it('a bzip2 zip names its compression instead of failing with a TypeError', async () => {

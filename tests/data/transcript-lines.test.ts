@@ -3,7 +3,7 @@
  * of seconds is a Unix time; a line with no time is marked so ingest can say it was dated now.
  */
 import { describe, expect, it } from 'vitest';
-import { parseJsonl, transcriptNotices } from '../../src-main/data/import/transcript-file';
+import { parseJsonl, parseTranscriptFile, transcriptNotices } from '../../src-main/data/import/transcript-file';
 
 const NOW = Date.parse('2026-11-29T10:00:00Z');
 const lines = (...rows: object[]): string => rows.map((r) => JSON.stringify(r)).join('\n');
@@ -25,5 +25,18 @@ describe('JSONL transcript lines', () => {
     const [undated] = parseJsonl(lines({ session: 's', text: 'I live in Leeds.' }), NOW);
     expect(undated).toMatchObject({ eventTime: NOW, undated: true });
     expect(transcriptNotices(undated ? [undated] : []).undated).toBe(1);
+  });
+
+  it('a time after the clock is refused with its line (a day of slack for clocks and zones); a recall turn names its turn', () => {
+    expect(parseJsonl(lines({ session: 's', text: 'late tonight', time: '2026-11-30T08:00:00Z' }), NOW)).toHaveLength(1);
+    expect(() => parseJsonl(lines({ session: 's', text: 'a' }, { session: 's', text: 'b', time: '2099-01-10' }), NOW)).toThrow(/^line 2: dated 2099-01-10T00:00:00.000Z, after this machine's clock/);
+    const recall = { conversations: [{ id: 'c', sessions: [{ id: 's1', started_at: '2099-01-01T00:00:00Z', turns: [{ id: 't1', text: 'hi' }] }] }] };
+    expect(() => parseTranscriptFile(JSON.stringify(recall), NOW)).toThrow(/^conversation c, session s1, turn t1: dated 2099-01-01/);
+  });
+
+  it('roles are read in any case, and other tools\' names for the two speakers are theirs; other roles stay as written', () => {
+    const read = parseJsonl(lines(...['User', 'ASSISTANT', 'human', 'AI', 'model', 'System'].map((role) => ({ session: 's', role, text: 'hi', time: 1 }))), NOW);
+    expect(read.map((e) => e.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'assistant', 'System']);
+    expect(transcriptNotices(read).unreadRoles).toEqual({ System: 1 });
   });
 });

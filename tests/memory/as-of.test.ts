@@ -97,6 +97,23 @@ describe('memory as of a date', () => {
     await expect(engine.search({ query: 'live', asOf: 'not a date at all' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 
+  it('a pack as of a date names no entity memory met after it, even one the message names', async () => {
+    const clock = new ManualClock();
+    const { engine } = openTestEngine({ clock, startSlowPath: false });
+    const leeds = engine.createEntity({ name: 'Leeds', type: 'place' });
+    engine.rememberFact({ content: 'User lives in Leeds', sourceType: 'extraction', entityIds: [leeds.id] });
+    const before = clock.now();
+    clock.advanceDays(10);
+    const bristol = engine.createEntity({ name: 'Bristol', type: 'place' });
+    engine.rememberFact({ content: 'User lives in Bristol now', sourceType: 'extraction', entityIds: [bristol.id] });
+    const entitiesIn = async (asOf?: number) => {
+      const pack = await engine.buildContextPack('Did I live in Leeds or Bristol?', asOf === undefined ? {} : { asOf });
+      return (pack.sections.find((sec) => sec.name === 'entities')?.items ?? []).map((i) => i.entityId);
+    };
+    expect(await entitiesIn(before)).toEqual([leeds.id]);
+    expect(await entitiesIn()).toEqual(expect.arrayContaining([leeds.id, bristol.id]));
+  });
+
   it('graph, timeline and entity page show what was believed then', async () => {
     const { engine, at, a, b, c, home } = await chain();
     const graph = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: false, asOf: at(12) } });
@@ -133,9 +150,11 @@ describe('memory as of a date', () => {
 
   it('the recent graph as of a date leaves out an episode dated after it, history included', async () => {
     const { engine, clock, at } = await chain();
-    clock.t = at(2);
+    // (Said on day 50 and recorded on day 51: a message cannot be recorded before it is said — the hot path refuses
+    // a time after its clock.)
+    clock.t = at(51);
     const said = engine.recordEpisode({ content: 'See you at the airport on the 50th day', sessionId: 's', eventTime: at(50) });
-    clock.t = at(30);
+    expect(() => engine.recordEpisode({ content: 'From the future', sessionId: 's', eventTime: at(60) })).toThrow(/after this machine's clock/);
     const graph = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: true, asOf: at(12) } });
     expect(ids(graph.nodes)).not.toContain(said);
     const later = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: true, asOf: at(60) } });

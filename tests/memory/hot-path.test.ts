@@ -67,4 +67,15 @@ describe('hot path', () => {
     const { engine } = openTestEngine({ startSlowPath: false });
     await expect(engine.flush()).resolves.toBeUndefined();
   });
+
+  it('refuses a message dated after the clock (more than a day): nothing is said in the future', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const now = Date.now();
+    expect(() => engine.recordEpisode({ content: 'I live in Leeds.', sessionId: 's1', eventTime: now + 3 * 86_400_000 })).toThrow(/after this machine's clock/);
+    expect(() => engine.recordEpisodeNow({ content: 'I live in Leeds.', sessionId: 's1', eventTime: now + 3 * 86_400_000 })).toThrow(/after this machine's clock/);
+    // A clock a few hours behind the sender's is not the future.
+    engine.recordEpisode({ content: 'I live in York.', sessionId: 's1', eventTime: now + 3 * 3_600_000 });
+    await engine.flush();
+    expect((engine.database.prepare('SELECT content FROM nodes').all() as { content: string }[]).map((n) => n.content)).toEqual(['I live in York.']);
+  });
 });

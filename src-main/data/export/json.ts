@@ -7,7 +7,7 @@
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { once } from 'node:events';
-import { type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES } from '../../memory';
+import { isHashedTable, type MemoryEngine, SCHEMA_VERSION as LATEST_VERSION, SNAPSHOT_TABLES, SubsetTree } from '../../memory';
 import { PRIVATE_FILE_MODE, refuseExisting } from './target';
 import { SpaceExportFilter } from './space-filter';
 import { ExportSealer } from './sealed';
@@ -53,6 +53,8 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       if (sealer) await writeBytes(sealer.headerBytes());
       const lock = engine.vectorLockInfo;
       const only = options.spaceId === undefined ? null : new SpaceExportFilter(options.spaceId, reader);
+      // One space's rows: its fingerprint is the tree of those rows alone (the memory's would name the rest missing).
+      const kept = new Set<string>();
       // "format" first: the importer recognises the file from its first bytes.
       await write(`{"format":${JSON.stringify(EXPORT_FORMAT)},"version":${EXPORT_VERSION},"schemaVersion":${LATEST_VERSION},`);
       await write(`"exportedAt":${JSON.stringify(new Date(options.exportedAt ?? engine.clock.now()).toISOString())},\n"tables":{`);
@@ -63,6 +65,7 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
         let n = 0;
         for (const row of reader.rows(table)) {
           if (only && !only.keep(table, row)) continue;
+          if (only && isHashedTable(table)) kept.add(`${table}\u0000${String(row.id)}`);
           await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(row)}`);
         }
         rows[table] = n;
@@ -82,11 +85,22 @@ export async function exportJson(engine: MemoryEngine, path: string, options: { 
       await write('}');
       // The fingerprint of this same snapshot: `cli verify` checks the rows above against it.
       const tree = reader.merkle();
-      if (tree) {
+      if (tree && !only) {
         await write(`,\n"merkle":{"root":${JSON.stringify(tree.root)},"leaves":[`);
         let n = 0;
         for (const leaf of tree.leaves) await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(leaf)}`);
         await write(']}');
+      } else if (tree) {
+        // The leaves first, folded as they are written; the root of those leaves after them.
+        const subset = new SubsetTree();
+        await write(`,\n"merkle":{"leaves":[`);
+        let n = 0;
+        for (const leaf of tree.leaves) {
+          if (!kept.has(`${leaf[0]}\u0000${leaf[1]}`)) continue;
+          subset.add(leaf);
+          await write(`${n++ === 0 ? '\n' : ',\n'}${JSON.stringify(leaf)}`);
+        }
+        await write(`],"root":${JSON.stringify(subset.root())}}`);
       }
       await write('}\n');
       if (sealer) await writeBytes(sealer.finish());

@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type { MemoryEngine } from '../../memory';
 import { AppError } from '../../../src-shared/errors';
-import type { ImportFormat, RejectedRows } from '../../../src-shared/import-source';
+import type { ExportFingerprintCheck, ImportFormat, RejectedRows } from '../../../src-shared/import-source';
 import { importSnapshotFile } from '../snapshot-import';
 import { detectedFormat, readConversations, resolveImportFiles, type ImportFile } from './source';
 import type { ImportSource, SkippedConversation } from './types';
@@ -45,6 +45,8 @@ export interface ImportSummary extends ImportCounts {
   rejected?: RejectedRows[];
   /** For an Engram export: facts of the file and of this memory that replace each other, settled as versions. */
   settledVersions?: number;
+  /** For an Engram export: whether it is as it was written (its fingerprint). */
+  fingerprint?: ExportFingerprintCheck;
 }
 
 export interface ImportOptions {
@@ -127,7 +129,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
     messagesPerSecond: elapsedMs > 0 ? Math.round((writer.counts.messagesAdded / elapsedMs) * 1000) : 0,
     keptApart: writer.keptApart,
     keptApartCount: writer.keptApartTotal,
-    ...(snapshot ? { restored: snapshot.added, alreadyThere: snapshot.alreadyThere, rejected: snapshot.rejected, settledVersions: snapshot.settled } : {}),
+    ...(snapshot ? { restored: snapshot.added, alreadyThere: snapshot.alreadyThere, rejected: snapshot.rejected, settledVersions: snapshot.settled, fingerprint: snapshot.fingerprint } : {}),
   };
 
   async function importFile(file: ImportFile): Promise<void> {
@@ -138,7 +140,7 @@ export async function runImport(engine: MemoryEngine, path: string, options: Imp
         throw new AppError('conflict', 'The import was cancelled; what was imported so far is kept, and importing again continues from there');
       }
       // One conversation that cannot be imported (an impossible time, no text) is named and skipped, never fatal.
-      const problem = item.kind === 'skipped' ? item.reason : conversationProblem(item.conversation);
+      const problem = item.kind === 'skipped' ? item.reason : conversationProblem(item.conversation, engine.clock.now());
       if (item.kind === 'skipped' || problem !== null) {
         skippedCount++;
         const index = item.kind === 'skipped' ? item.index : (item.conversation.index ?? writer.counts.conversations + skippedCount - 1);

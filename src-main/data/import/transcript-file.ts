@@ -4,14 +4,29 @@
  */
 import { z } from 'zod';
 import { contentSchema, MemoryError } from '../../memory';
+import { isAheadOfClock, isoTime } from '../../../src-shared/clock';
 
 const timeSchema = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
+
+/**
+ * A role as transcripts from other tools write it: any case ("User", "ASSISTANT"), and the names other chat
+ * formats use for the same two ("human" for the person; "ai", "bot", "model" for the assistant). Anything else
+ * ("system", "tool", "narrator") is kept as written, and ingest says memory does not read it.
+ */
+const ROLE_NAMES: Readonly<Record<string, string>> = { user: 'user', human: 'user', me: 'user', assistant: 'assistant', ai: 'assistant', bot: 'assistant', model: 'assistant' };
+const roleSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .default('user')
+  .transform((role) => ROLE_NAMES[role.toLowerCase()] ?? role);
 
 /** A turn of a messaging-app chat carries its own time (one message per turn); a tidy transcript's turns do not. */
 export const recallTurnSchema = z.object({
   id: z.string().min(1),
   speaker: z.string().optional(),
-  role: z.string().min(1).default('user'),
+  role: roleSchema,
   text: z.string(),
   time: timeSchema.optional(),
 });
@@ -92,7 +107,7 @@ export function conversationEpisodes(conv: RecallConversation, sessionPrefix = '
 
 const jsonlLineSchema = z.object({
   session: z.string().min(1),
-  role: z.string().min(1).default('user'),
+  role: roleSchema,
   /** Who said it, in a chat of several people: their words, not the app user's (as in a recall file's turns). */
   speaker: z.string().trim().min(1).max(200).optional(),
   text: contentSchema,
@@ -114,6 +129,7 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     throw new MemoryError('invalid_input', `line ${lineNumber}: ${detail}`);
   }
   const { session, role, speaker, text, time } = parsed.data;
+  if (time !== undefined && isAheadOfClock(epochMs(time), now)) throw new MemoryError('invalid_input', `line ${lineNumber}: ${aheadOfClock(epochMs(time), now)}`);
   return {
     sessionId: session,
     role,
@@ -122,6 +138,22 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     attributes: speaker ? { speaker } : {},
     ...(time === undefined ? { undated: true } : {}),
   };
+}
+
+/** Why a message time cannot be stored: it is after this machine's clock (refused, never clamped: history is evidence). */
+export function aheadOfClock(time: number, now: number): string {
+  return `dated ${isoTime(time) ?? time}, after this machine's clock (${isoTime(now) ?? now}): a message cannot be said in the future`;
+}
+
+/** A recall dataset's first turn dated after `now` (its own time, or its session's start), as an error. */
+function refuseFutureTurns(dataset: RecallDataset, now: number): void {
+  for (const conv of dataset.conversations) {
+    for (const e of conversationEpisodes(conv)) {
+      if (isAheadOfClock(e.eventTime, now)) {
+        throw new MemoryError('invalid_input', `conversation ${conv.id}, session ${e.sessionId}, turn ${String(e.attributes.turn_id)}: ${aheadOfClock(e.eventTime, now)}`);
+      }
+    }
+  }
 }
 
 /** The roles memory reads as someone's words: the person's and Engram's (a turn with a `speaker` is that person's). */
@@ -174,6 +206,7 @@ export function parseTranscriptFile(text: string, now: number): ParsedTranscript
           .join('; ');
         throw new MemoryError('invalid_input', `not a valid recall dataset: ${detail}`);
       }
+      refuseFutureTurns(parsed.data, now);
       return { format: 'recall', dataset: parsed.data };
     }
   }

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { type MemoryEngine, timestampSchema } from '../../memory';
 import type { ImportedConversation, ImportedMessage } from './types';
 import { contentHash } from './text';
+import { aheadOfClock } from './transcript-file';
+import { isAheadOfClock } from '../../../src-shared/clock';
 import { chatSessionId } from '../../../src-shared/session-ids';
 
 export interface ImportCounts {
@@ -43,12 +45,13 @@ export interface KeptApart {
   reason: string;
 }
 
-/** Why a conversation cannot be imported as it is (an impossible time, no text), or null. */
-export function conversationProblem(conversation: ImportedConversation): string | null {
+/** Why a conversation cannot be imported as it is (an impossible time, one after `now`, no text), or null. */
+export function conversationProblem(conversation: ImportedConversation, now: number): string | null {
   if (conversation.messages.length === 0) return 'no user or assistant text to import';
   for (const [i, m] of conversation.messages.entries()) {
     const time = timestampSchema.safeParse(m.time);
     if (!time.success) return `message ${i + 1} has an impossible time (${m.time} ms: ${time.error.issues[0]?.message ?? 'out of range'})`;
+    if (isAheadOfClock(m.time, now)) return `message ${i + 1} is ${aheadOfClock(m.time, now)}`;
   }
   return null;
 }

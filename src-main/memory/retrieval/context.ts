@@ -114,6 +114,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
         factHits,
         asOf !== null || (opts.spaceId !== undefined && spaceCount(deps.db) > 1),
         new Set(above.flatMap((i) => (i.nodeId && statements.has(i.nodeId) ? [statementKey(statements.get(i.nodeId) ?? '')] : []))),
+        asOf,
       ),
     temporal: scored.temporal ?? [],
     evidence: scored.evidence ?? [],

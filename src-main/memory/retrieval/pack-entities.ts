@@ -40,7 +40,8 @@ const SUMMARY_PARTS = /;\s+|(?<=[.!?])\s+/u;
 /**
  * `withoutSummary`: an as-of pack, where today's summary (rewritten from today's facts) would tell what was not yet
  * known, or a pack scoped to one space of several, where the summary may quote another space's facts.
- * `shown`: statement keys of the facts the pack already states (statementKey).
+ * `shown`: statement keys of the facts the pack already states (statementKey). `knownBy`: as of a past date,
+ * that date: an entity memory first met after it was not known then, named or not.
  */
 export function entityCandidates(
   deps: RetrieverDeps,
@@ -48,6 +49,7 @@ export function entityCandidates(
   factHits: readonly SearchHit[],
   withoutSummary: boolean,
   shown: ReadonlySet<string>,
+  knownBy: number | null = null,
 ): PackCandidate[] {
   const ids = new Set(deps.mentionedEntities(prompt));
   const mentioned = new Set(ids);
@@ -70,7 +72,7 @@ export function entityCandidates(
   const out: PackCandidate[] = [];
   for (const id of ids) {
     const e = getEntity(deps.db, id);
-    if (!e || e.mergedInto) continue;
+    if (!e || e.mergedInto || (knownBy !== null && e.firstSeen > knownBy)) continue;
     const named = mentioned.has(e.id);
     const line = profileLine(e, factsOf.get(e.id) ?? [], withoutSummary, shown);
     // A linked entity whose every word the facts above already say is a repeat, not context.

@@ -1,7 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DataProgress, ImportResult } from '../../../src-main/data/api-types';
-import { IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from '../../../src-shared/import-source';
+import { fingerprintNotice, IMPORT_FORMAT_LABELS, IMPORT_FORMATS, type ImportFormat } from '../../../src-shared/import-source';
 import { call, errorMessage } from '../api/client';
 import { bridge, isBrowserMode } from '../api/transport';
 import { download, uploadImport, uploadRestore } from '../api/files';
@@ -47,6 +47,8 @@ function importLines(r: ImportResult): string[] {
     const there = Object.values(r.alreadyThere ?? {}).reduce((a, b) => a + b, 0);
     if (there > 0) lines.push(`${plural(there, 'row')} already in your memory (left as they are)`);
     for (const x of r.rejected ?? []) lines.push(`Refused ${plural(x.count, `${x.table.replace(/_/g, ' ')} row`)}: ${x.reason}`);
+    const tampered = r.fingerprint ? fingerprintNotice(r.fingerprint) : null;
+    if (tampered) lines.push(tampered);
     if (r.settledVersions) lines.push(`${plural(r.settledVersions, 'fact')} settled as versions: where the file and your memory disagree, the one that began later stays current`);
   } else {
     lines.push(
