@@ -43,12 +43,19 @@ describe('ages and birthdays', () => {
   it('a birthday: a day and a month, however written', async () => {
     expect(await read('my birthday is 29.12')).toEqual([{ content: "User's birthday is 29 December", slot: 'user.birthday', value: '12-29', day: null }]);
     expect(await first("my bday's on march 3rd")).toMatchObject({ content: "User's birthday is 3 March", value: '03-03' });
+    // Said of the day it was said on (Wednesday 25 November).
+    expect(await first('my birthday is today and nobody remembered')).toMatchObject({ content: "User's birthday is 25 November", value: '11-25', day: null });
+    expect(await first('my bday is tmrw!!')).toMatchObject({ value: '11-26' });
+    expect(await first('my birthday was yesterday')).toMatchObject({ value: '11-24' });
     expect(await first('born on 12 march 1990')).toMatchObject({ content: 'User was born on 12 March 1990', slot: 'user.birthday', value: '03-12' });
+    // A relative's birthday is theirs, and a day without a year dates no birth this year.
+    expect(await read('my son was born on 3 march')).toEqual([{ content: "User's son was born on 3 March", slot: null, value: null, day: null }]);
+    expect(await first('my wife was born on the 3rd of june')).toMatchObject({ slot: 'user.wife.birthday', value: '06-03', day: null });
     expect(await first('born 7 nov 1988')).toMatchObject({ value: '11-07' });
     // 29 February is a birthday only in a year that had one.
     expect(await first('born on 29.02.1992')).toMatchObject({ value: '02-29' });
     expect(await read('born on 29.02.1991')).toEqual([]);
-    for (const text of ["my birthday's on the 14th 🎉", 'my birthday is coming up', 'my birthday is next week', 'my birthday party is on 3 june']) {
+    for (const text of ["my birthday's on the 14th 🎉", 'my birthday is coming up', 'my birthday is next week', 'my birthday is tomorrow night', 'my birthday party is on 3 june']) {
       expect(await read(text), text).toEqual([]);
     }
   });
@@ -108,6 +115,29 @@ describe('fans, night owls and dog people', () => {
       "i'm a huge fan of my wife's cooking", "i'm a fan of the new boss", "oh yeah i'm SUCH a morning person 🙄",
     ]) {
       expect((await read(text)).filter((s) => s.value === 'like'), text).toEqual([]);
+    }
+  });
+});
+
+describe('states that are over', () => {
+  it('a condition, an allergy, a team or a kind of person given up ends its slot (`ended:`), so it supersedes', async () => {
+    expect(await read("i don't have diabetes anymore")).toEqual([{ content: 'User no longer has diabetes', slot: 'user.health.diabetes', value: 'ended:yes', day: null }]);
+    expect(await first("i'm not diabetic any more")).toMatchObject({ content: 'User is no longer diabetic', slot: 'user.health.diabetes', value: 'ended:yes' });
+    expect(await first("i haven't got asthma anymore!! the new meds worked")).toMatchObject({ content: 'User no longer has asthma', slot: 'user.health.asthma' });
+    expect(await first('i used to have asthma')).toMatchObject({ content: 'User no longer has asthma', value: 'ended:yes' });
+    expect(await first("i'm no longer allergic to penicillin")).toMatchObject({ content: 'User is no longer allergic to penicillin', slot: 'user.allergy.penicillin', value: 'ended:yes' });
+    expect(await first('not an arsenal fan anymore, i support spurs now')).toMatchObject({ content: 'User is no longer a fan of arsenal', slot: 'user.opinion.arsenal', value: 'ended:like' });
+    expect(await first("i'm no longer an arsenal fan")).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
+    expect(await first("i'm not a night owl anymore")).toMatchObject({ content: 'User is no longer a night owl', slot: 'user.chronotype', value: 'ended:night' });
+    expect(await first("my dad doesn't have dementia anymore")).toMatchObject({ content: "User's dad no longer has dementia", slot: 'user.dad.health.dementia', value: 'ended:yes' });
+  });
+
+  it('a plain denial, a joke or a passing illness ends nothing', async () => {
+    for (const text of [
+      "i don't have adhd, i'm just disorganised", "i'm not a morning person", "i'm not a huge arsenal fan", "i'm not allergic to mondays anymore lol",
+      'i used to have a cold', "i don't have anxiety about it anymore", "i don't have time anymore",
+    ]) {
+      expect((await read(text)).filter((s) => s.value?.startsWith('ended:')), text).toEqual([]);
     }
   });
 });
@@ -174,5 +204,11 @@ describe('dates such news carries', () => {
     expect(await first('been sober for 18 months')).toMatchObject({ slot: 'user.uses.alcohol', day: '2025-05-25' });
     expect(await read('been sober for 2 hours lol')).toEqual([]);
     expect(await first('been sober since 14/04/2021')).toMatchObject({ slot: 'user.uses.alcohol', day: '2021-04-14' });
+  });
+
+  it('a number before "on <weekday>" is what was counted, not an hour; a fortnight is two weeks', async () => {
+    expect(await first('turned 19 on saturday')).toMatchObject({ content: 'User turned 19', value: '19', day: '2026-11-21' });
+    expect(await first('i turned 30 a fortnight ago')).toMatchObject({ value: '30', day: '2026-11-11' });
+    expect(await first('we moved to leeds 2 fortnights ago')).toMatchObject({ slot: 'user.residence', day: '2026-10-28' });
   });
 });

@@ -14,6 +14,7 @@ import { joinTokens, type Token } from './analyzer';
 import { CALENDAR_WORDS, isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { cleanObject, favouriteValue, lowerOf, possessive, slotKey } from './phrases';
 import { normaliseFact } from '../text';
+import { endedValue, isDeparture } from '../../../src-shared/slot-values';
 import { NOTHING, type Built, type StateReading, type StatesRead, type Subject } from './statement-types';
 import { conditionIn, keyOf } from './health-states';
 
@@ -58,7 +59,7 @@ function onlyTimeOrFillers(rest: string, timeToo = true): boolean {
  * "big fan of the office", "obsessed with taylor swift rn".
  */
 export const STATE_WITHOUT_SUBJECT =
-  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b)/i;
+  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b)/iu;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ages and birthdays
@@ -117,17 +118,27 @@ function dayOfYear(text: string): { month: number; day: number; year: number | n
   return { month, day, year: year === undefined ? null : Number(year) };
 }
 
+/** "today", "tomorrow", "yesterday" (as chats write them) from the day it was said: "my birthday is tmrw". */
+const DAY_SAID = /^(today|2day|tomorrow|tmrw|tmr|tomoz|2moro|yesterday)\b(?!\s+(?:night|morning|evening|afternoon)\b)/;
+function daySaidOf(rest: string, reference: number): { month: number; day: number; year: null } | null {
+  const said = DAY_SAID.exec(rest)?.[1];
+  if (said === undefined) return null;
+  const shift = said === 'yesterday' ? -1 : /^(?:today|2day)$/.test(said) ? 0 : 1;
+  const d = new Date(reference + shift * 86_400_000);
+  return { month: d.getUTCMonth(), day: d.getUTCDate(), year: null };
+}
+
 const BIRTHDAY_NOUNS = new Set(['birthday', 'bday', 'b-day', 'birthdate', 'bdays']);
 
 /**
  * "my birthday is 29.12", "my bday's on march 3rd", "my birthday is the 3rd of june": the speaker's birthday, from
  * the word after "my". "my birthday's on the 14th" names no month, and "my birthday is next week" no day: null.
  */
-export function birthdayStatement(tokens: readonly Token[], nounAt: number, own: Subject): Built | null {
+export function birthdayStatement(tokens: readonly Token[], nounAt: number, own: Subject, reference: number): Built | null {
   const noun = tokens[nounAt]?.text.toLowerCase() ?? '';
   if (!BIRTHDAY_NOUNS.has(noun)) return null;
-  const rest = spoken(tokens, nounAt + 1).replace(/^(?:'s|is|falls|will be)\s+/, '');
-  const date = dayOfYear(rest);
+  const rest = spoken(tokens, nounAt + 1).replace(/^(?:'s|is|was|falls|will be)\s+/, '');
+  const date = dayOfYear(rest) ?? daySaidOf(rest, reference);
   if (!date) return null;
   const monthName = (MONTH_NAMES[date.month] ?? '').replace(/^./, (c) => c.toUpperCase());
   return {
@@ -140,9 +151,9 @@ export function birthdayStatement(tokens: readonly Token[], nounAt: number, own:
   };
 }
 
-/** "born on 12 march 1990", "I was born on the 3rd of June": a birthday with its year. */
+/** "born on 12 march 1990", "I was born on the 3rd of June", "my son was born on 3 march": a birthday, with its year if said. */
 function bornOnStatement(tokens: readonly Token[], start: number, own: Subject): Built | null {
-  const m = /^(?:(?:i\s+was|i'?m|im)\s+)?born\s+(?:on\s+)?(.*)$/.exec(spoken(tokens, start));
+  const m = /^(?:(?:i\s+was|i'?m|im|was|is|'s)\s+)?born\s+(?:on\s+)?(.*)$/.exec(spoken(tokens, start));
   if (!m) return null;
   const date = dayOfYear(m[1] ?? '');
   if (!date) return null;
@@ -238,6 +249,39 @@ function displayed(lower: string, tokens: readonly Token[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// States that are over
+
+/** A denial of a state: "no longer …", or "not" / "don't" / "haven't" … (a change only with "anymore" after). */
+const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
+const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
+const USED_TO = /^used to (be|have)\s+(.+)$/;
+
+/**
+ * A condition, an allergy, a fan's love or a kind of person that is over: "i don't have diabetes anymore", "not
+ * allergic to cats any more", "no longer an arsenal fan", "i used to have asthma". The slot the state held takes
+ * `ended:` its value, so consolidation supersedes the fact it ends and nothing else. A plain denial ("i don't have
+ * adhd", "i'm not a morning person") tells of no change and is left to the general rules.
+ */
+function overIn(rest: string, tokens: readonly Token[], subject: Subject): StateReading {
+  const used = USED_TO.exec(rest);
+  const denied = used ? null : DENIED_STATE.exec(rest);
+  let held: string;
+  if (used) held = `${used[1] === 'be' ? 'am' : 'have'} ${used[2] ?? ''}`;
+  else if (denied) {
+    const [, copula, negation = '', said = ''] = denied;
+    if (negation !== 'no longer' && !ANY_MORE.test(said)) return null;
+    const verb = /^hav/.test(negation) ? 'have ' : /^has/.test(negation) ? 'has ' : '';
+    held = `${copula ? `${copula} ` : ''}${verb}${said.replace(ANY_MORE, '')}`;
+  } else return null;
+  const state = conditionIn(held, subject) ?? fanIn(held, tokens, subject);
+  if (state === NOTHING) return NOTHING;
+  if (state === null || state.slot === null || state.value === null || isDeparture(state.value)) return null;
+  const said = state.content.slice(subject.text.length + 1);
+  const content = said.startsWith('has ') ? `${subject.text} no longer has ${said.slice(4)}` : said.startsWith('is ') ? `${subject.text} is no longer ${said.slice(3)}` : null;
+  return content ? { ...state, content, value: endedValue(state.value) } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 // Deaths
 
 const DIED = /^(?:(?:has|have|had|'s)\s+)?(?:sadly\s+|just\s+|finally\s+|peacefully\s+|suddenly\s+)?(died|passed away|passed on|passed|was put down|got put down|had to be put down|was put to sleep|crossed the rainbow bridge)(?![\p{L}])(.*)$/u;
@@ -283,6 +327,8 @@ export function speakerState(tokens: readonly Token[], start: number, own: Subje
   // The rules read what follows a subject ("am 34", "have diabetes", "turned 30"); said without "I", only forms
   // whose shape says who match ("turned 30", "diagnosed with …", "coeliac so …", "big fan of …").
   const rest = text.replace(/^(?:i'm|im|i am)\s+/, 'am ').replace(/^(?:i've|ive|i have)\s+/, 'have ').replace(/^i\s+/, '');
+  const over = overIn(rest, tokens, own);
+  if (over !== null) return over === NOTHING ? NOTHING : [over];
   return withWhatFollowsAnd(ageIn(rest, own) ?? conditionIn(rest, own) ?? fanIn(rest, tokens, own), rest, tokens, own);
 }
 
@@ -294,6 +340,11 @@ export function speakerState(tokens: readonly Token[], start: number, own: Subje
 export function subjectState(tokens: readonly Token[], at: number, subject: Subject): StatesRead {
   if (subject.firstPerson) return null;
   const rest = spoken(tokens, at);
+  const over = overIn(rest, tokens, subject);
+  if (over !== null) return over === NOTHING ? NOTHING : [over];
+  // "my son was born on 3 march": their birthday, not a birth this March.
+  const born = bornOnStatement(tokens, at, subject);
+  if (born) return [born];
   const first = deathIn(rest, subject) ?? ageIn(rest, subject) ?? conditionIn(rest, subject);
   return first !== null && first !== NOTHING && first.slot === null && first.content.endsWith('died') ? [first] : withWhatFollowsAnd(first, rest, tokens, subject);
 }

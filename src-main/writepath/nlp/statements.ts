@@ -299,7 +299,7 @@ function readClause(
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
-    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? birthdayStatement(tokens, start + 1, own)) : null;
+    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? birthdayStatement(tokens, start + 1, own, ctx.reference)) : null;
     if (job) return { subject: own, statements: [job] };
     if (FAVOURITE_WORDS.has(next)) {
       const favourite = favouriteStatement(tokens, start + 2, own);

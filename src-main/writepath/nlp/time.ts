@@ -56,6 +56,14 @@ function seasonStart(which: string, season: string, reference: number): number |
 }
 
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
+/** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
+const FORTNIGHTS_AGO = /\b(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
+const FORTNIGHT_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, '2': 2, three: 3, '3': 3 };
+/**
+ * A number chrono took for an hour before a weekday: "turned 19 on saturday" is Saturday, not 19:00 on it (with no
+ * "am", "pm" or "at", a number before "on <day>" is what was counted, not the time).
+ */
+const COUNT_BEFORE_WEEKDAY = /^\d{1,2}\s+(?=on\s+(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\b)/i;
 
 const MONTH_NUMBER: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, sept: 8, oct: 9, nov: 10, dec: 11 };
 const WEEKDAY_NUMBER: Record<string, number> = { mon: 0, tue: 1, wed: 2, thu: 3, fri: 4, sat: 5, sun: 6 };
@@ -187,6 +195,12 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
   const parsed = textPieces(text)
     .flatMap((piece) => datesIn(piece.text, ref, { forwardDate: false }).map((r) => ({ r, index: piece.index + r.index })))
+    .flatMap(({ r, index }) => {
+      const count = COUNT_BEFORE_WEEKDAY.exec(r.text);
+      if (!count || /\b(?:at|around|about)\s*$/i.test(text.slice(Math.max(0, index - 10), index))) return [{ r, index }];
+      const at = index + count[0].length;
+      return datesIn(r.text.slice(count[0].length), ref, { forwardDate: false }).map((w) => ({ r: w, index: at + w.index }));
+    })
     .filter(({ r, index }) => !dotted.some((d) => d.index < index + r.text.length && index < d.index + d.text.length));
   for (const { r, index } of parsed) {
     // Inside a time read whole before it ("last year" of "in august last year").
@@ -246,6 +260,11 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   for (const m of text.matchAll(OTHER_DAY)) {
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
     const back = (m[1] ?? '').toLowerCase() === 'week' ? 7 : 2;
+    out.push({ text: m[0], index: m.index ?? 0, time: reference - back * DAY, relative: true, future: false, ahead: false, weekday: false });
+  }
+  for (const m of text.matchAll(FORTNIGHTS_AGO)) {
+    if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    const back = 14 * (FORTNIGHT_COUNTS[(m[1] ?? '').toLowerCase()] ?? 1);
     out.push({ text: m[0], index: m.index ?? 0, time: reference - back * DAY, relative: true, future: false, ahead: false, weekday: false });
   }
   for (const m of text.matchAll(SEASON)) {
