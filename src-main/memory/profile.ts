@@ -20,6 +20,7 @@ import { FACT_TYPES, type NodeType } from '../../src-shared/memory-types';
 import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState } from '../../src-shared/profile-types';
 import { isoTime } from '../../src-shared/clock';
 import { isDeparture } from '../../src-shared/slot-values';
+import { ageAsOf } from './profile-age';
 
 const DAY_MS = 86_400_000;
 /** The per-connection candidates table (profile-candidates.ts keeps it). */
@@ -167,6 +168,7 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
   const dyn: (ProfileLine & { activeAt: number })[] = [];
   const hidden: Profile['hidden'] = [];
   const overtaken = departuresOvertaken(rows);
+  const birthdays = birthdaysOf(rows);
   for (const r of rows) {
     const attributes = parseJsonObject(r.attributes);
     const state = profilePinOf(attributes);
@@ -178,7 +180,7 @@ function linesOf(db: ReadableDB, rows: readonly ProfileRow[], now: number): Prof
     const line = (part: ProfileLine['part'], reason: string): ProfileLine => ({
       nodeId: r.id,
       type: r.type,
-      content: r.content,
+      content: shownAsOf(r, attributes, now, birthdays),
       part,
       reason,
       pinned: state === 'pinned',
@@ -236,6 +238,25 @@ function departuresOvertaken(rows: readonly ProfileRow[]): Set<string> {
   // Any holding of the slot says who the person is now: "left Fenwick", "used to live in Reading" or "no longer in
   // Leicester" beside it only repeat the past (one told late may even be newer than the holding).
   return new Set(departures.filter((d) => held.has(d.slot)).map((d) => d.id));
+}
+
+/** Each subject's birthday (`user.birthday` = "12-29") among the rows, by subject ("user"). */
+function birthdaysOf(rows: readonly ProfileRow[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    const attributes = parseJsonObject(r.attributes);
+    const subject = typeof attributes.slot === 'string' ? /^(.+)\.birthday$/.exec(attributes.slot.toLowerCase())?.[1] : undefined;
+    if (subject !== undefined && typeof attributes.value === 'string') out.set(subject, attributes.value);
+  }
+  return out;
+}
+
+/** A fact's words as the profile shows them at `now`: an age said years ago is counted on (profile-age.ts). */
+function shownAsOf(r: ProfileRow, attributes: Record<string, unknown>, now: number, birthdays: ReadonlyMap<string, string>): string {
+  const subject = typeof attributes.slot === 'string' ? /^(.+)\.age$/.exec(attributes.slot.toLowerCase())?.[1] : undefined;
+  if (subject === undefined) return r.content;
+  const value = typeof attributes.value === 'string' ? attributes.value : null;
+  return ageAsOf(r.content, value, r.valid_from, now, birthdays.get(subject) ?? null) ?? r.content;
 }
 
 function kindOf(slot: string | null): string {

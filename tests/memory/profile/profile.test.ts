@@ -84,6 +84,26 @@ describe('the profile', () => {
     expect(reasonOf(owl)).toMatch(/^preference, known since/);
   });
 
+  it('an age said years ago is counted on, exactly when the birthday is known; the stored fact keeps its words', async () => {
+    const clock = new ManualClock(Date.parse('2023-03-10T09:00:00Z'));
+    const { engine } = openTestEngine({ clock, startSlowPath: false });
+    const own = engine.rememberFact({ content: 'User is 34 years old', sourceType: 'extraction', attributes: { slot: 'user.age', value: '34' } });
+    const mum = engine.rememberFact({ content: "User's mum turned 60", sourceType: 'extraction', attributes: { slot: 'user.mum.age', value: '60' } });
+    const shown = (id: string) => [...engine.profile().static, ...engine.profile().dynamic].find((l) => l.nodeId === id)?.content;
+    clock.advanceDays(200);
+    expect(shown(own)).toBe('User is 34 years old'); // under a year: the words stand
+    clock.t = Date.parse('2026-11-25T09:00:00Z');
+    expect(shown(own)).toBe('User is 37 or 38 years old (said 34 in March 2023)');
+    // "Turned" was said on a birthday: whole years since.
+    expect(shown(mum)).toBe("User's mum is 63 years old (turned 60 in March 2023)");
+    // With the birthday known, the birthdays since are counted: 29 Dec 2023, 2024, 2025.
+    engine.rememberFact({ content: "User's birthday is on 29 December", sourceType: 'extraction', attributes: { slot: 'user.birthday', value: '12-29' } });
+    expect(shown(own)).toBe('User is 37 years old (said 34 in March 2023)');
+    expect(engine.getNode(own).node.content).toBe('User is 34 years old');
+    // As of a past date, the age of that date.
+    expect(engine.profile({ asOf: '2024-06-01' }).static.find((l) => l.nodeId === own)?.content).toBe('User is 35 or 36 years old (said 34 in March 2023)');
+  });
+
   it('a history imported today is known since it was said: its home is static at once, its old project not recent', async () => {
     const s = await seeded();
     const yearAgo = s.clock.now() - 365 * 86_400_000;
