@@ -22,6 +22,11 @@ export const CLOCK_SLACK_MS = 24 * 60 * 60 * 1000;
  */
 export const isAheadOfClock = (time: number, now: number): boolean => time > now + CLOCK_SLACK_MS;
 
+/** Why a message time cannot be stored: it is after this machine's clock (refused, never clamped: history is evidence). */
+export function aheadOfClock(time: number, now: number): string {
+  return `dated ${isoTime(time) ?? time}, after this machine's clock (${isoTime(now) ?? now}): a message cannot be said in the future`;
+}
+
 export interface Logger {
   warn(message: string): void;
   error(message: string, cause?: unknown): void;

@@ -38,12 +38,18 @@ export interface ExportFingerprintCheck {
   examples: string[];
 }
 
-/** What the person should be told of an export's fingerprint before and after it is applied; null when it matches. */
-export function fingerprintNotice(check: ExportFingerprintCheck): string | null {
+/**
+ * What the person should be told of an export's fingerprint, in its preview (`applied` false) or once merged; null when
+ * its memories, links and entities match (the tree covers those: chats and the review queue are checked row by row).
+ */
+export function fingerprintNotice(check: ExportFingerprintCheck, applied: boolean): string | null {
   if (check.state === 'matches') return null;
   if (check.state === 'none') {
     return 'This export carries no fingerprint (written before Engram recorded one, or taken out), so whether it was changed since cannot be checked.';
   }
   const rows = check.rows === 1 ? '1 row does' : `${check.rows} rows do`;
-  return `This export was changed after it was written: ${check.rows > 0 ? `${rows} not match` : 'it does not match'} the fingerprint written with it${check.examples.length ? ` (${check.examples.join('; ')})` : ''}. Each row is still checked, but import it only if you made the change.`;
+  const advice = applied
+    ? 'It was merged, each row checked as usual; if you did not make that change, restore a backup from before this import.'
+    : 'Each row is still checked, but import it only if you made the change.';
+  return `This export was changed after it was written: ${check.rows > 0 ? `${rows} not match` : 'it does not match'} the fingerprint written with it${check.examples.length ? ` (${check.examples.join('; ')})` : ''}. ${advice}`;
 }

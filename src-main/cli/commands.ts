@@ -1,7 +1,7 @@
 import type { MemoryStats, NodeDetail } from '../memory';
 import type { Command, CommandContext } from './command-types';
 import { recordTranscript } from '../data/import/record-transcript';
-import { conversationEpisodes, parseTranscriptFile, transcriptNotices, type TranscriptEpisode } from '../data/import/transcript-file';
+import { conversationEpisodes, parseTranscriptFile, readRole, transcriptNotices, type TranscriptEpisode } from '../data/import/transcript-file';
 import { MemoryError, UsageError } from '../../src-shared/errors';
 import { spaces } from './space-commands';
 import { heldUntil } from '../../src-shared/versions';
@@ -52,7 +52,11 @@ const ingest: Command = async (ctx) => {
     let cursor: string | undefined;
     do {
       const page = engine.listNodes({ types: ['episodic'], sessionId, includeInvalid: true, limit: 1000, ...(cursor ? { cursor } : {}) });
-      for (const n of page.items) held.add(`${n.eventTime}\u0000${n.sourceRole}\u0000${n.content}`).add(`undated\u0000${n.sourceRole}\u0000${n.content}`);
+      // (Roles as they are read now: a file ingested before "Human" was read as "user" stored it as written.)
+      for (const n of page.items) {
+        const role = readRole(n.sourceRole ?? '');
+        held.add(`${n.eventTime}\u0000${role}\u0000${n.content}`).add(`undated\u0000${role}\u0000${n.content}`);
+      }
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     const before = episodes.length;

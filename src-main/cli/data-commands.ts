@@ -83,7 +83,7 @@ export const importCommand: Command = async (ctx) => {
     consolidation,
   };
   // An export edited since it was written (or one without a fingerprint) is said, before and after it is applied.
-  const tampered = summary.fingerprint ? fingerprintNotice(summary.fingerprint) : null;
+  const tampered = summary.fingerprint ? fingerprintNotice(summary.fingerprint, !preview) : null;
   if (tampered) ctx.notice(tampered);
   if (ctx.json) {
     ctx.out(JSON.stringify(result));
@@ -105,7 +105,7 @@ export const importCommand: Command = async (ctx) => {
   }
   for (const r of summary.rejected ?? []) lines.push(`Refused ${r.count} ${r.table} row(s): ${r.reason} (first: ${r.example})`);
   if (summary.keptApartCount > 0) lines.push(`Kept apart ${summary.keptApartCount} conversation(s): ${summary.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
-  if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index} ${s.reason}`).join('; ')}`);
+  if (summary.skippedCount > 0) lines.push(`Skipped ${summary.skippedCount} conversation(s): ${summary.skipped.slice(0, 3).map((s) => `#${s.index + 1} ${s.reason}`).join('; ')}`);
   if (consolidation) {
     const review = consolidation.proposed > 0 ? `, ${consolidation.proposed} waiting for your review ("review list", "review approve ID")` : '';
     lines.push(`Consolidated ${consolidation.consolidated} session(s) (${consolidation.mode}): ${consolidation.facts} fact(s)${review}${consolidation.failed ? `; ${consolidation.failed} failed and stay pending` : ''}`);

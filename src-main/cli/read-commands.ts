@@ -83,7 +83,8 @@ export const profile: Command = async (ctx) => {
   const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf });
   if (ctx.json) return ctx.out(JSON.stringify(asOf === undefined ? p : { ...p, asOf: new Date(p.computedAt).toISOString() }));
   // As of a date, said so first: the lines are what Engram knew then.
-  ctx.out(asOf === undefined ? profileText(p) : `As of ${new Date(p.computedAt).toISOString().slice(0, 10)} (the end of that day):\n${profileText(p)}`);
+  // (The end of a day is the next day's first instant: the day shown is the one asked for.)
+  ctx.out(asOf === undefined ? profileText(p) : `As of ${new Date(p.computedAt - 1).toISOString().slice(0, 10)} (the end of that day):\n${profileText(p)}`);
 };
 
 export const evalCommand: Command = async (ctx) => {

@@ -8,6 +8,7 @@ import type { McpMemory } from './memory-port';
 import { MemoryError } from '../memory';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { mcpSessionId } from '../../src-shared/session-ids';
+import { aheadOfClock, isAheadOfClock } from '../../src-shared/clock';
 
 export const MAX_TURNS = 200;
 
@@ -43,6 +44,8 @@ function parseTime(time: string | undefined, index: number, now: number): number
   if (time === undefined) return now;
   const ms = Date.parse(time);
   if (Number.isNaN(ms)) throw new MemoryError('invalid_input', `turns.${index}.time: not a date: ${JSON.stringify(time)}`);
+  // (The hot path refuses it too, but turn by turn: the turns before it would be recorded.)
+  if (isAheadOfClock(ms, now)) throw new MemoryError('invalid_input', `turns.${index}.time: ${aheadOfClock(ms, now)}`);
   return ms;
 }
 

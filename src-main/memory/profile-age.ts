@@ -1,8 +1,9 @@
 /**
  * An age said a while ago, read as of now (profile.ts): "User is 34 years old" said in March 2023 is not what a
  * reply in November 2026 should be told. With the birthday known (`S.birthday`, MM-DD, beside `S.age`) the
- * birthdays since are counted; an age "turned" was said on (or about) a birthday, so whole years since count; any
- * other age gives two possible ages, and says so. Said under a year ago, the words stand. The stored fact is not
+ * birthdays since are counted (from the first one); an age "turned" was said on (or about) a birthday, so whole years
+ * since count; any other age gives two possible ages, and says so. Without a birthday, an age said under a year ago
+ * stands as said. The stored fact is not
  * changed: this is how the profile shows it.
  */
 
@@ -39,13 +40,18 @@ function wholeYears(from: number, to: number): number {
  */
 export function ageAsOf(content: string, value: string | null, saidAt: number, now: number, birthday: string | null): string | null {
   const said = AGE_SAID.exec(content);
-  if (!said || (value !== null && said[3] !== value) || wholeYears(saidAt, now) < 1) return null;
+  if (!said || (value !== null && said[3] !== value)) return null;
   const [, who, verb] = said;
   const age = Number(said[3]);
   const when = `${MONTHS[new Date(saidAt).getUTCMonth()]} ${new Date(saidAt).getUTCFullYear()}`;
   const since = ` (${verb === 'turned' ? 'turned' : 'said'} ${age} in ${when})`;
-  if (birthday !== null && /^\d{2}-\d{2}$/.test(birthday)) return `${who} is ${age + birthdaysBetween(birthday, saidAt, now)} years old${since}`;
+  // With the birthday known, from the first birthday since ("34" in January, a birthday in March: 35 by November).
+  if (birthday !== null && /^\d{2}-\d{2}$/.test(birthday)) {
+    const birthdays = birthdaysBetween(birthday, saidAt, now);
+    return birthdays > 0 ? `${who} is ${age + birthdays} years old${since}` : null;
+  }
   const years = wholeYears(saidAt, now);
+  if (years < 1) return null;
   if (verb === 'turned') return `${who} is ${age + years} years old${since}`;
   return `${who} is ${age + years} or ${age + years + 1} years old${since}`;
 }

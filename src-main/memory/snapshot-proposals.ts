@@ -7,6 +7,7 @@
  */
 import { correctFactSchema, rememberFactSchema } from './schemas';
 import type { SnapshotRow } from './repo/snapshot-tables';
+import { isAheadOfClock, isoTime } from '../../src-shared/clock';
 
 export interface LoadedSoFar {
   nodes: ReadonlySet<string>;
@@ -34,11 +35,15 @@ export function checkImportedProposal(
   loaded: LoadedSoFar,
   placedIn: (space: string | undefined) => string,
   sessionHere: (id: string) => boolean,
+  now: number,
 ): { row: SnapshotRow } | { problem: string } {
   const payload = JSON.parse(String(row.payload)) as Record<string, unknown>;
   const evidence = parseIds(row.evidence);
   const entityIds = parseIds(row.entity_ids);
   const outside = (ids: readonly string[], set: ReadonlySet<string>) => ids.find((id) => !set.has(id));
+  // Approved, it would hold from then: a version beginning after the clock outranks all the person says until then.
+  const beginsAhead = (validFrom: number | undefined): string | null =>
+    validFrom !== undefined && isAheadOfClock(validFrom, now) ? `payload: validFrom ${isoTime(validFrom) ?? validFrom} is after this machine's clock` : null;
   const sessionProblem = (id: string | undefined): string | null =>
     id !== undefined && !loaded.memory_sessions.has(id) && sessionHere(id) ? 'payload: writes into a conversation already in this memory' : null;
 
@@ -52,7 +57,7 @@ export function checkImportedProposal(
     if (input.entityIds && !sameIds(input.entityIds, entityIds)) return { problem: 'payload: links other entities than the proposal shows' };
     const stray = outside(input.evidence, loaded.nodes) ?? outside(input.entityIds ?? [], loaded.entities);
     if (stray !== undefined) return { problem: `payload: refers to ${stray}, which is not in the file` };
-    const session = sessionProblem(input.sessionId);
+    const session = sessionProblem(input.sessionId) ?? beginsAhead(input.validFrom);
     if (session) return { problem: session };
     if (payload.attributes !== undefined && (typeof payload.attributes !== 'object' || payload.attributes === null || Array.isArray(payload.attributes))) {
       return { problem: 'payload: attributes are not an object' };
@@ -68,7 +73,7 @@ export function checkImportedProposal(
   if (!sameIds(input.entityIds, entityIds)) return { problem: 'payload: links other entities than the proposal shows' };
   const stray = outside(input.derivedFrom, loaded.nodes) ?? outside(input.entityIds, loaded.entities);
   if (stray !== undefined) return { problem: `payload: refers to ${stray}, which is not in the file` };
-  const session = sessionProblem(input.sessionId);
+  const session = sessionProblem(input.sessionId) ?? beginsAhead(input.validFrom);
   if (session) return { problem: session };
   if (input.spaceId === undefined) return { row };
   // The space it would be remembered in is the one this load puts the file's space in.

@@ -234,8 +234,8 @@ const RECORDED_AT: Record<Exclude<SnapshotTable, 'app_settings'>, readonly strin
 };
 
 /**
- * Why a (well-formed) row is refused for its times, or null: a row recorded after this machine's clock, or a
- * message (an episode) said after it. A fact may be about a later day; nothing is learned or said in the future,
+ * Why a (well-formed) row is refused for its times, or null: a row recorded after this machine's clock, a
+ * message (an episode) said after it, or a version (a fact, a link) that begins to hold after it. A fact may be about a later day; nothing is learned or said in the future,
  * and a row that claims so would stand as the newest version of its slot and outrank everything the person says
  * from now on (a crafted export dated 2099).
  */
@@ -246,6 +246,12 @@ export function aheadOfClockProblem(table: Exclude<SnapshotTable, 'app_settings'
     if (typeof value === 'number' && isAheadOfClock(value, now)) {
       return `${column}: ${isoTime(value) ?? value} is after this machine's clock (${isoTime(now) ?? now}); nothing is recorded or said in the future`;
     }
+  }
+  // A version holding from after the clock would be the current one of its slot until then, whatever is said.
+  // (What the fact is about may be later, in its event_time; Engram's own write path never dates a version ahead.)
+  const begins = row.valid_from;
+  if ((table === 'nodes' || table === 'edges') && typeof begins === 'number' && isAheadOfClock(begins, now)) {
+    return `valid_from: ${isoTime(begins) ?? begins} is after this machine's clock (${isoTime(now) ?? now}); a version cannot begin to hold in the future`;
   }
   return null;
 }

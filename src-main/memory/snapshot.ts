@@ -285,7 +285,7 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
       }
       if (table === 'memory_proposals') {
         const loaded = adoptedEntities.size > 0 ? { ...fresh, entities: new Set([...fresh.entities, ...adoptedEntities]) } : fresh;
-        const checked = checkImportedProposal(row, loaded, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }));
+        const checked = checkImportedProposal(row, loaded, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }), now);
         if ('problem' in checked) {
           reject(table, checked.problem, example);
           continue;

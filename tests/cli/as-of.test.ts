@@ -52,6 +52,8 @@ describe('cli --as-of', { timeout: 180_000 }, () => {
     const said = [...lines.static, ...lines.dynamic].map((l) => l.content);
     expect(said).toContain('User lives in Chicago');
     expect(said).not.toContain('User lives in Denver');
+    // In words, it names the day asked for (its end is the next day's first instant).
+    expect(cli(dir, 'profile', '--as-of', '2026-01-16').stdout).toMatch(/^As of 2026-01-16 \(the end of that day\):/);
 
     // A day that does not exist is refused, not rolled into the next month.
     for (const day of ['2025-02-30', '2025-13-01']) expect(cli(dir, 'profile', '--as-of', day).code, day).not.toBe(0);

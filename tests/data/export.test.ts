@@ -121,11 +121,17 @@ describe('JSON export', () => {
       retarget(theirs, theirs, '0190aaaa-0000-7000-8000-000000000002', 'b'.repeat(64)),
       // A payload that is no write at all.
       { ...original, id: '0190aaaa-0000-7000-8000-000000000003', evidence_hash: 'c'.repeat(64), payload: JSON.stringify({ input: { content: 42 } }) },
+      // A version that would begin to hold in 2099: approved, it would stay current whatever is said until then.
+      (() => {
+        const payload = JSON.parse(String(original.payload)) as { input: Record<string, unknown> };
+        return { ...original, id: '0190aaaa-0000-7000-8000-000000000004', evidence_hash: 'd'.repeat(64), payload: JSON.stringify({ ...payload, input: { ...payload.input, validFrom: Date.parse('2099-01-10T00:00:00Z') } }) };
+      })(),
     ];
     writeFileSync(join(out, 'crafted.json'), JSON.stringify(data));
     const summary = await runImport(target, join(out, 'crafted.json'), { format: 'engram-export' });
     const refused = (summary.rejected ?? []).filter((r) => r.table === 'memory_proposals').map((r) => r.reason);
-    expect(refused).toHaveLength(3);
+    expect(refused).toHaveLength(4);
+    expect(refused.join(' | ')).toMatch(/payload: validFrom 2099-01-10T00:00:00.000Z is after this machine's clock/);
     expect(refused.join(' | ')).toMatch(/corrects another fact than the one the proposal names/);
     expect(refused.join(' | ')).toMatch(/already in this memory/);
     expect(refused.join(' | ')).toMatch(/not a correction/);
@@ -315,7 +321,8 @@ describe('Markdown export', () => {
     const { engine: other } = openTestEngine({ clock: new ManualClock(clock.t + 60_000) });
     const preview = await runImport(other, join(dir, 'edited.json'), { format: 'engram-export', preview: true });
     expect(preview.fingerprint).toMatchObject({ state: 'changed', rows: 1, examples: [expect.stringContaining('“User lives in Paris”')] });
-    expect(fingerprintNotice(preview.fingerprint ?? { state: 'matches', rows: 0, examples: [] })).toMatch(/^This export was changed after it was written: 1 row does not match/);
+    expect(fingerprintNotice(preview.fingerprint ?? { state: 'matches', rows: 0, examples: [] }, false)).toMatch(/^This export was changed after it was written: 1 row does not match.*import it only if you made the change\.$/);
+    expect(fingerprintNotice(preview.fingerprint ?? { state: 'matches', rows: 0, examples: [] }, true)).toMatch(/It was merged.*restore a backup from before this import\.$/);
     delete (doc as { merkle?: unknown }).merkle;
     writeFileSync(join(dir, 'bare.json'), JSON.stringify(doc));
     expect((await runImport(other, join(dir, 'bare.json'), { format: 'engram-export', preview: true })).fingerprint?.state).toBe('none');

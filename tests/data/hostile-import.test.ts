@@ -127,6 +127,8 @@ describe('rows the engine cannot read', () => {
         nodes: [
           nodeRow('0190a000-0000-7000-8000-000000000020', 'Tom lives in Paris', { event_time: in2099, valid_from: in2099, created_at: in2099 }),
           nodeRow('0190a000-0000-7000-8000-000000000021', 'Tom: see you in 2099', { type: 'episodic', event_time: in2099 }),
+          // Learned in the past, but holding only from 2099: it would be the current home until then, whatever is said.
+          nodeRow('0190a000-0000-7000-8000-000000000023', 'User lives in London', { valid_from: in2099 }),
           // A fact about a later day, learned in the past, is fine: a wedding planned for next June.
           nodeRow('0190a000-0000-7000-8000-000000000022', 'Ana marries Rui in June 2099', { event_time: in2099 }),
         ],
@@ -139,6 +141,7 @@ describe('rows the engine cannot read', () => {
     expect(reasons).toEqual([
       expect.stringMatching(/^nodes 1 created_at: 2099-01-10T09:00:00.000Z is after this machine's clock/),
       expect.stringMatching(/^nodes 1 event_time: 2099-01-10T09:00:00.000Z is after this machine's clock/),
+      expect.stringMatching(/^nodes 1 valid_from: 2099-01-10T09:00:00.000Z is after this machine's clock.*cannot begin to hold in the future/),
     ]);
     const stored = dbOf(t).prepare('SELECT content FROM nodes').all() as { content: string }[];
     expect(stored.map((n) => n.content)).toEqual(['Ana marries Rui in June 2099']);

@@ -112,6 +112,15 @@ describe('MCP over stdio', () => {
     const rec = conversation.structuredContent as { session_id: string; recorded: number; episode_ids: string[] };
     expect(rec.recorded).toBe(2);
     expect(rec.session_id).toMatch(/^mcp:vitest-agent:/);
+    // A turn dated after the clock refuses the whole call before any turn is recorded.
+    const ahead = await call(client, 'remember_conversation', {
+      turns: [
+        { role: 'user', text: 'I live in Porto now', time: '2026-03-02T10:00:00Z' },
+        { role: 'user', text: 'I live in Leeds', time: '2099-01-10T09:00:00Z' },
+      ],
+    });
+    expect(ahead.isError).toBe(true);
+    expect(textOf(ahead)).toMatch(/turns\.1\.time: dated 2099-01-10T09:00:00\.000Z, after this machine's clock/);
     await client.close();
 
     // The writes are in the memory file, attributed to MCP and to the client that made them.
@@ -129,6 +138,7 @@ describe('MCP over stdio', () => {
         ['episodic', 'mcp', 'assistant', rec.session_id],
       ]);
       expect(episodes[0]?.eventTime).toBe(Date.parse('2026-03-01T10:00:00Z'));
+      expect(engine.listNodes({ types: ['episodic'] }).items.map((n) => n.content)).not.toContain('I live in Porto now');
       // Completed, so the write path consolidates it like a finished chat.
       expect(engine.getSession(rec.session_id)?.status).toBe('completed');
       expect(engine.listNodes({ sourceTypes: ['mcp'], types: ['semantic'] }).items.map((n) => n.id).sort()).toEqual([factId, correctedId].sort());

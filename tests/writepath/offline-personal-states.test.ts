@@ -51,6 +51,9 @@ describe('ages and birthdays', () => {
     // A relative's birthday is theirs, and a day without a year dates no birth this year.
     expect(await read('my son was born on 3 march')).toEqual([{ content: "User's son was born on 3 March", slot: null, value: null, day: null }]);
     expect(await first('my wife was born on the 3rd of june')).toMatchObject({ slot: 'user.wife.birthday', value: '06-03', day: null });
+    // With a year it is a day in history, dated.
+    expect(await first('my sister was born on 12.05.1990')).toMatchObject({ content: "User's sister was born on 12 May 1990", day: '1990-05-12' });
+    expect(await first('born on 12 march 1990')).toMatchObject({ day: '1990-03-12' });
     expect(await first('born 7 nov 1988')).toMatchObject({ value: '11-07' });
     // 29 February is a birthday only in a year that had one.
     expect(await first('born on 29.02.1992')).toMatchObject({ value: '02-29' });
@@ -125,6 +128,10 @@ describe('states that are over', () => {
     expect(await first("i'm not diabetic any more")).toMatchObject({ content: 'User is no longer diabetic', slot: 'user.health.diabetes', value: 'ended:yes' });
     expect(await first("i haven't got asthma anymore!! the new meds worked")).toMatchObject({ content: 'User no longer has asthma', slot: 'user.health.asthma' });
     expect(await first('i used to have asthma')).toMatchObject({ content: 'User no longer has asthma', value: 'ended:yes' });
+    // Said without "I", as chats do.
+    expect(await first('not allergic to cats any more')).toMatchObject({ slot: 'user.allergy.cats', value: 'ended:yes' });
+    expect(await first('no longer an arsenal fan')).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
+    expect(await first('no longer diabetic thanks to keto')).toMatchObject({ slot: 'user.health.diabetes', value: 'ended:yes' });
     expect(await first("i'm no longer allergic to penicillin")).toMatchObject({ content: 'User is no longer allergic to penicillin', slot: 'user.allergy.penicillin', value: 'ended:yes' });
     expect(await first('not an arsenal fan anymore, i support spurs now')).toMatchObject({ content: 'User is no longer a fan of arsenal', slot: 'user.opinion.arsenal', value: 'ended:like' });
     expect(await first("i'm no longer an arsenal fan")).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
@@ -136,6 +143,7 @@ describe('states that are over', () => {
     for (const text of [
       "i don't have adhd, i'm just disorganised", "i'm not a morning person", "i'm not a huge arsenal fan", "i'm not allergic to mondays anymore lol",
       'i used to have a cold', "i don't have anxiety about it anymore", "i don't have time anymore",
+      'i used to have asthma and still do sometimes', 'i used to be allergic to cats but it came back',
     ]) {
       expect((await read(text)).filter((s) => s.value?.startsWith('ended:')), text).toEqual([]);
     }
@@ -208,7 +216,10 @@ describe('dates such news carries', () => {
 
   it('a number before "on <weekday>" is what was counted, not an hour; a fortnight is two weeks', async () => {
     expect(await first('turned 19 on saturday')).toMatchObject({ content: 'User turned 19', value: '19', day: '2026-11-21' });
+    expect(await first('i turned 30 on sat')).toMatchObject({ value: '30', day: '2026-11-21' });
     expect(await first('i turned 30 a fortnight ago')).toMatchObject({ value: '30', day: '2026-11-11' });
+    expect(await first('i turned 30 about a fortnight ago')).toMatchObject({ value: '30', day: '2026-11-11' });
+    expect(await first('we moved to leeds about a fortnight ago')).toMatchObject({ slot: 'user.residence', day: '2026-11-11' });
     expect(await first('we moved to leeds 2 fortnights ago')).toMatchObject({ slot: 'user.residence', day: '2026-10-28' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { contentSchema, MemoryError } from '../../memory';
-import { isAheadOfClock, isoTime } from '../../../src-shared/clock';
+import { aheadOfClock, isAheadOfClock } from '../../../src-shared/clock';
 
 const timeSchema = z.union([z.number().int().nonnegative(), z.iso.datetime({ offset: true, local: true }), z.iso.date()]);
 
@@ -14,13 +14,8 @@ const timeSchema = z.union([z.number().int().nonnegative(), z.iso.datetime({ off
  * ("system", "tool", "narrator") is kept as written, and ingest says memory does not read it.
  */
 const ROLE_NAMES: Readonly<Record<string, string>> = { user: 'user', human: 'user', me: 'user', assistant: 'assistant', ai: 'assistant', bot: 'assistant', model: 'assistant' };
-const roleSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .default('user')
-  .transform((role) => ROLE_NAMES[role.toLowerCase()] ?? role);
+export const readRole = (role: string): string => ROLE_NAMES[role.trim().toLowerCase()] ?? role.trim();
+const roleSchema = z.string().trim().min(1).max(64).default('user').transform(readRole);
 
 /** A turn of a messaging-app chat carries its own time (one message per turn); a tidy transcript's turns do not. */
 export const recallTurnSchema = z.object({
@@ -138,11 +133,6 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
     attributes: speaker ? { speaker } : {},
     ...(time === undefined ? { undated: true } : {}),
   };
-}
-
-/** Why a message time cannot be stored: it is after this machine's clock (refused, never clamped: history is evidence). */
-export function aheadOfClock(time: number, now: number): string {
-  return `dated ${isoTime(time) ?? time}, after this machine's clock (${isoTime(now) ?? now}): a message cannot be said in the future`;
 }
 
 /** A recall dataset's first turn dated after `now` (its own time, or its session's start), as an error. */

@@ -8,8 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { type MemoryEngine, timestampSchema } from '../../memory';
 import type { ImportedConversation, ImportedMessage } from './types';
 import { contentHash } from './text';
-import { aheadOfClock } from './transcript-file';
-import { isAheadOfClock } from '../../../src-shared/clock';
+import { aheadOfClock, isAheadOfClock } from '../../../src-shared/clock';
 import { chatSessionId } from '../../../src-shared/session-ids';
 
 export interface ImportCounts {

@@ -237,7 +237,8 @@ export function skipOpeners(tokens: readonly Token[], offsets: readonly number[]
     // "On 29.12.2023 I …": the preposition of a date opens the clause with it.
     const beforeTime = t.pos === 'ADP' && inTime(i + 1);
     // Chat spellings stretch openers: "sooo", "okkk", "hiii".
-    const opener = OPENERS.has(lower) || OPENERS.has(lower.replace(/(\p{L})\1+$/u, '$1'));
+    // ("no longer diabetic": the "no" of "no longer" opens nothing.)
+    const opener = (OPENERS.has(lower) || OPENERS.has(lower.replace(/(\p{L})\1+$/u, '$1'))) && !(lower === 'no' && lowerOf(tokens[i + 1]) === 'longer');
     if (inTime(i) || beforeTime || opener || t.pos === 'INTJ' || (t.pos === 'PUNCT' && t.text !== '?')) {
       i++;
       continue;

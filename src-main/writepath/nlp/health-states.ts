@@ -50,7 +50,7 @@ const ADJECTIVE_ALTERNATION = [...CONDITION_ADJECTIVES.keys()].sort((a, b) => b.
 const IS_CONDITION = new RegExp(String.raw`^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|actually\s+|severely\s+|a\s+)?${KIND}(${ADJECTIVE_ALTERNATION})(?![\p{L}'])((?:\s+in\s+(?:one|my (?:left|right)|both)\s+(?:ear|eye)s?)?)(.*)$`, 'u');
 const ALLERGIC = /^(?:(?:am|is|are|'m|'s|m)\s+)?(?:also\s+|very\s+|really\s+|severely\s+|super\s+|deathly\s+|mildly\s+|a bit\s+)?allergic\s+to\s+([\p{L}-]+(?:\s+[\p{L}-]+)?)(.*)$/u;
 /** After a condition, what ends the phrase: "…, its helping", "so no pasta", "like every week"; not "about the exam". */
-const CONDITION_ENDS = /^(?:$|[\s]*[,.!?;:)(-]|\s+(?:and|but|so|which|tho|though|like|lol|haha|btw|now|too|as well|since|for \w+ years?|again|rn|atm|last|this|in \d{4}|when|after|ffs|fyi|tbh|ngl|x+|just)\b)/;
+const CONDITION_ENDS = /^(?:$|[\s]*[,.!?;:)(-]|\s+(?:and|but|so|which|tho|though|like|lol|haha|btw|now|too|as well|since|for \w+ years?|again|rn|atm|last|this|in \d{4}|when|after|ffs|fyi|tbh|ngl|x+|just|thanks to)\b)/;
 /** After "diagnosed with …", a time or an age may follow too: "in march", "at 30", "aged 7", "back in 2019". */
 const DIAGNOSIS_ENDS = /^\s+(?:in|on|at|aged|age|back|around|about|over|when|before|during|\d)\b/;
 /**

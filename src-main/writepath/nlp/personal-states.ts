@@ -35,8 +35,11 @@ const FILLERS = new Set(
 /** Words of a time said after the news: "last week", "on sunday", "in 2021", "this morning", "3 days ago". */
 const TIME_WORDS = new Set(
   [
-    ...'on in at last this next over the a an few couple of ago morning afternoon evening night week weekend month year years months weeks day days fortnight eve earlier recently peacefully suddenly unexpectedly back'.split(' '),
+    ...'on in at last this next over the a an few couple of ago morning afternoon evening night week weekend month year years months weeks day days fortnight fortnights eve earlier recently peacefully suddenly unexpectedly back'.split(' '),
+    // Hedges of a time: "about a fortnight ago", "nearly a year ago".
+    ...'about around roughly almost nearly like'.split(' '),
     ...'jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
+    ...'mon tue tues wed thu thur thurs fri sat sun'.split(' '),
     ...CALENDAR_WORDS,
   ],
 );
@@ -59,7 +62,7 @@ function onlyTimeOrFillers(rest: string, timeToo = true): boolean {
  * "big fan of the office", "obsessed with taylor swift rn".
  */
 export const STATE_WITHOUT_SUBJECT =
-  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b)/iu;
+  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b|(?:a|an)\s+(?:night owl|morning person|early bird|night person|dog person|cat person)\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|lactose intolerant|gluten intolerant)\b))/iu;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ages and birthdays
@@ -159,7 +162,8 @@ function bornOnStatement(tokens: readonly Token[], start: number, own: Subject):
   if (!date) return null;
   const monthName = (MONTH_NAMES[date.month] ?? '').replace(/^./, (c) => c.toUpperCase());
   return {
-    timeless: true,
+    // With its year it is a day in history ("born on 12.05.1990" is dated 1990-05-12); without, no year is invented.
+    timeless: date.year === null,
     content: `${own.text} was born on ${date.day} ${monthName}${date.year ? ` ${date.year}` : ''}`,
     type: 'semantic',
     slot: `${own.key}.birthday`,
@@ -255,6 +259,10 @@ function displayed(lower: string, tokens: readonly Token[]): string {
 const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
 const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
 const USED_TO = /^used to (be|have)\s+(.+)$/;
+const NOT_OVER = /\b(?:still|again|came back|comes back|come back|is back|it's back|its back)\b/i;
+
+/** States read as over in a message that says they are back or still there ("…, but it came back"): none is over. */
+export const overButBack = (built: readonly Built[], utterance: string): boolean => built.some((b) => isDeparture(b.value)) && NOT_OVER.test(utterance);
 
 /**
  * A condition, an allergy, a fan's love or a kind of person that is over: "i don't have diabetes anymore", "not
@@ -263,6 +271,8 @@ const USED_TO = /^used to (be|have)\s+(.+)$/;
  * adhd", "i'm not a morning person") tells of no change and is left to the general rules.
  */
 function overIn(rest: string, tokens: readonly Token[], subject: Subject): StateReading {
+  // "i used to have asthma and still do sometimes", "… but it came back": not over.
+  if (NOT_OVER.test(rest)) return null;
   const used = USED_TO.exec(rest);
   const denied = used ? null : DENIED_STATE.exec(rest);
   let held: string;

@@ -17,7 +17,7 @@ import { NOTHING, type Built, type Context, type Speaker, type Statement, type S
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
-import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
+import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, overButBack, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -266,7 +266,7 @@ function readClause(
   // "i'm 34 btw", "diagnosed with adhd last month", "i'm a huge arsenal fan": what the speaker is (personal-states.ts).
   const speakerSays = position.afterSomeoneElse ? null : speakerState(tokens, start, own);
   // ("oh yeah i'm SUCH a morning person 🙄": an eye-roll says the opposite, so nothing.)
-  if (speakerSays === NOTHING || (speakerSays && SARCASM.test(ctx.text))) return { subject: own, statements: [] };
+  if (speakerSays === NOTHING || (speakerSays && (SARCASM.test(ctx.text) || overButBack(speakerSays, ctx.text)))) return { subject: own, statements: [] };
   if (speakerSays) return { subject: own, statements: speakerSays, past: tellsOfAnEvent(speakerSays) };
   if (clause.sharedSubject && previous) {
     subject = previous;

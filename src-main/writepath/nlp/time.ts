@@ -57,7 +57,7 @@ function seasonStart(which: string, season: string, reference: number): number |
 
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
-const FORTNIGHTS_AGO = /\b(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
+const FORTNIGHTS_AGO = /\b(?:(?:about|around|roughly|like|over|almost|nearly|just over|just under|maybe)\s+)?(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
 const FORTNIGHT_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, '2': 2, three: 3, '3': 3 };
 /**
  * A number chrono took for an hour before a weekday: "turned 19 on saturday" is Saturday, not 19:00 on it (with no
@@ -264,7 +264,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   }
   for (const m of text.matchAll(FORTNIGHTS_AGO)) {
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    const back = 14 * (FORTNIGHT_COUNTS[(m[1] ?? '').toLowerCase()] ?? 1);
+    const back = 14 * (FORTNIGHT_COUNTS[(m[1] ?? '').toLowerCase()] ?? 1); // (a hedge, "about", is part of the time said)
     out.push({ text: m[0], index: m.index ?? 0, time: reference - back * DAY, relative: true, future: false, ahead: false, weekday: false });
   }
   for (const m of text.matchAll(SEASON)) {

@@ -47,7 +47,7 @@ function importLines(r: ImportResult): string[] {
     const there = Object.values(r.alreadyThere ?? {}).reduce((a, b) => a + b, 0);
     if (there > 0) lines.push(`${plural(there, 'row')} already in your memory (left as they are)`);
     for (const x of r.rejected ?? []) lines.push(`Refused ${plural(x.count, `${x.table.replace(/_/g, ' ')} row`)}: ${x.reason}`);
-    const tampered = r.fingerprint ? fingerprintNotice(r.fingerprint) : null;
+    const tampered = r.fingerprint ? fingerprintNotice(r.fingerprint, !r.preview) : null;
     if (tampered) lines.push(tampered);
     if (r.settledVersions) lines.push(`${plural(r.settledVersions, 'fact')} settled as versions: where the file and your memory disagree, the one that began later stays current`);
   } else {
@@ -56,7 +56,7 @@ function importLines(r: ImportResult): string[] {
         `${r.chatsExtended > 0 ? `, ${r.chatsExtended} extended` : ''}${r.messagesAlreadyThere > 0 ? `, ${r.messagesAlreadyThere} already imported` : ''}`,
     );
   }
-  if (r.skippedCount > 0) lines.push(`Skipped ${plural(r.skippedCount, 'conversation')}: ${r.skipped.slice(0, 3).map((k) => `#${k.index} ${k.reason}`).join('; ')}`);
+  if (r.skippedCount > 0) lines.push(`Skipped ${plural(r.skippedCount, 'conversation')}: ${r.skipped.slice(0, 3).map((k) => `#${k.index + 1} ${k.reason}`).join('; ')}`);
   if (r.keptApartCount > 0) lines.push(`${plural(r.keptApartCount, 'conversation')} kept as separate chats: ${r.keptApart.slice(0, 3).map((k) => `“${k.title}” ${k.reason}`).join('; ')}`);
   return lines;
 }

@@ -100,6 +100,12 @@ describe('the profile', () => {
     engine.rememberFact({ content: "User's birthday is on 29 December", sourceType: 'extraction', attributes: { slot: 'user.birthday', value: '12-29' } });
     expect(shown(own)).toBe('User is 37 years old (said 34 in March 2023)');
     expect(engine.getNode(own).node.content).toBe('User is 34 years old');
+    // Said under a year ago, a known birthday since still counts: 34 in January, birthday in March, 35 by November.
+    clock.t = Date.parse('2026-01-10T09:00:00Z');
+    const sister = engine.rememberFact({ content: "User's sister is 30 years old", sourceType: 'extraction', attributes: { slot: 'user.sister.age', value: '30' } });
+    engine.rememberFact({ content: "User's sister's birthday is on 3 March", sourceType: 'extraction', attributes: { slot: 'user.sister.birthday', value: '03-03' } });
+    clock.t = Date.parse('2026-11-25T09:00:00Z');
+    expect(shown(sister)).toBe("User's sister is 31 years old (said 30 in January 2026)");
     // As of a past date, the age of that date.
     expect(engine.profile({ asOf: '2024-06-01' }).static.find((l) => l.nodeId === own)?.content).toBe('User is 35 or 36 years old (said 34 in March 2023)');
   });
