@@ -4,7 +4,8 @@
  * learned, superseded, corrected and forgotten between two days. Screenshots at 1280×800 and 1024×640.
  *
  * The history is written beforehand by an engine on a clock set weeks back, into the data folder the app
- * serves (SQLite shares it between processes, as the CLI does).
+ * serves (SQLite shares it between processes, as the CLI does); an old chat imported since is left out of a past
+ * day, and the notice says so.
  */
 import type { Page } from '@playwright/test';
 import { MemoryEngine } from '../src-main/memory';
@@ -33,6 +34,10 @@ async function writeHistory(engram: EngramProcess, now: number): Promise<void> {
   engine.correctFact({ id: chicago, content: 'User lives in Denver', sourceType: 'manual' });
   t = now - 3 * DAY;
   engine.forget(jazz);
+  // An old chat imported two days ago: said 35 days back, learned since.
+  t = now - 2 * DAY;
+  engine.recordEpisode({ content: 'we spent a week in Lisbon', sessionId: 'imported-old', role: 'user', eventTime: now - 35 * DAY, sourceType: 'import' });
+  await engine.flush();
   await engine.close();
 }
 
@@ -68,6 +73,8 @@ for (const size of [
     const then = (await graphLabels(page)).join('|');
     expect(then).not.toMatch(/Chicago|Denver|Miso/);
     expect(then).toContain('jazz');
+    // The chat imported since, though said before that day, is left out, and the notice says so.
+    await expect(page.getByTestId('as-of-learned-later')).toContainText('1 message said by then was learned only later');
     await shot(`as-of-graph-${size.width}`);
 
     // The profile of that day: Boston, then recent; today's Denver is not in it.

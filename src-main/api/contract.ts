@@ -233,6 +233,8 @@ export const calls = {
   /** `spaceId`: that space's profile (its facts plus those marked everywhere); absent = every space. */
   /** `asOf`: the profile of that instant (the facts current then, recent as of then). */
   'memory.profile': call<Profile>()(z.object({ spaceId: idSchema.optional(), asOf: asOfSchema.optional() }).strict().optional().default({})),
+  /** As of `asOf`: the messages said by then that memory learned only later (an older history imported since), which as-of reads leave out. */
+  'memory.learnedLater': call<{ count: number; firstLearnedAt: number | null }>()(z.object({ asOf: asOfSchema }).strict()),
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules (`auto`); `previous` undoes it. */
   'memory.setProfilePin': call<{ id: string; state: ProfilePinState; previous: ProfilePinState }>()(setProfilePinSchema),
 

@@ -17,6 +17,7 @@ export type ApiMemory = Pick<
   | 'forget'
   | 'restore'
   | 'profile'
+  | 'learnedLater'
   | 'setProfilePin'
   | 'listEntities'
   | 'findEntities'

@@ -8,6 +8,7 @@ import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';
 import { profileText } from '../../src-shared/profile-format';
+import { learnedLaterNotice } from '../../src-shared/as-of-notice';
 
 function text(ctx: CommandContext, name: string): string {
   const value = ctx.args.join(' ').trim();
@@ -38,6 +39,9 @@ function asOfOption(ctx: CommandContext): { asOf?: string } {
   const value = ctx.options['as-of'];
   if (value === undefined) return {};
   if (!value.trim()) throw new UsageError('--as-of: expected a date (e.g. 2026-03-01)');
+  // History imported after the date is left out by the rule (what memory had learned by then): said, not silent.
+  const later = ctx.engine.learnedLater(value);
+  if (later.count > 0) ctx.notice(learnedLaterNotice(later.count, later.firstLearnedAt));
   return { asOf: value };
 }
 
@@ -79,7 +83,7 @@ export const context: Command = async (ctx) => {
 /** `profile`: what Engram knows about the person (static and dynamic parts), as the inspector's card shows it. */
 export const profile: Command = async (ctx) => {
   if (ctx.args.length > 0) throw new UsageError(`profile takes no arguments, got "${ctx.args.join(' ')}"`);
-  const asOf = ctx.options['as-of'];
+  const asOf = asOfOption(ctx).asOf;
   const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf });
   if (ctx.json) return ctx.out(JSON.stringify(asOf === undefined ? p : { ...p, asOf: new Date(p.computedAt).toISOString() }));
   // As of a date, said so first: the lines are what Engram knew then.

@@ -26,6 +26,8 @@ import { setProfilePin, type SetProfilePinInput } from './profile-pins';
 import { getNodeDetail, listNodes } from './queries';
 import { reinforceFromReply } from './reply-reinforcement';
 import { getSession, markSessionCompleted } from './repo/sessions';
+import { saidByLearnedAfter } from './repo/nodes';
+import { MemoryError } from './errors';
 import { checkRestoreCandidate, type RestoreCandidateOptions } from './restore-check';
 import * as retractOps from './retract';
 import { buildContextPack } from './retrieval/context';
@@ -128,6 +130,15 @@ export class MemoryEngine extends EngineCore {
     const asOf = readAsOf(options.asOf, options.now ?? this.ctx.clock.now());
     if (asOf === null) return this.profiles.get(this.ctx, options.now ?? this.ctx.clock.now(), options.scope);
     return this.profiles.get(this.ctx, asOf, { ...options.scope, asOf });
+  });
+  /**
+   * As of a date (a time expression or epoch ms): the messages said by then that memory learned only later (an
+   * older history imported since), which every as-of read leaves out — for a notice, so an empty answer is explained.
+   */
+  readonly learnedLater = this.flushed((asOf: string | number): { count: number; firstLearnedAt: number | null } => {
+    const t = readAsOf(asOf, this.ctx.clock.now());
+    if (t === null) throw new MemoryError('invalid_input', 'asOf: a date is needed');
+    return saidByLearnedAfter(this.ctx.db, t);
   });
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules; returns the previous state. */
   readonly setProfilePin = this.open((input: SetProfilePinInput) => setProfilePin(this.ctx, input));

@@ -73,6 +73,10 @@ describe('cli', { timeout: 120_000 }, () => {
     writeFileSync(odd, [readFileSync(odd, 'utf8'), JSON.stringify({ session: 'odd-1', role: 'assistant', text: 'My cat is called Miso.', time: '2026-03-03T09:00:00Z' })].join('\n'));
     expect(JSON.parse(cli(dir, 'ingest', odd, '--json').stdout)).toMatchObject({ episodes: 1, messages_already_in_memory: 3 });
     // A read that cannot stand at a past date refuses the date rather than answer for today.
+    // History said before a date but ingested after it is left out as of that date, and the CLI says so.
+    const then = cli(dir, 'profile', '--as-of', '2026-03-02');
+    expect(then.code).toBe(0);
+    expect(then.stderr).toMatch(/messages said by then were learned only later \(the first on \d{4}-\d{2}-\d{2}\): memory as of that day had not learned them/);
     const statsThen = cli(dir, 'stats', '--as-of', '2020-01-01');
     expect(statsThen.code).toBe(2);
     expect(statsThen.stderr).toMatch(/--as-of does not apply to "stats"/);

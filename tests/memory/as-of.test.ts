@@ -114,6 +114,19 @@ describe('memory as of a date', () => {
     expect(await entitiesIn()).toEqual(expect.arrayContaining([leeds.id, bristol.id]));
   });
 
+  it('counts the messages said by a date that memory learned only later (an older history imported since)', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-29T10:00:00Z'));
+    const { engine } = openTestEngine({ clock, startSlowPath: false });
+    engine.recordEpisode({ content: 'I live in Leeds', sessionId: 'old', eventTime: Date.parse('2025-03-01T09:00:00Z') });
+    engine.recordEpisode({ content: 'I moved to York', sessionId: 'old', eventTime: Date.parse('2025-06-01T09:00:00Z') });
+    engine.recordEpisode({ content: 'Hello today' , sessionId: 'new' });
+    await engine.flush();
+    expect(engine.learnedLater('2025-04-01')).toEqual({ count: 1, firstLearnedAt: clock.now() });
+    expect(engine.learnedLater('2025-12-31')).toMatchObject({ count: 2 });
+    expect(engine.learnedLater(clock.now())).toEqual({ count: 0, firstLearnedAt: null });
+    expect(() => engine.learnedLater('not a date at all')).toThrow();
+  });
+
   it('graph, timeline and entity page show what was believed then', async () => {
     const { engine, at, a, b, c, home } = await chain();
     const graph = await engine.inspectorGraph({ seed: { kind: 'recent' }, filter: { includeInvalid: false, asOf: at(12) } });

@@ -148,6 +148,15 @@ export function lastEpisodeOfSession(db: ReadableDB, sessionId: string): { id: s
   ).get(sessionId) as { id: string; event_time: number } | undefined;
 }
 
+/**
+ * Messages said by `t` that memory learned only after it (an older history imported later): how many, and when the
+ * first of them was learned. Memory as of `t` had not learned them, so an as-of read leaves them out.
+ */
+export function saidByLearnedAfter(db: ReadableDB, t: number): { count: number; firstLearnedAt: number | null } {
+  const row = stmt(db, "SELECT count(*) AS n, min(created_at) AS first FROM nodes WHERE created_at > ? AND event_time <= ? AND +type = 'episodic'").get(t, t) as { n: number; first: number | null };
+  return { count: row.n, firstLearnedAt: row.first };
+}
+
 export function nodeExists(db: ReadableDB, id: string): boolean {
   return stmt(db, 'SELECT 1 FROM nodes WHERE id = ?').get(id) !== undefined;
 }

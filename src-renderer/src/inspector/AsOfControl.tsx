@@ -4,6 +4,9 @@
  * the view says so, so a past memory is never mistaken for today's.
  */
 import { useId } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../api/client';
+import { learnedLaterNotice } from '../../../src-shared/as-of-notice';
 import { customRange, dayInputValue } from './date-range';
 import { useInspector } from './store';
 import { formatDate } from './time';
@@ -48,16 +51,18 @@ export function AsOfControl() {
   );
 }
 
-/** The line above the view while a date is set. */
+/** The line above the view while a date is set; it says when history imported later is left out. */
 export function AsOfNotice() {
   const asOf = useInspector((s) => s.filter.asOf);
   const setFilter = useInspector((s) => s.setFilter);
+  const later = useQuery({ queryKey: ['learnedLater', asOf], queryFn: () => call('memory.learnedLater', { asOf: asOf ?? 0 }), enabled: asOf !== null });
   if (asOf === null) return null;
   return (
     <div className="ins-asof-notice" role="status" data-testid="as-of-notice">
       <span>
         Memory as of <strong>{formatDate(asOf - 1)}</strong>: what it had learned by the end of that day and still held then. Edits
         change today&apos;s memory.
+        {later.data && later.data.count > 0 && <span data-testid="as-of-learned-later"> {learnedLaterNotice(later.data.count, later.data.firstLearnedAt)}</span>}
       </span>
       <button className="button button-ghost small" onClick={() => setFilter({ asOf: null })}>
         Back to today

@@ -35,6 +35,10 @@ describe('the profile over the API', () => {
     expect(ok<Profile>(await host.dispatch('memory.profile', { asOf: Date.parse('2000-01-01T00:00:00Z') })).dynamic).toEqual([]);
     const notADate = await host.dispatch('memory.profile', { asOf: 'yesterday-ish' });
     expect(!notADate.ok && notADate.error.code).toBe('invalid_input');
+    // What an as-of read leaves out for having been learned later: none here (the fact is no message); a bad date refused.
+    expect(ok(await host.dispatch('memory.learnedLater', { asOf: Date.parse('2000-01-01T00:00:00Z') }))).toEqual({ count: 0, firstLearnedAt: null });
+    const laterBad = await host.dispatch('memory.learnedLater', { asOf: 'soon' });
+    expect(!laterBad.ok && laterBad.error.code).toBe('invalid_input');
     const missing = await host.dispatch('memory.setProfilePin', { id: 'no-such-node', state: 'pinned' });
     expect(!missing.ok && missing.error.code).toBe('not_found');
   });
