@@ -74,7 +74,9 @@ describe('lasting health conditions', () => {
     expect(await first("i'm deaf in one ear so speak up lol")).toMatchObject({ content: 'User is deaf in one ear' });
     expect(await first('im allergic to penicillin just so u know for the form')).toMatchObject({ content: 'User is allergic to penicillin', slot: 'user.allergy.penicillin' });
     expect(await first('my dad has dementia, its been hard')).toMatchObject({ content: "User's dad has dementia", slot: 'user.dad.health.dementia' });
-    expect(await first('my son has autism and we just got the diagnosis')).toMatchObject({ content: "User's son has autism", slot: null });
+    // One of several sons, but the state names itself: its slot ends only that state ("no longer …"), not another son's age.
+    expect(await first('my son has autism and we just got the diagnosis')).toMatchObject({ content: "User's son has autism", slot: 'user.son.health.autism' });
+    expect(await first('my friend has adhd')).toMatchObject({ content: "User's friend has ADHD", slot: null });
     expect(await first('my husband was diagnosed with epilepsy in march')).toMatchObject({ slot: 'user.husband.health.epilepsy', day: '2026-03-01' });
     // A key has no apostrophe.
     expect(await first("i've got crohn's tbh")).toMatchObject({ content: "User has Crohn's disease", slot: 'user.health.crohns_disease' });

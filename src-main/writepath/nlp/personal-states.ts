@@ -381,5 +381,14 @@ function withWhatFollowsAnd(first: StateReading, rest: string, tokens: readonly 
 const EVENT_STATES = / (?:turned|was diagnosed|died|passed away|passed on)\b/;
 export const tellsOfAnEvent = (built: readonly Built[]): boolean => built.some((b) => EVENT_STATES.test(b.content));
 
-/** Statements of one of many ("my friend", "my son"): true, but slotless (another friend may be meant next time). */
-export const withoutSlots = (built: readonly Built[], oneOfMany: boolean): Built[] => (oneOfMany ? built.map((b) => ({ ...b, slot: null, value: null })) : [...built]);
+/**
+ * Statements of one of many ("my friend", "my son"): true, but slotless (another friend may be meant next time).
+ * A relative's condition or allergy keeps its slot (`user.sister.allergy.cats`): it names the state, so "my sister is no
+ * longer allergic to cats" ends "my sister is allergic to cats", and two sisters allergic to cats are one fact said twice.
+ */
+export const withoutSlots = (built: readonly Built[], oneOfMany: boolean): Built[] =>
+  oneOfMany ? built.map((b) => (familyState(b.slot) ? b : { ...b, slot: null, value: null })) : [...built];
+
+/** Family a person may have several of: their conditions are the family's to remember (a friend's stay slotless). */
+const FAMILY_OF_MANY = new Set(['son', 'daughter', 'sister', 'brother', 'kid', 'child', 'cousin', 'niece', 'nephew', 'grandson', 'granddaughter', 'aunt', 'uncle', 'stepson', 'stepdaughter', 'stepbrother', 'stepsister']);
+const familyState = (slot: string | null): boolean => slot !== null && /^user\.[^.]+\.(?:health|allergy)\./.test(slot) && FAMILY_OF_MANY.has(slot.split('.')[1] ?? '');
