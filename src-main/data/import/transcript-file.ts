@@ -138,9 +138,14 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
 /** A recall dataset's first turn dated after `now` (its own time, or its session's start), as an error. */
 function refuseFutureTurns(dataset: RecallDataset, now: number): void {
   for (const conv of dataset.conversations) {
-    for (const e of conversationEpisodes(conv)) {
-      if (isAheadOfClock(e.eventTime, now)) {
-        throw new MemoryError('invalid_input', `conversation ${conv.id}, session ${e.sessionId}, turn ${String(e.attributes.turn_id)}: ${aheadOfClock(e.eventTime, now)}`);
+    for (const session of conv.sessions) {
+      for (const e of conversationEpisodes({ ...conv, sessions: [session] })) {
+        if (!isAheadOfClock(e.eventTime, now)) continue;
+        const where = `conversation ${conv.id}, session ${session.id}, turn ${String(e.attributes.turn_id)}`;
+        const own = session.turns.find((t) => t.id === e.attributes.turn_id)?.time !== undefined;
+        // A turn with no time of its own is placed a minute after the one before, from the session's start.
+        const placed = own ? '' : ` (it has no time of its own: placed ${TURN_SPACING_MS / 60_000} minute per turn after the session's started_at ${session.started_at ?? ''}; give the turns their times)`;
+        throw new MemoryError('invalid_input', `${where}: ${aheadOfClock(e.eventTime, now)}${placed}`);
       }
     }
   }
