@@ -16,6 +16,7 @@ import { adjustMentionCount } from './repo/entities';
 import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSnapshot, tableColumns, tableExists, type SnapshotRow } from './repo/snapshot-tables';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
+import { type LoadableTable, PRIMARY_KEY, type Reference, REFERENCES, WHAT } from './snapshot-keys';
 import { aheadOfClockProblem, rowProblem, SNAPSHOT_TABLES, type SnapshotTable } from './snapshot-rows';
 import { checkImportedProposal } from './snapshot-proposals';
 
@@ -116,56 +117,8 @@ export interface SnapshotLoad {
 /** Settings are never loaded from a file: provider, keys and MCP stay as the person set them. */
 export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (the provider, keys and MCP stay as you set them)';
 
-type LoadableTable = Exclude<SnapshotTable, 'app_settings'>;
-
-const PRIMARY_KEY: Record<LoadableTable, string[]> = {
-  spaces: ['id'],
-  nodes: ['id'],
-  entities: ['id'],
-  edges: ['id'],
-  node_entities: ['node_id', 'entity_id'],
-  memory_sessions: ['id'],
-  writepath_runs: ['id'],
-  chat_sessions: ['id'],
-  chat_context_packs: ['id'],
-  chat_messages: ['id'],
-  memory_proposals: ['id'],
-};
-
-/** Where each row of a table points, and what it may point at: only what this same load added. */
-interface Reference {
-  column: string;
-  table: 'nodes' | 'entities' | 'chat_sessions' | 'chat_context_packs' | 'memory_sessions';
-  /** A missing parent is allowed (the column is not a foreign key). */
-  optional?: boolean;
-}
-const REFERENCES: Partial<Record<LoadableTable, Reference[]>> = {
-  nodes: [{ column: 'session_id', table: 'memory_sessions', optional: true }],
-  entities: [{ column: 'merged_into', table: 'entities' }],
-  edges: [
-    { column: 'source_id', table: 'nodes' },
-    { column: 'target_id', table: 'nodes' },
-  ],
-  node_entities: [{ column: 'node_id', table: 'nodes' }],
-  chat_sessions: [{ column: 'memory_session_id', table: 'memory_sessions', optional: true }],
-  chat_context_packs: [{ column: 'chat_id', table: 'chat_sessions' }],
-  chat_messages: [
-    { column: 'chat_id', table: 'chat_sessions' },
-    { column: 'context_pack_id', table: 'chat_context_packs' },
-  ],
-  memory_proposals: [
-    { column: 'session_id', table: 'memory_sessions', optional: true },
-    { column: 'supersedes_id', table: 'nodes' },
-    { column: 'node_id', table: 'nodes', optional: true },
-  ],
-};
-const WHAT: Record<Reference['table'], string> = {
-  nodes: 'a memory',
-  entities: 'an entity',
-  chat_sessions: 'a chat',
-  chat_context_packs: 'a stored context pack',
-  memory_sessions: 'a conversation',
-};
+/** A name as a reader sees it: " Edinburgh " and "Edin\u200bburgh" are Edinburgh. */
+const shownName = (name: string): string => name.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
 
 /**
  * Inserts a snapshot's rows (call inside one transaction; roll it back for a preview). Each row is checked
@@ -197,6 +150,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
   // such an entity point at the one here.
   const entityIds = new Map<string, string>();
   const adoptedEntities = new Set<string>();
+  /** The file's entities whose id is an entity here under another name: left out, and so are links to them. */
+  const leftOut = new Set<string>();
   const asHere = (id: string): string => entityIds.get(id) ?? id;
   const exists = (table: string, keys: string[], row: SnapshotRow): boolean => statements.exists(table, keys, keys.map((k) => row[k] ?? null));
   const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
@@ -258,14 +213,22 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         else there++;
         continue;
       }
+      if (table === 'entities') {
+        // The id of an entity here under another name: a rename since, or a file reusing an id. Neither changes
+        // what is here, and the report says which it was rather than "already there".
+        const here = statements.entityNameById(String(row.id));
+        if (here !== null && shownName(here).toLowerCase() !== shownName(String(row.canonical_name)).toLowerCase()) {
+          reject(table, `id: is an entity here named “${here}”, so the file's “${shownName(String(row.canonical_name))}” is left out (and what the file links to it)`, example);
+          leftOut.add(String(row.id));
+          continue;
+        }
+      }
       if (exists(table, keys, row)) {
         there++;
         continue;
       }
       if (table === 'entities' && (row.merged_into === null || row.merged_into === undefined)) {
-        // (Compared as shown: " Edinburgh " and "Edin\u200bburgh" are Edinburgh to a reader.)
-        const shown = String(row.canonical_name).normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
-        const same = statements.entityIdByName(shown, String(row.type));
+        const same = statements.entityIdByName(shownName(String(row.canonical_name)), String(row.type));
         if (same !== null) {
           entityIds.set(String(row.id), same);
           adoptedEntities.add(same);
@@ -274,6 +237,11 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         }
       }
       if (entityIds.size > 0) row = withEntitiesHere(table, row, asHere);
+      // A link to the file's entity that was left out would attach its memory to the entity here of that id.
+      if (table === 'node_entities' && leftOut.has(String(row.entity_id))) {
+        reject(table, 'entity_id: links to an entity of the file that was left out (its id is another entity here)', example);
+        continue;
+      }
       if (table === 'node_entities' && exists(table, keys, row)) {
         there++;
         continue;

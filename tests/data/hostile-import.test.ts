@@ -147,6 +147,30 @@ describe('rows the engine cannot read', () => {
     expect(stored.map((n) => n.content)).toEqual(['Ana marries Rui in June 2099']);
   });
 
+  it('an entity that reuses the id of one here under another name is left out, and said to be; nothing links to the one here', async () => {
+    const t = openTestHost();
+    const mum = (t.host.memory as MemoryEngine).createEntity({ name: 'Mum', type: 'person' });
+    const t0 = Date.parse('2025-06-01T12:00:00Z');
+    const fact = '0190a000-0000-7000-8000-000000000030';
+    const path = writeSnapshot(
+      makeTempDir(),
+      {
+        nodes: [nodeRow(fact, 'Edinburgh is where the user was born')],
+        entities: [{ id: mum.id, canonical_name: 'Edinburgh', type: 'place', aliases: '[]', summary: null, first_seen: t0, last_updated: t0, mention_count: 1 }],
+        node_entities: [{ node_id: fact, entity_id: mum.id }],
+      },
+      'export.json',
+    );
+    const result = value(await importFile(t, path, { format: 'engram-export' }));
+    const reasons = (result.rejected ?? []).map((r) => `${r.table}: ${r.reason}`);
+    expect(reasons).toEqual([
+      'entities: id: is an entity here named “Mum”, so the file\'s “Edinburgh” is left out (and what the file links to it)',
+      'node_entities: entity_id: links to an entity of the file that was left out (its id is another entity here)',
+    ]);
+    expect((t.host.memory as MemoryEngine).getEntityProfile(mum.id).entity.canonicalName).toBe('Mum');
+    expect(dbOf(t).prepare('SELECT count(*) AS n FROM node_entities WHERE entity_id = ?').get(mum.id)).toEqual({ n: 0 });
+  });
+
   it('a snapshot table Engram does not import is reported as refused, not dropped silently', async () => {
     const t = openTestHost();
     const path = writeSnapshot(makeTempDir(), { nodes: [nodeRow('0190a000-0000-7000-8000-000000000014', 'Ana likes fado')], payload: [{ x: 'a' }, { x: 'b' }] }, 'export.json');

@@ -78,6 +78,12 @@ export class SnapshotLoadStatements {
     return id ?? null;
   }
 
+  /** The name of the entity here with this id, or null. */
+  entityNameById(id: string): string | null {
+    const name = this.prepared('SELECT canonical_name FROM entities WHERE id = ?').pluck().get(id) as string | undefined;
+    return name ?? null;
+  }
+
   nodeRowidFree(rowid: string | number): boolean {
     return this.prepared('SELECT 1 FROM nodes WHERE rowid = ?').get(rowid) === undefined;
   }
