@@ -92,6 +92,11 @@ describe('lasting health conditions', () => {
     // A second state after "and", with the verb that suits it.
     expect((await read("i'm 35 and diabetic")).map((s) => s.slot)).toEqual(['user.age', 'user.health.diabetes']);
     expect((await read('my son has autism and adhd')).map((s) => s.content)).toEqual(["User's son has autism", "User's son has ADHD"]);
+    // A pet or children after "and" is what else they have; anything else after "and" says nothing more.
+    expect((await read('i have diabetes and a cat')).map((s) => s.content)).toEqual(['User has diabetes', 'User has a cat']);
+    expect((await read('i have asthma and two kids lol')).map((s) => s.content)).toEqual(['User has asthma', 'User has two kids']);
+    expect((await read('i have adhd and a dog named rex')).map((s) => s.content)).toEqual(['User has ADHD', 'User has a dog named rex']);
+    expect((await read('i have asthma and a cold')).map((s) => s.content)).toEqual(['User has asthma']);
     expect((await read('allergic to cats and dogs')).map((s) => s.slot)).toEqual(['user.allergy.cats', 'user.allergy.dogs']);
     expect((await read("i'm a coeliac and a liverpool fan")).map((s) => s.slot)).toEqual(['user.health.coeliac_disease', 'user.opinion.liverpool']);
     expect((await read("i'm 34 and tired")).map((s) => s.slot)).toEqual(['user.age']);

@@ -11,7 +11,8 @@
  */
 import { slashDateOrder } from '../../../src-shared/date-order';
 import { joinTokens, type Token } from './analyzer';
-import { CALENDAR_WORDS, isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { onlyTimeOrFillers, spoken } from './state-words';
 import { cleanObject, favouriteValue, lowerOf, possessive, slotKey } from './phrases';
 import { normaliseFact } from '../text';
 import { endedValue, isDeparture } from '../../../src-shared/slot-values';
@@ -20,41 +21,6 @@ import { conditionIn, keyOf } from './health-states';
 
 /** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
 export const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
-
-const EMOJI = /\p{Extended_Pictographic}|\u{FE0F}|\u{200D}|[\u{1F3FB}-\u{1F3FF}]/gu;
-
-/** The clause from `at` as plain lower-case words and marks, emoji left out. */
-function spoken(tokens: readonly Token[], at: number): string {
-  return joinTokens(tokens.slice(at)).replace(EMOJI, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
-/** Words a chat ends such news with, which add nothing to it ("lol", "btw", "rip milo" aside). */
-const FILLERS = new Set(
-  'lol haha hahaha lmao omg btw fyi tho though now already today tonight yesterday finally just sadly ffs fr ngl tbh x xx xxx rn atm lately these days anymore again still officially'.split(' '),
-);
-/** Words of a time said after the news: "last week", "on sunday", "in 2021", "this morning", "3 days ago". */
-const TIME_WORDS = new Set(
-  [
-    ...'on in at last this next over the a an few couple of ago morning afternoon evening night week weekend month year years months weeks day days fortnight fortnights eve earlier recently peacefully suddenly unexpectedly back'.split(' '),
-    // Hedges of a time: "about a fortnight ago", "nearly a year ago".
-    ...'about around roughly almost nearly like'.split(' '),
-    ...'jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
-    ...'mon tue tues wed thu thur thurs fri sat sun'.split(' '),
-    ...CALENDAR_WORDS,
-  ],
-);
-
-/**
- * Whether `rest` (after the news) holds only a time, fillers and marks: "last week lol", "in 2021, still miss him".
- * `timeToo` false: fillers only ("im 30 next week" is an age still ahead).
- */
-function onlyTimeOrFillers(rest: string, timeToo = true): boolean {
-  // A new clause after a comma, a full stop or a dash is its own ("…, still miss him").
-  const head = rest.split(/[,.;!?:]|\s[-–—]\s|\band\b|\bbut\b|\bso\b/)[0] ?? '';
-  const words = head.match(/[\p{L}\p{N}']+/gu) ?? [];
-  if (!timeToo) return words.every((w) => FILLERS.has(w) && w !== 'tonight' && w !== 'yesterday');
-  return words.every((w) => FILLERS.has(w) || TIME_WORDS.has(w) || /^\d{1,4}(?:st|nd|rd|th)?$/.test(w));
-}
 
 /**
  * A message without "I" or "my" that may still tell of its speaker by its shape alone (statements.ts reads only
@@ -374,8 +340,19 @@ function withWhatFollowsAnd(first: StateReading, rest: string, tokens: readonly 
     const second = conditionIn(said, subject) ?? (allergy ? null : fanIn(said, tokens, subject));
     if (second && second !== NOTHING && second.slot !== first.slot) return [first, second];
   }
+  // "i have diabetes and a cat", "has asthma and two kids": what else they have, when it is a pet or children.
+  const owned = first.content.startsWith(`${subject.text} has `) ? HAS_TOO.exec(rest.split(/[,.;!?]/)[0] ?? '') : null;
+  if (owned && OWNED.has(owned[2] ?? '')) {
+    return [first, { content: `${subject.text} has ${owned[1]} ${owned[2]}${owned[4] ? ` ${owned[3]} ${displayed(owned[4], tokens)}` : ''}`, type: 'semantic', slot: null, value: null, entities: subject.entity ? [subject.entity] : [] }];
+  }
   return [first];
 }
+
+/** After "and": a count and a pet or children, perhaps with a name ("and a dog called rex"), and nothing else. */
+const HAS_TOO = /\s(?:and|&|\+)\s+(a|an|one|two|three|four|five|\d)\s+([\p{L}]+)(?:\s+(called|named)\s+([\p{L}]+))?\s*(?:lol|haha|btw|too|as well|x+)?\s*$/u;
+const OWNED = new Set(
+  'cat cats dog dogs kitten kittens puppy puppies rabbit rabbits hamster hamsters guinea pig pigs tortoise parrot budgie horse kid kids child children son sons daughter daughters baby'.split(' '),
+);
 
 /** A state's statement that tells of an event, dated by the clause's time: "turned 30 yesterday", "died last week". */
 const EVENT_STATES = / (?:turned|was diagnosed|died|passed away|passed on)\b/;
