@@ -234,7 +234,7 @@ export const calls = {
   /** `asOf`: the profile of that instant (the facts current then, recent as of then). */
   'memory.profile': call<Profile>()(z.object({ spaceId: idSchema.optional(), asOf: asOfSchema.optional() }).strict().optional().default({})),
   /** As of `asOf`: the messages said by then that memory learned only later (an older history imported since), which as-of reads leave out. */
-  'memory.learnedLater': call<{ count: number; firstLearnedAt: number | null }>()(z.object({ asOf: asOfSchema }).strict()),
+  'memory.learnedLater': call<{ count: number; firstLearnedAt: number | null }>()(z.object({ asOf: asOfSchema, spaceId: idSchema.optional() }).strict()),
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules (`auto`); `previous` undoes it. */
   'memory.setProfilePin': call<{ id: string; state: ProfilePinState; previous: ProfilePinState }>()(setProfilePinSchema),
 

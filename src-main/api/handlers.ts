@@ -115,7 +115,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     },
     'memory.restore': ({ id }) => memory.restore(id),
     'memory.profile': (input) => memory.profile({ ...(input.spaceId !== undefined ? { scope: { spaceId: input.spaceId } } : {}), asOf: input.asOf }),
-    'memory.learnedLater': ({ asOf }) => memory.learnedLater(asOf),
+    'memory.learnedLater': ({ asOf, spaceId }) => memory.learnedLater(asOf, spaceId),
     'memory.setProfilePin': (input) => memory.setProfilePin(input),
 
     'entity.list': ({ limit, offset }) => memory.listEntities(limit, offset),

@@ -40,7 +40,7 @@ function asOfOption(ctx: CommandContext): { asOf?: string } {
   if (value === undefined) return {};
   if (!value.trim()) throw new UsageError('--as-of: expected a date (e.g. 2026-03-01)');
   // History imported after the date is left out by the rule (what memory had learned by then): said, not silent.
-  const later = ctx.engine.learnedLater(value);
+  const later = ctx.engine.learnedLater(value, ctx.spaceId);
   if (later.count > 0) ctx.notice(learnedLaterNotice(later.count, later.firstLearnedAt));
   return { asOf: value };
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { McpMemory } from './memory-port';
-import { MemoryError } from '../memory';
+import { MemoryError, recordEpisodeSchema } from '../memory';
 import type { JsonObject, SourceType } from '../../src-shared/memory-types';
 import { mcpSessionId } from '../../src-shared/session-ids';
 import { aheadOfClock, isAheadOfClock } from '../../src-shared/clock';
@@ -63,6 +63,12 @@ export async function recordConversation(
   const times = input.turns.map((t, i) => parseTime(t.time, i, now));
   const conversationId = input.conversation_id ?? `${new Date(now).toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${randomBytes(3).toString('hex')}`;
   const sessionId = mcpSessionId(client, conversationId);
+  // Each turn as the engine will check it (empty text, a time before 1970, a NUL…), named by its place.
+  input.turns.forEach((turn, i) => {
+    const checked = recordEpisodeSchema.safeParse({ content: turn.text, sessionId, role: turn.role, eventTime: times[i] ?? now, sourceType });
+    const issue = checked.success ? undefined : checked.error.issues[0];
+    if (issue) throw new MemoryError('invalid_input', `turns.${i}.${issue.path[0] === 'content' ? 'text' : issue.path[0] === 'eventTime' ? 'time' : String(issue.path[0] ?? '')}: ${issue.message}`);
+  });
   const existing = memory.getSession(sessionId);
   // A conversation continued from another space would teach that space: refused, and not revealed.
   if (spaceId !== undefined && existing && existing.spaceId !== spaceId) {

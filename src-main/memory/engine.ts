@@ -135,10 +135,10 @@ export class MemoryEngine extends EngineCore {
    * As of a date (a time expression or epoch ms): the messages said by then that memory learned only later (an
    * older history imported since), which every as-of read leaves out — for a notice, so an empty answer is explained.
    */
-  readonly learnedLater = this.flushed((asOf: string | number): { count: number; firstLearnedAt: number | null } => {
+  readonly learnedLater = this.flushed((asOf: string | number, spaceId?: string): { count: number; firstLearnedAt: number | null } => {
     const t = readAsOf(asOf, this.ctx.clock.now());
     if (t === null) throw new MemoryError('invalid_input', 'asOf: a date is needed');
-    return saidByLearnedAfter(this.ctx.db, t);
+    return saidByLearnedAfter(this.ctx.db, t, spaceId ?? null);
   });
   /** Pin a fact to the profile, hide it from it, or hand it back to the rules; returns the previous state. */
   readonly setProfilePin = this.open((input: SetProfilePinInput) => setProfilePin(this.ctx, input));

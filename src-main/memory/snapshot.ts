@@ -150,8 +150,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
   // such an entity point at the one here.
   const entityIds = new Map<string, string>();
   const adoptedEntities = new Set<string>();
-  /** The file's entities whose id is an entity here under another name: left out, and so are links to them. */
-  const leftOut = new Set<string>();
+  /** The file's entities that are here already by their id (and kind): links may join them. */
+  const matchedHere = new Set<string>();
   const asHere = (id: string): string => entityIds.get(id) ?? id;
   const exists = (table: string, keys: string[], row: SnapshotRow): boolean => statements.exists(table, keys, keys.map((k) => row[k] ?? null));
   const referenceProblem = (table: LoadableTable, row: SnapshotRow): string | null => {
@@ -214,12 +214,16 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       if (table === 'entities') {
-        // The id of an entity here under another name: a rename since, or a file reusing an id. Neither changes
-        // what is here, and the report says which it was rather than "already there".
-        const here = statements.entityNameById(String(row.id));
-        if (here !== null && shownName(here).toLowerCase() !== shownName(String(row.canonical_name)).toLowerCase()) {
-          reject(table, `id: is an entity here named “${here}”, so the file's “${shownName(String(row.canonical_name))}” is left out (and what the file links to it)`, example);
-          leftOut.add(String(row.id));
+        // The id of an entity here: of the same kind it is that entity (renamed here since, perhaps), and the file's
+        // links may join it; of another kind it is a reused id, left out with what the file links to it.
+        const here = statements.entityById(String(row.id));
+        if (here !== null && here.type !== String(row.type)) {
+          reject(table, `id: is an entity here named “${here.name}” (${here.type}), so the file's “${shownName(String(row.canonical_name))}” (${String(row.type)}) is left out, and what the file links to it`, example);
+          continue;
+        }
+        if (here !== null) {
+          matchedHere.add(String(row.id));
+          there++;
           continue;
         }
       }
@@ -237,9 +241,10 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         }
       }
       if (entityIds.size > 0) row = withEntitiesHere(table, row, asHere);
-      // A link to the file's entity that was left out would attach its memory to the entity here of that id.
-      if (table === 'node_entities' && leftOut.has(String(row.entity_id))) {
-        reject(table, 'entity_id: links to an entity of the file that was left out (its id is another entity here)', example);
+      // A link may join only entities the file brings (added, found here by name, or here by its id and kind): any
+      // other id would attach the file's memory to an entity here the file does not hold.
+      if (table === 'node_entities' && !fresh.entities.has(String(row.entity_id)) && !adoptedEntities.has(String(row.entity_id)) && !matchedHere.has(String(row.entity_id))) {
+        reject(table, 'entity_id: links to an entity the file does not bring (refused, left out or missing)', example);
         continue;
       }
       if (table === 'node_entities' && exists(table, keys, row)) {

@@ -147,28 +147,36 @@ describe('rows the engine cannot read', () => {
     expect(stored.map((n) => n.content)).toEqual(['Ana marries Rui in June 2099']);
   });
 
-  it('an entity that reuses the id of one here under another name is left out, and said to be; nothing links to the one here', async () => {
+  it('a link may join only entities the file brings: a reused id of another kind is left out, an id with no row refused, a rename here kept', async () => {
     const t = openTestHost();
-    const mum = (t.host.memory as MemoryEngine).createEntity({ name: 'Mum', type: 'person' });
+    const engine = t.host.memory as MemoryEngine;
+    const mum = engine.createEntity({ name: 'Mum', type: 'person' });
+    const ana = engine.createEntity({ name: 'Ana Silva', type: 'person' });
     const t0 = Date.parse('2025-06-01T12:00:00Z');
-    const fact = '0190a000-0000-7000-8000-000000000030';
+    const entity = (id: string, name: string, type: string) => ({ id, canonical_name: name, type, aliases: '[]', summary: null, first_seen: t0, last_updated: t0, mention_count: 1 });
+    const [born, likes, visits] = ['0190a000-0000-7000-8000-000000000030', '0190a000-0000-7000-8000-000000000031', '0190a000-0000-7000-8000-000000000032'];
     const path = writeSnapshot(
       makeTempDir(),
       {
-        nodes: [nodeRow(fact, 'Edinburgh is where the user was born')],
-        entities: [{ id: mum.id, canonical_name: 'Edinburgh', type: 'place', aliases: '[]', summary: null, first_seen: t0, last_updated: t0, mention_count: 1 }],
-        node_entities: [{ node_id: fact, entity_id: mum.id }],
+        nodes: [nodeRow(born, 'Edinburgh is where the user was born'), nodeRow(likes, 'Zed likes cheese'), nodeRow(visits, 'Ana visits on Sundays')],
+        // Mum's id as a place: a reused id. Ana's id under her old name: the same person, renamed here since.
+        entities: [entity(mum.id, 'Edinburgh', 'place'), entity(ana.id, 'Ana', 'person')],
+        node_entities: [
+          { node_id: born, entity_id: mum.id },
+          { node_id: likes, entity_id: mum.id },
+          { node_id: visits, entity_id: ana.id },
+        ],
       },
       'export.json',
     );
     const result = value(await importFile(t, path, { format: 'engram-export' }));
-    const reasons = (result.rejected ?? []).map((r) => `${r.table}: ${r.reason}`);
-    expect(reasons).toEqual([
-      'entities: id: is an entity here named “Mum”, so the file\'s “Edinburgh” is left out (and what the file links to it)',
-      'node_entities: entity_id: links to an entity of the file that was left out (its id is another entity here)',
+    expect((result.rejected ?? []).map((r) => `${r.table} ${r.count}: ${r.reason}`)).toEqual([
+      'entities 1: id: is an entity here named “Mum” (person), so the file\'s “Edinburgh” (place) is left out, and what the file links to it',
+      'node_entities 2: entity_id: links to an entity the file does not bring (refused, left out or missing)',
     ]);
-    expect((t.host.memory as MemoryEngine).getEntityProfile(mum.id).entity.canonicalName).toBe('Mum');
+    expect(engine.getEntityProfile(mum.id).entity.canonicalName).toBe('Mum');
     expect(dbOf(t).prepare('SELECT count(*) AS n FROM node_entities WHERE entity_id = ?').get(mum.id)).toEqual({ n: 0 });
+    expect(dbOf(t).prepare('SELECT node_id FROM node_entities WHERE entity_id = ?').pluck().all(ana.id)).toEqual([visits]);
   });
 
   it('a snapshot table Engram does not import is reported as refused, not dropped silently', async () => {

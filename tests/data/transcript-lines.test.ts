@@ -31,10 +31,12 @@ describe('JSONL transcript lines', () => {
     expect(parseJsonl(lines({ session: 's', text: 'late tonight', time: '2026-11-30T08:00:00Z' }), NOW)).toHaveLength(1);
     expect(() => parseJsonl(lines({ session: 's', text: 'a' }, { session: 's', text: 'b', time: '2099-01-10' }), NOW)).toThrow(/^line 2: dated 2099-01-10T00:00:00.000Z, after this machine's clock/);
     const recall = { conversations: [{ id: 'c', sessions: [{ id: 's1', started_at: '2099-01-01T00:00:00Z', turns: [{ id: 't1', text: 'hi' }] }] }] };
-    expect(() => parseTranscriptFile(JSON.stringify(recall), NOW)).toThrow(/^conversation c, session s1, turn t1: dated 2099-01-01/);
+    expect(() => parseTranscriptFile(JSON.stringify(recall), NOW)).toThrow(/^conversation c, session s1: started_at is dated 2099-01-01/);
+    const ownTime = { conversations: [{ id: 'c', sessions: [{ id: 's1', turns: [{ id: 't1', text: 'hi', time: '2026-11-01T09:00:00Z' }, { id: 't1', text: 'again', time: '2099-01-01T00:00:00Z' }] }] }] };
+    expect(() => parseTranscriptFile(JSON.stringify(ownTime), NOW)).toThrow(/^conversation c, session s1, turn t1 \(number 2\): dated 2099-01-01T00:00:00.000Z, after this machine's clock \(2026-11-29T10:00:00.000Z\): a message cannot be said in the future$/);
     // A turn without its own time runs past the clock only by its place: the message says so.
     const long = { conversations: [{ id: 'c', sessions: [{ id: 's1', started_at: '2026-11-29T09:00:00Z', turns: Array.from({ length: 1600 }, (_, i) => ({ id: `t${i}`, text: 'hi' })) }] }] };
-    expect(() => parseTranscriptFile(JSON.stringify(long), NOW)).toThrow(/turn t15\d\d: dated .* \(it has no time of its own: placed 1 minute per turn after the session's started_at/);
+    expect(() => parseTranscriptFile(JSON.stringify(long), NOW)).toThrow(/turn t15\d\d \(number 15\d\d\): dated .* \(it has no time of its own: placed 1 minute per turn after the session's started_at/);
   });
 
   it('roles are read in any case, and other tools\' names for the two speakers are theirs; other roles stay as written', () => {

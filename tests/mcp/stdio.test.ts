@@ -121,6 +121,10 @@ describe('MCP over stdio', () => {
     });
     expect(ahead.isError).toBe(true);
     expect(textOf(ahead)).toMatch(/turns\.1\.time: dated 2099-01-10T09:00:00\.000Z, after this machine's clock/);
+    // So does any turn the engine would refuse (here, one with no words), named by its place.
+    const blank = await call(client, 'remember_conversation', { turns: [{ role: 'user', text: 'I live in Porto now' }, { role: 'user', text: '   ' }] });
+    expect(blank.isError).toBe(true);
+    expect(textOf(blank)).toMatch(/turns\.1\.text: content is empty/);
     await client.close();
 
     // The writes are in the memory file, attributed to MCP and to the client that made them.

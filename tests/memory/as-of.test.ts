@@ -124,6 +124,12 @@ describe('memory as of a date', () => {
     expect(engine.learnedLater('2025-04-01')).toEqual({ count: 1, firstLearnedAt: clock.now() });
     expect(engine.learnedLater('2025-12-31')).toMatchObject({ count: 2 });
     expect(engine.learnedLater(clock.now())).toEqual({ count: 0, firstLearnedAt: null });
+    // In one space, only that space's messages.
+    const work = engine.createSpace({ name: 'Work' });
+    engine.recordEpisode({ content: 'The Atlas deadline moved', sessionId: 'work-old', eventTime: Date.parse('2025-03-02T09:00:00Z'), spaceId: work.id });
+    await engine.flush();
+    expect(engine.learnedLater('2025-04-01', work.id)).toMatchObject({ count: 1 });
+    expect(engine.learnedLater('2025-04-01')).toMatchObject({ count: 2 });
     expect(() => engine.learnedLater('not a date at all')).toThrow();
   });
 

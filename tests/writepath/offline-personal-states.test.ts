@@ -139,6 +139,12 @@ describe('states that are over', () => {
     expect(await first('not allergic to cats any more')).toMatchObject({ slot: 'user.allergy.cats', value: 'ended:yes' });
     expect(await first('no longer an arsenal fan')).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
     expect(await first('no longer diabetic thanks to keto')).toMatchObject({ slot: 'user.health.diabetes', value: 'ended:yes' });
+    // "still" about something else leaves it over; a word after the allergen is no part of it.
+    expect(await first("i dont have asthma anymore!! still cant believe it")).toMatchObject({ slot: 'user.health.asthma', value: 'ended:yes' });
+    expect(await first('not allergic to cats anymore, still have hayfever tho')).toMatchObject({ slot: 'user.allergy.cats', value: 'ended:yes' });
+    expect(await first('not allergic to cats anymore thank god')).toMatchObject({ slot: 'user.allergy.cats', value: 'ended:yes' });
+    expect(await first('my son is allergic to eggs according to the test')).toMatchObject({ content: "User's son is allergic to eggs", slot: 'user.son.allergy.eggs' });
+    expect(await first('allergic to peanut butter')).toMatchObject({ slot: 'user.allergy.peanut_butter' });
     expect(await first("i'm no longer allergic to penicillin")).toMatchObject({ content: 'User is no longer allergic to penicillin', slot: 'user.allergy.penicillin', value: 'ended:yes' });
     expect(await first('not an arsenal fan anymore, i support spurs now')).toMatchObject({ content: 'User is no longer a fan of arsenal', slot: 'user.opinion.arsenal', value: 'ended:like' });
     expect(await first("i'm no longer an arsenal fan")).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
@@ -151,6 +157,8 @@ describe('states that are over', () => {
       "i don't have adhd, i'm just disorganised", "i'm not a morning person", "i'm not a huge arsenal fan", "i'm not allergic to mondays anymore lol",
       'i used to have a cold', "i don't have anxiety about it anymore", "i don't have time anymore",
       'i used to have asthma and still do sometimes', 'i used to be allergic to cats but it came back',
+      // A relative's too, and an eye-roll.
+      'my son used to have asthma but its back', "my sister isn't allergic to nuts anymore but it came back", 'my sister is no longer allergic to nuts 🙄 sure',
     ]) {
       expect((await read(text)).filter((s) => s.value?.startsWith('ended:')), text).toEqual([]);
     }

@@ -139,14 +139,16 @@ export function parseJsonlLine(line: string, lineNumber: number, now: number): T
 function refuseFutureTurns(dataset: RecallDataset, now: number): void {
   for (const conv of dataset.conversations) {
     for (const session of conv.sessions) {
-      for (const e of conversationEpisodes({ ...conv, sessions: [session] })) {
-        if (!isAheadOfClock(e.eventTime, now)) continue;
-        const where = `conversation ${conv.id}, session ${session.id}, turn ${String(e.attributes.turn_id)}`;
-        const own = session.turns.find((t) => t.id === e.attributes.turn_id)?.time !== undefined;
-        // A turn with no time of its own is placed a minute after the one before, from the session's start.
-        const placed = own ? '' : ` (it has no time of its own: placed ${TURN_SPACING_MS / 60_000} minute per turn after the session's started_at ${session.started_at ?? ''}; give the turns their times)`;
-        throw new MemoryError('invalid_input', `${where}: ${aheadOfClock(e.eventTime, now)}${placed}`);
-      }
+      const where = `conversation ${conv.id}, session ${session.id}`;
+      const start = session.started_at !== undefined ? Date.parse(session.started_at) : 0;
+      if (session.started_at !== undefined && isAheadOfClock(start, now)) throw new MemoryError('invalid_input', `${where}: started_at is ${aheadOfClock(start, now)}`);
+      session.turns.forEach((turn, position) => {
+        // As conversationEpisodes places it: its own time, else a minute per turn after the session's start.
+        const time = turn.time !== undefined ? epochMs(turn.time) : start + position * TURN_SPACING_MS;
+        if (!isAheadOfClock(time, now)) return;
+        const placed = turn.time !== undefined ? '' : ` (it has no time of its own: placed ${TURN_SPACING_MS / 60_000} minute per turn after the session's started_at; give the turns their times)`;
+        throw new MemoryError('invalid_input', `${where}, turn ${turn.id} (number ${position + 1}): ${aheadOfClock(time, now)}${placed}`);
+      });
     }
   }
 }

@@ -149,11 +149,15 @@ export function lastEpisodeOfSession(db: ReadableDB, sessionId: string): { id: s
 }
 
 /**
- * Messages said by `t` that memory learned only after it (an older history imported later): how many, and when the
- * first of them was learned. Memory as of `t` had not learned them, so an as-of read leaves them out.
+ * Messages said by `t` that memory learned only after it (an older history imported later), in a space if given: how
+ * many, and when the first of them was learned. Memory as of `t` had not learned them, so an as-of read leaves them out.
  */
-export function saidByLearnedAfter(db: ReadableDB, t: number): { count: number; firstLearnedAt: number | null } {
-  const row = stmt(db, "SELECT count(*) AS n, min(created_at) AS first FROM nodes WHERE created_at > ? AND event_time <= ? AND +type = 'episodic'").get(t, t) as { n: number; first: number | null };
+export function saidByLearnedAfter(db: ReadableDB, t: number, spaceId: string | null = null): { count: number; firstLearnedAt: number | null } {
+  // (Forgotten ones are gone, not left out; in one space, only that space's.)
+  const row = stmt(
+    db,
+    "SELECT count(*) AS n, min(created_at) AS first FROM nodes WHERE created_at > ? AND event_time <= ? AND +type = 'episodic' AND valid_until IS NULL AND (? IS NULL OR space_id = ?)",
+  ).get(t, t, spaceId, spaceId) as { n: number; first: number | null };
   return { count: row.n, firstLearnedAt: row.first };
 }
 

@@ -78,10 +78,10 @@ export class SnapshotLoadStatements {
     return id ?? null;
   }
 
-  /** The name of the entity here with this id, or null. */
-  entityNameById(id: string): string | null {
-    const name = this.prepared('SELECT canonical_name FROM entities WHERE id = ?').pluck().get(id) as string | undefined;
-    return name ?? null;
+  /** The name and kind of the entity here with this id, or null. */
+  entityById(id: string): { name: string; type: string } | null {
+    const row = this.prepared('SELECT canonical_name AS name, type FROM entities WHERE id = ?').get(id) as { name: string; type: string } | undefined;
+    return row ?? null;
   }
 
   nodeRowidFree(rowid: string | number): boolean {

@@ -62,7 +62,7 @@ const ALLERGENS = new Set(
   lactose gluten wheat soy soya sesame chicken beef pork lamb corn rice oats mustard celery lupin sulphites sulfites strawberries kiwi kiwis bananas tomatoes garlic onions chocolate
   cats cat dogs dog horses horse rabbits hamsters feathers pollen grass hay dust dust mites mould mold latex bees bee stings wasps wasp stings
   nickel plasters perfume penicillin amoxicillin aspirin ibuprofen codeine morphine sulfa sulpha antibiotics anaesthetic anesthetic iodine
-  hair dye sun chlorine wool`.split(/\s+/),
+  hair dye sun chlorine wool butter oil flour`.split(/\s+/),
 );
 const isAllergen = (thing: string): boolean => ALLERGENS.has(thing) || /(?:cillin|mycin|cycline)$/.test(thing);
 /** Said in jest: "allergic to mondays", "to hard work", "to people lol". */
@@ -97,7 +97,9 @@ export function conditionIn(rest: string, subject: Subject): StateReading {
   if (allergic) {
     const words = (allergic[1] ?? '').split(/\s+/);
     const cut = words.findIndex((w) => AFTER_AN_ALLERGEN.has(w));
-    const allergen = (cut < 0 ? words : words.slice(0, cut)).join(' ');
+    const kept = cut < 0 ? words : words.slice(0, cut);
+    // "cats thank god", "eggs according to the test": a known allergen and a word that is none is the allergen alone.
+    const allergen = (kept.length === 2 && isAllergen(kept[0] ?? '') && !isAllergen(kept[1] ?? '') ? kept.slice(0, 1) : kept).join(' ');
     if (!allergen) return null;
     // Not a known allergen: a joke is nothing; anything else is left to the general rules ("allergic to chicken").
     if (!isAllergen(allergen) && !isAllergen(words[0] ?? '')) return JOKE_ALLERGIES.has(allergen) || JOKE_ALLERGIES.has(words[0] ?? '') || JOKE_ALLERGIES.has(words.at(-1) ?? '') || /\b(?:lol|lmao|haha)\b|😂|🤣/u.test(rest) ? NOTHING : null;

@@ -20,7 +20,7 @@ import { NOTHING, type Built, type StateReading, type StatesRead, type Subject }
 import { conditionIn, keyOf } from './health-states';
 
 /** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
-export const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
+const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
 
 /**
  * A message without "I" or "my" that may still tell of its speaker by its shape alone (statements.ts reads only
@@ -225,10 +225,14 @@ function displayed(lower: string, tokens: readonly Token[]): string {
 const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
 const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
 const USED_TO = /^used to (be|have)\s+(.+)$/;
-const NOT_OVER = /\b(?:still|again|came back|comes back|come back|is back|it's back|its back)\b/i;
+/** It is back, or still there: "… but it came back", "its back", "and still do sometimes", "got it again". */
+const NOT_OVER = /\b(?:came|comes|come|coming) back\b|\b(?:it's|its|it is|is|it was) back\b|\bback again\b|\bstill (?:do|does|have it|has it|get it|gets it|got it)\b|\b(?:have|has|got|get) it again\b/i;
 
-/** States read as over in a message that says they are back or still there ("…, but it came back"): none is over. */
-export const overButBack = (built: readonly Built[], utterance: string): boolean => built.some((b) => isDeparture(b.value)) && NOT_OVER.test(utterance);
+/**
+ * A reading the message takes back: an eye-roll says the opposite; a state read as over in a message that says it is
+ * back or still there ("…, but it came back") is not over.
+ */
+export const takenBack = (built: readonly Built[], utterance: string): boolean => SARCASM.test(utterance) || (built.some((b) => isDeparture(b.value)) && NOT_OVER.test(utterance));
 
 /**
  * A condition, an allergy, a fan's love or a kind of person that is over: "i don't have diabetes anymore", "not

@@ -17,7 +17,7 @@ import { NOTHING, type Built, type Context, type Speaker, type Statement, type S
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
-import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, overButBack, SARCASM, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
+import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, takenBack, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -266,7 +266,7 @@ function readClause(
   // "i'm 34 btw", "diagnosed with adhd last month", "i'm a huge arsenal fan": what the speaker is (personal-states.ts).
   const speakerSays = position.afterSomeoneElse ? null : speakerState(tokens, start, own);
   // ("oh yeah i'm SUCH a morning person 🙄": an eye-roll says the opposite, so nothing.)
-  if (speakerSays === NOTHING || (speakerSays && (SARCASM.test(ctx.text) || overButBack(speakerSays, ctx.text)))) return { subject: own, statements: [] };
+  if (speakerSays === NOTHING || (speakerSays && takenBack(speakerSays, ctx.text))) return { subject: own, statements: [] };
   if (speakerSays) return { subject: own, statements: speakerSays, past: tellsOfAnEvent(speakerSays) };
   if (clause.sharedSubject && previous) {
     subject = previous;
@@ -332,7 +332,7 @@ function readClause(
       // ("my sister's wedding"), which says nothing of them.
       if (/^['’]s$/.test(tokens[relation.next]?.text ?? '')) {
         const is = subjectState(tokens, relation.next, subject);
-        return is && is !== NOTHING ? { subject: own, statements: withoutSlots(is, oneOfMany), past: tellsOfAnEvent(is) } : null;
+        return is && is !== NOTHING ? { subject: own, statements: takenBack(is, ctx.text) ? [] : withoutSlots(is, oneOfMany), past: tellsOfAnEvent(is) } : null;
       }
       at = relation.next;
     }
@@ -348,7 +348,7 @@ function readClause(
   if (leftMe) return { subject: own, past: true, statements: [...extra.filter((b) => b.slot !== leftMe.slot), leftMe] };
   // "my son is 4", "my dad has dementia", "my grandad passed away last week" (personal-states.ts).
   const subjectSays = subjectState(tokens, at, subject);
-  if (subjectSays === NOTHING) return { subject, statements: extra };
+  if (subjectSays === NOTHING || (subjectSays && takenBack(subjectSays, ctx.text))) return { subject, statements: extra };
   if (subjectSays) return { subject, statements: [...extra, ...withoutSlots(subjectSays, oneOfMany)], past: tellsOfAnEvent(subjectSays) };
   const past = usedTo(tokens, at, subject);
   if (past) return { subject, statements: [...extra, oneOfMany ? { ...past, slot: null, value: null } : past] };
