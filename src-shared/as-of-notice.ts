@@ -5,8 +5,9 @@
  */
 import { plural } from './plural';
 
-export function learnedLaterNotice(count: number, firstLearnedAt: number | null): string {
-  const first = firstLearnedAt !== null ? ` (the first on ${new Date(firstLearnedAt).toISOString().slice(0, 10)})` : '';
+/** `day`: how a day is written where it is shown (the inspector's own dates; ISO on the command line). */
+export function learnedLaterNotice(count: number, firstLearnedAt: number | null, day: (t: number) => string = (t) => new Date(t).toISOString().slice(0, 10)): string {
+  const first = firstLearnedAt !== null ? ` (the first on ${day(firstLearnedAt)})` : '';
   const one = count === 1;
   return `${plural(count, 'message')} said by then ${one ? 'was' : 'were'} learned only later${first}: memory as of that day had not learned ${one ? 'it' : 'them'}, so ${one ? 'it is' : 'they are'} left out here.`;
 }

@@ -62,7 +62,7 @@ export function AsOfNotice() {
       <span>
         Memory as of <strong>{formatDate(asOf - 1)}</strong>: what it had learned by the end of that day and still held then. Edits
         change today&apos;s memory.
-        {later.data && later.data.count > 0 && <span data-testid="as-of-learned-later"> {learnedLaterNotice(later.data.count, later.data.firstLearnedAt)}</span>}
+        {later.data && later.data.count > 0 && <span data-testid="as-of-learned-later"> {learnedLaterNotice(later.data.count, later.data.firstLearnedAt, formatDate)}</span>}
       </span>
       <button className="button button-ghost small" onClick={() => setFilter({ asOf: null })}>
         Back to today
