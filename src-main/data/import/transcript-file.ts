@@ -77,6 +77,12 @@ export interface TranscriptEpisode {
  */
 const epochMs = (time: number | string): number => (typeof time === 'number' ? (time < 1e11 ? time * 1000 : time) : Date.parse(time));
 
+/** When a turn was said: its own time, else a minute per turn (its position) after its session's start. */
+function turnTime(session: { started_at?: string | undefined }, turn: { time?: number | string | undefined }, position: number): number {
+  if (turn.time !== undefined) return epochMs(turn.time);
+  return (session.started_at !== undefined ? Date.parse(session.started_at) : 0) + position * TURN_SPACING_MS;
+}
+
 /**
  * Episodes of one conversation in order. Speakers are kept in the content ("Caroline: …") as in a transcript.
  * A turn's own time wins; otherwise it is placed at the session's start + its position × TURN_SPACING_MS.
@@ -84,7 +90,6 @@ const epochMs = (time: number | string): number => (typeof time === 'number' ? (
 export function conversationEpisodes(conv: RecallConversation, sessionPrefix = ''): TranscriptEpisode[] {
   const out: TranscriptEpisode[] = [];
   for (const session of conv.sessions) {
-    const start = session.started_at !== undefined ? Date.parse(session.started_at) : 0;
     session.turns.forEach((turn, position) => {
       const text = turn.text.trim();
       if (!text) return;
@@ -92,7 +97,7 @@ export function conversationEpisodes(conv: RecallConversation, sessionPrefix = '
         sessionId: `${sessionPrefix}${session.id}`,
         role: turn.role,
         content: turn.speaker ? `${turn.speaker}: ${text}` : text,
-        eventTime: turn.time !== undefined ? epochMs(turn.time) : start + position * TURN_SPACING_MS,
+        eventTime: turnTime(session, turn, position),
         attributes: { turn_id: turn.id, ...(turn.speaker ? { speaker: turn.speaker } : {}), conversation_id: conv.id },
       });
     });
@@ -141,10 +146,9 @@ function refuseFutureTurns(dataset: RecallDataset, now: number): void {
     for (const session of conv.sessions) {
       const where = `conversation ${conv.id}, session ${session.id}`;
       const start = session.started_at !== undefined ? Date.parse(session.started_at) : 0;
-      if (session.started_at !== undefined && isAheadOfClock(start, now)) throw new MemoryError('invalid_input', `${where}: started_at is ${aheadOfClock(start, now)}`);
+      if (isAheadOfClock(start, now)) throw new MemoryError('invalid_input', `${where}: started_at is ${aheadOfClock(start, now)}`);
       session.turns.forEach((turn, position) => {
-        // As conversationEpisodes places it: its own time, else a minute per turn after the session's start.
-        const time = turn.time !== undefined ? epochMs(turn.time) : start + position * TURN_SPACING_MS;
+        const time = turnTime(session, turn, position);
         if (!isAheadOfClock(time, now)) return;
         const placed = turn.time !== undefined ? '' : ` (it has no time of its own: placed ${TURN_SPACING_MS / 60_000} minute per turn after the session's started_at; give the turns their times)`;
         throw new MemoryError('invalid_input', `${where}, turn ${turn.id} (number ${position + 1}): ${aheadOfClock(time, now)}${placed}`);
