@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
+import { PACK_EPISODES } from '../src-main/memory/retrieval/context';
 import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
 import type { SearchResult } from '../src-shared/retrieval-types';
 import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
@@ -28,6 +29,8 @@ export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures>
   p50_ms: number;
   p95_ms: number;
   context_p95_ms: number;
+  /** The similar-words step of a search as deep as a context pack's (synonyms.ts; a top-10 search skips it). */
+  pack_depth_synonyms_ms: { p50: number; p95: number; runs: number };
   baseline_fts_p50_ms: number;
   baseline_fts_p95_ms: number;
   /** search p95 / baseline p95 (same questions, same memory, same run). */
@@ -57,6 +60,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
       );
       const searchMs: number[] = [];
       const contextMs: number[] = [];
+      const synonymsMs: number[] = [];
       const baselineMs: number[] = [];
       const steps = new Map<StepName, number[]>();
       progress(`search: ${queries.length} questions over ${options.nodes.toLocaleString()} nodes`);
@@ -76,6 +80,10 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         s = performance.now();
         await engine.buildContextPack(q);
         contextMs.push(performance.now() - s);
+        await tick();
+        // A pack-deep search (the context pack's turn search reads 80): the steps only such searches take.
+        const deep = await engine.search({ query: q, types: ['episodic'], limit: PACK_EPISODES.simple });
+        if (deep.timings.synonyms !== undefined) synonymsMs.push(deep.timings.synonyms);
         await tick();
       }
       const stallFigures = stall.stop();
@@ -97,6 +105,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         p50_ms: round(percentile(searchMs, 50)),
         p95_ms: round(p95),
         context_p95_ms: round(percentile(contextMs, 95)),
+        pack_depth_synonyms_ms: { p50: round(percentile(synonymsMs, 50)), p95: round(percentile(synonymsMs, 95)), runs: synonymsMs.length },
         baseline_fts_p50_ms: round(percentile(baselineMs, 50)),
         baseline_fts_p95_ms: round(baselineP95),
         p95_vs_baseline: round(p95 / baselineP95, 2),

@@ -76,6 +76,11 @@ export class OfflineWordEmbedder implements EmbeddingProvider {
     return texts.map((text) => this.embedWith(vectors, text));
   }
 
+  /** The word vectors once ready() has resolved (null before): retrieval matches words by them too. */
+  loadedVectors(): WordVectors | null {
+    return this.vectors;
+  }
+
   /** Synchronous embedding once ready() has resolved. */
   embed(text: string): Float32Array {
     if (!this.vectors) throw new Error('OfflineWordEmbedder.embed() before ready()');

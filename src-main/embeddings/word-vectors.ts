@@ -80,6 +80,36 @@ export class WordVectors {
     return loading;
   }
 
+  private norms: Float32Array | null = null;
+
+  /** The word's row, or -1 when the word is not in the vocabulary. */
+  rowOf(word: string): number {
+    return this.index.get(word) ?? -1;
+  }
+
+  /**
+   * Cosine similarity of two rows (from rowOf). Each row's scale cancels out, so it is read from the int8
+   * values and their norms (computed once, ~10 ms for 100k rows).
+   */
+  cosine(a: number, b: number): number {
+    const norms = (this.norms ??= this.rowNorms());
+    const dims = this.dimensions;
+    let dot = 0;
+    for (let d = 0, i = a * dims, j = b * dims; d < dims; d++, i++, j++) dot += (this.rows[i] as number) * (this.rows[j] as number);
+    const n = (norms[a] as number) * (norms[b] as number);
+    return n > 0 ? dot / n : 0;
+  }
+
+  private rowNorms(): Float32Array {
+    const norms = new Float32Array(this.size);
+    for (let r = 0; r < norms.length; r++) {
+      let sum = 0;
+      for (let d = 0, i = r * this.dimensions; d < this.dimensions; d++, i++) sum += (this.rows[i] as number) ** 2;
+      norms[r] = Math.sqrt(sum);
+    }
+    return norms;
+  }
+
   /** Adds the word's vector × weight into acc[0..dimensions); false when the word is not in the vocabulary. */
   addTo(acc: Float64Array, word: string, weight: number): boolean {
     const i = this.index.get(word);

@@ -49,7 +49,7 @@ const MAX_EPISODE_TOKENS = 60;
  * Episodes and facts searched for a pack, by complexity: more than fit, so the token budget (and the relevance
  * floor) decides where a pack stops, not a count. Turns run from a few tokens (a chat message) to sixty.
  */
-const PACK_EPISODES = { simple: 80, complex: 100 } as const;
+export const PACK_EPISODES = { simple: 80, complex: 100 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 

@@ -5,6 +5,7 @@
 import type { Database } from 'better-sqlite3';
 import { yieldToLoop } from '../../../src-shared/clock';
 import type { EmbeddingProvider } from '../../embeddings/types';
+import type { WordVectors } from '../../embeddings/word-vectors';
 import { isZeroVector } from '../../../src-shared/vectors';
 import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
@@ -14,6 +15,7 @@ import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/
 import { strategyWeights, type RetrievalConfig } from './config';
 import { firstPassing, type NodeFilter } from './filter';
 import { burstActivation } from './bursts';
+import { synonymMatches } from './synonyms';
 import { answerActivation } from './answers';
 import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
@@ -32,7 +34,7 @@ import {
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
-import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
+import { ftsQuery, queryTerms, retrievalQuery, topicalTerms, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
@@ -63,6 +65,8 @@ export interface RetrieverDeps {
   /** Entity ids for a name or alias (search_memory's entity_name filter). */
   entitiesNamed(name: string): string[];
   termStats: TermStats;
+  /** The offline word vectors when the embedder is word-level (null otherwise): similar words match (synonyms.ts). */
+  wordVectors(): WordVectors | null;
   /** Nearest node ids to a query vector among the given types (null = all), current ones unless asked. */
   knn: Knn;
 }
@@ -199,6 +203,15 @@ export async function search(
   }
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
+  const wordVectors = deps.wordVectors();
+  if (wordVectors && weights.synonyms > 0 && data.limit >= deps.config.synonymsFromLimit) {
+    lists.synonyms = time('synonyms', () => {
+      // The candidates: what the full-text search (with its neighbourhood) and the vectors found.
+      const direct = [...(lists.neighbourhood ?? lists.fts ?? []).slice(0, n), ...(lists.vector ?? []).slice(0, n)];
+      const match = { vectors: wordVectors, threshold: deps.config.synonymThreshold, df: deps.termStats.documentFrequencies(topicalTerms(query)), documents: deps.termStats.documents() };
+      return synonymMatches(deps.db, query, [...new Set(direct)], match, n);
+    });
+  }
   if (weights.provenance > 0 && filter.types.some((t) => t !== 'episodic')) {
     lists.provenance = time('provenance', () => {
       // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.

@@ -107,11 +107,17 @@ const QUESTION_FRAMING: ReadonlySet<string> = new Set(
     'currently recently lately usually often').split(' '),
 );
 
+/** The content words a query is about: without the words that frame it, unless nothing else is left. */
+export function topicalTerms(query: string): string[] {
+  const { terms } = queryTerms(query);
+  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t));
+  return topical.length > 0 ? topical : terms;
+}
+
 /** ftsMatchExpression, with the rare part kept apart and the bound on scored matches (see FtsQuery). */
 export function ftsQuery(query: string, options: MatchOptions & { recentMatches?: number } = {}): FtsQuery | null {
-  const { terms, all } = queryTerms(query);
-  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t));
-  const chosen = (topical.length > 0 ? topical : terms.length > 0 ? terms : all).slice(0, options.maxTerms ?? 32);
+  const topical = topicalTerms(query);
+  const chosen = (topical.length > 0 ? topical : queryTerms(query).all).slice(0, options.maxTerms ?? 32);
   if (chosen.length === 0) return null;
   const recentMatches = options.recentMatches ?? null;
   const { df, frequentDocs } = options;
