@@ -152,6 +152,42 @@ describe('states that are over', () => {
     expect(await first("my dad doesn't have dementia anymore")).toMatchObject({ content: "User's dad no longer has dementia", slot: 'user.dad.health.dementia', value: 'ended:yes' });
   });
 
+  it('each state a denial lists with "or" is over, not only the first', async () => {
+    const slotsOf = async (text: string): Promise<[string | null, string | null][]> => (await read(text)).map((s) => [s.slot, s.value]);
+    expect(await slotsOf("i'm no longer allergic to peanuts or shellfish")).toEqual([['user.allergy.peanuts', 'ended:yes'], ['user.allergy.shellfish', 'ended:yes']]);
+    expect(await read("i don't have asthma or eczema anymore")).toEqual([
+      { content: 'User no longer has asthma', slot: 'user.health.asthma', value: 'ended:yes', day: null },
+      { content: 'User no longer has eczema', slot: 'user.health.eczema', value: 'ended:yes', day: null },
+    ]);
+    expect(await slotsOf("my sister isn't allergic to nuts or eggs anymore")).toEqual([['user.sister.allergy.nuts', 'ended:yes'], ['user.sister.allergy.eggs', 'ended:yes']]);
+    expect(await slotsOf('no longer an arsenal fan or a spurs fan')).toEqual([['user.opinion.arsenal', 'ended:like'], ['user.opinion.spurs', 'ended:like']]);
+    // Held, "and" lists them as before.
+    expect(await slotsOf("i'm allergic to peanuts and shellfish")).toEqual([['user.allergy.peanuts', 'yes'], ['user.allergy.shellfish', 'yes']]);
+  });
+
+  it('a state said never to have been held ends nothing; one never held before another ended leaves that one over', async () => {
+    expect(await read('no longer a chelsea fan, never was tbh')).toEqual([]);
+    expect(await read("i don't have asthma anymore, never had it really")).toEqual([]);
+    expect((await read('i never was a fan of spurs but no longer an arsenal fan')).filter((s) => s.value?.startsWith('ended:'))).toMatchObject([{ slot: 'user.opinion.arsenal', value: 'ended:like' }]);
+  });
+
+  it("a sibling called little, older or twin keeps the slot of a condition or an allergy, as a plain sibling's does", async () => {
+    expect(await first('my little brother is allergic to eggs')).toMatchObject({ content: "User's little brother is allergic to eggs", slot: 'user.little_brother.allergy.eggs', value: 'yes' });
+    expect(await first('my older sister has asthma')).toMatchObject({ slot: 'user.older_sister.health.asthma' });
+    expect(await first("my little brother isn't allergic to eggs anymore")).toMatchObject({ slot: 'user.little_brother.allergy.eggs', value: 'ended:yes' });
+    // A friend is still one of many with no slot; a sibling's home is still slotless (which sister?).
+    expect(await first('my best friend has asthma')).toMatchObject({ slot: null });
+    expect(await first('my big sister lives in leeds')).toMatchObject({ slot: null });
+  });
+
+  it("someone else's words in quotes are theirs: given by a dash or a speech verb", async () => {
+    expect(await read('"no longer an arsenal fan" - my dad every week')).toEqual([]);
+    expect(await read('my dad said "no longer an arsenal fan"')).toEqual([]);
+    expect(await read('"no longer an arsenal fan" says my dad lol')).toEqual([]);
+    // Unattributed, they are the speaker's own.
+    expect(await first('"no longer an arsenal fan" lol')).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
+  });
+
   it('a plain denial, a joke or a passing illness ends nothing', async () => {
     for (const text of [
       "i don't have adhd, i'm just disorganised", "i'm not a morning person", "i'm not a huge arsenal fan", "i'm not allergic to mondays anymore lol",

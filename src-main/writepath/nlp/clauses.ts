@@ -13,14 +13,23 @@ const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 /** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
 const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well', 'correction', 'actually', 'sorry', 'typo']);
 
+/** Words that say a quote is someone's: before it ("my dad said", "she goes:"), after it ("- my dad", "says jo"). */
+const REPORTED_BEFORE = /\b(?:said|says|asked|asks|goes|went|told me|texted|wrote|writes|replied|quote|quoting)\s*:?\s*$/i;
+const REPORTED_AFTER = /^\s*(?:[-–—~]|\(?\s*(?:says?|said|asks?|asked|goes|according to)\b)/i;
+
 /**
  * A message without what it quotes of others: a quoted span in the first person ("\"i live in leeds\" lol ok
- * jake") and a line that gives someone's words after their name ("jake: i quit my job"). The speaker's own
- * words stay, scare quotes too ("the \"big\" move").
+ * jake"), a span a speech verb or a dash gives to someone ("\"no longer an arsenal fan\" - my dad every week",
+ * "my dad said \"no longer a fan\""), and a line that gives someone's words after their name ("jake: i quit my job").
+ * The speaker's own words stay, scare quotes too ("the \"big\" move").
  */
 export function withoutQuotedSpeech(text: string): string {
   return text
-    .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string) => (/\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner) ? ' ' : quote))
+    .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string, at: number, whole: string) =>
+      /\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner) || REPORTED_BEFORE.test(whole.slice(Math.max(0, at - 30), at)) || REPORTED_AFTER.test(whole.slice(at + quote.length, at + quote.length + 30))
+        ? ' '
+        : quote,
+    )
     .split('\n')
     .map((line) => {
       // A name: one word, or a first and last name in capitals ("jake:", "Jake Miller:"; not "ok so basically:").
@@ -155,6 +164,12 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // "im vegetarian so no meat pls": what follows is a consequence, no more of the object.
     // "allergic to peanuts so careful with the satay": after a noun, "so" is a consequence too ("so tired" is not).
     const consequence = lower === 'so' && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]?.pos ?? '') && next !== undefined && !['much', 'many', 'far', 'long'].includes(next.text.toLowerCase());
+    // "no longer allergic to peanuts or shellfish", "i don't have asthma or eczema": after a denial, "or" before a
+    // noun lists what is denied (neither is held), so the list stays in its clause.
+    if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
+      current.push(t);
+      continue;
+    }
     const opensClause = needsSubject ? next?.pos === 'PRON' || (COORDINATORS.has(lower) && next?.pos === 'VERB') || (lower === 'so' && next?.text.toLowerCase() === 'no') || consequence : t.pos === 'SCONJ' || SUBORDINATORS.has(lower);
     if (current.length > 0 && opensClause && (t.pos === 'SCONJ' || t.pos === 'CCONJ' || SUBORDINATORS.has(lower))) {
       const before = current;
@@ -208,6 +223,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
   push();
   return clauses;
 }
+
+const deniesSomething = (tokens: readonly Token[]): boolean =>
+  tokens.some((t, i) => ['not', "n't", 'never'].includes(lowerOf(t)) || (lowerOf(t) === 'no' && lowerOf(tokens[i + 1]) === 'longer'));
 
 /** Base forms the tagger may read as nouns after "and" ("and work at", "and commute in"). */
 const NOUN_LOOKING_VERBS: ReadonlySet<string> = new Set([...[...VERB_CLASSES.keys()].filter((w) => !w.includes(' ')), 'commute', 'study', 'teach', 'travel', 'cook', 'run']);

@@ -3,8 +3,8 @@
  * son is 4"), a birthday ("my bday is 29.12"), a lasting health condition ("i have type 1 diabetes", "diagnosed with
  * adhd last month", "coeliac so no pasta for me", "allergic to penicillin"), being a fan ("i'm a huge arsenal fan",
  * "obsessed with taylor swift rn"), a night owl or a dog person, and a death ("my grandad passed away last week",
- * "our cat died this morning", "we had to put our dog down"). Each reads one clause from where its subject ends and
- * gives its statement (two where a second state follows "and"), NOTHING where the clause is a joke of that shape
+ * "our cat died this morning", "we had to put our dog down"); states that are over are read by states-over.ts. Each
+ * reads one clause from where its subject ends and gives its statement (two where a second state follows "and"), NOTHING where the clause is a joke of that shape
  * ("allergic to mondays", a death in a dream), or null for any other shape, which the general rules then read:
  * "i'm 5 minutes away", "i have anxiety about the exam", "my phone died", "i died laughing" and "my brother passed
  * his test" say none of these.
@@ -15,12 +15,9 @@ import { isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { onlyTimeOrFillers, spoken } from './state-words';
 import { cleanObject, favouriteValue, lowerOf, possessive, slotKey } from './phrases';
 import { normaliseFact } from '../text';
-import { endedValue, isDeparture } from '../../../src-shared/slot-values';
 import { NOTHING, type Built, type StateReading, type StatesRead, type Subject } from './statement-types';
 import { conditionIn, keyOf } from './health-states';
-
-/** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
-const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
+import { overIn, withWhatEndsToo } from './states-over';
 
 /**
  * A message without "I" or "my" that may still tell of its speaker by its shape alone (statements.ts reads only
@@ -219,49 +216,6 @@ function displayed(lower: string, tokens: readonly Token[]): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// States that are over
-
-/** A denial of a state: "no longer …", or "not" / "don't" / "haven't" … (a change only with "anymore" after). */
-const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
-const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
-const USED_TO = /^used to (be|have)\s+(.+)$/;
-/** It is back, or still there: "… but it came back", "its back", "and still do sometimes", "got it again". */
-const NOT_OVER = /\b(?:came|comes|come|coming) back\b|\b(?:it's|its|it is|is|it was) back\b|\bback again\b|\bstill (?:do|does|have it|has it|get it|gets it|got it)\b|\b(?:have|has|got|get) it again\b/i;
-
-/**
- * A reading the message takes back: an eye-roll says the opposite; a state read as over in a message that says it is
- * back or still there ("…, but it came back") is not over.
- */
-export const takenBack = (built: readonly Built[], utterance: string): boolean => SARCASM.test(utterance) || (built.some((b) => isDeparture(b.value)) && NOT_OVER.test(utterance));
-
-/**
- * A condition, an allergy, a fan's love or a kind of person that is over: "i don't have diabetes anymore", "not
- * allergic to cats any more", "no longer an arsenal fan", "i used to have asthma". The slot the state held takes
- * `ended:` its value, so consolidation supersedes the fact it ends and nothing else. A plain denial ("i don't have
- * adhd", "i'm not a morning person") tells of no change and is left to the general rules.
- */
-function overIn(rest: string, tokens: readonly Token[], subject: Subject): StateReading {
-  // "i used to have asthma and still do sometimes", "… but it came back": not over.
-  if (NOT_OVER.test(rest)) return null;
-  const used = USED_TO.exec(rest);
-  const denied = used ? null : DENIED_STATE.exec(rest);
-  let held: string;
-  if (used) held = `${used[1] === 'be' ? 'am' : 'have'} ${used[2] ?? ''}`;
-  else if (denied) {
-    const [, copula, negation = '', said = ''] = denied;
-    if (negation !== 'no longer' && !ANY_MORE.test(said)) return null;
-    const verb = /^hav/.test(negation) ? 'have ' : /^has/.test(negation) ? 'has ' : '';
-    held = `${copula ? `${copula} ` : ''}${verb}${said.replace(ANY_MORE, '')}`;
-  } else return null;
-  const state = conditionIn(held, subject) ?? fanIn(held, tokens, subject);
-  if (state === NOTHING) return NOTHING;
-  if (state === null || state.slot === null || state.value === null || isDeparture(state.value)) return null;
-  const said = state.content.slice(subject.text.length + 1);
-  const content = said.startsWith('has ') ? `${subject.text} no longer has ${said.slice(4)}` : said.startsWith('is ') ? `${subject.text} is no longer ${said.slice(3)}` : null;
-  return content ? { ...state, content, value: endedValue(state.value) } : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // Deaths
 
 const DIED = /^(?:(?:has|have|had|'s)\s+)?(?:sadly\s+|just\s+|finally\s+|peacefully\s+|suddenly\s+)?(died|passed away|passed on|passed|was put down|got put down|had to be put down|was put to sleep|crossed the rainbow bridge)(?![\p{L}])(.*)$/u;
@@ -307,8 +261,9 @@ export function speakerState(tokens: readonly Token[], start: number, own: Subje
   // The rules read what follows a subject ("am 34", "have diabetes", "turned 30"); said without "I", only forms
   // whose shape says who match ("turned 30", "diagnosed with …", "coeliac so …", "big fan of …").
   const rest = text.replace(/^(?:i'm|im|i am)\s+/, 'am ').replace(/^(?:i've|ive|i have)\s+/, 'have ').replace(/^i\s+/, '');
-  const over = overIn(rest, tokens, own);
-  if (over !== null) return over === NOTHING ? NOTHING : [over];
+  const heldBy = (said: string): StateReading => conditionIn(said, own) ?? fanIn(said, tokens, own);
+  const over = overIn(rest, own, heldBy);
+  if (over !== null) return over === NOTHING ? NOTHING : withWhatEndsToo(over, rest, own, heldBy);
   return withWhatFollowsAnd(ageIn(rest, own) ?? conditionIn(rest, own) ?? fanIn(rest, tokens, own), rest, tokens, own);
 }
 
@@ -320,8 +275,9 @@ export function speakerState(tokens: readonly Token[], start: number, own: Subje
 export function subjectState(tokens: readonly Token[], at: number, subject: Subject): StatesRead {
   if (subject.firstPerson) return null;
   const rest = spoken(tokens, at);
-  const over = overIn(rest, tokens, subject);
-  if (over !== null) return over === NOTHING ? NOTHING : [over];
+  const heldBy = (said: string): StateReading => conditionIn(said, subject) ?? fanIn(said, tokens, subject);
+  const over = overIn(rest, subject, heldBy);
+  if (over !== null) return over === NOTHING ? NOTHING : withWhatEndsToo(over, rest, subject, heldBy);
   // "my son was born on 3 march": their birthday, not a birth this March.
   const born = bornOnStatement(tokens, at, subject);
   if (born) return [born];
@@ -372,4 +328,6 @@ export const withoutSlots = (built: readonly Built[], oneOfMany: boolean): Built
 
 /** Family a person may have several of: their conditions are the family's to remember (a friend's stay slotless). */
 const FAMILY_OF_MANY = new Set(['son', 'daughter', 'sister', 'brother', 'kid', 'child', 'cousin', 'niece', 'nephew', 'grandson', 'granddaughter', 'aunt', 'uncle', 'stepson', 'stepdaughter', 'stepbrother', 'stepsister']);
-const familyState = (slot: string | null): boolean => slot !== null && /^user\.[^.]+\.(?:health|allergy)\./.test(slot) && FAMILY_OF_MANY.has(slot.split('.')[1] ?? '');
+/** The relation a slot is of, by its last word: "little_brother", "twin_sister" are a brother and a sister. */
+const familyState = (slot: string | null): boolean =>
+  slot !== null && /^user\.[^.]+\.(?:health|allergy)\./.test(slot) && FAMILY_OF_MANY.has((slot.split('.')[1] ?? '').split('_').at(-1) ?? '');
