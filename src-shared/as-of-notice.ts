@@ -11,3 +11,9 @@ export function learnedLaterNotice(count: number, firstLearnedAt: number | null,
   const one = count === 1;
   return `${plural(count, 'message')} said by then ${one ? 'was' : 'were'} learned only later${first}: memory as of that day had not learned ${one ? 'it' : 'them'}, so ${one ? 'it is' : 'they are'} left out here.`;
 }
+
+/**
+ * The day an as-of bound names, in ISO: a day asked for ("2026-03-01") is read as its end, the next day's first
+ * instant, so the day shown is the one before the bound (an instant inside a day stays that day).
+ */
+export const asOfDay = (bound: number): string => new Date(bound - 1).toISOString().slice(0, 10);

@@ -9,7 +9,9 @@ export type { MessagePatch } from '../memory';
 /** What the memory tools (tools.ts) call; the MCP server runs the same tools over its own port. */
 export type ToolMemory = Pick<
   MemoryEngine,
-    | 'search'
+  | 'search'
+  /** Memory as of a date: how many messages said by then it learned only later (search_memory's as_of). */
+  | 'learnedLater'
   | 'getNode'
   | 'rememberFact'
   | 'correctFact'

@@ -14,6 +14,7 @@ import type { ToolMemory } from './memory-port';
 export type { ToolMemory } from './memory-port';
 import { statedByPerson } from './grounding';
 import { isoTime } from '../../src-shared/clock';
+import { learnedLaterNotice } from '../../src-shared/as-of-notice';
 import type { ProposalReceipt, ReviewSource } from '../../src-shared/review-types';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
@@ -192,6 +193,11 @@ export const MEMORY_TOOLS = {
       after: z.string().max(100).optional().describe('Time expression, e.g. "last week" or "2025-03-01"'),
       before: z.string().max(100).optional(),
       limit: z.number().int().min(1).max(20).optional(),
+      as_of: z
+        .string()
+        .max(100)
+        .optional()
+        .describe('Memory as it stood then, e.g. "2025-03-01" or "last christmas": facts as they were, messages said by then'),
     }),
     async run(a, ctx) {
       const result = await ctx.memory.search({
@@ -201,11 +207,18 @@ export const MEMORY_TOOLS = {
         ...(a.after ? { after: a.after } : {}),
         ...(a.before ? { before: a.before } : {}),
         limit: a.limit ?? 8,
+        ...(a.as_of ? { asOf: a.as_of } : {}),
         ...(ctx.memorySessionId ? { excludeSessionIds: [ctx.memorySessionId] } : {}),
         ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
       });
       for (const h of result.hits) ctx.shownIds?.add(h.node.id);
-      return { intent: result.intent, results: result.hits.map(hitSummary), warnings: result.warnings };
+      const warnings = [...result.warnings];
+      if (result.asOf !== undefined) {
+        // What was said by then but learned only later is left out by the rule: say so, as the CLI and inspector do.
+        const later = ctx.memory.learnedLater(result.asOf, ctx.spaceId);
+        if (later.count > 0) warnings.push(learnedLaterNotice(later.count, later.firstLearnedAt));
+      }
+      return { intent: result.intent, ...(result.asOf !== undefined ? { as_of: result.asOf } : {}), results: result.hits.map(hitSummary), warnings };
     },
   }),
   remember_fact: def({

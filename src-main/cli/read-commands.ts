@@ -8,7 +8,7 @@ import type { Command, CommandContext } from './command-types';
 import { agentConfigFromEnv } from './consolidate';
 import { evaluateContext } from './eval-context';
 import { profileText } from '../../src-shared/profile-format';
-import { learnedLaterNotice } from '../../src-shared/as-of-notice';
+import { asOfDay, learnedLaterNotice } from '../../src-shared/as-of-notice';
 
 function text(ctx: CommandContext, name: string): string {
   const value = ctx.args.join(' ').trim();
@@ -87,8 +87,7 @@ export const profile: Command = async (ctx) => {
   const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf });
   if (ctx.json) return ctx.out(JSON.stringify(asOf === undefined ? p : { ...p, asOf: new Date(p.computedAt).toISOString() }));
   // As of a date, said so first: the lines are what Engram knew then.
-  // (The end of a day is the next day's first instant: the day shown is the one asked for.)
-  ctx.out(asOf === undefined ? profileText(p) : `As of ${new Date(p.computedAt - 1).toISOString().slice(0, 10)} (the end of that day):\n${profileText(p)}`);
+  ctx.out(asOf === undefined ? profileText(p) : `As of ${asOfDay(p.computedAt)} (the end of that day):\n${profileText(p)}`);
 };
 
 export const evalCommand: Command = async (ctx) => {
