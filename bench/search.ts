@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryEngine } from '../src-main/memory/engine';
-import { PACK_EPISODES } from '../src-main/memory/retrieval/context';
+import { DEFAULT_RETRIEVAL_CONFIG } from '../src-main/memory/retrieval/config';
 import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
 import type { SearchResult } from '../src-shared/retrieval-types';
 import { buildBenchMemory, reusableBenchMemory, type BenchMemoryFigures } from './lib/bench-memory';
@@ -29,8 +29,11 @@ export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures>
   p50_ms: number;
   p95_ms: number;
   context_p95_ms: number;
-  /** The similar-words step of a search as deep as a context pack's (synonyms.ts; a top-10 search skips it). */
-  pack_depth_synonyms_ms: { p50: number; p95: number; runs: number };
+  /**
+   * The same packs with the similar-words list off (synonyms.ts: only packs fuse it), on the same memory after the
+   * main run: what the list costs a pack, as a difference measured minutes apart (the machine's load moves both).
+   */
+  context_p95_without_similar_words_ms: number;
   baseline_fts_p50_ms: number;
   baseline_fts_p95_ms: number;
   /** search p95 / baseline p95 (same questions, same memory, same run). */
@@ -41,6 +44,26 @@ export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures>
 }
 
 const tick = (): Promise<void> => new Promise<void>((r) => setImmediate(r));
+
+/** Context pack p95 over `queries` on the same memory with the similar-words list off (the engine is reopened so). */
+async function packsWithoutSimilarWords(engine: MemoryEngine, dir: string, queries: readonly string[]): Promise<number> {
+  await engine.close();
+  const off = MemoryEngine.open({ dataDir: dir, startSlowPath: false, retrieval: { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, synonyms: 0 } } });
+  try {
+    await off.warmVectorIndex({ copies: true });
+    for (const q of queries.slice(0, 20)) await off.buildContextPack(q);
+    const ms: number[] = [];
+    for (const q of queries) {
+      const s = performance.now();
+      await off.buildContextPack(q);
+      ms.push(performance.now() - s);
+      await tick();
+    }
+    return percentile(ms, 95);
+  } finally {
+    await off.close();
+  }
+}
 
 /** `dir`: a kept bench memory (built there if absent, see reusableBenchMemory); else a temp one. */
 export async function benchSearch(options: { nodes: number; dir?: string | undefined }): Promise<SearchFigures> {
@@ -60,7 +83,6 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
       );
       const searchMs: number[] = [];
       const contextMs: number[] = [];
-      const synonymsMs: number[] = [];
       const baselineMs: number[] = [];
       const steps = new Map<StepName, number[]>();
       progress(`search: ${queries.length} questions over ${options.nodes.toLocaleString()} nodes`);
@@ -81,10 +103,6 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         await engine.buildContextPack(q);
         contextMs.push(performance.now() - s);
         await tick();
-        // A pack-deep search (the context pack's turn search reads 80): the steps only such searches take.
-        const deep = await engine.search({ query: q, types: ['episodic'], limit: PACK_EPISODES.simple });
-        if (deep.timings.synonyms !== undefined) synonymsMs.push(deep.timings.synonyms);
-        await tick();
       }
       const stallFigures = stall.stop();
       // The baseline runs apart, unmonitored: a plain BM25 query over a large memory blocks for as long as
@@ -97,6 +115,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         await tick();
       }
       const stats = engine.stats();
+      const withoutSimilarWords = await packsWithoutSimilarWords(engine, dir, queries);
       const p95 = percentile(searchMs, 95);
       const baselineP95 = percentile(baselineMs, 95);
       return {
@@ -105,7 +124,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         p50_ms: round(percentile(searchMs, 50)),
         p95_ms: round(p95),
         context_p95_ms: round(percentile(contextMs, 95)),
-        pack_depth_synonyms_ms: { p50: round(percentile(synonymsMs, 50)), p95: round(percentile(synonymsMs, 95)), runs: synonymsMs.length },
+        context_p95_without_similar_words_ms: round(withoutSimilarWords),
         baseline_fts_p50_ms: round(percentile(baselineMs, 50)),
         baseline_fts_p95_ms: round(baselineP95),
         p95_vs_baseline: round(p95 / baselineP95, 2),

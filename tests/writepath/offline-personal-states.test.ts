@@ -161,14 +161,36 @@ describe('states that are over', () => {
     ]);
     expect(await slotsOf("my sister isn't allergic to nuts or eggs anymore")).toEqual([['user.sister.allergy.nuts', 'ended:yes'], ['user.sister.allergy.eggs', 'ended:yes']]);
     expect(await slotsOf('no longer an arsenal fan or a spurs fan')).toEqual([['user.opinion.arsenal', 'ended:like'], ['user.opinion.spurs', 'ended:like']]);
-    // Held, "and" lists them as before.
+    // Held, "and" lists them as before; "used to" too.
     expect(await slotsOf("i'm allergic to peanuts and shellfish")).toEqual([['user.allergy.peanuts', 'yes'], ['user.allergy.shellfish', 'yes']]);
+    expect(await slotsOf('i used to have asthma and eczema')).toEqual([['user.health.asthma', 'ended:yes'], ['user.health.eczema', 'ended:yes']]);
+  });
+
+  it('after a denial, "and" tells of what holds now (a switch), and "or" before anything but a state splits as before', async () => {
+    const endedIn = async (text: string): Promise<(string | null)[]> => (await read(text)).filter((s) => s.value?.startsWith('ended:')).map((s) => s.slot);
+    expect(await endedIn("i'm no longer an arsenal fan and a proud spurs fan now")).toEqual(['user.opinion.arsenal']);
+    expect(await endedIn('no longer an arsenal fan and a spurs fan now')).toEqual(['user.opinion.arsenal']);
+    expect(await endedIn('i used to be an arsenal fan and now a spurs fan')).toEqual(['user.opinion.arsenal']);
+    expect(await endedIn("my dad isn't a chelsea fan anymore and a fulham fan now")).toEqual(['user.dad.opinion.chelsea']);
+    // Not states: read as before the "or" rule (the diet and the job still end).
+    expect(await read("i'm no longer vegan or vegetarian")).toMatchObject([{ slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await read("i'm not at google anymore or microsoft")).toMatchObject([{ slot: 'user.employer', value: 'ended:google' }]);
   });
 
   it('a state said never to have been held ends nothing; one never held before another ended leaves that one over', async () => {
     expect(await read('no longer a chelsea fan, never was tbh')).toEqual([]);
     expect(await read("i don't have asthma anymore, never had it really")).toEqual([]);
     expect((await read('i never was a fan of spurs but no longer an arsenal fan')).filter((s) => s.value?.startsWith('ended:'))).toMatchObject([{ slot: 'user.opinion.arsenal', value: 'ended:like' }]);
+    // "never" of someone else, or of something else, leaves the ending.
+    for (const [text, slot] of [
+      ["i'm not allergic to cats anymore, my sister never was", 'user.allergy.cats'],
+      ['not a chelsea fan anymore, my dad never was either', 'user.opinion.chelsea'],
+      ["i don't have asthma anymore and i never was a smoker", 'user.health.asthma'],
+      ["i'm no longer a night owl, never was good at staying up anyway", 'user.chronotype'],
+      ["i'm not diabetic anymore, never did think i'd say that", 'user.health.diabetes'],
+    ] as const) {
+      expect((await read(text)).filter((s) => s.value?.startsWith('ended:')).map((s) => s.slot), text).toEqual([slot]);
+    }
   });
 
   it("a sibling called little, older or twin keeps the slot of a condition or an allergy, as a plain sibling's does", async () => {
@@ -186,6 +208,13 @@ describe('states that are over', () => {
     expect(await read('"no longer an arsenal fan" says my dad lol')).toEqual([]);
     // Unattributed, they are the speaker's own.
     expect(await first('"no longer an arsenal fan" lol')).toMatchObject({ slot: 'user.opinion.arsenal', value: 'ended:like' });
+    // A quote for emphasis, then a dash and a remark, is no one's words: nothing is read into what follows.
+    for (const text of [
+      'my favourite show is "severance" - obsessed', 'my favourite game is "hades" - played it 5 times', 'my favourite band is "the national" ~ love them',
+      'i\'m allergic to "peanuts" - the worst', 'i just started at "the daily grind" - a cafe in leeds', 'my favourite film is "alien"\n- an absolute classic',
+    ]) {
+      expect((await read(text)).map((s) => s.content).join(' | '), text).not.toMatch(/obsessed|played it|love them|the worst|a cafe|classic/);
+    }
   });
 
   it('a plain denial, a joke or a passing illness ends nothing', async () => {

@@ -54,8 +54,6 @@ export interface RetrievalConfig {
   placeTurnLift: number;
   /** A question word counts as said by a turn word this near in the word vectors (synonyms.ts). */
   synonymThreshold: number;
-  /** Searches at least this deep (context packs) fuse the similar-words list; shallower ones leave it out. */
-  synonymsFromLimit: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -113,13 +111,12 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // R@10 tidy 0.712 → 0.715, short chats 0.824 → 0.835 (@20 0.891 → 0.902), long chats 0.376 → 0.379 (0.3: 0.713 /
   // 0.824 / 0.379).
   placeTurnLift: 0.5,
-  // Similar words (synonyms.ts, weight 0.5 above), offline word vectors only. In every search, R@10 tidy 0.715 →
-  // 0.699, short chats 0.835 → 0.839, long chats 0.379 → 0.382, but R@20 0.752 → 0.776 / 0.902 → 0.889 / 0.431 →
-  // 0.491: it brings answers up from depth and reorders the very top. Packs read 80–100 turns deep: pack recall tidy
-  // 0.835 → 0.861, long chats 0.676 → 0.712, short chats 0.978 and Russian 0.877 unchanged. Weight 0.35: tidy
-  // packs 0.852, long 0.696; 0.7: 0.868 / 0.702. Threshold 0.4: long 0.693; 0.5: tidy 0.855.
+  // Similar words (synonyms.ts, weight 0.5 above; a pack's turn search only), offline word vectors only. Fused in
+  // every search, R@10 tidy 0.715 → 0.699, short chats 0.835 → 0.839, long chats 0.379 → 0.382, but R@20 0.752 →
+  // 0.776 / 0.902 → 0.889 / 0.431 → 0.491: it brings answers up from depth and reorders the very top. Packs read 80–100
+  // turns deep: pack recall tidy 0.835 → 0.861, long chats 0.676 → 0.712, short chats 0.978 and Russian 0.877
+  // unchanged. Weight 0.35: tidy packs 0.852, long 0.696; 0.7: 0.868 / 0.702. Threshold 0.4: long 0.693; 0.5: tidy 0.855.
   synonymThreshold: 0.45,
-  synonymsFromLimit: 40,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

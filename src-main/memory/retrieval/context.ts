@@ -49,7 +49,7 @@ const MAX_EPISODE_TOKENS = 60;
  * Episodes and facts searched for a pack, by complexity: more than fit, so the token budget (and the relevance
  * floor) decides where a pack stops, not a count. Turns run from a few tokens (a chat message) to sixty.
  */
-export const PACK_EPISODES = { simple: 80, complex: 100 } as const;
+const PACK_EPISODES = { simple: 80, complex: 100 } as const;
 const PACK_FACTS = { simple: 20, complex: 40 } as const;
 const MAX_QUOTE_TOKENS = 60;
 
@@ -81,7 +81,7 @@ export async function buildContextPack(deps: RetrieverDeps, prompt: string, opti
   const queryVector = query.trim() ? await embedQuery(deps, query, warnings) : null;
   // Episodes first: their longer BM25 list of turns then serves the fact search's provenance step too.
   const memo = new FtsMemo();
-  const episodes = query.trim() ? await search(deps, { query, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector, memo) : null;
+  const episodes = query.trim() ? await search(deps, { query, types: ['episodic'], limit: PACK_EPISODES[complexity], ...base }, queryVector, memo, { similarWords: true }) : null;
   await yieldToLoop();
   const facts = query.trim() ? await search(deps, { query, types: [...FACT_TYPES], limit: PACK_FACTS[complexity], ...base }, queryVector, memo) : null;
   await yieldToLoop();

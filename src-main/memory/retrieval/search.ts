@@ -34,7 +34,7 @@ import {
   temporalStrategy,
   vectorStrategy,
 } from './strategies';
-import { ftsQuery, queryTerms, retrievalQuery, topicalTerms, type FtsQuery } from './text';
+import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
@@ -51,6 +51,15 @@ export function readAsOf(expr: string | number | undefined, now: number): number
     throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, "last month" or "last christmas")`);
   }
   return t;
+}
+
+/** How a search reads, beyond its input: internal to the read path (not part of the public search input). */
+export interface SearchReading {
+  /**
+   * Fuse the similar-words list (synonyms.ts). A context pack's turn search does: it reads 80–100 deep, where the
+   * list brings answers up; a top-10 search does not, as the list reorders the very top.
+   */
+  similarWords?: boolean;
 }
 
 export interface RetrieverDeps {
@@ -143,6 +152,7 @@ export async function search(
   input: SearchInput,
   precomputedVector?: Float32Array | null,
   memo: FtsMemo = new FtsMemo(),
+  reading: SearchReading = {},
 ): Promise<SearchResult> {
   const data = parseInput(searchInputSchema, input);
   const t0 = performance.now();
@@ -204,11 +214,11 @@ export async function search(
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
   const wordVectors = deps.wordVectors();
-  if (wordVectors && weights.synonyms > 0 && data.limit >= deps.config.synonymsFromLimit) {
+  if (wordVectors && weights.synonyms > 0 && reading.similarWords === true) {
     lists.synonyms = time('synonyms', () => {
       // The candidates: what the full-text search (with its neighbourhood) and the vectors found.
-      const direct = [...(lists.neighbourhood ?? lists.fts ?? []).slice(0, n), ...(lists.vector ?? []).slice(0, n)];
-      const match = { vectors: wordVectors, threshold: deps.config.synonymThreshold, df: deps.termStats.documentFrequencies(topicalTerms(query)), documents: deps.termStats.documents() };
+      const direct = [...(lists.neighbourhood ?? lists.fts ?? []), ...(lists.vector ?? [])];
+      const match = { vectors: wordVectors, threshold: deps.config.synonymThreshold, termStats: deps.termStats };
       return synonymMatches(deps.db, query, [...new Set(direct)], match, n);
     });
   }

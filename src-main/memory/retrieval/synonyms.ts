@@ -4,23 +4,23 @@
  * "engaged" ~ "proposed", "pottery" ~ "ceramics"). BM25 only sees shared words and a turn's summed vector
  * blurs its words together; this reads each question word against each word of the turn.
  *
- * It re-ranks candidates the other strategies found (BM25 with its neighbourhood, and the vectors), so it
- * costs one read of ~200 short texts and a few thousand 100-d dot products. Measured on the fixtures it helps
- * depth and costs the very top (see docs/ARCHITECTURE.md, "Similar words"): context packs, which read 80–100
- * turns deep, use it; a top-10 search does not.
+ * It re-ranks candidates the other strategies found (each list's full depth: 160–200 per list for a pack), so it
+ * costs one read of up to ~400 short texts and a dot product per distinct word and question word. Measured on the
+ * fixtures it helps depth and costs the very top (docs/ARCHITECTURE.md, "Similar words in context packs"): a
+ * context pack's turn search, which reads 80–100 deep, uses it (search.ts SearchReading); a top-10 search does not.
  */
 import type { ReadableDB } from '../../storage/db';
 import type { WordVectors } from '../../embeddings/word-vectors';
 import { stmt } from '../repo/statements';
-import { forEachContentWord, topicalTerms, type DocumentFrequency } from './text';
+import type { TermStats } from './term-stats';
+import { forEachContentWord, MAX_QUERY_TERMS, topicalTerms } from './text';
 
 export interface SynonymMatch {
   vectors: WordVectors;
   /** A turn word nearer a question word than this cosine counts as saying it (at its cosine). */
   threshold: number;
   /** Document frequencies of the question's words: a rare word weighs more (inverse document frequency). */
-  df: DocumentFrequency;
-  documents: number;
+  termStats: Pick<TermStats, 'documentFrequencies' | 'documents'>;
 }
 
 /**
@@ -30,10 +30,13 @@ export interface SynonymMatch {
  * list of names) gives no list: plain word overlap is BM25's.
  */
 export function synonymMatches(db: ReadableDB, query: string, candidates: readonly string[], match: SynonymMatch, limit: number): string[] {
-  const { vectors, threshold, df, documents } = match;
-  const terms = topicalTerms(query);
+  const { vectors, threshold, termStats } = match;
+  // As the full-text query does, the first MAX_QUERY_TERMS words (a pasted page's hundreds would cost ~200 ms).
+  const terms = topicalTerms(query).slice(0, MAX_QUERY_TERMS);
   const rows = terms.map((t) => vectors.rowOf(t));
   if (candidates.length === 0 || rows.every((r) => r < 0)) return [];
+  const df = termStats.documentFrequencies(terms);
+  const documents = termStats.documents();
   const weights = terms.map((t) => Math.log(1 + documents / (1 + df(t))));
   const texts = stmt(db, `SELECT id, content FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(candidates)) as { id: string; content: string }[];
   const contentOf = new Map(texts.map((r) => [r.id, r.content]));

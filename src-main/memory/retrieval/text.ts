@@ -107,6 +107,9 @@ const QUESTION_FRAMING: ReadonlySet<string> = new Set(
     'currently recently lately usually often').split(' '),
 );
 
+/** Query words a search reads at most: a pasted page's hundreds of words would make each step cost ~100× more. */
+export const MAX_QUERY_TERMS = 32;
+
 /** The content words a query is about: without the words that frame it, unless nothing else is left. */
 export function topicalTerms(query: string): string[] {
   const { terms } = queryTerms(query);
@@ -117,7 +120,7 @@ export function topicalTerms(query: string): string[] {
 /** ftsMatchExpression, with the rare part kept apart and the bound on scored matches (see FtsQuery). */
 export function ftsQuery(query: string, options: MatchOptions & { recentMatches?: number } = {}): FtsQuery | null {
   const topical = topicalTerms(query);
-  const chosen = (topical.length > 0 ? topical : queryTerms(query).all).slice(0, options.maxTerms ?? 32);
+  const chosen = (topical.length > 0 ? topical : queryTerms(query).all).slice(0, options.maxTerms ?? MAX_QUERY_TERMS);
   if (chosen.length === 0) return null;
   const recentMatches = options.recentMatches ?? null;
   const { df, frequentDocs } = options;

@@ -2,6 +2,7 @@
 import type { Sentence, Token } from './analyzer';
 import { BREAK_UP_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
+import { namesAState } from './health-states';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
@@ -13,23 +14,32 @@ const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 /** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
 const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well', 'correction', 'actually', 'sorry', 'typo']);
 
-/** Words that say a quote is someone's: before it ("my dad said", "she goes:"), after it ("- my dad", "says jo"). */
+/** A speech verb just before a quote gives it to someone: "my dad said \"…\"", "she goes: \"…\"". */
 const REPORTED_BEFORE = /\b(?:said|says|asked|asks|goes|went|told me|texted|wrote|writes|replied|quote|quoting)\s*:?\s*$/i;
-const REPORTED_AFTER = /^\s*(?:[-–—~]|\(?\s*(?:says?|said|asks?|asked|goes|according to)\b)/i;
+/** After it, on the same line: a speech verb ("says jo", "(said my mum)"), or "according to". */
+const REPORTED_AFTER = /^[ \t]*\(?[ \t]*(?:says?|said|asks?|asked|goes|according to)\b/i;
+/**
+ * A quote that opens its line and a dash then someone: "\"no longer an arsenal fan\" - my dad every week", "\"…\" —
+ * jake". Not an emphasis quote inside a sentence ("my favourite show is \"severance\" - obsessed").
+ */
+const SIGNED_AFTER = /^[ \t]*[-–—][ \t]*(?:(?:my|our|his|her|their)\s+\p{L}+|me|he|she|they|him|them|mum|mom|dad|\p{L}+[ \t]*$)/iu;
 
 /**
  * A message without what it quotes of others: a quoted span in the first person ("\"i live in leeds\" lol ok
- * jake"), a span a speech verb or a dash gives to someone ("\"no longer an arsenal fan\" - my dad every week",
- * "my dad said \"no longer a fan\""), and a line that gives someone's words after their name ("jake: i quit my job").
- * The speaker's own words stay, scare quotes too ("the \"big\" move").
+ * jake"), a span a speech verb gives to someone ("my dad said \"no longer a fan\"", "\"…\" says jo"), a quote that
+ * opens its line signed after a dash ("\"no longer an arsenal fan\" - my dad every week"), and a line that gives
+ * someone's words after their name ("jake: i quit my job"). The speaker's own words stay, scare quotes too ("the
+ * \"big\" move"). A quote given to someone ends a clause where it stood, so what follows is not read into it.
  */
 export function withoutQuotedSpeech(text: string): string {
   return text
-    .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string, at: number, whole: string) =>
-      /\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner) || REPORTED_BEFORE.test(whole.slice(Math.max(0, at - 30), at)) || REPORTED_AFTER.test(whole.slice(at + quote.length, at + quote.length + 30))
-        ? ' '
-        : quote,
-    )
+    .replace(/["“”]([^"“”\n]{1,400})["“”]/g, (quote, inner: string, at: number, whole: string) => {
+      if (/\b(?:i|im|i'm|ive|i've|my|me|we|our)\b/i.test(inner)) return ' ';
+      const before = whole.slice(Math.max(0, at - 30), at);
+      const after = whole.slice(at + quote.length).split('\n')[0] ?? '';
+      const opensLine = /(?:^|\n)[ \t]*$/.test(whole.slice(0, at));
+      return REPORTED_BEFORE.test(before) || REPORTED_AFTER.test(after) || (opensLine && SIGNED_AFTER.test(after)) ? ' . ' : quote;
+    })
     .split('\n')
     .map((line) => {
       // A name: one word, or a first and last name in capitals ("jake:", "Jake Miller:"; not "ok so basically:").
@@ -164,9 +174,11 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // "im vegetarian so no meat pls": what follows is a consequence, no more of the object.
     // "allergic to peanuts so careful with the satay": after a noun, "so" is a consequence too ("so tired" is not).
     const consequence = lower === 'so' && ['NOUN', 'PROPN', 'NUM'].includes(tokens[i - 1]?.pos ?? '') && next !== undefined && !['much', 'many', 'far', 'long'].includes(next.text.toLowerCase());
-    // "no longer allergic to peanuts or shellfish", "i don't have asthma or eczema": after a denial, "or" before a
-    // noun lists what is denied (neither is held), so the list stays in its clause.
-    if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
+    // "no longer allergic to peanuts or shellfish", "i don't have asthma or eczema", "no longer an arsenal fan or a
+    // spurs fan": after a denial of a state, "or" lists more of what is denied (neither is held), so the list stays in
+    // its clause for states-over.ts. Anything else ("not vegan or vegetarian", "not at google or microsoft") splits.
+    const denied = lowerOf(tokens[i - 1]);
+    if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && (namesAState(denied) || denied === 'fan' || denied === 'supporter') && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
       current.push(t);
       continue;
     }

@@ -107,3 +107,6 @@ export function conditionIn(rest: string, subject: Subject): StateReading {
   }
   return null;
 }
+
+/** Whether a word names a lasting condition or an allergen ("asthma", "diabetic", "peanuts"): a state a denial may list. */
+export const namesAState = (word: string): boolean => CONDITIONS.has(word) || CONDITION_ADJECTIVES.has(word) || isAllergen(word);

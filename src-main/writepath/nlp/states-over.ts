@@ -12,8 +12,11 @@ const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
 
 /** A denial of a state: "no longer …", or "not" / "don't" / "haven't" … (a change only with "anymore" after). */
 const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
-/** "no longer a chelsea fan, never was": the denial and then "never" (a "never was" said before it is of something else). */
-const NEVER_HELD = /\b(?:no longer|not|n't|anymore|any more)\b[^.!?]*?\bnever (?:was|were|been|have been|has been|had it|had one|really was|did)\b/i;
+/**
+ * "no longer a chelsea fan, never was tbh": right after the denial, without a subject of its own, "never was" and at
+ * most a filler, to the end of the sentence. "…, my sister never was", "never was good at it" are of something else.
+ */
+const NEVER_HELD = /\b(?:no longer|not|n't|anymore|any more)\b[^.!?]*?[,;–—-]\s*(?:but\s+|and\s+|tbh\s+|honestly\s+)?never (?:was|were|been|have been|has been|had it|had one|really was|did)(?:\s+(?:tbh|really|lol|either|honestly|haha|lmao|tho))*\s*[.!]*\s*$/i;
 const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
 const USED_TO = /^used to (be|have)\s+(.+)$/;
 /** It is back, or still there: "… but it came back", "its back", "and still do sometimes", "got it again". */
@@ -62,12 +65,15 @@ function ended(state: StateReading, subject: Subject): Built | null {
 }
 
 /**
- * A state that is over, and a second over with it after "or", "nor" or "and": "no longer allergic to peanuts or
- * shellfish", "i don't have asthma or eczema anymore" (neither is held now).
+ * A state that is over, and a second over with it after "or" or "nor": "no longer allergic to peanuts or shellfish",
+ * "i don't have asthma or eczema anymore" (neither is held now). After "used to", "and" lists them too ("i used to
+ * have asthma and eczema"); after a denial it does not ("no longer an arsenal fan and a spurs fan now" is a switch).
  */
 export function withWhatEndsToo(first: Built, rest: string, subject: Subject, heldBy: (said: string) => StateReading): Built[] {
-  const after = /\s(?:or|nor|and|&)\s+(?:(?:a|an)\s+)*(.+)$/.exec(rest.split(/[,.;!?]/)[0] ?? '')?.[1]?.replace(ANY_MORE, '').trim();
-  if (!after) return [first];
+  const joiner = USED_TO.test(rest) ? /\s(?:or|nor|and|&)\s+(?:(?:a|an)\s+)*(.+)$/ : /\s(?:or|nor)\s+(?:(?:a|an)\s+)*(.+)$/;
+  const after = joiner.exec(rest.split(/[,.;!?]/)[0] ?? '')?.[1]?.replace(ANY_MORE, '').trim();
+  // "… and now a spurs fan", "… and a fulham fan these days": what holds now, not more of what ended.
+  if (!after || HOLDS_NOW.test(after)) return [first];
   const allergy = first.slot?.includes('.allergy.') === true;
   const tries = allergy ? [`is allergic to ${after}`] : first.content.includes(' no longer has ') ? [`has ${after}`] : [`is ${after}`, `is a ${after}`];
   for (const said of tries) {
@@ -76,3 +82,5 @@ export function withWhatEndsToo(first: Built, rest: string, subject: Subject, he
   }
   return [first];
 }
+
+const HOLDS_NOW = /\b(?:now|instead|these days|currently|nowadays|anymore|again|still)\b/;

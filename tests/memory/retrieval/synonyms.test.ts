@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { recordTranscript } from '../../../src-main/data/import/record-transcript';
 import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import { encodeWordVectors, WordVectors } from '../../../src-main/embeddings/word-vectors';
-import type { RetrievalConfig } from '../../../src-main/memory';
+import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
+import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
 import { openTestEngine } from '../../helpers/temp-engine';
 
 const FILLER = [
@@ -44,36 +45,57 @@ const chat = recallDatasetSchema.parse({
   ],
 }).conversations[0];
 
-async function deepSearch(query: string, limit: number, retrieval: Partial<RetrievalConfig> = {}): Promise<{ turn: string; strategies: string[] }[]> {
+const NOW = Date.parse('2024-06-01T00:00:00Z');
+
+async function recorded(retrieval: Partial<RetrievalConfig> = {}): Promise<{ engine: MemoryEngine; turnOf: Map<string, string> }> {
   if (!chat) throw new Error('fixture missing');
   const { engine } = openTestEngine({ startSlowPath: false, retrieval });
   const episodes = conversationEpisodes(chat);
   const ids = await recordTranscript(engine, episodes);
-  const turnOf = new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?']));
-  const result = await engine.search({ query, types: ['episodic'], limit, now: Date.parse('2024-06-01T00:00:00Z') });
-  return result.hits.map((h) => ({ turn: turnOf.get(h.node.id) ?? '?', strategies: h.strategies.map((s) => s.strategy) }));
+  return { engine, turnOf: new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?'])) };
 }
 
+/** The pack's earlier turns by score, best first, with the strategies that found each. */
+async function packTurns(query: string, retrieval: Partial<RetrievalConfig> = {}): Promise<{ turn: string; strategies: string[] }[]> {
+  const { engine, turnOf } = await recorded(retrieval);
+  const pack = await engine.buildContextPack(query, { now: NOW });
+  return pack.sections
+    .flatMap((sec) => sec.items)
+    .filter((i) => i.nodeId !== null && turnOf.has(i.nodeId))
+    .sort((a, b) => b.score - a.score)
+    .map((i) => ({ turn: turnOf.get(i.nodeId as string) ?? '?', strategies: i.strategies.map((st) => st.strategy) }));
+}
+
+const OFF: Partial<RetrievalConfig> = { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, synonyms: 0 } };
+
 describe('similar words (synonyms.ts)', () => {
-  it('a deep search finds the turn that says the question in other words, and says how', async () => {
-    const hits = await deepSearch("How did Marco's diet change?", 60);
-    const fish = hits.findIndex((h) => h.turn === 'fish');
+  it('a context pack finds the turn that says the question in other words, and says how', async () => {
+    const turns = await packTurns("How did Marco's diet change?");
+    const fish = turns.findIndex((t) => t.turn === 'fish');
     expect(fish).toBeGreaterThanOrEqual(0);
-    expect(hits[fish]?.strategies).toContain('synonyms');
-    const without = await deepSearch("How did Marco's diet change?", 60, { weights: { fts: 1, vector: 1, entity: 1, temporal: 0.5, causal: 1, neighbourhood: 0.5, provenance: 1, synonyms: 0 } });
-    const before = without.findIndex((h) => h.turn === 'fish');
-    // What the list adds: the turn ranks higher with it than without it.
-    expect(before === -1 || fish < before).toBe(true);
+    expect(turns[fish]?.strategies).toContain('synonyms');
+    // What the list adds: without it the turn ranks lower in the pack, or is not in it.
+    const without = (await packTurns("How did Marco's diet change?", OFF)).findIndex((t) => t.turn === 'fish');
+    expect(without === -1 || fish < without).toBe(true);
   });
 
-  it('a top-10 search leaves the list out (it reorders the very top)', async () => {
-    const hits = await deepSearch("How did Marco's diet change?", 10);
-    expect(hits.flatMap((h) => h.strategies)).not.toContain('synonyms');
+  it('a search leaves the list out, however deep (it reorders the very top)', async () => {
+    const { engine } = await recorded();
+    for (const limit of [10, 60, 100]) {
+      const result = await engine.search({ query: "How did Marco's diet change?", types: ['episodic'], limit, now: NOW });
+      expect(result.hits.flatMap((h) => h.strategies.map((st) => st.strategy))).not.toContain('synonyms');
+    }
   });
 
-  it('a question with no word the vectors know gives no list (word overlap is BM25\'s)', async () => {
-    const hits = await deepSearch('Марко рыба?', 60);
-    expect(hits.flatMap((h) => h.strategies)).not.toContain('synonyms');
+  it("a question with no word the vectors know gives no list (word overlap is BM25's)", async () => {
+    const turns = await packTurns('Марко рыба?');
+    expect(turns.flatMap((t) => t.strategies)).not.toContain('synonyms');
+  });
+
+  it('a pasted page reads its first words only, as the full-text query does', async () => {
+    const page = `${"How did Marco's diet change? "}${Array.from({ length: 400 }, (_, i) => `word${i} meat${i % 7}`).join(' ')}`;
+    const turns = await packTurns(page);
+    expect(turns.find((t) => t.turn === 'fish')?.strategies ?? []).toContain('synonyms');
   });
 });
 
