@@ -118,6 +118,17 @@ export interface SnapshotLoad {
 export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (the provider, keys and MCP stay as you set them)';
 
 /** A name as a reader sees it: " Edinburgh " and "Edin\u200bburgh" are Edinburgh. */
+/** A file entity's aliases as names (a JSON list of strings; anything else, or past the first 50, is none). */
+function fileAliases(value: unknown): string[] {
+  if (typeof value !== 'string' || value.length > 100_000) return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string' && a.length <= 200).slice(0, 50).map(shownName) : [];
+  } catch {
+    return [];
+  }
+}
+
 const shownName = (name: string): string => name.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
 
 /**
@@ -232,7 +243,9 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       if (table === 'entities' && (row.merged_into === null || row.merged_into === undefined)) {
-        const same = statements.entityIdByName(shownName(String(row.canonical_name)), String(row.type));
+        // By name first; else by a name or alias of the file's that is a name or alias here, when only one fits.
+        const name = shownName(String(row.canonical_name));
+        const same = statements.entityIdByName(name, String(row.type)) ?? statements.entityIdKnownAs([name, ...fileAliases(row.aliases)], String(row.type));
         if (same !== null) {
           entityIds.set(String(row.id), same);
           adoptedEntities.add(same);

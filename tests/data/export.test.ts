@@ -223,6 +223,38 @@ describe('merging an export into a memory that moved on', () => {
     expect(desk.listEntities(100).some((e) => e.id === band.id)).toBe(true);
   });
 
+  it('an entity known here by another of its names is that entity; one that fits two here stays its own', async () => {
+    const { engine: laptop } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T10:00:00Z')) });
+    const edin = laptop.createEntity({ name: 'Edin', type: 'place' });
+    const movedThere = laptop.rememberFact({ content: 'User moved to Edin in March', entityIds: [edin.id] });
+    const jo = laptop.createEntity({ name: 'Joanna', type: 'person', aliases: ['Jo'] });
+    const joFact = laptop.rememberFact({ content: 'Joanna is the user’s sister', entityIds: [jo.id] });
+    const sam = laptop.createEntity({ name: 'Sam', type: 'person' });
+    const samFact = laptop.rememberFact({ content: 'Sam plays the drums', entityIds: [sam.id] });
+    const out = makeTempDir();
+    await exportJson(laptop, join(out, 'laptop.json'));
+
+    const { engine: desk } = openTestEngine({ clock: new ManualClock(Date.parse('2026-04-01T10:00:00Z')) });
+    // "Edin" is an alias of the Edinburgh here; the file's Joanna goes by "Jo", the name here.
+    const edinburgh = desk.createEntity({ name: 'Edinburgh', type: 'place', aliases: ['Edin'] });
+    const joHere = desk.createEntity({ name: 'Jo', type: 'person' });
+    // Two people here answer to "Sam": which one the file meant cannot be told.
+    const samuel = desk.createEntity({ name: 'Samuel', type: 'person', aliases: ['Sam'] });
+    const samantha = desk.createEntity({ name: 'Samantha', type: 'person', aliases: ['Sam'] });
+    const summary = await runImport(desk, join(out, 'laptop.json'), { format: 'engram-export' });
+    expect(summary.rejected).toEqual([]);
+
+    expect(desk.getEntityProfile(edinburgh.id).facts.map((f) => f.id)).toContain(movedThere);
+    expect(desk.listEntities(100).filter((e) => e.type === 'place').map((e) => e.id)).toEqual([edinburgh.id]);
+    expect(desk.getEntityProfile(joHere.id).facts.map((f) => f.id)).toContain(joFact);
+    expect(desk.listEntities(100).some((e) => e.canonicalName === 'Joanna')).toBe(false);
+    expect(desk.getEntityProfile(samuel.id).facts.map((f) => f.id)).not.toContain(samFact);
+    expect(desk.getEntityProfile(samantha.id).facts.map((f) => f.id)).not.toContain(samFact);
+    const samThere = desk.listEntities(100).find((e) => e.canonicalName === 'Sam');
+    expect(samThere?.id).toBe(sam.id);
+    expect(desk.getEntityProfile(sam.id).facts.map((f) => f.id)).toContain(samFact);
+  });
+
   it('a newer export replaces what an older memory holds', async () => {
     const { engine: newer } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
     slotted(newer, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');

@@ -7,6 +7,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { stmt } from './statements';
+import { entityIdsNamed, normaliseAlias } from './entities';
 
 /** One row as an export carries it: column name → value. */
 export type SnapshotRow = Record<string, string | number | null>;
@@ -76,6 +77,19 @@ export class SnapshotLoadStatements {
       .pluck()
       .get(name, type) as string | undefined;
     return id ?? null;
+  }
+
+  /**
+   * The one entity here of this kind, not merged, whose name or an alias is one of `names` ("Edin" for the
+   * "Edinburgh" here that has it as an alias, or the file's "Edinburgh" known here as "Edin"), or null: none, or
+   * several, when which one was meant cannot be told (the file's entity then stays one of its own).
+   */
+  entityIdKnownAs(names: readonly string[], type: string): string | null {
+    const ids = new Set<string>();
+    for (const key of new Set(names.map(normaliseAlias).filter((k) => k !== ''))) {
+      for (const id of entityIdsNamed(this.db, key)) if (this.entityById(id)?.type === type) ids.add(id);
+    }
+    return ids.size === 1 ? ([...ids][0] as string) : null;
   }
 
   /** The name and kind of the entity here with this id, or null. */
