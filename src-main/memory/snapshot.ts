@@ -270,7 +270,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       if (table === 'memory_proposals') {
-        const loaded = adoptedEntities.size > 0 ? { ...fresh, entities: new Set([...fresh.entities, ...adoptedEntities]) } : fresh;
+        // The entities a proposal may name are those a link may join (the file's, found here by name, or by id and kind).
+        const loaded = adoptedEntities.size > 0 || matchedHere.size > 0 ? { ...fresh, entities: new Set([...fresh.entities, ...adoptedEntities, ...matchedHere]) } : fresh;
         const checked = checkImportedProposal(row, loaded, (space) => placedIn(space), (id) => exists('memory_sessions', ['id'], { id }), now);
         if ('problem' in checked) {
           reject(table, checked.problem, example);

@@ -255,6 +255,26 @@ describe('merging an export into a memory that moved on', () => {
     expect(desk.getEntityProfile(sam.id).facts.map((f) => f.id)).toContain(samFact);
   });
 
+  it('a proposal naming an entity here by its id and kind (renamed here since) waits for review, linked to it', async () => {
+    const { engine: laptop } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T10:00:00Z')) });
+    const ana = laptop.createEntity({ name: 'Ana', type: 'person' });
+    laptop.rememberFact({ content: 'Ana is the user’s cousin', entityIds: [ana.id] });
+    const out = makeTempDir();
+    await exportJson(laptop, join(out, 'first.json'));
+    const { engine: desk } = openTestEngine({ clock: new ManualClock(Date.parse('2026-04-01T10:00:00Z')) });
+    await runImport(desk, join(out, 'first.json'), { format: 'engram-export' });
+    desk.updateEntity({ entityId: ana.id, name: 'Ana Silva' });
+    // Later, on the laptop: a proposal about Ana, and a second export.
+    laptop.proposeFact({ action: 'remember', origin: 'mcp', input: { content: 'Ana plays the cello', entityIds: [ana.id] } });
+    await exportJson(laptop, join(out, 'second.json'));
+    const summary = await runImport(desk, join(out, 'second.json'), { format: 'engram-export' });
+    expect((summary.rejected ?? []).filter((r) => r.table === 'memory_proposals')).toEqual([]);
+    const [pending] = desk.listProposals({ state: 'pending' }).items;
+    const approved = desk.approveProposal({ id: pending?.id ?? '' });
+    expect(desk.getEntityProfile(ana.id).entity.canonicalName).toBe('Ana Silva');
+    expect(desk.getEntityProfile(ana.id).facts.map((f) => f.id)).toContain(approved.nodeId);
+  });
+
   it('a newer export replaces what an older memory holds', async () => {
     const { engine: newer } = openTestEngine({ clock: new ManualClock(Date.parse('2026-11-29T10:00:00Z')) });
     slotted(newer, 'User lives in Porto', 'user.residence', 'porto', '2026-09-01T00:00:00Z');
