@@ -754,6 +754,32 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('i work at Lidl istg')).toMatchObject({ content: 'User works at Lidl' });
     expect(await first("i'm married now lol still weird to say")).toMatchObject({ content: 'User is married' });
   });
+
+  it('session 18: settled in after a move, a job held for years, a dog by its breed, "finally" after a switch', async () => {
+    // The home left and the one now, said the chat's way.
+    expect(await slotted("moved out of Hackney last weekend, we're in Walthamstow now")).toEqual([
+      { content: 'User moved out of Hackney', slot: 'user.residence', value: 'ended:hackney', day: '2026-11-22' },
+      { content: 'User lives in Walthamstow', slot: 'user.residence', value: 'walthamstow', day: '2026-11-25' },
+    ]);
+    expect(await first("just moved!! we're now in leeds")).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await first("we're in Clifton now, moved in june")).toMatchObject({ content: 'User lives in Clifton', slot: 'user.residence' });
+    // Without a move it is as often a trip or an errand; someone's home is no place of its own.
+    for (const text of ["we're in Paris now!", "i'm in Tesco now", "we're in Jake's now, we're moving next week", "we moved out of Jake's place"]) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.residence'), text).toEqual([]);
+    }
+    // A job held for months or years, dated by its start; an evening somewhere is none.
+    expect(await first("i've been at google for 3 years now")).toMatchObject({ content: 'User works at Google', slot: 'user.employer', value: 'google', day: '2023-11-25' });
+    expect(await first("i've been at the BBC for 5 years")).toMatchObject({ content: 'User works at the BBC', value: 'bbc' });
+    for (const text of ["i've been at the Crown for 2 hours lol", 'ive been at leeds for 3 years', 'been at my mums for 2 weeks']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
+    }
+    // A dog named by its breed is a pet; "finally" ends an object, not part of it.
+    expect(await first('we adopted a rescue greyhound called Pip on sunday')).toMatchObject({ content: 'User adopted a rescue greyhound called Pip', day: '2026-11-22' });
+    expect(await slotted("i've switched from android to an iphone finally")).toMatchObject([
+      { content: 'User has switched from android to an iphone', slot: 'user.uses.iphone', value: 'yes' },
+      { slot: 'user.uses.android', value: 'no' },
+    ]);
+  });
 });
 
 describe('names typed in lower case', () => {

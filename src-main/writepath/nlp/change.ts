@@ -267,7 +267,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       const away = (first === 'out' && lowerOf(object[1]) === 'of') || (first === 'away' && lowerOf(object[1]) === 'from');
       const place = away ? nameAfter(object, ['of', 'from']) : null;
-      if (!place || group.negated) return null;
+      // "moved out of Jake's place": someone's home, not a place of its own.
+      if (!place || group.negated || object.some((t) => /^['’]s$/.test(t.text))) return null;
       return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
     }
     case 'date':

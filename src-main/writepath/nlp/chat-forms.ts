@@ -306,6 +306,27 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
+/** How long a stay lasted, as a job's is said: "for 3 years", "for a few months", "since 2019". */
+const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
+
+/**
+ * "i've been at Google for 3 years (now)", "been at Monzo since 2021": the speaker's employer — a name that is no
+ * place (`isPlace`: "been at Leeds for 3 years" is a home or a university), held for months or years ("been at the
+ * Crown for 2 hours" is an evening).
+ */
+export function beenAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean): Built | null {
+  let i = start;
+  if (lowerOf(tokens[i]) === 'i') i++;
+  if (['have', "'ve", 've'].includes(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'been' || lowerOf(tokens[i + 1]) !== 'at') return null;
+  // "been at the BBC": the name keeps its article.
+  const the = lowerOf(tokens[i + 2]) === 'the' ? 1 : 0;
+  const run = properRuns(tokens.slice(i + 2))[0];
+  if (!run || run.start !== the || isPlace(run.text)) return null;
+  if (!JOB_LENGTH.test(joinTokens(tokens.slice(i + 2 + run.end)))) return null;
+  return { content: `${own.text} works at ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
+}
+
 /** "my new job is at Dropbox", "my job is with Acme now": the speaker's employer, or null. */
 export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
   let i = start + 1;

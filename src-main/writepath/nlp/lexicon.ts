@@ -15,7 +15,13 @@ export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset bur
 /** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
 export const CHILDREN = words('son daughter baby kid kids twins');
 /** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
-export const PETS = words('dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret gecko snake');
+/** Animals kept as pets, and the dog and cat breeds chats name them by ("we got a greyhound", "our labrador died"). */
+export const PETS = words(`
+  dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret gecko snake
+  greyhound whippet lurcher labrador retriever spaniel cockapoo cockerpoo cavapoo labradoodle poodle terrier beagle collie
+  dachshund pug husky staffie frenchie bulldog chihuahua corgi schnauzer alsatian dalmatian doberman rottweiler
+  tabby moggy
+`);
 /**
  * Relations that are one person at a time ("my mum", "my boss"): what "my mum" does is a slot of hers; "my
  * friend lives in Lyon" and "my friend lives in Paris" may be two friends, so a many-of relation has no slot.
@@ -139,7 +145,7 @@ export const TRAILING_FILLERS = [
   'lol', 'more', 'the most', 'a bit', 'by the way', 'btw', 'so far', 'now', 'still', 'for sure', 'of course', 'in general', 'i guess', 'i think',
   'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
   'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
-  'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
+  'finally', 'at last', 'at long last', 'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
   'fyi', 'just fyi', 'unironically', 'ironically', 'just so you know', 'just so u know', 'for real', 'pls', 'plz', 'please',
 ];
 

@@ -46,14 +46,14 @@ export interface ModelWord {
  * …", "am from …", "grew up in …". Not "am at …" ("im now at uni" is where one is today).
  */
 const PLACE_VERBS = new Map<string, readonly string[]>([
-  ['move', ['to']],
+  ['move', ['to', 'of']],
   ['relocate', ['to']],
   ['live', ['in', 'near']],
   ['settle', ['in']],
   ['base', ['in']],
   ['grow', ['in', 'near']],
   ['bear', ['in']],
-  ['be', ['from']],
+  ['be', ['from', 'in']],
   ['work', ['at', 'for']],
   ['intern', ['at']],
   ['start', ['at']],

@@ -1,0 +1,53 @@
+/**
+ * A home settled in, said the chat's way (build-statement.ts reads "moved to Leeds", "we live in Leeds now"; change.ts
+ * "moved out of Hackney"): "we're in walthamstow now" is the new home when the message tells of a move ("moved out of
+ * hackney, we're in walthamstow now") — without one it is as often a trip or an errand ("we're in paris now!", "i'm in
+ * tesco now").
+ */
+import { joinTokens, type Token } from './analyzer';
+import { normaliseFact } from '../text';
+import { lowerOf, properRuns } from './phrases';
+import { onlyTimeOrFillers } from './state-words';
+import type { Built, Subject } from './statement-types';
+
+/** Whether a name may be a home: not an organisation's (the caller's reading of the message; a name finder often takes a suburb for a person). */
+export type MayBeHome = (name: string) => boolean;
+
+/** A move said in the message: "moved", "moving", "just moved", "the move". */
+const TELLS_OF_A_MOVE = /\b(?:moved|moving|move|relocated|new (?:flat|house|place|home))\b/i;
+
+/** "we're in walthamstow now", "i'm now in leeds": where the speaker lives, in a message that tells of a move. */
+function settledIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
+  if (!TELLS_OF_A_MOVE.test(text)) return null;
+  let i = start;
+  if (!['i', 'we'].includes(lowerOf(tokens[i]))) return null;
+  if (!['am', "'m", 'm', 'are', "'re", 're'].includes(lowerOf(tokens[i + 1]))) return null;
+  i += 2;
+  const now = lowerOf(tokens[i]) === 'now';
+  if (now) i++;
+  if (lowerOf(tokens[i]) !== 'in') return null;
+  // "now" said before or after the place: without it "we're in leeds" is as often a visit.
+  const saysNow = now || /\bnow\b/i.test(joinTokens(tokens.slice(i)));
+  if (!saysNow) return null;
+  return homeAt(tokens, i + 1, mayBeHome, (place) => ({
+    content: `${own.text} lives in ${place}`,
+    type: 'semantic',
+    slot: `${own.key}.residence`,
+    value: normaliseFact(place),
+    entities: [{ name: place, type: 'place', aliases: [] }],
+  }));
+}
+
+/** The name at `at` (nothing but a time or fillers after it) as a home, built by `make`; else null. */
+function homeAt(tokens: readonly Token[], at: number, mayBeHome: MayBeHome, make: (place: string) => Built): Built | null {
+  const run = properRuns(tokens.slice(at))[0];
+  if (!run || run.start !== 0 || !mayBeHome(run.text)) return null;
+  // "we're in Jake's now": someone's home, not a place of its own.
+  if (/['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
+  return onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end))) ? make(run.text) : null;
+}
+
+/** A home settled in (see the module's comment), or null. */
+export function homeNews(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
+  return settledIn(tokens, start, own, mayBeHome, text);
+}
