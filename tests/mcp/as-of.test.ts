@@ -3,26 +3,9 @@
  * then, and say what that leaves out (messages said by then but learned later) — a real SDK client over the SDK's
  * in-memory transport.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createEngramMcpServer } from '../../src-main/mcp/server';
-import type { MemoryEngine } from '../../src-main/memory/engine';
+import { callTool as call, mcpClient, textOf } from '../helpers/mcp-client';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
-
-async function clientOf(engine: MemoryEngine): Promise<Client> {
-  const server = createEngramMcpServer({ memory: engine, writesAllowed: () => true, writeRefusal: 'no', version: '0' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'Claude Desktop', version: '1' });
-  await client.connect(clientSide);
-  return client;
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 describe('MCP reads as of a date', () => {
   it('search_memory and get_profile answer with memory as it stood then, and name what it had not learned yet', async () => {
@@ -36,7 +19,7 @@ describe('MCP reads as of a date', () => {
     // An older history imported today: said in February, learned only now.
     engine.recordEpisode({ content: 'I started learning the cello', sessionId: 'old-export', eventTime: Date.parse('2026-02-10T09:00:00Z') });
     await engine.flush();
-    const client = await clientOf(engine);
+    const client = await mcpClient(engine, { clientName: 'Claude Desktop' });
 
     const now = await call(client, 'search_memory', { query: 'where does the user live', type: 'semantic' });
     expect((now.structuredContent as { results: { id: string }[] }).results.map((r) => r.id)).toEqual([york]);
@@ -66,7 +49,7 @@ describe('MCP reads as of a date', () => {
   it('a date that cannot be read is a tool error that says so, not a failed call', async () => {
     const { engine } = openTestEngine({ startSlowPath: false });
     engine.rememberFact({ content: 'User lives in Leeds' });
-    const client = await clientOf(engine);
+    const client = await mcpClient(engine, { clientName: 'Claude Desktop' });
     const search = await call(client, 'search_memory', { query: 'live', as_of: 'the day after never' });
     expect(search.isError).toBe(true);
     expect(textOf(search)).toMatch(/search_memory failed: .*the day after never/);

@@ -2,23 +2,10 @@
  * Issue 23: another app's writes wait for the person's review by default. The tool result says so (text and
  * structured), nothing is in memory until approval, and a correction supersedes only on approval.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createEngramMcpServer } from '../../src-main/mcp/server';
+import { mcpClient as connect, textOf } from '../helpers/mcp-client';
 import { openTestEngine } from '../helpers/temp-engine';
-
-async function connect(engine: ReturnType<typeof openTestEngine>['engine']): Promise<Client> {
-  const server = createEngramMcpServer({ memory: engine, writesAllowed: () => true, writeRefusal: 'not allowed', version: 'test' });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'Cursor', version: '1.0.0' });
-  await client.connect(clientSide);
-  return client;
-}
-
-const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 
 describe('MCP writes under review', () => {
   it('remember_fact and correct_fact answer that they wait for review; approval writes and supersedes', async () => {

@@ -2,27 +2,13 @@
  * An MCP client bound to one space (Settings, or `engram mcp --space NAME`) reads that space plus facts marked
  * everywhere and writes only there: a real SDK client over the SDK's in-memory transport.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { createEngramMcpServer } from '../../src-main/mcp/server';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
+import { callTool as call, mcpClient, textOf } from '../helpers/mcp-client';
 import { openTestEngine } from '../helpers/temp-engine';
 
-async function boundClient(engine: MemoryEngine, spaceId: string): Promise<Client> {
-  const server = createEngramMcpServer({ memory: engine, writesAllowed: () => true, writeRefusal: 'no', version: '0', spaceId: () => spaceId });
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'Cursor', version: '1' });
-  await client.connect(clientSide);
-  return client;
-}
-
-const call = async (client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> =>
-  (await client.callTool({ name, arguments: args })) as CallToolResult;
-const textOf = (r: CallToolResult): string => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
+const boundClient = (engine: MemoryEngine, spaceId: string) => mcpClient(engine, { writeRefusal: 'no', version: '0', spaceId: () => spaceId });
 
 describe('MCP bound to a space', () => {
   it('a client bound to Work cannot read or write Personal', async () => {
