@@ -13,7 +13,14 @@ export function learnedLaterNotice(count: number, firstLearnedAt: number | null,
 }
 
 /**
- * The day an as-of bound names, in ISO: a day asked for ("2026-03-01") is read as its end, the next day's first
- * instant, so the day shown is the one before the bound (an instant inside a day stays that day).
+ * The day an as-of read names, as YYYY-MM-DD: the day asked when it was asked as one ("2026-03-01", read as that UTC
+ * day); else the day before the bound in this machine's time zone, where "today", "yesterday" or "march 2026" were read
+ * (a day is read as its end, the next day's first instant).
  */
-export const asOfDay = (bound: number): string => new Date(bound - 1).toISOString().slice(0, 10);
+export function asOfDay(bound: number, asked?: string): string {
+  const day = asked?.trim();
+  if (day !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const d = new Date(bound - 1);
+  const two = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}

@@ -14,7 +14,7 @@ import type { ToolMemory } from './memory-port';
 export type { ToolMemory } from './memory-port';
 import { statedByPerson } from './grounding';
 import { isoTime } from '../../src-shared/clock';
-import { learnedLaterNotice } from '../../src-shared/as-of-notice';
+import { asOfDay, learnedLaterNotice } from '../../src-shared/as-of-notice';
 import type { ProposalReceipt, ReviewSource } from '../../src-shared/review-types';
 
 /** Who a tool's write is attributed to: the provenance the inspector shows and its origin filter uses. */
@@ -182,6 +182,9 @@ const hitSummary = (h: SearchHit): JsonValue => ({
   event_time_relative: h.event_time_relative,
 });
 
+/** search_memory's `as_of` (get_profile's in mcp/profile.ts says the same of the profile). */
+const AS_OF_SCHEMA = z.string().min(1).max(100).optional().describe('Memory as it stood then, e.g. "2025-03-01" or "last christmas": facts as they were, messages said by then (relative times in the results count from that day)');
+
 export const MEMORY_TOOLS = {
   search_memory: def({
     description:
@@ -193,11 +196,7 @@ export const MEMORY_TOOLS = {
       after: z.string().max(100).optional().describe('Time expression, e.g. "last week" or "2025-03-01"'),
       before: z.string().max(100).optional(),
       limit: z.number().int().min(1).max(20).optional(),
-      as_of: z
-        .string()
-        .max(100)
-        .optional()
-        .describe('Memory as it stood then, e.g. "2025-03-01" or "last christmas": facts as they were, messages said by then'),
+      as_of: AS_OF_SCHEMA,
     }),
     async run(a, ctx) {
       const result = await ctx.memory.search({
@@ -207,7 +206,7 @@ export const MEMORY_TOOLS = {
         ...(a.after ? { after: a.after } : {}),
         ...(a.before ? { before: a.before } : {}),
         limit: a.limit ?? 8,
-        ...(a.as_of ? { asOf: a.as_of } : {}),
+        ...(a.as_of !== undefined ? { asOf: a.as_of } : {}),
         ...(ctx.memorySessionId ? { excludeSessionIds: [ctx.memorySessionId] } : {}),
         ...(ctx.spaceId !== undefined ? { spaceId: ctx.spaceId } : {}),
       });
@@ -218,7 +217,8 @@ export const MEMORY_TOOLS = {
         const later = ctx.memory.learnedLater(result.asOf, ctx.spaceId);
         if (later.count > 0) warnings.push(learnedLaterNotice(later.count, later.firstLearnedAt));
       }
-      return { intent: result.intent, ...(result.asOf !== undefined ? { as_of: result.asOf } : {}), results: result.hits.map(hitSummary), warnings };
+      const dated: JsonObject = result.asOf !== undefined ? { as_of: result.asOf, as_of_day: asOfDay(Date.parse(result.asOf), a.as_of) } : {};
+      return { intent: result.intent, ...dated, results: result.hits.map(hitSummary), warnings };
     },
   }),
   remember_fact: def({

@@ -87,7 +87,7 @@ export const profile: Command = async (ctx) => {
   const p = ctx.engine.profile({ ...(ctx.spaceId !== undefined ? { scope: { spaceId: ctx.spaceId } } : {}), asOf });
   if (ctx.json) return ctx.out(JSON.stringify(asOf === undefined ? p : { ...p, asOf: new Date(p.computedAt).toISOString() }));
   // As of a date, said so first: the lines are what Engram knew then.
-  ctx.out(asOf === undefined ? profileText(p) : `As of ${asOfDay(p.computedAt)} (the end of that day):\n${profileText(p)}`);
+  ctx.out(asOf === undefined ? profileText(p) : `As of ${asOfDay(p.computedAt, asOf)} (the end of that day):\n${profileText(p)}`);
 };
 
 export const evalCommand: Command = async (ctx) => {

@@ -23,18 +23,19 @@ export const GET_PROFILE_DESCRIPTION =
 function profileJson(memory: McpMemory, spaceId: string | undefined, asOf?: string): { json: JsonObject; text: string } {
   const p = memory.profile({ ...(spaceId !== undefined ? { scope: { spaceId } } : {}), ...(asOf !== undefined ? { asOf } : {}) });
   const lines = (ls: typeof p.static) => ls.map((l) => ({ id: l.nodeId, content: l.content, reason: l.reason, pinned: l.pinned, confirmed: l.confirmed }));
-  const dated: JsonObject = asOf !== undefined ? { as_of: new Date(p.computedAt).toISOString() } : {};
+  // `as_of` the bound (an instant; a day asked is read as its end), `as_of_day` the day it names.
+  const dated: JsonObject = asOf !== undefined ? { as_of: new Date(p.computedAt).toISOString(), as_of_day: asOfDay(p.computedAt, asOf) } : {};
   const json: JsonObject = { static: lines(p.static), dynamic: lines(p.dynamic), computed_at: new Date(p.computedAt).toISOString(), ...dated };
   if (asOf === undefined) return { json, text: profileText(p) };
   // As of a date, what was said by then but learned later is left out: say so, as the CLI and the inspector do.
   const later = memory.learnedLater(asOf, spaceId);
   const notice = later.count > 0 ? learnedLaterNotice(later.count, later.firstLearnedAt) : null;
-  const heading = `As of ${asOfDay(p.computedAt)} (the end of that day).${notice ? ` ${notice}` : ''}`;
+  const heading = `As of ${asOfDay(p.computedAt, asOf)} (the end of that day).${notice ? ` ${notice}` : ''}`;
   return { json: notice ? { ...json, notice } : json, text: `${heading}\n\n${profileText(p)}` };
 }
 
 const getProfileSchema = z.object({
-  as_of: z.string().max(100).optional().describe('The profile as it stood then, e.g. "2025-03-01" or "last christmas" (default: now)'),
+  as_of: z.string().min(1).max(100).optional().describe('The profile as it stood then, e.g. "2025-03-01" or "last christmas" (default: now)'),
 });
 
 /** `spaceId`: the space the client is bound to; its profile is that space's facts plus those marked everywhere. */
@@ -57,7 +58,7 @@ export function registerProfile(server: McpServer, memory: McpMemory, activity: 
         if (err instanceof AppError) return { content: [{ type: 'text', text: `get_profile: ${err.message}` }], isError: true };
         throw err;
       }
-      activity(typeof answer.json.as_of === 'string' ? `called get_profile (as of ${asOfDay(Date.parse(answer.json.as_of))})` : 'called get_profile');
+      activity(typeof answer.json.as_of_day === 'string' ? `called get_profile (as of ${answer.json.as_of_day})` : 'called get_profile');
       return { content: [{ type: 'text', text: answer.text }], structuredContent: answer.json };
     },
   );

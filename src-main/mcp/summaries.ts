@@ -4,7 +4,6 @@
  */
 import type { JsonObject, JsonValue } from '../../src-shared/memory-types';
 import { plural } from '../../src-shared/plural';
-import { asOfDay } from '../../src-shared/as-of-notice';
 
 const obj = (v: JsonValue | undefined): JsonObject => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
 const list = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.map(obj) : []);
@@ -29,7 +28,7 @@ export function summarize(tool: string, result: JsonValue): string {
     case 'search_memory': {
       const hits = list(r.results);
       const warnings = Array.isArray(r.warnings) && r.warnings.length > 0 ? `\nNote: ${r.warnings.map(str).join('; ')}` : '';
-      const asOf = typeof r.as_of === 'string' ? ` as of ${asOfDay(Date.parse(r.as_of))}` : '';
+      const asOf = typeof r.as_of_day === 'string' ? ` as of ${r.as_of_day}` : '';
       if (hits.length === 0) return `Nothing in memory${asOf} matches.${warnings}`;
       return `${hits.length} match${hits.length === 1 ? '' : 'es'} in memory${asOf}:\n${hits.map(memoryLine).join('\n')}${warnings}`;
     }

@@ -117,7 +117,6 @@ export interface SnapshotLoad {
 /** Settings are never loaded from a file: provider, keys and MCP stay as the person set them. */
 export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (the provider, keys and MCP stay as you set them)';
 
-/** A name as a reader sees it: " Edinburgh " and "Edin\u200bburgh" are Edinburgh. */
 /** A file entity's aliases as names (a JSON list of strings; anything else, or past the first 50, is none). */
 function fileAliases(value: unknown): string[] {
   if (typeof value !== 'string' || value.length > 100_000) return [];
@@ -129,6 +128,7 @@ function fileAliases(value: unknown): string[] {
   }
 }
 
+/** A name as a reader sees it: " Edinburgh " and "Edin\u200bburgh" are Edinburgh. */
 const shownName = (name: string): string => name.normalize('NFKC').replace(/[\u200B-\u200D\u2060\uFEFF]/g, '').replace(/\s+/g, ' ').trim();
 
 /**
@@ -156,6 +156,8 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
     memory_sessions: new Set(),
   };
   const statements = new SnapshotLoadStatements(db);
+  // Read before any row is added, so the file's own entities never match each other by alias.
+  const namesHere = statements.entityNamesHere();
   // The file's entities as this memory knows them: one of the same name and kind here is the same entity (an
   // export of the same conversations from another machine names Edinburgh with another id). Rows that point at
   // such an entity point at the one here.
@@ -243,9 +245,9 @@ export function loadSnapshotRows(db: Database, data: SnapshotData, now: number, 
         continue;
       }
       if (table === 'entities' && (row.merged_into === null || row.merged_into === undefined)) {
-        // By name first; else by a name or alias of the file's that is a name or alias here, when only one fits.
+        // By name first; else across name and alias, among the entities here before this load, when only one fits.
         const name = shownName(String(row.canonical_name));
-        const same = statements.entityIdByName(name, String(row.type)) ?? statements.entityIdKnownAs([name, ...fileAliases(row.aliases)], String(row.type));
+        const same = statements.entityIdByName(name, String(row.type)) ?? namesHere.knownAs(name, fileAliases(row.aliases), String(row.type));
         if (same !== null) {
           entityIds.set(String(row.id), same);
           adoptedEntities.add(same);

@@ -4,10 +4,10 @@ import { openTestHost } from '../helpers/app-host';
 
 describe('as-of API calls', () => {
   it('takes asOf on graph, timeline, lists, entity pages, search and packs, and compares two instants', async () => {
-    const { host } = openTestHost();
+    const { host, clock } = openTestHost();
     const fact = await host.dispatch('memory.rememberFact', { content: 'Grace is learning the violin' });
     const id = fact.ok ? (fact.value as { id: string }).id : '';
-    const future = Date.now() + 60_000;
+    const future = clock.now() + 60_000;
     const before = 1_000;
     const graph = await host.dispatch('inspector.graph', { seed: { kind: 'recent' }, filter: { asOf: future } });
     expect(graph.ok && (graph.value as { nodes: { id: string }[] }).nodes.map((n) => n.id)).toEqual([id]);

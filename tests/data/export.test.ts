@@ -255,6 +255,29 @@ describe('merging an export into a memory that moved on', () => {
     expect(desk.getEntityProfile(sam.id).facts.map((f) => f.id)).toContain(samFact);
   });
 
+  it("a file's entities never match each other by alias, and an alias shared by two people joins neither", async () => {
+    const { engine: laptop } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T10:00:00Z')) });
+    const samuel = laptop.createEntity({ name: 'Samuel', type: 'person', aliases: ['Sam'] });
+    const samantha = laptop.createEntity({ name: 'Samantha', type: 'person', aliases: ['Sam'] });
+    const brother = laptop.rememberFact({ content: 'Samuel is the user’s brother', entityIds: [samuel.id] });
+    const colleague = laptop.rememberFact({ content: 'Samantha is the user’s colleague', entityIds: [samantha.id] });
+    const out = makeTempDir();
+    await exportJson(laptop, join(out, 'laptop.json'));
+
+    // Into an empty memory: both people, each with their own fact.
+    const { engine: fresh } = openTestEngine({ clock: new ManualClock(Date.parse('2026-04-01T10:00:00Z')) });
+    await runImport(fresh, join(out, 'laptop.json'), { format: 'engram-export' });
+    expect(fresh.listEntities(100).map((e) => e.canonicalName).sort()).toEqual(['Samantha', 'Samuel']);
+    expect(fresh.getEntityProfile(samantha.id).facts.map((f) => f.id)).toEqual([colleague]);
+
+    // Into a memory with another Samuel who also goes by Sam: Samuel is he (same name); Samantha is not (alias to alias).
+    const { engine: desk } = openTestEngine({ clock: new ManualClock(Date.parse('2026-04-01T10:00:00Z')) });
+    const samuelHere = desk.createEntity({ name: 'Samuel', type: 'person', aliases: ['Sam'] });
+    await runImport(desk, join(out, 'laptop.json'), { format: 'engram-export' });
+    expect(desk.getEntityProfile(samuelHere.id).facts.map((f) => f.id)).toEqual([brother]);
+    expect(desk.getEntityProfile(samantha.id).facts.map((f) => f.id)).toEqual([colleague]);
+  });
+
   it('a proposal naming an entity here by its id and kind (renamed here since) waits for review, linked to it', async () => {
     const { engine: laptop } = openTestEngine({ clock: new ManualClock(Date.parse('2026-03-01T10:00:00Z')) });
     const ana = laptop.createEntity({ name: 'Ana', type: 'person' });

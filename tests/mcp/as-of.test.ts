@@ -25,11 +25,13 @@ describe('MCP reads as of a date', () => {
     expect((now.structuredContent as { results: { id: string }[] }).results.map((r) => r.id)).toEqual([york]);
     expect(now.structuredContent).not.toHaveProperty('as_of');
 
-    const then = await call(client, 'search_memory', { query: 'where does the user live', type: 'semantic', as_of: new Date(march).toISOString() });
+    const then = await call(client, 'search_memory', { query: 'where does the user live', type: 'semantic', as_of: new Date(march).toISOString().slice(0, 10) });
     expect(then.isError).toBeFalsy();
     const structured = then.structuredContent as { as_of: string; results: { id: string; content: string }[]; warnings: string[] };
     expect(structured.results.map((r) => r.content)).toEqual(['User lives in Leeds']);
-    expect(structured.as_of.slice(0, 10)).toBe('2026-03-01');
+    // The bound is the day's end; the day named is the one asked.
+    expect(structured.as_of).toBe('2026-03-02T00:00:00.000Z');
+    expect((then.structuredContent as { as_of_day: string }).as_of_day).toBe('2026-03-01');
     expect(structured.warnings.join(' ')).toMatch(/1 message said by then was learned only later/);
     expect(textOf(then)).toMatch(/in memory as of 2026-03-01/);
 
@@ -58,5 +60,11 @@ describe('MCP reads as of a date', () => {
     expect(textOf(profile)).toMatch(/get_profile: /);
     const tooLong = await call(client, 'get_profile', { as_of: 'x'.repeat(200) });
     expect(tooLong.isError).toBe(true);
+    // An empty date is refused by both, not read as "now" by one; a day still to come is no memory yet.
+    expect((await call(client, 'search_memory', { query: 'live', as_of: '' })).isError).toBe(true);
+    expect((await call(client, 'get_profile', { as_of: '' })).isError).toBe(true);
+    const ahead = await call(client, 'get_profile', { as_of: 'next year' });
+    expect(ahead.isError).toBe(true);
+    expect(textOf(ahead)).toMatch(/after today/);
   });
 });

@@ -763,18 +763,29 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     ]);
     expect(await first("just moved!! we're now in leeds")).toMatchObject({ slot: 'user.residence', value: 'leeds' });
     expect(await first("we're in Clifton now, moved in june")).toMatchObject({ content: 'User lives in Clifton', slot: 'user.residence' });
-    // Without a move it is as often a trip or an errand; someone's home is no place of its own.
-    for (const text of ["we're in Paris now!", "i'm in Tesco now", "we're in Jake's now, we're moving next week", "we moved out of Jake's place"]) {
+    // Without the speaker's own move, done, it is as often a trip or an errand; someone's home is no place of its own.
+    for (const text of [
+      "we're in Paris now!", "i'm in Tesco now", "we're in Jake's now, we're moving next week", "we moved out of Jake's place", "we moved out of Jake's",
+      "my sister's moving to leeds, we're in york now", "my friend moved to Paris, i'm in Rome now", "we're moving next month! we're in Paris now",
+      "we're in Florence now!! the move to italy is next year", "i'm moving jobs next week, i'm in london now", "we're in Spain now, moving around a lot",
+    ]) {
       expect((await slotted(text)).filter((f) => f.slot === 'user.residence'), text).toEqual([]);
     }
     // A job held for months or years, dated by its start; an evening somewhere is none.
     expect(await first("i've been at google for 3 years now")).toMatchObject({ content: 'User works at Google', slot: 'user.employer', value: 'google', day: '2023-11-25' });
     expect(await first("i've been at the BBC for 5 years")).toMatchObject({ content: 'User works at the BBC', value: 'bbc' });
-    for (const text of ["i've been at the Crown for 2 hours lol", 'ive been at leeds for 3 years', 'been at my mums for 2 weeks']) {
+    expect(await first("i moved out of St John's Wood")).toMatchObject({ slot: 'user.residence', value: "ended:st john's wood" });
+    for (const text of [
+      "i've been at the Crown for 2 hours lol", 'ive been at leeds for 3 years', 'been at my mums for 2 weeks', "i've been at Uni for 3 years",
+      "i've been at Leeds Beckett for 2 years studying nursing", "i've been at Great Ormond Street Hospital for 3 months with my son",
+      "i've been at Starbucks for 3 months as a customer lol", "i've been at google for 3 years, left last week",
+    ]) {
       expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
     }
     // A dog named by its breed is a pet; "finally" ends an object, not part of it.
     expect(await first('we adopted a rescue greyhound called Pip on sunday')).toMatchObject({ content: 'User adopted a rescue greyhound called Pip', day: '2026-11-22' });
+    expect(await first('we got a labrador puppy')).toMatchObject({ content: 'User got a labrador puppy' });
+    expect(await first('my favourite song is Free at Last')).toMatchObject({ slot: 'user.favourite.song', value: 'free at last' });
     expect(await slotted("i've switched from android to an iphone finally")).toMatchObject([
       { content: 'User has switched from android to an iphone', slot: 'user.uses.iphone', value: 'yes' },
       { slot: 'user.uses.android', value: 'no' },

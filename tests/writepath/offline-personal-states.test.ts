@@ -166,6 +166,14 @@ describe('states that are over', () => {
     expect(await slotsOf('i used to have asthma and eczema')).toEqual([['user.health.asthma', 'ended:yes'], ['user.health.eczema', 'ended:yes']]);
   });
 
+  it('"and" lists what ended (allergies, conditions), but not after a fan\'s love or before what holds now', async () => {
+    const endedIn = async (text: string): Promise<(string | null)[]> => (await read(text)).filter((s) => s.value?.startsWith('ended:')).map((s) => s.slot);
+    expect(await endedIn("i don't have asthma and eczema anymore")).toEqual(['user.health.asthma', 'user.health.eczema']);
+    expect(await endedIn('no longer allergic to cats and dogs')).toEqual(['user.allergy.cats', 'user.allergy.dogs']);
+    expect(await endedIn('no longer allergic to peanuts or shellfish these days')).toEqual(['user.allergy.peanuts', 'user.allergy.shellfish']);
+    for (const text of ['not allergic to cats anymore, never was apparently', 'no longer a chelsea fan, never was to be honest']) expect(await read(text), text).toEqual([]);
+  });
+
   it('after a denial, "and" tells of what holds now (a switch), and "or" before anything but a state splits as before', async () => {
     const endedIn = async (text: string): Promise<(string | null)[]> => (await read(text)).filter((s) => s.value?.startsWith('ended:')).map((s) => s.slot);
     expect(await endedIn("i'm no longer an arsenal fan and a proud spurs fan now")).toEqual(['user.opinion.arsenal']);

@@ -7,7 +7,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { stmt } from './statements';
-import { entityIdsNamed, normaliseAlias } from './entities';
+import { normaliseAlias } from './entities';
 
 /** One row as an export carries it: column name → value. */
 export type SnapshotRow = Record<string, string | number | null>;
@@ -80,16 +80,23 @@ export class SnapshotLoadStatements {
   }
 
   /**
-   * The one entity here of this kind, not merged, whose name or an alias is one of `names` ("Edin" for the
-   * "Edinburgh" here that has it as an alias, or the file's "Edinburgh" known here as "Edin"), or null: none, or
-   * several, when which one was meant cannot be told (the file's entity then stays one of its own).
+   * The entities here before a load, by their names and by their aliases (one read; a load matches against it, never
+   * against the entities it has just added itself).
    */
-  entityIdKnownAs(names: readonly string[], type: string): string | null {
-    const ids = new Set<string>();
-    for (const key of new Set(names.map(normaliseAlias).filter((k) => k !== ''))) {
-      for (const id of entityIdsNamed(this.db, key)) if (this.entityById(id)?.type === type) ids.add(id);
+  entityNamesHere(): EntityNamesHere {
+    const names = new Map<string, Set<string>>();
+    const aliases = new Map<string, Set<string>>();
+    const add = (into: Map<string, Set<string>>, type: string, name: string, id: string): void => {
+      const key = `${type}\u0000${normaliseAlias(name)}`;
+      const ids = into.get(key) ?? new Set<string>();
+      ids.add(id);
+      into.set(key, ids);
+    };
+    for (const row of this.db.prepare('SELECT id, canonical_name AS name, type, aliases FROM entities WHERE merged_into IS NULL').iterate() as Iterable<{ id: string; name: string; type: string; aliases: string }>) {
+      add(names, row.type, row.name, row.id);
+      for (const alias of parseAliases(row.aliases)) add(aliases, row.type, alias, row.id);
     }
-    return ids.size === 1 ? ([...ids][0] as string) : null;
+    return new EntityNamesHere(names, aliases);
   }
 
   /** The name and kind of the entity here with this id, or null. */
@@ -105,5 +112,38 @@ export class SnapshotLoadStatements {
   /** Inserts one row; throws what SQLite refuses (the caller reports it and goes on). */
   insert(table: string, cols: readonly string[], values: readonly (string | number | null)[]): void {
     this.prepared(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
+  }
+}
+
+const parseAliases = (json: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The entities a memory held before a load, found by a name or an alias of theirs. */
+export class EntityNamesHere {
+  constructor(
+    private readonly names: ReadonlyMap<string, ReadonlySet<string>>,
+    private readonly aliases: ReadonlyMap<string, ReadonlySet<string>>,
+  ) {}
+
+  /**
+   * The one entity here of this kind that a file's entity names across name and alias: its name is an alias here
+   * (the file's "Edin", the "Edinburgh" here that goes by it), or one of its aliases is a name here (the file's
+   * "Joanna" who goes by "Jo", the "Jo" here). An alias shared by both says nothing (two people may go by "Sam"),
+   * and when two here fit, which was meant cannot be told: null, and the file's entity stays one of its own.
+   */
+  knownAs(name: string, aliases: readonly string[], type: string): string | null {
+    const ids = new Set<string>();
+    const at = (from: ReadonlyMap<string, ReadonlySet<string>>, n: string): void => {
+      for (const id of from.get(`${type}\u0000${normaliseAlias(n)}`) ?? []) ids.add(id);
+    };
+    at(this.aliases, name);
+    for (const alias of aliases) at(this.names, alias);
+    return ids.size === 1 ? ([...ids][0] as string) : null;
   }
 }

@@ -3,7 +3,7 @@
  * RRF → optional MMR → hits with their §13 timestamp fields and the strategies that found them.
  */
 import type { Database } from 'better-sqlite3';
-import { yieldToLoop } from '../../../src-shared/clock';
+import { isAheadOfClock, yieldToLoop } from '../../../src-shared/clock';
 import type { EmbeddingProvider } from '../../embeddings/types';
 import type { WordVectors } from '../../embeddings/word-vectors';
 import { isZeroVector } from '../../../src-shared/vectors';
@@ -50,6 +50,9 @@ export function readAsOf(expr: string | number | undefined, now: number): number
   if (t === null || t < 0 || t > 8.64e15) {
     throw new MemoryError('invalid_input', `as of: cannot read "${expr}" as a date (try 2026-03-01, an ISO time, "last month" or "last christmas")`);
   }
+  // A day still to come ("next year", "tomorrow") is no memory as of then: today's is all there is (a day asked is read
+  // as its end, so today passes).
+  if (isAheadOfClock(t - 1, now)) throw new MemoryError('invalid_input', `as of: "${expr}" is after today; memory as of a later day is not known yet`);
   return t;
 }
 

@@ -267,8 +267,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       const away = (first === 'out' && lowerOf(object[1]) === 'of') || (first === 'away' && lowerOf(object[1]) === 'from');
       const place = away ? nameAfter(object, ['of', 'from']) : null;
-      // "moved out of Jake's place": someone's home, not a place of its own.
-      if (!place || group.negated || object.some((t) => /^['’]s$/.test(t.text))) return null;
+      // "moved out of Jake's (place)": someone's home, not a place of its own ("St John's Wood", "Earl's Court" are places).
+      const someones = object.some((t, i) => /^['’]s$/.test(t.text) && (i === object.length - 1 || /^\p{Ll}/u.test(object[i + 1]?.text ?? '')));
+      if (!place || group.negated || someones) return null;
       return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
     }
     case 'date':

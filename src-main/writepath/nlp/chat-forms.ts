@@ -10,6 +10,7 @@ import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, 
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
+import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Subject } from './statement-types';
@@ -306,15 +307,19 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
-/** How long a stay lasted, as a job's is said: "for 3 years", "for a few months", "since 2019". */
+/** How long a stay has lasted, as a job's is said: "for 3 years", "for a few months", "since 2019". */
 const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
 
+/** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
+const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;
+
 /**
- * "i've been at Google for 3 years (now)", "been at Monzo since 2021": the speaker's employer — a name that is no
- * place (`isPlace`: "been at Leeds for 3 years" is a home or a university), held for months or years ("been at the
- * Crown for 2 hours" is an evening).
+ * "i've been at Google for 3 years (now)": the speaker's employer — a name that is no place (`isPlace`: "been at Leeds
+ * for 3 years" is a home or a university) nor a school, hospital or club, held for months or years, with nothing
+ * after the length but a filler ("been at the Crown for 2 hours" is an evening; "… for 3 months as a customer lol"
+ * and "… studying nursing" are no job), in a message that says no job was left (`text`).
  */
-export function beenAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean): Built | null {
+export function beenAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, text: string): Built | null {
   let i = start;
   if (lowerOf(tokens[i]) === 'i') i++;
   if (['have', "'ve", 've'].includes(lowerOf(tokens[i]))) i++;
@@ -322,8 +327,10 @@ export function beenAt(tokens: readonly Token[], start: number, own: Subject, is
   // "been at the BBC": the name keeps its article.
   const the = lowerOf(tokens[i + 2]) === 'the' ? 1 : 0;
   const run = properRuns(tokens.slice(i + 2))[0];
-  if (!run || run.start !== the || isPlace(run.text)) return null;
-  if (!JOB_LENGTH.test(joinTokens(tokens.slice(i + 2 + run.end)))) return null;
+  if (!run || run.start !== the || isPlace(run.text) || NOT_A_WORKPLACE_NAME.test(run.text)) return null;
+  const length = JOB_LENGTH.exec(joinTokens(tokens.slice(i + 2 + run.end)));
+  if (!length || !onlyTimeOrFillers(joinTokens(tokens.slice(i + 2 + run.end)).slice(length.index + length[0].length))) return null;
+  if (/\b(?:left|quit|resigned|laid off|fired|sacked|last day)\b/i.test(text)) return null;
   return { content: `${own.text} works at ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
 }
 

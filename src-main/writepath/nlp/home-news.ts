@@ -13,10 +13,13 @@ import type { Built, Subject } from './statement-types';
 /** Whether a name may be a home: not an organisation's (the caller's reading of the message; a name finder often takes a suburb for a person). */
 export type MayBeHome = (name: string) => boolean;
 
-/** A move said in the message: "moved", "moving", "just moved", "the move". */
-const TELLS_OF_A_MOVE = /\b(?:moved|moving|move|relocated|new (?:flat|house|place|home))\b/i;
+/**
+ * The speaker's own move, done: "we moved in june", "just moved!!", "…, moved on saturday", "i've finally moved". Not a
+ * move ahead ("we're moving next month"), someone else's ("my friend moved to Paris"), nor "moving jobs".
+ */
+const TELLS_OF_A_MOVE = /(?:^|[.!?,;:…]\s*|\b(?:i|we)\s+(?:(?:'ve|ve|have|just|finally|officially|actually)\s+)*)(?:(?:just|finally|officially)\s+)*(?:moved|relocated)\b(?!\s+(?:jobs?|teams?|desks?|schools?|offices?)\b)/i;
 
-/** "we're in walthamstow now", "i'm now in leeds": where the speaker lives, in a message that tells of a move. */
+/** "we're in walthamstow now", "i'm now in leeds": where the speaker lives, in a message that tells of their move. */
 function settledIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
   if (!TELLS_OF_A_MOVE.test(text)) return null;
   let i = start;

@@ -14,8 +14,10 @@ export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset bur
 
 /** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
 export const CHILDREN = words('son daughter baby kid kids twins');
-/** "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family. */
-/** Animals kept as pets, and the dog and cat breeds chats name them by ("we got a greyhound", "our labrador died"). */
+/**
+ * "my dog Biscuit", "my cat is called Mochi": animals a person names and talks about like family, and the dog and cat
+ * breeds chats name them by ("we got a greyhound", "our labrador died").
+ */
 export const PETS = words(`
   dog puppy pup cat kitten rabbit bunny hamster parrot budgie tortoise turtle horse pony ferret gecko snake
   greyhound whippet lurcher labrador retriever spaniel cockapoo cockerpoo cavapoo labradoodle poodle terrier beagle collie

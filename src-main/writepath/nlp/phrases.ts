@@ -58,8 +58,9 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
       changed = true;
     }
     const tail = joinTokens(kept).toLowerCase();
-    // "the film Babe": a word of address written with a capital is a name.
-    const named = /^\p{Lu}/u.test(kept.at(-1)?.text ?? '') && ADDRESS_WORDS.has(lowerOf(kept.at(-1)));
+    // "the film Babe", "Free at Last", "a band called Finally": a word of address, or "finally" / "at last", written
+    // with a capital is part of a name.
+    const named = /^\p{Lu}/u.test(kept.at(-1)?.text ?? '') && (ADDRESS_WORDS.has(lowerOf(kept.at(-1))) || ['finally', 'last'].includes(lowerOf(kept.at(-1))));
     for (const filler of named ? [] : TRAILING_FILLERS) {
       if (tail === filler || tail.endsWith(` ${filler}`)) {
         const n = filler.split(' ').length;
@@ -264,7 +265,9 @@ export function relativeAt(tokens: readonly Token[], at: number): { relation: st
 export function acquiredThing(tokens: readonly Token[]): Token | null {
   let at = tokens.findIndex((t) => t.pos === 'NOUN');
   // "a rescue dog", "a company car": the kind before the thing.
-  if (at >= 0 && !ACQUISITIONS.has(tokens[at]?.lemma ?? '') && tokens[at + 1]?.pos === 'NOUN' && ACQUISITIONS.has(tokens[at + 1]?.lemma ?? '')) at++;
+  // "a labrador puppy", "a tabby kitten": a breed before the animal, the animal the head.
+  const kindBefore = !ACQUISITIONS.has(tokens[at]?.lemma ?? '') || (PETS.has(tokens[at]?.lemma ?? '') && PETS.has(tokens[at + 1]?.lemma ?? ''));
+  if (at >= 0 && kindBefore && tokens[at + 1]?.pos === 'NOUN' && ACQUISITIONS.has(tokens[at + 1]?.lemma ?? '')) at++;
   const noun = tokens[at];
   if (!noun || at > 3 || !ACQUISITIONS.has(noun.lemma)) return null;
   const after = tokens[at + 1];

@@ -258,7 +258,7 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)) ?? beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place') ?? homeNews(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text));
+  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)) ?? beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ?? homeNews(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);

@@ -16,7 +16,7 @@ const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do n
  * "no longer a chelsea fan, never was tbh": right after the denial, without a subject of its own, "never was" and at
  * most a filler, to the end of the sentence. "…, my sister never was", "never was good at it" are of something else.
  */
-const NEVER_HELD = /\b(?:no longer|not|n't|anymore|any more)\b[^.!?]*?[,;–—-]\s*(?:but\s+|and\s+|tbh\s+|honestly\s+)?never (?:was|were|been|have been|has been|had it|had one|really was|did)(?:\s+(?:tbh|really|lol|either|honestly|haha|lmao|tho))*\s*[.!]*\s*$/i;
+const NEVER_HELD = /\b(?:no longer|not|n't|anymore|any more)\b[^.!?]*?[,;–—-]\s*(?:but\s+|and\s+|tbh\s+|honestly\s+|actually\s+)?never (?:was|were|been|have been|has been|had it|had one|really was|did)(?:\s+(?:tbh|tbf|ngl|really|lol|either|honestly|haha|lmao|tho|though|apparently|actually|to be honest|to be fair|in the first place|if i'm honest|if im honest))*\s*[.!]*\s*$/i;
 const ANY_MORE = /\s*\b(?:anymore|any more|any longer)\b/;
 const USED_TO = /^used to (be|have)\s+(.+)$/;
 /** It is back, or still there: "… but it came back", "its back", "and still do sometimes", "got it again". */
@@ -65,15 +65,18 @@ function ended(state: StateReading, subject: Subject): Built | null {
 }
 
 /**
- * A state that is over, and a second over with it after "or" or "nor": "no longer allergic to peanuts or shellfish",
- * "i don't have asthma or eczema anymore" (neither is held now). After "used to", "and" lists them too ("i used to
- * have asthma and eczema"); after a denial it does not ("no longer an arsenal fan and a spurs fan now" is a switch).
+ * A state that is over, and a second over with it after "or", "nor" or "and": "no longer allergic to peanuts or
+ * shellfish", "i don't have asthma or eczema anymore", "no longer allergic to cats and dogs" (neither is held now). After
+ * a denial, "and" before what holds now, or after a fan's love, is a switch ("no longer an arsenal fan and a spurs fan").
  */
 export function withWhatEndsToo(first: Built, rest: string, subject: Subject, heldBy: (said: string) => StateReading): Built[] {
-  const joiner = USED_TO.test(rest) ? /\s(?:or|nor|and|&)\s+(?:(?:a|an)\s+)*(.+)$/ : /\s(?:or|nor)\s+(?:(?:a|an)\s+)*(.+)$/;
-  const after = joiner.exec(rest.split(/[,.;!?]/)[0] ?? '')?.[1]?.replace(ANY_MORE, '').trim();
-  // "… and now a spurs fan", "… and a fulham fan these days": what holds now, not more of what ended.
-  if (!after || HOLDS_NOW.test(after)) return [first];
+  const joined = /\s(or|nor|and|&)\s+(?:(?:a|an)\s+)*(.+)$/.exec(rest.split(/[,.;!?]/)[0] ?? '');
+  const after = joined?.[2]?.replace(ANY_MORE, '').trim();
+  if (!joined || !after) return [first];
+  // After "and", what holds now, not more of what ended: "… and now a spurs fan", "… and a proud spurs fan" (a fan's
+  // love ended and another taken up is a switch); "allergic to cats and dogs", "asthma and eczema" list the ended.
+  const and = joined[1] === 'and' || joined[1] === '&';
+  if (and && (HOLDS_NOW.test(after) || (first.type === 'opinion' && !USED_TO.test(rest)))) return [first];
   const allergy = first.slot?.includes('.allergy.') === true;
   const tries = allergy ? [`is allergic to ${after}`] : first.content.includes(' no longer has ') ? [`has ${after}`] : [`is ${after}`, `is a ${after}`];
   for (const said of tries) {
