@@ -15,6 +15,9 @@ import { stmt } from '../repo/statements';
 import type { TermStats } from './term-stats';
 import { forEachContentWord, MAX_QUERY_TERMS, topicalTerms } from './text';
 
+/** Characters of a candidate read, at most. */
+const TURN_CHARS_READ = 4_000;
+
 export interface SynonymMatch {
   vectors: WordVectors;
   /** A turn word nearer a question word than this cosine counts as saying it (at its cosine). */
@@ -38,7 +41,8 @@ export function synonymMatches(db: ReadableDB, query: string, candidates: readon
   const df = termStats.documentFrequencies(terms);
   const documents = termStats.documents();
   const weights = terms.map((t) => Math.log(1 + documents / (1 + df(t))));
-  const texts = stmt(db, `SELECT id, content FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(candidates)) as { id: string; content: string }[];
+  // A pasted page stored as one message is read by its start: its words past that cost time and say little more.
+  const texts = stmt(db, `SELECT id, substr(content, 1, ${TURN_CHARS_READ}) AS content FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(candidates)) as { id: string; content: string }[];
   const contentOf = new Map(texts.map((r) => [r.id, r.content]));
   // How near each word is to each question word, once per distinct word of the candidates (chat words repeat).
   const nearness = new Map<string, Float32Array>();

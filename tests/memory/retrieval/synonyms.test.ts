@@ -99,6 +99,21 @@ describe('similar words (synonyms.ts)', () => {
   });
 });
 
+describe('similar words over a long message', () => {
+  it('reads a pasted page by its start: a word past it is not credited', async () => {
+    const { synonymMatches } = await import('../../../src-main/memory/retrieval/synonyms');
+    const { WordVectors, locateWordVectors } = await import('../../../src-main/embeddings/word-vectors');
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const filler = 'lorem ipsum dolor '.repeat(400); // ~7,200 characters
+    const early = engine.rememberFact({ content: `vegan now ${filler}` });
+    const late = engine.rememberFact({ content: `${filler} vegan now` });
+    const vectors = await WordVectors.load(locateWordVectors());
+    const termStats = { documentFrequencies: () => () => 1, documents: () => 100 };
+    const found = synonymMatches(engine.database, 'is he vegetarian', [early, late], { vectors, threshold: 0.45, termStats }, 10);
+    expect(found).toEqual([early]);
+  });
+});
+
 describe('word-vector cosine', () => {
   it('reads the cosine of two rows from their int8 values, whatever their scales', () => {
     const vectors = WordVectors.parse(encodeWordVectors(['a', 'b', 'c', 'd'], [[3, 0, 0], [30, 0, 0], [0, 2, 0], [1, 1, 0]]));
