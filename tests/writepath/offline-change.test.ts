@@ -785,6 +785,9 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     // A dog named by its breed is a pet; "finally" ends an object, not part of it.
     expect(await first('we adopted a rescue greyhound called Pip on sunday')).toMatchObject({ content: 'User adopted a rescue greyhound called Pip', day: '2026-11-22' });
     expect(await first('we got a labrador puppy')).toMatchObject({ content: 'User got a labrador puppy' });
+    // A test passed, said without "I"; passing someone in the street is no news.
+    expect(await first('finally passed my driving test on tuesday')).toMatchObject({ content: 'User passed their driving test', day: '2026-11-24' });
+    expect(await slotted('passed my mum on the street lol')).toEqual([]);
     expect(await first('my favourite song is Free at Last')).toMatchObject({ slot: 'user.favourite.song', value: 'free at last' });
     expect(await slotted("i've switched from android to an iphone finally")).toMatchObject([
       { content: 'User has switched from android to an iphone', slot: 'user.uses.iphone', value: 'yes' },

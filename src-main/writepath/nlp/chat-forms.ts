@@ -19,7 +19,10 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|passed)\b/i;
+
+/** What one passes as news: a test, an exam, a probation. */
+const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);
 
 /** Words between a couple and its news: "Jake and I just broke up", "have finally split up". */
 const COUPLE_FILLERS = new Set(['just', 'finally', 'officially', 'have', 'had', 'recently']);
@@ -36,6 +39,9 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   if (hisOrHerAfter(tokens, i)) return false;
   // "went vegan last month": a diet or a way of working taken up.
   if (verb && lowerOf(verb) === 'went' && TAKEN_UP.has(lowerOf(tokens[i + 1]))) return true;
+  // "finally passed my driving test", "passed my probation": a test of the speaker's ("passed away" is no one's news
+  // here, "passed my mum on the street" none at all).
+  if (verb && lowerOf(verb) === 'passed' && lowerOf(tokens[i + 1]) === 'my' && tokens.slice(i + 2, i + 5).some((t) => TESTS_PASSED.has(lowerOf(t)))) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;
   const lower = lowerOf(verb);
   const past = lower !== verb.lemma && !/(?:s|ing)$/.test(lower);
