@@ -19,8 +19,8 @@ export type MayBeHome = (name: string) => boolean;
  */
 const TELLS_OF_A_MOVE = /(?:^|[.!?,;:…]\s*|\b(?:i|we)\s+(?:(?:'ve|ve|have|just|finally|officially|actually)\s+)*)(?:(?:just|finally|officially)\s+)*(?:moved|relocated)\b(?!\s+(?:jobs?|teams?|desks?|schools?|offices?)\b)/i;
 
-/** "we're in walthamstow now", "i'm now in leeds": where the speaker lives, in a message that tells of their move. */
-function settledIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
+/** "we're in walthamstow now", "i'm now in leeds": where the speaker lives, in a message that tells of their move; else null. */
+export function settledIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
   if (!TELLS_OF_A_MOVE.test(text)) return null;
   let i = start;
   if (!['i', 'we'].includes(lowerOf(tokens[i]))) return null;
@@ -30,27 +30,12 @@ function settledIn(tokens: readonly Token[], start: number, own: Subject, mayBeH
   if (now) i++;
   if (lowerOf(tokens[i]) !== 'in') return null;
   // "now" said before or after the place: without it "we're in leeds" is as often a visit.
-  const saysNow = now || /\bnow\b/i.test(joinTokens(tokens.slice(i)));
-  if (!saysNow) return null;
-  return homeAt(tokens, i + 1, mayBeHome, (place) => ({
-    content: `${own.text} lives in ${place}`,
-    type: 'semantic',
-    slot: `${own.key}.residence`,
-    value: normaliseFact(place),
-    entities: [{ name: place, type: 'place', aliases: [] }],
-  }));
-}
-
-/** The name at `at` (nothing but a time or fillers after it) as a home, built by `make`; else null. */
-function homeAt(tokens: readonly Token[], at: number, mayBeHome: MayBeHome, make: (place: string) => Built): Built | null {
+  if (!now && !/\bnow\b/i.test(joinTokens(tokens.slice(i)))) return null;
+  const at = i + 1;
   const run = properRuns(tokens.slice(at))[0];
   if (!run || run.start !== 0 || !mayBeHome(run.text)) return null;
   // "we're in Jake's now": someone's home, not a place of its own.
   if (/['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
-  return onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end))) ? make(run.text) : null;
-}
-
-/** A home settled in (see the module's comment), or null. */
-export function homeNews(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
-  return settledIn(tokens, start, own, mayBeHome, text);
+  if (!onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end)))) return null;
+  return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }

@@ -19,7 +19,7 @@ import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedT
 import { verbGroup } from './verb-group';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
-import { homeNews } from './home-news';
+import { settledIn } from './home-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, beenAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -258,7 +258,7 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)) ?? beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ?? homeNews(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text));
+  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)) ?? beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ?? settledIn(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);
