@@ -13,6 +13,7 @@ import { floatsFromBlob } from './vector-index';
 import { upsertEntityVector, upsertNodeVector } from './repo/vectors';
 import { enqueueSlowPath } from './repo/slow-queue';
 import { adjustMentionCount } from './repo/entities';
+import { parseStringArray } from './repo/statements';
 import { iterateTable, iterateVectors, nodeKind, SnapshotLoadStatements, startSnapshot, tableColumns, tableExists, type SnapshotRow } from './repo/snapshot-tables';
 import { PERSONAL_SPACE_ID } from '../../src-shared/spaces';
 import type { RejectedRows } from '../../src-shared/import-source';
@@ -117,15 +118,13 @@ export interface SnapshotLoad {
 /** Settings are never loaded from a file: provider, keys and MCP stay as the person set them. */
 export const SETTINGS_NOT_IMPORTED = 'settings are never imported from a file (the provider, keys and MCP stay as you set them)';
 
-/** A file entity's aliases as names (a JSON list of strings; anything else, or past the first 50, is none). */
+/** A file entity's aliases as names (a JSON list of strings; anything else is none), the first 50 of up to 200 characters. */
 function fileAliases(value: unknown): string[] {
   if (typeof value !== 'string' || value.length > 100_000) return [];
-  try {
-    const parsed: unknown = JSON.parse(value);
-    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string' && a.length <= 200).slice(0, 50).map(shownName) : [];
-  } catch {
-    return [];
-  }
+  return parseStringArray(value)
+    .filter((a) => a.length <= 200)
+    .slice(0, 50)
+    .map(shownName);
 }
 
 /** A name as a reader sees it: " Edinburgh " and "Edin\u200bburgh" are Edinburgh. */

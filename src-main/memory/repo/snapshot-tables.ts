@@ -6,7 +6,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
-import { stmt } from './statements';
+import { parseStringArray, stmt } from './statements';
 import { normaliseAlias } from './entities';
 
 /** One row as an export carries it: column name → value. */
@@ -94,7 +94,7 @@ export class SnapshotLoadStatements {
     };
     for (const row of this.db.prepare('SELECT id, canonical_name AS name, type, aliases FROM entities WHERE merged_into IS NULL').iterate() as Iterable<{ id: string; name: string; type: string; aliases: string }>) {
       add(names, row.type, row.name, row.id);
-      for (const alias of parseAliases(row.aliases)) add(aliases, row.type, alias, row.id);
+      for (const alias of parseStringArray(row.aliases)) add(aliases, row.type, alias, row.id);
     }
     return new EntityNamesHere(names, aliases);
   }
@@ -114,15 +114,6 @@ export class SnapshotLoadStatements {
     this.prepared(`INSERT INTO ${table} (${cols.map((c) => `"${c}"`).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`).run(values);
   }
 }
-
-const parseAliases = (json: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((a): a is string => typeof a === 'string') : [];
-  } catch {
-    return [];
-  }
-};
 
 /** The entities a memory held before a load, found by a name or an alias of theirs. */
 export class EntityNamesHere {
