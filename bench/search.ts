@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { defaultEmbedder } from '../src-main/embeddings/offline-default';
 import { MemoryEngine } from '../src-main/memory/engine';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../src-main/memory/retrieval/config';
 import { ftsMatchExpression } from '../src-main/memory/retrieval/text';
@@ -34,6 +35,13 @@ export interface SearchFigures extends StallFigures, Partial<BenchMemoryFigures>
    * main run: what the list costs a pack, as a difference measured minutes apart (the machine's load moves both).
    */
   context_p95_without_similar_words_ms: number;
+  /**
+   * The app's embedder (defaultEmbedder(): the sentence encoder with word vectors) embedding each question alone.
+   * The bench memory is embedded by the engine's word embedder (100k sentence encodings would take ~10 minutes), so
+   * the app's search costs about p95_ms plus this: its query embedding is the one step that differs.
+   */
+  app_query_embedding_p50_ms: number;
+  app_query_embedding_p95_ms: number;
   baseline_fts_p50_ms: number;
   baseline_fts_p95_ms: number;
   /** search p95 / baseline p95 (same questions, same memory, same run). */
@@ -63,6 +71,20 @@ async function packsWithoutSimilarWords(engine: MemoryEngine, dir: string, queri
   } finally {
     await off.close();
   }
+}
+
+/** Each question embedded alone by the app's embedder, after it has loaded and warmed up. */
+async function appQueryEmbeddingMs(queries: readonly string[]): Promise<number[]> {
+  const embedder = defaultEmbedder();
+  for (const q of queries.slice(0, 20)) await embedder.embedBatch([q]);
+  const ms: number[] = [];
+  for (const q of queries) {
+    const s = performance.now();
+    await embedder.embedBatch([q]);
+    ms.push(performance.now() - s);
+    await tick();
+  }
+  return ms;
 }
 
 /** `dir`: a kept bench memory (built there if absent, see reusableBenchMemory); else a temp one. */
@@ -116,6 +138,7 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
       }
       const stats = engine.stats();
       const withoutSimilarWords = await packsWithoutSimilarWords(engine, dir, queries);
+      const appEmbedding = await appQueryEmbeddingMs(queries);
       const p95 = percentile(searchMs, 95);
       const baselineP95 = percentile(baselineMs, 95);
       return {
@@ -125,6 +148,8 @@ export async function benchSearch(options: { nodes: number; dir?: string | undef
         p95_ms: round(p95),
         context_p95_ms: round(percentile(contextMs, 95)),
         context_p95_without_similar_words_ms: round(withoutSimilarWords),
+        app_query_embedding_p50_ms: round(percentile(appEmbedding, 50)),
+        app_query_embedding_p95_ms: round(percentile(appEmbedding, 95)),
         baseline_fts_p50_ms: round(percentile(baselineMs, 50)),
         baseline_fts_p95_ms: round(baselineP95),
         p95_vs_baseline: round(p95 / baselineP95, 2),

@@ -1,5 +1,4 @@
-import { createEmbeddingProvider } from '../embeddings';
-import { OfflineWordEmbedder } from '../embeddings/offline-words';
+import { createEmbeddingProvider, defaultEmbedder } from '../embeddings';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { type DataDirEnvironment, MemoryEngine, resolveDataDir } from '../memory';
 import { UsageError } from '../../src-shared/errors';
@@ -12,9 +11,9 @@ export interface EngineFlags {
   embeddingDimensions: string | undefined;
 }
 
-/** The embedder the flags ask for: offline unless an OpenAI-compatible endpoint is named. */
+/** The embedder the flags ask for: the app's offline one unless an OpenAI-compatible endpoint is named. */
 export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
-  if (!flags.embeddingBaseUrl) return new OfflineWordEmbedder();
+  if (!flags.embeddingBaseUrl) return defaultEmbedder();
   if (!flags.embeddingModel) throw new UsageError('--embedding-model is required with --embedding-base-url');
   const dimensions = Number(flags.embeddingDimensions ?? 256);
   if (!Number.isInteger(dimensions) || dimensions <= 0) {

@@ -7,6 +7,8 @@ import type { EmbeddingProvider } from './types';
 export * from './types';
 export * from './offline';
 export * from './offline-words';
+export * from './offline-sentence';
+export * from './offline-default';
 export * from './word-vectors';
 export * from './openai-compatible';
 

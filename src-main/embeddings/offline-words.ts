@@ -21,9 +21,6 @@ import { locateWordVectors, WordVectors } from './word-vectors';
 
 export const OFFLINE_WORDS_EMBEDDER_ID = 'offline-words-v1';
 
-/** Earlier offline embedders whose vectors are rebuilt with this one on open (local and free, so unasked). */
-export const REPLACED_OFFLINE_EMBEDDER_IDS: readonly string[] = ['offline-hash-v1'];
-
 /**
  * Weight of the hashed out-of-vocabulary words against the word vectors: a GloVe row has norm ≈ 5, and
  * n hashed words together get 1.5·√n, which ranked best on the fixtures (2.5: 0.619, 1.5: 0.630).
@@ -40,6 +37,8 @@ export interface OfflineWordEmbedderOptions {
 export class OfflineWordEmbedder implements EmbeddingProvider {
   readonly id = OFFLINE_WORDS_EMBEDDER_ID;
   readonly kind = 'lexical';
+  /** The earlier offline embedder: its vectors are rebuilt with this one on open (local and free, so unasked). */
+  readonly replaces: readonly string[] = ['offline-hash-v1'];
   readonly dimensions: number;
   private readonly hashing: OfflineHashEmbedder;
   private readonly vectorsPath: string;

@@ -11,6 +11,7 @@ import type { SecretStore } from '../llm/secrets';
 import { timeoutsOf } from '../llm/settings';
 import { stderrLogger, type Logger } from '../../src-shared/clock';
 import { MemoryEngine, type KeyProtector, type MemoryEngineOptions, MemoryError } from '../memory';
+import { defaultEmbedder } from '../embeddings';
 import { McpService } from '../mcp/service';
 import { clientConfigService, type ClientEnvironment } from '../mcp/client-config';
 import type { InstallationFacts } from '../mcp/stdio-launch';
@@ -126,7 +127,7 @@ export class AppHost implements HostTransport {
     const logger = options.logger ?? stderrLogger;
     this.stopping = null;
     this.unsubscribers = [];
-    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, ...options.engine, ...(this.keyAfterConversion ? { encryption: { key: this.keyAfterConversion } } : {}) });
+    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, embedder: defaultEmbedder(), ...options.engine, ...(this.keyAfterConversion ? { encryption: { key: this.keyAfterConversion } } : {}) });
     this.memory = this.engine;
     this.settings = new SettingsStore(this.engine.appSettings, options.secrets, logger);
     this.chat = new ChatService({

@@ -1,5 +1,5 @@
 /** The read path's wiring: what search and context packs need from the engine, and the intent exemplars. */
-import { OfflineWordEmbedder } from '../embeddings/offline-words';
+import { loadedWordVectors } from '../embeddings/offline-default';
 import type { EmbeddingProvider } from '../embeddings/types';
 import type { EngineContext } from './context';
 import * as entityOps from './entities';
@@ -57,7 +57,7 @@ export class Retriever {
       entitiesNamed: (name) => entityOps.findEntitiesByName(this.ctx, name).map((e) => e.id),
       knn: (query, k, types, includeInactive, spaceId) => this.vectors.knn(query, k, types, includeInactive, spaceId),
       termStats: (this.termStats ??= new TermStats(this.ctx.db)),
-      wordVectors: () => (this.embedder instanceof OfflineWordEmbedder ? this.embedder.loadedVectors() : null),
+      wordVectors: () => loadedWordVectors(this.embedder),
     };
   }
 }

@@ -6,7 +6,7 @@
  */
 import { cosine, dot } from '../../src-shared/vectors';
 import type { Database } from 'better-sqlite3';
-import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID, REPLACED_OFFLINE_EMBEDDER_IDS } from '../embeddings/offline-words';
+import { isOfflineEmbedder } from '../embeddings/offline-default';
 import type { EmbeddingProvider } from '../embeddings/types';
 import { createVectorTables, dropVectorTables } from '../storage/vector-tables';
 import { writeTx, writeTxWhenFree } from '../storage/write-tx';
@@ -82,7 +82,8 @@ export class VectorStore {
   /**
    * At open: an older offline embedder's vectors are upgraded (when the slow path runs), the code index
    * follows every change, and it is built in the background now, so the first question does not wait for it;
-   * likewise the offline embedder's word vectors (~40 ms to read; a failure is reported when used).
+   * likewise the offline embedder's files (word vectors ~40 ms, the sentence encoder ~0.6 s; a failure is reported
+   * when used).
    */
   start(feed: ChangeFeed, slowPathRuns: boolean): void {
     const upgrading = this.replacesOfflineVectors() && slowPathRuns;
@@ -91,18 +92,16 @@ export class VectorStore {
     setImmediate(() => {
       this.startCodeIndexLoad();
       this.startApproxFill();
-      if (!this.isClosed() && this.embedder instanceof OfflineWordEmbedder) this.embedder.ready().catch(() => undefined);
+      if (!this.isClosed() && isOfflineEmbedder(this.embedder)) this.embedder.ready().catch(() => undefined);
     });
     const { warning } = this.status();
     if (warning && !upgrading) this.ctx.logger.warn(warning);
   }
 
-  /** Vectors of an older offline embedder, at the same dimension, under the current offline embedder. */
+  /** Vectors of an earlier offline embedder (at any dimension: the rebuild recreates the tables) under a later one. */
   replacesOfflineVectors(): boolean {
-    const { model, dimensions } = this.lock;
-    return (
-      this.embedder.id === OFFLINE_WORDS_EMBEDDER_ID && dimensions === this.embedder.dimensions && model !== null && REPLACED_OFFLINE_EMBEDDER_IDS.includes(model)
-    );
+    const { model } = this.lock;
+    return isOfflineEmbedder(this.embedder) && model !== null && model !== this.embedder.id && this.embedder.replaces.includes(model);
   }
 
   /** Vectors are comparable only when made by the same model at the same dimension. */
@@ -125,14 +124,14 @@ export class VectorStore {
   }
 
   /**
-   * Vectors of the previous offline embedder are rebuilt with the current one in the background, once its
-   * word vectors have loaded: if they cannot be read, the old vectors stay (vector search off, with the
-   * reason) rather than being dropped for nothing.
+   * Vectors of an earlier offline embedder are rebuilt with the current one in the background, once its files
+   * have loaded: if they cannot be read, the old vectors stay (vector search off, with the reason) rather than
+   * being dropped for nothing.
    */
   upgradeOfflineVectors(): void {
     const { logger } = this.ctx;
     const from = this.lock.model ?? '';
-    const ready = this.embedder instanceof OfflineWordEmbedder ? this.embedder.ready() : Promise.resolve();
+    const ready = isOfflineEmbedder(this.embedder) ? this.embedder.ready() : Promise.resolve();
     ready
       .then(async () => {
         if (this.isClosed() || !this.replacesOfflineVectors()) return;

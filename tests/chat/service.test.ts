@@ -445,6 +445,8 @@ describe('replies that memory cannot store as they are', () => {
     server.script(CHAT, { sse: [chatChunk('Here is my ans')], ending: 'stall' });
     const chat = t.host.chat.create();
     const { assistantMessage } = await t.host.chat.send(chat.id, 'Tell me');
+    // The reply starts once its context pack is built (the first one may wait for the sentence encoder to load).
+    await expect.poll(() => server.requestsTo(CHAT).length, { timeout: 20_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     t.host.chat.stop(assistantMessage.id);
     const stopped = await t.host.chat.waitForReply(assistantMessage.id);

@@ -154,7 +154,7 @@ describe('cli', { timeout: 120_000 }, () => {
   it('reembed rebuilds vectors and reports them', () => {
     const dir = makeTempDir();
     cliJson(dir, 'ingest', join(ROOT, 'tests/fixtures/small-chat.jsonl'));
-    expect(cliJson(dir, 'reembed')).toMatchObject({ nodes: 5, dimensions: 256, model: 'offline-words-v1', pending_embeddings: 0 });
+    expect(cliJson(dir, 'reembed')).toMatchObject({ nodes: 5, dimensions: 768, model: 'offline-sentence-v1', pending_embeddings: 0 });
   });
 });
 

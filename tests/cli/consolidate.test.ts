@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { defaultEmbedder } from '../../src-main/embeddings/offline-default';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { MemoryEngine } from '../../src-main/memory/engine';
 
 /** `ingest` records transcripts as imports, which wait for review by default (issue 23); these tests are about learning. */
 async function learnImportsAtOnce(dir: string): Promise<string> {
-  const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false });
+  // Made with the CLI's embedder, as the app would: another would be rebuilt (and said so) when the CLI opens it.
+  const engine = MemoryEngine.open({ dataDir: dir, logger: new CollectingLogger(), startSlowPath: false, embedder: defaultEmbedder() });
   engine.saveReviewSettings({ import: 'at_once' });
   await engine.close();
   return dir;

@@ -1,4 +1,5 @@
 // Starts the CLI as a child process (a TypeScript loader per start): generous timeouts on a busy machine.
+import { defaultEmbedder } from '../../src-main/embeddings/offline-default';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,8 @@ const current = (dir: string): string[] =>
 describe('cli reextract', { timeout: 240_000 }, () => {
   it('--dry-run changes nothing; without it applies the difference; retract --undo reverts it; an unknown session fails', async () => {
     const dir = makeTempDir();
-    const engine = MemoryEngine.open({ dataDir: dir });
+    // Made with the CLI's embedder, as the app would: another would be rebuilt (and said so) when the CLI opens it.
+    const engine = MemoryEngine.open({ dataDir: dir, embedder: defaultEmbedder() });
     const m1 = engine.recordEpisodeNow({ content: 'I moved to Lisbon last year.', sessionId: 'moves', role: 'user', sourceType: 'conversation' });
     engine.recordEpisodeNow({ content: 'I work at Globex as a designer.', sessionId: 'moves', role: 'user', sourceType: 'conversation' });
     // A fact an earlier (wrong) reading drew from this session: the offline reading will not find it.

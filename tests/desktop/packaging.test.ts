@@ -68,6 +68,12 @@ describe('electron-builder.json', () => {
     expect(existsSync(join(repo, 'node_modules', VEC_PACKAGE, VEC_FILE))).toBe(true);
   });
 
+  it('unpacks the sentence encoder: its weights and WebAssembly runtime are read by path from their package folders', () => {
+    expect(config.asarUnpack).toContain('node_modules/@energetic-ai/**/*');
+    expect(existsSync(join(repo, 'node_modules', '@energetic-ai', 'model-embeddings-en', 'dist', 'model.json'))).toBe(true);
+    expect(existsSync(join(repo, 'node_modules', '@energetic-ai', 'core', 'dist', 'tfjs-backend-wasm-simd.wasm'))).toBe(true);
+  });
+
   it('the committed icons are rendered from resources/icon.svg', () => {
     const check = spawnSync(process.execPath, [join(repo, 'scripts', 'render-icons.mjs'), '--check'], { encoding: 'utf8' });
     expect(check.stdout).toContain('icons match resources/icon.svg');
