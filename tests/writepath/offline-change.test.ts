@@ -796,6 +796,34 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
   });
 });
 
+describe('session 19: a job handed back, and habits denied in a list', () => {
+  const first = async (text: string) => (await slotted(text))[0];
+  it('notice handed in ends the job, with or without "I"; an essay handed in does not', async () => {
+    expect(await slotted('i handed in my notice at Fenwick Labs today')).toEqual([
+      { content: 'User handed in their notice at Fenwick Labs', slot: 'user.employer', value: 'ended:fenwick labs', day: '2026-11-25' },
+    ]);
+    expect(await first('handed in my notice today!!')).toMatchObject({ content: 'User handed in their notice', slot: 'user.employer', value: 'ended:' });
+    expect(await first('I gave my notice at Ridgeline on Monday')).toMatchObject({ slot: 'user.employer', value: 'ended:ridgeline', day: '2026-11-23' });
+    expect(await first('I put in my notice at Globex')).toMatchObject({ content: 'User put in their notice at Globex', slot: 'user.employer', value: 'ended:globex' });
+    expect(await first('just handed my notice in at Tesco')).toMatchObject({ slot: 'user.employer', value: 'ended:tesco' });
+    for (const text of ['I handed in my essay at school', 'handed in her notice lol', 'I will put in my notice next week', 'I need to put in my notice', 'I handed him my notes']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
+    }
+  });
+
+  it('"I don\'t eat meat or fish" denies each; "fish and chips" is one dish', async () => {
+    expect(await slotted("i don't eat meat or fish")).toEqual([
+      { content: 'User does not eat meat', slot: 'user.uses.meat', value: 'no', day: null },
+      { content: 'User does not eat fish', slot: 'user.uses.fish', value: 'no', day: null },
+    ]);
+    expect((await slotted("I don't drink coffee or tea anymore")).map((f) => [f.slot, f.value])).toEqual([
+      ['user.uses.coffee', 'no'],
+      ['user.uses.tea', 'no'],
+    ]);
+    expect(await slotted("I don't eat fish and chips")).toEqual([{ content: 'User does not eat fish and chips', slot: 'user.uses.fish', value: 'no', day: null }]);
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

@@ -8,7 +8,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
 import { HABIT_NAMES, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
@@ -17,7 +17,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -68,6 +68,17 @@ function pastimeAt(object: readonly Token[]): string | null {
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
+/** "meat or fish", "coffee nor tea": two to four single nouns joined by "or" / "nor" (null otherwise; "fish and chips" is one dish). */
+function deniedList(object: readonly Token[]): Token[][] | null {
+  const items: Token[][] = [[]];
+  for (const t of object) {
+    if (['or', 'nor'].includes(lowerOf(t))) items.push([]);
+    else (items[items.length - 1] as Token[]).push(t);
+  }
+  const nouns = items.every((item) => item.length === 1 && item[0]?.pos === 'NOUN');
+  return items.length >= 2 && items.length <= 4 && nouns ? items : null;
+}
+
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
 
 const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
@@ -80,8 +91,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   if (group.negated && (group.past || /\bnever\b/.test(group.phrase))) return null;
   const s = subject.text;
   const objText = joinTokens(object);
-  // "I quit my job" is done, not a habit: not "quits".
-  const phrase = group.lemma === 'quit' ? group.phrase.replace(/\bquits$/, 'quit') : group.phrase;
+  // "I quit my job", "I put in my notice" are done, not habits: not "quits", "puts".
+  const phrase = group.phrase.replace(/\b(quit|put)s$/, '$1');
   const said = `${s} ${phrase}${objText ? ` ${objText}` : ''}`;
   const slot = (name: string): string => `${subject.key}.${name}`;
   // What happened, as said, with no slot: "User got promoted", "User got the job", "User stopped going to the gym".
@@ -158,7 +169,16 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !passive || (group.lemma === 'lay' && first !== 'off')) return null;
       return jobEnded(['from', 'at', 'by']);
     }
+    case 'hand':
+    case 'put': {
+      // "I handed in my notice (at Fenwick Labs)", "put in my resignation" ("put" is its own past): the job is ending.
+      const handedIn = done || (group.lemma === 'put' && !/\b(?:will|would|shall|should|could|might|may|must|gonna|going|to)\b/.test(group.phrase));
+      if (group.negated || !handedIn || !handsInNotice(object)) return null;
+      return jobEnded(['at', 'with', 'for']);
+    }
     case 'give': {
+      // "I gave my notice at Fenwick Labs": as handed in.
+      if (!group.negated && done && handsInNotice(object)) return jobEnded(['at', 'with', 'for']);
       // "I gave up coffee": the verb group keeps "up" with the verb.
       if (group.negated || !group.phrase.endsWith(' up') || !done) return null;
       // "I gave up my job to travel" ends the job; "gave up my flat" is no habit dropped.
@@ -305,6 +325,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
+      // "I don't eat meat or fish": each thing listed is a habit denied, stated on its own.
+      const listed = group.negated ? deniedList(object) : null;
+      if (listed) return listed.flatMap((item) => [{ content: `${s} ${phrase} ${joinTokens(item)}`, type: 'semantic' as const, slot: slot(`uses.${headWord(item)}`), value: 'no', entities: [] }]);
       const head = headWord(object);
       if (!head || object.length > 4) return null;
       return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];

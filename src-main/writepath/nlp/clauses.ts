@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { BREAK_UP_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { BREAK_UP_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 
@@ -177,8 +177,10 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // "no longer allergic to peanuts or shellfish", "i don't have asthma or eczema", "no longer an arsenal fan or a
     // spurs fan": after a denial of a state, "or" lists more of what is denied (neither is held), so the list stays in
     // its clause for states-over.ts. Anything else ("not vegan or vegetarian", "not at google or microsoft") splits.
+    // So does "i don't eat meat or fish": a habit denied of each thing listed (change.ts).
     const denied = lowerOf(tokens[i - 1]);
-    if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && (namesAState(denied) || denied === 'fan' || denied === 'supporter') && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
+    const deniedHabit = current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma)) && tokens[i - 1]?.pos === 'NOUN';
+    if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && (namesAState(denied) || denied === 'fan' || denied === 'supporter' || deniedHabit) && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
       current.push(t);
       continue;
     }

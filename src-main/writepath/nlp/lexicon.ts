@@ -217,6 +217,9 @@ export const HABIT_NAMES = new Map([
 /** Determiners that make a thing someone's: "my", "her", "ur"… */
 export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 
+/** Verbs of a habit: what one eats, drinks or smokes ("I don't eat meat or fish" denies both). */
+export const HABIT_VERBS = words("eat drink smoke");
+
 /**
  * Whether the words (lower case) name someone in the person's life or a thing of someone's: "my wife's cooking",
  * "the new boss", "her band". A fan of such is no taste of the speaker's.

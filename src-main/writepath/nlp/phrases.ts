@@ -7,6 +7,12 @@ import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
+/** "(in) my notice", "(in) my resignation" after handed / gave / put: a job handed back ("handed in my essay" is not). */
+export function handsInNotice(object: readonly Token[]): boolean {
+  const at = lowerOf(object[0]) === 'in' ? 1 : 0;
+  return POSSESSIVE_DETERMINERS.has(lowerOf(object[at])) && ['notice', 'resignation'].includes(lowerOf(object[at + 1]));
+}
+
 /** Proper-name runs: "St James's Hospital", "Bank of America", "VS Code". */
 export function properRuns(tokens: readonly Token[]): { start: number; end: number; text: string }[] {
   const runs: { start: number; end: number; text: string }[] = [];
