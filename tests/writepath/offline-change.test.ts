@@ -811,6 +811,19 @@ describe('session 19: a job handed back, and habits denied in a list', () => {
     }
   });
 
+  it('a firm named after "called": "at a startup called Loopwise" is where one works', async () => {
+    expect(await slotted('I work at a startup called Loopwise')).toMatchObject([{ slot: 'user.employer', value: 'loopwise' }]);
+    expect(await slotted('got a job at a startup called Loopwise')).toEqual([{ content: 'User works at Loopwise', slot: 'user.employer', value: 'loopwise', day: null }]);
+    expect(await first('started a new job at a small agency named Brightwave')).toMatchObject({ slot: 'user.employer', value: 'brightwave' });
+    expect(await first('I quit my job at a company called Initech')).toMatchObject({ slot: 'user.employer', value: 'ended:initech' });
+    expect((await slotted("I'm a junior dev at a startup called Loopwise")).map((f) => [f.slot, f.value])).toEqual([
+      ['user.occupation', 'junior dev'],
+      ['user.employer', 'loopwise'],
+    ]);
+    // A friend called Pete is no firm.
+    expect((await slotted('I started working with a guy called Pete')).filter((f) => f.slot === 'user.employer')).toEqual([]);
+  });
+
   it('"I don\'t eat meat or fish" denies each; "fish and chips" is one dish', async () => {
     expect(await slotted("i don't eat meat or fish")).toEqual([
       { content: 'User does not eat meat', slot: 'user.uses.meat', value: 'no', day: null },

@@ -223,8 +223,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (HABIT_GERUNDS.has(first) && (first !== 'eating' || object.length >= 2)) return habit('yes');
       // "started working at X", "a new job at X", "at X"; not "my summer job at X".
       const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
-      // "a new job at a company called Brightwave": the company's name.
-      const org = nameAfter(object, ['at', 'for']) ?? (jobWord ? nameAfter(object, ['called', 'named']) : null);
+      // ("a new job at a company called Brightwave": the company's name, nameAfter reads; "working with a guy called
+      // Pete" names no firm.)
+      const org = nameAfter(object, ['at', 'for']);
       if (!org || !(jobWord || first === 'at') || jobAt(object, group.lemma)?.other) return null;
       // A new job is where the subject works now; when it began is the fact's valid time.
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);

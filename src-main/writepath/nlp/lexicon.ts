@@ -217,6 +217,9 @@ export const HABIT_NAMES = new Map([
 /** Determiners that make a thing someone's: "my", "her", "ur"… */
 export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 
+/** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
+export const FIRMS = words("company startup firm agency business place shop studio consultancy");
+
 /** Verbs of a habit: what one eats, drinks or smokes ("I don't eat meat or fish" denies both). */
 export const HABIT_VERBS = words("eat drink smoke");
 

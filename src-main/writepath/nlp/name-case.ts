@@ -4,7 +4,7 @@
  * dictionary knows in a place where a place or an employer goes. The analyzer (analyzer.ts) supplies the
  * libraries' readings; the rules are here.
  */
-import { RELATIONS } from './lexicon';
+import { FIRMS, RELATIONS } from './lexicon';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
 export const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
@@ -64,8 +64,6 @@ const LEFT_JOB_VERBS = new Set(['leave', 'quit']);
 const EMPLOYER_VERBS = new Set(['work', 'intern', 'start']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
-/** What a firm is called: "a startup called fieldnote". */
-const FIRMS = new Set(['company', 'startup', 'firm', 'agency', 'business', 'place', 'shop', 'studio', 'consultancy']);
 /** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */
 const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab']);
 /** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */

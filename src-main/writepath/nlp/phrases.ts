@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, FIRMS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -187,8 +187,17 @@ export function nameAfter(tokens: readonly Token[], preps: readonly string[]): s
     const before = tokens[run.start - 1];
     const beforeDet = tokens[run.start - 2];
     if (preps.includes(lowerOf(before)) || (before?.pos === 'DET' && preps.includes(lowerOf(beforeDet)))) return run.text;
+    if (calledAfter(tokens, run.start, preps)) return run.text;
   }
   return null;
+}
+
+/** "at a startup called Loopwise", "for a small agency named Brightwave": the name a firm after the preposition is given. */
+function calledAfter(tokens: readonly Token[], start: number, preps: readonly string[]): boolean {
+  if (!['called', 'named'].includes(lowerOf(tokens[start - 1])) || !FIRMS.has(tokens[start - 2]?.lemma ?? '')) return false;
+  // The preposition, then at most a determiner and a word or two before the firm ("at a new tech startup").
+  for (let i = start - 3; i >= Math.max(0, start - 6); i--) if (preps.includes(lowerOf(tokens[i]))) return true;
+  return false;
 }
 
 
