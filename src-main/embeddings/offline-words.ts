@@ -1,6 +1,7 @@
 /**
- * The default offline embedder: static English word vectors for the words it knows, feature hashing for
- * the rest. No network and no model download (the vectors ship in resources/word-vectors/).
+ * The word embedder, the engine's own default (the app's, offline-sentence.ts, joins it): static English word
+ * vectors for the words it knows, feature hashing for the rest. No network and no model download (the vectors ship
+ * in resources/word-vectors/).
  *
  * Why: the hashing embedder alone only sees shared words, which BM25 already ranks; people ask about their
  * past in other words than they used ("what exercise does Priya do" vs "I've joined a sea-swimming group").

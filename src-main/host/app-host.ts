@@ -127,7 +127,7 @@ export class AppHost implements HostTransport {
     const logger = options.logger ?? stderrLogger;
     this.stopping = null;
     this.unsubscribers = [];
-    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, embedder: defaultEmbedder(), ...options.engine, ...(this.keyAfterConversion ? { encryption: { key: this.keyAfterConversion } } : {}) });
+    this.engine = MemoryEngine.open({ dataDir: options.dataDir, logger, embedder: defaultEmbedder(), upgradeOfflineVectors: true, ...options.engine, ...(this.keyAfterConversion ? { encryption: { key: this.keyAfterConversion } } : {}) });
     this.memory = this.engine;
     this.settings = new SettingsStore(this.engine.appSettings, options.secrets, logger);
     this.chat = new ChatService({

@@ -55,7 +55,7 @@ export interface HeadlessMcpOptions {
 /** Serves MCP on stdin/stdout until the client goes away, then closes the memory. */
 export async function runHeadlessMcp(args: HeadlessMcpArgs, options: HeadlessMcpOptions = {}): Promise<void> {
   const dataDir = resolveDataDir(args.dataDir);
-  const engine = MemoryEngine.open({ dataDir, embedder: defaultEmbedder(), ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), ...(options.encryption ? { encryption: options.encryption } : {}) });
+  const engine = MemoryEngine.open({ dataDir, embedder: defaultEmbedder(), upgradeOfflineVectors: true, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}), ...(options.encryption ? { encryption: options.encryption } : {}) });
   try {
     // An unknown name fails here, naming the spaces there are (the Electron entry prints it and exits 1).
     const spaceId = args.space !== undefined ? engine.spaceByName(args.space).id : undefined;

@@ -95,7 +95,7 @@ export abstract class EngineCore {
     this.chats = bindStore(db, chatRepo, guard.open);
     this.chatImports = bindStore(db, chatImportRows, guard.open);
     this.appSettings = bindStore(db, appSettings, guard.open);
-    this.vectors.start(feed, options.startSlowPath ?? true);
+    this.vectors.start(feed, (options.startSlowPath ?? true) && options.upgradeOfflineVectors === true);
     queueMissingEntityVectors(this.ctx);
     slowPath.kick();
     warmTimeParserSoon();

@@ -19,6 +19,12 @@ export interface MemoryEngineOptions {
    * so benchmarks and tests can measure or inspect the hot path alone.
    */
   startSlowPath?: boolean;
+  /**
+   * Rebuild an earlier offline embedder's vectors with this one, in the background, when the slow path runs
+   * (default false). Long-lived hosts (the app, browser mode, MCP servers) ask for it; a CLI command or a preview
+   * does not change a memory it only reads: vector search stays off there, with the warning to run `reembed`.
+   */
+  upgradeOfflineVectors?: boolean;
   nativeBinding?: string;
   retrieval?: Partial<RetrievalConfig>;
   /** WAL checkpoints on a timer, between other work (storage/checkpoint.ts). */

@@ -36,6 +36,11 @@ const SPACE_OVERFETCH = 4;
 /** memory_metadata key set once every vector has its int8 copy (vec_codes.approx). */
 const COPIES_META_KEY = 'vector_copies';
 
+export interface RebuildOptions {
+  /** An automatic upgrade: rebuild only while the memory's vectors are still this model's (another process may have). */
+  onlyFrom?: string;
+}
+
 export class VectorStore {
   private lock: VectorLock;
   private codeIndex: BinaryCodeIndex | null = null;
@@ -85,8 +90,8 @@ export class VectorStore {
    * likewise the offline embedder's files (word vectors ~40 ms, the sentence encoder ~0.6 s; a failure is reported
    * when used).
    */
-  start(feed: ChangeFeed, slowPathRuns: boolean): void {
-    const upgrading = this.replacesOfflineVectors() && slowPathRuns;
+  start(feed: ChangeFeed, upgradeOffline: boolean): void {
+    const upgrading = this.replacesOfflineVectors() && upgradeOffline;
     if (upgrading) this.upgradeOfflineVectors();
     feed.subscribe((change) => this.syncCodeIndex(change));
     setImmediate(() => {
@@ -109,7 +114,7 @@ export class VectorStore {
     const { model, dimensions } = this.lock;
     let warning: string | null = null;
     if (dimensions !== this.embedder.dimensions) {
-      warning = `Vector search is disabled: the memory's vectors have ${dimensions} dimensions but ${this.embedder.id} produces ${this.embedder.dimensions}. Run "reembed" to rebuild them.`;
+      warning = `Vector search is disabled: the memory's vectors (${model ?? 'an unknown model'}) have ${dimensions} dimensions but ${this.embedder.id} produces ${this.embedder.dimensions}. Run "reembed" to rebuild them.`;
     } else if (model !== this.embedder.id) {
       warning = `Vector search is disabled: the memory's vectors were made by ${model ?? 'an unknown model'}, not ${this.embedder.id}. Run "reembed" to rebuild them.`;
     }
@@ -136,7 +141,7 @@ export class VectorStore {
       .then(async () => {
         if (this.isClosed() || !this.replacesOfflineVectors()) return;
         logger.warn(`rebuilding the vectors made by ${from} with ${this.embedder.id}, in the background`);
-        await this.reembed();
+        await this.reembed(undefined, { onlyFrom: from });
       })
       .catch((err: unknown) => {
         if (this.isClosed()) return;
@@ -250,8 +255,11 @@ export class VectorStore {
     }
   }
 
-  /** Another process wrote to the file: the index is rebuilt from it. */
+  /** Another process wrote to the file (perhaps rebuilt the vectors under another lock): the index is rebuilt from it. */
   reloadCodeIndex(): void {
+    const before = this.lock;
+    this.lock = this.readOrInitLock();
+    if (before.model !== this.lock.model || before.dimensions !== this.lock.dimensions) clearStatementCache(this.db);
     this.codeIndexGeneration++;
     this.codeIndex = null;
     this.pendingIndexChanges = [];
@@ -335,23 +343,29 @@ export class VectorStore {
    * Rebuild every vector with the current embedder (after a model or dimension change): the vec tables are
    * recreated at the embedder's dimension, the lock is moved, and all nodes and entities are re-embedded.
    */
-  async reembed(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
+  async reembed(onProgress?: (p: SlowPathProgress) => void, options: RebuildOptions = {}): Promise<{ nodes: number; dimensions: number }> {
     if (this.reembedding) throw new MemoryError('conflict', 'The vectors are already being rebuilt');
     this.reembedding = true;
     try {
-      return await this.rebuild(onProgress);
+      return await this.rebuild(onProgress, options);
     } finally {
       this.reembedding = false;
     }
   }
 
-  private async rebuild(onProgress?: (p: SlowPathProgress) => void): Promise<{ nodes: number; dimensions: number }> {
+  private async rebuild(onProgress: ((p: SlowPathProgress) => void) | undefined, options: RebuildOptions): Promise<{ nodes: number; dimensions: number }> {
     const db = this.db;
     this.ctx.hot.flushSync();
     const now = this.ctx.clock.now();
     const dims = this.embedder.dimensions;
     let nodes = 0;
+    let upgradedElsewhere = false;
     writeTx(db, () => {
+      // An upgrade another process (the app, an MCP server) already made or began: its work is not dropped.
+      if (options.onlyFrom !== undefined && (getMeta(db, 'embedding_model') ?? '') !== options.onlyFrom) {
+        upgradedElsewhere = true;
+        return;
+      }
       dropVectorTables(db);
       createVectorTables(db, dims);
       db.prepare('DELETE FROM vec_codes').run();
@@ -364,6 +378,10 @@ export class VectorStore {
         )
         .run({ now }).changes;
     });
+    if (upgradedElsewhere) {
+      this.reloadCodeIndex();
+      return { nodes: 0, dimensions: this.lock.dimensions };
+    }
     clearStatementCache(db);
     this.lock = { model: this.embedder.id, dimensions: dims };
     for (const row of db.prepare('SELECT id FROM entities WHERE merged_into IS NULL').all() as { id: string }[]) this.ctx.slow.queueEntity(row.id);

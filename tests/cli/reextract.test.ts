@@ -80,4 +80,20 @@ describe('cli reextract', { timeout: 240_000 }, () => {
     expect(noSession.code).not.toBe(0);
     expect(noSession.stderr).toContain('--session');
   });
+  it('a dry run on a memory made by the earlier word embedder changes nothing: its vectors are not rebuilt', () => {
+    const dir = makeTempDir();
+    const engine = MemoryEngine.open({ dataDir: dir });
+    engine.recordEpisodeNow({ content: 'I moved to Lisbon last year.', sessionId: 'old', role: 'user', sourceType: 'conversation' });
+    return engine.drainSlowPath().then(async () => {
+      // Every vector's int8 copy made (any process would finish that; it is no change of what memory holds).
+      await engine.warmVectorIndex({ copies: true });
+      await engine.close();
+      const before = withDb(dir, fullSnapshot);
+      const dry = cli(dir, 'reextract', '--session', 'old', '--dry-run', '--json');
+      expect(dry.code).toBe(0);
+      expect(dry.stderr).toMatch(/Vector search is disabled: .*offline-words-v1.*Run "reembed"/);
+      expect(dry.stderr).not.toMatch(/rebuilding/);
+      expect(withDb(dir, fullSnapshot)).toEqual(before);
+    });
+  });
 });

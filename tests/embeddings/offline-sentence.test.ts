@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultEmbedder, isOfflineEmbedder, loadedWordVectors } from '../../src-main/embeddings/offline-default';
@@ -6,6 +7,7 @@ import { OfflineWordEmbedder, OFFLINE_WORDS_EMBEDDER_ID } from '../../src-main/e
 import { EmbeddingError } from '../../src-main/embeddings/types';
 import { makeTempDir, openTestEngine } from '../helpers/temp-engine';
 
+const ROOT = join(import.meta.dirname, '..', '..');
 const cos = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 const norm = (a: Float32Array): number => Math.sqrt(cos(a, a));
 
@@ -68,6 +70,21 @@ describe('OfflineSentenceEmbedder', () => {
     expect(norm(long as Float32Array)).toBeCloseTo(1, 5);
   });
 
+  it('does not encode a text with no letter or digit: every "👍" is not one point', async () => {
+    const [thumbs, party, marks, date] = await embedder.embedBatch(['👍', '🎉🎉', '???', '23.08.2025']);
+    for (const v of [thumbs, party, marks]) expect((v as Float32Array).subarray(0, 512).every((x) => x === 0)).toBe(true);
+    // A date is read.
+    expect((date as Float32Array).subarray(0, 512).some((x) => x !== 0)).toBe(true);
+  });
+
+  it('leaves the host’s handling of stray errors alone: the runtime’s own handlers are removed after loading', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/helpers/sentence-encoder-entry.ts')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { before: number[]; after: number[]; handled: string[] };
+    expect(report.after).toEqual(report.before);
+    expect(report.handled).toEqual(['Error: stray']);
+  });
+
   it('fails a cancelled request with a typed error', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -76,7 +93,7 @@ describe('OfflineSentenceEmbedder', () => {
     expect((err as EmbeddingError).code).toBe('cancelled');
   });
 
-  it('reports word vectors it cannot read as a typed error, and keeps working once they are there', async () => {
+  it('reports word vectors it cannot read as a typed error', async () => {
     const broken = new OfflineSentenceEmbedder({ vectorsPath: join(makeTempDir(), 'nowhere.bin') });
     const err = await broken.embedBatch(['hello']).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EmbeddingError);
@@ -98,7 +115,7 @@ describe('upgrading a memory made by the word embedder', () => {
 
   it('rebuilds its vectors at 768 dimensions on open, without being asked, and finds by them', async () => {
     const dir = await wordMemory();
-    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder() });
+    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder(), upgradeOfflineVectors: true });
     await new Promise<void>((resolve) => engine.onChange((c) => c.kind === 'vectors.rebuilt' && resolve()));
     expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_SENTENCE_EMBEDDER_ID, lockedDimensions: 768, vectorSearchEnabled: true });
     expect((engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
@@ -107,6 +124,30 @@ describe('upgrading a memory made by the word embedder', () => {
     const hits = (await engine.search({ query: 'Did they get engaged?', types: ['episodic'] })).hits;
     const proposal = hits.find((h) => h.node.content.startsWith('He asked her to marry him'));
     expect(proposal?.strategies).toEqual([{ strategy: 'vector', rank: 1 }]);
+  });
+
+  it('is left as it is by a reader not asked to upgrade (a CLI command): vector search off, with the warning', async () => {
+    const dir = await wordMemory();
+    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder() });
+    await engine.drainSlowPath();
+    expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_WORDS_EMBEDDER_ID, lockedDimensions: 256, vectorSearchEnabled: false });
+    expect((engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
+    expect(logger.warnings.join('\n')).toMatch(/Vector search is disabled.*Run "reembed"/);
+    expect(logger.warnings.join('\n')).not.toMatch(/rebuilding/);
+  });
+
+  it('is rebuilt once when two hosts open it at once: the second finds the upgrade made and keeps it', async () => {
+    const dir = await wordMemory();
+    const hosts = [0, 1].map(() => openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder(), upgradeOfflineVectors: true }));
+    let rebuilt = 0;
+    for (const { engine } of hosts) engine.onChange((c) => void (c.kind === 'vectors.rebuilt' && rebuilt++));
+    for (const { engine } of hosts) {
+      await expect.poll(() => engine.vectorStatus().lockedModel, { timeout: 30_000 }).toBe(OFFLINE_SENTENCE_EMBEDDER_ID);
+      await engine.drainSlowPath();
+    }
+    expect(rebuilt).toBe(1);
+    for (const { engine } of hosts) expect(engine.vectorStatus()).toMatchObject({ lockedDimensions: 768, vectorSearchEnabled: true });
+    expect((hosts[0]?.engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
   });
 
   it('is not downgraded: the word embedder leaves a sentence memory’s vectors alone and says vector search is off', async () => {

@@ -112,7 +112,7 @@ describe('upgrading from the hashing embedder', () => {
 
   it('rebuilds a memory’s offline-hash-v1 vectors with the word embedder on open, without being asked', async () => {
     const dir = await hashedMemory();
-    const { engine, logger } = openTestEngine({ dataDir: dir });
+    const { engine, logger } = openTestEngine({ dataDir: dir, upgradeOfflineVectors: true });
     await new Promise<void>((resolve) => engine.onChange((c) => c.kind === 'vectors.rebuilt' && resolve()));
     expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_WORDS_EMBEDDER_ID, vectorSearchEnabled: true });
     const vectors = (engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n;
@@ -126,7 +126,7 @@ describe('upgrading from the hashing embedder', () => {
   it('keeps the old vectors when the word vectors cannot be read', async () => {
     const dir = await hashedMemory();
     const missing = join(makeTempDir(), 'nowhere.bin');
-    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineWordEmbedder({ vectorsPath: missing }) });
+    const { engine, logger } = openTestEngine({ dataDir: dir, embedder: new OfflineWordEmbedder({ vectorsPath: missing }), upgradeOfflineVectors: true });
     await expect.poll(() => logger.warnings.join('\n')).toMatch(/offline-hash-v1 are kept/);
     expect(engine.vectorStatus()).toMatchObject({ lockedModel: 'offline-hash-v1', vectorSearchEnabled: false });
     expect((engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
