@@ -83,7 +83,7 @@ export abstract class EngineCore {
       db, embedder: this.embedder, clock, logger, hooks: this.hooks,
       slowPath: { ...DEFAULT_SLOW_PATH_OPTIONS, ...options.slowPath, automatic: options.startSlowPath ?? true },
       pruneThreshold: options.pruneThreshold ?? DEFAULT_PRUNE_THRESHOLD,
-      vectorsEnabled: () => this.vectors.status().vectorSearchEnabled,
+      vectorsEnabled: () => this.vectors.writable(),
     });
     this.ctx = ctx;
     this.slowPath = slowPath;

@@ -46,7 +46,7 @@ export const PARKED = Number.MAX_SAFE_INTEGER;
 
 export interface SlowPathHooks {
   aliasIndex(): AliasIndex;
-  /** Whether vectors may be written (false while the embedding model does not match the lock). */
+  /** Whether vectors may be written (false while the embedding model does not match the lock, re-read when false). */
   vectorsEnabled(): boolean;
   onEmbedded(nodeIds: string[]): void;
   onLinked(links: { nodeId: string; entityId: string }[]): void;
@@ -241,6 +241,9 @@ export class SlowPath {
           completeSlowPathItem(this.db, item.node_id);
           embedded.push(item.node_id);
         } else if (!vectorsOn) {
+          // Re-checked inside the transaction: another process may have just rebuilt the vectors with this embedder
+          // (its queue is then left due, to be embedded here too).
+          if (this.hooks.vectorsEnabled()) continue;
           deferSlowPathItem(this.db, item.node_id, item.attempts, PARKED, 'vector index locked to another embedding model: run reembed');
         } else {
           const attempts = item.attempts + 1;

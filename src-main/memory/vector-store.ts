@@ -36,11 +36,6 @@ const SPACE_OVERFETCH = 4;
 /** memory_metadata key set once every vector has its int8 copy (vec_codes.approx). */
 const COPIES_META_KEY = 'vector_copies';
 
-export interface RebuildOptions {
-  /** An automatic upgrade: rebuild only while the memory's vectors are still this model's (another process may have). */
-  onlyFrom?: string;
-}
-
 export class VectorStore {
   private lock: VectorLock;
   private codeIndex: BinaryCodeIndex | null = null;
@@ -107,6 +102,17 @@ export class VectorStore {
   replacesOfflineVectors(): boolean {
     const { model } = this.lock;
     return isOfflineEmbedder(this.embedder) && model !== null && model !== this.embedder.id && this.embedder.replaces.includes(model);
+  }
+
+  /**
+   * Whether vectors may be written now; while not, the stored lock is re-read first (another process may have rebuilt
+   * the vectors with this embedder: its re-queued nodes are then embedded here too, not parked).
+   */
+  writable(): boolean {
+    if (this.status().vectorSearchEnabled) return true;
+    const stored = getMeta(this.db, 'embedding_model') ?? null;
+    if (stored !== this.lock.model || Number(getMeta(this.db, 'embedding_dimensions')) !== this.lock.dimensions) this.reloadCodeIndex();
+    return this.status().vectorSearchEnabled;
   }
 
   /** Vectors are comparable only when made by the same model at the same dimension. */
@@ -255,7 +261,7 @@ export class VectorStore {
     }
   }
 
-  /** Another process wrote to the file (perhaps rebuilt the vectors under another lock): the index is rebuilt from it. */
+  /** Another process wrote to the file (perhaps rebuilt the vectors): the lock is re-read, the index rebuilt from it. */
   reloadCodeIndex(): void {
     const before = this.lock;
     this.lock = this.readOrInitLock();
@@ -342,8 +348,10 @@ export class VectorStore {
   /**
    * Rebuild every vector with the current embedder (after a model or dimension change): the vec tables are
    * recreated at the embedder's dimension, the lock is moved, and all nodes and entities are re-embedded.
+   * `onlyFrom` (an automatic upgrade): only while the memory's vectors are still that model's (another process may
+   * have rebuilt them already).
    */
-  async reembed(onProgress?: (p: SlowPathProgress) => void, options: RebuildOptions = {}): Promise<{ nodes: number; dimensions: number }> {
+  async reembed(onProgress?: (p: SlowPathProgress) => void, options: { onlyFrom?: string } = {}): Promise<{ nodes: number; dimensions: number }> {
     if (this.reembedding) throw new MemoryError('conflict', 'The vectors are already being rebuilt');
     this.reembedding = true;
     try {
@@ -353,7 +361,7 @@ export class VectorStore {
     }
   }
 
-  private async rebuild(onProgress: ((p: SlowPathProgress) => void) | undefined, options: RebuildOptions): Promise<{ nodes: number; dimensions: number }> {
+  private async rebuild(onProgress: ((p: SlowPathProgress) => void) | undefined, options: { onlyFrom?: string }): Promise<{ nodes: number; dimensions: number }> {
     const db = this.db;
     this.ctx.hot.flushSync();
     const now = this.ctx.clock.now();

@@ -150,6 +150,20 @@ describe('upgrading a memory made by the word embedder', () => {
     expect((hosts[0]?.engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
   });
 
+  it('a reader open meanwhile (a CLI command) embeds with the new lock once a host rebuilt it, parking nothing', async () => {
+    const dir = await wordMemory();
+    const reader = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder() });
+    expect(reader.engine.vectorStatus().vectorSearchEnabled).toBe(false);
+    const host = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder(), upgradeOfflineVectors: true });
+    await new Promise<void>((resolve) => host.engine.onChange((c) => c.kind === 'vectors.rebuilt' && resolve()));
+    reader.engine.recordEpisode({ content: 'A turn recorded while the app upgrades the vectors', sessionId: 's' });
+    await reader.engine.drainSlowPath();
+    const db = reader.engine.database;
+    expect((db.prepare('SELECT count(*) AS n FROM slow_path_queue WHERE next_attempt_at >= ?').get(Number.MAX_SAFE_INTEGER) as { n: number }).n).toBe(0);
+    expect((db.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(4);
+    expect(reader.engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_SENTENCE_EMBEDDER_ID, vectorSearchEnabled: true });
+  });
+
   it('is not downgraded: the word embedder leaves a sentence memory’s vectors alone and says vector search is off', async () => {
     const dir = makeTempDir();
     const first = openTestEngine({ dataDir: dir, embedder: new OfflineSentenceEmbedder() });

@@ -806,7 +806,17 @@ describe('session 19: a job handed back, and habits denied in a list', () => {
     expect(await first('I gave my notice at Ridgeline on Monday')).toMatchObject({ slot: 'user.employer', value: 'ended:ridgeline', day: '2026-11-23' });
     expect(await first('I put in my notice at Globex')).toMatchObject({ content: 'User put in their notice at Globex', slot: 'user.employer', value: 'ended:globex' });
     expect(await first('just handed my notice in at Tesco')).toMatchObject({ slot: 'user.employer', value: 'ended:tesco' });
-    for (const text of ['I handed in my essay at school', 'handed in her notice lol', 'I will put in my notice next week', 'I need to put in my notice', 'I handed him my notes']) {
+    expect(await first('i put in my two weeks notice')).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    expect(await first('i handed my notice in today')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-25' });
+    expect(await first('I handed in my notice to my boss')).toMatchObject({ slot: 'user.employer', value: 'ended:' });
+    // Notice of a period, a letter, a flat, a gym; a resignation on hold or thought about; a note on the fridge.
+    for (const text of [
+      'I handed in my essay at school', 'handed in her notice lol', 'I will put in my notice next week', 'I need to put in my notice', 'I handed him my notes',
+      'I put my resignation on hold', 'I gave my notice period as three months', "I've given my notice period to the recruiter",
+      'I put my resignation letter in the drawer, not sending it yet', 'I gave my resignation a lot of thought', 'I handed in my notice on the flat',
+      'I handed in my notice to my landlord', 'I gave my notice to the landlord', 'put in my notice with the letting agent',
+      'I put in my notice for the gym membership', 'handed in my notice at the gym', 'put my notice up on the fridge lol',
+    ]) {
       expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
     }
   });
@@ -820,8 +830,13 @@ describe('session 19: a job handed back, and habits denied in a list', () => {
       ['user.occupation', 'junior dev'],
       ['user.employer', 'loopwise'],
     ]);
-    // A friend called Pete is no firm.
+    expect(await first('I started a new job with a company called Brightwave')).toMatchObject({ slot: 'user.employer', value: 'brightwave' });
+    // A friend called Pete is no firm; a firm is no home or origin; a place after another verb is not the job's.
     expect((await slotted('I started working with a guy called Pete')).filter((f) => f.slot === 'user.employer')).toEqual([]);
+    for (const text of ['I moved to a company called Initech last year', "hi, I'm from a company called Acme", 'I live in rooms above a shop called Greggs', 'I live in town near a place called Frome']) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+    expect(await first('I quit my job and now spend my days at a place called Dishoom')).toMatchObject({ slot: 'user.employer', value: 'ended:' });
   });
 
   it('"I don\'t eat meat or fish" denies each; "fish and chips" is one dish', async () => {
@@ -834,6 +849,9 @@ describe('session 19: a job handed back, and habits denied in a list', () => {
       ['user.uses.tea', 'no'],
     ]);
     expect(await slotted("I don't eat fish and chips")).toEqual([{ content: 'User does not eat fish and chips', slot: 'user.uses.fish', value: 'no', day: null }]);
+    expect((await slotted("I don't eat red meat or pork")).map((f) => f.content)).toEqual(['User does not eat red meat', 'User does not eat pork']);
+    // A verb after "or" is another clause, not more of the list.
+    expect((await slotted("I don't eat dinner or Jake gets mad")).map((f) => f.content)).toEqual(['User does not eat dinner']);
   });
 });
 

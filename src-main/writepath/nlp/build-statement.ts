@@ -3,7 +3,7 @@ import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
-import { acquiredThing, coordinated, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
+import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
 import { readChange } from './change';
@@ -188,7 +188,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
       if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
-      const org = nameAfter(object, ['at', 'for', 'with']);
+      const org = employerAfter(object, ['at', 'for', 'with']);
       const place = nameAfter(object, ['in']);
       const entities: StatementEntity[] = [
         ...(org ? [{ name: org, type: 'organization' as const, aliases: [] }] : []),
@@ -272,10 +272,10 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         const stop = object.findIndex((t, i) => i > 1 && t.pos === 'ADP');
         const role = object.slice(1, stop > 0 ? stop : undefined).filter((t) => t.pos !== 'DET');
         if (role.length === 0) return [];
-        const org = nameAfter(object, ['at', 'for']);
+        const org = employerAfter(object, ['at', 'for']);
         return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: normaliseFact(joinTokens(role)), entities: org ? [{ name: org, type: 'organization', aliases: [] }] : [] })];
       }
-      const org = nameAfter(object, ['at', 'for']);
+      const org = employerAfter(object, ['at', 'for']);
       if (!org || !['at', 'for'].includes(firstLower)) return [];
       // "I worked at IKEA for two years": true, and over (as "lived in"); not where the subject works now.
       const worked = group.past && !/\b(?:has|have|had)\b/.test(group.phrase);

@@ -8,7 +8,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
 import { HABIT_NAMES, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
@@ -68,14 +68,18 @@ function pastimeAt(object: readonly Token[]): string | null {
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
-/** "meat or fish", "coffee nor tea": two to four single nouns joined by "or" / "nor" (null otherwise; "fish and chips" is one dish). */
+/**
+ * "meat or fish", "coffee nor tea", "red meat or Pepsi": two to four nouns (a name, or a noun after an adjective)
+ * joined by "or" / "nor" (null otherwise; "fish and chips" is one dish).
+ */
 function deniedList(object: readonly Token[]): Token[][] | null {
   const items: Token[][] = [[]];
   for (const t of object) {
     if (['or', 'nor'].includes(lowerOf(t))) items.push([]);
     else (items[items.length - 1] as Token[]).push(t);
   }
-  const nouns = items.every((item) => item.length === 1 && item[0]?.pos === 'NOUN');
+  const noun = (t: Token | undefined): boolean => t?.pos === 'NOUN' || t?.pos === 'PROPN';
+  const nouns = items.every((item) => (item.length === 1 && noun(item[0])) || (item.length === 2 && item[0]?.pos === 'ADJ' && noun(item[1])));
   return items.length >= 2 && items.length <= 4 && nouns ? items : null;
 }
 
@@ -121,7 +125,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const doneDoing = (): boolean =>
     object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
   const jobEnded = (preps: string[]): Built[] => {
-    const org = nameAfter(object, preps);
+    const org = employerAfter(object, preps);
     return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
   };
 
@@ -145,7 +149,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         return [{ content: `${s} got ${joinTokens(object)}`, type: 'semantic', slot: null, value: null, entities: [] }];
       }
       // "I got a job at Stripe", "landed a new role with Acme": where the subject works now.
-      const org = nameAfter(object, ['at', 'with', 'for']);
+      const org = employerAfter(object, ['at', 'with', 'for']);
       // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
       if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? news() : null;
       // "I got a job at Stripe"; not "a job interview at Google", "my friend a job at Tesco", "rejected for a job".
@@ -173,12 +177,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'put': {
       // "I handed in my notice (at Fenwick Labs)", "put in my resignation" ("put" is its own past): the job is ending.
       const handedIn = done || (group.lemma === 'put' && !/\b(?:will|would|shall|should|could|might|may|must|gonna|going|to)\b/.test(group.phrase));
-      if (group.negated || !handedIn || !handsInNotice(object)) return null;
+      if (group.negated || !handedIn || !handsInNotice(object, true)) return null;
       return jobEnded(['at', 'with', 'for']);
     }
     case 'give': {
       // "I gave my notice at Fenwick Labs": as handed in.
-      if (!group.negated && done && handsInNotice(object)) return jobEnded(['at', 'with', 'for']);
+      if (!group.negated && done && handsInNotice(object, false)) return jobEnded(['at', 'with', 'for']);
       // "I gave up coffee": the verb group keeps "up" with the verb.
       if (group.negated || !group.phrase.endsWith(' up') || !done) return null;
       // "I gave up my job to travel" ends the job; "gave up my flat" is no habit dropped.
@@ -223,9 +227,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (HABIT_GERUNDS.has(first) && (first !== 'eating' || object.length >= 2)) return habit('yes');
       // "started working at X", "a new job at X", "at X"; not "my summer job at X".
       const jobWord = object.slice(0, 4).some((t) => JOB_WORDS.has(lowerOf(t)));
-      // ("a new job at a company called Brightwave": the company's name, nameAfter reads; "working with a guy called
-      // Pete" names no firm.)
-      const org = nameAfter(object, ['at', 'for']);
+      // "a new job at a company called Brightwave", "with a company called Brightwave": the firm's name ("working with
+      // a guy called Pete" names none).
+      const org = employerAfter(object, ['at', 'for']) ?? (jobWord ? employerAfter(object, ['with']) : null);
       if (!org || !(jobWord || first === 'at') || jobAt(object, group.lemma)?.other) return null;
       // A new job is where the subject works now; when it began is the fact's valid time.
       return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
@@ -238,7 +242,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (first === 'work' && object.length > 1 && LEFT_FOR_THE_DAY.has(lowerOf(object[1]))) return null;
       const job = jobAt(object, group.lemma);
       if (job) {
-        const org = nameAfter(object, ['at', 'with', 'for']);
+        const org = employerAfter(object, ['at', 'with', 'for']);
         // "I quit my summer job", "I lost my first job at 16": true, and no change to the job the person has.
         if (job.other) return [{ content: said, type: 'semantic', slot: null, value: null, entities: org ? [organization(org)] : [] }];
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);

@@ -8,7 +8,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
-import { handsInNotice, lowerOf, nameAfter, possessive, properRuns } from './phrases';
+import { employerAfter, handsInNotice, lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
@@ -44,7 +44,7 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   if (verb && lowerOf(verb) === 'passed' && lowerOf(tokens[i + 1]) === 'my' && tokens.slice(i + 2, i + 5).some((t) => TESTS_PASSED.has(lowerOf(t)))) return true;
   // "handed in my notice today!!", "put in my resignation": the speaker's job ending.
   const own = lowerOf(tokens[i + 1]) === 'in' ? i + 2 : i + 1;
-  if (verb && ['handed', 'gave', 'put'].includes(lowerOf(verb)) && lowerOf(tokens[own]) === 'my' && handsInNotice(tokens.slice(i + 1))) return true;
+  if (verb && ['handed', 'gave', 'put'].includes(lowerOf(verb)) && lowerOf(tokens[own]) === 'my' && handsInNotice(tokens.slice(i + 1), lowerOf(verb) !== 'gave')) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;
   const lower = lowerOf(verb);
   const past = lower !== verb.lemma && !/(?:s|ing)$/.test(lower);
@@ -213,7 +213,7 @@ export function usedTo(tokens: readonly Token[], at: number, subject: Subject): 
       : null;
   }
   if (verb?.lemma === 'work') {
-    const org = ['at', 'for'].includes(lowerOf(rest[0])) ? nameAfter(rest, ['at', 'for']) : null;
+    const org = ['at', 'for'].includes(lowerOf(rest[0])) ? employerAfter(rest, ['at', 'for']) : null;
     return org
       ? { content: `${subject.text} used to work at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: endedValue(normaliseFact(org)), entities: [{ name: org, type: 'organization', aliases: [] }] }
       : null;

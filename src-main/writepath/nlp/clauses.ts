@@ -177,9 +177,10 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // "no longer allergic to peanuts or shellfish", "i don't have asthma or eczema", "no longer an arsenal fan or a
     // spurs fan": after a denial of a state, "or" lists more of what is denied (neither is held), so the list stays in
     // its clause for states-over.ts. Anything else ("not vegan or vegetarian", "not at google or microsoft") splits.
-    // So does "i don't eat meat or fish": a habit denied of each thing listed (change.ts).
+    // So does "i don't eat meat or fish": a habit denied of each thing listed (change.ts) — not "i don't eat dinner
+    // or Jake gets mad", where a verb follows.
     const denied = lowerOf(tokens[i - 1]);
-    const deniedHabit = current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma)) && tokens[i - 1]?.pos === 'NOUN';
+    const deniedHabit = current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma)) && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '') && !verbBeforeClauseEnd(tokens, i + 1);
     if ((lower === 'or' || lower === 'nor') && deniesSomething(current) && (namesAState(denied) || denied === 'fan' || denied === 'supporter' || deniedHabit) && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(next?.pos ?? '')) {
       current.push(t);
       continue;
@@ -306,3 +307,12 @@ export function clauseText(tokens: readonly Token[]): { text: string; offsets: n
   return { text, offsets };
 }
 
+/** Whether a verb comes from `from` on before the sentence's next clause punctuation. */
+function verbBeforeClauseEnd(tokens: readonly Token[], from: number): boolean {
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) return false;
+    if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+  }
+  return false;
+}

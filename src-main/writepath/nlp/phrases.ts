@@ -7,10 +7,52 @@ import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
-/** "(in) my notice", "(in) my resignation" after handed / gave / put: a job handed back ("handed in my essay" is not). */
-export function handsInNotice(object: readonly Token[]): boolean {
-  const at = lowerOf(object[0]) === 'in' ? 1 : 0;
-  return POSSESSIVE_DETERMINERS.has(lowerOf(object[at])) && ['notice', 'resignation'].includes(lowerOf(object[at + 1]));
+/** Words of when, as chats say them after the news ("today!!", "finally", "this morning"). */
+const NOTICE_WHEN = new Set(['today', 'yesterday', 'tonight', 'finally', 'officially', 'earlier', 'this', 'morning', 'afternoon', 'lol', 'omg']);
+/** The job words a notice may be handed to: "to my boss", "to HR". */
+const NOTICE_TO = new Set(['boss', 'manager', 'employer', 'hr', 'work', 'company', 'team', 'line']);
+
+/**
+ * "(in) my notice", "my notice in", "(in) my two weeks' notice", "(in) my resignation", followed by nothing but where
+ * (at / with / for a name, "at work", "to my boss") and when: a job handed back (after handed / gave / put). Not "my
+ * notice period", "my resignation letter", "my notice on the flat", "my resignation on hold", "my notice up on the
+ * fridge", "my essay". `needsIn`: handed and put say "in"; gave does not.
+ */
+export function handsInNotice(object: readonly Token[], needsIn: boolean): boolean {
+  let i = 0;
+  let handedIn = false;
+  if (lowerOf(object[i]) === 'in') {
+    handedIn = true;
+    i++;
+  }
+  if (!POSSESSIVE_DETERMINERS.has(lowerOf(object[i]))) return false;
+  i++;
+  // "two weeks' notice", "2 weeks notice", "a month's notice": how long it runs.
+  if (['a', 'one', 'two', 'three', 'four', '1', '2', '3', '4'].includes(lowerOf(object[i])) && /^(?:weeks?|months?)$/.test(lowerOf(object[i + 1]))) {
+    i += 2;
+    while (/^['’]s?$/.test(object[i]?.text ?? '')) i++;
+  }
+  if (!['notice', 'resignation'].includes(lowerOf(object[i]))) return false;
+  i++;
+  if (lowerOf(object[i]) === 'in') {
+    handedIn = true;
+    i++;
+  }
+  if (needsIn && !handedIn) return false;
+  // ("… today!!": what punctuation closes says nothing more.)
+  let end = object.length;
+  while (end > i && object[end - 1]?.pos === 'PUNCT') end--;
+  const rest = object.slice(i, end);
+  const when = (tokens: readonly Token[]): boolean => isTimePhrase(tokens) || (tokens.length > 0 && tokens.every((t) => NOTICE_WHEN.has(lowerOf(t))));
+  if (rest.length === 0 || when(rest)) return true;
+  const prep = lowerOf(rest[0]);
+  if (prep === 'to') return POSSESSIVE_DETERMINERS.has(lowerOf(rest[1])) || lowerOf(rest[1]) === 'the' ? NOTICE_TO.has(lowerOf(rest[2])) && (rest.length === 3 || when(rest.slice(3))) : false;
+  if (!['at', 'with', 'for'].includes(prep)) return false;
+  if (lowerOf(rest[1]) === 'work') return rest.length === 2 || when(rest.slice(2));
+  // A name straight after the preposition (or its determiner), and nothing after it but when.
+  const run = properRuns(rest)[0];
+  const at = rest[1]?.pos === 'DET' ? 2 : 1;
+  return run !== undefined && run.start === at && (run.end === rest.length || when(rest.slice(run.end)));
 }
 
 /** Proper-name runs: "St James's Hospital", "Bank of America", "VS Code". */
@@ -187,17 +229,32 @@ export function nameAfter(tokens: readonly Token[], preps: readonly string[]): s
     const before = tokens[run.start - 1];
     const beforeDet = tokens[run.start - 2];
     if (preps.includes(lowerOf(before)) || (before?.pos === 'DET' && preps.includes(lowerOf(beforeDet)))) return run.text;
-    if (calledAfter(tokens, run.start, preps)) return run.text;
   }
   return null;
 }
 
-/** "at a startup called Loopwise", "for a small agency named Brightwave": the name a firm after the preposition is given. */
-function calledAfter(tokens: readonly Token[], start: number, preps: readonly string[]): boolean {
-  if (!['called', 'named'].includes(lowerOf(tokens[start - 1])) || !FIRMS.has(tokens[start - 2]?.lemma ?? '')) return false;
-  // The preposition, then at most a determiner and a word or two before the firm ("at a new tech startup").
-  for (let i = start - 3; i >= Math.max(0, start - 6); i--) if (preps.includes(lowerOf(tokens[i]))) return true;
-  return false;
+/**
+ * Where someone works, after one of `preps`: a name ("at Ridgeline"), or the name a firm is given ("at a startup
+ * called Loopwise", "with a small agency named Brightwave"). Only employer readers ask: "moved to a company called
+ * Initech" is no home, "rooms above a shop called Greggs" no address.
+ */
+export function employerAfter(all: readonly Token[], preps: readonly string[]): string | null {
+  // Up to another verb ("quit my job and now spend my days at a place called Dishoom": that place is no employer).
+  // (A capitalised word the tagger calls a verb is a name: "laid off from Ford".)
+  const verb = all.findIndex((t, i) => i > 0 && t.pos === 'VERB' && !/^\p{Lu}/u.test(t.text) && !['called', 'named'].includes(lowerOf(t)));
+  const tokens = verb > 0 ? all.slice(0, verb) : all;
+  const named = nameAfter(tokens, preps);
+  if (named) return named;
+  for (const run of properRuns(tokens)) {
+    if (!['called', 'named'].includes(lowerOf(tokens[run.start - 1])) || !FIRMS.has(tokens[run.start - 2]?.lemma ?? '')) continue;
+    // The preposition, then only a determiner and a word or two describing the firm ("at a new tech startup").
+    for (let i = run.start - 3; i >= Math.max(0, run.start - 6); i--) {
+      const t = tokens[i] as Token;
+      if (preps.includes(lowerOf(t))) return run.text;
+      if (!['DET', 'ADJ', 'NOUN', 'NUM'].includes(t.pos)) break;
+    }
+  }
+  return null;
 }
 
 
@@ -208,6 +265,8 @@ export function endsUnfinished(object: readonly Token[]): boolean {
   if (!last) return false;
   // "i love my job not": a joke's closing "not" takes it back. ("at Sainsbury's": a name's "'s" ends it well.)
   const namesPossessive = /^['’]s$/.test(last.text) && before?.pos === 'PROPN';
+  // "handed my notice in": the particle ends the phrase.
+  if (lowerOf(last) === 'in' && ['notice', 'resignation'].includes(lowerOf(before))) return false;
   if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) && !namesPossessive) || lowerOf(last) === 'not') return true;
   if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last))) return true;
   return before?.pos === 'DET' && (last.pos === 'NUM' || ['first', 'second', 'third', 'other', 'few', 'little', 'next', 'last', 'same', 'whole', 'new', 'old'].includes(lowerOf(last)));
