@@ -30,6 +30,11 @@ describe('the app and the stdio MCP server on one data folder', () => {
     const client = new Client({ name: 'Claude Desktop', version: '0.9' });
     await client.connect(transport);
 
+    // Both sides load their embedder before the clock starts (a search embeds its question): the window measures
+    // writing side by side, not the sentence encoder's start-up on a busy machine.
+    await t.host.dispatch('memory.search', { query: 'warm up', limit: 1 });
+    await client.callTool({ name: 'search_memory', arguments: { query: 'warm up' } });
+
     const appFacts: string[] = [];
     const appEpisodes: string[] = [];
     const mcpFacts: string[] = [];
