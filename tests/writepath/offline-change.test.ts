@@ -848,10 +848,64 @@ describe('session 19: a job handed back, and habits denied in a list', () => {
       ['user.uses.coffee', 'no'],
       ['user.uses.tea', 'no'],
     ]);
-    expect(await slotted("I don't eat fish and chips")).toEqual([{ content: 'User does not eat fish and chips', slot: 'user.uses.fish', value: 'no', day: null }]);
+    // Not fish and chips is the dish, perhaps not fish alone: no habit of fish ends.
+    expect(await slotted("I don't eat fish and chips")).toEqual([{ content: 'User does not eat fish and chips', slot: null, value: null, day: null }]);
     expect((await slotted("I don't eat red meat or pork")).map((f) => f.content)).toEqual(['User does not eat red meat', 'User does not eat pork']);
     // A verb after "or" is another clause, not more of the list.
     expect((await slotted("I don't eat dinner or Jake gets mad")).map((f) => f.content)).toEqual(['User does not eat dinner']);
+  });
+});
+
+describe('session 20: habits listed and habits by their verb', () => {
+  const first = async (text: string) => (await slotted(text))[0];
+  it('each thing eaten or drunk in a list is a habit of its own, and none is a verb', async () => {
+    expect(await slotted('I eat meat and fish')).toEqual([
+      { content: 'User eats meat', slot: 'user.uses.meat', value: 'yes', day: null },
+      { content: 'User eats fish', slot: 'user.uses.fish', value: 'yes', day: null },
+    ]);
+    expect((await slotted("I don't eat meat, fish or eggs")).map((f) => [f.content, f.slot, f.value])).toEqual([
+      ['User does not eat meat', 'user.uses.meat', 'no'],
+      ['User does not eat fish', 'user.uses.fish', 'no'],
+      ['User does not eat eggs', 'user.uses.egg', 'no'],
+    ]);
+    expect((await slotted('I eat meat, fish, and eggs')).map((f) => f.slot)).toEqual(['user.uses.meat', 'user.uses.fish', 'user.uses.egg']);
+    // When or where the last thing is had goes with each.
+    expect((await slotted('I drink coffee and tea every morning')).map((f) => f.content)).toEqual(['User drinks coffee every morning', 'User drinks tea every morning']);
+    expect((await slotted('I eat meat and fish from the market')).map((f) => f.content)).toEqual(['User eats meat from the market', 'User eats fish from the market']);
+    // A verb after "and" is the next clause: nothing is eaten by the name of a verb, nor read into the list.
+    expect((await slotted('I eat meat and cook')).map((f) => f.content)).toEqual(['User eats meat', 'User cooks']);
+    expect((await slotted('I drink tea and read the paper')).map((f) => f.content)).toEqual(['User drinks tea', 'User reads the paper']);
+    // "or" in a habit stated (not denied) is a choice, not a list of what is had.
+    expect((await slotted('I drink coffee, every morning')).map((f) => f.content)).toEqual(['User drinks coffee']);
+  });
+
+  it('smoking and drinking are named by their verb, one slot whatever the words, and denied in a list', async () => {
+    expect(await slotted('I smoke')).toEqual([{ content: 'User smokes', slot: 'user.uses.smoking', value: 'yes', day: null }]);
+    expect(await slotted("I don't smoke anymore")).toEqual([{ content: 'User does not smoke', slot: 'user.uses.smoking', value: 'no', day: null }]);
+    expect((await slotted('I smoke cigarettes')).map((f) => f.slot)).toEqual(['user.uses.smoking']);
+    expect((await slotted('I quit smoking')).map((f) => f.slot)).toEqual(['user.uses.smoking']);
+    expect((await slotted("I don't smoke or drink")).map((f) => [f.content, f.slot, f.value])).toEqual([
+      ['User does not smoke', 'user.uses.smoking', 'no'],
+      ['User does not drink', 'user.uses.alcohol', 'no'],
+    ]);
+    expect((await slotted('I never smoke or vape')).map((f) => [f.content, f.slot, f.value])).toEqual([
+      ['User never smokes', 'user.uses.smoking', 'no'],
+      ['User never vapes', 'user.uses.vaping', 'no'],
+    ]);
+    // A habit denied with "never" is today's; a job never held ended nothing.
+    expect((await slotted('I never eat meat')).map((f) => [f.slot, f.value])).toEqual([['user.uses.meat', 'no']]);
+    expect((await slotted('I never worked at Google')).filter((f) => f.slot !== null)).toEqual([]);
+    // Eating with no thing named is no habit of anything.
+    expect((await slotted('I eat')).filter((f) => f.slot !== null)).toEqual([]);
+  });
+
+  it('a firm whose name has small words in capitals keeps them; a notice put in yesterday is dated', async () => {
+    expect(await first('i work at Home At Last')).toMatchObject({ content: 'User works at Home At Last', slot: 'user.employer', value: 'home at last' });
+    expect(await first('I work at Bank Of The West now')).toMatchObject({ slot: 'user.employer', value: 'bank of the west' });
+    // A name cut off after its small word is no name.
+    expect((await slotted('I work at Bank Of')).filter((f) => f.slot === 'user.employer')).toEqual([]);
+    expect(await first('I put in my notice yesterday')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-24' });
+    expect(await first('put in my notice yesterday')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-24' });
   });
 });
 

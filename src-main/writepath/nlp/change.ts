@@ -9,14 +9,14 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { HABIT_NAMES, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { HABIT_NAMES, HABIT_VERBS, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
-  'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke',
+  'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke', 'vape',
   'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
@@ -67,22 +67,33 @@ function pastimeAt(object: readonly Token[]): string | null {
 
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
-/** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 /**
- * "meat or fish", "coffee nor tea", "red meat or Pepsi": two to four nouns (a name, or a noun after an adjective)
- * joined by "or" / "nor" (null otherwise; "fish and chips" is one dish).
+ * The things a habit names in a list (clauses.ts keeps it in one clause): "not meat or fish", "coffee nor tea", "red
+ * meat or Pepsi", "meat, fish and eggs" — two to five nouns (a name, or a noun after an adjective) joined by commas and
+ * "and", "or" or "nor", and what the last is followed by, which says when or where of each ("every morning"); null
+ * otherwise.
  */
-function deniedList(object: readonly Token[]): Token[][] | null {
+function habitList(object: readonly Token[], negated: boolean): { items: Token[][]; tail: Token[] } | null {
+  // Each thing is eaten in "meat and fish", none in "not meat or fish"; "not fish and chips" may be the dish alone.
+  const joins = negated ? ['or', 'nor'] : ['and'];
+  if (object.some((t) => ['and', 'or', 'nor'].includes(lowerOf(t)) && !joins.includes(lowerOf(t)))) return null;
   const items: Token[][] = [[]];
   for (const t of object) {
-    if (['or', 'nor'].includes(lowerOf(t))) items.push([]);
-    else (items[items.length - 1] as Token[]).push(t);
+    if ([',', ...joins].includes(lowerOf(t))) {
+      if ((items[items.length - 1] as Token[]).length > 0) items.push([]);
+    } else (items[items.length - 1] as Token[]).push(t);
   }
   const noun = (t: Token | undefined): boolean => t?.pos === 'NOUN' || t?.pos === 'PROPN';
-  const nouns = items.every((item) => (item.length === 1 && noun(item[0])) || (item.length === 2 && item[0]?.pos === 'ADJ' && noun(item[1])));
-  return items.length >= 2 && items.length <= 4 && nouns ? items : null;
+  const thing = (item: readonly Token[]): number => (noun(item[0]) ? 1 : item[0]?.pos === 'ADJ' && noun(item[1]) ? 2 : 0);
+  const last = items[items.length - 1] as Token[];
+  const lastLength = thing(last);
+  const tail = last.slice(lastLength);
+  if (items.length < 2 || items.length > 5 || lastLength === 0 || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+  const listed = [...items.slice(0, -1), last.slice(0, lastLength)];
+  return listed.every((item) => thing(item) === item.length) ? { items: listed, tail } : null;
 }
 
+/** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
 
 const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
@@ -92,7 +103,8 @@ const organization = (name: string): StatementEntity => ({ name, type: 'organiza
 export function readChange(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] | null {
   if (!CHANGE_VERBS.has(group.lemma) || group.copula) return null;
   // "I never worked at Google", "I didn't live in Leeds": it never was, so nothing ended.
-  if (group.negated && (group.past || /\bnever\b/.test(group.phrase))) return null;
+  // ("I never smoke" is a habit denied, today.)
+  if (group.negated && (group.past || (/\bnever\b/.test(group.phrase) && !HABIT_VERBS.has(group.lemma)))) return null;
   const s = subject.text;
   const objText = joinTokens(object);
   // "I quit my job", "I put in my notice" are done, not habits: not "quits", "puts".
@@ -330,12 +342,29 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
-      // "I don't eat meat or fish": each thing listed is a habit denied, stated on its own.
-      const listed = group.negated ? deniedList(object) : null;
-      if (listed) return listed.flatMap((item) => [{ content: `${s} ${phrase} ${joinTokens(item)}`, type: 'semantic' as const, slot: slot(`uses.${headWord(item)}`), value: 'no', entities: [] }]);
+      const value = group.negated ? 'no' : 'yes';
+      // One slot per habit however it is named ("I smoke cigarettes" and "I quit smoking"); "I don't drink", "I
+      // smoke": the verb names it.
+      const usesSlot = (head: string): string => slot(`uses.${HABIT_NAMES.get(head) ?? head}`);
+      // With no thing named ("I smoke a lot", "I drink socially"), the verb is the habit; "I don't drink much"
+      // still drinks, so it is said with no slot.
+      if (!object.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') || object.every((t) => ['a', 'lot', 'bit'].includes(lowerOf(t)))) {
+        const habit = HABIT_NAMES.get(`${group.lemma.replace(/e$/, '')}ing`);
+        const hedged = group.negated && !object.every((t) => ['at', 'all', 'ever', 'anymore', 'any', 'more'].includes(lowerOf(t)));
+        if (!habit) return null;
+        return [{ content: said, type: 'semantic', slot: hedged ? null : usesSlot(habit), value: hedged ? null : value, entities: [] }];
+      }
+      // "I don't eat meat or fish", "I drink coffee and tea": each thing listed is a habit, stated on its own.
+      const listed = habitList(object, group.negated);
+      if (listed) {
+        const when = listed.tail.length > 0 ? ` ${joinTokens(listed.tail)}` : '';
+        return listed.items.map((item) => ({ content: `${s} ${phrase} ${joinTokens(item)}${when}`, type: 'semantic' as const, slot: usesSlot(headWord(item) ?? ''), value, entities: [] }));
+      }
       const head = headWord(object);
       if (!head || object.length > 4) return null;
-      return [{ content: said, type: 'semantic', slot: slot(`uses.${head}`), value: group.negated ? 'no' : 'yes', entities: [] }];
+      // "I don't eat fish and chips": the dish, maybe not the fish alone, so no habit of fish ends.
+      const dish = group.negated && object.some((t) => lowerOf(t) === 'and');
+      return [{ content: said, type: 'semantic', slot: dish ? null : usesSlot(head), value: dish ? null : value, entities: [] }];
     }
   }
 }

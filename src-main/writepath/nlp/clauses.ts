@@ -163,6 +163,24 @@ export function splitClauses(sentence: Sentence): Clause[] {
     const t = tokens[i] as Token;
     const lower = t.text.toLowerCase();
     const next = tokens[i + 1];
+    // "I eat meat, fish and eggs", "I drink coffee and tea", "I don't eat meat, fish or eggs": the things a habit
+    // names stay in its clause, each read on its own (change.ts); the tagger's verb reading of "fish" is a noun here.
+    if ((t.text === ',' || ['and', 'or', 'nor'].includes(lower)) && continuesHabitList(current, tokens, i)) {
+      current.push(t);
+      const item = tokens[i + 1]?.pos === 'ADJ' ? i + 2 : i + 1;
+      const head = tokens[item];
+      if (head?.pos === 'VERB') tokens[item] = { ...head, pos: 'NOUN', lemma: lowerOf(head) };
+      continue;
+    }
+    // "I don't smoke or drink", "I never smoke or vape": each habit denied, in a clause of its own.
+    if ((lower === 'or' || lower === 'nor') && isHabitVerb(tokens[i - 1]) && isHabitVerb(next) && deniesSomething(current)) {
+      const denial = current.filter((c) => ['do', 'does', 'not', "n't", 'never'].includes(lowerOf(c)));
+      push();
+      current = [...denial];
+      shared = true;
+      if (next?.pos !== 'VERB') tokens[i + 1] = { ...(next as Token), pos: 'VERB', lemma: lowerOf(next).replace(/s$/, '') };
+      continue;
+    }
     if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) {
       push();
       continue;
@@ -313,6 +331,35 @@ function verbBeforeClauseEnd(tokens: readonly Token[], from: number): boolean {
     const t = tokens[i] as Token;
     if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) return false;
     if (t.pos === 'VERB' || t.pos === 'AUX') return true;
+  }
+  return false;
+}
+
+/** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
+const FOODS_READ_AS_VERBS = new Set(['fish', 'toast', 'milk', 'water', 'juice', 'butter', 'salt', 'spice', 'smoke']);
+
+const isHabitVerb = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'VERB' || t.pos === 'NOUN') && HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''));
+
+/**
+ * Whether the "," or conjunction at `at` goes on listing what a habit verb of `current` names: after a noun, items of
+ * a noun (an adjective before it allowed) joined by commas up to a last "and" (or "or"/"nor" in a denial), and no verb
+ * after the list in its clause. "I eat meat and fish", not "I eat meat and cook" or "I drink coffee, every morning".
+ */
+function continuesHabitList(current: readonly Token[], tokens: readonly Token[], at: number): boolean {
+  if (!current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma)) || !['NOUN', 'PROPN'].includes(tokens[at - 1]?.pos ?? '')) return false;
+  const denied = deniesSomething(current);
+  for (let i = at; i < tokens.length; ) {
+    let sep = lowerOf(tokens[i]);
+    if (sep === ',' && ['and', 'or', 'nor'].includes(lowerOf(tokens[i + 1]))) sep = lowerOf(tokens[++i]);
+    if (sep !== ',' && sep !== 'and' && !(denied && (sep === 'or' || sep === 'nor'))) return false;
+    const head = tokens[i + 1]?.pos === 'ADJ' ? i + 2 : i + 1;
+    const item = tokens[head];
+    // "… and cook": a verb the tagger took for a noun ends the list (the clause splits there, below).
+    const verbLooking = item?.pos === 'NOUN' && lowerOf(item) === item.text && NOUN_LOOKING_VERBS.has(item.text) && !FOODS_READ_AS_VERBS.has(item.text);
+    const noun = item !== undefined && !verbLooking && (item.pos === 'NOUN' || item.pos === 'PROPN' || (item.pos === 'VERB' && FOODS_READ_AS_VERBS.has(lowerOf(item))));
+    if (!noun) return false;
+    if (sep !== ',') return !verbBeforeClauseEnd(tokens, head + 1);
+    i = head + 1;
   }
   return false;
 }

@@ -10,7 +10,7 @@ export const RELATIONS = words(`
   mentor therapist doctor teacher coach landlord landlady ex
 `);
 /** Verbs whose past is their present ("I hurt my back", "quit my job at Globex"): the clause decides which it is. */
-export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset burst');
+export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset burst put');
 
 /** "our son Leo", "our daughter's name is Zoe": relations a couple shares. */
 export const CHILDREN = words('son daughter baby kid kids twins');
@@ -220,8 +220,8 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
-/** Verbs of a habit: what one eats, drinks or smokes ("I don't eat meat or fish" denies both). */
-export const HABIT_VERBS = words("eat drink smoke");
+/** Verbs of a habit: what one eats, drinks, smokes or vapes ("I don't eat meat or fish" denies both). */
+export const HABIT_VERBS = words("eat drink smoke vape");
 
 /**
  * Whether the words (lower case) name someone in the person's life or a thing of someone's: "my wife's cooking",

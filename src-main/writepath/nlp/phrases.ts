@@ -76,8 +76,11 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
       // "Uber Eats", "Pizza Express": inside a name, a capitalised word is part of it whatever its tag (not one that
       // qualifies the noun after it: "Leeds Happy days").
       const continues = t !== undefined && capitalised(t) && ['VERB', 'ADJ'].includes(t.pos) && !/ing$/i.test(t.text) && t.text !== t.text.toUpperCase() && !['NOUN', 'PROPN'].includes(tokens[end + 1]?.pos ?? '');
+      // "Home At Last", "Bank Of The West": a capitalised small word between names is part of the name.
+      const innerWord = t !== undefined && capitalised(t) && ['ADP', 'DET', 'CCONJ'].includes(t.pos) && t.text.length <= 4;
       if (isName(t) || continues) end++;
-      else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&') && isName(tokens[end + 1])) end += 2;
+      else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&' || innerWord) && isName(tokens[end + 1], end + 1)) end += 2;
+      else if (innerWord && tokens[end + 1]?.pos === 'DET' && capitalised(tokens[end + 1] as Token) && isName(tokens[end + 2], end + 2)) end += 3;
       else if (["'s", '’s'].includes(t?.text ?? '') && ['at', 'for', 'from', 'with'].includes(lowerOf(tokens[i - 1])) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[end + 1]?.pos ?? '')) {
         // "i work at Sainsbury's", "laid off from McDonald's": the possessive is the shop's name, not an owner's.
         end++;

@@ -361,7 +361,9 @@ function readClause(
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
   // month" is a plan; "I hurt everywhere" a present ache).
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const group = verbs.samePast && thingFollows && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
+  // "put in my notice yesterday", "quit two weeks ago": a time gone by says which it is.
+  const saidAgo = times.some((m) => !m.ahead && !m.future && /\b(?:ago|last|yesterday)\b/i.test(m.text));
+  const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
   // ("I quit" is past as often as present: not among them.)
