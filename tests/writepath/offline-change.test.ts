@@ -907,6 +907,14 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect(await first('I put in my notice yesterday')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-24' });
     expect(await first('put in my notice yesterday')).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2026-11-24' });
   });
+
+  it('a habit on a weekday ("every friday") is a habit, not a plan for the next one', async () => {
+    expect(await slotted('I eat fish every friday')).toEqual([{ content: 'User eats fish every friday', slot: 'user.uses.fish', value: 'yes', day: null }]);
+    expect((await slotted('I play football every other Saturday')).map((f) => [f.content, f.day])).toEqual([['User plays football every other Saturday', null]]);
+    // A weekday alone still dates a past verb, and still makes a present one a plan.
+    expect(await first('I started at Ridgeline on Monday')).toMatchObject({ slot: 'user.employer', day: '2026-11-23' });
+    expect(await slotted('I start at Ridgeline on Monday')).toEqual([]);
+  });
 });
 
 describe('names typed in lower case', () => {

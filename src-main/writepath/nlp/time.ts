@@ -35,7 +35,7 @@ const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recen
 const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
 /** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
-const HABIT_BEFORE = /\b(?:every|each|most)\s+$/i;
+const HABIT_BEFORE = /\b(?:every|each|most)(?:\s+other)?\s+$/i;
 const DAY = 86_400_000;
 const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
@@ -213,6 +213,9 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
       out.push({ text: british.said, index: british.index, time: british.time, relative: RELATIVE.test(british.said) || /before last|week|after next/i.test(british.said), future: ahead, ahead, weekday: false });
       continue;
     }
+    const before = text.slice(Math.max(0, index - 40), index);
+    // "every friday", "each morning": a habit, no day (nor a plan, as the next Friday would read).
+    if (HABIT_BEFORE.test(before)) continue;
     const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());
     if (weekday) {
       // "I started on Monday" said on a Wednesday: the Monday just gone (chrono picks the nearest, maybe ahead).
@@ -230,8 +233,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     }
     if (!Number.isFinite(time)) continue;
     const ahead = time > reference + DAY;
-    const before = text.slice(Math.max(0, index - 40), index);
-    if (NOT_A_POINT.test(r.text.trim()) || HABIT_BEFORE.test(before)) continue;
+    if (NOT_A_POINT.test(r.text.trim())) continue;
     // "I loved 11/22/63": a numeric date with a two-digit year is a title or a code as often as a date, so it
     // dates a fact only where a date is expected ("on 11/22/63", "since 3/4/99").
     if (SHORT_NUMERIC_DATE.test(r.text.trim()) && !DATE_PREPOSITION_BEFORE.test(before)) continue;
