@@ -915,6 +915,11 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect(await first('I started at Ridgeline on Monday')).toMatchObject({ slot: 'user.employer', day: '2026-11-23' });
     expect(await slotted('I start at Ridgeline on Monday')).toEqual([]);
   });
+
+  it('moving out of a firm is no home left', async () => {
+    expect(await slotted('i moved out of Google')).toEqual([]);
+    expect(await first('i moved out of Leeds')).toMatchObject({ slot: 'user.residence', value: 'ended:leeds' });
+  });
 });
 
 describe('names typed in lower case', () => {

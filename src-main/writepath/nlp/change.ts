@@ -306,7 +306,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const place = away ? nameAfter(object, ['of', 'from']) : null;
       // "moved out of Jake's (place)": someone's home, not a place of its own ("St John's Wood", "Earl's Court" are places).
       const someones = object.some((t, i) => /^['’]s$/.test(t.text) && (i === object.length - 1 || /^\p{Ll}/u.test(object[i + 1]?.text ?? '')));
-      if (!place || group.negated || someones) return null;
+      // "moved out of Google": a firm left, by an odd word, is no home.
+      const firm = place !== null && (ctx.isOrganisation(place) || ctx.named.get(place.toLowerCase()) === 'organization');
+      if (!place || group.negated || someones || firm) return null;
       return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
     }
     case 'date':
