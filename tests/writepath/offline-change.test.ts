@@ -920,6 +920,26 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect(await slotted('i moved out of Google')).toEqual([]);
     expect(await first('i moved out of Leeds')).toMatchObject({ slot: 'user.residence', value: 'ended:leeds' });
   });
+
+  it('after review 23: a verb or someone else after "and" ends a list; a denial with a condition or in the past ends no habit', async () => {
+    const facts = async (text: string) => (await slotted(text)).map((f) => [f.content, f.slot]);
+    expect(await facts('I smoke cigarettes and drink beer')).toEqual([['User smokes cigarettes', 'user.uses.smoking'], ['User drinks beer', 'user.uses.beer']]);
+    expect(await facts('I drink coffee and smoke')).toEqual([['User drinks coffee', 'user.uses.coffee'], ['User smokes', 'user.uses.smoking']]);
+    expect(await facts('I eat lunch and sleep')).not.toContainEqual(['User eats sleep', 'user.uses.sleep']);
+    expect(await facts('I drink coffee and Sarah drinks tea')).toEqual([['User drinks coffee', 'user.uses.coffee']]);
+    expect((await facts('I eat meat, and fish')).map(([c]) => c)).toEqual(['User eats meat', 'User eats fish']);
+    expect((await slotted("I don't eat meat, fish, eggs, dairy, honey or gelatin")).map((f) => f.slot)).toEqual(
+      ['meat', 'fish', 'egg', 'dairy', 'honey', 'gelatin'].map((thing) => `user.uses.${thing}`),
+    );
+    // Not a habit of drinking denied: another time, a condition, a thing not done.
+    for (const text of ["I didn't smoke or drink last night", "I can't smoke or drink while I'm pregnant", "I don't drink and drive", "I don't drink coffee or tea after 6pm", 'I never drink coffee after 3pm', "I don't drink on weekdays", "I don't drink much", 'I drink herbal']) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+    // How often is no thing drunk.
+    expect((await slotted('I drink wine most nights')).map((f) => f.slot)).toEqual(['user.uses.wine']);
+    expect((await slotted('I drink coffee most mornings')).map((f) => f.slot)).toEqual(['user.uses.coffee']);
+    expect((await slotted('I drink every day')).map((f) => [f.slot, f.value])).toEqual([['user.uses.alcohol', 'yes']]);
+  });
 });
 
 describe('names typed in lower case', () => {

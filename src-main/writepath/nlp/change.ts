@@ -65,11 +65,14 @@ function pastimeAt(object: readonly Token[]): string | null {
   return phrase.map((t) => lowerOf(t)).join('_');
 }
 
+/** Nouns of when, not of what: "I drink every day", "I don't drink on weekdays" name no drink. */
+const TIME_WORDS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
+
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
 /**
  * The things a habit names in a list (clauses.ts keeps it in one clause): "not meat or fish", "coffee nor tea", "red
- * meat or Pepsi", "meat, fish and eggs" — two to five nouns (a name, or a noun after an adjective) joined by commas and
+ * meat or Pepsi", "meat, fish and eggs" — two to eight nouns (a name, or a noun after an adjective) joined by commas and
  * "and", "or" or "nor", and what the last is followed by, which says when or where of each ("every morning"); null
  * otherwise.
  */
@@ -88,7 +91,9 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
   const last = items[items.length - 1] as Token[];
   const lastLength = thing(last);
   const tail = last.slice(lastLength);
-  if (items.length < 2 || items.length > 5 || lastLength === 0 || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+  // After the last thing, only when, where or how often: "… tea every morning", "… fish at home" (not "… drink beer").
+  const opensTail = tail.length === 0 || ['ADP', 'ADV'].includes(tail[0]?.pos ?? '') || ['every', 'each', 'most', 'now', 'anymore', 'tho', 'though', 'too', 'either'].includes(lowerOf(tail[0]));
+  if (items.length < 2 || items.length > 8 || lastLength === 0 || !opensTail || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
   const listed = [...items.slice(0, -1), last.slice(0, lastLength)];
   return listed.every((item) => thing(item) === item.length) ? { items: listed, tail } : null;
 }
@@ -345,28 +350,32 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
       const value = group.negated ? 'no' : 'yes';
-      // One slot per habit however it is named ("I smoke cigarettes" and "I quit smoking"); "I don't drink", "I
-      // smoke": the verb names it.
-      const usesSlot = (head: string): string => slot(`uses.${HABIT_NAMES.get(head) ?? head}`);
-      // With no thing named ("I smoke a lot", "I drink socially"), the verb is the habit; "I don't drink much"
-      // still drinks, so it is said with no slot.
-      if (!object.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN') || object.every((t) => ['a', 'lot', 'bit'].includes(lowerOf(t)))) {
+      // "I don't drink coffee after 6pm", "not meat or fish at home": denied only then or there, so no habit ends.
+      const qualified = group.negated && object.some((t) => t.pos === 'ADP');
+      // One slot per habit however it is named ("I smoke cigarettes" and "I quit smoking").
+      const habitFact = (content: string, head: string | null): Built => {
+        const slotted = head !== null && !qualified;
+        return { content, type: 'semantic', slot: slotted ? slot(`uses.${HABIT_NAMES.get(head) ?? head}`) : null, value: slotted ? value : null, entities: [] };
+      };
+      // With no thing named ("I smoke", "I drink socially", "I drink every day"), the verb names the habit; "I don't
+      // drink much" still drinks, and "I drink herbal", "I don't drink and drive" name no habit of drinking.
+      if (!object.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !TIME_WORDS.has(lowerOf(t)))) {
         const habit = HABIT_NAMES.get(`${group.lemma.replace(/e$/, '')}ing`);
-        const hedged = group.negated && !object.every((t) => ['at', 'all', 'ever', 'anymore', 'any', 'more'].includes(lowerOf(t)));
-        if (!habit) return null;
-        return [{ content: said, type: 'semantic', slot: hedged ? null : usesSlot(habit), value: hedged ? null : value, entities: [] }];
+        const unclear = object.some((t) => t.pos === 'VERB' || t.pos === 'CCONJ' || (t.pos === 'ADJ' && !['much', 'more', 'less'].includes(lowerOf(t))));
+        if (!habit || unclear) return null;
+        const hedged = group.negated && !object.every((t) => ['ever', 'anymore', 'any', 'more', 'now', 'again'].includes(lowerOf(t)));
+        return [habitFact(said, hedged ? null : habit)];
       }
       // "I don't eat meat or fish", "I drink coffee and tea": each thing listed is a habit, stated on its own.
       const listed = habitList(object, group.negated);
       if (listed) {
         const when = listed.tail.length > 0 ? ` ${joinTokens(listed.tail)}` : '';
-        return listed.items.map((item) => ({ content: `${s} ${phrase} ${joinTokens(item)}${when}`, type: 'semantic' as const, slot: usesSlot(headWord(item) ?? ''), value, entities: [] }));
+        return listed.items.map((item) => habitFact(`${s} ${phrase} ${joinTokens(item)}${when}`, headWord(item)));
       }
       const head = headWord(object);
       if (!head || object.length > 4) return null;
       // "I don't eat fish and chips": the dish, maybe not the fish alone, so no habit of fish ends.
-      const dish = group.negated && object.some((t) => lowerOf(t) === 'and');
-      return [{ content: said, type: 'semantic', slot: dish ? null : usesSlot(head), value: dish ? null : value, entities: [] }];
+      return [habitFact(said, group.negated && object.some((t) => lowerOf(t) === 'and') ? null : head)];
     }
   }
 }

@@ -167,13 +167,22 @@ export function splitClauses(sentence: Sentence): Clause[] {
     // names stay in its clause, each read on its own (change.ts); the tagger's verb reading of "fish" is a noun here.
     if ((t.text === ',' || ['and', 'or', 'nor'].includes(lower)) && continuesHabitList(current, tokens, i)) {
       current.push(t);
+      // "meat, and fish": the comma and the conjunction together.
+      if (t.text === ',' && ['and', 'or', 'nor'].includes(lowerOf(next))) current.push(tokens[++i] as Token);
       const item = tokens[i + 1]?.pos === 'ADJ' ? i + 2 : i + 1;
       const head = tokens[item];
       if (head?.pos === 'VERB') tokens[item] = { ...head, pos: 'NOUN', lemma: lowerOf(head) };
       continue;
     }
-    // "I don't smoke or drink", "I never smoke or vape": each habit denied, in a clause of its own.
-    if ((lower === 'or' || lower === 'nor') && isHabitVerb(tokens[i - 1]) && isHabitVerb(next) && deniesSomething(current)) {
+    // "I don't drink and drive": one thing not done, not a habit denied.
+    if (lower === 'and' && isHabitVerb(tokens[i - 1]) && lowerOf(next).startsWith('drive')) {
+      current.push(t);
+      continue;
+    }
+    // "I don't smoke or drink", "I never smoke or vape": each habit denied, in a clause of its own — only in the
+    // present ("I didn't smoke or drink last night", "I can't smoke or drink while pregnant" deny no habit).
+    const presentDenial = current.every((c) => c.pos !== 'AUX' || ['do', 'does'].includes(lowerOf(c)));
+    if ((lower === 'or' || lower === 'nor') && isHabitVerb(tokens[i - 1]) && isHabitVerb(next) && deniesSomething(current) && presentDenial) {
       const denial = current.filter((c) => ['do', 'does', 'not', "n't", 'never'].includes(lowerOf(c)));
       push();
       current = [...denial];
@@ -238,8 +247,10 @@ export function splitClauses(sentence: Sentence): Clause[] {
       }
       // "i live in Austin and work at Starbucks", "and commute in": a verb the tagger took for a noun after "and",
       // followed by what follows a verb, is the next clause's verb.
+      // So is "and sleep", and "and drink beer" after a habit.
       const after2 = tokens[i + 2];
-      if (next.pos === 'NOUN' && next.text === nextLower && NOUN_LOOKING_VERBS.has(nextLower) && (!after2 || ['ADP', 'DET', 'PRON', 'ADV', 'PART'].includes(after2.pos))) {
+      const verbAfter = !after2 || ['ADP', 'DET', 'PRON', 'ADV', 'PART'].includes(after2.pos) || (isHabitVerb(next) && after2.pos === 'NOUN');
+      if (next.pos === 'NOUN' && next.text === nextLower && (NOUN_LOOKING_VERBS.has(nextLower) || DONE_NOT_HAD.has(nextLower)) && verbAfter) {
         tokens[i + 1] = { ...next, pos: 'VERB', lemma: nextLower };
         push();
         shared = true;
@@ -264,7 +275,7 @@ const deniesSomething = (tokens: readonly Token[]): boolean =>
 const NOUN_LOOKING_VERBS: ReadonlySet<string> = new Set([...[...VERB_CLASSES.keys()].filter((w) => !w.includes(' ')), 'commute', 'study', 'teach', 'travel', 'cook', 'run']);
 
 /** Third-person verbs the tagger reads as nouns after a lower-case name ("tom lives in york"). */
-const THIRD_PERSON_VERBS = new Set(['lives', 'works', 'moved', 'started', 'left', 'quit', 'got', 'has', 'is', 'was']);
+const THIRD_PERSON_VERBS = new Set(['lives', 'works', 'moved', 'started', 'left', 'quit', 'got', 'has', 'is', 'was', 'drinks', 'eats', 'smokes']);
 
 /** Whether a name (one or two words, or one word the tagger calls a noun) and a finite verb start at `at`. */
 function someoneElseSays(tokens: readonly Token[], at: number): boolean {
@@ -336,7 +347,11 @@ function verbBeforeClauseEnd(tokens: readonly Token[], from: number): boolean {
 }
 
 /** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
-const FOODS_READ_AS_VERBS = new Set(['fish', 'toast', 'milk', 'water', 'juice', 'butter', 'salt', 'spice', 'smoke']);
+const FOODS_READ_AS_VERBS = new Set(['fish', 'toast', 'milk', 'water', 'juice', 'butter', 'salt', 'spice']);
+/** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */
+const DONE_NOT_HAD = new Set(['sleep', 'nap', 'rest', 'relax', 'chill', 'drive', 'dance', 'sing', 'swim', 'walk', 'read', 'write', 'train', 'shower', 'work', 'study', 'smoke', 'vape', 'drink', 'eat']);
+/** What may follow a listed thing: another item, or when, where, how often ("… and tea every morning", "… at work"). */
+const AFTER_ITEM = new Set([',', 'and', 'or', 'nor', 'every', 'each', 'most', 'daily', 'weekly', 'nightly', 'now', 'anymore', 'tho', 'though', 'lol', 'too', 'either']);
 
 const isHabitVerb = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'VERB' || t.pos === 'NOUN') && HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''));
 
@@ -355,9 +370,13 @@ function continuesHabitList(current: readonly Token[], tokens: readonly Token[],
     const head = tokens[i + 1]?.pos === 'ADJ' ? i + 2 : i + 1;
     const item = tokens[head];
     // "… and cook": a verb the tagger took for a noun ends the list (the clause splits there, below).
-    const verbLooking = item?.pos === 'NOUN' && lowerOf(item) === item.text && NOUN_LOOKING_VERBS.has(item.text) && !FOODS_READ_AS_VERBS.has(item.text);
-    const noun = item !== undefined && !verbLooking && (item.pos === 'NOUN' || item.pos === 'PROPN' || (item.pos === 'VERB' && FOODS_READ_AS_VERBS.has(lowerOf(item))));
-    if (!noun) return false;
+    const word = lowerOf(item);
+    const verbLooking = item?.pos === 'NOUN' && word === item.text && ((NOUN_LOOKING_VERBS.has(word) && !FOODS_READ_AS_VERBS.has(word)) || DONE_NOT_HAD.has(word.replace(/s$/, '')));
+    const noun = item !== undefined && !verbLooking && (item.pos === 'NOUN' || item.pos === 'PROPN' || (item.pos === 'VERB' && FOODS_READ_AS_VERBS.has(word)));
+    // "… and Sarah drinks tea", "… and drink beer": what follows the item is no more of a list.
+    const after = tokens[head + 1];
+    const ends = after === undefined || (after.pos === 'PUNCT' && CLAUSE_PUNCT.has(after.text)) || ['ADP', 'ADV'].includes(after.pos) || AFTER_ITEM.has(lowerOf(after));
+    if (!noun || !ends) return false;
     if (sep !== ',') return !verbBeforeClauseEnd(tokens, head + 1);
     i = head + 1;
   }

@@ -155,10 +155,10 @@ function headsNounPhrase(tokens: readonly Token[], at: number): boolean {
 }
 
 
-/** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
-/** Words of how often, after what one uses or does: no head of a slot. */
-const HOW_OFTEN = new Set(['daily', 'weekly', 'nightly', 'everyday', 'day', 'week', 'morning', 'mornings', 'night', 'nights', 'time']);
+/** Words of how often, after what one uses or does: no head of a slot ("wine most nights", "coffee on weekdays"). */
+const HOW_OFTEN = new Set(['daily', 'weekly', 'nightly', 'everyday', 'day', 'week', 'morning', 'mornings', 'night', 'nights', 'time', 'most', 'weekend', 'weekends', 'weekday', 'weekdays']);
 
+/** The head noun of an object ("a rescue greyhound" → "greyhound"), for slots. */
 export function headWord(tokens: readonly Token[]): string | null {
   const name = properRuns(tokens)[0];
   if (name && name.start <= 2) return slotKey(name.text);
