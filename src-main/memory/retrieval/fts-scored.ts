@@ -37,6 +37,13 @@ interface Ranked {
 }
 
 /**
+ * Full-text rankings already read for one question, before any node filter (rowid and score): a search over all
+ * types and its provenance step over episodes score the same matches, and so do a context pack's searches. Scoring
+ * is the cost (thousands of matches on a large memory); the filter is applied per search on the shared ranking.
+ */
+export type FtsRankings = Map<string, readonly Ranked[]>;
+
+/**
  * Ranked rows SQLite returns per result wanted, when it ranks (an unbounded query). FTS5 scores every match
  * before it sorts, however few are asked for, so one generous ranking costs about what a short one does: a
  * filter that keeps a third (a space) or less is served by it alone, with no second BM25 pass.
@@ -49,11 +56,11 @@ const MIN_PASS_RATE = 1 / 16;
 
 const byScore = (a: Ranked, b: Ranked): number => b.score - a.score || a.rowid - b.rowid;
 
-export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number, trace?: FtsTrace): RankedHit[] {
+export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number, trace?: FtsTrace, rankings: FtsRankings = new Map()): RankedHit[] {
   if (!query) return [];
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
-  const search = new FtsRanking(db, table, filterSql(filter), limit, trace);
+  const search = new FtsRanking(db, table, filterSql(filter), limit, trace, rankings);
   if (query.recentMatches === null) return search.ranked(query.match, '>=', 0);
   // The most recent matches, scored in the same walk that finds them.
   const recent = search.walkNewest(query.match, query.recentMatches);
@@ -72,25 +79,38 @@ class FtsRanking {
     private readonly where: SqlFragment,
     private readonly limit: number,
     private readonly trace: FtsTrace | undefined,
+    private readonly rankings: FtsRankings,
   ) {}
+
+  /** A ranking read once per question (a copy: callers sort it). */
+  private shared(key: string, read: () => Ranked[]): Ranked[] {
+    const known = this.rankings.get(key);
+    if (known) return [...known];
+    this.pass();
+    const rows = read();
+    this.rankings.set(key, rows);
+    return [...rows];
+  }
 
   /** The newest `bound` matches with their scores, newest first. */
   walkNewest(match: string, bound: number): Ranked[] {
     const { table } = this;
-    this.pass();
-    return stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`).all(match, bound) as Ranked[];
+    return this.shared(`newest\u0001${table}\u0001${match}\u0001${bound}`, () =>
+      stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`).all(match, bound) as Ranked[],
+    );
   }
 
   /** Matches on one side of a rowid, ranked by SQLite; the joined query when the filter drops too many. */
   ranked(match: string, side: '>=' | '<', bound: number): RankedHit[] {
     const { table, where } = this;
     const fetch = this.limit * FTS_FETCH;
-    this.pass();
-    const top = stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${side} ? ORDER BY bm25(${table}), rowid LIMIT ?`).all(
-      match,
-      bound,
-      fetch,
-    ) as Ranked[];
+    const top = this.shared(`ranked\u0001${table}\u0001${match}\u0001${side}\u0001${bound}\u0001${fetch}`, () =>
+      stmt(this.db, `SELECT rowid, -bm25(${table}) AS score FROM ${table} WHERE ${table} MATCH ? AND rowid ${side} ? ORDER BY bm25(${table}), rowid LIMIT ?`).all(
+        match,
+        bound,
+        fetch,
+      ) as Ranked[],
+    );
     const kept = this.keep(top);
     if (kept.length >= this.limit || top.length < fetch) return kept;
     this.pass();

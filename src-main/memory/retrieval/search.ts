@@ -21,7 +21,7 @@ import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
 import { answerKindLift } from './answer-kinds';
-import { ftsScored, type RankedHit } from './fts-scored';
+import { ftsScored, type FtsRankings, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
 import { searchInputSchema } from './schemas';
@@ -134,13 +134,15 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
  */
 export class FtsMemo {
   private readonly lists = new Map<string, { limit: number; rows: RankedHit[] }>();
+  /** The rankings under those lists, before their filters: searches of other types or filters share them. */
+  private readonly rankings: FtsRankings = new Map();
 
   scored(db: Database, query: FtsQuery | null, filter: NodeFilter, limit: number): RankedHit[] {
     if (!query) return [];
     const key = JSON.stringify([query, filter]);
     const known = this.lists.get(key);
     if (known && (known.limit >= limit || known.rows.length < known.limit)) return known.rows.slice(0, limit);
-    const rows = ftsScored(db, query, filter, limit);
+    const rows = ftsScored(db, query, filter, limit, undefined, this.rankings);
     this.lists.set(key, { limit, rows });
     return rows;
   }
