@@ -44,6 +44,25 @@ describe('bounded BM25 on a large memory', () => {
     expect(ftsScored(engine.database, rareOnly, EPISODES, 10)).toHaveLength(1);
   });
 
+  it('shares one question\'s rankings between filters: the second search scores nothing and finds what it would alone', async () => {
+    const { engine, df } = await memoryWithACommonWord();
+    engine.recordEpisode({ content: 'Lunch with the team moved to Friday', sessionId: 'other' });
+    await engine.flush();
+    const query = ftsQuery('lunch with the team, or the zebra', { df, frequentDocs: 20, recentMatches: 20 });
+    const otherSession: NodeFilter = { ...EPISODES, excludeSessionIds: ['s'] };
+    const rankings = new Map();
+    const first = { passes: 0, rowsRead: 0 };
+    const all = ftsScored(engine.database, query, EPISODES, 10, first, rankings);
+    const second = { passes: 0, rowsRead: 0 };
+    const shared = ftsScored(engine.database, query, otherSession, 10, second, rankings);
+    expect(first.passes).toBeGreaterThan(0);
+    expect(second.passes).toBe(0);
+    expect(shared).toEqual(ftsScored(engine.database, query, otherSession, 10));
+    expect(shared.map((h) => h.id)).not.toEqual(all.map((h) => h.id));
+    // A copy each time: sorting one list leaves the shared ranking as read.
+    expect(ftsScored(engine.database, query, EPISODES, 10, undefined, rankings)).toEqual(all);
+  });
+
   it('is what search uses once the memory passes the size where the bound starts', async () => {
     const { engine, lunch } = await memoryWithACommonWord({ retrieval: { boundedFtsFromDocs: 50, ftsRecentMatches: 20 } });
     const result = await engine.search({ query: 'lunch', types: ['episodic'], limit: 50 });
