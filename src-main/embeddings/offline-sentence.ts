@@ -70,8 +70,9 @@ function loadSentenceEncoder(): Promise<SentenceEncoder> {
       loadFailure = null;
       return { embed: (texts: string[]) => model.embed(texts) };
     } finally {
-      for (const l of process.listeners('uncaughtException')) if (!exceptions.has(l)) process.removeListener('uncaughtException', l);
-      for (const l of process.listeners('unhandledRejection')) if (!rejections.has(l)) process.removeListener('unhandledRejection', l);
+      // Only the runtime's own: a handler the host or anything else added meanwhile stays.
+      for (const l of process.listeners('uncaughtException')) if (!exceptions.has(l) && isRuntimeRethrow(l)) process.removeListener('uncaughtException', l);
+      for (const l of process.listeners('unhandledRejection')) if (!rejections.has(l) && isRuntimeRethrow(l)) process.removeListener('unhandledRejection', l);
     }
   })().catch((err: unknown) => {
     encoderLoading = null; // tried again once RETRY_LOAD_AFTER_MS has passed
@@ -80,6 +81,16 @@ function loadSentenceEncoder(): Promise<SentenceEncoder> {
     throw error;
   });
   return encoderLoading;
+}
+
+/**
+ * The WebAssembly runtime's process handlers (Emscripten's, in @energetic-ai/core): `function(ex) { if (!(ex
+ * instanceof ExitStatus)) { throw ex; } }` and `function(reason) { throw reason; }`. Told by their source, so that
+ * nothing else added while the encoder loads is taken away.
+ */
+function isRuntimeRethrow(listener: (...args: never[]) => unknown): boolean {
+  const source = Function.prototype.toString.call(listener).replace(/\s+/g, ' ');
+  return /\binstanceof ExitStatus\b/.test(source) || /^function ?\((\w+)\) ?\{ ?throw \1;? ?\}$/.test(source);
 }
 
 export class OfflineSentenceEmbedder implements EmbeddingProvider {

@@ -77,12 +77,14 @@ describe('OfflineSentenceEmbedder', () => {
     expect((date as Float32Array).subarray(0, 512).some((x) => x !== 0)).toBe(true);
   });
 
-  it('leaves the host’s handling of stray errors alone: the runtime’s own handlers are removed after loading', () => {
+  it('leaves the host’s handling of stray errors alone: the runtime’s own handlers are removed after loading, no other', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/helpers/sentence-encoder-entry.ts')], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
-    const report = JSON.parse(run.stdout) as { before: number[]; after: number[]; handled: string[] };
+    const report = JSON.parse(run.stdout) as { before: number[]; after: number[]; handled: string[]; keptMeanwhile: boolean };
     expect(report.after).toEqual(report.before);
     expect(report.handled).toEqual(['Error: stray']);
+    // Only the runtime's handlers go: one the host added while the encoder loaded stays.
+    expect(report.keptMeanwhile).toBe(true);
   });
 
   it('fails a cancelled request with a typed error', async () => {
