@@ -4,7 +4,7 @@
 // stand-in for Electron's binary and a stand-in Electron build of better-sqlite3-multiple-ciphers — so it runs where Electron cannot
 // be downloaded. It then checks what the packaged app loads at run time: the app code and every production
 // dependency in app.asar (and no dev dependency), better-sqlite3-multiple-ciphers's binding (the hook's copy) and sqlite-vec's
-// extension in app.asar.unpacked, the word vectors in resources/. Linux only (the stand-in is a Linux layout);
+// extension and the sentence encoder's weights and WebAssembly in app.asar.unpacked, the word vectors in resources/. Linux only (the stand-in is a Linux layout);
 // needs `npm run build` output in out/, and a node_modules of the checkout's own (electron-builder's dependency
 // collector misses packages behind a symlinked node_modules, as in a git worktree). What it cannot check: that the real Electron starts (e2e/electron.spec.ts).
 import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -89,6 +89,17 @@ try {
   const vecPackage = `sqlite-vec-linux-${process.arch}`;
   expect(existsSync(join(unpacked, vecPackage, 'vec0.so')), `app.asar.unpacked has ${vecPackage}/vec0.so`);
   expect(existsSync(join(resources, 'word-vectors', 'glove-100d-en.bin')), 'resources/word-vectors/glove-100d-en.bin');
+  // The sentence encoder reads its weights and its WebAssembly runtime from files beside its code (fs, not require):
+  // inside app.asar they could not be read as files.
+  const encoderFiles = [
+    'model-embeddings-en/dist/model.json',
+    'model-embeddings-en/dist/vocab.json',
+    ...[1, 2, 3, 4, 5, 6, 7].map((i) => `model-embeddings-en/dist/group1-shard${i}of7`),
+    'core/dist/tfjs-backend-wasm.wasm',
+    'core/dist/tfjs-backend-wasm-simd.wasm',
+  ];
+  const encoderMissing = encoderFiles.filter((f) => !existsSync(join(unpacked, '@energetic-ai', f)));
+  expect(encoderMissing.length === 0, `app.asar.unpacked has the sentence encoder's files${encoderMissing.length ? ` (missing: ${encoderMissing.join(', ')})` : ''}`);
   expect(existsSync(join(appOutDir, pkg.name)), `the executable is named ${pkg.name}`);
 } finally {
   rmSync(work, { recursive: true, force: true });

@@ -68,6 +68,26 @@ describe('electron-builder.json', () => {
     expect(existsSync(join(repo, 'node_modules', VEC_PACKAGE, VEC_FILE))).toBe(true);
   });
 
+  it('ships only packages the app loads: each production dependency is imported at run time, or is a peer of one', () => {
+    const dependencies = Object.keys((JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    // Loaded by another dependency, which names it a peer rather than installing it.
+    const peers = new Map([['@energetic-ai/core', '@energetic-ai/embeddings']]);
+    const sources = ['src-main', 'src-renderer', 'src-preload', 'src-shared'].flatMap((dir) => sourceFiles(join(repo, dir))).map((f) => readFileSync(f, 'utf8'));
+    const loaded = (name: string): boolean => {
+      const spec = `'${name}(?:/[^']*)?'`;
+      // "import x from", "import { x } from", "import('…')", "require('…')", "import '…'" — not "import type".
+      const runtime = new RegExp(`(?:^import (?!type\\b)[^;]*?from ${spec}|import\\(${spec}\\)|require\\(${spec}\\)|^import ${spec})`, 'm');
+      return sources.some((text) => runtime.test(text));
+    };
+    for (const name of dependencies) {
+      const peerOf = peers.get(name);
+      if (peerOf) expect(dependencies, `${name} is a peer of ${peerOf}`).toContain(peerOf);
+      else expect(loaded(name), `${name} is loaded at run time (a package used for its types alone is a dev dependency)`).toBe(true);
+    }
+    // Plain better-sqlite3 is a Node build for tests and types: the app opens its memory with the cipher build.
+    expect(dependencies).not.toContain('better-sqlite3');
+  });
+
   it('unpacks the sentence encoder: its weights and WebAssembly runtime are read by path from their package folders', () => {
     expect(config.asarUnpack).toContain('node_modules/@energetic-ai/**/*');
     expect(existsSync(join(repo, 'node_modules', '@energetic-ai', 'model-embeddings-en', 'dist', 'model.json'))).toBe(true);
@@ -130,3 +150,12 @@ describe('afterPack hook', () => {
     await expect(afterPack({ ...context(), electronPlatformName: foreign }, { env })).rejects.toThrow(/built on/);
   });
 });
+
+/** Every .ts, .tsx, .mjs file under a folder. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(path);
+    return /\.(?:ts|tsx|mjs)$/.test(entry.name) ? [path] : [];
+  });
+}
