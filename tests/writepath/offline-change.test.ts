@@ -940,6 +940,18 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect((await slotted('I drink coffee most mornings')).map((f) => f.slot)).toEqual(['user.uses.coffee']);
     expect((await slotted('I drink every day')).map((f) => [f.slot, f.value])).toEqual([['user.uses.alcohol', 'yes']]);
   });
+
+  it('a new job told without a verb after the news gives the employer', async () => {
+    const employer = async (text: string) => (await slotted(text)).filter((f) => f.slot === 'user.employer').map((f) => [f.content, f.value]);
+    expect(await employer('got a new job!! junior dev at a startup called Loopwise')).toEqual([['User works at Loopwise', 'loopwise']]);
+    expect(await employer('new job: software engineer for Monzo 🎉')).toEqual([['User works at Monzo', 'monzo']]);
+    expect(await employer('new role! senior designer at Figma')).toEqual([['User works at Figma', 'figma']]);
+    // No job, a judgement, someone else's, an old one, or no news of a new job: no employer.
+    for (const text of ['new job!! customer at Tesco', 'got a new job! terrible manager at Tesco lol', 'new job for my brother, chef at Nandos', 'barista at Costa lol']) {
+      expect(await employer(text), text).toEqual([]);
+    }
+    expect(await employer('quit my new job, barista at Costa was awful')).toEqual([['User quit their new job', 'ended:']]);
+  });
 });
 
 describe('names typed in lower case', () => {

@@ -19,9 +19,9 @@ import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedT
 import { verbGroup } from './verb-group';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
-import { settledIn } from './home-news';
+import { jobOrHomeNews, NEW_JOB } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, jobIsAt, beenAt, lastDayAt, MAY_DROP_SUBJECT, workingAt, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -122,8 +122,8 @@ export function readStatements(
   const normalised = normaliseForParsing(withoutQuotedSpeech(raw));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
-  // ("name's Callum" is the speaker's name without a "my".)
-  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) && !STATE_WITHOUT_SUBJECT.test(normalised)) return [];
+  // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
+  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) && !STATE_WITHOUT_SUBJECT.test(normalised) && !NEW_JOB.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
@@ -258,7 +258,7 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = position.afterSomeoneElse ? null : (lastDayAt(tokens, start, own) ?? workingAt(tokens, start, own, ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text)) ?? beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ?? settledIn(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text));
+  const jobNews = position.afterSomeoneElse ? null : jobOrHomeNews(tokens, start, own, ctx);
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);
@@ -359,9 +359,8 @@ function readClause(
   // "I nearly quit", "we almost moved to Paris": it did not happen.
   if (/\b(?:nearly|almost)\b/.test(verbs.phrase)) return { subject, statements: extra };
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
-  // month" is a plan; "I hurt everywhere" a present ache).
+  // month" is a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday").
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  // "put in my notice yesterday", "quit two weeks ago": a time gone by says which it is.
   const saidAgo = times.some((m) => !m.ahead && !m.future && /\b(?:ago|last|yesterday)\b/i.test(m.text));
   const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
