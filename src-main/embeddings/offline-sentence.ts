@@ -70,9 +70,11 @@ function loadSentenceEncoder(): Promise<SentenceEncoder> {
       loadFailure = null;
       return { embed: (texts: string[]) => model.embed(texts) };
     } finally {
-      // Only the runtime's own: a handler the host or anything else added meanwhile stays.
-      for (const l of process.listeners('uncaughtException')) if (!exceptions.has(l) && isRuntimeRethrow(l)) process.removeListener('uncaughtException', l);
-      for (const l of process.listeners('unhandledRejection')) if (!rejections.has(l) && isRuntimeRethrow(l)) process.removeListener('unhandledRejection', l);
+      // Only the runtime's own, one each: a handler the host or anything else added meanwhile stays.
+      const exception = runtimeHandler(process.listeners('uncaughtException'), exceptions, RUNTIME_HANDLERS.uncaughtException);
+      if (exception) process.removeListener('uncaughtException', exception);
+      const rejection = runtimeHandler(process.listeners('unhandledRejection'), rejections, RUNTIME_HANDLERS.unhandledRejection);
+      if (rejection) process.removeListener('unhandledRejection', rejection);
     }
   })().catch((err: unknown) => {
     encoderLoading = null; // tried again once RETRY_LOAD_AFTER_MS has passed
@@ -84,13 +86,17 @@ function loadSentenceEncoder(): Promise<SentenceEncoder> {
 }
 
 /**
- * The WebAssembly runtime's process handlers (Emscripten's, in @energetic-ai/core): `function(ex) { if (!(ex
- * instanceof ExitStatus)) { throw ex; } }` and `function(reason) { throw reason; }`. Told by their source, so that
- * nothing else added while the encoder loads is taken away.
+ * The WebAssembly runtime's process handlers (Emscripten's, in @energetic-ai/core), by their exact source, spaces
+ * aside: `function(ex) { if (!(ex instanceof ExitStatus)) { throw ex; } }` and `function(reason) { throw reason; }`.
  */
-function isRuntimeRethrow(listener: (...args: never[]) => unknown): boolean {
-  const source = Function.prototype.toString.call(listener).replace(/\s+/g, ' ');
-  return /\binstanceof ExitStatus\b/.test(source) || /^function ?\((\w+)\) ?\{ ?throw \1;? ?\}$/.test(source);
+const RUNTIME_HANDLERS = {
+  uncaughtException: /^function ?\(ex\) ?\{ ?if ?\(!\(ex instanceof ExitStatus\)\) ?\{ ?throw ex;? ?\} ?\}$/,
+  unhandledRejection: /^function ?\(reason\) ?\{ ?throw reason;? ?\}$/,
+};
+
+/** The first handler added since `before` whose source is the runtime's (the load adds one of each). */
+function runtimeHandler<T extends (...args: never[]) => unknown>(listeners: readonly T[], before: ReadonlySet<unknown>, source: RegExp): T | undefined {
+  return listeners.find((l) => !before.has(l) && source.test(Function.prototype.toString.call(l).replace(/\s+/g, ' ')));
 }
 
 export class OfflineSentenceEmbedder implements EmbeddingProvider {

@@ -11,12 +11,18 @@ const before = [process.listenerCount('uncaughtException'), process.listenerCoun
 const loading = new OfflineSentenceEmbedder().embedBatch(['the encoder is loaded now']);
 // Something else of the host's, registered while the encoder loads.
 const addedMeanwhile = (err: Error): void => void err;
+// A host's "crash on an unhandled rejection", in the shape of the runtime's own but not its source.
+const rethrowMeanwhile = function (err: unknown): never {
+  throw err;
+};
 await new Promise((resolve) => setImmediate(resolve));
 process.on('uncaughtException', addedMeanwhile);
+process.on('unhandledRejection', rethrowMeanwhile);
 await loading;
-const after = [process.listenerCount('uncaughtException') - 1, process.listenerCount('unhandledRejection')];
-const keptMeanwhile = process.listeners('uncaughtException').includes(addedMeanwhile);
+const after = [process.listenerCount('uncaughtException') - 1, process.listenerCount('unhandledRejection') - 1];
+const keptMeanwhile = process.listeners('uncaughtException').includes(addedMeanwhile) && process.listeners('unhandledRejection').includes(rethrowMeanwhile);
 process.removeListener('uncaughtException', addedMeanwhile);
+process.removeListener('unhandledRejection', rethrowMeanwhile);
 void Promise.reject(new Error('stray'));
 setTimeout(() => {
   process.stdout.write(JSON.stringify({ before, after, handled, keptMeanwhile }));

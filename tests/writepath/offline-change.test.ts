@@ -952,6 +952,36 @@ describe('session 20: habits listed and habits by their verb', () => {
     }
     expect(await employer('quit my new job, barista at Costa was awful')).toEqual([['User quit their new job', 'ended:']]);
   });
+
+  it('after review 24: "and now I …" is a clause of its own; reasons keep a denial whole; how often is no thing had', async () => {
+    const facts = async (text: string) => (await slotted(text)).map((f) => [f.content, f.slot, f.value]);
+    expect(await facts('I left Google last year and now I work at Meta')).toEqual([
+      ['User left Google', 'user.employer', 'ended:google'],
+      ['User works at Meta', 'user.employer', 'meta'],
+    ]);
+    expect((await facts('I moved out of London and now I live in Leeds')).map(([, , v]) => v)).toEqual(['ended:london', 'leeds']);
+    // A reason or a degree is no condition: the habit is denied.
+    expect(await facts("I don't eat pork for religious reasons")).toEqual([["User does not eat pork for religious reasons", 'user.uses.pork', 'no']]);
+    expect((await facts("I don't eat meat on principle")).map(([, s]) => s)).toEqual(['user.uses.meat']);
+    // "drink and drive" said of oneself is drinking; denied, it is no habit either way.
+    expect(await facts('I drink and drive')).toEqual([['User drinks', 'user.uses.alcohol', 'yes']]);
+    expect((await facts("I don't drink and drive")).filter(([, s]) => s !== null)).toEqual([]);
+    // Lists before how often; a denied list with commas denies each ("fish and chips" alone stays the dish).
+    expect((await facts('I drink coffee and tea daily')).map(([c]) => c)).toEqual(['User drinks coffee daily', 'User drinks tea daily']);
+    expect((await facts("I don't eat meat, dairy and eggs")).map(([, s]) => s)).toEqual(['user.uses.meat', 'user.uses.dairy', 'user.uses.egg']);
+    expect((await facts("I don't eat meat, and fish")).map(([, s]) => s)).toEqual(['user.uses.meat', 'user.uses.fish']);
+    for (const text of ['I smoke every now and then', 'I drink most nights', 'I drink every other day', 'I drink on Fridays']) {
+      expect((await facts(text)).map(([, s, v]) => [s, v]), text).toEqual([[text.includes('smoke') ? 'user.uses.smoking' : 'user.uses.alcohol', 'yes']]);
+    }
+    expect((await facts('I drink wine most fridays')).map(([, s]) => s)).toEqual(['user.uses.wine']);
+    expect(await facts("I don't smoke cigarettes or vape")).toEqual([
+      ['User does not smoke cigarettes', 'user.uses.smoking', 'no'],
+      ['User does not vape', 'user.uses.vaping', 'no'],
+    ]);
+    // Weekdays listed after "every" are a habit's, not a date.
+    expect((await slotted('I started swimming every Tuesday and Friday')).map((f) => f.day)).toEqual([null]);
+    expect((await slotted('I started seeing a therapist every week on Thursday')).every((f) => f.day === null)).toBe(true);
+  });
 });
 
 describe('names typed in lower case', () => {

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { HABIT_NAMES, HABIT_VERBS, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -65,8 +65,12 @@ function pastimeAt(object: readonly Token[]): string | null {
   return phrase.map((t) => lowerOf(t)).join('_');
 }
 
+/** Words of when or where a habit is denied, which then holds only there: "not after 6pm", "not at home", "on weekdays". */
+const CONDITIONS = new Set(['after', 'before', 'during', 'until', 'till', 'at', 'on', 'in', 'while', 'when', 'outside', 'except', 'around', 'past', 'within']);
+/** Adjectives of how much or how often, which name no drink: "not much", "most nights", "every other day". */
+const HOW_MUCH = new Set(['much', 'more', 'less', 'most', 'other', 'few', 'many', 'several', 'occasional']);
 /** Nouns of when, not of what: "I drink every day", "I don't drink on weekdays" name no drink. */
-const TIME_WORDS = new Set(['day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
+const TIME_WORDS = new Set([...CALENDAR_WORDS, 'day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
 
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
 
@@ -77,8 +81,10 @@ const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people',
  * otherwise.
  */
 function habitList(object: readonly Token[], negated: boolean): { items: Token[][]; tail: Token[] } | null {
-  // Each thing is eaten in "meat and fish", none in "not meat or fish"; "not fish and chips" may be the dish alone.
-  const joins = negated ? ['or', 'nor'] : ['and'];
+  // Each thing is eaten in "meat and fish", none in "not meat or fish" nor "not meat, dairy and eggs"; "not fish and
+  // chips" may be the dish alone.
+  const dish = negated && !object.some((t) => t.text === ',');
+  const joins = negated ? ['or', 'nor', ...(dish ? [] : ['and'])] : ['and'];
   if (object.some((t) => ['and', 'or', 'nor'].includes(lowerOf(t)) && !joins.includes(lowerOf(t)))) return null;
   const items: Token[][] = [[]];
   for (const t of object) {
@@ -92,7 +98,7 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
   const lastLength = thing(last);
   const tail = last.slice(lastLength);
   // After the last thing, only when, where or how often: "… tea every morning", "… fish at home" (not "… drink beer").
-  const opensTail = tail.length === 0 || ['ADP', 'ADV'].includes(tail[0]?.pos ?? '') || ['every', 'each', 'most', 'now', 'anymore', 'tho', 'though', 'too', 'either'].includes(lowerOf(tail[0]));
+  const opensTail = tail.length === 0 || ['ADP', 'ADV'].includes(tail[0]?.pos ?? '') || AFTER_HABIT_LIST.has(lowerOf(tail[0]));
   if (items.length < 2 || items.length > 8 || lastLength === 0 || !opensTail || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
   const listed = [...items.slice(0, -1), last.slice(0, lastLength)];
   return listed.every((item) => thing(item) === item.length) ? { items: listed, tail } : null;
@@ -350,8 +356,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
       const value = group.negated ? 'no' : 'yes';
-      // "I don't drink coffee after 6pm", "not meat or fish at home": denied only then or there, so no habit ends.
-      const qualified = group.negated && object.some((t) => t.pos === 'ADP');
+      // "I don't drink coffee after 6pm", "not meat or fish at home": denied only then or there, so no habit ends ("for
+      // health reasons", "of any kind" say why or how much, and it does).
+      const qualified = group.negated && object.some((t) => CONDITIONS.has(lowerOf(t))) && !/\bon principle\b/i.test(objText);
       // One slot per habit however it is named ("I smoke cigarettes" and "I quit smoking").
       const habitFact = (content: string, head: string | null): Built => {
         const slotted = head !== null && !qualified;
@@ -361,7 +368,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // drink much" still drinks, and "I drink herbal", "I don't drink and drive" name no habit of drinking.
       if (!object.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !TIME_WORDS.has(lowerOf(t)))) {
         const habit = HABIT_NAMES.get(`${group.lemma.replace(/e$/, '')}ing`);
-        const unclear = object.some((t) => t.pos === 'VERB' || t.pos === 'CCONJ' || (t.pos === 'ADJ' && !['much', 'more', 'less'].includes(lowerOf(t))));
+        const often = objText.replace(/\b(?:every )?now and (?:then|again)\b/gi, 'sometimes');
+        const unclear = /\b(?:and|or|but)\b/i.test(often) || object.some((t) => t.pos === 'VERB' || (t.pos === 'ADJ' && !HOW_MUCH.has(lowerOf(t))));
         if (!habit || unclear) return null;
         const hedged = group.negated && !object.every((t) => ['ever', 'anymore', 'any', 'more', 'now', 'again'].includes(lowerOf(t)));
         return [habitFact(said, hedged ? null : habit)];

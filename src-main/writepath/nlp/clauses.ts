@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { BREAK_UP_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { AFTER_HABIT_LIST, BREAK_UP_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 
@@ -175,14 +175,15 @@ export function splitClauses(sentence: Sentence): Clause[] {
       continue;
     }
     // "I don't drink and drive": one thing not done, not a habit denied.
-    if (lower === 'and' && isHabitVerb(tokens[i - 1]) && lowerOf(next).startsWith('drive')) {
+    if (lower === 'and' && isHabitVerb(tokens[i - 1]) && lowerOf(next).startsWith('drive') && deniesSomething(current)) {
       current.push(t);
       continue;
     }
-    // "I don't smoke or drink", "I never smoke or vape": each habit denied, in a clause of its own — only in the
+    // "I don't smoke or drink", "I never smoke or vape", "not cigarettes or vape": each habit denied, in a clause of its own — only in the
     // present ("I didn't smoke or drink last night", "I can't smoke or drink while pregnant" deny no habit).
     const presentDenial = current.every((c) => c.pos !== 'AUX' || ['do', 'does'].includes(lowerOf(c)));
-    if ((lower === 'or' || lower === 'nor') && isHabitVerb(tokens[i - 1]) && isHabitVerb(next) && deniesSomething(current) && presentDenial) {
+    const habitDenied = current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma));
+    if ((lower === 'or' || lower === 'nor') && habitDenied && isHabitVerb(next) && deniesSomething(current) && presentDenial) {
       const denial = current.filter((c) => ['do', 'does', 'not', "n't", 'never'].includes(lowerOf(c)));
       push();
       current = [...denial];
@@ -235,8 +236,10 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // "me and my girlfriend broke up": the couple again, the speaker first.
       const meFirst = current.length === 1 && lowerOf(current[0]) === 'me';
       const couple = coupleNews && (((nextLower === 'i' || nextLower === 'me') && (named || partner)) || meFirst);
+      // "… and now I work at Meta", "and then we moved": a clause of its own, its opener and all.
+      const subjectAfterOpener = ['now', 'then', 'also', 'currently', 'today', 'recently', 'finally', 'so'].includes(nextLower) && ['i', 'we'].includes(lowerOf(tokens[i + 2]));
       // "me and my mum moved to leeds": one subject of two, not a clause of "my mum" alone.
-      if (SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET' && !couple && !meFirst) {
+      if (((SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') || subjectAfterOpener) && !couple && !meFirst) {
         push();
         continue;
       }
@@ -351,7 +354,7 @@ const FOODS_READ_AS_VERBS = new Set(['fish', 'toast', 'milk', 'water', 'juice', 
 /** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */
 const DONE_NOT_HAD = new Set(['sleep', 'nap', 'rest', 'relax', 'chill', 'drive', 'dance', 'sing', 'swim', 'walk', 'read', 'write', 'train', 'shower', 'work', 'study', 'smoke', 'vape', 'drink', 'eat']);
 /** What may follow a listed thing: another item, or when, where, how often ("… and tea every morning", "… at work"). */
-const AFTER_ITEM = new Set([',', 'and', 'or', 'nor', 'every', 'each', 'most', 'daily', 'weekly', 'nightly', 'now', 'anymore', 'tho', 'though', 'lol', 'too', 'either']);
+const AFTER_ITEM = new Set([',', 'and', 'or', 'nor', ...AFTER_HABIT_LIST]);
 
 const isHabitVerb = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'VERB' || t.pos === 'NOUN') && HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''));
 

@@ -220,6 +220,9 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
+/** Words that may follow the last thing a habit lists, saying when or how often: "coffee and tea every morning", "daily". */
+export const AFTER_HABIT_LIST = words('every each most daily weekly nightly everyday now anymore tho though lol too either');
+
 /** Verbs of a habit: what one eats, drinks, smokes or vapes ("I don't eat meat or fish" denies both). */
 export const HABIT_VERBS = words("eat drink smoke vape");
 

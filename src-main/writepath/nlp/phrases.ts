@@ -165,8 +165,8 @@ export function headWord(tokens: readonly Token[]): string | null {
   const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));
   const span = stop > 0 ? tokens.slice(0, stop) : tokens;
   const words = span.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB' || t.pos === 'ADJ');
-  // "notion daily", "coffee every day": how often is not what ("I love the night" still is).
-  const content = words.filter((t) => !HOW_OFTEN.has(lowerOf(t)));
+  // "notion daily", "coffee every day", "wine most fridays": how often is not what ("I love the night" still is).
+  const content = words.filter((t) => !HOW_OFTEN.has(lowerOf(t)) && !CALENDAR_WORDS.has(lowerOf(t)));
   const last = (content.length > 0 ? content : words).at(-1);
   return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
 }

@@ -35,7 +35,11 @@ const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recen
 const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
 /** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
-const HABIT_BEFORE = /\b(?:every|each|most)(?:\s+other)?\s+$/i;
+/**
+ * A habit's time: "every friday", "every other Saturday", "every Tuesday and Friday", "every week on Thursday" — what
+ * is said before the time, read up to it.
+ */
+const HABIT_BEFORE = /\b(?:(?:every|each|most)(?:\s+other)?\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s*(?:,\s*(?:and\s+)?|and\s+|&\s*))*|every\s+(?:week|weekend|month|fortnight)\s+on\s+)$/i;
 const DAY = 86_400_000;
 const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
@@ -215,7 +219,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     }
     const before = text.slice(Math.max(0, index - 40), index);
     // "every friday", "each morning": a habit, no day (nor a plan, as the next Friday would read).
-    if (HABIT_BEFORE.test(before)) continue;
+    if (HABIT_BEFORE.test(before + (/^on\s+/i.exec(r.text)?.[0] ?? ''))) continue;
     const weekday = r.start.isCertain('weekday') && !['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) && WEEKDAY_ONLY.test(r.text.trim());
     if (weekday) {
       // "I started on Monday" said on a Wednesday: the Monday just gone (chrono picks the nearest, maybe ahead).
