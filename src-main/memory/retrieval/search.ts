@@ -9,6 +9,7 @@ import type { WordVectors } from '../../embeddings/word-vectors';
 import { isZeroVector } from '../../../src-shared/vectors';
 import { MemoryError } from '../errors';
 import { getNodes } from '../repo/nodes';
+import { stmt } from '../repo/statements';
 import { nodeVectors } from '../repo/vectors';
 import { parseInput } from '../schemas';
 import { NODE_TYPES, type MemoryNode, type NodeType } from '../../../src-shared/memory-types';
@@ -128,6 +129,12 @@ export async function embedQuery(deps: RetrieverDeps, query: string, warnings: s
 }
 
 
+/** Rows changed by this connection and commits by others since it opened: equal while the memory is unchanged. */
+function memoryState(db: Database): string {
+  const changes = stmt(db, 'SELECT total_changes()').pluck().get() as number;
+  return `${changes}:${String(db.pragma('data_version', { simple: true }))}`;
+}
+
 /**
  * BM25 lists already computed for the same question: a context pack's episode search and its fact search's
  * provenance step rank the same turns. A longer list serves a shorter request (same ORDER BY, cut later).
@@ -136,9 +143,18 @@ export class FtsMemo {
   private readonly lists = new Map<string, { limit: number; rows: RankedHit[] }>();
   /** The rankings under those lists, before their filters: searches of other types or filters share them. */
   private readonly rankings: FtsRankings = new Map();
+  /** The memory's state they were read in: a write between two searches (at a yield) makes them stale. */
+  private readAt: string | null = null;
 
   scored(db: Database, query: FtsQuery | null, filter: NodeFilter, limit: number): RankedHit[] {
     if (!query) return [];
+    // A rowid freed by an erase can be given to the next row stored: a ranking read before must not name it.
+    const state = memoryState(db);
+    if (state !== this.readAt) {
+      this.lists.clear();
+      this.rankings.clear();
+      this.readAt = state;
+    }
     const key = JSON.stringify([query, filter]);
     const known = this.lists.get(key);
     if (known && (known.limit >= limit || known.rows.length < known.limit)) return known.rows.slice(0, limit);

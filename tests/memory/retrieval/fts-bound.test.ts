@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ftsScored } from '../../../src-main/memory/retrieval/fts-scored';
+import { FtsMemo } from '../../../src-main/memory/retrieval/search';
 import { ftsQuery } from '../../../src-main/memory/retrieval/text';
 import type { NodeFilter } from '../../../src-main/memory/retrieval/filter';
 import { openTestEngine } from '../../helpers/temp-engine';
@@ -61,6 +62,16 @@ describe('bounded BM25 on a large memory', () => {
     expect(shared.map((h) => h.id)).not.toEqual(all.map((h) => h.id));
     // A copy each time: sorting one list leaves the shared ranking as read.
     expect(ftsScored(engine.database, query, EPISODES, 10, undefined, rankings)).toEqual(all);
+  });
+
+  it('reads the rankings again once the memory changed between two searches of one question', async () => {
+    const { engine, df } = await memoryWithACommonWord();
+    const query = ftsQuery('zebra', { df, frequentDocs: 20, recentMatches: 20 });
+    const memo = new FtsMemo();
+    expect(memo.scored(engine.database, query, EPISODES, 10)).toHaveLength(1);
+    const later = engine.recordEpisode({ content: 'The zebra escaped', sessionId: 's' });
+    await engine.flush();
+    expect(memo.scored(engine.database, query, EPISODES, 10).map((h) => h.id)).toContain(later);
   });
 
   it('is what search uses once the memory passes the size where the bound starts', async () => {
