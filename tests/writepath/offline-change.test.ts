@@ -982,6 +982,38 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect((await slotted('I started swimming every Tuesday and Friday')).map((f) => f.day)).toEqual([null]);
     expect((await slotted('I started seeing a therapist every week on Thursday')).every((f) => f.day === null)).toBe(true);
   });
+
+  it('after review 25: a verbless role is the speaker\'s new job only when nothing says otherwise; "and now" only after a plain statement', async () => {
+    const employer = async (text: string) => (await slotted(text)).filter((f) => f.slot === 'user.employer').map((f) => f.value);
+    for (const text of [
+      'congrats on your new job!! engineer at Google',
+      'new job for my brother!! chef at Nandos',
+      'so proud of my sister, new job!! nurse at Guys Hospital',
+      'new job? engineer at Google',
+      'starting a new job next week, barista at Costa',
+      'applied for a new job: barista at Costa',
+      'new job lol jk. barista at Costa',
+      "we're hiring! new role: engineer at Loopwise",
+      'new job!!! junior dev at Loopwise or barista at Costa',
+      'new job 3 years ago: barista at Costa',
+      'new job for dad. been at Tesco for 3 years',
+    ]) {
+      expect(await employer(text), text).toEqual([]);
+    }
+    expect(await employer('new job: engineer at Google. old job: barista at Costa')).toEqual([]);
+    expect(await employer('new job: software engineer for Monzo 🎉')).toEqual(['monzo']);
+    for (const text of ['if I get the job and now I work at Meta', 'I might quit and now I work at Meta', 'Tom said I left Google and now I work at Meta lol', 'as a kid I lived in Leeds and now I live in York', 'I applied and now I work at Meta hopefully']) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+  });
+
+  it('after review 25: a denial with a preposition holds only so, unless it says why; a condition after a list holds for all of it', async () => {
+    for (const text of ["I don't drink with my parents", "I don't eat meat other than chicken", "I don't drink coffee from Starbucks", "I don't drink coffee without milk", "I don't smoke cigarettes or vape at work", "I don't eat meat or drink alcohol during ramadan", "I don't think my dad smokes cigarettes or vapes"]) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+    expect((await slotted("I don't eat pork for religious reasons")).map((f) => [f.slot, f.value])).toEqual([['user.uses.pork', 'no']]);
+    expect((await slotted("I don't drink on principle")).map((f) => [f.slot, f.value])).toEqual([['user.uses.alcohol', 'no']]);
+  });
 });
 
 describe('names typed in lower case', () => {

@@ -65,8 +65,8 @@ function pastimeAt(object: readonly Token[]): string | null {
   return phrase.map((t) => lowerOf(t)).join('_');
 }
 
-/** Words of when or where a habit is denied, which then holds only there: "not after 6pm", "not at home", "on weekdays". */
-const CONDITIONS = new Set(['after', 'before', 'during', 'until', 'till', 'at', 'on', 'in', 'while', 'when', 'outside', 'except', 'around', 'past', 'within']);
+/** Why or how much a habit is denied, which denies it whole: "for religious reasons", "of any kind", "on principle". */
+const REASONS = /^[^,]*?\b(?:for (?:\w+ )?(?:reasons?|health|religion)|of any (?:kind|sort)|on principle|as a rule|by choice|due to|because of)\b[^,]*$/i;
 /** Adjectives of how much or how often, which name no drink: "not much", "most nights", "every other day". */
 const HOW_MUCH = new Set(['much', 'more', 'less', 'most', 'other', 'few', 'many', 'several', 'occasional']);
 /** Nouns of when, not of what: "I drink every day", "I don't drink on weekdays" name no drink. */
@@ -101,6 +101,8 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
   const opensTail = tail.length === 0 || ['ADP', 'ADV'].includes(tail[0]?.pos ?? '') || AFTER_HABIT_LIST.has(lowerOf(tail[0]));
   if (items.length < 2 || items.length > 8 || lastLength === 0 || !opensTail || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
   const listed = [...items.slice(0, -1), last.slice(0, lastLength)];
+  // "cigarettes or vape": a verb of a habit is no thing had.
+  if (listed.some((item) => item.some((t) => HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''))))) return null;
   return listed.every((item) => thing(item) === item.length) ? { items: listed, tail } : null;
 }
 
@@ -356,9 +358,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
       const value = group.negated ? 'no' : 'yes';
-      // "I don't drink coffee after 6pm", "not meat or fish at home": denied only then or there, so no habit ends ("for
-      // health reasons", "of any kind" say why or how much, and it does).
-      const qualified = group.negated && object.some((t) => CONDITIONS.has(lowerOf(t))) && !/\bon principle\b/i.test(objText);
+      // "I don't drink coffee after 6pm", "not at home", "not with my parents", "without milk": denied only so, and no
+      // habit ends ("for health reasons", "of any kind", "on principle" say why or how much, and it does).
+      const qualified = group.negated && object.some((t) => t.pos === 'ADP') && !REASONS.test(objText);
       // One slot per habit however it is named ("I smoke cigarettes" and "I quit smoking").
       const habitFact = (content: string, head: string | null): Built => {
         const slotted = head !== null && !qualified;
@@ -366,12 +368,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       };
       // With no thing named ("I smoke", "I drink socially", "I drink every day"), the verb names the habit; "I don't
       // drink much" still drinks, and "I drink herbal", "I don't drink and drive" name no habit of drinking.
-      if (!object.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !TIME_WORDS.has(lowerOf(t)))) {
+      // ("on principle", "with my parents": after a preposition, no thing had.)
+      const thing = object[0]?.pos === 'ADP' ? [] : object;
+      if (!thing.some((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !TIME_WORDS.has(lowerOf(t)))) {
         const habit = HABIT_NAMES.get(`${group.lemma.replace(/e$/, '')}ing`);
         const often = objText.replace(/\b(?:every )?now and (?:then|again)\b/gi, 'sometimes');
         const unclear = /\b(?:and|or|but)\b/i.test(often) || object.some((t) => t.pos === 'VERB' || (t.pos === 'ADJ' && !HOW_MUCH.has(lowerOf(t))));
         if (!habit || unclear) return null;
-        const hedged = group.negated && !object.every((t) => ['ever', 'anymore', 'any', 'more', 'now', 'again'].includes(lowerOf(t)));
+        const hedged = group.negated && !object.every((t) => ['ever', 'anymore', 'any', 'more', 'now', 'again'].includes(lowerOf(t))) && !REASONS.test(objText);
         return [habitFact(said, hedged ? null : habit)];
       }
       // "I don't eat meat or fish", "I drink coffee and tea": each thing listed is a habit, stated on its own.
@@ -382,8 +386,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       const head = headWord(object);
       if (!head || object.length > 4) return null;
-      // "I don't eat fish and chips": the dish, maybe not the fish alone, so no habit of fish ends.
-      return [habitFact(said, group.negated && object.some((t) => lowerOf(t) === 'and') ? null : head)];
+      // "I don't eat fish and chips": the dish, maybe not the fish alone, so no habit of fish ends; nor does any list
+      // not read above ("weed or drink").
+      return [habitFact(said, object.some((t) => ['and', 'or', 'nor'].includes(lowerOf(t))) ? null : head)];
     }
   }
 }

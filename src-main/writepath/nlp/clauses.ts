@@ -3,6 +3,7 @@ import type { Sentence, Token } from './analyzer';
 import { AFTER_HABIT_LIST, BREAK_UP_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
+import { hedgedFrom, plainStatement } from './sentence-scope';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
@@ -179,11 +180,12 @@ export function splitClauses(sentence: Sentence): Clause[] {
       current.push(t);
       continue;
     }
-    // "I don't smoke or drink", "I never smoke or vape", "not cigarettes or vape": each habit denied, in a clause of its own — only in the
-    // present ("I didn't smoke or drink last night", "I can't smoke or drink while pregnant" deny no habit).
+    // "I don't smoke or drink", "I never smoke or vape", "not cigarettes or vape": each habit the speaker denies, in a
+    // clause of its own — only in the present ("I didn't smoke or drink last night", "I can't smoke or drink while
+    // pregnant" deny no habit), and not when a condition follows, which holds for both ("… or vape at work").
     const presentDenial = current.every((c) => c.pos !== 'AUX' || ['do', 'does'].includes(lowerOf(c)));
-    const habitDenied = current.some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma));
-    if ((lower === 'or' || lower === 'nor') && habitDenied && isHabitVerb(next) && deniesSomething(current) && presentDenial) {
+    const ownHabitDenied = ['i', 'we'].includes(lowerOf(current[0])) && current.slice(1, 4).some((c) => c.pos === 'VERB' && HABIT_VERBS.has(c.lemma));
+    if ((lower === 'or' || lower === 'nor') && ownHabitDenied && isHabitVerb(next) && deniesSomething(current) && presentDenial && !conditionFrom(tokens, i + 2)) {
       const denial = current.filter((c) => ['do', 'does', 'not', "n't", 'never'].includes(lowerOf(c)));
       push();
       current = [...denial];
@@ -236,8 +238,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // "me and my girlfriend broke up": the couple again, the speaker first.
       const meFirst = current.length === 1 && lowerOf(current[0]) === 'me';
       const couple = coupleNews && (((nextLower === 'i' || nextLower === 'me') && (named || partner)) || meFirst);
-      // "… and now I work at Meta", "and then we moved": a clause of its own, its opener and all.
-      const subjectAfterOpener = ['now', 'then', 'also', 'currently', 'today', 'recently', 'finally', 'so'].includes(nextLower) && ['i', 'we'].includes(lowerOf(tokens[i + 2]));
+      // "I left Google and now I work at Meta": a statement of now, of its own — after a plain statement only ("if I quit
+      // and now…", "as a kid I lived in Leeds and now…" say nothing of now), and not hedged after ("… hopefully").
+      const subjectAfterOpener = ['now', 'currently'].includes(nextLower) && ['i', 'we'].includes(lowerOf(tokens[i + 2])) && plainStatement(current) && !hedgedFrom(tokens, i + 3);
       // "me and my mum moved to leeds": one subject of two, not a clause of "my mum" alone.
       if (((SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') || subjectAfterOpener) && !couple && !meFirst) {
         push();
@@ -382,6 +385,16 @@ function continuesHabitList(current: readonly Token[], tokens: readonly Token[],
     if (!noun || !ends) return false;
     if (sep !== ',') return !verbBeforeClauseEnd(tokens, head + 1);
     i = head + 1;
+  }
+  return false;
+}
+
+/** A condition later in the clause: a preposition or "when", "while", "if" ("… or vape at work", "… when I'm driving"). */
+function conditionFrom(tokens: readonly Token[], from: number): boolean {
+  for (let i = from; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) return false;
+    if (t.pos === 'ADP' || t.pos === 'SCONJ' || ['when', 'while', 'if'].includes(lowerOf(t))) return true;
   }
   return false;
 }

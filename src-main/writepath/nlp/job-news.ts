@@ -8,15 +8,31 @@ import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
 import { beenAt, lastDayAt, workingAt } from './chat-forms';
 import { settledIn } from './home-news';
-import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
+import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
 
 /** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
 export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
-/** A job that ended in the same message: the verbless role may be the old one ("quit!! barista at Costa no more"). */
-const JOB_ENDED = /\b(?:quit|left|resigned|laid off|fired|sacked|let go|last day|no more|not anymore|no longer)\b/i;
+/**
+ * A message in which the verbless role may not be the speaker's job now: one that ended ("quit!! barista at Costa no
+ * more", "old job: …", "3 years ago"), someone else's ("congrats on your new job", "new job for my brother", "so proud of
+ * my sister"), a question, a plan or a maybe ("starting next week", "applied for", "might get", "jk"), an advert ("we're
+ * hiring", "new role open"), or a choice ("… or barista at Costa").
+ */
+const NOT_OWN_NEW_JOB = new RegExp(
+  [
+    '\\?',
+    '\\b(?:quit|left|resigned|laid off|fired|sacked|let go|last day|no more|not anymore|no longer|old job|previous|former|ago|used to)\\b',
+    '\\b(?:your|ur|his|her|their|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig)\\W* for\\b',
+    `\\b(?:${[...RELATIONS].join('|')})\\b`,
+    '\\b(?:next|tomorrow|soon|will|gonna|going to|starting|starts|start on|applied|applying|apply|interview|might|maybe|hopefully|if|jk|kidding|joking)\\b',
+    '\\b(?:hiring|posting|vacanc\\w*|opening|open|advert|offer)\\b',
+    '\\bor\\b',
+  ].join('|'),
+  'iu',
+);
 const PREPOSITIONS = ['at', 'for', 'with'];
 
 /** The speaker's job or home from a chat form (null when the clause is none of them). */
@@ -31,13 +47,19 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
   );
 }
 
+/** A message let in only for news of a new job (statements.ts): the verbless role is all that is read. */
+export function newJobOnly(tokens: readonly Token[], start: number, own: Subject, text: string, afterSomeoneElse: boolean): { subject: Subject; statements: Built[] } | null {
+  const role = afterSomeoneElse ? null : roleAt(tokens, start, own, text);
+  return role ? { subject: own, statements: [role] } : null;
+}
+
 /**
  * "junior dev at a startup called Loopwise", "barista at Costa 🎉", "now senior designer at Figma": a role (a job noun
  * and up to three words before it) at a firm, with nothing after but when or a filler, in a message that tells of a
  * job just taken and of none ended. The speaker works there.
  */
 export function roleAt(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
-  if (!NEW_JOB.test(text) || JOB_ENDED.test(text)) return null;
+  if (!NEW_JOB.test(text) || NOT_OWN_NEW_JOB.test(text)) return null;
   let i = start;
   while (['now', 'just', 'officially', 'a', 'an'].includes(lowerOf(tokens[i]))) i++;
   const roleStart = i;

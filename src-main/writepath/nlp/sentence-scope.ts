@@ -4,7 +4,7 @@
  * january") is no change of habit.
  */
 import type { Statement } from './statement-types';
-import { joinTokens, type Sentence } from './analyzer';
+import { joinTokens, type Sentence, type Token } from './analyzer';
 
 /** The end of a sentence: punctuation, a laugh, emoji. */
 const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictographic}\u{FE0F}]*$`;
@@ -81,3 +81,10 @@ export function withoutTagQuestion(sentence: Sentence): Sentence {
   if (comma <= 0 || tokens.at(-1)?.text !== '?' || tail.length === 0 || tail.length > 5 || !TAG_QUESTION.test(joinTokens(tail))) return sentence;
   return { ...sentence, tokens: tokens.slice(0, comma) };
 }
+
+/** Words that make a clause no plain statement of fact: a condition, a modal, a wish, a thought, a report, another time. */
+const NOT_PLAIN = new Set(['if', 'when', 'unless', 'might', 'may', 'could', 'would', 'will', 'should', 'gonna', 'hope', 'wish', 'imagine', 'want', 'said', 'says', 'think', 'thought', 'guess', 'kid', 'child', 'ago', 'tomorrow', 'once', 'before', 'after', 'used']);
+export const plainStatement = (tokens: readonly Token[]): boolean => !tokens.some((t) => NOT_PLAIN.has(t.text.toLowerCase()) || (t.pos === 'AUX' && t.text.toLowerCase() === 'ca'));
+
+/** A hedge later in the sentence: "… and now I work at Meta hopefully". */
+export const hedgedFrom = (tokens: readonly Token[], from: number): boolean => tokens.slice(from).some((t) => ['hopefully', 'maybe', 'probably', 'jk', 'kidding', 'fingers'].includes(t.text.toLowerCase()));

@@ -39,6 +39,8 @@ export interface Context {
   isEverydayWord(word: string): boolean;
   /** The utterance says a break-up is not one: back together again, or a school's holiday ("we broke up today! 6 weeks off"). */
   coupleDoubt: boolean;
+  /** The message says nothing of the speaker but a new job ("new job: barista at Costa"): only that is read (job-news.ts). */
+  newJobOnly?: boolean;
   /** The whole utterance as read (normalised, names capitalised). */
   text: string;
 }
@@ -70,3 +72,15 @@ export const NOTHING = 'nothing';
 export type StateReading = Built | typeof NOTHING | null;
 /** What a clause's states read: one or two statements, NOTHING, or null. */
 export type StatesRead = Built[] | typeof NOTHING | null;
+
+/** Where a clause stands in its sentence (readSentence). */
+export interface ClausePosition {
+  /** An earlier clause named someone else and said nothing of them: "my mum, bless her, …". */
+  afterSomeoneElse: boolean;
+  /** The rest of the sentence says the clause is a plan: "i quit my job when the bonus comes in", "… soon". */
+  planned: boolean;
+  /** The clause before began with a subject that is not the speaker, and one this reader could not read ("jake quit his job and …"). */
+  afterOtherSubject: boolean;
+  /** The sentence says "we" are a band, a class, a meeting: a break-up is not a couple's. */
+  coupleDoubt: boolean;
+}

@@ -13,13 +13,13 @@ import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statem
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
-import { NOTHING, type Built, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
+import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
-import { jobOrHomeNews, NEW_JOB } from './job-news';
+import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
@@ -36,17 +36,6 @@ const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 
 const QUOTING_LIKE = new Set(['be', 'was', 'is', 'were', "'s", 'am', 'goes', 'went', 'all']);
 /** Words that report another's speech: what follows them is not the speaker's own statement. */
 const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
-/** Where a clause stands in its sentence (readSentence). */
-interface ClausePosition {
-  /** An earlier clause named someone else and said nothing of them: "my mum, bless her, …". */
-  afterSomeoneElse: boolean;
-  /** The rest of the sentence says the clause is a plan: "i quit my job when the bonus comes in", "… soon". */
-  planned: boolean;
-  /** The clause before began with a subject that is not the speaker, and one this reader could not read ("jake quit his job and …"). */
-  afterOtherSubject: boolean;
-  /** The sentence says "we" are a band, a class, a meeting: a break-up is not a couple's. */
-  coupleDoubt: boolean;
-}
 
 /** Words that always say a plan; and words that do when a present follows ("when the bonus comes in", "after christmas"). */
 const PLAN_WORDS = new Set(['soon', 'gonna', 'tomorrow', 'tmrw']);
@@ -123,7 +112,8 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
-  if (!/\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) && !MAY_DROP_SUBJECT.test(normalised) && !/^\W*name['’]s\b/i.test(normalised) && !HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) && !STATE_WITHOUT_SUBJECT.test(normalised) && !NEW_JOB.test(normalised)) return [];
+  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised);
+  if (!ownNews && !NEW_JOB.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
   let named: Map<string, NamedEntityKind> | null = null;
@@ -139,6 +129,7 @@ export function readStatements(
     isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
     coupleDoubt: MESSAGE_COUPLE_DOUBT.test(text),
     text,
+    newJobOnly: !ownNews,
   };
   const out: Statement[] = [];
   // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
@@ -245,6 +236,7 @@ function readClause(
   const tokens = clause.tokens;
   const start = skipOpeners(tokens, offsets, times);
   if (start < 0) return null;
+  if (ctx.newJobOnly) return newJobOnly(tokens, start, speakerSubject(ctx.speaker), ctx.text, position.afterSomeoneElse);
   let subject: Subject | null = null;
   let at = start;
   const extra: Built[] = [];
