@@ -69,7 +69,7 @@ function pastimeAt(object: readonly Token[]): string | null {
 const REASONS = /^[^,]*?\b(?:for (?:\w+ )?(?:reasons?|health|religion)|of any (?:kind|sort)|on principle|as a rule|by choice|due to|because of)\b[^,]*$/i;
 /** Adjectives of how much or how often, which name no drink: "not much", "most nights", "every other day". */
 const HOW_MUCH = new Set(['much', 'more', 'less', 'most', 'other', 'few', 'many', 'several', 'occasional']);
-/** Nouns of when, not of what: "I drink every day", "I don't drink on weekdays" name no drink. */
+/** Nouns of when or how much, not of what: "I drink every day", "on weekdays", "a lot" name no drink. */
 const TIME_WORDS = new Set([...CALENDAR_WORDS, 'day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
 
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
