@@ -1013,6 +1013,15 @@ describe('session 20: habits listed and habits by their verb', () => {
     }
     expect((await slotted("I don't eat pork for religious reasons")).map((f) => [f.slot, f.value])).toEqual([['user.uses.pork', 'no']]);
     expect((await slotted("I don't drink on principle")).map((f) => [f.slot, f.value])).toEqual([['user.uses.alcohol', 'no']]);
+    // Two habits denied with a condition or a time after them stay together, and end neither.
+    for (const text of ["I don't smoke weed or drink when I'm driving", "I didn't smoke or drink last night"]) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+  });
+
+  it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
+    expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
+    expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);
   });
 });
 

@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { AFTER_HABIT_LIST, BREAK_UP_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
@@ -193,6 +193,11 @@ export function splitClauses(sentence: Sentence): Clause[] {
       if (next?.pos !== 'VERB') tokens[i + 1] = { ...(next as Token), pos: 'VERB', lemma: lowerOf(next).replace(/s$/, '') };
       continue;
     }
+    // Else together, neither read without its condition or time ("… or drink when I'm driving", "didn't … last night").
+    if ((lower === 'or' || lower === 'nor') && ownHabitDenied && isHabitVerb(next) && deniesSomething(current)) {
+      current.push(t);
+      continue;
+    }
     if (t.pos === 'PUNCT' && CLAUSE_PUNCT.has(t.text)) {
       push();
       continue;
@@ -251,9 +256,8 @@ export function splitClauses(sentence: Sentence): Clause[] {
         push();
         continue;
       }
-      // "i live in Austin and work at Starbucks", "and commute in": a verb the tagger took for a noun after "and",
-      // followed by what follows a verb, is the next clause's verb.
-      // So is "and sleep", and "and drink beer" after a habit.
+      // "i live in Austin and work at Starbucks", "and commute in", "and sleep", "and drink beer": a verb the tagger
+      // took for a noun after "and", followed by what follows a verb, is the next clause's verb.
       const after2 = tokens[i + 2];
       const verbAfter = !after2 || ['ADP', 'DET', 'PRON', 'ADV', 'PART'].includes(after2.pos) || (isHabitVerb(next) && after2.pos === 'NOUN');
       if (next.pos === 'NOUN' && next.text === nextLower && (NOUN_LOOKING_VERBS.has(nextLower) || DONE_NOT_HAD.has(nextLower)) && verbAfter) {
@@ -352,10 +356,6 @@ function verbBeforeClauseEnd(tokens: readonly Token[], from: number): boolean {
   return false;
 }
 
-/** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
-const FOODS_READ_AS_VERBS = new Set(['fish', 'toast', 'milk', 'water', 'juice', 'butter', 'salt', 'spice']);
-/** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */
-const DONE_NOT_HAD = new Set(['sleep', 'nap', 'rest', 'relax', 'chill', 'drive', 'dance', 'sing', 'swim', 'walk', 'read', 'write', 'train', 'shower', 'work', 'study', 'smoke', 'vape', 'drink', 'eat']);
 /** What may follow a listed thing: another item, or when, where, how often ("… and tea every morning", "… at work"). */
 const AFTER_ITEM = new Set([',', 'and', 'or', 'nor', ...AFTER_HABIT_LIST]);
 

@@ -15,6 +15,12 @@ import type { Built, Context, Subject } from './statement-types';
 
 /** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
 export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
+/** Someone else's news: "congrats on your new job", "new job for my brother", "so proud of my sister". */
+const SOMEONE_ELSES = new RegExp(
+  `\\b(?:your|ur|his|her|their|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig)\\W* for\\b|\\b(?:${[...RELATIONS].join('|')})\\b`,
+  'iu',
+);
+
 /**
  * A message in which the verbless role may not be the speaker's job now: one that ended ("quit!! barista at Costa no
  * more", "old job: …", "3 years ago"), someone else's ("congrats on your new job", "new job for my brother", "so proud of
@@ -25,8 +31,7 @@ const NOT_OWN_NEW_JOB = new RegExp(
   [
     '\\?',
     '\\b(?:quit|left|resigned|laid off|fired|sacked|let go|last day|no more|not anymore|no longer|old job|previous|former|ago|used to)\\b',
-    '\\b(?:your|ur|his|her|their|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig)\\W* for\\b',
-    `\\b(?:${[...RELATIONS].join('|')})\\b`,
+    SOMEONE_ELSES.source,
     '\\b(?:next|tomorrow|soon|will|gonna|going to|starting|starts|start on|applied|applying|apply|interview|might|maybe|hopefully|if|jk|kidding|joking)\\b',
     '\\b(?:hiring|posting|vacanc\\w*|opening|open|advert|offer)\\b',
     '\\bor\\b',
@@ -38,9 +43,11 @@ const PREPOSITIONS = ['at', 'for', 'with'];
 /** The speaker's job or home from a chat form (null when the clause is none of them). */
 export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
   const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text);
+  // "new job for Sam! working at Google now": someone else's new job, told without a subject.
+  const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
   return (
     lastDayAt(tokens, start, own) ??
-    workingAt(tokens, start, own, workTalk) ??
+    (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
     beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
     settledIn(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text)

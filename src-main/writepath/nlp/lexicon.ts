@@ -220,6 +220,11 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
+/** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
+export const FOODS_READ_AS_VERBS = words('fish toast milk water juice butter salt spice');
+/** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */
+export const DONE_NOT_HAD = words('sleep nap rest relax chill drive dance sing swim walk read write train shower work study smoke vape drink eat');
+
 /** Words that may follow the last thing a habit lists, saying when or how often: "coffee and tea every morning", "daily". */
 export const AFTER_HABIT_LIST = words('every each most daily weekly nightly everyday now anymore tho though lol too either');
 
