@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -102,7 +102,7 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
   if (items.length < 2 || items.length > 8 || lastLength === 0 || !opensTail || tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
   const listed = [...items.slice(0, -1), last.slice(0, lastLength)];
   // "cigarettes or vape": a verb of a habit is no thing had.
-  if (listed.some((item) => item.some((t) => HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''))))) return null;
+  if (listed.some((item) => item.some((t) => isHabitVerbWord(t.text)))) return null;
   return listed.every((item) => thing(item) === item.length) ? { items: listed, tail } : null;
 }
 

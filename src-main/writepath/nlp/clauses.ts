@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, isHabitVerbWord, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
@@ -359,7 +359,7 @@ function verbBeforeClauseEnd(tokens: readonly Token[], from: number): boolean {
 /** What may follow a listed thing: another item, or when, where, how often ("… and tea every morning", "… at work"). */
 const AFTER_ITEM = new Set([',', 'and', 'or', 'nor', ...AFTER_HABIT_LIST]);
 
-const isHabitVerb = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'VERB' || t.pos === 'NOUN') && HABIT_VERBS.has(lowerOf(t).replace(/s$/, ''));
+const isHabitVerb = (t: Token | undefined): boolean => t !== undefined && (t.pos === 'VERB' || t.pos === 'NOUN') && isHabitVerbWord(t.text);
 
 /**
  * Whether the "," or conjunction at `at` goes on listing what a habit verb of `current` names: after a noun, items of

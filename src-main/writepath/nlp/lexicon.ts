@@ -230,6 +230,8 @@ export const AFTER_HABIT_LIST = words('every each most daily weekly nightly ever
 
 /** Verbs of a habit: what one eats, drinks, smokes or vapes ("I don't eat meat or fish" denies both). */
 export const HABIT_VERBS = words("eat drink smoke vape");
+/** Whether a word is a habit verb in its base or third-person form ("drink", "drinks"). */
+export const isHabitVerbWord = (word: string): boolean => HABIT_VERBS.has(word.toLowerCase().replace(/s$/, ''));
 
 /**
  * Whether the words (lower case) name someone in the person's life or a thing of someone's: "my wife's cooking",
