@@ -121,7 +121,7 @@ async function measureInjection(nodes: number, replies: number): Promise<Omit<Ap
     for (const name of PEOPLE) memory.createEntity({ name, type: 'person' });
     for (const name of PLACES.filter((p) => !p.startsWith('the '))) memory.createEntity({ name, type: 'place' });
     const facts = Math.round(nodes * 0.15);
-    const stream = chatStream(11);
+    const stream = chatStream(11, undefined, nodes);
     for (let i = 0; i < nodes - facts; i++) {
       const m = stream.next().value as ChatMessage;
       memory.recordEpisode({ content: m.content, sessionId: m.sessionId, role: m.role, eventTime: m.eventTime });

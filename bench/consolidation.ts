@@ -51,7 +51,7 @@ export async function benchConsolidation(options: { sessions?: number; backgroun
   try {
     for (const name of PEOPLE.slice(0, 8)) engine.createEntity({ name, type: 'person' });
     // Background: a memory in use, with episodes and facts for search, dedup and conflicts to work against.
-    const stream = chatStream(11);
+    const stream = chatStream(11, undefined, background);
     const backgroundIds: string[] = [];
     for (let i = 0; i < background; i++) {
       const m = stream.next().value as ChatMessage;

@@ -33,7 +33,7 @@ export async function benchIngest(options: { nodes: number; keep?: boolean }): P
     for (const name of PLACES.filter((p) => !p.startsWith('the '))) engine.createEntity({ name, type: 'place' });
     engine.createEntity({ name: 'Maria’s boss', type: 'person', aliases: ['my boss'] });
 
-    const stream = chatStream(7);
+    const stream = chatStream(7, undefined, options.nodes);
     const hotSamples = Math.min(1_000, Math.floor(options.nodes / 10));
     const bulk = options.nodes - hotSamples;
     const groupSize = 500;

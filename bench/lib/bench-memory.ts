@@ -80,9 +80,9 @@ export async function buildBenchMemory(dir: string, nodes: number, options: Benc
   const engine = MemoryEngine.open({ dataDir: dir, startSlowPath: false, ...(options.encryption ? { encryption: options.encryption } : {}) });
   try {
     const people = PEOPLE.map((name) => engine.createEntity({ name, type: 'person' }).id);
-    const stream = chatStream(11);
     const facts = Math.floor(nodes * (options.factShare ?? 0.02));
     const episodes = nodes - facts;
+    const stream = chatStream(11, undefined, episodes);
     for (let done = 0; done < episodes; ) {
       const chunk = Array.from({ length: Math.min(EPISODES_PER_TX, episodes - done) }, () => {
         const m = stream.next().value as ChatMessage;

@@ -96,8 +96,22 @@ export interface ChatMessage {
   eventTime: number;
 }
 
-/** An endless, deterministic stream of chat sessions (6–30 turns, alternating roles, hours to days apart). */
-export function* chatStream(seed = 42, start = Date.parse('2025-01-01T08:00:00Z')): Generator<ChatMessage> {
+const STREAM_START = Date.parse('2025-01-01T08:00:00Z');
+
+/**
+ * An endless, deterministic stream of chat sessions (6–30 turns, alternating roles, hours to days apart).
+ * `count`: how many messages will be read; the stream then starts early enough that they all end a day before
+ * the clock (the hot path refuses a message said in the future, and 100k messages span decades).
+ */
+export function chatStream(seed = 42, start = STREAM_START, count?: number): Generator<ChatMessage> {
+  if (count === undefined) return messagesFrom(seed, start);
+  const probe = messagesFrom(seed, 0);
+  let span = 0;
+  for (let i = 0; i < count; i++) span = (probe.next().value as ChatMessage).eventTime;
+  return messagesFrom(seed, Math.min(start, Date.now() - 86_400_000 - span));
+}
+
+function* messagesFrom(seed: number, start: number): Generator<ChatMessage> {
   const r = rng(seed);
   const p = new Picker(r);
   let t = start;
