@@ -214,6 +214,9 @@ describe('rows the engine cannot read', () => {
       [[], 'malformed_output'],
     ]);
     expect(value((await t.host.dispatch('memory.getNode', { id: episode })) as Answer<NodeDetail>).node.attributes).toEqual({});
+    // Search reads who said each turn near its hits (bursts): the damaged row reads as no one's, and search answers.
+    const hits = value((await t.host.dispatch('memory.search', { query: 'Porto', types: ['episodic'] })) as Answer<{ hits: { node: { id: string } }[] }>);
+    expect(hits.hits.map((h) => h.node.id)).toContain(episode);
   });
 
   it('a malformed settings row does not stop the app from starting: the defaults stand, and a warning says why', async () => {

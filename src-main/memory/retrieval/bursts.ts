@@ -20,8 +20,12 @@ interface Row {
   session: string | null;
 }
 
-/** Who said a turn, in SQL: a transcript's speaker, else the role (`table`: an alias with its dot, "n."). */
-export const speakerSql = (table = ''): string => `coalesce(json_extract(${table}attributes, '$.speaker'), ${table}source_role, '')`;
+/**
+ * Who said a turn, in SQL: a transcript's speaker, else the role (`table`: an alias with its dot, "n."). Damaged
+ * attributes (not JSON) read as none: json_extract raises on them, and one such row would fail every search near it.
+ */
+export const speakerSql = (table = ''): string =>
+  `coalesce(CASE WHEN json_valid(${table}attributes) THEN json_extract(${table}attributes, '$.speaker') END, ${table}source_role, '')`;
 const SPEAKER_SQL = speakerSql();
 
 /**
