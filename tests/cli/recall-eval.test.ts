@@ -59,10 +59,15 @@ describe('recall evaluation', () => {
             {
               id: 's1',
               started_at: '2024-01-01T10:00:00Z',
+              turns: [{ id: 'D1:1', speaker: 'Ann', text: 'My violin teacher is called Irena.' }],
+            },
+            // Another day: the index reads a turn with the two before it in its session, so only D1:1 holds "violin".
+            {
+              id: 's2',
+              started_at: '2024-01-02T10:00:00Z',
               turns: [
-                { id: 'D1:1', speaker: 'Ann', text: 'My violin teacher is called Irena.' },
-                { id: 'D1:2', speaker: 'Bob', role: 'assistant', text: 'Nice, how long have you played?' },
-                { id: 'D1:3', speaker: 'Ann', text: 'Eleven years, since school.' },
+                { id: 'D2:1', speaker: 'Bob', role: 'assistant', text: 'Nice, how long have you played?' },
+                { id: 'D2:2', speaker: 'Ann', text: 'Eleven years, since school.' },
               ],
             },
           ],

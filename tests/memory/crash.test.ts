@@ -29,14 +29,15 @@ describe('crash safety', () => {
         .get(JSON.stringify(reported)) as { n: number };
       expect(present.n).toBe(reported.length);
       expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      // FTS agrees with nodes: the integrity check passes and a rebuild changes no search result.
+      // FTS agrees with nodes: the integrity check passes and an index made anew changes no search result.
       db.prepare(`INSERT INTO nodes_fts(nodes_fts) VALUES ('integrity-check')`).run();
       const search = () =>
         db.prepare(`SELECT rowid FROM nodes_fts WHERE nodes_fts MATCH 'apples AND plums' ORDER BY rowid`).all();
       const before = search();
       const total = (db.prepare('SELECT count(*) AS n FROM nodes').get() as { n: number }).n;
       expect(before.length).toBeGreaterThan(0);
-      db.prepare(`INSERT INTO nodes_fts(nodes_fts) VALUES ('rebuild')`).run();
+      db.exec(`INSERT INTO nodes_fts(nodes_fts) VALUES ('delete-all');
+        INSERT INTO nodes_fts(rowid, content, context) SELECT rowid, content, context FROM nodes_fts_rows;`);
       expect(search()).toEqual(before);
       expect((db.prepare(`SELECT count(*) AS n FROM nodes_fts WHERE nodes_fts MATCH 'apples'`).get() as { n: number }).n).toBe(total);
       // Every node still has its slow-path work either done (vector) or queued.

@@ -16,6 +16,9 @@ const chat = recallDatasetSchema.parse({
             { id: 'p1', speaker: 'Ann', text: '1. we leave friday after lunch', time: '2024-05-03T10:00:30Z' },
             { id: 'p2', speaker: 'Ann', text: '2. Ben brings the kayak', time: '2024-05-03T10:01:00Z' },
             { id: 'p3', speaker: 'Ann', text: '3. everyone chips in 40 for food', time: '2024-05-03T10:01:30Z' },
+            // Past the two turns before it that the index reads with each turn: found through the burst alone.
+            { id: 'p4', speaker: 'Ann', text: '4. bring warm socks', time: '2024-05-03T10:02:00Z' },
+            { id: 'p5', speaker: 'Ann', text: '5. back sunday evening', time: '2024-05-03T10:02:30Z' },
             // Ann again, but 40 minutes on: a new thought, not the plan.
             { id: 'late', speaker: 'Ann', text: 'also my sister got a puppy', time: '2024-05-03T10:41:30Z' },
             { id: 'b1', speaker: 'Ben', role: 'assistant', text: 'sounds good, kayak is in the garage', time: '2024-05-03T10:44:00Z' },
@@ -39,19 +42,21 @@ const topTurns = (retrieval: Partial<RetrievalConfig>, k: number): Promise<strin
 
 describe('bursts as a retrieval unit', () => {
   it('ranks the messages of a burst with the one the question matched', async () => {
-    const top = await topTurns({}, 4);
+    const top = await topTurns({}, 6);
     // The order inside the burst is free: the brevity prior (brevity.ts) may put a fuller message first.
-    expect(new Set(top)).toEqual(new Set(['plan', 'p1', 'p2', 'p3']));
+    expect(new Set(top)).toEqual(new Set(['plan', 'p1', 'p2', 'p3', 'p4', 'p5']));
   });
 
   it('without bursts, the later messages of the burst are not found (what the mechanism adds)', async () => {
-    const top = await topTurns({ burstShare: 0 }, 4);
+    const top = await topTurns({ burstShare: 0 }, 6);
     expect(top).toContain('plan');
-    expect(top).not.toContain('p3');
+    // "4. bring warm socks" shares no word with the question or with the two turns before it ("back sunday evening"
+    // is near "weekend" in the word vectors).
+    expect(top).not.toContain('p4');
   });
 
   it('ends at a gap: the same speaker\'s next message 40 minutes later is not part of the burst', async () => {
-    const top = await topTurns({}, 6);
+    const top = await topTurns({}, 8);
     expect(top).not.toContain('late');
     expect(top).not.toContain('a5');
   });

@@ -7,16 +7,23 @@ import { openTestEngine } from '../../helpers/temp-engine';
 
 const EPISODES: NodeFilter = { types: ['episodic'], includeInvalid: false, excludeSessionIds: [], after: null, before: null, entityIds: null };
 
-/** 120 turns about lunch (a "frequent" term here), the oldest of which also names a rare word. */
+/**
+ * 120 turns about lunch (a "frequent" term here), the oldest of which also names a rare word. Each turn is a session
+ * of its own, so it matches on its own words alone (the index also reads a turn with the two before it in its session).
+ */
 async function memoryWithACommonWord(options: Parameters<typeof openTestEngine>[0] = {}) {
   const { engine } = openTestEngine(options);
-  const rareOld = engine.recordEpisode({ content: 'Lunch with the zebra keeper at the zoo', sessionId: 's' });
+  const rareOld = engine.recordEpisode({ content: 'Lunch with the zebra keeper at the zoo', sessionId: 'zoo' });
   const lunch: string[] = [];
-  for (let i = 0; i < 120; i++) lunch.push(engine.recordEpisode({ content: `Lunch plans number ${i} with the team`, sessionId: 's' }));
-  engine.recordEpisode({ content: 'Nothing about food here', sessionId: 's' });
+  const sessions = ['zoo', 'food'];
+  for (let i = 0; i < 120; i++) {
+    sessions.push(`lunch-${i}`);
+    lunch.push(engine.recordEpisode({ content: `Lunch plans number ${i} with the team`, sessionId: `lunch-${i}` }));
+  }
+  engine.recordEpisode({ content: 'Nothing about food here', sessionId: 'food' });
   await engine.flush();
   const df = (t: string): number => ({ lunch: 121, team: 120, zebra: 1 })[t] ?? 0;
-  return { engine, rareOld, lunch, df };
+  return { engine, rareOld, lunch, df, sessions };
 }
 
 describe('bounded BM25 on a large memory', () => {
@@ -46,11 +53,11 @@ describe('bounded BM25 on a large memory', () => {
   });
 
   it('shares one question\'s rankings between filters: the second search scores nothing and finds what it would alone', async () => {
-    const { engine, df } = await memoryWithACommonWord();
+    const { engine, df, sessions } = await memoryWithACommonWord();
     engine.recordEpisode({ content: 'Lunch with the team moved to Friday', sessionId: 'other' });
     await engine.flush();
     const query = ftsQuery('lunch with the team, or the zebra', { df, frequentDocs: 20, recentMatches: 20 });
-    const otherSession: NodeFilter = { ...EPISODES, excludeSessionIds: ['s'] };
+    const otherSession: NodeFilter = { ...EPISODES, excludeSessionIds: sessions };
     const rankings = new Map();
     const first = { passes: 0, rowsRead: 0 };
     const all = ftsScored(engine.database, query, EPISODES, 10, first, rankings);
@@ -69,7 +76,7 @@ describe('bounded BM25 on a large memory', () => {
     const query = ftsQuery('zebra', { df, frequentDocs: 20, recentMatches: 20 });
     const memo = new FtsMemo();
     expect(memo.scored(engine.database, query, EPISODES, 10)).toHaveLength(1);
-    const later = engine.recordEpisode({ content: 'The zebra escaped', sessionId: 's' });
+    const later = engine.recordEpisode({ content: 'The zebra escaped', sessionId: 'escape' });
     await engine.flush();
     expect(memo.scored(engine.database, query, EPISODES, 10).map((h) => h.id)).toContain(later);
   });
@@ -86,11 +93,11 @@ describe('bounded BM25 on a large memory', () => {
   it('requires frequent terms two at a time: matches exactly the turns holding at least two of them', async () => {
     const { engine } = openTestEngine();
     const words = ['apple', 'bread', 'cheese', 'dates', 'eggs'];
-    // Every subset of the five words, as its own turn.
+    // Every subset of the five words, as its own turn (and session: no turn reads another's words as its context).
     const turns = new Map<string, string[]>();
     for (let mask = 1; mask < 32; mask++) {
       const held = words.filter((_, i) => mask & (1 << i));
-      turns.set(engine.recordEpisode({ content: `Shopping list: ${held.join(' and ')}`, sessionId: 's' }), held);
+      turns.set(engine.recordEpisode({ content: `Shopping list: ${held.join(' and ')}`, sessionId: `list-${mask}` }), held);
     }
     await engine.flush();
     // Four frequent terms (the fifth is left out: at most four are paired), rarest first by these counts.
