@@ -21,6 +21,7 @@ import { PROFILE_ATTRIBUTE, type Profile, type ProfileLine, type ProfilePinState
 import { isoTime } from '../../src-shared/clock';
 import { isDeparture } from '../../src-shared/slot-values';
 import { ageAsOf } from './profile-age';
+import { jsonFieldSql } from '../storage/json-column';
 
 const DAY_MS = 86_400_000;
 /** The per-connection candidates table (profile-candidates.ts keeps it). */
@@ -110,7 +111,7 @@ function asItStoodAt(r: ProfileRow, t: number): ProfileRow {
  * only, no bound values: the candidates' triggers use it too.
  */
 function pinnedCondition(row: string): SqlFragment {
-  const pin = sqlRaw(`json_extract(CASE WHEN json_valid(${row}.attributes) THEN ${row}.attributes ELSE '{}' END, '$.${PROFILE_ATTRIBUTE}')`);
+  const pin = sqlRaw(jsonFieldSql(`${row}.attributes`, `$.${PROFILE_ATTRIBUTE}`));
   return sqlAnd([sqlRaw(`${row}.attributes LIKE '%"${PROFILE_ATTRIBUTE}"%'`), sql`${pin} IN ('pinned', 'hidden')`]);
 }
 
@@ -120,7 +121,7 @@ function pinnedCondition(row: string): SqlFragment {
  * "user's partner…", "I moved…", "My sister…". Cheap tests first, and JSON read only where the text can hold the key.
  */
 export function aboutPersonCondition(row: string): SqlFragment {
-  const slot = sqlRaw(`json_extract(CASE WHEN json_valid(${row}.attributes) THEN ${row}.attributes ELSE '{}' END, '$.slot')`);
+  const slot = sqlRaw(jsonFieldSql(`${row}.attributes`, '$.slot'));
   return sqlOr([
     sqlRaw(`${row}.content LIKE 'user %'`),
     sqlRaw(`${row}.content LIKE 'user''s %'`),

@@ -9,3 +9,10 @@ export function readJsonColumn(text: string, fallback: unknown): unknown {
     return fallback;
   }
 }
+
+/**
+ * A JSON field of a TEXT column, in SQL (`column` as the query names it, "attributes" or "n.attributes"): NULL when
+ * the column is not JSON. json_extract raises on a damaged row, and one such row would fail every query that reads
+ * past it (a search near it, a session's consolidation, a retract scanning every node).
+ */
+export const jsonFieldSql = (column: string, path: string): string => `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '${path}') END)`;

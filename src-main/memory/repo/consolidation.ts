@@ -11,6 +11,7 @@ import { NODE_COLUMNS, toNode, type NodeRow } from './nodes';
 import { parseJsonObject, stmt } from './statements';
 import { MAX_NAME_CHARS } from '../schemas';
 import { likeAnywhere } from '../../storage/like-pattern';
+import { jsonFieldSql } from '../../storage/json-column';
 
 export const RUN_KINDS = ['consolidation', 'maintenance', 'reflection', 'enrichment'] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
@@ -168,7 +169,7 @@ export function sessionEpisodePage(db: Database, sessionId: string, afterRowid: 
     // A forgotten episode is not learned from (a deleted chat whose learning was forgotten stays forgotten), nor
     // Engram's recital of its own memory (src-shared/recitals.ts): it is neither evidence for a fact nor support.
     `SELECT ${NODE_COLUMNS} FROM nodes WHERE session_id = ? AND +type = 'episodic' AND valid_until IS NULL AND rowid > ?
-     AND json_extract(attributes, '$.recital') IS NOT 1 ORDER BY rowid LIMIT ?`,
+     AND ${jsonFieldSql('attributes', '$.recital')} IS NOT 1 ORDER BY rowid LIMIT ?`,
   ).all(sessionId, afterRowid, limit) as NodeRow[];
   return rows.map((r) => ({ rowid: r.rowid, node: toNode(r) }));
 }
@@ -205,7 +206,7 @@ export function currentFactsInSlot(db: Database, slot: string, limit = 10): Memo
   const rows = stmt(
     db,
     `SELECT ${NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL
-     AND json_extract(attributes, '$.slot') = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+     AND ${jsonFieldSql('attributes', '$.slot')} = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   ).all(slot, limit) as NodeRow[];
   return rows.map(toNode);
 }
@@ -215,7 +216,7 @@ export function currentFactsOfSlotSubject(db: Database, subject: string, limit =
   const rows = stmt(
     db,
     `SELECT ${NODE_COLUMNS} FROM nodes WHERE type != 'episodic' AND valid_until IS NULL
-     AND json_extract(attributes, '$.slot') LIKE ? ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+     AND ${jsonFieldSql('attributes', '$.slot')} LIKE ? ESCAPE '\\' ORDER BY created_at DESC, rowid DESC LIMIT ?`,
   ).all(`${subject.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`, limit) as NodeRow[];
   return rows.map(toNode);
 }
@@ -249,10 +250,10 @@ export function entitiesNeedingSummary(db: Database, limit: number, options: { s
     stmt(
       db,
       `SELECT e.id FROM entities e WHERE e.merged_into IS NULL AND e.mention_count > 0 AND (
-         e.summary IS NULL OR trim(e.summary) = '' OR json_extract(e.attributes, '$.summary_source') = 'facts'
+         e.summary IS NULL OR trim(e.summary) = '' OR ${jsonFieldSql('e.attributes', '$.summary_source')} = 'facts'
          OR @stale AND EXISTS (SELECT 1 FROM node_entities ne JOIN nodes n ON n.id = ne.node_id
                     WHERE ne.entity_id = e.id AND n.type != 'episodic' AND n.valid_until IS NULL
-                    AND n.created_at > coalesce(json_extract(e.attributes, '$.summary_at'), 0)))
+                    AND n.created_at > coalesce(${jsonFieldSql('e.attributes', '$.summary_at')}, 0)))
        ORDER BY e.mention_count DESC LIMIT @limit`,
     ).all({ limit, stale: options.staleToo === false ? 0 : 1 }) as { id: string }[]
   ).map((r) => r.id);

@@ -13,6 +13,7 @@ import { MemoryError } from '../errors';
 import { applyPlan } from './apply';
 import { noteAfter, type RetractJournal } from './journal';
 import { planRetract } from './plan';
+import { jsonFieldSql } from '../../storage/json-column';
 
 export interface SessionFact {
   id: string;
@@ -51,7 +52,7 @@ function currentFacts(db: Database, ids: readonly string[]): FactRow[] {
   if (ids.length === 0) return [];
   return db
     .prepare(
-      `SELECT n.id, n.content, json_extract(n.attributes, '$.slot') AS slot FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value
+      `SELECT n.id, n.content, ${jsonFieldSql('n.attributes', '$.slot')} AS slot FROM json_each(?) j CROSS JOIN nodes n ON n.id = j.value
        WHERE n.valid_until IS NULL ORDER BY j.key`,
     )
     .all(JSON.stringify(ids)) as FactRow[];

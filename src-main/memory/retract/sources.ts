@@ -8,6 +8,7 @@ import type { Database } from 'better-sqlite3';
 import { memorySessionsOf } from '../../storage/chat-repo';
 import type { RetractSource } from '../../../src-shared/retract-types';
 import { MemoryError } from '../errors';
+import { jsonFieldSql } from '../../storage/json-column';
 
 export interface SourceRows {
   episodeIds: string[];
@@ -55,7 +56,7 @@ function importRows(db: Database, ref: string): SourceRows {
 
 function originRows(db: Database, ref: string): SourceRows {
   const rows = db
-    .prepare(`SELECT id, type FROM nodes WHERE json_extract(attributes, '$.mcp_client') = ? ORDER BY rowid`)
+    .prepare(`SELECT id, type FROM nodes WHERE ${jsonFieldSql('attributes', '$.mcp_client')} = ? ORDER BY rowid`)
     .all(ref) as { id: string; type: string }[];
   if (rows.length === 0) throw new MemoryError('not_found', `Nothing in memory came from the app "${ref}"`);
   return {
@@ -68,7 +69,7 @@ function originRows(db: Database, ref: string): SourceRows {
 function runRows(db: Database, ref: string): SourceRows {
   if (db.prepare('SELECT 1 FROM writepath_runs WHERE id = ?').get(ref) === undefined) throw new MemoryError('not_found', `No consolidation run ${ref}`);
   const ownFactIds = db
-    .prepare(`SELECT id FROM nodes WHERE json_extract(attributes, '$.consolidation_run') = ? AND type != 'episodic' ORDER BY rowid`)
+    .prepare(`SELECT id FROM nodes WHERE ${jsonFieldSql('attributes', '$.consolidation_run')} = ? AND type != 'episodic' ORDER BY rowid`)
     .pluck()
     .all(ref) as string[];
   return { episodeIds: [], ownFactIds, retractsEpisodes: false };

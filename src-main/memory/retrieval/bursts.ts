@@ -7,6 +7,7 @@
 import type { ReadableDB } from '../../storage/db';
 import type { Scored } from './strategies';
 import { stmt } from '../repo/statements';
+import { jsonFieldSql } from '../../storage/json-column';
 
 /** Messages of one speaker at most this far apart belong to one burst. */
 export const BURST_GAP_MS = 5 * 60_000;
@@ -24,8 +25,7 @@ interface Row {
  * Who said a turn, in SQL: a transcript's speaker, else the role (`table`: an alias with its dot, "n."). Damaged
  * attributes (not JSON) read as none: json_extract raises on them, and one such row would fail every search near it.
  */
-export const speakerSql = (table = ''): string =>
-  `coalesce(CASE WHEN json_valid(${table}attributes) THEN json_extract(${table}attributes, '$.speaker') END, ${table}source_role, '')`;
+export const speakerSql = (table = ''): string => `coalesce(${jsonFieldSql(`${table}attributes`, '$.speaker')}, ${table}source_role, '')`;
 const SPEAKER_SQL = speakerSql();
 
 /**
