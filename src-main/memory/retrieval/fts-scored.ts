@@ -56,10 +56,11 @@ const MIN_PASS_RATE = 1 / 16;
 
 const byScore = (a: Ranked, b: Ranked): number => b.score - a.score || a.rowid - b.rowid;
 
-export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFilter, limit: number, trace?: FtsTrace, rankings: FtsRankings = new Map()): RankedHit[] {
-  if (!query) return [];
+export function ftsScored(db: ReadableDB, asked: FtsQuery | null, filter: NodeFilter, limit: number, trace?: FtsTrace, rankings: FtsRankings = new Map()): RankedHit[] {
+  if (!asked) return [];
   // Fact-only searches use the facts index: same tokenizer, a fraction of the rows.
   const table = filter.types.length > 0 && !filter.types.includes('episodic') ? 'facts_fts' : 'nodes_fts';
+  const query = table === 'nodes_fts' && filter.asOf !== null && filter.asOf !== undefined ? ownWordsOnly(asked) : asked;
   const search = new FtsRanking(db, table, filterSql(filter), limit, trace, rankings);
   if (query.recentMatches === null) return search.ranked(query.match, '>=', 0);
   // The most recent matches, scored in the same walk that finds them.
@@ -70,6 +71,15 @@ export function ftsScored(db: ReadableDB, query: FtsQuery | null, filter: NodeFi
   // Older rows scored on the rare terms alone: their score lacks the common words' small share, a fair price.
   const older = query.rare ? search.ranked(query.rare, '<', cut) : [];
   return [...kept, ...older].sort(byScore).slice(0, limit);
+}
+
+/**
+ * A turn's context (the two turns before it, migration 020) is read as it is now: a turn recorded later with an earlier
+ * time is in it. Memory as of a date matches each turn on its own words, so nothing learned after that date finds it.
+ */
+function ownWordsOnly(query: FtsQuery): FtsQuery {
+  const own = (m: string): string => `content : (${m})`;
+  return { ...query, match: own(query.match), rare: query.rare === null ? null : own(query.rare) };
 }
 
 class FtsRanking {
