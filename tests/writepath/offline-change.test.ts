@@ -1019,6 +1019,19 @@ describe('session 20: habits listed and habits by their verb', () => {
     }
   });
 
+  it('"at all" and "whatsoever" say how strongly a habit is denied, not what: it ends as "not" alone does', async () => {
+    const ends = async (text: string) => (await slotted(text)).filter((f) => f.slot !== null).map((f) => [f.content, f.slot, f.value]);
+    expect(await ends("I don't drink at all")).toEqual([['User does not drink', 'user.uses.alcohol', 'no']]);
+    expect(await ends('I do not drink whatsoever')).toEqual([['User does not drink', 'user.uses.alcohol', 'no']]);
+    expect(await ends("I don't eat meat or fish at all")).toEqual([
+      ['User does not eat meat', 'user.uses.meat', 'no'],
+      ['User does not eat fish', 'user.uses.fish', 'no'],
+    ]);
+    // A condition after it still holds the denial to it; "at all the parties" is where, not how strongly.
+    expect(await ends("I don't drink at all after 6pm")).toEqual([]);
+    expect(await ends("I don't drink at all the parties")).toEqual([]);
+  });
+
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
     expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
     expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);

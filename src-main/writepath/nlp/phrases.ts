@@ -96,6 +96,25 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
 export const possessive = (name: string): string => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '_');
 
+/**
+ * A denial's object without "at all" and "whatsoever", which say how strongly, not what: "I don't drink at all",
+ * "… meat whatsoever", "not at all after 6pm" (a condition stays). "At all the parties" is a place, and stays.
+ */
+export function withoutIntensity(object: readonly Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < object.length; i++) {
+    const word = lowerOf(object[i]);
+    const next = object[i + 2];
+    if (word === 'whatsoever') continue;
+    if (word === 'at' && lowerOf(object[i + 1]) === 'all' && (!next || ['ADV', 'ADP', 'PUNCT', 'SCONJ', 'CCONJ', 'PART'].includes(next.pos))) {
+      i++;
+      continue;
+    }
+    out.push(object[i] as Token);
+  }
+  return out;
+}
+
 /** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
 export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
   let kept = tokens.filter((_, i) => !relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to));
