@@ -28,10 +28,11 @@ import { migration018 } from './migration-018-ahead-of-time-index';
 import { migration019 } from './migration-019-covering-edge-indexes';
 import { migration020 } from './migration-020-turn-context-index';
 import { migration021 } from './migration-021-turn-context-bounds';
+import { migration022 } from './migration-022-shown-turns-index';
 import type { Migration, MigrationContext } from './migrations';
 import { writeTx } from './write-tx';
 
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021];
+export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003, migration004, migration005, migration006, migration007, migration008, migration009, migration010, migration011, migration012, migration013, migration014, migration015, migration016, migration017, migration018, migration019, migration020, migration021, migration022];
 export const LATEST_VERSION = MIGRATIONS.length;
 
 export function schemaVersion(db: Database): number {

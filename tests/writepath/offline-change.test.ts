@@ -1030,6 +1030,12 @@ describe('session 20: habits listed and habits by their verb', () => {
     // A condition after it still holds the denial to it; "at all the parties" is where, not how strongly.
     expect(await ends("I don't drink at all after 6pm")).toEqual([]);
     expect(await ends("I don't drink at all the parties")).toEqual([]);
+    expect(await ends("I don't play at all of the venues")).toEqual([]);
+    expect((await slotted("I don't play at all of the venues")).map((f) => f.content)).toEqual(['User does not play at all of the venues']);
+    // An exception after it (review 27): no habit is denied whole.
+    for (const text of ["I don't drink at all, only on holidays", "I don't drink at all but wine", "I don't drink at all (except weddings)", "I don't drink at all – just at weddings"]) {
+      expect(await ends(text), text).toEqual([]);
+    }
   });
 
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {

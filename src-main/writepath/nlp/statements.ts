@@ -12,7 +12,7 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
-import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutIntensity, withoutVocative } from './phrases';
+import { cleanObject, intensityWithException, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutIntensity, withoutVocative } from './phrases';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
@@ -368,7 +368,7 @@ function readClause(
   const objectTokens = cleanObject(withoutVocative(tokens.slice(group.verb + 1), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(group.verb + 1));
   const rewritten = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!rewritten) return { subject, statements: extra };
-  const object = group.negated ? withoutIntensity(rewritten) : rewritten;
+  const object = group.negated && !intensityWithException(ctx.text) ? withoutIntensity(rewritten) : rewritten;
   // "Kenji runs four days a week": a habit in the present has no start date in its clause.
   const habitual = presentSimple && !group.copula;
   const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({

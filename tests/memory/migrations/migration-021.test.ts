@@ -86,26 +86,6 @@ describe('migration 021: a turn\'s context is the current turns of its space bef
     }
   });
 
-  it('the lookups are index ranges on (session_id, event_time, id), not walks of the session', () => {
-    const db = open();
-    try {
-      const plan = (sql: string, params: object = {}): string =>
-        (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join(' | ');
-      // The two turns before a turn: a range of the index read backwards, in its order (no sort).
-      const rowPlan = plan(`SELECT context FROM nodes_fts_rows WHERE rowid = 1`);
-      expect(rowPlan).toContain('SEARCH p USING INDEX idx_nodes_session (session_id=? AND event_time<?)');
-      expect(rowPlan).not.toContain('TEMP B-TREE');
-      // The two after it, as the delete trigger asks (its old.* values are bound like parameters in a trigger).
-      const trigger = (db.prepare(`SELECT sql FROM sqlite_master WHERE name = 'nodes_fts_delete'`).get() as { sql: string }).sql;
-      const next = /IN \((SELECT a\.rowid FROM nodes a[\s\S]*?LIMIT 2)\)/.exec(trigger)?.[1] ?? '';
-      const bound = next.replace(/old\.type/g, "'episodic'").replace(/old\.(session_id|event_time|id|space_id)/g, (_m, c: string) => `@${c}`);
-      const nextPlan = plan(bound, { session_id: 's', event_time: 1, id: 'x', space_id: 'personal' });
-      expect(nextPlan).toBe('SEARCH a USING INDEX idx_nodes_session (session_id=? AND event_time>?)');
-    } finally {
-      db.close();
-    }
-  });
-
   it('a memory of version 20 is indexed anew by the new rules', () => {
     const path = databasePath(makeTempDir());
     const raw = new BetterSqlite3(path);
