@@ -3,7 +3,7 @@ import type { Database } from 'better-sqlite3';
 import { stmt } from './statements';
 import type { ContextPack } from '../../src-shared/retrieval-types';
 import type { ChatMessage, ChatSession, ChatTitle, MessageError, MessageStatus, ToolCallRecord } from '../../src-shared/chat-types';
-import { readJsonColumn } from './json-column';
+import { jsonOrEmptySql, readJsonColumn } from './json-column';
 import { chatSessionId } from '../../src-shared/session-ids';
 
 interface SessionRow {
@@ -286,7 +286,7 @@ export function dropPacksQuoting(db: Database, nodeIds: readonly string[]): numb
   return db
     .prepare(
       `DELETE FROM chat_context_packs WHERE id IN (
-         SELECT p.id FROM chat_context_packs p, json_each(p.pack, '$.nodeIds') j
+         SELECT p.id FROM chat_context_packs p, json_each(${jsonOrEmptySql('p.pack', '{}')}, '$.nodeIds') j
          WHERE j.value IN (SELECT value FROM json_each(?)))`,
     )
     .run(JSON.stringify(nodeIds)).changes;
@@ -298,7 +298,7 @@ export function countPacksQuoting(db: Database, nodeIds: readonly string[]): num
   return (
     db
       .prepare(
-        `SELECT count(DISTINCT p.id) AS n FROM chat_context_packs p, json_each(p.pack, '$.nodeIds') j
+        `SELECT count(DISTINCT p.id) AS n FROM chat_context_packs p, json_each(${jsonOrEmptySql('p.pack', '{}')}, '$.nodeIds') j
          WHERE j.value IN (SELECT value FROM json_each(?))`,
       )
       .get(JSON.stringify(nodeIds)) as { n: number }

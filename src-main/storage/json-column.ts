@@ -16,3 +16,9 @@ export function readJsonColumn(text: string, fallback: unknown): unknown {
  * past it (a search near it, a session's consolidation, a retract scanning every node).
  */
 export const jsonFieldSql = (column: string, path: string): string => `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '${path}') END)`;
+
+/**
+ * A JSON column for json_each, in SQL: the column when it is JSON, else `empty` (no rows). json_each raises on a
+ * damaged row, and one such row would fail a whole delete, forget or name lookup.
+ */
+export const jsonOrEmptySql = (column: string, empty: '[]' | '{}' = '[]'): string => `(CASE WHEN json_valid(${column}) THEN ${column} ELSE '${empty}' END)`;

@@ -22,4 +22,17 @@ describe('a turn with damaged attributes', () => {
     expect(() => engine.previewRetract({ kind: 'origin', ref: 'Claude Desktop' })).toThrow(/Nothing in memory came from the app "Claude Desktop"/);
     await engine.close();
   });
+
+  it('an entity whose aliases are not JSON is found by its name, and does not fail a search filtered by another name', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const pickle = engine.createEntity({ name: 'Pickle', type: 'concept', aliases: ['the dog'] });
+    engine.createEntity({ name: 'Biscuit', type: 'concept' });
+    engine.database.prepare(`UPDATE entities SET aliases = 'not json [' WHERE id = ?`).run(pickle.id);
+    engine.recordEpisode({ content: 'Biscuit hissed at the hoover', sessionId: 's' });
+    await engine.flush();
+    const result = await engine.search({ query: 'hoover', types: ['episodic'], entityName: 'Biscuit' });
+    expect(result.warnings).not.toContain('no entity is named "Biscuit"');
+    expect((await engine.search({ query: 'hoover', types: ['episodic'], entityName: 'Pickle' })).warnings).not.toContain('no entity is named "Pickle"');
+    await engine.close();
+  });
 });

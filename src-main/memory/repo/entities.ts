@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { ReadableDB } from '../../storage/db';
 import type { Entity, EntityType, JsonObject } from '../../../src-shared/memory-types';
 import { parseJsonObject, parseStringArray, stmt } from './statements';
+import { jsonOrEmptySql } from '../../storage/json-column';
 
 interface EntityRow {
   id: string;
@@ -135,7 +136,7 @@ export function entityIdsNamed(db: ReadableDB, key: string): string[] {
   const rows = db
     .prepare(
       `SELECT id FROM entities WHERE merged_into IS NULL AND (
-         lower(canonical_name) = @key OR EXISTS (SELECT 1 FROM json_each(entities.aliases) WHERE lower(value) = @key))`,
+         lower(canonical_name) = @key OR EXISTS (SELECT 1 FROM json_each(${jsonOrEmptySql('entities.aliases')}) WHERE lower(value) = @key))`,
     )
     .all({ key }) as { id: string }[];
   return rows.map((r) => r.id);

@@ -8,6 +8,7 @@ import type { ProposalState, ReviewSource } from '../../../src-shared/review-typ
 import { parseJsonObject, parseStringArray, stmt } from './statements';
 import type { JsonObject } from '../../../src-shared/memory-types';
 import { likeAnywhere } from '../../storage/like-pattern';
+import { jsonOrEmptySql } from '../../storage/json-column';
 
 export interface ProposalRow {
   id: string;
@@ -137,7 +138,7 @@ export function proposalsResting(db: Database, on: ProposalSources, pendingOnly 
      SELECT p.id FROM memory_proposals p
      WHERE (? = 0 OR p.state = 'pending')
        AND (p.session_id IN sess OR p.supersedes_id IN facts OR p.node_id IN facts
-            OR EXISTS (SELECT 1 FROM json_each(p.evidence) e WHERE e.value IN eps))
+            OR EXISTS (SELECT 1 FROM json_each(${jsonOrEmptySql('p.evidence')}) e WHERE e.value IN eps))
      ORDER BY p.created_at, p.id`,
   )
     .pluck()
