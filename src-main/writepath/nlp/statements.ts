@@ -12,7 +12,8 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
-import { cleanObject, intensityWithException, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutIntensity, withoutVocative } from './phrases';
+import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
