@@ -1,13 +1,13 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src-main/storage/open';
 import { migrate } from '../../../src-main/storage/migration-runner';
 import { databasePath } from '../../../src-main/memory/paths';
 import { makeTempDir } from '../../helpers/temp-engine';
+import { foundByIndex, openIndexDb, type IndexDb } from '../../helpers/turn-index';
 
 /** The index reads each turn with the two before it in its session (migration 020). */
-type Db = BetterSqlite3.Database;
+type Db = IndexDb;
 
 function turn(db: Db, id: string, session: string | null, time: number, content: string, speaker?: string, type = 'episodic'): void {
   db.prepare(
@@ -15,16 +15,9 @@ function turn(db: Db, id: string, session: string | null, time: number, content:
   ).run(id, type, speaker ? `${speaker}: ${content}` : content, time, session, JSON.stringify(speaker ? { speaker } : {}));
 }
 
-/** Ids of the nodes the index finds for a match expression, in id order. */
-function found(db: Db, match: string): string[] {
-  return (
-    db.prepare(`SELECT n.id FROM nodes_fts f JOIN nodes n ON n.rowid = f.rowid WHERE nodes_fts MATCH ? ORDER BY n.id`).all(match) as { id: string }[]
-  ).map((r) => r.id);
-}
+const found = foundByIndex;
 
-function open(): Db {
-  return openDatabase(databasePath(makeTempDir()), { dimensions: 8, now: 1 }) as unknown as Db;
-}
+const open = openIndexDb;
 
 describe('migration 020: the full-text index reads each turn with the two before it', () => {
   it('finds a turn by the words of the two turns before it in its session, and by its own', () => {

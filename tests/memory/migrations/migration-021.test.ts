@@ -1,13 +1,13 @@
 import BetterSqlite3 from 'better-sqlite3';
 import * as sqliteVec from 'sqlite-vec';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src-main/storage/open';
 import { migrate } from '../../../src-main/storage/migration-runner';
 import { databasePath } from '../../../src-main/memory/paths';
 import { ManualClock, openTestEngine, makeTempDir } from '../../helpers/temp-engine';
+import { foundByIndex, openIndexDb, type IndexDb } from '../../helpers/turn-index';
 
 /** A turn's context is the two turns before it that search could show beside it (migration 021). */
-type Db = BetterSqlite3.Database;
+type Db = IndexDb;
 
 function turn(db: Db, id: string, session: string, time: number, content: string, extra: { space?: string; attributes?: object } = {}): void {
   db.prepare(
@@ -15,13 +15,9 @@ function turn(db: Db, id: string, session: string, time: number, content: string
   ).run(id, content, time, session, JSON.stringify(extra.attributes ?? {}), extra.space ?? 'personal');
 }
 
-function found(db: Db, match: string): string[] {
-  return (
-    db.prepare(`SELECT n.id FROM nodes_fts f JOIN nodes n ON n.rowid = f.rowid WHERE nodes_fts MATCH ? ORDER BY n.id`).all(match) as { id: string }[]
-  ).map((r) => r.id);
-}
+const found = foundByIndex;
 
-const open = (): Db => openDatabase(databasePath(makeTempDir()), { dimensions: 8, now: 1 }) as unknown as Db;
+const open = openIndexDb;
 
 describe('migration 021: a turn\'s context is the current turns of its space before it, recitals left out', () => {
   it('a forgotten turn\'s words leave the rows of the turns after it, and come back when it is restored', () => {

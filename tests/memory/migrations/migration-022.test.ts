@@ -1,13 +1,10 @@
-import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src-main/storage/open';
-import { databasePath } from '../../../src-main/memory/paths';
-import { makeTempDir } from '../../helpers/temp-engine';
+import { openIndexDb, type IndexDb } from '../../helpers/turn-index';
 
 /** Migration 022: the turn-context lookups are scalar ranges on a partial index of current turns. */
-type Db = BetterSqlite3.Database;
+type Db = IndexDb;
 
-const open = (): Db => openDatabase(databasePath(makeTempDir()), { dimensions: 8, now: 1 }) as unknown as Db;
+const open = openIndexDb;
 
 const plan = (db: Db, sql: string, params: object = {}): string =>
   (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[]).map((r) => r.detail).join(' | ');
