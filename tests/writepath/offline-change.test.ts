@@ -1038,6 +1038,58 @@ describe('session 20: habits listed and habits by their verb', () => {
     }
   });
 
+  it('a denial with an exception later in its sentence ends no habit, and says nothing it does not mean', async () => {
+    // The clause splitter reads "I don't drink" alone; the exception is in the rest of the sentence.
+    for (const text of [
+      "I don't drink really, only on holidays",
+      "I don't drink unless it's a wedding",
+      "I don't drink, only at weddings",
+      "I don't eat meat, only on sundays",
+      "I don't eat meat unless my mum cooks it",
+      'I stopped drinking except at weddings',
+    ]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    // An "only" that names another thing is no exception; a new sentence is a new thought.
+    expect((await slotted("I don't drink coffee, only tea")).map((f) => [f.slot, f.value])).toEqual([['user.uses.coffee', 'no']]);
+    expect((await slotted("I don't drink. only water for me")).map((f) => [f.slot, f.value])).toEqual([['user.uses.alcohol', 'no']]);
+    expect((await slotted('I quit smoking last year')).map((f) => [f.slot, f.value, f.day])).toEqual([['user.uses.smoking', 'no', '2025-11-25']]);
+  });
+
+  it('"split up" is a verb, and a month gone by dates it; "since March" is when a state began, never a plan', async () => {
+    expect(await slotted('I split up with Dan in june')).toEqual([{ content: 'User split up with Dan in june', slot: 'user.partner', value: 'ended:dan', day: '2026-06-01' }]);
+    expect(await slotted('now I work at Meta since March')).toEqual([{ content: 'User works at Meta since March', slot: 'user.employer', value: 'meta', day: '2026-03-01' }]);
+    expect((await slotted('I work at Meta since 2020'))[0]).toMatchObject({ slot: 'user.employer', value: 'meta', day: '2020-01-01' });
+    // A present habit still has no start date, and a month ahead with a present verb is still a plan.
+    expect((await slotted('I run every day'))[0]?.day ?? null).toBeNull();
+    expect(await slotted('I start at Google in March')).toEqual([]);
+  });
+
+  it('"no longer at X" said without a verb ends the job there; a place or a school is no job', async () => {
+    expect(await slotted('no longer at google')).toEqual([{ content: 'User no longer works at Google', slot: 'user.employer', value: 'ended:google', day: null }]);
+    expect((await slotted('no longer at the BBC lol'))[0]).toMatchObject({ content: 'User no longer works at the BBC', value: 'ended:bbc' });
+    expect((await slotted('no longer at Google, freelancing now')).map((f) => f.value)).toEqual(['ended:google']);
+    // "not at X anymore" is where someone is as often: only in a message about work.
+    expect(await slotted('not at tesco anymore, home now')).toEqual([]);
+    expect((await slotted('quit my job, not at Tesco anymore')).map((f) => f.value)).toContain('ended:tesco');
+    for (const text of ['no longer at uni', 'no longer at Leeds', 'no longer at St Mary\'s Hospital', 'not hungry anymore']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
+    }
+  });
+
+  it('"I\'m called Dana" is a name; "we\'re not together anymore" ends the partner, whoever it was', async () => {
+    expect(await slotted("I'm called Dana")).toEqual([{ content: "User's name is Dana", slot: 'user.name', value: 'dana', day: null }]);
+    expect((await slotted('im called Dana Whitfield btw'))[0]).toMatchObject({ slot: 'user.name', value: 'dana whitfield' });
+    for (const text of ["I'm called in to work tomorrow", "I'm called back for a second interview"]) expect(await slotted(text), text).toEqual([]);
+    expect((await slotted("we're not together anymore")).map((f) => [f.content, f.slot, f.value])).toEqual([['User is no longer with their partner', 'user.partner', 'ended:']]);
+    expect((await slotted('Sam and I are not together any more lol')).map((f) => [f.content, f.value])).toEqual([['User is no longer with Sam', 'ended:sam']]);
+    expect((await slotted('me and Sam aren\'t together anymore')).map((f) => f.value)).toEqual(['ended:sam']);
+    // Apart for now, or a band, is no break-up.
+    for (const text of ["we're not together at the moment, he's away", 'we are not together', "we aren't together for the holidays anymore", 'the band are not together anymore']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
+    }
+  });
+
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
     expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
     expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);

@@ -19,7 +19,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|passed)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|passed|no longer|any ?more)\b/i;
 
 /** What one passes as news: a test, an exam, a probation. */
 const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);
@@ -118,10 +118,26 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   }
   // "dan and i are back together 🙈", "me and jake got back together": the partner again.
   const words = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
+  // "we're not together anymore", "me and Sam aren't together any more", "we are no longer together": over.
+  if (notTogetherAnyMore(words) && !doubt) {
+    const content = `${own.text} is no longer with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
+    return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: false };
+  }
   if (couple.name && ['are', 'got', 'is'].includes(words[0] ?? '') && words[1] === 'back' && words[2] === 'together' && !doubtsReunion(words.slice(3))) {
     return { statement: { content: `${own.text} is back together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };
   }
   return null;
+}
+
+/** "are not together anymore", "'re no longer together", "aren't together any more (lol)": nothing after but fillers. */
+function notTogetherAnyMore(words: readonly string[]): boolean {
+  if (!['are', "'re", 're'].includes(words[0] ?? '')) return false;
+  const denial = ['not', "n't"].includes(words[1] ?? '') ? 2 : words[1] === 'no' && words[2] === 'longer' ? 3 : 0;
+  if (denial === 0 || words[denial] !== 'together') return false;
+  const rest = words.slice(denial + 1).filter((w) => /[\p{L}\p{N}]/u.test(w) && !NEWS_FILLERS.has(w));
+  // "not together anymore" needs its "anymore"; "no longer together" says it already.
+  const anyMore = rest[0] === 'anymore' ? 1 : rest[0] === 'any' && rest[1] === 'more' ? 2 : 0;
+  return (anyMore > 0 || denial === 3) && rest.length === anyMore;
 }
 
 /** "back together … for the gig", "… for one night": a band or a night out, not a couple. */
@@ -166,7 +182,7 @@ const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'tha
 
 /**
  * "call me Alex", "I go by Alex (now)", "everyone calls me Bex": what the speaker is called (`nickname`); "name's
- * Callum", "I changed my name to Alex": their name. Null for anything else.
+ * Callum", "I'm called Callum", "I changed my name to Alex": their name. Null for anything else.
  */
 export function nameAsked(tokens: readonly Token[], start: number): { name: string; nickname: boolean } | null {
   const word = (i: number): string => lowerOf(tokens[i]);
@@ -181,8 +197,11 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
   // "i'm going by jay now", "im going by Jay these days".
   const goingBy = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'going' && word(start + 3) === 'by' ? start + 4 : a === 'im' && b === 'going' && c === 'by' ? start + 3 : -1;
+  // "I'm called Dana", "im called Dana": the speaker's name.
+  const calledAt = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'called' ? start + 3 : a === 'im' && b === 'called' ? start + 2 : -1;
   const at =
     a === 'call' && b === 'me' ? start + 2
+    : calledAt > 0 ? calledAt
     : a === 'name' && ["'s", '’s'].includes(b) ? start + 2
     : a === 'i' && b === 'go' && c === 'by' ? start + 3
     : goingBy > 0 ? goingBy
@@ -198,7 +217,7 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   if (tail > 0) rest = rest.slice(0, tail);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
-  return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0) } : null;
+  return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;
 }
 
 /** "I used to live in Paris", "Tom used to work at IBM": that home or job is over (null for anything else). */
@@ -293,6 +312,33 @@ export function lastDayAt(tokens: readonly Token[], start: number, own: Subject)
   return ['work', 'the office', 'my job'].some((w) => joinTokens(rest.slice(1, 1 + w.split(' ').length)).toLowerCase() === w)
     ? { content: `${own.text} left their job`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(''), entities: [] }
     : null;
+}
+
+/**
+ * "no longer at Google", "not at Monzo anymore", "i'm no longer at Deloitte": the job there is over, said without a
+ * verb. "not at X anymore" is where someone is as often ("not at tesco anymore, home now"), so it counts only in a
+ * message about work; a place ("no longer at Leeds"), a school, a hospital or a club is never read as a job.
+ */
+export function noLongerAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, workTalk: boolean): Built | null {
+  let i = start;
+  if (lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1]))) i += 2;
+  else if (['im', "i'm"].includes(lowerOf(tokens[i]))) i++;
+  const noLonger = lowerOf(tokens[i]) === 'no' && lowerOf(tokens[i + 1]) === 'longer';
+  const not = lowerOf(tokens[i]) === 'not';
+  if (!noLonger && !not) return null;
+  i += noLonger ? 2 : 1;
+  // ("no longer with Priya" is a partner as often as a firm: only "at".)
+  if (lowerOf(tokens[i]) !== 'at') return null;
+  const the = lowerOf(tokens[i + 1]) === 'the' ? 1 : 0;
+  const run = properRuns(tokens.slice(i + 1))[0];
+  if (!run || run.start !== the || NOT_A_WORKPLACE_NAME.test(run.text) || isPlace(run.text)) return null;
+  const after = joinTokens(tokens.slice(i + 1 + run.end)).trim();
+  // "not at Tesco anymore": the "anymore" is what makes it a change.
+  const over = /^(?:any ?more|now)\b/i.test(after);
+  if (not && (!over || !workTalk)) return null;
+  if (noLonger && !(after === '' || over || onlyTimeOrFillers(after))) return null;
+  const org = `${the ? 'the ' : ''}${run.text}`;
+  return { content: `${own.text} no longer works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(run.text)), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, lastDayAt, workingAt } from './chat-forms';
+import { beenAt, lastDayAt, noLongerAt, workingAt } from './chat-forms';
 import { settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
@@ -47,6 +47,7 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
   const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
   return (
     lastDayAt(tokens, start, own) ??
+    noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', workTalk) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
     beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??

@@ -352,9 +352,10 @@ function readClause(
   // "I nearly quit", "we almost moved to Paris": it did not happen.
   if (/\b(?:nearly|almost)\b/.test(verbs.phrase)) return { subject, statements: extra };
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
-  // month" is a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday").
+  // month" is a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday", "in june").
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const saidAgo = times.some((m) => !m.ahead && !m.future && /\b(?:ago|last|yesterday)\b/i.test(m.text));
+  // ("split up with Dan in june": a month gone by, named, is as past as "last week".)
+  const saidAgo = times.some((m) => !m.ahead && !m.future && (!m.relative || /\b(?:ago|last|yesterday)\b/i.test(m.text)));
   const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
@@ -370,8 +371,9 @@ function readClause(
   const rewritten = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!rewritten) return { subject, statements: extra };
   const object = group.negated && !intensityWithException(ctx.text) ? withoutIntensity(rewritten) : rewritten;
-  // "Kenji runs four days a week": a habit in the present has no start date in its clause.
-  const habitual = presentSimple && !group.copula;
+  // "Kenji runs four days a week": a habit in the present has no start date in its clause; "I work at Meta since
+  // March" says when it began.
+  const habitual = presentSimple && !group.copula && !times.some((m) => m.since === true);
   const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
     ...b,
     ...(habitual ? { timeless: true } : {}),

@@ -29,6 +29,8 @@ export interface TimeMention {
   ahead: boolean;
   /** A weekday or a day of the month alone ("on Monday", "on the 3rd"): the last such day, and only for a past verb ("I started on Monday"). */
   weekday: boolean;
+  /** After "since" ("since March", "since 2020"): when a state said in the present began. */
+  since?: boolean;
 }
 
 const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
@@ -247,14 +249,16 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     if (!dated) continue;
     // "tomorrow" is under a day ahead of a message said in the morning, and still a plan.
     const soon = SOON.test(r.text);
-    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead || soon, ahead: future || ahead || soon, weekday: false });
+    // "since March" said in November is the March gone by, never a plan, though the next one is nearer.
+    const since = /\bsince\s+(?:the\s+)?$/i.test(before);
+    out.push({ text: r.text, index, time, relative: RELATIVE.test(r.text), future: ahead || soon, ahead: (future && !since) || ahead || soon, weekday: false, ...(since ? { since } : {}) });
   }
   for (const m of text.matchAll(YEAR)) {
     const year = Number(m[1]);
     const time = Date.UTC(year, 0, 1);
     if (time > reference) continue;
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false, weekday: false });
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: false, future: false, ahead: false, weekday: false, ...(/^since\b/i.test(m[0]) ? { since: true } : {}) });
   }
   for (const m of text.matchAll(ORDINAL_DAY)) {
     const at = m.index ?? 0;

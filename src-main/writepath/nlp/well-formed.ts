@@ -5,6 +5,7 @@
  * fails is dropped (a missed fact costs less than a wrong one).
  */
 import type { TextAnalyzer, Token } from './analyzer';
+import { SAME_FORM_PASTS } from './lexicon';
 
 const FINITE_AUX = new Set(["'s", 'ca', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'do', 'did', 'can', "can't", 'could', 'will', 'would']);
 /** Forms that are only participles: never the finite verb of a clause on their own. */
@@ -39,9 +40,10 @@ function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const particle = PARTICLES.has(last.text.toLowerCase()) && tokens.at(-2)?.pos === 'VERB';
   if (UNFINISHED_END.has(last.pos) && last.text !== 'in' && !particle) return `ends with "${last.text}"`;
   // The tagger reads a verb right after a name as a noun now and then ("Ana lives"): the first word after the
-  // subject that is a verb by tag, or by form (-s, -ed) when nothing is tagged a verb, is the clause's verb.
+  // subject that is a verb by tag, or by form (-s, -ed, or a past like "split", "quit") when nothing is tagged a verb,
+  // is the clause's verb.
   const at = tokens.findIndex((t, i) => i > 0 && (t.pos === 'VERB' || t.pos === 'AUX'));
-  const verb = at > 0 ? (tokens[at] as Token) : tokens.slice(1).find((t) => /(?:s|ed)$/i.test(t.text));
+  const verb = at > 0 ? (tokens[at] as Token) : tokens.slice(1).find((t) => /(?:s|ed)$/i.test(t.text) || SAME_FORM_PASTS.has(t.text.toLowerCase()));
   if (!verb) return 'no verb';
   const lower = verb.text.toLowerCase();
   if (verb.pos === 'AUX') return FINITE_AUX.has(lower) || lower.endsWith("n't") ? null : `"${verb.text}" is not a finite verb`;
