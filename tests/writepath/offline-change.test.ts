@@ -1090,6 +1090,27 @@ describe('session 20: habits listed and habits by their verb', () => {
     }
   });
 
+  it('a diet kept "since 2019" or "for 3 years" is the diet; "since last year" dates a fact and leaves its words', async () => {
+    expect(await slotted("I've been vegan since 2019")).toEqual([{ content: 'User has been vegan since 2019', slot: 'user.diet', value: 'vegan', day: '2019-01-01' }]);
+    expect((await slotted("I've been vegetarian for 3 years now"))[0]).toMatchObject({ slot: 'user.diet', value: 'vegetarian', day: '2023-11-25' });
+    expect(await slotted("I've lived in Leeds since last year")).toEqual([{ content: 'User lives in Leeds', slot: 'user.residence', value: 'leeds', day: '2025-11-25' }]);
+    expect((await slotted('I\'m vegan since last year'))[0]).toMatchObject({ content: 'User is vegan', slot: 'user.diet', day: '2025-11-25' });
+    // A month's try said ahead of it is no diet, and is not dated by the January gone by.
+    expect(await slotted("I'm vegan for january")).toEqual([{ content: 'User is vegan for january', slot: null, value: null, day: null }]);
+    expect((await slotted('I was vegan for 3 years')).filter((f) => f.slot !== null)).toEqual([]);
+  });
+
+  it('a food the tagger reads as a verb stays in its list; an address is a home, its town the value', async () => {
+    expect((await slotted('I eat meat and bread every day')).map((f) => [f.content, f.slot])).toEqual([
+      ['User eats meat every day', 'user.uses.meat'],
+      ['User eats bread every day', 'user.uses.bread'],
+    ]);
+    expect(await slotted('my new address is 14 elm road, bristol')).toEqual([{ content: 'User lives at 14 Elm Road, Bristol', slot: 'user.residence', value: 'bristol', day: null }]);
+    expect((await slotted('my address is 2b Park Lane, Leeds LS6 2AB'))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect((await slotted('my new address is 14 Elm Road'))[0]).toMatchObject({ slot: 'user.residence', value: '14 elm road' });
+    for (const text of ['my address is on the form', 'my email address is dana@x.com']) expect(await slotted(text), text).toEqual([]);
+  });
+
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
     expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
     expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);

@@ -294,6 +294,30 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
   return place ? { content: `${own.text} lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] } : null;
 }
 
+/** What a chat puts after an address: "14 elm road, bristol now lol". */
+const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
+
+/**
+ * "my new address is 14 elm road, bristol", "my address is 2b Park Lane, Leeds LS6 2AB": the speaker's home, a numbered
+ * street and maybe its town. The clause splitter cuts the town off at the comma, so the sentence (`text`) is read; the
+ * town (a part without digits, after the street) is the home's value, the street when none is said.
+ */
+export function addressIs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
+  let i = start + 1;
+  if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'address' || !['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
+  const said = /\baddress(?:\s+is|['’]s)\s+([^.!?\n]+)/i.exec(text)?.[1];
+  if (!said) return null;
+  const parts = said.split(',').map((p) => p.trim().replace(ADDRESS_TAIL, '').trim()).filter((p) => p.length > 0);
+  const street = parts[0];
+  // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
+  if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
+  // ("Leeds LS6 2AB", "Austin 78701": the town without its postcode.)
+  const town = parts.slice(1).map((p) => /^(\p{L}[\p{L}'’ .-]{1,40}?)(?:\s+(?:[a-z]{1,2}\d[\da-z]?\s*\d[a-z]{2}|\d{4,5}))?$/iu.exec(p)?.[1]).find((p) => p !== undefined) ?? null;
+  const content = `${own.text} lives at ${parts.join(', ')}`;
+  return { content, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(town ?? street), entities: town ? [{ name: town, type: 'place', aliases: [] }] : [] };
+}
+
 /**
  * "today was my last day at Sky", "my last day at work was friday", "last day at tesco today 🥲": the job is over
  * (not "my last day at Sky is next friday" or "my last day at work is friday", plans). Null for anything else.

@@ -221,7 +221,7 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
 /** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
-export const FOODS_READ_AS_VERBS = words('fish toast milk water juice butter salt spice');
+export const FOODS_READ_AS_VERBS = words('fish toast milk water juice butter salt spice bread rice cheese sugar pasta wine beer');
 /** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */
 export const DONE_NOT_HAD = words('sleep nap rest relax chill drive dance sing swim walk read write train shower work study smoke vape drink eat');
 

@@ -98,7 +98,9 @@ export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '
 
 /** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
 export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
-  let kept = tokens.filter((_, i) => !relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to));
+  const inSpan = (i: number): boolean => relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to);
+  // "vegan since last year": the "since" goes with the time it opens (the fact keeps its date, not its words).
+  let kept = tokens.filter((t, i) => !inSpan(i) && !(lowerOf(t) === 'since' && inSpan(i + 1)));
   const ends = kept.findIndex((t, i) => i > 0 && CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)));
   if (ends > 0) kept = kept.slice(0, ends);
   for (let changed = true; changed; ) {

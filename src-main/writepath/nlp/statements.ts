@@ -22,7 +22,7 @@ import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, S
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { addressIs, coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
@@ -294,7 +294,7 @@ function readClause(
       if (!name) return null;
       return { subject: own, statements: [nameStatement(own, name)] };
     }
-    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? birthdayStatement(tokens, start + 1, own, ctx.reference)) : null;
+    const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? addressIs(tokens, start, own, ctx.text) ?? birthdayStatement(tokens, start + 1, own, ctx.reference)) : null;
     if (job) return { subject: own, statements: [job] };
     if (FAVOURITE_WORDS.has(next)) {
       const favourite = favouriteStatement(tokens, start + 2, own);
