@@ -1111,6 +1111,20 @@ describe('session 20: habits listed and habits by their verb', () => {
     for (const text of ['my address is on the form', 'my email address is dana@x.com']) expect(await slotted(text), text).toEqual([]);
   });
 
+  it('a new job told the chat\'s way: "new job at X", "first day at X today", "I\'m at X now" after a change of job', async () => {
+    const employer = async (text: string) => (await slotted(text)).filter((f) => f.slot === 'user.employer').map((f) => f.value);
+    expect(await employer('new job at Ridgeline 🎉')).toEqual(['ridgeline']);
+    expect(await slotted('first day at Ridgeline today!')).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: '2026-11-25' }]);
+    expect(await employer('had my first day at Deloitte yesterday')).toEqual(['deloitte']);
+    expect(await employer("I switched jobs, I'm at Ridgeline now")).toEqual(['ridgeline']);
+    // Still to come, long ago, someone else's, a school, a memory; and where one is, not where one works.
+    for (const text of ['first day at Ridgeline tomorrow eek', 'my first day at Google is on monday', 'my first day at Tesco was in 2015', 'his first day at Google went well', 'first day at uni today', 'remember my first day at Tesco lol', 'new job at Ridgeline starting monday', "I'm at Tesco now, need anything?", 'my brother got a new job at Google']) {
+      expect(await employer(text), text).toEqual([]);
+    }
+    expect(await slotted("we're living in Lisbon now")).toEqual([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon', day: '2026-11-25' }]);
+    expect(await slotted("we're moving to Leeds next month")).toEqual([]);
+  });
+
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
     expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
     expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);

@@ -19,7 +19,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|passed|no longer|any ?more)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|passed|no longer|any ?more|first day)\b/i;
 
 /** What one passes as news: a test, an exam, a probation. */
 const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);
@@ -339,6 +339,28 @@ export function lastDayAt(tokens: readonly Token[], start: number, own: Subject)
 }
 
 /**
+ * "first day at Ridgeline today!", "my first day at Monzo was great", "had my first day at Deloitte yesterday": the
+ * speaker works there now. Not a first day still to come ("… tomorrow", "… is on monday", "next week"), a first day
+ * at school or uni, someone else's ("his first day at Google"), nor one long ago ("my first day at Tesco in 2015").
+ */
+export function firstDayAt(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
+  const words = tokens.map(lowerOf);
+  const at = words.findIndex((w, i) => i >= start && w === 'first' && words[i + 1] === 'day' && words[i + 2] === 'at');
+  // "first day at …", "my first day at …", "had my first day at …" open the clause ("remember my first day at Tesco" is a memory).
+  const opens = at === start || (words[at - 1] === 'my' && (at - 1 === start || (at - 2 === start && words[start] === 'had')));
+  if (at < 0 || !opens) return null;
+  const ahead = words.some((w) => ['will', 'next', 'tomorrow', 'gonna', 'going', "'ll", 'soon', 'when', 'if', 'before', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].includes(w));
+  if (ahead && !/\b(?:today|yesterday|this morning)\b/i.test(text)) return null;
+  // "my first day at Tesco was in 2015", "… back in 2019": a time long gone is no job now.
+  if (/\b(?:19|20)\d\d\b|\bago\b|\bused to\b/i.test(text)) return null;
+  const present = words.slice(at + 3).some((w) => ['is', "'s", 'be'].includes(w));
+  if (present && !/\btoday\b/i.test(text)) return null;
+  const org = nameAfter(tokens.slice(at + 2), ['at']);
+  if (!org || NOT_A_WORKPLACE_NAME.test(org)) return null;
+  return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
+}
+
+/**
  * "no longer at Google", "not at Monzo anymore", "i'm no longer at Deloitte": the job there is over, said without a
  * verb. "not at X anymore" is where someone is as often ("not at tesco anymore, home now"), so it counts only in a
  * message about work; a place ("no longer at Leeds"), a school, a hospital or a club is never read as a job.
@@ -367,10 +389,20 @@ export function noLongerAt(tokens: readonly Token[], start: number, own: Subject
 
 /**
  * "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without
- * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs").
+ * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs") and
+ * "I'm at Ridgeline now" ("switched jobs, I'm at Ridgeline now").
  */
 export function workingAt(tokens: readonly Token[], start: number, own: Subject, workTalk: boolean): Built | null {
   let i = start;
+  // "switched jobs, I'm at Ridgeline now": in a message about work, "now" after the firm says what "now at" does.
+  const imAt = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) ? i + 2 : ['im', "i'm"].includes(lowerOf(tokens[i])) ? i + 1 : -1;
+  if (workTalk && imAt > 0 && lowerOf(tokens[imAt]) === 'at') {
+    const run = properRuns(tokens.slice(imAt + 1))[0];
+    const after = run ? joinTokens(tokens.slice(imAt + 1 + run.end)).trim() : '';
+    if (run && run.start === 0 && /^(?:now|these days)\b/i.test(after) && onlyTimeOrFillers(after.replace(/^(?:now|these days)\b/i, ''))) {
+      return { content: `${own.text} works at ${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
+    }
+  }
   // "I'm back at AstraZeneca": the copula said; the rest is read as without it.
   const copula = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) && ['back', 'still', 'now'].includes(lowerOf(tokens[i + 2]));
   if (copula) i += 2;

@@ -90,6 +90,9 @@ export function normaliseForParsing(text: string): string {
     .replace(/(?<=\b(?:hi|hey|hello|hiya|heya|hallo|yo)\b[\s,!.]*)im(?=\s+\p{Lu})/giu, 'I am')
     .replace(/(?<![\p{L}'])ive(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I have')
     .replace(/\bI've\b/gi, 'I have')
+    // "we're living in Lisbon now", "we've moved to Leeds": the speaker's home too (statements.ts reads "we" so).
+    .replace(/\bwe're\b/gi, 'we are')
+    .replace(/\bwe've\b/gi, 'we have')
     .replace(/\bI'd\b/gi, 'I would')
     .replace(/\bI'll\b/gi, 'I will')
     .replace(/\b(do|does|did|is|was|were|are|have|has|had|would|could|should)n'?t\b/gi, '$1 not')

@@ -6,7 +6,7 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, lastDayAt, noLongerAt, workingAt } from './chat-forms';
+import { beenAt, firstDayAt, lastDayAt, noLongerAt, workingAt } from './chat-forms';
 import { settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
@@ -42,11 +42,12 @@ const PREPOSITIONS = ['at', 'for', 'with'];
 
 /** The speaker's job or home from a chat form (null when the clause is none of them). */
 export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
-  const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text);
+  const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job|(?:switched|changed) jobs)\b/i.test(ctx.text);
   // "new job for Sam! working at Google now": someone else's new job, told without a subject.
   const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
   return (
     lastDayAt(tokens, start, own) ??
+    firstDayAt(tokens, start, own, ctx.text) ??
     noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', workTalk) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
@@ -70,6 +71,9 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
   if (!NEW_JOB.test(text) || NOT_OWN_NEW_JOB.test(text)) return null;
   let i = start;
   while (['now', 'just', 'officially', 'a', 'an'].includes(lowerOf(tokens[i]))) i++;
+  // "new job at Ridgeline 🎉", "got a new job with Monzo!!": the job itself at a firm, no role said.
+  const jobWord = lowerOf(tokens[i]) === 'new' && ['job', 'role', 'position', 'gig'].includes(lowerOf(tokens[i + 1])) ? i + 2 : -1;
+  if (jobWord > 0 && PREPOSITIONS.includes(lowerOf(tokens[jobWord]))) return employerIn(tokens.slice(jobWord), own);
   const roleStart = i;
   while (i < tokens.length && i - roleStart < 4 && ['ADJ', 'NOUN', 'PROPN'].includes((tokens[i] as Token).pos) && !PREPOSITIONS.includes(lowerOf(tokens[i]))) i++;
   const role = tokens.slice(roleStart, i);
@@ -77,7 +81,11 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
   if (!head || head.pos !== 'NOUN' || !JOB_SUFFIX.test(head.text) || NOT_JOBS.has(lowerOf(head))) return null;
   if (role.some((t) => JUDGEMENTS.has(lowerOf(t)) || NOT_NOW_JOBS.has(lowerOf(t)))) return null;
   if (!PREPOSITIONS.includes(lowerOf(tokens[i]))) return null;
-  const rest = tokens.slice(i);
+  return employerIn(tokens.slice(i), own);
+}
+
+/** The firm after "at", "for" or "with" at the start of `rest`, with nothing after it but when or a filler. */
+function employerIn(rest: readonly Token[], own: Subject): Built | null {
   const org = employerAfter(rest, PREPOSITIONS);
   const run = org === null ? undefined : properRuns(rest).find((r) => r.text === org);
   if (!org || !run || !onlyTimeOrFillers(joinTokens(rest.slice(run.end)))) return null;
