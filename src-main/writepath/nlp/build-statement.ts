@@ -211,8 +211,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       // ("I've been vegan since 2019", "vegetarian for 3 years now": the diet, and how long it has been kept.)
-      // ("vegan for january" is a month's try, not a diet: "for" must give a length.)
-      const forLength = lowerOf(object[1]) === 'for' && object.slice(2).some((t) => /^(?:years?|yrs?|months?|weeks?)$/i.test(t.text));
+      // ("I've been vegetarian for 3 years": kept so long; "I'm vegan for a month", "for january" is a try, not a diet.)
+      const forLength = lowerOf(object[1]) === 'for' && /\b(?:has|have)\b/.test(group.phrase) && object.slice(2).some((t) => /^(?:years?|yrs?|months?)$/i.test(t.text));
       const isDiet = (object.length === 1 || (forLength ? isTimePhrase(object.slice(2)) : lowerOf(object[1]) !== 'for' && isTimePhrase(object.slice(1)))) && MEATLESS.has(firstLower) && !group.past;
       // "I'm single now": no partner, whoever held the slot; not "single tonight, wife is away".
       const single = object.length === 1 && firstLower === 'single' && !group.past && !FOR_A_WHILE.test(joinTokens([...said]));

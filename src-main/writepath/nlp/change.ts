@@ -13,7 +13,7 @@ import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerb
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
-import { denialWithException } from './intensity';
+import { denialWithException, habitVerbForms } from './intensity';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -140,7 +140,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   // eating fish again").
   const habit = (value: 'yes' | 'no'): Built[] | null => {
     // "I stopped drinking except at weddings": not given up whole.
-    if (value === 'no' && denialWithException(ctx.text)) return [];
+    if (value === 'no' && denialWithException(ctx.text, [first, headWord(object) ?? ''])) return [];
     // "I gave up being veggie": that diet is over.
     const diet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
     if (diet) return value === 'no' ? built(said, 'diet', endedValue(diet), []) : null;
@@ -358,7 +358,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;
       // "I don't drink really, only on holidays", "… unless it's a wedding": a habit with an exception is still had.
-      if (group.negated && denialWithException(ctx.text)) return [];
+      if (group.negated && denialWithException(ctx.text, habitVerbForms(group.lemma))) return [];
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);

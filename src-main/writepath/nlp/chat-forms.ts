@@ -296,24 +296,37 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 
 /** What a chat puts after an address: "14 elm road, bristol now lol". */
 const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
+/** The speaker's own address, said: "my (new / current / home) address is (still / now) …", to the end of its sentence. */
+const MY_ADDRESS = /\bmy\s+(?:(?:new|current|home)\s+)?address(?:\s+is|['’]s)\s+(?:(?:still|now)\s+)?([^.!?\n]+)/giu;
+/** Where an address ends: another thought ("and my number is …", "but my wife's is …"), a bracket, an emoji or a smiley. */
+const ADDRESS_END = /\s+(?:and|but|so|or|if|my|our|his|her|their)\b|[;:()]|\p{Extended_Pictographic}/u;
+/** An address said ahead of the move: "moving in next week", "from the 1st". */
+const ADDRESS_AHEAD = /\b(?:moving|move in|moves in|will be|from next|next (?:week|month)|soon|from (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the \d))\b/i;
+/** A town as written after the street, without a postcode, zip or US state ("Leeds LS6 2AB", "Austin TX 78701"). */
+const TOWN = /^(\p{L}[\p{L}'’ .-]{1,40}?)(?:\s+[A-Z]{2})?(?:\s+(?:[A-Za-z]{1,2}\d[\dA-Za-z]?\s*\d[A-Za-z]{2}|\d{4,5}))?$/u;
 
 /**
  * "my new address is 14 elm road, bristol", "my address is 2b Park Lane, Leeds LS6 2AB": the speaker's home, a numbered
- * street and maybe its town. The clause splitter cuts the town off at the comma, so the sentence (`text`) is read; the
- * town (a part without digits, after the street) is the home's value, the street when none is said.
+ * street and maybe its town. The clause splitter cuts the town off at the comma, so the sentence (`text`) is read, at
+ * the speaker's own "my address is" whose street this clause says (not a sister's or a venue's before it); the last
+ * town said ("14 elm road, clifton, bristol": Bristol) is the home's value, the street when none is. Not an address for
+ * a move still to come.
  */
 export function addressIs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
   let i = start + 1;
-  if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
-  if (lowerOf(tokens[i]) !== 'address' || !['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
-  const said = /\baddress(?:\s+is|['’]s)\s+([^.!?\n]+)/i.exec(text)?.[1];
+  if (['new', 'current', 'home'].includes(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'address' || !['is', "'s"].includes(lowerOf(tokens[i + 1])) || ADDRESS_AHEAD.test(text)) return null;
+  const spaced = (t: string): string => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  const clause = spaced(joinTokens(tokens.slice(i + 2))).replace(/^(?:still|now) /, '');
+  const said = [...text.matchAll(MY_ADDRESS)].map((m) => m[1] ?? '').find((a) => clause.startsWith(spaced(a.split(',')[0] ?? '').slice(0, 8)));
   if (!said) return null;
-  const parts = said.split(',').map((p) => p.trim().replace(ADDRESS_TAIL, '').trim()).filter((p) => p.length > 0);
+  const end = ADDRESS_END.exec(said);
+  const parts = (end ? said.slice(0, end.index) : said).split(',').map((p) => p.trim().replace(ADDRESS_TAIL, '').trim()).filter((p) => p.length > 0);
   const street = parts[0];
   // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
   if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
-  // ("Leeds LS6 2AB", "Austin 78701": the town without its postcode.)
-  const town = parts.slice(1).map((p) => /^(\p{L}[\p{L}'’ .-]{1,40}?)(?:\s+(?:[a-z]{1,2}\d[\da-z]?\s*\d[a-z]{2}|\d{4,5}))?$/iu.exec(p)?.[1]).find((p) => p !== undefined) ?? null;
+  // (A US state and zip alone, "TX 78701", is no town.)
+  const town = parts.slice(1).map((p) => TOWN.exec(p)?.[1]).filter((p) => p !== undefined && !/^[A-Z]{2}$/.test(p)).at(-1) ?? null;
   const content = `${own.text} lives at ${parts.join(', ')}`;
   return { content, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(town ?? street), entities: town ? [{ name: town, type: 'place', aliases: [] }] : [] };
 }
@@ -360,29 +373,31 @@ export function firstDayAt(tokens: readonly Token[], start: number, own: Subject
   return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
+/** After "no longer at X": when it ended ("as of today", "after 5 years"), nothing, or a filler. */
+const ENDED_WHEN = /^(?:(?:as of|from) (?:today|now|yesterday|this week|this month|monday|friday)|after (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:years?|yrs?|months?))\b/i;
+/** Someone else's words: a quote, or a message that reports what was posted or said. */
+const REPORTED = /["“”]|\b(?:posted|tweeted|wrote|said|says|told me|according to)\b/i;
+
 /**
- * "no longer at Google", "not at Monzo anymore", "i'm no longer at Deloitte": the job there is over, said without a
- * verb. "not at X anymore" is where someone is as often ("not at tesco anymore, home now"), so it counts only in a
- * message about work; a place ("no longer at Leeds"), a school, a hospital or a club is never read as a job.
+ * "no longer at Google", "i'm no longer at Deloitte", "no longer at Amazon after 5 years": the job there is over, said
+ * without a verb. Not "no longer at Google on fridays" (a day of the week, not the job), not where someone is ("not at
+ * Tesco anymore" is read nowhere: it says where one is as often as where one works), not a place ("no longer at
+ * Leeds"), a school, a hospital or a club, and not in a quote or a report of what someone else posted or said.
  */
-export function noLongerAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, workTalk: boolean): Built | null {
+export function noLongerAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, text: string): Built | null {
   let i = start;
   if (lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1]))) i += 2;
   else if (['im', "i'm"].includes(lowerOf(tokens[i]))) i++;
-  const noLonger = lowerOf(tokens[i]) === 'no' && lowerOf(tokens[i + 1]) === 'longer';
-  const not = lowerOf(tokens[i]) === 'not';
-  if (!noLonger && !not) return null;
-  i += noLonger ? 2 : 1;
+  if (lowerOf(tokens[i]) !== 'no' || lowerOf(tokens[i + 1]) !== 'longer' || REPORTED.test(text)) return null;
+  i += 2;
   // ("no longer with Priya" is a partner as often as a firm: only "at".)
   if (lowerOf(tokens[i]) !== 'at') return null;
   const the = lowerOf(tokens[i + 1]) === 'the' ? 1 : 0;
   const run = properRuns(tokens.slice(i + 1))[0];
   if (!run || run.start !== the || NOT_A_WORKPLACE_NAME.test(run.text) || isPlace(run.text)) return null;
   const after = joinTokens(tokens.slice(i + 1 + run.end)).trim();
-  // "not at Tesco anymore": the "anymore" is what makes it a change.
-  const over = /^(?:any ?more|now)\b/i.test(after);
-  if (not && (!over || !workTalk)) return null;
-  if (noLonger && !(after === '' || over || onlyTimeOrFillers(after))) return null;
+  const rest = after.replace(ENDED_WHEN, '').trim();
+  if (rest !== '' && (!onlyTimeOrFillers(rest) || /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekends\b|\bthen\b/i.test(rest))) return null;
   const org = `${the ? 'the ' : ''}${run.text}`;
   return { content: `${own.text} no longer works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(run.text)), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
 }

@@ -239,8 +239,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const nextLower = next.text.toLowerCase();
       // "Jake and I broke up": a couple as the subject, one clause (not "I broke up" on its own).
       const after = tokens.slice(i + 2, i + 6).map(lowerOf);
-      // ("Sam and I are not together anymore" too.)
-      const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || after.includes('together');
+      // ("Sam and I are not together anymore" too; not "Sam and I play football together".)
+      const apart = after.includes('together') && after.some((w) => ['not', "n't", 'longer', 'back'].includes(w));
+      const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || apart;
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
       // "my girlfriend and I", "my girlfriend Priya and I".
       const partner = current.length >= 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1])) && current.slice(2).every((c) => c.pos === 'PROPN') && current.length <= 4;

@@ -12,21 +12,37 @@ const EXCEPTION_AFTER = /\b(?:at all|whatsoever)\b[^.!?]*?\b(?:only|just|except|
 /** Whether a message says "at all" with an exception after it in the same sentence: no habit is denied whole. */
 export const intensityWithException = (text: string): boolean => EXCEPTION_AFTER.test(text);
 
+/** Where a denial starts: "not", "never", "no longer", "n't", or a habit given up ("stopped", "quit", "gave up"). */
+const DENIAL = String.raw`(?:\b(?:not|never|no longer|stopped|quit|gave up|given up|cut out)\b|n't\b)`;
+/** The stretch after the habit's word up to the exception: no sentence end, and no new clause of its own ("… and I …"). */
+const SAME_CLAUSE = String.raw`(?:(?!\b(?:and|but|so|because|cos|coz|though|although)\s+(?:i|we|you|he|she|they|my|it|there)\b)[^.!?\n])*?`;
 /**
- * A denial or a habit given up with an exception later in its sentence: "I don't drink really, only on holidays",
- * "I don't drink unless it's a wedding", "I don't eat meat, only on sundays", "I stopped drinking except at christmas".
- * The clause splitter reads the denial alone, so the exception is looked for in the sentence. An "only" that names
- * another thing is no exception ("I don't drink coffee, only tea"); "unless", "except", "apart from" always are.
+ * An exception to a habit: "unless …", "except …", "apart from …", or "only" / "just" with an occasion ("only on
+ * holidays", "just at weddings", "only socially"). Not a reason ("only for ethical reasons", "just on principle") nor a
+ * time it was given up ("just before my birthday"), and not another thing ("only tea").
  */
-const DENIAL_WITH_EXCEPTION = new RegExp(
-  String.raw`(?:\b(?:not|never|no longer|stopped|quit|gave up|given up|cut out)\b|n['’]t\b)[^.!?\n]*?` +
-    String.raw`\b(?:unless|except|excepting|apart from|other than|besides|save for|` +
-    String.raw`(?:only|just|but only)\s+(?:on|at|in|when|if|during|for|with|around|over|after|before|socially|occasionally|sometimes|once|the odd|the occasional|special|weekends?|holidays?|parties|weddings?|christmas|xmas|birthdays?))\b`,
-  'i',
-);
+const EXCEPTION = String.raw`\b(?:unless|except|excepting|apart from|other than|besides|save for|(?:only|just|but only)\s+(?:on (?!principle\b)|at |when\b|if\b|during\b|with\b|socially\b|occasionally\b|sometimes\b|once\b|the odd\b|the occasional\b|special\b|weekends?\b|holidays?\b|parties\b|weddings?\b|christmas\b|xmas\b|birthdays?\b))`;
 
-/** Whether a denial in the message has an exception after it in its sentence: no habit ends whole. */
-export const denialWithException = (text: string): boolean => DENIAL_WITH_EXCEPTION.test(text);
+/**
+ * Whether the habit `words` name (the verb's forms, or the thing given up) is denied or given up with an exception
+ * later in the same clause: "I don't drink really, only on holidays", "I don't drink unless it's a wedding", "I stopped
+ * drinking except at christmas". The clause splitter reads the denial alone, so the exception is looked for in the
+ * text; "I don't drink coffee, only tea", "I quit smoking, just before my birthday", "I don't drink and I never go out
+ * except on fridays" have none.
+ */
+export function denialWithException(text: string, words: readonly string[]): boolean {
+  const named = words.filter((w) => /^[\p{L}-]+$/u.test(w)).map((w) => w.toLowerCase());
+  if (named.length === 0) return false;
+  const habit = `\\b(?:${named.join('|')})\\b`;
+  return new RegExp(`${DENIAL}(?:\\s+[\\p{L}']+){0,3}?\\s+${habit}${SAME_CLAUSE}${EXCEPTION}`, 'iu').test(text.replace(/[\u2018\u2019]/g, "'"));
+}
+
+/** The forms of a habit verb a sentence may use: "drink", "drinks", "drinking", "drank". */
+export function habitVerbForms(lemma: string): string[] {
+  const stem = lemma.replace(/e$/, '');
+  const past: Record<string, string> = { drink: 'drank', eat: 'ate', smoke: 'smoked', vape: 'vaped' };
+  return [lemma, `${lemma}s`, `${stem}ing`, ...(past[lemma] ? [past[lemma]] : [])];
+}
 
 /**
  * A denial's object without "at all" and "whatsoever", which say how strongly, not what: "I don't drink at all",

@@ -48,7 +48,7 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
   return (
     lastDayAt(tokens, start, own) ??
     firstDayAt(tokens, start, own, ctx.text) ??
-    noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', workTalk) ??
+    noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
     beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??

@@ -161,7 +161,7 @@ const X_FAN = new RegExp(String.raw`^(?:(?:am|is|'m|m)\s+)?(?:a|an)\s+${FAN_ADJE
 /** "big fan of the office", said without "I'm a". */
 const FAN_OF = new RegExp(String.raw`^${FAN_ADJECTIVES.replace('*', '+')}fan\s+of\s+((?:[\p{L}\p{N}'&.-]+\s+){0,3}[\p{L}\p{N}'&.-]+?)(?=$|\s*[(,.!?;]|\s+(?:lol|tbh|btw|tho|now|rn|obvs|obviously|haha)\b)`, 'u');
 const OBSESSED = /^(?:(?:am|is|'m|m)\s+)?(?:(?:so|totally|completely|lowkey|low key|kinda|a bit|slightly|literally|still|now)\s+)*(obsessed with|addicted to|hooked on)\s+((?:[\p{L}\p{N}'&.-]+\s+){0,3}?[\p{L}\p{N}'&.-]+?)(?=$|\s*[(,.!?;]|\s+(?:rn|atm|lately|now|these days|at the moment|lol|tbh|again|haha|omg)\b)/u;
-const KIND_OF_PERSON = /^(?:(?:am|is|'m|m)\s+)?(?:(?:more of|definitely|totally|such|really|now|also|very much|100%|always been)\s+)*(?:a|an)\s+(?:(?:real|total|proper|massive|huge|big)\s+)?(night owl|morning person|early bird|night person|evening person|early riser|dog person|cat person)\b(.*)$/;
+const KIND_OF_PERSON = /^(?:(?:am|is|'m|m)\s+)?(?:(?:more of|definitely|totally|such|really|now|also|very much|100%|always been)\s+)*(?:a|an)\s+(?:(?:real|total|proper|massive|huge|big)\s+)?(night owl|morning person|early bird|night person|evening person|early riser|dog person|cat person|(?:coffee|tea|beer|wine|gin|cheese|chocolate|pizza|summer|winter) person)\b(.*)$/;
 const PERSON_KINDS: Record<string, { slot: string; value: string }> = {
   'night owl': { slot: 'chronotype', value: 'night' },
   'night person': { slot: 'chronotype', value: 'night' },
@@ -172,6 +172,8 @@ const PERSON_KINDS: Record<string, { slot: string; value: string }> = {
   'dog person': { slot: 'pet_person', value: 'dog' },
   'cat person': { slot: 'pet_person', value: 'cat' },
 };
+/** "I'm a coffee person (now)", "more of a tea person": a liking of the thing named. */
+const LIKING_PERSON = /^(coffee|tea|beer|wine|gin|cheese|chocolate|pizza|summer|winter) person$/;
 /** What is no team or band: "a huge fan", "a big football fan" is one of football. */
 const NOT_FAN_OF = new Set(['huge', 'big', 'massive', 'of', 'the', 'not', 'no', 'my', 'your', 'his', 'her', 'their']);
 
@@ -190,6 +192,8 @@ function fanIn(rest: string, tokens: readonly Token[], subject: Subject): StateR
   };
   const kind = KIND_OF_PERSON.exec(rest);
   if (kind && onlyTimeOrFillers(kind[2] ?? '')) {
+    const liking = LIKING_PERSON.exec(kind[1] ?? '');
+    if (liking) return opinion(liking[1] ?? '', `${subject.text} is a ${kind[1]}`);
     const what = PERSON_KINDS[kind[1] ?? ''];
     if (!what) return null;
     return { content: `${subject.text} is ${/^[aeiou]/.test(kind[1] ?? '') ? 'an' : 'a'} ${kind[1]}`, type: what.slot === 'chronotype' ? 'semantic' : 'opinion', slot: `${subject.key}.${what.slot}`, value: what.value, entities: subject.entity ? [subject.entity] : [] };

@@ -99,8 +99,9 @@ export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '
 /** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
 export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
   const inSpan = (i: number): boolean => relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to);
-  // "vegan since last year": the "since" goes with the time it opens (the fact keeps its date, not its words).
-  let kept = tokens.filter((t, i) => !inSpan(i) && !(lowerOf(t) === 'since' && inSpan(i + 1)));
+  // "vegan (ever) since last year": the "since" goes with the time it opens (the fact keeps its date, not its words).
+  const opensSpan = (i: number): boolean => (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2));
+  let kept = tokens.filter((_, i) => !inSpan(i) && !opensSpan(i));
   const ends = kept.findIndex((t, i) => i > 0 && CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)));
   if (ends > 0) kept = kept.slice(0, ends);
   for (let changed = true; changed; ) {

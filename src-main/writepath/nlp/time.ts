@@ -232,9 +232,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest). Not
     // "this weekend" said on a Wednesday: that is ahead, not a year ago.
-    // "vegan for january", "off the booze for january" said in November: the one to come, a plan.
-    const span = /\bfor\s+(?:the\s+)?(?:month\s+of\s+)?$/i.test(before);
-    if (future && !span && !r.start.isCertain('year') && !RELATIVE.test(r.text)) {
+    if (future && !r.start.isCertain('year') && !RELATIVE.test(r.text)) {
       const d = r.start.date();
       d.setFullYear(d.getFullYear() - 1);
       time = d.getTime();
