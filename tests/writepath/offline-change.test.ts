@@ -1116,6 +1116,8 @@ describe('session 20: habits listed and habits by their verb', () => {
       expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
     }
     expect(await slotted("I've been vegan ever since last year")).toEqual([{ content: 'User has been vegan', slot: 'user.diet', value: 'vegan', day: '2025-11-25' }]);
+    // A time that owns a noun is no time of the fact: its words stay.
+    expect((await slotted("I've been vegan since last year's trip"))[0]?.content).toBe("User has been vegan since last year's trip");
   });
 
   it('a food the tagger reads as a verb stays in its list; an address is a home, its town the value', async () => {
@@ -1140,6 +1142,7 @@ describe('session 20: habits listed and habits by their verb', () => {
     expect((await slotted('my new address is 14 elm road, bristol and my number is 07700 900123'))[0]?.content).toBe('User lives at 14 Elm Road, Bristol');
     expect((await slotted('my address is 12 Oak St, Austin, TX 78701'))[0]?.value).toBe('austin');
     expect(await slotted('my new address is 14 elm road, bristol. moving in next week')).toEqual([]);
+    for (const text of ['my address is 14 elm road, bristol, haha', 'my new address is 14 elm road, bristol, england']) expect((await slotted(text))[0]?.value, text).toBe('bristol');
   });
 
   it('a new job told the chat\'s way: "new job at X", "first day at X today", "I\'m at X now" after a change of job', async () => {

@@ -296,6 +296,10 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 
 /** What a chat puts after an address: "14 elm road, bristol now lol". */
 const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
+/** A part of an address that is a chat's filler ("…, bristol, haha"). */
+const ADDRESS_FILLER = /^(?:lol|haha\w*|x+|thanks|ta|btw|fyi|cheers)$/i;
+/** A country after the town ("…, bristol, england"): the home is the town. */
+const COUNTRIES = /^(?:uk|u\.k\.|united kingdom|great britain|england|scotland|wales|northern ireland|ireland|usa|u\.s\.a?\.?|united states|america|canada|australia|new zealand|france|germany|spain|portugal|italy|netherlands|poland)$/i;
 /** The speaker's own address, said: "my (new / current / home) address is (still / now) …", to the end of its sentence. */
 const MY_ADDRESS = /\bmy\s+(?:(?:new|current|home)\s+)?address(?:\s+is|['’]s)\s+(?:(?:still|now)\s+)?([^.!?\n]+)/giu;
 /** Where an address ends: another thought ("and my number is …", "but my wife's is …"), a bracket, an emoji or a smiley. */
@@ -321,12 +325,15 @@ export function addressIs(tokens: readonly Token[], start: number, own: Subject,
   const said = [...text.matchAll(MY_ADDRESS)].map((m) => m[1] ?? '').find((a) => clause.startsWith(spaced(a.split(',')[0] ?? '').slice(0, 8)));
   if (!said) return null;
   const end = ADDRESS_END.exec(said);
-  const parts = (end ? said.slice(0, end.index) : said).split(',').map((p) => p.trim().replace(ADDRESS_TAIL, '').trim()).filter((p) => p.length > 0);
+  const parts = (end ? said.slice(0, end.index) : said)
+    .split(',')
+    .map((p) => p.trim().replace(ADDRESS_TAIL, '').trim())
+    .filter((p) => p.length > 0 && !ADDRESS_FILLER.test(p));
   const street = parts[0];
   // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
   if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
   // (A US state and zip alone, "TX 78701", is no town.)
-  const town = parts.slice(1).map((p) => TOWN.exec(p)?.[1]).filter((p) => p !== undefined && !/^[A-Z]{2}$/.test(p)).at(-1) ?? null;
+  const town = parts.slice(1).map((p) => TOWN.exec(p)?.[1]).filter((p) => p !== undefined && !/^[A-Z]{2}$/.test(p) && !COUNTRIES.test(p)).at(-1) ?? null;
   const content = `${own.text} lives at ${parts.join(', ')}`;
   return { content, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(town ?? street), entities: town ? [{ name: town, type: 'place', aliases: [] }] : [] };
 }

@@ -98,7 +98,10 @@ export const slotKey = (s: string): string => normaliseFact(s).replace(/\s+/g, '
 
 /** Trim time words, fillers and punctuation from the end of an object, and relative time anywhere in it. */
 export function cleanObject(tokens: Token[], relativeSpans: readonly { from: number; to: number }[], offsets: readonly number[]): Token[] {
-  const inSpan = (i: number): boolean => relativeSpans.some((s) => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to);
+  // A time followed by "'s" owns a noun ("since last year's trip"): it is no time of the fact, and stays.
+  const within = (i: number, s: { from: number; to: number }): boolean => (offsets[i] ?? -1) >= s.from && (offsets[i] ?? -1) < s.to;
+  const owning = relativeSpans.filter((s) => tokens.some((t, i) => /^['’]s$/.test(t.text) && within(i - 1, s) && !within(i, s)));
+  const inSpan = (i: number): boolean => relativeSpans.some((s) => !owning.includes(s) && within(i, s));
   // "vegan (ever) since last year": the "since" goes with the time it opens (the fact keeps its date, not its words).
   const opensSpan = (i: number): boolean => (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2));
   let kept = tokens.filter((_, i) => !inSpan(i) && !opensSpan(i));
