@@ -10,7 +10,6 @@ import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, 
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { employerAfter, handsInNotice, lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
-import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Subject } from './statement-types';
@@ -244,7 +243,7 @@ export function usedTo(tokens: readonly Token[], at: number, subject: Subject): 
 const VENUES = new Set(['airport', 'station', 'terminal', 'hotel', 'gate', 'mall', 'park', 'beach', 'cafe', 'café', 'bar', 'pub', 'restaurant', 'gym']);
 
 /** The organisation or place a copula's object names after its preposition, the whole rest of it ("at the Met Office"). */
-function namedAfter(object: readonly Token[], preps: readonly string[]): string | null {
+export function namedAfter(object: readonly Token[], preps: readonly string[]): string | null {
   if (!preps.includes(lowerOf(object[0]))) return null;
   const tail = object.slice(lowerOf(object[1]) === 'the' ? 2 : 1);
   const run = properRuns(tail)[0];
@@ -292,192 +291,6 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
   if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
   const place = namedAfter(object, ['in']);
   return place ? { content: `${own.text} lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] } : null;
-}
-
-/** What a chat puts after an address: "14 elm road, bristol now lol". */
-const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
-/** A part of an address that is a chat's filler ("…, bristol, haha"). */
-const ADDRESS_FILLER = /^(?:lol|haha\w*|x+|thanks|ta|btw|fyi|cheers)$/i;
-/** A country after the town ("…, bristol, england"): the home is the town. */
-const COUNTRIES = /^(?:uk|u\.k\.|united kingdom|great britain|england|scotland|wales|northern ireland|ireland|usa|u\.s\.a?\.?|united states|america|canada|australia|new zealand|france|germany|spain|portugal|italy|netherlands|poland)$/i;
-/** The speaker's own address, said: "my (new / current / home) address is (still / now) …", to the end of its sentence. */
-const MY_ADDRESS = /\bmy\s+(?:(?:new|current|home)\s+)?address(?:\s+is|['’]s)\s+(?:(?:still|now)\s+)?([^.!?\n]+)/giu;
-/** Where an address ends: another thought ("and my number is …", "but my wife's is …"), a bracket, an emoji or a smiley. */
-const ADDRESS_END = /\s+(?:and|but|so|or|if|my|our|his|her|their)\b|[;:()]|\p{Extended_Pictographic}/u;
-/** An address said ahead of the move: "moving in next week", "from the 1st". */
-const ADDRESS_AHEAD = /\b(?:moving|move in|moves in|will be|from next|next (?:week|month)|soon|from (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the \d))\b/i;
-/** A town as written after the street, without a postcode, zip or US state ("Leeds LS6 2AB", "Austin TX 78701"). */
-const TOWN = /^(\p{L}[\p{L}'’ .-]{1,40}?)(?:\s+[A-Z]{2})?(?:\s+(?:[A-Za-z]{1,2}\d[\dA-Za-z]?\s*\d[A-Za-z]{2}|\d{4,5}))?$/u;
-
-/**
- * "my new address is 14 elm road, bristol", "my address is 2b Park Lane, Leeds LS6 2AB": the speaker's home, a numbered
- * street and maybe its town. The clause splitter cuts the town off at the comma, so the sentence (`text`) is read, at
- * the speaker's own "my address is" whose street this clause says (not a sister's or a venue's before it); the last
- * town said ("14 elm road, clifton, bristol": Bristol) is the home's value, the street when none is. Not an address for
- * a move still to come.
- */
-export function addressIs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
-  let i = start + 1;
-  if (['new', 'current', 'home'].includes(lowerOf(tokens[i]))) i++;
-  if (lowerOf(tokens[i]) !== 'address' || !['is', "'s"].includes(lowerOf(tokens[i + 1])) || ADDRESS_AHEAD.test(text)) return null;
-  const spaced = (t: string): string => t.toLowerCase().replace(/\s+/g, ' ').trim();
-  const clause = spaced(joinTokens(tokens.slice(i + 2))).replace(/^(?:still|now) /, '');
-  const said = [...text.matchAll(MY_ADDRESS)].map((m) => m[1] ?? '').find((a) => clause.startsWith(spaced(a.split(',')[0] ?? '').slice(0, 8)));
-  if (!said) return null;
-  const end = ADDRESS_END.exec(said);
-  const parts = (end ? said.slice(0, end.index) : said)
-    .split(',')
-    .map((p) => p.trim().replace(ADDRESS_TAIL, '').trim())
-    .filter((p) => p.length > 0 && !ADDRESS_FILLER.test(p));
-  const street = parts[0];
-  // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
-  if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
-  // (A US state and zip alone, "TX 78701", is no town.)
-  const town = parts.slice(1).map((p) => TOWN.exec(p)?.[1]).filter((p) => p !== undefined && !/^[A-Z]{2}$/.test(p) && !COUNTRIES.test(p)).at(-1) ?? null;
-  const content = `${own.text} lives at ${parts.join(', ')}`;
-  return { content, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(town ?? street), entities: town ? [{ name: town, type: 'place', aliases: [] }] : [] };
-}
-
-/**
- * "today was my last day at Sky", "my last day at work was friday", "last day at tesco today 🥲": the job is over
- * (not "my last day at Sky is next friday" or "my last day at work is friday", plans). Null for anything else.
- */
-export function lastDayAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
-  const words = tokens.map(lowerOf);
-  const at = words.findIndex((w, i) => i >= start && w === 'last' && words[i + 1] === 'day' && words[i + 2] === 'at');
-  if (at < 0 || (words[at - 1] !== 'my' && at !== start)) return null;
-  if (words.some((w) => ['will', 'next', 'tomorrow', 'gonna', 'going', "'ll", 'soon', 'when', 'if', 'before'].includes(w))) return null;
-  // "my last day at work is friday", "last day at sky's the 14th": still to come (but "… is today" is the day).
-  const present = words.slice(at + 3).some((w) => ['is', "'s", 'be', 'are'].includes(w));
-  if (present && !words.includes('today')) return null;
-  const rest = tokens.slice(at + 2);
-  const org = nameAfter(rest, ['at']);
-  if (org) return { content: `${own.text} left ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(org)), entities: [{ name: org, type: 'organization', aliases: [] }] };
-  return ['work', 'the office', 'my job'].some((w) => joinTokens(rest.slice(1, 1 + w.split(' ').length)).toLowerCase() === w)
-    ? { content: `${own.text} left their job`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(''), entities: [] }
-    : null;
-}
-
-/**
- * "first day at Ridgeline today!", "my first day at Monzo was great", "had my first day at Deloitte yesterday": the
- * speaker works there now. Not a first day still to come ("… tomorrow", "… is on monday", "next week"), a first day
- * at school or uni, someone else's ("his first day at Google"), nor one long ago ("my first day at Tesco in 2015").
- */
-export function firstDayAt(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
-  const words = tokens.map(lowerOf);
-  const at = words.findIndex((w, i) => i >= start && w === 'first' && words[i + 1] === 'day' && words[i + 2] === 'at');
-  // "first day at …", "my first day at …", "had my first day at …" open the clause ("remember my first day at Tesco" is a memory).
-  const opens = at === start || (words[at - 1] === 'my' && (at - 1 === start || (at - 2 === start && words[start] === 'had')));
-  if (at < 0 || !opens) return null;
-  const ahead = words.some((w) => ['will', 'next', 'tomorrow', 'gonna', 'going', "'ll", 'soon', 'when', 'if', 'before', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].includes(w));
-  if (ahead && !/\b(?:today|yesterday|this morning)\b/i.test(text)) return null;
-  // "my first day at Tesco was in 2015", "… back in 2019": a time long gone is no job now.
-  if (/\b(?:19|20)\d\d\b|\bago\b|\bused to\b/i.test(text)) return null;
-  const present = words.slice(at + 3).some((w) => ['is', "'s", 'be'].includes(w));
-  if (present && !/\btoday\b/i.test(text)) return null;
-  const org = nameAfter(tokens.slice(at + 2), ['at']);
-  if (!org || NOT_A_WORKPLACE_NAME.test(org)) return null;
-  return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
-}
-
-/** After "no longer at X": when it ended ("as of today", "after 5 years"), nothing, or a filler. */
-const ENDED_WHEN = /^(?:(?:as of|from) (?:today|now|yesterday|this week|this month|monday|friday)|after (?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|several) (?:years?|yrs?|months?))\b/i;
-/** Someone else's words: a quote, or a message that reports what was posted or said. */
-const REPORTED = /["“”]|\b(?:posted|tweeted|wrote|said|says|told me|according to)\b/i;
-
-/**
- * "no longer at Google", "i'm no longer at Deloitte", "no longer at Amazon after 5 years": the job there is over, said
- * without a verb. Not "no longer at Google on fridays" (a day of the week, not the job), not where someone is ("not at
- * Tesco anymore" is read nowhere: it says where one is as often as where one works), not a place ("no longer at
- * Leeds"), a school, a hospital or a club, and not in a quote or a report of what someone else posted or said.
- */
-export function noLongerAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, text: string): Built | null {
-  let i = start;
-  if (lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1]))) i += 2;
-  else if (['im', "i'm"].includes(lowerOf(tokens[i]))) i++;
-  if (lowerOf(tokens[i]) !== 'no' || lowerOf(tokens[i + 1]) !== 'longer' || REPORTED.test(text)) return null;
-  i += 2;
-  // ("no longer with Priya" is a partner as often as a firm: only "at".)
-  if (lowerOf(tokens[i]) !== 'at') return null;
-  const the = lowerOf(tokens[i + 1]) === 'the' ? 1 : 0;
-  const run = properRuns(tokens.slice(i + 1))[0];
-  if (!run || run.start !== the || NOT_A_WORKPLACE_NAME.test(run.text) || isPlace(run.text)) return null;
-  const after = joinTokens(tokens.slice(i + 1 + run.end)).trim();
-  const rest = after.replace(ENDED_WHEN, '').trim();
-  if (rest !== '' && (!onlyTimeOrFillers(rest) || /\b(?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bweekends\b|\bthen\b/i.test(rest))) return null;
-  const org = `${the ? 'the ' : ''}${run.text}`;
-  return { content: `${own.text} no longer works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: endedValue(normaliseFact(run.text)), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
-}
-
-/**
- * "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without
- * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs") and
- * "I'm at Ridgeline now" ("switched jobs, I'm at Ridgeline now").
- */
-export function workingAt(tokens: readonly Token[], start: number, own: Subject, workTalk: boolean): Built | null {
-  let i = start;
-  // "switched jobs, I'm at Ridgeline now": in a message about work, "now" after the firm says what "now at" does.
-  const imAt = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) ? i + 2 : ['im', "i'm"].includes(lowerOf(tokens[i])) ? i + 1 : -1;
-  if (workTalk && imAt > 0 && lowerOf(tokens[imAt]) === 'at') {
-    const run = properRuns(tokens.slice(imAt + 1))[0];
-    const after = run ? joinTokens(tokens.slice(imAt + 1 + run.end)).trim() : '';
-    if (run && run.start === 0 && /^(?:now|these days)\b/i.test(after) && onlyTimeOrFillers(after.replace(/^(?:now|these days)\b/i, ''))) {
-      return { content: `${own.text} works at ${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
-    }
-  }
-  // "I'm back at AstraZeneca": the copula said; the rest is read as without it.
-  const copula = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) && ['back', 'still', 'now'].includes(lowerOf(tokens[i + 2]));
-  if (copula) i += 2;
-  while (['currently', 'now', 'still', 'been', 'just', 'back'].includes(lowerOf(tokens[i]))) i++;
-  // "still at Fenwick Labs", "now at Monzo", "back at AstraZeneca! they rehired me" — in a message about work.
-  const stillAt = workTalk && lowerOf(tokens[i]) === 'at' && ['still', 'now', 'back'].includes(lowerOf(tokens[i - 1]));
-  if (stillAt) i--;
-  else if (lowerOf(tokens[i]) !== 'working' || !['at', 'for'].includes(lowerOf(tokens[i + 1]))) return null;
-  const run = properRuns(tokens.slice(i + 2))[0];
-  const DET = tokens[i + 2]?.pos === 'DET' ? 1 : 0;
-  if (!run || run.start !== DET) return null;
-  const org = run.text;
-  return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
-}
-
-/** How long a stay has lasted, as a job's is said: "for 3 years", "for a few months", "since 2019". */
-const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
-
-/** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
-const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;
-
-/**
- * "i've been at Google for 3 years (now)": the speaker's employer — a name that is no place (`isPlace`: "been at Leeds
- * for 3 years" is a home or a university) nor a school, hospital or club, held for months or years, with nothing
- * after the length but a filler ("been at the Crown for 2 hours" is an evening; "… for 3 months as a customer lol"
- * and "… studying nursing" are no job), in a message that says no job was left (`text`).
- */
-export function beenAt(tokens: readonly Token[], start: number, own: Subject, isPlace: (name: string) => boolean, text: string): Built | null {
-  let i = start;
-  if (lowerOf(tokens[i]) === 'i') i++;
-  if (['have', "'ve", 've'].includes(lowerOf(tokens[i]))) i++;
-  if (lowerOf(tokens[i]) !== 'been' || lowerOf(tokens[i + 1]) !== 'at') return null;
-  // "been at the BBC": the name keeps its article.
-  const the = lowerOf(tokens[i + 2]) === 'the' ? 1 : 0;
-  const run = properRuns(tokens.slice(i + 2))[0];
-  if (!run || run.start !== the || isPlace(run.text) || NOT_A_WORKPLACE_NAME.test(run.text)) return null;
-  const length = JOB_LENGTH.exec(joinTokens(tokens.slice(i + 2 + run.end)));
-  if (!length || !onlyTimeOrFillers(joinTokens(tokens.slice(i + 2 + run.end)).slice(length.index + length[0].length))) return null;
-  if (/\b(?:left|quit|resigned|laid off|fired|sacked|last day)\b/i.test(text)) return null;
-  return { content: `${own.text} works at ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
-}
-
-/** "my new job is at Dropbox", "my job is with Acme now": the speaker's employer, or null. */
-export function jobIsAt(tokens: readonly Token[], start: number, own: Subject): Built | null {
-  let i = start + 1;
-  if (['new', 'current'].includes(lowerOf(tokens[i]))) i++;
-  if (!['job', 'work', 'workplace', 'employer'].includes(lowerOf(tokens[i]))) return null;
-  if (!['is', "'s"].includes(lowerOf(tokens[i + 1]))) return null;
-  let object = tokens.slice(i + 2).filter((t) => t.pos !== 'PUNCT');
-  if (lowerOf(object.at(-1)) === 'now') object = object.slice(0, -1);
-  // "my current employer is the NHS": the employer is named without a preposition.
-  const org = lowerOf(tokens[i]) === 'employer' ? namedAfter(lowerOf(object[0]) === 'at' ? object : [{ ...(object[0] as Token), text: 'at', pos: 'ADP' }, ...object], ['at']) : namedAfter(object, ['at', 'with', 'for']);
-  return org ? { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] } : null;
 }
 
 /** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */

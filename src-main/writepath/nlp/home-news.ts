@@ -39,3 +39,47 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   if (!onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end)))) return null;
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
+
+/** What a chat puts after an address: "14 elm road, bristol now lol". */
+const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
+/** A part of an address that is a chat's filler ("…, bristol, haha"). */
+const ADDRESS_FILLER = /^(?:lol|haha\w*|x+|thanks|ta|btw|fyi|cheers)$/i;
+/** A country after the town ("…, bristol, england"): the home is the town. */
+const COUNTRIES = /^(?:uk|u\.k\.|united kingdom|great britain|england|scotland|wales|northern ireland|ireland|usa|u\.s\.a?\.?|united states|america|canada|australia|new zealand|france|germany|spain|portugal|italy|netherlands|poland)$/i;
+/** The speaker's own address, said: "my (new / current / home) address is (still / now) …", to the end of its sentence. */
+const MY_ADDRESS = /\bmy\s+(?:(?:new|current|home)\s+)?address(?:\s+is|['’]s)\s+(?:(?:still|now)\s+)?([^.!?\n]+)/giu;
+/** Where an address ends: another thought ("and my number is …", "but my wife's is …"), a bracket, an emoji or a smiley. */
+const ADDRESS_END = /\s+(?:and|but|so|or|if|my|our|his|her|their)\b|[;:()]|\p{Extended_Pictographic}/u;
+/** An address said ahead of the move: "moving in next week", "from the 1st". */
+const ADDRESS_AHEAD = /\b(?:moving|move in|moves in|will be|from next|next (?:week|month)|soon|from (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|the \d))\b/i;
+/** A town as written after the street, without a postcode, zip or US state ("Leeds LS6 2AB", "Austin TX 78701"). */
+const TOWN = /^(\p{L}[\p{L}'’ .-]{1,40}?)(?:\s+[A-Z]{2})?(?:\s+(?:[A-Za-z]{1,2}\d[\dA-Za-z]?\s*\d[A-Za-z]{2}|\d{4,5}))?$/u;
+
+/**
+ * "my new address is 14 elm road, bristol", "my address is 2b Park Lane, Leeds LS6 2AB": the speaker's home, a numbered
+ * street and maybe its town. The clause splitter cuts the town off at the comma, so the sentence (`text`) is read, at
+ * the speaker's own "my address is" whose street this clause says (not a sister's or a venue's before it); the last
+ * town said ("14 elm road, clifton, bristol": Bristol) is the home's value, the street when none is. Not an address for
+ * a move still to come.
+ */
+export function addressIs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
+  let i = start + 1;
+  if (['new', 'current', 'home'].includes(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'address' || !['is', "'s"].includes(lowerOf(tokens[i + 1])) || ADDRESS_AHEAD.test(text)) return null;
+  const spaced = (t: string): string => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  const clause = spaced(joinTokens(tokens.slice(i + 2))).replace(/^(?:still|now) /, '');
+  const said = [...text.matchAll(MY_ADDRESS)].map((m) => m[1] ?? '').find((a) => clause.startsWith(spaced(a.split(',')[0] ?? '').slice(0, 8)));
+  if (!said) return null;
+  const end = ADDRESS_END.exec(said);
+  const parts = (end ? said.slice(0, end.index) : said)
+    .split(',')
+    .map((p) => p.trim().replace(ADDRESS_TAIL, '').trim())
+    .filter((p) => p.length > 0 && !ADDRESS_FILLER.test(p));
+  const street = parts[0];
+  // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
+  if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
+  // (A US state and zip alone, "TX 78701", is no town.)
+  const town = parts.slice(1).map((p) => TOWN.exec(p)?.[1]).filter((p) => p !== undefined && !/^[A-Z]{2}$/.test(p) && !COUNTRIES.test(p)).at(-1) ?? null;
+  const content = `${own.text} lives at ${parts.join(', ')}`;
+  return { content, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(town ?? street), entities: town ? [{ name: town, type: 'place', aliases: [] }] : [] };
+}

@@ -6,7 +6,7 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, firstDayAt, lastDayAt, noLongerAt, workingAt } from './chat-forms';
+import { beenAt, firstDayAt, lastDayAt, noLongerAt, workingAt } from './job-forms';
 import { settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';

@@ -9,8 +9,10 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
-import { buildStatement, forSoftware, unknownPlaceMovedTo } from './build-statement';
-import { clauseText, normaliseForParsing, skipOpeners, splitClauses, withoutQuotedSpeech, type Clause } from './clauses';
+import { buildStatement } from './build-statement';
+import { forSoftware, unknownPlaceMovedTo } from './software-moves';
+import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
+import { withoutQuotedSpeech } from './quoted-speech';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import { intensityWithException, withoutIntensity } from './intensity';
@@ -22,7 +24,9 @@ import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, S
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { addressIs, coupleStatement, homeIsIn, jobIsAt, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { addressIs } from './home-news';
+import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
