@@ -54,6 +54,8 @@ export interface RetrievalConfig {
   placeTurnLift: number;
   /** A question word counts as said by a turn word this near in the word vectors (synonyms.ts). */
   synonymThreshold: number;
+  /** "Where do I live?" lifts the facts that hold the person's residence by this much (slot-questions.ts); 0 = off. */
+  slotQuestionLift: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -117,6 +119,9 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // turns deep: pack recall tidy 0.835 → 0.861, long chats 0.676 → 0.712, short chats 0.978 and Russian 0.877
   // unchanged. Weight 0.35: tidy packs 0.852, long 0.696; 0.7: 0.868 / 0.702. Threshold 0.4: long 0.693; 0.5: tidy 0.855.
   synonymThreshold: 0.45,
+  // Doubles the slot's fact: enough to put it above a fact found by a stronger list (a neighbour turn's fact through
+  // provenance, a near vector) in a young memory; one of facts' own strategies already rank it high in an old one.
+  slotQuestionLift: 1,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

@@ -22,6 +22,7 @@ import { temporalEdgesAround } from '../repo/temporal-edges';
 import { brevityWeight, type BrevityPrior } from './brevity';
 import { asksForCurrent, recencyWeights } from './recency';
 import { answerKindLift } from './answer-kinds';
+import { holdsSlot, slotAskedAbout } from './slot-questions';
 import { ftsScored, type FtsRankings, type RankedHit } from './fts-scored';
 import { mmr, weightedRrf } from './fusion';
 import { adaptiveParams, classifyComplexity, type IntentClassifier } from './intent';
@@ -290,11 +291,13 @@ export async function search(
   // "When …?", "How many …?", "Why …?", "Where …?": the turns in contention that say a time, an amount, a reason, a
   // place (answer-kinds.ts).
   const kindLift = answerKindLift(query, deps.config);
+  // "Where do I live?": the fact that holds the person's residence (slot-questions.ts).
+  const slotAsked = deps.config.slotQuestionLift > 0 ? slotAskedAbout(query) : null;
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
-      const kind = node.type === 'episodic' && kindLift ? kindLift(spokenText(node)) : 1;
+      const kind = node.type === 'episodic' && kindLift ? kindLift(spokenText(node)) : slotAsked !== null && holdsSlot(node, slotAsked) ? 1 + deps.config.slotQuestionLift : 1;
       return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * kind };
     })
     .sort((a, b) => b.score - a.score);
