@@ -1148,11 +1148,15 @@ describe('session 20: habits listed and habits by their verb', () => {
   it('a new job told the chat\'s way: "new job at X", "first day at X today", "I\'m at X now" after a change of job', async () => {
     const employer = async (text: string) => (await slotted(text)).filter((f) => f.slot === 'user.employer').map((f) => f.value);
     expect(await employer('new job at Ridgeline 🎉')).toEqual(['ridgeline']);
-    expect(await slotted('first day at Ridgeline today!')).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: '2026-11-25' }]);
-    expect(await employer('had my first day at Deloitte yesterday')).toEqual(['deloitte']);
+    expect(await slotted('first day at Ridgeline today! new team seems lovely')).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: '2026-11-25' }]);
+    expect(await employer('had my first day at Deloitte yesterday, colleagues are nice')).toEqual(['deloitte']);
     expect(await employer("I switched jobs, I'm at Ridgeline now")).toEqual(['ridgeline']);
     // Still to come, long ago, someone else's, a school, a memory; and where one is, not where one works.
-    for (const text of ['first day at Ridgeline tomorrow eek', 'my first day at Google is on monday', 'my first day at Tesco was in 2015', 'his first day at Google went well', 'first day at uni today', 'remember my first day at Tesco lol', 'new job at Ridgeline starting monday', "I'm at Tesco now, need anything?", 'my brother got a new job at Google']) {
+    for (const text of ['first day at Ridgeline tomorrow eek', 'my first day at Google is on monday', 'my first day at Tesco was in 2015', 'his first day at Google went well', 'first day at uni today', 'remember my first day at Tesco lol', 'new job at Ridgeline starting monday', "I'm at Tesco now, need anything?", 'my brother got a new job at Google',
+      // Review 29: a day out, someone else's, a visit, a first day to come; a concert or a club; errands after work.
+      'first day at Disneyland today 🎢', 'first day at Wimbledon today, the tennis is amazing', 'first day at Google today, so proud of my daughter', 'first day at Google today for my brother!', 'first day at Bright Horizons nursery today for the little one', 'first day at Ridgeline in 2 weeks', 'first day at Google today, just visiting for an interview',
+      'new gig at Brixton Academy tonight 🎸', 'new position at Chess Club', "new job at Google, he's buzzing", 'new job at Google, not me, my mate dan', 'new job at Ridgeline!! first day monday',
+      "left work early, I'm at Tesco now", "long day at work. I'm at Tesco now lol", "sam switched jobs, I'm at Ridgeline now though"]) {
       expect(await employer(text), text).toEqual([]);
     }
     expect(await slotted("we're living in Lisbon now")).toEqual([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon', day: '2026-11-25' }]);

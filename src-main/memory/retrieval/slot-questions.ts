@@ -8,14 +8,31 @@
  */
 import type { MemoryNode } from '../../../src-shared/memory-types';
 
-/** Question → the speaker's slot it asks about (English; the slot names are the write path's). */
+/** "what's", "whats", "what is"; "where's", "wheres", "where is". */
+const WHATS = String.raw`what(?:'?s| is)`;
+const WHERES = String.raw`where(?:'?s| is)`;
+/** Where such a question starts: the message, or its last sentence, after "ok so", "hey", "remind me,". */
+const OPENING = String.raw`(?:^|[.!?]\s*)(?:(?:ok|okay|so|and|hey|hi|um|wait|quick question|remind me)[,:]?\s+)*`;
+/** What may end such a question: "now", "these days", "currently", a mark. */
+const TAIL = String.raw`(?:\s+(?:now|these days|currently|right now|at the moment|again|then))?\s*[?.!]*\s*$`;
+
+/**
+ * Question → the speaker's slot it asks about now (the slot names are the write path's). Each is the whole question
+ * (or its last sentence): "where do I live stream from", "where do I work out", "what's my job interview time", "who's my
+ * partner's boss", "what is my name on discord" ask something else. Past ("where did I live in 2019?") and
+ * hypothetical ("if I moved, where do I live?") questions are not about the value held now.
+ */
 const SLOT_QUESTIONS: readonly [RegExp, string][] = [
-  [/\bwhere (?:do|did) (?:i|we) (?:live|stay)\b|\bwhere(?:'s| is) (?:my|our) (?:home|flat|house|place|apartment)\b|\bwhat(?:'s| is) (?:my|our) (?:home |new |current )?address\b|\bwhere am i (?:living|based)\b|\bwhich (?:city|town) do i live\b/i, 'residence'],
-  [/\bwhere (?:do|did) i work\b|\bwho (?:do|did) i work for\b|\bwhat(?:'s| is) my (?:current )?(?:employer|company|workplace)\b|\bwhere am i working\b|\bwho(?:'s| is) my employer\b/i, 'employer'],
-  [/\bwhat(?:'s| is) my (?:job|occupation|profession|role)\b|\bwhat do i do for (?:a living|work)\b/i, 'occupation'],
-  [/\bwhat(?:'s| is) my (?:full )?name\b|\bwhat am i called\b/i, 'name'],
-  [/\bwho(?:'s| is) my (?:partner|girlfriend|boyfriend|wife|husband|fianc[eé]e?)\b|\bam i (?:single|seeing (?:anyone|someone)|in a relationship|dating (?:anyone|someone))\b|\bwho am i (?:dating|seeing|with)\b/i, 'partner'],
-  [/\bwhat(?:'s| is) my diet\b|\bam i (?:vegan|vegetarian|veggie|pescatarian)\b|\bdo i eat meat\b/i, 'diet'],
+  [new RegExp(String.raw`${OPENING}(?:where do (?:i|we) (?:currently |still )?live|${WHERES} (?:my|our) (?:home|flat|house|place|apartment)|${WHATS} (?:my|our) (?:home |new |current )?address|where am i (?:living|based)|(?:which|what) (?:city|town|country) do i live in|(?:which|what) (?:city|town|country) am i in)${TAIL}`, 'i'), 'residence'],
+  [new RegExp(String.raw`${OPENING}(?:where do i (?:currently |still )?work|who do i (?:currently |still )?work for|(?:which|what) company do i work (?:for|at)|${WHATS} my (?:current )?(?:employer|company|workplace)|where am i working|who(?:'?s| is) my employer)${TAIL}`, 'i'), 'employer'],
+  [new RegExp(String.raw`${OPENING}(?:${WHATS} my (?:current )?(?:job|occupation|profession|role)|what do i do(?: for (?:a living|work))?)${TAIL}`, 'i'), 'occupation'],
+  [new RegExp(String.raw`${OPENING}(?:${WHATS} my (?:full )?name|what am i called)${TAIL}`, 'i'), 'name'],
+  [new RegExp(String.raw`${OPENING}(?:who(?:'?s| is) my (?:partner|girlfriend|boyfriend|wife|husband|fianc[eé]e?)|${WHATS} my (?:partner|girlfriend|boyfriend|wife|husband)(?:'s| s) name|am i (?:still )?(?:single|married|engaged|seeing (?:anyone|someone)|in a relationship|dating (?:anyone|someone))|do i have a (?:partner|girlfriend|boyfriend|wife|husband)|who am i (?:dating|seeing|with))${TAIL}`, 'i'), 'partner'],
+  [new RegExp(String.raw`${OPENING}(?:${WHATS} my diet|am i (?:still )?(?:vegan|vegetarian|veggie|pescatarian)|do i (?:still )?eat meat)${TAIL}`, 'i'), 'diet'],
+  // Russian: "Где я живу?", "Где я работаю?", "Как меня зовут?".
+  [/(?:^|[.!?]\s*)где я (?:сейчас )?живу\s*[?.!]*\s*$/iu, 'residence'],
+  [/(?:^|[.!?]\s*)где я (?:сейчас )?работаю\s*[?.!]*\s*$/iu, 'employer'],
+  [/(?:^|[.!?]\s*)как меня зовут\s*[?.!]*\s*$/iu, 'name'],
 ];
 
 /** The speaker's slot a question asks about ("user.residence"), or null. */
@@ -25,8 +42,12 @@ export function slotAskedAbout(query: string): string | null {
   return null;
 }
 
-/** Whether a node is a fact that holds `slot` (the slot as written, in any case). */
+/**
+ * Whether a node is a fact that holds `slot` (the slot as written, in any case) with a value: "User used to live in
+ * Manchester" (`ended:manchester`) says what the slot no longer holds.
+ */
 export function holdsSlot(node: MemoryNode, slot: string): boolean {
   const held = node.attributes.slot;
-  return node.type !== 'episodic' && typeof held === 'string' && held.toLowerCase() === slot;
+  const value = node.attributes.value;
+  return node.type !== 'episodic' && typeof held === 'string' && held.toLowerCase() === slot && !(typeof value === 'string' && value.startsWith('ended:'));
 }

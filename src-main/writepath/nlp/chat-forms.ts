@@ -172,6 +172,12 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
   return text.slice(first.index + first.text.length).trim().length === 0;
 }
 
+/**
+ * A message that says the speaker's job changed: "moved jobs", "switched jobs", "new job", "quit my job" — opening it or
+ * a sentence, or after "I" ("sam switched jobs" is Sam's).
+ */
+const JOB_CHANGED = /(?:^|[.!?,;]\s*|\b(?:i|i've|ive|i have)\s+)(?:(?:just|finally|have)\s+)*(?:(?:switched|changed|moved|swapped) jobs|new (?:job|role)|(?:quit|left|resigned from) my job|got a (?:new )?job|started (?:a|my) new (?:job|role))\b/i;
+
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
 const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
@@ -259,8 +265,9 @@ export function namedAfter(object: readonly Token[], preps: readonly string[]): 
 export function copulaJobOrHome(subject: Subject, group: VerbGroup, object: readonly Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (group.past) return null;
   const state = copulaState(group, object, said);
-  // "I've moved jobs, I'm at Lidl now": a trailing "now" is a change where the message talks about work.
-  const nowAtWork = ctx.workTalk && !state.negated && lowerOf(said.filter((t) => t.pos !== 'PUNCT').at(-1)) === 'now' && lowerOf(state.rest[0]) === 'at';
+  // "I've moved jobs, I'm at Lidl now", "switched jobs, I'm at Ridgeline now": a trailing "now" is a change where the
+  // message says the job changed, not only where it talks of work ("left work early, I'm at Tesco now" is an errand).
+  const nowAtWork = JOB_CHANGED.test(ctx.text) && !state.negated && lowerOf(said.filter((t) => t.pos !== 'PUNCT').at(-1)) === 'now' && lowerOf(state.rest[0]) === 'at';
   if (!state.overForGood && !state.now && !nowAtWork) return null;
   // "my mum is now at lidl": where an unnamed relative is today, as likely as where she works.
   if (subject.unnamed && !state.overForGood) return null;

@@ -9,7 +9,18 @@ import { namedAfter } from './chat-forms';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { endedValue } from '../../../src-shared/slot-values';
+import { RELATIONS } from './lexicon';
 import type { Built, Subject } from './statement-types';
+
+/** Someone else's news: "congrats on your new job", "new job for my brother", "so proud of my sister", "he's buzzing". */
+export const SOMEONE_ELSES = new RegExp(
+  `\\b(?:your|ur|his|her|him|their|he's|she's|he is|she is|they're|not me|my (?:mate|pal)|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig|day)\\W* for\\b|\\b(?:${[...RELATIONS].join('|')})\\b`,
+  'iu',
+);
+/** A first day that is a job's: the message talks of work ("new team", "colleagues", "onboarding"). */
+const FIRST_DAY_AT_WORK = /\b(?:new (?:job|role|team|position|place)|job|work|office|colleagues?|manager|boss|team|onboarding|induction|laptop|desk|shift)\b/i;
+/** Not a first day of a job held: a visit, an interview, or one that ended at once. */
+const FIRST_DAY_NOT_A_JOB = /\b(?:visit(?:ing)?|interview|let (?:me|us) go|fired|sacked|quit|lol)\b/i;
 
 /**
  * "today was my last day at Sky", "my last day at work was friday", "last day at tesco today 🥲": the job is over
@@ -33,8 +44,10 @@ export function lastDayAt(tokens: readonly Token[], start: number, own: Subject)
 
 /**
  * "first day at Ridgeline today!", "my first day at Monzo was great", "had my first day at Deloitte yesterday": the
- * speaker works there now. Not a first day still to come ("… tomorrow", "… is on monday", "next week"), a first day
- * at school or uni, someone else's ("his first day at Google"), nor one long ago ("my first day at Tesco in 2015").
+ * speaker works there now, in a message that talks of work ("new team", "colleagues"): "first day at Disneyland" is a
+ * day out. Not a first day still to come ("… tomorrow", "… is on monday", "in 2 weeks"), at school, uni or nursery,
+ * someone else's ("his first day at Google", "… so proud of my daughter": job-news.ts), a visit or an interview, nor one
+ * long ago ("my first day at Tesco in 2015").
  */
 export function firstDayAt(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
   const words = tokens.map(lowerOf);
@@ -49,7 +62,7 @@ export function firstDayAt(tokens: readonly Token[], start: number, own: Subject
   const present = words.slice(at + 3).some((w) => ['is', "'s", 'be'].includes(w));
   if (present && !/\btoday\b/i.test(text)) return null;
   const org = nameAfter(tokens.slice(at + 2), ['at']);
-  if (!org || NOT_A_WORKPLACE_NAME.test(org)) return null;
+  if (!org || NOT_A_WORKPLACE_NAME.test(org) || !FIRST_DAY_AT_WORK.test(text) || FIRST_DAY_NOT_A_JOB.test(text) || /\bin \d+ (?:days?|weeks?|months?)\b/i.test(text)) return null;
   return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
@@ -84,20 +97,10 @@ export function noLongerAt(tokens: readonly Token[], start: number, own: Subject
 
 /**
  * "currently working at Tesco", "working for the NHS now", "still working at Aldi": the speaker's job, said without
- * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs") and
- * "I'm at Ridgeline now" ("switched jobs, I'm at Ridgeline now").
+ * "I"; and in a message about work, "still at Fenwick Labs" ("ok so I didnt actually quit, still at Fenwick Labs").
  */
 export function workingAt(tokens: readonly Token[], start: number, own: Subject, workTalk: boolean): Built | null {
   let i = start;
-  // "switched jobs, I'm at Ridgeline now": in a message about work, "now" after the firm says what "now at" does.
-  const imAt = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) ? i + 2 : ['im', "i'm"].includes(lowerOf(tokens[i])) ? i + 1 : -1;
-  if (workTalk && imAt > 0 && lowerOf(tokens[imAt]) === 'at') {
-    const run = properRuns(tokens.slice(imAt + 1))[0];
-    const after = run ? joinTokens(tokens.slice(imAt + 1 + run.end)).trim() : '';
-    if (run && run.start === 0 && /^(?:now|these days)\b/i.test(after) && onlyTimeOrFillers(after.replace(/^(?:now|these days)\b/i, ''))) {
-      return { content: `${own.text} works at ${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
-    }
-  }
   // "I'm back at AstraZeneca": the copula said; the rest is read as without it.
   const copula = lowerOf(tokens[i]) === 'i' && ['am', "'m", 'm'].includes(lowerOf(tokens[i + 1])) && ['back', 'still', 'now'].includes(lowerOf(tokens[i + 2]));
   if (copula) i += 2;
@@ -117,7 +120,7 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
 const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
 
 /** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
-const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;
+const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|nursery|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;
 
 /**
  * "i've been at Google for 3 years (now)": the speaker's employer — a name that is no place (`isPlace`: "been at Leeds

@@ -6,21 +6,15 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, firstDayAt, lastDayAt, noLongerAt, workingAt } from './job-forms';
+import { beenAt, firstDayAt, lastDayAt, noLongerAt, SOMEONE_ELSES, workingAt } from './job-forms';
 import { settledIn } from './home-news';
-import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
+import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
 
 /** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
 export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
-/** Someone else's news: "congrats on your new job", "new job for my brother", "so proud of my sister". */
-const SOMEONE_ELSES = new RegExp(
-  `\\b(?:your|ur|his|her|their|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig)\\W* for\\b|\\b(?:${[...RELATIONS].join('|')})\\b`,
-  'iu',
-);
-
 /**
  * A message in which the verbless role may not be the speaker's job now: one that ended ("quit!! barista at Costa no
  * more", "old job: …", "3 years ago"), someone else's ("congrats on your new job", "new job for my brother", "so proud of
@@ -33,6 +27,8 @@ const NOT_OWN_NEW_JOB = new RegExp(
     '\\b(?:quit|left|resigned|laid off|fired|sacked|let go|last day|no more|not anymore|no longer|old job|previous|former|ago|used to)\\b',
     SOMEONE_ELSES.source,
     '\\b(?:next|tomorrow|soon|will|gonna|going to|starting|starts|start on|applied|applying|apply|interview|might|maybe|hopefully|if|jk|kidding|joking)\\b',
+    // "new job at Ridgeline!! first day monday": taken, but not begun.
+    '\\bfirst day (?:is |on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\\b',
     '\\b(?:hiring|posting|vacanc\\w*|opening|open|advert|offer)\\b',
     '\\bor\\b',
   ].join('|'),
@@ -42,12 +38,12 @@ const PREPOSITIONS = ['at', 'for', 'with'];
 
 /** The speaker's job or home from a chat form (null when the clause is none of them). */
 export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
-  const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job|(?:switched|changed) jobs)\b/i.test(ctx.text);
+  const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text);
   // "new job for Sam! working at Google now": someone else's new job, told without a subject.
   const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
   return (
     lastDayAt(tokens, start, own) ??
-    firstDayAt(tokens, start, own, ctx.text) ??
+    (SOMEONE_ELSES.test(ctx.text) ? null : firstDayAt(tokens, start, own, ctx.text)) ??
     noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
@@ -72,7 +68,8 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
   let i = start;
   while (['now', 'just', 'officially', 'a', 'an'].includes(lowerOf(tokens[i]))) i++;
   // "new job at Ridgeline 🎉", "got a new job with Monzo!!": the job itself at a firm, no role said.
-  const jobWord = lowerOf(tokens[i]) === 'new' && ['job', 'role', 'position', 'gig'].includes(lowerOf(tokens[i + 1])) ? i + 2 : -1;
+  // (Not "new gig at Brixton Academy": a concert as often; not "new position at chess club".)
+  const jobWord = lowerOf(tokens[i]) === 'new' && ['job', 'role'].includes(lowerOf(tokens[i + 1])) ? i + 2 : -1;
   if (jobWord > 0 && PREPOSITIONS.includes(lowerOf(tokens[jobWord]))) return employerIn(tokens.slice(jobWord), own);
   const roleStart = i;
   while (i < tokens.length && i - roleStart < 4 && ['ADJ', 'NOUN', 'PROPN'].includes((tokens[i] as Token).pos) && !PREPOSITIONS.includes(lowerOf(tokens[i]))) i++;

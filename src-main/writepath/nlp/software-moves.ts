@@ -14,6 +14,14 @@ const SOFTWARE_USES = new Set(
     'storage backups analytics monitoring logging').split(' '),
 );
 
+/** Tools a team moves to that no name finder knows as such: "we've moved to Teams", "moved to Jira", "to Notion". */
+const WORK_TOOLS = new Set(
+  ('slack teams jira confluence notion trello asana monday clickup linear basecamp zoom webex github gitlab bitbucket ' +
+    'figma miro airtable salesforce hubspot zendesk intercom sharepoint onedrive dropbox gcp aws azure heroku vercel ' +
+    'netlify kubernetes postgres mysql mongodb snowflake databricks xero quickbooks shopify wordpress squarespace wix ' +
+    'gmail outlook discord whatsapp signal telegram').split(' '),
+);
+
 /**
  * "we moved to Google Cloud", "we moved to GCP for hosting": a name the library does not know as a place is no
  * home when the library knows it as an organisation (said without "the": "the UAE" is a country it calls one), a
@@ -21,6 +29,7 @@ const SOFTWARE_USES = new Set(
  * job, not a use).
  */
 export function movedToATool(place: string, said: readonly Token[], ctx: Context): boolean {
+  if (WORK_TOOLS.has(place.toLowerCase())) return true;
   if (ctx.named.get(place.toLowerCase()) === 'place') return false;
   const at = said.findIndex((t) => t.text === place.split(' ')[0]);
   if (lowerOf(said[at - 1]) !== 'the' && ctx.isOrganisation(place)) return true;
