@@ -16,6 +16,9 @@ interface UiState {
   openToolCall: ToolCallRecord | null;
   /** The reply whose context pack ("why this answer") is shown. */
   packMessageId: string | null;
+  /** A new chat is being made: a message sent meanwhile waits for it and never goes to the chat still shown. */
+  openingChat: boolean;
+  setOpeningChat(v: boolean): void;
   /** Failed actions, shown as dismissible notices. */
   errors: { id: number; message: string }[];
   pushError(message: string): void;
@@ -37,6 +40,8 @@ export const useUi = create<UiState>((set) => ({
   openChatAt: (selectedChatId, foundMessageId) => set({ selectedChatId, foundMessageId }),
   openToolCall: null,
   packMessageId: null,
+  openingChat: false,
+  setOpeningChat: (openingChat) => set({ openingChat }),
   errors: [],
   pushError: (message) => set((s) => ({ errors: [...s.errors.slice(-3), { id: Date.now() + Math.random(), message }] })),
   dismissError: (id) => set((s) => ({ errors: s.errors.filter((e) => e.id !== id) })),

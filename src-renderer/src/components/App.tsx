@@ -21,9 +21,12 @@ export function App() {
   // there may reach the message box and be sent unseen.
   const inspectorOpen = useInspector((s) => s.open);
 
+  const setOpeningChat = useUi((s) => s.setOpeningChat);
   const newChat = useCallback(() => {
-    create.mutate(undefined, { onSuccess: (chat) => selectChat(chat.id) });
-  }, [create, selectChat]);
+    // Until the new chat is selected, the chat shown is the old one: a message sent meanwhile waits (Composer).
+    setOpeningChat(true);
+    create.mutate(undefined, { onSuccess: (chat) => selectChat(chat.id), onSettled: () => setOpeningChat(false) });
+  }, [create, selectChat, setOpeningChat]);
 
   const onCommand = useCallback(
     (command: UiCommand) => {

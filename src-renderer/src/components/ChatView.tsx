@@ -9,7 +9,7 @@ import { MenuButton } from './MenuButton';
 import { MessageItem } from './MessageItem';
 
 export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewChat: () => void }) {
-  const { showArchived, selectChat } = useUi();
+  const { showArchived, selectChat, openingChat } = useUi();
   const chats = useChats(showArchived);
   const chat = chats.data?.find((c) => c.id === chatId) ?? null;
   const [shown, setShown] = useState({ chatId, limit: MESSAGES_SHOWN });
@@ -73,6 +73,7 @@ export function ChatView({ chatId, onNewChat }: { chatId: string | null; onNewCh
         onStop={() => streaming && stop.mutate(streaming.id)}
         streaming={streaming !== null}
         busy={send.isPending || create.isPending}
+        opening={openingChat}
       />
     </section>
   );

@@ -8,11 +8,17 @@ interface Props {
   onStop(): void;
   streaming: boolean;
   busy: boolean;
+  /**
+   * A new chat is being made (New chat was pressed): Enter now is kept and sent once it opens — sent at once, it would go
+   * to the chat still shown, with that chat's switches ("Don't use memory").
+   */
+  opening: boolean;
 }
 
 /** Enter sends, Shift+Enter adds a line, Esc stops the reply being written. */
-export function Composer({ chatId, onSend, onStop, streaming, busy }: Props) {
+export function Composer({ chatId, onSend, onStop, streaming, busy, opening }: Props) {
   const [text, setText] = useState('');
+  const [queued, setQueued] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -42,10 +48,22 @@ export function Composer({ chatId, onSend, onStop, streaming, busy }: Props) {
 
   const canSend = text.trim() !== '' && !streaming && !busy;
   const submit = () => {
+    if (opening) {
+      if (text.trim() !== '') setQueued(true);
+      return;
+    }
     if (!canSend) return;
     onSend(text);
     setText('');
   };
+  // The new chat is open (its id came with `opening` turning false): what was sent meanwhile goes there now.
+  useEffect(() => {
+    if (!queued || opening) return;
+    setQueued(false);
+    if (!canSend) return;
+    onSend(text);
+    setText('');
+  }, [queued, opening, canSend, onSend, text]);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
@@ -76,7 +94,14 @@ export function Composer({ chatId, onSend, onStop, streaming, busy }: Props) {
           <Icon name="stop" /> Stop
         </button>
       ) : (
-        <button type="submit" className="button button-primary" disabled={!canSend} title="Send (Enter)" data-testid="send">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!canSend}
+          aria-busy={queued}
+          title={queued ? 'Sends when the new chat opens' : 'Send (Enter)'}
+          data-testid="send"
+        >
           <Icon name="send" /> Send
         </button>
       )}
