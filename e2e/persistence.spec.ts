@@ -44,3 +44,19 @@ test('a message sent while a new chat is being made goes to the new chat, not th
   await expect(page.getByTestId('message-user')).toHaveCount(1);
   await expect(page.getByTestId('message-user')).toContainText('first chat, with memory off');
 });
+
+test('if the new chat cannot be made, what was typed stays in the box and goes nowhere', async ({ page, engram }) => {
+  await openApp(page, engram);
+  await send(page, 'the only chat');
+  await expect(page.getByTestId('message-assistant').last()).toHaveAttribute('data-status', 'offline');
+  await page.route('**/api/call/chat.create', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.abort();
+  });
+  await page.getByTestId('new-chat').click();
+  await send(page, 'not for the old chat');
+  await expect(page.getByTestId('send')).toHaveAttribute('title', 'Send (Enter)', { timeout: 10_000 });
+  await expect(page.getByTestId('composer')).toHaveValue('not for the old chat');
+  await expect(page.getByTestId('message-user')).toHaveCount(1);
+  await expect(page.getByTestId('message-user')).toContainText('the only chat');
+});

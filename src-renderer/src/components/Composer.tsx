@@ -18,7 +18,9 @@ interface Props {
 /** Enter sends, Shift+Enter adds a line, Esc stops the reply being written. */
 export function Composer({ chatId, onSend, onStop, streaming, busy, opening }: Props) {
   const [text, setText] = useState('');
-  const [queued, setQueued] = useState(false);
+  /** The chat shown when a message was sent while a new one was being made (undefined: nothing waits). */
+  const [queuedIn, setQueuedIn] = useState<string | null | undefined>(undefined);
+  const queued = queuedIn !== undefined;
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
@@ -49,21 +51,22 @@ export function Composer({ chatId, onSend, onStop, streaming, busy, opening }: P
   const canSend = text.trim() !== '' && !streaming && !busy;
   const submit = () => {
     if (opening) {
-      if (text.trim() !== '') setQueued(true);
+      if (text.trim() !== '') setQueuedIn(chatId);
       return;
     }
     if (!canSend) return;
     onSend(text);
     setText('');
   };
-  // The new chat is open (its id came with `opening` turning false): what was sent meanwhile goes there now.
+  // The new chat is open (its id came with `opening` turning false): what was sent meanwhile goes there now. If it could
+  // not be made (the chat shown is the same), the text stays in the box, unsent, beside the error.
   useEffect(() => {
     if (!queued || opening) return;
-    setQueued(false);
-    if (!canSend) return;
+    setQueuedIn(undefined);
+    if (!canSend || chatId === queuedIn) return;
     onSend(text);
     setText('');
-  }, [queued, opening, canSend, onSend, text]);
+  }, [queued, queuedIn, opening, canSend, onSend, text, chatId]);
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
