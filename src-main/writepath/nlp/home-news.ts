@@ -40,10 +40,8 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 
-/** What a chat puts after an address: "14 elm road, bristol now lol". */
-const ADDRESS_TAIL = /\s+(?:now|btw|lol|haha|x+|if you need it|fyi)$/i;
-/** A part of an address that is a chat's filler ("…, bristol, haha"). */
-const ADDRESS_FILLER = /^(?:lol|haha\w*|x+|thanks|ta|btw|fyi|cheers)$/i;
+/** What a chat puts after an address, at the end of a part or as a part of its own: "bristol now lol", "…, bristol, haha". */
+const ADDRESS_TAIL = /(?:(?:^|\s+)(?:now|btw|lol|haha\w*|x+|if you need it|fyi|thanks|ta|cheers))+$/i;
 /** A country after the town ("…, bristol, england"): the home is the town. */
 const COUNTRIES = /^(?:uk|u\.k\.|united kingdom|great britain|england|scotland|wales|northern ireland|ireland|usa|u\.s\.a?\.?|united states|america|canada|australia|new zealand|france|germany|spain|portugal|italy|netherlands|poland)$/i;
 /** The speaker's own address, said: "my (new / current / home) address is (still / now) …", to the end of its sentence. */
@@ -74,7 +72,7 @@ export function addressIs(tokens: readonly Token[], start: number, own: Subject,
   const parts = (end ? said.slice(0, end.index) : said)
     .split(',')
     .map((p) => p.trim().replace(ADDRESS_TAIL, '').trim())
-    .filter((p) => p.length > 0 && !ADDRESS_FILLER.test(p));
+    .filter((p) => p.length > 0);
   const street = parts[0];
   // A house number and a street ("14 elm road", "2b Park Lane"); anything else ("is on the form") is no address.
   if (!street || parts.length > 4 || !/^\d{1,5}[a-z]?\s+\p{L}[\p{L}'’ .-]{2,60}$/iu.test(street)) return null;
