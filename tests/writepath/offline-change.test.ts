@@ -616,8 +616,9 @@ describe("a fourth review's findings (1,137 messages): polarity, non-homes, hedg
     expect(await first('i went vegan in january')).toMatchObject({ slot: 'user.diet', value: 'vegan', day: '2026-01-01' });
     expect(await first("i've become a vegan lol")).toMatchObject({ slot: 'user.diet', value: 'vegan' });
     expect(await first("i've stopped being vegetarian")).toMatchObject({ slot: 'user.diet', value: 'ended:vegetarian' });
-    expect(await first("i've given up meat for lent")).toMatchObject({ slot: null });
-    expect(await first('gave up booze for dry january')).toMatchObject({ slot: null });
+    // A spell is no habit given up, and without its spell the clause would say one was (session 23).
+    expect(await slotted("i've given up meat for lent")).toEqual([]);
+    expect(await slotted('gave up booze for dry january')).toEqual([{ content: 'User gave up booze for dry january', slot: null, value: null, day: null }]);
     expect(await first('i got laid off from Ford')).toMatchObject({ slot: 'user.employer', value: 'ended:ford' });
     expect(await first('my favourite colour is green now not blue')).toMatchObject({ slot: 'user.favourite.colour', value: 'green' });
     expect(await first('my favourite film is still the godfather')).toMatchObject({ value: 'the godfather' });
@@ -1172,6 +1173,45 @@ describe('session 20: habits listed and habits by their verb', () => {
   it('someone else\'s new job told without a subject is not the speaker\'s', async () => {
     expect((await slotted('new job for Sam! working at Google now')).filter((f) => f.slot === 'user.employer')).toEqual([]);
     expect((await slotted('got a new job!! working at Google now')).filter((f) => f.slot === 'user.employer').map((f) => f.value)).toEqual(['google']);
+  });
+});
+
+describe('session 23: spells, exceptions said next, colleagues, a month gone by', () => {
+  it('a habit for a spell is kept only with its spell, and the month that bounds it does not date it', async () => {
+    expect(await slotted('I gave up meat for lent')).toEqual([]);
+    expect(await slotted("I'm off the booze for january")).toEqual([]);
+    expect(await slotted("I'm vegan for january")).toEqual([{ content: 'User is vegan for january', slot: null, value: null, day: null }]);
+    expect(await slotted("I'm not drinking for a month")).toEqual([{ content: 'User is not drinking for a month', slot: null, value: null, day: null }]);
+    // An event in a spell of time is no spell: it stays.
+    expect((await slotted('So I started my externship this week!')).map((f) => f.content)).toEqual(['User started their externship']);
+    expect(await slotted('I stopped drinking this month')).toEqual([{ content: 'User stopped drinking', slot: null, value: null, day: '2026-11-01' }]);
+    // How long a habit has held is no spell.
+    expect(await slotted("I've been sober for 18 months")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+  });
+
+  it('an exception that opens the next sentence leaves the habit standing', async () => {
+    for (const text of ["I don't drink. Only on special occasions", 'I stopped drinking. Except at weddings obviously', "I don't drink! only socially", "I don't drink. Just at christmas", "I don't eat meat. Well, except bacon"]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    // Another thing, or a new statement of its own, is no exception.
+    expect(await slotted("I don't drink. Only tea")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    expect(await slotted("I don't drink. I only go out on fridays")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+  });
+
+  it("the speaker's own manager or colleagues on a first day are no one else's news", async () => {
+    for (const text of ['first day at Ridgeline today, my manager is great', 'first day at Ridgeline today! my boss took us for lunch']) {
+      expect(await slotted(text), text).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: '2026-11-25' }]);
+    }
+    for (const text of ['first day at Ridgeline for my brother today', 'first day at Ridgeline today, so proud of my sister']) expect(await slotted(text), text).toEqual([]);
+  });
+
+  it('a month named with a past verb is the one gone by, unless "next" or a plan says otherwise', async () => {
+    expect(await slotted('I split up with Dan in march')).toEqual([{ content: 'User split up with Dan in march', slot: 'user.partner', value: 'ended:dan', day: '2026-03-01' }]);
+    expect(await slotted('I hurt my back in april')).toMatchObject([{ day: '2026-04-01' }]);
+    expect(await slotted('I split up with Dan next march')).toEqual([]);
+    expect(await slotted('I move to Leeds next june')).toEqual([]);
+    // "quit" in a month to come may be the plan it says.
+    expect(await slotted('I quit in march')).toEqual([]);
   });
 });
 

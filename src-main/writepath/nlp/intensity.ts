@@ -16,6 +16,8 @@ export const intensityWithException = (text: string): boolean => EXCEPTION_AFTER
 const DENIAL = String.raw`(?:\b(?:not|never|no longer|stopped|quit|gave up|given up|cut out)\b|n't\b)`;
 /** The stretch after the habit's word up to the exception: no sentence end, and no new clause of its own ("… and I …"). */
 const SAME_CLAUSE = String.raw`(?:(?!\b(?:and|but|so|because|cos|coz|though|although)\s+(?:i|we|you|he|she|they|my|it|there)\b)[^.!?\n])*?`;
+/** Or the next sentence opens with the exception: "I don't drink. Only on special occasions", "… Well, except at weddings". */
+const NEXT_SENTENCE_OPENS = String.raw`(?:(?:[.!?…]+|\n)\s*(?:(?:well|ok|okay|i mean|tbh|honestly)\b[,\s]*)?)?`;
 /**
  * An exception to a habit: "unless …", "except …", "apart from …", or "only" / "just" with an occasion ("only on
  * holidays", "just at weddings", "only socially"). Not a reason ("only for ethical reasons", "just on principle") nor a
@@ -25,8 +27,8 @@ const EXCEPTION = String.raw`\b(?:unless|except|excepting|apart from|other than|
 
 /**
  * Whether the habit `words` name (the verb's forms, or the thing given up) is denied or given up with an exception
- * later in the same clause: "I don't drink really, only on holidays", "I don't drink unless it's a wedding", "I stopped
- * drinking except at christmas". The clause splitter reads the denial alone, so the exception is looked for in the
+ * later in the same clause or at the start of the next sentence: "I don't drink really, only on holidays", "I don't
+ * drink unless it's a wedding", "I stopped drinking except at christmas", "I don't drink. Only on special occasions". The clause splitter reads the denial alone, so the exception is looked for in the
  * text; "I don't drink coffee, only tea", "I quit smoking, just before my birthday", "I don't drink and I never go out
  * except on fridays" have none.
  */
@@ -34,7 +36,7 @@ export function denialWithException(text: string, words: readonly string[]): boo
   const named = words.filter((w) => /^[\p{L}-]+$/u.test(w)).map((w) => w.toLowerCase());
   if (named.length === 0) return false;
   const habit = `\\b(?:${named.join('|')})\\b`;
-  return new RegExp(`${DENIAL}(?:\\s+[\\p{L}']+){0,3}?\\s+${habit}${SAME_CLAUSE}${EXCEPTION}`, 'iu').test(text.replace(/[\u2018\u2019]/g, "'"));
+  return new RegExp(`${DENIAL}(?:\\s+[\\p{L}']+){0,3}?\\s+${habit}${SAME_CLAUSE}${NEXT_SENTENCE_OPENS}${EXCEPTION}`, 'iu').test(text.replace(/[\u2018\u2019]/g, "'"));
 }
 
 /** The forms of a habit verb a sentence may use: "drink", "drinks", "drinking", "drank". */

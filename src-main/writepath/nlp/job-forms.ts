@@ -12,11 +12,17 @@ import { endedValue } from '../../../src-shared/slot-values';
 import { RELATIONS } from './lexicon';
 import type { Built, Subject } from './statement-types';
 
+const someoneElses = (relations: readonly string[]): RegExp =>
+  new RegExp(
+    `\\b(?:your|ur|his|her|him|their|he's|she's|he is|she is|they're|not me|my (?:mate|pal)|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig|day)\\W* for\\b|\\b(?:${relations.join('|')})\\b`,
+    'iu',
+  );
 /** Someone else's news: "congrats on your new job", "new job for my brother", "so proud of my sister", "he's buzzing". */
-export const SOMEONE_ELSES = new RegExp(
-  `\\b(?:your|ur|his|her|him|their|he's|she's|he is|she is|they're|not me|my (?:mate|pal)|congrats?|congratulations|proud|happy for)\\b|\\b(?:job|role|position|gig|day)\\W* for\\b|\\b(?:${[...RELATIONS].join('|')})\\b`,
-  'iu',
-);
+export const SOMEONE_ELSES = someoneElses([...RELATIONS]);
+/** People at the speaker's own work: in a message that opens with the speaker's first day, they are no one else's news. */
+const WORK_RELATIONS: ReadonlySet<string> = new Set(['boss', 'manager', 'colleague', 'coworker', 'co-worker', 'mentor']);
+/** SOMEONE_ELSES, for "first day at Ridgeline today, my manager is great": the manager is the speaker's. */
+export const SOMEONE_ELSES_BUT_COLLEAGUES = someoneElses([...RELATIONS].filter((r) => !WORK_RELATIONS.has(r)));
 /** A first day that is a job's: the message talks of work ("new team", "colleagues", "onboarding"). */
 const FIRST_DAY_AT_WORK = /\b(?:new (?:job|role|team|position|place)|job|work|office|colleagues?|manager|boss|team|onboarding|induction|laptop|desk|shift)\b/i;
 /** Not a first day of a job held: a visit, an interview, or one that ended at once. */

@@ -39,6 +39,7 @@ const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twent
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
 const FOR_A_SPELL =
   /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+const SPELL_MONTH = /\b(?:january|october|november)\b/i;
 const NAMED_SPELL = /\b(?:lent|dry january|veganuary|sober october|movember|stoptober)\b/i;
 /** A stay somewhere for a while, which is no home: "living in berlin for the summer", "staying in leeds for a few weeks". */
 const A_STAY =
@@ -54,7 +55,8 @@ export function takesBack(text: string, index: number): boolean {
 /**
  * The statements read from a sentence, as the sentence means them: "I started at Aviva back in the day" is long over,
  * so no claim about now ("User works at Aviva") is made of it; "given up meat for lent", "dry january", "vegan for
- * a week lol" pause a habit, which changes no slot; "living in berlin for the summer" is a stay, not a home.
+ * a week lol" pause a habit, which changes no slot (and is kept only with its spell: "User is vegan for january");
+ * "living in berlin for the summer" is a stay, not a home.
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
   const longAgo = LONG_AGO.test(text) && !NOW_TOO.test(text);
@@ -62,11 +64,19 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   const forASpell = FOR_A_SPELL.test(text) && (!/\bbeen\b/i.test(text) || NAMED_SPELL.test(text));
   // ("have lived in Leeds for 3 months" is how long a home has been one.)
   const aStay = A_STAY.test(text) && !/\b(?:have|has|had|'ve|been)\b/i.test(text);
+  // ("started my externship this week" is an event in a spell of time, not a habit for one.)
+  const spellSaid = forASpell ? FOR_A_SPELL.exec(text)?.[0].toLowerCase() : undefined;
+  const spell = spellSaid?.startsWith('for ') ? spellSaid : null;
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
     // "User lives in Berlin" is not what "living in berlin for the summer" says.
     if (aStay && statement.slot?.endsWith('.residence') && !statement.value?.startsWith('ended:')) return [];
-    return [forASpell && statement.slot?.includes('.uses.') ? { ...statement, slot: null, value: null } : { ...statement }];
+    if (forASpell && spell === null && statement.slot?.includes('.uses.')) return [{ ...statement, slot: null, value: null }];
+    if (spell === null || (statement.slot !== null && !statement.slot.includes('.uses.'))) return [{ ...statement }];
+    // A habit or state for a spell is only true with the spell said: "User gave up meat" is not what "gave up meat
+    // for lent" says. A month that bounds the spell ("vegan for january") is not when it began.
+    if (!statement.content.toLowerCase().includes(spell)) return [];
+    return [{ ...statement, slot: null, value: null, ...(SPELL_MONTH.test(spell) ? { eventTime: null } : {}) }];
   });
 }
 

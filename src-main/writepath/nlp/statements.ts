@@ -17,7 +17,7 @@ import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
-import { stateBegan, timeMentions, type TimeMention } from './time';
+import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
@@ -355,12 +355,12 @@ function readClause(
   if (!verbs) return { subject, statements: extra };
   // "I nearly quit", "we almost moved to Paris": it did not happen.
   if (/\b(?:nearly|almost)\b/.test(verbs.phrase)) return { subject, statements: extra };
-  // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next
-  // month" is a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday", "in june").
+  // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next month" is
+  // a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday", "split up in june").
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  // ("split up with Dan in june": a month gone by, named, is as past as "last week".)
-  const saidAgo = times.some((m) => !m.ahead && !m.future && (!m.relative || /\b(?:ago|last|yesterday)\b/i.test(m.text)));
-  const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && !times.some((m) => m.ahead || m.future) ? { ...verbs, past: true } : verbs;
+  const gone = (m: TimeMention): boolean => goneBy(m, PLANNED_CHANGES.has(verbs.lemma));
+  const saidAgo = times.some((m) => gone(m) && (!m.relative || /\b(?:ago|last|yesterday)\b/i.test(m.text)));
+  const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && times.every(gone) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
   // ("I quit" is past as often as present: not among them.)

@@ -44,6 +44,7 @@ const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 const HABIT_BEFORE = /\b(?:(?:every|each|most)(?:\s+other)?\s+(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s*(?:,\s*(?:and\s+)?|and\s+|&\s*))*|every\s+(?:week|weekend|month|fortnight)\s+on\s+)$/i;
 const DAY = 86_400_000;
 const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
+const NEXT_BEFORE = /\b(?:next|this coming|coming)\s+$/i;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
 
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
@@ -229,6 +230,14 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
       out.push({ text: r.text, index, time: ahead ? time - 7 * DAY : time, relative: true, future: false, ahead, weekday: true });
       continue;
     }
+    // "next march" (chrono's British reading leaves out the "next"): the one to come, a plan.
+    const next = NEXT_BEFORE.exec(before)?.[0];
+    if (next && !r.start.isCertain('year') && !RELATIVE.test(r.text)) {
+      const d = r.start.date();
+      if (d.getTime() <= reference) d.setFullYear(d.getFullYear() + 1);
+      out.push({ text: `${next}${r.text}`, index: index - next.length, time: d.getTime(), relative: true, future: true, ahead: true, weekday: false });
+      continue;
+    }
     const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest). Not
     // "this weekend" said on a Wednesday: that is ahead, not a year ago.
@@ -285,6 +294,13 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   }
   return out.sort((a, b) => a.index - b.index);
 }
+
+/**
+ * Whether a time said with a verb whose past is its present ("split", "hurt") is gone by: not ahead, or a named month
+ * or date nearer ahead than behind ("in march" said in November is the March gone by), unless the verb is a change
+ * timetabled in the present simple (`timetabled`: "I quit in march", "I start in june" may be plans).
+ */
+export const goneBy = (m: TimeMention, timetabled: boolean): boolean => !m.future && (!m.ahead || (!m.relative && !m.weekday && !timetabled));
 
 /** An ISO date or date-time the model returned → epoch ms, or null when it is not a usable past date. */
 export function parseStatedDate(value: string | null | undefined, reference: number): number | null {
