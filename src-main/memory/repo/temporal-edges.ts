@@ -1,49 +1,42 @@
 /**
- * The temporal edges touching a list of candidates, for spreading activation (retrieval/strategies.ts): each edge once,
- * with the rowids of both ends (gifts are ordered by them). A candidate found by BM25 already carries its
- * rowid, so only the ends the search has not seen are looked up, in the id index alone (no row read).
+ * The temporal edges touching a list of candidates, for spreading activation (retrieval/strategies.ts): each edge once.
+ * A temporal edge runs from a turn to the next one recorded in its session (hot-path.ts), so `a` is the earlier turn
+ * and `b` the later: gifts along edges are ordered by that, and no node row is read for them (on a large encrypted
+ * memory the ~170 neighbours' rowid reads cost a twentieth of a search).
  */
 import type { ReadableDB } from '../../storage/db';
 import { stmt } from './statements';
 
 export interface TemporalEdge {
+  /** The earlier turn. */
   a: string;
+  /** The turn recorded after it. */
   b: string;
-  ra: number;
-  rb: number;
 }
 
-export function temporalEdgesAround(db: ReadableDB, candidates: readonly { id: string; rowid?: number | undefined }[]): TemporalEdge[] {
+export function temporalEdgesAround(db: ReadableDB, candidates: readonly { id: string }[]): TemporalEdge[] {
   if (candidates.length === 0) return [];
   const ids = JSON.stringify(candidates.map((c) => c.id));
-  // Both directions, each an index probe per candidate; an edge between two candidates comes back twice.
+  // Both directions, each an index probe per candidate (the edge indexes hold both ends: no `edges` row is read);
+  // an edge between two candidates comes back twice.
   const pairs = [
-    ...(stmt(db, `SELECT e.source_id AS a, e.target_id AS b FROM json_each(?) AS j CROSS JOIN edges e ON e.source_id = j.value WHERE e.relation_type = 'temporal'`).all(ids) as Pair[]),
-    ...(stmt(db, `SELECT e.source_id AS a, e.target_id AS b FROM json_each(?) AS j CROSS JOIN edges e ON e.target_id = j.value WHERE e.relation_type = 'temporal'`).all(ids) as Pair[]),
+    ...(stmt(db, `SELECT e.source_id AS a, e.target_id AS b FROM json_each(?) AS j CROSS JOIN edges e ON e.source_id = j.value WHERE e.relation_type = 'temporal'`).all(ids) as TemporalEdge[]),
+    ...(stmt(db, `SELECT e.source_id AS a, e.target_id AS b FROM json_each(?) AS j CROSS JOIN edges e ON e.target_id = j.value WHERE e.relation_type = 'temporal'`).all(ids) as TemporalEdge[]),
   ];
   const seen = new Set<string>();
-  const edges = pairs.filter((p) => {
+  return pairs.filter((p) => {
     const key = `${p.a}\n${p.b}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  const rowids = new Map<string, number>();
-  for (const c of candidates) if (c.rowid !== undefined) rowids.set(c.id, c.rowid);
-  const unknown = [...new Set(edges.flatMap((e) => [e.a, e.b]))].filter((id) => !rowids.has(id));
-  if (unknown.length > 0) {
-    const rows = stmt(db, 'SELECT n.id, n.rowid AS r FROM json_each(?) AS j CROSS JOIN nodes n ON n.id = j.value').all(JSON.stringify(unknown)) as { id: string; r: number }[];
-    for (const r of rows) rowids.set(r.id, r.r);
-  }
-  // An end with no node row (never, with foreign keys on) drops its edge, as the join it replaces did.
-  return edges.flatMap(({ a, b }) => {
-    const ra = rowids.get(a);
-    const rb = rowids.get(b);
-    return ra === undefined || rb === undefined ? [] : [{ a, b, ra, rb }];
-  });
 }
 
-interface Pair {
-  a: string;
-  b: string;
+/**
+ * The order of two steps along temporal edges from the same turn: back in time before forward, then by id (a turn
+ * with two edges the same way, from an import recorded out of order). Same order as the rowids of the turns reached,
+ * which follow recording order, without reading them.
+ */
+export function stepOrder(x: { forward: boolean; to: string }, y: { forward: boolean; to: string }): number {
+  return Number(x.forward) - Number(y.forward) || (x.to < y.to ? -1 : x.to > y.to ? 1 : 0);
 }

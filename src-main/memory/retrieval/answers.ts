@@ -8,7 +8,7 @@
  * often a new topic (bursts.ts covers one speaker's run of messages).
  */
 import type { ReadableDB } from '../../storage/db';
-import { temporalEdgesAround, type TemporalEdge } from '../repo/temporal-edges';
+import { stepOrder, temporalEdgesAround, type TemporalEdge } from '../repo/temporal-edges';
 import { stmt } from '../repo/statements';
 import { speakerSql } from './bursts';
 import type { Scored } from './strategies';
@@ -58,18 +58,18 @@ export function answerActivation(
   }
   if (between.size === 0) return received;
   const middles = [...between.keys()];
-  const far: { to: string; toRowid: number; mid: string; hit: number }[] = [];
-  for (const { a, b, ra, rb } of temporalEdgesAround(db, middles.map((id) => ({ id })))) {
-    for (const [mid, to, toRowid] of [
-      [a, b, rb],
-      [b, a, ra],
+  const far: { to: string; forward: boolean; mid: string; hit: number }[] = [];
+  for (const { a, b } of temporalEdgesAround(db, middles.map((id) => ({ id })))) {
+    for (const [mid, to, forward] of [
+      [a, b, true],
+      [b, a, false],
     ] as const) {
       const hit = between.get(mid);
-      if (hit !== undefined && (top[hit] as Scored).id !== to) far.push({ to, toRowid, mid, hit });
+      if (hit !== undefined && (top[hit] as Scored).id !== to) far.push({ to, forward, mid, hit });
     }
   }
   const turns = turnsOf(db, [...new Set([...top.map((s) => s.id), ...middles, ...far.map((f) => f.to)])]);
-  far.sort((x, y) => x.hit - y.hit || x.toRowid - y.toRowid);
+  far.sort((x, y) => x.hit - y.hit || stepOrder(x, y));
   for (const { to, mid, hit } of far) {
     const from = top[hit] as Scored;
     const [said, asked, answered] = [turns.get(from.id), turns.get(mid), turns.get(to)];

@@ -5,7 +5,7 @@
 import type { ReadableDB } from '../../storage/db';
 import type { NodeType } from '../../../src-shared/memory-types';
 import { filterSql, firstPassing, passingIds, type NodeFilter } from './filter';
-import type { TemporalEdge } from '../repo/temporal-edges';
+import { stepOrder, type TemporalEdge } from '../repo/temporal-edges';
 import { stmt } from '../repo/statements';
 
 export interface Scored {
@@ -149,7 +149,7 @@ export const SPECIFIC_ENTITY_MENTIONS = 200;
 
 export function neighbourhoodActivation(
   db: ReadableDB,
-  scored: readonly (Scored & { rowid?: number })[],
+  scored: readonly Scored[],
   /** temporalEdgesAround(db, scored): read once by the caller, which spreads along them again (answers.ts). */
   edges: readonly TemporalEdge[],
   seeds: number,
@@ -166,12 +166,12 @@ export function neighbourhoodActivation(
   // Gifts in the givers' rank order: float sums then come out the same whatever order SQLite returned the
   // edges in (it follows the random UUIDs), and so do the ties after them.
   const rank = new Map(scored.map((s, i) => [s.id, i]));
-  const gifts: { to: string; from: string; toRowid: number }[] = [];
-  for (const { a, b, ra, rb } of edges) {
-    if (own.has(b)) gifts.push({ to: a, from: b, toRowid: ra });
-    if (own.has(a)) gifts.push({ to: b, from: a, toRowid: rb });
+  const gifts: { to: string; from: string; forward: boolean }[] = [];
+  for (const { a, b } of edges) {
+    if (own.has(b)) gifts.push({ to: a, from: b, forward: false });
+    if (own.has(a)) gifts.push({ to: b, from: a, forward: true });
   }
-  gifts.sort((x, y) => (rank.get(x.from) ?? 0) - (rank.get(y.from) ?? 0) || x.toRowid - y.toRowid);
+  gifts.sort((x, y) => (rank.get(x.from) ?? 0) - (rank.get(y.from) ?? 0) || stepOrder(x, y));
   for (const g of gifts) give(g.to, share * (own.get(g.from) ?? 0));
   // Only specific entities spread (one mentioned everywhere says as little as a stopword, and is costly), and
   // only to relevant neighbours: nodes with a score of their own first, then the ones nearest in time to the seed.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from 'better-sqlite3';
 import { firstPassing, passingIds, type NodeFilter } from '../../../src-main/memory/retrieval/filter';
-import { temporalEdgesAround } from '../../../src-main/memory/repo/temporal-edges';
+import { stepOrder, temporalEdgesAround } from '../../../src-main/memory/repo/temporal-edges';
 import { openTestEngine } from '../../helpers/temp-engine';
 
 const EPISODES: NodeFilter = { types: ['episodic'], includeInvalid: false, excludeSessionIds: [], after: null, before: null, entityIds: null };
@@ -30,10 +30,10 @@ function edgesByJoin(db: Database, ids: readonly string[]): { a: string; b: stri
     .all(JSON.stringify(ids)) as { a: string; b: string; ra: number; rb: number }[];
 }
 
-const key = (e: { a: string; b: string; ra: number; rb: number }): string => `${e.a} ${e.b} ${e.ra} ${e.rb}`;
+const key = (e: { a: string; b: string }): string => `${e.a} ${e.b}`;
 
 describe('temporalEdgesAround', () => {
-  it('finds the same edges and rowids as the join it replaces, each edge once', async () => {
+  it('finds the same edges as the join it replaces, each edge once', async () => {
     const { engine, turns } = await chatMemory();
     const candidates = [turns[3], turns[4], turns[5], turns[20], turns[39]] as string[];
     const edges = temporalEdgesAround(engine.database, candidates.map((id) => ({ id })));
@@ -42,13 +42,25 @@ describe('temporalEdgesAround', () => {
     expect(new Set(edges.map(key)).size).toBe(edges.length);
   });
 
-  it('takes the rowids BM25 already has instead of reading them again', async () => {
+  it('gives the earlier turn first, so steps along edges order as the rowids of the turns they reach', async () => {
     const { engine, turns } = await chatMemory();
-    const id = turns[10] as string;
-    // A rowid no node has: only a candidate's own rowid, as handed in, can produce it.
-    const edges = temporalEdgesAround(engine.database, [{ id, rowid: -7 }]);
-    expect(edges.length).toBeGreaterThan(0);
-    for (const e of edges) expect(e.a === id ? e.ra : e.rb).toBe(-7);
+    const candidates = turns.slice(5, 15);
+    const joined = edgesByJoin(engine.database, candidates);
+    expect(joined.length).toBeGreaterThan(0);
+    // The earlier end of every edge is the one recorded first.
+    for (const e of joined) expect(e.ra).toBeLessThan(e.rb);
+    const rowid = new Map(joined.flatMap((e) => [[e.a, e.ra] as const, [e.b, e.rb] as const]));
+    // From each turn: its steps in stepOrder reach rowids in ascending order.
+    for (const from of candidates) {
+      const steps = temporalEdgesAround(engine.database, [{ id: from }]).flatMap((e) => [
+        ...(e.a === from ? [{ forward: true, to: e.b }] : []),
+        ...(e.b === from ? [{ forward: false, to: e.a }] : []),
+      ]);
+      const reached = steps.sort(stepOrder).map((s) => rowid.get(s.to) ?? NaN);
+      expect(reached).toEqual([...reached].sort((x, y) => x - y));
+      expect(steps.length).toBeGreaterThan(0);
+    }
+    expect(stepOrder({ forward: true, to: 'a' }, { forward: true, to: 'b' })).toBeLessThan(0);
   });
 });
 
