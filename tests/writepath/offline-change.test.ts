@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { messageLines, winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { restoreNameCase } from '../../src-main/writepath/nlp/name-case';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { clauseDefect } from '../../src-main/writepath/nlp/well-formed';
@@ -1187,22 +1187,71 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect(await slotted('I stopped drinking this month')).toEqual([{ content: 'User stopped drinking', slot: null, value: null, day: '2026-11-01' }]);
     // How long a habit has held is no spell.
     expect(await slotted("I've been sober for 18 months")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    // A diet is paused by a spell as a habit is; "until christmas" is a spell too.
+    for (const text of ["I'm vegetarian for lent", "I've gone vegetarian for lent", "I'm vegan until christmas", "I'm vegan for lent, been veggie for years"]) expect(await slotted(text), text).toEqual([]);
+    // The spell is the part of the sentence it is said in: the quit smoking is for good.
+    expect(await slotted("I'm not drinking for lent, and I quit smoking for good last year")).toMatchObject([{ slot: 'user.uses.smoking', value: 'no' }]);
   });
 
   it('an exception that opens the next sentence leaves the habit standing', async () => {
     for (const text of ["I don't drink. Only on special occasions", 'I stopped drinking. Except at weddings obviously', "I don't drink! only socially", "I don't drink. Just at christmas", "I don't eat meat. Well, except bacon"]) {
       expect(await slotted(text), text).toEqual([]);
     }
+    for (const text of ['I quit smoking. Only the odd one at parties', 'I never drink. Only at family dos', 'i dont smoke. only when im drunk tbh']) expect(await slotted(text), text).toEqual([]);
     // Another thing, or a new statement of its own, is no exception.
     expect(await slotted("I don't drink. Only tea")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
     expect(await slotted("I don't drink. I only go out on fridays")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    // Nor is a sentence that only opens like one: what it says is about something else.
+    for (const text of [
+      'I quit smoking. Apart from that not much news',
+      "I don't drink. Other than that I eat pretty much anything",
+      "I don't drink. Besides I'm driving",
+      'I quit drinking. Just at the start of lockdown',
+      'I quit smoking. Just when I turned 30',
+      'I gave up smoking. Only on my 5th attempt lol',
+      'I stopped drinking. Only when my dad got ill did I realise',
+    ]) {
+      expect((await slotted(text)).map((f) => f.value), text).toEqual(['no']);
+    }
   });
 
   it("the speaker's own manager or colleagues on a first day are no one else's news", async () => {
     for (const text of ['first day at Ridgeline today, my manager is great', 'first day at Ridgeline today! my boss took us for lunch']) {
       expect(await slotted(text), text).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: '2026-11-25' }]);
     }
-    for (const text of ['first day at Ridgeline for my brother today', 'first day at Ridgeline today, so proud of my sister']) expect(await slotted(text), text).toEqual([]);
+    for (const text of ['first day at Ridgeline today, my co-workers are nice', 'first day at Ridgeline today, my teammates are great']) {
+      expect((await slotted(text)).map((f) => f.value), text).toEqual(['ridgeline']);
+    }
+    // A first day told for someone, a colleague too, is theirs.
+    for (const text of ['first day at Ridgeline for my brother today', 'first day at Ridgeline today, so proud of my sister', 'first day at Ridgeline for our new manager today', 'first day at Ridgeline today for my colleague Sam']) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+  });
+
+  it('a job taken that starts later is news, not where the speaker works', async () => {
+    expect(await slotted('I got a new job at Ridgeline, I start in january')).toEqual([{ content: 'User got a new job at Ridgeline', slot: null, value: null, day: null }]);
+    expect(await slotted('I got a job at Ridgeline, starting next month')).toMatchObject([{ slot: null }]);
+    expect(await slotted('got the job at fenwick!!! start in jan')).toMatchObject([{ slot: null }]);
+    expect(await slotted('I got a job at Stripe!!')).toMatchObject([{ slot: 'user.employer', value: 'stripe' }]);
+    expect(await slotted('I got a job at Stripe, started monday')).toMatchObject([{ slot: 'user.employer', value: 'stripe' }]);
+  });
+
+  it('each line of a message is read as sentences of its own, unless it goes on with the line before', async () => {
+    const values = async (text: string): Promise<(string | null)[]> => (await slotted(text)).map((f) => f.value);
+    expect(await values('hey\nI moved to Leeds')).toEqual(['leeds']);
+    expect(await values("morning!\nI'm Dana")).toEqual(['dana']);
+    expect(await values('omg\nguess what\nI got engaged to Sam!!')).toEqual(['sam']);
+    expect(await values('news!!\nleft Fenwick\nstarted at Ridgeline monday')).toEqual(['ended:fenwick', 'ridgeline']);
+    expect(await slotted("I don't drink\nhbu")).toMatchObject([{ content: 'User does not drink', slot: 'user.uses.alcohol', value: 'no' }]);
+    expect((await slotted('I work at Ridgeline\nmy manager is Sam')).map((f) => f.content)).toEqual(['User works at Ridgeline', "Sam is the user's manager"]);
+    // A line that goes on with the one before: "and …", or only when it happened.
+    expect(await slotted('I love sushi\nand ramen')).toMatchObject([{ content: 'User loves sushi and ramen' }]);
+    expect(await slotted('I split up with Dan\nlast week')).toMatchObject([{ value: 'ended:dan', day: '2026-11-18' }]);
+    // A long line wrapped by a mail client goes on in the next, in lower case; a short one, or one that ends a sentence, does not.
+    const wrapped = 'Sorry for the slow reply, things have been busy here because we have\nmoved to Leeds and I started a new job at Ridgeline';
+    expect(messageLines(wrapped)).toEqual([wrapped.replace('\n', ' ')]);
+    expect(messageLines('Sorry for the slow reply, things have been busy here this week.\nmoved to Leeds')).toHaveLength(2);
+    expect(messageLines('hey\n\nmoved to Leeds\r\nlast week!!')).toEqual(['hey', 'moved to Leeds last week!!']);
   });
 
   it('a month named with a past verb is the one gone by, unless "next" or a plan says otherwise', async () => {
@@ -1210,8 +1259,15 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect(await slotted('I hurt my back in april')).toMatchObject([{ day: '2026-04-01' }]);
     expect(await slotted('I split up with Dan next march')).toEqual([]);
     expect(await slotted('I move to Leeds next june')).toEqual([]);
-    // "quit" in a month to come may be the plan it says.
+    // "quit" in a month to come may be the plan it says; with what was quit, it is done.
     expect(await slotted('I quit in march')).toEqual([]);
+    expect(await slotted('I quit smoking in march')).toMatchObject([{ slot: 'user.uses.smoking', value: 'no', day: '2026-03-01' }]);
+    // "last march", "back in march": gone by, and "last" leaves the text with the rest of the relative time.
+    expect(await slotted('i quit smoking last march')).toEqual([{ content: 'User quit smoking', slot: 'user.uses.smoking', value: 'no', day: '2026-03-01' }]);
+    expect(await slotted('I split up with Dan last march')).toEqual([{ content: 'User split up with Dan', slot: 'user.partner', value: 'ended:dan', day: '2026-03-01' }]);
+    expect(await slotted('I quit my job back in march')).toMatchObject([{ slot: 'user.employer', value: 'ended:', day: '2026-03-01' }]);
+    // A weekday ahead in the week, with a verb that is no plan, is the one gone by (said on a Wednesday).
+    expect(await slotted('I hurt my wrist on thursday')).toMatchObject([{ day: '2026-11-19' }]);
   });
 });
 

@@ -125,10 +125,11 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       },
       sentences(text: string): Sentence[] {
         const out: Sentence[] = [];
-        nlp
-          .readDoc(text)
-          .sentences()
-          .each((s: { tokens(): { out(f: unknown): unknown } }) => {
+        for (const line of messageLines(text)) {
+          nlp
+            .readDoc(line)
+            .sentences()
+            .each((s: { tokens(): { out(f: unknown): unknown } }) => {
             const tokens = s.tokens();
             const values = tokens.out(its.value) as string[];
             const pos = tokens.out(its.pos) as string[];
@@ -138,11 +139,38 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
               tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
             });
           });
+        }
         return out;
       },
     };
   })();
   return wink;
+}
+
+/** A line this long that runs on into a line starting in lower case was wrapped by a mail client or a paste, not broken. */
+const WRAPPED_LINE = 60;
+/** A line that goes on with the one before: "I love sushi\nand ramen", "I quit smoking\nsince march". */
+const GOES_ON = /^\s*(?:and|or|&|but|since|until|till|cos|coz|because)\b/i;
+/** A line that only says when the line before happened: "I split up with Dan\nlast week", "… \n3 weeks ago!!". */
+const WHEN_ONLY =
+  /^\s*(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|months?|years?)\s+ago|(?:last|this|next)\s+[\p{L}]+|yesterday|today|tonight|tomorrow|(?:in|on|at|over)\s+(?:the\s+)?[\p{L}\d]+(?:\s+[\p{L}\d]+)?)\s*(?:lol|haha|tho|though|actually|now)?[\s.!?…,\p{Extended_Pictographic}]*$/iu;
+
+/**
+ * A message's lines, each read as sentences of its own: in a chat a line break ends a thought ("hey\nI moved to
+ * Leeds", "- moved to leeds\n- new job at Ridgeline"), which the tagger reads as a space. A line that goes on with the
+ * one before ("… \nand ramen", "… \nlast week") is joined to it, and so is a long line without an end mark followed by
+ * one in lower case (wrapped by a mail client or a paste).
+ */
+export function messageLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const last = lines.at(-1);
+    const wrapped = last !== undefined && last.length >= WRAPPED_LINE && !/[.!?:;…)\p{Extended_Pictographic}]\s*$/u.test(last) && /^\s*\p{Ll}/u.test(line);
+    if (last !== undefined && (wrapped || GOES_ON.test(line) || WHEN_ONLY.test(line))) lines[lines.length - 1] = `${last} ${line.trim()}`;
+    else lines.push(line);
+  }
+  return lines;
 }
 
 /**

@@ -14,6 +14,7 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
+import { startsLater } from './job-forms';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -180,10 +181,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const org = employerAfter(object, ['at', 'with', 'for']);
       // "I GOT THE JOB", "got a permanent job!!!", "got an offer": news, though not yet where.
       if (!org) return object.slice(0, 4).some((t) => JOB_NEWS.has(lowerOf(t))) && object.length <= 5 ? news() : null;
-      // "I got a job at Stripe"; not "a job interview at Google", "my friend a job at Tesco", "rejected for a job".
+      // "I got a job at Stripe"; not "a job interview at Google", "my friend a job at Tesco", "rejected for a job"; news only, if it starts later.
       const job = jobAt(object, 'get');
       if (!job || job.other) return null;
-      return built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
+      return startsLater(ctx.text) ? news() : built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
     }
     case 'resign': {
       if (group.negated || !done) return null;

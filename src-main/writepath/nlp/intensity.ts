@@ -16,8 +16,17 @@ export const intensityWithException = (text: string): boolean => EXCEPTION_AFTER
 const DENIAL = String.raw`(?:\b(?:not|never|no longer|stopped|quit|gave up|given up|cut out)\b|n't\b)`;
 /** The stretch after the habit's word up to the exception: no sentence end, and no new clause of its own ("… and I …"). */
 const SAME_CLAUSE = String.raw`(?:(?!\b(?:and|but|so|because|cos|coz|though|although)\s+(?:i|we|you|he|she|they|my|it|there)\b)[^.!?\n])*?`;
-/** Or the next sentence opens with the exception: "I don't drink. Only on special occasions", "… Well, except at weddings". */
-const NEXT_SENTENCE_OPENS = String.raw`(?:(?:[.!?…]+|\n)\s*(?:(?:well|ok|okay|i mean|tbh|honestly)\b[,\s]*)?)?`;
+/** A sentence end, and the words that may open the next before what it says: "… Well, except at weddings". */
+const NEXT_SENTENCE_OPENS = String.raw`(?:[.!?…]+|\n)\s*(?:(?:well|ok|okay|i mean|tbh|honestly)\b[,\s]*)?`;
+/** An occasion an exception names: "on special occasions", "socially", "at weddings", "at family dos", "the odd one". */
+const OCCASION = String.raw`(?:the odd|the occasional)\b|(?:(?:on|at|during|for|with|over)\s+)?(?:(?:the|a|special|big|family|work)\s+)?(?:occasions?|socially|occasionally|sometimes|weekends?|holidays?|parties|party|weddings?|christmas|xmas|new year|birthdays?|nights? out|celebrations?|dos|events?|gigs?|festivals?)\b`;
+/**
+ * An exception that opens a sentence of its own: "except …", "unless …", "only when …", or "only" / "just" with an
+ * occasion. Stricter
+ * than in the same clause: "Apart from that…", "Other than that…", "Besides, I'm driving", "Just at the start of
+ * lockdown", "Only on my 5th attempt", "Only when my dad got ill did I realise" open sentences about something else.
+ */
+const NEXT_SENTENCE_EXCEPTION = String.raw`(?:(?:except|unless)\b(?!\s+(?:that|for that)\b)|only (?:when|if)\b(?![^.!?\n]*\b(?:did|do|does|was|were|had|have) (?:i|we)\b)|(?:only|just|but only)\s+(?:${OCCASION}))`;
 /**
  * An exception to a habit: "unless …", "except …", "apart from …", or "only" / "just" with an occasion ("only on
  * holidays", "just at weddings", "only socially"). Not a reason ("only for ethical reasons", "just on principle") nor a
@@ -36,7 +45,7 @@ export function denialWithException(text: string, words: readonly string[]): boo
   const named = words.filter((w) => /^[\p{L}-]+$/u.test(w)).map((w) => w.toLowerCase());
   if (named.length === 0) return false;
   const habit = `\\b(?:${named.join('|')})\\b`;
-  return new RegExp(`${DENIAL}(?:\\s+[\\p{L}']+){0,3}?\\s+${habit}${SAME_CLAUSE}${NEXT_SENTENCE_OPENS}${EXCEPTION}`, 'iu').test(text.replace(/[\u2018\u2019]/g, "'"));
+  return new RegExp(`${DENIAL}(?:\\s+[\\p{L}']+){0,3}?\\s+${habit}${SAME_CLAUSE}(?:${EXCEPTION}|${NEXT_SENTENCE_OPENS}${NEXT_SENTENCE_EXCEPTION})`, 'iu').test(text.replace(/[\u2018\u2019]/g, "'"));
 }
 
 /** The forms of a habit verb a sentence may use: "drink", "drinks", "drinking", "drank". */

@@ -21,10 +21,22 @@ const someoneElses = (relations: readonly string[]): RegExp =>
 export const SOMEONE_ELSES = someoneElses([...RELATIONS]);
 /** People at the speaker's own work: in a message that opens with the speaker's first day, they are no one else's news. */
 const WORK_RELATIONS: ReadonlySet<string> = new Set(['boss', 'manager', 'colleague', 'coworker', 'co-worker', 'mentor']);
-/** SOMEONE_ELSES, for "first day at Ridgeline today, my manager is great": the manager is the speaker's. */
-export const SOMEONE_ELSES_BUT_COLLEAGUES = someoneElses([...RELATIONS].filter((r) => !WORK_RELATIONS.has(r)));
+const BUT_COLLEAGUES = someoneElses([...RELATIONS].filter((r) => !WORK_RELATIONS.has(r)));
+const FOR_A_COLLEAGUE = new RegExp(String.raw`\bfor (?:my|our|the|his|her|their|a)\s+(?:new\s+)?(?:${[...WORK_RELATIONS].join('|')})s?\b`, 'i');
+/**
+ * Someone else's news, where the speaker's own boss and colleagues are no one else's ("first day at Ridgeline today, my
+ * manager is great") unless the news is told for one of them ("first day at Ridgeline today for my colleague Sam").
+ */
+export const someoneElsesButColleagues = (text: string): boolean => BUT_COLLEAGUES.test(text) || FOR_A_COLLEAGUE.test(text);
+/**
+ * A job taken that has not begun: "I got a new job at Ridgeline, I start in january", "starting next month", "start
+ * in jan", "first day is monday". Where the speaker works is still the old place.
+ */
+export const startsLater = (text: string): boolean =>
+  /\b(?:start(?:s|ing)?|begin(?:s|ning)?)\b[^.!?\n]{0,25}?\b(?:next|tomorrow|soon|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|a (?:week|month|fortnight)|\d+|two|three|a few|a couple)|on (?:mon|tue|wed|thu|fri|sat|sun|the)|after)|\bstart date\b|\bfirst day (?:is |will be )?(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text);
+
 /** A first day that is a job's: the message talks of work ("new team", "colleagues", "onboarding"). */
-const FIRST_DAY_AT_WORK = /\b(?:new (?:job|role|team|position|place)|job|work|office|colleagues?|manager|boss|team|onboarding|induction|laptop|desk|shift)\b/i;
+const FIRST_DAY_AT_WORK = /\b(?:new (?:job|role|team|position|place)|job|work|office|colleagues?|co-?workers?|teammates?|managers?|supervisors?|boss|bosses|team|onboarding|induction|laptop|desk|shift)\b/i;
 /** Not a first day of a job held: a visit, an interview, or one that ended at once. */
 const FIRST_DAY_NOT_A_JOB = /\b(?:visit(?:ing)?|interview|let (?:me|us) go|fired|sacked|quit|lol)\b/i;
 

@@ -6,7 +6,7 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, firstDayAt, lastDayAt, noLongerAt, SOMEONE_ELSES, SOMEONE_ELSES_BUT_COLLEAGUES, workingAt } from './job-forms';
+import { beenAt, firstDayAt, lastDayAt, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
 import { settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
@@ -43,7 +43,7 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
   const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
   return (
     lastDayAt(tokens, start, own) ??
-    (SOMEONE_ELSES_BUT_COLLEAGUES.test(ctx.text) ? null : firstDayAt(tokens, start, own, ctx.text)) ??
+    (someoneElsesButColleagues(ctx.text) ? null : firstDayAt(tokens, start, own, ctx.text)) ??
     noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??

@@ -66,18 +66,38 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   const aStay = A_STAY.test(text) && !/\b(?:have|has|had|'ve|been)\b/i.test(text);
   // ("started my externship this week" is an event in a spell of time, not a habit for one.)
   const spellSaid = forASpell ? FOR_A_SPELL.exec(text)?.[0].toLowerCase() : undefined;
-  const spell = spellSaid?.startsWith('for ') ? spellSaid : null;
+  const spell = spellSaid !== undefined && /^(?:for|until) /.test(spellSaid) ? spellSaid : null;
+  const spellPart = spell === null ? null : partSaying(text, spell);
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
     // "User lives in Berlin" is not what "living in berlin for the summer" says.
     if (aStay && statement.slot?.endsWith('.residence') && !statement.value?.startsWith('ended:')) return [];
+    const habit = statement.slot === null || HABIT_SLOT.test(statement.slot);
     if (forASpell && spell === null && statement.slot?.includes('.uses.')) return [{ ...statement, slot: null, value: null }];
-    if (spell === null || (statement.slot !== null && !statement.slot.includes('.uses.'))) return [{ ...statement }];
-    // A habit or state for a spell is only true with the spell said: "User gave up meat" is not what "gave up meat
-    // for lent" says. A month that bounds the spell ("vegan for january") is not when it began.
+    // ("I'm not drinking for lent, and I quit smoking for good": the spell is the drinking's.)
+    if (spell === null || spellPart === null || !habit || !saysPartOf(statement.content, spellPart)) return [{ ...statement }];
+    // A habit, diet or state for a spell is only true with the spell said: "User gave up meat" is not what "gave up
+    // meat for lent" says, nor "User is vegetarian" what "vegetarian for lent" does. A month that bounds the spell
+    // ("vegan for january") is not when it began.
     if (!statement.content.toLowerCase().includes(spell)) return [];
     return [{ ...statement, slot: null, value: null, ...(SPELL_MONTH.test(spell) ? { eventTime: null } : {}) }];
   });
+}
+
+/** Slots a spell can pause: habits and diets. */
+const HABIT_SLOT = /\.(?:uses\.|diet$)/;
+/** Words of a statement that say nothing of what it is about. */
+const FRAME_WORDS: ReadonlySet<string> = new Set(['user', 'their', 'does', 'have', 'been', 'being', 'with', 'that', 'this', 'from']);
+
+/** The part of a sentence, between commas and joining words, that says `phrase`. */
+function partSaying(text: string, phrase: string): string | null {
+  return text.split(/[,;]|\b(?:and|but|so|then)\b/i).find((part) => part.toLowerCase().includes(phrase)) ?? null;
+}
+
+/** Whether `part` says what a statement is about: one of its words ("vegan" of "User is vegan"). */
+function saysPartOf(content: string, part: string): boolean {
+  const said = new Set(part.toLowerCase().match(/[\p{L}'-]+/gu) ?? []);
+  return (content.toLowerCase().match(/[\p{L}'-]+/gu) ?? []).some((w) => w.length >= 4 && !FRAME_WORDS.has(w) && said.has(w));
 }
 
 /** A question tagged on after a comma, asking about what was just said: "…, any ideas?", "…, thoughts?", "…, right?". */

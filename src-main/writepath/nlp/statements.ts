@@ -358,7 +358,7 @@ function readClause(
   // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next month" is
   // a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday", "split up in june").
   const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const gone = (m: TimeMention): boolean => goneBy(m, PLANNED_CHANGES.has(verbs.lemma));
+  const gone = (m: TimeMention): boolean => goneBy(m, PLANNED_CHANGES.has(verbs.lemma) && !(verbs.lemma === 'quit' && (thingFollows || /ing$/.test(lowerOf(tokens[verbs.verb + 1])))));
   const saidAgo = times.some((m) => gone(m) && (!m.relative || /\b(?:ago|last|yesterday)\b/i.test(m.text)));
   const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && times.every(gone) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.

@@ -45,6 +45,7 @@ const HABIT_BEFORE = /\b(?:(?:every|each|most)(?:\s+other)?\s+(?:(?:mon|tues|wed
 const DAY = 86_400_000;
 const SHORT_NUMERIC_DATE = /^\d{1,2}[/.-]\d{1,2}[/.-]\d{2}$/;
 const NEXT_BEFORE = /\b(?:next|this coming|coming)\s+$/i;
+const GONE_BEFORE = /\b(?:last|this past|back in)\s+$/i;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
 
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
@@ -238,6 +239,15 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
       out.push({ text: `${next}${r.text}`, index: index - next.length, time: d.getTime(), relative: true, future: true, ahead: true, weekday: false });
       continue;
     }
+    // "last march", "back in march": the one gone by (chrono's British reading leaves out the "last" too).
+    const gone = GONE_BEFORE.exec(before)?.[0];
+    if (gone && !r.start.isCertain('year') && !r.start.isCertain('weekday') && !RELATIVE.test(r.text)) {
+      const d = r.start.date();
+      if (d.getTime() > reference) d.setFullYear(d.getFullYear() - 1);
+      const last = /^last\b/i.test(gone);
+      out.push({ text: last ? `${gone}${r.text}` : r.text, index: last ? index - gone.length : index, time: d.getTime(), relative: last, future: false, ahead: false, weekday: false });
+      continue;
+    }
     const future = time > reference + DAY;
     // "on the 3rd of May" said in November: the last 3rd of May, not the next (chrono picks the nearest). Not
     // "this weekend" said on a Wednesday: that is ahead, not a year ago.
@@ -296,11 +306,12 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
 }
 
 /**
- * Whether a time said with a verb whose past is its present ("split", "hurt") is gone by: not ahead, or a named month
- * or date nearer ahead than behind ("in march" said in November is the March gone by), unless the verb is a change
- * timetabled in the present simple (`timetabled`: "I quit in march", "I start in june" may be plans).
+ * Whether a time said with a verb whose past is its present ("split", "hurt") is gone by: not ahead, or a named month,
+ * date or weekday nearer ahead than behind ("in march" said in November is the March gone by, "on thursday" said on a
+ * Wednesday the Thursday before), unless the verb is a change timetabled in the present simple (`timetabled`: "I quit
+ * in march", "I start in june" may be plans).
  */
-export const goneBy = (m: TimeMention, timetabled: boolean): boolean => !m.future && (!m.ahead || (!m.relative && !m.weekday && !timetabled));
+export const goneBy = (m: TimeMention, timetabled: boolean): boolean => !m.future && (!m.ahead || ((!m.relative || m.weekday) && !timetabled));
 
 /** An ISO date or date-time the model returned → epoch ms, or null when it is not a usable past date. */
 export function parseStatedDate(value: string | null | undefined, reference: number): number | null {
