@@ -1228,6 +1228,13 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     }
   });
 
+  it("a chat's question back and dropped g leave the fact", async () => {
+    expect(await slotted('I love sushi sm')).toEqual([{ content: 'User loves sushi', slot: 'user.opinion.sushi', value: 'like', day: null }]);
+    expect(await slotted("I'm vegan hbu")).toMatchObject([{ content: 'User is vegan', slot: 'user.diet', value: 'vegan' }]);
+    expect(await slotted('gave up drinkin lol')).toMatchObject([{ content: 'User gave up drinking', slot: 'user.uses.alcohol', value: 'no' }]);
+    expect(await slotted("I'm livin in leeds now")).toMatchObject([{ slot: 'user.residence', value: 'leeds' }]);
+  });
+
   it('a job taken that starts later is news, not where the speaker works', async () => {
     expect(await slotted('I got a new job at Ridgeline, I start in january')).toEqual([{ content: 'User got a new job at Ridgeline', slot: null, value: null, day: null }]);
     expect(await slotted('I got a job at Ridgeline, starting next month')).toMatchObject([{ slot: null }]);

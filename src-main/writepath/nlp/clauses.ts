@@ -36,6 +36,8 @@ export function normaliseForParsing(text: string): string {
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
     .replace(/\b(my|our|his|her|your|ur) (bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, short: string) => `${owner} ${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
+    // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
+    .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')
     // "a job w the nhs", "living w/ my parents": a chat's "with".
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))

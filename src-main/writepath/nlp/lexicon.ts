@@ -149,6 +149,8 @@ export const TRAILING_FILLERS = [
   'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
   'finally', 'at last', 'at long last', 'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
   'fyi', 'just fyi', 'unironically', 'ironically', 'just so you know', 'just so u know', 'for real', 'pls', 'plz', 'please',
+  // "I love sushi sm", "I'm vegan hbu": so much, and the question back.
+  'sm', 'so so much', 'hbu', 'wbu', 'hby', 'and you', 'and u', 'what about you', 'how about you',
 ];
 
 /** Interjections that end what a clause says: "married now lol still weird to say" is married, then a new thought. */
