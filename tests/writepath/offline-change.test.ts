@@ -1235,6 +1235,13 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect(await slotted("I'm livin in leeds now")).toMatchObject([{ slot: 'user.residence', value: 'leeds' }]);
   });
 
+  it('a move to a firm is a job in a message telling of one, and never a home; "let go from" names the firm', async () => {
+    expect(await slotted("new job! I've moved to Ridgeline Analytics")).toEqual([{ content: 'User works at Ridgeline Analytics', slot: 'user.employer', value: 'ridgeline analytics', day: null }]);
+    expect(await slotted("I've moved to Ridgeline Analytics")).toEqual([]);
+    expect(await slotted('new job so we moved to Harrogate')).toMatchObject([{ slot: 'user.residence', value: 'harrogate' }]);
+    expect(await slotted('I got let go from Fenwick last month')).toMatchObject([{ slot: 'user.employer', value: 'ended:fenwick', day: '2026-10-25' }]);
+  });
+
   it('a job taken that starts later is news, not where the speaker works', async () => {
     expect(await slotted('I got a new job at Ridgeline, I start in january')).toEqual([{ content: 'User got a new job at Ridgeline', slot: null, value: null, day: null }]);
     expect(await slotted('I got a job at Ridgeline, starting next month')).toMatchObject([{ slot: null }]);

@@ -4,6 +4,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
+import { firmNamed, movedToANewJob } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -201,13 +202,14 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         return from && !group.negated ? [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: from, type: 'place', aliases: [] }] })] : [];
       }
       if (group.negated) return [];
-      if (moved && movedToATool(place, said, ctx)) return [];
+      if (moved && (movedToATool(place, said, ctx) || (firmNamed(place) && !movedToANewJob(place, ctx.text, false)))) return [];
       const placeWords = place.split(' ');
       const placeAt = object.findIndex((t) => t.text === placeWords[0]);
       const after = object[placeAt + placeWords.length];
       if (moved && ([...object.slice(0, placeAt), after].some((t) => WORKPLACES.has(lowerOf(t))) || placeWords.some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
       // "moved to the Guardian as an editor": a new job, not a home — at a name no one knows as a place, as a job
-      // ("moved to Leeds as a teenager", "to the UK as a nurse", "to Spain as soon as" are homes).
+      // ("moved to Leeds as a teenager", "to the UK as a nurse", "to Spain as soon as" are homes); so is "new job! I've
+      // moved to Ridgeline Analytics" (job-forms.ts).
       const asAt = placeAt + placeWords.length;
       const asRole = moved && lowerOf(after) === 'as' && ['a', 'an'].includes(lowerOf(object[asAt + 1])) ? object.slice(asAt + 2).filter((t) => t.pos !== 'PUNCT') : [];
       const roleNoun = asRole.length > 0 && asRole.length <= 3 ? asRole.at(-1) : undefined;
@@ -216,7 +218,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const maybeOrg = ctx.named.get(place.toLowerCase()) !== 'place' && !(place === place.toUpperCase() && place.length <= 3);
       // "to the US", "to the Guardian": the name keeps its article.
       const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
-      if (asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) {
+      if ((asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) || (moved && maybeOrg && movedToANewJob(place, ctx.text, knownOrg))) {
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
       // A move is where the subject lives now; the chain of places is the fact's history.

@@ -154,7 +154,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const doneDoing = (): boolean =>
     object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
   const jobEnded = (preps: string[]): Built[] => {
-    const org = employerAfter(object, preps);
+    const org = employerAfter(first === 'let' ? object.slice(2) : object, preps);
     return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
   };
 

@@ -28,6 +28,19 @@ const FOR_A_COLLEAGUE = new RegExp(String.raw`\bfor (?:my|our|the|his|her|their|
  * manager is great") unless the news is told for one of them ("first day at Ridgeline today for my colleague Sam").
  */
 export const someoneElsesButColleagues = (text: string): boolean => BUT_COLLEAGUES.test(text) || FOR_A_COLLEAGUE.test(text);
+/** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
+export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
+/** A name that is a firm's by its last word: "Ridgeline Analytics", "Fenwick Labs", "Acme Ltd". */
+const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partners|technologies|tech|systems|solutions|software|media|studios?|digital|consulting|capital|bank|agency|ventures|holdings|industries|corp|corporation)$/i;
+
+/**
+ * "new job! I've moved to Ridgeline Analytics": a move to a firm (one the name finder knows, or one named like a firm),
+ * in a message telling of a new job, is where one works, not lives.
+ */
+export const movedToANewJob = (place: string, text: string, knownOrg: boolean): boolean => NEW_JOB.test(text) && (knownOrg || FIRM_NAME.test(place));
+/** "I've moved to Ridgeline Analytics": a name like a firm's is no home, whatever the message says. */
+export const firmNamed = (place: string): boolean => FIRM_NAME.test(place);
+
 /**
  * A job taken that has not begun: "I got a new job at Ridgeline, I start in january", "starting next month", "start
  * in jan", "first day is monday". Where the speaker works is still the old place.

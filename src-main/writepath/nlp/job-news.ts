@@ -6,15 +6,15 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, firstDayAt, lastDayAt, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
+import { beenAt, firstDayAt, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
+
+export { NEW_JOB };
 import { settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
 
-/** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
-export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
 /**
  * A message in which the verbless role may not be the speaker's job now: one that ended ("quit!! barista at Costa no
  * more", "old job: …", "3 years ago"), someone else's ("congrats on your new job", "new job for my brother", "so proud of
