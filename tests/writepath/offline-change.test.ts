@@ -1242,6 +1242,11 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect(await slotted('I got let go from Fenwick last month')).toMatchObject([{ slot: 'user.employer', value: 'ended:fenwick', day: '2026-10-25' }]);
   });
 
+  it('a job no longer held, then the new one "now"', async () => {
+    expect((await slotted("I'm no longer working at Fenwick, I'm at Ridgeline now")).map((f) => f.value)).toEqual(['ended:fenwick', 'ridgeline']);
+    expect((await slotted("no longer at Fenwick, I'm at home now")).map((f) => f.value)).toEqual(['ended:fenwick']);
+  });
+
   it('a job taken that starts later is news, not where the speaker works', async () => {
     expect(await slotted('I got a new job at Ridgeline, I start in january')).toEqual([{ content: 'User got a new job at Ridgeline', slot: null, value: null, day: null }]);
     expect(await slotted('I got a job at Ridgeline, starting next month')).toMatchObject([{ slot: null }]);
