@@ -1255,22 +1255,32 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect(await slotted('I got a job at Stripe, started monday')).toMatchObject([{ slot: 'user.employer', value: 'stripe' }]);
   });
 
-  it('each line of a message is read as sentences of its own, unless it goes on with the line before', async () => {
+  it("a line break ends a thought where the chat's shape says so, and a line runs on everywhere else", async () => {
     const values = async (text: string): Promise<(string | null)[]> => (await slotted(text)).map((f) => f.value);
+    // After a line that only opens the message, before the speaker's own statement, between a list's items, at a blank line.
     expect(await values('hey\nI moved to Leeds')).toEqual(['leeds']);
     expect(await values("morning!\nI'm Dana")).toEqual(['dana']);
     expect(await values('omg\nguess what\nI got engaged to Sam!!')).toEqual(['sam']);
-    expect(await values('news!!\nleft Fenwick\nstarted at Ridgeline monday')).toEqual(['ended:fenwick', 'ridgeline']);
-    expect(await slotted("I don't drink\nhbu")).toMatchObject([{ content: 'User does not drink', slot: 'user.uses.alcohol', value: 'no' }]);
+    expect(await values('what should i cook tonight?\ni\'m vegetarian')).toEqual(['vegetarian']);
+    expect(await values('- moved to Leeds\n- new job at Ridgeline')).toEqual(['leeds', 'ridgeline']);
+    expect(await values('My name is Jo\n\nSent from my iPhone')).toEqual(['jo']);
     expect((await slotted('I work at Ridgeline\nmy manager is Sam')).map((f) => f.content)).toEqual(['User works at Ridgeline', "Sam is the user's manager"]);
-    // A line that goes on with the one before: "and …", or only when it happened.
+    // After a whole statement of the speaker's, before a line that does not carry it on.
+    expect(await values('I quit smoking\nso proud of myself')).toEqual(['no']);
+    expect(await values('I moved to Leeds\nloving it so far')).toEqual(['leeds']);
+    // A line that carries on the one before, or says only when, runs on.
     expect(await slotted('I love sushi\nand ramen')).toMatchObject([{ content: 'User loves sushi and ramen' }]);
     expect(await slotted('I split up with Dan\nlast week')).toMatchObject([{ value: 'ended:dan', day: '2026-11-18' }]);
-    // A long line wrapped by a mail client goes on in the next, in lower case; a short one, or one that ends a sentence, does not.
-    const wrapped = 'Sorry for the slow reply, things have been busy here because we have\nmoved to Leeds and I started a new job at Ridgeline';
-    expect(messageLines(wrapped)).toEqual([wrapped.replace('\n', ' ')]);
-    expect(messageLines('Sorry for the slow reply, things have been busy here this week.\nmoved to Leeds')).toHaveLength(2);
-    expect(messageLines('hey\n\nmoved to Leeds\r\nlast week!!')).toEqual(['hey', 'moved to Leeds last week!!']);
+    expect(await slotted('in 2015\ni moved to leeds')).toMatchObject([{ value: 'leeds', day: '2015-01-01' }]);
+    expect(await values('i moved\nto leeds')).toEqual(['leeds']);
+    expect(await values("i'm a\nnurse")).toEqual(['nurse']);
+    expect(await slotted("i'm vegan\nfor january")).toMatchObject([{ content: 'User is vegan for january', slot: null }]);
+    expect(await slotted("I don't drink\nhbu")).toMatchObject([{ content: 'User does not drink', slot: 'user.uses.alcohol', value: 'no' }]);
+    // Whose words, plan or condition a line opens stays with the lines after it.
+    for (const text of ['congrats to tom\ngot the job at google', 'my mum has been a nightmare lately\nmoved to spain last week', 'my brother texted me\ni got the job at google!!!', 'forwarded message:\ni got a job at google!', 'to-do:\n- quit smoking', '- [ ] quit smoking\n- [ ] move to leeds', 'if i get the job\nmoved to leeds lol', "new job for my brother!\ni'm at Tesco now"]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    expect(messageLines('hey\n\nmoved to Leeds\r\nlast week!!')).toEqual(['hey', 'moved to Leeds\nlast week!!']);
   });
 
   it('a month named with a past verb is the one gone by, unless "next" or a plan says otherwise', async () => {

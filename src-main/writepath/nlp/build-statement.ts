@@ -34,6 +34,8 @@ const FOR_A_WHILE = /\b(?:tonight|today|tomorrow|this (?:weekend|week|evening|mo
  * Places of work and study: a move to one ("to a new office in Leeds", "to the Leeds office", "to Leeds Uni",
  * "to the Manchester team") is no move of home.
  */
+/** "moved to Ridgeline Studios flats": a name before a home's noun is the home's, not a firm's. */
+const HOME_AFTER_NAME = new Set(['flats', 'flat', 'apartments', 'apartment', 'house', 'houses', 'estate', 'road', 'street', 'lane', 'avenue', 'close', 'court', 'towers']);
 const WORKPLACES = new Set(['office', 'offices', 'team', 'branch', 'department', 'dept', 'site', 'campus', 'store', 'shop', 'uni', 'university', 'college', 'school', 'hospital', 'ward', 'clinic', 'depot', 'warehouse', 'factory', 'plant', 'lab', 'hq', 'headquarters', 'desk', 'floor', 'project', 'account', 'squad', 'division', 'unit', 'studio', 'gym', 'club', 'church', 'course', 'class']);
 
 /** Roles at a place that are not work there: "a student at Leeds Uni", "a volunteer at the food bank". */
@@ -218,7 +220,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const maybeOrg = ctx.named.get(place.toLowerCase()) !== 'place' && !(place === place.toUpperCase() && place.length <= 3);
       // "to the US", "to the Guardian": the name keeps its article.
       const the = lowerOf(object[placeAt - 1]) === 'the' ? 'the ' : '';
-      if ((asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) || (moved && maybeOrg && movedToANewJob(place, ctx.text, knownOrg))) {
+      if ((asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) || (moved && maybeOrg && !HOME_AFTER_NAME.has(lowerOf(after)) && movedToANewJob(place, ctx.text, knownOrg))) {
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
       // A move is where the subject lives now; the chain of places is the fact's history.

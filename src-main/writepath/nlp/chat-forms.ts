@@ -176,7 +176,7 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
  * A message that says the speaker's job changed: "moved jobs", "switched jobs", "new job", "quit my job" — opening it or
  * a sentence, or after "I" ("sam switched jobs" is Sam's).
  */
-const JOB_CHANGED = /(?:^|[.!?,;]\s*|\b(?:i|i've|ive|i have)\s+)(?:(?:just|finally|have)\s+)*(?:(?:switched|changed|moved|swapped) jobs|new (?:job|role)|(?:quit|left|resigned from) my job|got a (?:new )?job|started (?:a|my) new (?:job|role)|(?:am|'m) no longer (?:working |employed )?(?:at|with|for))\b/i;
+const JOB_CHANGED = /(?:^|[.!?,;]\s*|\b(?:i|i've|ive|i have)\s+)(?:(?:just|finally|have)\s+)*(?:(?:switched|changed|moved|swapped) jobs|new (?:job|role)(?!\s+for\b)|(?:quit|left|resigned from) my job|got a (?:new )?job|started (?:a|my) new (?:job|role)|(?:am|'m) no longer (?:(?:working|employed) (?:at|with|for)|at|for))\b/i;
 
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
 const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);

@@ -19,14 +19,14 @@ const SAME_CLAUSE = String.raw`(?:(?!\b(?:and|but|so|because|cos|coz|though|alth
 /** A sentence end, and the words that may open the next before what it says: "… Well, except at weddings". */
 const NEXT_SENTENCE_OPENS = String.raw`(?:[.!?…]+|\n)\s*(?:(?:well|ok|okay|i mean|tbh|honestly)\b[,\s]*)?`;
 /** An occasion an exception names: "on special occasions", "socially", "at weddings", "at family dos", "the odd one". */
-const OCCASION = String.raw`(?:the odd|the occasional)\b|(?:(?:on|at|during|for|with|over)\s+)?(?:(?:the|a|special|big|family|work)\s+)?(?:occasions?|socially|occasionally|sometimes|weekends?|holidays?|parties|party|weddings?|christmas|xmas|new year|birthdays?|nights? out|celebrations?|dos|events?|gigs?|festivals?)\b`;
+const OCCASION = String.raw`(?:the odd|the occasional|once|twice)\b|(?:(?:on|at|during|for|with|over)\s+)?(?:(?:the|a|special|big|family|work)\s+)?(?:occasions?|socially|occasionally|sometimes|weekends?|holidays?|parties|party|weddings?|christmas|xmas|new year|birthdays?|nights? out|celebrations?|dos|events?|gigs?|festivals?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|dinner|lunch|meals?|food)\b`;
 /**
- * An exception that opens a sentence of its own: "except …", "unless …", "only when …", or "only" / "just" with an
- * occasion. Stricter
- * than in the same clause: "Apart from that…", "Other than that…", "Besides, I'm driving", "Just at the start of
- * lockdown", "Only on my 5th attempt", "Only when my dad got ill did I realise" open sentences about something else.
+ * An exception that opens a sentence of its own: "except …", "unless …", "apart from …", "only when …", or "only" /
+ * "just" with an occasion ("only on fridays", "only with dinner"). Stricter than in the same clause: "Apart from
+ * that…", "Besides I'm driving", "Just at the start of lockdown", "Only on my 5th attempt", "Only when my dad got ill
+ * did I realise" open sentences about something else.
  */
-const NEXT_SENTENCE_EXCEPTION = String.raw`(?:(?:except|unless)\b(?!\s+(?:that|for that)\b)|only (?:when|if)\b(?![^.!?\n]*\b(?:did|do|does|was|were|had|have) (?:i|we)\b)|(?:only|just|but only)\s+(?:${OCCASION}))`;
+const NEXT_SENTENCE_EXCEPTION = String.raw`(?:(?:except|unless)\b(?!\s+(?:that|for that)\b)|(?:apart from|other than|besides)\b(?!\s+(?:that|this|it|which|i|i'm|im|we|you)\b)|only (?:when|if)\b(?![^.!?\n]*\b(?:did|do|does|was|were|had|have) (?:i|we)\b)|(?:only|just|but only)\s+(?:${OCCASION}))`;
 /**
  * An exception to a habit: "unless …", "except …", "apart from …", or "only" / "just" with an occasion ("only on
  * holidays", "just at weddings", "only socially"). Not a reason ("only for ethical reasons", "just on principle") nor a

@@ -31,7 +31,7 @@ export const someoneElsesButColleagues = (text: string): boolean => BUT_COLLEAGU
 /** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
 export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
 /** A name that is a firm's by its last word: "Ridgeline Analytics", "Fenwick Labs", "Acme Ltd". */
-const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partners|technologies|tech|systems|solutions|software|media|studios?|digital|consulting|capital|bank|agency|ventures|holdings|industries|corp|corporation)$/i;
+const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partners|technologies|tech|systems|solutions|software|media|studios?|digital|consulting|capital|agency|ventures|holdings|industries|corp|corporation)$/i;
 
 /**
  * "new job! I've moved to Ridgeline Analytics": a move to a firm (one the name finder knows, or one named like a firm),

@@ -243,8 +243,10 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const gone = GONE_BEFORE.exec(before)?.[0];
     if (gone && !r.start.isCertain('year') && !r.start.isCertain('weekday') && !RELATIVE.test(r.text)) {
       const d = r.start.date();
-      if (d.getTime() > reference) d.setFullYear(d.getFullYear() - 1);
       const last = /^last\b/i.test(gone);
+      // ("last march" said in March is a year back; "back in march" may be this one.)
+      const thisMonth = Date.UTC(new Date(reference).getUTCFullYear(), new Date(reference).getUTCMonth(), 1);
+      if (d.getTime() > reference || (last && d.getTime() >= thisMonth)) d.setFullYear(d.getFullYear() - 1);
       out.push({ text: last ? `${gone}${r.text}` : r.text, index: last ? index - gone.length : index, time: d.getTime(), relative: last, future: false, ahead: false, weekday: false });
       continue;
     }
