@@ -1247,6 +1247,16 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
     expect((await slotted("no longer at Fenwick, I'm at home now")).map((f) => f.value)).toEqual(['ended:fenwick']);
   });
 
+  it('a change told in the past with a time to come is a plan; a job for a while is no employer', async () => {
+    for (const text of ['i moved to leeds next month', 'I started at Tesco next week', 'I work at Tesco for the summer', 'working at tesco over christmas', "I'm working at Ridgeline for a month"]) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    // A time that says when a move happened, or how long a job has lasted, stays.
+    expect(await slotted('moved to leeds over the summer')).toMatchObject([{ slot: 'user.residence', value: 'leeds' }]);
+    expect(await slotted('got engaged, moved to Leeds and started at Ridgeline all in one month lol')).toEqual(expect.arrayContaining([expect.objectContaining({ slot: 'user.employer', value: 'ridgeline' })]));
+    expect(await slotted("I've worked at Tesco for 3 months")).toMatchObject([{ slot: 'user.employer', value: 'tesco' }]);
+  });
+
   it('a job taken that starts later is news, not where the speaker works', async () => {
     expect(await slotted('I got a new job at Ridgeline, I start in january')).toEqual([{ content: 'User got a new job at Ridgeline', slot: null, value: null, day: null }]);
     expect(await slotted('I got a job at Ridgeline, starting next month')).toMatchObject([{ slot: null }]);

@@ -41,9 +41,14 @@ const FOR_A_SPELL =
   /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
 const SPELL_MONTH = /\b(?:january|october|november)\b/i;
 const NAMED_SPELL = /\b(?:lent|dry january|veganuary|sober october|movember|stoptober)\b/i;
-/** A stay somewhere for a while, which is no home: "living in berlin for the summer", "staying in leeds for a few weeks". */
+/**
+ * A stay somewhere for a while, which is no home, or a job for a while, which is no employer: "living in berlin for the
+ * summer", "staying in leeds for a few weeks", "working at tesco over christmas".
+ */
 const A_STAY =
   /\bfor (?:the (?:summer|winter|spring|autumn|holidays|week|month|weekend|term|semester)|a (?:week|month|bit|while|fortnight|few (?:days|weeks|months)|couple of (?:days|weeks|months))|(?:\d+|one|two|three|four|five|six|a few|a couple of|a couple) (?:days|weeks|months))\b/i;
+/** Work over a holiday is a job for it ("working at tesco over christmas"); a start or a move over one says when it was. */
+const OVER_A_SPELL = /\b(?:working|work)\b[^.!?\n]*\bover (?:christmas|xmas|easter|the (?:summer|holidays|break))\b/i;
 /** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
 const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
@@ -70,8 +75,8 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   const spellPart = spell === null ? null : partSaying(text, spell);
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
-    // "User lives in Berlin" is not what "living in berlin for the summer" says.
-    if (aStay && statement.slot?.endsWith('.residence') && !statement.value?.startsWith('ended:')) return [];
+    // "User lives in Berlin" is not what "living in berlin for the summer" says, nor "User works at Tesco" "… over christmas".
+    if ((aStay || (OVER_A_SPELL.test(text) && statement.slot?.endsWith('.employer'))) && /\.(?:residence|employer)$/.test(statement.slot ?? '') && !statement.value?.startsWith('ended:')) return [];
     const habit = statement.slot === null || HABIT_SLOT.test(statement.slot);
     if (forASpell && spell === null && statement.slot?.includes('.uses.')) return [{ ...statement, slot: null, value: null }];
     // ("I'm not drinking for lent, and I quit smoking for good": the spell is the drinking's.)

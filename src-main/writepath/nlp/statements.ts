@@ -367,9 +367,9 @@ function readClause(
   if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || position.planned)))) {
     return { subject, statements: extra };
   }
-  // "I'm moving to Berlin next month", "I'm leaving Globex": the present progressive of a change is a plan too.
+  // "I'm moving to Berlin next month", "I'm leaving Globex", "i moved to leeds next month": a change to come is a plan.
   const progressive = /\b(?:is|are)\b/.test(group.phrase) && /ing$/.test(group.phrase);
-  if (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma))) return { subject, statements: extra };
+  if (times.some((m) => m.future && (progressive || (group.past && PLANNED_CHANGES.has(group.lemma) && /\b(?:next|tomorrow|coming)\b/i.test(m.text)))) || (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma)))) return { subject, statements: extra };
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
   const objectTokens = cleanObject(withoutVocative(tokens.slice(group.verb + 1), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(group.verb + 1));
   const rewritten = rewriteObject(objectTokens, subject, ctx.speaker);
