@@ -7,6 +7,7 @@
  */
 
 import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
+import { messageLines } from './message-lines';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
 export type Pos = 'ADJ' | 'ADP' | 'ADV' | 'AUX' | 'CCONJ' | 'DET' | 'INTJ' | 'NOUN' | 'NUM' | 'PART' | 'PRON' | 'PROPN' | 'PUNCT' | 'SCONJ' | 'SYM' | 'VERB' | 'X';
@@ -125,96 +126,27 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       },
       sentences(text: string): Sentence[] {
         const out: Sentence[] = [];
+        // Each line as the chat's shape says to read it (message-lines.ts).
         for (const line of messageLines(text)) {
           nlp
             .readDoc(line)
             .sentences()
             .each((s: { tokens(): { out(f: unknown): unknown } }) => {
-            const tokens = s.tokens();
-            const values = tokens.out(its.value) as string[];
-            const pos = tokens.out(its.pos) as string[];
-            const lemmas = tokens.out(its.lemma) as string[];
-            const spaces = tokens.out(its.precedingSpaces) as string[];
-            out.push({
-              tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
+              const tokens = s.tokens();
+              const values = tokens.out(its.value) as string[];
+              const pos = tokens.out(its.pos) as string[];
+              const lemmas = tokens.out(its.lemma) as string[];
+              const spaces = tokens.out(its.precedingSpaces) as string[];
+              out.push({
+                tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
+              });
             });
-          });
         }
         return out;
       },
     };
   })();
   return wink;
-}
-
-/** A line that says nothing but opens the message: "hey", "morning!", "omg", "guess what", "big news!!". */
-const OPENER_ONLY =
-  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some )?news|update|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
-/** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
-const OWN_OPENING = /^\s*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\b/i;
-/** A line the speaker is the subject of ("my mum has been…" is the mum's). */
-const SPEAKER_OPENING = /^\s*(?:i|i'm|im|i've|ive|i'd|we|we're|we've)\b/i;
-/** A line after which the next is someone else's words, a plan or a condition: "my brother texted me", "to do:", "if i get the job". */
-const GOVERNS_NEXT = /[:;]\s*$|\b(?:texted|sent|wrote|posted|says|said|forwarded|messaged|copying|copied|quoting)\b|^\s*(?:if|when|unless|once|to[- ]?do|my plan|plans?|goals?|resolutions?)\b/i;
-/** A line that carries on the one before it: "… \nto leeds", "… \nfor january", "… \nand ramen". */
-const CARRIES_ON = /^\s*(?:and|or|&|but|since|until|till|cos|coz|because|to|for|with|at|in|on|from|of|as|than|a|an|the|by|about|after|before|while|who|which|that|when|where|if|too|as well)\b/i;
-/** A line that stops mid-phrase: "i'm a", "i work as", "i gave up", "i moved to". */
-const STOPS_SHORT = /\b(?:a|an|the|to|at|in|on|of|as|and|with|for|my|our|is|am|'m|was|are|be|been|up|out|off|down|over|from|than|very|so|really)\s*$/i;
-/** A list item's marker: "- ", "* ", "• ", "1. ", "2) ". */
-const BULLET = /^\s*(?:[-*•·▪–]|\d{1,2}[.)])\s+/;
-/** A to-do's open box: a plan, not news. */
-const TO_DO = /^\s*(?:[-*•]\s*)?\[\s\]/;
-/** A line that only says when ("in 2015", "last week"): it dates the line after it or before it. */
-const WHEN_ONLY =
-  /^\s*(?:(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|months?|years?)\s+ago|(?:last|this|next)\s+[\p{L}]+|yesterday|today|tonight|tomorrow|(?:in|on|at|over|since|back in)\s+(?:the\s+)?[\p{L}\d]+(?:\s+[\p{L}\d]+)?)\s*(?:lol|haha|tho|though|actually|now)?[\s.!?…,\p{Extended_Pictographic}]*$/iu;
-
-/**
- * A message's lines as the reader takes them. The tagger reads a line break as a space, so by default lines run on
- * ("i moved\nto leeds", "i'm vegan\nfor january", "congrats to tom\ngot the job at google"). A line break ends a thought
- * only where the chat's shape says so: after a line that only opens the message ("hey\nI moved to Leeds", "morning!\nI'm
- * Dana"), before a line the speaker's own statement opens ("I work at Ridgeline\nmy manager is Sam") unless the line
- * before says whose words, plan or condition follow ("my brother texted me\ni got the job", "to do:", "if i get the
- * job") or only when ("in 2015\ni moved to leeds"), after a whole statement of the speaker's before a line that does not
- * carry it on ("I quit smoking\nso proud of myself"), and between the items of a list that has no heading. An open
- * to-do box is a plan and is left out.
- */
-export function messageLines(text: string): string[] {
-  // A blank line ends a paragraph ("My name is Jo\n\nSent from my iPhone").
-  const raw = text.split(/\r?\n/).filter((line) => !TO_DO.test(line));
-  const filled = raw.filter((line) => line.trim() !== '');
-  const listed = filled.length > 1 && filled.every((line) => BULLET.test(line));
-  const lines: string[] = [];
-  let previous: string | undefined;
-  let blank = false;
-  for (const line of raw) {
-    if (line.trim() === '') {
-      blank = previous !== undefined;
-      continue;
-    }
-    const ends =
-      previous !== undefined &&
-      (listed ||
-        blank ||
-        OPENER_ONLY.test(previous) ||
-        (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
-        ownStatementEnds(previous, line));
-    const item = listed ? line.replace(BULLET, '') : line;
-    if (previous === undefined || ends) lines.push(item);
-    // (Joined as written: the tagger reads a line that runs on as it always has; a time before the line is its time.)
-    else lines[lines.length - 1] = `${lines.at(-1) ?? ''}${previous !== undefined && WHEN_ONLY.test(previous) ? ' ' : '\n'}${item}`;
-    previous = line;
-    blank = false;
-  }
-  return lines;
-}
-
-/**
- * Whether a line of the speaker's own ("I quit smoking", "I moved to Leeds") is whole before a line that does not carry
- * it on ("so proud of myself", "loving it so far"); not "i love\nsushi", "i'm a\nnurse", "i moved\nto leeds".
- */
-function ownStatementEnds(previous: string, line: string): boolean {
-  const words = previous.trim().split(/\s+/).length;
-  return SPEAKER_OPENING.test(previous) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !CARRIES_ON.test(line) && !WHEN_ONLY.test(line);
 }
 
 /**
