@@ -37,9 +37,11 @@ const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partn
  * "new job! I've moved to Ridgeline Analytics": a move to a firm (one the name finder knows, or one named like a firm),
  * in a message telling of a new job, is where one works, not lives.
  */
-export const movedToANewJob = (place: string, text: string, knownOrg: boolean): boolean => NEW_JOB.test(text) && (knownOrg || FIRM_NAME.test(place));
+export const movedToANewJob = (place: string, text: string, knownOrg: boolean): boolean => NEW_JOB.test(text) && (knownOrg || firmNamed(place));
 /** "I've moved to Ridgeline Analytics": a name like a firm's is no home, whatever the message says. */
-export const firmNamed = (place: string): boolean => FIRM_NAME.test(place);
+export function firmNamed(place: string): boolean {
+  return FIRM_NAME.test(place);
+}
 
 /**
  * A job taken that has not begun: "I got a new job at Ridgeline, I start in january", "starting next month", "start

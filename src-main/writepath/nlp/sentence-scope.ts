@@ -69,6 +69,7 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   const forASpell = FOR_A_SPELL.test(text) && (!/\bbeen\b/i.test(text) || NAMED_SPELL.test(text));
   // ("have lived in Leeds for 3 months" is how long a home has been one.)
   const aStay = A_STAY.test(text) && !/\b(?:have|has|had|'ve|been)\b/i.test(text);
+  const workOverASpell = OVER_A_SPELL.test(text);
   // ("started my externship this week" is an event in a spell of time, not a habit for one.)
   const spellSaid = forASpell ? FOR_A_SPELL.exec(text)?.[0].toLowerCase() : undefined;
   const spell = spellSaid !== undefined && /^(?:for|until) /.test(spellSaid) ? spellSaid : null;
@@ -76,7 +77,9 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   return statements.flatMap((statement) => {
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
     // "User lives in Berlin" is not what "living in berlin for the summer" says, nor "User works at Tesco" "… over christmas".
-    if ((aStay || (OVER_A_SPELL.test(text) && statement.slot?.endsWith('.employer'))) && /\.(?:residence|employer)$/.test(statement.slot ?? '') && !statement.value?.startsWith('ended:')) return [];
+    const slot = statement.slot ?? '';
+    const forAWhile = (aStay && /\.(?:residence|employer)$/.test(slot)) || (workOverASpell && slot.endsWith('.employer'));
+    if (forAWhile && !statement.value?.startsWith('ended:')) return [];
     const habit = statement.slot === null || HABIT_SLOT.test(statement.slot);
     if (forASpell && spell === null && statement.slot?.includes('.uses.')) return [{ ...statement, slot: null, value: null }];
     // ("I'm not drinking for lent, and I quit smoking for good": the spell is the drinking's.)
