@@ -1311,6 +1311,34 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
   });
 });
 
+describe('session 24: hired, employed, split from, living in without "I"', () => {
+  it('a job taken by being hired or employed is the employer; hired with a start to come is news', async () => {
+    for (const text of ['I got hired at Ridgeline', 'I got hired by Ridgeline', "I've been hired at Ridgeline", 'I was hired by Ridgeline', "I'm employed by Ridgeline"]) {
+      expect(await slotted(text), text).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: null }]);
+    }
+    // Hiring someone, a job held once, and one that starts later change nothing.
+    for (const text of ['I hired a cleaner', 'I was employed at Arup for 5 years', "I wasn't hired by Ridgeline"]) expect(await slotted(text), text).toEqual([]);
+    for (const text of ['got hired at Monzo!! start monday', 'just got hired at tesco, i start tomorrow']) expect((await slotted(text)).map((f) => f.slot), text).toEqual([null]);
+  });
+
+  it('"split from" a partner ends the partner as "split up with" does; a band or a group is no partner', async () => {
+    expect(await slotted('I split from Dan')).toEqual([{ content: 'User split from Dan', slot: 'user.partner', value: 'ended:dan', day: null }]);
+    expect(await slotted("I've split from my husband")).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
+    for (const text of ['we split from the group', 'I split from the band', 'I split from Google']) expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+  });
+
+  it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
+    for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
+      expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);
+    }
+    expect(await slotted('been living in Leeds for 3 years')).toMatchObject([{ slot: 'user.residence', value: 'leeds', day: '2023-11-25' }]);
+    // A wish, a caption, a question, a spell, someone else's, a home that is no place: no home.
+    for (const text of ['living in Lisbon would be nice', 'living in Lisbon', 'still living in Leeds?', 'currently living in Lisbon for the summer', 'my sister, currently living in Lisbon, called', 'been living in my car for a month', "currently living in Jake's"]) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.residence'), text).toEqual([]);
+    }
+  });
+});
+
 describe('names typed in lower case', () => {
   const known = (names: string[]) => () => names;
   it('capitalises what the name finder knows, only in a message typed in lower case', () => {

@@ -9,51 +9,28 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { isPersonName } from './names';
 import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
-import { startsLater } from './job-forms';
+import { JOB_WORDS, jobAt, startsLater } from './job-forms';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke', 'vape',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put',
+  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
 /** Habits dropped with "stopped …ing" or "quit …ing": drinking, smoking, eating, vaping. */
 const HABIT_GERUNDS = new Set(['drinking', 'smoking', 'eating', 'vaping']);
-/** What a new job is said with after "started": "working at X", "at X", "a (new) job at X", "work for X". */
 /** After "left work" / "quit work": the working day ended, not the job ("early", "at 5"). */
 const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight', 'yesterday', 'before', 'after', 'sharp']);
-const JOB_WORDS = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
 /** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
-/**
- * The job an object names ("my job", "my part time job at Initech", "the internship"): the job word heads it,
- * after a determiner and at most three modifiers, with no noun after it ("my job title", "my work phone", "a job
- * interview" are things; "my friend a job" is someone else's). Only "quit" takes "work" ("I left work at 6" is the
- * day's end); one loses a job, an internship or a placement, not a "role in the play". `other`: a job that is not
- * the current one ("my last job", "my first job", "my summer job") or not one job ("every job").
- */
-function jobAt(object: readonly Token[], lemma: string): { other: boolean } | null {
-  const at = object.slice(0, 5).findIndex((t) => JOB_WORDS.has(lowerOf(t)) && t.pos !== 'VERB');
-  if (at < 0) return null;
-  const word = lowerOf(object[at]);
-  if ((word === 'work' && lemma !== 'quit') || (lemma === 'lose' && !LOST_JOBS.has(word))) return null;
-  const before = object.slice(0, at);
-  const modifiers = ['DET', 'PRON'].includes(before[0]?.pos ?? '') ? before.slice(1) : before;
-  if (modifiers.length > 3 || !modifiers.every((t) => ['ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-')) return null;
-  const after = object[at + 1];
-  if (after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos)) return null;
-  return { other: before.some((t) => OTHER_JOBS.has(lowerOf(t))) };
-}
-/** "my last job", "my first job", "my summer job", "every job": not the job the person has now. */
-const OTHER_JOBS = new Set(['last', 'first', 'old', 'previous', 'former', 'summer', 'holiday', 'weekend', 'side', 'second', 'other', 'every', 'each', 'any', 'dream']);
-const LOST_JOBS = new Set(['job', 'internship', 'placement']);
 
 /** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"). */
 function pastimeAt(object: readonly Token[]): string | null {
@@ -153,6 +130,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   // "going to the gym", "playing the cello": a gerund and what it is about, no one named by a pronoun.
   const doneDoing = (): boolean =>
     object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
+  // Where the subject now works, after "hired" or "employed" ("by Ridgeline", "at Monzo"); news only, if it starts later.
+  const hiredBy = (rest: Token[]): Built[] | null => {
+    const org = ['by', 'at'].includes(lowerOf(rest[0])) ? employerAfter(rest, ['by', 'at']) : null;
+    if (!org) return null;
+    return startsLater(ctx.text) ? news() : built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
+  };
   const jobEnded = (preps: string[]): Built[] => {
     const org = employerAfter(first === 'let' ? object.slice(2) : object, preps);
     return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
@@ -166,6 +149,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
       // "I got made redundant (from Arup)".
       if (group.lemma === 'get' && first === 'made' && lowerOf(object[1]) === 'redundant') return jobEnded(['from', 'at', 'by']);
+      // "I got hired at Monzo", "got hired by Arup": as "I was hired by".
+      if (group.lemma === 'get' && first === 'hired') return hiredBy(object.slice(1));
       // "I got promoted (to team lead)": news about the job, which it does not change.
       if (group.lemma === 'get' && first === 'promoted') return news();
       // "I got engaged to Sofia", "got married to Tom": a partner.
@@ -185,6 +170,13 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const job = jobAt(object, 'get');
       if (!job || job.other) return null;
       return startsLater(ctx.text) ? news() : built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
+    }
+    case 'hire':
+    case 'employ': {
+      // "I was hired by Ridgeline", "I've been hired at Monzo", "I'm employed by the NHS": passive only ("I hired a
+      // cleaner" is not about my job), and not "I was employed at Arup" (a job held once, maybe over).
+      if (group.negated || !passive || (group.lemma === 'employ' && !/\b(?:am|is|are)\b/.test(group.phrase))) return null;
+      return hiredBy(object);
     }
     case 'resign': {
       if (group.negated || !done) return null;
@@ -342,12 +334,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'break':
     case 'split':
     case 'divorce': {
-      const partner = group.lemma === 'divorce' ? namedFirst : first === 'with' ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
-      if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up'))) return null;
+      const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
+      // "I split from Dan", "I've split from my husband": as "split up with" (a name, or the speaker's partner).
+      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? isPersonName(object.slice(1)) && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
+      if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
       if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
       // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
-      const own = first === 'with' && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2])) && !/^['’]s$/.test(object[3]?.text ?? '');
+      const own = ['with', 'from'].includes(first) && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2])) && !/^['’]s$/.test(object[3]?.text ?? '');
       if (!partner && own && subject.firstPerson) {
         const name = properRuns(object).find((r) => r.start === 3)?.text;
         return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);

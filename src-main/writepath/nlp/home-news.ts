@@ -8,6 +8,7 @@ import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
 import { lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
+import { JOB_LENGTH } from './job-forms';
 import type { Built, Subject } from './statement-types';
 
 /** Whether a name may be a home: not an organisation's (the caller's reading of the message; a name finder often takes a suburb for a person). */
@@ -37,6 +38,32 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   // "we're in Jake's now": someone's home, not a place of its own.
   if (/['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
   if (!onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end)))) return null;
+  return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
+}
+
+/** A word before "living in …" that says it is where one lives today: "currently", "still", "now", "been". */
+const LIVING_NOW = new Set(['currently', 'now', 'still', 'been']);
+
+/**
+ * "currently living in Lisbon", "still living in Leeds", "living in lisbon these days": where the speaker lives, said
+ * without "I", with a word that says it is so today (without one, "living in Lisbon!!" is as often a caption or a wish).
+ * Nothing may follow the place but a time or a filler ("living in Lisbon would be nice"), or how long after "been" ("been
+ * living in Leeds for 3 years"); a stay for a spell ahead is left to the sentence's scope (sentence-scope.ts).
+ */
+export function livingIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome): Built | null {
+  let i = start;
+  while (LIVING_NOW.has(lowerOf(tokens[i]))) i++;
+  if (lowerOf(tokens[i]) !== 'living' || lowerOf(tokens[i + 1]) !== 'in') return null;
+  const at = i + 2;
+  const run = properRuns(tokens.slice(at))[0];
+  if (!run || run.start !== 0 || !mayBeHome(run.text) || /['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
+  // "been living in Leeds for 3 years": how long, then the rest.
+  const said = joinTokens(tokens.slice(at + run.end));
+  const length = lowerOf(tokens[i - 1]) === 'been' ? JOB_LENGTH.exec(said) : null;
+  const rest = length ? said.slice(length.index + length[0].length) : said;
+  // (An opener the clause reader skipped, "currently", says so as well.)
+  const marked = i > start || LIVING_NOW.has(lowerOf(tokens[start - 1])) || /\b(?:now|these days|nowadays|atm|at the moment)\b/i.test(rest);
+  if (!onlyTimeOrFillers(rest) || !marked) return null;
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 

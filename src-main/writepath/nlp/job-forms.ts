@@ -48,7 +48,33 @@ export function firmNamed(place: string): boolean {
  * in jan", "first day is monday". Where the speaker works is still the old place.
  */
 export const startsLater = (text: string): boolean =>
-  /\b(?:start(?:s|ing)?|begin(?:s|ning)?)\b[^.!?\n]{0,25}?\b(?:next|tomorrow|soon|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|a (?:week|month|fortnight)|\d+|two|three|a few|a couple)|on (?:mon|tue|wed|thu|fri|sat|sun|the)|after)|\bstart date\b|\bfirst day (?:is |will be )?(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text);
+  /\b(?:start(?:s|ing)?|begin(?:s|ning)?)\b[^.!?\n]{0,25}?\b(?:next|tomorrow|soon|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|a (?:week|month|fortnight)|\d+|two|three|a few|a couple)|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day|on (?:mon|tue|wed|thu|fri|sat|sun|the)|after)|\bstart date\b|\bfirst day (?:is |will be )?(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(text);
+
+/** What a job is called after "started", "quit", "lost": "working", "a (new) job", "my role". */
+export const JOB_WORDS: ReadonlySet<string> = new Set(['working', 'work', 'job', 'position', 'role', 'internship', 'placement']);
+
+/**
+ * The job an object names ("my job", "my part time job at Initech", "the internship"): the job word heads it,
+ * after a determiner and at most three modifiers, with no noun after it ("my job title", "my work phone", "a job
+ * interview" are things; "my friend a job" is someone else's). Only "quit" takes "work" ("I left work at 6" is the
+ * day's end); one loses a job, an internship or a placement, not a "role in the play". `other`: a job that is not
+ * the current one ("my last job", "my first job", "my summer job") or not one job ("every job").
+ */
+export function jobAt(object: readonly Token[], lemma: string): { other: boolean } | null {
+  const at = object.slice(0, 5).findIndex((t) => JOB_WORDS.has(lowerOf(t)) && t.pos !== 'VERB');
+  if (at < 0) return null;
+  const word = lowerOf(object[at]);
+  if ((word === 'work' && lemma !== 'quit') || (lemma === 'lose' && !LOST_JOBS.has(word))) return null;
+  const before = object.slice(0, at);
+  const modifiers = ['DET', 'PRON'].includes(before[0]?.pos ?? '') ? before.slice(1) : before;
+  if (modifiers.length > 3 || !modifiers.every((t) => ['ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-')) return null;
+  const after = object[at + 1];
+  if (after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos)) return null;
+  return { other: before.some((t) => OTHER_JOBS.has(lowerOf(t))) };
+}
+/** "my last job", "my first job", "my summer job", "every job": not the job the person has now. */
+const OTHER_JOBS = new Set(['last', 'first', 'old', 'previous', 'former', 'summer', 'holiday', 'weekend', 'side', 'second', 'other', 'every', 'each', 'any', 'dream']);
+const LOST_JOBS = new Set(['job', 'internship', 'placement']);
 
 /** A first day that is a job's: the message talks of work ("new team", "colleagues", "onboarding"). */
 const FIRST_DAY_AT_WORK = /\b(?:new (?:job|role|team|position|place)|job|work|office|colleagues?|co-?workers?|teammates?|managers?|supervisors?|boss|bosses|team|onboarding|induction|laptop|desk|shift)\b/i;
@@ -149,8 +175,8 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
-/** How long a stay has lasted, as a job's is said: "for 3 years", "for a few months", "since 2019". */
-const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
+/** How long a stay has lasted, as a job's or a home's is said: "for 3 years", "for a few months", "since 2019". */
+export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
 
 /** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
 const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|nursery|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;

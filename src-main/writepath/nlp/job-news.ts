@@ -9,7 +9,7 @@ import { normaliseFact } from '../text';
 import { beenAt, firstDayAt, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
 
 export { NEW_JOB };
-import { settledIn } from './home-news';
+import { livingIn, settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
@@ -41,6 +41,7 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
   const workTalk = ctx.workTalk || /\b(?:quit|left|resigned|laid off|new job)\b/i.test(ctx.text);
   // "new job for Sam! working at Google now": someone else's new job, told without a subject.
   const othersNewJob = NEW_JOB.test(ctx.text) && SOMEONE_ELSES.test(ctx.text);
+  const mayBeHome = (name: string): boolean => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization';
   return (
     lastDayAt(tokens, start, own) ??
     (someoneElsesButColleagues(ctx.text) ? null : firstDayAt(tokens, start, own, ctx.text)) ??
@@ -48,7 +49,8 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
     beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
-    settledIn(tokens, start, own, (name) => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization', ctx.text)
+    settledIn(tokens, start, own, mayBeHome, ctx.text) ??
+    livingIn(tokens, start, own, mayBeHome)
   );
 }
 
