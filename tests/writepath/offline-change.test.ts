@@ -1311,7 +1311,7 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
   });
 });
 
-describe('session 24: hired, employed, split from, living in without "I"', () => {
+describe('session 24: hired, employed, switched, split from, living in without "I", introductions', () => {
   it('a job taken by being hired or employed is the employer; hired with a start to come is news', async () => {
     for (const text of ['I got hired at Ridgeline', 'I got hired by Ridgeline', "I've been hired at Ridgeline", 'I was hired by Ridgeline', "I'm employed by Ridgeline"]) {
       expect(await slotted(text), text).toEqual([{ content: 'User works at Ridgeline', slot: 'user.employer', value: 'ridgeline', day: null }]);
@@ -1325,6 +1325,21 @@ describe('session 24: hired, employed, split from, living in without "I"', () =>
     expect(await slotted('I split from Dan')).toEqual([{ content: 'User split from Dan', slot: 'user.partner', value: 'ended:dan', day: null }]);
     expect(await slotted("I've split from my husband")).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
     for (const text of ['we split from the group', 'I split from the band', 'I split from Google']) expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+  });
+
+  it('"switched to" a firm named as one, or "switched jobs to" a name, is the new employer; an app or a bank is not', async () => {
+    expect(await slotted('I switched to Ridgeline Analytics last month')).toEqual([{ content: 'User works at Ridgeline Analytics', slot: 'user.employer', value: 'ridgeline analytics', day: '2026-10-25' }]);
+    expect(await slotted('switched jobs to Aldi in march')).toMatchObject([{ slot: 'user.employer', value: 'aldi', day: '2026-03-01' }]);
+    for (const text of ['I switched to Monzo', 'I switched to Spotify Premium']) expect((await slotted(text)).map((f) => f.slot), text).not.toContain('user.employer');
+  });
+
+  it('"Dana here!", "hey, it\'s Dana": the speaker introduced by a name the name finder knows', async () => {
+    for (const text of ['Dana here!', "hey, it's Dana", 'hiya, Dana here 👋']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.name', value: 'dana' }]);
+    // Not without a greeting ("it's Dana" answers a question as often), not a word that is no name, not "it's me".
+    for (const text of ["It's Dana", "who's your boss? it's Dana", 'Same here!', 'Snow here!', "hi it's Sunday", "hey it's me", 'Mum here', 'Lisbon here we come', "hello it's Amazon calling"]) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.name'), text).toEqual([]);
+    }
+    expect(await slotted("I'm now going by Dana")).toMatchObject([{ slot: 'user.nickname', value: 'dana' }]);
   });
 
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {

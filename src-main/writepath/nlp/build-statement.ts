@@ -292,6 +292,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const targetHead = headWord(target);
       if (!targetHead) return [];
       const news = [says(`${s} ${group.phrase} ${objText}`)];
+      // "switched to Ridgeline Analytics", "switched jobs to Aldi": a firm by its name's shape, or any name after "jobs", is
+      // where the subject works now ("switched to Monzo" is as often a bank).
+      const firm = properRuns(target).find((r) => (r.end === target.length || isTimePhrase(target.slice(r.end))) && (r.start === 0 || (r.start === 1 && target[0]?.pos === 'DET')))?.text;
+      if (firm && (firmNamed(firm) || ['job', 'jobs', 'employer', 'employers', 'company', 'companies'].includes(firstLower))) {
+        return [says(`${s} works at ${firm}`, { slot: slot('employer'), value: normaliseFact(firm), entities: [{ name: firm, type: 'organization', aliases: [] }] })];
+      }
       // "switched to the night shift", "to part time at Tesco": hours of work; "switched jobs to Aldi", "from teaching
       // to nursing": work; "switched to Leeds": a place — no thing used.
       // "switched to plant based", "to a vegan diet", "to veganism": a diet without meat.

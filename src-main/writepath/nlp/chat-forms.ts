@@ -201,7 +201,9 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   const byCallers = callsMe > start && !callers.some((t) => ['nobody', 'no', 'noone', 'never', 'not'].includes(lowerOf(t))) && (callers.some((t) => CALLERS.has(lowerOf(t))) || (callers.length <= 2 && isPersonName(callers)));
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
   // "i'm going by jay now", "im going by Jay these days".
-  const goingBy = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'going' && word(start + 3) === 'by' ? start + 4 : a === 'im' && b === 'going' && c === 'by' ? start + 3 : -1;
+  // ("i'm now going by Dana".)
+  const going = c === 'now' ? start + 3 : start + 2;
+  const goingBy = a === 'i' && ["'m", 'm', 'am'].includes(b) && word(going) === 'going' && word(going + 1) === 'by' ? going + 2 : a === 'im' && b === 'going' && c === 'by' ? start + 3 : -1;
   // "I'm called Dana", "im called Dana": the speaker's name.
   const calledAt = a === 'i' && ["'m", 'm', 'am'].includes(b) && c === 'called' ? start + 3 : a === 'im' && b === 'called' ? start + 2 : -1;
   const at =
@@ -223,6 +225,28 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
   return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;
+}
+
+/** A message that opens with a greeting: "hi", "heyy", "hello", "hiya", "morning". */
+const OPENS_WITH_GREETING = /^\W*(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)\b/i;
+
+/** Whether a message may introduce its speaker without "I" (a cheap look before it is parsed): "Dana here", "it's Dana". */
+export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\bit(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+
+/**
+ * "Dana here!", "hey, it's Dana", "its Dana here 👋": the speaker introducing themselves by a name the name finder
+ * (`isPerson`) takes for a person's, with nothing else said in the clause. "it's Dana" alone only after a greeting that
+ * opens the message: without one it as often answers "who is your manager?".
+ */
+export function introducedAs(tokens: readonly Token[], start: number, text: string, isPerson: (name: string) => boolean): { name: string; nickname: false } | null {
+  const words = tokens.slice(start).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM');
+  const itIs = lowerOf(words[0]) === 'it' && ["'s", 'is'].includes(lowerOf(words[1])) ? 2 : lowerOf(words[0]) === 'its' ? 1 : 0;
+  const here = lowerOf(words.at(-1)) === 'here';
+  const name = words.slice(itIs, here ? -1 : undefined);
+  // (The name finder may read the name with its "here": "dana here".)
+  const person = isPerson(joinTokens(name)) || (here && isPerson(`${joinTokens(name)} here`));
+  if ((!here && (itIs === 0 || !OPENS_WITH_GREETING.test(text))) || !isPersonName(name) || !person) return null;
+  return { name: joinTokens(name), nickname: false };
 }
 
 /** "I used to live in Paris", "Tom used to work at IBM": that home or job is over (null for anything else). */

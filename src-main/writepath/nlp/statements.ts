@@ -24,7 +24,7 @@ import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, S
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, introducedAs, MAY_DROP_SUBJECT, MAY_INTRODUCE, nameIsMyRelative, partnerLeft, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
 import { addressIs } from './home-news';
 import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
@@ -117,7 +117,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
-  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised);
+  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || MAY_INTRODUCE.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised);
   if (!ownNews && !NEW_JOB.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
@@ -250,7 +250,8 @@ function readClause(
   let relationHere: string | null = null;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
-  const asked = nameAsked(tokens, start);
+  // "call me Dee", "name's Callum"; "Dana here!", "hey, it's Dana".
+  const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : introducedAs(tokens, start, ctx.text, (name) => ctx.named.get(name.toLowerCase()) === 'person'));
   if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
