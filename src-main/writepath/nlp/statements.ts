@@ -250,7 +250,6 @@ function readClause(
   let relationHere: string | null = null;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
-  // "call me Dee", "name's Callum"; "Dana here!", "hey, it's Dana".
   const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : introducedAs(tokens, start, ctx.text, (name) => ctx.named.get(name.toLowerCase()) === 'person'));
   if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
