@@ -1342,6 +1342,23 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted("I'm now going by Dana")).toMatchObject([{ slot: 'user.nickname', value: 'dana' }]);
   });
 
+  it('a part of a period dates the fact to that part, and its words leave the fact with the period', async () => {
+    const cases: [string, string][] = [
+      ['I moved to Bristol at the end of last month', '2026-10-31'],
+      ['I moved to Bristol at the start of last month', '2026-10-01'],
+      ['I moved to Bristol in the middle of last week', '2026-11-18'],
+      ['I moved to Bristol early last year', '2025-01-01'],
+      ['I moved to Bristol in mid-march', '2026-03-15'],
+      ['I moved to Bristol in late 2019', '2019-10-01'],
+      ['I moved to Bristol a month back', '2026-10-25'],
+      ['I moved to Bristol 2 yrs ago', '2024-11-25'],
+      ['I moved to Bristol 6 mths ago', '2026-05-25'],
+    ];
+    for (const [text, day] of cases) expect(await slotted(text), text).toEqual([{ content: 'User lives in Bristol', slot: 'user.residence', value: 'bristol', day }]);
+    // Ahead, it is a plan.
+    expect(await slotted("I'm moving to Bristol at the end of this month")).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

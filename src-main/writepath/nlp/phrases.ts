@@ -103,7 +103,10 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
   const owning = relativeSpans.filter((s) => tokens.some((t, i) => /^['’]s$/.test(t.text) && within(i - 1, s) && !within(i, s)));
   const inSpan = (i: number): boolean => relativeSpans.some((s) => !owning.includes(s) && within(i, s));
   // "vegan (ever) since last year": the "since" goes with the time it opens (the fact keeps its date, not its words).
-  const opensSpan = (i: number): boolean => (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2));
+  // So do "at the" of "at the end of last month" and "in the" of "in the middle of last week".
+  const leadsIn = (i: number): boolean => tokens[i]?.pos === 'ADP' && tokens[i + 1]?.pos === 'DET' && !inSpan(i + 1) && inSpan(i + 2);
+  const opensSpan = (i: number): boolean =>
+    (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2)) || leadsIn(i) || leadsIn(i - 1);
   let kept = tokens.filter((_, i) => !inSpan(i) && !opensSpan(i));
   const ends = kept.findIndex((t, i) => i > 0 && CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)));
   if (ends > 0) kept = kept.slice(0, ends);

@@ -9,6 +9,7 @@ import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
+import { withPartOfPeriod } from './time-parts';
 
 /** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
 const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
@@ -34,7 +35,7 @@ export interface TimeMention {
 }
 
 const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
-const YEAR = /\b(?:in|since|back in|around|during)\s+((?:19|20)\d{2})\b/gi;
+const YEAR = /(?:\b(?:in|since|back in|around|during)\s+|(?<=\b(?:early|mid|late)[-\s]))((?:19|20)\d{2})\b/gi;
 /** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 /**
@@ -304,7 +305,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const ahead = time > reference;
     out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: ahead, ahead, weekday: false });
   }
-  return out.sort((a, b) => a.index - b.index);
+  return out.map((m) => withPartOfPeriod(text, m, reference)).sort((a, b) => a.index - b.index);
 }
 
 /**
