@@ -4,7 +4,15 @@
  * fact ("User moved to Bristol in the middle of"), dating it a month back to the day ("last month" said on the 25th:
  * the 25th). Here the mention takes in those words, and its time is that part of the period.
  */
-import type { TimeMention } from './time';
+/** What of a time mention (time.ts) this reads and changes. */
+interface PeriodMention {
+  text: string;
+  index: number;
+  time: number;
+  weekday: boolean;
+  future: boolean;
+  ahead: boolean;
+}
 
 const PART_BEFORE = /(?:\b(?:at|in|by|around|towards?|from|during)\s+)?(?:\bthe\s+)?(?:\b(start|beginning|middle|end)\s+of|\b(early|mid|late)(?:-|\s+))\s*$/i;
 const MONTH = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
@@ -34,7 +42,7 @@ function partTime(time: number, unit: 'week' | 'month' | 'year', part: Part): nu
 }
 
 /** `mention` with the part of its period said before it in `text`, or as it was ("the end of this month" may be ahead of `reference`). */
-export function withPartOfPeriod(text: string, mention: TimeMention, reference: number): TimeMention {
+export function withPartOfPeriod<M extends PeriodMention>(text: string, mention: M, reference: number): M {
   if (mention.weekday) return mention;
   const before = text.slice(Math.max(0, mention.index - 40), mention.index);
   const found = PART_BEFORE.exec(before);
