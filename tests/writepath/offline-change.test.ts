@@ -1357,6 +1357,10 @@ describe('session 24: hired, employed, switched, split from, living in without "
     for (const [text, day] of cases) expect(await slotted(text), text).toEqual([{ content: 'User lives in Bristol', slot: 'user.residence', value: 'bristol', day }]);
     // Ahead, it is a plan.
     expect(await slotted("I'm moving to Bristol at the end of this month")).toEqual([]);
+    // "over the weekend" with a past verb is the last one (said on a Wednesday: Saturday the 21st); "on weds" a weekday.
+    expect(await slotted('I moved to Bristol over the weekend')).toEqual([{ content: 'User lives in Bristol', slot: 'user.residence', value: 'bristol', day: '2026-11-21' }]);
+    expect(await slotted("I'm moving to Bristol at the weekend")).toEqual([]);
+    expect(await slotted('I quit smoking on weds')).toEqual([{ content: 'User quit smoking', slot: 'user.uses.smoking', value: 'no', day: '2026-11-18' }]);
   });
 
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {

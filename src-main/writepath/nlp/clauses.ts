@@ -41,6 +41,8 @@ export function normaliseForParsing(text: string): string {
     // "a job w the nhs", "living w/ my parents": a chat's "with".
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
+    // "on tues", "on weds": days the time reader does not know by these short names.
+    .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.
     .replace(/(?<=\b(?:\d+|a|an|last|next|this|few|couple of)\s+)(?:yrs?|mths?|mnths?|mos)\b/gi, (w) => (/^y/i.test(w) ? 'year' : 'month') + (/s$/i.test(w) && !/^an?$/i.test(w) ? 's' : ''))
     .replace(/\b((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?|years?))\s+back\b(?!\s+(?:to|in|at|on|from|home|then)\b)/gi, '$1 ago')

@@ -64,6 +64,7 @@ function seasonStart(which: string, season: string, reference: number): number |
   return Date.UTC(year, month, 1);
 }
 
+const THE_WEEKEND = /\b(?:over|at|on|during)\s+the\s+weekend\b(?!\s+(?:before|after|of)\b)/gi;
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
 const FORTNIGHTS_AGO = /\b(?:(?:about|around|roughly|like|over|almost|nearly|just over|just under|maybe)\s+)?(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
@@ -298,6 +299,14 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
     const back = 14 * (FORTNIGHT_COUNTS[(m[1] ?? '').toLowerCase()] ?? 1); // (a hedge, "about", is part of the time said)
     out.push({ text: m[0], index: m.index ?? 0, time: reference - back * DAY, relative: true, future: false, ahead: false, weekday: false });
+  }
+  // "over the weekend", "at the weekend": the last one, as a weekday alone is (dates only a verb in the past); from
+  // Wednesday on, the next one is nearer, and a verb of now makes it a plan.
+  for (const m of text.matchAll(THE_WEEKEND)) {
+    if (out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    const day = new Date(reference).getUTCDay();
+    const saturday = Date.UTC(new Date(reference).getUTCFullYear(), new Date(reference).getUTCMonth(), new Date(reference).getUTCDate()) - ((day + 1) % 7) * DAY;
+    out.push({ text: m[0], index: m.index ?? 0, time: saturday, relative: true, future: false, ahead: day >= 3 && day <= 5, weekday: true });
   }
   for (const m of text.matchAll(SEASON)) {
     const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);
