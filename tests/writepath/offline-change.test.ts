@@ -1363,6 +1363,30 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('I quit smoking on weds')).toEqual([{ content: 'User quit smoking', slot: 'user.uses.smoking', value: 'no', day: '2026-11-18' }]);
   });
 
+  it('a couple that called it quits or is done, a partner called by name, a partner seen for months', async () => {
+    for (const text of ['Sam and I called it quits', 'Me and Sam are done', 'Sam and I are finished lol']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.partner', value: 'ended:sam' }]);
+    expect(await slotted('my girlfriend and I are over')).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
+    // A task or a game ends as often: "we" alone, or something after.
+    for (const text of ["we're done", 'we called it quits', 'Sam and I are done with the kitchen', 'me and Sam are done for the day']) expect(await slotted(text), text).toEqual([]);
+    expect(await slotted("I've got a new boyfriend called Theo")).toMatchObject([{ slot: 'user.partner', value: 'theo' }]);
+    expect(await slotted('I have a girlfriend called Jo')).toMatchObject([{ slot: 'user.partner', value: 'jo' }]);
+    expect((await slotted('I have a friend called Theo')).map((f) => f.slot)).toEqual([null]);
+    expect(await slotted("I've been seeing Jo for a few months now")).toMatchObject([{ slot: 'user.partner', value: 'jo', day: '2026-08-25' }]);
+    // Seeing someone then is no partner now.
+    for (const text of ['I was seeing Jo', 'I was seeing Jo for a month', 'I had been seeing Jo']) expect(await slotted(text), text).toEqual([]);
+  });
+
+  it('off a drink or a food, gone off it, not into it any more: said with or without "I"', async () => {
+    expect(await slotted("I'm off coffee now")).toMatchObject([{ content: 'User is off coffee', slot: 'user.uses.coffee', value: 'no' }]);
+    expect(await slotted('off sugar now')).toMatchObject([{ slot: 'user.uses.sugar', value: 'no' }]);
+    expect(await slotted('back on coffee again lol')).toMatchObject([{ slot: 'user.uses.coffee', value: 'yes' }]);
+    for (const text of ["I'm off work today", "I'm off sick", 'off to the shops', "I'm off energy drinks", 'off coffee for january']) expect(await slotted(text), text).toEqual([]);
+    for (const text of ['gone off coffee tbh', "I've gone off coffee", 'I went off coffee after that trip']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.opinion.coffee', value: 'dislike' }]);
+    for (const text of ['the alarm went off', 'I went off to uni', 'my milk has gone off', 'I went off my meds', 'I went off the idea']) expect(await slotted(text), text).toEqual([]);
+    expect(await slotted('not really into coffee anymore tbh')).toMatchObject([{ slot: 'user.opinion.coffee', value: 'dislike' }]);
+    expect(await slotted('no longer a fan of running')).toMatchObject([{ slot: 'user.opinion.run', value: 'dislike' }]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

@@ -10,7 +10,7 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import { NEGATIONS, type VerbGroup } from './verb-group';
 import { readChange } from './change';
 import { copulaState, copulaStatement } from './names';
-import { copulaJobOrHome } from './chat-forms';
+import { copulaJobOrHome, partnerCalled } from './chat-forms';
 import { endedValue } from '../../../src-shared/slot-values';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
@@ -333,6 +333,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       if (!(first.pos === 'DET' || first.pos === 'NUM' || ['two', 'three', 'four', 'five'].includes(firstLower))) return [];
       if (['the', 'this', 'that', 'some', 'any'].includes(firstLower)) return [];
+      // "I have a girlfriend called Jo", "I've got a new boyfriend named Theo": the partner, named.
+      const partner = partnerCalled(object);
+      if (partner) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })];
       const noun = object.find((t) => t.pos === 'NOUN');
       if (!noun || NOT_POSSESSIONS.has(noun.lemma)) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })];
@@ -353,6 +356,16 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(state) && (group.past || /\b(?:has|have)\b/.test(group.phrase)) ? diet(state) : {})];
       }
       if (group.lemma !== 'go') return [];
+      // "I've gone off coffee", "went off sushi": no longer liked (not "went off to uni", "the alarm went off").
+      const gone = firstLower === 'off' && !group.negated && (group.past || /\b(?:has|have)\b/.test(group.phrase));
+      const thingEnd = gone ? object.findIndex((t, i) => i > 0 && !['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) : -1;
+      const offThing = gone ? object.slice(1, thingEnd < 0 ? undefined : thingEnd) : [];
+      const after = object.slice(1 + offThing.length);
+      // ("… completely", "… after that trip", "… last year lol": how much, since when, why.)
+      const tailOk = after.length === 0 || isTimePhrase(after) || ['after', 'since', 'completely', 'totally', 'tbh', 'lol', 'now'].includes(lowerOf(after[0]));
+      if (offThing.length > 0 && offThing.length <= 3 && tailOk && opinionKey(offThing)) {
+        return [says(`${s} ${group.phrase} ${objText}`, { type: 'opinion', slot: slot(`opinion.${opinionKey(offThing) ?? ''}`), value: 'dislike' })];
+      }
       if (!group.past || group.negated || firstLower !== 'to' || object.length < 2) return [];
       const place = nameAfter(object, ['to']);
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];

@@ -15,7 +15,7 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
-import { JOB_WORDS, jobAt, startsLater } from './job-forms';
+import { JOB_LENGTH, JOB_WORDS, jobAt, startsLater } from './job-forms';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -322,12 +322,15 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     }
     case 'date':
     case 'see': {
-      // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not.
-      if (!/\b(?:is|are|was|been)\b/.test(group.phrase)) return null;
+      // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not, nor is "I was seeing Alex" (then).
+      if (!/\b(?:is|are|been)\b/.test(group.phrase) || /\b(?:was|were|had) been\b/.test(group.phrase)) return null;
       // "I'm dating a guy called Pete": the partner, named after who they are.
       const nameAt = first === 'someone' ? 2 : /^(?:a|this|some)$/.test(first) && /^(?:guy|girl|man|woman|boy|lad|bloke|person|dude|chap)$/.test(lowerOf(object[1])) ? 3 : -1;
       const called = !namedFirst && nameAt > 0 && ['called', 'named'].includes(lowerOf(object[nameAt - 1]));
-      const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && named?.end === object.length ? namedFirst : undefined;
+      // ("I've been seeing Jo for a few months now": how long may follow the name.)
+      const lasting = named ? JOB_LENGTH.exec(joinTokens(object.slice(named.end))) : null;
+      const whole = named?.end === object.length || (lasting !== null && lasting.index === 0 && /\b(?:has|have) been\b/.test(group.phrase));
+      const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && whole ? namedFirst : undefined;
       if (!who) return null;
       return built(called ? `${s} ${group.phrase} ${who}` : said, 'partner', group.negated ? endedValue(normaliseFact(who)) : normaliseFact(who), [person(who)]);
     }

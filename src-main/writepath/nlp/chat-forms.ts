@@ -10,6 +10,7 @@ import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, 
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { employerAfter, handsInNotice, lowerOf, nameAfter, possessive, properRuns } from './phrases';
 import { timeMentions } from './time';
+import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Subject } from './statement-types';
@@ -117,8 +118,12 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   }
   // "dan and i are back together 🙈", "me and jake got back together": the partner again.
   const words = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
-  // "we're not together anymore", "me and Sam aren't together any more", "we are no longer together": over.
-  if (notTogetherAnyMore(words) && !doubt) {
+  // "Sam and I called it quits", "me and Sam are done", "my girlfriend and I are over": over too (not "we're done" or "we
+  // called it quits", which as often end a task or a game).
+  const fillersOnly = (from: number): boolean => words.slice(from).every((w) => NEWS_FILLERS.has(w) || !/[\p{L}\p{N}]/u.test(w));
+  const quits = !we && words[0] === 'called' && words[1] === 'it' && words[2] === 'quits' && fillersOnly(3);
+  const done = !we && ['are', "'re", 're'].includes(words[0] ?? '') && ['done', 'over', 'finished'].includes(words[1] ?? '') && fillersOnly(2);
+  if ((notTogetherAnyMore(words) || quits || done) && !doubt) {
     const content = `${own.text} is no longer with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: false };
   }
@@ -126,6 +131,17 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
     return { statement: { content: `${own.text} is back together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };
   }
   return null;
+}
+
+/** "a (new) girlfriend called Jo", "a boyfriend named Theo": the partner's name (nothing after it but a time or a filler), or null. */
+export function partnerCalled(object: readonly Token[]): string | null {
+  let i = lowerOf(object[0]) === 'a' ? 1 : 0;
+  if (i === 0) return null;
+  if (['new', 'lovely', 'gorgeous'].includes(lowerOf(object[i]))) i++;
+  if (!PARTNERS.has(lowerOf(object[i])) || !['called', 'named'].includes(lowerOf(object[i + 1]))) return null;
+  const run = properRuns(object.slice(i + 2))[0];
+  if (!run || run.start !== 0 || !isPersonName(object.slice(i + 2, i + 2 + run.end))) return null;
+  return onlyTimeOrFillers(joinTokens(object.slice(i + 2 + run.end))) ? run.text : null;
 }
 
 /** "are not together anymore", "'re no longer together", "aren't together any more (lol)": nothing after but fillers. */

@@ -41,6 +41,9 @@ export function normaliseForParsing(text: string): string {
     // "a job w the nhs", "living w/ my parents": a chat's "with".
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
+    // A chat's feelings said without "I": "not really into coffee anymore", "no longer a fan of running", "gone off tea".
+    .replace(/(^|[.!?]\s+|\n)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1I am ')
+    .replace(/(^|[.!?]\s+|\n)(?=gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b))/gi, '$1I have ')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.
@@ -210,7 +213,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const after = tokens.slice(i + 2, i + 6).map(lowerOf);
       // ("Sam and I are not together anymore" too; not "Sam and I play football together".)
       const apart = after.includes('together') && after.some((w) => ['not', "n't", 'longer', 'back'].includes(w));
-      const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || apart;
+      // ("Sam and I called it quits", "Sam and I are done", "… are over".)
+      const over = after.includes('quits') || (['are', "'re"].includes(after[0] ?? '') && ['done', 'over', 'finished'].includes(after[1] ?? ''));
+      const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || apart || over;
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
       // "my girlfriend and I", "my girlfriend Priya and I".
       const partner = current.length >= 2 && lowerOf(current[0]) === 'my' && PARTNERS.has(lowerOf(current[1])) && current.slice(2).every((c) => c.pos === 'PROPN') && current.length <= 4;

@@ -11,8 +11,12 @@ import { HABIT_NAMES } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
 
+/** Things one is "off" or "back on" the way one is off the booze: "off coffee", "back on sugar". */
+const GIVEN_UP = ['coffee', 'caffeine', 'tea', 'sugar', 'meat', 'dairy', 'carbs', 'gluten', 'bread', 'chocolate', 'sweets', 'crisps'];
+const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
+
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+the\s+\w+|^\W*(?:been\s+)?(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
 const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)`, 'i');
@@ -30,7 +34,8 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
   if (backOn > 0) {
     const at = words[backOn] === 'the' ? backOn + 1 : backOn;
-    const habit = HABIT_NAMES.get(words[at] ?? '');
+    // ("im off coffee now", "off sugar": a thing eaten or drunk given up, in its own slot, as "I stopped drinking coffee".)
+    const habit = HABIT_NAMES.get(words[at] ?? '') ?? (at === backOn && GIVEN_UP_THINGS.has(words[at] ?? '') ? words[at] : undefined);
     if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
     const on = words[0] === 'back';
     const what = `${at > backOn ? 'the ' : ''}${words[at] ?? ''}`;
