@@ -1387,6 +1387,18 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('no longer a fan of running')).toMatchObject([{ slot: 'user.opinion.run', value: 'dislike' }]);
   });
 
+  it('news said without a subject, a line each or after a heading, is the speaker\'s; under someone else\'s heading it is theirs', async () => {
+    expect((await slotted('update:\nnew job at Ridgeline\nmoved to Leeds\nsingle again lol')).map((f) => [f.slot, f.value])).toEqual([
+      ['user.employer', 'ridgeline'],
+      ['user.residence', 'leeds'],
+      ['user.partner', 'ended:'],
+    ]);
+    expect(await slotted('life update - moved to Leeds in march')).toMatchObject([{ slot: 'user.residence', value: 'leeds', day: '2026-03-01' }]);
+    for (const text of ["tom's update:\nmoved to berlin\nnew job at siemens", "tom's update: moved to berlin, new job at siemens", 'tom update - moved to Leeds', 'my sister:\nmoved to Leeds\ngot a job at Tesco', 'bucket list:\nmoved to paris\nlearn french', 'to-do:\n- quit smoking', 'so proud of my brother!\ngot the job at google']) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

@@ -4,6 +4,7 @@ import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HA
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
+import { startsWithoutSubject } from './chat-forms';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
@@ -42,6 +43,7 @@ export function normaliseForParsing(text: string): string {
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     // A chat's feelings said without "I": "not really into coffee anymore", "no longer a fan of running", "gone off tea".
+    .replace(/(^|[.!?]\s+|\n)(?=single (?:again|now)\b)/gi, '$1I am ')
     .replace(/(^|[.!?]\s+|\n)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1I am ')
     .replace(/(^|[.!?]\s+|\n)(?=gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b))/gi, '$1I have ')
     // "on tues", "on weds": days the time reader does not know by these short names.
@@ -304,14 +306,21 @@ export function skipOpeners(tokens: readonly Token[], offsets: readonly number[]
   return -1;
 }
 
+/** Words of a heading that names no one's news but the speaker's: "life update", "big news", "quick update". */
+const NEWS_HEADINGS: ReadonlySet<string> = new Set('life update updates news big small quick little some good bad exciting random personal change changes psa fyi edit'.split(' '));
+
 /**
  * Past a heading of a few words and a dash or colon before the speaker's own statement: "small change - i'm
  * pescatarian now", "big news: we moved to Leeds", "life update – I quit". 0 when the clause opens otherwise.
  */
 function headingEnd(tokens: readonly Token[]): number {
   const mark = tokens.findIndex((t, i) => i > 0 && i <= 3 && ['-', '–', '—', ':'].includes(t.text));
-  if (mark < 0 || !tokens.slice(0, mark).every((t) => ['ADJ', 'NOUN', 'PROPN', 'NUM', 'DET'].includes(t.pos))) return 0;
-  return ['i', 'my', 'we', 'our', 'me'].includes(lowerOf(tokens[mark + 1])) ? mark + 1 : 0;
+  // ("life update": the tagger may read "update" as a verb.)
+  const headingWord = (t: Token): boolean => ['ADJ', 'NOUN', 'PROPN', 'NUM', 'DET'].includes(t.pos) || ['update', 'updates'].includes(lowerOf(t));
+  if (mark < 0 || !tokens.slice(0, mark).every(headingWord)) return 0;
+  // "life update - moved to Leeds": news said without "I" after it too, under a heading that names no one ("tom update -").
+  const noOnesNews = tokens.slice(0, mark).every((t) => NEWS_HEADINGS.has(lowerOf(t))) && startsWithoutSubject(tokens, mark + 1);
+  return ['i', 'my', 'we', 'our', 'me'].includes(lowerOf(tokens[mark + 1])) || noOnesNews ? mark + 1 : 0;
 }
 
 export function clauseText(tokens: readonly Token[]): { text: string; offsets: number[] } {

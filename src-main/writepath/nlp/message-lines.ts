@@ -5,7 +5,7 @@
 
 /** A line that says nothing but opens the message: "hey", "morning!", "omg", "guess what", "big news!!". */
 const OPENER_ONLY =
-  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some )?news|update|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
+  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:life |quick |little |small )?updates?|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
 /** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
 const OWN_OPENING = /^\s*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\b/i;
 /** A line the speaker is the subject of ("my mum has been…" is the mum's). */
@@ -16,6 +16,9 @@ const GOVERNS_NEXT = /[:;]\s*$|\b(?:texted|sent|wrote|posted|says|said|forwarded
 const CARRIES_ON = /^\s*(?:and|or|&|but|since|until|till|cos|coz|because|to|for|with|at|in|on|from|of|as|than|a|an|the|by|about|after|before|while|who|which|that|when|where|if|too|as well)\b/i;
 /** A line that stops mid-phrase: "i'm a", "i work as", "i gave up", "i moved to". */
 const STOPS_SHORT = /\b(?:a|an|the|to|at|in|on|of|as|and|with|for|my|our|is|am|'m|was|are|be|been|up|out|off|down|over|from|than|very|so|really)\s*$/i;
+/** A line of news said without its subject: "moved to Leeds", "new job at Ridgeline", "single again lol". */
+const NEWS_LINE =
+  /^\s*(?:(?:just|finally|officially|also|and)\s+)?(?:moved|relocated|started|joined|quit|left|got|landed|resigned|switched|married|stopped|gave up|went|passed|new (?:job|role|flat|house|place|home)|single again|engaged|back (?:in|at|on|with))\b/i;
 /** A list item's marker: "- ", "* ", "• ", "1. ", "2) ". */
 const BULLET = /^\s*(?:[-*•·▪–]|\d{1,2}[.)])\s+/;
 /** A to-do's open box: a plan, not news. */
@@ -31,7 +34,7 @@ const WHEN_ONLY =
  * Dana"), before a line the speaker's own statement opens ("I work at Ridgeline\nmy manager is Sam") unless the line
  * before says whose words, plan or condition follow ("my brother texted me\ni got the job", "to do:", "if i get the
  * job") or only when ("in 2015\ni moved to leeds"), after a whole statement of the speaker's before a line that does not
- * carry it on ("I quit smoking\nso proud of myself"), and between the items of a list that has no heading. An open
+ * carry it on ("I quit smoking\nso proud of myself"), and between the items of a list that has no heading or of news said without a subject. An open
  * to-do box is a plan and is left out.
  */
 export function messageLines(text: string): string[] {
@@ -53,7 +56,8 @@ export function messageLines(text: string): string[] {
         blank ||
         OPENER_ONLY.test(previous) ||
         (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
-        ownStatementEnds(previous, line));
+        ownStatementEnds(previous, line) ||
+        newsItemEnds(lines.at(-1) ?? '', previous, line));
     const item = listed ? line.replace(BULLET, '') : line;
     if (previous === undefined || ends) lines.push(item);
     // (Joined as written: the tagger reads a line that runs on as it always has; a time before the line is its time.)
@@ -62,6 +66,15 @@ export function messageLines(text: string): string[] {
     blank = false;
   }
   return lines;
+}
+
+/**
+ * Whether a line of news said without its subject ends before another ("update:\nnew job at Ridgeline\nmoved to Leeds"): a
+ * list of the speaker's news, in a run of lines that opened with news or with the speaker ("tom's update:\nmoved to
+ * berlin\nnew job at siemens" is all Tom's, and runs on).
+ */
+function newsItemEnds(run: string, previous: string, line: string): boolean {
+  return NEWS_LINE.test(line) && NEWS_LINE.test(previous) && !STOPS_SHORT.test(previous) && (NEWS_LINE.test(run) || OWN_OPENING.test(run));
 }
 
 /**

@@ -26,6 +26,8 @@ export function namesSomeoneElse(tokens: readonly Token[], speaker: Speaker): bo
   // "update on my brother:": the heading's word is no verb of the clause.
   const words = HEADING_WORDS.has(lowerOf(all[0])) ? all.slice(1) : all;
   const head = words[0];
+  // "tom's update:", "mum's news": a heading about someone (the tagger may read "update" as a verb).
+  if (words.length === 3 && /^['’]s$/.test(words[1]?.text ?? '') && HEADING_WORDS.has(lowerOf(words[2]))) return true;
   if (!head || words.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   // "my mum", "update on my brother": a relative named, nothing said of them.
   const owner = ['my', 'our', 'his', 'her', 'their'].includes(lowerOf(head)) || words.some((t, i) => lowerOf(t) === 'my' && relationAt(words, i) !== null);
