@@ -1399,6 +1399,27 @@ describe('session 24: hired, employed, switched, split from, living in without "
     }
   });
 
+  it("a blind review's findings: bank and pension switches, a doctor seen, a one-off hire, a brand, idioms of going off", async () => {
+    for (const text of ['I switched broadband to Virgin Media', 'I switched to Virgin Media', 'I switched my pension to Vanguard Group', 'I was hired by Dan to fix his roof', "I've been seeing Dr Jones for a few months now", 'Me and Twitter are done', 'I went off sick', 'I went off script', 'I went off road']) {
+      expect((await slotted(text)).filter((f) => f.slot !== null && !f.slot.startsWith('user.uses.')), text).toEqual([]);
+    }
+    for (const text of ['Sam and I are finished painting', 'my husband and I are over the moon', 'My girlfriend and I are over 30', 'Sam and I are done shopping']) expect(await slotted(text), text).toEqual([]);
+    expect((await slotted('I switched jobs to Kestrel Partners but start in Jan')).map((f) => f.slot)).toEqual([null]);
+    expect(await slotted("hey, it's Dana, right?")).toEqual([]);
+    // And what it found missing.
+    expect(await slotted('Sam and I called it quits last week')).toMatchObject([{ slot: 'user.partner', value: 'ended:sam', day: '2026-11-18' }]);
+    expect(await slotted('I split from Priya after six years')).toMatchObject([{ slot: 'user.partner', value: 'ended:priya' }]);
+    expect(await slotted("I split from Dan's band")).toEqual([]);
+    expect(await slotted("I've been employed by Asda since 2019")).toMatchObject([{ slot: 'user.employer', value: 'asda', day: '2019-01-01' }]);
+    expect(await slotted("I've been hired as head of product at Monzo")).toMatchObject([{ slot: 'user.employer', value: 'monzo' }]);
+    for (const text of ['Hiya! Sophie here x', "hey it's Dana again lol", "Hi, it's Marcus from the gym", "Hey! It's Dana :)"]) expect((await slotted(text)).map((f) => f.slot), text).toEqual(['user.name']);
+    expect(await slotted('ive got a new gf called Maya 😍')).toMatchObject([{ slot: 'user.partner', value: 'maya' }]);
+    expect(await slotted("I've gone off running")).toMatchObject([{ slot: 'user.opinion.run', value: 'dislike' }]);
+    expect(await slotted('im back on meat after 2 years veggie')).toMatchObject([{ slot: 'user.uses.meat', value: 'yes' }]);
+    expect(await slotted('At the end of last month I moved to Berlin')).toEqual([{ content: 'User lives in Berlin', slot: 'user.residence', value: 'berlin', day: '2026-10-31' }]);
+    expect(await slotted('I moved to Brighton at the end of 2020')).toMatchObject([{ slot: 'user.residence', value: 'brighton', day: '2020-12-31' }]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

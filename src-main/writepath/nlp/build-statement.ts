@@ -4,7 +4,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
-import { firmNamed, movedToANewJob } from './job-forms';
+import { employerShaped, firmNamed, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -20,6 +20,8 @@ const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities',
 const EVENTS = new Set(['pass', 'fail', 'break', 'sign', 'meet', 'book', 'injure', 'hurt', 'sprain', 'fracture', 'rescue']);
 
 /** Words between a copula and "into" that leave it an interest: "not really into", "so into", "no longer into". */
+/** What one goes off that is no thing once liked: "went off sick", "off script", "off the rails". */
+const NOT_GONE_OFF = /^(?:sick|script|track|road|grid|radar|piste|rails|topic|course|plan|duty|shift|work|air|point|tangent|map|books|handle|deep|camera|mic|lead|leash|meds|medication|pill|pills)$/;
 const INTO_ASIDES = new Set(['not', 'really', 'so', 'very', 'super', 'properly', 'totally', 'well', 'no', 'longer', 'now', 'big', 'kinda', 'quite', 'still']);
 /** "I'm into town later", "into work early": going somewhere, not an interest. */
 const INTO_PLACES = new Set(['town', 'work', 'the', 'uni', 'school', 'bed', 'london', 'city', 'office', 'it']);
@@ -294,8 +296,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const news = [says(`${s} ${group.phrase} ${objText}`)];
       // "switched to Ridgeline Analytics", "switched jobs to Aldi": a firm by its name's shape, or any name after "jobs", is
       // where the subject works now ("switched to Monzo" is as often a bank).
+      // ("switched broadband to Virgin Media", "my pension to Vanguard Group": something else switched, not the job.)
       const firm = properRuns(target).find((r) => (r.end === target.length || isTimePhrase(target.slice(r.end))) && (r.start === 0 || (r.start === 1 && target[0]?.pos === 'DET')))?.text;
-      if (firm && (firmNamed(firm) || ['job', 'jobs', 'employer', 'employers', 'company', 'companies'].includes(firstLower))) {
+      const jobSwitched = ['job', 'jobs', 'employer', 'employers', 'company', 'companies'].includes(firstLower);
+      if (firm && (jobSwitched || (toAt === 0 && employerShaped(firm)))) {
+        if (startsLater(ctx.text)) return news;
         return [says(`${s} works at ${firm}`, { slot: slot('employer'), value: normaliseFact(firm), entities: [{ name: firm, type: 'organization', aliases: [] }] })];
       }
       // "switched to the night shift", "to part time at Tesco": hours of work; "switched jobs to Aldi", "from teaching
@@ -357,8 +362,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       }
       if (group.lemma !== 'go') return [];
       // "I've gone off coffee", "went off sushi": no longer liked (not "went off to uni", "the alarm went off").
-      const gone = firstLower === 'off' && !group.negated && (group.past || /\b(?:has|have)\b/.test(group.phrase));
-      const thingEnd = gone ? object.findIndex((t, i) => i > 0 && !['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) : -1;
+      // ("went off sick", "off script", "off road", "off track": no thing liked; "gone off running": an -ing one is.)
+      const gone = firstLower === 'off' && !group.negated && (group.past || /\b(?:has|have)\b/.test(group.phrase)) && !NOT_GONE_OFF.test(lowerOf(object[1]));
+      const thingEnd = gone ? object.findIndex((t, i) => i > 0 && !(['NOUN', 'PROPN'].includes(t.pos) || (i === 1 && t.pos === 'VERB' && /ing$/i.test(t.text)))) : -1;
       const offThing = gone ? object.slice(1, thingEnd < 0 ? undefined : thingEnd) : [];
       const after = object.slice(1 + offThing.length);
       // ("… completely", "… after that trip", "… last year lol": how much, since when, why.)

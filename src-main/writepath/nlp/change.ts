@@ -105,9 +105,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const slot = (name: string): string => `${subject.key}.${name}`;
   // What happened, as said, with no slot: "User got promoted", "User got the job", "User stopped going to the gym".
   const news = (): Built[] => [{ content: said, type: 'semantic', slot: null, value: null, entities: [] }];
-  const built = (content: string, slotName: string, value: string, entities: StatementEntity[]): Built[] => [
-    { content, type: 'semantic', slot: slot(slotName), value, entities },
-  ];
+  const built = (content: string, slotName: string, value: string, entities: StatementEntity[]): Built[] => [{ content, type: 'semantic', slot: slot(slotName), value, entities }];
   const first = lowerOf(object[0]);
   const named = properRuns(object)[0];
   const namedFirst = named && named.start === 0 ? named.text : null;
@@ -131,9 +129,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const doneDoing = (): boolean =>
     object[0]?.pos === 'VERB' && /ing$/.test(first) && object.length <= 6 && object.every(namesSomeone);
   // Where the subject now works, after "hired" or "employed" ("by Ridgeline", "at Monzo"); news only, if it starts later.
+  // ("hired as a barista at Costa"; not "hired by Dan to fix his roof": a person's one-off job.)
   const hiredBy = (rest: Token[]): Built[] | null => {
-    const org = ['by', 'at'].includes(lowerOf(rest[0])) ? employerAfter(rest, ['by', 'at']) : null;
-    if (!org) return null;
+    const org = ['by', 'at', 'as'].includes(lowerOf(rest[0])) ? employerAfter(rest, ['by', 'at']) : null;
+    if (!org || ctx.named.get(org.toLowerCase()) === 'person' || /^\s*to\b/i.test(joinTokens(rest).split(org)[1] ?? '')) return null;
     return startsLater(ctx.text) ? news() : built(`${s} works at ${org}`, 'employer', normaliseFact(org), [organization(org)]);
   };
   const jobEnded = (preps: string[]): Built[] => {
@@ -175,7 +174,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'employ': {
       // "I was hired by Ridgeline", "I've been hired at Monzo", "I'm employed by the NHS": passive only ("I hired a
       // cleaner" is not about my job), and not "I was employed at Arup" (a job held once, maybe over).
-      if (group.negated || !passive || (group.lemma === 'employ' && !/\b(?:am|is|are)\b/.test(group.phrase))) return null;
+      if (group.negated || !passive || (group.lemma === 'employ' && !/\b(?:am|is|are|has been|have been)\b/.test(group.phrase))) return null;
       return hiredBy(object);
     }
     case 'resign': {
@@ -331,7 +330,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const lasting = named ? JOB_LENGTH.exec(joinTokens(object.slice(named.end))) : null;
       const whole = named?.end === object.length || (lasting !== null && lasting.index === 0 && /\b(?:has|have) been\b/.test(group.phrase));
       const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && whole ? namedFirst : undefined;
-      if (!who) return null;
+      // "seeing Dr Jones": a doctor, not a partner.
+      if (!who || /^(?:dr|doctor|prof|professor|nurse|mr|mrs|ms|miss|sir)\b\.?/i.test(who)) return null;
       return built(called ? `${s} ${group.phrase} ${who}` : said, 'partner', group.negated ? endedValue(normaliseFact(who)) : normaliseFact(who), [person(who)]);
     }
     case 'break':
@@ -339,7 +339,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'divorce': {
       const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
       // "I split from Dan", "I've split from my husband": as "split up with" (a name, or the speaker's partner).
-      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? isPersonName(object.slice(1)) && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
+      // ("… from Dan in the summer", "… after six years": when or how long may follow; not "from Dan's band".)
+      const fromWhom = partner ? object.slice(1, 1 + partner.split(' ').length) : [];
+      const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && !/^['’]s$/.test(object[1 + fromWhom.length]?.text ?? '');
+      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
       if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
       if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);

@@ -120,9 +120,12 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   const words = tokens.slice(couple.rest).map((t) => lowerOf(t)).filter((w) => !COUPLE_FILLERS.has(w));
   // "Sam and I called it quits", "me and Sam are done", "my girlfriend and I are over": over too (not "we're done" or "we
   // called it quits", which as often end a task or a game).
-  const fillersOnly = (from: number): boolean => words.slice(from).every((w) => NEWS_FILLERS.has(w) || !/[\p{L}\p{N}]/u.test(w));
-  const quits = !we && words[0] === 'called' && words[1] === 'it' && words[2] === 'quits' && fillersOnly(3);
-  const done = !we && ['are', "'re", 're'].includes(words[0] ?? '') && ['done', 'over', 'finished'].includes(words[1] ?? '') && fillersOnly(2);
+  // (A time may follow "called it quits … last week"; after "are done" only a filler: "are done shopping", "are over the
+  // moon", "are over 30" say something else. "me and Twitter are done" is no couple.)
+  const quitsAt = tokens.findIndex((t, i) => i >= couple.rest && lowerOf(t) === 'quits');
+  const someone = !we && (couple.name === null || (ctx.named.get(couple.name.toLowerCase()) !== 'organization' && !ctx.isOrganisation(couple.name)));
+  const quits = someone && words[0] === 'called' && words[1] === 'it' && words[2] === 'quits' && onlyATimeAfter(tokens, quitsAt + 1, ctx.reference);
+  const done = someone && ['are', "'re", 're'].includes(words[0] ?? '') && ['done', 'over', 'finished'].includes(words[1] ?? '') && words.slice(2).every((w) => NEWS_FILLERS.has(w) || !/[\p{L}\p{N}]/u.test(w));
   if ((notTogetherAnyMore(words) || quits || done) && !doubt) {
     const content = `${own.text} is no longer with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: false };
@@ -138,7 +141,7 @@ export function partnerCalled(object: readonly Token[]): string | null {
   let i = lowerOf(object[0]) === 'a' ? 1 : 0;
   if (i === 0) return null;
   if (['new', 'lovely', 'gorgeous'].includes(lowerOf(object[i]))) i++;
-  if (!PARTNERS.has(lowerOf(object[i])) || !['called', 'named'].includes(lowerOf(object[i + 1]))) return null;
+  if (!(PARTNERS.has(lowerOf(object[i])) || CHAT_PARTNERS.has(lowerOf(object[i])) || ['bf', 'gf'].includes(lowerOf(object[i]))) || !['called', 'named'].includes(lowerOf(object[i + 1]))) return null;
   const run = properRuns(object.slice(i + 2))[0];
   if (!run || run.start !== 0 || !isPersonName(object.slice(i + 2, i + 2 + run.end))) return null;
   return onlyTimeOrFillers(joinTokens(object.slice(i + 2 + run.end))) ? run.text : null;
@@ -247,7 +250,9 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
 const OPENS_WITH_GREETING = /^\W*(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)\b/i;
 
 /** Whether a message may introduce its speaker without "I" (a cheap look before it is parsed): "Dana here", "it's Dana". */
-export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\bit(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\b[Ii]t(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+/** What may follow a name in an introduction: "again lol", "x", "from the gym", "from accounts". */
+const AFTER_INTRODUCTION = new Set(['again', 'lol', 'haha', 'x', 'xx', 'xxx', 'btw', 'hehe']);
 
 /**
  * "Dana here!", "hey, it's Dana", "its Dana here 👋": the speaker introducing themselves by a name the name finder
@@ -255,10 +260,16 @@ export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s
  * opens the message: without one it as often answers "who is your manager?".
  */
 export function introducedAs(tokens: readonly Token[], start: number, text: string, isPerson: (name: string) => boolean): { name: string; nickname: false } | null {
-  const words = tokens.slice(start).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM');
+  let words = tokens.slice(start).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM');
+  // ("it's Marcus from the gym": where from is no part of the name.)
+  const from = words.findIndex((t, i) => i > 0 && lowerOf(t) === 'from');
+  if (from > 0 && words.length - from <= 4) words = words.slice(0, from);
+  while (words.length > 1 && AFTER_INTRODUCTION.has(lowerOf(words.at(-1)))) words = words.slice(0, -1);
   const itIs = lowerOf(words[0]) === 'it' && ["'s", 'is'].includes(lowerOf(words[1])) ? 2 : lowerOf(words[0]) === 'its' ? 1 : 0;
   const here = lowerOf(words.at(-1)) === 'here';
   const name = words.slice(itIs, here ? -1 : undefined);
+  // "hey, it's Dana, right?": asked, not said.
+  if (new RegExp(`${joinTokens(name).replace(/[.*+?^${}()|[\]\\]/g, '')}[\\s,]*(?:right|yeah|yes|innit)?\\s*\\?`, 'i').test(text)) return null;
   // (The name finder may read the name with its "here": "dana here".)
   const person = isPerson(joinTokens(name)) || (here && isPerson(`${joinTokens(name)} here`));
   if ((!here && (itIs === 0 || !OPENS_WITH_GREETING.test(text))) || !isPersonName(name) || !person) return null;

@@ -38,6 +38,9 @@ const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partn
  * in a message telling of a new job, is where one works, not lives.
  */
 export const movedToANewJob = (place: string, text: string, knownOrg: boolean): boolean => NEW_JOB.test(text) && (knownOrg || firmNamed(place));
+/** A name only an employer has: "Ridgeline Analytics", "Fenwick Labs", "Kestrel Partners" (not "Virgin Media", "Vanguard Group"). */
+const EMPLOYER_NAME = /\s(?:analytics|labs?|consulting|consultancy|partners|technologies|solutions|software|systems|studios?|agency|ventures|ltd|limited|llc|inc|plc|gmbh|holdings)$/i;
+export const employerShaped = (name: string): boolean => EMPLOYER_NAME.test(name);
 /** "I've moved to Ridgeline Analytics": a name like a firm's is no home, whatever the message says. */
 export function firmNamed(place: string): boolean {
   return FIRM_NAME.test(place);
@@ -176,7 +179,7 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
 }
 
 /** How long a stay has lasted, as a job's or a home's is said: "for 3 years", "for a few months", "since 2019". */
-export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
+export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?|weeks?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
 
 /** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
 const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|nursery|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;

@@ -30,13 +30,13 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   let i = start;
   if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
   if (["'m", 'am', 'm', "'ve", 've', 'have'].includes(lowerOf(tokens[i]))) i++;
-  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT').map(lowerOf);
+  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM').map(lowerOf);
   const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
   if (backOn > 0) {
     const at = words[backOn] === 'the' ? backOn + 1 : backOn;
     // ("im off coffee now", "off sugar": a thing eaten or drunk given up, in its own slot, as "I stopped drinking coffee".)
     const habit = HABIT_NAMES.get(words[at] ?? '') ?? (at === backOn && GIVEN_UP_THINGS.has(words[at] ?? '') ? words[at] : undefined);
-    if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for'].includes(words[at + 1] ?? ''))) return null;
+    if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for', 'after'].includes(words[at + 1] ?? ''))) return null;
     const on = words[0] === 'back';
     const what = `${at > backOn ? 'the ' : ''}${words[at] ?? ''}`;
     return { content: `${own.text} is ${on ? 'back on' : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };

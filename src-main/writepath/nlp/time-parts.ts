@@ -45,6 +45,9 @@ function partTime(time: number, unit: 'week' | 'month' | 'year', part: Part): nu
 export function withPartOfPeriod<M extends PeriodMention>(text: string, mention: M, reference: number): M {
   if (mention.weekday) return mention;
   const before = text.slice(Math.max(0, mention.index - 40), mention.index);
+  // "At the end of last month I moved": the time reader took "end of last month"; its "at the" goes with it.
+  const article = /^(?:start|beginning|middle|end)\b/i.test(mention.text) ? /\b(?:at|in|by|around|towards?)\s+the\s+$/i.exec(before) : null;
+  if (article) return { ...mention, text: before.slice(article.index) + mention.text, index: mention.index - (before.length - article.index) };
   const found = PART_BEFORE.exec(before);
   const unit = unitOf(mention.text);
   const part = PARTS[(found?.[1] ?? found?.[2] ?? '').toLowerCase()];

@@ -35,7 +35,7 @@ export interface TimeMention {
 }
 
 const RELATIVE = /\b(?:ago|last|yesterday|today|tonight|this|next|tomorrow|recently|earlier|past)\b/i;
-const YEAR = /(?:\b(?:in|since|back in|around|during)\s+|(?<=\b(?:early|mid|late)[-\s]))((?:19|20)\d{2})\b/gi;
+const YEAR = /(?:\b(?:in|since|back in|around|during)\s+|(?<=\b(?:early|mid|late)[-\s]|\b(?:start|beginning|middle|end) of\s))((?:19|20)\d{2})\b/gi;
 /** Habits ("on Thursdays") and durations ("for ten years") are not points in time. */
 const NOT_A_POINT = /^(?:for\b|every\b|each\b)|s$/i;
 /**
