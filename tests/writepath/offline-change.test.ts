@@ -1420,6 +1420,16 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('I moved to Brighton at the end of 2020')).toMatchObject([{ slot: 'user.residence', value: 'brighton', day: '2020-12-31' }]);
   });
 
+  it('a firm typed in lower case is known by its last word where an employer goes; quitting one is no app dropped', async () => {
+    expect((await slotted('so I quit fenwick labs last week and started at ridgeline analytics on monday')).map((f) => [f.content, f.value, f.day])).toEqual([
+      ['User quit Fenwick Labs', 'ended:fenwick labs', '2026-11-18'],
+      ['User works at Ridgeline Analytics', 'ridgeline analytics', '2026-11-23'],
+    ]);
+    expect(await slotted('i work at ridgeline analytics now')).toMatchObject([{ slot: 'user.employer', value: 'ridgeline analytics' }]);
+    expect(await slotted('just got a job at kestrel partners!!')).toMatchObject([{ slot: 'user.employer', value: 'kestrel partners' }]);
+    for (const text of ['i left the labs early', 'i work with computer labs', 'I quit Facebook']) expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

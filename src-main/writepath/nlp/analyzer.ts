@@ -6,7 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
-import { firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
+import { firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
 import { messageLines } from './message-lines';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
@@ -94,7 +94,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise knows is no guess.
     const guessed = (text: string): string[] => {
       const known = new Set(knownNames(text).map((n) => lettersOnly(n).toLowerCase()));
-      return unknownAfterPlaceWords(text).filter((n) => !known.has(n));
+      return [...unknownAfterPlaceWords(text), ...firmNamesBySuffix(text)].filter((n) => !known.has(n));
     };
     /** Each word of `text` with its tag, lemma and whether the model has seen it. */
     const wordsOf = (text: string): ModelWord[] => {

@@ -15,7 +15,7 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
-import { JOB_LENGTH, JOB_WORDS, jobAt, startsLater } from './job-forms';
+import { employerShaped, JOB_LENGTH, JOB_WORDS, jobAt, startsLater } from './job-forms';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -285,8 +285,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (!namedFirst || (named?.end !== object.length && !isTimePhrase(object.slice(named?.end)))) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());
       if (kind === 'person') return null;
-      // "I quit Facebook", "I quit TikTok": an app as often as an employer, unless the message talks about work.
-      if (group.lemma === 'quit' && kind !== 'place' && !ctx.workTalk) return null;
+      // "I quit TikTok": an app as often as an employer, unless the message talks about work or names a firm ("Fenwick Labs").
+      if (group.lemma === 'quit' && kind !== 'place' && !ctx.workTalk && !employerShaped(namedFirst)) return null;
       return kind === 'place'
         ? built(said, 'residence', endedValue(normaliseFact(namedFirst)), [{ name: namedFirst, type: 'place', aliases: [] }])
         : built(said, 'employer', endedValue(normaliseFact(namedFirst)), [organization(namedFirst)]);

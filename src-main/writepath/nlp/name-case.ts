@@ -117,6 +117,31 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
   return out;
 }
 
+/** The last word of a name only a firm has ("fenwick labs", "ridgeline analytics", "acme ltd"). */
+const FIRM_SUFFIX = 'analytics|labs|lab|consulting|partners|technologies|solutions|software|systems|studios|ventures|ltd|limited|llc|inc|plc|gmbh|holdings';
+/** Words that make such a phrase a thing, not a name: "computer labs", "accounting software", "my solutions". */
+const NOT_FIRM_WORDS = new Set(
+  'the a an my our their his her your this that these those some any new old computer research science chemistry physics biology language software data it tech accounting open source security business home school uni university college hospital medical dental lab other different'.split(' '),
+);
+const FIRM_AFTER_JOB_WORD = new RegExp(
+  `(?<=\\b(?:at|for|from|with|joined|join|joining|quit|quitting|left|leave|leaving|to)\\s+)((?:[\\p{Ll}][\\p{Ll}&'-]*\\s+){1,2})(${FIRM_SUFFIX})(?![\\p{L}])`,
+  'gu',
+);
+
+/**
+ * A firm's name typed in lower case, by its last word, where an employer goes: "quit fenwick labs", "started at
+ * ridgeline analytics", "joined acme ltd" ("at the labs", "with computer labs", "to accounting software" are things).
+ */
+export function firmNamesBySuffix(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(FIRM_AFTER_JOB_WORD)) {
+    const words = (m[1] ?? '').trim().split(/\s+/);
+    if (words.some((w) => NOT_FIRM_WORDS.has(w))) continue;
+    out.push(`${words.join(' ')} ${m[2] ?? ''}`);
+  }
+  return out;
+}
+
 /**
  * Where a first name follows or precedes in a chat about partners and family: "dating jake", "engaged to jake",
  * "broke up with tom", "jake and i", "me and priya", "my brother tom", "called leo". Only there is a word the
