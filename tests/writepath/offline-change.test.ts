@@ -1430,6 +1430,16 @@ describe('session 24: hired, employed, switched, split from, living in without "
     for (const text of ['i left the labs early', 'i work with computer labs', 'I quit Facebook']) expect((await slotted(text)).filter((f) => f.slot === 'user.employer'), text).toEqual([]);
   });
 
+  it('split up on a weekday gone by; hired said in lower case or without "I"', async () => {
+    expect(await slotted('I split up with Dan on friday')).toEqual([{ content: 'User split up with Dan', slot: 'user.partner', value: 'ended:dan', day: '2026-11-20' }]);
+    expect(await slotted('I split from Dan at the weekend')).toMatchObject([{ value: 'ended:dan', day: '2026-11-21' }]);
+    for (const text of ['I split up with Dan next week', 'I split the bill with Dan on friday']) expect(await slotted(text), text).toEqual([]);
+    expect(await slotted('i got hired by brightwave yesterday 🎉')).toMatchObject([{ slot: 'user.employer', value: 'brightwave', day: '2026-11-24' }]);
+    expect(await slotted('hired at Monzo!!')).toMatchObject([{ slot: 'user.employer', value: 'monzo' }]);
+    expect(await slotted('hired at Google! starting in jan')).toEqual([{ content: 'User was hired at Google', slot: null, value: null, day: null }]);
+    expect(await slotted('hired by Dan to fix his roof')).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

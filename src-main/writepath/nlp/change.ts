@@ -31,7 +31,6 @@ const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight
 /** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
-
 /** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"). */
 function pastimeAt(object: readonly Token[]): string | null {
   const words = object.filter((t) => t.pos !== 'PUNCT');
@@ -87,7 +86,6 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
-
 const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
 const organization = (name: string): StatementEntity => ({ name, type: 'organization', aliases: [] });
 
@@ -172,10 +170,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     }
     case 'hire':
     case 'employ': {
-      // "I was hired by Ridgeline", "I've been hired at Monzo", "I'm employed by the NHS": passive only ("I hired a
-      // cleaner" is not about my job), and not "I was employed at Arup" (a job held once, maybe over).
-      if (group.negated || !passive || (group.lemma === 'employ' && !/\b(?:am|is|are|has been|have been)\b/.test(group.phrase))) return null;
-      return hiredBy(object);
+      // "I was hired by Ridgeline", "I'm employed by the NHS", "hired at Monzo!!" (no "I"): passive only ("I hired a cleaner"
+      // is about no job of mine), and not "I was employed at Arup" (a job held once, maybe over).
+      const hired = passive || (group.phrase === 'hired' && ['at', 'by', 'as'].includes(first));
+      if (group.negated || !hired || (group.lemma === 'employ' && !/\b(?:am|is|are|has been|have been)\b/.test(group.phrase))) return null;
+      const job = hiredBy(object);
+      return job && !passive && job[0]?.slot === null ? [{ ...job[0], content: `${s} was hired ${objText}` }] : job;
     }
     case 'resign': {
       if (group.negated || !done) return null;

@@ -57,11 +57,13 @@ const PLACE_VERBS = new Map<string, readonly string[]>([
   ['work', ['at', 'for']],
   ['intern', ['at']],
   ['start', ['at']],
+  ['hire', ['at', 'by']],
+  ['employ', ['at', 'by']],
 ]);
 /** Verbs whose object, told in the past, is a job left: "left deloitte", "quit tesco" (a known word is never guessed). */
 const LEFT_JOB_VERBS = new Set(['leave', 'quit']);
 /** Verbs whose place is an employer: a name after them has no shape to check. */
-const EMPLOYER_VERBS = new Set(['work', 'intern', 'start']);
+const EMPLOYER_VERBS = new Set(['work', 'intern', 'start', 'hire', 'employ']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
 /** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */

@@ -355,15 +355,15 @@ function readClause(
   if (!verbs) return { subject, statements: extra };
   // "I nearly quit", "we almost moved to Paris": it did not happen.
   if (/\b(?:nearly|almost)\b/.test(verbs.phrase)) return { subject, statements: extra };
-  // "I hurt my finger", "I quit my job": past when a thing follows and no time ahead is said ("I quit my job next month" is
-  // a plan; "I hurt everywhere" a present ache), or a time gone by is ("put in my notice yesterday", "split up in june").
-  const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(lowerOf(tokens[verbs.verb + 1]));
-  const gone = (m: TimeMention): boolean => goneBy(m, PLANNED_CHANGES.has(verbs.lemma) && !(verbs.lemma === 'quit' && (thingFollows || /ing$/.test(lowerOf(tokens[verbs.verb + 1])))));
+  // "I hurt my finger", "I split from Dan": past when a thing (or a partner after "split up with", "split from") follows and
+  // no time ahead is said ("I quit my job next month" is a plan), or a time gone by is ("put in my notice yesterday").
+  const next = lowerOf(tokens[verbs.verb + 1]);
+  const thingFollows = ['DET', 'NOUN', 'PROPN', 'NUM'].includes(tokens[verbs.verb + 1]?.pos ?? '') || ['my', 'our'].includes(next) || (verbs.lemma === 'split' && ['from', 'with'].includes(next));
+  const gone = (m: TimeMention): boolean => goneBy(m, PLANNED_CHANGES.has(verbs.lemma) && !(verbs.lemma === 'quit' && (thingFollows || /ing$/.test(next))));
   const saidAgo = times.some((m) => gone(m) && (!m.relative || /\b(?:ago|last|yesterday)\b/i.test(m.text)));
   const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && times.every(gone) ? { ...verbs, past: true } : verbs;
-  // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet.
+  // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet. ("I quit" is past as often as present.)
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
-  // ("I quit" is past as often as present: not among them.)
   if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || position.planned)))) {
     return { subject, statements: extra };
   }
