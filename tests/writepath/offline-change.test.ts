@@ -1440,6 +1440,15 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('hired by Dan to fix his roof')).toEqual([]);
   });
 
+  it('living somewhere with someone, in the UK; going by a name these days or without "I"; a long weekend', async () => {
+    expect(await slotted('currently living in Lisbon with my boyfriend Theo')).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);
+    expect(await slotted('currently living in the UK')).toMatchObject([{ content: 'User lives in the UK', value: 'uk' }]);
+    expect(await slotted('still living with my parents')).toEqual([]);
+    for (const text of ['I go by Sam these days', 'Going by Sam now']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.nickname', value: 'sam' }]);
+    expect(await slotted('going by train')).toEqual([]);
+    expect(await slotted('I moved to Leeds over the long weekend')).toMatchObject([{ slot: 'user.residence', day: '2026-11-21' }]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

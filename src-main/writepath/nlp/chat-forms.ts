@@ -19,7 +19,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop', 'hire']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|living|hired|passed|no longer|any ?more|first day)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|went|working|living|hired|going by|passed|no longer|any ?more|first day)\b/i;
 
 /** What one passes as news: a test, an exam, a probation. */
 const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);
@@ -202,7 +202,7 @@ const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', '
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
 /** Words that start what follows a name asked for: "from now on", "if you like", "as well", "instead". */
 const NAME_TAILS = new Set(['from', 'if', 'as', 'because', 'cos', 'since', 'instead', 'again', 'please', 'pls', 'plz', 'from now', 'too', 'lol', 'haha', 'btw', 'thanks']);
-const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead', 'again']);
+const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead', 'again', 'nowadays']);
 
 /**
  * "call me Alex", "I go by Alex (now)", "everyone calls me Bex": what the speaker is called (`nickname`); "name's
@@ -214,6 +214,8 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   if (word(start) === 'please' || word(start) === 'just') start += 1;
   else if (['you', 'u'].includes(word(start)) && word(start + 1) === 'can') start += 2;
   const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
+  // "going by Jo now": said without "I'm".
+  if (a === 'going' && b === 'by') return nameAsked([...tokens.slice(0, start), { ...(tokens[start] as Token), text: 'I', pos: 'PRON' }, { ...(tokens[start] as Token), text: 'am', pos: 'AUX' }, ...tokens.slice(start)], start);
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
   const callers = tokens.slice(start, callsMe);
   // "everyone calls me Bex", "tom calls me Pri": what people call the speaker (not "nobody calls me that").
@@ -241,6 +243,8 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   // "call me Becky from now on", "call me Dee if you like": the name ends where such words begin.
   const tail = rest.findIndex((t, i) => i > 0 && NAME_TAILS.has(lowerOf(t)));
   if (tail > 0) rest = rest.slice(0, tail);
+  // ("I go by Sam these days".)
+  if (rest.length > 2 && lowerOf(rest.at(-2)) === 'these' && lowerOf(rest.at(-1)) === 'days') rest = rest.slice(0, -2);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
   return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;

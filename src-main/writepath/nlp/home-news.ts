@@ -55,16 +55,18 @@ export function livingIn(tokens: readonly Token[], start: number, own: Subject, 
   while (LIVING_NOW.has(lowerOf(tokens[i]))) i++;
   if (lowerOf(tokens[i]) !== 'living' || lowerOf(tokens[i + 1]) !== 'in') return null;
   const at = i + 2;
+  // ("in the UK": a name with its article.)
+  const the = lowerOf(tokens[at]) === 'the' ? 1 : 0;
   const run = properRuns(tokens.slice(at))[0];
-  if (!run || run.start !== 0 || !mayBeHome(run.text) || /['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
-  // "been living in Leeds for 3 years": how long, then the rest.
-  const said = joinTokens(tokens.slice(at + run.end));
+  if (!run || run.start !== the || !mayBeHome(run.text) || /['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
+  // "been living in Leeds for 3 years": how long, then the rest; "… with my boyfriend": who with, said of the home.
+  const said = joinTokens(tokens.slice(at + run.end)).replace(/^\s*with\s+(?:my|our)\s+[\p{L}\s]{1,30}?(?=$|[,.!?]|\s+(?:now|these days|atm)\b)/iu, '');
   const length = lowerOf(tokens[i - 1]) === 'been' ? JOB_LENGTH.exec(said) : null;
   const rest = length ? said.slice(length.index + length[0].length) : said;
   // (An opener the clause reader skipped, "currently", says so as well.)
   const marked = i > start || LIVING_NOW.has(lowerOf(tokens[start - 1])) || /\b(?:now|these days|nowadays|atm|at the moment)\b/i.test(rest);
   if (!onlyTimeOrFillers(rest) || !marked) return null;
-  return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
+  return { content: `${own.text} lives in ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 
 /** What a chat puts after an address, at the end of a part or as a part of its own: "bristol now lol", "…, bristol, haha". */

@@ -64,7 +64,7 @@ function seasonStart(which: string, season: string, reference: number): number |
   return Date.UTC(year, month, 1);
 }
 
-const THE_WEEKEND = /\b(?:over|at|on|during)\s+the\s+weekend\b(?!\s+(?:before|after|of)\b)/gi;
+const THE_WEEKEND = /\b(?:over|at|on|during)\s+the\s+(?:long\s+|bank\s+holiday\s+)?weekend\b(?!\s+(?:before|after|of)\b)/gi;
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
 const FORTNIGHTS_AGO = /\b(?:(?:about|around|roughly|like|over|almost|nearly|just over|just under|maybe)\s+)?(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
