@@ -1449,6 +1449,21 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('I moved to Leeds over the long weekend')).toMatchObject([{ slot: 'user.residence', day: '2026-11-21' }]);
   });
 
+  it("a second blind review's findings: lists under an opener, questions after news, a partner loved, this game, irony", async () => {
+    expect((await slotted('life update lol\n1. quit smoking\n2. went vegan\n3. broke up with ben')).map((f) => f.content)).toEqual(['User quit smoking', 'User went vegan', 'User broke up with Ben']);
+    expect((await slotted('big week\nleft my job on friday\nstarted at Octopus on monday')).map((f) => [f.slot, f.value, f.day])).toEqual([
+      ['user.employer', 'ended:', '2026-11-20'],
+      ['user.employer', 'octopus', '2026-11-23'],
+    ]);
+    expect((await slotted('moved to Leeds\nworking at the BBC now\nhow are you??')).map((f) => f.value)).toEqual(['leeds', 'bbc']);
+    for (const text of ['to-do:\n- quit smoking\n- move to leeds', 'my sister:\n- moved to Leeds\n- got a job at Tesco']) expect(await slotted(text), text).toEqual([]);
+    // A person loved is no taste; the game being played is no pastime; irony takes back a taste but not a state.
+    expect((await slotted('i love my boyfriend Josh so much')).map((f) => f.slot)).toEqual([null]);
+    for (const text of ['i quit this game, its rigged', 'i love being ignored 🙃', 'I love Mondays 🙄', 'stopped drinking coffee after 3pm lol', 'im a Mancunian now haha']) expect(await slotted(text), text).toEqual([]);
+    expect(await slotted('allergic to cats too 🙃')).toMatchObject([{ slot: 'user.allergy.cats', value: 'yes' }]);
+    expect(await slotted('my manager got fired today lmaooo')).toMatchObject([{ content: "User's manager got fired" }]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

@@ -148,7 +148,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         const where = school ? [{ name: school, type: 'organization' as const, aliases: [] }] : [];
         return [says(school ? `${s} is a student at ${school}` : `${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: 'student', entities: where })];
       }
-      const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text);
+      // ("a Mancunian", "a Londoner": where one is from, capitalised, is no job.)
+      const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text) && !/^\p{Lu}\p{Ll}/u.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
       if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
       const org = employerAfter(object, ['at', 'for', 'with']);

@@ -31,12 +31,12 @@ const LEFT_FOR_THE_DAY = new Set(['early', 'late', 'at', 'on', 'today', 'tonight
 /** What "I got …" says of a job without saying where: "the job", "a permanent job", "an offer". */
 const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 'offer', 'contract', 'promotion']);
 
-/** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"). */
+/** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"), not "this game". */
 function pastimeAt(object: readonly Token[]): string | null {
   const words = object.filter((t) => t.pos !== 'PUNCT');
   const start = words.findIndex((t) => !(t.pos === 'DET' || lowerOf(t) === 'their'));
   const phrase = words.slice(start);
-  if (start < 0 || phrase.length === 0 || phrase.length > 3) return null;
+  if (start < 0 || phrase.length === 0 || phrase.length > 3 || ['this', 'that', 'these', 'those'].includes(lowerOf(words[0]))) return null;
   if (!phrase.every((t) => t.pos === 'NOUN' || t.pos === 'ADJ') || phrase.at(-1)?.pos !== 'NOUN') return null;
   // "i quit my boyfriend lol", "i quit things": a person or nothing in particular is no pastime.
   if (phrase.some((t) => RELATIONS.has(lowerOf(t)) || NOT_PASTIMES.has(lowerOf(t)))) return null;

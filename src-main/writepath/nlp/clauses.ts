@@ -43,8 +43,8 @@ export function normaliseForParsing(text: string): string {
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     // A chat's feelings said without "I": "not really into coffee anymore", "no longer a fan of running", "gone off tea".
-    .replace(/(^|[.!?]\s+|\n)(?=single (?:again|now)\b)/gi, '$1I am ')
-    .replace(/(^|[.!?]\s+|\n)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1I am ')
+    .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=single (?:again|now)\b)/gi, '$1$2I am ')
+    .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1$2I am ')
     .replace(/(^|[.!?]\s+|\n)(?=gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b))/gi, '$1I have ')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))

@@ -29,10 +29,10 @@ const OCCASION = String.raw`(?:the odd|the occasional|once|twice)\b|(?:(?:on|at|
 const NEXT_SENTENCE_EXCEPTION = String.raw`(?:(?:except|unless)\b(?!\s+(?:that|for that)\b)|(?:apart from|other than|besides)\b(?!\s+(?:that|this|it|which|i|i'm|im|we|you)\b)|only (?:when|if)\b(?![^.!?\n]*\b(?:did|do|does|was|were|had|have) (?:i|we)\b)|(?:only|just|but only)\s+(?:${OCCASION}))`;
 /**
  * An exception to a habit: "unless …", "except …", "apart from …", or "only" / "just" with an occasion ("only on
- * holidays", "just at weddings", "only socially"). Not a reason ("only for ethical reasons", "just on principle") nor a
+ * holidays", "just at weddings", "only socially"), or a time of day it holds for ("after 3pm", "on weeknights"). Not a reason ("only for ethical reasons", "just on principle") nor a
  * time it was given up ("just before my birthday"), and not another thing ("only tea").
  */
-const EXCEPTION = String.raw`\b(?:unless|except|excepting|apart from|other than|besides|save for|(?:only|just|but only)\s+(?:on (?!principle\b)|at |when\b|if\b|during\b|with\b|socially\b|occasionally\b|sometimes\b|once\b|the odd\b|the occasional\b|special\b|weekends?\b|holidays?\b|parties\b|weddings?\b|christmas\b|xmas\b|birthdays?\b))`;
+const EXCEPTION = String.raw`\b(?:unless|except|excepting|apart from|other than|besides|save for|(?:only|just|but only)\s+(?:on (?!principle\b)|at |when\b|if\b|during\b|with\b|socially\b|occasionally\b|sometimes\b|once\b|the odd\b|the occasional\b|special\b|weekends?\b|holidays?\b|parties\b|weddings?\b|christmas\b|xmas\b|birthdays?\b)|(?:after|before)\s+(?:\d|noon|midday|lunch|dinner|work|bed|midnight)|on (?:weekdays|weeknights|school nights)\b|during the (?:week|day)\b)`;
 
 /**
  * Whether the habit `words` name (the verb's forms, or the thing given up) is denied or given up with an exception

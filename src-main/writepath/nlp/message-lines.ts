@@ -5,7 +5,7 @@
 
 /** A line that says nothing but opens the message: "hey", "morning!", "omg", "guess what", "big news!!". */
 const OPENER_ONLY =
-  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:life |quick |little |small )?updates?|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
+  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:life |quick |little |small )?updates?|(?:big|crazy|mad|long|busy) (?:week|month|year|time)(?: no (?:see|speak|chat))?|what a (?:week|month|year)|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
 /** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
 const OWN_OPENING = /^\s*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\b/i;
 /** A line the speaker is the subject of ("my mum has been…" is the mum's). */
@@ -18,7 +18,9 @@ const CARRIES_ON = /^\s*(?:and|or|&|but|since|until|till|cos|coz|because|to|for|
 const STOPS_SHORT = /\b(?:a|an|the|to|at|in|on|of|as|and|with|for|my|our|is|am|'m|was|are|be|been|up|out|off|down|over|from|than|very|so|really)\s*$/i;
 /** A line of news said without its subject: "moved to Leeds", "new job at Ridgeline", "single again lol". */
 const NEWS_LINE =
-  /^\s*(?:(?:just|finally|officially|also|and)\s+)?(?:moved|relocated|started|joined|quit|left|got|landed|resigned|switched|married|stopped|gave up|went|passed|new (?:job|role|flat|house|place|home)|single again|engaged|back (?:in|at|on|with))\b/i;
+  /^\s*(?:(?:just|finally|officially|also|and|now)\s+)?(?:moved|relocated|started|joined|quit|left|got|landed|resigned|switched|married|stopped|gave up|went|passed|new (?:job|role|flat|house|place|home)|single again|engaged|back (?:in|at|on|with)|(?:working|living) (?:at|in|for)|now (?:at|in))\b/i;
+/** A line that asks the other person something: "how are you??", "wbu?". A question is its own thought. */
+const ASKS_BACK = /^\s*(?:how|what|where|when|who|why|hbu|wbu|and you|are you|r u|do you|did you|have you|u ok|you ok)\b[^\n]*\?\s*$/i;
 /** A list item's marker: "- ", "* ", "• ", "1. ", "2) ". */
 const BULLET = /^\s*(?:[-*•·▪–]|\d{1,2}[.)])\s+/;
 /** A to-do's open box: a plan, not news. */
@@ -41,7 +43,10 @@ export function messageLines(text: string): string[] {
   // A blank line ends a paragraph ("My name is Jo\n\nSent from my iPhone").
   const raw = text.split(/\r?\n/).filter((line) => !TO_DO.test(line));
   const filled = raw.filter((line) => line.trim() !== '');
-  const listed = filled.length > 1 && filled.every((line) => BULLET.test(line));
+  // (A list under lines that only open the message is still a list with no heading: "life update lol\n1. quit smoking\n2. …".)
+  const opening = filled.findIndex((line) => !OPENER_ONLY.test(line));
+  const body = opening < 0 ? [] : filled.slice(opening);
+  const listed = body.length > 1 && body.every((line) => BULLET.test(line));
   const lines: string[] = [];
   let previous: string | undefined;
   let blank = false;
@@ -57,6 +62,7 @@ export function messageLines(text: string): string[] {
         OPENER_ONLY.test(previous) ||
         (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
         ownStatementEnds(previous, line) ||
+        ASKS_BACK.test(line) ||
         newsItemEnds(lines.at(-1) ?? '', previous, line));
     const item = listed ? line.replace(BULLET, '') : line;
     if (previous === undefined || ends) lines.push(item);

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, FIRMS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, FIRMS, PARTNERS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -108,7 +108,8 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
   const opensSpan = (i: number): boolean =>
     (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2)) || leadsIn(i) || leadsIn(i - 1);
   let kept = tokens.filter((_, i) => !inSpan(i) && !opensSpan(i));
-  const ends = kept.findIndex((t, i) => i > 0 && CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)));
+  // ("lmaooo", "lollll": stretched.)
+  const ends = kept.findIndex((t, i) => i > 0 && (CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)) || CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t).replace(/(\p{L})\1+$/u, '$1'))));
   if (ends > 0) kept = kept.slice(0, ends);
   for (let changed = true; changed; ) {
     changed = false;
@@ -198,6 +199,8 @@ const WHEN_WORDS = new Set([...HOW_OFTEN, 'evening', 'evenings', 'weekend', 'wee
  * not running): such an opinion is kept, with no slot to replace another.
  */
 export function opinionKey(tokens: readonly Token[]): string | null {
+  // "my boyfriend Josh", "my mum": a person loved is no taste.
+  if (POSSESSIVE_DETERMINERS.has(lowerOf(tokens[0])) && (RELATIONS.has(lowerOf(tokens[1])) || PARTNERS.has(lowerOf(tokens[1])))) return null;
   const name = properRuns(tokens)[0];
   if (name && name.start <= 2) return slotKey(name.text);
   const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));

@@ -5,6 +5,10 @@
  */
 import type { Statement } from './statement-types';
 import { joinTokens, type Sentence, type Token } from './analyzer';
+import { SARCASM } from './states-over';
+
+/** Irony that takes back a taste: an eye-roll, "/s", "yeah right", and an upside-down face. */
+const IRONY = new RegExp(`${SARCASM.source}|🙃`, 'iu');
 
 /** The end of a sentence: punctuation, a laugh, emoji. */
 const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictographic}\u{FE0F}]*$`;
@@ -64,6 +68,9 @@ export function takesBack(text: string, index: number): boolean {
  * "living in berlin for the summer" is a stay, not a home.
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
+  // "i love being ignored 🙃", "love mondays 🙄": a taste said in irony is none (an upside-down face makes light of a
+  // state, "allergic to cats too 🙃", and takes back only a taste).
+  if (IRONY.test(text)) return asTheSentenceMeansThem(statements.filter((s) => s.type !== 'opinion'), text.replace(new RegExp(IRONY.source, 'giu'), ''));
   const longAgo = LONG_AGO.test(text) && !NOW_TOO.test(text);
   // ("been sober for 18 months" is how long a habit has held, not a spell, unless the spell is named: "dry january".)
   const forASpell = FOR_A_SPELL.test(text) && (!/\bbeen\b/i.test(text) || NAMED_SPELL.test(text));

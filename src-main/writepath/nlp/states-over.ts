@@ -8,7 +8,7 @@ import { endedValue, isDeparture } from '../../../src-shared/slot-values';
 import { NOTHING, type Built, type StateReading, type Subject } from './statement-types';
 
 /** A message that says the opposite of its words: an eye-roll, "/s", "yeah right". */
-const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
+export const SARCASM = /🙄|😒|(?:^|\s)\/s\b|\byeah,? right\b/iu;
 
 /** A denial of a state: "no longer …", or "not" / "don't" / "haven't" … (a change only with "anymore" after). */
 const DENIED_STATE = /^(?:(am|is|are|'m|'s|m)\s+)?(no longer|not|don't|dont|do not|doesn't|doesnt|does not|haven't|havent|have not|hasn't|hasnt|has not)\s+(.+)$/;
