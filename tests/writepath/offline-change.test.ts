@@ -1464,6 +1464,19 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('my manager got fired today lmaooo')).toMatchObject([{ content: "User's manager got fired" }]);
   });
 
+  it('chat spellings of a name, the sack, redundancy, emigrating, and "now" before what one is', async () => {
+    expect(await slotted('im Ahmed by the way')).toMatchObject([{ slot: 'user.name', value: 'ahmed' }]);
+    expect(await slotted('my names Dave, new here 👋')).toMatchObject([{ slot: 'user.name', value: 'dave' }]);
+    expect(await slotted('I got the sack lol')).toMatchObject([{ slot: 'user.employer', value: 'ended:' }]);
+    expect(await slotted('been made redundant from Halcyon Labs, gutted tbh')).toMatchObject([{ slot: 'user.employer', value: 'ended:halcyon labs' }]);
+    expect(await slotted('emigrated to Canada last year')).toMatchObject([{ slot: 'user.residence', value: 'canada', day: '2025-11-25' }]);
+    expect((await slotted("I'm now a software engineer at Shopify")).map((f) => [f.slot, f.value])).toEqual([
+      ['user.occupation', 'software engineer'],
+      ['user.employer', 'shopify'],
+    ]);
+    expect(await slotted('im in the kitchen')).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

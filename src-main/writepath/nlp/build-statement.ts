@@ -77,6 +77,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
   const particleEnds = lowerOf(object.at(-1)) === 'off' && (object.length === 1 || object.at(-2)?.pos === 'VERB');
   if (object.length > 14 || (endsUnfinished(object) && !particleEnds)) return [];
 
+  // "I'm now a software engineer at Shopify": what the subject is now is what it is.
+  if (group.copula && firstLower === 'now' && ['a', 'an'].includes(lowerOf(object[1])) && !group.past) return buildStatement(subject, group, object.slice(1), ctx, said);
   if (group.copula) {
     if (object.length === 0) return [];
     // "I am a big fan of X" / "I am not a fan of X": an opinion. The negation follows the copula ("am not", "was

@@ -46,6 +46,11 @@ export function normaliseForParsing(text: string): string {
     .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=single (?:again|now)\b)/gi, '$1$2I am ')
     .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1$2I am ')
     .replace(/(^|[.!?]\s+|\n)(?=gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b))/gi, '$1I have ')
+    // "got the sack", "my names Dave", "im Ahmed btw", "been made redundant": said the chat's way.
+    .replace(/\bgot the (?:sack|boot|axe)\b/gi, 'got sacked')
+    .replace(/\bmy names(?=\s+\p{Lu})/gu, 'my name is')
+    .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
+    .replace(/(^|[.!?]\s+|\n)(?=been made redundant\b)/gi, '$1I have ')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.
