@@ -1477,6 +1477,13 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect(await slotted('im in the kitchen')).toEqual([]);
   });
 
+  it('a couple separated, split with only a time after, or together', async () => {
+    expect(await slotted('my wife and I separated last month')).toEqual([{ content: 'User separated from their wife', slot: 'user.partner', value: 'ended:', day: '2026-10-25' }]);
+    expect(await slotted('we split over the weekend')).toMatchObject([{ slot: 'user.partner', value: 'ended:', day: '2026-11-21' }]);
+    expect(await slotted('Ellie and I are officially together 😍')).toMatchObject([{ slot: 'user.partner', value: 'ellie' }]);
+    for (const text of ['we split the bill', 'we got separated', 'we split at the station', 'Sam and I are together at the pub', 'Sam and I called it quits at work']) expect(await slotted(text), text).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

@@ -99,12 +99,15 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   const entities = couple.name ? [{ name: couple.name, type: 'person' as const, aliases: [] }] : [];
   const we = lowerOf(tokens[start]) === 'we';
   // "me and my wife got divorced last year": a break-up too.
-  const divorced = verb === 'got' && particle === 'divorced';
-  if ((BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') || divorced) {
+  // ("we got separated" alone is as often a crowd at a gig.)
+  const divorced = verb === 'got' && (particle === 'divorced' || (particle === 'separated' && !we));
+  // "my wife and I separated last month", "we split over the weekend": one word, then only a time.
+  const oneWord = verb === 'separated' || (verb === 'split' && particle !== 'up');
+  if ((BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') || divorced || oneWord) {
     // "me and jake split up the bill", "we split up at the station", "we broke up at 6", "we broke up for xmas": something
     // else parted. Only a time may follow; and not where the message says they are back together, or "we" are a band.
-    if (!onlyATimeAfter(tokens, couple.rest, ctx.reference) || doubt) return null;
-    const content = `${own.text} broke up with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
+    if (!onlyATimeAfter(tokens, couple.rest - (oneWord ? 1 : 0), ctx.reference) || doubt) return null;
+    const content = `${own.text} ${[verb, particle].includes('separated') ? 'separated from' : 'broke up with'} ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
   // "Jake and I got married", "my husband Tom and I got married in June": to whom.
@@ -124,11 +127,16 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   // moon", "are over 30" say something else. "me and Twitter are done" is no couple.)
   const quitsAt = tokens.findIndex((t, i) => i >= couple.rest && lowerOf(t) === 'quits');
   const someone = !we && (couple.name === null || (ctx.named.get(couple.name.toLowerCase()) !== 'organization' && !ctx.isOrganisation(couple.name)));
-  const quits = someone && words[0] === 'called' && words[1] === 'it' && words[2] === 'quits' && onlyATimeAfter(tokens, quitsAt + 1, ctx.reference);
+  // (onlyATimeAfter passes over the two words it starts at: "it quits".)
+  const quits = someone && words[0] === 'called' && words[1] === 'it' && words[2] === 'quits' && onlyATimeAfter(tokens, quitsAt - 1, ctx.reference);
   const done = someone && ['are', "'re", 're'].includes(words[0] ?? '') && ['done', 'over', 'finished'].includes(words[1] ?? '') && words.slice(2).every((w) => NEWS_FILLERS.has(w) || !/[\p{L}\p{N}]/u.test(w));
   if ((notTogetherAnyMore(words) || quits || done) && !doubt) {
     const content = `${own.text} is no longer with ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: false };
+  }
+  // "Ellie and I are (officially) together 😍": the partner.
+  if (couple.name && someone && ['are', "'re", 're'].includes(words[0] ?? '') && words[1] === 'together' && words.slice(2).every((w) => NEWS_FILLERS.has(w) || !/[\p{L}\p{N}]/u.test(w))) {
+    return { statement: { content: `${own.text} is together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };
   }
   if (couple.name && ['are', 'got', 'is'].includes(words[0] ?? '') && words[1] === 'back' && words[2] === 'together' && !doubtsReunion(words.slice(3))) {
     return { statement: { content: `${own.text} is back together with ${couple.name}`, type: 'semantic', slot, value: normaliseFact(couple.name), entities }, past: false };

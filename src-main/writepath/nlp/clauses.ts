@@ -221,7 +221,7 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // ("Sam and I are not together anymore" too; not "Sam and I play football together".)
       const apart = after.includes('together') && after.some((w) => ['not', "n't", 'longer', 'back'].includes(w));
       // ("Sam and I called it quits", "Sam and I are done", "… are over".)
-      const over = after.includes('quits') || (['are', "'re"].includes(after[0] ?? '') && ['done', 'over', 'finished'].includes(after[1] ?? ''));
+      const over = after.includes('quits') || after.includes('separated') || (['are', "'re"].includes(after[0] ?? '') && (['done', 'over', 'finished'].includes(after[1] ?? '') || after.includes('together')));
       const coupleNews = (after.includes('up') && after.some((w) => BREAK_UP_VERBS.has(w))) || after.some((w) => UNION_WORDS.has(w) || w === 'divorced') || apart || over;
       const named = current.length <= 3 && current.every((c) => c.pos === 'PROPN');
       // "my girlfriend and I", "my girlfriend Priya and I".
