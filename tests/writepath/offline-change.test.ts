@@ -1484,6 +1484,23 @@ describe('session 24: hired, employed, switched, split from, living in without "
     for (const text of ['we split the bill', 'we got separated', 'we split at the station', 'Sam and I are together at the pub', 'Sam and I called it quits at work']) expect(await slotted(text), text).toEqual([]);
   });
 
+  it("a third blind review's findings: states without 'I' under someone else's heading, introductions in others' words, a sack of flour, split at the mall", async () => {
+    for (const text of ["tom's update:\nquit acme labs\nsingle again", 'gossip:\nJo got hired at Ridgeline\nsingle again', 'from my brother:\ngot the sack on friday\nsingle again', 'her update:\nbeen made redundant\nemigrated to Canada']) {
+      expect(await slotted(text), text).toEqual([]);
+    }
+    expect((await slotted('my news:\nmoved to leeds\ngot engaged\nnew job at fenwick')).map((f) => [f.content, f.slot])).toEqual([
+      ['User lives in Leeds', 'user.residence'],
+      ['User got engaged', null],
+      ['User works at Fenwick', 'user.employer'],
+    ]);
+    expect(await slotted("my brother's news:\nmoved to leeds")).toEqual([]);
+    for (const text of ['Dana here! is what my sister says when she calls', "Jo here! she's visiting", 'I got the sack from Santa lol', 'I got the sack of flour', 'I split from Sam at the mall to look for shoes']) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+    expect(await slotted('got the sack on friday')).toMatchObject([{ slot: 'user.employer', value: 'ended:', day: '2026-11-20' }]);
+    expect((await slotted('Dana here, but everyone calls me Dee')).map((f) => f.slot)).toContain('user.name');
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

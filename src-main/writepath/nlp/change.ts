@@ -338,10 +338,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'split':
     case 'divorce': {
       const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
-      // "I split from Dan", "I've split from my husband": as "split up with" (a name, or the speaker's partner).
-      // ("… from Dan in the summer", "… after six years": when or how long may follow; not "from Dan's band".)
+      // "I split from Dan (in june / after six years)", "from my husband": as "split up with"; not "Dan's band", "at the mall".
       const fromWhom = partner ? object.slice(1, 1 + partner.split(' ').length) : [];
-      const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && !/^['’]s$/.test(object[1 + fromWhom.length]?.text ?? '');
+      const [after, rest] = [object.slice(1 + fromWhom.length), object[1 + fromWhom.length]];
+      const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && (!rest || isTimePhrase(after) || lowerOf(rest) === 'after');
       const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
       if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.

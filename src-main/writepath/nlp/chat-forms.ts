@@ -260,9 +260,10 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
 
 /** A message that opens with a greeting: "hi", "heyy", "hello", "hiya", "morning". */
 const OPENS_WITH_GREETING = /^\W*(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)\b/i;
-
 /** Whether a message may introduce its speaker without "I" (a cheap look before it is parsed): "Dana here", "it's Dana". */
 export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\b[Ii]t(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+/** Someone else's words or visit: "Dana here! is what my sister says", "Jo here! she's visiting". */
+const SOMEONE_ELSE_INTRODUCED = /\b(?:says?|said|signs?|voicemail|wrote|texted|on my phone|account|joke|she|he|she's|he's|his|her|they|there)\b|\bis what\b/i;
 /** What may follow a name in an introduction: "again lol", "x", "from the gym", "from accounts". */
 const AFTER_INTRODUCTION = new Set(['again', 'lol', 'haha', 'x', 'xx', 'xxx', 'btw', 'hehe']);
 
@@ -284,7 +285,7 @@ export function introducedAs(tokens: readonly Token[], start: number, text: stri
   if (new RegExp(`${joinTokens(name).replace(/[.*+?^${}()|[\]\\]/g, '')}[\\s,]*(?:right|yeah|yes|innit)?\\s*\\?`, 'i').test(text)) return null;
   // (The name finder may read the name with its "here": "dana here".)
   const person = isPerson(joinTokens(name)) || (here && isPerson(`${joinTokens(name)} here`));
-  if ((!here && (itIs === 0 || !OPENS_WITH_GREETING.test(text))) || !isPersonName(name) || !person) return null;
+  if ((!here && (itIs === 0 || !OPENS_WITH_GREETING.test(text))) || !isPersonName(name) || !person || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
   return { name: joinTokens(name), nickname: false };
 }
 

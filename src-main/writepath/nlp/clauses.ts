@@ -5,6 +5,7 @@ import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
 import { startsWithoutSubject } from './chat-forms';
+import { speakerSupplied } from './speaker-supplied';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
@@ -28,6 +29,11 @@ const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.
  * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
  */
 export function normaliseForParsing(text: string): string {
+  return speakerSupplied(normalisedWords(text));
+}
+
+/** The words of a message as the tagger should see them (see normaliseForParsing). */
+function normalisedWords(text: string): string {
   return unshouted(text.replace(CORRECTION_FRAME, ''))
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
@@ -42,15 +48,10 @@ export function normaliseForParsing(text: string): string {
     // "a job w the nhs", "living w/ my parents": a chat's "with".
     .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
-    // A chat's feelings said without "I": "not really into coffee anymore", "no longer a fan of running", "gone off tea".
-    .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=single (?:again|now)\b)/gi, '$1$2I am ')
-    .replace(/(^|[.!?]\s+|\n)((?:[-*•]|\d{1,2}[.)])?\s*)(?=(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s)/gi, '$1$2I am ')
-    .replace(/(^|[.!?]\s+|\n)(?=gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b))/gi, '$1I have ')
-    // "got the sack", "my names Dave", "im Ahmed btw", "been made redundant": said the chat's way.
-    .replace(/\bgot the (?:sack|boot|axe)\b/gi, 'got sacked')
+    // "got the sack", "my names Dave", "im Ahmed btw": said the chat's way (not "got the sack of flour", "… from Santa").
+    .replace(/\bgot the (?:sack|boot|axe)(?=\s*(?:$|[.!,?]|lol|haha|today|yesterday|last|this|on\b|at work|from work|from my job))/gi, 'got sacked')
     .replace(/\bmy names(?=\s+\p{Lu})/gu, 'my name is')
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
-    .replace(/(^|[.!?]\s+|\n)(?=been made redundant\b)/gi, '$1I have ')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.

@@ -5,7 +5,7 @@
 
 /** A line that says nothing but opens the message: "hey", "morning!", "omg", "guess what", "big news!!". */
 const OPENER_ONLY =
-  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:life |quick |little |small )?updates?|(?:big|crazy|mad|long|busy) (?:week|month|year|time)(?: no (?:see|speak|chat))?|what a (?:week|month|year)|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
+  /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:my )?(?:life |quick |little |small |big )?(?:updates?|news)|(?:big|crazy|mad|long|busy) (?:week|month|year|time)(?: no (?:see|speak|chat))?|what a (?:week|month|year)|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
 /** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
 const OWN_OPENING = /^\s*(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\b/i;
 /** A line the speaker is the subject of ("my mum has been…" is the mum's). */
@@ -77,10 +77,10 @@ export function messageLines(text: string): string[] {
 /**
  * Whether a line of news said without its subject ends before another ("update:\nnew job at Ridgeline\nmoved to Leeds"): a
  * list of the speaker's news, in a run of lines that opened with news or with the speaker ("tom's update:\nmoved to
- * berlin\nnew job at siemens" is all Tom's, and runs on).
+ * berlin\nnew job at siemens", "my brother's update:\n…" are all theirs, and run on).
  */
 function newsItemEnds(run: string, previous: string, line: string): boolean {
-  return NEWS_LINE.test(line) && NEWS_LINE.test(previous) && !STOPS_SHORT.test(previous) && (NEWS_LINE.test(run) || OWN_OPENING.test(run));
+  return NEWS_LINE.test(line) && NEWS_LINE.test(previous) && !STOPS_SHORT.test(previous) && (NEWS_LINE.test(run) || SPEAKER_OPENING.test(run));
 }
 
 /**

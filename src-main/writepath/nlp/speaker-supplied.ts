@@ -1,0 +1,23 @@
+/**
+ * States a chat says without "I" ("single again", "not really into coffee anymore", "gone off tea", "been made
+ * redundant"), given their "I" before the tagger reads them (clauses.ts normaliseForParsing), where the message's shape
+ * says they are the speaker's.
+ */
+
+/** A line ending in ":" that heads no news of the speaker's own: "tom's update:", "gossip:", "Jo wrote:". */
+const OTHERS_HEADING = /^(?![ \t]*(?:(?:life|quick|little|small|big|some|my)\s+)?(?:updates?|news)[ \t]*:)[^\n]*:[ \t]*$/im;
+
+/**
+ * A chat's states said without "I" ("single again", "not really into coffee anymore", "no longer a fan of running",
+ * "gone off tea", "been made redundant"): the speaker's, at the start of a sentence, or of a line (a list item) in a
+ * message that no one else's words or news head.
+ */
+export function speakerSupplied(text: string): string {
+  const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!?]\s+)` : String.raw`(^|[.!?]\s+|\n)`;
+  const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'gi');
+  return text
+    .replace(at(String.raw`single (?:again|now)\b`), '$1$2I am ')
+    .replace(at(String.raw`(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s`), '$1$2I am ')
+    .replace(at(String.raw`gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b)`), '$1$2I have ')
+    .replace(at(String.raw`been made redundant\b`), '$1$2I have ');
+}
