@@ -1501,6 +1501,13 @@ describe('session 24: hired, employed, switched, split from, living in without "
     expect((await slotted('Dana here, but everyone calls me Dee')).map((f) => f.slot)).toContain('user.name');
   });
 
+  it('a job quit mid-month; a break-up with him or her', async () => {
+    expect(await slotted('I quit my job mid-march')).toMatchObject([{ slot: 'user.employer', value: 'ended:', day: '2026-03-15' }]);
+    expect(await slotted('broke up with him on tuesday')).toEqual([{ content: 'User broke up with their partner', slot: 'user.partner', value: 'ended:', day: '2026-11-24' }]);
+    expect(await slotted('I broke up with her')).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
+    for (const text of ['she broke up with him', 'I quit my job for her', 'I moved in with her']) expect((await slotted(text)).filter((f) => f.slot === 'user.partner' || f.slot === 'user.employer'), text).toEqual([]);
+  });
+
   it('"currently living in Lisbon", "been living in Leeds for 3 years": the home, said without "I"', async () => {
     for (const text of ['currently living in Lisbon', 'living in Lisbon now', 'now living in Lisbon', 'still living in Lisbon', 'living in lisbon these days']) {
       expect(await slotted(text), text).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);

@@ -219,11 +219,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // ("stopped using Strava" is a tool's slot, read by the general rules).
       return doneDoing() && object[0]?.lemma !== 'use' ? news() : null;
     }
-    case 'marry': {
-      // "I married Tom in June": a partner (the time is the fact's date).
-      if (group.negated || !done || !namedFirst) return null;
-      return built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
-    }
+    case 'marry': // "I married Tom in June": a partner (the time is the fact's date).
+      return group.negated || !done || !namedFirst ? null : built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
     case 'engage': {
       // "I'm engaged to Chris (now)": the partner, engaged; not "was engaged to" (over), not "engaged to be married".
       const partner = first === 'to' ? nameAfter(object, ['to']) : null;
@@ -352,8 +349,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const name = properRuns(object).find((r) => r.start === 3)?.text;
         return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);
       }
-      if (!partner) return null;
-      return built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]);
+      // "I broke up with him (on tuesday)": the speaker's partner, unnamed.
+      const them = !partner && first === 'with' && ['him', 'her'].includes(lowerOf(object[1])) && subject.firstPerson && (object.length === 2 || isTimePhrase(object.slice(2)));
+      return partner ? built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]) : them ? built(`${s} broke up with their partner`, 'partner', endedValue(''), []) : null;
     }
     default: {
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.

@@ -72,7 +72,8 @@ export function jobAt(object: readonly Token[], lemma: string): { other: boolean
   const modifiers = ['DET', 'PRON'].includes(before[0]?.pos ?? '') ? before.slice(1) : before;
   if (modifiers.length > 3 || !modifiers.every((t) => ['ADJ', 'NOUN', 'NUM'].includes(t.pos) || t.text === '-')) return null;
   const after = object[at + 1];
-  if (after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos)) return null;
+  // ("my job mid-march": a time, not a noun the job word qualifies.)
+  if (after && ['NOUN', 'PROPN', 'VERB'].includes(after.pos) && !/^(?:mid|early|late)-/i.test(after.text)) return null;
   return { other: before.some((t) => OTHER_JOBS.has(lowerOf(t))) };
 }
 /** "my last job", "my first job", "my summer job", "every job": not the job the person has now. */

@@ -283,7 +283,8 @@ export function endsUnfinished(object: readonly Token[]): boolean {
   // "handed my notice in": the particle ends the phrase.
   if (lowerOf(last) === 'in' && ['notice', 'resignation'].includes(lowerOf(before))) return false;
   if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) && !namesPossessive) || lowerOf(last) === 'not') return true;
-  if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last))) return true;
+  // ("broke up with her": after "with", "her" is whom.)
+  if (last.pos === 'PRON' && ['their', 'his', 'her', 'its', 'our'].includes(lowerOf(last)) && !(lowerOf(last) === 'her' && lowerOf(before) === 'with')) return true;
   return before?.pos === 'DET' && (last.pos === 'NUM' || ['first', 'second', 'third', 'other', 'few', 'little', 'next', 'last', 'same', 'whole', 'new', 'old'].includes(lowerOf(last)));
 }
 
