@@ -222,8 +222,6 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   if (word(start) === 'please' || word(start) === 'just') start += 1;
   else if (['you', 'u'].includes(word(start)) && word(start + 1) === 'can') start += 2;
   const [a, b, c] = [word(start), word(start + 1), word(start + 2)];
-  // "going by Jo now": said without "I'm".
-  if (a === 'going' && b === 'by') return nameAsked([...tokens.slice(0, start), { ...(tokens[start] as Token), text: 'I', pos: 'PRON' }, { ...(tokens[start] as Token), text: 'am', pos: 'AUX' }, ...tokens.slice(start)], start);
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
   const callers = tokens.slice(start, callsMe);
   // "everyone calls me Bex", "tom calls me Pri": what people call the speaker (not "nobody calls me that").
@@ -241,6 +239,7 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
     : a === 'name' && ["'s", '’s'].includes(b) ? start + 2
     : a === 'i' && b === 'go' && c === 'by' ? start + 3
     : goingBy > 0 ? goingBy
+    : a === 'going' && b === 'by' ? start + 2 // "going by Jo now": said without "I'm".
     : byCallers ? callsMe + 2
     : changed > 0 ? changed + 2
     : -1;
