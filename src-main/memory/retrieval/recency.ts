@@ -4,11 +4,14 @@
  * turns on the same topic are history. Such a query lifts the newer of the turns already in contention,
  * by at most `lift` for the newest — it never brings in a turn the strategies did not find.
  */
+import { asksForLastOccasion } from './text';
+
 const ASKS_FOR_CURRENT =
   /\b(now|nowadays|these days|currently|current|at the moment|right now|still|anymore|any more|latest|lately|at present|today)\b|(^|[\s,])(сейчас|теперь|всё ещё|все еще|до сих пор|нынче|в данный момент)([\s,?.!]|$)/iu;
 
+/** Asks for the current value, or for the latest occasion ("When did I last meet Grace?"). */
 export function asksForCurrent(query: string): boolean {
-  return ASKS_FOR_CURRENT.test(query);
+  return ASKS_FOR_CURRENT.test(query) || asksForLastOccasion(query);
 }
 
 /** 1 + lift × the turn's place between the oldest (0) and newest (1) of the candidate times. */

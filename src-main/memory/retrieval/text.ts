@@ -107,13 +107,33 @@ const QUESTION_FRAMING: ReadonlySet<string> = new Set(
     'currently recently lately usually often').split(' '),
 );
 
+/**
+ * "When did I *last* meet Grace?", "when was Jo last here", "when I last spoke to mum", "the last time I saw her": *last*
+ * asks for the latest occasion (recency.ts lifts the newest turns for it); the turn that answers says "met Grace for
+ * coffee". Russian "в последний раз" the same. As a matched word it brought every "last night" and "last week" of a chat, a third of a large memory's
+ * turns to score. "My last day", "her last concert" and "last month" keep it.
+ */
+const LAST_OCCASION = [
+  // Not the verb: "did we last long", "will they last until May".
+  /\b(?:i|you|we|he|she|they)\s+last\b(?!\s+(?:long|longer|for|forever|until|till|through|the\s+(?:night|week|year)))|\bthe\s+last\s+time\b|в\s+последний\s+раз/iu,
+  // A name as the subject: "When did Sam last call?" (not "was it last week", "is my last day").
+  /\b(?:[Dd]id|[Dd]oes|[Hh]ave|[Hh]as|[Hh]ad|[Ww]as|[Ww]ere)\s+\p{Lu}\p{Ll}+\s+last\b/u,
+];
+const LAST_OCCASION_WORDS: ReadonlySet<string> = new Set(['last', 'time', 'последний', 'раз']);
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+export function asksForLastOccasion(query: string): boolean {
+  return LAST_OCCASION.some((re) => re.test(query));
+}
+
 /** Query words a search reads at most: a pasted page's hundreds of words would make each step cost ~100× more. */
 export const MAX_QUERY_TERMS = 32;
 
 /** The content words a query is about: without the words that frame it, unless nothing else is left. */
 export function topicalTerms(query: string): string[] {
   const { terms } = queryTerms(query);
-  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t));
+  const framing = asksForLastOccasion(query) ? LAST_OCCASION_WORDS : NO_WORDS;
+  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t) && !framing.has(t));
   return topical.length > 0 ? topical : terms;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { asksForCurrent, recencyWeights } from '../../../src-main/memory/retrieval/recency';
+import { topicalTerms } from '../../../src-main/memory/retrieval/text';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -47,5 +48,37 @@ describe('search for a current value', () => {
   it('ranks the newer of two turns on the topic first', async () => {
     expect(await firstHit({ currentLift: 0 })).toMatch(/Fenwick/); // what the lift corrects
     expect(await firstHit({})).toMatch(/Gridwise/);
+  });
+});
+
+describe('a question about the latest occasion', () => {
+  it('is read as asking for the newest, with "last" (and "the last time") left out of the words matched', () => {
+    for (const q of ['When did I last meet Grace?', 'when was the last time I saw Jo', 'When did Sam last call?', 'When were you last in Lisbon?', 'Когда я в последний раз видел Анну?']) {
+      expect(asksForCurrent(q), q).toBe(true);
+    }
+    expect(topicalTerms('When did I last meet Grace?')).toEqual(['meet', 'grace']);
+    expect(topicalTerms('when was the last time I saw Jo')).toEqual(['saw', 'jo']);
+    // "last" as an adjective or a verb is what the question is about.
+    for (const q of ['What is my last day at work?', 'When did Sofia play her last concert?', 'How long did the battery last?', 'did we last long at the party', 'was it last week?']) {
+      expect(asksForCurrent(q), q).toBe(false);
+      expect(topicalTerms(q), q).toContain('last');
+    }
+  });
+
+  it('ranks the latest meeting first, not the turns that say "last night"', async () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const turns: [string, number][] = [
+      ['I met Grace for coffee at the market and we talked about her new job.', 0],
+      ['We stayed up far too late last night watching the last two episodes of the series.', 30],
+      ['Last week was exhausting, the last train home was cancelled twice.', 60],
+      ['Grace and I met for lunch by the river, she brought her new puppy along.', 120],
+      ['The last of the tomatoes finally ripened on the windowsill.', 150],
+    ];
+    turns.forEach(([content, day], i) => engine.recordEpisode({ content, sessionId: `s${i}`, role: 'user', eventTime: T0 + day * DAY }));
+    await engine.drainSlowPath();
+    const result = await engine.search({ query: 'When did I last meet Grace?', types: ['episodic'], limit: 5, now: T0 + 200 * DAY });
+    const contents = result.hits.map((h) => h.node.content);
+    expect(contents[0]).toMatch(/puppy/);
+    expect(contents[1]).toMatch(/coffee/);
   });
 });
