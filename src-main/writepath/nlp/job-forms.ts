@@ -9,7 +9,7 @@ import { namedAfter } from './chat-forms';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { endedValue } from '../../../src-shared/slot-values';
-import { RELATIONS } from './lexicon';
+import { EMPLOYER_ENDINGS, endsWithOneOf, FIRM_ENDINGS, RELATIONS } from './lexicon';
 import type { Built, Subject } from './statement-types';
 
 const someoneElses = (relations: readonly string[]): RegExp =>
@@ -31,7 +31,7 @@ export const someoneElsesButColleagues = (text: string): boolean => BUT_COLLEAGU
 /** A message telling of a job just taken: "new job", "got the job", "got hired", "accepted the offer", "started a new role". */
 export const NEW_JOB = /\b(?:new (?:job|role|position|gig)|got (?:the|a|that) job|got hired|(?:i'?m|am|been|was|got|i've been) (?:hired|taken on)|accepted (?:the|an|their) (?:job )?offer|start(?:ed|ing) (?:a|my|the) (?:new )?(?:job|role))\b/i;
 /** A name that is a firm's by its last word: "Ridgeline Analytics", "Fenwick Labs", "Acme Ltd". */
-const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partners|technologies|tech|systems|solutions|software|media|studios?|digital|consulting|capital|agency|ventures|holdings|industries|corp|corporation)$/i;
+const FIRM_NAME = endsWithOneOf(FIRM_ENDINGS);
 
 /**
  * "new job! I've moved to Ridgeline Analytics": a move to a firm (one the name finder knows, or one named like a firm),
@@ -39,7 +39,7 @@ const FIRM_NAME = /\s(?:analytics|labs?|ltd|limited|inc|llc|plc|gmbh|group|partn
  */
 export const movedToANewJob = (place: string, text: string, knownOrg: boolean): boolean => NEW_JOB.test(text) && (knownOrg || firmNamed(place));
 /** A name only an employer has: "Ridgeline Analytics", "Fenwick Labs", "Kestrel Partners" (not "Virgin Media", "Vanguard Group"). */
-const EMPLOYER_NAME = /\s(?:analytics|labs?|consulting|consultancy|partners|technologies|solutions|software|systems|studios?|agency|ventures|ltd|limited|llc|inc|plc|gmbh|holdings)$/i;
+const EMPLOYER_NAME = endsWithOneOf(EMPLOYER_ENDINGS);
 export const employerShaped = (name: string): boolean => EMPLOYER_NAME.test(name);
 /** "I've moved to Ridgeline Analytics": a name like a firm's is no home, whatever the message says. */
 export function firmNamed(place: string): boolean {

@@ -223,6 +223,15 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
+/** Last words only a firm's name has, in any case: "Ridgeline Analytics", "fenwick labs", "acme ltd". */
+export const FIRM_ONLY_ENDINGS = words('analytics labs lab consulting partners technologies solutions software systems studios ventures ltd limited llc inc plc gmbh holdings');
+/** An employer's, capitalised: also "Kestrel Consultancy", "Bright Studio", "Blue Agency" (in lower case "yoga studio" is a place). */
+export const EMPLOYER_ENDINGS = new Set([...FIRM_ONLY_ENDINGS, 'consultancy', 'studio', 'agency']);
+/** A firm's, though not always an employer's: also a provider's or a brand's ("Virgin Media", "Vanguard Group"). */
+export const FIRM_ENDINGS = new Set([...EMPLOYER_ENDINGS, 'group', 'tech', 'media', 'digital', 'capital', 'industries', 'corp', 'corporation']);
+/** A name whose last word is one of `endings` ("Fenwick Labs"), in any case. */
+export const endsWithOneOf = (endings: ReadonlySet<string>): RegExp => new RegExp(`\\s(?:${[...endings].join('|')})$`, 'i');
+
 /** Things eaten or drunk the tagger reads as verbs after "and": "I eat meat and fish" (not "I eat meat and cook"). */
 export const FOODS_READ_AS_VERBS = words('fish toast milk water juice butter salt spice bread rice cheese sugar pasta wine beer');
 /** Things done, not had, the tagger may read as nouns: "I eat lunch and sleep" lists no sleep eaten. */

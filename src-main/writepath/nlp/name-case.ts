@@ -4,7 +4,7 @@
  * dictionary knows in a place where a place or an employer goes. The analyzer (analyzer.ts) supplies the
  * libraries' readings; the rules are here.
  */
-import { FIRMS, RELATIONS } from './lexicon';
+import { FIRM_ONLY_ENDINGS, FIRMS, RELATIONS } from './lexicon';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
 export const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
@@ -120,7 +120,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
 }
 
 /** The last word of a name only a firm has ("fenwick labs", "ridgeline analytics", "acme ltd"). */
-const FIRM_SUFFIX = 'analytics|labs|lab|consulting|partners|technologies|solutions|software|systems|studios|ventures|ltd|limited|llc|inc|plc|gmbh|holdings';
+const FIRM_SUFFIX = [...FIRM_ONLY_ENDINGS].join('|');
 /** Words that make such a phrase a thing, not a name: "computer labs", "accounting software", "my solutions". */
 const NOT_FIRM_WORDS = new Set(
   'the a an my our their his her your this that these those some any new old computer research science chemistry physics biology language software data it tech accounting open source security business home school uni university college hospital medical dental lab other different'.split(' '),
