@@ -9,17 +9,17 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { isPersonName } from './names';
-import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, PARTNERS, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, RELATIONS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
-import { employerShaped, JOB_LENGTH, JOB_WORDS, jobAt, startsLater } from './job-forms';
+import { employerShaped, JOB_WORDS, jobAt, startsLater } from './job-forms';
+import { partnerChange, person } from './partner-change';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
-  'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'drink', 'eat', 'smoke', 'vape',
+  'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'dump', 'drink', 'eat', 'smoke', 'vape',
   'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
@@ -86,7 +86,6 @@ function habitList(object: readonly Token[], negated: boolean): { items: Token[]
 
 /** Not "it", "him", "them": a word a reader of the fact alone can follow ("their", "the user's" are fine). */
 const namesSomeone = (t: Token): boolean => !(t.pos === 'PRON' && VAGUE_OBJECTS.has(lowerOf(t)));
-const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
 const organization = (name: string): StatementEntity => ({ name, type: 'organization', aliases: [] });
 
 /** Statements for a change, or null when the clause is not one (the general rules then read it). */
@@ -219,14 +218,6 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // ("stopped using Strava" is a tool's slot, read by the general rules).
       return doneDoing() && object[0]?.lemma !== 'use' ? news() : null;
     }
-    case 'marry': // "I married Tom in June": a partner (the time is the fact's date).
-      return group.negated || !done || !namedFirst ? null : built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
-    case 'engage': {
-      // "I'm engaged to Chris (now)": the partner, engaged; not "was engaged to" (over), not "engaged to be married".
-      const partner = first === 'to' ? nameAfter(object, ['to']) : null;
-      if (!partner || group.negated || !/\bengaged$/.test(group.phrase) || /\b(?:was|were|had|been)\b/.test(group.phrase)) return null;
-      return built(`${s} is engaged to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]);
-    }
     case 'base': {
       // "I'm based in Toronto": where the subject lives.
       const place = first === 'in' ? nameAfter(object, ['in']) : null;
@@ -316,43 +307,15 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (!place || group.negated || someones || firm) return null;
       return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
     }
+    case 'marry':
+    case 'engage':
     case 'date':
-    case 'see': {
-      // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not, nor is "I was seeing Alex" (then).
-      if (!/\b(?:is|are|been)\b/.test(group.phrase) || /\b(?:was|were|had) been\b/.test(group.phrase)) return null;
-      // "I'm dating a guy called Pete": the partner, named after who they are.
-      const nameAt = first === 'someone' ? 2 : /^(?:a|this|some)$/.test(first) && /^(?:guy|girl|man|woman|boy|lad|bloke|person|dude|chap)$/.test(lowerOf(object[1])) ? 3 : -1;
-      const called = !namedFirst && nameAt > 0 && ['called', 'named'].includes(lowerOf(object[nameAt - 1]));
-      // ("I've been seeing Jo for a few months now": how long may follow the name.)
-      const lasting = named ? JOB_LENGTH.exec(joinTokens(object.slice(named.end))) : null;
-      const whole = named?.end === object.length || (lasting !== null && lasting.index === 0 && /\b(?:has|have) been\b/.test(group.phrase));
-      const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && whole ? namedFirst : undefined;
-      // "seeing Dr Jones": a doctor, not a partner.
-      if (!who || /^(?:dr|doctor|prof|professor|nurse|mr|mrs|ms|miss|sir)\b\.?/i.test(who)) return null;
-      return built(called ? `${s} ${group.phrase} ${who}` : said, 'partner', group.negated ? endedValue(normaliseFact(who)) : normaliseFact(who), [person(who)]);
-    }
+    case 'see':
     case 'break':
     case 'split':
-    case 'divorce': {
-      const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
-      // "I split from Dan (in june / after six years)", "from my husband": as "split up with"; not "Dan's band", "at the mall".
-      const fromWhom = partner ? object.slice(1, 1 + partner.split(' ').length) : [];
-      const [after, rest] = [object.slice(1 + fromWhom.length), object[1 + fromWhom.length]];
-      const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && (!rest || isTimePhrase(after) || lowerOf(rest) === 'after');
-      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
-      if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
-      // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
-      if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
-      // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
-      const own = ['with', 'from'].includes(first) && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2])) && !/^['’]s$/.test(object[3]?.text ?? '');
-      if (!partner && own && subject.firstPerson) {
-        const name = properRuns(object).find((r) => r.start === 3)?.text;
-        return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);
-      }
-      // "I broke up with him (on tuesday)": the speaker's partner, unnamed.
-      const them = !partner && first === 'with' && ['him', 'her'].includes(lowerOf(object[1])) && subject.firstPerson && (object.length === 2 || isTimePhrase(object.slice(2)));
-      return partner ? built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]) : them ? built(`${s} broke up with their partner`, 'partner', endedValue(''), []) : null;
-    }
+    case 'divorce':
+    case 'dump':
+      return partnerChange({ subject, group, object, ctx, s, said, first, named, namedFirst, done, passive, built });
     default: {
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;

@@ -1,0 +1,93 @@
+/**
+ * A partner found or left, read offline: "I married Tom", "I'm engaged to Chris", "I've been seeing Jo for a few
+ * months", "I broke up with Sam", "I split from Dan in june", "I'm divorced". Each lands in the subject's partner slot,
+ * a break-up with the value `ended:X` (or `ended:` when no one is named), so consolidation supersedes the partner fact.
+ */
+import { normaliseFact } from '../text';
+import { joinTokens, type Token } from './analyzer';
+import { isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { isPersonName } from './names';
+import { PARTNERS } from './lexicon';
+import { endedValue } from '../../../src-shared/slot-values';
+import type { Built, Context, StatementEntity, Subject } from './statement-types';
+import type { VerbGroup } from './verb-group';
+import { JOB_LENGTH } from './job-forms';
+
+export const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
+
+/** A clause readChange has taken apart: what the partner rules read of it. */
+export interface ChangeClause {
+  subject: Subject;
+  group: VerbGroup;
+  object: Token[];
+  ctx: Context;
+  /** The subject as a fact writes it ("User", "Sam"). */
+  s: string;
+  /** The clause as said, in the third person ("User broke up with Sam"). */
+  said: string;
+  /** The object's first word, lower case. */
+  first: string;
+  /** The object's first run of capitalised words. */
+  named: { start: number; end: number; text: string } | undefined;
+  /** That run, when the object starts with it. */
+  namedFirst: string | null;
+  /** Said as done: a past tense or "has/have …". */
+  done: boolean;
+  /** Said in the passive or with "got": "I'm divorced", "I got dumped". */
+  passive: boolean;
+  built(content: string, slotName: string, value: string, entities: StatementEntity[]): Built[];
+}
+
+/** Statements for a change of partner, or null when the clause is not one. */
+export function partnerChange(clause: ChangeClause): Built[] | null {
+  const { subject, group, object, ctx, s, said, first, named, namedFirst, done, passive, built } = clause;
+  switch (group.lemma) {
+    case 'marry': // "I married Tom in June": a partner (the time is the fact's date).
+      return group.negated || !done || !namedFirst ? null : built(`${s} married ${namedFirst}`, 'partner', normaliseFact(namedFirst), [person(namedFirst)]);
+    case 'engage': {
+      // "I'm engaged to Chris (now)": the partner, engaged; not "was engaged to" (over), not "engaged to be married".
+      const partner = first === 'to' ? nameAfter(object, ['to']) : null;
+      if (!partner || group.negated || !/\bengaged$/.test(group.phrase) || /\b(?:was|were|had|been)\b/.test(group.phrase)) return null;
+      return built(`${s} is engaged to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]);
+    }
+    case 'date':
+    case 'see': {
+      // "I'm seeing Alex", "I've been dating Alex": a partner; "I saw Alex" is not, nor is "I was seeing Alex" (then).
+      if (!/\b(?:is|are|been)\b/.test(group.phrase) || /\b(?:was|were|had) been\b/.test(group.phrase)) return null;
+      // "I'm dating a guy called Pete": the partner, named after who they are.
+      const nameAt = first === 'someone' ? 2 : /^(?:a|this|some)$/.test(first) && /^(?:guy|girl|man|woman|boy|lad|bloke|person|dude|chap)$/.test(lowerOf(object[1])) ? 3 : -1;
+      const called = !namedFirst && nameAt > 0 && ['called', 'named'].includes(lowerOf(object[nameAt - 1]));
+      // ("I've been seeing Jo for a few months now": how long may follow the name.)
+      const lasting = named ? JOB_LENGTH.exec(joinTokens(object.slice(named.end))) : null;
+      const whole = named?.end === object.length || (lasting !== null && lasting.index === 0 && /\b(?:has|have) been\b/.test(group.phrase));
+      const who = called ? properRuns(object).find((r) => r.start === nameAt && r.end === object.length)?.text : namedFirst && whole ? namedFirst : undefined;
+      // "seeing Dr Jones": a doctor, not a partner.
+      if (!who || /^(?:dr|doctor|prof|professor|nurse|mr|mrs|ms|miss|sir)\b\.?/i.test(who)) return null;
+      return built(called ? `${s} ${group.phrase} ${who}` : said, 'partner', group.negated ? endedValue(normaliseFact(who)) : normaliseFact(who), [person(who)]);
+    }
+    case 'break':
+    case 'split':
+    case 'divorce': {
+      const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
+      // "I split from Dan (in june / after six years)", "from my husband": as "split up with"; not "Dan's band", "at the mall".
+      const fromWhom = partner ? object.slice(1, 1 + partner.split(' ').length) : [];
+      const [after, rest] = [object.slice(1 + fromWhom.length), object[1 + fromWhom.length]];
+      const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && (!rest || isTimePhrase(after) || lowerOf(rest) === 'after');
+      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
+      if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
+      // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
+      if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
+      // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
+      const own = ['with', 'from'].includes(first) && ['my', 'their', 'his', 'her'].includes(lowerOf(object[1])) && PARTNERS.has(lowerOf(object[2])) && !/^['’]s$/.test(object[3]?.text ?? '');
+      if (!partner && own && subject.firstPerson) {
+        const name = properRuns(object).find((r) => r.start === 3)?.text;
+        return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);
+      }
+      // "I broke up with him (on tuesday)": the speaker's partner, unnamed.
+      const them = !partner && first === 'with' && ['him', 'her'].includes(lowerOf(object[1])) && subject.firstPerson && (object.length === 2 || isTimePhrase(object.slice(2)));
+      return partner ? built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]) : them ? built(`${s} broke up with their partner`, 'partner', endedValue(''), []) : null;
+    }
+    default:
+      return null;
+  }
+}
