@@ -1584,3 +1584,51 @@ describe('offline change of mind on messaging-app chats (fixtures)', () => {
     expect(counts.illFormed).toBe(0);
   });
 });
+
+describe('session 25: dumped, divorced from, a name with its "\'s", diets and homes said the chat\'s way', () => {
+  it('being dumped, or dumping someone, ends the partner, named or not; a sofa or a lift is no partner', async () => {
+    expect(await slotted('Dan dumped me last night')).toEqual([{ content: 'Dan dumped User', slot: 'user.partner', value: 'ended:dan', day: '2026-11-24' }]);
+    expect(await slotted('she dumped me 😭')).toMatchObject([{ content: "User's partner dumped User", slot: 'user.partner', value: 'ended:' }]);
+    expect(await slotted('I got dumped by Sarah on monday')).toEqual([{ content: 'User was dumped by Sarah', slot: 'user.partner', value: 'ended:sarah', day: '2026-11-23' }]);
+    for (const text of ['just got dumped lol', "I've been dumped", 'i dumped him last night', 'I dumped my bf', 'she left me for her personal trainer']) {
+      expect(await slotted(text), text).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
+    }
+    expect(await slotted('I dumped Dan')).toMatchObject([{ slot: 'user.partner', value: 'ended:dan' }]);
+    for (const text of ['I dumped the old sofa at the tip', 'she dumped me at the station', 'she left me at the station', 'I dumped Vodafone', 'Vodafone dumped me lol', 'my sister got dumped', 'got dumped off at the station', 'I got dumped by Tesco']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
+    }
+  });
+
+  it('"divorced from Mark", with or without "I", ends Mark as the partner; "divorced from reality" does not', async () => {
+    for (const text of ["I'm finally divorced from Mark", 'finally divorced from Mark', 'I got divorced from Mark last year']) {
+      expect(await slotted(text), text).toMatchObject([{ slot: 'user.partner', value: 'ended:mark' }]);
+    }
+    for (const text of ["I'm divorced from reality lol", 'divorced parents are the worst', 'divorced from Google']) expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
+  });
+
+  it('a lower-case name before "\'s my girlfriend" is read as the name, and a longer cue after the name is seen whole', async () => {
+    for (const text of ["zoe's my girlfriend now", 'zoe’s my gf!!', 'zoe is now my girlfriend']) {
+      expect(await slotted(text), text).toEqual([{ content: "Zoe is the user's girlfriend", slot: 'user.partner', value: 'zoe', day: null }]);
+    }
+    // Words the name finder takes for names elsewhere stay words.
+    for (const text of ["may's my favourite month", "zoe's my favourite person"]) expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
+  });
+
+  it('plant based and teetotal are diets and habits; vegan "now" or "been vegan since" without "I" is the speaker\'s', async () => {
+    expect(await slotted('im plant based now')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
+    expect(await slotted("i've been teetotal since june")).toEqual([{ content: 'User is teetotal', slot: 'user.uses.alcohol', value: 'no', day: '2026-06-01' }]);
+    expect(await slotted('been vegan since last christmas')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2025-12-24' }]);
+    expect(await slotted('vegan now lol')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
+    for (const text of ['I was plant based for a year', "I'm not plant based", "I'm plant based milk obsessed", 'my dad is teetotal', "I'm not teetotal lol", 'a teetotal wedding, what a nightmare', 'vegetarian now that the kids left home', "tom's news:\nvegan now lol"]) {
+      expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+  });
+
+  it('"settled in Porto now" without "I", and "we emigrated to Australia", are the home; settling in at a job is not', async () => {
+    expect(await slotted('settled in Porto now, loving it')).toMatchObject([{ content: 'User lives in Porto', slot: 'user.residence', value: 'porto' }]);
+    expect(await slotted('we emigrated to Australia in 2019')).toMatchObject([{ slot: 'user.residence', value: 'australia', day: '2019-01-01' }]);
+    for (const text of ['settled in nicely thanks', 'settled in at the new job', 'the dust has settled in Porto', 'my parents emigrated to Spain']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.residence'), text).toEqual([]);
+    }
+  });
+});

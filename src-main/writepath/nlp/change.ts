@@ -15,7 +15,7 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
 import { employerShaped, JOB_WORDS, jobAt, startsLater } from './job-forms';
-import { partnerChange, person } from './partner-change';
+import { gotDivorcedFrom, gotDumped, partnerChange, person, type ChangeClause } from './partner-change';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -137,10 +137,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
   };
 
+  const clause: ChangeClause = { subject, group, object, ctx, s, said, first, named, namedFirst, done, passive, built };
   switch (group.lemma) {
     case 'get':
     case 'land': {
       if (group.negated || !done) return null;
+      // "I got dumped (by Dan)", "got divorced from Mark": the partner is over.
+      if (group.lemma === 'get' && first === 'dumped') return gotDumped(clause);
+      if (group.lemma === 'get' && first === 'divorced' && lowerOf(object[1]) === 'from') return gotDivorcedFrom(clause);
       // "I got laid off from Meta", "got let go": the job ended.
       if (group.lemma === 'get' && DISMISSED.has(first) && (first !== 'let' || lowerOf(object[1]) === 'go')) return jobEnded(['from', 'at', 'by']);
       // "I got made redundant (from Arup)".
@@ -315,7 +319,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'split':
     case 'divorce':
     case 'dump':
-      return partnerChange({ subject, group, object, ctx, s, said, first, named, namedFirst, done, passive, built });
+      return partnerChange(clause);
     default: {
       // Habits: "I drink coffee now", "I don't eat meat any more"; what was eaten once is an event.
       if (group.past) return null;

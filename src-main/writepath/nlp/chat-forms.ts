@@ -364,7 +364,7 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 }
 
 /** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
-const LEFT_ME =
+export const LEFT_ME =
   /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but)\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
 
 /**

@@ -16,10 +16,10 @@ const GIVEN_UP = ['coffee', 'caffeine', 'tea', 'sugar', 'meat', 'dairy', 'carbs'
 const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|tee-?total\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
-/** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year". */
-const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b)`, 'i');
+/** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year"; "teetotal". */
+const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b|tee-?total\b)`, 'i');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -44,7 +44,8 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   const text = joinTokens(tokens.slice(i));
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order.)
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;
-  return { content: `${own.text} is sober`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
+  // ("i've been teetotal since june": never drinks, as "sober" says.)
+  return { content: `${own.text} is ${/\btee-?total\b/i.test(text) ? 'teetotal' : 'sober'}`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
 }
 
 /** Words after "a baby girl," that are no name: "a baby girl, 7lb 2oz", "a baby boy, born Tuesday". */
@@ -141,10 +142,10 @@ export function withNamedInTheNextSentence(out: Statement[], text: string, own: 
   return out;
 }
 
-/** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated"). */
+/** Whether the verb group from `at` is one of where someone lives ("moved to", "have lived in", "relocated", "emigrated"). */
 export function movesHome(tokens: readonly Token[], at: number): boolean {
   const verb = tokens.slice(at, at + 4).find((t) => t.pos === 'VERB');
-  return verb !== undefined && ['move', 'relocate', 'live', 'settle'].includes(verb.lemma);
+  return verb !== undefined && ['move', 'relocate', 'live', 'settle', 'emigrate'].includes(verb.lemma);
 }
 
 /** Whether the verb group from `at` gets a lasting thing (ACQUISITIONS): "got a puppy", "adopted a cat", "bought a house". */

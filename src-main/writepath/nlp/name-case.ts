@@ -146,22 +146,24 @@ export function firmNamesBySuffix(text: string): string[] {
 
 /**
  * Where a first name follows or precedes in a chat about partners and family: "dating jake", "engaged to jake",
- * "broke up with tom", "jake and i", "me and priya", "my brother tom", "called leo". Only there is a word the
+ * "broke up with tom", "jake and i", "me and priya", "zoe's my girlfriend", "my brother tom", "called leo". Only there is a word the
  * name finder calls a first name taken as a name in a lower-case message: "will", "mark" or "may" elsewhere are
  * words.
  */
 const PERSON_CUE_BEFORE =
   /(?:dating|seeing|engaged to|married to|married|divorced|dumped|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
-const PERSON_CUE_AFTER = /^\s+(?:(?:and|n|&)\s+(?:i|me)\b|is\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
+const PERSON_CUE_AFTER =
+  /^(?:\s+(?:and|n|&)\s+(?:i|me)\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
 export function firstNamesAtPersonCues(text: string, firstNames: readonly string[]): string[] {
   const lower = text.toLowerCase();
   return firstNames.filter((raw) => {
-    const name = lettersOnly(raw).toLowerCase();
+    // ("zoe's my girlfriend": the tagger's name keeps its "'s".)
+    const name = lettersOnly(raw.replace(/['’]s$/i, '')).toLowerCase();
     if (!/^\p{Ll}{2,}$/u.test(name)) return false;
     for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'gu'))) {
       const at = m.index ?? 0;
-      if (PERSON_CUE_BEFORE.test(lower.slice(Math.max(0, at - 30), at)) || PERSON_CUE_AFTER.test(lower.slice(at + name.length, at + name.length + 10))) return true;
+      if (PERSON_CUE_BEFORE.test(lower.slice(Math.max(0, at - 30), at)) || PERSON_CUE_AFTER.test(lower.slice(at + name.length, at + name.length + 40))) return true;
     }
     return false;
   });

@@ -5,13 +5,17 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
+import { isTimePhrase, lowerOf, nameAfter, possessive, properRuns } from './phrases';
+import { LEFT_ME } from './chat-forms';
 import { isPersonName } from './names';
 import { PARTNERS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { JOB_LENGTH } from './job-forms';
+
+/** What one calls a partner: "my boyfriend", "my gf". */
+const PARTNER_WORDS = new Set([...PARTNERS, 'bf', 'gf', 'hubby']);
 
 export const person = (name: string): StatementEntity => ({ name, type: 'person', aliases: [] });
 
@@ -36,6 +40,59 @@ export interface ChangeClause {
   /** Said in the passive or with "got": "I'm divorced", "I got dumped". */
   passive: boolean;
   built(content: string, slotName: string, value: string, entities: StatementEntity[]): Built[];
+}
+
+/** "I got dumped (by Dan)": as "I was dumped". */
+export const gotDumped = (clause: ChangeClause): Built[] | null => (clause.subject.firstPerson ? partnerDumped(clause, clause.object.slice(1), true) : null);
+
+/** "I got divorced from Mark (in 2019)": as "I'm divorced from Mark". */
+export function gotDivorcedFrom(clause: ChangeClause): Built[] | null {
+  const object = clause.object.slice(1);
+  const named = properRuns(object)[0];
+  return partnerChange({ ...clause, group: { ...clause.group, lemma: 'divorce' }, object, first: 'from', named, namedFirst: null, passive: true });
+}
+
+/**
+ * The partner the subject dumped (`object`: "him", "Dan", then at most a time), or was dumped by ("by Dan", or nothing).
+ */
+function partnerDumped({ s, built, ctx }: ChangeClause, object: readonly Token[], passive: boolean): Built[] | null {
+  const first = lowerOf(object[0]);
+  if (passive && (object.length === 0 || isTimePhrase(object))) return built(`${s} was dumped`, 'partner', endedValue(''), []);
+  // ("dumped my boyfriend (Tom)", "got dumped by my gf": the partner, named after the word or not.)
+  const own = ['my', 'their'].includes(lowerOf(object[passive ? 1 : 0])) && PARTNER_WORDS.has(lowerOf(object[passive ? 2 : 1])) ? 2 : 0;
+  const at = (passive ? (first === 'by' ? 1 : -1) : 0) + own;
+  if (at < own) return null;
+  if (own > 0 && (at === object.length || isTimePhrase(object.slice(at)))) return built(passive ? `${s} was dumped by their partner` : `${s} dumped their partner`, 'partner', endedValue(''), []);
+  const run = properRuns(object).find((r) => r.start === at);
+  const end = run ? run.end : ['him', 'her'].includes(lowerOf(object[at])) ? at + 1 : -1;
+  // (A person the name finder knows: "I dumped Vodafone" is a contract ended.)
+  if (end < 0 || (end < object.length && !isTimePhrase(object.slice(end))) || (run && (!isPersonName(object.slice(at, run.end)) || ctx.named.get(run.text.toLowerCase()) !== 'person'))) return null;
+  const name = run?.text ?? '';
+  const whom = name || 'their partner';
+  return built(passive ? `${s} was dumped by ${whom}` : `${s} dumped ${whom}`, 'partner', endedValue(normaliseFact(name)), name ? [person(name)] : []);
+}
+
+/**
+ * "Dan dumped me (last week)", "she broke up with me", "he left me for his ex": someone the speaker does not call a
+ * partner ends the couple all the same (a name or "he"/"she" first; "left me" only for someone: "she left me at the
+ * station" is a lift).
+ */
+export function dumpedBy(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
+  const pronoun = ['he', 'she'].includes(lowerOf(tokens[start]));
+  const run = pronoun ? undefined : properRuns(tokens.slice(start)).find((r) => r.start === 0);
+  if (!pronoun && (!run || !isPersonName(tokens.slice(start, start + run.end)) || ctx.named.get(run.text.toLowerCase()) === 'organization')) return null;
+  const rest = joinTokens(tokens.slice(start + (run?.end ?? 1)));
+  const left = LEFT_ME.exec(rest);
+  const verb = left?.[1]?.toLowerCase();
+  if (!left || !verb || (verb === 'left' && !/^\s*for\b/i.test(rest.slice(left[0].length)))) return null;
+  const name = run?.text ?? '';
+  return {
+    content: `${name || `${possessive(own.text)} partner`} ${verb} ${own.text}`,
+    type: 'semantic',
+    slot: `${own.key}.partner`,
+    value: endedValue(normaliseFact(name)),
+    entities: name ? [person(name)] : [],
+  };
 }
 
 /** Statements for a change of partner, or null when the clause is not one. */
@@ -68,12 +125,13 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
     case 'break':
     case 'split':
     case 'divorce': {
-      const partner = group.lemma === 'divorce' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
+      // ("I'm (finally) divorced from Mark": from whom, as "split from".)
+      const partner = group.lemma === 'divorce' && first !== 'from' ? namedFirst : ['with', 'from'].includes(first) ? (properRuns(object)[0]?.start === 1 ? properRuns(object)[0]?.text : null) : null;
       // "I split from Dan (in june / after six years)", "from my husband": as "split up with"; not "Dan's band", "at the mall".
       const fromWhom = partner ? object.slice(1, 1 + partner.split(' ').length) : [];
       const [after, rest] = [object.slice(1 + fromWhom.length), object[1 + fromWhom.length]];
       const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && (!rest || isTimePhrase(after) || lowerOf(rest) === 'after');
-      const splitFrom = group.lemma === 'split' && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
+      const splitFrom = ['split', 'divorce'].includes(group.lemma) && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
       if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
       if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
@@ -87,6 +145,10 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
       const them = !partner && first === 'with' && ['him', 'her'].includes(lowerOf(object[1])) && subject.firstPerson && (object.length === 2 || isTimePhrase(object.slice(2)));
       return partner ? built(said, 'partner', endedValue(normaliseFact(partner)), [person(partner)]) : them ? built(`${s} broke up with their partner`, 'partner', endedValue(''), []) : null;
     }
+    case 'dump':
+      // "I've been dumped (by Dan) (last week)", "I dumped him", "I dumped Dan": no partner now; not "I dumped the old
+      // sofa at the tip".
+      return group.negated || !done || !subject.firstPerson ? null : partnerDumped(clause, object, passive);
     default:
       return null;
   }

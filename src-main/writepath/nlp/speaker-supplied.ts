@@ -9,15 +9,24 @@ const OTHERS_HEADING = /^(?![ \t]*(?:(?:life|quick|little|small|big|some|my)\s+)
 
 /**
  * A chat's states said without "I" ("single again", "not really into coffee anymore", "no longer a fan of running",
- * "gone off tea", "been made redundant"): the speaker's, at the start of a sentence, or of a line (a list item) in a
+ * "gone off tea", "been made redundant", "finally divorced from Mark", "got dumped", "settled in Porto"): the speaker's, at the start of a sentence, or of a line (a list item) in a
  * message that no one else's words or news head.
  */
 export function speakerSupplied(text: string): string {
   const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!?]\s+)` : String.raw`(^|[.!?]\s+|\n)`;
-  const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'gi');
+  const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'giu');
   return text
     .replace(at(String.raw`single (?:again|now)\b`), '$1$2I am ')
     .replace(at(String.raw`(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s`), '$1$2I am ')
     .replace(at(String.raw`gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b)`), '$1$2I have ')
-    .replace(at(String.raw`been made redundant\b`), '$1$2I have ');
+    .replace(at(String.raw`been made redundant\b`), '$1$2I have ')
+    // "finally divorced from Mark", "officially divorced!!": a state; "divorced parents" or "divorced dad" is not one.
+    .replace(at(String.raw`(?:(?:finally|officially|now|legally)\s+)*divorced(?=\s+from\b|\s*[.!?,]|\s*$|\s+(?:now|lol|finally|at last)\b)`), '$1$2I am ')
+    // "(finally) settled in Porto now": a home ("settled in nicely" names none, and is read as nothing).
+    .replace(at(String.raw`(?:(?:finally|now|all|happily)\s+)*settled in\s+(?!nicely|well|ok|okay|fine|quickly|now|yet|at|to|with|the\s+(?:new|job|role|team))`), '$1$2I have ')
+    // "been vegan since last christmas", "vegetarian now lol": a diet kept.
+    .replace(at(String.raw`been (?:vegan|vegetarian|veggie|pescatarian)\s+(?:since|for)\b`), '$1$2I have ')
+    .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?=\s*(?:$|[.!,…]|lol|haha|tbh|btw|\p{Extended_Pictographic}))`), '$1$2I am ')
+    // "got dumped (by Dan) last night", "just got dumped lol".
+    .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ');
 }

@@ -20,6 +20,8 @@ import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, t
 import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
+import { saysAPlan } from './plans';
+import { dumpedBy } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
@@ -41,29 +43,6 @@ const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 
 const QUOTING_LIKE = new Set(['be', 'was', 'is', 'were', "'s", 'am', 'goes', 'went', 'all']);
 /** Words that report another's speech: what follows them is not the speaker's own statement. */
 const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
-
-/** Words that always say a plan; and words that do when a present follows ("when the bonus comes in", "after christmas"). */
-const PLAN_WORDS = new Set(['soon', 'gonna', 'tomorrow', 'tmrw']);
-const PLAN_OPENERS = new Set(['when', 'once', 'after', 'until', 'unless', 'if']);
-/** "look after my mum", "named after her gran": "after" that says no time. */
-const PHRASAL_AFTER = new Set(['look', 'looks', 'looking', 'looked', 'take', 'takes', 'took', 'named', 'run', 'ran', 'chase', 'chased']);
-
-/**
- * Whether the sentence from `from` on says a plan: "soon", "tomorrow", or "when / after / once / if …" that is not
- * followed by a past or a number ("I quit my job when my daughter was born", "after 5 years at Globex", "not sure if
- * it was smart" are done).
- */
-function saysAPlan(tokens: readonly Token[], from: number): boolean {
-  for (let i = from; i < tokens.length; i++) {
-    const w = lowerOf(tokens[i]);
-    if (PLAN_WORDS.has(w)) return true;
-    if (!PLAN_OPENERS.has(w) || (w === 'after' && PHRASAL_AFTER.has(lowerOf(tokens[i - 1])))) continue;
-    const next = tokens.slice(i + 1, i + 5);
-    const done = next[0]?.pos === 'NUM' || next.some((t) => ['was', 'were', 'had', 'did'].includes(lowerOf(t)) || (t.pos === 'VERB' && /ed$/.test(lowerOf(t))));
-    if (!done) return true;
-  }
-  return false;
-}
 
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career|(?:re-?)?hired)\b/i;
 export { normaliseForParsing } from './clauses';
@@ -336,6 +315,8 @@ function readClause(
       at = relation.next;
     }
   } else {
+    const dumpedMe = dumpedBy(tokens, start, own, ctx);
+    if (dumpedMe) return { subject: own, past: true, statements: [dumpedMe] };
     const named = nameIsMyRelative(tokens, start);
     if (!named) return null;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
