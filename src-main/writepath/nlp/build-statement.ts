@@ -229,7 +229,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
       // A move is where the subject lives now; the chain of places is the fact's history.
-      const lived = group.lemma === 'live' && group.past && !group.phrase.startsWith('has');
+      // ("I was settled in Porto until 2020": as "lived in".)
+      const lived = (group.lemma === 'live' && group.past && !group.phrase.startsWith('has')) || (group.lemma === 'settle' && /\b(?:was|were)\b/.test(group.phrase));
       // "i live in Jakes hoodie", "moved into Toms room": a name in the possessive (typed without its apostrophe)
       // owns the noun after it; "Leeds city centre", "Wales countryside" are parts of the place.
       if (after?.pos === 'NOUN' && /[^s]s$/i.test(place) && !PLACE_PARTS.has(lowerOf(after)) && ctx.named.get(place.toLowerCase()) !== 'place') return [];

@@ -158,6 +158,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const partner = nameAfter(object, ['to']);
         return partner ? built(`${s} got ${first} to ${partner}`, 'partner', normaliseFact(partner), [person(partner)]) : null;
       }
+      // "I got divorced (in march / last year)": no partner now, whoever it was.
+      if (group.lemma === 'get' && first === 'divorced' && subject.firstPerson && (object.length === 1 || isTimePhrase(object.slice(1)))) return built(`${s} got divorced`, 'partner', endedValue(''), []);
       // "I got engaged!!", "got married in June": news, though not to whom (the time is the fact's date).
       if (group.lemma === 'get' && ['engaged', 'married', 'divorced'].includes(first) && (object.length === 1 || (object.length <= 4 && ['in', 'on', 'at'].includes(lowerOf(object[1]))))) {
         return [{ content: `${s} got ${joinTokens(object)}`, type: 'semantic', slot: null, value: null, entities: [] }];

@@ -8,7 +8,7 @@ import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
-import { employerAfter, handsInNotice, lowerOf, nameAfter, possessive, properRuns } from './phrases';
+import { employerAfter, handsInNotice, lowerOf, nameAfter, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
@@ -102,12 +102,13 @@ export function coupleStatement(tokens: readonly Token[], start: number, own: Su
   // ("we got separated" alone is as often a crowd at a gig.)
   const divorced = verb === 'got' && (particle === 'divorced' || (particle === 'separated' && !we));
   // "my wife and I separated last month", "we split over the weekend": one word, then only a time.
-  const oneWord = verb === 'separated' || (verb === 'split' && particle !== 'up');
+  const oneWord = verb === 'separated' || verb === 'divorced' || (verb === 'split' && particle !== 'up');
   if ((BREAK_UP_VERBS.has(verb ?? '') && particle === 'up') || divorced || oneWord) {
     // "me and jake split up the bill", "we split up at the station", "we broke up at 6", "we broke up for xmas": something
     // else parted. Only a time may follow; and not where the message says they are back together, or "we" are a band.
     if (!onlyATimeAfter(tokens, couple.rest - (oneWord ? 1 : 0), ctx.reference) || doubt) return null;
-    const content = `${own.text} ${[verb, particle].includes('separated') ? 'separated from' : 'broke up with'} ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
+    const ended = [verb, particle].includes('separated') ? 'separated from' : [verb, particle].includes('divorced') ? 'divorced' : 'broke up with';
+    const content = `${own.text} ${ended} ${couple.name ?? `their ${couple.relation ?? 'partner'}`}`;
     return { statement: { content, type: 'semantic', slot, value: endedValue(couple.name ? normaliseFact(couple.name) : ''), entities }, past: true };
   }
   // "Jake and I got married", "my husband Tom and I got married in June": to whom.
@@ -363,37 +364,18 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
   return place ? { content: `${own.text} lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] } : null;
 }
 
-/** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
-export const LEFT_ME =
-  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but)\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
-
-/**
- * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
- * (`relation`, the subject) ends them as the speaker's (`own`) partner; null for anything else ("left me a note").
- */
-export function partnerLeft(rest: readonly Token[], relation: string, subject: Subject, own: Subject): Built | null {
-  if (!PARTNERS.has(relation.split(' ').at(-1) ?? '') || subject.text === own.text) return null;
-  const left = LEFT_ME.exec(joinTokens(rest));
-  if (!left) return null;
-  const partner = subject.unnamed ? '' : subject.text;
-  const who = subject.unnamed ? subject.text : `${possessive(own.text)} ${relation} ${partner}`;
-  return {
-    content: `${who} ${left[1]?.toLowerCase()} ${own.text}`,
-    type: 'semantic',
-    slot: `${own.key}.partner`,
-    value: endedValue(normaliseFact(partner)),
-    entities: subject.entity && !subject.unnamed ? [subject.entity] : [],
-  };
-}
-
 /** "Jess is my girlfriend now!!", "Tom's my brother": a name first, then the relation it is to the speaker. */
 export function nameIsMyRelative(tokens: readonly Token[], start: number): { name: string; relation: string } | null {
   const run = properRuns(tokens.slice(start)).find((r) => r.start === 0);
   if (!run || !isPersonName(tokens.slice(start, start + run.end))) return null;
-  // "Tom is officially my husband", "Priya is now my girlfriend".
-  const rest = tokens.slice(start + run.end).filter((t) => t.pos !== 'PUNCT' && !['now', 'officially', 'finally', 'actually'].includes(lowerOf(t)));
-  if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || rest.length !== 3) return null;
-  const relation = lowerOf(rest[2]);
-  return RELATIONS.has(relation) ? { name: run.text, relation } : null;
+  // "Tom is officially my husband", "Priya is now my girlfriend", "ella is my new gf 🥰", "kai's my boyfriend as of last night".
+  const after = tokens.slice(start + run.end);
+  const rest = after.filter((t) => t.pos !== 'PUNCT' && /[\p{L}\p{N}]/u.test(t.text) && !['now', 'officially', 'finally', 'actually'].includes(lowerOf(t)));
+  const fresh = lowerOf(rest[2]) === 'new' ? 1 : 0;
+  if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || !rest[2 + fresh]) return null;
+  const relation = lowerOf(rest[2 + fresh]);
+  // Nothing after the relation but a time or a filler ("my brother's car" and "my friend from work" say more).
+  const tail = joinTokens(after.slice(after.indexOf(rest[2 + fresh] as Token) + 1)).replace(/^\s*as of\b/i, '');
+  return RELATIONS.has(relation) && onlyTimeOrFillers(tail) ? { name: run.text, relation } : null;
 }
 

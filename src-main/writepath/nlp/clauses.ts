@@ -41,7 +41,7 @@ function normalisedWords(text: string): string {
     // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
     .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
-    .replace(/\b(my|our|his|her|your|ur) (bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, short: string) => `${owner} ${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
+    .replace(/\b(my|our|his|her|your|ur) (new )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
     // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
     .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')

@@ -15,11 +15,13 @@ import type { Built, Statement, StatementEntity, Subject } from './statement-typ
 const GIVEN_UP = ['coffee', 'caffeine', 'tea', 'sugar', 'meat', 'dairy', 'carbs', 'gluten', 'bread', 'chocolate', 'sweets', 'crisps'];
 const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 
+/** "teetotal", "tee total" said of the speaker: nothing after but a time or a filler ("teetotal pubs are a thing" is no habit). */
+const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days|nowadays|since\b|for\b|lol|tbh|btw|again|actually|🙌|💪))`;
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|tee-?total\b|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year"; "teetotal". */
-const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b|tee-?total\b)`, 'i');
+const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b|${TEETOTAL})`, 'i');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -45,7 +47,7 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order.)
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober up\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;
   // ("i've been teetotal since june": never drinks, as "sober" says.)
-  return { content: `${own.text} is ${/\btee-?total\b/i.test(text) ? 'teetotal' : 'sober'}`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
+  return { content: `${own.text} is ${/\btee[- ]?total\b/i.test(text) ? 'teetotal' : 'sober'}`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
 }
 
 /** Words after "a baby girl," that are no name: "a baby girl, 7lb 2oz", "a baby boy, born Tuesday". */

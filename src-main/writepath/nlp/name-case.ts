@@ -151,9 +151,9 @@ export function firmNamesBySuffix(text: string): string[] {
  * words.
  */
 const PERSON_CUE_BEFORE =
-  /(?:dating|seeing|engaged to|married to|married|divorced|dumped|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
+  /(?:dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
 const PERSON_CUE_AFTER =
-  /^(?:\s+(?:and|n|&)\s+(?:i|me)\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
+  /^(?:\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
 export function firstNamesAtPersonCues(text: string, firstNames: readonly string[]): string[] {
   const lower = text.toLowerCase();

@@ -6,7 +6,6 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { isTimePhrase, lowerOf, nameAfter, possessive, properRuns } from './phrases';
-import { LEFT_ME } from './chat-forms';
 import { isPersonName } from './names';
 import { PARTNERS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
@@ -55,21 +54,21 @@ export function gotDivorcedFrom(clause: ChangeClause): Built[] | null {
 /**
  * The partner the subject dumped (`object`: "him", "Dan", then at most a time), or was dumped by ("by Dan", or nothing).
  */
-function partnerDumped({ s, built, ctx }: ChangeClause, object: readonly Token[], passive: boolean): Built[] | null {
+function partnerDumped({ s, built, ctx }: ChangeClause, object: readonly Token[], passive: boolean, verb = 'dumped'): Built[] | null {
   const first = lowerOf(object[0]);
-  if (passive && (object.length === 0 || isTimePhrase(object))) return built(`${s} was dumped`, 'partner', endedValue(''), []);
+  if (passive && (object.length === 0 || isTimePhrase(object))) return built(`${s} was ${verb}`, 'partner', endedValue(''), []);
   // ("dumped my boyfriend (Tom)", "got dumped by my gf": the partner, named after the word or not.)
   const own = ['my', 'their'].includes(lowerOf(object[passive ? 1 : 0])) && PARTNER_WORDS.has(lowerOf(object[passive ? 2 : 1])) ? 2 : 0;
   const at = (passive ? (first === 'by' ? 1 : -1) : 0) + own;
   if (at < own) return null;
-  if (own > 0 && (at === object.length || isTimePhrase(object.slice(at)))) return built(passive ? `${s} was dumped by their partner` : `${s} dumped their partner`, 'partner', endedValue(''), []);
+  if (own > 0 && (at === object.length || isTimePhrase(object.slice(at)))) return built(passive ? `${s} was ${verb} by their partner` : `${s} ${verb} their partner`, 'partner', endedValue(''), []);
   const run = properRuns(object).find((r) => r.start === at);
   const end = run ? run.end : ['him', 'her'].includes(lowerOf(object[at])) ? at + 1 : -1;
   // (A person the name finder knows: "I dumped Vodafone" is a contract ended.)
   if (end < 0 || (end < object.length && !isTimePhrase(object.slice(end))) || (run && (!isPersonName(object.slice(at, run.end)) || ctx.named.get(run.text.toLowerCase()) !== 'person'))) return null;
   const name = run?.text ?? '';
   const whom = name || 'their partner';
-  return built(passive ? `${s} was dumped by ${whom}` : `${s} dumped ${whom}`, 'partner', endedValue(normaliseFact(name)), name ? [person(name)] : []);
+  return built(passive ? `${s} was ${verb} by ${whom}` : `${s} ${verb} ${whom}`, 'partner', endedValue(normaliseFact(name)), name ? [person(name)] : []);
 }
 
 /**
@@ -133,6 +132,8 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
       const someone = partner !== null && partner !== undefined && isPersonName(fromWhom) && (!rest || isTimePhrase(after) || lowerOf(rest) === 'after');
       const splitFrom = ['split', 'divorce'].includes(group.lemma) && first === 'from' && (partner ? someone && ctx.named.get(partner.toLowerCase()) !== 'organization' && !ctx.isOrganisation(partner) : PARTNERS.has(lowerOf(object[2])));
       if (group.negated || (group.lemma !== 'divorce' && !group.phrase.endsWith(' up') && !splitFrom) || (first === 'from' && !splitFrom)) return null;
+      // "I divorced him (in 2022)", "I divorced my husband two years ago": as "I dumped him".
+      if (group.lemma === 'divorce' && !passive && done && subject.firstPerson && !namedFirst && first !== 'from') return partnerDumped(clause, object, false, 'divorced');
       // "I'm divorced (now)", "I got divorced": no partner now, whoever it was.
       if (group.lemma === 'divorce' && passive && object.length === 0 && subject.firstPerson) return built(said, 'partner', endedValue(''), []);
       // "I broke up with my boyfriend (of 3 years)", "split up with my girlfriend Jess": the partner, named or not.
@@ -152,4 +153,27 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
     default:
       return null;
   }
+}
+
+/** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
+export const LEFT_ME =
+  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
+
+/**
+ * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
+ * (`relation`, the subject) ends them as the speaker's (`own`) partner; null for anything else ("left me a note").
+ */
+export function partnerLeft(rest: readonly Token[], relation: string, subject: Subject, own: Subject): Built | null {
+  if (!PARTNERS.has(relation.split(' ').at(-1) ?? '') || subject.text === own.text) return null;
+  const left = LEFT_ME.exec(joinTokens(rest));
+  if (!left) return null;
+  const partner = subject.unnamed ? '' : subject.text;
+  const who = subject.unnamed ? subject.text : `${possessive(own.text)} ${relation} ${partner}`;
+  return {
+    content: `${who} ${left[1]?.toLowerCase()} ${own.text}`,
+    type: 'semantic',
+    slot: `${own.key}.partner`,
+    value: endedValue(normaliseFact(partner)),
+    entities: subject.entity && !subject.unnamed ? [subject.entity] : [],
+  };
 }

@@ -23,10 +23,15 @@ export function speakerSupplied(text: string): string {
     // "finally divorced from Mark", "officially divorced!!": a state; "divorced parents" or "divorced dad" is not one.
     .replace(at(String.raw`(?:(?:finally|officially|now|legally)\s+)*divorced(?=\s+from\b|\s*[.!?,]|\s*$|\s+(?:now|lol|finally|at last)\b)`), '$1$2I am ')
     // "(finally) settled in Porto now": a home ("settled in nicely" names none, and is read as nothing).
-    .replace(at(String.raw`(?:(?:finally|now|all|happily)\s+)*settled in\s+(?!nicely|well|ok|okay|fine|quickly|now|yet|at|to|with|the\s+(?:new|job|role|team))`), '$1$2I have ')
+    // ("I am", not "I have": "settled in porto for the weekend" is then a stay, sentence-scope.ts.)
+    .replace(at(String.raw`(?:(?:finally|now|all|happily)\s+)*settled in\s+(?!nicely|well|ok|okay|fine|quickly|now|yet|at|to|with|the\s+(?:new|job|role|team))`), '$1$2I am ')
     // "been vegan since last christmas", "vegetarian now lol": a diet kept.
     .replace(at(String.raw`been (?:vegan|vegetarian|veggie|pescatarian)\s+(?:since|for)\b`), '$1$2I have ')
-    .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?=\s*(?:$|[.!,…]|lol|haha|tbh|btw|\p{Extended_Pictographic}))`), '$1$2I am ')
+    .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?:\s+(?:lol|haha|tbh|btw))?(?=\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
     // "got dumped (by Dan) last night", "just got dumped lol".
-    .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ');
+    .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ')
+    .replace(at(String.raw`(?:just\s+)?been dumped\b`), '$1$2I have ')
+    .replace(at(String.raw`dumped by\b`), '$1$2I was ')
+    // "finally dumped jake", "dumped him. no regrets": whom is read as in "I dumped him" (a person, or a partner word).
+    .replace(at(String.raw`(?:(?:finally|just)\s+)?dumped\s+(?:him|her|my|[\p{L}]+\s*(?:$|[.!,]))`), '$1$2I ');
 }
