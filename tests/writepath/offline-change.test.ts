@@ -1634,9 +1634,20 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(await slotted("i've been teetotal since june")).toEqual([{ content: 'User is teetotal', slot: 'user.uses.alcohol', value: 'no', day: '2026-06-01' }]);
     expect(await slotted('been vegan since last christmas')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2025-12-24' }]);
     expect(await slotted('vegan now lol')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
+    expect(await slotted('went plant based in october')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2026-10-01' }]);
+    for (const text of ["i've gone teetotal", 'I went sober in june']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
     for (const text of ['I was plant based for a year', "I'm not plant based", "I'm plant based milk obsessed", 'my dad is teetotal', "I'm not teetotal lol", 'a teetotal wedding, what a nightmare', 'teetotal pubs are a thing now', 'vegetarian now that the kids left home', "tom's news:\nvegan now lol", 'vegan now lol is what my sister keeps saying']) {
       expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
     }
+  });
+
+  it('a line the speaker opens after "so", "ok" or "news:" is a thought of its own, not run into the next line', async () => {
+    expect(messageLines("hey\nso i'm vegan now\ndon't laugh")).toEqual(['hey', "so i'm vegan now", "don't laugh"]);
+    // (It was read as one clause: "User is vegan now do not laugh", with no slot.)
+    expect(await slotted("hey\nso i'm vegan now\ndon't laugh")).toMatchObject([{ content: 'User is vegan', slot: 'user.diet', value: 'vegan' }]);
+    expect(await slotted('news: we emigrated to australia 🇦🇺\nmiss u all')).toMatchObject([{ slot: 'user.residence', value: 'australia' }]);
+    // A line that carries the one before on still runs on.
+    expect(messageLines('so i moved\nto leeds')).toEqual(['so i moved\nto leeds']);
   });
 
   it('"settled in Porto now" without "I", and "we emigrated to Australia", are the home; settling in at a job is not', async () => {

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
 import { employerShaped, firmNamed, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
@@ -362,7 +362,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const rest = takenUp ? object.slice(article + takenUp.length) : [];
       if (!group.negated && takenUp && (rest.length === 0 || isTimePhrase(rest))) {
         const state = joinTokens(takenUp).toLowerCase();
-        return [says(`${s} ${group.phrase} ${objText}`, MEATLESS.has(state) && (group.past || /\b(?:has|have)\b/.test(group.phrase)) ? diet(state) : {})];
+        const done = group.past || /\b(?:has|have)\b/.test(group.phrase);
+        const slotted: Partial<Built> = !done ? {} : MEATLESS.has(state) ? diet(state) : NO_ALCOHOL.has(state) ? { slot: slot('uses.alcohol'), value: 'no' } : {};
+        return [says(`${s} ${group.phrase} ${objText}`, slotted)];
       }
       if (group.lemma !== 'go') return [];
       // "I've gone off coffee", "went off sushi": no longer liked (not "went off to uni", "the alarm went off").

@@ -92,7 +92,9 @@ export const DURABLE_ADJECTIVES = words(`
 `);
 
 /** What one "goes": "I'm going vegan", "she went freelance". */
-export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian', 'sober', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
+export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian', 'sober', 'teetotal', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
+/** Taken up, they end drinking: "I went sober in june", "I've gone teetotal". */
+export const NO_ALCOHOL = new Set(['sober', 'teetotal']);
 
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
 export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
