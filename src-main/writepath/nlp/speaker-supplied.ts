@@ -13,7 +13,8 @@ const OTHERS_HEADING = /^(?![ \t]*(?:(?:life|quick|little|small|big|some|my)\s+)
  * message that no one else's words or news head.
  */
 export function speakerSupplied(text: string): string {
-  const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!?]\s+)` : String.raw`(^|[.!?]\s+|\n)`;
+  // (Not after a question on the same line: "my sister? vegan now lol", "how's sam? single again" answer it of them.)
+  const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!]\s+)` : String.raw`(^|[.!]\s+|\n)`;
   const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'giu');
   return text
     .replace(at(String.raw`single (?:again|now)\b`), '$1$2I am ')
