@@ -1650,6 +1650,26 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(messageLines('so i moved\nto leeds')).toEqual(['so i moved\nto leeds']);
   });
 
+  it('no fact glues on the next line: a new subject, a phrase with an article, a reaction, or a run-on clause (a blind review of 323 multi-line messages)', async () => {
+    const contents = async (text: string): Promise<string[]> => (await slotted(text)).map((f) => f.content);
+    expect(await contents('i bought a car\na mini\nred one')).toEqual(['User bought a car']);
+    expect(await contents('broke up with my gf\nshe cheated')).toEqual(['User broke up with their girlfriend']);
+    expect(await contents('my flatmate has a cat\nits not mine')).toEqual(["User's flatmate has a cat"]);
+    expect(await contents('started going to the gym\nfinally')).toEqual(['User started going to the gym']);
+    expect(await slotted('im vegan now dont laugh')).toMatchObject([{ content: 'User is vegan', slot: 'user.diet', value: 'vegan' }]);
+    // An emoji line between the news and where it is: "at the nhs" is still the job's.
+    expect(await slotted('i got the job\n😭😭😭\nat the nhs')).toMatchObject([{ slot: 'user.employer', value: 'nhs' }]);
+    // Still read as before: "i'm a\nnurse" (a line that stops short), "I've been vegan since lent", "I'm vegan and love it".
+    expect(await slotted("i'm a\nnurse")).toMatchObject([{ slot: 'user.occupation', value: 'nurse' }]);
+    expect(await contents("I've been vegan since lent")).toEqual(['User has been vegan since lent']);
+    expect(await slotted("I'm vegan and love it")).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
+  });
+
+  it('"wait no" on the next line takes back what was said; a title is no state of the speaker\'s', async () => {
+    expect(await slotted('i live in leeds\nwait no\nbradford')).toEqual([]);
+    expect(await slotted('Single Again is a Taylor Swift bonus track')).toEqual([]);
+  });
+
   it('"settled in Porto now" without "I", and "we emigrated to Australia", are the home; settling in at a job is not', async () => {
     expect(await slotted('settled in Porto now, loving it')).toMatchObject([{ content: 'User lives in Porto', slot: 'user.residence', value: 'porto' }]);
     expect(await slotted('we emigrated to Australia in 2019')).toMatchObject([{ slot: 'user.residence', value: 'australia', day: '2019-01-01' }]);

@@ -23,6 +23,12 @@ const NEWS_LINE =
   /^\s*(?:(?:just|finally|officially|also|and|now)\s+)?(?:moved|relocated|started|joined|quit|left|got|landed|resigned|switched|married|stopped|gave up|went|passed|new (?:job|role|flat|house|place|home)|single again|engaged|back (?:in|at|on|with)|(?:working|living) (?:at|in|for)|now (?:at|in))\b/i;
 /** A line that asks the other person something: "how are you??", "wbu?". A question is its own thought. */
 const ASKS_BACK = /^\s*(?:how|what|where|when|who|why|hbu|wbu|and you|are you|r u|do you|did you|have you|u ok|you ok)\b[^\n]*\?\s*$/i;
+/** A line that opens with a new subject: "she cheated", "its not mine", "they said no" — a clause of its own. */
+const NEW_SUBJECT = /^\s*(?:he|she|they|it|he's|she's|they're|it's|its|hes|shes|theyre|it was|that was)\b/i;
+/** A line that starts a phrase of its own with an article: "a mini", "the one in town" (after a whole line, no object of it). */
+const ARTICLE_START = /^\s*(?:a|an|the)\b/i;
+/** A line of nothing but a reaction word or an emoji after the news: "finally", "lol", "🎉" (not "jk", which takes it back). */
+const REACTION_ONLY = /^\s*(?:(?:finally|lol+|lmao+|haha+|tbh|ngl|honestly|omg+|yay+|ugh+|fml|smh|again|too|x+|xoxo)[\s.!?…,]*)*[\s\p{Extended_Pictographic}\uFE0F\u200D]*$/iu;
 /** A list item's marker: "- ", "* ", "• ", "1. ", "2) ". */
 const BULLET = /^\s*(?:[-*•·▪–]|\d{1,2}[.)])\s+/;
 /** A to-do's open box: a plan, not news. */
@@ -57,6 +63,8 @@ export function messageLines(text: string): string[] {
       blank = previous !== undefined;
       continue;
     }
+    // ("started going to the gym\nfinally": the reaction is no part of the news, and glued on it made no clause.)
+    if (previous !== undefined && REACTION_ONLY.test(line)) continue;
     const ends =
       previous !== undefined &&
       (listed ||
@@ -64,6 +72,7 @@ export function messageLines(text: string): string[] {
         OPENER_ONLY.test(previous) ||
         (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
         ownStatementEnds(previous, line) ||
+        newSubjectStarts(previous, line) ||
         ASKS_BACK.test(line) ||
         newsItemEnds(lines.at(-1) ?? '', previous, line));
     const item = listed ? line.replace(BULLET, '') : line;
@@ -91,5 +100,13 @@ function newsItemEnds(run: string, previous: string, line: string): boolean {
  */
 function ownStatementEnds(previous: string, line: string): boolean {
   const words = previous.trim().split(/\s+/).length;
-  return SPEAKER_OPENING.test(previous) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !CARRIES_ON.test(line) && !WHEN_ONLY.test(line);
+  // ("i bought a car\na mini": after a whole statement, a line that starts with an article is a phrase of its own.)
+  const carriesOn = CARRIES_ON.test(line) && !ARTICLE_START.test(line);
+  return SPEAKER_OPENING.test(previous) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !carriesOn && !WHEN_ONLY.test(line);
+}
+
+/** Whether a line that opens with a new subject ("she cheated") follows a whole line ("broke up with my gf"), not "my sister". */
+function newSubjectStarts(previous: string, line: string): boolean {
+  const words = previous.trim().split(/\s+/).length;
+  return NEW_SUBJECT.test(line) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous);
 }

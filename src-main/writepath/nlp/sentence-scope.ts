@@ -33,11 +33,11 @@ const TAKE_BACK = new RegExp(
   'iu',
 );
 /**
- * After something was said, a sentence that opens by taking it back or making it past: "not really, just a bad day",
+ * After something was said, a sentence that opens by taking it back or making it past: "not really, just a bad day", "wait no",
  * "used to anyway", "well, worked". First in a message it is an answer to the other person ("not really, i live in
  * York now"), so only a later sentence counts.
  */
-const TAKE_BACK_AFTER = /^\s*(?:(?:nah\s+)?not really\s*(?:anyway|tbh|lol|haha)?\s*(?:[,.!…]|$)|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
+const TAKE_BACK_AFTER = /^\s*(?:(?:wait|hang on|hold on)\s*,?\s*no\b|no\s*,?\s*wait\b|scratch that\b|(?:nah\s+)?not really\s*(?:anyway|tbh|lol|haha)?\s*(?:[,.!…]|$)|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
 /** A time long gone, which makes what a sentence says no longer so: "back in the day", "back in uni", "back then". */
 const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twenties|teens|20s|uni days|school days)))\b/i;
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */

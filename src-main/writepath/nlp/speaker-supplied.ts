@@ -17,7 +17,8 @@ export function speakerSupplied(text: string): string {
   const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!]\s+)` : String.raw`(^|[.!]\s+|\n)`;
   const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'giu');
   return text
-    .replace(at(String.raw`single (?:again|now)\b`), '$1$2I am ')
+    // ("Single Again is a Taylor Swift bonus track": a title, not the speaker.)
+    .replace(at(String.raw`single (?:again|now)\b(?!\s+(?:is|was|by|from)\b)`), '$1$2I am ')
     .replace(at(String.raw`(?:not|no longer)\s+(?:(?:really|that|so|too|even|much of|a big|a huge)\s+)*(?:into|a fan of|fan of|keen on)\s`), '$1$2I am ')
     .replace(at(String.raw`gone off\s+(?!to\b|on\b|at\b|with\b|it\b|me\b|him\b|her\b)`), '$1$2I have ')
     .replace(at(String.raw`been made redundant\b`), '$1$2I have ')
