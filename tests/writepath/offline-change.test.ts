@@ -1659,6 +1659,9 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(await slotted('im vegan now dont laugh')).toMatchObject([{ content: 'User is vegan', slot: 'user.diet', value: 'vegan' }]);
     // An emoji line between the news and where it is: "at the nhs" is still the job's.
     expect(await slotted('i got the job\n😭😭😭\nat the nhs')).toMatchObject([{ slot: 'user.employer', value: 'nhs' }]);
+    // A line that stops mid-phrase goes on: "i moved to\nleeds last week" (the tagger had ended a sentence at the break).
+    expect(await slotted('i moved to\nleeds last week')).toMatchObject([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
+    expect(await slotted('my name is\njo')).toMatchObject([{ slot: 'user.name', value: 'jo' }]);
     // Still read as before: "i'm a\nnurse" (a line that stops short), "I've been vegan since lent", "I'm vegan and love it".
     expect(await slotted("i'm a\nnurse")).toMatchObject([{ slot: 'user.occupation', value: 'nurse' }]);
     expect(await contents("I've been vegan since lent")).toEqual(['User has been vegan since lent']);

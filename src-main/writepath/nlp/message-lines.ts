@@ -78,7 +78,8 @@ export function messageLines(text: string): string[] {
     const item = listed ? line.replace(BULLET, '') : line;
     if (previous === undefined || ends) lines.push(item);
     // (Joined as written: the tagger reads a line that runs on as it always has; a time before the line is its time.)
-    else lines[lines.length - 1] = `${lines.at(-1) ?? ''}${previous !== undefined && WHEN_ONLY.test(previous) ? ' ' : '\n'}${item}`;
+    // ("i moved to\nleeds": a line that stops mid-phrase goes on with a space, or the tagger ends a sentence at the break.)
+    else lines[lines.length - 1] = `${lines.at(-1) ?? ''}${previous !== undefined && (WHEN_ONLY.test(previous) || STOPS_SHORT.test(previous)) ? ' ' : '\n'}${item}`;
     previous = line;
     blank = false;
   }
