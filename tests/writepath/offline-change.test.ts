@@ -1668,8 +1668,9 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(await slotted("I'm vegan and love it")).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
   });
 
-  it('"wait no" on the next line takes back what was said; a title is no state of the speaker\'s', async () => {
+  it('"wait no" on the next line takes back what was said; a title is no state of the speaker\'s; a text quoted is the sender\'s', async () => {
     expect(await slotted('i live in leeds\nwait no\nbradford')).toEqual([]);
+    expect(await slotted('my friend texted me\n"got the job!!"\nso happy for her')).toEqual([]);
     expect(await slotted('Single Again is a Taylor Swift bonus track')).toEqual([]);
   });
 

@@ -3,8 +3,8 @@
 /** "update:", "news:", "me:": a heading of the speaker's own, not someone else's line. */
 const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 'so', 'also', 'btw', 'fyi', 'edit', 'note', 'ps', 'reminder', 'me', 'i', 'tldr', 'summary', 'status', 'lol', 'omg', 'anyway', 'anyways', 'honestly', 'wait', 'guys', 'basically', 'confession', 'spoiler', 'context', 'background', 'anyhow', 'yes', 'yeah', 'no', 'nope', 'well', 'correction', 'actually', 'sorry', 'typo']);
 
-/** A speech verb just before a quote gives it to someone: "my dad said \"…\"", "she goes: \"…\"". */
-const REPORTED_BEFORE = /\b(?:said|says|asked|asks|goes|went|told me|texted|wrote|writes|replied|quote|quoting)\s*:?\s*$/i;
+/** A speech verb just before a quote gives it to someone: "my dad said \"…\"", "she goes: \"…\"", "my friend texted me \"…\"". */
+const REPORTED_BEFORE = /\b(?:said|says|asked|asks|goes|went|told me|(?:texted|messaged|wrote|sent|replied)(?: (?:me|us|this|back))?|writes|quote|quoting)\s*:?\s*$/i;
 /** After it, on the same line: a speech verb ("says jo", "(said my mum)"), or "according to". */
 const REPORTED_AFTER = /^[ \t]*\(?[ \t]*(?:says?|said|asks?|asked|goes|according to)\b/i;
 /**
