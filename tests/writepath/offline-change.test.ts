@@ -1659,6 +1659,12 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(await slotted('im vegan now dont laugh')).toMatchObject([{ content: 'User is vegan', slot: 'user.diet', value: 'vegan' }]);
     // An emoji line between the news and where it is: "at the nhs" is still the job's.
     expect(await slotted('i got the job\n😭😭😭\nat the nhs')).toMatchObject([{ slot: 'user.employer', value: 'nhs' }]);
+    // News without "I" is whole before a reaction line, as the speaker's own statement is; under a heading it still runs on.
+    expect(await slotted('moved to leeds last week\nloving it so far')).toMatchObject([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
+    expect(await slotted('lost my job today\nfml')).toMatchObject([{ slot: 'user.employer', value: 'ended:' }]);
+    expect(await contents('adopted a cat yesterday\nshe\'s called luna')).toEqual(['User adopted a cat']);
+    expect(await slotted("tom's update:\nmoved to berlin\nloving it")).toEqual([]);
+    expect(await slotted('lost my keys again')).toEqual([]);
     // A line that stops mid-phrase goes on: "i moved to\nleeds last week" (the tagger had ended a sentence at the break).
     expect(await slotted('i moved to\nleeds last week')).toMatchObject([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
     expect(await slotted('my name is\njo')).toMatchObject([{ slot: 'user.name', value: 'jo' }]);

@@ -71,7 +71,7 @@ export function messageLines(text: string): string[] {
         blank ||
         OPENER_ONLY.test(previous) ||
         (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
-        ownStatementEnds(previous, line) ||
+        ownStatementEnds(previous, line, lines.at(-1) ?? '') ||
         newSubjectStarts(previous, line) ||
         ASKS_BACK.test(line) ||
         newsItemEnds(lines.at(-1) ?? '', previous, line));
@@ -96,14 +96,15 @@ function newsItemEnds(run: string, previous: string, line: string): boolean {
 }
 
 /**
- * Whether a line of the speaker's own ("I quit smoking", "I moved to Leeds") is whole before a line that does not carry
+ * Whether a line of the speaker's own ("I quit smoking", "I moved to Leeds"; news without "I" that no heading's line runs into, "moved to
+ * leeds last week") is whole before a line that does not carry
  * it on ("so proud of myself", "loving it so far"); not "i love\nsushi", "i'm a\nnurse", "i moved\nto leeds".
  */
-function ownStatementEnds(previous: string, line: string): boolean {
+function ownStatementEnds(previous: string, line: string, run: string): boolean {
   const words = previous.trim().split(/\s+/).length;
   // ("i bought a car\na mini": after a whole statement, a line that starts with an article is a phrase of its own.)
   const carriesOn = CARRIES_ON.test(line) && !ARTICLE_START.test(line);
-  return SPEAKER_OPENING.test(previous) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !carriesOn && !WHEN_ONLY.test(line);
+  return (SPEAKER_OPENING.test(previous) || (NEWS_LINE.test(previous) && run === previous)) && words >= 3 && !STOPS_SHORT.test(previous) && !GOVERNS_NEXT.test(previous) && !carriesOn && !WHEN_ONLY.test(line);
 }
 
 /** Whether a line that opens with a new subject ("she cheated") follows a whole line ("broke up with my gf"), not "my sister". */
