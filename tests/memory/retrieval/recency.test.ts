@@ -29,19 +29,24 @@ describe('recencyWeights', () => {
   });
 });
 
+/** The turns (content, day) recorded a session each, then what the query finds 200 days on, best first. */
+async function ranked(turns: [string, number][], query: string, retrieval: Partial<RetrievalConfig> = {}): Promise<string[]> {
+  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
+  turns.forEach(([content, day], i) => engine.recordEpisode({ content, sessionId: `s${i}`, role: 'user', eventTime: T0 + day * DAY }));
+  await engine.drainSlowPath();
+  const result = await engine.search({ query, types: ['episodic'], limit: turns.length, now: T0 + 200 * DAY });
+  return result.hits.map((h) => h.node.content);
+}
+
 /** Two turns about the same job, months apart, and chatter: "these days" asks for the newer one. */
 async function firstHit(retrieval: Partial<RetrievalConfig>): Promise<string | undefined> {
-  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
   const turns: [string, number][] = [
     ['Tom has been working long days at Fenwick Labs on their data platform, and he likes the team there.', 0],
     ['The weather was grey all weekend and the garden is a mess after the storm on Sunday.', 20],
     ['We tried the new ramen place near the station last night and it was very good.', 40],
     ['Tom is working at Gridwise now, forecasting wind power for the grid every hour.', 120],
   ];
-  turns.forEach(([content, day], i) => engine.recordEpisode({ content, sessionId: `s${i}`, role: 'user', eventTime: T0 + day * DAY }));
-  await engine.drainSlowPath();
-  const result = await engine.search({ query: 'Where is Tom working these days?', types: ['episodic'], limit: 4, now: T0 + 200 * DAY });
-  return result.hits[0]?.node.content;
+  return (await ranked(turns, 'Where is Tom working these days?', retrieval))[0];
 }
 
 describe('search for a current value', () => {
@@ -66,7 +71,6 @@ describe('a question about the latest occasion', () => {
   });
 
   it('ranks the latest meeting first, not the turns that say "last night"', async () => {
-    const { engine } = openTestEngine({ startSlowPath: false });
     const turns: [string, number][] = [
       ['I met Grace for coffee at the market and we talked about her new job.', 0],
       ['We stayed up far too late last night watching the last two episodes of the series.', 30],
@@ -74,10 +78,7 @@ describe('a question about the latest occasion', () => {
       ['Grace and I met for lunch by the river, she brought her new puppy along.', 120],
       ['The last of the tomatoes finally ripened on the windowsill.', 150],
     ];
-    turns.forEach(([content, day], i) => engine.recordEpisode({ content, sessionId: `s${i}`, role: 'user', eventTime: T0 + day * DAY }));
-    await engine.drainSlowPath();
-    const result = await engine.search({ query: 'When did I last meet Grace?', types: ['episodic'], limit: 5, now: T0 + 200 * DAY });
-    const contents = result.hits.map((h) => h.node.content);
+    const contents = await ranked(turns, 'When did I last meet Grace?');
     expect(contents[0]).toMatch(/puppy/);
     expect(contents[1]).toMatch(/coffee/);
   });
