@@ -1601,6 +1601,9 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
       expect(await slotted(text), text).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
     }
     expect(await slotted('finally dumped jake. feels great')).toMatchObject([{ slot: 'user.partner', value: 'ended:jake' }]);
+    // How long they were together may come first; whom they left for may be "some guy".
+    expect(await slotted('My boyfriend of two years dumped me last night')).toMatchObject([{ slot: 'user.partner', value: 'ended:', day: '2026-11-24' }]);
+    expect(await slotted('Emma left me for some guy from her gym')).toMatchObject([{ slot: 'user.partner', value: 'ended:emma' }]);
     for (const text of ['I dumped the old sofa at the tip', 'she dumped me at the station', 'she dumped me on the sofa', 'dumped my stuff at yours', 'dumped the car at the garage', 'dumped by the band lol', 'she left me at the station', 'I dumped Vodafone', 'Vodafone dumped me lol', 'my sister got dumped', 'got dumped off at the station', 'I got dumped by Tesco']) {
       expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
     }
@@ -1613,6 +1616,9 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     for (const text of ['i got divorced in march', 'just got divorced lol', 'I divorced him in 2022', 'i divorced my husband two years ago']) {
       expect(await slotted(text), text).toMatchObject([{ slot: 'user.partner', value: 'ended:' }]);
     }
+    // The speaker's divorce done is the same ("my sister's divorce", "my divorce lawyer" are not).
+    for (const text of ['my divorce came through today', 'my divorce was finalized last week']) expect(await slotted(text), text).toMatchObject([{ content: "User's divorce is final", slot: 'user.partner', value: 'ended:' }]);
+    for (const text of ["my sister's divorce came through", 'my divorce lawyer is great', 'the divorce was messy']) expect((await slotted(text)).filter((f) => f.slot === 'user.partner'), text).toEqual([]);
     // A couple divorced is said so, not "broke up".
     expect(await slotted('me and john divorced last spring')).toMatchObject([{ content: 'User divorced John', slot: 'user.partner', value: 'ended:john' }]);
     expect(await slotted('John and I got divorced in june')).toMatchObject([{ content: 'User divorced John', value: 'ended:john', day: '2026-06-01' }]);

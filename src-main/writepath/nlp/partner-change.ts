@@ -12,6 +12,7 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { JOB_LENGTH } from './job-forms';
+import { onlyTimeOrFillers } from './state-words';
 
 /** What one calls a partner: "my boyfriend", "my gf". */
 const PARTNER_WORDS = new Set([...PARTNERS, 'bf', 'gf', 'hubby']);
@@ -52,7 +53,8 @@ export function gotDivorcedFrom(clause: ChangeClause): Built[] | null {
 }
 
 /**
- * The partner the subject dumped (`object`: "him", "Dan", then at most a time), or was dumped by ("by Dan", or nothing).
+ * The partner the subject dumped or divorced (`verb`; `object`: "him", "Dan", "my boyfriend", then at most a time), or was
+ * dumped by ("by Dan", or nothing).
  */
 function partnerDumped({ s, built, ctx }: ChangeClause, object: readonly Token[], passive: boolean, verb = 'dumped'): Built[] | null {
   const first = lowerOf(object[0]);
@@ -92,6 +94,17 @@ export function dumpedBy(tokens: readonly Token[], start: number, own: Subject, 
     value: endedValue(normaliseFact(name)),
     entities: name ? [person(name)] : [],
   };
+}
+
+/** "my divorce came through (today)", "the divorce was finalised", "divorce is final": said of one's own. */
+const DIVORCE_FINAL = /^(?:my|the|our)\s+divorce\s+(?:(?:has|is|was|got|have|finally)\s+)*(?:came through|come through|went through|gone through|final|finali[sz]ed|official|done|granted|through)\b/i;
+
+/** The speaker's divorce done ("my divorce came through today"): no partner now, whoever it was. */
+export function divorceFinal(tokens: readonly Token[], start: number, own: Subject): Built | null {
+  const text = joinTokens(tokens.slice(start));
+  const m = DIVORCE_FINAL.exec(text);
+  if (!m || !onlyTimeOrFillers(text.slice(m[0].length))) return null;
+  return { content: `${possessive(own.text)} divorce is final`, type: 'semantic', slot: `${own.key}.partner`, value: endedValue(''), entities: [] };
 }
 
 /** Statements for a change of partner, or null when the clause is not one. */
@@ -157,7 +170,7 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
 
 /** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
 export const LEFT_ME =
-  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
+  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|some|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
 
 /**
  * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
@@ -165,7 +178,8 @@ export const LEFT_ME =
  */
 export function partnerLeft(rest: readonly Token[], relation: string, subject: Subject, own: Subject): Built | null {
   if (!PARTNERS.has(relation.split(' ').at(-1) ?? '') || subject.text === own.text) return null;
-  const left = LEFT_ME.exec(joinTokens(rest));
+  // ("my boyfriend of two years dumped me": how long they were together comes first.)
+  const left = LEFT_ME.exec(joinTokens(rest).replace(/^of\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:years?|yrs?|months?|weeks?)\s+/i, ''));
   if (!left) return null;
   const partner = subject.unnamed ? '' : subject.text;
   const who = subject.unnamed ? subject.text : `${possessive(own.text)} ${relation} ${partner}`;

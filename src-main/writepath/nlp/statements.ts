@@ -21,7 +21,7 @@ import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { saysAPlan } from './plans';
-import { dumpedBy, partnerLeft } from './partner-change';
+import { divorceFinal, dumpedBy, partnerLeft } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
@@ -279,6 +279,8 @@ function readClause(
     }
     const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? addressIs(tokens, start, own, ctx.text) ?? birthdayStatement(tokens, start + 1, own, ctx.reference)) : null;
     if (job) return { subject: own, statements: [job] };
+    const divorced = divorceFinal(tokens, start, own);
+    if (divorced) return { subject: own, past: true, statements: [divorced] };
     if (FAVOURITE_WORDS.has(next)) {
       const favourite = favouriteStatement(tokens, start + 2, own);
       return favourite ? { subject: own, statements: [favourite] } : null;
