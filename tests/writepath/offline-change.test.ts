@@ -1641,6 +1641,8 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     expect(await slotted('been vegan since last christmas')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2025-12-24' }]);
     expect(await slotted('vegan now lol')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
     expect(await slotted('went plant based in october')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2026-10-01' }]);
+    for (const text of ['vegan since 2019 fwiw', 'vegan for 2 yrs now', 'plant based since the summer, feel amazing']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
+    for (const text of ['vegan for a month lol', 'plant based milk is the best', 'my sister? vegan since 2019']) expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);
     for (const text of ["i've gone teetotal", 'I went sober in june']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
     for (const text of ['I was plant based for a year', "I'm not plant based", "I'm plant based milk obsessed", 'my dad is teetotal', "I'm not teetotal lol", 'a teetotal wedding, what a nightmare', 'teetotal pubs are a thing now', 'vegetarian now that the kids left home', "tom's news:\nvegan now lol", 'vegan now lol is what my sister keeps saying', 'my sister? vegan now lol', "how's sam? single again lol"]) {
       expect((await slotted(text)).filter((f) => f.slot !== null), text).toEqual([]);

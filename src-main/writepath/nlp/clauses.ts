@@ -52,7 +52,7 @@ function normalisedWords(text: string): string {
     .replace(/\bgot the (?:sack|boot|axe)(?=\s*(?:$|[.!,?]|lol|haha|today|yesterday|last|this|on\b|at work|from work|from my job))/gi, 'got sacked')
     .replace(/\bmy names(?=\s+\p{Lu})/gu, 'my name is')
     // "im plant based now": the tagger reads "plant" and "based" as verbs; the diet they name is vegan (lexicon.ts DIET_NAMES).
-    .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
+    .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?|(?:^|\n)\s*)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))

@@ -151,7 +151,7 @@ export const TRAILING_FILLERS = [
   'lmao', 'ngl', 'tho', 'fr', 'smh', 'idk', 'imo', 'rn', 'xx', 'xxx', 'atm', 'too much',
   'ugh', 'lowkey', 'tbf', 'just', 'earlier', 'babe', 'hun', 'hon', 'mate', 'bro', 'dude', 'guys', 'istg', 'fml', 'yay',
   'finally', 'at last', 'at long last', 'omg', 'oops', 'woo', 'woohoo', 'yippee', 'lmfao', 'rofl', 'ikr', 'frfr', 'obvs', 'innit', 'bestie', 'fam', 'sis', 'hun x', 'babe x',
-  'fyi', 'just fyi', 'unironically', 'ironically', 'just so you know', 'just so u know', 'for real', 'pls', 'plz', 'please',
+  'fyi', 'fwiw', 'just fyi', 'unironically', 'ironically', 'just so you know', 'just so u know', 'for real', 'pls', 'plz', 'please',
   // "I love sushi sm", "I'm vegan hbu": so much, and the question back.
   'sm', 'so so much', 'hbu', 'wbu', 'hby', 'and you', 'and u', 'what about you', 'how about you',
 ];

@@ -29,6 +29,8 @@ export function speakerSupplied(text: string): string {
     .replace(at(String.raw`(?:(?:finally|now|all|happily)\s+)*settled in\s+(?!nicely|well|ok|okay|fine|quickly|now|yet|at|to|with|the\s+(?:new|job|role|team))`), '$1$2I am ')
     // "been vegan since last christmas", "vegetarian now lol": a diet kept.
     .replace(at(String.raw`been (?:vegan|vegetarian|veggie|pescatarian)\s+(?:since|for)\b`), '$1$2I have ')
+    // "vegan since 2019 fwiw", "vegan for 2 yrs now": kept that long (not "vegan for a month", a try).
+    .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s+(?:since\b|for\s+(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:years?|yrs?)\b)`), '$1$2I have been ')
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?:\s+(?:lol|haha|tbh|btw))?(?=\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
     // "got dumped (by Dan) last night", "just got dumped lol".
     .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ')
