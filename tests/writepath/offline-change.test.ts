@@ -1679,6 +1679,7 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
     // Still read as before: "i'm a\nnurse" (a line that stops short), "I've been vegan since lent", "I'm vegan and love it".
     expect(await slotted("i'm a\nnurse")).toMatchObject([{ slot: 'user.occupation', value: 'nurse' }]);
     expect(await contents("I've been vegan since lent")).toEqual(['User has been vegan since lent']);
+    expect(await contents('i was sober for 2 years then relapsed')).toEqual(['User was sober for 2 years then relapsed']);
     expect(await slotted("I'm vegan and love it")).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
   });
 

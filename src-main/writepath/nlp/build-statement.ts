@@ -176,8 +176,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
-      // "im vegan now dont laugh": a clause run on without its full stop; the state (and its "now") is what comes before it.
-      const runOn = lowerOf(object[1]) === '-' ? -1 : object.findIndex((t, i) => i > 0 && (t.pos === 'AUX' || (t.pos === 'VERB' && !['ADP', 'SCONJ', 'PART', 'CCONJ', 'DET'].includes(object[i - 1]?.pos ?? ''))));
+      // "im vegan now dont laugh": a clause run on, opened by an auxiliary ("then relapsed" goes on); the state is before it.
+      const runOn = lowerOf(object[1]) === '-' ? -1 : object.findIndex((t, i) => i > 0 && t.pos === 'AUX');
       const end = runOn > 1 && lowerOf(object[runOn - 1]) === 'now' ? runOn - 1 : runOn;
       if (runOn > 0) return buildStatement(subject, group, object.slice(0, end), ctx, said.slice(0, Math.max(0, said.length - (object.length - end))));
       // ("I've been vegan since 2019", "vegetarian for 3 years now": the diet, and how long it has been kept.)
