@@ -96,7 +96,7 @@ export function dumpedBy(tokens: readonly Token[], start: number, own: Subject, 
   };
 }
 
-/** "my divorce came through (today)", "the divorce was finalised", "divorce is final": said of one's own. */
+/** "my divorce came through (today)", "my divorce was finalised", "my divorce is final" (read where a sentence opens with "my"). */
 const DIVORCE_FINAL = /^(?:my|the|our)\s+divorce\s+(?:(?:has|is|was|got|have|finally)\s+)*(?:came through|come through|went through|gone through|final|finali[sz]ed|official|done|granted|through)\b/i;
 
 /** The speaker's divorce done ("my divorce came through today"): no partner now, whoever it was. */
