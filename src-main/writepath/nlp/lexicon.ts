@@ -97,7 +97,7 @@ export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian',
 export const NO_ALCOHOL = new Set(['sober', 'teetotal']);
 
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
-export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
+export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|midwife|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night

@@ -13,6 +13,7 @@ import { buildStatement } from './build-statement';
 import { forSoftware, unknownPlaceMovedTo } from './software-moves';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { withoutQuotedSpeech } from './quoted-speech';
+import { selfCorrected } from './self-corrections';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import { intensityWithException, withoutIntensity } from './intensity';
@@ -92,7 +93,7 @@ export function readStatements(
   /** Told of each fact left out because it is not a well-formed clause. */
   onDropped?: (content: string, reason: string) => void,
 ): Statement[] {
-  const normalised = normaliseForParsing(withoutQuotedSpeech(raw));
+  const normalised = normaliseForParsing(selfCorrected(withoutQuotedSpeech(raw)));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)

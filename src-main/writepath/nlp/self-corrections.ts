@@ -1,0 +1,180 @@
+/**
+ * A message that corrects itself: "i work at tesco. sorry, aldi", "i live in york, i mean leeds", "i have 2 dogs\nactually
+ * 3 now lol", "i'm 41, i mean 42", "i work at mnozo lol monzo*", "my boyfriend tom... well ex now". What the speaker put
+ * right is read as they put it ("User works at Aldi"); what they took back ("well, had", "ex now", "or was") is not read
+ * at all. Only the words put right are replaced, so the statement keeps its own verb and time.
+ *
+ * (A correction sent as a message of its own is corrections.ts's: the facts of the message before are redone there.)
+ */
+import { RELATIONS } from './lexicon';
+
+/**
+ * How a correction opens after what it corrects. Sure cues say so whatever follows. "sorry", "actually", "well" also
+ * apologise or go on talking ("i quit my job. sorry boss", "i work at tesco. actually i love it"), so after them only a
+ * name, a number or a phrase of the same kind counts (see withRightWords).
+ */
+const SURE_CUE = String.raw`or\s+was|or\s+used\s+to|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|no\s+wait|wait\s+no|actually\s+no|no\s+sorry|correction|typo|nah`;
+const SOFT_CUE = String.raw`sorry|soz|oops|actually|well|or\s+rather|rather`;
+const SURE = new RegExp(`^(?:${SURE_CUE})$`, 'iu');
+/** A cue after a sentence's end, a comma, a dash or an ellipsis (or on a line of its own); "actually no" and "i mean" also mid-sentence. */
+const CUE = new RegExp(
+  String.raw`(?:(?<=[.,;!?…*\-–—)]|\n)[ \t]*|[ \t]+(?=(?:actually\s+no|i\s+mean)\b))(${SURE_CUE}|${SOFT_CUE})\b[ \t]*[,:\-–—]?[ \t]*`,
+  'giu',
+);
+/** Cues that take back what came before even when a whole clause follows: "i'm a nurse. i mean, i'm a midwife now". */
+const TAKES_BACK_BEFORE_A_CLAUSE = /^(?:or\s+was|or\s+used\s+to|i\s+mean(?:t)?|sorry,?\s+i\s+mean(?:t)?|no\s+wait|wait\s+no|actually\s+no|correction)$/i;
+/** Where a name or state follows, so that a soft cue's single word may replace it: "in leeds", "at tesco", "is jo", "i'm vegan". */
+const VALUE_BEFORE = new Set(['in', 'at', 'to', 'for', 'from', 'near', 'is', 'am', "'m", 'm', "i'm", 'im', "we're", "name's", 'are', "'re", 'was', 'called', 'named', 'as', 'with']);
+
+/** A sentence or line of only a word or two and "actually" / "technically" after another sentence. */
+const RIGHT_WORDS_FIRST = /(?<=[.!?][ \t]+|\n[ \t]*)(?!(?:well|sorry|nah|or|i|so|and|but)\b)((?:[\p{L}\p{N}][\p{L}\p{N}'&-]*[ \t]+){0,2}[\p{L}\p{N}][\p{L}\p{N}'&-]*)[ \t]+(?:actually|technically)\b(?=[ \t]*(?:[.,!?;\n]|$))/gu;
+/** What a correction may carry after the words it puts right: "sorry, aldi. brain fog lol", "33 lol forgot my own bday". */
+const AFTER_THE_RIGHT_WORDS = /\s+(?:lol|haha+|lmao|typo|autocorrect|now|tbh|ngl|technically|obvs|obviously|oops|sorry|my bad|i think|fr)\b.*$|\s*[\p{Extended_Pictographic}].*$/su;
+/** Words that make a phrase no correction (a clause, an apology): "sorry for the late reply", "sorry been busy". */
+const NOT_A_CORRECTION = new Set(
+  `i i'm im i've ive me you u your ur we he she they it it's its is was were be been being am are have has had got get
+   do did does love like want need think know just really so very not no for about to with that this there what
+   if when but and or because cos late busy ok okay fine good bad sure again too anymore thanks ty yes yeah yep on by next since until till
+   after before of`.split(/\s+/),
+);
+/** A correction that takes the statement back rather than putting a word right: "well, had", "ex now", "or was", "trying to". */
+const TAKE_BACK = /^(?:well\s+|or\s+)?(?:had|was|were|used\s+to|ex(?:\s+\S+)?|trying(?:\s+to)?|sort\s+of|kind\s+of|kinda|not\s+(?:really|anymore|any\s?more)|no\s+longer|studied|worked|lived)$/i;
+
+const NUMBER = /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our']);
+const PLACE_WORDS = new Set(['in', 'near', 'at', 'outside', 'around', 'from']);
+/** What a statement may end with that is no part of the words put right: "i work at mnozo lol". */
+const TRAILING = /(?:[\s.,;!?…\-–—]|\blol\b|\bhaha+\b|\blmao\b|\bugh\b)+$/iu;
+
+interface Found {
+  /** Where the correction ends in the text. */
+  to: number;
+  /** The words put right (fillers after them left out), or null when the statement is taken back. */
+  right: string[] | null;
+}
+
+/** `text` with each correction applied to the words it corrects (the correction itself removed). */
+export function selfCorrected(text: string): string {
+  const starred = starCorrected(text);
+  // "i have 2 kids\n3 actually", "i'm Marie. Marie-Claire actually": the right words said first, then "actually".
+  const reordered = starred.replace(RIGHT_WORDS_FIRST, 'actually $1');
+  // One correction at a time, from the start: each is applied to the text the earlier ones left.
+  let out = reordered;
+  for (let guard = 0; guard < 5; guard++) {
+    const next = firstCorrection(out);
+    if (next === null) break;
+    out = next;
+  }
+  return out === reordered ? starred : out;
+}
+
+function firstCorrection(text: string): string | null {
+  for (const m of text.matchAll(CUE)) {
+    const cue = (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const at = m.index ?? 0;
+    const head = text.slice(0, at).replace(TRAILING, '');
+    // The statement corrected: the sentence or line the cue follows.
+    const sentenceStart = Math.max(head.lastIndexOf('\n'), ...[...head.matchAll(/[.!?]\s+/gu)].map((s) => (s.index ?? 0) + s[0].length - 1)) + 1;
+    const before = head.slice(sentenceStart);
+    if (!/\p{L}/u.test(before)) continue;
+    const found = correctionAfter(text, at + m[0].length, cue);
+    if (!found) continue;
+    const prefix = text.slice(0, sentenceStart);
+    if (found.right === null) return `${prefix}${text.slice(found.to).replace(/^[\s,.;:!?…\-–—]+/u, '')}`;
+    const corrected = withRightWords(before, found.right, SURE.test(cue));
+    if (corrected !== null) return `${prefix}${corrected}${text.slice(found.to)}`;
+  }
+  return null;
+}
+
+function correctionAfter(text: string, restAt: number, cue: string): Found | null {
+  const rest = text.slice(restAt);
+  // The correction's phrase runs to the end of its sentence or clause ("sorry, bath. always mix them up").
+  const phraseEnd = rest.search(/[.,;!?(\n]|$/u);
+  const phrase = rest.slice(0, phraseEnd).replace(AFTER_THE_RIGHT_WORDS, '').trim();
+  const words = phrase.split(/\s+/).filter(Boolean);
+  // (The space before what follows stays: "my wife jess (sarah's my sister)".)
+  const to = restAt + phraseEnd - (/\s*$/u.exec(rest.slice(0, phraseEnd))?.[0].length ?? 0);
+  if (words.length > 0 && TAKE_BACK.test(phrase)) return { to, right: null };
+  const bare = words.length > 0 && words.length <= 3 && words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'&-]*$/u.test(w) && !NOT_A_CORRECTION.has(w.toLowerCase()));
+  if (bare) return { to, right: words };
+  // "i'm a nurse. i mean, i'm a midwife now": the statement before goes, the clause after is read as said.
+  if (TAKES_BACK_BEFORE_A_CLAUSE.test(cue) && words.length > 0) return { to: restAt, right: null };
+  return null;
+}
+
+/**
+ * `statement` with `right` in place of the words it corrects: a number for a number ("2 dogs" → "3 dogs"), a phrase with
+ * its article or place word for the one there ("a cat" → "a dog", "in leeds" → "near leeds"), a relation for a relation
+ * ("my husband dave" → "my boyfriend dave"), else the last words ("tesco" → "aldi"). Null when nothing fits.
+ */
+function withRightWords(statement: string, right: string[], sure: boolean): string | null {
+  const words = statement.split(/(\s+)/);
+  const indexes = words.map((w, i) => (i % 2 === 0 && w !== '' ? i : -1)).filter((i) => i >= 0);
+  const lower = (i: number): string => (words[i] ?? '').toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, '');
+  const replaceFrom = (start: number, count: number): string => {
+    const first = indexes.indexOf(start);
+    const span = indexes.slice(first, first + count);
+    const last = span.at(-1) ?? start;
+    return `${words.slice(0, start).join('')}${right.join(' ')}${words.slice(last + 1).join('')}`;
+  };
+  const head = right[0]?.toLowerCase() ?? '';
+  if (NUMBER.test(head)) {
+    const at = indexes.findLast((i) => NUMBER.test(lower(i)));
+    return at === undefined ? null : replaceFrom(at, right.length);
+  }
+  if (DETERMINERS.has(head) || PLACE_WORDS.has(head)) {
+    const kind = DETERMINERS.has(head) ? DETERMINERS : PLACE_WORDS;
+    const at = indexes.findLast((i) => kind.has(lower(i)));
+    return at === undefined ? null : replaceFrom(at, indexes.length - indexes.indexOf(at));
+  }
+  if (right.length === 1 && RELATIONS.has(head)) {
+    const at = indexes.findLast((i) => RELATIONS.has(lower(i)));
+    return at === undefined ? null : replaceFrom(at, 1);
+  }
+  if (indexes.length <= right.length) return null;
+  const last = indexes.slice(-right.length);
+  // After a soft cue, one word for the name or state said last: "i live in leeds, actually york" (not "i love my job.
+  // well, most days", "i eat meat again. sorry cows").
+  if (!sure && (right.length > 1 || !VALUE_BEFORE.has(lower(indexes[indexes.length - 2] as number)))) return null;
+  // Only content words are put right: not "in", "my", nor "originally" ("i'm from york originally, well, nearby").
+  if (last.some((i) => isFunctionWord(lower(i)) || (/ly$/.test(lower(i)) && !/ly$/i.test(head)))) return null;
+  return replaceFrom(last[0] as number, right.length);
+}
+
+/**
+ * "i live in york... leeds*", "i work at mnozo lol monzo*", "*monzo": a starred word puts right the word it is most like
+ * (a typo), else the last word said before it.
+ */
+function starCorrected(text: string): string {
+  // ("*eats burger*", "i *love* it": stars around words are actions and stress.)
+  if ((text.match(/\*/g) ?? []).length !== 1) return text;
+  const star = /(?:^|\s)(?:\*(\p{L}[\p{L}'-]*)|(\p{L}[\p{L}'-]*)\*)(?=[\s.,!?]|$)/u.exec(text);
+  if (!star) return text;
+  const right = star[1] ?? star[2] ?? '';
+  const before = text.slice(0, star.index).replace(TRAILING, '');
+  const words = [...before.matchAll(/\p{L}[\p{L}'-]*/gu)];
+  if (words.length < 2) return text;
+  const near = words.findLast((w) => w[0].length >= 3 && w[0].toLowerCase() !== right.toLowerCase() && editDistance(w[0].toLowerCase(), right.toLowerCase()) <= Math.max(1, Math.floor(right.length / 3)));
+  const target = near ?? words.at(-1);
+  if (!target || isFunctionWord(target[0].toLowerCase())) return text;
+  const at = target.index ?? 0;
+  const tail = text.slice(star.index + star[0].length);
+  return `${before.slice(0, at)}${right}${before.slice(at + target[0].length)}${tail}`;
+}
+
+const isFunctionWord = (word: string): boolean => NOT_A_CORRECTION.has(word) || DETERMINERS.has(word) || PLACE_WORDS.has(word);
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j] as number;
+      row[j] = Math.min(above + 1, (row[j - 1] as number) + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length] as number;
+}
