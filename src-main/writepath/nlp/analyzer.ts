@@ -6,7 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
-import { firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, withInstitutionWords, type ModelWord } from './name-case';
+import { firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, unknownSurnamesAfter, withInstitutionWords, type ModelWord } from './name-case';
 import { messageLines } from './message-lines';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
@@ -85,7 +85,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         const words = wordsOf(text);
         const atCues = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
         const cued = new Set(atCues.map((n) => lettersOnly(n).toLowerCase()));
-        const firstNames = [...atCues, ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words), ...unknownNamesAfterNameIs(words, cued)];
+        const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words), ...unknownNamesAfterNameIs(words, cued)];
         lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames] };
       }
       return lastKnown.names;

@@ -238,6 +238,7 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
     a === 'call' && b === 'me' ? start + 2
     : calledAt > 0 ? calledAt
     : a === 'name' && ["'s", '’s'].includes(b) ? start + 2
+    : a === 'my' && b === 'nickname' && ['is', "'s", '’s'].includes(c) ? start + 3
     : a === 'i' && b === 'go' && c === 'by' ? start + 3
     : goingBy > 0 ? goingBy
     : a === 'going' && b === 'by' ? start + 2 // "going by Jo now": said without "I'm".
@@ -260,8 +261,11 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
 
 /** A message that opens with a greeting: "hi", "heyy", "hello", "hiya", "morning". */
 const OPENS_WITH_GREETING = /^\W*(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)\b/i;
+const INTRODUCED_IN_CAPITALS = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\b[Ii]t(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+/** The same, typed in lower case, as the message's opening: "hey its marcus", "dana here!" (the name finder decides later). */
+const INTRODUCED_IN_LOWER_CASE = /^[^\p{L}]*(?:(?:hi+|hey+a?|hello+|hiya+|heya+)\b[\s,!.]*)?(?:(?:it['’]?s|it is)\s+\p{Ll}+|\p{Ll}+\s+here\b)/u;
 /** Whether a message may introduce its speaker without "I" (a cheap look before it is parsed): "Dana here", "it's Dana". */
-export const MAY_INTRODUCE = /(?:^|[.!?,]\s*)\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+here\b|\b[Ii]t(?:['’]?s| is)\s+\p{Lu}\p{Ll}+/u;
+export const MAY_INTRODUCE = { test: (text: string): boolean => INTRODUCED_IN_CAPITALS.test(text) || INTRODUCED_IN_LOWER_CASE.test(text) };
 /** Someone else's words or visit: "Dana here! is what my sister says", "Jo here! she's visiting". */
 const SOMEONE_ELSE_INTRODUCED = /\b(?:says?|said|signs?|voicemail|wrote|texted|on my phone|account|joke|she|he|she's|he's|his|her|they|there)\b|\bis what\b/i;
 /** What may follow a name in an introduction: "again lol", "x", "from the gym", "from accounts". */

@@ -170,8 +170,9 @@ export { CALENDAR_WORDS } from '../../../src-shared/calendar';
 
 export const MODALS = words('will would could should might may must shall can ca wo');
 
-/** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages. */
+/** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages, the heroes of a joke. */
 export const NOT_NAMES = words(`
+  batman superman spiderman groot spartacus sherlock
   ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team
   gutted hungover skint knackered trans nonbinary queer bi gay straight aries taurus gemini virgo libra scorpio
   sagittarius capricorn aquarius pisces

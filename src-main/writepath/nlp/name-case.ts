@@ -151,19 +151,26 @@ export function firmNamesBySuffix(text: string): string[] {
  * words.
  */
 const PERSON_CUE_BEFORE =
-  /(?:dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
+  /(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
 const PERSON_CUE_AFTER =
   /^(?:\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
+/** An introduction's opening before a name: "hey its marcus", "hi, it's jo", "this is kate btw" (from the message's start). */
+const INTRODUCTION_BEFORE = /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+|yo+)\b[\s,!.]*)?(?:it'?s|it is|this is)\s+$/;
+/** A name that opens the message, said to be here: "dana here!", "hi, jo here". */
+const HERE_AFTER_OPENING = /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+)\b[\s,!.]*)?$/;
+
 export function firstNamesAtPersonCues(text: string, firstNames: readonly string[]): string[] {
   const lower = text.toLowerCase();
+  const opening = (at: number, after: string): boolean => INTRODUCTION_BEFORE.test(lower.slice(0, at)) || (HERE_AFTER_OPENING.test(lower.slice(0, at)) && /^\s+here\b/.test(after));
   return firstNames.filter((raw) => {
     // ("zoe's my girlfriend": the tagger's name keeps its "'s".)
     const name = lettersOnly(raw.replace(/['’]s$/i, '')).toLowerCase();
     if (!/^\p{Ll}{2,}$/u.test(name)) return false;
     for (const m of lower.matchAll(new RegExp(`(?<![\\p{L}])${name}(?![\\p{L}])`, 'gu'))) {
       const at = m.index ?? 0;
-      if (PERSON_CUE_BEFORE.test(lower.slice(Math.max(0, at - 30), at)) || PERSON_CUE_AFTER.test(lower.slice(at + name.length, at + name.length + 40))) return true;
+      const after = lower.slice(at + name.length, at + name.length + 40);
+      if (PERSON_CUE_BEFORE.test(lower.slice(Math.max(0, at - 30), at)) || PERSON_CUE_AFTER.test(after) || opening(at, after)) return true;
     }
     return false;
   });
@@ -237,28 +244,56 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[]
   const after = tokens[i + 3];
   // "hey im hungryyy": a word stretched for feeling is no name.
   if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text)) return [];
-  return !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
+  // ("hi i'm priya 👋": an emoji ends the phrase as a mark does.)
+  return !after || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
 }
 
 /**
- * A name no dictionary knows, given after "name is" / "name's" in lower case: "her name is priya", "my name is emma
- * clarke" (up to two words, ending the phrase; a word the name finder knows may be one of them).
+ * A name no dictionary knows, given after "name is" / "name's" in lower case, or asked for ("call me lizzie", "everyone
+ * calls me bex", "i go by sasha", "my nickname is bex"): "her name is priya", "my name is emma clarke" (up to two
+ * words, ending the phrase; a word the name finder knows may be one of them).
  */
 export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: ReadonlySet<string>): string[] {
   const out: string[] = [];
   const lower = tokens.map((t) => t.text.toLowerCase());
-  lower.forEach((w, i) => {
-    if (w !== 'name' || !['is', "'s", 'was'].includes(lower[i + 1] ?? '')) return;
+  const cueEnd = (i: number): number => {
+    const [w, next] = [lower[i], lower[i + 1] ?? ''];
+    if ((w === 'name' || w === 'nickname') && ['is', "'s", 'was'].includes(next)) return i + 2;
+    if ((w === 'call' || w === 'calls') && next === 'me') return i + 2;
+    if (['go', 'goes', 'going'].includes(w ?? '') && next === 'by') return i + 2;
+    return -1;
+  };
+  lower.forEach((_, i) => {
+    const start = cueEnd(i);
+    if (start < 0) return;
     const words: ModelWord[] = [];
-    for (let j = i + 2; j < i + 4 && tokens[j]; j++) {
+    for (let j = start; j < start + 2 && tokens[j]; j++) {
       const t = tokens[j] as ModelWord;
-      const nameLike = /^\p{Ll}{2,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && (!t.known || known.has(t.text));
+      const nameLike = /^\p{Ll}{2,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !NOT_CALLED.has(t.text) && (!t.known || known.has(t.text));
       if (!nameLike) break;
       words.push(t);
     }
-    const after = tokens[i + 2 + words.length];
-    const ends = !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so'].includes(after.text.toLowerCase());
+    const after = tokens[start + words.length];
+    const ends = !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so', 'pls', 'please'].includes(after.text.toLowerCase());
     if (words.length > 0 && ends && words.some((t) => !t.known)) out.push(...words.filter((t) => !t.known).map((t) => t.text));
+  });
+  return out;
+}
+
+/** What follows "call me" that no dictionary may know and is no name: "call me pls", "call me l8r", "call me tmrw". */
+const NOT_CALLED = new Set(['pls', 'plz', 'asap', 'l8r', 'tmrw', 'tmr', 'tonite', 'lol', 'hun', 'babe', 'bby', 'xx', 'xxx']);
+
+/**
+ * A surname no dictionary knows after a first name found at a person cue: "i'm dana whitfield, nice to meet u", "my
+ * name is jo mcallister". Only a word ending the phrase.
+ */
+export function unknownSurnamesAfter(tokens: readonly ModelWord[], firstNames: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    const after = tokens[i + 2];
+    if (!firstNames.has(t.text.toLowerCase()) || !next || next.known || !/^\p{Ll}{3,}$/u.test(next.text) || /(\p{L})\1\1/u.test(next.text) || NOT_CALLED.has(next.text)) return;
+    if (!after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'here'].includes(after.text.toLowerCase())) out.push(`${t.text} ${next.text}`);
   });
   return out;
 }

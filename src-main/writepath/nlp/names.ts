@@ -96,8 +96,9 @@ export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
 /** A copula the name and partner rules read, or null for the rest of the copula rules. */
 export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
-  // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner").
-  const everyday = object.length === 1 && ctx.isEverydayWord(object[0]?.text ?? '');
+  // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner"); a capital
+  // typed on purpose in a lower-case message is ("i'm Max", "hi, i'm Ray").
+  const everyday = object.length === 1 && !ctx.typedInLowerCase && ctx.isEverydayWord(object[0]?.text ?? '');
   if (!group.negated && !group.past && isPersonName(object) && !everyday) return [nameStatement(subject, joinTokens(object))];
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);

@@ -43,6 +43,11 @@ export interface Context {
   newJobOnly?: boolean;
   /** The whole utterance as read (normalised, names capitalised). */
   text: string;
+  /**
+   * Typed in lower case (it opens with a small letter): a capital inside it was typed on purpose, so "i'm Max" names the
+   * speaker though "max" is a word ("Im Knackered", title case throughout, does not).
+   */
+  typedInLowerCase?: boolean;
 }
 
 /** Subject of a clause as written in a fact, the key its slots use, and how "my" reads inside it. */

@@ -113,6 +113,7 @@ export function readStatements(
     isOrganisation: (name) => analyzer.isOrganisation?.(name) ?? false,
     isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
     coupleDoubt: MESSAGE_COUPLE_DOUBT.test(text),
+    typedInLowerCase: /^[^\p{L}]*\p{Ll}/u.test(raw),
     text,
     newJobOnly: !ownNews,
   };

@@ -1,0 +1,67 @@
+/**
+ * Issue 24, "I'm NAME" / "my name is" gives a name fact: the speaker's name and what they go by, typed as chats type them
+ * (lower case, an emoji after, a surname no dictionary knows, "it's jo", "dana here"). Found by a blind review (session 26).
+ */
+import { describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function named(text: string): Promise<{ slot: string | null; value: string | null; content: string }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT)
+    .filter((s) => s.slot === 'user.name' || s.slot === 'user.nickname')
+    .map((s) => ({ slot: s.slot, value: s.value, content: s.content }));
+}
+
+describe('the speaker names themself the way chats do', () => {
+  it('gives the name, and the person, from an introduction typed in lower case', async () => {
+    const cases: [string, string][] = [
+      ["hi i'm priya 👋", 'priya'],
+      ["i'm dana whitfield, nice to meet u", 'dana whitfield'],
+      ['my name is jo mcallister', 'jo mcallister'],
+      ['hey its marcus', 'marcus'],
+      ['dana here!', 'dana'],
+      ['hi, jo here', 'jo'],
+      // A capital typed on purpose in a lower-case message is a name, though the word is also a word.
+      ["i'm Max", 'max'],
+      ["hi, i'm Ray", 'ray'],
+    ];
+    for (const [text, value] of cases) expect(await named(text), text).toMatchObject([{ slot: 'user.name', value }]);
+    const read = readStatements(await winkAnalyzer(), "i'm dana whitfield, nice to meet u", USER, SAID_AT);
+    expect(read[0]?.entities).toMatchObject([{ name: 'Dana Whitfield', type: 'person' }]);
+  });
+
+  it('gives what they go by, asked for in lower case', async () => {
+    const cases: [string, string][] = [
+      ['call me lizzie', 'lizzie'],
+      ['everyone calls me bex', 'bex'],
+      ['i go by alex now', 'alex'],
+      ['my nickname is bex', 'bex'],
+      ['my nickname is Bex', 'bex'],
+    ];
+    for (const [text, value] of cases) expect(await named(text), text).toMatchObject([{ slot: 'user.nickname', value }]);
+  });
+
+  it('takes no mood, errand, joke or other person for a name', async () => {
+    for (const text of [
+      'call me later',
+      'call me pls',
+      'call me tmrw',
+      'call me crazy but i love it',
+      'call me when u land',
+      'she calls me babe',
+      'i go by train',
+      "i'm will be there",
+      'hey its raining',
+      "hey it's me",
+      'Im Knackered',
+      "i'm Batman",
+      'im so done',
+      "my sister's name is priya",
+    ]) {
+      expect(await named(text), text).toEqual([]);
+    }
+  });
+});
