@@ -911,7 +911,7 @@ describe('session 20: habits listed and habits by their verb', () => {
   });
 
   it('a habit on a weekday ("every friday") is a habit, not a plan for the next one', async () => {
-    expect(await slotted('I eat fish every friday')).toEqual([{ content: 'User eats fish every friday', slot: 'user.uses.fish', value: 'yes', day: null }]);
+    expect(await slotted('I eat fish every friday')).toEqual([{ content: 'User eats fish every Friday', slot: 'user.uses.fish', value: 'yes', day: null }]);
     expect((await slotted('I play football every other Saturday')).map((f) => [f.content, f.day])).toEqual([['User plays football every other Saturday', null]]);
     // A weekday alone still dates a past verb, and still makes a present one a plan.
     expect(await first('I started at Ridgeline on Monday')).toMatchObject({ slot: 'user.employer', day: '2026-11-23' });
@@ -1073,7 +1073,7 @@ describe('session 20: habits listed and habits by their verb', () => {
   });
 
   it('"split up" is a verb, and a month gone by dates it; "since March" is when a state began, never a plan', async () => {
-    expect(await slotted('I split up with Dan in june')).toEqual([{ content: 'User split up with Dan in june', slot: 'user.partner', value: 'ended:dan', day: '2026-06-01' }]);
+    expect(await slotted('I split up with Dan in june')).toEqual([{ content: 'User split up with Dan in June', slot: 'user.partner', value: 'ended:dan', day: '2026-06-01' }]);
     expect(await slotted('now I work at Meta since March')).toEqual([{ content: 'User works at Meta since March', slot: 'user.employer', value: 'meta', day: '2026-03-01' }]);
     expect((await slotted('I work at Meta since 2020'))[0]).toMatchObject({ slot: 'user.employer', value: 'meta', day: '2020-01-01' });
     // A present habit still has no start date, and a month ahead with a present verb is still a plan.
@@ -1295,7 +1295,7 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
   });
 
   it('a month named with a past verb is the one gone by, unless "next" or a plan says otherwise', async () => {
-    expect(await slotted('I split up with Dan in march')).toEqual([{ content: 'User split up with Dan in march', slot: 'user.partner', value: 'ended:dan', day: '2026-03-01' }]);
+    expect(await slotted('I split up with Dan in march')).toEqual([{ content: 'User split up with Dan in March', slot: 'user.partner', value: 'ended:dan', day: '2026-03-01' }]);
     expect(await slotted('I hurt my back in april')).toMatchObject([{ day: '2026-04-01' }]);
     expect(await slotted('I split up with Dan next march')).toEqual([]);
     expect(await slotted('I move to Leeds next june')).toEqual([]);

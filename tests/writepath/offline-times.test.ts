@@ -96,7 +96,7 @@ describe('offline consolidation and times before 1970', () => {
     const read = (text: string) => readStatements(analyzer, text, { name: 'User', isUser: true }, SAID_AT).map((s) => [s.content, day(s.eventTime)]);
     expect(read('I loved 11/22/63 by Stephen King.')).toEqual([['User loved 11/22/63 by Stephen King', null]]);
     expect(read('I moved to Porto on 11/22/63.')).toEqual([['User lives in Porto', '1963-11-22']]);
-    expect(read('I visited Rome on 3/4/1912.')).toEqual([['User visited Rome on 3/4/1912', '1912-03-04']]);
+    expect(read('I visited Rome on 3/4/1912.')).toEqual([['User visited Rome on 4 March 1912', '1912-03-04']]);
   });
 });
 

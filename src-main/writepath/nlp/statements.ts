@@ -14,6 +14,7 @@ import { forSoftware, unknownPlaceMovedTo } from './software-moves';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
+import { withTimesAsWritten } from './time-words';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import { intensityWithException, withoutIntensity } from './intensity';
@@ -141,7 +142,7 @@ export function readStatements(
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
   // "im seeing someone 🙈 his name is jake": the one told of, named in the next sentence.
-  return oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker)));
+  return oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker))).map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
 }
 
 

@@ -1,0 +1,40 @@
+/**
+ * A fact says its times as a person writes them, whatever the chat typed: "User left Google in March" (not "in march"),
+ * "User got engaged on 24 December" (not "on 24th dec"), "User swims every Sunday", "User has been vegan since 29
+ * December 2023" (not "since 29.12.2023"). Only the words change; when the fact happened is its event time.
+ */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const SHORT_MONTHS: Readonly<Record<string, string>> = {
+  jan: 'January', feb: 'February', mar: 'March', apr: 'April', jun: 'June', jul: 'July', aug: 'August', sep: 'September', sept: 'September', oct: 'October', nov: 'November', dec: 'December',
+};
+const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)(s?)\b/g;
+/** Where a month's name is a month: after "in", "since", "mid-", a day ("24th dec"), or before a day or a year. */
+const MONTH_BEFORE = String.raw`(?<=\b(?:in|since|until|till|from|by|of|last|next|this|early|late|mid|end of|start of)[\s-]+|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)`;
+const MONTH_AFTER = String.raw`(?=\s+\d{1,4}\b)`;
+const MONTH_WORD = String.raw`(january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|may)\b`;
+const MONTH_IN_TIME = new RegExp(`${MONTH_BEFORE}${MONTH_WORD}|\\b${MONTH_WORD}${MONTH_AFTER}`, 'g');
+const NUMERIC_DATE = /\b(?:\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}-\d{2}-\d{2})\b/g;
+
+const monthName = (word: string): string => SHORT_MONTHS[word] ?? `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+
+/** `content` with the months, weekdays and numeric dates it says written out (see above). */
+export function withTimesAsWritten(content: string, eventTime: number | null): string {
+  let out = content
+    // (The match is the month's word alone: what places it is looked at, not taken.)
+    .replace(MONTH_IN_TIME, (word: string) => monthName(word.toLowerCase()))
+    .replace(WEEKDAYS, (_, day: string, plural: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}${plural}`);
+  // A numeric date is the day the fact is dated, written out: one date only, and only when it is that day.
+  const numeric = [...out.matchAll(NUMERIC_DATE)];
+  if (eventTime !== null && numeric.length === 1) {
+    const d = new Date(eventTime);
+    const [day, month, year] = [d.getUTCDate(), d.getUTCMonth() + 1, d.getUTCFullYear()];
+    const match = numeric[0] as RegExpMatchArray;
+    const said = match[0];
+    const parts = said.split(/[./-]/).map(Number);
+    const sameDay = parts.includes(day) && parts.includes(month) && parts.includes(year);
+    // ("started my job 2021-04-03": a day said bare is "on" it.)
+    const on = /\b(?:on|since|from|until|till|by|before|after|of)\s+$/i.test(out.slice(0, match.index)) ? '' : 'on ';
+    if (sameDay) out = out.replace(said, `${on}${day} ${MONTHS[month - 1] ?? ''} ${year}`);
+  }
+  return out;
+}
