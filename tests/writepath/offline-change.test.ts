@@ -1074,7 +1074,7 @@ describe('session 20: habits listed and habits by their verb', () => {
 
   it('"split up" is a verb, and a month gone by dates it; "since March" is when a state began, never a plan', async () => {
     expect(await slotted('I split up with Dan in june')).toEqual([{ content: 'User split up with Dan in June', slot: 'user.partner', value: 'ended:dan', day: '2026-06-01' }]);
-    expect(await slotted('now I work at Meta since March')).toEqual([{ content: 'User works at Meta since March', slot: 'user.employer', value: 'meta', day: '2026-03-01' }]);
+    expect(await slotted('now I work at Meta since March')).toEqual([{ content: 'User has worked at Meta since March', slot: 'user.employer', value: 'meta', day: '2026-03-01' }]);
     expect((await slotted('I work at Meta since 2020'))[0]).toMatchObject({ slot: 'user.employer', value: 'meta', day: '2020-01-01' });
     // A present habit still has no start date, and a month ahead with a present verb is still a plan.
     expect((await slotted('I run every day'))[0]?.day ?? null).toBeNull();

@@ -107,6 +107,7 @@ export const NOT_JOBS = words(`
   atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
   voter conservative liberal republican democrat libertarian environmentalist activist quaker widower buyer parent
   shareholder client subscriber investor backer holder donor juror inpatient outpatient visitor guest
+  disaster pleaser failure mess nightmare wreck character survivor fighter warrior
 `);
 /** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
 export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');

@@ -75,7 +75,7 @@ const PLACE_SHAPE = new RegExp(
 );
 
 /** What may follow a name at the end of its phrase: "… bedminster now", "… last month", "… lol". */
-const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw']);
+const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw', 'tbh', 'ngl', 'atm', 'rn', 'tho', 'though', 'too', 'lmao', 'innit', 'these', 'currently', 'mid', 'early', 'late', 'x', 'xx']);
 
 /**
  * Words no dictionary of the model knows, typed in lower case after a verb of place or work and "in", "to", "at",
@@ -91,7 +91,9 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     const after = tokens[i + 1];
     if (t.known || !before || !/^\p{Ll}{3,}$/u.test(t.text) || NOT_EMPLOYERS.has(t.text)) return;
     // The verb right before the preposition, or one word before it ("moved back to", "live up in").
-    const verb = [tokens[i - 2], tokens[i - 3]].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
+    // ("i work as a designer at monzo": the verb before its role.)
+    const asARole = tokens[i - 4]?.text.toLowerCase() === 'as' && ['a', 'an'].includes(tokens[i - 3]?.text.toLowerCase() ?? '') ? tokens[i - 5] : undefined;
+    const verb = [tokens[i - 2], tokens[i - 3], asARole].find((v) => v !== undefined && (v.pos === 'VERB' || v.pos === 'AUX'));
     // "a job at fieldnote"; "i'm not at deloitte anymore", "im now at monzo": a job said with a copula and a change.
     const change = (w: ModelWord | undefined): boolean => ['now', 'anymore', 'longer'].includes(w?.text.toLowerCase() ?? '');
     const job =
@@ -113,7 +115,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     if (!job && !EMPLOYER_VERBS.has(verb?.lemma ?? '') && !PLACE_SHAPE.test(t.text)) return;
     // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
     const hyphen = after?.text === '-' || after?.text === '–';
-    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV'].includes(after.pos) || AFTER_A_NAME.has(after.text.toLowerCase()));
+    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV', 'SYM'].includes(after.pos) || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || /^(?:mid|early|late)-/i.test(after.text));
     if (ends) out.push(t.text);
   });
   return out;

@@ -53,6 +53,10 @@ const A_STAY =
   /\bfor (?:the (?:summer|winter|spring|autumn|holidays|week|month|weekend|term|semester)|a (?:week|month|bit|while|fortnight|few (?:days|weeks|months)|couple of (?:days|weeks|months))|(?:\d+|one|two|three|four|five|six|a few|a couple of|a couple) (?:days|weeks|months))\b/i;
 /** Work over a holiday is a job for it ("working at tesco over christmas"); a start or a move over one says when it was. */
 const OVER_A_SPELL = /\b(?:working|work)\b[^.!?\n]*\bover (?:christmas|xmas|easter|the (?:summer|holidays|break))\b/i;
+/** A costume, not a job or a home: "i'm a nurse for halloween", "dressed as a pirate". */
+const IN_COSTUME = /\bfor (?:halloween|fancy dress|world book day|the (?:fancy dress|costume|halloween) party)\b|\bdressed (?:up )?as\b|\bcostume\b/i;
+/** A story to tell others, not what holds: "if anyone asks, i live in leeds", "if my mum asks i was at yours". */
+const COVER_STORY = /\bif (?:any(?:one|1|body)|some(?:one|body)|they|she|he|(?:my|ur|your) \w+) asks?(?=\s*(?:[,.!:;-]|$)|\s+(?:i|we|u|you|tell|say)\b)/i;
 /** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
 const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
@@ -81,7 +85,10 @@ export function asTheSentenceMeansThem(statements: readonly Statement[], text: s
   const spellSaid = forASpell ? FOR_A_SPELL.exec(text)?.[0].toLowerCase() : undefined;
   const spell = spellSaid !== undefined && /^(?:for|until) /.test(spellSaid) ? spellSaid : null;
   const spellPart = spell === null ? null : partSaying(text, spell);
+  if (COVER_STORY.test(text)) return [];
+  const costume = IN_COSTUME.test(text);
   return statements.flatMap((statement) => {
+    if (costume && /\.(?:occupation|employer|residence)$/.test(statement.slot ?? '')) return [];
     if (longAgo && statement.slot !== null && !statement.value?.startsWith('ended:')) return [];
     // "User lives in Berlin" is not what "living in berlin for the summer" says, nor "User works at Tesco" "… over christmas".
     const slot = statement.slot ?? '';
@@ -115,8 +122,8 @@ function saysPartOf(content: string, part: string): boolean {
   return (content.toLowerCase().match(/[\p{L}'-]+/gu) ?? []).some((w) => w.length >= 4 && !FRAME_WORDS.has(w) && said.has(w));
 }
 
-/** A question tagged on after a comma, asking about what was just said: "…, any ideas?", "…, thoughts?", "…, right?". */
-const TAG_QUESTION = /^(?:any\s+)?(?:ideas|thoughts|suggestions|recommendations|recs|tips|advice)|^(?:what do (?:you|u) (?:think|reckon)|wdyt|right|yeah|ok|okay|no|any\s+\w+)$/i;
+/** A question tagged on after a comma, asking about what was just said or back: "…, any ideas?", "…, right?", "…, do u?". */
+const TAG_QUESTION = /^(?:any\s+)?(?:ideas|thoughts|suggestions|recommendations|recs|tips|advice)|^(?:what do (?:you|u) (?:think|reckon)|wdyt|right|yeah|ok|okay|no|any\s+\w+|(?:do|and|what about|how about) (?:you|u|u2|you too)|hbu|wbu|hby|u|you)$/i;
 
 /** The sentence without a tag question at its end; the sentence itself when it has none. */
 export function withoutTagQuestion(sentence: Sentence): Sentence {

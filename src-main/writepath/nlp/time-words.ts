@@ -17,9 +17,14 @@ const NUMERIC_DATE = /\b(?:\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}-\d{2}-\d{2})\b/g;
 
 const monthName = (word: string): string => SHORT_MONTHS[word] ?? `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 
+/** A present that held "since" a time is said as one that has held: "User works at Monzo since March". */
+const PRESENT_SINCE = /^(\S+(?: \S+)?) (works|lives|is) (?=(?:(?!\b(?:and|but)\b).)*\bsince\b)/;
+const HAS_HELD: Readonly<Record<string, string>> = { works: 'has worked', lives: 'has lived', is: 'has been' };
+
 /** `content` with the months, weekdays and numeric dates it says written out (see above). */
 export function withTimesAsWritten(content: string, eventTime: number | null): string {
   let out = content
+    .replace(PRESENT_SINCE, (_, subject: string, verb: string) => `${subject} ${HAS_HELD[verb] ?? verb} `)
     // (The match is the month's word alone: what places it is looked at, not taken.)
     .replace(MONTH_IN_TIME, (word: string) => monthName(word.toLowerCase()))
     .replace(WEEKDAYS, (_, day: string, plural: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}${plural}`);
