@@ -37,3 +37,24 @@ describe("review 37's findings", () => {
     expect((await read("my cousin Meera is going to help if anyone asks awkward questions. I'm a nurse")).map((f) => f.value)).toEqual(['cousin', 'nurse']);
   });
 });
+
+describe('a home or job then, and the one now, said without "I"', () => {
+  it('reads the one now as the current home or job, and the one then as over', async () => {
+    const slots = async (text: string): Promise<[string | null, string | null][]> => (await read(text)).map((f) => [f.slot, f.value]);
+    expect(await slots('used to live in paris\nnow in lyon')).toEqual([['user.residence', 'ended:paris'], ['user.residence', 'lyon']]);
+    expect(await slots('was at tesco for 5 yrs\nnow at aldi')).toEqual([['user.employer', 'aldi']]);
+    expect(await slots('ex-amazon, now at shopify')).toEqual([['user.employer', 'ended:amazon'], ['user.employer', 'shopify']]);
+    expect(await slots('from glasgow originally\nlive in london now')).toEqual([['user.residence', 'london']]);
+    expect(await slots('i lived in tokyo for 2 years, back in sydney now')).toContainEqual(['user.residence', 'sydney']);
+    expect(await slots('i moved house! now in headingley')).toEqual([['user.residence', 'headingley']]);
+    expect(await slots('worked at deloitte til august\nnow at pwc')).toEqual([['user.employer', 'pwc']]);
+    expect(await slots('former nurse, now a paramedic')).toEqual([['user.occupation', 'paramedic']]);
+    expect((await read('lived in leeds 10 yrs, now back home in york')).map((f) => f.content)).toEqual(['User lived in Leeds for 10 years', 'User lives in York']);
+  });
+
+  it("leaves someone else's then and now, a day's errands and a habit as they were", async () => {
+    for (const text of ['my sister used to live in paris\nnow in lyon', 'she used to work at tesco, now at aldi', 'worked at home today, now at the pub', 'was at the gym for 2 hours\nnow at the pub lol', 'left work early, now at the pub', 'former smoker, now a vaper lol', 'used to love it, now a chore']) {
+      expect((await read(text)).filter((f) => /^user\.(?:residence|employer|occupation)$/.test(f.slot ?? '')), text).toEqual([]);
+    }
+  });
+});

@@ -58,7 +58,7 @@ describe('a message that corrects itself', () => {
     expect((await facts("i'm a nurse. or was, i'm a midwife now")).map((f) => f.value)).toEqual(['midwife']);
   });
 
-  it('leaves apologies, afterthoughts and stars that are no correction as they were', () => {
+  it('leaves apologies and afterthoughts that are no correction as they were', () => {
     for (const text of [
       'i quit my job. sorry boss',
       'i eat meat again\nsorry cows',
@@ -67,13 +67,54 @@ describe('a message that corrects itself', () => {
       "i'm late sorry!!",
       'i work at tesco. actually i love it',
       'i love my job. well, most days',
-      "i'm totally vegan lol *eats burger*",
-      'i *love* it here',
       "i'm from york originally, well, nearby",
       'sorry, i live in york',
       'i live in leeds actually',
     ]) {
       expect(selfCorrected(text), text).toBe(text);
     }
+  });
+
+  it('after a second review: "i mean" before a clause, an apology to someone, "no," and "oops i meant", a time after the words', async () => {
+    // "i mean" before a clause goes on talking; a hedge after it qualifies. The fact stays.
+    for (const text of ["i live in york, i mean it's a nice city", "i live in york. i mean, it's ok", 'i live in york, i mean i love it']) {
+      expect((await facts(text)).map((f) => f.value), text).toEqual(['york']);
+    }
+    for (const text of ["i'm vegan, i mean mostly", "i'm 30, i mean roughly", "i'm 41, i mean, whatever", 'i work at monzo, i mean technically']) expect(selfCorrected(text), text).toBe(text);
+    // "sorry" to someone, or with a word of another kind, corrects nothing.
+    const kept: [string, string][] = [
+      ['i work at tesco. sorry, tom', 'tesco'],
+      ['i work at tesco. sorry, leeds', 'tesco'],
+      ['i live in leeds. sorry, tesco', 'leeds'],
+      ['i work at tesco. sorry, brb', 'tesco'],
+      ['i work at tesco. sorry, hun', 'tesco'],
+    ];
+    for (const [text, value] of kept) expect((await facts(text)).map((f) => f.value), text).toEqual([value]);
+    const corrected: [string, string][] = [
+      ['i live in cardiff, no, swansea', 'swansea'],
+      ['we live in oslo. nope, bergen', 'bergen'],
+      ['i live in paris. oops i meant lyon', 'lyon'],
+      ['my name is tom\nsorry tomas', 'tomas'],
+      ["i'm 41. no 42", '42'],
+    ];
+    for (const [text, value] of corrected) expect((await facts(text)).map((f) => f.value), text).toEqual([value]);
+    expect(selfCorrected("i'm 41, no kids")).toBe("i'm 41, no kids");
+    expect(selfCorrected('i work at tesco since march, i mean aldi')).toBe('i work at aldi since march');
+    expect(selfCorrected('im a plumber. i mean electrician')).toBe('im an electrician');
+    expect(selfCorrected('i have 4 siblings. wait, 5')).toBe('i have 5 siblings');
+  });
+
+  it("reads stars the chat's way: an action goes, a stressed word stays, a starred number puts one right", async () => {
+    const cases: [string, string][] = [
+      ['*sigh* i live in leeds', 'leeds'],
+      ['i live in *leeds*', 'leeds'],
+      ['i work at *checks notes* monzo', 'monzo'],
+      ["i'm vegan *gasp*", 'vegan'],
+      ['i live in leeds *shrugs* i mean york', 'york'],
+    ];
+    for (const [text, value] of cases) expect((await facts(text)).map((f) => f.value), text).toEqual([value]);
+    expect(await facts('i have 2 dogs\n3*')).toMatchObject([{ content: 'User has 3 dogs' }]);
+    expect(await facts("i'm 41\n*42")).toMatchObject([{ value: '42' }]);
+    expect(await facts('i have 2* dogs')).toMatchObject([{ content: 'User has 2 dogs' }]);
   });
 });

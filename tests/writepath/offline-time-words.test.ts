@@ -22,7 +22,9 @@ describe('times written out in a fact', () => {
     expect(await read('i swim every sunday')).toEqual([['User swims every Sunday', null]]);
     expect(await read('been vegan since 29.12.2023')).toEqual([['User has been vegan since 29 December 2023', '2023-12-29']]);
     expect(await read('got married on 14/06/2019')).toEqual([['User got married on 14 June 2019', '2019-06-14']]);
-    expect(await read('started my job 2021-04-03')).toEqual([['User started their job on 3 April 2021', '2021-04-03']]);
+    // A month or a day typed with its capital in a lower-case chat leaves the names in it to be found.
+    expect(await read('i moved to leeds in March')).toEqual([['User lives in Leeds', '2026-03-01']]);
+    expect(await read('started my job on 2021-04-03')).toEqual([['User started their job on 3 April 2021', '2021-04-03']]);
   });
 
   it('leaves "may" the verb, a date that is no day, and a date the fact is not given as they were', () => {
@@ -31,5 +33,9 @@ describe('times written out in a fact', () => {
     expect(withTimesAsWritten('User loved 11/22/63 by Stephen King', null)).toBe('User loved 11/22/63 by Stephen King');
     expect(withTimesAsWritten('User moved on 01.02.2020', Date.UTC(2021, 0, 1))).toBe('User moved on 01.02.2020');
     expect(withTimesAsWritten('User moved to Leeds in may 2024', null)).toBe('User moved to Leeds in May 2024');
+    // A number shaped like a date where no date goes, and a date read as another day, stay as typed.
+    expect(withTimesAsWritten('User is using version 1.2.2024', Date.UTC(2024, 1, 1))).toBe('User is using version 1.2.2024');
+    expect(withTimesAsWritten('User has worked at the NHS since 2020-01-15', Date.UTC(2020, 0, 1))).toBe('User has worked at the NHS since 2020-01-15');
+    expect(withTimesAsWritten('User has worked at the NHS since 2020-01-15', Date.UTC(2020, 0, 15))).toBe('User has worked at the NHS since 15 January 2020');
   });
 });

@@ -226,7 +226,8 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   const callsMe = tokens.findIndex((t, i) => i > start && i <= start + 4 && ['call', 'calls'].includes(lowerOf(t)) && word(i + 1) === 'me');
   const callers = tokens.slice(start, callsMe);
   // "everyone calls me Bex", "tom calls me Pri": what people call the speaker (not "nobody calls me that").
-  const byCallers = callsMe > start && !callers.some((t) => ['nobody', 'no', 'noone', 'never', 'not'].includes(lowerOf(t))) && (callers.some((t) => CALLERS.has(lowerOf(t))) || (callers.length <= 2 && isPersonName(callers)));
+  // (Nor "they used to call me bex": no longer.)
+  const byCallers = callsMe > start && !callers.some((t) => ['nobody', 'no', 'noone', 'never', 'not', 'used'].includes(lowerOf(t))) && (callers.some((t) => CALLERS.has(lowerOf(t))) || (callers.length <= 2 && isPersonName(callers)));
   const changed = a === 'i' && ['changed', 'have'].includes(b) ? tokens.findIndex((t, i) => i > start && i <= start + 5 && lowerOf(t) === 'name' && word(i - 1) === 'my' && word(i + 1) === 'to') : -1;
   // "i'm going by jay now", "im going by Jay these days".
   // ("i'm now going by Dana".)

@@ -107,7 +107,7 @@ export const NOT_JOBS = words(`
   atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
   voter conservative liberal republican democrat libertarian environmentalist activist quaker widower buyer parent
   shareholder client subscriber investor backer holder donor juror inpatient outpatient visitor guest
-  disaster pleaser failure mess nightmare wreck character survivor fighter warrior
+  disaster pleaser failure mess nightmare wreck character survivor fighter warrior vaper
 `);
 /** "a former teacher", "an aspiring actor": a job that is not (yet or any more) the person's. */
 export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
@@ -173,7 +173,7 @@ export const MODALS = words('will would could should might may must shall can ca
 
 /** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages, the heroes of a joke. */
 export const NOT_NAMES = words(`
-  batman superman spiderman groot spartacus sherlock
+  batman superman spiderman groot spartacus sherlock tomorrow tonight anytime sometime whenever later soon crazy
   ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team
   gutted hungover skint knackered trans nonbinary queer bi gay straight aries taurus gemini virgo libra scorpio
   sagittarius capricorn aquarius pisces

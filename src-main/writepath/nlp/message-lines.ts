@@ -7,7 +7,7 @@
 const OPENER_ONLY =
   /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:my )?(?:life |quick |little |small |big )?(?:updates?|news)|(?:big|crazy|mad|long|busy) (?:week|month|year|time)(?: no (?:see|speak|chat))?|what a (?:week|month|year)|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
 /** Words a chat puts before the speaker's own statement: "so i'm vegan now", "ok i quit", "news: we emigrated…". */
-const LEAD = String.raw`(?:(?:so|also|ok|okay|well|btw|lol|omg|ngl|tbh|honestly|oh|(?:big |some |good |life )?(?:news|updates?))[\s,.:!-]+)*`;
+const LEAD = String.raw`(?:(?:so|also|ok|okay|well|btw|lol|omg|ngl|tbh|honestly|oh|now|(?:big |some |good |life )?(?:news|updates?))[\s,.:!-]+)*`;
 /** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
 const OWN_OPENING = new RegExp(String.raw`^\s*${LEAD}(?:i|i'm|im|i've|ive|i'd|i'll|my|we|we're|we've|our)\b`, 'i');
 /** A line the speaker is the subject of ("my mum has been…" is the mum's). */

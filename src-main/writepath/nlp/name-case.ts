@@ -181,6 +181,9 @@ export function firstNamesAtPersonCues(text: string, firstNames: readonly string
 /** Lower-case messages longer than this are left as they are (the name finder reads the whole text). */
 const RESTORE_CASE_MAX_CHARS = 1_000;
 
+/** A capital typed as a name would be: not "I", nor a month or a day, which phones and people capitalise in lower-case chats ("i moved to leeds in March"). */
+const TYPED_CAPITAL = /\b(?!I\b|(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)\p{Lu}/u;
+
 /**
  * `text` with each known name capitalised, when the text has no capitalised word but "I" and sentence starts (a
  * chat typed in lower case). `knownNames` lists the names the library finds, possibly with trailing punctuation ("porto!!").
@@ -189,7 +192,7 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
   // A phone capitalises each sentence's first letter; any other capital means names were typed as names (not the
   // "I" and the month "May" that normaliseForParsing capitalised: "i left google in may").
   const withoutSentenceStarts = text.replace(/(^|[.!?]\s+)\p{Lu}/gu, '$1x');
-  if (text.length > RESTORE_CASE_MAX_CHARS || /\b(?!I\b|May\b)\p{Lu}/u.test(withoutSentenceStarts)) return text;
+  if (text.length > RESTORE_CASE_MAX_CHARS || TYPED_CAPITAL.test(withoutSentenceStarts)) return text;
   let out = text;
   for (const found of knownNames(text)) {
     const name = lettersOnly(found);

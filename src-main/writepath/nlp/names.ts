@@ -97,9 +97,13 @@ export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
 export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
   // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner"); a capital
-  // typed on purpose in a lower-case message is ("i'm Max", "hi, i'm Ray").
-  const everyday = object.length === 1 && !ctx.typedInLowerCase && ctx.isEverydayWord(object[0]?.text ?? '');
-  if (!group.negated && !group.past && isPersonName(object) && !everyday) return [nameStatement(subject, joinTokens(object))];
+  // typed on purpose in a lower-case message is, when the name finder takes it for a person's ("i'm Jordan"; not "i'm
+  // Hungry", "i'm King").
+  const only = (object[0]?.text ?? '').toLowerCase();
+  const everyday = object.length === 1 && !(ctx.typedInLowerCase && ctx.named.get(only) === 'person') && ctx.isEverydayWord(only);
+  // ("i'm Tesco", "i'm London": a firm or a place the name finder knows is no one's name.)
+  const placeOrFirm = object.length === 1 && ['place', 'organization'].includes(ctx.named.get(only) ?? '');
+  if (!group.negated && !group.past && isPersonName(object) && !everyday && !placeOrFirm) return [nameStatement(subject, joinTokens(object))];
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);
   const { rest } = state;

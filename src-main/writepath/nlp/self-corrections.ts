@@ -9,12 +9,15 @@
 import { RELATIONS } from './lexicon';
 
 /**
- * How a correction opens after what it corrects. Sure cues say so whatever follows. "sorry", "actually", "well" also
- * apologise or go on talking ("i quit my job. sorry boss", "i work at tesco. actually i love it"), so after them only a
- * name, a number or a phrase of the same kind counts (see withRightWords).
+ * How a correction opens after what it corrects. Sure cues say so whatever follows. "actually", "well" also go on
+ * talking ("i work at tesco. actually i love it"), so after them only a name, a number or a phrase of the same kind
+ * counts (see withRightWords).
  */
-const SURE_CUE = String.raw`or\s+was|or\s+used\s+to|sorry,?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|no\s+wait|wait\s+no|actually\s+no|no\s+sorry|correction|typo|nah`;
-const SOFT_CUE = String.raw`sorry|soz|oops|actually|well|or\s+rather|rather`;
+const SURE_CUE = String.raw`or\s+was|or\s+used\s+to|(?:sorry|soz|oops|whoops),?\s+i\s+mean(?:t)?|i\s+mean(?:t)?|no\s+wait|wait\s+no|actually\s+no|no\s+sorry|correction|typo|nah`;
+// ("sorry" alone apologises as often as it corrects, "i work at tesco. sorry, brb", "… sorry, tom": a soft cue, and the
+// word after it must be of the kind it replaces; "no" and "wait" only before a comma or a number: "i live in cardiff, no,
+// swansea", "i'm 41. no 42", not "i'm 41, no kids".)
+const SOFT_CUE = String.raw`sorry|soz|oops|actually|well|or\s+rather|rather|nope|(?:no|wait)(?=\s*,|\s+\d)`;
 const SURE = new RegExp(`^(?:${SURE_CUE})$`, 'iu');
 /** A cue after a sentence's end, a comma, a dash or an ellipsis (or on a line of its own); "actually no" and "i mean" also mid-sentence. */
 const CUE = new RegExp(
@@ -22,7 +25,8 @@ const CUE = new RegExp(
   'giu',
 );
 /** Cues that take back what came before even when a whole clause follows: "i'm a nurse. i mean, i'm a midwife now". */
-const TAKES_BACK_BEFORE_A_CLAUSE = /^(?:or\s+was|or\s+used\s+to|i\s+mean(?:t)?|sorry,?\s+i\s+mean(?:t)?|no\s+wait|wait\s+no|actually\s+no|correction)$/i;
+// (Not "i mean": before a clause it goes on talking, "i live in york, i mean it's a nice city".)
+const TAKES_BACK_BEFORE_A_CLAUSE = /^(?:or\s+was|or\s+used\s+to|i\s+meant|(?:sorry|soz|oops|whoops),?\s+i\s+meant|no\s+wait|wait\s+no|actually\s+no|correction)$/i;
 /** Where a name or state follows, so that a soft cue's single word may replace it: "in leeds", "at tesco", "is jo", "i'm vegan". */
 const VALUE_BEFORE = new Set(['in', 'at', 'to', 'for', 'from', 'near', 'is', 'am', "'m", 'm', "i'm", 'im', "we're", "name's", 'are', "'re", 'was', 'called', 'named', 'as', 'with']);
 
@@ -35,7 +39,9 @@ const NOT_A_CORRECTION = new Set(
   `i i'm im i've ive me you u your ur we he she they it it's its is was were be been being am are have has had got get
    do did does love like want need think know just really so very not no for about to with that this there what
    if when but and or because cos late busy ok okay fine good bad sure again too anymore thanks ty yes yeah yep on by next since until till
-   after before of`.split(/\s+/),
+   after before of mostly roughly basically technically honestly whatever kinda sorta ish approx around probably maybe
+   sometimes usually mainly partly officially legally anyway anyways idk lol haha who cares try now then here literally
+   seriously brb bye hi hey hun hon mate babe bro sis guys x xx love mum dad all everyone sorry typo`.split(/\s+/),
 );
 /** A correction that takes the statement back rather than putting a word right: "well, had", "ex now", "or was", "trying to". */
 const TAKE_BACK = /^(?:well\s+|or\s+)?(?:had|was|were|used\s+to|ex(?:\s+\S+)?|trying(?:\s+to)?|sort\s+of|kind\s+of|kinda|not\s+(?:really|anymore|any\s?more)|no\s+longer|studied|worked|lived)$/i;
@@ -46,6 +52,10 @@ const PLACE_WORDS = new Set(['in', 'near', 'at', 'outside', 'around', 'from']);
 /** What a statement may end with that is no part of the words put right: "i work at mnozo lol". */
 const TRAILING = /(?:[\s.,;!?…\-–—]|\blol\b|\bhaha+\b|\blmao\b|\bugh\b)+$/iu;
 
+/** What says when at a statement's end: "since march", "last week", "now". */
+const MONTH_OR_DAY = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{4}|the (?:summer|winter|spring|autumn)`;
+const WHEN_TAIL = new RegExp(String.raw`(?:\s+(?:(?:since|in|on|from|until|till)\s+(?:${MONTH_OR_DAY})|(?:last|this|next)\s+\p{L}+|yesterday|today|tonight|now|these days|atm|rn))+$`, 'iu');
+
 interface Found {
   /** Where the correction ends in the text. */
   to: number;
@@ -53,22 +63,28 @@ interface Found {
   right: string[] | null;
 }
 
-/** `text` with each correction applied to the words it corrects (the correction itself removed). */
-export function selfCorrected(text: string): string {
-  const starred = starCorrected(text);
+/** What kind of name a word is (a person's, a place's, a firm's), when the name finder knows it. */
+export type NameKind = (word: string) => string | undefined;
+
+/**
+ * `text` with each correction applied to the words it corrects (the correction itself removed). `kindOf` keeps a word
+ * of one kind from replacing one of another: "i work at tesco. sorry, tom" speaks to Tom.
+ */
+export function selfCorrected(text: string, kindOf: NameKind = () => undefined): string {
+  const starred = withoutStars(starCorrected(text));
   // "i have 2 kids\n3 actually", "i'm Marie. Marie-Claire actually": the right words said first, then "actually".
   const reordered = starred.replace(RIGHT_WORDS_FIRST, 'actually $1');
   // One correction at a time, from the start: each is applied to the text the earlier ones left.
   let out = reordered;
   for (let guard = 0; guard < 5; guard++) {
-    const next = firstCorrection(out);
+    const next = firstCorrection(out, kindOf);
     if (next === null) break;
     out = next;
   }
   return out === reordered ? starred : out;
 }
 
-function firstCorrection(text: string): string | null {
+function firstCorrection(text: string, kindOf: NameKind): string | null {
   for (const m of text.matchAll(CUE)) {
     const cue = (m[1] ?? '').toLowerCase().replace(/\s+/g, ' ');
     const at = m.index ?? 0;
@@ -81,8 +97,10 @@ function firstCorrection(text: string): string | null {
     if (!found) continue;
     const prefix = text.slice(0, sentenceStart);
     if (found.right === null) return `${prefix}${text.slice(found.to).replace(/^[\s,.;:!?…\-–—]+/u, '')}`;
-    const corrected = withRightWords(before, found.right, SURE.test(cue));
-    if (corrected !== null) return `${prefix}${corrected}${text.slice(found.to)}`;
+    // The words put right are before what says when: "i work at tesco since march, i mean aldi".
+    const when = WHEN_TAIL.exec(before)?.[0] ?? '';
+    const corrected = withRightWords(before.slice(0, before.length - when.length), found.right, SURE.test(cue), kindOf);
+    if (corrected !== null) return `${prefix}${corrected}${when}${text.slice(found.to)}`;
   }
   return null;
 }
@@ -108,7 +126,7 @@ function correctionAfter(text: string, restAt: number, cue: string): Found | nul
  * its article or place word for the one there ("a cat" → "a dog", "in leeds" → "near leeds"), a relation for a relation
  * ("my husband dave" → "my boyfriend dave"), else the last words ("tesco" → "aldi"). Null when nothing fits.
  */
-function withRightWords(statement: string, right: string[], sure: boolean): string | null {
+function withRightWords(statement: string, right: string[], sure: boolean, kindOf: NameKind): string | null {
   const words = statement.split(/(\s+)/);
   const indexes = words.map((w, i) => (i % 2 === 0 && w !== '' ? i : -1)).filter((i) => i >= 0);
   const lower = (i: number): string => (words[i] ?? '').toLowerCase().replace(/[^\p{L}\p{N}'-]/gu, '');
@@ -116,7 +134,11 @@ function withRightWords(statement: string, right: string[], sure: boolean): stri
     const first = indexes.indexOf(start);
     const span = indexes.slice(first, first + count);
     const last = span.at(-1) ?? start;
-    return `${words.slice(0, start).join('')}${right.join(' ')}${words.slice(last + 1).join('')}`;
+    const head = words.slice(0, start);
+    // "im a plumber. i mean electrician": the article before the words put right agrees with them.
+    const article = head[start - 2] ?? '';
+    if (/^an?$/i.test(article)) head[start - 2] = /^[aeiou]/i.test(right[0] ?? '') ? `${article.charAt(0)}n` : article.charAt(0);
+    return `${head.join('')}${right.join(' ')}${words.slice(last + 1).join('')}`;
   };
   const head = right[0]?.toLowerCase() ?? '';
   if (NUMBER.test(head)) {
@@ -139,8 +161,12 @@ function withRightWords(statement: string, right: string[], sure: boolean): stri
   if (!sure && (right.length > 1 || !VALUE_BEFORE.has(lower(indexes[indexes.length - 2] as number)))) return null;
   // Only content words are put right: not "in", "my", nor "originally" ("i'm from york originally, well, nearby").
   if (last.some((i) => isFunctionWord(lower(i)) || (/ly$/.test(lower(i)) && !/ly$/i.test(head)))) return null;
+  // A person's name for a firm or a place, or a place for a firm, is no correction of it.
+  if (right.length === 1 && kindsClash(kindOf(right[0] ?? ''), kindOf(lower(last[0] as number)))) return null;
   return replaceFrom(last[0] as number, right.length);
 }
+
+const kindsClash = (a: string | undefined, b: string | undefined): boolean => (a === 'person') !== (b === 'person') || (a !== undefined && b !== undefined && a !== b);
 
 /**
  * "i live in york... leeds*", "i work at mnozo lol monzo*", "*monzo": a starred word puts right the word it is most like
@@ -149,10 +175,17 @@ function withRightWords(statement: string, right: string[], sure: boolean): stri
 function starCorrected(text: string): string {
   // ("*eats burger*", "i *love* it": stars around words are actions and stress.)
   if ((text.match(/\*/g) ?? []).length !== 1) return text;
-  const star = /(?:^|\s)(?:\*(\p{L}[\p{L}'-]*)|(\p{L}[\p{L}'-]*)\*)(?=[\s.,!?]|$)/u.exec(text);
+  const star = /(?:^|\s)(?:\*([\p{L}\p{N}][\p{L}\p{N}'-]*)|([\p{L}\p{N}][\p{L}\p{N}'-]*)\*)(?=[\s.,!?]|$)/u.exec(text);
   if (!star) return text;
   const right = star[1] ?? star[2] ?? '';
   const before = text.slice(0, star.index).replace(TRAILING, '');
+  // "i have 2 dogs\n3*": a number for the last number said.
+  if (NUMBER.test(right)) {
+    const number = [...before.matchAll(/\b\d+(?:\.\d+)?\b/g)].at(-1);
+    if (!number) return text;
+    const at = number.index ?? 0;
+    return `${before.slice(0, at)}${right}${before.slice(at + number[0].length)}${text.slice(star.index + star[0].length)}`;
+  }
   const words = [...before.matchAll(/\p{L}[\p{L}'-]*/gu)];
   if (words.length < 2) return text;
   const near = words.findLast((w) => w[0].length >= 3 && w[0].toLowerCase() !== right.toLowerCase() && editDistance(w[0].toLowerCase(), right.toLowerCase()) <= Math.max(1, Math.floor(right.length / 3)));
@@ -164,6 +197,26 @@ function starCorrected(text: string): string {
 }
 
 const isFunctionWord = (word: string): boolean => NOT_A_CORRECTION.has(word) || DETERMINERS.has(word) || PLACE_WORDS.has(word);
+
+/** Stars around an action ("*sigh*", "*eats burger*", "*checks notes*"): no words of the statement. */
+const ACTION = /\*\s*(?:sighs?|gasps?|drumroll|facepalms?|coughs?|fingers crossed|\p{L}+s(?:\s+[\p{L}']+){0,2})\s*\*/giu;
+
+/**
+ * The text without a chat's stars: an action between stars goes ("i'm vegan *gasp*"), a word stressed between them
+ * stays ("i live in *leeds*"), and a star left at a word's edge goes ("i have 2* dogs").
+ */
+function withoutStars(text: string): string {
+  if (!text.includes('*')) return text;
+  return text
+    // (Not one word ending in "s" where a name goes: "i live in *leeds*"; "i work at *checks notes* monzo" is an action.)
+    .replace(ACTION, (action: string, at: number, whole: string) =>
+      !/\s/.test(action.slice(1, -1).trim()) && /\b(?:in|at|to|from|for|with|near|called|named|is|am|my|the|a|an)\s*$/i.test(whole.slice(0, at)) ? action : ' ',
+    )
+    .replace(/\*([^*\n]{1,40})\*/g, '$1')
+    .replace(/(?<=[\p{L}\p{N}])\*+|\*+(?=[\p{L}\p{N}])/gu, '')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
 
 function editDistance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -14,6 +14,7 @@ import { forSoftware, unknownPlaceMovedTo } from './software-moves';
 import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
+import { withThenAndNow } from './then-and-now';
 import { withTimesAsWritten } from './time-words';
 import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
@@ -94,7 +95,12 @@ export function readStatements(
   /** Told of each fact left out because it is not a well-formed clause. */
   onDropped?: (content: string, reason: string) => void,
 ): Statement[] {
-  const normalised = normaliseForParsing(selfCorrected(withoutQuotedSpeech(raw)));
+  // (A word put right is asked of the name finder as a name: "Tom", "Leeds".)
+  const kindOf = (word: string): string | undefined => {
+    const name = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+    return analyzer.namedEntities?.(name).get(word.toLowerCase());
+  };
+  const normalised = normaliseForParsing(withThenAndNow(selfCorrected(withoutQuotedSpeech(raw), kindOf)));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)

@@ -21,25 +21,28 @@ const monthName = (word: string): string => SHORT_MONTHS[word] ?? `${word.charAt
 const PRESENT_SINCE = /^(\S+(?: \S+)?) (works|lives|is) (?=(?:(?!\b(?:and|but)\b).)*\bsince\b)/;
 const HAS_HELD: Readonly<Record<string, string>> = { works: 'has worked', lives: 'has lived', is: 'has been' };
 
+/** A span said bare after a stay or a job held: "User lived in Leeds 10 years" (for 10 years). */
+const BARE_SPAN = /^(\S+(?: \S+)? (?:lived|worked|stayed|was|were) .+? )(?<!\bfor )((?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of) (?:years?|months?|weeks?))$/;
+
 /** `content` with the months, weekdays and numeric dates it says written out (see above). */
 export function withTimesAsWritten(content: string, eventTime: number | null): string {
   let out = content
     .replace(PRESENT_SINCE, (_, subject: string, verb: string) => `${subject} ${HAS_HELD[verb] ?? verb} `)
+    .replace(BARE_SPAN, '$1for $2')
     // (The match is the month's word alone: what places it is looked at, not taken.)
     .replace(MONTH_IN_TIME, (word: string) => monthName(word.toLowerCase()))
     .replace(WEEKDAYS, (_, day: string, plural: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}${plural}`);
-  // A numeric date is the day the fact is dated, written out: one date only, and only when it is that day.
+  // A numeric date is the day the fact is dated, written out: one date only, said where a date goes ("on", "since"; not
+  // "version 1.2.2024"), and only when it is that day.
   const numeric = [...out.matchAll(NUMERIC_DATE)];
-  if (eventTime !== null && numeric.length === 1) {
+  const match = numeric.length === 1 ? numeric[0] : undefined;
+  if (eventTime !== null && match !== undefined && /\b(?:on|since|from|until|till|by|before|after|of|born)\s+$/i.test(out.slice(0, match.index))) {
     const d = new Date(eventTime);
     const [day, month, year] = [d.getUTCDate(), d.getUTCMonth() + 1, d.getUTCFullYear()];
-    const match = numeric[0] as RegExpMatchArray;
-    const said = match[0];
-    const parts = said.split(/[./-]/).map(Number);
-    const sameDay = parts.includes(day) && parts.includes(month) && parts.includes(year);
-    // ("started my job 2021-04-03": a day said bare is "on" it.)
-    const on = /\b(?:on|since|from|until|till|by|before|after|of)\s+$/i.test(out.slice(0, match.index)) ? '' : 'on ';
-    if (sameDay) out = out.replace(said, `${on}${day} ${MONTHS[month - 1] ?? ''} ${year}`);
+    const parts = match[0].split(/[./-]/).map(Number);
+    const [a, b, c] = parts;
+    const sameDay = /-/.test(match[0]) ? a === year && b === month && c === day : c === year && ((a === day && b === month) || (a === month && b === day));
+    if (sameDay) out = out.replace(match[0], `${day} ${MONTHS[month - 1] ?? ''} ${year}`);
   }
   return out;
 }

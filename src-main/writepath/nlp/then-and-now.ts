@@ -1,0 +1,49 @@
+/**
+ * A home or a job then, and the one now, said the chat's way without "I": "used to live in paris\nnow in lyon", "was at
+ * tesco for 5 yrs\nnow at aldi", "ex-amazon, now at shopify", "former nurse, now a paramedic", "from glasgow
+ * originally\nlive in london now". The part said of now gets its subject and verb back ("now I live in lyon"), so it is
+ * read as the speaker's current home or job, and superseded what came before, as "Now I live in Lyon" is.
+ */
+
+import { JOB_SUFFIX, NOT_JOBS } from './lexicon';
+
+/** A past home or job of the speaker's, said at the start of a line or sentence (no one else is its subject). */
+const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+)?(?:used to live|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
+const PAST_JOB =
+  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+/iu;
+/** "ex-amazon, now at shopify", "former nurse, now a paramedic": the job before, said as a title. */
+const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]+\s*(?:but\s+|and\s+)?now\b)/iu;
+const NOW_AT = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?:back\s+)?(?:(?:home|living|based|(?:i'?m|i am))\s+)?(in|at|a|an)\s+(?=\p{L})/giu;
+const BARE_PRESENT = /(^|[\n.!?]\s*)(live|living|based) in\s+(?=\p{L})/giu;
+const BACK_IN_NOW = /(^|[\n.!?,;]\s*)back (?:home )?in\s+(\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?)\s+now\b/giu;
+
+/** `text` with what is said of now given its subject and verb, when it follows a home or job said of then. */
+export function withThenAndNow(text: string): string {
+  const home = PAST_HOME.test(text);
+  const job = PAST_JOB.test(text);
+  if (!home && !job) return text;
+  let out = text;
+  if (job) {
+    // ("former smoker, now a vaper": a habit is no job, and what it is now none either.)
+    const exTitle = EX_TITLE.exec(out)?.[2]?.toLowerCase();
+    if (exTitle !== undefined && NOT_JOBS.has(exTitle)) return text;
+    out = out.replace(EX_TITLE, (_, before: string, title: string) => {
+      // A firm ("ex-amazon") was worked at; a role ("former nurse") was held.
+      return `${before}I used to ${JOB_SUFFIX.test(title) ? `be a ${title}` : `work at ${title}`}`;
+    });
+  }
+  out = out.replace(NOW_AT, (all: string, before: string, word: string) => {
+    const lower = word.toLowerCase();
+    if (lower === 'in' && home) return `${before}now I live in `;
+    if (lower === 'at' && job) return `${before}now I work at `;
+    if ((lower === 'a' || lower === 'an') && job) return `${before}now I am ${lower} `;
+    return all;
+  });
+  if (home) {
+    out = out.replace(BARE_PRESENT, (_, before: string) => `${before}I live in `).replace(BACK_IN_NOW, (_, before: string, place: string) => `${before}I live in ${place} now`);
+  }
+  // The then, told without "I" at the message's start, is the speaker's too once the now is: "used to live in paris\nnow in lyon".
+  return out === text ? text : out.replace(PAST_WITHOUT_SUBJECT, '$1I $2');
+}
+
+const PAST_WITHOUT_SUBJECT = /^(\W*)(used to (?:live|work|be)|worked at|lived in|was at)\b/i;
