@@ -26,6 +26,12 @@ describe('the speaker names themself the way chats do', () => {
       ['hi, jo here', 'jo'],
       // A capital typed on purpose in a lower-case message is a name when the name finder takes it for a person's.
       ["i'm Jordan", 'jordan'],
+      // A second review's misses: a greeting as chats spell it, "btw" after the name, a greeting on a line of its own.
+      ['hiya im tom lol', 'tom'],
+      ["i'm ravi btw", 'ravi'],
+      ['its liam btw', 'liam'],
+      ["hey!\ni'm priya\nnew to leeds", 'priya'],
+      ['my names dana', 'dana'],
     ];
     for (const [text, value] of cases) expect(await named(text), text).toMatchObject([{ slot: 'user.name', value }]);
     const read = readStatements(await winkAnalyzer(), "i'm dana whitfield, nice to meet u", USER, SAID_AT);
@@ -39,6 +45,7 @@ describe('the speaker names themself the way chats do', () => {
       ['i go by alex now', 'alex'],
       ['my nickname is bex', 'bex'],
       ['my nickname is Bex', 'bex'],
+      ['my mates call me gaz', 'gaz'],
     ];
     for (const [text, value] of cases) expect(await named(text), text).toMatchObject([{ slot: 'user.nickname', value }]);
   });
@@ -66,6 +73,10 @@ describe('the speaker names themself the way chats do', () => {
       'they used to call me bex',
       'im so done',
       "my sister's name is priya",
+      "i'm hungy lol",
+      "i'm tird",
+      'its raining btw',
+      'my names r hard to spell',
     ]) {
       expect(await named(text), text).toEqual([]);
     }

@@ -207,7 +207,7 @@ function onlyATimeAfter(tokens: readonly Token[], at: number, reference: number)
 const JOB_CHANGED = /(?:^|[.!?,;]\s*|\b(?:i|i've|ive|i have)\s+)(?:(?:just|finally|have)\s+)*(?:(?:switched|changed|moved|swapped) jobs|new (?:job|role)(?!\s+for\b)|(?:quit|left|resigned from) my job|got a (?:new )?job|started (?:a|my) new (?:job|role)|(?:am|'m) no longer (?:(?:working|employed) (?:at|with|for)|at|for))\b/i;
 
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
-const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'they', 'most', 'all']);
+const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'mates', 'pals', 'fam', 'family', 'they', 'most', 'all', 'ppl']);
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
 /** Words that start what follows a name asked for: "from now on", "if you like", "as well", "instead". */
 const NAME_TAILS = new Set(['from', 'if', 'as', 'because', 'cos', 'since', 'instead', 'again', 'please', 'pls', 'plz', 'from now', 'too', 'lol', 'haha', 'btw', 'thanks']);
@@ -290,7 +290,9 @@ export function introducedAs(tokens: readonly Token[], start: number, text: stri
   if (new RegExp(`${joinTokens(name).replace(/[.*+?^${}()|[\]\\]/g, '')}[\\s,]*(?:right|yeah|yes|innit)?\\s*\\?`, 'i').test(text)) return null;
   // (The name finder may read the name with its "here": "dana here".)
   const person = isPerson(joinTokens(name)) || (here && isPerson(`${joinTokens(name)} here`));
-  if ((!here && (itIs === 0 || !OPENS_WITH_GREETING.test(text))) || !isPersonName(name) || !person || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
+  // ("its liam btw": "btw" after the name says it is news to the listener, as a greeting does.)
+  const byTheWay = /\bbtw\b|\bby the way\b/i.test(joinTokens(tokens.slice(start)));
+  if ((!here && (itIs === 0 || !(OPENS_WITH_GREETING.test(text) || byTheWay))) || !isPersonName(name) || !person || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
   return { name: joinTokens(name), nickname: false };
 }
 

@@ -50,7 +50,7 @@ function normalisedWords(text: string): string {
     .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
     // "got the sack", "my names Dave", "im Ahmed btw": said the chat's way (not "got the sack of flour", "… from Santa").
     .replace(/\bgot the (?:sack|boot|axe)(?=\s*(?:$|[.!,?]|lol|haha|today|yesterday|last|this|on\b|at work|from work|from my job))/gi, 'got sacked')
-    .replace(/\bmy names(?=\s+\p{Lu})/gu, 'my name is')
+    .replace(/\bmy names(?=\s+\p{Lu}|\s+\p{Ll}+\s*(?:btw|lol|x+)?\s*(?:[.,!?]|$))/gu, 'my name is')
     // "im plant based now": the tagger reads "plant" and "based" as verbs; the diet they name is vegan (lexicon.ts DIET_NAMES).
     .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?|(?:^|\n)\s*)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')

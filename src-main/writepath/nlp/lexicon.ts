@@ -139,7 +139,7 @@ export const NOT_POSSESSIONS = words('question idea feeling look go chance probl
 /** Discourse words that may open a clause before its subject. */
 export const OPENERS = words(`
   and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
-  basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello wow ah haha lol
+  basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello hiya heya wow ah haha lol
   nowadays currently tbh ngl lowkey imo omg ps pps fyi update psa nah yep yup welp
   by the way guess what fun fact
 `);

@@ -233,24 +233,34 @@ export function unknownNamesInCouples(tokens: readonly ModelWord[]): string[] {
 }
 
 /** Hellos a chat opens an introduction with: "hi", "heyy", "hiya". */
-const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening)$/;
+const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening|hiii+|helloo+)$/;
 
 /**
- * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin". A word no dictionary knows,
- * right after a greeting and "I am" (normalised from "im"), at the end of its phrase, is the speaker's first name.
+ * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin", "hey!\ni'm priya\nnew to leeds",
+ * "i'm ravi btw", "hey, kev here", "priya here 👋". A word no dictionary knows, right after a greeting and "I am"
+ * (normalised from "im"), or before "btw", or before "here" at the message's start, is the speaker's first name.
  */
 export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[] {
-  const lower = tokens.map((t) => t.text.toLowerCase());
-  if (!GREETING.test(lower[0] ?? '')) return [];
-  let i = 1;
+  const words = tokens.filter((t) => t.text.trim() !== '');
+  const lower = words.map((t) => t.text.toLowerCase());
+  let i = GREETING.test(lower[0] ?? '') ? 1 : 0;
+  const greeted = i === 1;
   while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
+  const nameLike = (t: ModelWord | undefined): t is ModelWord =>
+    t !== undefined && !t.known && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text);
+  // "kev here", "hey, kev here", "priya here 👋 how r u".
+  const first = words[i];
+  if (nameLike(first) && lower[i + 1] === 'here') return [first.text];
   if (lower[i] !== 'i' || !['am', "'m", 'm'].includes(lower[i + 1] ?? '')) return [];
-  const name = tokens[i + 2];
-  const after = tokens[i + 3];
+  const name = words[i + 2];
+  const after = words[i + 3];
   // "hey im hungryyy": a word stretched for feeling is no name.
-  if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text)) return [];
-  // ("hi i'm priya 👋": an emoji ends the phrase as a mark does.)
-  return !after || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
+  if (!nameLike(name)) return [];
+  // Without a greeting, only an introduction says "btw" after it ("i'm hungy lol" is a typo).
+  if (!greeted) return lower[i + 3] === 'btw' ? [name.text] : [];
+  // ("hi i'm priya 👋": an emoji ends the phrase as a mark does; "hey!\ni'm priya\nnew to leeds" a line's end.)
+  const lineEnds = tokens[tokens.indexOf(name) + 1]?.text.includes('\n') === true;
+  return !after || lineEnds || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
 }
 
 /**
