@@ -23,6 +23,12 @@ describe("review 37's findings", () => {
     expect(await read('i work as a designer at monzo')).toMatchObject([{ content: 'User works as a designer at Monzo' }]);
   });
 
+  it('ends an object at an emoji the thought ends with, not at one inside a list', async () => {
+    expect((await read('passed my probation 😎 permanent contract from 1st march, and a small raise')).map((f) => f.content)).toEqual(['User passed their probation']);
+    expect((await read('just got hired at Pret 😅 starting tomorrow')).map((f) => f.content)).toEqual(['User got hired at Pret']);
+    expect((await read('i love sushi 🍣 and ramen')).map((f) => f.content)).toEqual(['User loves sushi and ramen']);
+  });
+
   it('says a present that has held since a time as one ("User has worked at Monzo since March")', async () => {
     expect(await read('i work at monzo since march')).toMatchObject([{ content: 'User has worked at Monzo since March', slot: 'user.employer' }]);
     expect(await read('divorced from steve since 2019')).toMatchObject([{ content: 'User has been divorced from Steve since 2019' }]);

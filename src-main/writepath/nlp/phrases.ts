@@ -108,8 +108,8 @@ export function cleanObject(tokens: Token[], relativeSpans: readonly { from: num
   const opensSpan = (i: number): boolean =>
     (lowerOf(tokens[i]) === 'since' && inSpan(i + 1)) || (lowerOf(tokens[i]) === 'ever' && lowerOf(tokens[i + 1]) === 'since' && inSpan(i + 2)) || leadsIn(i) || leadsIn(i - 1);
   let kept = tokens.filter((_, i) => !inSpan(i) && !opensSpan(i));
-  // ("lmaooo", "lollll": stretched.)
-  const ends = kept.findIndex((t, i) => i > 0 && (CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)) || CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t).replace(/(\p{L})\1+$/u, '$1'))));
+  // ("lmaooo", "lollll": stretched; "passed my probation 😎 permanent contract from …": an emoji ends the thought too.)
+  const ends = kept.findIndex((t, i) => i > 0 && (CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t)) || CLAUSE_ENDING_INTERJECTIONS.has(lowerOf(t).replace(/(\p{L})\1+$/u, '$1')) || (/^\p{Extended_Pictographic}/u.test(t.text) && !['CCONJ', 'ADP'].includes(kept[i + 1]?.pos ?? ''))));
   if (ends > 0) kept = kept.slice(0, ends);
   for (let changed = true; changed; ) {
     changed = false;
