@@ -1224,9 +1224,11 @@ describe('session 23: spells, exceptions said next, colleagues, a month gone by'
       expect((await slotted(text)).map((f) => f.value), text).toEqual(['ridgeline']);
     }
     // A first day told for someone, a colleague too, is theirs.
-    for (const text of ['first day at Ridgeline for my brother today', 'first day at Ridgeline today, so proud of my sister', 'first day at Ridgeline for our new manager today', 'first day at Ridgeline today for my colleague Sam']) {
+    for (const text of ['first day at Ridgeline for my brother today', 'first day at Ridgeline today, so proud of my sister', 'first day at Ridgeline for our new manager today']) {
       expect(await slotted(text), text).toEqual([]);
     }
+    // (Sam, named in passing, is the speaker's colleague.)
+    expect(await slotted('first day at Ridgeline today for my colleague Sam')).toEqual([{ content: "Sam is the user's colleague", slot: 'sam.relation.user', value: 'colleague', day: null }]);
   });
 
   it("a chat's question back and dropped g leave the fact", async () => {
@@ -1441,7 +1443,10 @@ describe('session 24: hired, employed, switched, split from, living in without "
   });
 
   it('living somewhere with someone, in the UK; going by a name these days or without "I"; a long weekend', async () => {
-    expect(await slotted('currently living in Lisbon with my boyfriend Theo')).toMatchObject([{ content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' }]);
+    expect(await slotted('currently living in Lisbon with my boyfriend Theo')).toMatchObject([
+      { content: 'User lives in Lisbon', slot: 'user.residence', value: 'lisbon' },
+      { content: "Theo is the user's boyfriend", slot: 'user.partner', value: 'theo' },
+    ]);
     expect(await slotted('currently living in the UK')).toMatchObject([{ content: 'User lives in the UK', value: 'uk' }]);
     expect(await slotted('still living with my parents')).toEqual([]);
     for (const text of ['I go by Sam these days', 'Going by Sam now']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.nickname', value: 'sam' }]);

@@ -64,3 +64,18 @@ describe('a home or job then, and the one now, said without "I"', () => {
     }
   });
 });
+
+describe('relatives named in passing', () => {
+  it('says who a relative named after "my" is, wherever the clause puts them', async () => {
+    expect(await read('me and my bf tom')).toEqual([{ content: "Tom is the user's boyfriend", slot: 'user.partner', value: 'tom' }]);
+    expect(await read('went to cornwall with my husband James last week')).toEqual([{ content: "James is the user's husband", slot: 'user.partner', value: 'james' }]);
+    expect((await read('moved in with my boyfriend Sam last weekend')).map((f) => f.content)).toContain("Sam is the user's boyfriend");
+    expect((await read('my sister Amy and my mum are visiting')).map((f) => [f.slot, f.value])).toEqual([['amy.relation.user', 'sister']]);
+  });
+
+  it("leaves an ending's news, someone else's relative and a question to what reads them", async () => {
+    for (const text of ["my friend's wife sarah is lovely", 'is my wife sarah coming?', "my mum's friend Carol", 'me and my ex tom are friends now', 'my late wife jane']) {
+      expect((await read(text)).filter((f) => f.value === 'sarah' || f.value === 'tom' || f.value === 'jane' || f.slot?.startsWith('carol')), text).toEqual([]);
+    }
+  });
+});

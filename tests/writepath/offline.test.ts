@@ -219,6 +219,7 @@ describe('imported transcripts, offline', () => {
     expect(facts).toEqual([
       'Ania loves their brother Bartek',
       'Bartek eats breakfast',
+      "Bartek is Ania's brother",
       'Bartek is driving 90',
       'Bartek ran 5k',
       'Jonas has 34 tabs open',

@@ -7,7 +7,6 @@
  * than a wrong one. Each fact carries a slot and a normalised value where one is obvious, so contradictions
  * are decided without a model (Berlin → Lisbon).
  */
-import { normaliseFact } from '../text';
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { forSoftware, unknownPlaceMovedTo } from './software-moves';
@@ -15,8 +14,9 @@ import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
 import { withThenAndNow } from './then-and-now';
+import { relationSlot, relativesNamedInPassing } from './relatives-named';
 import { withTimesAsWritten } from './time-words';
-import { ONE_OF_RELATIONS, PARTNERS } from './lexicon';
+import { ONE_OF_RELATIONS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
@@ -35,7 +35,6 @@ import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
-import { endedValue } from '../../../src-shared/slot-values';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
@@ -148,7 +147,10 @@ export function readStatements(
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
   // "im seeing someone 🙈 his name is jake": the one told of, named in the next sentence.
-  return oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker))).map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
+  const stated = oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker)));
+  // "me and my bf tom": a relative named in passing.
+  const inPassing = relativesNamedInPassing(sentences.slice(takenBack + 1), ctx, speakerSubject(speaker), stated);
+  return [...stated, ...inPassing].map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
 }
 
 
@@ -381,12 +383,4 @@ function readClause(
   return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
 
-/** A partner is one at a time ("my girlfriend Alex" then "my girlfriend Jo"); other relatives are many. */
-function relationSlot(relative: { relation: string; name: string }, own: Subject, was = false): { slot: string; value: string } {
-  const words = relative.relation.split(' ');
-  const last = words.at(-1) ?? '';
-  // "my ex", "my old girlfriend Jess": a partner that was.
-  if (last === 'ex' || (PARTNERS.has(last) && (was || ['old', 'ex-', 'former'].includes(words[0] ?? '')))) return { slot: `${own.key}.partner`, value: endedValue(normaliseFact(relative.name)) };
-  return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
-}
 
