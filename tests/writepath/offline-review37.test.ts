@@ -50,6 +50,7 @@ describe('a home or job then, and the one now, said without "I"', () => {
     expect(await slots('used to live in paris\nnow in lyon')).toEqual([['user.residence', 'ended:paris'], ['user.residence', 'lyon']]);
     expect(await slots('was at tesco for 5 yrs\nnow at aldi')).toEqual([['user.employer', 'aldi']]);
     expect(await slots('ex-amazon, now at shopify')).toEqual([['user.employer', 'ended:amazon'], ['user.employer', 'shopify']]);
+    expect(await slots('hey\nused to live in paris\nnow in lyon')).toEqual([['user.residence', 'ended:paris'], ['user.residence', 'lyon']]);
     expect(await slots('from glasgow originally\nlive in london now')).toEqual([['user.residence', 'london']]);
     expect(await slots('i lived in tokyo for 2 years, back in sydney now')).toContainEqual(['user.residence', 'sydney']);
     expect(await slots('i moved house! now in headingley')).toEqual([['user.residence', 'headingley']]);
@@ -59,7 +60,24 @@ describe('a home or job then, and the one now, said without "I"', () => {
   });
 
   it("leaves someone else's then and now, a day's errands and a habit as they were", async () => {
-    for (const text of ['my sister used to live in paris\nnow in lyon', 'she used to work at tesco, now at aldi', 'worked at home today, now at the pub', 'was at the gym for 2 hours\nnow at the pub lol', 'left work early, now at the pub', 'former smoker, now a vaper lol', 'used to love it, now a chore']) {
+    for (const text of [
+      'my sister used to live in paris\nnow in lyon',
+      'she used to work at tesco, now at aldi',
+      'worked at home today, now at the pub',
+      'was at the gym for 2 hours\nnow at the pub lol',
+      'left work early, now at the pub',
+      'former smoker, now a vaper lol',
+      'used to love it, now a chore',
+      // A third review's: someone else's after all, a stay, a shop, a party.
+      'used to live in paris (my cousin that is), now in lyon',
+      'ex-amazon, now at shopify — or so he says',
+      'my mum:\nwas at tesco for 5 yrs\nnow at aldi',
+      'lol my dad\nused to live in paris\nnow in lyon',
+      'used to live in paris, now in lyon for work this week',
+      'lived in leeds for 3 yrs\nnow in spain on holiday 🌴',
+      'was at primark for 3 hrs, now at h&m 🛍️',
+      'ex-tory, now labour',
+    ]) {
       expect((await read(text)).filter((f) => /^user\.(?:residence|employer|occupation)$/.test(f.slot ?? '')), text).toEqual([]);
     }
   });
@@ -74,7 +92,7 @@ describe('relatives named in passing', () => {
   });
 
   it("leaves an ending's news, someone else's relative and a question to what reads them", async () => {
-    for (const text of ["my friend's wife sarah is lovely", 'is my wife sarah coming?', "my mum's friend Carol", 'me and my ex tom are friends now', 'my late wife jane']) {
+    for (const text of ["my friend's wife sarah is lovely", 'is my wife sarah coming?', "my mum's friend Carol", 'me and my ex tom are friends now', 'my late wife jane', 'when i was 16 my bf tom was a dick', 'me and my bf tom are on a break']) {
       expect((await read(text)).filter((f) => f.value === 'sarah' || f.value === 'tom' || f.value === 'jane' || f.slot?.startsWith('carol')), text).toEqual([]);
     }
   });

@@ -51,11 +51,13 @@ describe('a message that corrects itself', () => {
   });
 
   it('says nothing of what was taken back', async () => {
-    for (const text of ['i have a girlfriend\nwell, had', 'my boyfriend tom... well ex now', 'my gf is called amy... sorry, ex gf. we split in sept', 'i quit smoking\nwell, trying to']) {
+    for (const text of ['i have a girlfriend\nwell, had', 'my boyfriend tom... well ex now', 'my gf is called amy... sorry, ex gf. we split in sept', 'i quit smoking\nwell, trying to', "i'm single\nish. it's complicated", "i'm vegan\nkinda"]) {
       expect((await facts(text)).filter((f) => f.slot !== 'user.partner' || !f.value?.startsWith('ended:')), text).toEqual([]);
     }
     // Taken back, and the clause after read as said.
     expect((await facts("i'm a nurse. or was, i'm a midwife now")).map((f) => f.value)).toEqual(['midwife']);
+    // A hedge is a line of its own; a line that goes on after it is no hedge.
+    expect((await facts('i moved to leeds\nmaybe 2 years ago')).map((f) => f.value)).toEqual(['leeds']);
   });
 
   it('leaves apologies and afterthoughts that are no correction as they were', () => {

@@ -20,8 +20,12 @@ export function relationSlot(relative: { relation: string; name: string }, own: 
   return PARTNERS.has(last) ? { slot: `${own.key}.partner`, value: normaliseFact(relative.name) } : { slot: `${slotKey(relative.name)}.relation.${slotKey(own.key)}`, value: relative.relation };
 }
 
-/** A message telling of an ending or a loss: who a relative was is its own news there. */
-const ENDING = /\b(?:broke up|break up|split|splitting|divorc\w*|dumped|left me|separated|passed away|died|late|ex|former|to be)\b/i;
+/**
+ * A message telling of an ending, a loss or a time gone by: who a relative was is its own news there ("my bf tom cheated on
+ * me so hes gone", "my husband James passed away", "when i was 16 my bf tom was a dick").
+ */
+const ENDING =
+  /\b(?:broke up|break up|split|splitting|separat\w*|divorc\w*|dumped|left me|cheat\w*|gone|any ?more|passed away|died|rip|late|ex|former|to be|on a break|when i was|back in|back then|years ago|used to)\b/i;
 
 /** "Tom is the user's boyfriend" for each "my boyfriend Tom" the sentences name that `said` does not already state. */
 export function relativesNamedInPassing(sentences: readonly Sentence[], ctx: Context, own: Subject, said: readonly Statement[]): Statement[] {

@@ -24,12 +24,16 @@ const CUE = new RegExp(
   String.raw`(?:(?<=[.,;!?…*\-–—)]|\n)[ \t]*|[ \t]+(?=(?:actually\s+no|i\s+mean)\b))(${SURE_CUE}|${SOFT_CUE})\b[ \t]*[,:\-–—]?[ \t]*`,
   'giu',
 );
-/** Cues that take back what came before even when a whole clause follows: "i'm a nurse. i mean, i'm a midwife now". */
-// (Not "i mean": before a clause it goes on talking, "i live in york, i mean it's a nice city".)
+/**
+ * Cues that take back what came before even when a whole clause follows: "i'm a nurse. or was, i'm a midwife now". Not
+ * "i mean": before a clause it goes on talking ("i live in york, i mean it's a nice city").
+ */
 const TAKES_BACK_BEFORE_A_CLAUSE = /^(?:or\s+was|or\s+used\s+to|i\s+meant|(?:sorry|soz|oops|whoops),?\s+i\s+meant|no\s+wait|wait\s+no|actually\s+no|correction)$/i;
 /** Where a name or state follows, so that a soft cue's single word may replace it: "in leeds", "at tesco", "is jo", "i'm vegan". */
 const VALUE_BEFORE = new Set(['in', 'at', 'to', 'for', 'from', 'near', 'is', 'am', "'m", 'm', "i'm", 'im', "we're", "name's", 'are', "'re", 'was', 'called', 'named', 'as', 'with']);
 
+/** A line hedged by the next, which is only the hedge: "i'm single\nish. it's complicated", "i'm vegan\nkinda". */
+const HEDGED_LINE = /(^|\n)[^\n]*\n[ \t]*(?:ish|kinda|sorta|sort of|kind of|i think|maybe|probably)\b[ \t]*(?:lol|haha)?[ \t]*(?:[.!?…]+[ \t]*|(?=\n|$))/giu;
 /** A sentence or line of only a word or two and "actually" / "technically" after another sentence. */
 const RIGHT_WORDS_FIRST = /(?<=[.!?][ \t]+|\n[ \t]*)(?!(?:well|sorry|nah|or|i|so|and|but)\b)((?:[\p{L}\p{N}][\p{L}\p{N}'&-]*[ \t]+){0,2}[\p{L}\p{N}][\p{L}\p{N}'&-]*)[ \t]+(?:actually|technically)\b(?=[ \t]*(?:[.,!?;\n]|$))/gu;
 /** What a correction may carry after the words it puts right: "sorry, aldi. brain fog lol", "33 lol forgot my own bday". */
@@ -71,7 +75,7 @@ export type NameKind = (word: string) => string | undefined;
  * of one kind from replacing one of another: "i work at tesco. sorry, tom" speaks to Tom.
  */
 export function selfCorrected(text: string, kindOf: NameKind = () => undefined): string {
-  const starred = withoutStars(starCorrected(text));
+  const starred = withoutStars(starCorrected(text)).replace(HEDGED_LINE, '$1');
   // "i have 2 kids\n3 actually", "i'm Marie. Marie-Claire actually": the right words said first, then "actually".
   const reordered = starred.replace(RIGHT_WORDS_FIRST, 'actually $1');
   // One correction at a time, from the start: each is applied to the text the earlier ones left.

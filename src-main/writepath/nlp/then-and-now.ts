@@ -10,9 +10,13 @@ import { JOB_SUFFIX, NOT_JOBS } from './lexicon';
 /** A past home or job of the speaker's, said at the start of a line or sentence (no one else is its subject). */
 const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+)?(?:used to live|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
 const PAST_JOB =
-  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+/iu;
+  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for (?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:yrs?|years?|months?)|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+/iu;
+/** Someone else's then and now: "(my cousin that is)", "— or so he says", a line naming them first ("my mum:\n…"). */
+const SOMEONE_ELSES = /\bthat is\b|\bor so (?:he|she|they) say|\baccording to\b|(?:^|\n)\s*(?:lol\s+)?(?:my\s+\p{L}+\s*:?|\p{L}+\s*:)\s*\n/iu;
+/** A stay, not a home: "now in lyon for work this week", "… visiting my mum", "… on holiday", "… at my sisters". */
+const A_STAY_AFTER = /^[^\n.!?,;]*?\b(?:for (?:work|the|a|my|\d)|visiting|on (?:holiday|hols|a trip)|at my|this week|till|until|for now)\b/iu;
 /** "ex-amazon, now at shopify", "former nurse, now a paramedic": the job before, said as a title. */
-const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]+\s*(?:but\s+|and\s+)?now\b)/iu;
+const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]+\s*(?:but\s+|and\s+)?now\s+(?:at|a|an)\b)/iu;
 const NOW_AT = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?:back\s+)?(?:(?:home|living|based|(?:i'?m|i am))\s+)?(in|at|a|an)\s+(?=\p{L})/giu;
 const BARE_PRESENT = /(^|[\n.!?]\s*)(live|living|based) in\s+(?=\p{L})/giu;
 const BACK_IN_NOW = /(^|[\n.!?,;]\s*)back (?:home )?in\s+(\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?)\s+now\b/giu;
@@ -21,7 +25,7 @@ const BACK_IN_NOW = /(^|[\n.!?,;]\s*)back (?:home )?in\s+(\p{L}[\p{L}'-]*(?:\s+\
 export function withThenAndNow(text: string): string {
   const home = PAST_HOME.test(text);
   const job = PAST_JOB.test(text);
-  if (!home && !job) return text;
+  if ((!home && !job) || SOMEONE_ELSES.test(text)) return text;
   let out = text;
   if (job) {
     // ("former smoker, now a vaper": a habit is no job, and what it is now none either.)
@@ -32,8 +36,9 @@ export function withThenAndNow(text: string): string {
       return `${before}I used to ${JOB_SUFFIX.test(title) ? `be a ${title}` : `work at ${title}`}`;
     });
   }
-  out = out.replace(NOW_AT, (all: string, before: string, word: string) => {
+  out = out.replace(NOW_AT, (all: string, before: string, word: string, at: number, whole: string) => {
     const lower = word.toLowerCase();
+    if (A_STAY_AFTER.test(whole.slice(at + all.length))) return all;
     if (lower === 'in' && home) return `${before}now I live in `;
     if (lower === 'at' && job) return `${before}now I work at `;
     if ((lower === 'a' || lower === 'an') && job) return `${before}now I am ${lower} `;
@@ -46,4 +51,4 @@ export function withThenAndNow(text: string): string {
   return out === text ? text : out.replace(PAST_WITHOUT_SUBJECT, '$1I $2');
 }
 
-const PAST_WITHOUT_SUBJECT = /^(\W*)(used to (?:live|work|be)|worked at|lived in|was at)\b/i;
+const PAST_WITHOUT_SUBJECT = /^(\W*(?:(?:hi+|hey+|hiya|hello|so|ok|omg|lol)\b[\s,!.]*)?)(used to (?:live|work|be)|worked at|lived in|was at)\b/i;
