@@ -27,6 +27,16 @@ export function relationSlot(relative: { relation: string; name: string }, own: 
 const ENDING =
   /\b(?:broke up|break up|split|splitting|separat\w*|divorc\w*|dumped|left me|cheat\w*|gone|any ?more|passed away|died|rip|late|ex|former|to be|on a break|when i was|back in|back then|years ago|used to)\b/i;
 
+/**
+ * Whether the name after a relation names a thing, not the relative: one the name finder knows as a place's or a firm's
+ * ("my sister Paris trip", "my bf Netflix lol"). (Not any name a noun follows: the tagger reads "lives" in "my sister Ana
+ * lives in Warsaw" as one.)
+ */
+export function namesAThing(relative: { name: string }, ctx: Context): boolean {
+  const kind = ctx.named.get(relative.name.toLowerCase());
+  return kind === 'place' || kind === 'organization';
+}
+
 /** "Tom is the user's boyfriend" for each "my boyfriend Tom" the sentences name that `said` does not already state. */
 export function relativesNamedInPassing(sentences: readonly Sentence[], ctx: Context, own: Subject, said: readonly Statement[]): Statement[] {
   if (ENDING.test(ctx.text)) return [];
@@ -38,7 +48,7 @@ export function relativesNamedInPassing(sentences: readonly Sentence[], ctx: Con
       // ("my friend's wife Sarah": "my" owns the friend; a question asks.)
       if (lowerOf(t) !== 'my' || tokens.some((q) => q.text === '?')) return;
       const relative = relativeAt(tokens, i);
-      if (!relative || relative.pet || /^['’]s$/.test(tokens[relative.next]?.text ?? '')) return;
+      if (!relative || relative.pet || namesAThing(relative, ctx) || /^['’]s$/.test(tokens[relative.next]?.text ?? '')) return;
       const slotted = relationSlot(relative, own);
       const key = `${slotted.slot}\u0001${slotted.value}`;
       if (known.has(key)) return;

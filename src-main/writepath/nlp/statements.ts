@@ -14,7 +14,7 @@ import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
 import { withThenAndNow } from './then-and-now';
-import { relationSlot, relativesNamedInPassing } from './relatives-named';
+import { namesAThing, relationSlot, relativesNamedInPassing } from './relatives-named';
 import { withTimesAsWritten } from './time-words';
 import { ONE_OF_RELATIONS } from './lexicon';
 import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
@@ -300,7 +300,8 @@ function readClause(
     if (!relation) return null;
     relationHere = relation.relation;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
-    const relative = relativeAt(tokens, start);
+    // ("my sister Paris trip", "my bf Netflix lol": a place or a firm after the relation is no one's name.)
+    const relative = ((r) => (r && namesAThing(r, ctx) ? null : r))(relativeAt(tokens, start));
     const called = relative ? null : (nameGivenAt(tokens, relation.next) ?? nameIsAt(tokens, relation.next, ctx));
     const name = relative?.name ?? called;
     if (name) {
