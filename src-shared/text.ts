@@ -126,3 +126,8 @@ export function normaliseFact(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

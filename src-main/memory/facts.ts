@@ -2,6 +2,7 @@
  * Knowledge operations (ADR 008 §12, §13): remember, correct (supersede), confirm, forget, restore, access.
  * Each validates first and then writes in one transaction, so a refused call writes nothing.
  */
+import { escapeRegExp } from '../../src-shared/text';
 import { newId } from './ids';
 import type { EngineContext } from './context';
 import { DEFAULT_DECAY_RATE, reinforcement, decayedConfidence, decayAnchor, grownStability, initialStability } from '../../src-shared/decay';
@@ -255,7 +256,7 @@ function entitiesKeptByCorrection(ctx: EngineContext, entityIds: readonly string
 function textNames(text: string, name: string): boolean {
   const words = name.normalize('NFKC').trim().split(/\s+/u).filter(Boolean);
   if (words.length === 0) return false;
-  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+  const escaped = words.map(escapeRegExp).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFKC'));
 }
 

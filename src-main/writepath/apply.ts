@@ -11,7 +11,7 @@ import { factsSummary } from './enrichment';
 import type { PlannedFact } from './relate';
 import { normaliseFact } from './text';
 import type { CausalLink, ExtractedEntity } from './types';
-import { quoteFtsTerm } from '../../src-shared/text';
+import { escapeRegExp, quoteFtsTerm } from '../../src-shared/text';
 import { heldBefore } from '../../src-shared/slot-values';
 import type { ReviewSource } from '../../src-shared/review-types';
 
@@ -249,7 +249,7 @@ function linkEarlierMentions(engine: WritePathMemory, entity: Entity): void {
   const words = normaliseFact(entity.canonicalName).split(' ').filter(Boolean);
   if (words.length === 0 || words.join('').length < 3) return;
   const match = words.map(quoteFtsTerm).join(' ');
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
   for (const id of engine.writePathStore.factIdsMatching(match, 50)) {
     const node = engine.writePathStore.node(id);
     if (node && node.validUntil === null && pattern.test(node.content.normalize('NFKC'))) engine.writePathStore.linkEntities(id, [entity.id]);

@@ -4,6 +4,7 @@
  * line says only what the pack has not said yet, and an entity with nothing new to add is left out unless the
  * message names it (then its name, kind and aliases still tell who is meant).
  */
+import { escapeRegExp } from '../../../src-shared/text';
 import type { Entity } from '../../../src-shared/memory-types';
 import type { ContextItem, SearchHit } from '../../../src-shared/retrieval-types';
 import { getEntity } from '../repo/entities';
@@ -107,7 +108,7 @@ function profileLine(e: Entity, facts: readonly string[], withoutSummary: boolea
 
 /** "Porto (place): Porto (place): User lives in Porto." → "User lives in Porto.": a summary restating its own label. */
 function withoutPrefix(text: string, name: string): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const label = new RegExp(`^${escaped}(\\s*\\([^)]*\\))?\\s*[:—–-]\\s*`, 'iu');
   let out = text;
   while (label.test(out)) out = out.replace(label, '');

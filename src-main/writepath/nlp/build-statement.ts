@@ -12,6 +12,7 @@ import { readChange } from './change';
 import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome, partnerCalled } from './chat-forms';
 import { endedValue } from '../../../src-shared/slot-values';
+import { marriedOrEngagedTo } from './partner-change';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);
@@ -127,10 +128,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const place = nameAfter(object, ['in', 'from']);
       return place ? [says(`${s} ${group.phrase} ${objText}`, { slot: slot('birthplace'), value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })] : [];
     }
-    if (['married', 'engaged'].includes(firstLower) && lowerOf(object[1]) === 'to') {
-      const partner = properRuns(object)[0]?.text;
-      return partner ? [says(`${s} ${group.phrase} ${firstLower} to ${partner}`, { slot: slot('partner'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })] : [];
-    }
+    const wed = marriedOrEngagedTo(subject, group, object);
+    if (wed) return wed;
     if (first?.pos === 'DET' && ['a', 'an'].includes(firstLower)) {
       if (group.past) return [];
       const stop = object.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'SCONJ'));

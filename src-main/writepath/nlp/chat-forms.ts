@@ -372,9 +372,11 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 }
 
 /** "Jess is my girlfriend now!!", "Tom's my brother": a name first, then the relation it is to the speaker. */
-export function nameIsMyRelative(tokens: readonly Token[], start: number): { name: string; relation: string } | null {
+export function nameIsMyRelative(tokens: readonly Token[], start: number, ctx: Context): { name: string; relation: string } | null {
   const run = properRuns(tokens.slice(start)).find((r) => r.start === 0);
   if (!run || !isPersonName(tokens.slice(start, start + run.end))) return null;
+  // ("netflix is my boyfriend now": a firm the name finder knows is no one's relative.)
+  if (['place', 'organization'].includes(ctx.named.get(run.text.toLowerCase()) ?? '') || ctx.isOrganisation(run.text)) return null;
   // "Tom is officially my husband", "Priya is now my girlfriend", "ella is my new gf 🥰", "kai's my boyfriend as of last night".
   const after = tokens.slice(start + run.end);
   const rest = after.filter((t) => t.pos !== 'PUNCT' && /[\p{L}\p{N}]/u.test(t.text) && !['now', 'officially', 'finally', 'actually'].includes(lowerOf(t)));

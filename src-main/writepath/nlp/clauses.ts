@@ -41,7 +41,7 @@ function normalisedWords(text: string): string {
     // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
     .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
-    .replace(/\b(my|our|his|her|your|ur) (new )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
+    .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
     // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
     .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')
@@ -131,6 +131,8 @@ function thinksOfSomeoneElse(tokens: readonly Token[]): boolean {
 
 /** Conjunctions in SUBORDINATORS that join two statements rather than make the second depend on the first. */
 const COORDINATORS = new Set(['but', 'so']);
+/** What two do to each other: "my brother and i haven't spoken", "me and my mum fell out". */
+const RECIPROCAL = new Set(['speak', 'spoke', 'spoken', 'talk', 'talked', 'talking', 'fell', 'fallen', 'argue', 'argued', 'fight', 'fought', 'met', 'along']);
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
 
 export function splitClauses(sentence: Sentence): Clause[] {
@@ -236,7 +238,9 @@ export function splitClauses(sentence: Sentence): Clause[] {
       // and now…", "as a kid I lived in Leeds and now…" say nothing of now), and not hedged after ("… hopefully").
       const subjectAfterOpener = ['now', 'currently'].includes(nextLower) && ['i', 'we'].includes(lowerOf(tokens[i + 2])) && plainStatement(current) && !hedgedFrom(tokens, i + 3);
       // "me and my mum moved to leeds": one subject of two, not a clause of "my mum" alone.
-      if (((SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') || subjectAfterOpener) && !couple && !meFirst) {
+      // ("my brother and i haven't spoken in years", "me and my mum fell out": what two do to each other is no one's alone.)
+      const eachOther = !current.some((c) => c.pos === 'VERB' || c.pos === 'AUX') && tokens.slice(i + 2, i + 6).some((w) => RECIPROCAL.has(lowerOf(w)));
+      if (((SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') || subjectAfterOpener) && !couple && !meFirst && !eachOther) {
         push();
         continue;
       }

@@ -4,7 +4,7 @@
  * is not learned: it is read again with the right one, or left to the statement the correction makes itself. So a
  * slip of the keyboard never becomes a home or a job that held for a day.
  */
-import { normaliseFact } from '../../../src-shared/text';
+import { escapeRegExp, normaliseFact } from '../../../src-shared/text';
 import type { CandidateFact } from '../types';
 
 /** How a correction opens: "sorry", "oops", "typo", "correction:", "no wait", "i meant". */
@@ -33,7 +33,7 @@ export function correctionIn(text: string): Correction | null {
   return wrong ? { right: null, wrong } : null;
 }
 
-const wordPattern = (words: string): RegExp => new RegExp(`(?<![\\p{L}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'iu');
+const wordPattern = (words: string): RegExp => new RegExp(`(?<![\\p{L}])${escapeRegExp(words)}(?![\\p{L}])`, 'iu');
 
 /** A name as the fact would say it: "leicester" → "Leicester" (what was typed in capitals stays). */
 const asName = (words: string): string => words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);

@@ -4,6 +4,7 @@
  * to penicillin". A passing illness ("covid again", "a cold"), a worry ("anxiety about tomorrow"), a word that only
  * looks like one ("ms teams") and a joke allergy ("allergic to mondays") say none.
  */
+import { escapeRegExp } from '../../../src-shared/text';
 import { slotKey } from './phrases';
 import { NOTHING, type Built, type StateReading, type Subject } from './statement-types';
 
@@ -30,7 +31,7 @@ const CONDITIONS = new Map<string, string>(
     'cystic fibrosis': 'cystic fibrosis', 'sickle cell': 'sickle cell disease', anaemia: 'anaemia', anemia: 'anaemia', glaucoma: 'glaucoma',
   }),
 );
-const CONDITION_ALTERNATION = [...CONDITIONS.keys()].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const CONDITION_ALTERNATION = [...CONDITIONS.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
 const KIND = String.raw`(?:(type\s*(?:1|2|one|two|i|ii))\s+)?`;
 const SEVERITY = String.raw`(?:(?:severe|mild|chronic|bad|really bad|terrible|awful|early onset|stage \w+)\s+)?`;
 /** "have", "'ve got", "suffer from", "live with": the condition follows and ends the phrase. */

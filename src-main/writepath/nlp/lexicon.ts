@@ -6,8 +6,8 @@ const words = (s: string): Set<string> => new Set(s.split(/\s+/).filter(Boolean)
 export const RELATIONS = words(`
   brother sister mum mom mother dad father son daughter wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée
   friend bestie boss manager colleague coworker co-worker roommate flatmate housemate neighbour neighbor cousin aunt uncle
-  grandma grandmother grandpa grandfather granddad grandad gran granny nana nanna nan grandson granddaughter niece nephew stepmom stepmother stepdad stepfather stepson stepdaughter
-  mentor therapist doctor teacher coach landlord landlady ex
+  grandma grandmother grandpa grandfather granddad grandad gran granny nana nanna nan grandson granddaughter niece nephew stepmom stepmum stepmother stepdad stepfather stepson stepdaughter stepbrother stepsister
+  mentor therapist doctor teacher coach landlord landlady ex twin mam
 `);
 /** Verbs whose past is their present ("I hurt my back", "quit my job at Globex"): the clause decides which it is. */
 export const SAME_FORM_PASTS = words('hurt quit cut hit split bet shut upset burst put');
@@ -30,10 +30,10 @@ export const PETS = words(`
  */
 export const ONE_OF_RELATIONS = words(`
   mum mom mother dad father wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée boss manager landlord
-  landlady therapist stepmom stepmother stepdad stepfather
+  landlady therapist stepmom stepmum stepmother stepdad stepfather
 `);
 /** Two-word relations ("best friend", "little brother"): the first word qualifies the relation. */
-export const RELATION_QUALIFIERS = words('best older younger little big baby twin old ex- new');
+export const RELATION_QUALIFIERS = words('best older younger little big baby twin old ex- ex late new');
 
 /** Verbs whose first-person statements are facts worth keeping, by what they say. */
 export type VerbClass = 'residence' | 'work' | 'join' | 'opinion_like' | 'opinion_dislike' | 'uses' | 'switch' | 'stop' | 'have' | 'general' | 'went' | 'acquire';
@@ -99,7 +99,7 @@ export const NO_ALCOHOL = new Set(['sober', 'teetotal']);
 /** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
 export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|midwife|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
 export const NOT_JOBS = words(`
-  vegetarian vegan pescatarian fan lover member owner mother father brother sister mom mum dad daughter son partner
+  vegetarian vegan pescatarian lesbian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
   owl gamer reader runner swimmer man woman lifesaver snorer sucker loser quitter winner cancer dreamer worrier
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
@@ -121,6 +121,7 @@ export const JUDGEMENTS = words(`
 export const IDENTITIES = words(`
   vegetarian vegan pescatarian student parent mother father mum mom dad grandmother grandfather grandparent twin citizen
   native immigrant expat veteran widow widower introvert extrovert christian muslim jew buddhist hindu atheist
+  lesbian bisexual transgender
   freelancer beginner runner climber swimmer cyclist gamer
 `);
 

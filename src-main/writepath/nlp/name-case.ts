@@ -4,6 +4,7 @@
  * dictionary knows in a place where a place or an employer goes. The analyzer (analyzer.ts) supplies the
  * libraries' readings; the rules are here.
  */
+import { escapeRegExp } from '../../../src-shared/text';
 import { FIRM_ONLY_ENDINGS, FIRMS, RELATIONS } from './lexicon';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
@@ -26,7 +27,7 @@ export function withInstitutionWords(text: string, known: readonly string[]): st
     // "st albans", "mt pleasant": the library finds the abbreviation alone; the name is it and the next word.
     const whole = /^(?:st|mt|ft)$/.test(clean) ? new RegExp(`(?<![\\p{L}])${clean}\\.? \\p{Ll}{2,}`, 'u').exec(text.toLowerCase()) : null;
     if (whole) out.push(whole[0]);
-    const next = new RegExp(`(?<![\\p{L}])${clean.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
+    const next = new RegExp(`(?<![\\p{L}])${escapeRegExp(clean)} (${INSTITUTION_WORDS})(?![\\p{L}])`, 'u').exec(text.toLowerCase());
     if (next) out.push(`${clean} ${next[1]}`);
   }
   return [...new Set(out)].sort((x, y) => y.length - x.length);
@@ -152,10 +153,11 @@ export function firmNamesBySuffix(text: string): string[] {
  * name finder calls a first name taken as a name in a lower-case message: "will", "mark" or "may" elsewhere are
  * words.
  */
-const PERSON_CUE_BEFORE =
-  /(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|cousin|son|daughter|friend|best friend|mate|boss|flatmate|roommate|dog|cat|puppy|kitten))\s+$/;
+const PERSON_CUE_BEFORE = new RegExp(
+  String.raw`(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:(?:best|older|younger|little|big|baby|twin|new)\s+)?(?:(?:step|half)-?)?(?:${[...RELATIONS, 'bf', 'gf', 'hubby', 'bro', 'sis', 'mate', 'dog', 'cat', 'puppy', 'kitten'].join('|')})(?:-in-law)?)(?:\s+|\s*\(\s*)$`,
+);
 const PERSON_CUE_AFTER =
-  /^(?:\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
+  /^(?:\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
 
 /** An introduction's opening before a name: "hey its marcus", "hi, it's jo", "this is kate btw" (from the message's start). */
 const INTRODUCTION_BEFORE = /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+|yo+)\b[\s,!.]*)?(?:it'?s|it is|this is)\s+$/;
@@ -201,7 +203,7 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
     if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;
     // "nhs", "pwc", "hsbc": letters without a vowel are an acronym.
     const capitalised = /^[b-df-hj-np-tv-xz]{2,5}$/.test(name) ? name.toUpperCase() : name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
-    out = out.replace(new RegExp(`(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'gu'), capitalised);
+    out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'gu'), capitalised);
   }
   return out;
 }

@@ -114,11 +114,13 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
     return [{ content: `${subject.text} ${group.phrase} in a relationship with ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] }];
   }
   // "I'm engaged to Chris", "I'm married to Tom now": the partner, as a couple that stands so.
-  const union = !state.negated && !group.past && ['engaged', 'married'].includes(lowerOf(rest[0])) && lowerOf(rest[1]) === 'to' ? rest.slice(2) : null;
+  // ("I'm no longer married to Claire": one that was.)
+  const union = (!state.negated || state.overForGood) && !group.past && ['engaged', 'married'].includes(lowerOf(rest[0])) && lowerOf(rest[1]) === 'to' ? rest.slice(2) : null;
   const betrothed = union && lowerOf(union.at(-1)) === 'now' ? union.slice(0, -1) : union;
   if (betrothed && isPartnerName(betrothed, ctx)) {
     const partner = joinTokens(betrothed);
-    return [{ content: `${subject.text} ${group.phrase} ${lowerOf(rest[0])} to ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] }];
+    const over = state.overForGood;
+    return [{ content: `${subject.text} ${group.phrase}${over ? ' no longer' : ''} ${lowerOf(rest[0])} to ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: over ? endedValue(normaliseFact(partner)) : normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] }];
   }
   // "I'm back in London for good": home again.
   const back = !state.negated && !group.past && lowerOf(rest[0]) === 'back' && lowerOf(rest[1]) === 'in' ? rest.slice(2) : null;

@@ -3,6 +3,7 @@
  * months", "I broke up with Sam", "I split from Dan in june", "I'm divorced". Each lands in the subject's partner slot,
  * a break-up with the value `ended:X` (or `ended:` when no one is named), so consolidation supersedes the partner fact.
  */
+import { escapeRegExp } from '../../../src-shared/text';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { isTimePhrase, lowerOf, nameAfter, possessive, properRuns } from './phrases';
@@ -170,7 +171,7 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
 
 /** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
 export const LEFT_ME =
-  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+me(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|some|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
+  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+(?:me|us)(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|some|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
 
 /**
  * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
@@ -190,4 +191,36 @@ export function partnerLeft(rest: readonly Token[], relation: string, subject: S
     value: endedValue(normaliseFact(partner)),
     entities: subject.entity && !subject.unnamed ? [subject.entity] : [],
   };
+}
+
+/**
+ * What is said of a named partner that makes them one no more: a death ("passed away", "died"), "is my ex now", "we're
+ * over", "he's gone" after a cheat. The partner fact is then written as what was ("James was the user's husband",
+ * `ended:james`), where "James is the user's husband" would keep a dead husband or an ex as the current partner.
+ * Not "is late", "is away", "is gone for the weekend".
+ */
+const NO_MORE =
+  /^(?:,\s*)?(?:(?:who|that|has|had|just|sadly|suddenly|unexpectedly)\s+)*(?:passed(?:\s+away|\s+on)?|died|(?:is|was)\s+(?:now\s+)?dead|(?:is|'s|’s)\s+(?:now\s+|officially\s+)?(?:my|an|the)\s+ex\b)/i;
+/** Said anywhere in the message, often a clause of its own ("…cheated on me so hes gone"). */
+const OVER_NOW = /\b(?:ex\s+now|we(?:'re|’re| are| r)\s+(?:over|done|finished)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|(?:he|she)(?:['’]?s| is)\s+gone(?!\s+(?:for|to|till|until|away|out|back|home|shopping|off|quiet|mad|crazy)\b))/i;
+
+export function partnerNoMore(rest: readonly Token[], relative: { relation: string; name: string }, message: string): boolean {
+  if (!PARTNERS.has(relative.relation.split(' ').at(-1) ?? '')) return false;
+  // "my husband James, who passed in 2020, …": the clause after the name may be cut off as a clause of its own.
+  const name = escapeRegExp(relative.name);
+  const whoDied = new RegExp(`\\b${name}\\s*,?\\s*(?:who|that)\\s+(?:has\\s+|had\\s+|sadly\\s+)?(?:passed|died)\\b`, 'i');
+  return NO_MORE.test(joinTokens(rest)) || OVER_NOW.test(message) || whoDied.test(message);
+}
+
+/**
+ * "I'm married to Claire", "I'm engaged to Chris": the partner, after a copula; "I was married to Claire (for 10 years)"
+ * one that was ("I was married to Tom in 2010" tells of a wedding, and is left). Null when the object is not so.
+ */
+export function marriedOrEngagedTo(subject: Subject, group: VerbGroup, object: readonly Token[]): Built[] | null {
+  const union = lowerOf(object[0]);
+  if (!['married', 'engaged'].includes(union) || lowerOf(object[1]) !== 'to') return null;
+  const run = properRuns(object)[0];
+  if (!run || (group.past && object.slice(run.end).some((t) => ['in', 'on'].includes(lowerOf(t))))) return [];
+  const value = normaliseFact(run.text);
+  return [{ content: `${subject.text} ${group.phrase} ${union} to ${run.text}`, type: 'semantic', slot: `${subject.key}.partner`, value: group.past ? endedValue(value) : value, entities: [person(run.text)] }];
 }

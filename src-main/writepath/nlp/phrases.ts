@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CHILDREN, CLAUSE_ENDING_INTERJECTIONS, FIRMS, PARTNERS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, RELATION_QUALIFIERS, TRAILING_FILLERS } from './lexicon';
+import { ACQUISITIONS, ADDRESS_WORDS, CALENDAR_WORDS, CLAUSE_ENDING_INTERJECTIONS, FIRMS, PARTNERS, PETS, POSSESSIVE_DETERMINERS, RELATIONS, TRAILING_FILLERS } from './lexicon';
 import type { Context, StatementEntity } from './statement-types';
 
 export const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
@@ -79,6 +79,8 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
       // "Home At Last", "Bank Of The West": a capitalised small word between names is part of the name.
       const innerWord = t !== undefined && capitalised(t) && ['ADP', 'DET', 'CCONJ'].includes(t.pos) && t.text.length <= 4;
       if (isName(t) || continues) end++;
+      // "Jean-Luc", "Smith-Jones": the tagger cuts a hyphenated name at its hyphen.
+      else if (t?.text === '-' && t.space === '' && tokens[end + 1]?.space === '' && capitalised(tokens[end + 1] as Token) && isName(tokens[end + 1])) end += 2;
       else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&' || innerWord) && isName(tokens[end + 1], end + 1)) end += 2;
       else if (innerWord && tokens[end + 1]?.pos === 'DET' && capitalised(tokens[end + 1] as Token) && isName(tokens[end + 2], end + 2)) end += 3;
       else if (["'s", '’s'].includes(t?.text ?? '') && ['at', 'for', 'from', 'with'].includes(lowerOf(tokens[i - 1])) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[end + 1]?.pos ?? '')) {
@@ -322,31 +324,6 @@ export function splitComparison(object: Token[], preferred = false): [Token[], T
   while (end > 1 && COMPARATIVES.has(lowerOf(object[end - 1]))) end--;
   return [object.slice(0, end), object.slice(at + 1)];
 }
-
-/** The relation after "my" (or "our", for an animal): "my brother", "my little sister", "our dog". */
-export function relationAt(tokens: readonly Token[], at: number): { relation: string; next: number; pet: boolean } | null {
-  const owner = lowerOf(tokens[at]);
-  if (owner !== 'my' && owner !== 'our') return null;
-  let i = at + 1;
-  const parts: string[] = [];
-  if (RELATION_QUALIFIERS.has(lowerOf(tokens[i])) && RELATIONS.has(lowerOf(tokens[i + 1]))) parts.push(lowerOf(tokens[i++]));
-  const word = lowerOf(tokens[i]);
-  const pet = PETS.has(word);
-  // "our son", "our dog": a couple's children and animals; "our boss" is not one person's.
-  if (!(pet || (owner === 'my' ? RELATIONS.has(word) : CHILDREN.has(word)))) return null;
-  parts.push(word);
-  return { relation: parts.join(' '), next: i + 1, pet };
-}
-
-/** "my brother Tomás", "our dog Biscuit": a relation and the name that follows it. */
-export function relativeAt(tokens: readonly Token[], at: number): { relation: string; name: string; next: number; pet: boolean } | null {
-  const found = relationAt(tokens, at);
-  if (!found) return null;
-  const run = properRuns(tokens.slice(found.next)).find((r) => r.start === 0);
-  if (!run || run.text.split(' ').length > 3) return null;
-  return { relation: found.relation, name: run.text, next: found.next + run.end, pet: found.pet };
-}
-
 
 /**
  * The lasting thing an object names (ACQUISITIONS), as the head of its phrase: "a puppy", "our first house";

@@ -16,7 +16,8 @@ const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictograp
 /**
  * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "(not
  * really)", "said no one ever" anywhere; "not really", "i wish", "in my dreams", "as if" as the sentence's end; "not"
- * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of").
+ * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of"); a crush's
+ * "doesn't know it yet".
  */
 const TAKE_BACK = new RegExp(
   [
@@ -27,6 +28,8 @@ const TAKE_BACK = new RegExp(
     String.raw`(?:^|\.\.\.|…|,)\s*(?:well,?\s*)?(?:almost|nearly|kind of|sort of|kinda|sorta)${END}`,
     // "i'm a doctor, well, almost, final year", "i'm vegan well mostly": "well almost" takes it back wherever it is.
     String.raw`\bwell,?\s+(?:almost|nearly|mostly|not quite)\b`,
+    // "Tom Hardy is my husband, he just doesnt know it yet", "my bf Harry Styles doesn't know i exist": a crush's joke.
+    String.raw`\b(?:doesn'?t|does not|don'?t|do not)\s+know\s+(?:it\s+yet|(?:that\s+)?i\s+exist|who\s+i\s+am)\b`,
     // "i'm a teacher, used to anyway".
     String.raw`,\s*used to\s*(?:anyway|tho|though)?${END}`,
   ].join('|'),

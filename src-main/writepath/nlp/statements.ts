@@ -17,14 +17,15 @@ import { withThenAndNow } from './then-and-now';
 import { namesAThing, relationSlot, relativesNamedInPassing } from './relatives-named';
 import { withTimesAsWritten } from './time-words';
 import { ONE_OF_RELATIONS } from './lexicon';
-import { cleanObject, lowerOf, possessive, relationAt, relativeAt, slotKey, withoutVocative } from './phrases';
+import { cleanObject, lowerOf, possessive, slotKey, withoutVocative } from './phrases';
+import { relationAt, relativeAt } from './relation-at';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { saysAPlan } from './plans';
-import { divorceFinal, dumpedBy, partnerLeft } from './partner-change';
+import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
@@ -301,14 +302,15 @@ function readClause(
     relationHere = relation.relation;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
     // ("my sister Paris trip", "my bf Netflix lol": a place or a firm after the relation is no one's name.)
-    const relative = ((r) => (r && namesAThing(r, ctx) ? null : r))(relativeAt(tokens, start));
+    const relative = ((r) => (r && namesAThing(r, ctx, tokens) ? null : r))(relativeAt(tokens, start));
     const called = relative ? null : (nameGivenAt(tokens, relation.next) ?? nameIsAt(tokens, relation.next, ctx));
     const name = relative?.name ?? called;
     if (name) {
       const alias = ctx.speaker.isUser ? `my ${relation.relation}` : `${possessive(ctx.speaker.name)} ${relation.relation}`;
       const named: StatementEntity = { name, type: relation.pet ? 'concept' : 'person', aliases: [alias] };
       // "my girlfriend was called Jess": one that was ("my dad was called Robert" is still the dad).
-      const was = called !== null && tokens.slice(relation.next, relation.next + 3).some((t) => lowerOf(t) === 'was');
+      // "my husband James passed away", "my bf tom is my ex now": a partner no more.
+      const was = called !== null ? tokens.slice(relation.next, relation.next + 3).some((t) => lowerOf(t) === 'was') : relative !== null && partnerNoMore(tokens.slice(relative.next), { relation: relation.relation, name: relative.name }, ctx.text);
       const said: Built = { timeless: true, content: `${name} ${was ? 'was' : 'is'} ${whose} ${relation.relation}`, type: 'semantic', ...relationSlot({ relation: relation.relation, name }, own, was), entities: [named, ...(own.entity ? [own.entity] : [])] };
       // "My dog is called Biscuit": the name is all the clause says.
       if (called) return { subject: own, statements: [said] };
@@ -331,7 +333,7 @@ function readClause(
   } else {
     const dumpedMe = dumpedBy(tokens, start, own, ctx);
     if (dumpedMe) return { subject: own, past: true, statements: [dumpedMe] };
-    const named = nameIsMyRelative(tokens, start);
+    const named = nameIsMyRelative(tokens, start, ctx);
     if (!named) return null;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
     const entity: StatementEntity = { name: named.name, type: 'person', aliases: [] };

@@ -5,7 +5,8 @@
  */
 import type { Token } from './analyzer';
 import { OPENERS, RELATION_QUALIFIERS, TAKEN_UP } from './lexicon';
-import { lowerOf, relationAt } from './phrases';
+import { lowerOf } from './phrases';
+import { relationAt } from './relation-at';
 import type { Speaker } from './statement-types';
 
 /** Whether a clause begins (after interjections and adverbs) with someone other than the speaker: "Jake …", "he …", "my sis …". */

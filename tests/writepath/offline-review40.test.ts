@@ -1,0 +1,125 @@
+/**
+ * Session 27's blind review of the offline reader on the people in a person's life (736 messages): partners who died or
+ * are exes now, a thing named after a relation ("my bf Xbox obsession"), hyphenated names and relations, relatives named
+ * beside the relation ("tom (my bf)"), a marriage that was, a crush's joke.
+ */
+import { describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function read(text: string): Promise<{ content: string; slot: string | null; value: string | null }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({ content: s.content, slot: s.slot, value: s.value }));
+}
+
+const partner = async (text: string): Promise<(string | null)[]> => (await read(text)).filter((f) => f.slot === 'user.partner').map((f) => f.value);
+
+describe("review 40's findings: partners no more", () => {
+  it('writes a partner who died, is an ex now or is gone as one that was', async () => {
+    expect(await read('my husband James passed away')).toEqual([
+      { content: "James was the user's husband", slot: 'user.partner', value: 'ended:james' },
+      { content: 'James passed away', slot: null, value: null },
+    ]);
+    for (const [text, name] of [
+      ['my wife Sarah died in 2022', 'sarah'],
+      ["my husband James who passed in 2020 would've loved this", 'james'],
+      ['my husband James, who died last year, loved this song', 'james'],
+      ['my husband James is my ex now', 'james'],
+      ['my bf tom is an ex now', 'tom'],
+      ['my bf tom cheated on me so hes gone', 'tom'],
+      ["my boyfriend Tom cheated on me so we're done", 'tom'],
+      ['my ex-husband Mark lives in York', 'mark'],
+      ['my ex gf Mel texted me', 'mel'],
+      ['my late husband Jim loved fishing', 'jim'],
+      ['i was married to Claire', 'claire'],
+      ['i was married to a guy called Pete for 10 years', 'pete'],
+      ["i'm no longer married to Claire", 'claire'],
+      ['my partner Jo walked out on us in may', 'jo'],
+    ] as const) {
+      expect(await partner(text), text).toEqual([`ended:${name}`]);
+    }
+  });
+
+  it('keeps a partner who is only late, away or gone for a while, and a marriage that holds', async () => {
+    for (const [text, name] of [
+      ['my husband James is late again', 'james'],
+      ['my husband John is gone for the weekend', 'john'],
+      ['my husband John is away for work', 'john'],
+      ["i'm married to Claire", 'claire'],
+      ["i've been married to Tom for 10 years", 'tom'],
+    ] as const) {
+      expect(await partner(text), text).toEqual([name]);
+    }
+    // A wedding told ("was married to Tom in 2010") says nothing of now.
+    expect(await partner('i was married to Tom in 2010')).toEqual([]);
+    expect((await read("we were over at my mum's, my husband John cooked")).filter((f) => f.slot === 'user.partner').map((f) => f.value)).toEqual(['john']);
+  });
+});
+
+describe("review 40's findings: who is named", () => {
+  it('takes no thing after a relation for the relative: a possessive without its "\'s"', async () => {
+    for (const text of [
+      'my bf Xbox obsession is getting out of hand',
+      'my bf PlayStation addiction is real',
+      'my mum Greggs addiction 😂',
+      'my sister TikTok dances are cringe',
+      'my sister Primark haul was massive',
+      'my sister Zara jacket suits her',
+      'my husband Amazon order came today',
+      'my brother Ferrari poster lol',
+      'netflix is my boyfriend now',
+      'Tom Hardy is my husband, he just doesnt know it yet',
+      "my husband Harry Styles doesn't know i exist",
+    ]) {
+      expect((await read(text)).filter((f) => f.slot?.endsWith('.partner') || f.slot?.includes('.relation.')), text).toEqual([]);
+    }
+    // A verb in "s" after the name is the relative's own ("lives", "texts", "loves"), whatever the tagger calls it.
+    expect((await read('my sister Ana lives in Warsaw')).map((f) => f.content)).toEqual(["Ana is the user's sister", 'Ana lives in Warsaw']);
+    expect((await read('my sister Ana texts me every day')).map((f) => f.content)).toEqual(["Ana is the user's sister"]);
+    expect((await read('my bf tom loves dogs')).map((f) => f.content)).toEqual(["Tom is the user's boyfriend", 'Tom loves dogs']);
+    expect((await read('my sister Ana today is 12')).map((f) => f.content)).toContain("Ana is the user's sister");
+  });
+
+  it('keeps a hyphenated name whole and reads hyphenated, step-, in-law, twin and little relations', async () => {
+    expect((await read('my cousin Jean-Luc is visiting')).map((f) => f.content)).toEqual(["Jean-Luc is the user's cousin"]);
+    expect((await read('my gf Mary-Kate is lovely')).map((f) => f.content)).toEqual(["Mary-Kate is the user's girlfriend"]);
+    for (const [text, relation] of [
+      ['my step-dad Gary is a builder', 'step-dad'],
+      ['my stepmum Linda is lovely', 'stepmum'],
+      ['my mother-in-law Pam is staying with us', 'mother-in-law'],
+      ['my sister-in-law Kate had her baby!', 'sister-in-law'],
+      ['my half-sister Becca is 9', 'half-sister'],
+      ['my little sister ellie is 12', 'little sister'],
+      ['my lil sis Ellie is 12', 'little sister'],
+      ['my twin brother josh is a nurse', 'twin brother'],
+      ['my nan margaret turned 90', 'nan'],
+      ['my mam Sheila is 60', 'mam'],
+    ] as const) {
+      expect((await read(text)).filter((f) => f.slot?.includes('.relation.')).map((f) => f.value), text).toEqual([relation]);
+    }
+    // A capital word the tagger calls a verb is a name only before its clause's verb.
+    expect((await read('my mum Said no')).filter((f) => f.slot?.includes('.relation.'))).toEqual([]);
+  });
+
+  it('reads a relative named beside the relation, and not the one a correction rejects', async () => {
+    for (const [text, name, relation] of [
+      ['tom (my bf) is coming over', 'Tom', 'boyfriend'],
+      ['James, my husband, is a teacher', 'James', 'husband'],
+      ['my husband (Mike) is a chef', 'Mike', 'husband'],
+      ['sarah (my wife) says hi', 'Sarah', 'wife'],
+    ] as const) {
+      expect((await read(text)).map((f) => f.content), text).toContain(`${name} is the user's ${relation}`);
+    }
+    expect((await read('thanks Tom, my husband says hi')).filter((f) => f.slot === 'user.partner')).toEqual([]);
+    expect((await read('sorry i meant my brother Sam, not my cousin Sam')).map((f) => f.value)).toEqual(['brother']);
+  });
+
+  it('reads no job in an identity, and nothing of one alone in what two do to each other', async () => {
+    expect(await read("i dont have a husband, i'm a lesbian")).toEqual([{ content: 'User is a lesbian', slot: null, value: null }]);
+    expect(await read("my brother and i haven't spoken in 3 years")).toEqual([]);
+    expect(await read('me and my mum fell out')).toEqual([]);
+    expect((await read('my brother and i went to rome')).map((f) => f.content)).toEqual(['User went to Rome']);
+  });
+});
