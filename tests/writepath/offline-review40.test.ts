@@ -37,6 +37,18 @@ describe("review 40's findings: partners no more", () => {
       ['i was married to a guy called Pete for 10 years', 'pete'],
       ["i'm no longer married to Claire", 'claire'],
       ['my partner Jo walked out on us in may', 'jo'],
+      // Review 41: a death in brackets or dashes, said another way, or a funeral.
+      ['my husband Jim (who died in 2019) loved boats', 'jim'],
+      ['my husband Jim - who passed in 2019 - loved boats', 'jim'],
+      ['my husband James passed on monday', 'james'],
+      ['my husband Gary is in heaven now', 'gary'],
+      ['my husband Gary is no longer with us', 'gary'],
+      ['my wife Mo lost her battle with cancer', 'mo'],
+      ['my wife Mo is no more', 'mo'],
+      ['my husband James was killed in a car crash', 'james'],
+      ["my wife Mo's funeral is on friday", 'mo'],
+      ['my wife Mo is no longer my wife', 'mo'],
+      ['my wife Nina isnt my wife anymore', 'nina'],
     ] as const) {
       expect(await partner(text), text).toEqual([`ended:${name}`]);
     }
@@ -52,8 +64,31 @@ describe("review 40's findings: partners no more", () => {
     ] as const) {
       expect(await partner(text), text).toEqual([name]);
     }
-    // A wedding told ("was married to Tom in 2010") says nothing of now.
+    // Review 41: a word of death or an "ex" that says something else ends no one.
+    for (const [text, name] of [
+      ['my husband Ian passed his driving test today!!', 'ian'],
+      ['my husband James passed out after 3 pints', 'james'],
+      ['my bf Tom passed on the job offer', 'tom'],
+      ['my husband Jim who passed his test loved boats', 'jim'],
+      ['my husband James died laughing', 'james'],
+      ['my husband James is dead tired', 'james'],
+      ['my husband James is dead set on buying a boat', 'james'],
+      ['my husband Phil is an ex-smoker', 'phil'],
+      ['my husband Phil is an ex soldier', 'phil'],
+      ['my husband Gary is no longer at tesco', 'gary'],
+      ['my husband Gary is in heaven at this spa lol', 'gary'],
+      ['my husband Gary is no longer with us at the party, he went home', 'gary'],
+      ['my wife Mo lost her battle with the printer', 'mo'],
+      ['my wife Mo is no more than 5ft tall', 'mo'],
+      ["i'm married to Claire now lol", 'claire'],
+    ] as const) {
+      expect(await partner(text), text).toEqual([name]);
+    }
+    // A wedding told ("was married to Tom in 2010", "… yesterday") says nothing of now; nor being apart for now.
     expect(await partner('i was married to Tom in 2010')).toEqual([]);
+    expect(await partner('i was married to Claire yesterday!!')).toEqual([]);
+    expect(await partner("i'm not with Tom at the moment, he's at work")).toEqual([]);
+    expect((await read('my husband Phil is an ex-smoker')).filter((f) => f.slot?.endsWith('.occupation'))).toEqual([]);
     expect((await read("we were over at my mum's, my husband John cooked")).filter((f) => f.slot === 'user.partner').map((f) => f.value)).toEqual(['john']);
   });
 });
@@ -85,6 +120,10 @@ describe("review 40's findings: who is named", () => {
   it('keeps a hyphenated name whole and reads hyphenated, step-, in-law, twin and little relations', async () => {
     expect((await read('my cousin Jean-Luc is visiting')).map((f) => f.content)).toEqual(["Jean-Luc is the user's cousin"]);
     expect((await read('my gf Mary-Kate is lovely')).map((f) => f.content)).toEqual(["Mary-Kate is the user's girlfriend"]);
+    expect((await read('my niece Lily-Rose turns 3 tomorrow')).map((f) => f.content)).toContain("Lily-Rose is the user's niece");
+    // A first name the tagger reads as a verb ("Sue", "Josh") is still the relative's, and so is what is said of them.
+    expect((await read('my aunt Sue is 70')).map((f) => f.content)).toEqual(["Sue is the user's aunt", 'Sue is 70 years old']);
+    expect((await read('my aunt Sue lives in wales')).map((f) => f.content)).toContain("Sue is the user's aunt");
     for (const [text, relation] of [
       ['my step-dad Gary is a builder', 'step-dad'],
       ['my stepmum Linda is lovely', 'stepmum'],
@@ -113,6 +152,9 @@ describe("review 40's findings: who is named", () => {
       expect((await read(text)).map((f) => f.content), text).toContain(`${name} is the user's ${relation}`);
     }
     expect((await read('thanks Tom, my husband says hi')).filter((f) => f.slot === 'user.partner')).toEqual([]);
+    // A death said beside is a death: no current partner.
+    expect(await partner('Tony, my husband, passed in 2020')).toEqual([]);
+    expect(await partner('my husband (Tony) passed in 2020')).toEqual([]);
     expect((await read('sorry i meant my brother Sam, not my cousin Sam')).map((f) => f.value)).toEqual(['brother']);
   });
 
@@ -121,5 +163,31 @@ describe("review 40's findings: who is named", () => {
     expect(await read("my brother and i haven't spoken in 3 years")).toEqual([]);
     expect(await read('me and my mum fell out')).toEqual([]);
     expect((await read('my brother and i went to rome')).map((f) => f.content)).toEqual(['User went to Rome']);
+  });
+});
+
+describe('session 27: introductions and then-and-now', () => {
+  it('takes a lower-case name no dictionary knows, at "here" or "it\'s", for the speaker\'s', async () => {
+    for (const [text, name] of [
+      ['priya here 👋', 'priya'],
+      ['hey, kev here', 'kev'],
+      ['its priya btw', 'priya'],
+      ['hey its kev', 'kev'],
+      ["hi it's oisin 👋", 'oisin'],
+    ] as const) {
+      expect(await read(text), text).toMatchObject([{ slot: 'user.name', value: name }]);
+    }
+    for (const text of ['london here', 'sunny here', 'hey, raining here', 'mum here', 'its raining', 'hey its cold', 'its priya', 'hey its me']) {
+      expect(await read(text), text).toEqual([]);
+    }
+  });
+
+  it('reads "formerly at" and "we used to live in" before a now', async () => {
+    const slots = async (text: string): Promise<[string | null, string | null][]> => (await read(text)).map((f) => [f.slot, f.value]);
+    expect(await slots('formerly at barclays, now at monzo')).toEqual([['user.employer', 'ended:barclays'], ['user.employer', 'monzo']]);
+    expect(await slots('formerly a nurse, now a paramedic')).toEqual([['user.occupation', 'paramedic']]);
+    expect(await slots('we used to live in paris, now in lyon')).toEqual([['user.residence', 'lyon']]);
+    expect(await slots('formerly a smoker, now a vaper')).toEqual([]);
+    expect(await slots('my parents used to live in paris, now in lyon')).toEqual([]);
   });
 });

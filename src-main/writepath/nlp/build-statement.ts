@@ -128,7 +128,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const place = nameAfter(object, ['in', 'from']);
       return place ? [says(`${s} ${group.phrase} ${objText}`, { slot: slot('birthplace'), value: normaliseFact(place), entities: [{ name: place, type: 'place', aliases: [] }] })] : [];
     }
-    const wed = marriedOrEngagedTo(subject, group, object);
+    const wed = marriedOrEngagedTo(subject, group, object, said);
     if (wed) return wed;
     if (first?.pos === 'DET' && ['a', 'an'].includes(firstLower)) {
       if (group.past) return [];
@@ -150,7 +150,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         return [says(school ? `${s} is a student at ${school}` : `${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: 'student', entities: where })];
       }
       // ("a Mancunian", "a Londoner": where one is from, capitalised, is no job.)
-      const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma) && !/arian$/i.test(noun.text) && !/^\p{Lu}\p{Ll}/u.test(noun.text);
+      const isJob = JOB_SUFFIX.test(noun.text) && !NOT_JOBS.has(noun.lemma.replace(/^ex-/, '')) && !/arian$/i.test(noun.text) && !/^\p{Lu}\p{Ll}/u.test(noun.text);
       // "I'm a fool", "I'm a zombie": only jobs and identities are facts, not figures of speech.
       if (!isJob && !IDENTITIES.has(noun.lemma)) return [];
       const org = employerAfter(object, ['at', 'for', 'with']);
@@ -160,7 +160,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         ...(place && place !== org ? [{ name: place, type: 'place' as const, aliases: [] }] : []),
       ];
       // "a volunteer at the food bank": true, but no job to replace the one held.
-      const holds = isJob && !notNow && noun.lemma !== 'volunteer';
+      const holds = isJob && !notNow && noun.lemma !== 'volunteer' && !/^ex-/.test(noun.lemma);
       const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: holds ? slot('occupation') : null, value: holds ? normaliseFact(roleText) : null, entities });
       // "I'm a barista at Costa": the role, and where the subject works.
       const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));

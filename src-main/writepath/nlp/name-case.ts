@@ -239,8 +239,9 @@ const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening|hiii+|he
 
 /**
  * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin", "hey!\ni'm priya\nnew to leeds",
- * "i'm ravi btw", "hey, kev here", "priya here 👋". A word no dictionary knows, right after a greeting and "I am"
- * (normalised from "im"), or before "btw", or before "here" at the message's start, is the speaker's first name.
+ * "i'm ravi btw", "hey, kev here", "priya here 👋", "hey its priya". A word no dictionary knows, right after a greeting and
+ * "I am" (normalised from "im") or "it's", or before "btw", or before "here" at the message's start, is the speaker's
+ * first name.
  */
 export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[] {
   const words = tokens.filter((t) => t.text.trim() !== '');
@@ -253,13 +254,16 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[]
   // "kev here", "hey, kev here", "priya here 👋 how r u".
   const first = words[i];
   if (nameLike(first) && lower[i + 1] === 'here') return [first.text];
-  if (lower[i] !== 'i' || !['am', "'m", 'm'].includes(lower[i + 1] ?? '')) return [];
-  const name = words[i + 2];
-  const after = words[i + 3];
+  // "hey its priya", "its priya btw", "hi it's oisin 👋".
+  const itIs = lower[i] === 'its' ? 1 : lower[i] === 'it' && ["'s", '’s', 'is'].includes(lower[i + 1] ?? '') ? 2 : 0;
+  if (!itIs && (lower[i] !== 'i' || !['am', "'m", 'm'].includes(lower[i + 1] ?? ''))) return [];
+  const at = i + (itIs || 2);
+  const name = words[at];
+  const after = words[at + 1];
   // "hey im hungryyy": a word stretched for feeling is no name.
   if (!nameLike(name)) return [];
   // Without a greeting, only an introduction says "btw" after it ("i'm hungy lol" is a typo).
-  if (!greeted) return lower[i + 3] === 'btw' ? [name.text] : [];
+  if (!greeted) return lower[at + 1] === 'btw' ? [name.text] : [];
   // ("hi i'm priya 👋": an emoji ends the phrase as a mark does; "hey!\ni'm priya\nnew to leeds" a line's end.)
   const lineEnds = tokens[tokens.indexOf(name) + 1]?.text.includes('\n') === true;
   return !after || lineEnds || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];

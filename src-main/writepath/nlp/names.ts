@@ -129,7 +129,9 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
   if (home && ctx.named.get(home.toLowerCase()) !== 'organization') {
     return [{ content: `${subject.text} lives in ${home}`, type: 'semantic', slot: `${subject.key}.residence`, value: normaliseFact(home), entities: [{ name: home, type: 'place', aliases: [] }] }];
   }
-  if ((state.negated || state.overForGood) && lowerOf(rest[0]) === 'with' && isPartnerName(rest.slice(1), ctx)) {
+  // ("i'm not with Tom at the moment, he's at work": apart for now, not over.)
+  const forNow = /\b(?:at the moment|right now|atm|rn|tonight|today|this (?:week|weekend)|(?:he|she)['’]?s at)\b/i.test(ctx.text);
+  if ((state.negated || state.overForGood) && !(forNow && !state.overForGood) && lowerOf(rest[0]) === 'with' && isPartnerName(rest.slice(1), ctx)) {
     const partner = joinTokens(rest.slice(1));
     const verb = group.phrase.replace(/ (?:not|no longer)$/, '');
     return [

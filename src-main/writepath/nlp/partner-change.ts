@@ -194,13 +194,22 @@ export function partnerLeft(rest: readonly Token[], relation: string, subject: S
 }
 
 /**
- * What is said of a named partner that makes them one no more: a death ("passed away", "died"), "is my ex now", "we're
- * over", "he's gone" after a cheat. The partner fact is then written as what was ("James was the user's husband",
- * `ended:james`), where "James is the user's husband" would keep a dead husband or an ex as the current partner.
- * Not "is late", "is away", "is gone for the weekend".
+ * What is said of a named partner that makes them one no more: a death ("passed away", "died in 2019", "is in heaven
+ * now"), "is my ex now", "we're over", "he's gone" after a cheat. The partner fact is then written as what was ("James
+ * was the user's husband", `ended:james`), where "James is the user's husband" would keep a dead husband or an ex as the
+ * current partner. Not "is late", "is away", "is gone for the weekend"; and a death only where nothing but a time, a
+ * cause or the message's end follows ("passed his test", "passed out", "died laughing", "dead tired", "an ex-smoker" are
+ * no endings).
  */
-const NO_MORE =
-  /^(?:,\s*)?(?:(?:who|that|has|had|just|sadly|suddenly|unexpectedly)\s+)*(?:passed(?:\s+away|\s+on)?|died|(?:is|was)\s+(?:now\s+)?dead|(?:is|'s|’s)\s+(?:now\s+|officially\s+)?(?:my|an|the)\s+ex\b)/i;
+const DEATH_TAIL = String.raw`(?=\s*(?:$|[.!,;:…)\-–—?]|\p{Extended_Pictographic}|(?:in|on|at|last|this|yesterday|today|suddenly|peacefully|unexpectedly|after|from|of|aged?|when|and|but|so|years?|months?|weeks?|a\s+(?:year|month|week|few|couple)|\d|rip|lol|x+)\b))`;
+/** A euphemism's end: nothing more said in the clause ("is in heaven now 💔"; not "in heaven at this spa lol"). */
+const SAID_AND_DONE = String.raw`(?=\s*(?:now\b)?\s*(?:rip\b)?\s*(?:$|[.!,;…?]|\p{Extended_Pictographic}))`;
+/** "passed", "passed away", "passed on" (not "passed on the job offer"). */
+const PASSED = String.raw`passed(?!\s+on\s+(?:the|a|an|his|her|it|that|this|my|your|their)\b)(?:\s+away|\s+on)?`;
+const NO_MORE = new RegExp(
+  String.raw`^(?:,\s*)?(?:(?:who|that|has|had|just|sadly|suddenly|unexpectedly)\s+)*(?:(?:${PASSED}|died|(?:is|was)\s+(?:now\s+)?dead|was\s+killed(?:\s+in\s+\S+(?:\s+\S+)?)?)${DEATH_TAIL}|passed\s+away|(?:is|'s|’s)\s+(?:now\s+|officially\s+)?(?:my|an|the)\s+ex(?![-\p{L}])(?!\s+(?:smoker|soldier|\p{L}+(?:er|or|ist|ian)\b))|(?:(?:is|'s|’s)\s+(?:now\s+)?(?:in\s+heaven|with\s+the\s+angels|no\s+longer\s+with\s+us|no\s+more)|(?:went|gone)\s+to\s+heaven)${SAID_AND_DONE}|(?:is\s+no\s+longer\s+my|(?:isn['’]?t|is\s+not)\s+my\s+\p{L}+\s+(?:any\s?more|any\s+longer))\b|lost\s+(?:his|her|their)\s+(?:long\s+|brave\s+)?(?:battle|fight)(?:\s+(?:with|against)\s+(?:cancer|covid|leuka?emia|illness|dementia|depression|addiction|\p{L}+\s+(?:disease|cancer)))?${DEATH_TAIL})`,
+  'iu',
+);
 /** Said anywhere in the message, often a clause of its own ("…cheated on me so hes gone"). */
 const OVER_NOW = /\b(?:ex\s+now|we(?:'re|’re| are| r)\s+(?:over|done|finished)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|(?:he|she)(?:['’]?s| is)\s+gone(?!\s+(?:for|to|till|until|away|out|back|home|shopping|off|quiet|mad|crazy)\b))/i;
 
@@ -208,19 +217,26 @@ export function partnerNoMore(rest: readonly Token[], relative: { relation: stri
   if (!PARTNERS.has(relative.relation.split(' ').at(-1) ?? '')) return false;
   // "my husband James, who passed in 2020, …": the clause after the name may be cut off as a clause of its own.
   const name = escapeRegExp(relative.name);
-  const whoDied = new RegExp(`\\b${name}\\s*,?\\s*(?:who|that)\\s+(?:has\\s+|had\\s+|sadly\\s+)?(?:passed|died)\\b`, 'i');
-  return NO_MORE.test(joinTokens(rest)) || OVER_NOW.test(message) || whoDied.test(message);
+  const whoDied = new RegExp(`\\b${name}\\s*[,(-]?\\s*(?:who|that)?\\s+(?:has\\s+|had\\s+|sadly\\s+)?(?:${PASSED}|died)${DEATH_TAIL}`, 'iu');
+  // ("my wife Mo's funeral is on friday".)
+  const mourned = new RegExp(`\\b${name}['’]s\\s+(?:funeral|wake|memorial|grave)\\b`, 'iu');
+  return NO_MORE.test(joinTokens(rest)) || OVER_NOW.test(message) || whoDied.test(message) || mourned.test(message);
 }
 
 /**
  * "I'm married to Claire", "I'm engaged to Chris": the partner, after a copula; "I was married to Claire (for 10 years)"
- * one that was ("I was married to Tom in 2010" tells of a wedding, and is left). Null when the object is not so.
+ * one that was ("I was married to Tom in 2010", "… yesterday" tell of a wedding, and are left). Null when the object is
+ * not so.
  */
-export function marriedOrEngagedTo(subject: Subject, group: VerbGroup, object: readonly Token[]): Built[] | null {
+export function marriedOrEngagedTo(subject: Subject, group: VerbGroup, object: readonly Token[], said: readonly Token[]): Built[] | null {
   const union = lowerOf(object[0]);
   if (!['married', 'engaged'].includes(union) || lowerOf(object[1]) !== 'to') return null;
   const run = properRuns(object)[0];
-  if (!run || (group.past && object.slice(run.end).some((t) => ['in', 'on'].includes(lowerOf(t))))) return [];
+  // (After a marriage that was, only how long it lasted, in the words as said: "was married to Claire yesterday!!" tells
+  // of the wedding.)
+  const end = properRuns(said).find((r) => r.text === run?.text)?.end ?? said.length;
+  const after = said.slice(end).filter((t) => t.pos !== 'PUNCT' && !/^\p{Extended_Pictographic}/u.test(t.text));
+  if (!run || (group.past && after.length > 0 && lowerOf(after[0]) !== 'for')) return [];
   const value = normaliseFact(run.text);
   return [{ content: `${subject.text} ${group.phrase} ${union} to ${run.text}`, type: 'semantic', slot: `${subject.key}.partner`, value: group.past ? endedValue(value) : value, entities: [person(run.text)] }];
 }

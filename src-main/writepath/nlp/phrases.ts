@@ -80,7 +80,7 @@ export function properRuns(tokens: readonly Token[]): { start: number; end: numb
       const innerWord = t !== undefined && capitalised(t) && ['ADP', 'DET', 'CCONJ'].includes(t.pos) && t.text.length <= 4;
       if (isName(t) || continues) end++;
       // "Jean-Luc", "Smith-Jones": the tagger cuts a hyphenated name at its hyphen.
-      else if (t?.text === '-' && t.space === '' && tokens[end + 1]?.space === '' && capitalised(tokens[end + 1] as Token) && isName(tokens[end + 1])) end += 2;
+      else if (t?.text === '-' && t.space === '' && tokens[end + 1]?.space === '' && capitalised(tokens[end + 1] as Token)) end += 2;
       else if ((t?.text === "'s" || lowerOf(t) === 'of' || t?.text === '&' || innerWord) && isName(tokens[end + 1], end + 1)) end += 2;
       else if (innerWord && tokens[end + 1]?.pos === 'DET' && capitalised(tokens[end + 1] as Token) && isName(tokens[end + 2], end + 2)) end += 3;
       else if (["'s", '’s'].includes(t?.text ?? '') && ['at', 'for', 'from', 'with'].includes(lowerOf(tokens[i - 1])) && !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[end + 1]?.pos ?? '')) {

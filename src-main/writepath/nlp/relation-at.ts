@@ -47,8 +47,10 @@ export function relativeAt(tokens: readonly Token[], at: number): { relation: st
     // "my brother Josh is a nurse": a capitalised first name the tagger took for a verb ("josh", "rob"), before the verb
     // of its own clause ("my mum Said no" is no name).
     const word = tokens[found.next];
-    const then = tokens[found.next + 1]?.pos ?? '';
-    const named = word && ['VERB', 'ADJ'].includes(word.pos) && ['AUX', 'VERB', 'CCONJ'].includes(then) && /^\p{Lu}\p{Ll}+$/u.test(word.text) && !NOT_NAMES.has(word.text.toLowerCase()) && !CALENDAR_WORDS.has(word.text.toLowerCase());
+    const then = tokens[found.next + 1];
+    // (A verb in "s" the tagger reads as a noun: "my aunt Sue lives in wales".)
+    const verbNext = ['AUX', 'VERB', 'CCONJ'].includes(then?.pos ?? '') || (then?.pos === 'NOUN' && /^\p{Ll}+s$/u.test(then.text));
+    const named = word && ['VERB', 'ADJ'].includes(word.pos) && verbNext && /^\p{Lu}\p{Ll}+$/u.test(word.text) && !NOT_NAMES.has(word.text.toLowerCase()) && !CALENDAR_WORDS.has(word.text.toLowerCase());
     return named ? { relation: found.relation, name: word.text, next: found.next + 1, pet: found.pet } : null;
   }
   if (run.text.split(' ').length > 3) return null;

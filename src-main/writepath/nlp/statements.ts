@@ -241,7 +241,7 @@ function readClause(
   let relationHere: string | null = null;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
-  const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : introducedAs(tokens, start, ctx.text, (name) => ctx.named.get(name.toLowerCase()) === 'person'));
+  const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : introducedAs(tokens, start, ctx.text, (name) => introducedName(name, ctx)));
   if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
@@ -386,4 +386,12 @@ function readClause(
   return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
 
-
+/**
+ * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, or, in a chat typed in lower
+ * case, a word no dictionary knows that the case restorer capitalised as a name ("priya here 👋", "hey, kev here"),
+ * not a place or a firm.
+ */
+function introducedName(name: string, ctx: Context): boolean {
+  const kind = ctx.named.get(name.toLowerCase());
+  return kind === 'person' || (kind === undefined && ctx.typedInLowerCase === true && !name.includes(' ') && !ctx.isEverydayWord(name));
+}

@@ -1,6 +1,6 @@
 /**
  * A home or a job then, and the one now, said the chat's way without "I": "used to live in paris\nnow in lyon", "was at
- * tesco for 5 yrs\nnow at aldi", "ex-amazon, now at shopify", "former nurse, now a paramedic", "from glasgow
+ * tesco for 5 yrs\nnow at aldi", "ex-amazon, now at shopify", "formerly at ibm, now at red hat", "former nurse, now a paramedic", "from glasgow
  * originally\nlive in london now". The part said of now gets its subject and verb back ("now I live in lyon"), so it is
  * read as the speaker's current home or job, and superseded what came before, as "Now I live in Lyon" is.
  */
@@ -8,15 +8,17 @@
 import { JOB_SUFFIX, NOT_JOBS } from './lexicon';
 
 /** A past home or job of the speaker's, said at the start of a line or sentence (no one else is its subject). */
-const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+)?(?:used to live|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
+const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+|we\s+)?(?:used to live|formerly (?:in|of)\b|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
 const PAST_JOB =
-  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for (?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:yrs?|years?|months?)|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+/iu;
+  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for (?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:yrs?|years?|months?)|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+|(?:^|[\n.!?]\s*)formerly (?:at|with|a|an) \p{L}/iu;
 /** Someone else's then and now: "(my cousin that is)", "— or so he says", a line naming them first ("my mum:\n…"). */
 const SOMEONE_ELSES = /\bthat is\b|\bor so (?:he|she|they) say|\baccording to\b|(?:^|\n)\s*(?:lol\s+)?(?:my\s+\p{L}+\s*:?|\p{L}+\s*:)\s*\n/iu;
 /** A stay, not a home: "now in lyon for work this week", "… visiting my mum", "… on holiday", "… at my sisters". */
 const A_STAY_AFTER = /^[^\n.!?,;]*?\b(?:for (?:work|the|a|my|\d)|visiting|on (?:holiday|hols|a trip)|at my|this week|till|until|for now)\b/iu;
 /** "ex-amazon, now at shopify", "former nurse, now a paramedic": the job before, said as a title. */
 const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]+\s*(?:but\s+|and\s+)?now\s+(?:at|a|an)\b)/iu;
+/** "formerly at ibm, now at google", "formerly a nurse, now a paramedic": the job before, said as where one was or what. */
+const FORMERLY_AT = /(^|[\n.!?]\s*)formerly (at|with|a|an) (?=\p{L}[^\n.!?]*?[,;\n-]+\s*(?:but\s+|and\s+)?now\s+(?:at|a|an)\b)/iu;
 const NOW_AT = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?:back\s+)?(?:(?:home|living|based|(?:i'?m|i am))\s+)?(in|at|a|an)\s+(?=\p{L})/giu;
 const BARE_PRESENT = /(^|[\n.!?]\s*)(live|living|based) in\s+(?=\p{L})/giu;
 const BACK_IN_NOW = /(^|[\n.!?,;]\s*)back (?:home )?in\s+(\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?)\s+now\b/giu;
@@ -31,6 +33,7 @@ export function withThenAndNow(text: string): string {
     // ("former smoker, now a vaper": a habit is no job, and what it is now none either.)
     const exTitle = EX_TITLE.exec(out)?.[2]?.toLowerCase();
     if (exTitle !== undefined && NOT_JOBS.has(exTitle)) return text;
+    out = out.replace(FORMERLY_AT, (_, before: string, word: string) => `${before}I used to ${['a', 'an'].includes(word.toLowerCase()) ? `be ${word}` : 'work at'} `);
     out = out.replace(EX_TITLE, (_, before: string, title: string) => {
       // A firm ("ex-amazon") was worked at; a role ("former nurse") was held.
       return `${before}I used to ${JOB_SUFFIX.test(title) ? `be a ${title}` : `work at ${title}`}`;

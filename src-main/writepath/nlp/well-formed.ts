@@ -34,7 +34,9 @@ function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const sentences = analyzer.sentences(content);
   const tokens: Token[] = sentences.flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT' || t.text === "'s");
   if (tokens.length < 2) return 'no verb';
-  if (!SUBJECT_POS.has(tokens[0]?.pos ?? '')) return 'no subject';
+  // ("Sue is 70 years old", "Josh is a nurse": a name the tagger reads as a verb, before the clause's own verb.)
+  const nameAsVerb = /^\p{Lu}\p{Ll}+$/u.test(tokens[0]?.text ?? '') && ['AUX', 'VERB'].includes(tokens[1]?.pos ?? '');
+  if (!SUBJECT_POS.has(tokens[0]?.pos ?? '') && !nameAsVerb) return 'no subject';
   const last = tokens.at(-1) as Token;
   // "User was laid off": a verb's particle ends a clause well.
   const particle = PARTICLES.has(last.text.toLowerCase()) && tokens.at(-2)?.pos === 'VERB';
