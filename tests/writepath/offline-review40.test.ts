@@ -191,3 +191,31 @@ describe('session 27: introductions and then-and-now', () => {
     expect(await slots('my parents used to live in paris, now in lyon')).toEqual([]);
   });
 });
+
+describe("review 40's misses", () => {
+  it('reads a partner that was, said after the name or by the speaker who left', async () => {
+    for (const [text, value] of [
+      ['tom is my ex', 'ended:tom'],
+      ['tom was my bf', 'ended:tom'],
+      ['Claire was my wife', 'ended:claire'],
+      ['Tom is my ex-boyfriend', 'ended:tom'],
+      ['my wife left me in january', 'ended:'],
+      ['i left my husband in 2019', 'ended:'],
+      ['i left my wife Sarah', 'ended:sarah'],
+      ['i used to be married to Nina', 'ended:nina'],
+    ] as const) {
+      expect(await partner(text), text).toEqual([value]);
+    }
+    for (const text of ['i left my husband at home', 'left my bf in bed lol', 'my wife left me in charge', 'i used to be married to a banker']) {
+      expect(await partner(text), text).toEqual([]);
+    }
+    expect(await read('Tom was my teacher')).toMatchObject([{ content: "Tom was the user's teacher", slot: 'tom.relation.user', value: 'teacher' }]);
+  });
+
+  it('reads a name between commas after the relation, "auntie", and "my girlfriends name is"', async () => {
+    expect((await read('my husband, Mike, is a chef')).map((f) => f.content)).toContain("Mike is the user's husband");
+    expect((await read('my husband, obviously, is a chef')).filter((f) => f.slot === 'user.partner')).toEqual([]);
+    expect((await read('my auntie Sue is a hairdresser')).map((f) => f.content)).toEqual(["Sue is the user's auntie", 'Sue is a hairdresser']);
+    expect(await read('my girlfriends name is Beth')).toMatchObject([{ content: "Beth is the user's girlfriend", value: 'beth' }]);
+  });
+});

@@ -15,7 +15,7 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
 import { employerShaped, JOB_WORDS, jobAt, startsLater } from './job-forms';
-import { gotDivorcedFrom, gotDumped, partnerChange, person, type ChangeClause } from './partner-change';
+import { gotDivorcedFrom, gotDumped, leftMyPartner, partnerChange, person, type ChangeClause } from './partner-change';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
@@ -263,6 +263,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       }
       // "I lost my keys" is no change; "I lost my job" is, above.
       if (group.lemma === 'lose') return null;
+      const partnerLeft = leftMyPartner(clause);
+      if (partnerLeft) return partnerLeft;
       if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
       if (group.lemma === 'quit' && doneDoing()) return news();
       // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.

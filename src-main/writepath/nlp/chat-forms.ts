@@ -6,12 +6,13 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, RELATIONS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
+import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
 import { copulaState, isPartnerName, isPersonName } from './names';
 import { employerAfter, handsInNotice, lowerOf, nameAfter, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
+import { relationWord } from './relation-at';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -313,6 +314,14 @@ export function usedTo(tokens: readonly Token[], at: number, subject: Subject): 
       ? { content: `${subject.text} used to work at ${org}`, type: 'semantic', slot: `${subject.key}.employer`, value: endedValue(normaliseFact(org)), entities: [{ name: org, type: 'organization', aliases: [] }] }
       : null;
   }
+  // "I used to be married to Nina", "used to be engaged to Chris": a partner that was.
+  if (verb?.lemma === 'be' && ['married', 'engaged'].includes(lowerOf(rest[0])) && lowerOf(rest[1]) === 'to') {
+    const run = properRuns(rest).find((r) => r.start === 2);
+    const partner = run && onlyTimeOrFillers(joinTokens(rest.slice(run.end))) && isPersonName(rest.slice(2, run.end)) ? run.text : null;
+    return partner
+      ? { content: `${subject.text} used to be ${lowerOf(rest[0])} to ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: endedValue(normaliseFact(partner)), entities: [{ name: partner, type: 'person', aliases: [] }] }
+      : null;
+  }
   return null;
 }
 
@@ -372,7 +381,7 @@ export function homeIsIn(tokens: readonly Token[], start: number, own: Subject):
 }
 
 /** "Jess is my girlfriend now!!", "Tom's my brother": a name first, then the relation it is to the speaker. */
-export function nameIsMyRelative(tokens: readonly Token[], start: number, ctx: Context): { name: string; relation: string } | null {
+export function nameIsMyRelative(tokens: readonly Token[], start: number, ctx: Context): { name: string; relation: string; was: boolean } | null {
   const run = properRuns(tokens.slice(start)).find((r) => r.start === 0);
   if (!run || !isPersonName(tokens.slice(start, start + run.end))) return null;
   // ("netflix is my boyfriend now": a firm the name finder knows is no one's relative.)
@@ -381,10 +390,12 @@ export function nameIsMyRelative(tokens: readonly Token[], start: number, ctx: C
   const after = tokens.slice(start + run.end);
   const rest = after.filter((t) => t.pos !== 'PUNCT' && /[\p{L}\p{N}]/u.test(t.text) && !['now', 'officially', 'finally', 'actually'].includes(lowerOf(t)));
   const fresh = lowerOf(rest[2]) === 'new' ? 1 : 0;
-  if (!['is', "'s"].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || !rest[2 + fresh]) return null;
+  // ("Claire was my wife", "tom was my bf": one that was.)
+  const was = lowerOf(rest[0]) === 'was';
+  if (!['is', "'s", 'was'].includes(lowerOf(rest[0])) || lowerOf(rest[1]) !== 'my' || !rest[2 + fresh]) return null;
   const relation = lowerOf(rest[2 + fresh]);
   // Nothing after the relation but a time or a filler ("my brother's car" and "my friend from work" say more).
   const tail = joinTokens(after.slice(after.indexOf(rest[2 + fresh] as Token) + 1)).replace(/^\s*as of\b/i, '');
-  return RELATIONS.has(relation) && onlyTimeOrFillers(tail) ? { name: run.text, relation } : null;
+  return relationWord(relation) && onlyTimeOrFillers(tail) ? { name: run.text, relation, was } : null;
 }
 

@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, isHabitVerbWord, OPENERS, PARTNERS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, isHabitVerbWord, OPENERS, PARTNERS, RECIPROCAL_VERBS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
@@ -51,6 +51,7 @@ function normalisedWords(text: string): string {
     // "got the sack", "my names Dave", "im Ahmed btw": said the chat's way (not "got the sack of flour", "… from Santa").
     .replace(/\bgot the (?:sack|boot|axe)(?=\s*(?:$|[.!,?]|lol|haha|today|yesterday|last|this|on\b|at work|from work|from my job))/gi, 'got sacked')
     .replace(/\bmy names(?=\s+\p{Lu}|\s+\p{Ll}+\s*(?:btw|lol|x+)?\s*(?:[.,!?]|$))/gu, 'my name is')
+    .replace(/\b(my|our) (boyfriend|girlfriend|husband|wife|partner|sister|brother|mum|mom|dad|son|daughter|dog|cat)s name(?= is\b)/gi, "$1 $2's name")
     // "im plant based now": the tagger reads "plant" and "based" as verbs; the diet they name is vegan (lexicon.ts DIET_NAMES).
     .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?|(?:^|\n)\s*)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
@@ -131,8 +132,6 @@ function thinksOfSomeoneElse(tokens: readonly Token[]): boolean {
 
 /** Conjunctions in SUBORDINATORS that join two statements rather than make the second depend on the first. */
 const COORDINATORS = new Set(['but', 'so']);
-/** What two do to each other: "my brother and i haven't spoken", "me and my mum fell out". */
-const RECIPROCAL = new Set(['speak', 'spoke', 'spoken', 'talk', 'talked', 'talking', 'fell', 'fallen', 'argue', 'argued', 'fight', 'fought', 'met', 'along']);
 const SUBJECT_PRONOUNS = new Set(['i', 'he', 'she', 'it', 'we', 'they', 'you', 'this', 'that', 'there', 'my', 'our', 'his', 'her', 'their']);
 
 export function splitClauses(sentence: Sentence): Clause[] {
@@ -239,7 +238,7 @@ export function splitClauses(sentence: Sentence): Clause[] {
       const subjectAfterOpener = ['now', 'currently'].includes(nextLower) && ['i', 'we'].includes(lowerOf(tokens[i + 2])) && plainStatement(current) && !hedgedFrom(tokens, i + 3);
       // "me and my mum moved to leeds": one subject of two, not a clause of "my mum" alone.
       // ("my brother and i haven't spoken in years", "me and my mum fell out": what two do to each other is no one's alone.)
-      const eachOther = !current.some((c) => c.pos === 'VERB' || c.pos === 'AUX') && tokens.slice(i + 2, i + 6).some((w) => RECIPROCAL.has(lowerOf(w)));
+      const eachOther = !current.some((c) => c.pos === 'VERB' || c.pos === 'AUX') && tokens.slice(i + 2, i + 6).some((w) => RECIPROCAL_VERBS.has(lowerOf(w)));
       if (((SUBJECT_PRONOUNS.has(nextLower) && next.pos !== 'DET') || subjectAfterOpener) && !couple && !meFirst && !eachOther) {
         push();
         continue;

@@ -5,7 +5,7 @@ const words = (s: string): Set<string> => new Set(s.split(/\s+/).filter(Boolean)
 /** "my brother Tomás": relation words that introduce a named person. */
 export const RELATIONS = words(`
   brother sister mum mom mother dad father son daughter wife husband partner boyfriend girlfriend fiance fiancé fiancee fiancée
-  friend bestie boss manager colleague coworker co-worker roommate flatmate housemate neighbour neighbor cousin aunt uncle
+  friend bestie boss manager colleague coworker co-worker roommate flatmate housemate neighbour neighbor cousin aunt auntie aunty uncle
   grandma grandmother grandpa grandfather granddad grandad gran granny nana nanna nan grandson granddaughter niece nephew stepmom stepmum stepmother stepdad stepfather stepson stepdaughter stepbrother stepsister
   mentor therapist doctor teacher coach landlord landlady ex twin mam
 `);
@@ -256,3 +256,6 @@ export const isHabitVerbWord = (word: string): boolean => HABIT_VERBS.has(word.t
  */
 export const isSomeonesOwn = (said: readonly string[]): boolean =>
   POSSESSIVE_DETERMINERS.has(said[0] ?? '') || said.some((w) => /['’]s$/.test(w)) || RELATIONS.has(said.at(-1) ?? '');
+
+/** What two do to each other: "my brother and i haven't spoken", "me and my mum fell out". */
+export const RECIPROCAL_VERBS: ReadonlySet<string> = new Set(['speak', 'spoke', 'spoken', 'talk', 'talked', 'talking', 'fell', 'fallen', 'argue', 'argued', 'fight', 'fought', 'met', 'along']);

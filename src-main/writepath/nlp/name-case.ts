@@ -157,7 +157,7 @@ const PERSON_CUE_BEFORE = new RegExp(
   String.raw`(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:(?:best|older|younger|little|big|baby|twin|new)\s+)?(?:(?:step|half)-?)?(?:${[...RELATIONS, 'bf', 'gf', 'hubby', 'bro', 'sis', 'mate', 'dog', 'cat', 'puppy', 'kitten'].join('|')})(?:-in-law)?)(?:\s+|\s*\(\s*)$`,
 );
 const PERSON_CUE_AFTER =
-  /^(?:\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter)\b)/;
+  /^(?:\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|\s+was|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter|ex)\b)/;
 
 /** An introduction's opening before a name: "hey its marcus", "hi, it's jo", "this is kate btw" (from the message's start). */
 const INTRODUCTION_BEFORE = /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+|yo+)\b[\s,!.]*)?(?:it'?s|it is|this is)\s+$/;

@@ -14,6 +14,7 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 import { JOB_LENGTH } from './job-forms';
 import { onlyTimeOrFillers } from './state-words';
+import { relationAt, relativeAt } from './relation-at';
 
 /** What one calls a partner: "my boyfriend", "my gf". */
 const PARTNER_WORDS = new Set([...PARTNERS, 'bf', 'gf', 'hubby']);
@@ -171,7 +172,7 @@ export function partnerChange(clause: ChangeClause): Built[] | null {
 
 /** What a partner did to the speaker that ends them as a couple (the subject is the partner, the object "me"). */
 export const LEFT_ME =
-  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+(?:me|us)(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|some|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
+  /^(?:(?:just|has|had|finally)\s+)*(dumped|left|ditched|broke up with|split up with|split with|walked out on|divorced)\s+(?:me|us)(?=[\s.!?,…]*$|[\s.!?,…]+(?:on\s+(?:(?:mon|tue|tues|wed|wednes|thu|thur|thurs|fri|sat|satur|sun)(?:day)?|my|our|valentine'?s?|christmas|xmas|new\s+year'?s?|boxing\s+day|the\s+(?:\d|phone|first|last))|last|yesterday|today|tonight|this|after|in (?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*|\d+)|\d|ages|a (?:week|month|year|while|few)|for (?:someone|somebody|some|another|her|him|his|a|my|\p{Lu})|lol|haha|omg|tbh|ngl|fml|smh|and|so|but|(?:over|by|via|on)\s+(?:a\s+|the\s+)?(?:text|txt|phone|whatsapp|email|e-mail|message|voicemail|voice note|snapchat|snap|instagram|insta|dm))\b(?!\s+read\b)|[\s.!?,…]*\p{Extended_Pictographic})/iu;
 
 /**
  * "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the clause after a partner
@@ -240,3 +241,19 @@ export function marriedOrEngagedTo(subject: Subject, group: VerbGroup, object: r
   const value = normaliseFact(run.text);
   return [{ content: `${subject.text} ${group.phrase} ${union} to ${run.text}`, type: 'semantic', slot: `${subject.key}.partner`, value: group.past ? endedValue(value) : value, entities: [person(run.text)] }];
 }
+
+/** "I left my husband", "I left my wife Sarah in 2019": the speaker ended it (not "left my husband at home"). */
+export function leftMyPartner(clause: ChangeClause): Built[] | null {
+  const { group, object, said, built } = clause;
+  if (group.lemma !== 'leave' || !clause.done || group.negated) return null;
+  // (The object is said in the third person by now: "their husband".)
+  const mine = lowerOf(object[0]) === 'their' ? [{ ...(object[0] as Token), text: 'my' }, ...object.slice(1)] : object;
+  const relative = relativeAt(mine, 0);
+  const relation = relative ?? relationAt(mine, 0);
+  if (!relation || !PARTNER_WORDS.has(relation.relation.split(' ').at(-1) ?? '')) return null;
+  const next = relative?.next ?? relation.next;
+  if (next < object.length && !isTimePhrase(object.slice(next))) return null;
+  const name = relative?.name;
+  return built(said, 'partner', endedValue(name ? normaliseFact(name) : ''), name ? [person(name)] : []);
+}
+

@@ -18,7 +18,7 @@ function hyphenated(tokens: readonly Token[], at: number): { word: string; next:
 }
 
 /** A relation word as written, hyphens and all, when it is one: "stepdad", "step-dad", "half-sister", "mother-in-law", "ex-wife". */
-function relationWord(word: string): boolean {
+export function relationWord(word: string): boolean {
   const bare = word.replace(/-in-law$/, '').replace(/^(?:step|half|ex)-/, '');
   return RELATIONS.has(word) || RELATIONS.has(word.replace(/-/g, '')) || (bare !== word && RELATIONS.has(bare));
 }
@@ -59,7 +59,7 @@ export function relativeAt(tokens: readonly Token[], at: number): { relation: st
 
 /**
  * A relative named beside the relation rather than after it: "tom (my bf)", "James, my husband, is a teacher", "my
- * husband (Mike)". `at` is the "my".
+ * husband (Mike)", "my husband, Mike, is a chef". `at` is the "my".
  */
 export function relativeBeside(tokens: readonly Token[], at: number): { relation: string; name: string; next: number; pet: boolean } | null {
   const found = relationAt(tokens, at);
@@ -70,9 +70,11 @@ export function relativeBeside(tokens: readonly Token[], at: number): { relation
     const run = properRuns(tokens.slice(0, at - 1)).at(-1);
     if (run?.end === at - 1 && short(run)) return { relation: found.relation, name: run.text, next: found.next, pet: found.pet };
   }
-  if (after === '(') {
+  // "my husband (Mike)", "my husband, Mike, is a chef".
+  const close = after === '(' ? ')' : after === ',' ? ',' : null;
+  if (close) {
     const run = properRuns(tokens.slice(found.next + 1)).find((r) => r.start === 0);
-    if (run && short(run) && tokens[found.next + 1 + run.end]?.text === ')') return { relation: found.relation, name: run.text, next: found.next + 2 + run.end, pet: found.pet };
+    if (run && short(run) && tokens[found.next + 1 + run.end]?.text === close) return { relation: found.relation, name: run.text, next: found.next + 2 + run.end, pet: found.pet };
   }
   return null;
 }

@@ -337,7 +337,7 @@ function readClause(
     if (!named) return null;
     const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
     const entity: StatementEntity = { name: named.name, type: 'person', aliases: [] };
-    return { subject: own, statements: [{ timeless: true, content: `${named.name} is ${whose} ${named.relation}`, type: 'semantic', ...relationSlot({ relation: named.relation, name: named.name }, own), entities: [entity] }] };
+    return { subject: own, statements: [{ timeless: true, content: `${named.name} ${named.was ? 'was' : 'is'} ${whose} ${named.relation}`, type: 'semantic', ...relationSlot({ relation: named.relation, name: named.name }, own, named.was), entities: [entity] }] };
   }
   // "my girlfriend dumped me", "my husband left me", "my boyfriend Tom broke up with me": the partner is over.
   const leftMe = relationHere ? partnerLeft(tokens.slice(at), relationHere, subject, own) : null;
