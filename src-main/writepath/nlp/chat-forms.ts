@@ -318,9 +318,7 @@ export function usedTo(tokens: readonly Token[], at: number, subject: Subject): 
   if (verb?.lemma === 'be' && ['married', 'engaged'].includes(lowerOf(rest[0])) && lowerOf(rest[1]) === 'to') {
     const run = properRuns(rest).find((r) => r.start === 2);
     const partner = run && onlyTimeOrFillers(joinTokens(rest.slice(run.end))) && isPersonName(rest.slice(2, run.end)) ? run.text : null;
-    return partner
-      ? { content: `${subject.text} used to be ${lowerOf(rest[0])} to ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: endedValue(normaliseFact(partner)), entities: [{ name: partner, type: 'person', aliases: [] }] }
-      : null;
+    return partner ? { content: `${subject.text} used to be ${lowerOf(rest[0])} to ${partner}`, type: 'semantic', slot: `${subject.key}.partner`, value: endedValue(normaliseFact(partner)), entities: [{ name: partner, type: 'person', aliases: [] }] } : null;
   }
   return null;
 }
