@@ -203,9 +203,13 @@ describe("review 40's misses", () => {
       ['i left my husband in 2019', 'ended:'],
       ['i left my wife Sarah', 'ended:sarah'],
       ['i used to be married to Nina', 'ended:nina'],
+      ['my husband Phil and i have split', 'ended:phil'],
+      ['my husband Phil and i are separated now', 'ended:phil'],
     ] as const) {
       expect(await partner(text), text).toEqual([value]);
     }
+    expect(await partner('my husband Phil and i split the bill')).toEqual(['phil']);
+    expect(await partner('me and my bf Kai are done')).toEqual([]);
     for (const text of ['i left my husband at home', 'left my bf in bed lol', 'my wife left me in charge', 'i used to be married to a banker']) {
       expect(await partner(text), text).toEqual([]);
     }

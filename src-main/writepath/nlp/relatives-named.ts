@@ -27,7 +27,7 @@ export function relationSlot(relative: { relation: string; name: string }, own: 
  * me so hes gone", "my husband James passed away", "when i was 16 my bf tom was a dick", "my manager, Tom, quit").
  */
 const ENDING =
-  /\b(?:broke up|break up|split|splitting|separat\w*|divorc\w*|dumped|left me|cheat\w*|gone|any ?more|passed away|(?:who|that|has|had|just) passed|passed (?:in|on|last|away|\d)|died|quit|resign\w*|retired|fired|sacked|laid off|killed|funeral|heaven|lost (?:my|our)|rip|late|ex|former|to be|on a break|when i was|back in|back then|years ago|used to)\b/i;
+  /\b(?:broke up|break up|split|splitting|separat\w*|divorc\w*|dumped|left me|cheat\w*|gone|any ?more|passed away|(?:who|that|has|had|just) passed|passed (?:in|on|last|away|\d)|died|quit|resign\w*|retired|fired|sacked|laid off|killed|funeral|heaven|lost (?:my|our)|rip|late|ex|former|to be|on a break|(?:are|r|'re)\s+(?:done|over|finished)|when i was|back in|back then|years ago|used to)\b/i;
 
 /**
  * Whether the name after a relation names a thing, not the relative: one the name finder knows as a place's or a firm's
