@@ -296,7 +296,6 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
       'we moved to Google Cloud',
       'we moved over to Notion for docs',
       'i moved my savings to Monzo',
-      'i quit facebook',
       'im now with Vodafone',
       'my husband is now at Tesco',
       'im a patient at guys hospital',
@@ -313,6 +312,8 @@ describe("a second review's findings: someone else's news, plans, other jobs, ap
     }
     expect((await slotted('I quit my job to look after my mum.'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:' });
     expect((await slotted('i quit pottery tho'))[0]).toMatchObject({ content: 'User quit pottery', slot: 'user.uses.pottery' });
+    // An app quit is an app no longer used, not a job (session 27).
+    expect(await slotted('i quit facebook')).toMatchObject([{ slot: 'user.uses.facebook', value: 'no' }]);
     expect((await slotted('I quit Google, my boss was awful'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:google' });
     // … and what those fixes must still read (a third review found them lost).
     expect((await slotted('omg, just moved to Porto'))[0]).toMatchObject({ slot: 'user.residence', value: 'porto' });

@@ -209,6 +209,7 @@ describe("review 40's misses", () => {
       expect(await partner(text), text).toEqual([value]);
     }
     expect(await partner('my husband Phil and i split the bill')).toEqual(['phil']);
+    expect(await partner('my husband Phil and i are separated by 200 miles during the week')).toEqual(['phil']);
     expect(await partner('me and my bf Kai are done')).toEqual([]);
     for (const text of ['i left my husband at home', 'left my bf in bed lol', 'my wife left me in charge', 'i used to be married to a banker']) {
       expect(await partner(text), text).toEqual([]);
@@ -221,5 +222,28 @@ describe("review 40's misses", () => {
     expect((await read('my husband, obviously, is a chef')).filter((f) => f.slot === 'user.partner')).toEqual([]);
     expect((await read('my auntie Sue is a hairdresser')).map((f) => f.content)).toEqual(["Sue is the user's auntie", 'Sue is a hairdresser']);
     expect(await read('my girlfriends name is Beth')).toMatchObject([{ content: "Beth is the user's girlfriend", value: 'beth' }]);
+  });
+});
+
+describe("review 42's findings: habits", () => {
+  it('takes no joke, sarcasm or a day\'s try for a habit dropped', async () => {
+    for (const text of ['i quit smoking every monday lol', 'i quit drinking every sunday morning 😂', '"quit smoking" they said, "it\'ll be easy" they said 🙄', "ok i've officially quit sugar (for today)"]) {
+      expect((await read(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
+    expect(await read('i quit smoking')).toMatchObject([{ slot: 'user.uses.smoking', value: 'no' }]);
+  });
+
+  it('keeps drinks of a kind apart from alcohol, an app left apart from a job, and no "sooo" in a slot', async () => {
+    expect(await read('i gave up fizzy drinks a fortnight ago')).toMatchObject([{ slot: 'user.uses.fizzy_drinks', value: 'no' }]);
+    expect(await read('i gave up drinks')).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    expect(await read('i left twitter when musk bought it')).toMatchObject([{ slot: 'user.uses.twitter', value: 'no' }]);
+    expect(await read('i quit tiktok')).toMatchObject([{ slot: 'user.uses.tiktok', value: 'no' }]);
+    expect(await read('i left twitter, the job was killing me')).toMatchObject([{ slot: 'user.employer', value: 'ended:twitter' }]);
+    expect(await read('i love my new gym sooo much')).toMatchObject([{ content: 'User loves their new gym', slot: 'user.opinion.gym' }]);
+  });
+
+  it('writes an acronym the name finder knows in capitals', async () => {
+    expect(await read('i work at ibm')).toMatchObject([{ content: 'User works at IBM', value: 'ibm' }]);
+    expect(await read('i work at the bbc')).toMatchObject([{ content: 'User works at the BBC' }]);
   });
 });

@@ -109,7 +109,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
     return {
       name: 'wink-nlp',
-      restoreNameCase: (text: string): string => restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)])),
+      restoreNameCase: (text: string): string =>
+        restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)]), new Set((compromise(text).match('#Acronym').out('array') as string[]).map((a) => lettersOnly(a).toLowerCase()))),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       // The lite model knows no proper names, so a word it knows is a word; compromise knows first names.
       isEverydayWord: (word: string): boolean => {

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, RELATIONS, VAGUE_OBJECTS } from './lexicon';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, RELATIONS, SOCIAL_APPS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -48,6 +48,8 @@ const REASONS = /^[^,]*?\b(?:for (?:\w+ )?(?:reasons?|health|religion)|of any (?
 /** Adjectives of how much or how often, which name no drink: "not much", "most nights", "every other day". */
 const HOW_MUCH = new Set(['much', 'more', 'less', 'most', 'other', 'few', 'many', 'several', 'occasional']);
 /** Nouns of when or how much, not of what: "I drink every day", "on weekdays", "a lot" name no drink. */
+/** "every monday", "every sunday morning", "every day": a time that comes round again. */
+const EVERY_TIME = /\bevery\s+(?:single\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|morning|night|week|weekend|month|year|time|new year)\b/i;
 const TIME_WORDS = new Set([...CALENDAR_WORDS, 'day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
 
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);
@@ -117,9 +119,14 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     // "I gave up being veggie": that diet is over.
     const diet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
     if (diet) return value === 'no' ? built(said, 'diet', endedValue(diet), []) : null;
+    // "i quit smoking every monday lol": a quit said again and again is a joke, or a cut-down, not a habit dropped.
+    if (value === 'no' && EVERY_TIME.test(joinTokens(object))) return [];
     const head = headWord(object);
     if (!head || object.length > 4 || named) return null;
-    return [{ content: said, type: 'semantic', slot: slot(`uses.${HABIT_NAMES.get(head) ?? head}`), value, entities: [] }];
+    // "fizzy drinks", "energy drinks": drinks of a kind are no alcohol.
+    const kind = HABIT_NAMES.get(head) === 'alcohol' && /^drinks?$/.test(head) && object.length > 1 && object.some((t) => t.pos === 'ADJ' || (t.pos === 'NOUN' && !/^drinks?$/.test(lowerOf(t))));
+    const name = kind ? normaliseFact(joinTokens(object)).replace(/\s+/g, '_') : (HABIT_NAMES.get(head) ?? head);
+    return [{ content: said, type: 'semantic', slot: slot(`uses.${name}`), value, entities: [] }];
   };
   const dropped = (): Built[] | null => habit('no');
   // "going to the gym", "playing the cello": a gerund and what it is about, no one named by a pronoun.
@@ -281,6 +288,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (!namedFirst || (named?.end !== object.length && !isTimePhrase(object.slice(named?.end)))) return null;
       const kind = ctx.named.get(namedFirst.toLowerCase());
       if (kind === 'person') return null;
+      // "i left twitter when musk bought it", "i quit tiktok": an app no longer used.
+      const app = namedFirst.toLowerCase();
+      if (SOCIAL_APPS.has(app) && !ctx.workTalk) return built(said, `uses.${app}`, 'no', []);
       // "I quit TikTok": an app as often as an employer, unless the message talks about work or names a firm ("Fenwick Labs").
       if (group.lemma === 'quit' && kind !== 'place' && !ctx.workTalk && !employerShaped(namedFirst)) return null;
       return kind === 'place'

@@ -43,6 +43,7 @@ function normalisedWords(text: string): string {
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
     .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
+    .replace(/\bso{3,}\b/gi, 'so')
     // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
     .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')
     // "a job w the nhs", "living w/ my parents": a chat's "with".

@@ -259,3 +259,6 @@ export const isSomeonesOwn = (said: readonly string[]): boolean =>
 
 /** What two do to each other: "my brother and i haven't spoken", "me and my mum fell out". */
 export const RECIPROCAL_VERBS: ReadonlySet<string> = new Set(['speak', 'spoke', 'spoken', 'talk', 'talked', 'talking', 'fell', 'fallen', 'argue', 'argued', 'fight', 'fought', 'met', 'along']);
+
+/** Apps people join and leave ("left twitter", "quit tiktok"): an app left is one no longer used, unless the message talks of work. */
+export const SOCIAL_APPS = words('twitter tiktok instagram insta facebook snapchat reddit whatsapp bluesky threads youtube tinder hinge bumble linkedin discord twitch pinterest');

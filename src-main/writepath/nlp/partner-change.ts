@@ -212,7 +212,7 @@ const NO_MORE = new RegExp(
   'iu',
 );
 /** Said anywhere in the message, often a clause of its own ("…cheated on me so hes gone"). */
-const OVER_NOW = /\b(?:ex\s+now|(?:and|n|&)\s+(?:i|me)\s+(?:(?:have|'ve|are|'re|r|got|just|finally|now)\s+)*(?:split(?:\s+up)?(?=\s*(?:$|[.!,;…?]|\p{Extended_Pictographic}|(?:in|on|last|this|yesterday|today|after|lol|now|for\s+good)\b))|separated|separating|divorced|getting\s+divorced|broken\s+up)\b|(?:me|i)\s+(?:and|n|&)\s+[^.!?\n]*?\b(?:are|r|'re)\s+(?:(?:now|officially)\s+)?(?:done|over|finished|separated|separating|divorced|getting\s+divorced)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|we(?:'re|’re| are| r)\s+(?:over|done|finished)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|(?:he|she)(?:['’]?s| is)\s+gone(?!\s+(?:for|to|till|until|away|out|back|home|shopping|off|quiet|mad|crazy)\b))/iu;
+const OVER_NOW = /\b(?:ex\s+now|(?:and|n|&)\s+(?:i|me)\s+(?:(?:have|'ve|are|'re|r|got|just|finally|now)\s+)*(?:split(?:\s+up)?(?=\s*(?:$|[.!,;…?]|\p{Extended_Pictographic}|(?:in|on|last|this|yesterday|today|after|lol|now|for\s+good)\b))|separated(?!\s+by\b)|separating|divorced|getting\s+divorced|broken\s+up)\b|(?:me|i)\s+(?:and|n|&)\s+[^.!?\n]*?\b(?:are|r|'re)\s+(?:(?:now|officially)\s+)?(?:done|over|finished|separated|separating|divorced|getting\s+divorced)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|we(?:'re|’re| are| r)\s+(?:over|done|finished)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|(?:he|she)(?:['’]?s| is)\s+gone(?!\s+(?:for|to|till|until|away|out|back|home|shopping|off|quiet|mad|crazy)\b))/iu;
 
 export function partnerNoMore(rest: readonly Token[], relative: { relation: string; name: string }, message: string): boolean {
   if (!PARTNERS.has(relative.relation.split(' ').at(-1) ?? '')) return false;

@@ -5,8 +5,8 @@ const OWN_HEADINGS = new Set(['update', 'updates', 'news', 'psa', 'ok', 'okay', 
 
 /** A speech verb just before a quote gives it to someone: "my dad said \"…\"", "she goes: \"…\"", "my friend texted me \"…\"". */
 const REPORTED_BEFORE = /\b(?:said|says|asked|asks|goes|went|told me|(?:texted|messaged|wrote|sent|replied)(?: (?:me|us|this|back))?|writes|quote|quoting)\s*:?\s*$/i;
-/** After it, on the same line: a speech verb ("says jo", "(said my mum)"), or "according to". */
-const REPORTED_AFTER = /^[ \t]*\(?[ \t]*(?:says?|said|asks?|asked|goes|according to)\b/i;
+/** After it, on the same line: a speech verb ("says jo", "(said my mum)", "they said"), or "according to". */
+const REPORTED_AFTER = /^[ \t]*\(?[ \t]*(?:(?:they|he|she|people|everyone|every1|some1|someone)[ \t]+)?(?:says?|said|asks?|asked|goes|according to)\b/i;
 /**
  * A quote that opens its line and a dash then someone: "\"no longer an arsenal fan\" - my dad every week", "\"…\" —
  * jake". Not an emphasis quote inside a sentence ("my favourite show is \"severance\" - obsessed").

@@ -45,7 +45,7 @@ const TAKE_BACK_AFTER = /^\s*(?:(?:wait|hang on|hold on)\s*,?\s*no\b|no\s*,?\s*w
 const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twenties|teens|20s|uni days|school days)))\b/i;
 /** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
 const FOR_A_SPELL =
-  /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+  /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now|today|tonight|the day)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
 const SPELL_MONTH = /\b(?:january|october|november)\b/i;
 const NAMED_SPELL = /\b(?:lent|dry january|veganuary|sober october|movember|stoptober)\b/i;
 /**
