@@ -236,6 +236,9 @@ describe("review 42's findings: habits", () => {
   it('keeps drinks of a kind apart from alcohol, an app left apart from a job, and no "sooo" in a slot', async () => {
     expect(await read('i gave up fizzy drinks a fortnight ago')).toMatchObject([{ slot: 'user.uses.fizzy_drinks', value: 'no' }]);
     expect(await read('i gave up drinks')).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    // "this time last year", "sunday just gone": dated, and not left in the words.
+    expect(await read('i quit smoking this time last year')).toMatchObject([{ content: 'User quit smoking', slot: 'user.uses.smoking', value: 'no' }]);
+    expect((await read('started keto sunday just gone')).map((f) => f.content)).toEqual(['User started keto']);
     expect(await read('i left twitter when musk bought it')).toMatchObject([{ slot: 'user.uses.twitter', value: 'no' }]);
     expect(await read('i quit tiktok')).toMatchObject([{ slot: 'user.uses.tiktok', value: 'no' }]);
     expect(await read('i left twitter, the job was killing me')).toMatchObject([{ slot: 'user.employer', value: 'ended:twitter' }]);

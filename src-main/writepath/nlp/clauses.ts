@@ -1,6 +1,6 @@
 /** From an utterance to clauses: contractions normalised, sentences split at punctuation and conjunctions. */
 import type { Sentence, Token } from './analyzer';
-import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, isHabitVerbWord, OPENERS, PARTNERS, RECIPROCAL_VERBS, UNION_WORDS, VERB_CLASSES } from './lexicon';
+import { AFTER_HABIT_LIST, BREAK_UP_VERBS, DONE_NOT_HAD, FOODS_READ_AS_VERBS, HABIT_VERBS, isHabitVerbWord, OPENERS, PARTNERS, RECIPROCAL_VERBS, SHORT_RELATIONS, UNION_WORDS, VERB_CLASSES } from './lexicon';
 import type { TimeMention } from './time';
 import { namesAState } from './health-states';
 import { hedgedFrom, plainStatement } from './sentence-scope';
@@ -9,16 +9,6 @@ import { speakerSupplied } from './speaker-supplied';
 
 const lowerOf = (t: Token | undefined): string => t?.text.toLowerCase() ?? '';
 
-const SHORT_RELATIONS: Record<string, string> = {
-  bf: 'boyfriend',
-  gf: 'girlfriend',
-  sis: 'sister',
-  bro: 'brother',
-  hubby: 'husband',
-  wifey: 'wife',
-  bestie: 'best friend',
-  bff: 'best friend',
-};
 
 /** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
 const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
@@ -44,6 +34,9 @@ function normalisedWords(text: string): string {
     .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
     .replace(/\bso{3,}\b/gi, 'so')
+    // "this time last year", "sunday just gone": when, as the time reader knows it.
+    .replace(/\bthis time last (year|month|week)\b/gi, 'a $1 ago')
+    .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend) just gone\b/gi, 'last $1')
     // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
     .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')
     // "a job w the nhs", "living w/ my parents": a chat's "with".

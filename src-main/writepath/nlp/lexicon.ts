@@ -262,3 +262,15 @@ export const RECIPROCAL_VERBS: ReadonlySet<string> = new Set(['speak', 'spoke', 
 
 /** Apps people join and leave ("left twitter", "quit tiktok"): an app left is one no longer used, unless the message talks of work. */
 export const SOCIAL_APPS = words('twitter tiktok instagram insta facebook snapchat reddit whatsapp bluesky threads youtube tinder hinge bumble linkedin discord twitch pinterest');
+
+/** A chat's short names of family and partners after an owner ("my bf", "our sis"), read as the relation. */
+export const SHORT_RELATIONS: Readonly<Record<string, string>> = {
+  bf: 'boyfriend',
+  gf: 'girlfriend',
+  sis: 'sister',
+  bro: 'brother',
+  hubby: 'husband',
+  wifey: 'wife',
+  bestie: 'best friend',
+  bff: 'best friend',
+};
