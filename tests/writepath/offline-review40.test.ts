@@ -242,6 +242,13 @@ describe("review 42's findings: habits", () => {
     expect(await read('i left twitter when musk bought it')).toMatchObject([{ slot: 'user.uses.twitter', value: 'no' }]);
     expect(await read('i quit tiktok')).toMatchObject([{ slot: 'user.uses.tiktok', value: 'no' }]);
     expect(await read('i left twitter, the job was killing me')).toMatchObject([{ slot: 'user.employer', value: 'ended:twitter' }]);
+    expect(await read('deleted tiktok on monday')).toMatchObject([{ slot: 'user.uses.tiktok', value: 'no' }]);
+    expect(await read('i deleted my facebook account')).toMatchObject([{ slot: 'user.uses.facebook', value: 'no' }]);
+    // A numeric date that ends the words bare is written out as the day.
+    expect(await read('i deleted my facebook 29.12.2023')).toMatchObject([{ content: 'User deleted their Facebook on 29 December 2023' }]);
+    for (const text of ['i deleted the photos', 'deleted the photos lol', 'i deleted tiktok for a week', 'i never deleted tiktok']) {
+      expect((await read(text)).filter((f) => f.slot !== null), text).toEqual([]);
+    }
     expect(await read('i love my new gym sooo much')).toMatchObject([{ content: 'User loves their new gym', slot: 'user.opinion.gym' }]);
   });
 

@@ -35,6 +35,9 @@ describe('times written out in a fact', () => {
     expect(withTimesAsWritten('User moved to Leeds in may 2024', null)).toBe('User moved to Leeds in May 2024');
     // A number shaped like a date where no date goes, and a date read as another day, stay as typed.
     expect(withTimesAsWritten('User is using version 1.2.2024', Date.UTC(2024, 1, 1))).toBe('User is using version 1.2.2024');
+    expect(withTimesAsWritten('User is on build 1.2.2024', Date.UTC(2024, 1, 1))).toBe('User is on build 1.2.2024');
+    // A date that ends the words bare is the day it happened on.
+    expect(withTimesAsWritten('User deleted their Facebook 29.12.2023', Date.UTC(2023, 11, 29))).toBe('User deleted their Facebook on 29 December 2023');
     expect(withTimesAsWritten('User has worked at the NHS since 2020-01-15', Date.UTC(2020, 0, 1))).toBe('User has worked at the NHS since 2020-01-15');
     expect(withTimesAsWritten('User has worked at the NHS since 2020-01-15', Date.UTC(2020, 0, 15))).toBe('User has worked at the NHS since 15 January 2020');
   });

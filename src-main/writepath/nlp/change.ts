@@ -14,6 +14,7 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
+import { onlyTimeOrFillers } from './state-words';
 import { employerShaped, JOB_WORDS, jobAt, startsLater } from './job-forms';
 import { gotDivorcedFrom, gotDumped, leftMyPartner, partnerChange, person, type ChangeClause } from './partner-change';
 
@@ -21,6 +22,7 @@ import { gotDivorcedFrom, gotDumped, leftMyPartner, partnerChange, person, type 
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'dump', 'drink', 'eat', 'smoke', 'vape',
   'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
+  'delete', 'uninstall', 'deactivate',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -324,6 +326,15 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const firm = place !== null && (ctx.isOrganisation(place) || ctx.named.get(place.toLowerCase()) === 'organization');
       if (!place || group.negated || someones || firm) return null;
       return built(said, 'residence', endedValue(normaliseFact(place)), [{ name: place, type: 'place', aliases: [] }]);
+    }
+    case 'delete':
+    case 'uninstall':
+    case 'deactivate': {
+      // "deleted tiktok on monday", "uninstalled insta": an app no longer used (not "deleted the photos").
+      const app = lowerOf(object[lowerOf(object[0]) === 'my' || lowerOf(object[0]) === 'their' ? 1 : 0]);
+      const rest = object.slice(object.findIndex((t) => lowerOf(t) === app) + 1).filter((t) => !['app', 'account'].includes(lowerOf(t)));
+      if (group.negated || !done || !SOCIAL_APPS.has(app) || !onlyTimeOrFillers(joinTokens(rest))) return null;
+      return built(said, `uses.${app === 'insta' ? 'instagram' : app}`, 'no', []);
     }
     case 'marry':
     case 'engage':

@@ -43,7 +43,6 @@ export const VERB_CLASSES = new Map<string, VerbClass>([
   ['move', 'residence'],
   ['relocate', 'residence'],
   ['emigrate', 'residence'],
-  ['emigrate', 'residence'],
   ['settle', 'residence'],
   ['work', 'work'],
   ['join', 'join'],

@@ -13,6 +13,10 @@ const MONTH_BEFORE = String.raw`(?<=\b(?:in|since|until|till|from|by|of|last|nex
 const MONTH_AFTER = String.raw`(?=\s+\d{1,4}\b)`;
 const MONTH_WORD = String.raw`(january|february|march|april|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|may)\b`;
 const MONTH_IN_TIME = new RegExp(`${MONTH_BEFORE}${MONTH_WORD}|\\b${MONTH_WORD}${MONTH_AFTER}`, 'g');
+/** Where a date goes: "on", "since", "born"… just before it. */
+const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|by|before|after|of|born)\s+$/i;
+/** What a number shaped like a date numbers, not dates: "version 1.2.2024", "build 2.10.2023". */
+const NUMBERED_BEFORE = /\b(?:version|ver|v|build|release|update|ios|android|model|number|no|code|ticket|order|invoice|ref|reference|room|flight|page|chapter|id|isbn)\s+$/i;
 const NUMERIC_DATE = /\b(?:\d{1,2}[./]\d{1,2}[./]\d{4}|\d{4}-\d{2}-\d{2})\b/g;
 
 const monthName = (word: string): string => SHORT_MONTHS[word] ?? `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
@@ -36,13 +40,16 @@ export function withTimesAsWritten(content: string, eventTime: number | null): s
   // "version 1.2.2024"), and only when it is that day.
   const numeric = [...out.matchAll(NUMERIC_DATE)];
   const match = numeric.length === 1 ? numeric[0] : undefined;
-  if (eventTime !== null && match !== undefined && /\b(?:on|since|from|until|till|by|before|after|of|born)\s+$/i.test(out.slice(0, match.index))) {
+  // ("User deleted their Facebook 29.12.2023": a date that ends the words bare is the day it happened on.)
+  const afterPreposition = match !== undefined && DATE_PREPOSITION_BEFORE.test(out.slice(0, match.index));
+  const bareAtEnd = match !== undefined && !afterPreposition && (match.index ?? 0) + match[0].length === out.length && /\p{L}\s+$/u.test(out.slice(0, match.index)) && !NUMBERED_BEFORE.test(out.slice(0, match.index));
+  if (eventTime !== null && match !== undefined && (afterPreposition || bareAtEnd)) {
     const d = new Date(eventTime);
     const [day, month, year] = [d.getUTCDate(), d.getUTCMonth() + 1, d.getUTCFullYear()];
     const parts = match[0].split(/[./-]/).map(Number);
     const [a, b, c] = parts;
     const sameDay = /-/.test(match[0]) ? a === year && b === month && c === day : c === year && ((a === day && b === month) || (a === month && b === day));
-    if (sameDay) out = out.replace(match[0], `${day} ${MONTHS[month - 1] ?? ''} ${year}`);
+    if (sameDay) out = out.replace(match[0], `${bareAtEnd ? 'on ' : ''}${day} ${MONTHS[month - 1] ?? ''} ${year}`);
   }
   return out;
 }
