@@ -160,6 +160,7 @@ describe("review 40's findings: who is named", () => {
 
   it('reads no job in an identity, and nothing of one alone in what two do to each other', async () => {
     expect(await read("i dont have a husband, i'm a lesbian")).toEqual([{ content: 'User is a lesbian', slot: null, value: null }]);
+    expect(await read("i'm a lesbian nurse")).toEqual([{ content: 'User is a lesbian nurse', slot: 'user.occupation', value: 'nurse' }]);
     expect(await read("my brother and i haven't spoken in 3 years")).toEqual([]);
     expect(await read('me and my mum fell out')).toEqual([]);
     expect((await read('my brother and i went to rome')).map((f) => f.content)).toEqual(['User went to Rome']);
@@ -204,6 +205,8 @@ describe("review 40's misses", () => {
       ['i left my wife Sarah', 'ended:sarah'],
       ['i used to be married to Nina', 'ended:nina'],
       ['my husband Phil and i have split', 'ended:phil'],
+      ['lost my husband Ken 5 years ago', 'ended:ken'],
+      ['i lost my wife Mo last year', 'ended:mo'],
       ['my husband Phil and i are separated now', 'ended:phil'],
     ] as const) {
       expect(await partner(text), text).toEqual([value]);
@@ -211,6 +214,10 @@ describe("review 40's misses", () => {
     expect(await partner('my husband Phil and i split the bill')).toEqual(['phil']);
     expect(await partner('my husband Phil and i are separated by 200 miles during the week')).toEqual(['phil']);
     expect(await partner('me and my bf Kai are done')).toEqual([]);
+    expect(await partner('i lost my wife Mo at ikea')).toEqual([]);
+    // A threat is no news, and a break-up being given another go is no ending.
+    expect(await partner('my bf tom is an ex now, if he doesnt apologise')).toEqual(['tom']);
+    expect(await partner("we broke up but we're giving it another go")).toEqual([]);
     for (const text of ['i left my husband at home', 'left my bf in bed lol', 'my wife left me in charge', 'i used to be married to a banker']) {
       expect(await partner(text), text).toEqual([]);
     }

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
 import { employerShaped, firmNamed, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
@@ -140,7 +140,6 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if ((role.length > 1 && JUDGEMENTS.has(lowerOf(role[0]))) || /aholic$/i.test(noun.text)) return [];
       // "a former teacher", "an aspiring actor": true, but no occupation now.
       const notNow = role.some((t) => NOT_NOW_JOBS.has(lowerOf(t)));
-      const roleText = joinTokens(role);
       // "a nurse at heart", "a Christian and a nurse": what one is like, or two things at once — no occupation.
       if (/\bat heart\b/i.test(joinTokens(object)) || role.some((t) => t.pos === 'CCONJ')) return [];
       // "a junior at ucla", "a first year at bristol": a year of study — a student, and no employer.
@@ -161,7 +160,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       ];
       // "a volunteer at the food bank": true, but no job to replace the one held.
       const holds = isJob && !notNow && noun.lemma !== 'volunteer' && !/^ex-/.test(noun.lemma);
-      const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: holds ? slot('occupation') : null, value: holds ? normaliseFact(roleText) : null, entities });
+      const occupation = says(`${s} ${group.phrase} ${objText}`, { slot: holds ? slot('occupation') : null, value: holds ? normaliseFact(joinTokens(role.filter((t) => !ORIENTATIONS.has(lowerOf(t))))) : null, entities });
       // "I'm a barista at Costa": the role, and where the subject works.
       const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));
       const worksAt = holds && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];

@@ -270,10 +270,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         if (job.other) return [{ content: said, type: 'semantic', slot: null, value: null, entities: org ? [organization(org)] : [] }];
         return built(said, 'employer', endedValue(org ? normaliseFact(org) : ''), org ? [organization(org)] : []);
       }
-      // "I lost my keys" is no change; "I lost my job" is, above.
-      if (group.lemma === 'lose') return null;
       const partnerLeft = leftMyPartner(clause);
       if (partnerLeft) return partnerLeft;
+      // "I lost my keys" is no change; "I lost my job" is, above.
+      if (group.lemma === 'lose') return null;
       if (group.lemma === 'quit' && HABIT_GERUNDS.has(first)) return dropped();
       if (group.lemma === 'quit' && doneDoing()) return news();
       // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.

@@ -273,3 +273,6 @@ export const SHORT_RELATIONS: Readonly<Record<string, string>> = {
   bestie: 'best friend',
   bff: 'best friend',
 };
+
+/** Who one loves, said before a job ("a lesbian nurse", "a gay teacher"): no part of the occupation. */
+export const ORIENTATIONS = words('lesbian gay bi bisexual straight queer trans pansexual asexual');

@@ -215,7 +215,8 @@ const NO_MORE = new RegExp(
 const OVER_NOW = /\b(?:ex\s+now|(?:and|n|&)\s+(?:i|me)\s+(?:(?:have|'ve|are|'re|r|got|just|finally|now)\s+)*(?:split(?:\s+up)?(?=\s*(?:$|[.!,;…?]|\p{Extended_Pictographic}|(?:in|on|last|this|yesterday|today|after|lol|now|for\s+good)\b))|separated(?!\s+by\b)|separating|divorced|getting\s+divorced|broken\s+up)\b|(?:me|i)\s+(?:and|n|&)\s+[^.!?\n]*?\b(?:are|r|'re)\s+(?:(?:now|officially)\s+)?(?:done|over|finished|separated|separating|divorced|getting\s+divorced)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|we(?:'re|’re| are| r)\s+(?:over|done|finished)(?!\s+(?:at|with|here|there|eating|for|in|by)\b)|(?:he|she)(?:['’]?s| is)\s+gone(?!\s+(?:for|to|till|until|away|out|back|home|shopping|off|quiet|mad|crazy)\b))/iu;
 
 export function partnerNoMore(rest: readonly Token[], relative: { relation: string; name: string }, message: string): boolean {
-  if (!PARTNERS.has(relative.relation.split(' ').at(-1) ?? '')) return false;
+  // ("my bf tom is an ex now, if he doesnt apologise": a threat, not news.)
+  if (!PARTNERS.has(relative.relation.split(' ').at(-1) ?? '') || /\b(?:if|unless)\b/i.test(message)) return false;
   // "my husband James, who passed in 2020, …": the clause after the name may be cut off as a clause of its own.
   const name = escapeRegExp(relative.name);
   const whoDied = new RegExp(`\\b${name}\\s*[,(-]?\\s*(?:who|that)?\\s+(?:has\\s+|had\\s+|sadly\\s+)?(?:${PASSED}|died)${DEATH_TAIL}`, 'iu');
@@ -242,10 +243,13 @@ export function marriedOrEngagedTo(subject: Subject, group: VerbGroup, object: r
   return [{ content: `${subject.text} ${group.phrase} ${union} to ${run.text}`, type: 'semantic', slot: `${subject.key}.partner`, value: group.past ? endedValue(value) : value, entities: [person(run.text)] }];
 }
 
-/** "I left my husband", "I left my wife Sarah in 2019": the speaker ended it (not "left my husband at home"). */
+/**
+ * "I left my husband", "I left my wife Sarah in 2019": the speaker ended it; "I lost my husband Ken 5 years ago": he
+ * died (not "left my husband at home", "lost my wife at ikea").
+ */
 export function leftMyPartner(clause: ChangeClause): Built[] | null {
   const { group, object, said, built } = clause;
-  if (group.lemma !== 'leave' || !clause.done || group.negated) return null;
+  if (!['leave', 'lose'].includes(group.lemma) || !clause.done || group.negated) return null;
   // (The object is said in the third person by now: "their husband".)
   const mine = lowerOf(object[0]) === 'their' ? [{ ...(object[0] as Token), text: 'my' }, ...object.slice(1)] : object;
   const relative = relativeAt(mine, 0);

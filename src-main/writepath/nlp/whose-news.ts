@@ -116,7 +116,7 @@ function aboutSomeoneElse(words: readonly Token[], at: number, speaker: Speaker)
   return first.pos === 'NOUN' && /^\p{L}+$/u.test(first.text) && (words[at + 1]?.pos === 'VERB' || !words.some((t) => t.pos === 'VERB' || t.pos === 'AUX'));
 }
 
-/** Anywhere in a message: a couple back together, or a school's holiday ("we broke up today! 6 weeks off"). */
-export const MESSAGE_COUPLE_DOUBT = /\b(?:back together|holidays|hols|\d+ weeks? off|weeks? off|half term|end of term|last day|marking|no school|kids home|kids are home|inset)\b/i;
+/** Anywhere in a message: a couple back together ("… but we're giving it another go"), or a school's holiday ("we broke up today! 6 weeks off"). */
+export const MESSAGE_COUPLE_DOUBT = /\b(?:back together|(?:giving|give|gave) (?:it|us|things) (?:another|a second) (?:go|shot|try|chance)|holidays|hols|\d+ weeks? off|weeks? off|half term|end of term|last day|marking|no school|kids home|kids are home|inset)\b/i;
 /** In the same sentence: "we" are a band, a class, a meeting ("the band was great but we broke up in 2015"). */
 export const SENTENCE_COUPLE_DOUBT = /\b(?:band|school|term|class|lesson|meeting|team|group|lecture|shift|party|search)\b/i;
