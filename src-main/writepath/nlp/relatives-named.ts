@@ -48,7 +48,7 @@ export function namesAThing(relative: { name: string; next: number }, ctx: Conte
 /** Nouns after a relative's name that are no thing of theirs: a time ("my sister Ana today"), a chat's filler ("btw"). */
 const NOT_A_THING = new Set([...CALENDAR_WORDS, 'today', 'tonight', 'tomorrow', 'yesterday', 'now', ...TRAILING_FILLERS, ...CLAUSE_ENDING_INTERJECTIONS, 'x', 'xo']);
 
-/** "Tom is the user's boyfriend" for each "my boyfriend Tom" the sentences name that `said` does not already state. */
+/** "Tom is the user's boyfriend" for each "my boyfriend Tom" the sentences name, whose slot `said` does not already hold. */
 export function relativesNamedInPassing(sentences: readonly Sentence[], ctx: Context, own: Subject, said: readonly Statement[]): Statement[] {
   if (ENDING.test(ctx.text)) return [];
   const whose = ctx.speaker.isUser ? "the user's" : possessive(ctx.speaker.name);
