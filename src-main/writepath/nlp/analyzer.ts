@@ -76,7 +76,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // probe gets the first new number, later unseen words the next ones; this instance is the model's only reader).
     const vocabulary = (nlp.readDoc('qzxjvkwpqh').tokens().out(its.uniqueId) as number[])[0] ?? Number.POSITIVE_INFINITY;
     // The last text's known names: capitalising a message asks for them, and so does guessing (below).
-    let lastKnown: { text: string; names: string[] } | null = null;
+    let lastKnown: { text: string; names: string[]; acronyms: ReadonlySet<string> } | null = null;
     const knownNames = (text: string): string[] => {
       if (lastKnown?.text !== text) {
         const doc = compromise(text);
@@ -86,9 +86,15 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         const atCues = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
         const cued = new Set(atCues.map((n) => lettersOnly(n).toLowerCase()));
         const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words), ...unknownNamesAfterNameIs(words, cued)];
-        lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames] };
+        const acronyms = new Set((doc.match('#Acronym').out('array') as string[]).map((a) => lettersOnly(a).toLowerCase()));
+        lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames], acronyms };
       }
       return lastKnown.names;
+    };
+    // ("ibm", "bbc": the names compromise knows as acronyms, read with the known names.)
+    const knownAcronyms = (text: string): ReadonlySet<string> => {
+      knownNames(text);
+      return lastKnown?.acronyms ?? new Set();
     };
     // Names on a guess: words no dictionary knows where a home or an employer goes (name-case.ts). The lite model
     // knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise knows is no guess.
@@ -110,7 +116,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     return {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string =>
-        restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)]), new Set((compromise(text).match('#Acronym').out('array') as string[]).map((a) => lettersOnly(a).toLowerCase()))),
+        restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)]), (name) => knownAcronyms(text).has(name)),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       // The lite model knows no proper names, so a word it knows is a word; compromise knows first names.
       isEverydayWord: (word: string): boolean => {

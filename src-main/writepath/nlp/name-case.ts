@@ -189,9 +189,9 @@ const TYPED_CAPITAL = /\b(?!I\b|(?:January|February|March|April|May|June|July|Au
 /**
  * `text` with each known name capitalised, when the text has no capitalised word but "I" and sentence starts (a
  * chat typed in lower case). `knownNames` lists the names the library finds, possibly with trailing punctuation ("porto!!");
- * `acronyms`, the lower-case words it knows as acronyms ("ibm"), written in capitals.
+ * `isAcronym`, whether it knows a lower-case name as an acronym ("ibm"), written in capitals.
  */
-export function restoreNameCase(text: string, knownNames: (text: string) => string[], acronyms: ReadonlySet<string> = new Set()): string {
+export function restoreNameCase(text: string, knownNames: (text: string) => string[], isAcronym: (name: string) => boolean = () => false): string {
   // A phone capitalises each sentence's first letter; any other capital means names were typed as names (not the
   // "I" and the month "May" that normaliseForParsing capitalised: "i left google in may").
   const withoutSentenceStarts = text.replace(/(^|[.!?]\s+)\p{Lu}/gu, '$1x');
@@ -203,7 +203,7 @@ export function restoreNameCase(text: string, knownNames: (text: string) => stri
     // "my mum n dad": the name finder's company of family words, not a name.
     if (name.split(/\s+/).some((w) => RELATIONS.has(w) || /^\p{L}$/u.test(w))) continue;
     // "nhs", "pwc", "hsbc": letters without a vowel are an acronym, and so is one the name finder knows ("ibm", "bbc").
-    const capitalised = /^[b-df-hj-np-tv-xz]{2,5}$/.test(name) || acronyms.has(name) ? name.toUpperCase() : name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+    const capitalised = /^[b-df-hj-np-tv-xz]{2,5}$/.test(name) || isAcronym(name) ? name.toUpperCase() : name.replace(/(^|[\s-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
     out = out.replace(new RegExp(`(?<![\\p{L}])${escapeRegExp(name)}(?![\\p{L}])`, 'gu'), capitalised);
   }
   return out;
