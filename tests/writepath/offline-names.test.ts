@@ -82,3 +82,45 @@ describe('the speaker names themself the way chats do', () => {
     }
   });
 });
+
+describe('a first name that is a dictionary word too (session 28)', () => {
+  it('is the speaker\'s name where an introduction says it, typed capitalised or after a greeting', async () => {
+    const cases: [string, string][] = [
+      ["I'm Max", 'max'],
+      ["I'm Max and I live in Leeds", 'max'],
+      ["Hi, I'm Robin.", 'robin'],
+      ["I'm Lee", 'lee'],
+      ["I'm Frank, nice to meet you", 'frank'],
+      ["hi i'm lee", 'lee'],
+      ["hi i'm max 👋", 'max'],
+      ["hi i'm bill, new here", 'bill'],
+      ['max here', 'max'],
+      ['hey its max', 'max'],
+      ['my name is bill', 'bill'],
+    ];
+    for (const [text, value] of cases) expect(await named(text), text).toMatchObject([{ slot: 'user.name', value }]);
+    expect(await named('everyone calls me ray')).toMatchObject([{ slot: 'user.nickname', value: 'ray' }]);
+  });
+
+  it('stays a word where it is one: a mood, a title, a month, a way to travel', async () => {
+    for (const text of [
+      "I'm frank with you: it sucks",
+      "I'm Happy",
+      "I'm Free!",
+      "I'm Back",
+      "I'm Home",
+      'hey i\'m free',
+      "hey i'm will",
+      'hi im bored',
+      "i'm King",
+      "I'm going by car",
+      'im going by bus now',
+      'call me tuesday',
+    ]) {
+      expect(await named(text), text).toEqual([]);
+    }
+    // "my sister's name is april": a month's name is still the sister's.
+    const read = readStatements(await winkAnalyzer(), "my sister's name is april", USER, SAID_AT);
+    expect(read.map((s) => s.content)).toEqual(["April is the user's sister"]);
+  });
+});

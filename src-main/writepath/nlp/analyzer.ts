@@ -6,6 +6,7 @@
  * start-up and the hot path never pay for it.
  */
 
+import { isListedFirstName } from './first-names';
 import { firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, unknownSurnamesAfter, withInstitutionWords, type ModelWord } from './name-case';
 import { messageLines } from './message-lines';
 
@@ -85,7 +86,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         const words = wordsOf(text);
         const atCues = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
         const cued = new Set(atCues.map((n) => lettersOnly(n).toLowerCase()));
-        const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words), ...unknownNamesAfterNameIs(words, cued)];
+        const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words, firstNameToo), ...unknownNamesAfterNameIs(words, cued, firstNameToo)];
         const acronyms = new Set((doc.match('#Acronym').out('array') as string[]).map((a) => lettersOnly(a).toLowerCase()));
         lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames], acronyms };
       }
@@ -113,16 +114,22 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       return values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), known: (ids[i] ?? 0) < vocabulary, pos: asPos(pos[i] ?? 'X') }));
     };
     const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
+    /**
+     * Whether a dictionary word is a first name too: one compromise knows ("grace", "jo"), or a listed one that reads as a
+     * noun and no role ("max", "robin", "bill"; not "will", "june", "happy", "frank", which read as another part of speech
+     * first, nor "queen", "bishop", "april": a role or a date).
+     */
+    const firstNameToo = (word: string): boolean => {
+      const doc = compromise(word.toLowerCase());
+      return doc.has('#FirstName') || (isListedFirstName(word) && doc.has('#Noun') && !doc.has('#Actor') && !doc.has('#Date'));
+    };
     return {
       name: 'wink-nlp',
       restoreNameCase: (text: string): string =>
         restoreNameCase(text, (t) => withInstitutionWords(t, [...knownNames(t), ...guessed(t)]), (name) => knownAcronyms(text).has(name)),
       isOrganisation: (name: string): boolean => compromise(`I work with ${name}`).organizations().found,
       // The lite model knows no proper names, so a word it knows is a word; compromise knows first names.
-      isEverydayWord: (word: string): boolean => {
-        const lower = word.toLowerCase();
-        return wordsOf(lower)[0]?.known === true && !compromise(lower).has('#FirstName');
-      },
+      isEverydayWord: (word: string): boolean => wordsOf(word.toLowerCase())[0]?.known === true && !firstNameToo(word),
       namedEntities: (text: string): Map<string, NamedEntityKind> => {
         const doc = compromise(text);
         return namesByKind([

@@ -5,7 +5,7 @@
  * libraries' readings; the rules are here.
  */
 import { escapeRegExp } from '../../../src-shared/text';
-import { FIRM_ONLY_ENDINGS, FIRMS, RELATIONS } from './lexicon';
+import { FIRM_ONLY_ENDINGS, FIRMS, NOT_NAMES, RELATIONS } from './lexicon';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
 export const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
@@ -242,16 +242,16 @@ const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening|hiii+|he
  * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin", "hey!\ni'm priya\nnew to leeds",
  * "i'm ravi btw", "hey, kev here", "priya here 👋", "hey its priya". A word no dictionary knows, right after a greeting and
  * "I am" (normalised from "im") or "it's", or before "btw", or before "here" at the message's start, is the speaker's
- * first name.
+ * first name; so is a dictionary word that is a first name too (`firstNameToo`: "hi i'm max", "hey, robin here").
  */
-export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[] {
+export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstNameToo: (word: string) => boolean = () => false): string[] {
   const words = tokens.filter((t) => t.text.trim() !== '');
   const lower = words.map((t) => t.text.toLowerCase());
   let i = GREETING.test(lower[0] ?? '') ? 1 : 0;
   const greeted = i === 1;
   while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
   const nameLike = (t: ModelWord | undefined): t is ModelWord =>
-    t !== undefined && !t.known && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text);
+    t !== undefined && (!t.known || firstNameToo(t.text)) && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text) && !NOT_NAMES.has(t.text);
   // "kev here", "hey, kev here", "priya here 👋 how r u".
   const first = words[i];
   if (nameLike(first) && lower[i + 1] === 'here') return [first.text];
@@ -275,7 +275,7 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[]): string[]
  * calls me bex", "i go by sasha", "my nickname is bex"): "her name is priya", "my name is emma clarke" (up to two
  * words, ending the phrase; a word the name finder knows may be one of them).
  */
-export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: ReadonlySet<string>): string[] {
+export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: ReadonlySet<string>, firstNameToo: (word: string) => boolean = () => false): string[] {
   const out: string[] = [];
   const lower = tokens.map((t) => t.text.toLowerCase());
   const cueEnd = (i: number): number => {
@@ -288,16 +288,18 @@ export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: Rea
   lower.forEach((_, i) => {
     const start = cueEnd(i);
     if (start < 0) return;
+    // A first name that is a word too is read after "name is" and "call me", not "go by" ("i'm going by car").
+    const maybeName = (t: ModelWord): boolean => !t.known || (lower[i] !== 'go' && lower[i] !== 'goes' && lower[i] !== 'going' && firstNameToo(t.text));
     const words: ModelWord[] = [];
     for (let j = start; j < start + 2 && tokens[j]; j++) {
       const t = tokens[j] as ModelWord;
-      const nameLike = /^\p{Ll}{2,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !NOT_CALLED.has(t.text) && (!t.known || known.has(t.text));
+      const nameLike = /^\p{Ll}{2,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !NOT_CALLED.has(t.text) && (known.has(t.text) || maybeName(t));
       if (!nameLike) break;
       words.push(t);
     }
     const after = tokens[start + words.length];
     const ends = !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so', 'pls', 'please'].includes(after.text.toLowerCase());
-    if (words.length > 0 && ends && words.some((t) => !t.known)) out.push(...words.filter((t) => !t.known).map((t) => t.text));
+    if (words.length > 0 && ends && words.some(maybeName)) out.push(...words.filter(maybeName).map((t) => t.text));
   });
   return out;
 }

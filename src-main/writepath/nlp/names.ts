@@ -97,10 +97,10 @@ export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
 export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
   // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner"); a capital
-  // typed on purpose in a lower-case message is, when the name finder takes it for a person's ("i'm Jordan"; not "i'm
-  // Hungry", "i'm King").
+  // typed on purpose is, when the name finder takes it for a person's ("i'm Jordan", "Hi, I'm Frank"; not "i'm Hungry",
+  // "i'm King").
   const only = (object[0]?.text ?? '').toLowerCase();
-  const everyday = object.length === 1 && !(ctx.typedInLowerCase && ctx.named.get(only) === 'person') && ctx.isEverydayWord(only);
+  const everyday = object.length === 1 && ctx.named.get(only) !== 'person' && ctx.isEverydayWord(only);
   // ("i'm Tesco", "i'm London": a firm or a place the name finder knows is no one's name.)
   const placeOrFirm = object.length === 1 && ['place', 'organization'].includes(ctx.named.get(only) ?? '');
   if (!group.negated && !group.past && isPersonName(object) && !everyday && !placeOrFirm) return [nameStatement(subject, joinTokens(object))];
