@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemoryEngine } from '../../src-main/memory/engine';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor, personName } from '../../src-main/writepath/extract-offline';
-import { normaliseForParsing } from '../../src-main/writepath/nlp/clauses';
+import { normaliseForParsing } from '../../src-main/writepath/nlp/parse-words';
 import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
 import { withInstitutionWords } from '../../src-main/writepath/nlp/name-case';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';

@@ -10,7 +10,8 @@
 import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, type Token } from './analyzer';
 import { buildStatement } from './build-statement';
 import { forSoftware, unknownPlaceMovedTo } from './software-moves';
-import { clauseText, normaliseForParsing, skipOpeners, splitClauses, type Clause } from './clauses';
+import { clauseText, skipOpeners, splitClauses, type Clause } from './clauses';
+import { normaliseForParsing } from './parse-words';
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
 import { withThenAndNow } from './then-and-now';
@@ -48,7 +49,7 @@ const QUOTING_LIKE = new Set(['be', 'was', 'is', 'were', "'s", 'am', 'goes', 'we
 const REPORTING = new Set(['said', 'says', 'goes', 'went', 'told', 'tells', 'asked', 'texted', 'wrote']);
 
 const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|notice|colleagues?|manager|shift|career|(?:re-?)?hired)\b/i;
-export { normaliseForParsing } from './clauses';
+export { normaliseForParsing } from './parse-words';
 export { thirdPerson } from './verb-group';
 
 function speakerSubject(speaker: Speaker): Subject {

@@ -1,0 +1,99 @@
+/**
+ * A message's words as the tagger should read them: a chat's spellings, short forms and dropped subjects written out,
+ * contractions and curly quotes made plain, shouting read in lower case (normaliseForParsing).
+ */
+import { SHORT_RELATIONS } from './lexicon';
+import { speakerSupplied } from './speaker-supplied';
+
+/** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
+const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
+
+/**
+ * Curly quotes, contractions and a lower-case "i" normalised so the tagger sees plain words; shouting ("I DROVE TO
+ * LIDL ALONE") read in lower case, as the tagger knows no capitalised verbs; a number with a unit before a full stop
+ * ("i ran 5k. first run since april") split from it, or the tagger reads "k." as an initial and the sentence runs on.
+ */
+export function normaliseForParsing(text: string): string {
+  return speakerSupplied(normalisedWords(text));
+}
+
+/** The words of a message as the tagger should see them (see normaliseForParsing). */
+function normalisedWords(text: string): string {
+  return unshouted(text.replace(CORRECTION_FRAME, ''))
+    // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
+    .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
+    .replace(/\b2day\b/gi, 'today')
+    // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
+    .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
+    // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
+    .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
+    .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
+    .replace(/\bso{3,}\b/gi, 'so')
+    // "this time last year", "sunday just gone": when, as the time reader knows it.
+    .replace(/\bthis time last (year|month|week)\b/gi, 'a $1 ago')
+    .replace(/\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend) just gone\b/gi, 'last $1')
+    // A chat's dropped g of the habits and changes read ("gave up drinkin", "been smokin'", "livin in leeds now").
+    .replace(/\b(drink|smok|vap|eat|liv|work|stay|mov|dat|see)in'?(?=[\s.,!?]|$)/gi, '$1ing')
+    // "a job w the nhs", "living w/ my parents": a chat's "with".
+    .replace(/(?<=\s)w\/?(?=\s+\p{L})/gu, 'with')
+    .replace(/(?<=\b(?:\d+|a|last|next|this|few|couple of)\s+)wks?\b/gi, (w) => (w.length > 2 ? 'weeks' : 'week'))
+    // "got the sack", "my names Dave", "im Ahmed btw": said the chat's way (not "got the sack of flour", "… from Santa").
+    .replace(/\bgot the (?:sack|boot|axe)(?=\s*(?:$|[.!,?]|lol|haha|today|yesterday|last|this|on\b|at work|from work|from my job))/gi, 'got sacked')
+    .replace(/\bmy names(?=\s+\p{Lu}|\s+\p{Ll}+\s*(?:btw|lol|x+)?\s*(?:[.,!?]|$))/gu, 'my name is')
+    .replace(/\b(my|our) (boyfriend|girlfriend|husband|wife|partner|sister|brother|mum|mom|dad|son|daughter|dog|cat)s name(?= is\b)/gi, "$1 $2's name")
+    // "im plant based now": the tagger reads "plant" and "based" as verbs; the diet they name is vegan (lexicon.ts DIET_NAMES).
+    .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?|(?:^|\n)\s*)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
+    .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
+    // "on tues", "on weds": days the time reader does not know by these short names.
+    .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
+    // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.
+    .replace(/(?<=\b(?:\d+|a|an|last|next|this|few|couple of)\s+)(?:yrs?|mths?|mnths?|mos)\b/gi, (w) => (/^y/i.test(w) ? 'year' : 'month') + (/s$/i.test(w) && !/^an?$/i.test(w) ? 's' : ''))
+    .replace(/\b((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?|years?))\s+back\b(?!\s+(?:to|in|at|on|from|home|then)\b)/gi, '$1 ago')
+    .replace(/(\d\p{L}{1,3})\.(?=\s)/gu, '$1 .')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\bi(?=\s|'|$)/g, 'I')
+    .replace(/\bI'm\b/gi, 'I am')
+    .replace(/\bIm\b/g, 'I am')
+    // A phone's chat without apostrophes: "im allergic to peanuts", "ive got a dog" ("ill", "id" are words).
+    // Only before a word in lower case or the end: German "im Urlaub" is "on holiday", not a name.
+    .replace(/(?<![\p{L}'])im(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I am')
+    // After a greeting it is an introduction: "hi im Dana Whitfield".
+    .replace(/(?<=\b(?:hi|hey|hello|hiya|heya|hallo|yo)\b[\s,!.]*)im(?=\s+\p{Lu})/giu, 'I am')
+    .replace(/(?<![\p{L}'])ive(?=\s+[\p{Ll}\p{N}]|[\s.!?]*$)/gu, 'I have')
+    .replace(/\bI've\b/gi, 'I have')
+    // "we're living in Lisbon now", "we've moved to Leeds": the speaker's home too (statements.ts reads "we" so).
+    .replace(/\bwe're\b/gi, 'we are')
+    .replace(/\bwe've\b/gi, 'we have')
+    .replace(/\bI'd\b/gi, 'I would')
+    .replace(/\bI'll\b/gi, 'I will')
+    .replace(/\b(do|does|did|is|was|were|are|have|has|had|would|could|should)n'?t\b/gi, '$1 not')
+    .replace(/\bdont\b/gi, 'do not')
+    .replace(/\bcan'?t\b/gi, 'can not')
+    .replace(/\bcannot\b/gi, 'can not')
+    .replace(/\bwon'?t\b/gi, 'will not')
+    .replace(/\b(it|that|he|she|there|what|who)'s\b/gi, '$1 is')
+    // "I used to hate coffee but now I love it": the change of mind names its thing, so it can be read.
+    .replace(CHANGED_FEELING, (whole: string, thing: string, pronoun: string) => whole.slice(0, whole.length - pronoun.length) + thing);
+}
+
+/** A feeling that was, then the one now about "it": the thing named once, before a contrast and "now". */
+const CHANGED_FEELING =
+  /\b(?:used to (?:hate|like|love|dislike|enjoy|can not stand)|hated|loved|liked|disliked|never liked|never used to like)\s+((?:[\p{Ll}\p{Lu}-]+\s+){0,2}?[\p{Ll}\p{Lu}-]+)\s*,?\s+(?:but|and|,)\s+(?:now|these days|nowadays)\s*,?\s+I\s+(?:really\s+|actually\s+|kind of\s+|kinda\s+|absolutely\s+)?(?:love|like|hate|dislike|enjoy|can not stand|do not like|adore)\s+(it|them)\b/gu;
+
+/**
+ * Words in capitals in a row, punctuation after each allowed: "I GOT THE JOB!!!", "I HAVE A DOG", "ON THE 1ST". One pass, each
+ * word's parts in a fixed order, so it cannot backtrack over a long run of capitals.
+ */
+const CAPITALS_RUN_RE = /(?<![\p{L}\p{N}])(?:\p{N}*\p{Lu}+(?:['’]\p{Lu}+)*[!?.,]*(?:\s+|$)){2,}/gu;
+
+/**
+ * A shout read in lower case: a run of capitalised words with three words or more, or one of four letters or
+ * more ("I DROVE TO LIDL ALONE", "I GOT THE JOB!!!"). Two short ones are acronyms and stay: "IBM NYC", "NHS IT".
+ */
+function unshouted(text: string): string {
+  return text.replace(CAPITALS_RUN_RE, (run) => {
+    const words = run.trim().split(/\s+/);
+    return words.length >= 3 || words.some((w) => w.replace(/\P{L}/gu, '').length >= 4) ? run.toLowerCase() : run;
+  });
+}
