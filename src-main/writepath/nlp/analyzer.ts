@@ -115,6 +115,15 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     };
     const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
     /**
+     * A verb the lemmatiser leaves as it is, with a prefix on a verb it knows: "uninstalled" is "uninstall" ("installed" →
+     * "install"), "reinstalled" "reinstall", as the change rules look verbs up by lemma.
+     */
+    const prefixedLemma = (word: string, lemma: string, tag: string | undefined): string => {
+      const prefixed = tag === 'VERB' && lemma === word.toLowerCase() ? /^(un|re|de|dis)(\p{L}{4,}(?:ed|ing|s))$/u.exec(lemma) : null;
+      const stem = prefixed ? wordsOf(prefixed[2] ?? '')[0] : undefined;
+      return prefixed && stem?.known === true && stem.lemma !== prefixed[2] ? `${prefixed[1] ?? ''}${stem.lemma}` : lemma;
+    };
+    /**
      * Whether a dictionary word is a first name too: one compromise knows ("grace", "jo"), or a listed one that reads as a
      * noun and no role ("max", "robin", "bill"; not "will", "june", "happy", "frank", which read as another part of speech
      * first, nor "queen", "bishop", "april": a role or a date).
@@ -152,7 +161,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
               const lemmas = tokens.out(its.lemma) as string[];
               const spaces = tokens.out(its.precedingSpaces) as string[];
               out.push({
-                tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
+                tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
               });
             });
         }

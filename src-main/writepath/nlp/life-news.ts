@@ -18,7 +18,10 @@ const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 /** "teetotal", "tee total" said of the speaker: nothing after but a time or a filler ("teetotal pubs are a thing" is no habit). */
 const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days|nowadays|since\b|for\b|lol|tbh|btw|again|actually|🙌|💪))`;
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:back on|off)\s+(?:the\s+\w+|(?:${GIVEN_UP.join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?smoke[- ]?free\b|^\W*(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys()].join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+
+/** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
+const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?smoke\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|\p{Extended_Pictographic}))`, 'iu');
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year"; "teetotal". */
 const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|sober\b|${TEETOTAL})`, 'i');
@@ -33,7 +36,8 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
   if (["'m", 'am', 'm', "'ve", 've', 'have'].includes(lowerOf(tokens[i]))) i++;
   const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM').map(lowerOf);
-  const backOn = words[0] === 'back' && words[1] === 'on' ? 2 : words[0] === 'off' ? 1 : -1;
+  // ("back to smoking 😔": a habit taken up again, as "back on the cigs" says; not "back to work".)
+  const backOn = words[0] === 'back' && (words[1] === 'on' || (words[1] === 'to' && HABIT_NAMES.has(words[words[2] === 'the' ? 3 : 2] ?? ''))) ? 2 : words[0] === 'off' ? 1 : -1;
   if (backOn > 0) {
     const at = words[backOn] === 'the' ? backOn + 1 : backOn;
     // ("im off coffee now", "off sugar": a thing eaten or drunk given up, in its own slot, as "I stopped drinking coffee".)
@@ -41,8 +45,10 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
     if (!habit || (words.length > at + 1 && !['again', 'now', 'lol', 'tbh', 'today', 'already', 'since', 'for', 'after'].includes(words[at + 1] ?? ''))) return null;
     const on = words[0] === 'back';
     const what = `${at > backOn ? 'the ' : ''}${words[at] ?? ''}`;
-    return { content: `${own.text} is ${on ? 'back on' : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
+    return { content: `${own.text} is ${on ? `back ${words[1] ?? 'on'}` : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
   }
+  // "5 days smoke free!!", "i'm smoke-free since june": not smoking (not "a smoke free hotel").
+  if (SMOKE_FREE.test(joinTokens(tokens.slice(i)))) return { content: `${own.text} is smoke-free`, type: 'semantic', slot: `${own.key}.uses.smoking`, value: 'no', entities: [] };
   const text = joinTokens(tokens.slice(i));
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;

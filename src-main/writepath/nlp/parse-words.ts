@@ -5,6 +5,10 @@
 import { SHORT_RELATIONS } from './lexicon';
 import { speakerSupplied } from './speaker-supplied';
 
+const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntries(
+  ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => [m.slice(0, 3), m]),
+);
+
 /** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
 const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
 
@@ -25,6 +29,8 @@ function normalisedWords(text: string): string {
     .replace(/\b2day\b/gi, 'today')
     // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
     .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
+    // "since jan", "in sept", "end of feb": a month by its short name, written out for the time reader.
+    .replace(/(?<=\b(?:since|in|from|until|till|by|last|next|this|early|late|mid|of)\s+)(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?!['’]s)\.?/gi, (short: string) => MONTHS_BY_SHORT_NAME[short.toLowerCase().replace('.', '').slice(0, 3)] ?? short)
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
     .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')
@@ -43,6 +49,10 @@ function normalisedWords(text: string): string {
     .replace(/\b(my|our) (boyfriend|girlfriend|husband|wife|partner|sister|brother|mum|mom|dad|son|daughter|dog|cat)s name(?= is\b)/gi, "$1 $2's name")
     // "im plant based now": the tagger reads "plant" and "based" as verbs; the diet they name is vegan (lexicon.ts DIET_NAMES).
     .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go)\s+(?:(?:now|fully|mostly|basically|officially|totally)\s+)?|(?:^|\n)\s*)plant[- ]?based\b(?!\s+(?:milk|food|meals?|burgers?|options?|products?|diet\s+for))/gi, 'vegan')
+    // "been veggie since jan", "im not veggie anymore": the tagger reads "veggie" as a noun; the diet is vegetarian.
+    .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go|being|longer|not)\s+(?:(?:now|fully|mostly|basically|officially|totally|a)\s+)?)veggie\b(?!\s+(?:burgers?|sausages?|options?|food|meals?|box|patch|lasagne|curry|dishes?|version))/gi, 'vegetarian')
+    // "no longer vegan", "not vegetarian anymore 😬": a diet or habit given up, said without "I'm".
+    .replace(/^(\W*)(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\s+(?:any ?more|any longer)\b))/gim, "$1I'm ")
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))

@@ -1,0 +1,52 @@
+/**
+ * Habits, diets and apps as chats say them, without "I" or in short forms (left over from session 27's third review):
+ * "not vegan anymore 😬", "been veggie since jan", "back to smoking 😔", "5 days smoke free", "uninstalled insta".
+ */
+import { describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function slots(text: string): Promise<{ slot: string | null; value: string | null; day?: string }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
+    slot: s.slot,
+    value: s.value,
+    ...(s.eventTime ? { day: new Date(s.eventTime).toISOString().slice(0, 10) } : {}),
+  }));
+}
+
+describe('a diet or habit said the chat way', () => {
+  it('ends a diet said without "I\'m"', async () => {
+    expect(await slots('not vegan anymore 😬')).toEqual([{ slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await slots('no longer vegan')).toEqual([{ slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await slots('no longer a vegetarian')).toEqual([{ slot: 'user.diet', value: 'ended:vegetarian' }]);
+    expect(await slots('im not veggie anymore')).toEqual([{ slot: 'user.diet', value: 'ended:vegetarian' }]);
+    // An answer about a dish is no diet of the speaker's.
+    expect(await slots('not vegan, has egg in it')).toEqual([]);
+  });
+
+  it('reads "veggie" as the vegetarian diet, and a month by its short name', async () => {
+    expect(await slots('been veggie since jan')).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2026-01-01' }]);
+    expect(await slots("I've been veggie since 2019")).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2019-01-01' }]);
+    expect(await slots("I've been vegan since jan")).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-01-01' }]);
+    expect(await slots('moved to leeds in sept')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2026-09-01' }]);
+    expect(await slots('veggie burgers tonight')).toEqual([]);
+  });
+
+  it('takes up a habit again with "back to", and gives one up as "smoke free"', async () => {
+    expect(await slots('back to smoking 😔')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+    expect(await slots("I'm back to drinking again")).toEqual([{ slot: 'user.uses.alcohol', value: 'yes' }]);
+    expect(await slots('back to work tomorrow')).toEqual([]);
+    expect(await slots('5 days smoke free!!')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("i'm smoke-free since june")).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-06-01' }]);
+    expect(await slots('we stayed in a smoke free hotel')).toEqual([]);
+    expect(await slots('smoke free zones are great')).toEqual([]);
+  });
+
+  it('reads an app uninstalled as no longer used (the lemmatiser does not know "uninstalled")', async () => {
+    expect(await slots('uninstalled insta lol')).toEqual([{ slot: 'user.uses.instagram', value: 'no' }]);
+    expect(await slots('I uninstalled instagram')).toEqual([{ slot: 'user.uses.instagram', value: 'no' }]);
+  });
+});
