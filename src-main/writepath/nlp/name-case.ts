@@ -6,6 +6,7 @@
  */
 import { escapeRegExp } from '../../../src-shared/text';
 import { FIRM_ONLY_ENDINGS, FIRMS, NOT_NAMES, RELATIONS } from './lexicon';
+import { isNameWord } from './first-names';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
 export const lettersOnly = (name: string): string => name.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
@@ -242,7 +243,8 @@ const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening|hiii+|he
  * The name in an introduction typed in lower case: "heyy im priya btw", "hi i'm oisin", "hey!\ni'm priya\nnew to leeds",
  * "i'm ravi btw", "hey, kev here", "priya here 👋", "hey its priya". A word no dictionary knows, right after a greeting and
  * "I am" (normalised from "im") or "it's", or before "btw", or before "here" at the message's start, is the speaker's
- * first name; so is a dictionary word that is a first name too (`firstNameToo`: "hi i'm max", "hey, robin here").
+ * first name; so is a dictionary word that is a first name too (`firstNameToo`: "hi i'm max", "hey, robin here"), or a
+ * listed first name the tagger reads as a verb ("hey im drew", "hi i'm will": "I am" takes no such verb).
  */
 export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstNameToo: (word: string) => boolean = () => false): string[] {
   const words = tokens.filter((t) => t.text.trim() !== '');
@@ -251,7 +253,7 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
   const greeted = i === 1;
   while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
   const nameLike = (t: ModelWord | undefined): t is ModelWord =>
-    t !== undefined && (!t.known || firstNameToo(t.text)) && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text) && !NOT_NAMES.has(t.text);
+    t !== undefined && (!t.known || firstNameToo(t.text) || (['VERB', 'AUX'].includes(t.pos) && isNameWord(t.text))) && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text) && !NOT_NAMES.has(t.text);
   // "kev here", "hey, kev here", "priya here 👋 how r u".
   const first = words[i];
   if (nameLike(first) && lower[i + 1] === 'here') return [first.text];
@@ -282,14 +284,18 @@ export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: Rea
     const [w, next] = [lower[i], lower[i + 1] ?? ''];
     if ((w === 'name' || w === 'nickname') && ['is', "'s", 'was'].includes(next)) return i + 2;
     if ((w === 'call' || w === 'calls') && next === 'me') return i + 2;
+    // ("i'm called hope", "im called dawn".)
+    if (w === 'called' && ['am', "'m", 'm', 'im'].includes(lower[i - 1] ?? '')) return i + 1;
     if (['go', 'goes', 'going'].includes(w ?? '') && next === 'by') return i + 2;
     return -1;
   };
   lower.forEach((_, i) => {
     const start = cueEnd(i);
     if (start < 0) return;
-    // A first name that is a word too is read after "name is" and "call me", not "go by" ("i'm going by car").
-    const maybeName = (t: ModelWord): boolean => !t.known || (lower[i] !== 'go' && lower[i] !== 'goes' && lower[i] !== 'going' && firstNameToo(t.text));
+    // A first name that is a word too is read after "name is" and "call me", whatever the tagger makes of it ("my name
+    // is will", "call me hope"); not after "go by" ("i'm going by car").
+    const goBy = ['go', 'goes', 'going'].includes(lower[i] ?? '');
+    const maybeName = (t: ModelWord): boolean => !t.known || (!goBy && (firstNameToo(t.text) || isNameWord(t.text)));
     const words: ModelWord[] = [];
     for (let j = start; j < start + 2 && tokens[j]; j++) {
       const t = tokens[j] as ModelWord;

@@ -6,6 +6,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
+import { isNameWord } from './first-names';
 import { cleanObject, lowerOf, possessive, properRuns } from './phrases';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Statement, Subject } from './statement-types';
@@ -37,7 +38,9 @@ export function givenName(said: readonly Token[]): string | null {
   const only = rest.length === 1 ? rest[0] : undefined;
   // "is called biscuit"; "is called Hope", "named Faith": a word capitalised after "called" is a name, whatever the tagger says.
   const capitalised = /^\p{Lu}\p{Ll}{1,39}$/u.test(only?.text ?? '') && ['NOUN', 'VERB', 'ADJ', 'ADV'].includes(only?.pos ?? '');
-  if (!only || !((['NOUN', 'PROPN', 'X'].includes(only.pos) && /^\p{Ll}{2,40}$/u.test(only.text)) || capitalised) || NOT_GIVEN.has(only.text.toLowerCase())) return null;
+  // ("my name is will", "my name is hope": a first name the tagger reads as a verb is still the name asked for.)
+  const firstName = /^\p{L}{2,40}$/u.test(only?.text ?? '') && isNameWord(only?.text ?? '');
+  if (!only || !((['NOUN', 'PROPN', 'X'].includes(only.pos) && /^\p{Ll}{2,40}$/u.test(only.text)) || capitalised || firstName) || NOT_GIVEN.has(only.text.toLowerCase())) return null;
   return `${only.text.charAt(0).toUpperCase()}${only.text.slice(1)}`;
 }
 
@@ -62,6 +65,15 @@ export function isPersonName(tokens: readonly Token[]): boolean {
     const shape = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)?$/u.test(t.text);
     return shape && !NOT_NAMES.has(lower) && !DURABLE_ADJECTIVES.has(lower) && !IDENTITIES.has(lower) && !CALENDAR_WORDS.has(lower);
   });
+}
+
+/**
+ * A name where the words around it ask for one ("call me Will", "I go by Hope", "Jack here"): a person's name, or one
+ * capitalised first name, whatever the tagger reads it as ("Will" the verb, "Hope" the noun).
+ */
+export function isFramedName(tokens: readonly Token[]): boolean {
+  const only = tokens.length === 1 ? (tokens[0]?.text ?? '') : '';
+  return isPersonName(tokens) || (/^\p{Lu}\p{Ll}+$/u.test(only) && isNameWord(only));
 }
 
 /** "anymore", "any more", "any longer" anywhere in what was said after the verb. */
@@ -100,10 +112,15 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
   // typed on purpose is, when the name finder takes it for a person's ("i'm Jordan", "Hi, I'm Frank"; not "i'm Hungry",
   // "i'm King").
   const only = (object[0]?.text ?? '').toLowerCase();
-  const everyday = object.length === 1 && ctx.named.get(only) !== 'person' && ctx.isEverydayWord(only);
+  // "I'm Will", "I'm Drew", "I'm Hope": a capitalised first name the tagger reads as a verb, which "I'm" cannot take.
+  const verbAsName = object.length === 1 && ['VERB', 'AUX'].includes(object[0]?.pos ?? '') && isFramedName(object);
+  const everyday = object.length === 1 && !verbAsName && ctx.named.get(only) !== 'person' && ctx.isEverydayWord(only);
   // ("i'm Tesco", "i'm London": a firm or a place the name finder knows is no one's name.)
   const placeOrFirm = object.length === 1 && ['place', 'organization'].includes(ctx.named.get(only) ?? '');
-  if (!group.negated && !group.past && isPersonName(object) && !everyday && !placeOrFirm) return [nameStatement(subject, joinTokens(object))];
+  // "I'm Still Standing", "I'm On Fire", "I'm Vibing": a title or a feeling in capitals, each word an everyday one (not
+  // "I'm Will Turner", "I'm Rose Baker": a first name or a surname among them).
+  const titleCase = (object.length > 1 && object.every((t) => ctx.isEverydayWord(t.text))) || (object.length === 1 && /ing$/i.test(only) && !isNameWord(only));
+  if (!group.negated && !group.past && (isPersonName(object) || verbAsName) && !everyday && !placeOrFirm && !titleCase) return [nameStatement(subject, joinTokens(object))];
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);
   const { rest } = state;

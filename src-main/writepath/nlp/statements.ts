@@ -11,6 +11,7 @@ import { joinTokens, type NamedEntityKind, type Sentence, type TextAnalyzer, typ
 import { buildStatement } from './build-statement';
 import { forSoftware, unknownPlaceMovedTo } from './software-moves';
 import { clauseText, skipOpeners, splitClauses, type Clause } from './clauses';
+import { isNameWord } from './first-names';
 import { normaliseForParsing } from './parse-words';
 import { withoutQuotedSpeech } from './quoted-speech';
 import { selfCorrected } from './self-corrections';
@@ -31,7 +32,7 @@ import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, S
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, introducedAs, MAY_DROP_SUBJECT, MAY_INTRODUCE, nameIsMyRelative, nameAsked, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, introducedAs, MAY_DROP_SUBJECT, MAY_INTRODUCE, nameIsMyRelative, nameAsked, nameReadAsVerb, startsWithoutSubject, usedTo } from './chat-forms';
 import { addressIs } from './home-news';
 import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
@@ -242,7 +243,7 @@ function readClause(
   let relationHere: string | null = null;
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
-  const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : introducedAs(tokens, start, ctx.text, (name) => introducedName(name, ctx)));
+  const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : (introducedAs(tokens, start, ctx.text, (name) => introducedName(name, ctx)) ?? nameReadAsVerb(tokens, start)));
   if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
@@ -388,11 +389,11 @@ function readClause(
 }
 
 /**
- * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, or, in a chat typed in lower
- * case, a word no dictionary knows that the case restorer capitalised as a name ("priya here 👋", "hey, kev here"),
- * not a place or a firm.
+ * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, a listed first name ("Jack
+ * here", "hey it's Lily!"), or, in a chat typed in lower case, a word no dictionary knows that the case restorer
+ * capitalised as a name ("priya here 👋", "hey, kev here"), not a place or a firm.
  */
 function introducedName(name: string, ctx: Context): boolean {
   const kind = ctx.named.get(name.toLowerCase());
-  return kind === 'person' || (kind === undefined && ctx.typedInLowerCase === true && !name.includes(' ') && !ctx.isEverydayWord(name));
+  return kind === 'person' || (!name.includes(' ') && isNameWord(name)) || (kind === undefined && ctx.typedInLowerCase === true && !name.includes(' ') && !ctx.isEverydayWord(name));
 }

@@ -6,6 +6,7 @@
  */
 import type { TextAnalyzer, Token } from './analyzer';
 import { SAME_FORM_PASTS } from './lexicon';
+import { isNameWord } from './first-names';
 
 const FINITE_AUX = new Set(["'s", 'ca', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'do', 'did', 'can', "can't", 'could', 'will', 'would']);
 /** Forms that are only participles: never the finite verb of a clause on their own. */
@@ -40,7 +41,9 @@ function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const last = tokens.at(-1) as Token;
   // "User was laid off": a verb's particle ends a clause well.
   const particle = PARTICLES.has(last.text.toLowerCase()) && tokens.at(-2)?.pos === 'VERB';
-  if (UNFINISHED_END.has(last.pos) && last.text !== 'in' && !particle) return `ends with "${last.text}"`;
+  // ("User goes by Will": a first name the tagger reads as "will" ends a clause well.)
+  const firstName = /^\p{Lu}\p{Ll}+$/u.test(last.text) && isNameWord(last.text);
+  if (UNFINISHED_END.has(last.pos) && last.text !== 'in' && !particle && !firstName) return `ends with "${last.text}"`;
   // The tagger reads a verb right after a name as a noun now and then ("Ana lives"): the first word after the
   // subject that is a verb by tag, or by form (-s, -ed, or a past like "split", "quit") when nothing is tagged a verb,
   // is the clause's verb.
