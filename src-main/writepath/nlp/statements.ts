@@ -32,7 +32,8 @@ import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, S
 import { takenBack } from './states-over';
 import { jobOrHomeNews, NEW_JOB, newJobOnly } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, introducedAs, MAY_DROP_SUBJECT, MAY_INTRODUCE, nameIsMyRelative, nameAsked, nameReadAsVerb, startsWithoutSubject, usedTo } from './chat-forms';
+import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
+import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
 import { addressIs } from './home-news';
 import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
