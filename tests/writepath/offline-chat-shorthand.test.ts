@@ -49,4 +49,24 @@ describe('a diet or habit said the chat way', () => {
     expect(await slots('uninstalled insta lol')).toEqual([{ slot: 'user.uses.instagram', value: 'no' }]);
     expect(await slots('I uninstalled instagram')).toEqual([{ slot: 'user.uses.instagram', value: 'no' }]);
   });
+
+  it("reads them after a chat's openers, and not inside quotes (session 28 review)", async () => {
+    expect(await slots('lol not vegan anymore')).toEqual([{ slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await slots('tbh no longer veggie')).toEqual([{ slot: 'user.diet', value: 'ended:vegetarian' }]);
+    expect(await slots('ngl back to the cigs')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+    expect(await slots('omg\nback to smoking 😔')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+    expect(await slots('guess what\n5 days smoke free')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    for (const text of ['"not vegan anymore" lol the headline is wild', '"back to smoking" lol as if', 'not vegan anymore?', "mum's not vegan anymore", "he's back to smoking"]) {
+      expect(await slots(text), text).toEqual([]);
+    }
+  });
+
+  it('names the habit, not the time said after it, and an app by one name (session 28 review)', async () => {
+    expect(await slots('quit vaping end of oct')).toEqual([{ slot: 'user.uses.vaping', value: 'no', day: '2026-10-31' }]);
+    expect(await slots('stopped vaping mid sept')).toEqual([{ slot: 'user.uses.vaping', value: 'no', day: '2026-09-15' }]);
+    expect(await slots('stopped smoking 5th of sept')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-09-05' }]);
+    expect(await slots('quit smoking dec 1st')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2025-12-01' }]);
+    expect(await slots('quit smoking jan')).toMatchObject([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('quit insta in oct')).toEqual([{ slot: 'user.uses.instagram', value: 'no', day: '2026-10-01' }]);
+  });
 });

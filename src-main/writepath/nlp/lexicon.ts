@@ -144,6 +144,9 @@ export const OPENERS = words(`
   by the way guess what fun fact
 `);
 
+/** A message's openers as a pattern for the cheap looks before parsing: "lol back to smoking", "ngl, not vegan anymore". */
+export const OPENERS_BEFORE = String.raw`(?:(?:${[...OPENERS].sort((a, b) => b.length - a.length).join('|')})\b[\s,!.:;-]*)*`;
+
 /** Fillers trimmed from the end of an object ("I don't like jazz anymore"). */
 export const TRAILING_FILLERS = [
   'right now', 'at the moment', 'these days', 'nowadays', 'any more', 'anymore', 'lately', 'recently', 'a lot', 'so much',
@@ -261,6 +264,8 @@ export const RECIPROCAL_VERBS: ReadonlySet<string> = new Set(['speak', 'spoke', 
 
 /** Apps people join and leave ("left twitter", "quit tiktok"): an app left is one no longer used, unless the message talks of work. */
 export const SOCIAL_APPS = words('twitter tiktok instagram insta facebook snapchat reddit whatsapp bluesky threads youtube tinder hinge bumble linkedin discord twitch pinterest');
+/** One slot per app however a chat names it: "quit insta" and "uninstalled instagram" are the same app. */
+export const appSlotName = (app: string): string => ({ insta: 'instagram', ig: 'instagram', fb: 'facebook', snap: 'snapchat', yt: 'youtube' })[app] ?? app;
 
 /** A chat's short names of family and partners after an owner ("my bf", "our sis"), read as the relation. */
 export const SHORT_RELATIONS: Readonly<Record<string, string>> = {

@@ -7,7 +7,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { SPAN_COUNT } from './time';
-import { HABIT_NAMES } from './lexicon';
+import { HABIT_NAMES, OPENERS_BEFORE } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
 
@@ -18,7 +18,7 @@ const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 /** "teetotal", "tee total" said of the speaker: nothing after but a time or a filler ("teetotal pubs are a thing" is no habit). */
 const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days|nowadays|since\b|for\b|lol|tbh|btw|again|actually|🙌|💪))`;
 /** "back on the cigs", "sober 8 months today": a habit's news said without "I" (habitNews reads it). */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?smoke[- ]?free\b|^\W*(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys()].join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?smoke[- ]?free\b|^\W*${OPENERS_BEFORE}(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys()].join('|')})\b)|^\W*(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b)`, 'i');
 
 /** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
 const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?smoke\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|\p{Extended_Pictographic}))`, 'iu');

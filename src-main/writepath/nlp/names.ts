@@ -5,7 +5,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES } from './lexicon';
+import { CALENDAR_WORDS, DURABLE_ADJECTIVES, IDENTITIES, NOT_NAMES, RELATIONS } from './lexicon';
 import { isNameWord } from './first-names';
 import { cleanObject, lowerOf, possessive, properRuns } from './phrases';
 import { endedValue } from '../../../src-shared/slot-values';
@@ -114,12 +114,16 @@ export function copulaStatement(subject: Subject, group: VerbGroup, object: Toke
   const only = (object[0]?.text ?? '').toLowerCase();
   // "I'm Will", "I'm Drew", "I'm Hope": a capitalised first name the tagger reads as a verb, which "I'm" cannot take.
   const verbAsName = object.length === 1 && ['VERB', 'AUX'].includes(object[0]?.pos ?? '') && isFramedName(object);
-  const everyday = object.length === 1 && !verbAsName && ctx.named.get(only) !== 'person' && ctx.isEverydayWord(only);
+  // ("I'm Rich Lol": where the message's other words are capitalised too, a capital says nothing of a name.)
+  const others = (ctx.text.match(/\p{L}[\p{L}'’]*/gu) ?? []).slice(1).filter((w) => w !== 'I' && w !== 'am' && !object.some((t) => t.text === w));
+  const everyWordCapitalised = others.length > 0 && others.every((w) => /^\p{Lu}/u.test(w));
+  const everyday = object.length === 1 && ctx.isEverydayWord(only) && (everyWordCapitalised || (!verbAsName && ctx.named.get(only) !== 'person'));
   // ("i'm Tesco", "i'm London": a firm or a place the name finder knows is no one's name.)
   const placeOrFirm = object.length === 1 && ['place', 'organization'].includes(ctx.named.get(only) ?? '');
   // "I'm Still Standing", "I'm On Fire", "I'm Vibing": a title or a feeling in capitals, each word an everyday one (not
   // "I'm Will Turner", "I'm Rose Baker": a first name or a surname among them).
-  const titleCase = (object.length > 1 && object.every((t) => ctx.isEverydayWord(t.text))) || (object.length === 1 && /ing$/i.test(only) && !isNameWord(only));
+  // ("I'm Nan now!!", "I'm Mum": a relation become, not a name.)
+  const titleCase = (object.length > 1 && object.every((t) => ctx.isEverydayWord(t.text))) || (object.length === 1 && ((/ing$/i.test(only) && !isNameWord(only)) || RELATIONS.has(only)));
   if (!group.negated && !group.past && (isPersonName(object) || verbAsName) && !everyday && !placeOrFirm && !titleCase) return [nameStatement(subject, joinTokens(object))];
   // "I'm no longer with Sam", "I'm not with Sam anymore": the tagger leaves "no longer" after the copula.
   const state = copulaState(group, object, said);

@@ -2,8 +2,17 @@
  * A message's words as the tagger should read them: a chat's spellings, short forms and dropped subjects written out,
  * contractions and curly quotes made plain, shouting read in lower case (normaliseForParsing).
  */
-import { SHORT_RELATIONS } from './lexicon';
+import { OPENERS_BEFORE, SHORT_RELATIONS } from './lexicon';
 import { speakerSupplied } from './speaker-supplied';
+
+/**
+ * "no longer vegan", "lol not veggie anymore": a diet or habit given up, said without "I'm" (after any openers; not in
+ * quotes: "\"not vegan anymore\" lol the headline is wild").
+ */
+const DIET_GIVEN_UP_WITHOUT_I = new RegExp(
+  String.raw`^([^\p{L}\p{N}"“”'‘’]*${OPENERS_BEFORE})(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\s+(?:any ?more|any longer)\b))`,
+  'gimu',
+);
 
 const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => [m.slice(0, 3), m]),
@@ -52,7 +61,7 @@ function normalisedWords(text: string): string {
     // "been veggie since jan", "im not veggie anymore": the tagger reads "veggie" as a noun; the diet is vegetarian.
     .replace(/(?<=\b(?:i'?m|i am|im|been|am|went|gone|going|go|being|longer|not)\s+(?:(?:now|fully|mostly|basically|officially|totally|a)\s+)?)veggie\b(?!\s+(?:burgers?|sausages?|options?|food|meals?|box|patch|lasagne|curry|dishes?|version))/gi, 'vegetarian')
     // "no longer vegan", "not vegetarian anymore 😬": a diet or habit given up, said without "I'm".
-    .replace(/^(\W*)(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\s+(?:any ?more|any longer)\b))/gim, "$1I'm ")
+    .replace(DIET_GIVEN_UP_WITHOUT_I, "$1I'm ")
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
     // "on tues", "on weds": days the time reader does not know by these short names.
     .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))

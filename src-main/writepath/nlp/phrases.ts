@@ -344,6 +344,8 @@ export function acquiredThing(tokens: readonly Token[]): Token | null {
 }
 
 /** Words a time phrase is made of, beside the calendar's names and numbers ("at the end of last year", "in the summer"). */
+/** Months by their short names ("quit smoking jan", "dec 1st"). */
+const SHORT_MONTHS = /^(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$/;
 const TIME_PHRASE_WORDS = new Set([
   'in', 'on', 'at', 'during', 'around', 'since', 'back', 'by', 'last', 'this', 'next', 'early', 'late', 'mid', 'the', 'of', 'end',
   'start', 'beginning', 'middle', 'a', 'few', 'couple', 'ago', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
@@ -358,8 +360,14 @@ const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'yea
 export function isTimePhrase(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length === 0 || words.length > 7) return false;
-  const calendar = (t: Token): boolean => CALENDAR_WORDS.has(lowerOf(t)) || TIME_NOUNS.has(lowerOf(t)) || /^\d[\d/.-]*(?:st|nd|rd|th)?$/.test(t.text);
+  const calendar = (t: Token): boolean => CALENDAR_WORDS.has(lowerOf(t)) || TIME_NOUNS.has(lowerOf(t)) || SHORT_MONTHS.test(lowerOf(t)) || /^\d[\d/.-]*(?:st|nd|rd|th)?$/.test(t.text);
   return words.some(calendar) && words.every((t) => calendar(t) || TIME_PHRASE_WORDS.has(lowerOf(t)));
+}
+
+/** A phrase without the time said at its end: "smoking end of October" is "smoking", "vaping mid September" "vaping". */
+export function withoutTimeAtEnd(tokens: readonly Token[]): readonly Token[] {
+  const at = tokens.findIndex((_, i) => i > 0 && isTimePhrase(tokens.slice(i)));
+  return at > 0 ? tokens.slice(0, at) : tokens;
 }
 
 /** Said around a favourite, not part of it: "green now not blue", "still the godfather", "blue obviously". */
