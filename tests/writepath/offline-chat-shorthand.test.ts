@@ -68,5 +68,9 @@ describe('a diet or habit said the chat way', () => {
     expect(await slots('quit smoking dec 1st')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2025-12-01' }]);
     expect(await slots('quit smoking jan')).toMatchObject([{ slot: 'user.uses.smoking', value: 'no' }]);
     expect(await slots('quit insta in oct')).toEqual([{ slot: 'user.uses.instagram', value: 'no', day: '2026-10-01' }]);
+    // A two-digit number after a month is a year only when that year has come ("in jan 24"); "oct 31" is a day.
+    expect(await slots('vegan since oct 31')).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-10-31' }]);
+    expect(await slots('moved to leeds in jan 24')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2024-01-01' }]);
+    expect(await slots('smoke free since june until last night 😔')).toEqual([]);
   });
 });

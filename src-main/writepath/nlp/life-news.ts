@@ -48,7 +48,8 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
     return { content: `${own.text} is ${on ? `back ${words[1] ?? 'on'}` : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
   }
   // "5 days smoke free!!", "i'm smoke-free since june": not smoking (not "a smoke free hotel").
-  if (SMOKE_FREE.test(joinTokens(tokens.slice(i)))) return { content: `${own.text} is smoke-free`, type: 'semantic', slot: `${own.key}.uses.smoking`, value: 'no', entities: [] };
+  // ("smoke free since june until last night 😔": a spell that has ended.)
+  if (SMOKE_FREE.test(joinTokens(tokens.slice(i))) && !/\b(?:until|till|til|then)\b/i.test(joinTokens(tokens.slice(i)))) return { content: `${own.text} is smoke-free`, type: 'semantic', slot: `${own.key}.uses.smoking`, value: 'no', entities: [] };
   const text = joinTokens(tokens.slice(i));
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)
   if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;

@@ -131,7 +131,10 @@ function britishReading(text: string, index: number, said: string, time: number,
   const yy = shortYear?.[2] ?? apostropheYear?.[1];
   if (shortYear && yy !== undefined && /\b(?:in|since|from)\s+$/i.test(before)) {
     const at = Date.UTC(2000 + Number(yy), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
-    return at <= reference ? { time: at, said: said + (apostropheYear?.[0] ?? ''), index } : 'none';
+    // ("since oct 31": a year still to come is no year; chrono's day is read instead.)
+    if (at <= reference) return { time: at, said: said + (apostropheYear?.[0] ?? ''), index };
+    if (apostropheYear === null) return null;
+    return 'none';
   }
   // "in august last year", "in june 2 years ago", "march this year": the month of that year (chrono reads the month
   // alone, and the last August is this year's).
