@@ -118,6 +118,13 @@ describe('a first name that is a dictionary word too (session 28)', () => {
       ['hey, im drew, your new flatmate', 'user.name', 'drew'],
       ["hey i'm will", 'user.name', 'will'],
       ["Hi, I'm Hope. I'm 25 and I live in Leeds.", 'user.name', 'hope'],
+      // A first name with less said around it: the whole message, an emoji, "nice to meet", "new to", "from …".
+      ["i'm max 😊", 'user.name', 'max'],
+      ["i'm hope, nice to meet u", 'user.name', 'hope'],
+      ["i'm lee, new to the group", 'user.name', 'lee'],
+      ["hey there, i'm joy", 'user.name', 'joy'],
+      ["i'm sarah from the gym", 'user.name', 'sarah'],
+      ["I'm Max from next door", 'user.name', 'max'],
     ];
     for (const [text, slot, value] of cases) expect(await named(text), text).toMatchObject([{ slot, value }]);
   });
@@ -148,6 +155,11 @@ describe('a first name that is a dictionary word too (session 28)', () => {
       "I'm Max's mum",
       'this is Max, my brother',
       "I'm Nan now!!",
+      "i'm hungy",
+      "i'm ginger",
+      'im arty',
+      'im dead 😂',
+      "I'm back from holiday",
       "I'm Rich Lol",
     ]) {
       expect(await named(text), text).toEqual([]);

@@ -236,6 +236,12 @@ export function unknownNamesInCouples(tokens: readonly ModelWord[]): string[] {
   return out;
 }
 
+/** Listed first names that, said alone after "i'm", describe the speaker more often: "i'm ginger", "im arty". */
+const DESCRIBES_A_PERSON = new Set(['ginger', 'arty', 'sandy', 'rusty', 'goldie', 'blondie', 'sunny', 'dusty', 'bubbles', 'cookie', 'precious']);
+
+/** Who a greeting is to, before an introduction: "hey there", "hi all", "hello everyone". */
+const GREETED = new Set(['there', 'all', 'everyone', 'everybody', 'guys', 'folks', 'yall', "y'all", 'team', 'peeps']);
+
 /** Hellos a chat opens an introduction with: "hi", "heyy", "hiya". */
 const GREETING = /^(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|morning|evening|hiii+|helloo+)$/;
 
@@ -251,7 +257,8 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
   const lower = words.map((t) => t.text.toLowerCase());
   let i = GREETING.test(lower[0] ?? '') ? 1 : 0;
   const greeted = i === 1;
-  while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
+  // ("hey there, i'm joy", "hi all! im lee".)
+  while ([',', '!', '.'].includes(lower[i] ?? '') || (greeted && GREETED.has(lower[i] ?? ''))) i++;
   const nameLike = (t: ModelWord | undefined): t is ModelWord =>
     t !== undefined && (!t.known || firstNameToo(t.text) || (['VERB', 'AUX'].includes(t.pos) && isNameWord(t.text))) && /^\p{Ll}{3,}$/u.test(t.text) && !/(\p{L})\1\1/u.test(t.text) && !CHAT_PEOPLE_WORDS.has(t.text) && !NOT_NAMES.has(t.text);
   // "kev here", "hey, kev here", "priya here 👋 how r u".
@@ -265,8 +272,14 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
   const after = words[at + 1];
   // "hey im hungryyy": a word stretched for feeling is no name.
   if (!nameLike(name)) return [];
-  // Without a greeting, only an introduction says "btw" after it ("i'm hungy lol" is a typo).
-  if (!greeted) return lower[at + 1] === 'btw' ? [name.text] : [];
+  // Without a greeting, only an introduction says "btw" after it ("i'm hungy lol" is a typo); a first name needs less:
+  // the whole message ("i'm max 😊"), or "nice to meet", "new to", "new here" after it ("i'm lee, new to the group").
+  if (!greeted) {
+    const known = name.known && lower[at - 2] === 'i' && !DESCRIBES_A_PERSON.has(name.text);
+    const rest = words.slice(at + 1).filter((t) => t.pos !== 'PUNCT' && !/^\p{Extended_Pictographic}/u.test(t.text)).map((t) => t.text.toLowerCase());
+    const introduces = rest.length === 0 || /^(?:nice to meet|new to|new here|pleased to meet|good to meet)\b/.test(rest.join(' '));
+    return lower[at + 1] === 'btw' || (known && introduces) ? [name.text] : [];
+  }
   // ("hi i'm priya 👋": an emoji ends the phrase as a mark does; "hey!\ni'm priya\nnew to leeds" a line's end.)
   const lineEnds = tokens[tokens.indexOf(name) + 1]?.text.includes('\n') === true;
   return !after || lineEnds || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];

@@ -108,6 +108,10 @@ export function isPartnerName(tokens: readonly Token[], ctx: Context): boolean {
 /** A copula the name and partner rules read, or null for the rest of the copula rules. */
 export function copulaStatement(subject: Subject, group: VerbGroup, object: Token[], said: readonly Token[], ctx: Context): Built[] | null {
   if (!subject.firstPerson) return null;
+  // "I'm Sarah from the gym", "im jo from accounts": a person's name, then where the listener knows them from.
+  const from = object.findIndex((t, i) => i > 0 && i <= 3 && lowerOf(t) === 'from');
+  const before = from > 0 ? object.slice(0, from) : [];
+  if (!group.negated && !group.past && before.length > 0 && isPersonName(before) && (ctx.named.get(joinTokens(before).toLowerCase()) === 'person' || (before.length === 1 && isNameWord(before[0]?.text ?? '') && !ctx.isEverydayWord(before[0]?.text ?? ''))) && !['place', 'organization'].includes(ctx.named.get(joinTokens(before).toLowerCase()) ?? '')) return [nameStatement(subject, joinTokens(before))];
   // "Im Knackered", "Im Skint": title case on an everyday word is no name (two words are: "Will Turner"); a capital
   // typed on purpose is, when the name finder takes it for a person's ("i'm Jordan", "Hi, I'm Frank"; not "i'm Hungry",
   // "i'm King").
