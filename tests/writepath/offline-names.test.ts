@@ -164,6 +164,9 @@ describe('a first name that is a dictionary word too (session 28)', () => {
     ]) {
       expect(await named(text), text).toEqual([]);
     }
+    // A name that was is no name now; a name that is a month is no date.
+    expect(await named('my name was will')).toEqual([]);
+    expect(readStatements(await winkAnalyzer(), 'my name is april', USER, SAID_AT).map((s) => [s.value, s.eventTime])).toEqual([['april', null]]);
     // "my sister's name is april": a month's name is still the sister's.
     const read = readStatements(await winkAnalyzer(), "my sister's name is april", USER, SAID_AT);
     expect(read.map((s) => s.content)).toEqual(["April is the user's sister"]);

@@ -218,7 +218,7 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
       if (forSoftwareNext && unknownPlaceMovedTo(s, ctx)) continue;
       const defect = clauseDefect(analyzer, s.content);
       if (defect) reading.dropped.push([s.content, defect]);
-      else reading.statements.push({ ...s, eventTime: timeless ? null : time });
+      else reading.statements.push({ ...s, eventTime: timeless || said?.text.trim().toLowerCase() === s.value ? null : time }); // ("my name is april")
     }
   }
   return reading;
@@ -284,9 +284,10 @@ function readClause(
   } else if (lowerOf(first) === 'my' || lowerOf(first) === 'our') {
     // "our" only owns an animal ("our dog is called Biscuit"): not a name, a job or a favourite of the speaker.
     const next = lowerOf(first) === 'my' ? lowerOf(tokens[start + 1]) : '';
-    // "my name is Dana", "my name is now Dana Okafor", "my new name is Dana Okafor".
     const nameAt = next === 'name' ? start + 1 : next === 'new' && lowerOf(tokens[start + 2]) === 'name' ? start + 2 : -1;
-    if (nameAt > 0 && ['is', 'was', "'s"].includes(lowerOf(tokens[nameAt + 1]))) {
+    // "my name is Dana", "my name is now Dana Okafor", "my new name is Dana Okafor" (not "my name was will": no name now).
+    if (nameAt > 0 && lowerOf(tokens[nameAt + 1]) === 'was') return { subject: own, statements: [] };
+    if (nameAt > 0 && ['is', "'s"].includes(lowerOf(tokens[nameAt + 1]))) {
       const from = nameAt + 2 + (['now', 'officially', 'actually'].includes(lowerOf(tokens[nameAt + 2])) ? 1 : 0);
       const name = givenName(tokens.slice(from));
       if (!name) return null;
@@ -390,9 +391,8 @@ function readClause(
 }
 
 /**
- * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, a listed first name ("Jack
- * here", "hey it's Lily!"), or, in a chat typed in lower case, a word no dictionary knows that the case restorer
- * capitalised as a name ("priya here 👋", "hey, kev here"), not a place or a firm.
+ * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, a listed first name ("Jack here"),
+ * or, typed in lower case, a word no dictionary knows that the case restorer capitalised ("priya here 👋"; not a place, a firm).
  */
 function introducedName(name: string, ctx: Context): boolean {
   const kind = ctx.named.get(name.toLowerCase());
