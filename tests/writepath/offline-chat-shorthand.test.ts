@@ -39,7 +39,8 @@ describe('a diet or habit said the chat way', () => {
     expect(await slots('back to smoking 😔')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
     expect(await slots("I'm back to drinking again")).toEqual([{ slot: 'user.uses.alcohol', value: 'yes' }]);
     expect(await slots('back to work tomorrow')).toEqual([]);
-    expect(await slots('5 days smoke free!!')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    // (Dated by the days counted: session 29.)
+    expect(await slots('5 days smoke free!!')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-20' }]);
     expect(await slots("i'm smoke-free since june")).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-06-01' }]);
     expect(await slots('we stayed in a smoke free hotel')).toEqual([]);
     expect(await slots('smoke free zones are great')).toEqual([]);
@@ -55,7 +56,7 @@ describe('a diet or habit said the chat way', () => {
     expect(await slots('tbh no longer veggie')).toEqual([{ slot: 'user.diet', value: 'ended:vegetarian' }]);
     expect(await slots('ngl back to the cigs')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
     expect(await slots('omg\nback to smoking 😔')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
-    expect(await slots('guess what\n5 days smoke free')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('guess what\n5 days smoke free')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-20' }]);
     for (const text of ['"not vegan anymore" lol the headline is wild', '"back to smoking" lol as if', 'not vegan anymore?', "mum's not vegan anymore", "he's back to smoking"]) {
       expect(await slots(text), text).toEqual([]);
     }

@@ -116,12 +116,13 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
     /**
      * A verb the lemmatiser leaves as it is, with a prefix on a verb it knows: "uninstalled" is "uninstall" ("installed" →
-     * "install"), "reinstalled" "reinstall", as the change rules look verbs up by lemma.
+     * "install"), "reinstalled" and "re-installed" "reinstall", as the change rules look verbs up by lemma.
      */
     const prefixedLemma = (word: string, lemma: string, tag: string | undefined): string => {
-      const prefixed = tag === 'VERB' && lemma === word.toLowerCase() ? /^(un|re|de|dis)(\p{L}{4,}(?:ed|ing|s))$/u.exec(lemma) : null;
+      const prefixed = tag === 'VERB' && lemma === word.toLowerCase() ? /^(un|re|de|dis)-?(\p{L}{4,}(?:ed|ing|s))$/u.exec(lemma) : null;
       const stem = prefixed ? wordsOf(prefixed[2] ?? '')[0] : undefined;
-      return prefixed && stem?.known === true && stem.lemma !== prefixed[2] ? `${prefixed[1] ?? ''}${stem.lemma}` : lemma;
+      // (A stem the lemmatiser changes is a verb it can read, in its vocabulary or not: "redownloaded", "re-installed".)
+      return prefixed && stem && stem.lemma !== prefixed[2] ? `${prefixed[1] ?? ''}${stem.lemma}` : lemma;
     };
     /**
      * Whether a dictionary word is a first name too: one compromise knows ("grace", "jo"), or a listed one that reads as a

@@ -13,6 +13,7 @@ import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome, partnerCalled } from './chat-forms';
 import { endedValue } from '../../../src-shared/slot-values';
 import { marriedOrEngagedTo } from './partner-change';
+import { habitIdentity } from './life-news';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);
@@ -136,6 +137,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const role = stop > 0 ? object.slice(1, stop) : object.slice(1);
       const noun = role.at(-1);
       if (!noun || (noun.pos !== 'NOUN' && noun.pos !== 'PROPN')) return [];
+      const habit = habitIdentity(role); // ("a non-smoker", "a heavy drinker": a habit, not a job)
+      if (habit) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(habit.slot), value: habit.value })];
       // "a terrible driver", "a hard worker", "a team player": a judgement said before the noun, not a job.
       if ((role.length > 1 && JUDGEMENTS.has(lowerOf(role[0]))) || /aholic$/i.test(noun.text)) return [];
       // "a former teacher", "an aspiring actor": true, but no occupation now.
@@ -253,8 +256,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "I worked at IKEA for two years": true, and over (as "lived in"); not where the subject works now.
       const worked = group.past && !/\b(?:has|have|had)\b/.test(group.phrase);
       if (worked) return [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: org, type: 'organization', aliases: [] }] })];
-      // "at deloitte as an audit associate and honestly its grim", "at monzo now in the fincrime team, way better":
-      // the job ends where another thought starts.
+      // "at deloitte as an audit associate and honestly its grim": the job ends where another thought starts.
       const thought = object.findIndex((t, i) => i > 1 && (t.pos === 'PUNCT' || (t.pos === 'CCONJ' && !['PROPN', 'NOUN'].includes(object[i + 1]?.pos ?? ''))));
       const job = joinTokens((thought > 0 ? object.slice(0, thought) : object).filter((t) => lowerOf(t) !== 'now'));
       return [says(`${s} ${group.phrase} ${job}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }, ...typedRuns(object, null, ctx).filter((e) => e.name !== org)] })];

@@ -22,7 +22,7 @@ import { gotDivorcedFrom, gotDumped, leftMyPartner, partnerChange, person, type 
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'dump', 'drink', 'eat', 'smoke', 'vape',
   'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
-  'delete', 'uninstall', 'deactivate',
+  'delete', 'uninstall', 'deactivate', 'install', 'download', 'reinstall', 'redownload',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
 const DISMISSED = new Set(['laid', 'fired', 'sacked', 'axed', 'let']);
@@ -331,12 +331,17 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     }
     case 'delete':
     case 'uninstall':
-    case 'deactivate': {
-      // "deleted tiktok on monday", "uninstalled insta": an app no longer used (not "deleted the photos").
+    case 'deactivate':
+    case 'install':
+    case 'download':
+    case 'reinstall':
+    case 'redownload': {
+      // "deleted tiktok on monday", "uninstalled insta": an app no longer used (not "deleted the photos"); "reinstalled
+      // insta", "redownloaded tiktok": used again.
       const app = lowerOf(object[lowerOf(object[0]) === 'my' || lowerOf(object[0]) === 'their' ? 1 : 0]);
       const rest = object.slice(object.findIndex((t) => lowerOf(t) === app) + 1).filter((t) => !['app', 'account'].includes(lowerOf(t)));
       if (group.negated || !done || !SOCIAL_APPS.has(app) || !onlyTimeOrFillers(joinTokens(rest))) return null;
-      return built(said, `uses.${appSlotName(app)}`, 'no', []);
+      return built(said, `uses.${appSlotName(app)}`, /(?:install|download)$/.test(group.lemma) && !group.lemma.startsWith('un') ? 'yes' : 'no', []);
     }
     case 'marry':
     case 'engage':

@@ -6,17 +6,20 @@ import { OPENERS_BEFORE, SHORT_RELATIONS } from './lexicon';
 import { speakerSupplied } from './speaker-supplied';
 
 /**
- * "no longer vegan", "lol not veggie anymore": a diet or habit given up, said without "I'm" (after any openers; not in
- * quotes: "\"not vegan anymore\" lol the headline is wild").
+ * "no longer vegan", "lol not veggie anymore", "not smoking anymore": a diet or habit given up, said without "I'm"
+ * (after any openers; not in quotes: "\"not vegan anymore\" lol the headline is wild").
  */
 const DIET_GIVEN_UP_WITHOUT_I = new RegExp(
-  String.raw`^([^\p{L}\p{N}"“”'‘’]*${OPENERS_BEFORE})(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober)\s+(?:any ?more|any longer)\b))`,
+  String.raw`^([^\p{L}\p{N}"“”'‘’]*${OPENERS_BEFORE})(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\s+(?:any ?more|any longer)\b))`,
   'gimu',
 );
 
 const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => [m.slice(0, 3), m]),
 );
+
+/** An emoji that opens a message or a line, or follows its openers ("omg 😬 i quit"): the tagger makes it the clause's first word. */
+const LEADING_EMOJI = new RegExp(String.raw`((?:^|\n)${OPENERS_BEFORE})\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D\s]*(?=\p{L})`, 'giu');
 
 /** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
 const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
@@ -33,13 +36,18 @@ export function normaliseForParsing(text: string): string {
 /** The words of a message as the tagger should see them (see normaliseForParsing). */
 function normalisedWords(text: string): string {
   return unshouted(text.replace(CORRECTION_FRAME, ''))
+    // ("😬 I'm not vegan anymore")
+    .replace(LEADING_EMOJI, '$1')
+    // "quit smoking in jan and never looked back": a give-up said firmly; the tail denies nothing of it.
+    .replace(/\s*,?\s*(?:and|&)\s+(?:have\s+|I've\s+|I have\s+)?(?:never|haven'?t|not)\s+(?:looked back|started again|touched (?:one|it|them|a drop|a cig)(?: since)?|had (?:one|a drop|a cig) since)\b(?=\s*(?:$|[.!,;…]|since|\p{Extended_Pictographic}))/giu, '')
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
     .replace(/\b2day\b/gi, 'today')
     // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
     .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
-    // "since jan", "in sept", "end of feb": a month by its short name, written out for the time reader.
-    .replace(/(?<=\b(?:since|in|from|until|till|by|last|next|this|early|late|mid|of)\s+)(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?!['’]s)\.?/gi, (short: string) => MONTHS_BY_SHORT_NAME[short.toLowerCase().replace('.', '').slice(0, 3)] ?? short)
+    // "since jan", "in sept", "end of feb": a month by its short name, written out for the time reader. Its dot is an
+    // abbreviation's before a number ("jan. 5th"), else a full stop ("gave up drinking in jan. relapsed in june").
+    .replace(/(?<=\b(?:since|in|from|until|till|by|last|next|this|early|late|mid|of)\s+)(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?!['’]s)(?:\.(?=\s*\d))?/gi, (short: string) => MONTHS_BY_SHORT_NAME[short.toLowerCase().replace('.', '').slice(0, 3)] ?? short)
     // A chat's short names of family and partners, after an owner: "my bf", "our sis", "my hubby".
     .replace(/\b(my|our|his|her|your|ur) (new |little |lil |big |baby |twin |older |younger |ex )?(bf|gf|sis|bro|hubby|wifey|bestie|bff)\b/gi, (_, owner: string, fresh: string | undefined, short: string) => `${owner} ${fresh?.replace(/^lil /i, 'little ') ?? ''}${SHORT_RELATIONS[short.toLowerCase()] ?? short}`)
     .replace(/\b(?:tmrw|tmr|tmw|2moro|2morrow|tomoz)\b/gi, 'tomorrow')

@@ -3,6 +3,7 @@
  * redundant"), given their "I" before the tagger reads them (clauses.ts normaliseForParsing), where the message's shape
  * says they are the speaker's.
  */
+import { OPENERS_BEFORE } from './lexicon';
 
 /** A line ending in ":" that heads no news of the speaker's own: "tom's update:", "gossip:", "Jo wrote:". */
 const OTHERS_HEADING = /^(?![ \t]*(?:(?:life|quick|little|small|big|some|my)\s+)?(?:updates?|news)[ \t]*:)[^\n]*:[ \t]*$/im;
@@ -15,7 +16,8 @@ const OTHERS_HEADING = /^(?![ \t]*(?:(?:life|quick|little|small|big|some|my)\s+)
 export function speakerSupplied(text: string): string {
   // (Not after a question on the same line: "my sister? vegan now lol", "how's sam? single again" answer it of them.)
   const start = OTHERS_HEADING.test(text) ? String.raw`(^|[.!]\s+)` : String.raw`(^|[.!]\s+|\n)`;
-  const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*)(?=${state})`, 'giu');
+  // (After a chat's openers too: "fyi been veggie since jan", "lol single again".)
+  const at = (state: string): RegExp => new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*${OPENERS_BEFORE})(?=${state})`, 'giu');
   return text
     // ("Single Again is a Taylor Swift bonus track": a title, not the speaker.)
     .replace(at(String.raw`single (?:again|now)\b(?!\s+(?:is|was|by|from)\b)`), '$1$2I am ')

@@ -24,7 +24,7 @@ import { relationAt, relativeAt } from './relation-at';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
-import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
+import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withHabitNews, withNamedInTheNextSentence } from './life-news';
 import { verbGroup } from './verb-group';
 import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
@@ -150,8 +150,8 @@ export function readStatements(
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
-  // "im seeing someone 🙈 his name is jake": the one told of, named in the next sentence.
-  const stated = oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker)));
+  // "im seeing someone 🙈 his name is jake": the one named next; "quit smoking, started again in may": a habit's news.
+  const stated = withHabitNews(oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker))), text, speakerSubject(speaker), reference);
   // "me and my bf tom": a relative named in passing.
   const inPassing = relativesNamedInPassing(sentences.slice(takenBack + 1), ctx, speakerSubject(speaker), stated);
   return [...stated, ...inPassing].map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));

@@ -342,10 +342,13 @@ export function parseStatedDate(value: string | null | undefined, reference: num
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
 const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
-/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
 /** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
-const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
+/** "6 months in", "three weeks now", "5 days smoke free", "sober 3 weeks", "day 12 sober": how long a state has held. */
+const HELD_FOR = new RegExp(
+  String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\b|(?:in|now|today|and counting)\b)|\b(?:sober|smoke[- ]free)\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|smoke[- ]free)\b`,
+  'i',
+);
 /** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
 const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b`, 'iu');
 
@@ -364,10 +367,12 @@ export function stateBegan(text: string, reference: number): number | null {
     const year = m <= ref.getUTCMonth() ? ref.getUTCFullYear() : ref.getUTCFullYear() - 1;
     return Date.UTC(year, m, 1, 12);
   }
-  const held = HELD_FOR.exec(text) ?? BEEN_FOR.exec(text);
-  if (!held) return null;
-  const n = /^\d+$/.test(held[1] as string) ? Number(held[1]) : SPAN_WORDS[(held[1] as string).toLowerCase()];
-  const unit = (held[2] as string).toLowerCase();
+  const found = HELD_FOR.exec(text) ?? BEEN_FOR.exec(text);
+  if (!found) return null;
+  // (Said as "sober 3 weeks" or "day 12 sober", the count and unit come in another order.)
+  const held = found[1] ? [found[1], found[2]] : found[3] ? [found[3], found[4]] : [found[6], found[5]];
+  const n = /^\d+$/.test(held[0] as string) ? Number(held[0]) : SPAN_WORDS[(held[0] as string).toLowerCase()];
+  const unit = (held[1] as string).toLowerCase();
   if (n === undefined) return null;
   // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
   const d = new Date(reference);

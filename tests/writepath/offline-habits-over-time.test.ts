@@ -1,0 +1,117 @@
+/**
+ * A habit's story as chats tell it over time (session 29): given up and taken up again in one message, kept off for a
+ * span ("havent smoked since june", "day 12 sober"), who one is by a habit ("a non-smoker"), an app back in use, and
+ * news behind an emoji.
+ */
+import { describe, expect, it } from 'vitest';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z');
+
+async function read(text: string): Promise<{ slot: string | null; value: string | null; content: string; day?: string }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
+    slot: s.slot,
+    value: s.value,
+    content: s.content,
+    ...(s.eventTime ? { day: new Date(s.eventTime).toISOString().slice(0, 10) } : {}),
+  }));
+}
+
+const slots = async (text: string): Promise<{ slot: string | null; value: string | null; day?: string }[]> =>
+  (await read(text)).map(({ slot, value, day }) => ({ slot, value, ...(day ? { day } : {}) }));
+
+describe('a habit given up and taken up again in one message', () => {
+  it('reads the relapse in the slot of the habit given up before it, dated by its own time', async () => {
+    expect(await read('quit smoking in jan, started again in march')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', content: 'User quit smoking in January', day: '2026-01-01' },
+      { slot: 'user.uses.smoking', value: 'yes', content: 'User started smoking again in March', day: '2026-03-01' },
+    ]);
+    expect(await slots('quit smoking in jan but back on them now')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', day: '2026-01-01' },
+      { slot: 'user.uses.smoking', value: 'yes' },
+    ]);
+    expect(await read('gave up drinking in jan. relapsed in june')).toEqual([
+      { slot: 'user.uses.alcohol', value: 'no', content: 'User gave up drinking in January', day: '2026-01-01' },
+      { slot: 'user.uses.alcohol', value: 'yes', content: 'User started drinking again in June', day: '2026-06-01' },
+    ]);
+    expect(await read('quit insta in oct, back on it now')).toEqual([
+      { slot: 'user.uses.instagram', value: 'no', content: 'User quit Insta in October', day: '2026-10-01' },
+      { slot: 'user.uses.instagram', value: 'yes', content: 'User is back on Insta' },
+    ]);
+  });
+
+  it('leaves a relapse denied, almost, or someone else’s', async () => {
+    for (const text of ['quit smoking in jan and never started again', 'I quit smoking in march, almost caved last week', 'quit smoking in jan. mum started again tho', 'I quit smoking. my dad relapsed']) {
+      expect(await slots(text), text).toHaveLength(1);
+    }
+  });
+
+  it('does not date a relapse before the give-up it follows', async () => {
+    expect(await slots('quit smoking in march, relapsed in february')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', day: '2026-03-01' },
+      { slot: 'user.uses.smoking', value: 'yes' },
+    ]);
+  });
+});
+
+describe('a habit kept off for a span', () => {
+  it('reads "haven\'t smoked since …" and "not had a drink in …" as given up, from then', async () => {
+    expect(await read("I haven't smoked since june")).toEqual([{ slot: 'user.uses.smoking', value: 'no', content: 'User has not smoked since June', day: '2026-06-01' }]);
+    expect(await slots('havent had a drink in 3 weeks')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-11-04' }]);
+    expect(await slots('not had a cig for a month!!')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-10-25' }]);
+    for (const text of ["he hasn't smoked since june", "haven't smoked since june?", "I haven't seen her since june", 'not had a drink yet tonight lol']) {
+      expect(await slots(text), text).toEqual([]);
+    }
+  });
+
+  it('dates a span counted in days, weeks or months smoke-free or sober', async () => {
+    expect(await slots('been smoke free 3 weeks')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-04' }]);
+    expect(await slots('day 3 smoke free')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-22' }]);
+    expect(await slots('8 months sober')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-03-25' }]);
+    expect(await slots('lol day 12 sober 💪')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-11-13' }]);
+    for (const text of ['day 3 of the trip', 'sober for 2 hours lol', 'we stayed in a smoke free hotel']) expect(await slots(text), text).toEqual([]);
+  });
+
+  it('ends a habit said without "I\'m"', async () => {
+    expect(await slots('not smoking anymore')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('no longer drinking 💪')).toEqual([{ slot: 'user.uses.alcohol', value: 'no' }]);
+    for (const text of ['not smoking anymore?', "he's not smoking anymore"]) expect(await slots(text), text).toEqual([]);
+  });
+});
+
+describe('who one is by a habit, and apps back in use', () => {
+  it('reads "a smoker", "a non-smoker", "an ex-smoker" as the habit, not a job', async () => {
+    expect(await slots("I'm a non-smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('im a nonsmoker')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("I'm an ex-smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("I'm a former smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("I'm a heavy drinker")).toEqual([{ slot: 'user.uses.alcohol', value: 'yes' }]);
+    expect(await slots("I'm a smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+    expect(await slots('I used to be a smoker')).toEqual([]);
+  });
+
+  it('reads an app reinstalled, or "back on" it, as used again', async () => {
+    expect(await slots('reinstalled insta')).toEqual([{ slot: 'user.uses.instagram', value: 'yes' }]);
+    expect(await slots('redownloaded tiktok 🙃')).toEqual([{ slot: 'user.uses.tiktok', value: 'yes' }]);
+    expect(await slots('re-installed insta lol')).toEqual([{ slot: 'user.uses.instagram', value: 'yes' }]);
+    expect(await slots('back on insta lol')).toEqual([{ slot: 'user.uses.instagram', value: 'yes' }]);
+    for (const text of ['I downloaded the photos', 'installed the update', "I didn't reinstall insta", 'back on track']) expect(await slots(text), text).toEqual([]);
+  });
+});
+
+describe('news behind an emoji or an opener', () => {
+  it('reads a message that opens with an emoji', async () => {
+    expect(await slots("😬 I'm not vegan anymore")).toEqual([{ slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await slots('omg 😬 i quit smoking')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('🎉🎉 moved to leeds!!')).toEqual([{ slot: 'user.residence', value: 'leeds' }]);
+    expect(await slots('😊')).toEqual([]);
+  });
+
+  it('reads a diet said without "I" after an opener, and a short month ending a sentence', async () => {
+    expect(await slots('fyi been veggie since jan')).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2026-01-01' }]);
+    expect(await slots('btw been vegan since june')).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-06-01' }]);
+    expect(await slots('moved to leeds in jan. 2024')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2024-01-01' }]);
+  });
+});
