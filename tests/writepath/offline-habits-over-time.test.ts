@@ -115,3 +115,12 @@ describe('news behind an emoji or an opener', () => {
     expect(await slots('moved to leeds in jan. 2024')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2024-01-01' }]);
   });
 });
+
+describe('a short month and two digits', () => {
+  it("reads this year's two digits after \"since\" as a day, and writes an apostrophe's year out", async () => {
+    expect(await read('vegan since nov 26')).toEqual([{ slot: 'user.diet', value: 'vegan', content: 'User has been vegan since November 26', day: '2025-11-26' }]);
+    expect(await slots('vegan since sept 22')).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2022-09-01' }]);
+    expect(await slots('moved to leeds in jan 26')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2026-01-01' }]);
+    expect(await read("vegan since jan '26")).toEqual([{ slot: 'user.diet', value: 'vegan', content: 'User has been vegan since January 2026', day: '2026-01-01' }]);
+  });
+});

@@ -35,7 +35,9 @@ export function withTimesAsWritten(content: string, eventTime: number | null): s
     .replace(BARE_SPAN, '$1for $2')
     // (The match is the month's word alone: what places it is looked at, not taken.)
     .replace(MONTH_IN_TIME, (word: string) => monthName(word.toLowerCase()))
-    .replace(WEEKDAYS, (_, day: string, plural: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}${plural}`);
+    .replace(WEEKDAYS, (_, day: string, plural: string) => `${day.charAt(0).toUpperCase()}${day.slice(1)}${plural}`)
+    // "since jan '26": the year in full ("since January 2026", not "January'26").
+    .replace(/\b(January|February|March|April|May|June|July|August|September|October|November|December)\s*['’]\s?(\d{2})\b/g, '$1 20$2');
   // A numeric date is the day the fact is dated, written out: one date only, said where a date goes ("on", "since"; not
   // "version 1.2.2024"), and only when it is that day.
   const numeric = [...out.matchAll(NUMERIC_DATE)];

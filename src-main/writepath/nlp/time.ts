@@ -129,7 +129,9 @@ function britishReading(text: string, index: number, said: string, time: number,
   const shortYear = /^(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?(?:\s+['’]?\s?(\d{2}))?$/.exec(lower);
   const apostropheYear = shortYear && shortYear[2] === undefined ? /^\s*['’]\s?(\d{2})\b/.exec(after) : null;
   const yy = shortYear?.[2] ?? apostropheYear?.[1];
-  if (shortYear && yy !== undefined && /\b(?:in|since|from)\s+$/i.test(before)) {
+  // ("since nov 26" said in 2026 is a day: this year's two digits after "since" read as a year say little.)
+  const thisYear = yy === String(new Date(reference).getUTCFullYear() % 100).padStart(2, '0') && apostropheYear === null && !/\bin\s+$/i.test(before);
+  if (shortYear && yy !== undefined && /\b(?:in|since|from)\s+$/i.test(before) && !thisYear) {
     const at = Date.UTC(2000 + Number(yy), MONTH_NUMBER[shortYear[1] ?? ''] ?? 0, 1);
     // ("since oct 31": a year still to come is no year; chrono's day is read instead.)
     if (at <= reference) return { time: at, said: said + (apostropheYear?.[0] ?? ''), index };
