@@ -124,3 +124,14 @@ describe('a short month and two digits', () => {
     expect(await read("vegan since jan '26")).toEqual([{ slot: 'user.diet', value: 'vegan', content: 'User has been vegan since January 2026', day: '2026-01-01' }]);
   });
 });
+
+describe('a name is no event', () => {
+  it('is not dated by a time said beside it, unless it is a change', async () => {
+    expect(await slots('hey its drew from yesterday')).toEqual([{ slot: 'user.name', value: 'drew' }]);
+    expect(await slots("I'm Drew, started at google yesterday")).toContainEqual({ slot: 'user.name', value: 'drew' });
+    expect(await slots('I changed my name to Alex last year')).toEqual([{ slot: 'user.name', value: 'alex', day: '2025-11-25' }]);
+    expect(await slots('I changed my name to Alex in 2019')).toEqual([{ slot: 'user.name', value: 'alex', day: '2019-01-01' }]);
+    expect(await slots('call me Dee on here')).toEqual([{ slot: 'user.nickname', value: 'dee' }]);
+  });
+});
+

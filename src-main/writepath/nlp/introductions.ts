@@ -9,8 +9,8 @@ import { escapeRegExp } from '../../../src-shared/text';
 
 /** Who may say what the speaker is called: "everyone calls me Bex", "my friends call me Jo". */
 const CALLERS = new Set(['everyone', 'everybody', 'people', 'friends', 'mates', 'pals', 'fam', 'family', 'they', 'most', 'all', 'ppl']);
-/** Words that start what follows a name asked for: "from now on", "if you like", "as well", "instead". */
-const NAME_TAILS = new Set(['from', 'if', 'as', 'because', 'cos', 'since', 'instead', 'again', 'please', 'pls', 'plz', 'from now', 'too', 'lol', 'haha', 'btw', 'thanks']);
+/** Words that start what follows a name asked for: "from now on", "if you like", "as well", "instead", "last year", "in 2019". */
+const NAME_TAILS = new Set(['from', 'if', 'as', 'because', 'cos', 'since', 'instead', 'again', 'please', 'pls', 'plz', 'from now', 'too', 'lol', 'haha', 'btw', 'thanks', 'last', 'this', 'yesterday', 'in', 'on', 'back', 'when', 'after']);
 /** Said after a name, not part of it: "I go by Sasha now", "call me Jo pls". */
 const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'thanks', 'x', 'xx', 'instead', 'again', 'nowadays']);
 
@@ -18,7 +18,7 @@ const AFTER_A_NAME = new Set(['now', 'btw', 'lol', 'haha', 'pls', 'please', 'tha
  * "call me Alex", "I go by Alex (now)", "everyone calls me Bex": what the speaker is called (`nickname`); "name's
  * Callum", "I'm called Callum", "I changed my name to Alex": their name. Null for anything else.
  */
-export function nameAsked(tokens: readonly Token[], start: number): { name: string; nickname: boolean } | null {
+export function nameAsked(tokens: readonly Token[], start: number): { name: string; nickname: boolean; changed?: boolean } | null {
   const word = (i: number): string => lowerOf(tokens[i]);
   // "please call me Dana again", "you can call me Dee, everyone does".
   if (word(start) === 'please' || word(start) === 'just') start += 1;
@@ -58,7 +58,8 @@ export function nameAsked(tokens: readonly Token[], start: number): { name: stri
   if (rest.length > 2 && lowerOf(rest.at(-2)) === 'these' && lowerOf(rest.at(-1)) === 'days') rest = rest.slice(0, -2);
   while (rest.length > 1 && AFTER_A_NAME.has(lowerOf(rest.at(-1)))) rest = rest.slice(0, -1);
   // "my name's Rebecca but everyone calls me Bex": Bex is what she is called, Rebecca is still her name.
-  return isFramedName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0) } : null;
+  // ("I changed my name to Alex last year", "going by Jo now": a change, dated by its time.)
+  return isFramedName(rest) ? { name: joinTokens(rest), nickname: !(a === 'name' || changed > 0 || calledAt > 0), changed: changed > 0 || goingBy > 0 } : null;
 }
 
 /**

@@ -12,16 +12,20 @@ import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, Statement, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
 
-/** "User goes by Bex": what the subject is called, beside their name (readStatements joins the two when both are said). */
-export function nicknameStatement(subject: Subject, name: string): Built {
+/**
+ * "User goes by Bex": what the subject is called, beside their name (readStatements joins the two when both are said).
+ * A name is no event: a time said beside it ("hey its drew from yesterday") does not date it, unless it is a change
+ * (`changed`: "I changed my name to Alex last year").
+ */
+export function nicknameStatement(subject: Subject, name: string, changed = false): Built {
   const entities = subject.entity ? [subject.entity] : [{ name, type: 'person' as const, aliases: [] }];
-  return { content: `${subject.text} goes by ${name}`, type: 'semantic', slot: `${subject.key}.nickname`, value: normaliseFact(name), entities };
+  return { content: `${subject.text} goes by ${name}`, type: 'semantic', slot: `${subject.key}.nickname`, value: normaliseFact(name), entities, timeless: !changed };
 }
 
-/** "User's name is Dana Whitfield", with the person it names. */
-export function nameStatement(subject: Subject, name: string): Built {
+/** "User's name is Dana Whitfield", with the person it names (undated unless `changed`, as nicknameStatement). */
+export function nameStatement(subject: Subject, name: string, changed = false): Built {
   const entities = subject.entity ? [subject.entity] : [{ name, type: 'person' as const, aliases: [] }];
-  return { content: `${possessive(subject.text)} name is ${name}`, type: 'semantic', slot: `${subject.key}.name`, value: normaliseFact(name), entities };
+  return { content: `${possessive(subject.text)} name is ${name}`, type: 'semantic', slot: `${subject.key}.name`, value: normaliseFact(name), entities, timeless: !changed };
 }
 
 /**

@@ -245,7 +245,7 @@ function readClause(
   const first = tokens[start] as Token;
   const own = speakerSubject(ctx.speaker);
   const asked = nameAsked(tokens, start) ?? (position.afterSomeoneElse ? null : (introducedAs(tokens, start, ctx.text, (name) => introducedName(name, ctx)) ?? nameReadAsVerb(tokens, start)));
-  if (asked) return { subject: own, statements: [asked.nickname ? nicknameStatement(own, asked.name) : nameStatement(own, asked.name)] };
+  if (asked) return { subject: own, statements: [(asked.nickname ? nicknameStatement : nameStatement)(own, asked.name, 'changed' in asked && asked.changed === true)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
@@ -291,7 +291,7 @@ function readClause(
       const from = nameAt + 2 + (['now', 'officially', 'actually'].includes(lowerOf(tokens[nameAt + 2])) ? 1 : 0);
       const name = givenName(tokens.slice(from));
       if (!name) return null;
-      return { subject: own, statements: [nameStatement(own, name)] };
+      return { subject: own, statements: [nameStatement(own, name, from > nameAt + 2 || next === 'new')] };
     }
     const job = next ? (jobIsAt(tokens, start, own) ?? homeIsIn(tokens, start, own) ?? addressIs(tokens, start, own, ctx.text) ?? birthdayStatement(tokens, start + 1, own, ctx.reference)) : null;
     if (job) return { subject: own, statements: [job] };
