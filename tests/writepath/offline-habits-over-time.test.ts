@@ -135,3 +135,61 @@ describe('a name is no event', () => {
   });
 });
 
+describe('found by the session 29 review', () => {
+  it('reads only a habit had by how much or how as one ("a coffee drinker" is no drinker of alcohol)', async () => {
+    for (const text of ["i'm a coffee drinker", "i'm a big coffee drinker", "i'm a tea drinker", "i'm a passive smoker", "i'm a weed smoker"]) expect(await slots(text), text).toEqual([]);
+    expect(await slots("i'm a never smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("i'm a retired smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+  });
+
+  it('gives a relapse the habit named last before it, the speaker’s own, and reads a give-up again', async () => {
+    expect(await slots('i quit smoking in march, started again in july bc of work stress 😩. also deleted tiktok lol')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', day: '2026-03-01' },
+      { slot: 'user.uses.tiktok', value: 'no' },
+      { slot: 'user.uses.smoking', value: 'yes', day: '2026-07-01' },
+    ]);
+    expect(await slots('my dad quit smoking. i started again tho')).toEqual([{ slot: 'user.dad.uses.smoking', value: 'no' }]);
+    // ("User started again in July" says nothing, and is not written.)
+    expect(await read('my wife quit smoking in may, started again in july')).toEqual([]);
+    expect(await read('stopped smoking in 2019, picked it back up in 2022, quit again last month')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', content: 'User stopped smoking in 2019', day: '2019-01-01' },
+      { slot: 'user.uses.smoking', value: 'yes', content: 'User started smoking again in 2022', day: '2022-01-01' },
+      { slot: 'user.uses.smoking', value: 'no', content: 'User quit smoking again', day: '2026-10-25' },
+    ]);
+    expect(await slots('deleted tiktok in october, redownloaded it yesterday')).toEqual([
+      { slot: 'user.uses.tiktok', value: 'no', day: '2026-10-01' },
+      { slot: 'user.uses.tiktok', value: 'yes', day: '2026-11-24' },
+    ]);
+  });
+
+  it('does not read a day or a night without as a habit given up, nor a message taken back', async () => {
+    for (const text of ["haven't smoked since this morning", "haven't smoked since yesterday lol", "haven't had a drink since last night", "haven't smoked since june... jk"]) {
+      expect(await slots(text), text).toEqual([]);
+    }
+    expect(await read("haven't smoked since june 🎉")).toEqual([{ slot: 'user.uses.smoking', value: 'no', content: 'User has not smoked since June', day: '2026-06-01' }]);
+  });
+
+  it('does not read sober for the moment as not drinking', async () => {
+    for (const text of ["i'm sober rn lol", 'been sober since noon lol', 'sober since 8pm lol', "i'm the designated driver so sober tonight", 'sober as a judge lol', 'im sober enough to drive', 'sober for the first time in days lol']) {
+      expect((await slots(text)).filter((s) => s.slot !== null), text).toEqual([]);
+    }
+    expect(await slots('🎉🎉 3 months sober today')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-08-25' }]);
+    expect(await slots('ugh back on the cigs')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+  });
+
+  it('names the habit, not how much or when ("a lot of coffee", "ages ago"), and reads "quit vaping"', async () => {
+    expect(await slots('i drink a lot of coffee lately')).toEqual([{ slot: 'user.uses.coffee', value: 'yes' }]);
+    expect(await slots('i drink loads of coffee')).toEqual([{ slot: 'user.uses.coffee', value: 'yes' }]);
+    expect(await slots("i'm drinking more since the baby")).toEqual([{ slot: null, value: null }]);
+    expect(await slots('quit smoking ages ago')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('quit smoking yonks ago')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots('stopped smoking loads of times')).toEqual([]);
+    expect(await slots('i quit vaping last month')).toEqual([{ slot: 'user.uses.vaping', value: 'no', day: '2026-10-25' }]);
+  });
+
+  it('keeps a qualifier with the time it qualifies ("nearly 2 years ago")', async () => {
+    expect(await read('quit smoking nearly 2 years ago')).toEqual([{ slot: 'user.uses.smoking', value: 'no', content: 'User quit smoking', day: '2024-11-25' }]);
+    expect(await read('moved to leeds about 3 years ago')).toEqual([{ slot: 'user.residence', value: 'leeds', content: 'User lives in Leeds', day: '2023-11-25' }]);
+  });
+});
+

@@ -13,7 +13,7 @@ import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome, partnerCalled } from './chat-forms';
 import { endedValue } from '../../../src-shared/slot-values';
 import { marriedOrEngagedTo } from './partner-change';
-import { habitIdentity } from './life-news';
+import { habitIdentity } from './habit-story';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);

@@ -49,9 +49,8 @@ function pastimeAt(object: readonly Token[]): string | null {
 const REASONS = /^[^,]*?\b(?:for (?:\w+ )?(?:reasons?|health|religion)|of any (?:kind|sort)|on principle|as a rule|by choice|due to|because of)\b[^,]*$/i;
 /** Adjectives of how much or how often, which name no drink: "not much", "most nights", "every other day". */
 const HOW_MUCH = new Set(['much', 'more', 'less', 'most', 'other', 'few', 'many', 'several', 'occasional']);
-/** Nouns of when or how much, not of what: "I drink every day", "on weekdays", "a lot" name no drink. */
-/** "every monday", "every sunday morning", "every day": a time that comes round again. */
-const EVERY_TIME = /\bevery\s+(?:single\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|morning|night|week|weekend|month|year|time|new year)\b/i;
+/** "every monday", "every day": a time that comes round again; "loads of times", "3 times": done again and again. */
+const EVERY_TIME = /\bevery\s+(?:single\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|morning|night|week|weekend|month|year|time|new year)\b|\b(?:loads of|lots of|so many|many|several|a few|a million|a hundred|\d+|two|three|four|five|ten)\s+times\b/i;
 const TIME_WORDS = new Set([...CALENDAR_WORDS, 'day', 'days', 'week', 'weeks', 'weekend', 'weekends', 'weekday', 'weekdays', 'night', 'nights', 'morning', 'mornings', 'evening', 'evenings', 'month', 'year', 'time', 'times', 'lot', 'lots', 'bit']);
 
 const NOT_PASTIMES = new Set(['things', 'stuff', 'everything', 'life', 'people', 'men', 'women', 'guys', 'girls']);

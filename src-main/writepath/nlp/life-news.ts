@@ -2,12 +2,12 @@
  * Life news as chats tell it, each read the chat's way: a habit's state ("back on the cigs", "8 months sober"), a
  * birth ("we had a baby girl, Maya"), someone new named in the next sentence ("im seeing someone 🙈 his name is
  * jake"), and news shared with others that is the speaker's too ("we moved to Leeds", "me and my mum moved …",
- * "we got a puppy"), and a habit given up and taken up again in one message ("quit smoking in jan, started again in
- * march"). Each gives the speaker's statement, or null / nothing for any other shape.
+ * "we got a puppy"). Each gives the speaker's statement, or null / nothing for any other shape (a habit's story over
+ * time is habit-story.ts).
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { goneBy, SPAN_COUNT, timeMentions } from './time';
+import { SPAN_COUNT } from './time';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
@@ -23,6 +23,12 @@ export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BE
 
 /** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
 const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+(?:of\s+(?:being\s+)?)?)?smoke\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\b|\p{Extended_Pictographic}))`, 'iu');
+
+/**
+ * Sober for the moment: "sober rn lol", "sober tonight", "sober enough to drive", "sober as a judge", "sober since noon",
+ * "sober for the first time in days" (not a habit given up).
+ */
+const SOBER_FOR_NOW = /\bsober\s+(?:rn|right now|atm|at the moment|tonight|today lol|enough|as a|for (?:the|once)|since (?:noon|lunch|midday|this (?:morning|afternoon|evening)|last night|earlier|\d{1,2}(?::\d{2})?\s*(?:am|pm))|so far (?:tonight|today))\b|\b(?:designated driver|driving)\b.*\bsober\b|\bsober\b.*\b(?:to drive|designated driver)\b/i;
 
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year"; "teetotal". */
 const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|day\s+\d{1,3}\s+sober|sober\b|${TEETOTAL})`, 'i');
@@ -54,7 +60,7 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   if (SMOKE_FREE.test(joinTokens(tokens.slice(i))) && !/\b(?:until|till|til|then)\b/i.test(joinTokens(tokens.slice(i)))) return { content: `${own.text} is smoke-free`, type: 'semantic', slot: `${own.key}.uses.smoking`, value: 'no', entities: [] };
   const text = joinTokens(tokens.slice(i));
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)
-  if (!SOBER.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;
+  if (!SOBER.test(text) || SOBER_FOR_NOW.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;
   // ("i've been teetotal since june": never drinks, as "sober" says.)
   return { content: `${own.text} is ${/\btee[- ]?total\b/i.test(text) ? 'teetotal' : 'sober'}`, type: 'semantic', slot: `${own.key}.uses.alcohol`, value: 'no', entities: [] };
 }
@@ -171,100 +177,4 @@ export function acquires(tokens: readonly Token[], at: number): boolean {
 export function movedTogether(tokens: readonly Token[], start: number): number {
   const verb = tokens.findIndex((t, i) => i > start + 2 && i <= start + 5 && (t.pos === 'VERB' || t.pos === 'AUX'));
   return verb > 0 && movesHome(tokens, verb) ? verb : -1;
-}
-
-/**
- * A relapse said without its habit, after the habit given up: "…, started again in march", "… but back on them now",
- * ". relapsed in june", "… caved last week". Not denied ("never started again", "didn't cave").
- */
-const RELAPSE = new RegExp(
-  String.raw`(?:^|[,;.!?…]\s*|\b(?:but|and|then|now|til|till|until)\s+)(?:(?:i'?m|i am|im|i'?ve|i have|i)\s+)?(?:(?:now|just|kinda|basically|totally)\s+)?` +
-    String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon)\b([^,;.!?…]*)`,
-  'i',
-);
-const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly)\s+(?:\w+\s+)?$/i;
-/** The activity a habit's slot names, for "User started drinking again". */
-const HABIT_ACTIVITY: Readonly<Record<string, string>> = { alcohol: 'drinking', smoking: 'smoking', vaping: 'vaping' };
-/** What the generic reading makes of a relapse said without its habit ("User started again in March"). */
-const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up again)|relapsed|caved)\b/;
-
-/** `out` with the habits a message says are kept off (withAbstinence) or taken up again (withRelapses). */
-export function withHabitNews(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
-  return withRelapses(withAbstinence(out, text, own, reference), text, own, reference);
-}
-
-/**
- * "I haven't smoked since june", "havent had a drink in 3 weeks", "not had a cig for a month": the speaker is off the
- * habit, since the time said. Not a question, not someone else ("he hasn't smoked since june").
- */
-const ABSTINENCE = new RegExp(
-  String.raw`(?:^|[.!,;…\n]\s*)(?:${OPENERS_BEFORE})(?:I\s+)?(?:have not|haven'?t|havent|not)\s+(?:(smoked|vaped|drunk|drank)|had\s+(?:a|an?y|one|a single)\s+(drink|drop|sip|beer|pint|glass of wine|cig|cigarette|ciggie|fag|smoke|vape))\s+(?:(since)\s+([^,.!?;…\n]+)|(?:in|for)\s+(?:over\s+|nearly\s+|almost\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b)`,
-  'iu',
-);
-const ABSTAINED_FROM: Readonly<Record<string, string>> = { smoked: 'smoking', vaped: 'vaping', drunk: 'alcohol', drank: 'alcohol', cig: 'smoking', cigarette: 'smoking', ciggie: 'smoking', fag: 'smoking', smoke: 'smoking', vape: 'vaping' };
-const ABSTINENCE_READ_GENERICALLY = /^\S+ (?:has|have) not (?:smoked|vaped|drunk|drank|had)\b/;
-const SPAN_NUMBERS: Readonly<Record<string, number>> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
-
-function withAbstinence(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
-  const found = ABSTINENCE.exec(text);
-  if (!found || text.slice(found.index).split(/[.!\n]/)[0]?.includes('?')) return out;
-  const habit = ABSTAINED_FROM[(found[1] ?? found[2] ?? '').toLowerCase()] ?? 'alcohol';
-  const slot = `${own.key}.uses.${habit}`;
-  if (out.some((s) => s.slot === slot)) return out;
-  let time: number | null = null;
-  let since = '';
-  if (found[3]) {
-    const when = timeMentions(found[4] ?? '', reference).find((m) => goneBy(m, false));
-    time = when?.time ?? null;
-    since = when && !when.relative && when.index === 0 ? ` since ${when.text}` : '';
-  } else {
-    const n = /^\d+$/.test(found[5] ?? '') ? Number(found[5]) : SPAN_NUMBERS[(found[5] ?? '').toLowerCase()];
-    const d = new Date(reference);
-    if (n !== undefined) time = found[6] === 'day' ? reference - n * 86_400_000 : found[6] === 'week' ? reference - n * 7 * 86_400_000 : found[6] === 'month' ? d.setUTCMonth(d.getUTCMonth() - n) : d.setUTCFullYear(d.getUTCFullYear() - n);
-  }
-  const activity = HABIT_ACTIVITY[habit] ?? habit;
-  const content = since ? `${own.text} has not ${habit === 'alcohol' ? 'had a drink' : (found[1] ?? 'smoked').toLowerCase()}${since}` : `${own.text} stopped ${activity}`;
-  const kept = out.filter((s) => !(s.slot === null && ABSTINENCE_READ_GENERICALLY.test(s.content)));
-  return [...kept, { content, type: 'semantic', slot, value: 'no', entities: [], eventTime: time }];
-}
-
-/**
- * `out` with a relapse told after the habit given up in the same message: the habit's slot is taken up again, dated by
- * the time said with the relapse ("quit smoking in jan, started again in march": no, then yes in March). The later
- * statement in the slot supersedes the earlier one, so the quit stays in history.
- */
-function withRelapses(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
-  const quit = out.findLast((s) => s.value === 'no' && /\.uses\.[\w-]+$/.test(s.slot ?? ''));
-  const found = quit ? RELAPSE.exec(text) : null;
-  if (!quit?.slot || !found || DENIED_BEFORE.test(text.slice(0, found.index + found[0].indexOf(found[1] as string)))) return out;
-  const habit = quit.slot.slice(quit.slot.lastIndexOf('.') + 1);
-  const after = out.indexOf(quit);
-  if (out.slice(after + 1).some((s) => s.slot === quit.slot)) return out;
-  const tail = found[2] ?? '';
-  const when = timeMentions(tail, reference).find((m) => goneBy(m, false) && !/^now$/i.test(m.text));
-  // ("in March" is said as written; "last week" would be wrong tomorrow, and is the event time alone.)
-  const lead = when ? tail.slice(0, when.index).trim() : '';
-  const said = when && !when.relative && /^(?:(?:in|on|at|since|around|by|during|back in)(?: the)?)?$/i.test(lead) ? ` ${`${lead} ${when.text}`.trim()}` : '';
-  const activity = HABIT_ACTIVITY[habit];
-  // (The thing as the give-up named it: "User quit Insta in October", then "User is back on Insta".)
-  const named = quit.content.split(/\s+/).find((w) => appSlotName(w.toLowerCase()) === habit) ?? habit;
-  const content = activity ? `${own.text} started ${activity} again${said}` : `${own.text} is back on ${named}${said}`;
-  // (A relapse dated before the give-up it follows reads the times wrong: it is dated when said.)
-  const time = when && (quit.eventTime === null || when.time >= quit.eventTime) ? when.time : null;
-  const relapse: Statement = { content: time === null ? content.slice(0, content.length - said.length) : content, type: 'semantic', slot: quit.slot, value: 'yes', entities: [], eventTime: time };
-  return [...out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content))), relapse];
-}
-
-const HABIT_OF_ONE: Readonly<Record<string, string>> = { smoker: 'smoking', vaper: 'vaping', drinker: 'alcohol' };
-/**
- * "a smoker", "a heavy drinker", "a non-smoker", "an ex-smoker", "a former vaper": who one is by a habit, in the habit's
- * slot (yes or no), not a job. Null for any other role.
- */
-export function habitIdentity(role: readonly Token[]): { slot: string; value: 'yes' | 'no' } | null {
-  const words = role.map(lowerOf);
-  const last = (words.at(-1) ?? '').replace(/^(?:non-?|ex-)/, '');
-  const habit = HABIT_OF_ONE[last];
-  if (!habit) return null;
-  const quit = /^(?:non-?|ex-)/.test(words.at(-1) ?? '') || words.slice(0, -1).some((w) => ['non', 'ex', 'former', 'reformed', 'recovering'].includes(w));
-  return { slot: `uses.${habit}`, value: quit ? 'no' : 'yes' };
 }

@@ -69,7 +69,8 @@ const EMPLOYER_VERBS = new Set(['work', 'intern', 'start', 'hire', 'employ']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
 /** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */
-const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab']);
+/** (Also the habits a dictionary may not know: "i quit vaping" names no firm.) */
+const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab', 'vaping', 'vape', 'vapes', 'vaped', 'ciggies', 'juuling', 'juul']);
 /** How place names end, in English and its neighbours: -minster, -ton, -ford, -bury, -burgh, -dorf, -ice, -ów … */
 const PLACE_SHAPE = new RegExp(
   `(?:${'minster ton town ford ham bury borough brough burgh by wick wich field ley leigh mouth stead worth chester cester caster port well dale wood bridge combe hampton thorpe thwaite stow stoke hurst haven cliffe head ness sea sey gate burg berg dorf heim hausen stadt feld hagen ice owice ów owo ewo yn ynia dynia grad sk polis ville ey wark hill heath'.split(' ').join('|')})$`,

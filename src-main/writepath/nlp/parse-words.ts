@@ -19,7 +19,7 @@ const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntrie
 );
 
 /** An emoji that opens a message or a line, or follows its openers ("omg 😬 i quit"): the tagger makes it the clause's first word. */
-const LEADING_EMOJI = new RegExp(String.raw`((?:^|\n)${OPENERS_BEFORE})\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D\s]*(?=\p{L})`, 'giu');
+const LEADING_EMOJI = new RegExp(String.raw`((?:^|\n)${OPENERS_BEFORE})\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D\s]*(?=[\p{L}\p{N}])`, 'giu');
 
 /** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
 const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;

@@ -176,12 +176,19 @@ export function headWord(tokens: readonly Token[]): string | null {
   if (name && name.start <= 2) return slotKey(name.text);
   const stop = tokens.findIndex((t, i) => i > 0 && (t.pos === 'ADP' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'DET'));
   const span = stop > 0 ? tokens.slice(0, stop) : tokens;
+  // "a lot of coffee", "loads of tea": the thing, not how much of it.
+  if (stop > 0 && lowerOf(tokens[stop]) === 'of' && span.every((t) => QUANTITIES.has(lowerOf(t)))) return headWord(tokens.slice(stop + 1));
   const words = span.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'VERB' || t.pos === 'ADJ');
-  // "notion daily", "coffee every day", "wine most fridays": how often is not what ("I love the night" still is).
-  const content = words.filter((t) => !HOW_OFTEN.has(lowerOf(t)) && !CALENDAR_WORDS.has(lowerOf(t)));
+  // "notion daily", "coffee every day", "wine most fridays": how often is not what ("I love the night" still is);
+  // nor how much ("smoking loads", "drinking more" names no thing).
+  const content = words.filter((t) => !HOW_OFTEN.has(lowerOf(t)) && !CALENDAR_WORDS.has(lowerOf(t)) && !QUANTITIES.has(lowerOf(t)));
+  if (content.length === 0 && words.length > 0 && words.every((t) => QUANTITIES.has(lowerOf(t)))) return null;
   const last = (content.length > 0 ? content : words).at(-1);
   return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
 }
+
+/** How much, said before or instead of a thing had: "a lot of coffee", "loads of tea", "drinking more". */
+const QUANTITIES = new Set(['a', 'lot', 'lots', 'load', 'loads', 'tons', 'heaps', 'bit', 'plenty', 'more', 'less', 'too', 'so', 'way', 'much']);
 
 /** Words that grade a thing rather than say which kind it is: "good coffee" is coffee, "spicy food" is not food. */
 const GRADING = new Set(
@@ -349,9 +356,10 @@ const SHORT_MONTHS = /^(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$/;
 const TIME_PHRASE_WORDS = new Set([
   'in', 'on', 'at', 'during', 'around', 'since', 'back', 'by', 'last', 'this', 'next', 'early', 'late', 'mid', 'the', 'of', 'end',
   'start', 'beginning', 'middle', 'a', 'few', 'couple', 'ago', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
-  'nov', 'dec',
+  'nov', 'dec', 'nearly', 'almost', 'about', 'over', 'like', 'roughly', 'just', 'and', 'half',
 ]);
-const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'year', 'years', 'month', 'months', 'week', 'weeks', 'weekend']);
+/** ("quit smoking ages ago", "yonks ago": a time, not the thing quit.) */
+const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'year', 'years', 'month', 'months', 'week', 'weeks', 'weekend', 'ages', 'yonks', 'day', 'days']);
 
 /**
  * Whether `tokens` are only a time ("in March", "last March", "in 2024", "on 4/5/2025", "in the summer", "at the end of

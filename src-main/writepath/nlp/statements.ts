@@ -24,7 +24,8 @@ import { relationAt, relativeAt } from './relation-at';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
 import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
-import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withHabitNews, withNamedInTheNextSentence } from './life-news';
+import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
+import { withHabitNews } from './habit-story';
 import { verbGroup } from './verb-group';
 import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
@@ -150,9 +151,10 @@ export function readStatements(
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
   }
-  // "im seeing someone 🙈 his name is jake": the one named next; "quit smoking, started again in may": a habit's news.
-  const stated = withHabitNews(oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker))), text, speakerSubject(speaker), reference);
-  // "me and my bf tom": a relative named in passing.
+  // "im seeing someone 🙈 his name is jake": the one named next; "quit smoking, started again in may": a habit's news
+  // (none in a message taken back: "haven't smoked since june... jk"). "me and my bf tom": a relative named in passing.
+  const told = oneSelfNamedTwice(withNamedInTheNextSentence(out, text, speakerSubject(speaker)));
+  const stated = takenBack < 0 ? withHabitNews(told, text, speakerSubject(speaker), reference) : told;
   const inPassing = relativesNamedInPassing(sentences.slice(takenBack + 1), ctx, speakerSubject(speaker), stated);
   return [...stated, ...inPassing].map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
 }
@@ -174,8 +176,7 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
   const sentence = withoutTagQuestion(whole);
   if (sentence.tokens.some((t) => t.text === '?')) return reading;
   const words = sentence.tokens.map(lowerOf);
-  // "she goes, i quit my job", "tom said "i lost my job"": what follows is someone else's words ("like I said, …"
-  // and "as I said, …" are the speaker's own).
+  // "she goes, i quit my job", "tom said "i lost my job"": someone else's words follow ("as I said, …" are one's own).
   const quoted = sentence.tokens.findIndex(
     (t, i) =>
       // "jake be like i quit my job", "she was like, …"
@@ -376,8 +377,7 @@ function readClause(
   const rewritten = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!rewritten) return { subject, statements: extra };
   const object = group.negated && !intensityWithException(ctx.text) ? withoutIntensity(rewritten) : rewritten;
-  // "Kenji runs four days a week": a habit in the present has no start date in its clause; "I work at Meta since
-  // March" says when it began.
+  // "Kenji runs four days a week": a habit in the present has no start date; "I work at Meta since March" has one.
   const habitual = presentSimple && !group.copula && !times.some((m) => m.since === true);
   const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
     ...b,

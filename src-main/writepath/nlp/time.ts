@@ -194,6 +194,14 @@ function holidays(text: string, reference: number): TimeMention[] {
   });
 }
 
+/** A qualifier before a span counted back ("nearly 2 years ago", "like 3 weeks ago"): part of the time, not of the fact. */
+const QUALIFIER_BEFORE = /\b(?:nearly|almost|roughly|about|around|over|like|just over|just under)\s+$/i;
+const COUNTED = /^(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple)/i;
+function withQualifier(text: string, m: TimeMention): TimeMention {
+  const q = m.relative && COUNTED.test(m.text) ? QUALIFIER_BEFORE.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
+  return q ? { ...m, text: q[0] + m.text, index: m.index - q[0].length } : m;
+}
+
 /** Time expressions in `text`, resolved against `reference` (epoch ms); those ahead of it are marked `future`. */
 export function timeMentions(text: string, reference: number): TimeMention[] {
   const ref = new Date(reference);
@@ -319,7 +327,7 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const ahead = time > reference;
     out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: ahead, ahead, weekday: false });
   }
-  return out.map((m) => withPartOfPeriod(text, m, reference)).sort((a, b) => a.index - b.index);
+  return out.map((m) => withPartOfPeriod(text, withQualifier(text, m), reference)).sort((a, b) => a.index - b.index);
 }
 
 /**
@@ -373,13 +381,18 @@ export function stateBegan(text: string, reference: number): number | null {
   if (!found) return null;
   // (Said as "sober 3 weeks" or "day 12 sober", the count and unit come in another order.)
   const held = found[1] ? [found[1], found[2]] : found[3] ? [found[3], found[4]] : [found[6], found[5]];
-  const n = /^\d+$/.test(held[0] as string) ? Number(held[0]) : SPAN_WORDS[(held[0] as string).toLowerCase()];
-  const unit = (held[1] as string).toLowerCase();
+  return spanBack(held[0] ?? '', held[1] ?? '', reference);
+}
+
+/** The time `count` `unit`s before `reference` ("3", "week"; "a couple of", "months"), or null for a count it cannot read. */
+export function spanBack(count: string, unit: string, reference: number): number | null {
+  const n = /^\d+$/.test(count) ? Number(count) : SPAN_WORDS[count.toLowerCase()];
+  const u = unit.toLowerCase().replace(/s$/, '');
   if (n === undefined) return null;
   // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
   const d = new Date(reference);
-  if (unit === 'month') return d.setUTCMonth(d.getUTCMonth() - n);
-  if (unit === 'year') return d.setUTCFullYear(d.getUTCFullYear() - n);
-  const ms = UNIT_MS[unit];
+  if (u === 'month') return d.setUTCMonth(d.getUTCMonth() - n);
+  if (u === 'year') return d.setUTCFullYear(d.getUTCFullYear() - n);
+  const ms = UNIT_MS[u];
   return ms === undefined ? null : reference - n * ms;
 }

@@ -1,0 +1,140 @@
+/**
+ * A habit's story told in one message, after the clauses are read: kept off for a span ("havent smoked since june",
+ * "not had a drink in 3 weeks"), given up and taken up again ("quit smoking in jan, started again in march") and given
+ * up once more ("…, quit again last month"). Also who one is by a habit ("a non-smoker", "a heavy drinker").
+ * Each state is a statement in the habit's slot, in the order told, so the last one told is the current one and the
+ * earlier ones stay in history.
+ */
+import type { Token } from './analyzer';
+import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
+import { lowerOf } from './phrases';
+import type { Statement, Subject } from './statement-types';
+import { goneBy, SPAN_COUNT, spanBack, timeMentions, type TimeMention } from './time';
+
+const DAY = 86_400_000;
+/** The activity a habit's slot names, for "User started drinking again". */
+const HABIT_ACTIVITY: Readonly<Record<string, string>> = { alcohol: 'drinking', smoking: 'smoking', vaping: 'vaping' };
+/** Words that name a habit in a message, beyond its names in HABIT_NAMES ("smoked", "sober", "vape"). */
+const HABIT_WORDS: Readonly<Record<string, string>> = { smoking: String.raw`smok\w*`, alcohol: String.raw`drink\w*|drank|drunk|sober|teetotal`, vaping: String.raw`vap\w*` };
+
+/** `out` with what a message tells of a habit over time (see above). `text` is the message as read. */
+export function withHabitNews(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
+  return withRelapses(withAbstinence(out, text, own, reference), text, own, reference);
+}
+
+/**
+ * "I haven't smoked since june", "havent had a drink in 3 weeks", "not had a cig for a month": the speaker is off the
+ * habit, since the time said. Not a question, not someone else ("he hasn't smoked since june"), not a day or less
+ * ("haven't smoked since this morning").
+ */
+const ABSTINENCE = new RegExp(
+  String.raw`(?:^|[.!,;…\n]\s*)(?:${OPENERS_BEFORE})(?:I\s+)?(?:have not|haven'?t|havent|not)\s+(?:(smoked|vaped|drunk|drank)|had\s+(?:a|an?y|one|a single)\s+(drink|drop|sip|beer|pint|glass of wine|cig|cigarette|ciggie|fag|smoke|vape))\s+(?:(since)\s+([^,.!?;…\n]+)|(?:in|for)\s+(?:over\s+|nearly\s+|almost\s+|like\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b)`,
+  'iu',
+);
+const ABSTAINED_FROM: Readonly<Record<string, string>> = { smoked: 'smoking', vaped: 'vaping', drunk: 'alcohol', drank: 'alcohol', cig: 'smoking', cigarette: 'smoking', ciggie: 'smoking', fag: 'smoking', smoke: 'smoking', vape: 'vaping' };
+const ABSTINENCE_READ_GENERICALLY = /^\S+ (?:has|have) not (?:smoked|vaped|drunk|drank|had)\b/;
+/** Kept off for less than this is a day without, not a habit given up. */
+const SHORTEST_ABSTINENCE_MS = 2 * DAY;
+
+function withAbstinence(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
+  const found = ABSTINENCE.exec(text);
+  if (!found || text.slice(found.index).split(/[.!\n]/)[0]?.includes('?')) return out;
+  const habit = ABSTAINED_FROM[(found[1] ?? found[2] ?? '').toLowerCase()] ?? 'alcohol';
+  const slot = `${own.key}.uses.${habit}`;
+  if (out.some((s) => s.slot === slot)) return out;
+  const when = found[3] ? timeMentions(found[4] ?? '', reference).find((m) => goneBy(m, false)) : undefined;
+  const time = found[3] ? (when?.time ?? null) : spanBack(found[5] ?? '', found[6] ?? '', reference);
+  if (time !== null && time > reference - SHORTEST_ABSTINENCE_MS) return out;
+  const since = when && !when.relative && when.index === 0 ? ` since ${when.text.trim()}` : '';
+  const content = since ? `${own.text} has not ${habit === 'alcohol' ? 'had a drink' : (found[1] ?? 'smoked').toLowerCase()}${since}` : `${own.text} stopped ${HABIT_ACTIVITY[habit] ?? habit}`;
+  const kept = out.filter((s) => !(s.slot === null && ABSTINENCE_READ_GENERICALLY.test(s.content)));
+  return [...kept, { content, type: 'semantic', slot, value: 'no', entities: [], eventTime: time }];
+}
+
+/**
+ * A habit taken up again, or given up again, said without naming it, after it is named: "…, started again in march",
+ * "… but back on them now", ". relapsed in june", "… caved last week", "…, redownloaded it yesterday"; "…, quit again
+ * last month". Not denied or nearly done ("never started again", "almost caved").
+ */
+const LEAD = String.raw`(?:^|[,;.!?…\n]\s*|\b(?:but|and|then|now|til|till|until|so)\s+)(?:(?:i'?m|i am|im|i'?ve|i have|i)\s+)?(?:(?:now|just|kinda|basically|totally|finally)\s+)?`;
+const RELAPSE = new RegExp(
+  LEAD +
+    String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon|re-?(?:installed|downloaded|activated) (?:it|them))\b([^,;.!?…\n]*)`,
+  'giu',
+);
+const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled) (?:it|them))\s+(?:again|for good)(?: now)?)\b([^,;.!?…\n]*)`, 'giu');
+const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
+/** What the generic reading makes of a relapse said without its habit ("User started again in March"): it says nothing. */
+const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up again)|relapsed|caved)\b/;
+
+interface HabitTurn {
+  at: number;
+  value: 'yes' | 'no';
+  said: string;
+  tail: string;
+}
+
+function withRelapses(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
+  const turns: HabitTurn[] = [...[...text.matchAll(RELAPSE)].map((m) => ({ m, value: 'yes' as const })), ...[...text.matchAll(GIVEN_UP_AGAIN)].map((m) => ({ m, value: 'no' as const }))]
+    .filter(({ m }) => !DENIED_BEFORE.test(text.slice(0, m.index + m[0].indexOf(m[1] as string))))
+    .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '' }))
+    .sort((a, b) => a.at - b.at);
+  const result = out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content)));
+  for (const turn of turns) {
+    // The habit is the speaker's own one named last before the turn ("quit smoking in march, started again in july …
+    // also deleted tiktok": smoking), in the state the turn changes.
+    const habits = [...new Set(result.filter((s) => s.slot?.startsWith(`${own.key}.uses.`)).map((s) => s.slot as string))];
+    const named = habits.map((slot) => ({ slot, at: lastMention(text.slice(0, turn.at), slot.slice(slot.lastIndexOf('.') + 1)) })).filter((h) => h.at >= 0);
+    const slot = named.sort((a, b) => b.at - a.at)[0]?.slot;
+    const before = result.findLast((s) => s.slot === slot);
+    if (!slot || !before || before.value === turn.value) continue;
+    result.push(habitTurn(turn, slot, before, own, reference));
+  }
+  return result;
+}
+
+/** The statement of one turn of a habit's story, dated by the time said with it, never before the state it ends. */
+function habitTurn(turn: HabitTurn, slot: string, before: Statement, own: Subject, reference: number): Statement {
+  const habit = slot.slice(slot.lastIndexOf('.') + 1);
+  const when: TimeMention | undefined = timeMentions(turn.tail, reference).find((m) => goneBy(m, false) && !/^now$/i.test(m.text.trim()));
+  const time = when && (before.eventTime === null || when.time >= before.eventTime) ? when.time : null;
+  // ("in March" is said as written; "last week" would be wrong tomorrow, and is the event time alone.)
+  const lead = when ? turn.tail.slice(0, when.index).trim() : '';
+  const said = time !== null && when && !when.relative && /^(?:(?:in|on|at|since|around|by|during|back in)(?: the)?)?$/i.test(lead) ? ` ${`${lead} ${when.text.trim()}`.trim()}` : '';
+  const activity = HABIT_ACTIVITY[habit];
+  // (The thing as the give-up named it: "User quit Insta in October", then "User is back on Insta".)
+  const thing = before.content.split(/\s+/).find((w) => appSlotName(w.toLowerCase()) === habit) ?? habit;
+  const content =
+    turn.value === 'yes'
+      ? activity ? `${own.text} started ${activity} again${said}` : `${own.text} is back on ${thing}${said}`
+      : `${own.text} ${activity ? `quit ${activity}` : /^(?:deleted|uninstalled)/i.test(turn.said) ? `deleted ${thing}` : `gave up ${thing}`} again${said}`;
+  return { content, type: 'semantic', slot, value: turn.value, entities: [], eventTime: time };
+}
+
+/** Where a habit is last named in `text` (-1 if nowhere): by its names, its activity's words, or an app's short names. */
+function lastMention(text: string, habit: string): number {
+  const names = [...HABIT_NAMES.entries()].filter(([, h]) => h === habit).map(([w]) => w);
+  const apps = [...SOCIAL_APPS].filter((w) => appSlotName(w) === habit);
+  const words = [...names, ...apps, habit].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(String.raw`\b(?:${[...words, ...(HABIT_WORDS[habit] ? [HABIT_WORDS[habit]] : [])].join('|')})\b`, 'giu');
+  return [...text.matchAll(pattern)].at(-1)?.index ?? -1;
+}
+
+const HABIT_OF_ONE: Readonly<Record<string, string>> = { smoker: 'smoking', vaper: 'vaping', drinker: 'alcohol' };
+/** How much or how a habit is had, before "smoker" or "drinker": anything else names another thing ("a coffee drinker", "a weed smoker"). */
+const HOW_HABIT_IS_HAD = new Set(['heavy', 'light', 'big', 'social', 'casual', 'occasional', 'regular', 'chain', 'weekend', 'daily', 'moderate', 'binge', 'problem', 'secret', 'party', 'lifelong', 'non', 'ex', 'former', 'reformed', 'recovering', 'retired', 'never', 'lapsed']);
+const HABIT_LEFT = new Set(['non', 'ex', 'former', 'reformed', 'recovering', 'retired', 'never', 'lapsed']);
+
+/**
+ * "a smoker", "a heavy drinker", "a non-smoker", "an ex-smoker", "a former vaper": who one is by a habit, in the habit's
+ * slot (yes or no), not a job. Null for any other role ("a coffee drinker", "a weed smoker", "a passive smoker").
+ */
+export function habitIdentity(role: readonly Token[]): { slot: string; value: 'yes' | 'no' } | null {
+  const words = role.map(lowerOf).filter((w) => w !== '-');
+  const head = words.at(-1) ?? '';
+  const habit = HABIT_OF_ONE[head.replace(/^(?:non-?|ex-)/, '')];
+  const before = words.slice(0, -1);
+  if (!habit || !before.every((w) => HOW_HABIT_IS_HAD.has(w))) return null;
+  const left = /^(?:non|ex-)/.test(head) || before.some((w) => HABIT_LEFT.has(w));
+  return { slot: `uses.${habit}`, value: left ? 'no' : 'yes' };
+}
