@@ -193,3 +193,41 @@ describe('found by the session 29 review', () => {
   });
 });
 
+describe('habits the first review found missed', () => {
+  it('reads "vape" as the verb it is after a subject ("i vape", "i don\'t vape anymore"), not "a vape"', async () => {
+    expect(await slots('i vape')).toEqual([{ slot: 'user.uses.vaping', value: 'yes' }]);
+    expect(await slots("i'm vaping again")).toEqual([{ slot: 'user.uses.vaping', value: 'yes' }]);
+    expect(await slots("i don't vape anymore")).toEqual([{ slot: 'user.uses.vaping', value: 'no' }]);
+    expect((await slots('i bought a vape')).filter((s) => s.slot !== null)).toEqual([]);
+  });
+
+  it('reads "not a smoker", "alcohol free", "off the cigs for 3 months" as not had, dated by the span', async () => {
+    expect(await slots("i'm not a smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("i'm no longer a smoker")).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("i'm not a big drinker")).toEqual([]);
+    expect(await slots('alcohol free since june')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-06-01' }]);
+    expect(await slots('6 weeks vape free 💪')).toEqual([{ slot: 'user.uses.vaping', value: 'no', day: '2026-10-14' }]);
+    expect(await slots('we went to an alcohol free bar')).toEqual([]);
+    expect(await slots("i've been off the cigs for 3 months")).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-08-25' }]);
+    expect(await slots('10 days off the cigs')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-15' }]);
+    expect(await slots('3 weeks off work')).toEqual([]);
+  });
+
+  it('reads a habit or an app taken up again: "went back to", "took up … again", "on tiktok again"', async () => {
+    expect(await slots('i went back to drinking')).toEqual([{ slot: 'user.uses.alcohol', value: 'yes' }]);
+    expect(await slots('i took up smoking again')).toEqual([{ slot: 'user.uses.smoking', value: 'yes' }]);
+    expect(await slots("i'm on tiktok again")).toEqual([{ slot: 'user.uses.tiktok', value: 'yes' }]);
+    for (const text of ['i went back to work', "i'm on the bus again"]) expect(await slots(text), text).toEqual([]);
+  });
+
+  it('reads each app of a list deleted, and no job in "a designated driver" or "a stoner"', async () => {
+    expect(await slots('deleted instagram and tiktok')).toEqual([
+      { slot: 'user.uses.instagram', value: 'no' },
+      { slot: 'user.uses.tiktok', value: 'no' },
+    ]);
+    expect(await slots('i deleted the photos and tiktok')).toEqual([]);
+    expect(await slots("i'm a designated driver tonight")).toEqual([]);
+    expect(await slots("i'm a stoner")).toEqual([]);
+  });
+});
+

@@ -162,7 +162,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
               const lemmas = tokens.out(its.lemma) as string[];
               const spaces = tokens.out(its.precedingSpaces) as string[];
               out.push({
-                tokens: firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))),
+                tokens: vapingAsAVerb(firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' }))))),
               });
             });
         }
@@ -200,6 +200,19 @@ export function firstNamesAsNames(tokens: readonly Token[]): Token[] {
     const next = tokens[i + 1];
     if (i === 0 || t.pos === 'PROPN' || !TITLE_CASE.test(t.text) || next?.pos !== 'PROPN' || !TITLE_CASE.test(next.text)) return t;
     return { ...t, pos: 'PROPN', lemma: t.text.toLowerCase() };
+  });
+}
+
+/**
+ * "i vape", "i don't vape anymore", "vaped for years": the dictionary does not know "vape" as a verb (a noun, "vaping"
+ * lemmatised as itself), so the habit's verb is read as one after a subject or an auxiliary ("a vape" stays a noun).
+ */
+export function vapingAsAVerb(tokens: readonly Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const form = /^vap(?:e|es|ed|ing)$/i.test(t.text);
+    const before = tokens[i - 1];
+    const verb = t.pos === 'VERB' || /(?:ed|ing)$/i.test(t.text) || ['PRON', 'AUX', 'PART', 'ADV'].includes(before?.pos ?? '') || (before?.pos === 'PROPN' && /^i['’]?m$/i.test(before.text));
+    return form && verb ? { ...t, pos: 'VERB', lemma: 'vape' } : t;
   });
 }
 

@@ -13,7 +13,7 @@ import { copulaState, copulaStatement } from './names';
 import { copulaJobOrHome, partnerCalled } from './chat-forms';
 import { endedValue } from '../../../src-shared/slot-values';
 import { marriedOrEngagedTo } from './partner-change';
-import { habitIdentity } from './habit-story';
+import { habitIdentity, habitNotHad } from './habit-story';
 
 /** What "moved" takes as its object and still says a new home: "moved house", "moved flats", "moved here". */
 const MOVED_HOMES = new Set(['house', 'flat', 'flats', 'home', 'city', 'cities', 'country', 'countries', 'here', 'there', 'abroad']);
@@ -110,16 +110,17 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     const copulaChange = copulaStatement(subject, group, object, said, ctx) ?? copulaJobOrHome(subject, group, object, said, ctx);
     if (copulaChange) return copulaChange;
-    // "I'm not vegetarian anymore", "I'm no longer veggie": that diet is over (`ended:vegetarian`); a diet the message
-    // names next ("…, pescatarian now") is a statement of its own.
+    // "I'm not vegetarian anymore", "I'm no longer veggie": that diet is over (`ended:vegetarian`; "a" is no part of it);
+    // a diet the message names next ("…, pescatarian now") is a statement of its own.
     const left = copulaState(group, object, said);
-    // ("not a vegetarian anymore": the article is no part of the diet.)
     const leftState = ['a', 'an'].includes(lowerOf(left.rest[0])) ? left.rest.slice(1) : left.rest;
     const dropped = lowerOf(leftState[0]);
     const droppedDiet = meatlessDiet(dropped);
     if (left.overForGood && !group.past && leftState.length === 1 && droppedDiet) {
       return [says(`${s} is no longer ${dropped}`, { slot: slot('diet'), value: endedValue(droppedDiet) })];
     }
+    const notHad = (left.negated || left.overForGood) && !group.past ? habitNotHad(leftState) : null; // ("I'm not a smoker", "no longer a drinker")
+    if (notHad) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(notHad), value: 'no' })];
     if (group.negated) return [];
     if (firstLower === 'from') {
       const place = nameAfter(object, ['from']);
@@ -233,8 +234,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if ((asARole && (knownOrg || (maybeOrg && JOB_SUFFIX.test(roleNoun.text)))) || (moved && maybeOrg && !HOME_AFTER_NAME.has(lowerOf(after)) && movedToANewJob(place, ctx.text, knownOrg))) {
         return [says(`${s} works at ${the}${place}`, { slot: slot('employer'), value: normaliseFact(place), entities: [{ name: place, type: 'organization', aliases: [] }] })];
       }
-      // A move is where the subject lives now; the chain of places is the fact's history.
-      // ("I was settled in Porto until 2020": as "lived in".)
+      // A move is where the subject lives now; the chain of places is history ("was settled in Porto" is "lived in").
       const lived = (group.lemma === 'live' && group.past && !group.phrase.startsWith('has')) || (group.lemma === 'settle' && /\b(?:was|were)\b/.test(group.phrase));
       // "i live in Jakes hoodie", "moved into Toms room": a name in the possessive (typed without its apostrophe)
       // owns the noun after it; "Leeds city centre", "Wales countryside" are parts of the place.
@@ -387,8 +387,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return [says(`${s} ${group.phrase} ${objText}`, { entities: place && object[1]?.pos === 'PROPN' ? [{ name: place, type: 'place', aliases: [] }] : [] })];
     }
     case 'general': {
-      // "I passed my test", "I broke my wrist": an event, so done ("I sign the contract tomorrow" is a plan);
-      // "I passed away lol", "I fail to see why" are not.
+      // "I passed my test": an event, so done ("I sign the contract tomorrow" is a plan; not "I passed away lol").
       if (EVENTS.has(group.lemma) && !group.past && !/\b(?:has|have|had)\b/.test(group.phrase)) return [];
       if (group.lemma === 'pass' && subject.firstPerson && ['away', 'out'].includes(firstLower)) return [];
       if (group.lemma === 'fail' && firstLower === 'to') return [];

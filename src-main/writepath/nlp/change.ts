@@ -337,10 +337,16 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'redownload': {
       // "deleted tiktok on monday", "uninstalled insta": an app no longer used (not "deleted the photos"); "reinstalled
       // insta", "redownloaded tiktok": used again.
-      const app = lowerOf(object[lowerOf(object[0]) === 'my' || lowerOf(object[0]) === 'their' ? 1 : 0]);
-      const rest = object.slice(object.findIndex((t) => lowerOf(t) === app) + 1).filter((t) => !['app', 'account'].includes(lowerOf(t)));
-      if (group.negated || !done || !SOCIAL_APPS.has(app) || !onlyTimeOrFillers(joinTokens(rest))) return null;
-      return built(said, `uses.${appSlotName(app)}`, /(?:install|download)$/.test(group.lemma) && !group.lemma.startsWith('un') ? 'yes' : 'no', []);
+      // ("deleted instagram and tiktok": each app listed.)
+      const listed = object.findLastIndex((t) => SOCIAL_APPS.has(lowerOf(t)));
+      const list = object.slice(0, listed + 1);
+      const apps = list.filter((t) => SOCIAL_APPS.has(lowerOf(t)));
+      const rest = object.slice(listed + 1).filter((t) => !['app', 'apps', 'account', 'accounts'].includes(lowerOf(t)));
+      const between = list.every((t) => SOCIAL_APPS.has(lowerOf(t)) || ['my', 'their', 'and', '&', ',', 'both', 'app', 'account', 'the'].includes(lowerOf(t)));
+      const opens = SOCIAL_APPS.has(lowerOf(object[0])) || ['my', 'their'].includes(lowerOf(object[0]));
+      if (group.negated || !done || apps.length === 0 || !between || !opens || !onlyTimeOrFillers(joinTokens(rest))) return null;
+      const value = /(?:install|download)$/.test(group.lemma) && !group.lemma.startsWith('un') ? 'yes' : 'no';
+      return apps.flatMap((app) => built(apps.length === 1 ? said : `${s} ${phrase} ${app.text}`, `uses.${appSlotName(lowerOf(app))}`, value, []));
     }
     case 'marry':
     case 'engage':

@@ -138,3 +138,10 @@ export function habitIdentity(role: readonly Token[]): { slot: string; value: 'y
   const left = /^(?:non|ex-)/.test(head) || before.some((w) => HABIT_LEFT.has(w));
   return { slot: `uses.${habit}`, value: left ? 'no' : 'yes' };
 }
+
+/** A habit said not had, by who one is not ("not a smoker (anymore)", "no longer a drinker"): its slot; not "not a big drinker". */
+export function habitNotHad(role: readonly Token[]): string | null {
+  const bare = role.filter((t) => !['anymore', 'now', 'any', 'more', 'longer'].includes(lowerOf(t)));
+  const identity = bare.length === 1 ? habitIdentity(bare) : null;
+  return identity?.value === 'yes' ? identity.slot : null;
+}

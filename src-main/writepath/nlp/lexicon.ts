@@ -102,7 +102,7 @@ export const NOT_JOBS = words(`
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
   owl gamer reader runner swimmer man woman lifesaver snorer sucker loser quitter winner cancer dreamer worrier
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
-  passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter
+  passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter stoner
   atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
   voter conservative liberal republican democrat libertarian environmentalist activist quaker widower buyer parent
   shareholder client subscriber investor backer holder donor juror inpatient outpatient visitor guest
@@ -113,7 +113,7 @@ export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
 /** "a terrible driver", "a great cook", "a total nightmare": a judgement, not a job. */
 export const JUDGEMENTS = words(`
   terrible awful horrible great good bad brilliant amazing fantastic excellent decent lousy rubbish crap shit shitty
-  total complete utter proper massive huge nightmare hopeless useless hard heavy light picky team
+  total complete utter proper massive huge nightmare hopeless useless hard heavy light picky team designated
 `);
 
 /** Nouns after "I am a …" that say who someone is without being a job. */
@@ -263,7 +263,7 @@ export const isSomeonesOwn = (said: readonly string[]): boolean =>
 export const RECIPROCAL_VERBS: ReadonlySet<string> = new Set(['speak', 'spoke', 'spoken', 'talk', 'talked', 'talking', 'fell', 'fallen', 'argue', 'argued', 'fight', 'fought', 'met', 'along']);
 
 /** Apps people join and leave ("left twitter", "quit tiktok"): an app left is one no longer used, unless the message talks of work. */
-export const SOCIAL_APPS = words('twitter tiktok instagram insta facebook snapchat reddit whatsapp bluesky threads youtube tinder hinge bumble linkedin discord twitch pinterest');
+export const SOCIAL_APPS = words('twitter tiktok instagram insta ig facebook fb snapchat snap reddit whatsapp bluesky threads youtube tinder hinge bumble linkedin discord twitch pinterest');
 /** One slot per app however a chat names it: "quit insta" and "uninstalled instagram" are the same app. */
 export const appSlotName = (app: string): string => ({ insta: 'instagram', ig: 'instagram', fb: 'facebook', snap: 'snapchat', yt: 'youtube' })[app] ?? app;
 

@@ -18,11 +18,15 @@ const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 
 /** "teetotal", "tee total" said of the speaker: nothing after but a time or a filler ("teetotal pubs are a thing" is no habit). */
 const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days|nowadays|since\b|for\b|lol|tbh|btw|again|actually|🙌|💪))`;
+/** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (slot by FREE_OF_HABIT). */
+const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
+const FREE_OF_HABIT: Readonly<Record<string, string>> = { smoke: 'smoking', nicotine: 'smoking', alcohol: 'alcohol', booze: 'alcohol', vape: 'vaping' };
+
 /** "back on the cigs", "sober 8 months today", "havent smoked since june": a habit's news said without "I". */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?smoke[- ]?free\b|^\W*${OPENERS_BEFORE}(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?${FREE_OF}[- ]?free\b|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)`, 'i');
 
 /** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
-const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+(?:of\s+(?:being\s+)?)?)?smoke\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\b|\p{Extended_Pictographic}))`, 'iu');
+const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+(?:of\s+(?:being\s+)?)?)?(${FREE_OF})\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\b|\p{Extended_Pictographic}))`, 'iu');
 
 /**
  * Sober for the moment: "sober rn lol", "sober tonight", "sober enough to drive", "sober as a judge", "sober since noon",
@@ -33,6 +37,8 @@ const SOBER_FOR_NOW = /\bsober\s+(?:rn|right now|atm|at the moment|tonight|today
 /** Counted spans of sobriety: "8 months sober", "sober 3 weeks", "sober for a year"; "teetotal". */
 const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|day\s+\d{1,3}\s+sober|sober\b|${TEETOTAL})`, 'i');
 
+const SPAN_BEFORE_HABIT = new RegExp(String.raw`^(?:been )?(?:${SPAN_COUNT} (?:day|week|month|year)s? )?(?=(?:off|back) )`);
+
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
  * The habit's one slot (lexicon.ts HABIT_NAMES), or null for anything else ("back on the bus", "sober october" is a
@@ -42,7 +48,11 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   let i = start;
   if (['i', 'im'].includes(lowerOf(tokens[i]))) i++;
   if (["'m", 'am', 'm', "'ve", 've', 'have'].includes(lowerOf(tokens[i]))) i++;
-  const words = tokens.slice(i).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM').map(lowerOf);
+  // ("i've been off the cigs for 3 months", "10 days off the cigs": how long is when it began, not the habit.)
+  const said = tokens.slice(i).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'SYM').map(lowerOf).join(' ');
+  const lead = SPAN_BEFORE_HABIT.exec(said)?.[0] ?? '';
+  // ("i went back to drinking", "took up smoking again", "i'm on tiktok again": taken up again.)
+  const words = said.slice(lead.length).replace(/^(?:went|gone|going|got|have gone) back /, 'back ').replace(/^(?:took|taken|picked) up (?=\S+ again\b)/, 'back to ').replace(/^on (?=\S+ again\b)/, 'back on ').split(' ');
   // ("back to smoking 😔": a habit taken up again, as "back on the cigs" says; not "back to work".)
   const backOn = words[0] === 'back' && (words[1] === 'on' || (words[1] === 'to' && HABIT_NAMES.has(words[words[2] === 'the' ? 3 : 2] ?? ''))) ? 2 : words[0] === 'off' ? 1 : -1;
   if (backOn > 0) {
@@ -55,9 +65,13 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
     const what = `${at > backOn ? 'the ' : ''}${words[at] ?? ''}`;
     return { content: `${own.text} is ${on ? `back ${words[1] ?? 'on'}` : 'off'} ${what}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: on ? 'yes' : 'no', entities: [] };
   }
-  // "5 days smoke free!!", "i'm smoke-free since june": not smoking (not "a smoke free hotel").
+  // "5 days smoke free!!", "i'm smoke-free since june", "alcohol free since may": not had (not "a smoke free hotel").
   // ("smoke free since june until last night 😔": a spell that has ended.)
-  if (SMOKE_FREE.test(joinTokens(tokens.slice(i))) && !/\b(?:until|till|til|then)\b/i.test(joinTokens(tokens.slice(i)))) return { content: `${own.text} is smoke-free`, type: 'semantic', slot: `${own.key}.uses.smoking`, value: 'no', entities: [] };
+  const free = SMOKE_FREE.exec(joinTokens(tokens.slice(i)));
+  if (free && !/\b(?:until|till|til|then)\b/i.test(joinTokens(tokens.slice(i)))) {
+    const of = (free[1] ?? 'smoke').toLowerCase();
+    return { content: `${own.text} is ${of}-free`, type: 'semantic', slot: `${own.key}.uses.${FREE_OF_HABIT[of] ?? 'smoking'}`, value: 'no', entities: [] };
+  }
   const text = joinTokens(tokens.slice(i));
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)
   if (!SOBER.test(text) || SOBER_FOR_NOW.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;

@@ -356,7 +356,7 @@ const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
 /** "6 months in", "three weeks now", "5 days smoke free", "sober 3 weeks", "day 12 sober": how long a state has held. */
 const HELD_FOR = new RegExp(
-  String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\b|(?:in|now|today|and counting)\b)|\b(?:sober|smoke[- ]free)\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|smoke[- ]free)\b`,
+  String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|(?:smoke|nicotine|alcohol|booze|vape)[- ]free|off the)\b|(?:in|now|today|and counting)\b)|\b(?:sober|(?:smoke|nicotine|alcohol|booze|vape)[- ]free)\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|(?:smoke|nicotine|alcohol|booze|vape)[- ]free)\b`,
   'i',
 );
 /** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
