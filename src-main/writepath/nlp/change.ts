@@ -335,13 +335,11 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'download':
     case 'reinstall':
     case 'redownload': {
-      // "deleted tiktok on monday", "uninstalled insta": an app no longer used (not "deleted the photos"); "reinstalled
-      // insta", "redownloaded tiktok": used again.
-      // ("deleted instagram and tiktok": each app listed.)
-      const listed = object.findLastIndex((t) => SOCIAL_APPS.has(lowerOf(t)));
-      const list = object.slice(0, listed + 1);
+      // "deleted tiktok on monday", "uninstalled insta", each of "instagram and tiktok": an app no longer used (not
+      // "deleted the photos"); "reinstalled insta", "redownloaded tiktok": used again.
+      const list = object.slice(0, object.findLastIndex((t) => SOCIAL_APPS.has(lowerOf(t))) + 1);
       const apps = list.filter((t) => SOCIAL_APPS.has(lowerOf(t)));
-      const rest = object.slice(listed + 1).filter((t) => !['app', 'apps', 'account', 'accounts'].includes(lowerOf(t)));
+      const rest = object.slice(list.length).filter((t) => !['app', 'apps', 'account', 'accounts'].includes(lowerOf(t)));
       const between = list.every((t) => SOCIAL_APPS.has(lowerOf(t)) || ['my', 'their', 'and', '&', ',', 'both', 'app', 'account', 'the'].includes(lowerOf(t)));
       const opens = SOCIAL_APPS.has(lowerOf(object[0])) || ['my', 'their'].includes(lowerOf(object[0]));
       if (group.negated || !done || apps.length === 0 || !between || !opens || !onlyTimeOrFillers(joinTokens(rest))) return null;
