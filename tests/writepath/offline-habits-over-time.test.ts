@@ -102,6 +102,11 @@ describe('who one is by a habit, and apps back in use', () => {
 });
 
 describe('news behind an emoji or an opener', () => {
+  it('reads no liking of a thing only pointed at ("❤️ I like this tradition", "I love that song")', async () => {
+    for (const text of ['❤️ I like this tradition', 'I love that song', 'I hate those shoes']) expect(await slots(text), text).toEqual([]);
+    expect(await slots('I love jazz')).toEqual([{ slot: 'user.opinion.jazz', value: 'like' }]);
+  });
+
   it('reads a message that opens with an emoji', async () => {
     expect(await slots("😬 I'm not vegan anymore")).toEqual([{ slot: 'user.diet', value: 'ended:vegan' }]);
     expect(await slots('omg 😬 i quit smoking')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);

@@ -275,7 +275,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       const [about] = splitComparison(object, group.lemma === 'prefer');
       const thing = firstLower === 'to' ? about.slice(1) : about;
-      if (!headWord(thing)) return [];
+      // ("I like this tradition", "love that song": a thing pointed at in the chat, which a memory cannot name.)
+      if (!headWord(thing) || ['this', 'that', 'these', 'those'].includes(lowerOf(thing[0]))) return [];
       // "I don't love my job" is no dislike, nor "I don't hate it" a liking: only "like" flips when denied.
       if (group.negated && STRONG_FEELINGS.has(group.lemma)) return [];
       const likes = (cls === 'opinion_like') !== group.negated;
