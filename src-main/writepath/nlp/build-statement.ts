@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { appSlotName, SOCIAL_APPS, DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
 import { employerShaped, firmNamed, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
@@ -221,8 +221,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const after = object[placeAt + placeWords.length];
       if (moved && ([...object.slice(0, placeAt), after].some((t) => WORKPLACES.has(lowerOf(t))) || placeWords.some((w) => WORKPLACES.has(w.toLowerCase())))) return [];
       // "moved to the Guardian as an editor": a new job, not a home — at a name no one knows as a place, as a job
-      // ("moved to Leeds as a teenager", "to the UK as a nurse", "to Spain as soon as" are homes); so is "new job! I've
-      // moved to Ridgeline Analytics" (job-forms.ts).
+      // ("moved to Leeds as a teenager", "to Spain as soon as" are homes); so is "new job! moved to Ridgeline" (job-forms.ts).
       const asAt = placeAt + placeWords.length;
       const asRole = moved && lowerOf(after) === 'as' && ['a', 'an'].includes(lowerOf(object[asAt + 1])) ? object.slice(asAt + 2).filter((t) => t.pos !== 'PUNCT') : [];
       const roleNoun = asRole.length > 0 && asRole.length <= 3 ? asRole.at(-1) : undefined;
@@ -264,6 +263,8 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     case 'join': {
       if (group.negated) return [];
       const org = properRuns(object)[0];
+      const app = SOCIAL_APPS.has(firstLower) && !ctx.workTalk ? appSlotName(firstLower) : null; // ("joined twitter", "joined tinder lol")
+      if (app) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(`uses.${app}`), value: 'yes' })];
       if (org && org.start <= 1) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('employer'), value: normaliseFact(org.text), entities: [{ name: org.text, type: 'organization', aliases: [] }] })];
       return [says(`${s} ${group.phrase} ${objText}`)];
     }
@@ -275,8 +276,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (parts.length > 1) return parts.flatMap((part) => buildStatement(subject, group, part, ctx, said));
       const [about] = splitComparison(object, group.lemma === 'prefer');
       const thing = firstLower === 'to' ? about.slice(1) : about;
-      // ("I like this tradition", "love that song": a thing pointed at in the chat, which a memory cannot name.)
-      if (!headWord(thing) || ['this', 'that', 'these', 'those'].includes(lowerOf(thing[0]))) return [];
+      if (!headWord(thing) || ['this', 'that', 'these', 'those'].includes(lowerOf(thing[0]))) return []; // ("I like this tradition": pointed at)
       // "I don't love my job" is no dislike, nor "I don't hate it" a liking: only "like" flips when denied.
       if (group.negated && STRONG_FEELINGS.has(group.lemma)) return [];
       const likes = (cls === 'opinion_like') !== group.negated;

@@ -94,8 +94,7 @@ const organization = (name: string): StatementEntity => ({ name, type: 'organiza
 /** Statements for a change, or null when the clause is not one (the general rules then read it). */
 export function readChange(subject: Subject, group: VerbGroup, object: Token[], ctx: Context): Built[] | null {
   if (!CHANGE_VERBS.has(group.lemma) || group.copula) return null;
-  // "I never worked at Google", "I didn't live in Leeds": it never was, so nothing ended.
-  // ("I never smoke" is a habit denied, today.)
+  // "I never worked at Google", "I didn't live in Leeds": it never was, so nothing ended ("I never smoke" is today's).
   if (group.negated && (group.past || (/\bnever\b/.test(group.phrase) && !HABIT_VERBS.has(group.lemma)))) return null;
   const s = subject.text;
   const objText = joinTokens(object);
@@ -112,8 +111,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
   const done = group.past || /\b(?:has|have|had)\b/.test(group.phrase);
 
   const passive = /\b(?:is|are|was|were|been|got|get)\b/.test(group.phrase);
-  // A habit dropped ("I gave up coffee", "I stopped drinking alcohol", "I quit smoking") or taken up ("I started
-  // eating fish again").
+  // A habit dropped ("I gave up coffee", "I stopped drinking alcohol", "I quit smoking") or taken up ("started again").
   const habit = (value: 'yes' | 'no'): Built[] | null => {
     // "I stopped drinking except at weddings": not given up whole.
     if (value === 'no' && denialWithException(ctx.text, [first, headWord(object) ?? ''])) return [];
@@ -128,7 +126,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     if (!head || habitSaid.length > 4 || named) return null;
     // "fizzy drinks", "energy drinks": drinks of a kind are no alcohol.
     const kind = HABIT_NAMES.get(head) === 'alcohol' && /^drinks?$/.test(head) && object.length > 1 && object.some((t) => t.pos === 'ADJ' || (t.pos === 'NOUN' && !/^drinks?$/.test(lowerOf(t))));
-    const name = kind ? normaliseFact(joinTokens(object)).replace(/\s+/g, '_') : (HABIT_NAMES.get(head) ?? head);
+    const name = kind ? normaliseFact(joinTokens(habitSaid)).replace(/\s+/g, '_') : (HABIT_NAMES.get(head) ?? head);
     return [{ content: said, type: 'semantic', slot: slot(`uses.${name}`), value, entities: [] }];
   };
   const dropped = (): Built[] | null => habit('no');
@@ -364,6 +362,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
       const value = group.negated ? 'no' : 'yes';
+      // ("i'm not drinking at the moment", "driving so i'm not drinking": denied for now, unless "anymore" or a spell.)
+      if (group.negated && /\b(?:am|'m|is|'s|are|'re)\b/.test(group.phrase) && !/\b(?:any ?more|any longer|no longer|these days|nowadays|at all|for good|for (?:a|the|lent|january|\d+))\b/i.test(ctx.text)) return [];
       // "I don't drink coffee after 6pm", "not at home", "not with my parents", "without milk": denied only so, and no
       // habit ends ("for health reasons", "of any kind", "on principle" say why or how much, and it does).
       const qualified = group.negated && object.some((t) => t.pos === 'ADP') && !REASONS.test(objText);

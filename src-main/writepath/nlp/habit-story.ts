@@ -62,7 +62,7 @@ const RELAPSE = new RegExp(
     String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon|re-?(?:installed|downloaded|activated) (?:it|them))\b([^,;.!?…\n]*)`,
   'giu',
 );
-const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled) (?:it|them))\s+(?:again|for good)(?: now)?)\b([^,;.!?…\n]*)`, 'giu');
+const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled) (?:it|them))(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b))([^,;.!?…\n]*)`, 'giu');
 const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
 /** What the generic reading makes of a relapse said without its habit ("User started again in March"): it says nothing. */
 const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up again)|relapsed|caved)\b/;
@@ -107,7 +107,7 @@ function habitTurn(turn: HabitTurn, slot: string, before: Statement, own: Subjec
   const content =
     turn.value === 'yes'
       ? activity ? `${own.text} started ${activity} again${said}` : `${own.text} is back on ${thing}${said}`
-      : `${own.text} ${activity ? `quit ${activity}` : /^(?:deleted|uninstalled)/i.test(turn.said) ? `deleted ${thing}` : `gave up ${thing}`} again${said}`;
+      : `${own.text} ${activity ? `quit ${activity}` : /^(?:deleted|uninstalled)/i.test(turn.said) ? `deleted ${thing}` : `gave up ${thing}`}${/\bagain\b/i.test(turn.said) ? ' again' : ''}${said}`;
   return { content, type: 'semantic', slot, value: turn.value, entities: [], eventTime: time };
 }
 
@@ -123,17 +123,21 @@ function lastMention(text: string, habit: string): number {
 const HABIT_OF_ONE: Readonly<Record<string, string>> = { smoker: 'smoking', vaper: 'vaping', drinker: 'alcohol' };
 /** How much or how a habit is had, before "smoker" or "drinker": anything else names another thing ("a coffee drinker", "a weed smoker"). */
 const HOW_HABIT_IS_HAD = new Set(['heavy', 'light', 'big', 'social', 'casual', 'occasional', 'regular', 'chain', 'weekend', 'daily', 'moderate', 'binge', 'problem', 'secret', 'party', 'lifelong', 'non', 'ex', 'former', 'reformed', 'recovering', 'retired', 'never', 'lapsed']);
+const DRINKS = new Set(['coffee', 'tea', 'beer', 'wine', 'cider', 'gin', 'whisky', 'whiskey', 'vodka', 'rum', 'milk', 'water', 'juice', 'decaf']);
 const HABIT_LEFT = new Set(['non', 'ex', 'former', 'reformed', 'recovering', 'retired', 'never', 'lapsed']);
 
 /**
  * "a smoker", "a heavy drinker", "a non-smoker", "an ex-smoker", "a former vaper": who one is by a habit, in the habit's
- * slot (yes or no), not a job. Null for any other role ("a coffee drinker", "a weed smoker", "a passive smoker").
+ * slot (yes or no), not a job; "a coffee drinker" the drink's. Null for any other role ("a weed smoker", "a passive smoker").
  */
 export function habitIdentity(role: readonly Token[]): { slot: string; value: 'yes' | 'no' } | null {
   const words = role.map(lowerOf).filter((w) => w !== '-');
   const head = words.at(-1) ?? '';
   const habit = HABIT_OF_ONE[head.replace(/^(?:non-?|ex-)/, '')];
   const before = words.slice(0, -1);
+  // ("a coffee drinker", "a big tea drinker": the drink's own slot, as "I drink coffee".)
+  const drink = habit === 'alcohol' && DRINKS.has(before.at(-1) ?? '') ? before.at(-1) : undefined;
+  if (drink && before.slice(0, -1).every((w) => HOW_HABIT_IS_HAD.has(w) && !HABIT_LEFT.has(w))) return { slot: `uses.${drink}`, value: 'yes' };
   if (!habit || !before.every((w) => HOW_HABIT_IS_HAD.has(w))) return null;
   const left = /^(?:non|ex-)/.test(head) || before.some((w) => HABIT_LEFT.has(w));
   return { slot: `uses.${habit}`, value: left ? 'no' : 'yes' };

@@ -71,8 +71,14 @@ function normalisedWords(text: string): string {
     // "no longer vegan", "not vegetarian anymore 😬": a diet or habit given up, said without "I'm".
     .replace(DIET_GIVEN_UP_WITHOUT_I, "$1I'm ")
     .replace(/(?<![\p{L}'])im(?=\s+\p{Lu}\p{Ll}+\s*,?\s*(?:by the way|btw)\b)/gu, 'I am')
-    // "on tues", "on weds": days the time reader does not know by these short names.
-    .replace(/(?<=\bon\s+)(tues|weds)\b/gi, (d) => (/^t/i.test(d) ? 'tuesday' : 'wednesday'))
+    // "on tues", "last weds": days the time reader does not know by these short names.
+    .replace(/(?<=\b(?:on|last|this|next)\s+)(tues|weds|thurs)\b/gi, (d) => ({ tues: 'tuesday', weds: 'wednesday', thurs: 'thursday' })[d.toLowerCase()] ?? d)
+    // "2yrs ago", "3ish weeks ago": a count the time reader can read.
+    .replace(/\b(\d+)(yrs?|mths?|wks?)\b/gi, (_, n: string, u: string) => `${n} ${/^y/i.test(u) ? 'years' : /^m/i.test(u) ? 'months' : 'weeks'}`)
+    .replace(/\b(\d+)ish(?=\s+(?:days?|weeks?|months?|years?)\b)/gi, '$1')
+    .replace(/\b((?:a|an|\d+|one|two|three|four|five|six) (?:days?|weeks?|months?|years?)) or so ago\b/gi, '$1 ago')
+    // "back in '21", "since '19": the year in full.
+    .replace(/(?<=\b(?:in|since|from)\s+)['’](\d{2})\b/g, '20$1')
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.
     .replace(/(?<=\b(?:\d+|a|an|last|next|this|few|couple of)\s+)(?:yrs?|mths?|mnths?|mos)\b/gi, (w) => (/^y/i.test(w) ? 'year' : 'month') + (/s$/i.test(w) && !/^an?$/i.test(w) ? 's' : ''))
     .replace(/\b((?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:days?|weeks?|months?|years?))\s+back\b(?!\s+(?:to|in|at|on|from|home|then)\b)/gi, '$1 ago')

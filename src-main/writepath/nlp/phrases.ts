@@ -356,7 +356,7 @@ const SHORT_MONTHS = /^(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)$/;
 const TIME_PHRASE_WORDS = new Set([
   'in', 'on', 'at', 'during', 'around', 'since', 'back', 'by', 'last', 'this', 'next', 'early', 'late', 'mid', 'the', 'of', 'end',
   'start', 'beginning', 'middle', 'a', 'few', 'couple', 'ago', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
-  'nov', 'dec', 'nearly', 'almost', 'about', 'over', 'like', 'roughly', 'just', 'and', 'half',
+  'nov', 'dec', 'nearly', 'almost', 'about', 'over', 'like', 'roughly', 'just', 'and', 'half', 'earlier', 'ish', '-', 'or', 'so', 'well',
 ]);
 /** ("quit smoking ages ago", "yonks ago": a time, not the thing quit.) */
 const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'year', 'years', 'month', 'months', 'week', 'weeks', 'weekend', 'ages', 'yonks', 'day', 'days']);
@@ -368,7 +368,10 @@ const TIME_NOUNS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall', 'yea
 export function isTimePhrase(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length === 0 || words.length > 7) return false;
-  const calendar = (t: Token): boolean => CALENDAR_WORDS.has(lowerOf(t)) || TIME_NOUNS.has(lowerOf(t)) || SHORT_MONTHS.test(lowerOf(t)) || /^\d[\d/.-]*(?:st|nd|rd|th)?$/.test(t.text);
+  // ("last tues", "mid-october", "2yrs ago", "3ish weeks ago": a chat's short and hyphened times too.)
+  const calendar = (t: Token): boolean =>
+    CALENDAR_WORDS.has(lowerOf(t)) || TIME_NOUNS.has(lowerOf(t)) || SHORT_MONTHS.test(lowerOf(t)) || /^\d[\d/.-]*(?:st|nd|rd|th|ish|yrs?|mths?|wks?)?$/.test(t.text) ||
+    /^(?:mon|tues?|weds?|thu|thur|thurs|fri|sat|sun)$/i.test(t.text) || /^(?:mid|early|late)-\p{L}+$/iu.test(t.text);
   return words.some(calendar) && words.every((t) => calendar(t) || TIME_PHRASE_WORDS.has(lowerOf(t)));
 }
 

@@ -17,7 +17,7 @@ const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictograp
  * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "(not
  * really)", "said no one ever" anywhere; "not really", "i wish", "in my dreams", "as if" as the sentence's end; "not"
  * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of"); a crush's
- * "doesn't know it yet".
+ * "doesn't know it yet"; "lol no", "😂 nah", "jokes", "yeah right" at the end.
  */
 const TAKE_BACK = new RegExp(
   [
@@ -32,6 +32,11 @@ const TAKE_BACK = new RegExp(
     String.raw`\b(?:doesn'?t|does not|don'?t|do not)\s+know\s+(?:it\s+yet|(?:that\s+)?i\s+exist|who\s+i\s+am)\b`,
     // "i'm a teacher, used to anyway".
     String.raw`,\s*used to\s*(?:anyway|tho|though)?${END}`,
+    // "i quit drinking lol no", "started vaping again lol no i didnt", "went vegan 😂 nah", "back on insta. jokes, i'd
+    // never", "quit smoking yeah right": a laugh and a no, or a joke owned, at the end.
+    String.raw`(?:lol|lmao|haha|\p{Extended_Pictographic})\s*(?:no+|nope|nah)\b(?:\s*(?:i\s+)?(?:didn'?t|did not|haven'?t|havent|wasn'?t|won'?t|am not|i'?m not|i wish))?${END}`,
+    String.raw`(?:^|[\s.,…])(?:jokes?|joking)(?:,?\s*i(?:'?d| would) never)?${END}`,
+    String.raw`(?:^|[\s.,…])yeah,?\s+right${END}`,
   ].join('|'),
   'iu',
 );
@@ -43,9 +48,9 @@ const TAKE_BACK = new RegExp(
 const TAKE_BACK_AFTER = /^\s*(?:(?:wait|hang on|hold on)\s*,?\s*no\b|no\s*,?\s*wait\b|scratch that\b|(?:nah\s+)?not really\s*(?:anyway|tbh|lol|haha)?\s*(?:[,.!…]|$)|used to\s*(?:anyway|tho|though|lol|haha)?[\s.!…]*$|well,?\s*(?:worked|lived|used to)\b)/i;
 /** A time long gone, which makes what a sentence says no longer so: "back in the day", "back in uni", "back then". */
 const LONG_AGO = /\bback (?:in the day|then|in (?:uni|school|college|my (?:twenties|teens|20s|uni days|school days)))\b/i;
-/** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month". */
+/** A spell, not a change of habit: "for lent", "dry january", "veganuary", "(for a week)", "this month" (not "earlier this month"). */
 const FOR_A_SPELL =
-  /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now|today|tonight|the day)|dry january|veganuary|sober october|this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
+  /\b(?:for (?:lent|(?:dry )?january|november|movember|(?:sober )?october|a (?:week|month|year|bit|while|fortnight)|the (?:week|month|year)|(?:\d+|one|two|three|four|six|a few|a couple of) (?:days|weeks|months)|now|today|tonight|the day)|dry january|veganuary|sober october|(?<!\b(?:earlier|start of|beginning of|end of|middle of|mid|since)\s)this (?:week|month)|until (?:christmas|easter|the weekend|next week))\b/i;
 const SPELL_MONTH = /\b(?:january|october|november)\b/i;
 const NAMED_SPELL = /\b(?:lent|dry january|veganuary|sober october|movember|stoptober)\b/i;
 /**

@@ -212,7 +212,7 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
     // Only a past time dates a fact; one ahead (a plan) never does, nor a weekday unless the verb is past.
     const said = times.find((m) => !m.future && (!m.weekday || subjectAndRest.past));
     // "im vegan now, 6 months in", "i'm vegan now, since may": a state said of now is dated by when it began.
-    const time = said === undefined || /^(?:now|right now|today|currently)$/i.test(said.text.trim()) ? (stateBegan(sentenceText, reference) ?? said?.time ?? null) : said.time;
+    const time = said === undefined || /^(?:now|right now|today|currently)$/i.test(said.text.trim()) ? (stateBegan(sentenceText, reference, ctext) ?? said?.time ?? null) : said.time;
     // "we moved to Vercel for hosting": the tagger makes "for hosting" a clause of its own; it still says a service.
     const forSoftwareNext = forSoftware(sentence.tokens.slice(clauseStart + clause.tokens.length));
     for (const { timeless, ...s } of subjectAndRest.statements) {

@@ -195,7 +195,7 @@ function holidays(text: string, reference: number): TimeMention[] {
 }
 
 /** A qualifier before a span counted back ("nearly 2 years ago", "like 3 weeks ago"): part of the time, not of the fact. */
-const QUALIFIER_BEFORE = /\b(?:nearly|almost|roughly|about|around|over|like|just over|just under)\s+$/i;
+const QUALIFIER_BEFORE = /\b(?:nearly|almost|roughly|about|around|over|like|just over|just under|well over)\s+$/i;
 const COUNTED = /^(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple)/i;
 function withQualifier(text: string, m: TimeMention): TimeMention {
   const q = m.relative && COUNTED.test(m.text) ? QUALIFIER_BEFORE.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
@@ -354,19 +354,26 @@ const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three:
 const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
 /** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
-/** "6 months in", "three weeks now", "5 days smoke free", "sober 3 weeks", "day 12 sober": how long a state has held. */
-const HELD_FOR = new RegExp(
-  String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|(?:smoke|nicotine|alcohol|booze|vape)[- ]free|off the)\b|(?:in|now|today|and counting)\b)|\b(?:sober|(?:smoke|nicotine|alcohol|booze|vape)[- ]free)\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|(?:smoke|nicotine|alcohol|booze|vape)[- ]free)\b`,
+/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
+const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
+const FREE = String.raw`(?:smoke|nicotine|alcohol|booze|vape)[- ]free`;
+/**
+ * A habit's span counted in its own clause: "5 days smoke free", "sober 3 weeks", "day 12 sober", "10 days off the
+ * cigs" (not "back on the booze after 6 months sober": when the spell began is not when it ended).
+ */
+const HABIT_HELD = new RegExp(
+  String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the)\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
   'i',
 );
 /** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
 const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b`, 'iu');
 
 /**
- * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in".
- * Such a sentence is dated by its start, not by "now". Null when it names no start.
+ * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in"
+ * (a span counted of a habit, or with "been", only in the statement's own `clause`). Such a sentence is dated by its
+ * start, not by "now". Null when it names no start.
  */
-export function stateBegan(text: string, reference: number): number | null {
+export function stateBegan(text: string, reference: number, clause = text): number | null {
   const since = timeMentions(text, reference).find((m) => /\bsince\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) && !m.future);
   if (since) return since.time;
   // "since may": chrono leaves the month that is also a verb alone.
@@ -377,7 +384,8 @@ export function stateBegan(text: string, reference: number): number | null {
     const year = m <= ref.getUTCMonth() ? ref.getUTCFullYear() : ref.getUTCFullYear() - 1;
     return Date.UTC(year, m, 1, 12);
   }
-  const found = HELD_FOR.exec(text) ?? BEEN_FOR.exec(text);
+  // (A span counted of a habit or with "been" dates its own clause: "moved to york and i've been sober for a month".)
+  const found = HELD_FOR.exec(text) ?? HABIT_HELD.exec(clause) ?? BEEN_FOR.exec(clause);
   if (!found) return null;
   // (Said as "sober 3 weeks" or "day 12 sober", the count and unit come in another order.)
   const held = found[1] ? [found[1], found[2]] : found[3] ? [found[3], found[4]] : [found[6], found[5]];
