@@ -9,7 +9,8 @@ import type { Token } from './analyzer';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { lowerOf } from './phrases';
 import type { Statement, Subject } from './statement-types';
-import { goneBy, SPAN_COUNT, spanBack, timeMentions, type TimeMention } from './time';
+import { goneBy, timeMentions, type TimeMention } from './time';
+import { SPAN_COUNT, spanBack } from './time-spans';
 
 const DAY = 86_400_000;
 /** The activity a habit's slot names, for "User started drinking again". */

@@ -7,7 +7,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { SPAN_COUNT } from './time';
+import { SPAN_COUNT } from './time-spans';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';

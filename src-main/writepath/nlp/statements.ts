@@ -23,7 +23,8 @@ import { cleanObject, lowerOf, possessive, slotKey, withoutVocative } from './ph
 import { relationAt, relativeAt } from './relation-at';
 import { intensityWithException, withoutIntensity } from './intensity';
 import { NOTHING, type Built, type ClausePosition, type Context, type Speaker, type Statement, type StatementEntity, type Subject } from './statement-types';
-import { goneBy, stateBegan, timeMentions, type TimeMention } from './time';
+import { goneBy, timeMentions, type TimeMention } from './time';
+import { stateBegan } from './time-spans';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { withHabitNews } from './habit-story';
 import { verbGroup } from './verb-group';
@@ -135,8 +136,7 @@ export function readStatements(
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
   const takenBack = sentences.findLastIndex((s, i) => takesBack(joinTokens(s.tokens), i));
-  // "jake went vegan. went freelance too", "my sister? went vegan": right after someone else's news or a sentence
-  // that only names them, news said without a subject is theirs.
+  // "jake went vegan. went freelance too": after someone else's news or name, news said without a subject is theirs.
   let aboutSomeoneElse = false;
   for (const sentence of sentences.slice(takenBack + 1)) {
     const key = `${aboutSomeoneElse ? 1 : 0}${sentenceKey(sentence)}`;

@@ -1,0 +1,62 @@
+/**
+ * How long a state has held, said as a span ("6 months in", "been sober for 2 years", "day 12 sober", "since may"), and
+ * when it began: a state said of now is dated by its start (time.ts reads the times themselves).
+ */
+import { timeMentions } from './time';
+
+const DAY = 86_400_000;
+const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
+const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
+/** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
+export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
+/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
+const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
+const FREE = String.raw`(?:smoke|nicotine|alcohol|booze|vape)[- ]free`;
+/**
+ * A habit's span counted in its own clause: "5 days smoke free", "sober 3 weeks", "day 12 sober", "10 days off the
+ * cigs" (not "back on the booze after 6 months sober": when the spell began is not when it ended).
+ */
+const HABIT_HELD = new RegExp(
+  String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the)\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
+  'i',
+);
+/** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
+const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b`, 'iu');
+
+/**
+ * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in"
+ * (a span counted of a habit, or with "been", only in the statement's own `clause`). Such a sentence is dated by its
+ * start, not by "now". Null when it names no start.
+ */
+export function stateBegan(text: string, reference: number, clause = text): number | null {
+  const since = timeMentions(text, reference).find((m) => /\bsince\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) && !m.future);
+  if (since) return since.time;
+  // "since may": chrono leaves the month that is also a verb alone.
+  const month = /\bsince\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i.exec(text);
+  if (month) {
+    const m = MONTH_PREFIXES.indexOf((month[1] as string).slice(0, 3).toLowerCase());
+    const ref = new Date(reference);
+    const year = m <= ref.getUTCMonth() ? ref.getUTCFullYear() : ref.getUTCFullYear() - 1;
+    return Date.UTC(year, m, 1, 12);
+  }
+  // (A span counted of a habit or with "been" dates its own clause: "moved to york and i've been sober for a month".)
+  const found = HELD_FOR.exec(text) ?? HABIT_HELD.exec(clause) ?? BEEN_FOR.exec(clause);
+  if (!found) return null;
+  // (Said as "sober 3 weeks" or "day 12 sober", the count and unit come in another order.)
+  const held = found[1] ? [found[1], found[2]] : found[3] ? [found[3], found[4]] : [found[6], found[5]];
+  return spanBack(held[0] ?? '', held[1] ?? '', reference);
+}
+
+/** The time `count` `unit`s before `reference` ("3", "week"; "a couple of", "months"), or null for a count it cannot read. */
+export function spanBack(count: string, unit: string, reference: number): number | null {
+  const n = /^\d+$/.test(count) ? Number(count) : SPAN_WORDS[count.toLowerCase()];
+  const u = unit.toLowerCase().replace(/s$/, '');
+  if (n === undefined) return null;
+  // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
+  const d = new Date(reference);
+  if (u === 'month') return d.setUTCMonth(d.getUTCMonth() - n);
+  if (u === 'year') return d.setUTCFullYear(d.getUTCFullYear() - n);
+  const ms = UNIT_MS[u];
+  return ms === undefined ? null : reference - n * ms;
+}
