@@ -286,5 +286,16 @@ describe('found by the second session 29 review', () => {
     expect(await slots('joined tinder lol')).toEqual([{ slot: 'user.uses.tinder', value: 'yes' }]);
     expect(await slots('i joined google')).toEqual([{ slot: 'user.employer', value: 'google' }]);
   });
+
+  it('reads "i used to smoke" as given up, "i quit coffee in may", and the speaker\'s news before "and so did my brother"', async () => {
+    expect(await read('i used to smoke')).toEqual([{ slot: 'user.uses.smoking', value: 'no', content: 'User does not smoke' }]);
+    expect(await slots('i used to smoke but started again')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no' },
+      { slot: 'user.uses.smoking', value: 'yes' },
+    ]);
+    expect(await slots('my dad used to smoke')).toEqual([]);
+    expect(await slots('i quit coffee in may')).toEqual([{ slot: 'user.uses.coffee', value: 'no', day: '2026-05-01' }]);
+    expect(await slots('i quit smoking and so did my brother')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+  });
 });
 

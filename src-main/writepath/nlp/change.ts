@@ -35,7 +35,7 @@ const JOB_NEWS = new Set(['job', 'position', 'role', 'internship', 'placement', 
 
 /** The slot key of a pastime quit: a noun phrase of one to three words, no adverb ("quit the meeting early"), not "this game". */
 function pastimeAt(object: readonly Token[]): string | null {
-  const words = object.filter((t) => t.pos !== 'PUNCT');
+  const words = withoutTimeAtEnd(object).filter((t) => t.pos !== 'PUNCT'); // ("i quit coffee in may")
   const start = words.findIndex((t) => !(t.pos === 'DET' || lowerOf(t) === 'their'));
   const phrase = words.slice(start);
   if (start < 0 || phrase.length === 0 || phrase.length > 3 || ['this', 'that', 'these', 'those'].includes(lowerOf(words[0]))) return null;

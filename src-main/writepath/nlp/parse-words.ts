@@ -38,6 +38,10 @@ function normalisedWords(text: string): string {
   return unshouted(text.replace(CORRECTION_FRAME, ''))
     // ("😬 I'm not vegan anymore")
     .replace(LEADING_EMOJI, '$1')
+    // "i used to smoke", "I used to vape but …": a habit had once and given up, as "I don't smoke anymore" says.
+    .replace(/\b[Ii]\s+used to (smoke|vape|drink)(?=\s*(?:$|[.!,;…]|but\b|lol\b|tbh\b|haha\b|though\b|tho\b|\p{Extended_Pictographic}))/gu, "I don't $1 anymore")
+    // "i quit smoking and so did my brother": the speaker's news; the tail says someone did the same.
+    .replace(/\s*,?\s*(?:and|&)\s+so\s+(?:did|has|have)\s+(?:my\s+|his\s+|her\s+|our\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s*(?:$|[.!,;…]|lol|\p{Extended_Pictographic}))/giu, '')
     // "quit smoking in jan and never looked back": a give-up said firmly; the tail denies nothing of it.
     .replace(/\s*,?\s*(?:and|&)\s+(?:have\s+|I've\s+|I have\s+)?(?:never|haven'?t|not)\s+(?:looked back|started again|touched (?:one|it|them|a drop|a cig)(?: since)?|had (?:one|a drop|a cig) since)\b(?=\s*(?:$|[.!,;…]|since|\p{Extended_Pictographic}))/giu, '')
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
