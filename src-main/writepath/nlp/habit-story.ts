@@ -73,12 +73,14 @@ interface HabitTurn {
   value: 'yes' | 'no';
   said: string;
   tail: string;
+  /** Said with "I" ("i started again tho"): the speaker's, even after someone else's habit. */
+  saidByI: boolean;
 }
 
 function withRelapses(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
   const turns: HabitTurn[] = [...[...text.matchAll(RELAPSE)].map((m) => ({ m, value: 'yes' as const })), ...[...text.matchAll(GIVEN_UP_AGAIN)].map((m) => ({ m, value: 'no' as const }))]
     .filter(({ m }) => !DENIED_BEFORE.test(text.slice(0, m.index + m[0].indexOf(m[1] as string))))
-    .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '' }))
+    .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '', saidByI: /(?:^|[\s,;.!?…])(?:i|i'?m|im|i'?ve)\s/i.test(m[0]) }))
     .sort((a, b) => a.at - b.at);
   const result = out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content)));
   for (const turn of turns) {
@@ -88,8 +90,10 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
     const named = habits.map((slot) => ({ slot, at: lastMention(text.slice(0, turn.at), slot.slice(slot.lastIndexOf('.') + 1)) })).filter((h) => h.at >= 0);
     const slot = named.sort((a, b) => b.at - a.at)[0]?.slot;
     const before = result.findLast((s) => s.slot === slot);
-    if (!slot || !before || before.value === turn.value) continue;
-    result.push(habitTurn(turn, slot, before, own, reference));
+    if (slot && before && before.value !== turn.value) result.push(habitTurn(turn, slot, before, own, reference));
+    // "my dad quit smoking, i started again tho": the speaker takes up again the habit someone else just gave up.
+    const theirs = !slot && turn.saidByI && turn.value === 'yes' ? result.findLast((s) => s.value === 'no' && /\.uses\.[\w-]+$/.test(s.slot ?? '') && lastMention(text.slice(0, turn.at), (s.slot ?? '').slice((s.slot ?? '').lastIndexOf('.') + 1)) >= 0) : undefined;
+    if (theirs?.slot) result.push(habitTurn(turn, `${own.key}.uses.${theirs.slot.slice(theirs.slot.lastIndexOf('.') + 1)}`, { ...theirs, eventTime: null }, own, reference));
   }
   return result;
 }
