@@ -304,3 +304,28 @@ describe('found by the second session 29 review', () => {
   });
 });
 
+describe('found by the third session 29 review: jokes owned, and what is no joke', () => {
+  it('takes back only a joke owned at the end: not an answer to a question, someone else\'s words, or "no joke"', async () => {
+    for (const text of ['moved to leeds lol no', 'i quit drinking. lol no', 'went vegan 😂 nah', 'quit smoking yeah right', 'i moved to leeds\n😂 nah']) {
+      expect(await slots(text), text).toEqual([]);
+    }
+    expect(await slots('moved to leeds last week. do i miss london? lol no')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
+    expect(await slots('started at google last week. miss my old job? 😂 nah')).toEqual([{ slot: 'user.employer', value: 'google', day: '2026-11-18' }]);
+    expect(await slots('i quit my job today and my mum was like yeah right')).toEqual([{ slot: 'user.employer', value: 'ended:', day: '2026-11-25' }]);
+    expect(await slots("i moved to leeds and my mum asked if i'd move back, lol no")).toEqual([{ slot: 'user.residence', value: 'leeds' }]);
+    // (Only the sentence that ends in the joke is taken back.)
+    expect(await slots("i moved to leeds last week. also i'm a millionaire lol no")).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
+    expect(await slots('i quit smoking, no joke')).toEqual([{ slot: 'user.uses.smoking', value: 'no' }]);
+    expect(await slots("i'm vegan now, no jokes")).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-11-25' }]);
+    expect(await slots('moved to leeds last week, the party was jokes')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2026-11-18' }]);
+  });
+
+  it('reads "… and so is my sister", "2 and a half years ago", "guys" before news, and a flag opening a message', async () => {
+    expect(await slots("i'm vegan and so is my sister")).toEqual([{ slot: 'user.diet', value: 'vegan' }]);
+    expect(await slots('moved to leeds 2 and a half years ago')).toEqual([{ slot: 'user.residence', value: 'leeds', day: '2024-05-25' }]);
+    expect(await slots('quit smoking a year and a half ago')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2025-05-25' }]);
+    expect(await slots('guys i moved to leeds')).toEqual([{ slot: 'user.residence', value: 'leeds' }]);
+    expect(await slots('🇬🇧 moved back to the uk')).toEqual([{ slot: 'user.residence', value: 'uk' }]);
+  });
+});
+

@@ -140,7 +140,7 @@ export const NOT_POSSESSIONS = words('question idea feeling look go chance probl
 export const OPENERS = words(`
   and but so also actually honestly well oh ok okay yeah yes no anyway anyways btw plus now then lately recently still
   basically seriously frankly luckily sadly unfortunately fortunately finally um uh hmm hey hi hello hiya heya wow ah haha lol
-  nowadays currently tbh ngl lowkey imo omg ps pps fyi update psa nah yep yup welp ugh meh sigh yay yo woo woohoo
+  nowadays currently tbh ngl lowkey imo omg ps pps fyi update psa nah yep yup welp ugh meh sigh yay yo woo woohoo guys
   by the way guess what fun fact
 `);
 

@@ -19,7 +19,7 @@ const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntrie
 );
 
 /** An emoji that opens a message or a line, or follows its openers ("omg 😬 i quit"): the tagger makes it the clause's first word. */
-const LEADING_EMOJI = new RegExp(String.raw`((?:^|\n)${OPENERS_BEFORE})\s*\p{Extended_Pictographic}[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F\u200D\s]*(?=[\p{L}\p{N}])`, 'giu');
+const LEADING_EMOJI = new RegExp(String.raw`((?:^|\n)${OPENERS_BEFORE})\s*[\p{Extended_Pictographic}\p{Regional_Indicator}][\p{Extended_Pictographic}\p{Regional_Indicator}\p{Emoji_Modifier}\uFE0F\u200D\s]*(?=[\p{L}\p{N}])`, 'giu');
 
 /** A correction's frame before the corrected statement: "sorry typo, I meant I live in …", "correction: I work at …". */
 const CORRECTION_FRAME = /^\s*(?:(?:sorry|oops|typo|wait|no|ugh|ok|okay)\b[\s,!.:]*)*(?:(?:I|i) meant|(?:I|i) mean|correction\s*:)\s*,?\s*(?=(?:I|i|my|My)\b)/;
@@ -41,7 +41,7 @@ function normalisedWords(text: string): string {
     // "i used to smoke", "I used to vape but …": a habit had once and given up, as "I don't smoke anymore" says.
     .replace(/\b[Ii]\s+used to (smoke|vape|drink)(?=\s*(?:$|[.!,;…]|but\b|lol\b|tbh\b|haha\b|though\b|tho\b|\p{Extended_Pictographic}))/gu, "I don't $1 anymore")
     // "i quit smoking and so did my brother": the speaker's news; the tail says someone did the same.
-    .replace(/\s*,?\s*(?:and|&)\s+so\s+(?:did|has|have)\s+(?:my\s+|his\s+|her\s+|our\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s*(?:$|[.!,;…]|lol|\p{Extended_Pictographic}))/giu, '')
+    .replace(/\s*,?\s*(?:and|&)\s+so\s+(?:did|has|have|is|was|are|does|do)\s+(?:my\s+|his\s+|her\s+|our\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s*(?:$|[.!,;…]|lol|\p{Extended_Pictographic}))/giu, '')
     // "quit smoking in jan and never looked back": a give-up said firmly; the tail denies nothing of it.
     .replace(/\s*,?\s*(?:and|&)\s+(?:have\s+|I've\s+|I have\s+)?(?:never|haven'?t|not)\s+(?:looked back|started again|touched (?:one|it|them|a drop|a cig)(?: since)?|had (?:one|a drop|a cig) since)\b(?=\s*(?:$|[.!,;…]|since|\p{Extended_Pictographic}))/giu, '')
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
@@ -81,6 +81,9 @@ function normalisedWords(text: string): string {
     .replace(/\b(\d+)(yrs?|mths?|wks?)\b/gi, (_, n: string, u: string) => `${n} ${/^y/i.test(u) ? 'years' : /^m/i.test(u) ? 'months' : 'weeks'}`)
     .replace(/\b(\d+)ish(?=\s+(?:days?|weeks?|months?|years?)\b)/gi, '$1')
     .replace(/\b((?:a|an|\d+|one|two|three|four|five|six) (?:days?|weeks?|months?|years?)) or so ago\b/gi, '$1 ago')
+    // "2 and a half years ago", "a year and a half ago": as "2.5 years ago", which the time reader knows.
+    .replace(/\b(\d+) and a half (days|weeks|months|years)\b/gi, '$1.5 $2')
+    .replace(/\ban? (day|week|month|year) and a half\b/gi, '1.5 $1s')
     // "back in '21", "since '19": the year in full.
     .replace(/(?<=\b(?:in|since|from)\s+)['’](\d{2})\b/g, '20$1')
     // "2 yrs ago", "6 mths ago", "a yr ago"; and "a month back", "3 weeks back": as long ago.

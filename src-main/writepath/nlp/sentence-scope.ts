@@ -17,7 +17,7 @@ const END = String.raw`[\s.!…]*(?:lol|haha|lmao)?[\s.!…\p{Extended_Pictograp
  * A sentence that takes back the ones before it (and itself): "jk", "just kidding", "kidding", "/s", "(not)", "(not
  * really)", "said no one ever" anywhere; "not really", "i wish", "in my dreams", "as if" as the sentence's end; "not"
  * alone or after "…" or a comma; a hedge after a comma or on its own ("…, kind of", "well, almost", "sort of"); a crush's
- * "doesn't know it yet"; "lol no", "😂 nah", "jokes", "yeah right" at the end.
+ * "doesn't know it yet".
  */
 const TAKE_BACK = new RegExp(
   [
@@ -32,11 +32,6 @@ const TAKE_BACK = new RegExp(
     String.raw`\b(?:doesn'?t|does not|don'?t|do not)\s+know\s+(?:it\s+yet|(?:that\s+)?i\s+exist|who\s+i\s+am)\b`,
     // "i'm a teacher, used to anyway".
     String.raw`,\s*used to\s*(?:anyway|tho|though)?${END}`,
-    // "i quit drinking lol no", "started vaping again lol no i didnt", "went vegan 😂 nah", "back on insta. jokes, i'd
-    // never", "quit smoking yeah right": a laugh and a no, or a joke owned, at the end.
-    String.raw`(?:lol|lmao|haha|\p{Extended_Pictographic})\s*(?:no+|nope|nah)\b(?:\s*(?:i\s+)?(?:didn'?t|did not|haven'?t|havent|wasn'?t|won'?t|am not|i'?m not|i wish))?${END}`,
-    String.raw`(?:^|[\s.,…])(?:jokes?|joking)(?:,?\s*i(?:'?d| would) never)?${END}`,
-    String.raw`(?:^|[\s.,…])yeah,?\s+right${END}`,
   ].join('|'),
   'iu',
 );
@@ -68,9 +63,31 @@ const COVER_STORY = /\bif (?:any(?:one|1|body)|some(?:one|body)|they|she|he|(?:m
 /** Said of now, so a time long gone in the same sentence is what changed: "back in the day i was a punk but now i'm a teacher". */
 const NOW_TOO = /\b(?:now|these days|nowadays|currently)\b/i;
 
-/** Whether the sentence at `index` of a message (its text) takes back what was said up to it. */
-export function takesBack(text: string, index: number): boolean {
-  return TAKE_BACK.test(text) || (index > 0 && TAKE_BACK_AFTER.test(text));
+/**
+ * A joke owned at the end of what was said: a laugh and a no ("lol no", "😂 nah", "lol no i didnt"), "jokes", "jokes,
+ * i'd never", "yeah right". Not the answer to a question ("do i miss london? lol no"), nor someone else's words ("my
+ * mum was like yeah right", "asked if i'd move back, lol no"), nor "no joke", "jokes aside", "dad jokes".
+ */
+const JOKE_OWNED = new RegExp(
+  String.raw`(?:(?:^|\s)(?:lol|lmao|haha)|\p{Extended_Pictographic}|^)\s*(?:no+|nope|nah)\b(?:\s*(?:i\s+)?(?:didn'?t|did not|haven'?t|havent|wasn'?t|won'?t|am not|i'?m not|i wish))?${END}|(?:^|[\s.,…\p{Extended_Pictographic}])(?<!\b(?:no|not|dad|bad|the|of|some|my|his|her|your|their|writing|telling|making|cracking|was|were|is|are|so|proper|actual|absolute)\s)(?:jokes|joking)(?:,?\s*i(?:'?d| would) never)?${END}|(?:^|[\s.,…\p{Extended_Pictographic}])yeah,?\s+right${END}`,
+  'iu',
+);
+/** Words before a joke ending that make it someone else's, or an answer: a question, "asked", "was like". */
+const NOT_OWN_JOKE = /\?|\b(?:asked|asks|asking|wondered|wondering|said|says|goes|was like|were like|is like|be like)\b/i;
+
+/** A sentence that ends in a joke owned (JOKE_OWNED): its own statements are none. */
+export function endsInJoke(text: string): boolean {
+  const found = JOKE_OWNED.exec(text);
+  return found !== null && found.index > 0 && !NOT_OWN_JOKE.test(text.slice(0, found.index));
+}
+
+/**
+ * Whether the sentence at `index` of a message (its text) takes back what was said up to it. `previous`: the sentence
+ * before it; a joke ending alone ("lol no", "nah", "jokes") after a question answers it, and takes nothing back.
+ */
+export function takesBack(text: string, index: number, previous = ''): boolean {
+  const jokeAlone = index > 0 && JOKE_OWNED.exec(text)?.index === 0 && !/\?\s*$/.test(previous) && !NOT_OWN_JOKE.test(previous.slice(-40));
+  return TAKE_BACK.test(text) || (index > 0 && TAKE_BACK_AFTER.test(text)) || jokeAlone;
 }
 
 /**
@@ -80,6 +97,8 @@ export function takesBack(text: string, index: number): boolean {
  * "living in berlin for the summer" is a stay, not a home.
  */
 export function asTheSentenceMeansThem(statements: readonly Statement[], text: string): Statement[] {
+  // "moved to leeds lol no", "went vegan 😂 nah": a joke owned at its end takes the sentence back.
+  if (endsInJoke(text)) return [];
   // "i love being ignored 🙃", "love mondays 🙄": a taste said in irony is none (an upside-down face makes light of a
   // state, "allergic to cats too 🙃", and takes back only a taste).
   if (IRONY.test(text)) return asTheSentenceMeansThem(statements.filter((s) => s.type !== 'opinion'), text.replace(new RegExp(IRONY.source, 'giu'), ''));

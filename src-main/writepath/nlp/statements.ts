@@ -135,7 +135,7 @@ export function readStatements(
   const read = new Map<string, SentenceReading>();
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
-  const takenBack = sentences.findLastIndex((s, i) => takesBack(joinTokens(s.tokens), i));
+  const takenBack = sentences.findLastIndex((s, i) => takesBack(joinTokens(s.tokens), i, joinTokens(sentences[i - 1]?.tokens ?? [])));
   // "jake went vegan. went freelance too": after someone else's news or name, news said without a subject is theirs.
   let aboutSomeoneElse = false;
   for (const sentence of sentences.slice(takenBack + 1)) {
