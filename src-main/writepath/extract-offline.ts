@@ -11,9 +11,11 @@ import type { MemoryNode } from '../../src-shared/memory-types';
 import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
-import { readStatements, type Speaker } from './nlp/statements';
+import { readStatements, speakerSubject, type Speaker } from './nlp/statements';
+import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
 import { applyCorrection, correctionIn } from './nlp/corrections';
+import { RELATIONS, SHORT_RELATIONS } from './nlp/lexicon';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
 import { textPieces } from '../../src-shared/text';
@@ -81,6 +83,15 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
  */
 export const MAX_READ_CHARS = 10_000;
 
+/** A message that only names someone of the speaker's ("so my flatmate", "my dad", "omg my bf"): the next one is about them. */
+const PEOPLE_WORDS = [...RELATIONS, ...Object.keys(SHORT_RELATIONS), 'mate', 'pal', 'bf', 'gf', 'flatmate', 'parents', 'folks', 'kids', 'sis', 'bro'];
+const NAMES_SOMEONE_ONLY = new RegExp(
+  String.raw`^\W*(?:(?:so|and|ok so|omg|guess what|update|btw|ugh|lol)\W+)*(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${PEOPLE_WORDS.join('|')})[\s.!…\p{Extended_Pictographic}\uFE0F]*$`,
+  'iu',
+);
+/** Words that say the speaker is in the message. */
+const FIRST_PERSON = /\b(?:i|me|my|mine|we|our|us|i'?m|im|i'?ve|ive|i'?d|i'?ll)\b/i;
+
 export interface OfflineExtractorOptions {
   /** The English analyzer; default wink-nlp, loaded once per process on first use. */
   analyzer?: () => Promise<TextAnalyzer>;
@@ -117,7 +128,7 @@ export class OfflineExtractor implements Extractor {
     // Only right after it: once someone else has spoken, "not really" answers them.
     // An outright joke ("jk", "april fools") reaches back over one reply that taught nothing: "i moved to Rome!!!" /
     // the assistant's congratulations / "jk".
-    let last: { speaker: string; at: number; time: number } | null = null;
+    let last: { speaker: string; at: number; time: number; said: string } | null = null;
     let replied = false;
     for (const episode of page.episodes) {
       const speaker = speakerAmong(episode, voices);
@@ -145,7 +156,11 @@ export class OfflineExtractor implements Extractor {
       // A message that says the same thing many times gives it once: dedupBatch would merge the copies anyway,
       // after validating and normalising each one.
       const stated = new Set<string>();
-      for (const s of readStatements(analyzer, read, speaker, episode.eventTime, notAClause)) {
+      // "so my flatmate" / "moved to bristol today": news said without a subject right after a message that only names
+      // someone is theirs, not the speaker's.
+      const theirs = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && NAMES_SOMEONE_ONLY.test(own.said) && !FIRST_PERSON.test(read);
+      if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${own.said.slice(0, 40)}" is someone else's`);
+      for (const s of theirs ? [] : readStatements(analyzer, read, speaker, episode.eventTime, notAClause)) {
         const key = JSON.stringify(s);
         if (stated.has(key)) continue;
         stated.add(key);
@@ -160,6 +175,13 @@ export class OfflineExtractor implements Extractor {
           eventTime: s.eventTime,
         });
         for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
+      }
+      // "deleted tiktok" / "reinstalled it an hour later": the habit the message before named, taken up or given up again.
+      if (own && !takesBack && facts.length === factsBefore && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS) {
+        const before = facts.slice(own.at).map((f) => ({ content: f.content, type: 'semantic' as const, slot: f.slot, value: f.value, entities: [], eventTime: f.eventTime ?? null }));
+        for (const s of habitTurnsAfter(before, own.said, read, speakerSubject(speaker), episode.eventTime)) {
+          facts.push({ type: s.type, content: s.content, sourceEpisodeIds: [episode.id], entityNames: [], slot: s.slot, value: s.value, basis: 'stated', eventTime: s.eventTime });
+        }
       }
       // "sorry i meant Leicester not Leeds": the message before it is read with the right word.
       const correction = own && !takesBack && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS ? correctionIn(words) : null;
@@ -179,7 +201,7 @@ export class OfflineExtractor implements Extractor {
       const quietReply = previous !== null && previous.speaker !== speaker.name && !replied && facts.length === factsBefore;
       if (quietReply) replied = true;
       else {
-        last = { speaker: speaker.name, at: factsBefore, time: episode.eventTime };
+        last = { speaker: speaker.name, at: factsBefore, time: episode.eventTime, said: words };
         replied = false;
       }
     }

@@ -329,3 +329,19 @@ describe('found by the third session 29 review: jokes owned, and what is no joke
   });
 });
 
+describe('found by the fourth session 29 review (chats of several bubbles)', () => {
+  it('reads the truth after a joke in one bubble, and news said in earnest', async () => {
+    expect(await slots("i'm a nurse lol no i'm a teacher")).toEqual([{ slot: 'user.occupation', value: 'teacher' }]);
+    expect(await slots('i live in london lol no i live in surrey')).toEqual([{ slot: 'user.residence', value: 'surrey' }]);
+    expect(await slots("i'm a nurse lol jk i'm a doctor")).toEqual([{ slot: 'user.occupation', value: 'doctor' }]);
+    expect(await slots('no joke i got the job at tesco')).toEqual([{ slot: 'user.employer', value: 'tesco' }]);
+    expect(await slots("jokes aside i've actually moved to bristol")).toEqual([{ slot: 'user.residence', value: 'bristol' }]);
+    expect(await slots('bro i quit my job')).toEqual([{ slot: 'user.employer', value: 'ended:' }]);
+  });
+
+  it('names no habit by how much is had, and no job by where one is from', async () => {
+    expect((await slots('i smoke a pack a day')).filter((s) => s.slot?.includes('pack'))).toEqual([]);
+    expect(await slots("i'm a scouser")).toEqual([]);
+  });
+});
+

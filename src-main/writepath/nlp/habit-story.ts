@@ -8,6 +8,7 @@
 import type { Token } from './analyzer';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { lowerOf } from './phrases';
+import { withTimesAsWritten } from './time-words';
 import type { Statement, Subject } from './statement-types';
 import { goneBy, timeMentions, type TimeMention } from './time';
 import { SPAN_COUNT, spanBack } from './time-spans';
@@ -60,10 +61,10 @@ function withAbstinence(out: Statement[], text: string, own: Subject, reference:
 const LEAD = String.raw`(?:^|[,;.!?…\n]\s*|\b(?:but|and|then|now|til|till|until|so)\s+)(?:(?:i'?m|i am|im|i'?ve|i have|i)\s+)?(?:(?:now|just|kinda|basically|totally|finally)\s+)?`;
 const RELAPSE = new RegExp(
   LEAD +
-    String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon|re-?(?:installed|downloaded|activated) (?:it|them))\b([^,;.!?…\n]*)`,
+    String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon|re-?(?:installed|downloaded|activated)(?: (?:it|them))?)\b([^,;.!?…\n]*)`,
   'giu',
 );
-const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled) (?:it|them))(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b))([^,;.!?…\n]*)`, 'giu');
+const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled)(?: (?:it|them))?)(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b))([^,;.!?…\n]*)`, 'giu');
 const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
 /** What the generic reading makes of a relapse said without its habit ("User started again in March"): it says nothing. */
 const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up again)|relapsed|caved)\b/;
@@ -77,10 +78,20 @@ interface HabitTurn {
   saidByI: boolean;
 }
 
-function withRelapses(out: Statement[], text: string, own: Subject, reference: number): Statement[] {
+/**
+ * The turns of a habit told in the message after the one that named it ("deleted tiktok" / "reinstalled it an hour
+ * later", "3 weeks sober" / "relapsed last night"): `before` is what the last message said, `said` its words.
+ */
+export function habitTurnsAfter(before: readonly Statement[], said: string, text: string, own: Subject, reference: number): Statement[] {
+  const told = withRelapses([...before], `${said}\n${text}`, own, reference, said.length + 1);
+  return told.filter((s) => !before.includes(s)).map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
+}
+
+function withRelapses(out: Statement[], text: string, own: Subject, reference: number, from = 0): Statement[] {
   const turns: HabitTurn[] = [...[...text.matchAll(RELAPSE)].map((m) => ({ m, value: 'yes' as const })), ...[...text.matchAll(GIVEN_UP_AGAIN)].map((m) => ({ m, value: 'no' as const }))]
     .filter(({ m }) => !DENIED_BEFORE.test(text.slice(0, m.index + m[0].indexOf(m[1] as string))))
     .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '', saidByI: /(?:^|[\s,;.!?…])(?:i|i'?m|im|i'?ve)\s/i.test(m[0]) }))
+    .filter((turn) => turn.at >= from)
     .sort((a, b) => a.at - b.at);
   const result = out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content)));
   for (const turn of turns) {
@@ -105,7 +116,8 @@ function habitTurn(turn: HabitTurn, slot: string, before: Statement, own: Subjec
   const time = when && (before.eventTime === null || when.time >= before.eventTime) ? when.time : null;
   // ("in March" is said as written; "last week" would be wrong tomorrow, and is the event time alone.)
   const lead = when ? turn.tail.slice(0, when.index).trim() : '';
-  const said = time !== null && when && !when.relative && /^(?:(?:in|on|at|since|around|by|during|back in)(?: the)?)?$/i.test(lead) ? ` ${`${lead} ${when.text.trim()}`.trim()}` : '';
+  const dated = when !== undefined && !when.relative && !/\b(?:later|hours?|minutes?|mins?)\b/i.test(when.text);
+  const said = time !== null && dated && /^(?:(?:in|on|at|since|around|by|during|back in)(?: the)?)?$/i.test(lead) ? ` ${`${lead} ${when.text.trim()}`.trim()}` : '';
   const activity = HABIT_ACTIVITY[habit];
   // (The thing as the give-up named it: "User quit Insta in October", then "User is back on Insta".)
   const thing = before.content.split(/\s+/).find((w) => appSlotName(w.toLowerCase()) === habit) ?? habit;

@@ -102,7 +102,7 @@ export const NOT_JOBS = words(`
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
   owl gamer reader runner swimmer man woman lifesaver snorer sucker loser quitter winner cancer dreamer worrier
   overthinker perfectionist realist idealist feminist socialist communist capitalist narcissist romantic patient tenant
-  passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter stoner
+  passenger supporter homeowner sleeper eater drinker cheater tyrant londoner remainer leaver smoker commuter stoner scouser northerner southerner islander villager
   atheist agnostic christian catholic protestant anglican methodist baptist mormon buddhist hindu muslim sikh pagan
   voter conservative liberal republican democrat libertarian environmentalist activist quaker widower buyer parent
   shareholder client subscriber investor backer holder donor juror inpatient outpatient visitor guest

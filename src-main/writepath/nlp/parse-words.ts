@@ -38,6 +38,10 @@ function normalisedWords(text: string): string {
   return unshouted(text.replace(CORRECTION_FRAME, ''))
     // ("😬 I'm not vegan anymore")
     .replace(LEADING_EMOJI, '$1')
+    // "no joke i got the job", "jokes aside i've moved to bristol", "not gonna lie …", "bro i quit my job": said in earnest.
+    .replace(/^(\W*)(?:no jokes?|jokes aside|on a (?:more )?serious note|not gonna lie|i kid you not|swear down|believe it or not|(?:i'?m|im) (?:being )?(?:serious|not kidding|not joking)|this (?:is not|isn'?t) a joke|bro|y'?all)\b[\s,:!.-]*(?=\p{L})/iu, '$1')
+    // "i'm a nurse lol no i'm a teacher", "i'm a chef lol jk i'm an accountant": the joke, then what is so (as "wait no").
+    .replace(/\s+(?:(?:lol|haha+|lmao|😂)\s+)+(?:no+|jk|nah)\s*,?\s+(?=(?:i'?m|im|i am|i live|i work|my name|it'?s|i'?ve)\b)/giu, '. wait no. ')
     // "i used to smoke", "I used to vape but …": a habit had once and given up, as "I don't smoke anymore" says.
     .replace(/\b[Ii]\s+used to (smoke|vape|drink)(?=\s*(?:$|[.!,;…]|but\b|lol\b|tbh\b|haha\b|though\b|tho\b|\p{Extended_Pictographic}))/gu, "I don't $1 anymore")
     // "i quit smoking and so did my brother": the speaker's news; the tail says someone did the same.

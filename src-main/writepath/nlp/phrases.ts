@@ -187,8 +187,8 @@ export function headWord(tokens: readonly Token[]): string | null {
   return last ? slotKey(last.pos === 'PROPN' ? joinTokens(span.filter((t) => t.pos === 'PROPN')) : last.lemma) : null;
 }
 
-/** How much, said before or instead of a thing had: "a lot of coffee", "loads of tea", "drinking more". */
-const QUANTITIES = new Set(['a', 'lot', 'lots', 'load', 'loads', 'tons', 'heaps', 'bit', 'plenty', 'more', 'less', 'too', 'so', 'way', 'much']);
+/** How much, said before or instead of a thing had: "a lot of coffee", "loads of tea", "drinking more", "a pack a day". */
+const QUANTITIES = new Set(['a', 'lot', 'lots', 'load', 'loads', 'tons', 'heaps', 'bit', 'plenty', 'more', 'less', 'too', 'so', 'way', 'much', 'pack', 'packs', 'packet', 'packets']);
 
 /** Words that grade a thing rather than say which kind it is: "good coffee" is coffee, "spicy food" is not food. */
 const GRADING = new Set(

@@ -56,7 +56,7 @@ const WORK_TALK = /\b(?:job|work|boss|office|company|employer|resign(?:ed)?|noti
 export { normaliseForParsing } from './parse-words';
 export { thirdPerson } from './verb-group';
 
-function speakerSubject(speaker: Speaker): Subject {
+export function speakerSubject(speaker: Speaker): Subject {
   return {
     text: speaker.isUser ? 'User' : speaker.name,
     key: speaker.isUser ? 'user' : slotKey(speaker.name),
