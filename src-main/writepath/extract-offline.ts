@@ -84,7 +84,7 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
 export const MAX_READ_CHARS = 10_000;
 
 /** A message that only names someone of the speaker's ("so my flatmate", "my dad", "omg my bf"): the next one is about them. */
-const PEOPLE_WORDS = [...RELATIONS, ...Object.keys(SHORT_RELATIONS), 'mate', 'pal', 'bf', 'gf', 'flatmate', 'parents', 'folks', 'kids', 'sis', 'bro'];
+const PEOPLE_WORDS = [...RELATIONS, ...Object.keys(SHORT_RELATIONS), 'mate', 'pal', 'parents', 'folks', 'kids'];
 const NAMES_SOMEONE_ONLY = new RegExp(
   String.raw`^\W*(?:(?:so|and|ok so|omg|guess what|update|btw|ugh|lol)\W+)*(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${PEOPLE_WORDS.join('|')})[\s.!…\p{Extended_Pictographic}\uFE0F]*$`,
   'iu',

@@ -7,7 +7,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { SPAN_COUNT } from './time-spans';
+import { FREE_OF, SPAN_COUNT } from './time-spans';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
@@ -18,8 +18,7 @@ const GIVEN_UP_THINGS: ReadonlySet<string> = new Set(GIVEN_UP);
 
 /** "teetotal", "tee total" said of the speaker: nothing after but a time or a filler ("teetotal pubs are a thing" is no habit). */
 const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days|nowadays|since\b|for\b|lol|tbh|btw|again|actually|🙌|💪))`;
-/** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (slot by FREE_OF_HABIT). */
-const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
+/** The habit's slot for what one is "free" of (FREE_OF, time-spans.ts). */
 const FREE_OF_HABIT: Readonly<Record<string, string>> = { smoke: 'smoking', nicotine: 'smoking', alcohol: 'alcohol', booze: 'alcohol', vape: 'vaping' };
 
 /** "back on the cigs", "sober 8 months today", "havent smoked since june": a habit's news said without "I". */

@@ -12,7 +12,9 @@ const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
 /** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
 const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
-const FREE = String.raw`(?:smoke|nicotine|alcohol|booze|vape)[- ]free`;
+/** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (life-news.ts reads which). */
+export const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
+const FREE = String.raw`${FREE_OF}[- ]free`;
 /**
  * A habit's span counted in its own clause: "5 days smoke free", "sober 3 weeks", "day 12 sober", "10 days off the
  * cigs" (not "back on the booze after 6 months sober": when the spell began is not when it ended).
