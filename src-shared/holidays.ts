@@ -14,6 +14,8 @@ export interface HolidayMention {
   time: number;
   /** Days it spans from `time` ("christmas" 24–26 December: 3; a day's name: 1). */
   days: number;
+  /** Midnight UTC of the day the name is for, which dates an event "at christmas" (the 25th; Easter Sunday). */
+  day: number;
   /** The preposition before a holiday named alone ("since", "before", "at"…), lower-case; null after "last"/"this"/"next". */
   preposition: string | null;
 }
@@ -22,9 +24,11 @@ interface Holiday {
   /** Midnight UTC of its first day in `year`. */
   day(year: number): number;
   days: number;
+  /** Days from the first to the one the name is for ("christmas": 1, the 25th); 0 when not said. */
+  main?: number;
 }
 
-const fixed = (month: number, date: number, days = 1): Holiday => ({ day: (year) => Date.UTC(year, month, date), days });
+const fixed = (month: number, date: number, days = 1, main = 0): Holiday => ({ day: (year) => Date.UTC(year, month, date), days, main });
 
 /** Easter Sunday (anonymous Gregorian algorithm). */
 function easterSunday(year: number): number {
@@ -61,11 +65,11 @@ const HOLIDAYS: [RegExp, Holiday][] = [
   [/new year'?s eve|nye/, fixed(11, 31)],
   [/new year'?s day/, fixed(0, 1)],
   [/new year'?s?/, { day: (year) => Date.UTC(year, 11, 31), days: 2 }],
-  [/christmas|xmas|crimbo/, fixed(11, 24, 3)],
+  [/christmas|xmas|crimbo/, fixed(11, 24, 3, 1)],
   [/good friday/, { day: (year) => easterSunday(year) - 2 * DAY, days: 1 }],
   [/easter sunday/, { day: easterSunday, days: 1 }],
   [/easter monday/, { day: (year) => easterSunday(year) + DAY, days: 1 }],
-  [/easter/, { day: (year) => easterSunday(year) - 2 * DAY, days: 4 }],
+  [/easter/, { day: (year) => easterSunday(year) - 2 * DAY, days: 4, main: 2 }],
   [/valentine'?s(?: day)?/, fixed(1, 14)],
   [/halloween/, fixed(9, 31)],
   [/bonfire night|guy fawkes night/, fixed(10, 5)],
@@ -138,7 +142,7 @@ export function holidayMentions(text: string, reference: number): HolidayMention
       which = said as 'last' | 'this' | 'next';
       end += relative[0].length;
     }
-    out.push({ text: text.slice(index, end), index, which, time, days: holiday.days, preposition: m[2]?.toLowerCase() ?? null });
+    out.push({ text: text.slice(index, end), index, which, time, days: holiday.days, day: time + (holiday.main ?? 0) * DAY, preposition: m[2]?.toLowerCase() ?? null });
   }
   return out;
 }

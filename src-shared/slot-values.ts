@@ -47,9 +47,10 @@ function passedOver(content: string, head: string): boolean {
  * them, eating fish again a vegetarian or vegan one, cheese or eggs a vegan one; and a diet taken up ends the
  * eating it rules out. Null when the two facts are not such a pair.
  */
-const MEATS = new Set(['meat', 'chicken', 'beef', 'pork', 'lamb', 'bacon', 'ham', 'steak', 'burgers', 'burger', 'sausages', 'turkey', 'mince']);
-const FISH = new Set(['fish', 'seafood', 'salmon', 'tuna', 'prawns', 'shellfish', 'sushi']);
-const ANIMAL_PRODUCTS = new Set(['dairy', 'cheese', 'eggs', 'butter']);
+// (The offline reader names a slot by the singular: "i eat eggs" is `uses.egg`.)
+const MEATS = new Set(['meat', 'chicken', 'beef', 'pork', 'lamb', 'bacon', 'ham', 'steak', 'burgers', 'burger', 'sausages', 'sausage', 'turkey', 'mince']);
+const FISH = new Set(['fish', 'seafood', 'salmon', 'tuna', 'prawns', 'prawn', 'shellfish', 'sushi']);
+const ANIMAL_PRODUCTS = new Set(['dairy', 'cheese', 'eggs', 'egg', 'butter', 'milk']);
 const DIET_SLOT = /^(.+)\.diet$/;
 const EATEN_SLOT = /^(.+)\.uses\.([^.]+)$/;
 

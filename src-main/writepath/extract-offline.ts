@@ -14,7 +14,9 @@ import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { readStatements, speakerSubject, type Speaker } from './nlp/statements';
 import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
-import { applyCorrection, correctionIn } from './nlp/corrections';
+import { answeredText } from './nlp/answers';
+import { withDietExceptions } from './nlp/diet-exceptions';
+import { applyCorrection, correctionIn, nameCorrectionIn, type NameJudge } from './nlp/corrections';
 import { RELATIONS, SHORT_RELATIONS } from './nlp/lexicon';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
@@ -83,6 +85,9 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
  */
 export const MAX_READ_CHARS = 10_000;
 
+/** How long after a question its answer may come: a chat is answered within hours, not days. */
+const ANSWER_WITHIN_MS = 12 * 60 * 60 * 1000;
+
 /** A message that only names someone of the speaker's ("so my flatmate", "my dad", "omg my bf"): the next one is about them. */
 const PEOPLE_WORDS = [...RELATIONS, ...Object.keys(SHORT_RELATIONS), 'mate', 'pal', 'parents', 'folks', 'kids'];
 const NAMES_SOMEONE_ONLY = new RegExp(
@@ -91,6 +96,14 @@ const NAMES_SOMEONE_ONLY = new RegExp(
 );
 /** Words that say the speaker is in the message. */
 const FIRST_PERSON = /\b(?:i|me|my|mine|we|our|us|i'?m|im|i'?ve|ive|i'?d|i'?ll)\b/i;
+
+/** The analyzer's name finder, as a correction of a name alone asks it. */
+function nameJudge(analyzer: TextAnalyzer): NameJudge {
+  return {
+    isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
+    kindOf: (words) => analyzer.namedEntities?.(words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`)).get(words.toLowerCase()),
+  };
+}
 
 export interface OfflineExtractorOptions {
   /** The English analyzer; default wink-nlp, loaded once per process on first use. */
@@ -130,8 +143,12 @@ export class OfflineExtractor implements Extractor {
     // the assistant's congratulations / "jk".
     let last: { speaker: string; at: number; time: number; said: string } | null = null;
     let replied = false;
+    // The message just before, whoever sent it (the assistant too): "do you still smoke?" / "nope quit in august".
+    let before: { speaker: string | null; time: number; said: string } | null = null;
     for (const episode of page.episodes) {
       const speaker = speakerAmong(episode, voices);
+      const question = before !== null && before.speaker !== (speaker?.name ?? null) && episode.eventTime - before.time <= ANSWER_WITHIN_MS ? before.said : null;
+      before = { speaker: speaker?.name ?? null, time: episode.eventTime, said: speaker ? spokenText(episode, speaker) : episode.content };
       if (!speaker) {
         // The assistant's reply (memory reads only people's words): a reply that taught nothing, once.
         if (last && !replied) replied = true;
@@ -160,7 +177,7 @@ export class OfflineExtractor implements Extractor {
       // someone is theirs, not the speaker's.
       const theirs = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && NAMES_SOMEONE_ONLY.test(own.said) && !FIRST_PERSON.test(read);
       if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${own.said.slice(0, 40)}" is someone else's`);
-      for (const s of theirs ? [] : readStatements(analyzer, read, speaker, episode.eventTime, notAClause)) {
+      for (const s of theirs ? [] : withDietExceptions(readStatements(analyzer, read, speaker, episode.eventTime, notAClause), read)) {
         const key = JSON.stringify(s);
         if (stated.has(key)) continue;
         stated.add(key);
@@ -176,6 +193,15 @@ export class OfflineExtractor implements Extractor {
         });
         for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
       }
+      // An answer to a question put to the speaker says what the question asked of: only what fills a slot is kept.
+      const answered = question !== null && !theirs ? answeredText(question, read, (w) => !w.split(/\s+/).every((x) => analyzer.isEverydayWord?.(x) ?? true)) : null;
+      for (const s of answered ? readStatements(analyzer, answered, speaker, episode.eventTime, notAClause) : []) {
+        const key = JSON.stringify(s);
+        if (s.slot === null || stated.has(key)) continue;
+        stated.add(key);
+        facts.push({ type: s.type, content: s.content, sourceEpisodeIds: [episode.id], entityNames: s.entities.map((e) => e.name), slot: s.slot, value: s.value, basis: 'stated', eventTime: s.eventTime });
+        for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
+      }
       // "deleted tiktok" / "reinstalled it an hour later": the habit the message before named, taken up or given up again.
       if (own && !takesBack && facts.length === factsBefore && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS) {
         const before = facts.slice(own.at).map((f) => ({ content: f.content, type: 'semantic' as const, slot: f.slot, value: f.value, entities: [], eventTime: f.eventTime ?? null }));
@@ -183,11 +209,12 @@ export class OfflineExtractor implements Extractor {
           facts.push({ type: s.type, content: s.content, sourceEpisodeIds: [episode.id], entityNames: [], slot: s.slot, value: s.value, basis: 'stated', eventTime: s.eventTime });
         }
       }
-      // "sorry i meant Leicester not Leeds": the message before it is read with the right word.
-      const correction = own && !takesBack && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS ? correctionIn(words) : null;
+      // "sorry i meant Leicester not Leeds", "*sheffield": the message before it is read with the right word.
+      const inReach = own !== null && !takesBack && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
+      const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
+      const correction = own && inReach ? (correctionIn(words) ?? (replied || facts.length > factsBefore ? null : nameCorrectionIn(words, facts.slice(own.at, factsBefore), (n) => types.get(n.toLowerCase()), nameJudge(analyzer)))) : null;
       if (own && correction) {
         const mine = facts.length - factsBefore;
-        const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
         const { fixed, unnamed } = applyCorrection(facts, own.at, factsBefore, correction, episode.id);
         if (fixed > 0) {
           dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);

@@ -525,19 +525,19 @@ describe('offline change of life said the way chats say it', () => {
   });
 
   it('holidays date what happened then: "last christmas", "over xmas", "for christmas"', async () => {
-    expect((await slotted('we moved to Bristol last christmas'))[0]).toMatchObject({ content: 'User lives in Bristol', day: '2025-12-24' });
-    expect((await slotted('i started at Google over xmas'))[0]).toMatchObject({ content: 'User works at Google', day: '2025-12-24' });
-    expect((await slotted('I got a dog for christmas'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
+    expect((await slotted('we moved to Bristol last christmas'))[0]).toMatchObject({ content: 'User lives in Bristol', day: '2025-12-25' });
+    expect((await slotted('i started at Google over xmas'))[0]).toMatchObject({ content: 'User works at Google', day: '2025-12-25' });
+    expect((await slotted('I got a dog for christmas'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-25' });
     // Said in November, the Christmas ahead is nearer: a present is a plan.
     expect(await slotted('I start at Google after christmas')).toEqual([]);
     // A holiday that names a thing is no time; a year or "last year" after it says which one.
     expect((await slotted('i met my bf at the christmas party last week'))[0]).toMatchObject({ content: 'User met their boyfriend at the christmas party', day: '2026-11-18' });
     expect((await slotted('i met jake at the christmas party in 2019'))[0]).toMatchObject({ day: '2019-01-01' });
     expect((await slotted('i got a puppy on christmas day 2023'))[0]).toMatchObject({ day: '2023-12-25' });
-    expect((await slotted('i got a dog at christmas time last year'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-24' });
+    expect((await slotted('i got a dog at christmas time last year'))[0]).toMatchObject({ content: 'User got a dog', day: '2025-12-25' });
     // A day's name needs no preposition; a holiday alone does not make "quit" a plan.
     expect((await slotted('quit smoking christmas eve'))[0]).toMatchObject({ slot: 'user.uses.smoking', value: 'no', day: '2025-12-24' });
-    expect((await slotted('i quit my job at christmas'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2025-12-24' });
+    expect((await slotted('i quit my job at christmas'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:', day: '2025-12-25' });
   });
 });
 
@@ -1644,7 +1644,7 @@ describe('session 25: dumped, divorced from, a name with its "\'s", diets and ho
   it('plant based and teetotal are diets and habits; vegan "now" or "been vegan since" without "I" is the speaker\'s', async () => {
     expect(await slotted('im plant based now')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
     expect(await slotted("i've been teetotal since june")).toEqual([{ content: 'User is teetotal', slot: 'user.uses.alcohol', value: 'no', day: '2026-06-01' }]);
-    expect(await slotted('been vegan since last christmas')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2025-12-24' }]);
+    expect(await slotted('been vegan since last christmas')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2025-12-25' }]);
     expect(await slotted('vegan now lol')).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);
     expect(await slotted('went plant based in october')).toMatchObject([{ slot: 'user.diet', value: 'vegan', day: '2026-10-01' }]);
     for (const text of ['vegan since 2019 fwiw', 'vegan for 2 yrs now', 'plant based since the summer, feel amazing']) expect(await slotted(text), text).toMatchObject([{ slot: 'user.diet', value: 'vegan' }]);

@@ -116,7 +116,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     // "I stopped drinking except at weddings": not given up whole.
     if (value === 'no' && denialWithException(ctx.text, [first, headWord(object) ?? ''])) return [];
     // "I gave up being veggie": that diet is over.
-    const diet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
+    const diet = first === 'being' && withoutTimeAtEnd(object).length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
     if (diet) return value === 'no' ? built(said, 'diet', endedValue(diet), []) : null;
     // "i quit smoking every monday lol": a quit said again and again is a joke, or a cut-down, not a habit dropped.
     if (value === 'no' && EVERY_TIME.test(joinTokens(object))) return [];
@@ -225,7 +225,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'stop': {
       if (group.negated || !done) return null;
       // "I've stopped being vegetarian": the diet without meat is over, as "not vegetarian anymore" says.
-      const stoppedDiet = first === 'being' && object.length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
+      const stoppedDiet = first === 'being' && withoutTimeAtEnd(object).length === 2 ? meatlessDiet(lowerOf(object[1])) : null;
       if (stoppedDiet) return built(said, 'diet', endedValue(stoppedDiet), []);
       if (HABIT_GERUNDS.has(first)) return dropped();
       // "I stopped going to the gym", "stopped playing the cello": over, though no slot says what it was

@@ -7,7 +7,7 @@
  */
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { FREE_OF, SPAN_COUNT } from './time-spans';
+import { FREE_OF, SPAN_COUNT, WITHOUT_HABIT } from './time-spans';
 import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
 import { acquiredThing, lowerOf, possessive, properRuns, slotKey } from './phrases';
 import type { Built, Statement, StatementEntity, Subject } from './statement-types';
@@ -22,7 +22,7 @@ const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days
 const FREE_OF_HABIT: Readonly<Record<string, string>> = { smoke: 'smoking', nicotine: 'smoking', alcohol: 'alcohol', booze: 'alcohol', vape: 'vaping' };
 
 /** "back on the cigs", "sober 8 months today", "havent smoked since june": a habit's news said without "I". */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?${FREE_OF}[- ]?free\b|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?${FREE_OF}[- ]?free\b|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)|^\W*${OPENERS_BEFORE}(?:been\s+|gone\s+)?${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+${WITHOUT_HABIT}`, 'i');
 
 /** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
 const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+(?:of\s+(?:being\s+)?)?)?(${FREE_OF})\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\b|\p{Extended_Pictographic}))`, 'iu');
@@ -37,6 +37,10 @@ const SOBER_FOR_NOW = /\bsober\s+(?:rn|right now|atm|at the moment|tonight|today
 const SOBER = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober|day\s+\d{1,3}\s+sober|sober\b|${TEETOTAL})`, 'i');
 
 const SPAN_BEFORE_HABIT = new RegExp(String.raw`^(?:been )?(?:${SPAN_COUNT} (?:day|week|month|year)s? )?(?=(?:off|back) )`);
+
+/** "100 days without a cigarette", "gone 3 weeks without a drink", "a month without vaping" (the word after "without"). */
+// (A day alone is no habit given up: "a day without a drink".)
+const GONE_WITHOUT = new RegExp(String.raw`^(?:(?:been|gone|went)\s+)?(?!(?:1|an?|one)\s+day\b)(?:${SPAN_COUNT})\s+(?:days?|weeks?|months?|years?)\s+without\s+(?:a\s+|any\s+|one\s+|a\s+single\s+)?(cig|smok|drink|alcohol|booze|vap)`, 'i');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -72,6 +76,12 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
     return { content: `${own.text} is ${of}-free`, type: 'semantic', slot: `${own.key}.uses.${FREE_OF_HABIT[of] ?? 'smoking'}`, value: 'no', entities: [] };
   }
   const text = joinTokens(tokens.slice(i));
+  // "100 days without a cigarette", "gone 3 weeks without a drink": given up, dated by the span (time-spans.ts).
+  const without = GONE_WITHOUT.exec(text)?.[1]?.toLowerCase();
+  if (without) {
+    const habit = /^(?:cig|smok)/.test(without) ? 'smoking' : /^vap/.test(without) ? 'vaping' : 'alcohol';
+    return { content: `${own.text} stopped ${habit === 'alcohol' ? 'drinking' : habit}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: 'no', entities: [] };
+  }
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)
   if (!SOBER.test(text) || SOBER_FOR_NOW.test(text) || /\bsober (?:october|january|for (?:a|the) (?:night|day|weekend))\b/i.test(text) || /\bsober[- ](?:up|curious|ish)\b/i.test(text) || /\bsober\s+(?:for\s+)?(?:\d+|an?|one|two|three|a few|a couple of)\s+(?:hours?|hrs?|minutes?|mins?|seconds?|secs?)\b/i.test(text)) return null;
   // ("i've been teetotal since june": never drinks, as "sober" says.)

@@ -78,6 +78,8 @@ const PLACE_SHAPE = new RegExp(
 );
 
 /** What may follow a name at the end of its phrase: "… bedminster now", "… last month", "… lol". */
+/** A span back in time right after a name: "2 months ago", "a few weeks ago", "3 yrs ago". */
+const AGO_AFTER = /^(?:\d+|a|an|a few|few|a couple of|couple of|couple|two|three|four|five|six)\s+(?:days?|weeks?|months?|years?|yrs?|wks?|mins?|hours?|hrs?)\s+ago\b/;
 const AFTER_A_NAME = new Set(['now', 'today', 'yesterday', 'last', 'this', 'next', 'since', 'lol', 'haha', 'btw', 'tbh', 'ngl', 'atm', 'rn', 'tho', 'though', 'too', 'lmao', 'innit', 'these', 'currently', 'mid', 'early', 'late', 'x', 'xx']);
 
 /**
@@ -118,7 +120,9 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     if (!job && !EMPLOYER_VERBS.has(verb?.lemma ?? '') && !PLACE_SHAPE.test(t.text)) return;
     // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
     const hyphen = after?.text === '-' || after?.text === '–';
-    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV', 'SYM'].includes(after.pos) || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || /^(?:mid|early|late)-/i.test(after.text));
+    // ("left my job at accenture 2 months ago": a time said after the name.)
+    const agoNext = AGO_AFTER.test(tokens.slice(i + 1, i + 5).map((w) => w.text.toLowerCase()).join(' '));
+    const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV', 'SYM'].includes(after.pos) || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || /^(?:mid|early|late)-/i.test(after.text) || agoNext);
     if (ends) out.push(t.text);
   });
   return out;

@@ -39,7 +39,7 @@ const RIGHT_WORDS_FIRST = /(?<=[.!?][ \t]+|\n[ \t]*)(?!(?:well|sorry|nah|or|i|so
 /** What a correction may carry after the words it puts right: "sorry, aldi. brain fog lol", "33 lol forgot my own bday". */
 const AFTER_THE_RIGHT_WORDS = /\s+(?:lol|haha+|lmao|typo|autocorrect|now|tbh|ngl|technically|obvs|obviously|oops|sorry|my bad|i think|fr)\b.*$|\s*[\p{Extended_Pictographic}].*$/su;
 /** Words that make a phrase no correction (a clause, an apology): "sorry for the late reply", "sorry been busy". */
-const NOT_A_CORRECTION = new Set(
+export const NOT_A_CORRECTION = new Set(
   `i i'm im i've ive me you u your ur we he she they it it's its is was were be been being am are have has had got get
    do did does love like want need think know just really so very not no for about to with that this there what
    if when but and or because cos late busy ok okay fine good bad sure again too anymore thanks ty yes yeah yep on by next since until till

@@ -34,6 +34,8 @@ export function speakerSupplied(text: string): string {
     // "vegan since 2019 fwiw", "vegan for 2 yrs now": kept that long (not "vegan for a month", a try).
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s+(?:since\b|for\s+(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:years?|yrs?)\b)`), '$1$2I have been ')
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?:\s+(?:lol|haha|tbh|btw))?(?=\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
+    // "still vegetarian but i eat fish", "still vegan lol": a diet kept.
+    .replace(at(String.raw`still (?:vegan|vegetarian|veggie|pescatarian)(?=\s+(?:but|tho|though|lol|haha|tbh|btw|fyi|obvs|obviously|ofc)\b|\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
     // "got dumped (by Dan) last night", "just got dumped lol".
     .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ')
     .replace(at(String.raw`(?:just\s+)?been dumped\b`), '$1$2I have ')

@@ -27,7 +27,7 @@ import { goneBy, timeMentions, type TimeMention } from './time';
 import { stateBegan } from './time-spans';
 import { acquires, birthStatement, habitNews, HABIT_NEWS_WITHOUT_SUBJECT, movedTogether, movesHome, withNamedInTheNextSentence } from './life-news';
 import { withHabitNews } from './habit-story';
-import { verbGroup } from './verb-group';
+import { copulaAsides, verbGroup } from './verb-group';
 import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
@@ -130,8 +130,7 @@ export function readStatements(
     newJobOnly: !ownNews,
   };
   const out: Statement[] = [];
-  // A long message repeats itself ("I love Ccc." a hundred times): a sentence tagged the same way reads the
-  // same, so each distinct one is read once and its statements (and drops) repeated.
+  // A long message repeats itself ("I love Ccc." a hundred times): each distinct sentence is read once, its statements repeated.
   const read = new Map<string, SentenceReading>();
   const sentences = analyzer.sentences(text);
   // "i quit my job. jk lol", "i live in Paris... i wish": a sentence that takes back what came before it.
@@ -373,7 +372,8 @@ function readClause(
   const progressive = /\b(?:is|are)\b/.test(group.phrase) && /ing$/.test(group.phrase);
   if (times.some((m) => m.future && (progressive || (group.past && PLANNED_CHANGES.has(group.lemma) && /\b(?:next|tomorrow|coming)\b/i.test(m.text)))) || (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma)))) return { subject, statements: extra };
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
-  const objectTokens = cleanObject(withoutVocative(tokens.slice(group.verb + 1), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(group.verb + 1));
+  const from = group.verb + 1 + (group.copula ? copulaAsides(tokens.slice(group.verb + 1)) : 0); // "I'm still a nurse"
+  const objectTokens = cleanObject(withoutVocative(tokens.slice(from), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(from));
   const rewritten = rewriteObject(objectTokens, subject, ctx.speaker);
   if (!rewritten) return { subject, statements: extra };
   const object = group.negated && !intensityWithException(ctx.text) ? withoutIntensity(rewritten) : rewritten;

@@ -15,12 +15,14 @@ const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)
 /** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (life-news.ts reads which). */
 export const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
 const FREE = String.raw`${FREE_OF}[- ]free`;
+/** What one has gone a span "without": "100 days without a cigarette", "3 weeks without a drink" (life-news.ts reads which). */
+export const WITHOUT_HABIT = String.raw`without\s+(?:a\s+|any\s+|one\s+|a\s+single\s+)?(?:cigarettes?|cigs?|smokes?|smoking|drinks?|drinking|alcohol|booze|vapes?|vaping)\b`;
 /**
  * A habit's span counted in its own clause: "5 days smoke free", "sober 3 weeks", "day 12 sober", "10 days off the
  * cigs" (not "back on the booze after 6 months sober": when the spell began is not when it ended).
  */
 const HABIT_HELD = new RegExp(
-  String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the)\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
+  String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the|${WITHOUT_HABIT})\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
   'i',
 );
 /** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */

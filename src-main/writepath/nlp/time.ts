@@ -187,10 +187,11 @@ function holidays(text: string, reference: number): TimeMention[] {
   return holidayMentions(text, reference).map((h) => {
     const future = h.time > reference;
     // "on christmas eve 2023" says its year: kept in the fact's words, as a written date is.
-    if (h.which !== null) return { text: h.text, index: h.index, time: h.time, relative: h.which !== 'year', future, ahead: future, weekday: false };
+    // (Dated by the day named: "last christmas" is the 25th, not the 24th its days begin with.)
+    if (h.which !== null) return { text: h.text, index: h.index, time: h.day, relative: h.which !== 'year', future, ahead: future, weekday: false };
     // Not `ahead` even when the next one is nearer: "i quit my job at christmas" said in November is as often done
     // as planned, and a present ("I start at Google after christmas") is a plan anyway.
-    return { text: h.text, index: h.index, time: h.time, relative: true, future: false, ahead: false, weekday: true };
+    return { text: h.text, index: h.index, time: h.day, relative: true, future: false, ahead: false, weekday: true };
   });
 }
 

@@ -126,3 +126,12 @@ export function conjugateMain(t: Token, firstPerson: boolean, afterAux: boolean)
   return lower;
 }
 
+/** Adverbs between "I'm" and what one is that say nothing of it: "I'm still a nurse", "I'm actually vegan". */
+const COPULA_ASIDES = new Set(['still', 'really', 'also', 'actually', 'finally', 'officially', 'literally', 'honestly', 'totally', 'definitely', 'technically', 'properly', 'fully']);
+
+/** How many such adverbs open `tokens` (the words after a copula). */
+export function copulaAsides(tokens: readonly Token[]): number {
+  let n = 0;
+  while (n < tokens.length - 1 && COPULA_ASIDES.has(lowerOf(tokens[n]))) n++;
+  return n;
+}

@@ -1,0 +1,169 @@
+/**
+ * What a message means by the one before it (session 30): a short answer to a question put to the speaker ("do you
+ * still smoke?" / "nope quit in august"), a correction that says only the right name ("moved to leeds" / "*sheffield"),
+ * and a diet said with what it allows ("vegetarian but eat fish"). Each chat is consolidated into a real memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { askedOf } from '../../src-main/writepath/nlp/answers';
+import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+import { read } from '../helpers/user-says';
+
+interface Fact {
+  content: string;
+  slot: string | null;
+  value: string | null;
+  current: boolean;
+  day: string;
+}
+
+/** Consolidates one chat: each message a minute after the last; "A: …" is the assistant's. */
+async function chat(...messages: string[]): Promise<Fact[]> {
+  const clock = new ManualClock(Date.parse('2026-11-25T09:00:00Z'));
+  const { engine } = openTestEngine({ clock });
+  for (const m of messages) {
+    const assistant = m.startsWith('A: ');
+    engine.recordEpisode({ sessionId: 's', role: assistant ? 'assistant' : 'user', content: assistant ? m.slice(3) : m });
+    clock.t += 60_000;
+  }
+  await engine.flush();
+  const outcome = await consolidateSession(engine, new OfflineExtractor(), 's');
+  expect(outcome.status, outcome.error ?? '').toBe('consolidated');
+  return engine.listNodes({ types: ['semantic', 'opinion'], includeInvalid: true }).items.map((n) => ({
+    content: n.content,
+    slot: typeof n.attributes.slot === 'string' ? n.attributes.slot : null,
+    value: typeof n.attributes.value === 'string' ? n.attributes.value : null,
+    current: n.validUntil === null,
+    day: new Date(n.validFrom ?? n.eventTime).toISOString().slice(0, 10),
+  }));
+}
+
+const current = (facts: Fact[]): string[] => facts.filter((f) => f.current).map((f) => f.content).sort();
+const slotted = (facts: Fact[]): string[] => facts.filter((f) => f.current && f.slot !== null).map((f) => `${f.slot}=${f.value}`).sort();
+
+describe('a short answer to a question put to the speaker', () => {
+  it('reads a give-up said without what was given up by the question, dated by its own time', async () => {
+    const smoke = await chat('A: Do you still smoke?', 'nope quit in august');
+    expect(smoke.filter((f) => f.current)).toMatchObject([{ content: 'User quit smoking in August', slot: 'user.uses.smoking', value: 'no', day: '2026-08-01' }]);
+    expect(current(await chat('A: u still at tesco?', 'nah left in june'))).toEqual(['User left Tesco in June']);
+    expect(slotted(await chat('A: still vegan?', 'nah gave up in march'))).toEqual(['user.diet=ended:vegan']);
+    expect(current(await chat('A: do you still drink coffee?', 'nope gave up in october'))).toEqual(['User gave up drinking coffee in October']);
+    expect(slotted(await chat('A: are you still with tom?', 'no, broke up in may'))).toEqual(['user.partner=ended:tom']);
+  });
+
+  it('reads a bare yes or no as the statement the question makes', async () => {
+    expect(slotted(await chat('A: do you still smoke?', 'nope'))).toEqual(['user.uses.smoking=no']);
+    expect(slotted(await chat('A: do you still smoke?', 'yeah sadly'))).toEqual(['user.uses.smoking=yes']);
+    expect(slotted(await chat('A: still vegan?', 'not anymore lol'))).toEqual(['user.diet=ended:vegan']);
+    expect(slotted(await chat('A: do you drink?', 'no never'))).toEqual(['user.uses.alcohol=no']);
+  });
+
+  it('reads a place said alone as the home or the work asked of', async () => {
+    expect(slotted(await chat('A: where do you live now?', 'leeds'))).toEqual(['user.residence=leeds']);
+    expect(slotted(await chat('A: where do you work?', 'tesco'))).toEqual(['user.employer=tesco']);
+  });
+
+  it('learns nothing from an answer that fills no slot, a question back, or an answer to no question', async () => {
+    for (const [question, answer] of [
+      ['do you want pizza?', 'yeah'],
+      ['are you ok?', 'no'],
+      ['are you coming tonight?', 'nope'],
+      ['where do you live?', 'why?'],
+      ['where do you live?', 'dunno'],
+      ['how are you?', 'good'],
+      ['Tell me about your week.', 'nope quit in august'],
+    ] as const) {
+      expect(slotted(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
+    }
+  });
+
+  it('reads an imported chat: the one who answers is the one the facts are about', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-25T09:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    engine.saveReviewSettings({ import: 'at_once' });
+    const { recordTranscript } = await import('../../src-main/data/import/record-transcript');
+    const at = Date.parse('2026-10-10T19:00:00Z');
+    const said = (speaker: string, text: string, minute: number) => ({ sessionId: 'imp', role: 'user' as const, content: `${speaker}: ${text}`, eventTime: at + minute * 60_000, attributes: { speaker } });
+    await recordTranscript(engine, [said('Priya', 'omg do u still smoke??', 0), said('Tom', 'nah quit in august 💪', 1), said('Priya', 'proud of u', 2)]);
+    await consolidateSession(engine, new OfflineExtractor(), 'imp');
+    const facts = engine.listNodes({ types: ['semantic'] }).items;
+    expect(facts.map((f) => [f.content, f.attributes.slot, f.attributes.value])).toEqual([['Tom quit smoking in August', 'tom.uses.smoking', 'no']]);
+  });
+
+  it('takes only a question addressed to one person, short, at the end of its message', () => {
+    expect(askedOf('lol random q do u still vape?')).toEqual({ kind: 'do', asked: 'vape', still: true });
+    expect(askedOf('u still at tesco?')).toEqual({ kind: 'are', asked: 'at tesco', still: true });
+    expect(askedOf('are you vegan these days?')).toEqual({ kind: 'are', asked: 'vegan', still: true });
+    expect(askedOf('where r u living now?')).toEqual({ kind: 'where', asked: 'live', still: false });
+    expect(askedOf('do you guys still smoke?')).toBeNull();
+    expect(askedOf('do you know what time it is?')).toBeNull();
+    expect(askedOf('do you still smoke? anyway i quit')).toBeNull();
+    expect(askedOf('do you think that the council will ever fix the road outside?')).toBeNull();
+  });
+});
+
+describe('a correction that says only the right name', () => {
+  it('reads the message before with it, citing both', async () => {
+    for (const [said, fix, right] of [
+      ['just moved to leeds', 'sorry i meant leicester', 'User lives in Leicester'],
+      ['moved to leeds', '*sheffield', 'User lives in Sheffield'],
+      ['moved to leeds', 'sheffield* lol', 'User lives in Sheffield'],
+      ['i live in brighton', 'well hove actually', 'User lives in Hove'],
+      ['i work at tesco', '*aldi', 'User works at Aldi'],
+      ['i work at tesco', 'sorry i meant Sainsbury\'s', "User works at Sainsbury's"],
+      ['moved to leeds', 'no, york', 'User lives in York'],
+      ['moved to leeds', 'sorry i meant new york', 'User lives in New York'],
+      ["hi i'm jo", '*joe', "User's name is Joe"],
+    ] as const) {
+      expect(current(await chat(said, fix)), `${said} / ${fix}`).toEqual([right]);
+    }
+  });
+
+  it('leaves the message before alone for words that are no name, a name of another kind, or a reply in between', async () => {
+    for (const fix of ['no way', 'no worries', 'sorry wrong chat', 'sorry tom', 'yes actually', 'cool actually', '*their', 'lol']) {
+      expect(current(await chat('moved to leeds', fix)), fix).toEqual(['User lives in Leeds']);
+    }
+    expect(current(await chat('moved to leeds', 'A: Congratulations!', '*sheffield'))).toEqual(['User lives in Leeds']);
+  });
+});
+
+describe('a diet said with what it allows', () => {
+  it('keeps the diet: a vegetarian who eats fish is pescatarian, other food eaten is kept in no slot', async () => {
+    const fish = await chat("i'm vegetarian but eat fish");
+    expect(slotted(fish)).toEqual(['user.diet=pescatarian']);
+    expect(current(fish)).toEqual(['User eats fish', 'User is vegetarian but eats fish']);
+    expect(slotted(await chat("i'm vegetarian", "i'm vegetarian but eat fish"))).toEqual(['user.diet=pescatarian']);
+    expect(slotted(await chat("i'm vegan but i eat eggs sometimes"))).toEqual(['user.diet=vegan']);
+    expect(slotted(await chat("i'm vegetarian but i eat chicken at christmas"))).toEqual(['user.diet=vegetarian']);
+  });
+
+  it('still reads a change as a change', async () => {
+    expect(slotted(await chat("i'm vegetarian", 'i eat fish again'))).toEqual(['user.uses.fish=yes']);
+    expect(slotted(await chat('i was vegetarian but now i eat fish'))).toEqual(['user.uses.fish=yes']);
+  });
+});
+
+describe('the reader, one message at a time', () => {
+  it('reads what one is past an adverb: "I\'m still a nurse", "I\'m actually vegan"', async () => {
+    expect((await read("i'm still a nurse")).map((s) => `${s.slot}=${s.value}`)).toEqual(['user.occupation=nurse']);
+    expect((await read("i'm actually vegan")).map((s) => `${s.slot}=${s.value}`)).toEqual(['user.diet=vegan']);
+    expect(await read("i'm really tired")).toEqual([]);
+  });
+
+  it('reads a span without a habit as given up from then, not a day alone or a phone', async () => {
+    expect(await read('100 days without a cigarette')).toEqual([{ content: 'User stopped smoking', slot: 'user.uses.smoking', value: 'no', day: '2026-08-17' }]);
+    expect(await read("i've gone 3 weeks without a drink")).toEqual([{ content: 'User stopped drinking', slot: 'user.uses.alcohol', value: 'no', day: '2026-11-04' }]);
+    for (const text of ['went 2 days without my phone', 'a day without a cigarette', '2 hours without a cigarette lol']) expect(await read(text), text).toEqual([]);
+  });
+
+  it('keeps a firm named before a time ago, and a diet given up before its time', async () => {
+    expect(await read('left my job at accenture 2 months ago')).toMatchObject([{ slot: 'user.employer', value: 'ended:accenture', day: '2026-09-25' }]);
+    expect(await read('i gave up being vegan in march')).toMatchObject([{ slot: 'user.diet', value: 'ended:vegan', day: '2026-03-01' }]);
+  });
+
+  it('dates "last christmas" by Christmas Day and "at easter" by Easter Sunday', async () => {
+    expect(await read('we moved to bristol last christmas')).toMatchObject([{ slot: 'user.residence', day: '2025-12-25' }]);
+    expect(await read('quit smoking at easter')).toMatchObject([{ slot: 'user.uses.smoking', day: '2026-04-05' }]);
+  });
+});
