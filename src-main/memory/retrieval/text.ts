@@ -126,6 +126,13 @@ export function asksForLastOccasion(query: string): boolean {
   return LAST_OCCASION.some((re) => re.test(query));
 }
 
+/**
+ * "On what *date* did…", "between which *dates*…", "what *day*…", "in which *month*…": the unit of the time asked
+ * for frames the question; the turn that answers says "tues 2nd april", not "date" (as a matched word it ranked "second
+ * date?" first for a trip's dates).
+ */
+const ASKS_FOR_A_TIME = /\b(?:what|which)\s+(dates?|days?|months?|years?|time)\b/giu;
+
 /** Query words a search reads at most: a pasted page's hundreds of words would make each step cost ~100× more. */
 export const MAX_QUERY_TERMS = 32;
 
@@ -133,7 +140,8 @@ export const MAX_QUERY_TERMS = 32;
 export function topicalTerms(query: string): string[] {
   const { terms } = queryTerms(query);
   const framing = asksForLastOccasion(query) ? LAST_OCCASION_WORDS : NO_WORDS;
-  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t) && !framing.has(t));
+  const unit = new Set([...query.toLowerCase().matchAll(ASKS_FOR_A_TIME)].map((m) => m[1] as string));
+  const topical = terms.filter((t) => !QUESTION_FRAMING.has(t) && !framing.has(t) && !unit.has(t));
   return topical.length > 0 ? topical : terms;
 }
 

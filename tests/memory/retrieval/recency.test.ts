@@ -70,6 +70,15 @@ describe('a question about the latest occasion', () => {
     }
   });
 
+  it('leaves out the unit of the time a question asks for: "what date", "which dates", "what day"', () => {
+    expect(topicalTerms('On what date did Ines begin working at Fieldnote?')).toEqual(['ines', 'begin', 'working', 'fieldnote']);
+    expect(topicalTerms("Between which dates was Ines's trip to Portugal?")).toEqual(['ines', 'trip', 'portugal']);
+    expect(topicalTerms('What day is the party?')).toEqual(['party']);
+    // A date that is the topic stays ("our first date"); so does a question of nothing else.
+    expect(topicalTerms('When was our first date?')).toContain('date');
+    expect(topicalTerms('what date?')).toEqual(['date']);
+  });
+
   it('ranks the latest meeting first, not the turns that say "last night"', async () => {
     const turns: [string, number][] = [
       ['I met Grace for coffee at the market and we talked about her new job.', 0],
