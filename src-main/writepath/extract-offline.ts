@@ -11,12 +11,13 @@ import type { MemoryNode } from '../../src-shared/memory-types';
 import { withoutSpeakerPrefix } from '../../src-shared/speakers';
 import { emptyUsage, type TokenUsage } from './agent';
 import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
-import { readStatements, speakerSubject, type Speaker } from './nlp/statements';
+import { speakerSubject, type Speaker } from './nlp/statements';
 import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
-import { answeredText } from './nlp/answers';
-import { withDietExceptions } from './nlp/diet-exceptions';
-import { applyCorrection, correctionIn, nameCorrectionIn, type NameJudge } from './nlp/corrections';
+import { answeredText, askedOfSomeoneElse } from './nlp/answers';
+import { readMessage } from './offline-message';
+import { applyCorrection, asName, correctionIn, wordPattern, type Correction } from './nlp/corrections';
+import { nameCorrectionIn, type NameJudge } from './nlp/right-word';
 import { RELATIONS, SHORT_RELATIONS } from './nlp/lexicon';
 import { slotRelation } from '../../src-shared/slot-values';
 import { normaliseFact } from './text';
@@ -97,12 +98,33 @@ const NAMES_SOMEONE_ONLY = new RegExp(
 /** Words that say the speaker is in the message. */
 const FIRST_PERSON = /\b(?:i|me|my|mine|we|our|us|i'?m|im|i'?ve|ive|i'?d|i'?ll)\b/i;
 
+/** Entities the facts a correction replaced named and the facts now do not: "Leeds" after "*sheffield". */
+function dropUnnamed(replaced: readonly CandidateFact[], facts: readonly CandidateFact[], entities: Map<string, ExtractedEntity>): void {
+  const named = new Set(facts.flatMap((f) => f.entityNames.map((n) => n.toLowerCase())));
+  for (const f of replaced) for (const n of f.entityNames) if (!named.has(n.toLowerCase())) entities.delete(n.toLowerCase());
+}
+
 /** The analyzer's name finder, as a correction of a name alone asks it. */
 function nameJudge(analyzer: TextAnalyzer): NameJudge {
   return {
     isEverydayWord: (word) => analyzer.isEverydayWord?.(word) ?? false,
     kindOf: (words) => analyzer.namedEntities?.(words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`)).get(words.toLowerCase()),
   };
+}
+
+/** A speaker's last message, as the next one may take it back or correct it. */
+interface LastMessage {
+  speaker: string;
+  /** Where its facts start in the extraction's list. */
+  at: number;
+  /** When it was sent: a take-back or a correction comes soon after. */
+  time: number;
+  said: string;
+  /** The message a correction applies to, and when it was said: a correction of a correction applies to it again. */
+  id: string;
+  readAt: number;
+  /** The question it answered, if any: read again, it answers the same question. */
+  question: string | null;
 }
 
 export interface OfflineExtractorOptions {
@@ -136,12 +158,13 @@ export class OfflineExtractor implements Extractor {
       entities.set(key, known ? { ...e, knownId: known.id } : e);
     };
     const voices = pageVoices(page.episodes);
+    const judge = nameJudge(analyzer);
     // Where each speaker's last message's facts start in `facts`: "i got a job at spotify!!" then "jk april fools 😂"
     // takes the first back, as a take-back in the same message does.
     // Only right after it: once someone else has spoken, "not really" answers them.
     // An outright joke ("jk", "april fools") reaches back over one reply that taught nothing: "i moved to Rome!!!" /
     // the assistant's congratulations / "jk".
-    let last: { speaker: string; at: number; time: number; said: string } | null = null;
+    let last: LastMessage | null = null;
     let replied = false;
     // The message just before, whoever sent it (the assistant too): "do you still smoke?" / "nope quit in august".
     let before: { speaker: string | null; time: number; said: string } | null = null;
@@ -157,7 +180,11 @@ export class OfflineExtractor implements Extractor {
       }
       const own = last?.speaker === speaker.name ? last : null;
       const words = spokenText(episode, speaker);
-      const takesBack = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
+      const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
+      const soon = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
+      // "sorry i meant Leicester not Leeds", "*sheffield", "*july", "lol no, york": a word put right in the message before.
+      const rightWord = own && soon && !replied ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
+      const takesBack = own !== null && soon && rightWord === null && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
       if (own && takesBack) {
         const undone = facts.splice(own.at);
         if (undone.length > 0) dropped.push(`episode ${episode.id}: takes back ${undone.length} fact(s) of the message before it`);
@@ -173,35 +200,21 @@ export class OfflineExtractor implements Extractor {
       // A message that says the same thing many times gives it once: dedupBatch would merge the copies anyway,
       // after validating and normalising each one.
       const stated = new Set<string>();
-      // "so my flatmate" / "moved to bristol today": news said without a subject right after a message that only names
-      // someone is theirs, not the speaker's.
-      const theirs = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && NAMES_SOMEONE_ONLY.test(own.said) && !FIRST_PERSON.test(read);
-      if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${own.said.slice(0, 40)}" is someone else's`);
-      for (const s of theirs ? [] : withDietExceptions(readStatements(analyzer, read, speaker, episode.eventTime, notAClause), read)) {
-        const key = JSON.stringify(s);
+      // "so my flatmate" / "moved to bristol today", "does tom still live in leeds?" / "no moved to york": news said
+      // without a subject right after a message that only names someone, or a question about them, is theirs.
+      const aboutThem = (own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS && NAMES_SOMEONE_ONLY.test(own.said)) || (question !== null && askedOfSomeoneElse(question));
+      const theirs = aboutThem && !FIRST_PERSON.test(read);
+      if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${(question ?? own?.said ?? '').slice(0, 40)}" is someone else's`);
+      // An answer to a question put to the speaker says what the question asked of (answers.ts).
+      const answered = question !== null && !theirs ? answeredText(question, read, judge) : null;
+      const message = theirs ? { facts: [], entities: [] } : readMessage(analyzer, speaker, read, episode.eventTime, [episode.id], answered, notAClause);
+      for (const f of message.facts) {
+        const key = JSON.stringify([f.type, f.content, f.slot, f.value, f.eventTime, f.entityNames]);
         if (stated.has(key)) continue;
         stated.add(key);
-        facts.push({
-          type: s.type,
-          content: s.content,
-          sourceEpisodeIds: [episode.id],
-          entityNames: s.entities.map((e) => e.name),
-          slot: s.slot,
-          value: s.value,
-          basis: 'stated',
-          eventTime: s.eventTime,
-        });
-        for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
+        facts.push(f);
       }
-      // An answer to a question put to the speaker says what the question asked of: only what fills a slot is kept.
-      const answered = question !== null && !theirs ? answeredText(question, read, (w) => !w.split(/\s+/).every((x) => analyzer.isEverydayWord?.(x) ?? true)) : null;
-      for (const s of answered ? readStatements(analyzer, answered, speaker, episode.eventTime, notAClause) : []) {
-        const key = JSON.stringify(s);
-        if (s.slot === null || stated.has(key)) continue;
-        stated.add(key);
-        facts.push({ type: s.type, content: s.content, sourceEpisodeIds: [episode.id], entityNames: s.entities.map((e) => e.name), slot: s.slot, value: s.value, basis: 'stated', eventTime: s.eventTime });
-        for (const e of s.entities) addEntity({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null });
-      }
+      for (const e of message.entities) addEntity(e);
       // "deleted tiktok" / "reinstalled it an hour later": the habit the message before named, taken up or given up again.
       if (own && !takesBack && facts.length === factsBefore && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS) {
         const before = facts.slice(own.at).map((f) => ({ content: f.content, type: 'semantic' as const, slot: f.slot, value: f.value, entities: [], eventTime: f.eventTime ?? null }));
@@ -209,26 +222,44 @@ export class OfflineExtractor implements Extractor {
           facts.push({ type: s.type, content: s.content, sourceEpisodeIds: [episode.id], entityNames: [], slot: s.slot, value: s.value, basis: 'stated', eventTime: s.eventTime });
         }
       }
-      // "sorry i meant Leicester not Leeds", "*sheffield": the message before it is read with the right word.
-      const inReach = own !== null && !takesBack && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
-      const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
-      const correction = own && inReach ? (correctionIn(words) ?? (replied || facts.length > factsBefore ? null : nameCorrectionIn(words, facts.slice(own.at, factsBefore), (n) => types.get(n.toLowerCase()), nameJudge(analyzer)))) : null;
+      // "sorry i meant Leicester not Leeds", "*sheffield", "*july": the message before it is read again with the right
+      // word, citing both; a correction of that correction ("*york") applies to the same message again.
+      const correction: Correction | null = own && soon && !takesBack ? (correctionIn(words) ?? (facts.length > factsBefore ? null : rightWord)) : null;
+      let corrected: Omit<LastMessage, 'speaker' | 'time'> | null = null;
       if (own && correction) {
-        const mine = facts.length - factsBefore;
-        const { fixed, unnamed } = applyCorrection(facts, own.at, factsBefore, correction, episode.id);
-        if (fixed > 0) {
-          dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);
-          for (const name of unnamed) entities.delete(name.toLowerCase());
-          const type = types.get(correction.wrong.toLowerCase());
-          for (const f of facts.slice(own.at, facts.length - mine)) for (const n of f.entityNames) if (!entities.has(n.toLowerCase()) && type) addEntity({ name: n, type, aliases: [], knownId: null, description: null });
+        const mine = facts.splice(factsBefore);
+        const before = facts.slice(own.at);
+        const wrong = wordPattern(correction.wrong);
+        // (A name put right is written as one, so the reader takes "hove" for a place as it took "brighton".)
+        const aName = before.some((f) => f.entityNames.some((n) => n.toLowerCase() === correction.wrong.toLowerCase()));
+        const right = correction.right !== null && aName ? asName(correction.right) : correction.right;
+        const fixedText: string | null = right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null;
+        if (fixedText !== null) {
+          // Read again as said, at its own time: the slot, the value and the date follow the right word.
+          const redone = readMessage(analyzer, speaker, fixedText, own.readAt, [own.id, episode.id], own.question === null ? null : answeredText(own.question, fixedText, judge), notAClause);
+          facts.splice(own.at, before.length, ...redone.facts);
+          for (const e of redone.entities) addEntity(e);
+          dropUnnamed(before, facts, entities);
+          dropped.push(`episode ${episode.id}: corrects the message before it ("${correction.wrong}" → "${right ?? ''}")`);
+          corrected = { said: fixedText, at: own.at, id: own.id, readAt: own.readAt, question: own.question };
+        } else {
+          const { fixed, unnamed } = applyCorrection(facts, own.at, facts.length, correction, episode.id);
+          if (fixed > 0) {
+            dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);
+            for (const name of unnamed) entities.delete(name.toLowerCase());
+            const type = types.get(correction.wrong.toLowerCase());
+            for (const f of facts.slice(own.at)) for (const n of f.entityNames) if (!entities.has(n.toLowerCase()) && type) addEntity({ name: n, type, aliases: [], knownId: null, description: null });
+          }
         }
-        factsBefore = facts.length - mine;
+        factsBefore = facts.length;
+        facts.push(...mine);
       }
       // One reply by someone else that taught nothing keeps the message before it in reach of a joke taken back.
       const quietReply = previous !== null && previous.speaker !== speaker.name && !replied && facts.length === factsBefore;
       if (quietReply) replied = true;
       else {
-        last = { speaker: speaker.name, at: factsBefore, time: episode.eventTime, said: words };
+        const next: LastMessage = corrected ? { speaker: speaker.name, time: episode.eventTime, ...corrected } : { speaker: speaker.name, at: factsBefore, time: episode.eventTime, said: words, id: episode.id, readAt: episode.eventTime, question: theirs ? null : question };
+        last = next;
         replied = false;
       }
     }

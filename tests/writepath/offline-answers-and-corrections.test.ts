@@ -91,6 +91,32 @@ describe('a short answer to a question put to the speaker', () => {
     expect(facts.map((f) => [f.content, f.attributes.slot, f.attributes.value])).toEqual([['Tom quit smoking in August', 'tom.uses.smoking', 'no']]);
   });
 
+  it('reads nothing of the speaker from an answer about someone else, a city for where one works, or two things at once', async () => {
+    for (const [question, answer] of [
+      ['does tom still live in leeds?', 'no moved to york'],
+      ['are your parents still in leeds?', 'nah moved to york'],
+      ['is your brother still with amy?', 'no, broke up in may'],
+      ['where do you work?', 'leeds'],
+      ['where do you work?', 'in london'],
+      ['where do you work?', 'leeds city centre'],
+      ['do you still smoke and drink?', 'no'],
+      ['do you smoke?', "not really, only when i'm drunk"],
+    ] as const) {
+      expect(current(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
+    }
+  });
+
+  it('reads answers as chats give them: emoji, a give-up alone, a name with its fillers, a name asked for', async () => {
+    for (const answer of ['nooo quit in august 🎉', '🚭 quit in august', 'quit in august', 'yes quit in august']) {
+      expect(current(await chat('A: do you still smoke?', answer)), answer).toEqual(['User quit smoking in August']);
+    }
+    expect(current(await chat('A: u still @ tesco?', 'nah left in june'))).toEqual(['User left Tesco in June']);
+    for (const answer of ['leeds innit', 'Leeds 😊', 'leeds, you?', 'uh leeds']) expect(slotted(await chat('A: where do you live now?', answer)), answer).toEqual(['user.residence=leeds']);
+    expect(current(await chat('A: where do you work?', 'Marks & Spencer'))).toEqual(['User works at Marks & Spencer']);
+    expect(current(await chat('A: where do you work?', 'tesco x'))).toEqual(['User works at Tesco']);
+    expect(slotted(await chat("A: what's your name?", 'jo'))).toEqual(['user.name=jo']);
+  });
+
   it('takes only a question addressed to one person, short, at the end of its message', () => {
     expect(askedOf('lol random q do u still vape?')).toEqual({ kind: 'do', asked: 'vape', still: true });
     expect(askedOf('u still at tesco?')).toEqual({ kind: 'are', asked: 'at tesco', still: true });
@@ -120,6 +146,34 @@ describe('a correction that says only the right name', () => {
     }
   });
 
+  it('puts right a correction of a correction, a month, a job, a diet, a liking and a pet', async () => {
+    for (const [messages, right] of [
+      [['i live in york', '*leeds', '*york'], ['User lives in York']],
+      [['i live in york', '*leeds', 'no sorry york was right'], ['User lives in York']],
+      [['i work at tesco', '*asda', '*aldi'], ['User works at Aldi']],
+      [['A: where do you live now?', 'leeds', 'lol no, york'], ['User lives in York']],
+      [['i quit smoking in august', '*july'], ['User quit smoking in July']],
+      [['A: do you still smoke?', 'nope quit in august', '*july'], ['User quit smoking in July']],
+      [["i'm a nurse", '*midwife'], ['User is a midwife']],
+      [["i'm vegan", 'sorry vegetarian'], ['User is vegetarian']],
+      [["i'm jo", "sorry it's joanna"], ["User's name is Joanna"]],
+      [['moved to leeds', 'sheffield I mean'], ['User lives in Sheffield']],
+      [['i live in brighton', 'well, hove, actually'], ['User lives in Hove']],
+    ] as const) {
+      expect(current(await chat(...messages)), messages.join(' / ')).toEqual(right);
+    }
+    const july = await chat('i quit smoking in august', '*july');
+    expect(july.find((f) => f.current)?.day).toBe('2026-07-01');
+    expect(slotted(await chat('i love leeds', '*york'))).toEqual(['user.opinion.york=like']);
+    expect(slotted(await chat('my dog is called milo', '*max'))).toEqual(['max.relation.user=dog']);
+  });
+
+  it('keeps a known name from a misspelling of it', async () => {
+    for (const [said, typo] of [['i live in leeds', '*leds'], ['i live in leeds', '*leeeds'], ['i work at tesco', '*tesoc']] as const) {
+      expect(current(await chat(said, typo)), typo).toEqual([said.startsWith('i live') ? 'User lives in Leeds' : 'User works at Tesco']);
+    }
+  });
+
   it('leaves the message before alone for words that are no name, a name of another kind, or a reply in between', async () => {
     for (const fix of ['no way', 'no worries', 'sorry wrong chat', 'sorry tom', 'yes actually', 'cool actually', '*their', 'lol']) {
       expect(current(await chat('moved to leeds', fix)), fix).toEqual(['User lives in Leeds']);
@@ -138,6 +192,13 @@ describe('a diet said with what it allows', () => {
     expect(slotted(await chat("i'm vegetarian but i eat chicken at christmas"))).toEqual(['user.diet=vegetarian']);
   });
 
+  it('keeps the diet when "now" is said of it, in an answer, without "I\'m", and only for the one who eats fish', async () => {
+    for (const messages of [["i'm vegan now but i eat fish sometimes"], ["i'm still vegetarian but i eat fish now"], ['A: are you still vegan?', 'yes but i eat fish now'], ['vegetarian but i eat fish']]) {
+      expect(slotted(await chat(...messages)), messages.join(' / ')).toEqual(['user.diet=pescatarian']);
+    }
+    expect(slotted(await chat("i'm vegetarian but eat fish and my partner is vegan"))).toEqual(['user.diet=pescatarian', 'user.partner.diet=vegan']);
+  });
+
   it('still reads a change as a change', async () => {
     expect(slotted(await chat("i'm vegetarian", 'i eat fish again'))).toEqual(['user.uses.fish=yes']);
     expect(slotted(await chat('i was vegetarian but now i eat fish'))).toEqual(['user.uses.fish=yes']);
@@ -154,7 +215,10 @@ describe('the reader, one message at a time', () => {
   it('reads a span without a habit as given up from then, not a day alone or a phone', async () => {
     expect(await read('100 days without a cigarette')).toEqual([{ content: 'User stopped smoking', slot: 'user.uses.smoking', value: 'no', day: '2026-08-17' }]);
     expect(await read("i've gone 3 weeks without a drink")).toEqual([{ content: 'User stopped drinking', slot: 'user.uses.alcohol', value: 'no', day: '2026-11-04' }]);
-    for (const text of ['went 2 days without my phone', 'a day without a cigarette', '2 hours without a cigarette lol']) expect(await read(text), text).toEqual([]);
+    expect(await read('100 days without a fag')).toMatchObject([{ slot: 'user.uses.smoking', value: 'no' }]);
+    for (const text of ['went 2 days without my phone', 'a day without a cigarette', '2 hours without a cigarette lol', 'i went 3 weeks without a drink last year', '3 weeks without a drink is my record']) {
+      expect(await read(text), text).toEqual([]);
+    }
   });
 
   it('keeps a firm named before a time ago, and a diet given up before its time', async () => {

@@ -5,20 +5,22 @@
  * Alone, "nope quit in august" names no habit and "leeds" no home. The caller keeps only what fills a slot (a home, a
  * job, a habit, a diet, a partner), so "do you want pizza?" / "yeah" teaches nothing.
  */
+import { asName } from './corrections';
 import { OPENERS } from './lexicon';
 
 /** The question, when it is one the next speaker can answer about themselves. */
 interface Asked {
   /** "do you (still) smoke?" asks of a doing; "are you (still) at tesco?" of a state; "where do you live?" of a place. */
-  kind: 'do' | 'are' | 'where';
+  kind: 'do' | 'are' | 'where' | 'name';
   /** What is asked of: "smoke", "eat meat", "at tesco", "vegan"; for `where`, "live" or "work". */
   asked: string;
   /** Whether the question asks whether it still holds ("still", "anymore", "these days"). */
   still: boolean;
 }
 
-// The openers a clause may have (lexicon.ts), but for "still" and the answers' own words, and "random q", "wait".
-const NOT_OPENING_A_QUESTION = new Set(['still', 'now', 'yes', 'no', 'yeah', 'nah', 'yep', 'yup']);
+// The openers a clause may have (lexicon.ts), but for "still" and the answers' own words, and "random q", "wait". (The
+// list holds the words of its phrases one by one, "guess what" as "guess" and "what": a question keeps its "what".)
+const NOT_OPENING_A_QUESTION = new Set(['still', 'now', 'yes', 'no', 'yeah', 'nah', 'yep', 'yup', 'what', 'the', 'by', 'way', 'fun', 'fact', 'guess']);
 const OPENING = String.raw`^(?:(?:${[...OPENERS].filter((w) => !NOT_OPENING_A_QUESTION.has(w)).sort((a, b) => b.length - a.length).join('|')}|random(?:\s+q(?:uestion)?)?|wait)\b[\s,:!.-]*)*`;
 const YOU = String.raw`(?:you|u|ya)`;
 const STILL_TAIL = /\s+(?:anymore|any more|these days|nowadays|now|atm|rn|at the moment)$/;
@@ -35,9 +37,12 @@ export function askedOf(text: string): Asked | null {
     .toLowerCase()
     .replace(/[?!\s]+$/, '')
     .replace(/[’]/g, "'")
+    .replace(/\s@\s*/g, ' at ')
+    .replace(/\bwiv\b/g, 'with')
     .trim()
     .replace(new RegExp(OPENING), '');
   if (q.split(/\s+/).length > MAX_WORDS) return null;
+  if (/^what'?s?\s+(?:is\s+)?(?:your|ur)\s+name$/.test(q)) return { kind: 'name', asked: 'name', still: false };
   const where = new RegExp(String.raw`^where\s+(?:do|d)\s+${YOU}\s+(live|work)(?:\s+(?:now|these days|atm|rn|at the moment))?$|^where\s+(?:are|r)\s+${YOU}\s+(living|working)(?:\s+(?:now|these days|atm|rn|at the moment))?$`).exec(q);
   if (where) return { kind: 'where', asked: /^liv/.test(where[1] ?? where[2] ?? '') ? 'live' : 'work', still: false };
   const doing = new RegExp(String.raw`^(?:do|d)\s+${YOU}\s+(still\s+)?(.+)$`).exec(q);
@@ -47,13 +52,15 @@ export function askedOf(text: string): Asked | null {
   if (!found) return null;
   const tail = STILL_TAIL.exec(found.m[2] ?? '');
   const asked = (found.m[2] ?? '').replace(STILL_TAIL, '').trim();
-  if (!asked || /\b(?:you|u|your|ur|i|me|my|it|that|this|what|how|why|when|who|or|guys|all|lot|both|two)\b/.test(asked)) return null;
+  // (Not of two things at once: "do you still smoke and drink?" / "no" says nothing of each alone.)
+  if (!asked || /\b(?:you|u|your|ur|i|me|my|it|that|this|what|how|why|when|who|or|and|nor|guys|all|lot|both|two)\b/.test(asked)) return null;
   const kind = found.kind ?? (STATE_OPENERS.has(asked.split(/\s+/)[0] ?? '') ? 'are' : 'do');
   return { kind, asked, still: found.m[1] !== undefined || tail !== null };
 }
 
 const YES = /^(?:yes|yeah|yea|yep|yup|ya|yah|yh|ye|ofc|of course|sure do|still do|i do|i still do|i am|still am|sadly yes|sadly|unfortunately|afraid so|always|definitely)\b/;
-const NO = /^(?:no|nope|nah|naw|nay|not anymore|not any more|no longer|not really|never|not at all|haven'?t for (?:ages|years|months)|i don'?t|i'?m not|not since)\b/;
+// ("not really, only when i'm drunk" hedges: no answer read.)
+const NO = /^(?:no+|nope+|nah+|naw+|nay|not anymore|not any more|no longer|never|not at all|haven'?t for (?:ages|years|months)|i don'?t|i'?m not|not since)\b/;
 /** Fillers between the yes or no and what follows: "nope, quit in august", "yeah lol", "nah mate". */
 const FILLER = /^(?:[\s,.!…:;-]|lol\b|haha+\b|lmao\b|mate\b|babe\b|hun\b|sadly\b|thank god\b|thankfully\b)+/;
 /** A give-up said without what was given up: "quit in august", "i stopped last year", "gave up ages ago", "left in june". */
@@ -84,37 +91,69 @@ function objectOf(asked: Asked, verb: string): string | null {
   return ['quit', 'stopped', 'gave up', 'give up'].includes(verb) && !/\s/.test(asked.asked) ? `being ${asked.asked}` : null;
 }
 
+/** How the reader tells a name from an everyday word, and a place from a firm. */
+export interface AnswerJudge {
+  /** Whether a single word is an everyday word and no name ("why", "dunno"; not "leeds", "tesco"). */
+  isEverydayWord(word: string): boolean;
+  /** The kind of name the words are (person, place, organization), when the name finder knows them. */
+  kindOf(words: string): string | undefined;
+}
+
+/** Said around a name given as an answer: "uh leeds", "still leeds", "leeds innit", "Leeds 😊", "leeds, you?". */
+const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|just|in|at|it'?s|its|i'?m|im)\s+)*/;
+const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|and you|what about you|how about you)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
+const A_NAME = /^[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
+/** Where work is, not whom for: "leeds city centre", "in town", "from home". */
+const WORK_PLACE_WORDS = /\b(?:city|centre|center|town|home|office|uptown|downtown)\b/;
+
+/** Answers that name nothing, which the dictionary may not know: "dunno", "idk", "nowhere". */
+const NO_NAME_ANSWERS = new Set(['dunno', 'idk', 'dno', 'nowhere', 'everywhere', 'somewhere', 'here', 'there', 'home', 'same', 'secret', 'why', 'what', 'huh', 'hmm', 'lol', 'haha', 'nah', 'no', 'yes', 'yeah', 'ok', 'okay', 'unemployed', 'nobody', 'none', 'nothing']);
+
+/** The name an answer gives, when it is one said alone ("leeds", "uh leeds innit", "Marks & Spencer"). */
+function nameSaid(said: string, judge: AnswerJudge): string | null {
+  const bare = said.replace(AFTER_A_NAME, '').replace(BEFORE_A_NAME, '').trim();
+  if (!A_NAME.test(bare) || NO_NAME_ANSWERS.has(bare)) return null;
+  // ("google", "next" are everyday words too: a name the name finder knows is a name.)
+  if (bare.split(/\s+/).every((w) => w === '&' || judge.isEverydayWord(w)) && judge.kindOf(bare) === undefined) return null;
+  // Written as a name, so the reader takes "marks & spencer" or "jo" for one.
+  return asName(bare);
+}
+
 /**
  * The statement `answer` makes about its speaker as an answer to `question`, in the first person; null when it is no
- * answer read here (a question back, a long message, a yes or no to something else). `isName` tells a name said
- * alone ("leeds", "tesco") from an everyday word ("why", "dunno").
+ * answer read here (a question back, a long message, a yes or no to something else, a city for where one works).
  */
-export function answeredText(question: string, answer: string, isName: (words: string) => boolean): string | null {
+export function answeredText(question: string, answer: string, judge: AnswerJudge): string | null {
   const asked = askedOf(question);
   if (!asked) return null;
-  const said = answer.toLowerCase().replace(/[’]/g, "'").trim();
-  if (said.includes('?') || said.split(/\s+/).length > MAX_WORDS) return null;
-  if (asked.kind === 'where') {
-    const name = /^(?:(?:in|at|still in|still at)\s+)?([\p{L}][\p{L}'&-]*(?:\s+[\p{L}][\p{L}'&-]*){0,2}?)(?:\s+(?:now|atm|rn|these days|still|lol|haha))*[\s.!]*$/u.exec(said)?.[1];
-    if (!name || !isName(name)) return null;
-    return asked.asked === 'live' ? `I live in ${name} now.` : `I work at ${name} now.`;
+  // ("🚭 quit in august", "nooo": read past an emoji; a question back, "leeds, you?", still answers.)
+  const said = answer.toLowerCase().replace(/[’]/g, "'").replace(/^[^\p{L}\p{N}]+/u, '').trim();
+  if (said.replace(AFTER_A_NAME, '').includes('?') || said.split(/\s+/).length > MAX_WORDS) return null;
+  if (asked.kind === 'where' || asked.kind === 'name') {
+    const name = nameSaid(said, judge);
+    if (!name) return null;
+    if (asked.kind === 'name') return judge.kindOf(name) === 'place' ? null : `My name is ${name}.`;
+    if (asked.asked === 'live') return `I live in ${name} now.`;
+    return judge.kindOf(name) === 'place' || WORK_PLACE_WORDS.test(name) ? null : `I work at ${name} now.`;
   }
   const yes = YES.exec(said);
   const no = yes ? null : NO.exec(said);
-  if (!yes && !no) return null;
   const rest = said.slice((yes ?? no)?.[0].length ?? 0).replace(FILLER, '');
-  const anymore = asked.still ? ' anymore' : '';
-  const stated =
-    asked.kind === 'do'
-      ? yes
-        ? `I ${asked.still ? 'still ' : ''}${asked.asked}.`
-        : `I don't ${asked.asked}${anymore}.`
-      : yes
-        ? `I'm ${asked.still ? 'still ' : ''}${asked.asked}.`
-        : `I'm not ${asked.asked}${anymore}.`;
-  const giveUp = no ? BARE_GIVE_UP.exec(rest) : null;
+  // A give-up said alone answers no ("quit in august"), whatever came before it ("yes quit in august").
+  const giveUp = BARE_GIVE_UP.exec(rest);
   const object = giveUp?.[1] ? objectOf(asked, giveUp[1]) : null;
-  const more = giveUp?.[1] && object ? `I ${giveUp[1]} ${object}${rest.slice(giveUp[0].length)}` : '';
-  // (The give-up says the no, and dates it.)
-  return more || stated;
+  if (giveUp?.[1] && object) return `I ${giveUp[1]} ${object}${rest.slice(giveUp[0].length)}`;
+  if (!yes && !no) return null;
+  const anymore = asked.still ? ' anymore' : '';
+  if (asked.kind === 'do') return yes ? `I ${asked.still ? 'still ' : ''}${asked.asked}.` : `I don't ${asked.asked}${anymore}.`;
+  return yes ? `I'm ${asked.still ? 'still ' : ''}${asked.asked}.` : `I'm not ${asked.asked}${anymore}.`;
+}
+
+/** A question about someone other than the one who answers: "does tom still live in leeds?", "are your parents ok?". */
+export function askedOfSomeoneElse(question: string): boolean {
+  const last = /([^.!?\n]*\?+)\s*[\p{Extended_Pictographic}\uFE0F\s]*$/u.exec(question)?.[1];
+  if (!last) return false;
+  const q = last.toLowerCase().replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
+  const subject = /^(?:do|does|did|is|are|was|were|has|have|had|can|will|would|r)\s+(\S+)/.exec(q)?.[1];
+  return subject !== undefined && !['you', 'u', 'ya', 'y\'all', 'yall', 'i', 'we'].includes(subject);
 }

@@ -6,13 +6,10 @@
  */
 import { escapeRegExp, normaliseFact } from '../../../src-shared/text';
 import type { CandidateFact } from '../types';
-import { NOT_A_CORRECTION } from './self-corrections';
 
 /** How a correction opens: "sorry", "oops", "typo", "correction:", "no wait", "i meant". */
 const CUE = /^\W*(?:(?:sorry|soz|oops|whoops|typo|correction|autocorrect|no|wait|ugh)\b[\s,:!.-]*)+(?:i meant|i mean|meant)?\s*|^\W*(?:i meant|i mean)\b\s*/i;
 const WORDS = String.raw`[\p{L}][\p{L}'&-]*(?:\s+[\p{L}][\p{L}'&-]*){0,2}`;
-/** The same, fewest words first: what follows may be "lol" or "sorry" ("*sheffield lol"). */
-const FEWEST_WORDS = String.raw`[\p{L}][\p{L}'&-]*(?:\s+[\p{L}][\p{L}'&-]*){0,2}?`;
 const END = String.raw`\s*(?:[.!,;)]|\s+(?:lol|haha|typo|sorry|oops|my bad)\b|$)`;
 /** After the cue: "Leicester not Leeds", "it's Derby not Nottingham" (the right word, then the wrong one). */
 const RIGHT_NOT_WRONG = new RegExp(String.raw`^(?:it'?s|its|it was|should be|should say)?\s*(${WORDS})\s*,?\s+not\s+(${WORDS})${END}`, 'iu');
@@ -36,55 +33,11 @@ export function correctionIn(text: string): Correction | null {
   return wrong ? { right: null, wrong } : null;
 }
 
-/** What may follow the right word in a message that is only a correction: "lol", "typo", "sorry", "🤦". */
-const ONLY_END = String.raw`[\s.!,;)*]*(?:(?:lol|haha+|typo|sorry|soz|oops|my bad|autocorrect|ffs)\b[\s.!,]*)*[\s\p{Extended_Pictographic}\uFE0F\u200D]*$`;
-/**
- * A message that is only the right word, the wrong one left unsaid: "sorry i meant leicester", "*sheffield", "aldi*
- * sorry", "i meant Leicester", "well hove actually", "no wait, york".
- */
-const RIGHT_WORD_ONLY = [
-  new RegExp(String.raw`^\W*(?:(?:sorry|soz|oops|whoops|typo|autocorrect|no|wait|ugh)\b[\s,:!.-]*)+(?:i meant|i mean|meant)?\s*\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\W*i meant\s+\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\s*\*\s*(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\s*(${FEWEST_WORDS})\s*\*${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\W*(?:(?:well|no|sorry|oh)\b[\s,]*)?(${FEWEST_WORDS})\s+actually${ONLY_END}`, 'iu'),
-];
-
-/** How the reader tells a name from an everyday word and one kind of name from another. */
-export interface NameJudge {
-  /** Whether a single word is an everyday word and no name ("worries", "chat"; not "leicester", "aldi"). */
-  isEverydayWord(word: string): boolean;
-  /** The kind of name the words are (person, place, organization), when the name finder knows them. */
-  kindOf(words: string): string | undefined;
-}
-
-/**
- * The correction a message makes when it says only the right name ("*sheffield" after "moved to leeds"): the wrong
- * one is the one name the message before it gave its facts, so the reader need not be told it. Null when the message
- * is no such correction, when the facts before name no thing or more than one, or when the words are everyday ones
- * ("sorry wrong chat", "no worries") or a name of another kind ("sorry tom" after "moved to leeds" speaks to Tom).
- */
-export function nameCorrectionIn(text: string, earlier: readonly CandidateFact[], kindOfEntity: (name: string) => string | undefined, judge: NameJudge): Correction | null {
-  // ("no" and "wait" alone before a word go on talking: "no way", "wait what".)
-  if (/^\W*(?:no|wait)\s+(?!wait\b|no\b|i mean)\p{L}/iu.test(text)) return null;
-  const right = RIGHT_WORD_ONLY.map((p) => p.exec(text)?.[1]).find((w) => w !== undefined)?.trim();
-  if (!right) return null;
-  const words = right.toLowerCase().split(/\s+/);
-  if (words.some((w) => NOT_A_CORRECTION.has(w)) || words.every((w) => judge.isEverydayWord(w))) return null;
-  const named = new Map<string, string>();
-  for (const f of earlier) for (const n of f.entityNames) if (wordPattern(n).test(f.content)) named.set(n.toLowerCase(), n);
-  const [wrong, ...more] = [...named.values()];
-  if (!wrong || more.length > 0 || wrong.toLowerCase() === right.toLowerCase()) return null;
-  const kind = judge.kindOf(right);
-  const wrongKind = kindOfEntity(wrong);
-  if (kind !== undefined && wrongKind !== undefined && kind !== wrongKind) return null;
-  return { right, wrong };
-}
-
-const wordPattern = (words: string): RegExp => new RegExp(`(?<![\\p{L}])${escapeRegExp(words)}(?![\\p{L}])`, 'iu');
+/** `words` as a whole word or phrase, in any case. */
+export const wordPattern = (words: string): RegExp => new RegExp(`(?<![\\p{L}])${escapeRegExp(words)}(?![\\p{L}])`, 'iu');
 
 /** A name as the fact would say it: "leicester" → "Leicester" (what was typed in capitals stays). */
-const asName = (words: string): string => words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+export const asName = (words: string): string => words.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 
 /**
  * Applies `correction` to the facts of the message it corrects (`earlier`, which it replaces in place): the facts

@@ -22,7 +22,7 @@ const TEETOTAL = String.raw`tee[- ]?total\b(?=\s*(?:$|[.!,;…]|now\b|these days
 const FREE_OF_HABIT: Readonly<Record<string, string>> = { smoke: 'smoking', nicotine: 'smoking', alcohol: 'alcohol', booze: 'alcohol', vape: 'vaping' };
 
 /** "back on the cigs", "sober 8 months today", "havent smoked since june": a habit's news said without "I". */
-export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?${FREE_OF}[- ]?free\b|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)|^\W*${OPENERS_BEFORE}(?:been\s+|gone\s+)?${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+${WITHOUT_HABIT}`, 'i');
+export const HABIT_NEWS_WITHOUT_SUBJECT = new RegExp(String.raw`^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+)?${FREE_OF}[- ]?free\b|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+)?(?:back on|back to|off)\s+(?:the\s+\w+|(?:${[...GIVEN_UP, ...HABIT_NAMES.keys(), ...SOCIAL_APPS].join('|')})\b)|^\W*${OPENERS_BEFORE}(?:been\s+)?(?:sober\b|${TEETOTAL}|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+sober\b|day\s+\d{1,3}\s+sober\b)|^\W*${OPENERS_BEFORE}(?:have not|haven'?t|havent|not)\s+(?:smoked|vaped|drunk|drank|had\s+(?:a|any|one)\s)|^\W*${OPENERS_BEFORE}(?:it'?s\s+)?(?:been\s+|gone\s+)?${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+${WITHOUT_HABIT}`, 'i');
 
 /** Smoke-free, said of the speaker, with nothing after but a time or a filler: "5 days smoke free", "smoke-free since june". */
 const SMOKE_FREE = new RegExp(String.raw`^(?:(?:i'?m|i am)\s+)?(?:(?:i'?ve\s+|i have\s+)?been\s+)?(?:(?:officially|now)\s+)?(?:${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\s+|day\s+\d{1,3}\s+(?:of\s+(?:being\s+)?)?)?(${FREE_OF})\s?-?\s?free(?=\s*(?:$|[.!,;…]|now\b|today\b|since\b|for\b|lol|tbh|btw|again|${SPAN_COUNT}\s+(?:days?|weeks?|months?|years?)\b|\p{Extended_Pictographic}))`, 'iu');
@@ -40,7 +40,8 @@ const SPAN_BEFORE_HABIT = new RegExp(String.raw`^(?:been )?(?:${SPAN_COUNT} (?:d
 
 /** "100 days without a cigarette", "gone 3 weeks without a drink", "a month without vaping" (the word after "without"). */
 // (A day alone is no habit given up: "a day without a drink".)
-const GONE_WITHOUT = new RegExp(String.raw`^(?:(?:been|gone|went)\s+)?(?!(?:1|an?|one)\s+day\b)(?:${SPAN_COUNT})\s+(?:days?|weeks?|months?|years?)\s+without\s+(?:a\s+|any\s+|one\s+|a\s+single\s+)?(cig|smok|drink|alcohol|booze|vap)`, 'i');
+// (A spell that is over is no habit given up: "i went 3 weeks without a drink last year", "… is my record", "… once".)
+const GONE_WITHOUT = new RegExp(String.raw`^(?:(?:it'?s\s+)?(?:been|gone)\s+)?(?!(?:1|an?|one)\s+day\b)(?:${SPAN_COUNT})\s+(?:days?|weeks?|months?|years?)\s+${WITHOUT_HABIT}(?=\s*(?:$|[.!,…]|now\b|today\b|and counting\b|so far\b|btw\b|lol\b|tbh\b|yay\b|finally\b|\p{Extended_Pictographic}))`, 'iu');
 
 /**
  * A habit's state said the chat's way: "back on the cigs", "im off the booze", "8 months sober", "sober 3 weeks today".
@@ -77,9 +78,9 @@ export function habitNews(tokens: readonly Token[], start: number, own: Subject)
   }
   const text = joinTokens(tokens.slice(i));
   // "100 days without a cigarette", "gone 3 weeks without a drink": given up, dated by the span (time-spans.ts).
-  const without = GONE_WITHOUT.exec(text)?.[1]?.toLowerCase();
+  const without = GONE_WITHOUT.exec(text)?.[0].replace(/^.*\bwithout\s+/i, '').toLowerCase();
   if (without) {
-    const habit = /^(?:cig|smok)/.test(without) ? 'smoking' : /^vap/.test(without) ? 'vaping' : 'alcohol';
+    const habit = /(?:cig|smok|fag)/.test(without) ? 'smoking' : /vap/.test(without) ? 'vaping' : 'alcohol';
     return { content: `${own.text} stopped ${habit === 'alcohol' ? 'drinking' : habit}`, type: 'semantic', slot: `${own.key}.uses.${habit}`, value: 'no', entities: [] };
   }
   // ("sober october" is a spell, "sober for 2 hours lol" a night's joke, "sober up" an order, "sober curious" a question.)

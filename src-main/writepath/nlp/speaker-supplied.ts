@@ -36,6 +36,8 @@ export function speakerSupplied(text: string): string {
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian) now(?:\s+(?:lol|haha|tbh|btw))?(?=\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
     // "still vegetarian but i eat fish", "still vegan lol": a diet kept.
     .replace(at(String.raw`still (?:vegan|vegetarian|veggie|pescatarian)(?=\s+(?:but|tho|though|lol|haha|tbh|btw|fyi|obvs|obviously|ofc)\b|\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
+    // "vegetarian but i eat fish", "veggie except fish": a diet with what it allows (diet-exceptions.ts).
+    .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s*,?\s+(?:but|except|apart from|other than|though|tho)\b`), '$1$2I am ')
     // "got dumped (by Dan) last night", "just got dumped lol".
     .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ')
     .replace(at(String.raw`(?:just\s+)?been dumped\b`), '$1$2I have ')

@@ -16,7 +16,7 @@ const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)
 export const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
 const FREE = String.raw`${FREE_OF}[- ]free`;
 /** What one has gone a span "without": "100 days without a cigarette", "3 weeks without a drink" (life-news.ts reads which). */
-export const WITHOUT_HABIT = String.raw`without\s+(?:a\s+|any\s+|one\s+|a\s+single\s+)?(?:cigarettes?|cigs?|smokes?|smoking|drinks?|drinking|alcohol|booze|vapes?|vaping)\b`;
+export const WITHOUT_HABIT = String.raw`without\s+(?:a\s+|any\s+|one\s+|a\s+single\s+)?(?:cigarettes?|cigs?|ciggies?|ciggys?|fags?|smokes?|smoking|drinks?|drinking|alcohol|booze|beers?|wine|pints?|vapes?|vaping)\b`;
 /**
  * A habit's span counted in its own clause: "5 days smoke free", "sober 3 weeks", "day 12 sober", "10 days off the
  * cigs" (not "back on the booze after 6 months sober": when the spell began is not when it ended).

@@ -127,7 +127,7 @@ export function conjugateMain(t: Token, firstPerson: boolean, afterAux: boolean)
 }
 
 /** Adverbs between "I'm" and what one is that say nothing of it: "I'm still a nurse", "I'm actually vegan". */
-const COPULA_ASIDES = new Set(['still', 'really', 'also', 'actually', 'finally', 'officially', 'literally', 'honestly', 'totally', 'definitely', 'technically', 'properly', 'fully']);
+const COPULA_ASIDES = new Set(['still', 'really', 'also', 'actually', 'finally', 'officially', 'literally', 'honestly', 'totally', 'definitely', 'technically', 'properly', 'fully', 'currently']);
 
 /** How many such adverbs open `tokens` (the words after a copula). */
 export function copulaAsides(tokens: readonly Token[]): number {

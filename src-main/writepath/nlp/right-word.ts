@@ -1,0 +1,85 @@
+/**
+ * A correction sent as the next message that says only the right word, the wrong one left unsaid: "moved to leeds" /
+ * "*sheffield", "i work at tesco" / "sorry i meant aldi", "i quit smoking in august" / "*july", "i'm a nurse" /
+ * "*midwife". The wrong word is found in the message before: the one name its facts name, its one month, or the job or
+ * diet it states. The caller reads that message again with the right word (extract-offline.ts), so the slot, the value
+ * and the date follow it. (A correction that names the wrong word too is corrections.ts's.)
+ */
+import type { CandidateFact } from '../types';
+import type { Correction } from './corrections';
+import { wordPattern } from './corrections';
+import { JOB_SUFFIX, meatlessDiet, NOT_JOBS } from './lexicon';
+import { editDistance, NOT_A_CORRECTION } from './self-corrections';
+
+/** One to three words, fewest first: what follows may be "lol" or "sorry" ("*sheffield lol"); "marks & spencer". */
+const FEWEST_WORDS = String.raw`[\p{L}][\p{L}'&-]*(?:\s+[\p{L}&][\p{L}'&-]*){0,2}?`;
+/** What may follow the right word in a message that is only a correction: "lol", "typo", "sorry", "🤦", "i mean". */
+const ONLY_END = String.raw`[\s.!,;)*]*(?:(?:lol|haha+|typo|sorry|soz|oops|my bad|autocorrect|ffs|i mean|i meant|obviously|obvs)\b[\s.!,]*)*[\s\p{Extended_Pictographic}\uFE0F\u200D]*$`;
+const CUES = String.raw`sorry|soz|oops|whoops|typo|autocorrect|correction|no|wait|ugh|jk|jks|lol\s+no|haha\s+no`;
+/** "sorry i meant leicester", "*sheffield", "aldi* sorry", "i mean Leicester", "well, hove, actually", "it's joanna", "york was right". */
+const RIGHT_WORD_ONLY = [
+  new RegExp(String.raw`^\W*(?:(?:${CUES})\b[\s,:!.-]*)+(?:i meant(?: to say)?|i mean|meant)?\s*(?:it'?s\s+)?\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*i mean(?:t)?(?: to say)?\s+\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\s*\*\s*(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\s*(${FEWEST_WORDS})\s*\*${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*(?:(?:well|no|sorry|oh)\b[\s,]*)?(${FEWEST_WORDS})[\s,]+(?:actually|technically)${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*(?:(?:no|sorry|wait|oh|oops)\b[\s,]*)*(${FEWEST_WORDS})\s+was\s+right${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*(${FEWEST_WORDS})[\s,]+i\s+mean(?:t)?${ONLY_END}`, 'iu'),
+];
+const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
+/** A month said as a time in the message before: "in august", "since march", "3rd july", "end of june". */
+const MONTH_SAID = /(?<=\b(?:in|since|from|until|till|by|last|this|next|early|late|mid|of|on|\d{1,2}(?:st|nd|rd|th)?)\s+)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu;
+
+/** How the reader tells a name from an everyday word and one kind of name from another. */
+export interface NameJudge {
+  /** Whether a single word is an everyday word and no name ("worries", "chat"; not "leicester", "aldi"). */
+  isEverydayWord(word: string): boolean;
+  /** The kind of name the words are (person, place, organization), when the name finder knows them. */
+  kindOf(words: string): string | undefined;
+}
+
+/**
+ * The correction `text` makes of `previous` (the same speaker's message before it, whose facts are `earlier`), or null:
+ * when it is no such correction, when the message before names no thing or more than one, when the words are everyday
+ * ones ("sorry wrong chat", "no worries"), a name of another kind ("sorry tom" after "moved to leeds" speaks to Tom), or
+ * a misspelling of the very name ("*leeeds" after "leeds").
+ */
+export function nameCorrectionIn(text: string, previous: string, earlier: readonly CandidateFact[], kindOfEntity: (name: string) => string | undefined, judge: NameJudge): Correction | null {
+  // ("no" and "wait" alone before a word go on talking: "no way", "wait what".)
+  if (/^\W*(?:no|wait)\s+(?!wait\b|no\b|i mean|sorry\b)\p{L}/iu.test(text)) return null;
+  // (The first form whose words are no clause: "no sorry york was right" is "york", not "york was right".)
+  const said = (w: string): boolean => !w.toLowerCase().split(/\s+/).some((x) => NOT_A_CORRECTION.has(x));
+  const right = RIGHT_WORD_ONLY.map((p) => p.exec(text)?.[1]?.trim()).find((w) => w !== undefined && said(w));
+  if (!right) return null;
+  const words = right.toLowerCase().split(/\s+/);
+  const inPrevious = (said: string): string | undefined => wordPattern(said).exec(previous)?.[0];
+  // A month for a month: "i quit smoking in august" / "*july".
+  if (MONTH.test(right)) {
+    const months = [...new Set([...previous.matchAll(MONTH_SAID)].map((m) => m[0].toLowerCase()))];
+    return months.length === 1 && months[0] !== right.toLowerCase() ? { right, wrong: inPrevious(months[0] as string) ?? (months[0] as string) } : null;
+  }
+  // A job or a diet for the one stated: "i'm a nurse" / "*midwife", "i'm vegan" / "sorry vegetarian".
+  const stated = earlier.filter((f) => /\.(?:occupation|diet)$/.test(f.slot ?? '') && f.value !== null && !f.value.startsWith('ended:'));
+  const kindOfWord = stated.length === 1 && words.length === 1 ? stated[0] : undefined;
+  if (kindOfWord?.value && ((kindOfWord.slot?.endsWith('.occupation') && JOB_SUFFIX.test(right) && !NOT_JOBS.has(right.toLowerCase())) || (kindOfWord.slot?.endsWith('.diet') && meatlessDiet(right)))) {
+    const wrong = inPrevious(kindOfWord.value);
+    return wrong && wrong.toLowerCase() !== right.toLowerCase() ? { right, wrong } : null;
+  }
+  if (words.every((w) => judge.isEverydayWord(w))) return null;
+  const named = new Map<string, string>();
+  for (const f of earlier) for (const n of f.entityNames) if (wordPattern(n).test(f.content) && inPrevious(n)) named.set(n.toLowerCase(), n);
+  const [name, ...more] = [...named.values()];
+  if (!name || more.length > 0 || name.toLowerCase() === right.toLowerCase()) return null;
+  const kind = judge.kindOf(right);
+  const wrongKind = kindOfEntity(name) ?? judge.kindOf(name);
+  if (kind !== undefined && wrongKind !== undefined && kind !== wrongKind) return null;
+  // "*leeeds", "*tesoc": a known name spelt wrong is no correction of it.
+  if (kind === undefined && wrongKind !== undefined && misspelt(name.toLowerCase(), right.toLowerCase())) return null;
+  return { right, wrong: inPrevious(name) ?? name };
+}
+
+/** One letter off, or two letters swapped: "leeds" / "leds", "tesco" / "tesoc" (not "asda" / "aldi"). */
+function misspelt(a: string, b: string): boolean {
+  const d = editDistance(a, b);
+  return d <= 1 || (d === 2 && [...a].sort().join('') === [...b].sort().join(''));
+}
