@@ -57,6 +57,18 @@ function thanksgiving(year: number): number {
   return Date.UTC(year, 10, 1 + ((4 - first + 7) % 7) + 21);
 }
 
+/** The first Monday of `month` (0-based): US Labor Day in September. */
+function firstMonday(year: number, month: number): number {
+  const first = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  return Date.UTC(year, month, 1 + ((8 - first) % 7));
+}
+
+/** The last Monday of `month` (0-based): US Memorial Day in May. */
+function lastMonday(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, last.getUTCDate() - ((last.getUTCDay() + 6) % 7));
+}
+
 /** Names, longest first within each alternation, mapped to their days. */
 const HOLIDAYS: [RegExp, Holiday][] = [
   [/christmas eve|xmas eve/, fixed(11, 24)],
@@ -64,7 +76,7 @@ const HOLIDAYS: [RegExp, Holiday][] = [
   [/boxing day/, fixed(11, 26)],
   [/new year'?s eve|nye/, fixed(11, 31)],
   [/new year'?s day/, fixed(0, 1)],
-  [/new year'?s?/, { day: (year) => Date.UTC(year, 11, 31), days: 2 }],
+  [/new year'?s?/, { day: (year) => Date.UTC(year, 11, 31), days: 2, main: 1 }],
   [/christmas|xmas|crimbo/, fixed(11, 24, 3, 1)],
   [/good friday/, { day: (year) => easterSunday(year) - 2 * DAY, days: 1 }],
   [/easter sunday/, { day: easterSunday, days: 1 }],
@@ -74,20 +86,23 @@ const HOLIDAYS: [RegExp, Holiday][] = [
   [/halloween/, fixed(9, 31)],
   [/bonfire night|guy fawkes night/, fixed(10, 5)],
   [/thanksgiving/, { day: thanksgiving, days: 1 }],
+  [/memorial day/, { day: (year) => lastMonday(year, 4), days: 1 }],
+  [/labou?r day/, { day: (year) => firstMonday(year, 8), days: 1 }],
+  [/independence day|(?:the )?(?:4th|fourth) of july/, fixed(6, 4)],
 ];
 
 const NAMES = HOLIDAYS.map(([re]) => re.source).join('|');
 /** Every holiday name above, as a pattern source: a turn that names one says a time (retrieval/dated-turns.ts). */
 export const HOLIDAY_NAMES = NAMES;
 /** Names of one day, a time wherever they stand ("quit smoking christmas eve"); the rest need a preposition or "last". */
-const DAY_NAMES = "(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s (?:eve|day)";
-/** "last christmas", "this easter"; or alone after a preposition ("over xmas", "on new year's eve", "for christmas"). */
+const DAY_NAMES = "(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s (?:eve|day)|memorial day|labou?r day|independence day|(?:the )?(?:4th|fourth) of july";
+/** "last christmas", "this easter"; alone after a preposition ("over xmas", "on new year's eve", "for christmas"), or before a year ("easter 2024"). */
 const MENTION = new RegExp(
-  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?|(?=${DAY_NAMES}))(${NAMES})(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?|(?=${DAY_NAMES})|(?=(?:${NAMES})\\s+(?:19|20)\\d\\d(?!\\d)))(${NAMES})(?![\\p{L}])`,
   'giu',
 );
 /** A cheap look before the full pattern: every name above contains one of these. */
-const MAY_NAME_A_HOLIDAY = /christmas|xmas|crimbo|boxing|new year|nye|easter|good friday|valentine|halloween|bonfire|fawkes|thanksgiving/i;
+const MAY_NAME_A_HOLIDAY = /christmas|xmas|crimbo|boxing|new year|nye|easter|good friday|valentine|halloween|bonfire|fawkes|thanksgiving|memorial|labou?r day|independence|of july/i;
 
 /** "christmas time", "easter weekend", "the xmas break": still the holiday, and part of its phrase. */
 const TIME_PART = /^\s+(?:time|break|holidays?|hols|weekend|week|period|season|night|evening|morning|afternoon|dinner|lunch)(?![\p{L}])/iu;

@@ -1,11 +1,11 @@
 /**
  * A message that takes back the one its speaker sent just before: "jk april fools 😂 still at sky", "lol kidding",
  * "just kidding!!", "not really, just a bad day", and on its own "lol no", "😂 nah", "jokes", "yeah right"; someone else's
- * news after all ("well my parents did", "lol no that's my mum"). The write path drops the facts of the message taken back; the read
+ * news after all ("well my parents did", "lol no that's my mum"); a message not meant ("sorry ignore that"; not "wrong chat", which is still true). The write path drops the facts of the message taken back; the read
  * path says so beside the quote, so a pack never hands on a joke as the person's word.
  */
 const TAKES_BACK_THE_LAST =
-  /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?|(?:nah\s+)?not really\s*(?:[,.!…]|$)|\/s\b)|^\s*(?:(?:lol|haha+|lmao)\s*|\p{Extended_Pictographic}\s*)(?:no+|nope|nah)\b(?:\s*i\s+(?:didn'?t|wish))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:jokes|yeah,?\s+right)[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:well|lol no|no|nah|actually|lol)\s*,?\s*(?:that'?s\s+|it'?s\s+|it was\s+)?(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:did|does|is|was|are|were|do|has|have)\b|^\s*(?:lol\s+)?no,?\s+that'?s\s+(?:my|our)\s+\p{L}/iu;
+  /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?|(?:nah\s+)?not really\s*(?:[,.!…]|$)|\/s\b)|^\s*(?:(?:lol|haha+|lmao)\s*|\p{Extended_Pictographic}\s*)(?:no+|nope|nah)\b(?:\s*i\s+(?:didn'?t|wish))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:jokes|yeah,?\s+right)[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:well|lol no|no|nah|actually|lol)\s*,?\s*(?:that'?s\s+|it'?s\s+|it was\s+)?(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:did|does|is|was|are|were|do|has|have)\b|^\s*(?:lol\s+)?no,?\s+that'?s\s+(?:my|our)\s+\p{L}|^\s*(?:(?:sorry|sry|soz|oops|whoops|lol)\s*,?\s*)*ignore (?:that|this|me|the last|my last)\b[\s,.!…]*(?:(?:sorry|soz|sry|lol|haha+|oops)\b[\s,.!…]*)*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$/iu;
 
 /** A take-back counts only this soon after the message, and only as the very next message (before anyone else spoke). */
 export const TAKE_BACK_WITHIN_MS = 10 * 60_000;

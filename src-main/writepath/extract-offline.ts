@@ -14,7 +14,8 @@ import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { speakerSubject, type Speaker } from './nlp/statements';
 import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
-import { answeredText, askedOfSomeoneElse } from './nlp/answers';
+import { answeredText, askedOfSomeoneElse, timeAnswered } from './nlp/answers';
+import { timeMentions } from './nlp/time';
 import { readMessage } from './offline-message';
 import { applyCorrection, asName, correctionIn, wordPattern, type Correction } from './nlp/corrections';
 import { nameCorrectionIn, type NameJudge } from './nlp/right-word';
@@ -183,7 +184,8 @@ export class OfflineExtractor implements Extractor {
       const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
       const soon = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
       // "sorry i meant Leicester not Leeds", "*sheffield", "*july", "lol no, york": a word put right in the message before.
-      const rightWord = own && soon && !replied ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
+      // (Across one reply that taught nothing too: "i live in leeds" / "oh cool" / "*sheffield".)
+      const rightWord = own && soon ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
       const takesBack = own !== null && soon && rightWord === null && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
       if (own && takesBack) {
         const undone = facts.splice(own.at);
@@ -225,24 +227,26 @@ export class OfflineExtractor implements Extractor {
       // "sorry i meant Leicester not Leeds", "*sheffield", "*july": the message before it is read again with the right
       // word, citing both; a correction of that correction ("*york") applies to the same message again.
       const correction: Correction | null = own && soon && !takesBack ? (correctionIn(words) ?? (facts.length > factsBefore ? null : rightWord)) : null;
+      // "i quit smoking" / "when?" / "august": the message before the question is read again with its time.
+      const when = own && question !== null && facts.length > own.at && facts.length === factsBefore ? timeAnswered(question, read, (w) => timeMentions(w, own.readAt).length > 0) : null;
       let corrected: Omit<LastMessage, 'speaker' | 'time'> | null = null;
-      if (own && correction) {
+      if (own && (correction || when)) {
         const mine = facts.splice(factsBefore);
         const before = facts.slice(own.at);
-        const wrong = wordPattern(correction.wrong);
+        const wrong = wordPattern(correction?.wrong ?? '');
         // (A name put right is written as one, so the reader takes "hove" for a place as it took "brighton".)
-        const aName = before.some((f) => f.entityNames.some((n) => n.toLowerCase() === correction.wrong.toLowerCase()));
-        const right = correction.right !== null && aName ? asName(correction.right) : correction.right;
-        const fixedText: string | null = right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null;
+        const aName = correction !== null && before.some((f) => f.entityNames.some((n) => n.toLowerCase() === correction.wrong.toLowerCase()));
+        const right = correction?.right != null && aName ? asName(correction.right) : (correction?.right ?? null);
+        const fixedText: string | null = when !== null ? `${own.said.replace(/[\s.!…]+$/u, '')} ${when}` : right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null;
         if (fixedText !== null) {
           // Read again as said, at its own time: the slot, the value and the date follow the right word.
           const redone = readMessage(analyzer, speaker, fixedText, own.readAt, [own.id, episode.id], own.question === null ? null : answeredText(own.question, fixedText, judge), notAClause);
           facts.splice(own.at, before.length, ...redone.facts);
           for (const e of redone.entities) addEntity(e);
           dropUnnamed(before, facts, entities);
-          dropped.push(`episode ${episode.id}: corrects the message before it ("${correction.wrong}" → "${right ?? ''}")`);
+          dropped.push(when !== null ? `episode ${episode.id}: dates the message before it ("${when}")` : `episode ${episode.id}: corrects the message before it ("${correction?.wrong ?? ''}" → "${right ?? ''}")`);
           corrected = { said: fixedText, at: own.at, id: own.id, readAt: own.readAt, question: own.question };
-        } else {
+        } else if (correction) {
           const { fixed, unnamed } = applyCorrection(facts, own.at, facts.length, correction, episode.id);
           if (fixed > 0) {
             dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);

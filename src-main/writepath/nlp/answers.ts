@@ -11,7 +11,7 @@ import { OPENERS } from './lexicon';
 /** The question, when it is one the next speaker can answer about themselves. */
 interface Asked {
   /** "do you (still) smoke?" asks of a doing; "are you (still) at tesco?" of a state; "where do you live?" of a place. */
-  kind: 'do' | 'are' | 'where' | 'name';
+  kind: 'do' | 'are' | 'where' | 'name' | 'job';
   /** What is asked of: "smoke", "eat meat", "at tesco", "vegan"; for `where`, "live" or "work". */
   asked: string;
   /** Whether the question asks whether it still holds ("still", "anymore", "these days"). */
@@ -43,8 +43,10 @@ export function askedOf(text: string): Asked | null {
     .replace(new RegExp(OPENING), '');
   if (q.split(/\s+/).length > MAX_WORDS) return null;
   if (/^what'?s?\s+(?:is\s+)?(?:your|ur)\s+name$/.test(q)) return { kind: 'name', asked: 'name', still: false };
-  const where = new RegExp(String.raw`^where\s+(?:do|d)\s+${YOU}\s+(live|work)(?:\s+(?:now|these days|atm|rn|at the moment))?$|^where\s+(?:are|r)\s+${YOU}\s+(living|working)(?:\s+(?:now|these days|atm|rn|at the moment))?$`).exec(q);
-  if (where) return { kind: 'where', asked: /^liv/.test(where[1] ?? where[2] ?? '') ? 'live' : 'work', still: false };
+  const now = String.raw`(?:\s+(?:now|these days|nowadays|atm|rn|at the moment))?`;
+  const where = new RegExp(String.raw`^where\s+(?:do|d)\s+${YOU}\s+(live|work)${now}$|^where\s+(?:are|r)\s+${YOU}\s+(living|working|based)${now}$|^where'?s?\s+(?:is\s+)?(home)${now}$`).exec(q);
+  if (where) return { kind: 'where', asked: /^work/.test(where[1] ?? where[2] ?? '') ? 'work' : 'live', still: false };
+  if (/^what\s+(?:do|d)\s+(?:you|u)\s+do(?:\s+for\s+(?:work|a\s+living))?$|^what'?s?\s+(?:is\s+)?(?:your|ur)\s+job$/.test(q)) return { kind: 'job', asked: 'job', still: false };
   const doing = new RegExp(String.raw`^(?:do|d)\s+${YOU}\s+(still\s+)?(.+)$`).exec(q);
   const being = new RegExp(String.raw`^(?:are|r)\s+${YOU}\s+(still\s+)?(.+)$`).exec(q);
   const bare = new RegExp(String.raw`^(?:${YOU}\s+)?(still)\s+(.+)$`).exec(q);
@@ -83,9 +85,11 @@ function objectOf(asked: Asked, verb: string): string | null {
   const place = /^(at|in|with)\s+(.+)$/.exec(asked.asked);
   if (place) {
     const [, prep, what] = place;
-    if (prep === 'with') return verb === 'broke up' || verb === 'split up' ? `with ${what}` : null;
-    if (verb === 'moved out') return `of ${what}`;
-    return verb === 'left' || verb === 'quit' ? (what ?? null) : null;
+    // (Written as a name, so the reader takes "target" or "hove" for one.)
+    const named = asName(what ?? '');
+    if (prep === 'with') return verb === 'broke up' || verb === 'split up' ? `with ${named}` : null;
+    if (verb === 'moved out') return `of ${named}`;
+    return verb === 'left' ? named : null;
   }
   if (/^(?:smoking|drinking|vaping)$/.test(asked.asked)) return ['quit', 'stopped', 'gave up', 'give up'].includes(verb) ? asked.asked : null;
   return ['quit', 'stopped', 'gave up', 'give up'].includes(verb) && !/\s/.test(asked.asked) ? `being ${asked.asked}` : null;
@@ -101,13 +105,13 @@ export interface AnswerJudge {
 
 /** Said around a name given as an answer: "uh leeds", "still leeds", "leeds innit", "Leeds 😊", "leeds, you?". */
 const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|just|in|at|it'?s|its|i'?m|im)\s+)*/;
-const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|and you|what about you|how about you)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
-const A_NAME = /^[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
+const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|why|and you|what about you|how about you|for my sins|for now)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
+const A_NAME = /^(?!(?:a|an|the|my|our|his|her|their)\s)[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
 /** Where work is, not whom for: "leeds city centre", "in town", "from home". */
 const WORK_PLACE_WORDS = /\b(?:city|centre|center|town|home|office|uptown|downtown)\b/;
 
 /** Answers that name nothing, which the dictionary may not know: "dunno", "idk", "nowhere". */
-const NO_NAME_ANSWERS = new Set(['dunno', 'idk', 'dno', 'nowhere', 'everywhere', 'somewhere', 'here', 'there', 'home', 'same', 'secret', 'why', 'what', 'huh', 'hmm', 'lol', 'haha', 'nah', 'no', 'yes', 'yeah', 'ok', 'okay', 'unemployed', 'nobody', 'none', 'nothing']);
+const NO_NAME_ANSWERS = new Set(['dunno', 'idk', 'dno', 'nowhere', 'everywhere', 'somewhere', 'here', 'there', 'home', 'same', 'secret', 'why', 'what', 'huh', 'hmm', 'lol', 'haha', 'nah', 'no', 'yes', 'yeah', 'ok', 'okay', 'unemployed', 'nobody', 'none', 'nothing', 'nothing much', 'not much', 'student', 'retired', 'work', 'stuff', 'this and that']);
 
 /** The name an answer gives, when it is one said alone ("leeds", "uh leeds innit", "Marks & Spencer"). */
 function nameSaid(said: string, judge: AnswerJudge): string | null {
@@ -129,6 +133,11 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   // ("🚭 quit in august", "nooo": read past an emoji; a question back, "leeds, you?", still answers.)
   const said = answer.toLowerCase().replace(/[’]/g, "'").replace(/^[^\p{L}\p{N}]+/u, '').trim();
   if (said.replace(AFTER_A_NAME, '').includes('?') || said.split(/\s+/).length > MAX_WORDS) return null;
+  if (asked.kind === 'job') {
+    // "nurse", "a midwife lol", "software engineer": the reader keeps it only as a job (an occupation's slot).
+    const job = /^(?:(?:i'?m|im|i am)\s+)?(?:an?\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)(?:[\s,.!…]+(?:lol|haha+|for my sins|tbh|atm|rn|now)\b)*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said)?.[1];
+    return job && !NO_NAME_ANSWERS.has(job) ? `I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}.` : null;
+  }
   if (asked.kind === 'where' || asked.kind === 'name') {
     const name = nameSaid(said, judge);
     if (!name) return null;
@@ -136,16 +145,22 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     if (asked.asked === 'live') return `I live in ${name} now.`;
     return judge.kindOf(name) === 'place' || WORK_PLACE_WORDS.test(name) ? null : `I work at ${name} now.`;
   }
-  const yes = YES.exec(said);
-  const no = yes ? null : NO.exec(said);
+  // ("yeah nah" is no; "nah yeah" yes.)
+  const yes = /^yeah,?\s+nah\b/.test(said) ? null : YES.exec(said) ?? /^nah,?\s+yeah\b/.exec(said);
+  const no = yes ? null : NO.exec(said) ?? /^yeah,?\s+nah\b/.exec(said);
   const rest = said.slice((yes ?? no)?.[0].length ?? 0).replace(FILLER, '');
   // A give-up said alone answers no ("quit in august"), whatever came before it ("yes quit in august").
   const giveUp = BARE_GIVE_UP.exec(rest);
-  const object = giveUp?.[1] ? objectOf(asked, giveUp[1]) : null;
-  if (giveUp?.[1] && object) return `I ${giveUp[1]} ${object}${rest.slice(giveUp[0].length)}`;
+  const object = giveUp?.[1] ? objectOf(asked, giveUp[1] === 'quit' && /^at\s/.test(asked.asked) ? 'left' : giveUp[1]) : null;
+  // ("u still at target?" / "nope, quit back in june": a job quit is a job left.)
+  const verb = giveUp?.[1] === 'quit' && /^at\s/.test(asked.asked) ? 'left' : giveUp?.[1];
+  if (verb && object) return `I ${verb} ${object}${rest.slice(giveUp?.[0].length ?? 0)}`;
   if (!yes && !no) return null;
   const anymore = asked.still ? ' anymore' : '';
   if (asked.kind === 'do') return yes ? `I ${asked.still ? 'still ' : ''}${asked.asked}.` : `I don't ${asked.asked}${anymore}.`;
+  // "still in london?" / "yeah": a home kept; "still at tesco?" / "yep": a job kept.
+  const place = asked.still && yes ? /^(in|at)\s+(.+)$/.exec(asked.asked) : null;
+  if (place) return place[1] === 'in' ? `I still live in ${asName(place[2] ?? '')}.` : `I still work at ${asName(place[2] ?? '')}.`;
   return yes ? `I'm ${asked.still ? 'still ' : ''}${asked.asked}.` : `I'm not ${asked.asked}${anymore}.`;
 }
 
@@ -156,4 +171,21 @@ export function askedOfSomeoneElse(question: string): boolean {
   const q = last.toLowerCase().replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
   const subject = /^(?:do|does|did|is|are|was|were|has|have|had|can|will|would|r)\s+(\S+)/.exec(q)?.[1];
   return subject !== undefined && !['you', 'u', 'ya', 'y\'all', 'yall', 'i', 'we'].includes(subject);
+}
+
+/** "when?", "oh when?", "since when?", "when was that?", "when did you quit?": a question of when, about what was just said. */
+const WHEN_ASKED = /^\W*(?:(?:oh+|ooh+|wait|wow|omg|nice|since)\W+)*when(?:\s+(?:was\s+(?:that|this)|did\s+(?:you|u|that)(?:\s+[\p{L}']+){0,2}))?\s*\?+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
+const MONTH_OR_SEASON = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|spring|summer|autumn|fall|winter)\b/i;
+
+/**
+ * The time an answer to "when?" gives, as words to say after the message it dates ("i quit smoking" / "when?" /
+ * "august" → "in august"; "2 months ago", "last christmas" as they are); null when the question is no "when?" or the
+ * answer no time (`isTime` reads it).
+ */
+export function timeAnswered(question: string, answer: string, isTime: (words: string) => boolean): string | null {
+  if (!WHEN_ASKED.test(question)) return null;
+  const said = answer.toLowerCase().replace(/^(?:(?:um+|erm+|uh+|oh|like|about|around|roughly|i think)\W+)*/, '').replace(/[\s.!…\p{Extended_Pictographic}\uFE0F\u200D]+$/u, '').replace(/\s+(?:lol|haha+|i think|ish)$/, '').trim();
+  if (!said || said.split(/\s+/).length > 6 || said.includes('?')) return null;
+  const phrase = MONTH_OR_SEASON.test(said) ? `in ${said}` : said;
+  return isTime(phrase) ? phrase : null;
 }

@@ -3,8 +3,8 @@
  * "veggie except fish". Said together, the eating is no end of the diet, though the two facts read alone would say so
  * (slot-values.ts: eating fish ends a vegetarian diet), and the diet just learned would be superseded at once. So a
  * vegetarian or vegan who eats fish holds the diet slot as pescatarian; the food eaten is kept as said, in no slot. A
- * message that tells of a change ("i was vegetarian but now i eat fish", "…, started eating meat again") is left to
- * supersede as it reads.
+ * message that tells of a change ("i was vegetarian but now i eat fish", "…, started eating meat again", "vegan but i
+ * eat cheese now"), or of meat eaten ("vegetarian but i eat chicken sometimes"), is left to supersede as it reads.
  */
 import { slotRelation } from '../../../src-shared/slot-values';
 import type { Statement } from './statement-types';
@@ -12,7 +12,11 @@ import type { Statement } from './statement-types';
 const EXCEPTION = /\b(?:but|except|apart from|other than|though|tho)\b/i;
 /** A change told of the diet ("was vegetarian", "used to be vegan") or of the eating after the exception ("…again"). */
 const DIET_WAS = /\b(?:was|were|used to|had been)\b/i;
-const EATING_CHANGED = /\b(?:again|anymore|any more|no longer|start(?:ed|ing)?|back (?:on|to)|gave up|giving up|quit|stopp?(?:ed|ing)|switched|gone back|went back)\b/i;
+const EATING_CHANGED = /\b(?:again|anymore|any more|no longer|start(?:ed|ing)?|back (?:on|to)|gave up|giving up|quit|stopp?(?:ed|ing)|switched|gone back|went back|now|these days|nowadays)\b/i;
+/** The diet said to hold still: "i'm still vegetarian but i eat fish now" keeps it. */
+const DIET_KEPT = /\bstill\b/i;
+/** Meat eaten is no exception a diet without meat lives with: "vegetarian but i eat chicken sometimes" ends it. */
+const MEAT_FOOD = /\.uses\.(?:meat|chicken|beef|pork|lamb|bacon|ham|steak|burgers?|sausages?|turkey|mince)$/;
 const FISH_FOOD = /\.uses\.(?:fish|seafood|salmon|tuna|prawns?|shellfish|sushi)$/;
 /** The diet and its exception in the words, whether or not the eating was read as a fact: "vegetarian except for fish". */
 const FISH_EXCEPTED = /\b(?:vegetarian|veggie|vegan)\b[^.!?\n]*?\b(?:but|except|apart from|other than|though|tho)\b(?:\s+(?:for|i|still|sometimes|occasionally|do|also|will|can))*\s+(?:eat\s+|have\s+)?(?:fish|seafood|salmon|tuna|prawns?|shellfish|sushi)\b/i;
@@ -21,10 +25,10 @@ export function withDietExceptions(statements: readonly Statement[], text: strin
   const split = EXCEPTION.exec(text);
   if (!split) return [...statements];
   const after = text.slice(split.index);
-  if (DIET_WAS.test(text.slice(0, split.index)) || EATING_CHANGED.test(after)) return [...statements];
+  if (DIET_WAS.test(text.slice(0, split.index)) || (EATING_CHANGED.test(after) && !DIET_KEPT.test(text.slice(0, split.index)))) return [...statements];
   const diets = statements.filter((s) => s.slot?.endsWith('.diet') === true && s.value !== null && !s.value.startsWith('ended:'));
   if (diets.length === 0) return [...statements];
-  const brokenBy = (s: Statement): Statement | undefined => diets.find((d) => s !== d && s.slot?.includes('.uses.') === true && slotRelation(s, d) === 'replaces');
+  const brokenBy = (s: Statement): Statement | undefined => (MEAT_FOOD.test(s.slot ?? '') ? undefined : diets.find((d) => s !== d && s.slot?.includes('.uses.') === true && slotRelation(s, d) === 'replaces'));
   const fish = statements.filter((s) => FISH_FOOD.test(s.slot ?? '') && brokenBy(s) !== undefined);
   // Only the diet the fish is eaten against: "… but eat fish and my partner is vegan" leaves the partner's.
   const pescatarian = new Set<Statement>(fish.map(brokenBy).filter((d): d is Statement => d !== undefined));
@@ -40,6 +44,5 @@ export function withDietExceptions(statements: readonly Statement[], text: strin
 /** "User is vegetarian but eats fish": its own words, so it is not taken for the plain "User is vegetarian" said before. */
 function withFish(diet: Statement, fish: Statement | undefined): string {
   const subject = diet.content.slice(0, Math.max(0, diet.content.indexOf(' is ')));
-  if (!subject) return diet.content;
-  return fish?.content.startsWith(`${subject} `) ? `${diet.content} but ${fish.content.slice(subject.length + 1)}` : `${diet.content} but eats fish`;
+  return subject && fish?.content.startsWith(`${subject} `) ? `${diet.content} but ${fish.content.slice(subject.length + 1)}` : `${diet.content} but eats fish`;
 }

@@ -121,7 +121,7 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     // "newcastle-under-lyme" is one name, of which "newcastle" alone is another town.
     const hyphen = after?.text === '-' || after?.text === '–';
     // ("left my job at accenture 2 months ago": a time said after the name.)
-    const agoNext = AGO_AFTER.test(tokens.slice(i + 1, i + 5).map((w) => w.text.toLowerCase()).join(' '));
+    const agoNext = AGO_AFTER.test(tokens.slice(i + 1, i + 7).map((w) => w.text.toLowerCase()).join(' '));
     const ends = !hyphen && (!after || ['PUNCT', 'CCONJ', 'ADP', 'SCONJ', 'ADV', 'SYM'].includes(after.pos) || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || /^(?:mid|early|late)-/i.test(after.text) || agoNext);
     if (ends) out.push(t.text);
   });

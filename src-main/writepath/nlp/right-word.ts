@@ -12,18 +12,18 @@ import { JOB_SUFFIX, meatlessDiet, NOT_JOBS } from './lexicon';
 import { editDistance, NOT_A_CORRECTION } from './self-corrections';
 
 /** One to three words, fewest first: what follows may be "lol" or "sorry" ("*sheffield lol"); "marks & spencer". */
-const FEWEST_WORDS = String.raw`[\p{L}][\p{L}'&-]*(?:\s+[\p{L}&][\p{L}'&-]*){0,2}?`;
+const FEWEST_WORDS = String.raw`[\p{L}\p{N}][\p{L}\p{N}'&-]*(?:\s+[\p{L}&][\p{L}'&-]*){0,2}?`;
 /** What may follow the right word in a message that is only a correction: "lol", "typo", "sorry", "🤦", "i mean". */
 const ONLY_END = String.raw`[\s.!,;)*]*(?:(?:lol|haha+|typo|sorry|soz|oops|my bad|autocorrect|ffs|i mean|i meant|obviously|obvs)\b[\s.!,]*)*[\s\p{Extended_Pictographic}\uFE0F\u200D]*$`;
-const CUES = String.raw`sorry|soz|oops|whoops|typo|autocorrect|correction|no|wait|ugh|jk|jks|lol\s+no|haha\s+no`;
+const CUES = String.raw`sorry|soz|sry|oops|whoops|typo|autocorrect|correction|no|wait|ugh|jk|jks|actually|lol\s+no|haha\s+no`;
 /** "sorry i meant leicester", "*sheffield", "aldi* sorry", "i mean Leicester", "well, hove, actually", "it's joanna", "york was right". */
 const RIGHT_WORD_ONLY = [
   new RegExp(String.raw`^\W*(?:(?:${CUES})\b[\s,:!.-]*)+(?:i meant(?: to say)?|i mean|meant)?\s*(?:it'?s\s+)?\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\W*i mean(?:t)?(?: to say)?\s+\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\s*\*\s*(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*(?:i\s+)?mean(?:t)?(?: to say)?\s+\*?(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\s*\*+\s*(${FEWEST_WORDS})${ONLY_END}`, 'iu'),
   new RegExp(String.raw`^\s*(${FEWEST_WORDS})\s*\*${ONLY_END}`, 'iu'),
   new RegExp(String.raw`^\W*(?:(?:well|no|sorry|oh)\b[\s,]*)?(${FEWEST_WORDS})[\s,]+(?:actually|technically)${ONLY_END}`, 'iu'),
-  new RegExp(String.raw`^\W*(?:(?:no|sorry|wait|oh|oops)\b[\s,]*)*(${FEWEST_WORDS})\s+was\s+right${ONLY_END}`, 'iu'),
+  new RegExp(String.raw`^\W*(?:(?:no|sorry|wait|oh|oops)\b[\s,]*)*(${FEWEST_WORDS})\s+(?:was|is)\s+right${ONLY_END}`, 'iu'),
   new RegExp(String.raw`^\W*(${FEWEST_WORDS})[\s,]+i\s+mean(?:t)?${ONLY_END}`, 'iu'),
 ];
 const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
@@ -45,14 +45,29 @@ export interface NameJudge {
  * a misspelling of the very name ("*leeeds" after "leeds").
  */
 export function nameCorrectionIn(text: string, previous: string, earlier: readonly CandidateFact[], kindOfEntity: (name: string) => string | undefined, judge: NameJudge): Correction | null {
-  // ("no" and "wait" alone before a word go on talking: "no way", "wait what".)
-  if (/^\W*(?:no|wait)\s+(?!wait\b|no\b|i mean|sorry\b)\p{L}/iu.test(text)) return null;
+  // ("no" and "wait" alone before a word go on talking: "no way", "wait what"; "*facepalm*" is an action.)
+  if (/^\W*(?:no|wait)\s+(?!wait\b|no\b|i mean|sorry\b|actually\b)\p{L}/iu.test(text) || /^\s*\*[^*]+\*\s*$/u.test(text)) return null;
   // (The first form whose words are no clause: "no sorry york was right" is "york", not "york was right".)
   const said = (w: string): boolean => !w.toLowerCase().split(/\s+/).some((x) => NOT_A_CORRECTION.has(x));
-  const right = RIGHT_WORD_ONLY.map((p) => p.exec(text)?.[1]?.trim()).find((w) => w !== undefined && said(w));
-  if (!right) return null;
+  // ("*at asda", "*a midwife": the word put right, without the little word before it; "*my brother" is no name.)
+  const right = RIGHT_WORD_ONLY.map((p) => p.exec(text)?.[1]?.trim().replace(/^(?:at|in|to|from|for|a|an)\s+/i, '')).find((w) => w !== undefined && said(w));
+  if (!right || /^(?:my|your|ur|his|her|our|their|the)\b/i.test(right)) return null;
   const words = right.toLowerCase().split(/\s+/);
   const inPrevious = (said: string): string | undefined => wordPattern(said).exec(previous)?.[0];
+  // A year for a year, or after the month said: "i moved to leeds in 2023" / "*2024", "… in march" / "*2024".
+  if (/^(?:19|20)\d\d$/.test(right)) {
+    const years = [...new Set(previous.match(/\b(?:19|20)\d\d\b/g) ?? [])];
+    if (years.length === 1 && years[0] !== right) return { right, wrong: years[0] as string };
+    const months = years.length === 0 ? [...new Set([...previous.matchAll(MONTH_SAID)].map((m) => m[0]))] : [];
+    return months.length === 1 ? { right: `${months[0] as string} ${right}`, wrong: months[0] as string } : null;
+  }
+  // A count for a count: "i quit smoking 2 months ago" / "*3".
+  if (/^\d{1,3}$/.test(right)) {
+    const counts = [...new Set(previous.match(/\b\d{1,3}(?=\s+(?:days?|weeks?|months?|years?|yrs?)\s+ago\b)/gi) ?? [])];
+    return counts.length === 1 && counts[0] !== right ? { right, wrong: counts[0] as string } : null;
+  }
+  // (A number is no name: "*2" corrects nothing else.)
+  if (/\p{N}/u.test(right)) return null;
   // A month for a month: "i quit smoking in august" / "*july".
   if (MONTH.test(right)) {
     const months = [...new Set([...previous.matchAll(MONTH_SAID)].map((m) => m[0].toLowerCase()))];
@@ -68,9 +83,11 @@ export function nameCorrectionIn(text: string, previous: string, earlier: readon
   if (words.every((w) => judge.isEverydayWord(w))) return null;
   const named = new Map<string, string>();
   for (const f of earlier) for (const n of f.entityNames) if (wordPattern(n).test(f.content) && inPrevious(n)) named.set(n.toLowerCase(), n);
-  const [name, ...more] = [...named.values()];
-  if (!name || more.length > 0 || name.toLowerCase() === right.toLowerCase()) return null;
   const kind = judge.kindOf(right);
+  // Of two names, the one of the right word's kind: "i work at tesco and live in leeds" / "*york".
+  const candidates = named.size > 1 && kind !== undefined ? [...named.values()].filter((n) => (kindOfEntity(n) ?? judge.kindOf(n)) === kind) : [...named.values()];
+  const [name, ...more] = candidates;
+  if (!name || more.length > 0 || name.toLowerCase() === right.toLowerCase()) return null;
   const wrongKind = kindOfEntity(name) ?? judge.kindOf(name);
   if (kind !== undefined && wrongKind !== undefined && kind !== wrongKind) return null;
   // "*leeeds", "*tesoc": a known name spelt wrong is no correction of it.

@@ -34,7 +34,8 @@ const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(
  * start, not by "now". Null when it names no start.
  */
 export function stateBegan(text: string, reference: number, clause = text): number | null {
-  const since = timeMentions(text, reference).find((m) => /\bsince\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) && !m.future);
+  // ("since christmas": a holiday's mention holds its "since".)
+  const since = timeMentions(text, reference).find((m) => (/\bsince\s+(?:the\s+)?$/i.test(text.slice(Math.max(0, m.index - 12), m.index)) || /^since\s/i.test(m.text)) && !m.future);
   if (since) return since.time;
   // "since may": chrono leaves the month that is also a verb alone.
   const month = /\bsince\s+(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/i.exec(text);
