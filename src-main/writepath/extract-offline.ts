@@ -87,6 +87,9 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
  */
 export const MAX_READ_CHARS = 10_000;
 
+/** A bubble that goes on from a diet said just before: "but i eat fish", "tho i do eat fish", "except fish". */
+const DIET_GOES_ON = /^\W*(?:but|tho|though|except|apart from|other than)\b/i;
+
 /** How long after a question its answer may come: a chat is answered within hours, not days. */
 const ANSWER_WITHIN_MS = 12 * 60 * 60 * 1000;
 
@@ -229,24 +232,27 @@ export class OfflineExtractor implements Extractor {
       const correction: Correction | null = own && soon && !takesBack ? (correctionIn(words) ?? (facts.length > factsBefore ? null : rightWord)) : null;
       // "i quit smoking" / "when?" / "august": the message before the question is read again with its time.
       const when = own && question !== null && facts.length > own.at && facts.length === factsBefore ? timeAnswered(question, read, (w) => timeMentions(w, own.readAt).length > 0) : null;
+      // "i'm vegetarian" / "but i eat fish": a diet's exception said in the next bubble is read with it, as one message.
+      const joined = own && soon && !takesBack && !correction && DIET_GOES_ON.test(read) && facts.slice(own.at, factsBefore).some((f) => f.slot?.endsWith('.diet') === true) ? `${own.said.replace(/[\s.!…]+$/u, '')} ${read}` : null;
       let corrected: Omit<LastMessage, 'speaker' | 'time'> | null = null;
-      if (own && (correction || when)) {
+      if (own && (correction || when || joined)) {
         const mine = facts.splice(factsBefore);
         const before = facts.slice(own.at);
         const wrong = wordPattern(correction?.wrong ?? '');
         // (A name put right is written as one, so the reader takes "hove" for a place as it took "brighton".)
         const aName = correction !== null && before.some((f) => f.entityNames.some((n) => n.toLowerCase() === correction.wrong.toLowerCase()));
         const right = correction?.right != null && aName ? asName(correction.right) : (correction?.right ?? null);
-        const fixedText: string | null = when !== null ? `${own.said.replace(/[\s.!…]+$/u, '')} ${when}` : right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null;
-        if (fixedText !== null) {
-          // Read again as said, at its own time: the slot, the value and the date follow the right word.
-          const redone = readMessage(analyzer, speaker, fixedText, own.readAt, [own.id, episode.id], own.question === null ? null : answeredText(own.question, fixedText, judge), notAClause);
+        const fixedText: string | null = joined ?? (when !== null ? `${own.said.replace(/[\s.!…]+$/u, '')} ${when}` : right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null);
+        // Read again as said, at its own time: the slot, the value and the date follow the right word. (A reading that
+        // finds nothing leaves the message as it was read.)
+        const redone = fixedText === null ? null : readMessage(analyzer, speaker, fixedText, own.readAt, [own.id, episode.id], own.question === null ? null : answeredText(own.question, fixedText, judge), notAClause);
+        if (fixedText !== null && redone !== null && redone.facts.length > 0) {
           facts.splice(own.at, before.length, ...redone.facts);
           for (const e of redone.entities) addEntity(e);
           dropUnnamed(before, facts, entities);
           dropped.push(when !== null ? `episode ${episode.id}: dates the message before it ("${when}")` : `episode ${episode.id}: corrects the message before it ("${correction?.wrong ?? ''}" → "${right ?? ''}")`);
           corrected = { said: fixedText, at: own.at, id: own.id, readAt: own.readAt, question: own.question };
-        } else if (correction) {
+        } else if (correction && fixedText === null) {
           const { fixed, unnamed } = applyCorrection(facts, own.at, facts.length, correction, episode.id);
           if (fixed > 0) {
             dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);
@@ -256,7 +262,8 @@ export class OfflineExtractor implements Extractor {
           }
         }
         factsBefore = facts.length;
-        facts.push(...mine);
+        // (A bubble read with the one before gives its facts there.)
+        if (corrected === null || !joined) facts.push(...mine);
       }
       // One reply by someone else that taught nothing keeps the message before it in reach of a joke taken back.
       const quietReply = previous !== null && previous.speaker !== speaker.name && !replied && facts.length === factsBefore;

@@ -120,6 +120,7 @@ describe('a short answer to a question put to the speaker', () => {
     expect(slotted(await chat('A: you still in london?', 'yeah'))).toEqual(['user.residence=london']);
     expect(slotted(await chat('A: still at tesco?', 'yep'))).toEqual(['user.employer=tesco']);
     expect(slotted(await chat('A: still smoking?', 'yeah nah'))).toEqual(['user.uses.smoking=no']);
+    expect(current(await chat('A: do you drink?', 'not since march'))).toEqual(['User stopped drinking in March']);
     expect(current(await chat('A: you still at target?', 'nope, quit back in june'))).toEqual(['User left Target back in June']);
     for (const answer of ['student', 'in a van 😂']) expect(slotted(await chat('A: what do you do?', answer)), answer).toEqual([]);
     expect(slotted(await chat('A: where do you live?', 'in a van 😂'))).toEqual([]);
@@ -167,6 +168,9 @@ describe('a correction that says only the right name', () => {
       [["i'm jo", "sorry it's joanna"], ["User's name is Joanna"]],
       [['moved to leeds', 'sheffield I mean'], ['User lives in Sheffield']],
       [['i live in brighton', 'well, hove, actually'], ['User lives in Hove']],
+      [['i live in leeds', 'sheffield, not leeds'], ['User lives in Sheffield']],
+      [['i live in leeds', 'not leeds, sheffield'], ['User lives in Sheffield']],
+      [['i quit smoking in august', '*drinking'], ['User quit drinking in August']],
     ] as const) {
       expect(current(await chat(...messages)), messages.join(' / ')).toEqual(right);
     }
@@ -219,7 +223,7 @@ describe('a diet said with what it allows', () => {
   });
 
   it('keeps the diet when "now" is said of it, in an answer, without "I\'m", and only for the one who eats fish', async () => {
-    for (const messages of [["i'm vegan now but i eat fish sometimes"], ["i'm still vegetarian but i eat fish now"], ['A: are you still vegan?', 'yes but i eat fish now'], ['vegetarian but i eat fish']]) {
+    for (const messages of [["i'm vegan now but i eat fish sometimes"], ["i'm still vegetarian but i eat fish now"], ['A: are you still vegan?', 'yes but i eat fish now'], ['vegetarian but i eat fish'], ["i'm vegetarian", 'but i eat fish']]) {
       expect(slotted(await chat(...messages)), messages.join(' / ')).toEqual(['user.diet=pescatarian']);
     }
     expect(slotted(await chat("i'm vegetarian but eat fish and my partner is vegan"))).toEqual(['user.diet=pescatarian', 'user.partner.diet=vegan']);

@@ -156,6 +156,12 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   const verb = giveUp?.[1] === 'quit' && /^at\s/.test(asked.asked) ? 'left' : giveUp?.[1];
   if (verb && object) return `I ${verb} ${object}${rest.slice(giveUp?.[0].length ?? 0)}`;
   if (!yes && !no) return null;
+  // "do you drink?" / "not since march": stopped then.
+  const since = no?.[0] === 'not since' && asked.kind === 'do' ? /^[\p{L}\p{N}' ]{2,30}$/u.exec(rest)?.[0] : undefined;
+  if (since) {
+    const [first = '', ...more] = asked.asked.split(/\s+/);
+    return `I stopped ${[gerund(first), ...more].join(' ')} ${MONTH_OR_SEASON.test(since) ? `in ${since}` : since}.`;
+  }
   const anymore = asked.still ? ' anymore' : '';
   if (asked.kind === 'do') return yes ? `I ${asked.still ? 'still ' : ''}${asked.asked}.` : `I don't ${asked.asked}${anymore}.`;
   // "still in london?" / "yeah": a home kept; "still at tesco?" / "yep": a job kept.

@@ -22,8 +22,16 @@ export interface Correction {
   wrong: string;
 }
 
-/** The correction a message makes, or null: only a message that opens as one ("sorry", "i meant", "correction"…). */
+/** A message that is only the right word and the wrong one: "sheffield, not leeds", "*sheffield not leeds", "not leeds, sheffield". */
+const RIGHT_NOT_WRONG_ONLY = new RegExp(String.raw`^\W*\*?(${WORDS})\s*,?\s+not\s+(${WORDS})[\s.!…]*$`, 'iu');
+const NOT_WRONG_BUT_RIGHT_ONLY = new RegExp(String.raw`^\W*not\s+(${WORDS})\s*[,.;:-]+\s*\*?(${WORDS})[\s.!…]*$`, 'iu');
+
+/** The correction a message makes, or null: a message that opens as one ("sorry", "i meant", "correction"…) or is only one. */
 export function correctionIn(text: string): Correction | null {
+  const only = RIGHT_NOT_WRONG_ONLY.exec(text);
+  if (only?.[1] && only[2]) return { right: only[1], wrong: only[2] };
+  const notFirst = NOT_WRONG_BUT_RIGHT_ONLY.exec(text);
+  if (notFirst?.[1] && notFirst[2]) return { right: notFirst[2], wrong: notFirst[1] };
   const cue = CUE.exec(text);
   if (!cue || cue[0].trim() === '') return null;
   const rest = text.slice(cue[0].length);

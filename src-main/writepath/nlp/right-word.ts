@@ -8,7 +8,7 @@
 import type { CandidateFact } from '../types';
 import type { Correction } from './corrections';
 import { wordPattern } from './corrections';
-import { JOB_SUFFIX, meatlessDiet, NOT_JOBS } from './lexicon';
+import { HABIT_NAMES, JOB_SUFFIX, meatlessDiet, NOT_JOBS } from './lexicon';
 import { editDistance, NOT_A_CORRECTION } from './self-corrections';
 
 /** One to three words, fewest first: what follows may be "lol" or "sorry" ("*sheffield lol"); "marks & spencer". */
@@ -72,6 +72,11 @@ export function nameCorrectionIn(text: string, previous: string, earlier: readon
   if (MONTH.test(right)) {
     const months = [...new Set([...previous.matchAll(MONTH_SAID)].map((m) => m[0].toLowerCase()))];
     return months.length === 1 && months[0] !== right.toLowerCase() ? { right, wrong: inPrevious(months[0] as string) ?? (months[0] as string) } : null;
+  }
+  // A habit for a habit: "i quit smoking in august" / "*drinking".
+  if (HABIT_NAMES.has(right.toLowerCase())) {
+    const habits = [...new Set([...previous.toLowerCase().matchAll(/[\p{L}]+/gu)].map((m) => m[0]).filter((w) => HABIT_NAMES.has(w)))];
+    return habits.length === 1 && HABIT_NAMES.get(habits[0] as string) !== HABIT_NAMES.get(right.toLowerCase()) ? { right, wrong: inPrevious(habits[0] as string) ?? (habits[0] as string) } : null;
   }
   // A job or a diet for the one stated: "i'm a nurse" / "*midwife", "i'm vegan" / "sorry vegetarian".
   const stated = earlier.filter((f) => /\.(?:occupation|diet)$/.test(f.slot ?? '') && f.value !== null && !f.value.startsWith('ended:'));
