@@ -5,7 +5,7 @@
  * path says so beside the quote, so a pack never hands on a joke as the person's word.
  */
 const TAKES_BACK_THE_LAST =
-  /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?|(?:nah\s+)?not really\s*(?:[,.!…]|$)|\/s\b)|^\s*(?:(?:lol|haha+|lmao)\s*|\p{Extended_Pictographic}\s*)(?:no+|nope|nah)\b(?:\s*i\s+(?:didn'?t|wish))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:jokes|yeah,?\s+right)[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:well|lol no|no|nah|actually|lol)\s*,?\s*(?:that'?s\s+|it'?s\s+|it was\s+)?(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:did|does|is|was|are|were|do|has|have)\b|^\s*(?:lol\s+)?no,?\s+that'?s\s+(?:my|our)\s+\p{L}|^\s*(?:(?:sorry|sry|soz|oops|whoops|lol)\s*,?\s*)*ignore (?:that|this|me|the last|my last)\b[\s,.!…]*(?:(?:sorry|soz|sry|lol|haha+|oops)\b[\s,.!…]*)*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$/iu;
+  /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?|(?:nah\s+)?not really\s*(?:[,.!…]|$)|\/s\b)|^\s*(?:(?:lol|haha+|lmao)\s*|\p{Extended_Pictographic}\s*)(?:no+|nope|nah)\b(?:\s*i\s+(?:didn'?t|wish))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:jokes|yeah,?\s+right)[\s.!…\p{Extended_Pictographic}\uFE0F]*$|^\s*(?:\*|well|lol no|no|nah|actually|lol)\s*,?\s*(?:that'?s\s+|it'?s\s+|it was\s+)?(?:my|our)\s+[\p{L}-]+(?:\s+[\p{L}-]+)?\s+(?:did|does|is|was|are|were|do|has|have)\b|^\s*(?:lol\s+)?no,?\s+that'?s\s+(?:my|our)\s+\p{L}|^\s*(?:(?:sorry|sry|soz|oops|whoops|lol)\s*,?\s*)*ignore (?:that|this|me|the last|my last)\b[\s,.!…]*(?:(?:sorry|soz|sry|lol|haha+|oops|wrong (?:chat|convo|person|group)|autocorrect|my bad)\b[\s,.!…]*)*[\p{Extended_Pictographic}\uFE0F\u200D\s]*$|^\s*\*+\s*(?:used to|trying to be|trying|i wish)[\s.!…]*$/iu;
 
 /** A take-back counts only this soon after the message, and only as the very next message (before anyone else spoke). */
 export const TAKE_BACK_WITHIN_MS = 10 * 60_000;
@@ -15,7 +15,7 @@ export function takesBackTheLastMessage(text: string): boolean {
 }
 
 /** An outright joke taken back ("jk", "just kidding", "april fools"): it may answer a reply to the joke, too. */
-const JOKES_IT_AWAY = /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?)(?![\p{L}])/iu;
+const JOKES_IT_AWAY = /^\s*(?:(?:lol|haha+|lmao)\s+)?(?:jk|jkjk|j\/k|just kidding|just joking|kidding|april fools?'?s?)(?![\p{L}])|^\s*(?:(?:sorry|soz|sry|oops|lol)\s*,?\s*)*ignore (?:that|this|me|my last)\b[\s,.!…]*(?:(?:sorry|soz|lol|wrong chat|autocorrect|my bad)\b[\s,.!…]*)*$/iu;
 
 export function jokesTheLastMessageAway(text: string): boolean {
   return JOKES_IT_AWAY.test(text);

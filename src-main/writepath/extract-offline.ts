@@ -187,8 +187,10 @@ export class OfflineExtractor implements Extractor {
       const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
       const soon = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
       // "sorry i meant Leicester not Leeds", "*sheffield", "*july", "lol no, york": a word put right in the message before.
-      // (Across one reply that taught nothing too: "i live in leeds" / "oh cool" / "*sheffield".)
-      const rightWord = own && soon ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
+      // (Across one short reply that taught nothing too: "i live in leeds" / "oh cool" / "*sheffield"; not one that
+      // says things of its own, "tom moved to york", which the correction may be of.)
+      const shortReply = !replied || (question !== null && question.split(/\s+/).length <= 3);
+      const rightWord = own && soon && shortReply ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
       const takesBack = own !== null && soon && rightWord === null && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
       if (own && takesBack) {
         const undone = facts.splice(own.at);
@@ -245,8 +247,10 @@ export class OfflineExtractor implements Extractor {
         const fixedText: string | null = joined ?? (when !== null ? `${own.said.replace(/[\s.!…]+$/u, '')} ${when}` : right !== null && wrong.test(own.said) ? own.said.replace(wrong, right) : null);
         // Read again as said, at its own time: the slot, the value and the date follow the right word. (A reading that
         // finds nothing leaves the message as it was read.)
+        // ("i quit smoking" / "when?" / "tomorrow": a plan, so nothing is done yet.)
+        const planned = when !== null && timeMentions(when, own.readAt).some((m) => m.future || m.ahead);
         const redone = fixedText === null ? null : readMessage(analyzer, speaker, fixedText, own.readAt, [own.id, episode.id], own.question === null ? null : answeredText(own.question, fixedText, judge), notAClause);
-        if (fixedText !== null && redone !== null && redone.facts.length > 0) {
+        if (fixedText !== null && redone !== null && (redone.facts.length > 0 || planned)) {
           facts.splice(own.at, before.length, ...redone.facts);
           for (const e of redone.entities) addEntity(e);
           dropUnnamed(before, facts, entities);

@@ -101,6 +101,14 @@ describe('a short answer to a question put to the speaker', () => {
       ['where do you work?', 'leeds city centre'],
       ['do you still smoke and drink?', 'no'],
       ['do you smoke?', "not really, only when i'm drunk"],
+      ['are you still at work?', 'yep'],
+      ['are you still at the pub?', 'yep'],
+      ['are you still in bed?', 'yep'],
+      ['do you drink?', 'yep, water'],
+      ['do you smoke?', 'yep... joking'],
+      ['are you vegetarian?', 'yep, jk'],
+      ['do you eat meat?', 'nope, only chicken'],
+      ['where do you live?', 'just outside york'],
     ] as const) {
       expect(current(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
     }
@@ -192,6 +200,9 @@ describe('a correction that says only the right name', () => {
       const facts = (await chat(...messages)).filter((f) => f.current);
       expect(facts.map((f) => f.day), messages.join(' / ')).toEqual([day]);
     }
+    expect((await chat('i got married', 'A: when?', '2019')).filter((f) => f.current).map((f) => f.day)).toEqual(['2019-01-01']);
+    // A time ahead: a plan, so nothing is done yet.
+    expect(current(await chat('i quit smoking', 'A: when?', 'tomorrow'))).toEqual([]);
     // Not a time: the message keeps the day it was said.
     expect((await chat('i quit smoking', 'A: when?', 'why does it matter')).map((f) => f.day)).toEqual(['2026-11-25']);
   });
@@ -203,11 +214,26 @@ describe('a correction that says only the right name', () => {
   });
 
   it('leaves the message before alone for words that are no name, a name of another kind, an action or a number', async () => {
-    for (const fix of ['no way', 'no worries', 'sorry wrong chat', 'sorry tom', 'yes actually', 'cool actually', '*their', 'lol', '*facepalm*', '*my brother', '*2']) {
+    for (const fix of ['no way', 'no worries', 'sorry wrong chat', 'sorry tom', 'yes actually', 'cool actually', '*their', 'lol', '*facepalm*', '*my brother', '*2', 'i mean near leeds']) {
       expect(current(await chat('moved to leeds', fix)), fix).toEqual(['User lives in Leeds']);
     }
-    // Across one reply that taught nothing, the correction still applies.
+    // Across one short reply that taught nothing, the correction still applies; not across one that says things of its own.
     expect(current(await chat('moved to leeds', 'A: Congratulations!', '*sheffield'))).toEqual(['User lives in Sheffield']);
+    expect(current(await chat('moved to leeds', 'A: tom moved to york', '*sheffield'))).toEqual(['User lives in Leeds']);
+  });
+});
+
+describe('a message taken back', () => {
+  it('by "ignore that" (with its reasons, across a reply), "*used to", "*trying to be", "*my sister does"', async () => {
+    for (const messages of [
+      ['I work at google', 'sorry ignore that, wrong chat'],
+      ["i'm vegan", 'A: since when?', 'sorry ignore that'],
+      ['i smoke', '*used to'],
+      ['i live in leeds', '*my sister does'],
+      ["i'm vegan", '*trying to be'],
+    ]) {
+      expect(current(await chat(...messages)), messages.join(' / ')).toEqual([]);
+    }
   });
 });
 

@@ -104,7 +104,7 @@ export interface AnswerJudge {
 }
 
 /** Said around a name given as an answer: "uh leeds", "still leeds", "leeds innit", "Leeds 😊", "leeds, you?". */
-const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|just|in|at|it'?s|its|i'?m|im)\s+)*/;
+const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|in|at|it'?s|its|i'?m|im)\s+)*/;
 const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|why|and you|what about you|how about you|for my sins|for now)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
 const A_NAME = /^(?!(?:a|an|the|my|our|his|her|their)\s)[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
 /** Where work is, not whom for: "leeds city centre", "in town", "from home". */
@@ -116,7 +116,8 @@ const NO_NAME_ANSWERS = new Set(['dunno', 'idk', 'dno', 'nowhere', 'everywhere',
 /** The name an answer gives, when it is one said alone ("leeds", "uh leeds innit", "Marks & Spencer"). */
 function nameSaid(said: string, judge: AnswerJudge): string | null {
   const bare = said.replace(AFTER_A_NAME, '').replace(BEFORE_A_NAME, '').trim();
-  if (!A_NAME.test(bare) || NO_NAME_ANSWERS.has(bare)) return null;
+  // ("just outside york", "near leeds": somewhere else than the name.)
+  if (!A_NAME.test(bare) || NO_NAME_ANSWERS.has(bare) || /^(?:just|near|outside|nr|by)\b/.test(bare)) return null;
   // ("google", "next" are everyday words too: a name the name finder knows is a name.)
   if (bare.split(/\s+/).every((w) => w === '&' || judge.isEverydayWord(w)) && judge.kindOf(bare) === undefined) return null;
   // Written as a name, so the reader takes "marks & spencer" or "jo" for one.
@@ -156,6 +157,8 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   const verb = giveUp?.[1] === 'quit' && /^at\s/.test(asked.asked) ? 'left' : giveUp?.[1];
   if (verb && object) return `I ${verb} ${object}${rest.slice(giveUp?.[0].length ?? 0)}`;
   if (!yes && !no) return null;
+  // A yes or no with more to it says something else: "yep, water", "nope, only chicken", "yep... joking".
+  if (rest && !/^(?:but|tho|though|still|always|never|not|anymore|any more|no longer|at all|ever|since|for|every|daily|sadly|unfortunately|thank god|ofc|obviously|definitely|100%|lol|haha)\b/.test(rest) && !(no?.[0] === 'not since')) return null;
   // "do you drink?" / "not since march": stopped then.
   const since = no?.[0] === 'not since' && asked.kind === 'do' ? /^[\p{L}\p{N}' ]{2,30}$/u.exec(rest)?.[0] : undefined;
   if (since) {
@@ -165,7 +168,9 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   const anymore = asked.still ? ' anymore' : '';
   if (asked.kind === 'do') return yes ? `I ${asked.still ? 'still ' : ''}${asked.asked}.` : `I don't ${asked.asked}${anymore}.`;
   // "still in london?" / "yeah": a home kept; "still at tesco?" / "yep": a job kept.
-  const place = asked.still && yes ? /^(in|at)\s+(.+)$/.exec(asked.asked) : null;
+  // (Not where one is right now: "still at work?", "still at the pub?", "still in bed?" / "yep".)
+  const place = asked.still && yes ? /^(in|at)\s+(?!the\b|a\b|my\b|your\b|ur\b)(.+)$/.exec(asked.asked) : null;
+  if (place && (place[2] ?? '').split(/\s+/).every((w) => judge.isEverydayWord(w) || NO_NAME_ANSWERS.has(w))) return null;
   if (place) return place[1] === 'in' ? `I still live in ${asName(place[2] ?? '')}.` : `I still work at ${asName(place[2] ?? '')}.`;
   return yes ? `I'm ${asked.still ? 'still ' : ''}${asked.asked}.` : `I'm not ${asked.asked}${anymore}.`;
 }
@@ -192,6 +197,6 @@ export function timeAnswered(question: string, answer: string, isTime: (words: s
   if (!WHEN_ASKED.test(question)) return null;
   const said = answer.toLowerCase().replace(/^(?:(?:um+|erm+|uh+|oh|like|about|around|roughly|i think)\W+)*/, '').replace(/[\s.!…\p{Extended_Pictographic}\uFE0F\u200D]+$/u, '').replace(/\s+(?:lol|haha+|i think|ish)$/, '').trim();
   if (!said || said.split(/\s+/).length > 6 || said.includes('?')) return null;
-  const phrase = MONTH_OR_SEASON.test(said) ? `in ${said}` : said;
+  const phrase = MONTH_OR_SEASON.test(said) || /^(?:19|20)\d\d$/.test(said) ? `in ${said}` : said;
   return isTime(phrase) ? phrase : null;
 }

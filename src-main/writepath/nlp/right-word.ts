@@ -30,6 +30,9 @@ const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|ju
 /** A month said as a time in the message before: "in august", "since march", "3rd july", "end of june". */
 const MONTH_SAID = /(?<=\b(?:in|since|from|until|till|by|last|this|next|early|late|mid|of|on|\d{1,2}(?:st|nd|rd|th)?)\s+)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu;
 
+/** Words that make the rest a clause, not a word put right: "jk still in lisbon", "i mean near leeds", "*used to". */
+const CLAUSE_WORDS = new Set(['still', 'in', 'at', 'to', 'near', 'outside', 'live', 'lives', 'living', 'moved', 'work', 'works', 'working', 'used', 'trying', 'does', 'did', 'do']);
+
 /** How the reader tells a name from an everyday word and one kind of name from another. */
 export interface NameJudge {
   /** Whether a single word is an everyday word and no name ("worries", "chat"; not "leicester", "aldi"). */
@@ -48,7 +51,7 @@ export function nameCorrectionIn(text: string, previous: string, earlier: readon
   // ("no" and "wait" alone before a word go on talking: "no way", "wait what"; "*facepalm*" is an action.)
   if (/^\W*(?:no|wait)\s+(?!wait\b|no\b|i mean|sorry\b|actually\b)\p{L}/iu.test(text) || /^\s*\*[^*]+\*\s*$/u.test(text)) return null;
   // (The first form whose words are no clause: "no sorry york was right" is "york", not "york was right".)
-  const said = (w: string): boolean => !w.toLowerCase().split(/\s+/).some((x) => NOT_A_CORRECTION.has(x));
+  const said = (w: string): boolean => !w.toLowerCase().split(/\s+/).some((x) => NOT_A_CORRECTION.has(x) || CLAUSE_WORDS.has(x));
   // ("*at asda", "*a midwife": the word put right, without the little word before it; "*my brother" is no name.)
   const right = RIGHT_WORD_ONLY.map((p) => p.exec(text)?.[1]?.trim().replace(/^(?:at|in|to|from|for|a|an)\s+/i, '')).find((w) => w !== undefined && said(w));
   if (!right || /^(?:my|your|ur|his|her|our|their|the)\b/i.test(right)) return null;
