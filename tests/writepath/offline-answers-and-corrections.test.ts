@@ -277,6 +277,14 @@ describe('the reader, one message at a time', () => {
     }
   });
 
+  it('reads no alcohol into a drink of something else the message names', async () => {
+    for (const text of ['i love coffee, i drink like 4 a day', 'i love smoothies, i drink one every morning']) {
+      expect((await read(text)).filter((s) => s.slot === 'user.uses.alcohol'), text).toEqual([]);
+    }
+    expect(await read('i drink every day')).toMatchObject([{ slot: 'user.uses.alcohol', value: 'yes' }]);
+    expect(await read("I don't drink. only water for me")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
+  });
+
   it('keeps a firm named before a time ago, and a diet given up before its time', async () => {
     expect(await read('left my job at accenture 2 months ago')).toMatchObject([{ slot: 'user.employer', value: 'ended:accenture', day: '2026-09-25' }]);
     expect(await read('i gave up being vegan in march')).toMatchObject([{ slot: 'user.diet', value: 'ended:vegan', day: '2026-03-01' }]);

@@ -9,7 +9,7 @@
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
 import { employerAfter, handsInNotice, headWord, isTimePhrase, lowerOf, nameAfter, properRuns, withoutTimeAtEnd } from './phrases';
-import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, HABIT_VERBS, appSlotName, isHabitVerbWord, meatlessDiet, RELATIONS, SOCIAL_APPS, VAGUE_OBJECTS } from './lexicon';
+import { AFTER_HABIT_LIST, CALENDAR_WORDS, HABIT_NAMES, OTHER_DRINKS, HABIT_VERBS, appSlotName, isHabitVerbWord, meatlessDiet, RELATIONS, SOCIAL_APPS, VAGUE_OBJECTS } from './lexicon';
 import { endedValue } from '../../../src-shared/slot-values';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import type { VerbGroup } from './verb-group';
@@ -380,7 +380,7 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
         const habit = HABIT_NAMES.get(`${group.lemma.replace(/e$/, '')}ing`);
         const often = objText.replace(/\b(?:every )?now and (?:then|again)\b/gi, 'sometimes');
         const unclear = /\b(?:and|or|but)\b/i.test(often) || object.some((t) => t.pos === 'VERB' || (t.pos === 'ADJ' && !HOW_MUCH.has(lowerOf(t))));
-        if (!habit || unclear) return null;
+        if (!habit || unclear || (habit === 'alcohol' && !group.negated && OTHER_DRINKS.test(ctx.text))) return null; // "i love coffee, i drink like 4 a day"
         const hedged = group.negated && !object.every((t) => ['ever', 'anymore', 'any', 'more', 'now', 'again'].includes(lowerOf(t))) && !REASONS.test(objText);
         return [habitFact(said, hedged ? null : habit)];
       }

@@ -224,6 +224,9 @@ export const HABIT_NAMES = new Map([
   ...['vaping', 'vape', 'vapes'].map((w) => [w, 'vaping'] as const),
 ]);
 
+/** Drinks that are no alcohol: a message that names one drinks it, not alcohol ("i love coffee, i drink like 4 a day"). */
+export const OTHER_DRINKS = /\b(?:coffees?|teas?|water|smoothies?|juices?|milk|cokes?|pepsi|cola|energy drinks?|lattes?|espressos?|cappuccinos?|matcha|protein shakes?|shakes?|squash|lemonade|kombucha|decaf)\b/i;
+
 /** Determiners that make a thing someone's: "my", "her", "ur"… */
 export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 
