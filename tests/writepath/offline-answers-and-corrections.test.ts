@@ -285,6 +285,19 @@ describe('the reader, one message at a time', () => {
     expect(await read("I don't drink. only water for me")).toMatchObject([{ slot: 'user.uses.alcohol', value: 'no' }]);
   });
 
+  it('reads each item of a list under the speaker\'s own heading, without its marker or the next one\'s number', async () => {
+    const bullets = await read('Hi! quick update on me:\n- moved to Bristol in september\n- new job at Dyson, started 1st october\n- got a dog named Pickle\n- still single lol');
+    expect(bullets.filter((f) => f.slot !== null).map((f) => `${f.slot}=${f.value}`)).toEqual(expect.arrayContaining(['user.residence=bristol', 'user.employer=dyson']));
+    expect(bullets.map((f) => f.content).filter((c) => / - /.test(c))).toEqual([]);
+    const numbered = await read("Things about me:\n1. I'm 38\n2. I live in Dundee\n3. I work at NCR as an engineer\n4. I have a son called Finn");
+    expect(numbered.map((f) => f.content)).toEqual(expect.arrayContaining(['User lives in Dundee', 'User works at NCR as an engineer', 'User has a son called Finn']));
+  });
+
+  it('reads a role "since" a year as the role, and "call me" as no name', async () => {
+    expect(await read("I've worked as a paramedic since 2016")).toMatchObject([{ slot: 'user.occupation', value: 'paramedic', day: '2016-01-01' }]);
+    expect(slotted(await chat("A: What's your name?", 'call me Bex'))).toEqual(['user.nickname=bex']);
+  });
+
   it('keeps a firm named before a time ago, and a diet given up before its time', async () => {
     expect(await read('left my job at accenture 2 months ago')).toMatchObject([{ slot: 'user.employer', value: 'ended:accenture', day: '2026-09-25' }]);
     expect(await read('i gave up being vegan in march')).toMatchObject([{ slot: 'user.diet', value: 'ended:vegan', day: '2026-03-01' }]);

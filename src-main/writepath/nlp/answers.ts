@@ -104,7 +104,7 @@ export interface AnswerJudge {
 }
 
 /** Said around a name given as an answer: "uh leeds", "still leeds", "leeds innit", "Leeds 😊", "leeds, you?". */
-const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|in|at|it'?s|its|i'?m|im)\s+)*/;
+const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|in|at|it'?s|its|i'?m|im|my name'?s|name'?s)\s+)*/;
 const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|why|and you|what about you|how about you|for my sins|for now)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
 const A_NAME = /^(?!(?:a|an|the|my|our|his|her|their)\s)[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
 /** Where work is, not whom for: "leeds city centre", "in town", "from home". */
@@ -142,7 +142,8 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   if (asked.kind === 'where' || asked.kind === 'name') {
     const name = nameSaid(said, judge);
     if (!name) return null;
-    if (asked.kind === 'name') return judge.kindOf(name) === 'place' ? null : `My name is ${name}.`;
+    // ("call me Bex" is what to call them, which the message says itself: no name.)
+    if (asked.kind === 'name') return judge.kindOf(name) === 'place' || /^(?:just\s+)?(?:call me|they call me|everyone calls me)\b/.test(said) ? null : `My name is ${name}.`;
     if (asked.asked === 'live') return `I live in ${name} now.`;
     return judge.kindOf(name) === 'place' || WORK_PLACE_WORDS.test(name) ? null : `I work at ${name} now.`;
   }

@@ -244,7 +244,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     case 'work': {
       if (group.negated) return [];
       if (firstLower === 'as') {
-        const stop = object.findIndex((t, i) => i > 1 && t.pos === 'ADP');
+        const stop = object.findIndex((t, i) => i > 1 && (t.pos === 'ADP' || t.pos === 'SCONJ' || lowerOf(t) === 'since')); // "as a nurse since 2019"
         const role = object.slice(1, stop > 0 ? stop : undefined).filter((t) => t.pos !== 'DET');
         if (role.length === 0) return [];
         const org = employerAfter(object, ['at', 'for']);

@@ -6,6 +6,9 @@
 /** A line that says nothing but opens the message: "hey", "morning!", "omg", "guess what", "big news!!". */
 const OPENER_ONLY =
   /^\s*(?:(?:hey+|hi+|hiya|hello|heya|yo|morning|good morning|evening|omg+|oh my god|guess what|(?:big |some |good |exciting )?news|(?:my )?(?:life |quick |little |small |big )?(?:updates?|news)|(?:big|crazy|mad|long|busy) (?:week|month|year|time)(?: no (?:see|speak|chat))?|what a (?:week|month|year)|so+|ok+|okay|lol+|haha+|wow|ugh|yay+|eek|btw|right)[\s,.!?…:-]*)+[\s\p{Extended_Pictographic}\uFE0F]*$/iu;
+/** A heading of the speaker's own news over a list: "quick update on me:", "Things about me:", "about me:", "my news:". */
+const OWN_HEADING =
+  /^\s*(?:(?:hi+|hey+|hello|so|ok|okay)[\s!,.]+)*(?:(?:a\s+)?(?:quick|little|small|big|some|life|few)\s+)*(?:(?:update|news|facts?|things|stuff|bits)\s+(?:on|about)\s+me|about me|my (?:update|news|life)|me)\s*[:\-–]\s*$/i;
 /** Words a chat puts before the speaker's own statement: "so i'm vegan now", "ok i quit", "news: we emigrated…". */
 const LEAD = String.raw`(?:(?:so|also|ok|okay|well|btw|lol|omg|ngl|tbh|honestly|oh|now|(?:big |some |good |life )?(?:news|updates?))[\s,.:!-]+)*`;
 /** A line the speaker's own statement opens: "I moved to Leeds", "my manager is Sam", "we got engaged". */
@@ -44,7 +47,8 @@ const WHEN_ONLY =
  * Dana"), before a line the speaker's own statement opens ("I work at Ridgeline\nmy manager is Sam") unless the line
  * before says whose words, plan or condition follow ("my brother texted me\ni got the job", "to do:", "if i get the
  * job") or only when ("in 2015\ni moved to leeds"), after a whole statement of the speaker's before a line that does not
- * carry it on ("I quit smoking\nso proud of myself"), and between the items of a list that has no heading or of news said without a subject. An open
+ * carry it on ("I quit smoking\nso proud of myself"), and between the items of a list that has no heading (or only the
+ * speaker's own: "quick update on me:") or of news said without a subject. An open
  * to-do box is a plan and is left out.
  */
 export function messageLines(text: string): string[] {
@@ -52,7 +56,7 @@ export function messageLines(text: string): string[] {
   const raw = text.split(/\r?\n/).filter((line) => !TO_DO.test(line));
   const filled = raw.filter((line) => line.trim() !== '');
   // (A list under lines that only open the message is still a list with no heading: "life update lol\n1. quit smoking\n2. …".)
-  const opening = filled.findIndex((line) => !OPENER_ONLY.test(line));
+  const opening = filled.findIndex((line) => !OPENER_ONLY.test(line) && !OWN_HEADING.test(line));
   const body = opening < 0 ? [] : filled.slice(opening);
   const listed = body.length > 1 && body.every((line) => BULLET.test(line));
   const lines: string[] = [];
@@ -70,6 +74,7 @@ export function messageLines(text: string): string[] {
       (listed ||
         blank ||
         OPENER_ONLY.test(previous) ||
+        OWN_HEADING.test(previous) ||
         (OWN_OPENING.test(line) && !GOVERNS_NEXT.test(previous) && !WHEN_ONLY.test(previous)) ||
         ownStatementEnds(previous, line, lines.at(-1) ?? '') ||
         newSubjectStarts(previous, line) ||
