@@ -184,13 +184,12 @@ export class OfflineExtractor implements Extractor {
       }
       const own = last?.speaker === speaker.name ? last : null;
       const words = spokenText(episode, speaker);
-      const types = new Map([...entities.values()].map((e) => [e.name.toLowerCase(), e.type]));
       const soon = own !== null && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS;
       // "sorry i meant Leicester not Leeds", "*sheffield", "*july", "lol no, york": a word put right in the message before.
       // (Across one short reply that taught nothing too: "i live in leeds" / "oh cool" / "*sheffield"; not one that
       // says things of its own, "tom moved to york", which the correction may be of.)
       const shortReply = !replied || (question !== null && question.split(/\s+/).length <= 3);
-      const rightWord = own && soon && shortReply ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => types.get(n.toLowerCase()), judge) : null;
+      const rightWord = own && soon && shortReply ? nameCorrectionIn(words, own.said, facts.slice(own.at), (n) => entities.get(n.toLowerCase())?.type, judge) : null;
       const takesBack = own !== null && soon && rightWord === null && (replied ? jokesTheLastMessageAway(words) : takesBackTheLastMessage(words));
       if (own && takesBack) {
         const undone = facts.splice(own.at);
@@ -257,11 +256,12 @@ export class OfflineExtractor implements Extractor {
           dropped.push(when !== null ? `episode ${episode.id}: dates the message before it ("${when}")` : `episode ${episode.id}: corrects the message before it ("${correction?.wrong ?? ''}" → "${right ?? ''}")`);
           corrected = { said: fixedText, at: own.at, id: own.id, readAt: own.readAt, question: own.question };
         } else if (correction && fixedText === null) {
+          // (The wrong name's kind, read before its entity goes: the right name is of the same kind.)
+          const type = entities.get(correction.wrong.toLowerCase())?.type;
           const { fixed, unnamed } = applyCorrection(facts, own.at, facts.length, correction, episode.id);
           if (fixed > 0) {
             dropped.push(`episode ${episode.id}: corrects ${fixed} fact(s) of the message before it ("${correction.wrong}")`);
             for (const name of unnamed) entities.delete(name.toLowerCase());
-            const type = types.get(correction.wrong.toLowerCase());
             for (const f of facts.slice(own.at)) for (const n of f.entityNames) if (!entities.has(n.toLowerCase()) && type) addEntity({ name: n, type, aliases: [], knownId: null, description: null });
           }
         }
