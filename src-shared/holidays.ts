@@ -96,9 +96,9 @@ const NAMES = HOLIDAYS.map(([re]) => re.source).join('|');
 export const HOLIDAY_NAMES = NAMES;
 /** Names of one day, a time wherever they stand ("quit smoking christmas eve"); the rest need a preposition or "last". */
 const DAY_NAMES = "(?:christmas|xmas) (?:eve|day)|boxing day|new year'?s (?:eve|day)|memorial day|labou?r day|independence day|(?:the )?(?:4th|fourth) of july";
-/** "last christmas", "this easter"; alone after a preposition ("over xmas", "on new year's eve", "for christmas"), or before a year ("easter 2024"). */
+/** "last christmas", "this easter"; alone after a preposition ("over xmas", "on new year's eve", "for christmas"), or before a year ("easter 2024") or "before last". */
 const MENTION = new RegExp(
-  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?|(?=${DAY_NAMES})|(?=(?:${NAMES})\\s+(?:19|20)\\d\\d(?!\\d)))(${NAMES})(?![\\p{L}])`,
+  `(?<![\\p{L}])(?:(last|this|next|past)\\s+|(on|at|over|for|during|around|before|after|since|by|till|until|in)\\s+(?:the\\s+)?|(?=${DAY_NAMES})|(?=(?:${NAMES})\\s+(?:(?:19|20)\\d\\d(?!\\d)|before\\s+last(?![\\p{L}]))))(${NAMES})(?![\\p{L}])`,
   'giu',
 );
 /** A cheap look before the full pattern: every name above contains one of these. */
@@ -106,6 +106,8 @@ const MAY_NAME_A_HOLIDAY = /christmas|xmas|crimbo|boxing|new year|nye|easter|goo
 
 /** "christmas time", "easter weekend", "the xmas break": still the holiday, and part of its phrase. */
 const TIME_PART = /^\s+(?:time|break|holidays?|hols|weekend|week|period|season|night|evening|morning|afternoon|dinner|lunch)(?![\p{L}])/iu;
+/** "christmas before last": the one before the last. */
+const BEFORE_LAST = /^\s+before\s+last(?![\p{L}])/iu;
 /** "christmas 2023", "christmas last year": which one, said after it. */
 const YEAR_AFTER = /^,?\s+(?:in\s+)?((?:19|20)\d\d)(?!\d)/;
 const RELATIVE_YEAR_AFTER = /^,?\s+(last|this|next)\s+year(?![\p{L}])/iu;
@@ -130,7 +132,7 @@ export function holidayMentions(text: string, reference: number): HolidayMention
     const name = (m[3] ?? '').toLowerCase().replace(/[’]/g, "'");
     const holiday = HOLIDAYS.find(([re]) => new RegExp(`^(?:${re.source})$`).test(name))?.[1];
     if (!holiday) continue;
-    const index = m.index ?? 0;
+    let index = m.index ?? 0;
     let end = index + m[0].length;
     const part = TIME_PART.exec(text.slice(end));
     if (part) end += part[0].length;
@@ -139,7 +141,8 @@ export function holidayMentions(text: string, reference: number): HolidayMention
     const next = /^\s+([\p{L}']+)/u.exec(rest)?.[1]?.toLowerCase();
     const stated = YEAR_AFTER.exec(rest);
     const relative = RELATIVE_YEAR_AFTER.exec(rest);
-    if (!stated && !relative && next !== undefined && !FOLLOWS_A_TIME.has(next)) continue;
+    const beforeLast = BEFORE_LAST.exec(rest);
+    if (!stated && !relative && !beforeLast && next !== undefined && !FOLLOWS_A_TIME.has(next)) continue;
     const qualifier = (m[1] ?? '').toLowerCase();
     let which: HolidayMention['which'] = qualifier === '' ? null : qualifier === 'past' ? 'last' : (qualifier as 'last' | 'this' | 'next');
     // The last one begun before the day it was said, and the next one after it.
@@ -147,7 +150,15 @@ export function holidayMentions(text: string, reference: number): HolidayMention
     const lastYear = [year + 1, year, year - 1].find(begun) ?? year - 1;
     const nextYear = [year - 1, year, year + 1, year + 2].find((y) => !begun(y)) ?? year + 1;
     let time = which === 'this' ? holiday.day(year) : which === 'next' ? holiday.day(nextYear) : holiday.day(lastYear);
-    if (stated) {
+    if (beforeLast) {
+      // "christmas before last", "the easter before last": the one before the last one begun.
+      time = holiday.day(lastYear - 1);
+      which = 'last';
+      end += beforeLast[0].length;
+      // ("the christmas before last": the article is part of the time said.)
+      const the = /(?<![\p{L}])the\s+$/iu.exec(text.slice(0, index));
+      if (the && m[1] === undefined && m[2] === undefined) index -= the[0].length;
+    } else if (stated) {
       time = holiday.day(Number(stated[1]));
       which = 'year';
       end += stated[0].length;

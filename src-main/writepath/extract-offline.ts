@@ -14,7 +14,7 @@ import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { speakerSubject, type Speaker } from './nlp/statements';
 import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
-import { answeredText, askedOfSomeoneElse, timeAnswered } from './nlp/answers';
+import { answeredText, askedOfSomeoneElse, timeAnswered, whenAnswered } from './nlp/answers';
 import { timeMentions } from './nlp/time';
 import { readMessage } from './offline-message';
 import { applyCorrection, asName, correctionIn, wordPattern, type Correction } from './nlp/corrections';
@@ -212,7 +212,9 @@ export class OfflineExtractor implements Extractor {
       const theirs = aboutThem && !FIRST_PERSON.test(read);
       if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${(question ?? own?.said ?? '').slice(0, 40)}" is someone else's`);
       // An answer to a question put to the speaker says what the question asked of (answers.ts).
-      const answered = question !== null && !theirs ? answeredText(question, read, judge) : null;
+      // ("when did you move to leeds?" / "2019": the move, dated.)
+      const dated = question !== null && !theirs ? whenAnswered(question, read, (w) => timeMentions(w, episode.eventTime).length > 0) : null;
+      const answered = question !== null && !theirs ? (answeredText(question, read, judge) ?? dated) : null;
       const message = theirs ? { facts: [], entities: [] } : readMessage(analyzer, speaker, read, episode.eventTime, [episode.id], answered, notAClause);
       for (const f of message.facts) {
         const key = JSON.stringify([f.type, f.content, f.slot, f.value, f.eventTime, f.entityNames]);
@@ -221,6 +223,17 @@ export class OfflineExtractor implements Extractor {
         facts.push(f);
       }
       for (const e of message.entities) addEntity(e);
+      // "i moved to leeds" / "when did you move to leeds?" / "2019": the answer dates what the message before said; one
+      // fact, citing both.
+      if (dated !== null && own) {
+        for (const f of facts.slice(factsBefore)) {
+          const same = facts.findIndex((g, i) => i >= own.at && i < factsBefore && g.slot !== null && g.slot === f.slot && g.value === f.value);
+          if (same < 0) continue;
+          f.sourceEpisodeIds = [...new Set([...(facts[same] as CandidateFact).sourceEpisodeIds, ...f.sourceEpisodeIds])];
+          facts.splice(same, 1);
+          factsBefore--;
+        }
+      }
       // "deleted tiktok" / "reinstalled it an hour later": the habit the message before named, taken up or given up again.
       if (own && !takesBack && facts.length === factsBefore && episode.eventTime - own.time <= TAKE_BACK_WITHIN_MS) {
         const before = facts.slice(own.at).map((f) => ({ content: f.content, type: 'semantic' as const, slot: f.slot, value: f.value, entities: [], eventTime: f.eventTime ?? null }));

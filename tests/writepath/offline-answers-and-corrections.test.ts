@@ -4,40 +4,15 @@
  * and a diet said with what it allows ("vegetarian but eat fish"). Each chat is consolidated into a real memory.
  */
 import { describe, expect, it } from 'vitest';
+import { askedOf } from '../../src-main/writepath/nlp/answers';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { askedOf } from '../../src-main/writepath/nlp/answers';
+import { CHAT_SENT, offlineChat, type ChatFact } from '../helpers/offline-chat';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 import { read } from '../helpers/user-says';
 
-interface Fact {
-  content: string;
-  slot: string | null;
-  value: string | null;
-  current: boolean;
-  day: string;
-}
-
-/** Consolidates one chat: each message a minute after the last; "A: …" is the assistant's. */
-async function chat(...messages: string[]): Promise<Fact[]> {
-  const clock = new ManualClock(Date.parse('2026-11-25T09:00:00Z'));
-  const { engine } = openTestEngine({ clock });
-  for (const m of messages) {
-    const assistant = m.startsWith('A: ');
-    engine.recordEpisode({ sessionId: 's', role: assistant ? 'assistant' : 'user', content: assistant ? m.slice(3) : m });
-    clock.t += 60_000;
-  }
-  await engine.flush();
-  const outcome = await consolidateSession(engine, new OfflineExtractor(), 's');
-  expect(outcome.status, outcome.error ?? '').toBe('consolidated');
-  return engine.listNodes({ types: ['semantic', 'opinion'], includeInvalid: true }).items.map((n) => ({
-    content: n.content,
-    slot: typeof n.attributes.slot === 'string' ? n.attributes.slot : null,
-    value: typeof n.attributes.value === 'string' ? n.attributes.value : null,
-    current: n.validUntil === null,
-    day: new Date(n.validFrom ?? n.eventTime).toISOString().slice(0, 10),
-  }));
-}
+const chat = offlineChat;
+type Fact = ChatFact;
 
 const current = (facts: Fact[]): string[] => facts.filter((f) => f.current).map((f) => f.content).sort();
 const slotted = (facts: Fact[]): string[] => facts.filter((f) => f.current && f.slot !== null).map((f) => `${f.slot}=${f.value}`).sort();
@@ -79,7 +54,7 @@ describe('a short answer to a question put to the speaker', () => {
   });
 
   it('reads an imported chat: the one who answers is the one the facts are about', async () => {
-    const clock = new ManualClock(Date.parse('2026-11-25T09:00:00Z'));
+    const clock = new ManualClock(CHAT_SENT);
     const { engine } = openTestEngine({ clock });
     engine.saveReviewSettings({ import: 'at_once' });
     const { recordTranscript } = await import('../../src-main/data/import/record-transcript');

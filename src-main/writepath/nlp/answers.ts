@@ -11,7 +11,7 @@ import { OPENERS } from './lexicon';
 /** The question, when it is one the next speaker can answer about themselves. */
 interface Asked {
   /** "do you (still) smoke?" asks of a doing; "are you (still) at tesco?" of a state; "where do you live?" of a place. */
-  kind: 'do' | 'are' | 'where' | 'name' | 'job';
+  kind: 'do' | 'are' | 'where' | 'name' | 'job' | 'age';
   /** What is asked of: "smoke", "eat meat", "at tesco", "vegan"; for `where`, "live" or "work". */
   asked: string;
   /** Whether the question asks whether it still holds ("still", "anymore", "these days"). */
@@ -43,6 +43,7 @@ export function askedOf(text: string): Asked | null {
     .replace(new RegExp(OPENING), '');
   if (q.split(/\s+/).length > MAX_WORDS) return null;
   if (/^what'?s?\s+(?:is\s+)?(?:your|ur)\s+name$/.test(q)) return { kind: 'name', asked: 'name', still: false };
+  if (new RegExp(String.raw`^how\s+old\s+(?:are|r)\s+${YOU}(?:\s+(?:now|then))?$|^(?:what'?s?\s+(?:is\s+)?)?(?:your|ur)\s+age$`).test(q)) return { kind: 'age', asked: 'age', still: false };
   const now = String.raw`(?:\s+(?:now|these days|nowadays|atm|rn|at the moment))?`;
   const where = new RegExp(String.raw`^where\s+(?:do|d)\s+${YOU}\s+(live|work)${now}$|^where\s+(?:are|r)\s+${YOU}\s+(living|working|based)${now}$|^where'?s?\s+(?:is\s+)?(home)${now}$`).exec(q);
   if (where) return { kind: 'where', asked: /^work/.test(where[1] ?? where[2] ?? '') ? 'work' : 'live', still: false };
@@ -139,6 +140,12 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     const job = /^(?:(?:i'?m|im|i am)\s+)?(?:an?\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)(?:[\s,.!…]+(?:lol|haha+|for my sins|tbh|atm|rn|now)\b)*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said)?.[1];
     return job && !NO_NAME_ANSWERS.has(job) ? `I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}.` : null;
   }
+  if (asked.kind === 'age') {
+    // "34", "34 lol", "i'm 34", "just turned 34", "34, 35 in may": an age a grown-up has (the reader's own check follows).
+    const age = /^(?:(?:i'?m|im|i am|just turned|turned|turning)\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years? old|yrs? old))?(?=$|[\s,.!…\p{Extended_Pictographic}])(?:[\s,.!…]+(?:lol|haha+|sadly|unfortunately|now|\d{1,3}\s+(?:in|on|next)\b.*))*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
+    const years = Number(age?.[1]);
+    return age && !/^turning\b/.test(said) && years >= 16 && years <= 110 ? `I'm ${years}.` : null;
+  }
   if (asked.kind === 'where' || asked.kind === 'name') {
     const name = nameSaid(said, judge);
     if (!name) return null;
@@ -183,6 +190,30 @@ export function askedOfSomeoneElse(question: string): boolean {
   const q = last.toLowerCase().replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
   const subject = /^(?:do|does|did|is|are|was|were|has|have|had|can|will|would|r)\s+(\S+)/.exec(q)?.[1];
   return subject !== undefined && !['you', 'u', 'ya', 'y\'all', 'yall', 'i', 'we'].includes(subject);
+}
+
+/** The past of the verbs a "when did you …?" asks of: a move, a job, a habit, a diet, a union, a meeting. */
+const PAST: Readonly<Record<string, string>> = {
+  move: 'moved', relocate: 'relocated', emigrate: 'emigrated', start: 'started', begin: 'began', join: 'joined', quit: 'quit', leave: 'left',
+  stop: 'stopped', give: 'gave', go: 'went', get: 'got', meet: 'met', marry: 'married', retire: 'retired', switch: 'switched', become: 'became',
+  break: 'broke', split: 'split', graduate: 'graduated', finish: 'finished', buy: 'bought', adopt: 'adopted', lose: 'lost', land: 'landed',
+};
+/** "when did you move to leeds?", "when did u start at google?": what was done, as the answerer would say it. */
+const WHEN_DID_YOU = new RegExp(String.raw`^when\s+(?:did|d)\s+${YOU}\s+(?:first\s+|finally\s+)?(${Object.keys(PAST).join('|')})(\s+[^?]+)?$`);
+
+/**
+ * The statement an answer to "when did you …?" makes, in the first person: "when did you move to leeds?" / "2019" says
+ * "I moved to leeds in 2019."; null when the question asks no such thing or the answer is no time (`isTime` reads it).
+ */
+export function whenAnswered(question: string, answer: string, isTime: (words: string) => boolean): string | null {
+  const last = /([^.!?\n]*\?+)\s*[\p{Extended_Pictographic}\uFE0F\s]*$/u.exec(question)?.[1];
+  const q = last?.toLowerCase().replace(/[?!\s]+$/, '').replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
+  const did = q ? WHEN_DID_YOU.exec(q) : null;
+  // (Not of two things at once, nor of someone else: "when did you and tom meet?" is both.)
+  const rest = (did?.[2] ?? '').trim();
+  if (!did || (rest && /\b(?:and|or|your|ur|you|u|him|her|them|it|that|this)\b/.test(rest)) || rest.split(/\s+/).length > 5) return null;
+  const phrase = timeAnswered('when?', answer, isTime);
+  return phrase ? `I ${PAST[did[1] ?? ''] ?? ''}${rest ? ` ${rest}` : ''} ${phrase}.` : null;
 }
 
 /** "when?", "oh when?", "since when?", "when was that?", "when did you quit?": a question of when, about what was just said. */

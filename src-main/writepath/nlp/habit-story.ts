@@ -6,7 +6,8 @@
  * earlier ones stay in history.
  */
 import type { Token } from './analyzer';
-import { appSlotName, HABIT_NAMES, OPENERS_BEFORE, SOCIAL_APPS } from './lexicon';
+import { appSlotName, HABIT_NAMES, meatlessDiet, OPENERS_BEFORE, SOCIAL_APPS, type MeatlessDiet } from './lexicon';
+import { endedValue } from '../../../src-shared/slot-values';
 import { lowerOf } from './phrases';
 import { withTimesAsWritten } from './time-words';
 import type { Statement, Subject } from './statement-types';
@@ -102,6 +103,11 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
     const slot = named.sort((a, b) => b.at - a.at)[0]?.slot;
     const before = result.findLast((s) => s.slot === slot);
     if (slot && before && before.value !== turn.value) result.push(habitTurn(turn, slot, before, own, reference));
+    // "went vegan in jan but gave up in march", "i was vegan for 3 years but quit": a diet given up, said without it.
+    // ("went veggie in 2019 but caved last month": meat again.)
+    const givesUp = turn.value === 'no' ? !/^(?:deleted|uninstalled)/i.test(turn.said) : /^(?:caved|relapsed|fell off the wagon)/i.test(turn.said);
+    const diet = !slot && givesUp ? dietGivenUp(result, text.slice(0, turn.at), own) : null;
+    if (diet) result.push(dietTurn(turn, diet, own, reference));
     // "my dad quit smoking, i started again tho": the speaker takes up again the habit someone else just gave up.
     const theirs = !slot && turn.saidByI && turn.value === 'yes' ? result.findLast((s) => s.value === 'no' && /\.uses\.[\w-]+$/.test(s.slot ?? '') && lastMention(text.slice(0, turn.at), (s.slot ?? '').slice((s.slot ?? '').lastIndexOf('.') + 1)) >= 0) : undefined;
     if (theirs?.slot) result.push(habitTurn(turn, `${own.key}.uses.${theirs.slot.slice(theirs.slot.lastIndexOf('.') + 1)}`, { ...theirs, eventTime: null }, own, reference));
@@ -109,15 +115,41 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
   return result;
 }
 
-/** The statement of one turn of a habit's story, dated by the time said with it, never before the state it ends. */
-function habitTurn(turn: HabitTurn, slot: string, before: Statement, own: Subject, reference: number): Statement {
-  const habit = slot.slice(slot.lastIndexOf('.') + 1);
+/** The speaker's diet a bare give-up ends: the one stated last and named before it ("User was vegan for 3 years" too). */
+function dietGivenUp(said: readonly Statement[], before: string, own: Subject): { diet: MeatlessDiet; since: number | null } | null {
+  for (const s of [...said].reverse()) {
+    const stated = s.slot === `${own.key}.diet` && s.value !== null && !s.value.startsWith('ended:') ? meatlessDiet(s.value) : null;
+    const was = s.slot === null && s.content.startsWith(`${own.text} `) ? DIET_HELD.exec(s.content.slice(own.text.length)) : null;
+    const diet = stated ?? (was ? meatlessDiet(was[1] ?? '') : null);
+    if (diet && new RegExp(String.raw`\b${diet === 'vegetarian' ? 'veg(?:etarian|gie)' : diet}\b`, 'i').test(before)) return { diet, since: s.eventTime };
+    if (s.slot === `${own.key}.diet`) return null;
+  }
+  return null;
+}
+/** A past diet said in no slot: "User was vegan for 3 years", "User had been veggie since uni". */
+const DIET_HELD = /^\s+(?:was|had been|used to be)\s+(?:a\s+)?(vegan|vegetarian|veggie|pescatarian|pescetarian|plant-based)\b/i;
+
+/** "User gave up being vegan in March": the diet's slot, ended, dated by the time said with the give-up. */
+function dietTurn(turn: HabitTurn, given: { diet: MeatlessDiet; since: number | null }, own: Subject, reference: number): Statement {
+  const { time, said } = turnTime(turn, given.since, reference);
+  return { content: `${own.text} gave up being ${given.diet}${said}`, type: 'semantic', slot: `${own.key}.diet`, value: endedValue(given.diet), entities: [], eventTime: time };
+}
+
+/** When a turn happened, by the time said with it, never before the state it ends; `said`: that time as written, to say. */
+function turnTime(turn: HabitTurn, since: number | null, reference: number): { time: number | null; said: string } {
   const when: TimeMention | undefined = timeMentions(turn.tail, reference).find((m) => goneBy(m, false) && !/^now$/i.test(m.text.trim()));
-  const time = when && (before.eventTime === null || when.time >= before.eventTime) ? when.time : null;
+  const time = when && (since === null || when.time >= since) ? when.time : null;
   // ("in March" is said as written; "last week" would be wrong tomorrow, and is the event time alone.)
   const lead = when ? turn.tail.slice(0, when.index).trim() : '';
   const dated = when !== undefined && !when.relative && !/\b(?:later|hours?|minutes?|mins?)\b/i.test(when.text);
   const said = time !== null && dated && /^(?:(?:in|on|at|since|around|by|during|back in)(?: the)?)?$/i.test(lead) ? ` ${`${lead} ${when.text.trim()}`.trim()}` : '';
+  return { time, said };
+}
+
+/** The statement of one turn of a habit's story, dated by the time said with it, never before the state it ends. */
+function habitTurn(turn: HabitTurn, slot: string, before: Statement, own: Subject, reference: number): Statement {
+  const habit = slot.slice(slot.lastIndexOf('.') + 1);
+  const { time, said } = turnTime(turn, before.eventTime, reference);
   const activity = HABIT_ACTIVITY[habit];
   // (The thing as the give-up named it: "User quit Insta in October", then "User is back on Insta".)
   const thing = before.content.split(/\s+/).find((w) => appSlotName(w.toLowerCase()) === habit) ?? habit;

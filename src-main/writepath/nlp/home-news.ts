@@ -41,6 +41,27 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 
+/**
+ * "moved to Spain for a year but came back to Leeds", "…, went back home to Cork in 2023": the speaker's home again, in a
+ * message that tells of their move away (without one, "came back to London" is as often the end of a trip).
+ */
+export function cameBackTo(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
+  if (!TELLS_OF_A_MOVE.test(text)) return null;
+  let i = start;
+  if (['i', 'we'].includes(lowerOf(tokens[i]))) i++;
+  if (!['came', 'went', 'got', 'headed'].includes(lowerOf(tokens[i])) || lowerOf(tokens[i + 1]) !== 'back') return null;
+  i += 2;
+  if (lowerOf(tokens[i]) === 'home') i++;
+  if (lowerOf(tokens[i]) !== 'to') return null;
+  const at = i + 1;
+  const the = lowerOf(tokens[at]) === 'the' ? 1 : 0;
+  const run = properRuns(tokens.slice(at))[0];
+  if (!run || run.start !== the || !mayBeHome(run.text) || /['’]s?$/.test(run.text)) return null;
+  // (Only when, or a filler, after the place: "came back to Leeds for the weekend" is a visit.)
+  if (!onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end)))) return null;
+  return { content: `${own.text} lives in ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
+}
+
 /** A word before "living in …" that says it is where one lives today: "currently", "still", "now", "been". */
 const LIVING_NOW = new Set(['currently', 'now', 'still', 'been']);
 

@@ -179,8 +179,8 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} works at ${DET ? `${lowerOf(tokens[i + 2])} ` : ''}${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
-/** How long a stay has lasted, as a job's or a home's is said: "for 3 years", "for a few months", "since 2019". */
-export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?|weeks?)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
+/** How long a stay has lasted, as a job's or a home's is said: "for 3 years", "for a few months", "since 2019"; a chat's "8 years now". */
+export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?|weeks?)|(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:years?|yrs?|months?)(?!\s+ago\b)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
 
 /** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
 const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|nursery|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;

@@ -9,7 +9,7 @@ import { normaliseFact } from '../text';
 import { beenAt, firstDayAt, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
 
 export { NEW_JOB };
-import { livingIn, settledIn } from './home-news';
+import { cameBackTo, livingIn, settledIn } from './home-news';
 import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
@@ -48,8 +48,9 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
     noLongerAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
     (othersNewJob ? null : workingAt(tokens, start, own, workTalk)) ??
     roleAt(tokens, start, own, ctx.text) ??
-    beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text) ??
+    (othersNewJob ? null : beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text)) ??
     settledIn(tokens, start, own, mayBeHome, ctx.text) ??
+    cameBackTo(tokens, start, own, mayBeHome, ctx.text) ??
     livingIn(tokens, start, own, mayBeHome)
   );
 }
@@ -89,4 +90,24 @@ function employerIn(rest: readonly Token[], own: Subject): Built | null {
   const run = org === null ? undefined : properRuns(rest).find((r) => r.text === org);
   if (!org || !run || !onlyTimeOrFillers(joinTokens(rest.slice(run.end)))) return null;
   return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
+}
+
+/** A career told as a list, the speaker's: "i worked at Accenture, then PwC, now EY", "was at Aldi then Lidl and now Tesco". */
+const CAREER_LIST = /(?:^|[.!?]\s*|\bi\s+(?:have\s+|'ve\s+)?)(?:worked|was|been)\s+(?:at|for|with)\s+[^.!?;]+?(?:,|\bthen\b)[^.!?;]*?\bnow\b/i;
+
+/**
+ * "…, now EY", "… and now at Tesco": the employer now, the last of a career the speaker tells as a list (the ones before
+ * it are where they worked). Only a name, with nothing after it but a filler. (Read even after the names of the list,
+ * which the reader may take for people.)
+ */
+export function nowAtAfterJobs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
+  // (The clause reader skips "and now" as an opener.)
+  const now = tokens.slice(0, start + 1).findLastIndex((t) => lowerOf(t) === 'now');
+  if (now < 0 || tokens.slice(0, now).some((t) => !['and', ',', 'but'].includes(lowerOf(t))) || !CAREER_LIST.test(text)) return null;
+  let i = now + 1;
+  if (PREPOSITIONS.includes(lowerOf(tokens[i]))) i++;
+  const the = lowerOf(tokens[i]) === 'the' ? 1 : 0;
+  const run = properRuns(tokens.slice(i))[0];
+  if (!run || run.start !== the || !onlyTimeOrFillers(joinTokens(tokens.slice(i + run.end)))) return null;
+  return { content: `${own.text} works at ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'organization', aliases: [] }] };
 }

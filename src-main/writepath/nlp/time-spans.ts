@@ -10,8 +10,8 @@ const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three:
 const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
 /** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
-/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it. */
-const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in|now|today|and counting)\b`, 'i');
+/** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it (not "for a year in 2022"). */
+const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in(?=\s*(?:$|[,.!?;:…)\p{Extended_Pictographic}]|(?:and|now|lol|already|tho|though|but)\b))|now|today|and counting)\b`, 'iu');
 /** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (life-news.ts reads which). */
 export const FREE_OF = String.raw`(?:smoke|nicotine|alcohol|booze|vape)`;
 const FREE = String.raw`${FREE_OF}[- ]free`;
@@ -25,8 +25,8 @@ const HABIT_HELD = new RegExp(
   String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the|${WITHOUT_HABIT})\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
   'i',
 );
-/** "been sober for 2 years", "i've been vegan for a year": a perfect's span (not "lived in Leeds for 2 years", over). */
-const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+for\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b`, 'iu');
+/** "been sober for 2 years", "i've been vegan for a year", "been at google 3 years": a perfect's span (not "lived in Leeds for 2 years", over). */
+const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+(?:for\s+)?(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b(?!\s+ago\b)`, 'iu');
 
 /**
  * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in"

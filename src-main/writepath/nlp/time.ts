@@ -52,6 +52,8 @@ const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|date
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
 /** chrono does not read seasons: "last summer", "this winter" (northern seasons, by the month they start). */
 const SEASON = /\b(last|this|past)\s+(spring|summer|autumn|fall|winter)\b/gi;
+/** "summer 2024", "the summer of 2019", "the winter before last". */
+const SEASON_SAID = /\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?((?:19|20)\d\d)(?!\d)|\b(?:the\s+)?(spring|summer|autumn|fall|winter)\s+before\s+last\b/gi;
 const SEASON_MONTH: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
 
 /** "last summer" said in November 2026 → 1 June 2026; said in July 2026 → 1 June 2025 (that one is not over); "this" is this year's. */
@@ -321,6 +323,14 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const day = new Date(reference).getUTCDay();
     const saturday = Date.UTC(new Date(reference).getUTCFullYear(), new Date(reference).getUTCMonth(), new Date(reference).getUTCDate()) - ((day + 1) % 7) * DAY;
     out.push({ text: m[0], index: m.index ?? 0, time: saturday, relative: true, future: false, ahead: day >= 3 && day <= 5, weekday: true });
+  }
+  for (const m of text.matchAll(SEASON_SAID)) {
+    const year = m[2];
+    const month = SEASON_MONTH[(m[1] ?? m[3] ?? '').toLowerCase()];
+    const last = m[3] ? seasonStart('last', m[3], reference) : null;
+    const time = month === undefined ? null : year ? Date.UTC(Number(year), month, 1) : last === null ? null : Date.UTC(new Date(last).getUTCFullYear() - 1, month, 1);
+    if (time === null || out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: !year, future: time > reference, ahead: time > reference, weekday: false });
   }
   for (const m of text.matchAll(SEASON)) {
     const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);

@@ -1,0 +1,113 @@
+/**
+ * A life told over time in a chat (session 31): a diet given up without naming it ("went vegan in jan but gave up in
+ * march"), a career as a list ("Accenture, then PwC, now EY"), a move and a return ("moved to Spain … came back to
+ * Leeds"), how long a job has lasted said without "for" ("been at the bbc 8 years now"), answers to "how old are you?"
+ * and "when did you …?", and times a chat says ("christmas before last", "summer 2024"). Each chat is consolidated into
+ * a real memory.
+ */
+import { describe, expect, it } from 'vitest';
+import { timeMentions } from '../../src-main/writepath/nlp/time';
+import { holidayMentions } from '../../src-shared/holidays';
+import { CHAT_SENT, offlineChat, type ChatFact } from '../helpers/offline-chat';
+
+const chat = offlineChat;
+type Fact = ChatFact;
+
+/** The current facts that fill a slot, as "slot=value@day". */
+const slotted = (facts: Fact[]): string[] => facts.filter((f) => f.current && f.slot !== null).map((f) => `${f.slot}=${f.value}@${f.day}`).sort();
+
+describe('a diet given up, said without naming it', () => {
+  it('ends the diet the message named, dated by the give-up', async () => {
+    const facts = await chat('went vegan in jan but gave up in march');
+    expect(slotted(facts)).toEqual(['user.diet=ended:vegan@2026-03-01']);
+    expect(facts.find((f) => f.current)?.content).toBe('User gave up being vegan in March');
+    expect(facts.filter((f) => !f.current).map((f) => f.content)).toEqual(['User went vegan in January']);
+    expect(slotted(await chat('i was vegan for 3 years but gave up in march'))).toEqual(['user.diet=ended:vegan@2026-03-01']);
+    expect(slotted(await chat('went veggie in 2019 but caved last month'))).toEqual(['user.diet=ended:vegetarian@2026-10-25']);
+  });
+
+  it('ends it when the give-up comes in the next bubble', async () => {
+    expect(slotted(await chat('i went vegan in january', 'gave up in march'))).toEqual(['user.diet=ended:vegan@2026-03-01']);
+  });
+
+  it("leaves someone else's diet, and a give-up of something else, alone", async () => {
+    expect(slotted(await chat('my sister went vegan but gave up in march'))).toEqual([]);
+    expect(slotted(await chat("i'm vegan. quit my job in march"))).toEqual(['user.diet=vegan@2026-11-25', 'user.employer=ended:@2026-03-01']);
+    expect(slotted(await chat('i went vegan in jan. deleted tiktok last week'))).toEqual(['user.diet=vegan@2026-01-01', 'user.uses.tiktok=no@2026-11-18']);
+  });
+});
+
+describe('a career, a move and a stay, told the chat way', () => {
+  it('reads the employer now as the last of a career told as a list', async () => {
+    expect(slotted(await chat('i worked at Accenture, then PwC, now EY'))).toEqual(['user.employer=ey@2026-11-25']);
+    expect(slotted(await chat('i worked at the bank then the council, now NHS'))).toEqual(['user.employer=nhs@2026-11-25']);
+    // (Someone else's career, and "now" before anything but a firm, are no job of the speaker's.)
+    expect(slotted(await chat('my dad worked at Ford, then GM, now Tesla'))).toEqual([]);
+    expect(slotted(await chat("i worked at Accenture. now i'm in London"))).toEqual([]);
+  });
+
+  it('reads a return home after a move away as the home now', async () => {
+    expect(slotted(await chat('moved to spain for a year in 2022 but came back to leeds in 2023'))).toEqual(['user.residence=leeds@2023-01-01']);
+    expect(slotted(await chat('we moved to Dubai but went back home to Cork'))).toEqual(['user.residence=cork@2026-11-25']);
+    // (A trip's end, and a visit, are no home.)
+    expect(slotted(await chat('came back to London yesterday, the trip was great'))).toEqual([]);
+    expect(slotted(await chat('i moved to Berlin in 2020. came back to London for the weekend'))).toEqual(['user.residence=berlin@2020-01-01']);
+  });
+
+  it('reads how long a job has lasted said without "for", dated by its start', async () => {
+    expect(slotted(await chat('been at the bbc 8 years now'))).toEqual(['user.employer=bbc@2018-11-25']);
+    expect(slotted(await chat("i've been at google 3 years"))).toEqual(['user.employer=google@2023-11-25']);
+    expect(slotted(await chat('been at the bbc 8 years ago lol'))).toEqual([]);
+    expect(slotted(await chat('new job for dad. been at Tesco for 3 years'))).toEqual([]);
+  });
+
+  it('does not take "a year in 2022" for a year held', async () => {
+    expect(slotted(await chat('moved to Spain for a year in 2022 but came back to Leeds'))).toEqual(['user.residence=leeds@2026-11-25']);
+    expect(slotted(await chat('vegan now, 6 months in'))).toEqual(['user.diet=vegan@2026-05-25']);
+  });
+});
+
+describe('answers to "how old are you?" and "when did you …?"', () => {
+  it('reads an age said alone', async () => {
+    expect(slotted(await chat('A: how old are you?', '34'))).toEqual(['user.age=34@2026-11-25']);
+    expect(slotted(await chat('A: how old r u', 'im 34 lol'))).toEqual(['user.age=34@2026-11-25']);
+    for (const answer of ['turning 40 next week', '12', '34 minutes', 'old enough']) {
+      expect(slotted(await chat('A: how old are you?', answer)), answer).toEqual([]);
+    }
+  });
+
+  it('reads a time said alone as when the thing asked of was done', async () => {
+    expect(slotted(await chat('A: when did you move to leeds?', '2019'))).toEqual(['user.residence=leeds@2019-01-01']);
+    expect(slotted(await chat('A: when did you start at google?', 'last march'))).toEqual(['user.employer=google@2026-03-01']);
+    expect(slotted(await chat('A: when did you quit smoking?', 'about 2 years ago'))).toEqual(['user.uses.smoking=no@2024-11-25']);
+    expect(slotted(await chat('A: when did you go vegan?', 'jan'))).toEqual(['user.diet=vegan@2026-01-01']);
+    expect(slotted(await chat('A: when did you leave tesco?', 'june'))).toEqual(['user.employer=ended:tesco@2026-06-01']);
+    for (const [question, answer] of [
+      ['when did you move to leeds?', 'ages ago'],
+      ['when did you and tom meet?', '2019'],
+      ['when did you move to leeds?', 'why?'],
+      ['when did your sister move to leeds?', '2019'],
+    ] as const) {
+      expect(slotted(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
+    }
+  });
+
+  it('dates what the message before said, as one fact citing both', async () => {
+    const facts = await chat('i moved to leeds', 'A: when did you move to leeds?', '2019');
+    expect(slotted(facts)).toEqual(['user.residence=leeds@2019-01-01']);
+    expect(facts.filter((f) => f.slot !== null)).toMatchObject([{ sources: 2 }]);
+  });
+});
+
+describe('times a chat says', () => {
+  const reference = CHAT_SENT;
+  const day = (t: number): string => new Date(t).toISOString().slice(0, 10);
+
+  it('reads "before last" of a holiday and a season, and a season of a year', () => {
+    expect(holidayMentions('we moved to york the christmas before last', reference).map((m) => [m.text, day(m.day)])).toEqual([['the christmas before last', '2024-12-25']]);
+    expect(holidayMentions('easter before last', reference).map((m) => day(m.day))).toEqual(['2025-04-20']);
+    expect(timeMentions('i quit smoking the summer before last', reference).map((m) => day(m.time))).toEqual(['2025-06-01']);
+    expect(timeMentions('i quit smoking in spring 2024', reference).map((m) => day(m.time))).toEqual(['2024-03-01']);
+    expect(timeMentions('the summer of 2019 was wild', reference).map((m) => day(m.time))).toEqual(['2019-06-01']);
+  });
+});
