@@ -67,7 +67,7 @@ describe('a career, a move and a stay, told the chat way', () => {
   });
 });
 
-describe('answers to "how old are you?" and "when did you …?"', () => {
+describe('answers to "how old are you?", "when did you …?", "what\'s your wife\'s name?"', () => {
   it('reads an age said alone', async () => {
     expect(slotted(await chat('A: how old are you?', '34'))).toEqual(['user.age=34@2026-11-25']);
     expect(slotted(await chat('A: how old r u', 'im 34 lol'))).toEqual(['user.age=34@2026-11-25']);
@@ -87,6 +87,23 @@ describe('answers to "how old are you?" and "when did you …?"', () => {
       ['when did you and tom meet?', '2019'],
       ['when did you move to leeds?', 'why?'],
       ['when did your sister move to leeds?', '2019'],
+    ] as const) {
+      expect(slotted(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
+    }
+  });
+
+  it("reads a name said alone as the name of the one asked of, where one is from, and a role at a workplace", async () => {
+    expect(slotted(await chat("A: what's your wife's name?", 'sarah'))).toEqual(['user.partner=sarah@2026-11-25']);
+    expect(slotted(await chat("A: what's your mum called?", 'linda'))).toEqual(['linda.relation.user=mum@2026-11-25']);
+    expect(slotted(await chat("A: what's your dog called?", 'biscuit'))).toEqual(['biscuit.relation.user=dog@2026-11-25']);
+    expect(slotted(await chat('A: where are you from originally?', 'cork'))).toEqual(['user.origin=cork@2026-11-25']);
+    expect(slotted(await chat('A: what do you do?', 'software engineer at google'))).toEqual(['user.employer=google@2026-11-25', 'user.occupation=software engineer@2026-11-25']);
+    expect(slotted(await chat('A: what do you do?', 'nurse at the local hospital'))).toEqual(['user.occupation=nurse@2026-11-25']);
+    for (const [question, answer] of [
+      ["what's your wife's name?", 'why?'],
+      ["what's your boss called?", 'tesco'],
+      ["what's your dog called?", 'dunno'],
+      ["what's your sister's name?", 'leeds'],
     ] as const) {
       expect(slotted(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
     }

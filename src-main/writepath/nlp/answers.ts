@@ -6,13 +6,13 @@
  * job, a habit, a diet, a partner), so "do you want pizza?" / "yeah" teaches nothing.
  */
 import { asName } from './corrections';
-import { OPENERS } from './lexicon';
+import { OPENERS, PETS, RELATIONS, SHORT_RELATIONS } from './lexicon';
 
 /** The question, when it is one the next speaker can answer about themselves. */
 interface Asked {
   /** "do you (still) smoke?" asks of a doing; "are you (still) at tesco?" of a state; "where do you live?" of a place. */
-  kind: 'do' | 'are' | 'where' | 'name' | 'job' | 'age';
-  /** What is asked of: "smoke", "eat meat", "at tesco", "vegan"; for `where`, "live" or "work". */
+  kind: 'do' | 'are' | 'where' | 'name' | 'job' | 'age' | 'their-name';
+  /** What is asked of: "smoke", "eat meat", "at tesco", "vegan"; for `where`, "live", "work" or "from"; for `their-name`, the relation ("wife"). */
   asked: string;
   /** Whether the question asks whether it still holds ("still", "anymore", "these days"). */
   still: boolean;
@@ -43,6 +43,11 @@ export function askedOf(text: string): Asked | null {
     .replace(new RegExp(OPENING), '');
   if (q.split(/\s+/).length > MAX_WORDS) return null;
   if (/^what'?s?\s+(?:is\s+)?(?:your|ur)\s+name$/.test(q)) return { kind: 'name', asked: 'name', still: false };
+  // "what's your wife's name?", "what's ur bf called?", "what's your dog called?": the name of someone the speaker has.
+  const whose = /^what'?s?\s+(?:is\s+)?(?:your|ur)\s+([\p{L}-]+?)(?:'?s\s+name|\s+called)$/u.exec(q)?.[1];
+  const relation = whose === undefined ? undefined : (SHORT_RELATIONS[whose] ?? whose);
+  if (relation !== undefined && (RELATIONS.has(relation) || PETS.has(relation))) return { kind: 'their-name', asked: relation, still: false };
+  if (new RegExp(String.raw`^where\s+(?:are|r)\s+${YOU}\s+(?:originally\s+)?from(?:\s+originally)?$`).test(q)) return { kind: 'where', asked: 'from', still: false };
   if (new RegExp(String.raw`^how\s+old\s+(?:are|r)\s+${YOU}(?:\s+(?:now|then))?$|^(?:what'?s?\s+(?:is\s+)?)?(?:your|ur)\s+age$`).test(q)) return { kind: 'age', asked: 'age', still: false };
   const now = String.raw`(?:\s+(?:now|these days|nowadays|atm|rn|at the moment))?`;
   const where = new RegExp(String.raw`^where\s+(?:do|d)\s+${YOU}\s+(live|work)${now}$|^where\s+(?:are|r)\s+${YOU}\s+(living|working|based)${now}$|^where'?s?\s+(?:is\s+)?(home)${now}$`).exec(q);
@@ -115,11 +120,13 @@ const WORK_PLACE_WORDS = /\b(?:city|centre|center|town|home|office|uptown|downto
 const NO_NAME_ANSWERS = new Set(['dunno', 'idk', 'dno', 'nowhere', 'everywhere', 'somewhere', 'here', 'there', 'home', 'same', 'secret', 'why', 'what', 'huh', 'hmm', 'lol', 'haha', 'nah', 'no', 'yes', 'yeah', 'ok', 'okay', 'unemployed', 'nobody', 'none', 'nothing', 'nothing much', 'not much', 'student', 'retired', 'work', 'stuff', 'this and that']);
 
 /** The name an answer gives, when it is one said alone ("leeds", "uh leeds innit", "Marks & Spencer"). */
-function nameSaid(said: string, judge: AnswerJudge): string | null {
+function nameSaid(said: string, judge: AnswerJudge, everydayToo = false): string | null {
   const bare = said.replace(AFTER_A_NAME, '').replace(BEFORE_A_NAME, '').trim();
   // ("just outside york", "near leeds": somewhere else than the name.)
   if (!A_NAME.test(bare) || NO_NAME_ANSWERS.has(bare) || /^(?:just|near|outside|nr|by)\b/.test(bare)) return null;
   // ("google", "next" are everyday words too: a name the name finder knows is a name.)
+  // (A pet's name is as often a word, "biscuit"; not a pronoun or a word of the question.)
+  if (everydayToo && !/\s/.test(bare) && !/^(?:he|she|it|him|her|they|them|who|why|what|which|mine|ours|called|name|same|ask)$/.test(bare)) return asName(bare);
   if (bare.split(/\s+/).every((w) => w === '&' || judge.isEverydayWord(w)) && judge.kindOf(bare) === undefined) return null;
   // Written as a name, so the reader takes "marks & spencer" or "jo" for one.
   return asName(bare);
@@ -137,8 +144,13 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
   if (said.replace(AFTER_A_NAME, '').includes('?') || said.split(/\s+/).length > MAX_WORDS) return null;
   if (asked.kind === 'job') {
     // "nurse", "a midwife lol", "software engineer": the reader keeps it only as a job (an occupation's slot).
-    const job = /^(?:(?:i'?m|im|i am)\s+)?(?:an?\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)(?:[\s,.!…]+(?:lol|haha+|for my sins|tbh|atm|rn|now)\b)*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said)?.[1];
-    return job && !NO_NAME_ANSWERS.has(job) ? `I'm ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}.` : null;
+    const job = /^(?:(?:i'?m|im|i am)\s+)?(?:an?\s+)?([\p{L}-]+(?:\s+[\p{L}-]+)?)(?:\s+(at|for)\s+([\p{L}'&-]+(?:\s+[\p{L}'&-]+){0,2}))?(?:[\s,.!…]+(?:lol|haha+|for my sins|tbh|atm|rn|now)\b)*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
+    const role = job?.[1];
+    if (!role || NO_NAME_ANSWERS.has(role)) return null;
+    // ("nurse at st james": a role at a workplace, written as a name so the reader takes it for one; "at the local
+    // hospital" names none.)
+    const at = job?.[3] && !/^(?:the|a|an|my|home|work|uni|school)\b/.test(job[3]) ? ` ${job[2] ?? 'at'} ${asName(job[3])}` : '';
+    return `I'm ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}${at}.`;
   }
   if (asked.kind === 'age') {
     // "34", "34 lol", "i'm 34", "just turned 34", "34, 35 in may": an age a grown-up has (the reader's own check follows).
@@ -146,9 +158,11 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     const years = Number(age?.[1]);
     return age && !/^turning\b/.test(said) && years >= 16 && years <= 110 ? `I'm ${years}.` : null;
   }
-  if (asked.kind === 'where' || asked.kind === 'name') {
-    const name = nameSaid(said, judge);
+  if (asked.kind === 'where' || asked.kind === 'name' || asked.kind === 'their-name') {
+    const name = nameSaid(said, judge, asked.kind === 'their-name' && PETS.has(asked.asked));
     if (!name) return null;
+    if (asked.kind === 'their-name') return judge.kindOf(name) === 'place' || judge.kindOf(name) === 'organization' ? null : `My ${asked.asked} is called ${name}.`;
+    if (asked.asked === 'from') return `I'm from ${name}.`;
     // ("call me Bex" is what to call them, which the message says itself: no name.)
     if (asked.kind === 'name') return judge.kindOf(name) === 'place' || /^(?:just\s+)?(?:call me|they call me|everyone calls me)\b/.test(said) ? null : `My name is ${name}.`;
     if (asked.asked === 'live') return `I live in ${name} now.`;
