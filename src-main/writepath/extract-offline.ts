@@ -14,8 +14,9 @@ import { winkAnalyzer, type TextAnalyzer } from './nlp/analyzer';
 import { speakerSubject, type Speaker } from './nlp/statements';
 import { habitTurnsAfter } from './nlp/habit-story';
 import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage } from '../../src-shared/take-backs';
-import { answeredText, askedOfSomeoneElse, timeAnswered, whenAnswered } from './nlp/answers';
-import { timeMentions } from './nlp/time';
+import { answeredText, askedOfSomeoneElse, timeAdded, timeAnswered, whenAnswered } from './nlp/answers';
+import { saysOnlyATime, timeMentions } from './nlp/time';
+import { spanBack } from './nlp/time-spans';
 import { readMessage } from './offline-message';
 import { applyCorrection, asName, correctionIn, wordPattern, type Correction } from './nlp/corrections';
 import { nameCorrectionIn, type NameJudge } from './nlp/right-word';
@@ -88,6 +89,7 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
 export const MAX_READ_CHARS = 10_000;
 
 /** A bubble that goes on from a diet said just before: "but i eat fish", "tho i do eat fish", "except fish". */
+const CAME_BACK = /\b(?:came|come|went|moved|got)\s+(?:back|home)\b|^\W*(?:(?:i'?m|im|we'?re)\s+)?back\s+in\b/i;
 const DIET_GOES_ON = /^\W*(?:but|tho|though|except|apart from|other than)\b/i;
 
 /** How long after a question its answer may come: a chat is answered within hours, not days. */
@@ -213,7 +215,7 @@ export class OfflineExtractor implements Extractor {
       if (theirs) dropped.push(`episode ${episode.id}: news without a subject after "${(question ?? own?.said ?? '').slice(0, 40)}" is someone else's`);
       // An answer to a question put to the speaker says what the question asked of (answers.ts).
       // ("when did you move to leeds?" / "2019": the move, dated.)
-      const dated = question !== null && !theirs ? whenAnswered(question, read, (w) => timeMentions(w, episode.eventTime).length > 0) : null;
+      const dated = question !== null && !theirs ? whenAnswered(question, read, (w) => saysOnlyATime(w, episode.eventTime)) : null;
       const answered = question !== null && !theirs ? (answeredText(question, read, judge) ?? dated) : null;
       const message = theirs ? { facts: [], entities: [] } : readMessage(analyzer, speaker, read, episode.eventTime, [episode.id], answered, notAClause);
       for (const f of message.facts) {
@@ -245,11 +247,32 @@ export class OfflineExtractor implements Extractor {
       // word, citing both; a correction of that correction ("*york") applies to the same message again.
       const correction: Correction | null = own && soon && !takesBack ? (correctionIn(words) ?? (facts.length > factsBefore ? null : rightWord)) : null;
       // "i quit smoking" / "when?" / "august": the message before the question is read again with its time.
-      const when = own && question !== null && facts.length > own.at && facts.length === factsBefore ? timeAnswered(question, read, (w) => timeMentions(w, own.readAt).length > 0) : null;
+      // "i quit smoking" / "in august", "i moved to leeds" / "back in 2019": a time added in the next bubble, the same.
+      const isTime = (w: string): boolean => own !== null && saysOnlyATime(w, own.readAt);
+      const dating = own !== null && facts.length > own.at && facts.length === factsBefore;
+      const when = dating ? (question !== null ? timeAnswered(question, read, isTime) : soon ? timeAdded(read, isTime) : null) : null;
       // "i'm vegetarian" / "but i eat fish": a diet's exception said in the next bubble is read with it, as one message.
-      const joined = own && soon && !takesBack && !correction && DIET_GOES_ON.test(read) && facts.slice(own.at, factsBefore).some((f) => f.slot?.endsWith('.diet') === true) ? `${own.said.replace(/[\s.!…]+$/u, '')} ${read}` : null;
+      // "moved to spain in 2019" / "came back to leeds in 2021": a return home told in the next bubble, read with the move.
+      const goesOn = own && soon && !takesBack && !correction ? facts.slice(own.at, factsBefore) : [];
+      const joined =
+        goesOn.some((f) => f.slot?.endsWith('.diet') === true) && DIET_GOES_ON.test(read)
+          ? `${(own?.said ?? '').replace(/[\s.!…]+$/u, '')} ${read}`
+          : when === null && goesOn.some((f) => f.slot?.endsWith('.residence') === true) && CAME_BACK.test(read)
+            ? `${(own?.said ?? '').replace(/[\s.!…]+$/u, '')}. ${read}`
+            : null;
       let corrected: Omit<LastMessage, 'speaker' | 'time'> | null = null;
-      if (own && (correction || when || joined)) {
+      // "i live in york" / "for 3 years now": what the message before stated has held since then (read again, "works at
+      // tesco for 8 years" would be no clause).
+      const heldFor = when !== null && own ? /^for\s+(\S+(?:\s+of)?)\s+(year|month|week)s?\b/.exec(when) : null;
+      const since = heldFor && own ? spanBack(heldFor[1] ?? '', heldFor[2] ?? '', own.readAt) : null;
+      if (own && since !== null) {
+        for (const f of facts.slice(own.at, factsBefore)) {
+          if (f.slot === null) continue;
+          f.eventTime = since;
+          f.sourceEpisodeIds = [...new Set([...f.sourceEpisodeIds, episode.id])];
+        }
+        dropped.push(`episode ${episode.id}: dates the message before it ("${when ?? ''}")`);
+      } else if (own && (correction || when || joined)) {
         const mine = facts.splice(factsBefore);
         const before = facts.slice(own.at);
         const wrong = wordPattern(correction?.wrong ?? '');

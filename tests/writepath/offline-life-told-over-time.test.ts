@@ -30,7 +30,19 @@ describe('a diet given up, said without naming it', () => {
     expect(slotted(await chat('i went vegan in january', 'gave up in march'))).toEqual(['user.diet=ended:vegan@2026-03-01']);
   });
 
+  it('takes the diet up again when the message says so after the give-up', async () => {
+    const facts = await chat('went vegan in jan, gave up in march, back on it since june');
+    expect(slotted(facts)).toEqual(['user.diet=vegan@2026-06-01']);
+    expect(facts.filter((f) => f.current).map((f) => f.content)).toEqual(['User has been vegan again since June']);
+    expect(slotted(await chat('went vegan in jan but gave up in march', 'started again in june'))).toEqual(['user.diet=vegan@2026-06-01']);
+    expect(slotted(await chat('Went vegetarian in Jan 2024, gave it up Christmas 2025'))).toEqual(['user.diet=ended:vegetarian@2025-12-25']);
+  });
+
   it("leaves someone else's diet, and a give-up of something else, alone", async () => {
+    expect(slotted(await chat('went vegan in jan, gave up on dry january in march'))).toEqual(['user.diet=vegan@2026-01-01']);
+    expect(slotted(await chat('went vegan in jan', 'gave up on the marathon training in march'))).toEqual(['user.diet=vegan@2026-01-01']);
+    // (Where one gave up is no habit: "gave up at uni".)
+    expect(slotted(await chat('i gave up at uni'))).toEqual([]);
     expect(slotted(await chat('my sister went vegan but gave up in march'))).toEqual([]);
     expect(slotted(await chat("i'm vegan. quit my job in march"))).toEqual(['user.diet=vegan@2026-11-25', 'user.employer=ended:@2026-03-01']);
     expect(slotted(await chat('i went vegan in jan. deleted tiktok last week'))).toEqual(['user.diet=vegan@2026-01-01', 'user.uses.tiktok=no@2026-11-18']);
@@ -41,6 +53,10 @@ describe('a career, a move and a stay, told the chat way', () => {
   it('reads the employer now as the last of a career told as a list', async () => {
     expect(slotted(await chat('i worked at Accenture, then PwC, now EY'))).toEqual(['user.employer=ey@2026-11-25']);
     expect(slotted(await chat('i worked at the bank then the council, now NHS'))).toEqual(['user.employer=nhs@2026-11-25']);
+    expect(slotted(await chat('worked at Accenture, then PwC, currently at EY'))).toEqual(['user.employer=ey@2026-11-25']);
+    expect(slotted(await chat('i was at Lloyds, then Santander. now at Monzo'))).toEqual(['user.employer=monzo@2026-11-25']);
+    expect(slotted(await chat("i worked at Accenture, then PwC, and now I'm at EY"))).toEqual(['user.employer=ey@2026-11-25']);
+    expect(slotted(await chat('started at Tesco, then Asda, now Aldi'))).toEqual(['user.employer=aldi@2026-11-25']);
     // (Someone else's career, and "now" before anything but a firm, are no job of the speaker's.)
     expect(slotted(await chat('my dad worked at Ford, then GM, now Tesla'))).toEqual([]);
     expect(slotted(await chat("i worked at Accenture. now i'm in London"))).toEqual([]);
@@ -49,15 +65,27 @@ describe('a career, a move and a stay, told the chat way', () => {
   it('reads a return home after a move away as the home now', async () => {
     expect(slotted(await chat('moved to spain for a year in 2022 but came back to leeds in 2023'))).toEqual(['user.residence=leeds@2023-01-01']);
     expect(slotted(await chat('we moved to Dubai but went back home to Cork'))).toEqual(['user.residence=cork@2026-11-25']);
+    expect(slotted(await chat('moved to london but came back to leeds after 6 months'))).toEqual(['user.residence=leeds@2026-11-25']);
+    expect(slotted(await chat('moved to spain for a year but came back to leeds christmas before last'))).toEqual(['user.residence=leeds@2024-12-25']);
+    expect(slotted(await chat('moved to london in 2015, then berlin, came back to manchester last year'))).toEqual(['user.residence=manchester@2025-11-25']);
+    expect(slotted(await chat("moved to spain but it didn't work out, back in leeds now"))).toEqual(['user.residence=leeds@2026-11-25']);
+    // "came back home" names no place: the home moved to is left.
+    expect(slotted(await chat('i moved to spain for 2 years but came back home'))).toEqual(['user.residence=ended:spain@2026-11-25']);
+    // A return told in the next bubble is read with the move.
+    expect(slotted(await chat('moved to spain in 2019', 'came back to leeds in 2021'))).toEqual(['user.residence=leeds@2021-01-01']);
+    expect(slotted(await chat('i moved to paris for a job', 'it didnt work out so i came back to leeds'))).toEqual(['user.residence=leeds@2026-11-25']);
     // (A trip's end, and a visit, are no home.)
     expect(slotted(await chat('came back to London yesterday, the trip was great'))).toEqual([]);
     expect(slotted(await chat('i moved to Berlin in 2020. came back to London for the weekend'))).toEqual(['user.residence=berlin@2020-01-01']);
+    expect(slotted(await chat('my brother moved to canada but came back to dublin'))).toEqual([]);
+    expect(slotted(await chat('moved to spain for a year but my sister came back to leeds'))).toEqual(['user.residence=spain@2026-11-25']);
   });
 
   it('reads how long a job has lasted said without "for", dated by its start', async () => {
     expect(slotted(await chat('been at the bbc 8 years now'))).toEqual(['user.employer=bbc@2018-11-25']);
     expect(slotted(await chat("i've been at google 3 years"))).toEqual(['user.employer=google@2023-11-25']);
     expect(slotted(await chat('been at the bbc 8 years ago lol'))).toEqual([]);
+    expect(slotted(await chat("i've worked at Google for 3 years"))).toEqual(['user.employer=google@2023-11-25']);
     expect(slotted(await chat('new job for dad. been at Tesco for 3 years'))).toEqual([]);
   });
 
@@ -71,6 +99,8 @@ describe('answers to "how old are you?", "when did you …?", "what\'s your wife
   it('reads an age said alone', async () => {
     expect(slotted(await chat('A: how old are you?', '34'))).toEqual(['user.age=34@2026-11-25']);
     expect(slotted(await chat('A: how old r u', 'im 34 lol'))).toEqual(['user.age=34@2026-11-25']);
+    expect(slotted(await chat('A: how old are you?', '34, you?'))).toEqual(['user.age=34@2026-11-25']);
+    expect(slotted(await chat('A: how old are you?', '34!! ancient'))).toEqual(['user.age=34@2026-11-25']);
     for (const answer of ['turning 40 next week', '12', '34 minutes', 'old enough']) {
       expect(slotted(await chat('A: how old are you?', answer)), answer).toEqual([]);
     }
@@ -87,6 +117,10 @@ describe('answers to "how old are you?", "when did you …?", "what\'s your wife
       ['when did you and tom meet?', '2019'],
       ['when did you move to leeds?', 'why?'],
       ['when did your sister move to leeds?', '2019'],
+      // (An answer that says more than a time is someone else's news, or more than a date.)
+      ['when did you move to leeds?', 'my sister moved in 2019'],
+      ['when did you quit smoking?', 'my dad quit in 2019'],
+      ['when did you start at google?', 'jan 2020 but left in 2023'],
     ] as const) {
       expect(slotted(await chat(`A: ${question}`, answer)), `${question} / ${answer}`).toEqual([]);
     }
@@ -109,6 +143,20 @@ describe('answers to "how old are you?", "when did you …?", "what\'s your wife
     }
   });
 
+  it('reads a time added alone in the next bubble as when the message before happened', async () => {
+    expect(slotted(await chat('i quit smoking', 'in august'))).toEqual(['user.uses.smoking=no@2026-08-01']);
+    expect(slotted(await chat('i moved to leeds', 'back in 2019'))).toEqual(['user.residence=leeds@2019-01-01']);
+    expect(slotted(await chat("i'm vegan", 'since 2020'))).toEqual(['user.diet=vegan@2020-01-01']);
+    // How long a state has held dates it by its start; the fact stays as said, citing both.
+    const held = await chat('i work at tesco', 'been there 8 years now');
+    expect(slotted(held)).toEqual(['user.employer=tesco@2018-11-25']);
+    expect(held).toMatchObject([{ content: 'User works at Tesco', sources: 2 }]);
+    expect(slotted(await chat('i live in york', 'for 3 years now'))).toEqual(['user.residence=york@2023-11-25']);
+    // (More than a time, or a plan, dates nothing.)
+    expect(slotted(await chat('we got engaged!!', 'on saturday, in Paris'))).toEqual([]);
+    expect(slotted(await chat('i quit smoking', 'my dad quit in august'))).toEqual(['user.uses.smoking=no@2026-11-25']);
+  });
+
   it('dates what the message before said, as one fact citing both', async () => {
     const facts = await chat('i moved to leeds', 'A: when did you move to leeds?', '2019');
     expect(slotted(facts)).toEqual(['user.residence=leeds@2019-01-01']);
@@ -126,5 +174,6 @@ describe('times a chat says', () => {
     expect(timeMentions('i quit smoking the summer before last', reference).map((m) => day(m.time))).toEqual(['2025-06-01']);
     expect(timeMentions('i quit smoking in spring 2024', reference).map((m) => day(m.time))).toEqual(['2024-03-01']);
     expect(timeMentions('the summer of 2019 was wild', reference).map((m) => day(m.time))).toEqual(['2019-06-01']);
+    expect(timeMentions("moved to cardiff in spring '23", reference).map((m) => day(m.time))).toEqual(['2023-03-01']);
   });
 });

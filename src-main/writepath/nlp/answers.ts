@@ -153,8 +153,9 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     return `I'm ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}${at}.`;
   }
   if (asked.kind === 'age') {
-    // "34", "34 lol", "i'm 34", "just turned 34", "34, 35 in may": an age a grown-up has (the reader's own check follows).
-    const age = /^(?:(?:i'?m|im|i am|just turned|turned|turning)\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years? old|yrs? old))?(?=$|[\s,.!…\p{Extended_Pictographic}])(?:[\s,.!…]+(?:lol|haha+|sadly|unfortunately|now|\d{1,3}\s+(?:in|on|next)\b.*))*[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said);
+    // "34", "34 lol", "i'm 34", "just turned 34", "34, 35 in may", "52, why?", "34!! ancient": an age a grown-up has (the
+    // reader's own check follows).
+    const age = /^(?:(?:i'?m|im|i am|just turned|turned|turning)\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years? old|yrs? old))?(?:(?:\s*[,.!(…]+|\s+(?:lol|haha+|lmao|sadly|unfortunately|now|tbh|mate)\b)(?:[^\d]{0,30}|\s*\d{1,3}\s+(?:in|on|next)\b.*))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said.replace(AFTER_A_NAME, ''));
     const years = Number(age?.[1]);
     return age && !/^turning\b/.test(said) && years >= 16 && years <= 110 ? `I'm ${years}.` : null;
   }
@@ -241,8 +242,32 @@ const MONTH_OR_SEASON = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|ma
  */
 export function timeAnswered(question: string, answer: string, isTime: (words: string) => boolean): string | null {
   if (!WHEN_ASKED.test(question)) return null;
-  const said = answer.toLowerCase().replace(/^(?:(?:um+|erm+|uh+|oh|like|about|around|roughly|i think)\W+)*/, '').replace(/[\s.!…\p{Extended_Pictographic}\uFE0F\u200D]+$/u, '').replace(/\s+(?:lol|haha+|i think|ish)$/, '').trim();
+  const said = answer.toLowerCase().replace(/^(?:(?:um+|erm+|uh+|oh|like|about|around|roughly|i think|it was|that was|was|me)\W+)*/, '').replace(/[\s.!…\p{Extended_Pictographic}\uFE0F\u200D]+$/u, '').replace(/\s+(?:lol|haha+|i think|ish)$/, '').trim();
   if (!said || said.split(/\s+/).length > 6 || said.includes('?')) return null;
-  const phrase = MONTH_OR_SEASON.test(said) || /^(?:19|20)\d\d$/.test(said) ? `in ${said}` : said;
+  const phrase = MONTH_OR_SEASON.test(said) || /^(?:19|20)\d\d$/.test(said) ? `in ${said}` : /^(?:christmas|xmas|easter|new year)/.test(said) ? `at ${said}` : said;
   return isTime(phrase) ? phrase : null;
+}
+
+/** Said before a time that adds to the message before: "oh", "well", "actually", "and", "that was", "this was". */
+const BEFORE_ADDED_TIME = /^(?:(?:oh+|well|actually|and|so|um+|erm+|that was|this was|it was|was)\W+)*/;
+/** Where a time may start when it is added alone: a preposition, a relative word, a number, a month or a season. */
+const ADDED_TIME_OPENS = /^(?:in|on|at|since|from|for|back|last|this|about|around|roughly|like|yesterday|today|the|a|an|\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|spring|summer|autumn|fall|winter|christmas|xmas|easter|new year)/;
+
+/**
+ * The time a bubble adds to the speaker's message before it, said alone: "i quit smoking" / "in august", "i moved to
+ * leeds" / "back in 2019", "i work at tesco" / "been there 8 years now" (→ "for 8 years now"). Null when the bubble says
+ * more than a time (`isTime` reads it).
+ */
+export function timeAdded(bubble: string, isTime: (words: string) => boolean): string | null {
+  const said = bubble
+    .toLowerCase()
+    .replace(BEFORE_ADDED_TIME, '')
+    .replace(/[\s.!…\p{Extended_Pictographic}\uFE0F\u200D]+$/u, '')
+    .replace(/[\s,]+(?:lol|haha+|actually|i think|ish|tbh|now)$/, (m) => (/now$/.test(m) ? ' now' : ''))
+    .trim()
+    // ("been there 8 years now": how long the job or the home before it has lasted.)
+    .replace(/^(?:(?:i'?ve|we'?ve)\s+)?been\s+(?:there|here|at it)\s+(?:for\s+)?/, 'for ');
+  if (!said || said.split(/\s+/).length > 6 || /[?]/.test(said) || !ADDED_TIME_OPENS.test(said)) return null;
+  const phrase = MONTH_OR_SEASON.test(said) || /^(?:19|20)\d\d$/.test(said) ? `in ${said}` : said;
+  return isTime(phrase) || /^for\s+\S+\s+(?:years?|months?|weeks?)(?:\s+now)?$/.test(phrase) ? phrase : null;
 }

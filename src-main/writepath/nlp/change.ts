@@ -216,8 +216,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
     case 'give': {
       // "I gave my notice at Fenwick Labs": as handed in.
       if (!group.negated && done && handsInNotice(object, false)) return jobEnded(['at', 'with', 'for']);
-      // "I gave up coffee": the verb group keeps "up" with the verb.
-      if (group.negated || !group.phrase.endsWith(' up') || !done) return null;
+      // "I gave up coffee": the verb group keeps "up" with the verb ("gave up at uni" says where, not what).
+      if (group.negated || !group.phrase.endsWith(' up') || !done || ['at', 'after', 'because', 'when', 'by'].includes(first)) return null;
       // "I gave up my job to travel" ends the job; "gave up my flat" is no habit dropped.
       if (['my', 'our', 'their'].includes(first)) return JOB_WORDS.has(lowerOf(object[1])) ? jobEnded(['at', 'with']) : null;
       return dropped();

@@ -20,7 +20,7 @@ import type { VerbGroup } from './verb-group';
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop', 'hire', 'break', 'split', 'emigrate', 'lose', 'adopt', 'delete', 'uninstall', 'install', 'download', 'reinstall', 'redownload']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|broke up|split up|emigrated|went|working|living|been at|hired|going by|passed|no longer|any ?more|first day|lost|adopted|deleted|uninstalled|(?:re-?)?installed|(?:re-?)?downloaded)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|broke up|split up|emigrated|went|working|living|lived in|came (?:back|home)|went back|been at|worked (?:at|for)|hired|going by|passed|no longer|any ?more|first day|lost|adopted|deleted|uninstalled|(?:re-?)?installed|(?:re-?)?downloaded)\b/i;
 
 /** What one passes as news: a test, an exam, a probation. */
 const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);

@@ -65,7 +65,9 @@ const RELAPSE = new RegExp(
     String.raw`(back on (?:them|it|em|'em|those)|back at it|started (?:again|back up|up again|(?:it|them|em) (?:again|back up|up again))|picked (?:it|them|em) (?:back )?up(?: again)?|relapsed|caved|fell off the wagon|re-?(?:installed|downloaded|activated)(?: (?:it|them))?)\b([^,;.!?…\n]*)`,
   'giu',
 );
-const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled)(?: (?:it|them))?)(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b))([^,;.!?…\n]*)`, 'giu');
+const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled)(?: (?:it|them))?)(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b|(?:the\s+)?(?:christmas|xmas|easter|new year|spring|summer|autumn|fall|winter|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b))([^,;.!?…\n]*)`, 'giu');
+/** "gave up on dry january", "quit on the marathon": a give-up of something else, not the habit or diet said before. */
+const GIVEN_UP_ON_SOMETHING = /^\s*on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the\s+\d|\d|(?:new year|christmas|xmas|easter)\b)/i;
 const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
 /** What the generic reading makes of a relapse said without its habit ("User started again in March"): it says nothing. */
 const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up again)|relapsed|caved)\b/;
@@ -92,7 +94,7 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
   const turns: HabitTurn[] = [...[...text.matchAll(RELAPSE)].map((m) => ({ m, value: 'yes' as const })), ...[...text.matchAll(GIVEN_UP_AGAIN)].map((m) => ({ m, value: 'no' as const }))]
     .filter(({ m }) => !DENIED_BEFORE.test(text.slice(0, m.index + m[0].indexOf(m[1] as string))))
     .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '', saidByI: /(?:^|[\s,;.!?…])(?:i|i'?m|im|i'?ve)\s/i.test(m[0]) }))
-    .filter((turn) => turn.at >= from)
+    .filter((turn) => turn.at >= from && !(turn.value === 'no' && GIVEN_UP_ON_SOMETHING.test(turn.tail)))
     .sort((a, b) => a.at - b.at);
   const result = out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content)));
   for (const turn of turns) {
@@ -108,6 +110,10 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
     const givesUp = turn.value === 'no' ? !/^(?:deleted|uninstalled)/i.test(turn.said) : /^(?:caved|relapsed|fell off the wagon)/i.test(turn.said);
     const diet = !slot && givesUp ? dietGivenUp(result, text.slice(0, turn.at), own) : null;
     if (diet) result.push(dietTurn(turn, diet, own, reference));
+    // "gave up in march, back on it since june": the diet given up taken up again.
+    const again = !slot && !diet && turn.value === 'yes' && !givesUp ? dietTakenUpAgain(result, text.slice(0, turn.at), own) : null;
+    const when = again ? turnTime(turn, again.since, reference).said : '';
+    if (again) result.push({ ...dietTurn(turn, again, own, reference), content: `${own.text} ${when.startsWith(' since') ? 'is' : 'went'} ${again.diet} again${when}`, value: again.diet });
     // "my dad quit smoking, i started again tho": the speaker takes up again the habit someone else just gave up.
     const theirs = !slot && turn.saidByI && turn.value === 'yes' ? result.findLast((s) => s.value === 'no' && /\.uses\.[\w-]+$/.test(s.slot ?? '') && lastMention(text.slice(0, turn.at), (s.slot ?? '').slice((s.slot ?? '').lastIndexOf('.') + 1)) >= 0) : undefined;
     if (theirs?.slot) result.push(habitTurn(turn, `${own.key}.uses.${theirs.slot.slice(theirs.slot.lastIndexOf('.') + 1)}`, { ...theirs, eventTime: null }, own, reference));
@@ -126,6 +132,13 @@ function dietGivenUp(said: readonly Statement[], before: string, own: Subject): 
   }
   return null;
 }
+/** The speaker's diet given up last, named before a take-up again (and none held since). */
+function dietTakenUpAgain(said: readonly Statement[], before: string, own: Subject): { diet: MeatlessDiet; since: number | null } | null {
+  const last = said.findLast((s) => s.slot === `${own.key}.diet`);
+  const diet = last?.value?.startsWith('ended:') ? meatlessDiet(last.value.slice('ended:'.length)) : null;
+  return diet && last && /\b(?:gave|give|quit|stopped|packed|caved|relapsed|fell)\b/i.test(before) ? { diet, since: last.eventTime } : null;
+}
+
 /** A past diet said in no slot: "User was vegan for 3 years", "User had been veggie since uni". */
 const DIET_HELD = /^\s+(?:was|had been|used to be)\s+(?:a\s+)?(vegan|vegetarian|veggie|pescatarian|pescetarian|plant-based)\b/i;
 

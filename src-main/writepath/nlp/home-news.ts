@@ -6,6 +6,8 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
+import { endedValue } from '../../../src-shared/slot-values';
+import { asName } from './corrections';
 import { lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { JOB_LENGTH } from './job-forms';
@@ -41,24 +43,50 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 
+/** What may follow a home come back to: why or when ("after 6 months", "for my mum", "because of covid", "for good"). */
+const AFTER_COMING_BACK = /^\s*(?:(?:after|because|cos|coz|cause|since|as|when|once|to be (?:near|closer))\b|for (?:good|my|our|family|work|a job|uni)\b)/i;
+/** A spell lived somewhere else, told as over: "lived in australia for 2 years", "lived abroad", "lived in berlin 2015-2018". */
+const LIVED_AWAY = /(?:^|[.!?,;]\s*|\b(?:i|we)\s+)lived\s+(?:in|abroad)\b/i;
+/** The place a move went to, as said: "moved to spain", "relocated to the US", "moved abroad to Dubai". */
+const MOVED_TO = /\b(?:moved|relocated|emigrated)\s+(?:abroad\s+|out\s+)?to\s+(?:the\s+)?(\p{L}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)?)/gu;
+/** Someone else's: "my brother moved to canada but came back to dublin", "she moved to spain". */
+const MOVED_SOMEONE_ELSE = /\b(?:my|our|his|her|their)\s+[\p{L}-]+\s+(?:(?:has|had|just|finally)\s+)?(?:moved|relocated)\b|\b(?:he|she|they)\s+(?:(?:has|have|had|just|finally)\s+)?(?:moved|relocated)\b/iu;
+
 /**
- * "moved to Spain for a year but came back to Leeds", "…, went back home to Cork in 2023": the speaker's home again, in a
- * message that tells of their move away (without one, "came back to London" is as often the end of a trip).
+ * "moved to Spain for a year but came back to Leeds", "…, went back home to Cork in 2023", "came home to Glasgow", "back in
+ * leeds now": the speaker's home again, in a message that tells of their move away (without one, "came back to London"
+ * is as often the end of a trip). "…, came back home" names no place: the home moved to is left (`leftFor`).
  */
 export function cameBackTo(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome, text: string): Built | null {
-  if (!TELLS_OF_A_MOVE.test(text)) return null;
+  if (!(TELLS_OF_A_MOVE.test(text) || LIVED_AWAY.test(text)) || MOVED_SOMEONE_ELSE.test(text)) return null;
+  const leftFor = [...text.matchAll(MOVED_TO)].at(-1)?.[1];
   let i = start;
   if (['i', 'we'].includes(lowerOf(tokens[i]))) i++;
-  if (!['came', 'went', 'got', 'headed'].includes(lowerOf(tokens[i])) || lowerOf(tokens[i + 1]) !== 'back') return null;
-  i += 2;
-  if (lowerOf(tokens[i]) === 'home') i++;
-  if (lowerOf(tokens[i]) !== 'to') return null;
-  const at = i + 1;
+  if (["'m", 'm', 'am', "'re", 're', 'are'].includes(lowerOf(tokens[i])) || lowerOf(tokens[i]) === 'im') i++;
+  if (['then', 'so', 'but', 'and'].includes(lowerOf(tokens[i]))) i++;
+  const verb = lowerOf(tokens[i]);
+  let at: number;
+  if (verb === 'back' && lowerOf(tokens[i + 1]) === 'in') at = i + 2;
+  else if (['came', 'come', 'went', 'got', 'headed', 'moved'].includes(verb)) {
+    i++;
+    const back = lowerOf(tokens[i]) === 'back';
+    if (back) i++;
+    const home = lowerOf(tokens[i]) === 'home';
+    if (home) i++;
+    // "came back home", "moved back home": no place named; the home moved to is left.
+    if ((back || home) && onlyTimeOrFillers(joinTokens(tokens.slice(i))) && leftFor && !(verb === 'moved' && !back)) {
+      const place = asName(leftFor);
+      return { content: `${own.text} no longer lives in ${place}`, type: 'semantic', slot: `${own.key}.residence`, value: endedValue(normaliseFact(place)), entities: [] };
+    }
+    if (!(back || (home && verb !== 'got')) || lowerOf(tokens[i]) !== 'to' || (verb === 'moved' && !home)) return null;
+    at = i + 1;
+  } else return null;
   const the = lowerOf(tokens[at]) === 'the' ? 1 : 0;
   const run = properRuns(tokens.slice(at))[0];
   if (!run || run.start !== the || !mayBeHome(run.text) || /['’]s?$/.test(run.text)) return null;
-  // (Only when, or a filler, after the place: "came back to Leeds for the weekend" is a visit.)
-  if (!onlyTimeOrFillers(joinTokens(tokens.slice(at + run.end)))) return null;
+  // (Only when, why or a filler after the place: "came back to Leeds for the weekend" is a visit.)
+  const after = joinTokens(tokens.slice(at + run.end));
+  if (!onlyTimeOrFillers(after) && !AFTER_COMING_BACK.test(after)) return null;
   return { content: `${own.text} lives in ${the ? 'the ' : ''}${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 

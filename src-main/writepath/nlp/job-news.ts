@@ -50,9 +50,18 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
     roleAt(tokens, start, own, ctx.text) ??
     (othersNewJob ? null : beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text)) ??
     settledIn(tokens, start, own, mayBeHome, ctx.text) ??
-    cameBackTo(tokens, start, own, mayBeHome, ctx.text) ??
     livingIn(tokens, start, own, mayBeHome)
   );
+}
+
+/**
+ * The speaker's news that follows names the reader may take for people, read wherever it stands: the employer now after
+ * a career told as a list ("…, then PwC, now EY"), the home come back to after moves ("…, then berlin, came back to
+ * manchester"). Each rule checks the message is the speaker's own story.
+ */
+export function newsAfterNames(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
+  const mayBeHome = (name: string): boolean => !ctx.isOrganisation(name) && ctx.named.get(name.toLowerCase()) !== 'organization';
+  return nowAtAfterJobs(tokens, start, own, ctx.text) ?? cameBackTo(tokens, start, own, mayBeHome, ctx.text);
 }
 
 /** A message let in only for news of a new job (statements.ts): the verbless role is all that is read. */
@@ -92,19 +101,22 @@ function employerIn(rest: readonly Token[], own: Subject): Built | null {
   return { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] };
 }
 
-/** A career told as a list, the speaker's: "i worked at Accenture, then PwC, now EY", "was at Aldi then Lidl and now Tesco". */
-const CAREER_LIST = /(?:^|[.!?]\s*|\bi\s+(?:have\s+|'ve\s+)?)(?:worked|was|been)\s+(?:at|for|with)\s+[^.!?;]+?(?:,|\bthen\b)[^.!?;]*?\bnow\b/i;
+/** A career told as a list, the speaker's: "i worked at Accenture, then PwC, now EY", "was at Aldi, then Lidl. now at Tesco". */
+const CAREER_LIST = /(?:^|[.!?]\s*|\bi\s+(?:have\s+|'ve\s+)?)(?:worked|was|been|started|began|used to (?:work|be))\s+(?:at|for|with)\s+[^!?;]+?(?:,|\bthen\b)[^!?;]*?\b(?:now|currently)\b/i;
 
 /**
  * "…, now EY", "… and now at Tesco": the employer now, the last of a career the speaker tells as a list (the ones before
  * it are where they worked). Only a name, with nothing after it but a filler. (Read even after the names of the list,
  * which the reader may take for people.)
  */
-export function nowAtAfterJobs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
+function nowAtAfterJobs(tokens: readonly Token[], start: number, own: Subject, text: string): Built | null {
   // (The clause reader skips "and now" as an opener.)
-  const now = tokens.slice(0, start + 1).findLastIndex((t) => lowerOf(t) === 'now');
+  const now = tokens.slice(0, start + 1).findLastIndex((t) => ['now', 'currently'].includes(lowerOf(t)));
   if (now < 0 || tokens.slice(0, now).some((t) => !['and', ',', 'but'].includes(lowerOf(t))) || !CAREER_LIST.test(text)) return null;
   let i = now + 1;
+  // ("now I'm at EY", "now im with Monzo".)
+  if (lowerOf(tokens[i]) === 'i' && ["'m", 'm', 'am'].includes(lowerOf(tokens[i + 1]))) i += 2;
+  else if (lowerOf(tokens[i]) === 'im') i++;
   if (PREPOSITIONS.includes(lowerOf(tokens[i]))) i++;
   const the = lowerOf(tokens[i]) === 'the' ? 1 : 0;
   const run = properRuns(tokens.slice(i))[0];

@@ -24,6 +24,8 @@ const TIME_WORDS = new Set(
     // Hedges of a time: "about a fortnight ago", "nearly a year ago".
     ...'about around roughly almost nearly like'.split(' '),
     ...'jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
+    // Seasons and holidays: "last spring", "christmas before last", "at easter".
+    ...'spring summer autumn fall winter christmas xmas easter before'.split(' '),
     ...'mon tue tues wed thu thur thurs fri sat sun'.split(' '),
     ...CALENDAR_WORDS,
   ],

@@ -32,7 +32,7 @@ import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
-import { jobOrHomeNews, NEW_JOB, newJobOnly, nowAtAfterJobs } from './job-news';
+import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
 import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
@@ -249,7 +249,7 @@ function readClause(
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
-  const jobNews = nowAtAfterJobs(tokens, start, own, ctx.text) ?? (position.afterSomeoneElse ? null : jobOrHomeNews(tokens, start, own, ctx));
+  const jobNews = newsAfterNames(tokens, start, own, ctx) ?? (position.afterSomeoneElse ? null : jobOrHomeNews(tokens, start, own, ctx));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);

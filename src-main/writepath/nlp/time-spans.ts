@@ -25,8 +25,8 @@ const HABIT_HELD = new RegExp(
   String.raw`(?<!\bafter\s)\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:sober|clean|${FREE}|off the|${WITHOUT_HABIT})\b|(?<!\bafter\s)\b(?:sober|${FREE})\s+(?:for\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b|\b(day)\s+(\d{1,3})\s+(?:of\s+(?:being\s+)?)?(?:sober|${FREE})\b`,
   'i',
 );
-/** "been sober for 2 years", "i've been vegan for a year", "been at google 3 years": a perfect's span (not "lived in Leeds for 2 years", over). */
-const BEEN_FOR = new RegExp(String.raw`\bbeen\b(?:\s+[\p{L}'-]+){0,4}?\s+(?:for\s+)?(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b(?!\s+ago\b)`, 'iu');
+/** "been sober for 2 years", "i've been vegan for a year", "been at google 3 years", "i've worked at google for 3 years": a perfect's span (not "lived in Leeds for 2 years", over). */
+const BEEN_FOR = new RegExp(String.raw`(?:\bbeen|(?:'ve|\bhave)\s+(?:worked|lived))\b(?:\s+[\p{L}'-]+){0,4}?\s+(?:for\s+)?(?:about\s+|nearly\s+|almost\s+|over\s+)?(${SPAN_COUNT})\s+(day|week|month|year)s?\b(?!\s+ago\b)`, 'iu');
 
 /**
  * When a state said of now began, when the sentence says so: "im vegan now, since may", "vegan now, 6 months in"

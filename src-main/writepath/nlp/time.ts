@@ -52,8 +52,8 @@ const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|date
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
 /** chrono does not read seasons: "last summer", "this winter" (northern seasons, by the month they start). */
 const SEASON = /\b(last|this|past)\s+(spring|summer|autumn|fall|winter)\b/gi;
-/** "summer 2024", "the summer of 2019", "the winter before last". */
-const SEASON_SAID = /\b(spring|summer|autumn|fall|winter)\s+(?:of\s+)?((?:19|20)\d\d)(?!\d)|\b(?:the\s+)?(spring|summer|autumn|fall|winter)\s+before\s+last\b/gi;
+/** "summer 2024", "the summer of 2019", "summer '19", "the winter before last". */
+const SEASON_SAID = /\b(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?((?:19|20)\d\d)|\s*['’]\s?(\d\d))(?!\d)|\b(?:the\s+)?(spring|summer|autumn|fall|winter)\s+before\s+last\b/gi;
 const SEASON_MONTH: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
 
 /** "last summer" said in November 2026 → 1 June 2026; said in July 2026 → 1 June 2025 (that one is not over); "this" is this year's. */
@@ -325,9 +325,11 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     out.push({ text: m[0], index: m.index ?? 0, time: saturday, relative: true, future: false, ahead: day >= 3 && day <= 5, weekday: true });
   }
   for (const m of text.matchAll(SEASON_SAID)) {
-    const year = m[2];
-    const month = SEASON_MONTH[(m[1] ?? m[3] ?? '').toLowerCase()];
-    const last = m[3] ? seasonStart('last', m[3], reference) : null;
+    // ("summer '19": this century's, or the last one's when that is ahead.)
+    const short = m[3] === undefined ? null : Number(m[3]);
+    const year = short !== null ? String(2000 + short > new Date(reference).getUTCFullYear() ? 1900 + short : 2000 + short) : m[2];
+    const month = SEASON_MONTH[(m[1] ?? m[4] ?? '').toLowerCase()];
+    const last = m[4] ? seasonStart('last', m[4], reference) : null;
     const time = month === undefined ? null : year ? Date.UTC(Number(year), month, 1) : last === null ? null : Date.UTC(new Date(last).getUTCFullYear() - 1, month, 1);
     if (time === null || out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
     out.push({ text: m[0], index: m.index ?? 0, time, relative: !year, future: time > reference, ahead: time > reference, weekday: false });
@@ -339,6 +341,21 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: ahead, ahead, weekday: false });
   }
   return out.map((m) => withPartOfPeriod(text, withQualifier(text, m), reference)).sort((a, b) => a.index - b.index);
+}
+
+/** Words that may stand around a time said alone: "back in 2019", "around the end of june", "early 2020 or so". */
+const AROUND_A_TIME = new Set(['in', 'on', 'at', 'since', 'from', 'back', 'about', 'around', 'roughly', 'like', 'the', 'of', 'early', 'mid', 'late', 'end', 'start', 'beginning', 'middle', 'during', 'sometime', 'ish', 'or', 'so', 'approx', 'approximately', 'just', 'over', 'nearly', 'almost']);
+
+/** Whether `text` says a time and nothing else ("in 2019", "last march", "about 2 years ago"; not "my sister moved in 2019"). */
+export function saysOnlyATime(text: string, reference: number): boolean {
+  const mentions = timeMentions(text, reference);
+  if (mentions.length === 0) return false;
+  let rest = text;
+  for (const m of [...mentions].sort((a, b) => b.index - a.index)) rest = `${rest.slice(0, m.index)} ${rest.slice(m.index + m.text.length)}`;
+  return rest
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .every((w) => w === '' || AROUND_A_TIME.has(w));
 }
 
 /**
