@@ -7,6 +7,7 @@ import { slashDateOrder } from '../../../src-shared/date-order';
 import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
+import { seasonMentions, type SeasonMention } from '../../../src-shared/seasons';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
 /** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
@@ -47,6 +48,9 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
     const start = new Date(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()).getTime();
     return edge === 'start' ? start : start + DAY;
   }
+  // "last summer", "summer 2024" (chrono reads no seasons, and "2024" alone as the year): the season's months.
+  const season = wholeSeason(text, now);
+  if (season) return edge === 'start' ? season.time : season.end;
   const results = datesIn(text, new Date(now), { forwardDate: false });
   const r = results[0];
   // "last christmas", "easter" (chrono reads no holidays): that holiday's days, the last one begun.
@@ -88,9 +92,16 @@ export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 
     // "as of last christmas": a holiday named whole is read as parseTimeExpression reads it.
     const holiday = holidayMentions(/^(?:last|this|next|past)\s/i.test(bare) ? bare : `at ${bare}`, now)[0];
     const wholeHoliday = holiday !== undefined && holiday.text.toLowerCase().replace(/^at\s+/, '') === bare;
-    if (!iso && !wholeHoliday && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
+    if (!iso && !wholeHoliday && !wholeSeason(text, now) && (!found || found.text.trim().toLowerCase().replace(/^(in|on|at|by)\s+/i, '') !== bare)) return null;
   }
   return parseTimeExpression(expr, edge, now);
+}
+
+/** The season `text` names whole ("last summer", "in spring 2024", "the winter before last"), or null. */
+function wholeSeason(text: string, now: number): SeasonMention | null {
+  const bare = text.trim().replace(/^(?:in|during|over|since|by)\s+/i, '').toLowerCase();
+  const season = seasonMentions(bare, now)[0];
+  return season !== undefined && season.text.toLowerCase() === bare ? season : null;
 }
 
 /** Whether an ISO date's year, month and day name a day that exists. */
@@ -145,6 +156,9 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
     const holiday = holidayMentions(piece.text, now)[0];
     const window = holiday ? holidayWindow(holiday, piece.text) : null;
     if (window) return window;
+    // "what did we do last summer?": the season's months.
+    const season = seasonMentions(piece.text, now)[0];
+    if (season) return { after: season.time, before: season.end };
     if (mayNameATime(piece.text) && (r = datesIn(piece.text, new Date(now), { forwardDate: false })[0])) break;
   }
   if (!r) return null;

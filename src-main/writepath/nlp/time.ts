@@ -10,6 +10,7 @@ import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 import { withPartOfPeriod } from './time-parts';
+import { seasonMentions } from '../../../src-shared/seasons';
 
 /** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
 const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
@@ -50,22 +51,6 @@ const GONE_BEFORE = /\b(?:last|this past|back in)\s+$/i;
 const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|dated|as of)\s+$/i;
 
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
-/** chrono does not read seasons: "last summer", "this winter" (northern seasons, by the month they start). */
-const SEASON = /\b(last|this|past)\s+(spring|summer|autumn|fall|winter)\b/gi;
-/** "summer 2024", "the summer of 2019", "summer '19", "the winter before last". */
-const SEASON_SAID = /\b(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?((?:19|20)\d\d)|\s*['’]\s?(\d\d))(?!\d)|\b(?:the\s+)?(spring|summer|autumn|fall|winter)\s+before\s+last\b/gi;
-const SEASON_MONTH: Record<string, number> = { spring: 2, summer: 5, autumn: 8, fall: 8, winter: 11 };
-
-/** "last summer" said in November 2026 → 1 June 2026; said in July 2026 → 1 June 2025 (that one is not over); "this" is this year's. */
-function seasonStart(which: string, season: string, reference: number): number | null {
-  const month = SEASON_MONTH[season.toLowerCase()];
-  if (month === undefined) return null;
-  const ref = new Date(reference);
-  let year = ref.getUTCFullYear();
-  if (which.toLowerCase() !== 'this' && Date.UTC(year, month + 3, 1) > reference) year--;
-  return Date.UTC(year, month, 1);
-}
-
 const THE_WEEKEND = /\b(?:over|at|on|during)\s+the\s+(?:long\s+|bank\s+holiday\s+)?weekend\b(?!\s+(?:before|after|of)\b)/gi;
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
@@ -324,21 +309,11 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const saturday = Date.UTC(new Date(reference).getUTCFullYear(), new Date(reference).getUTCMonth(), new Date(reference).getUTCDate()) - ((day + 1) % 7) * DAY;
     out.push({ text: m[0], index: m.index ?? 0, time: saturday, relative: true, future: false, ahead: day >= 3 && day <= 5, weekday: true });
   }
-  for (const m of text.matchAll(SEASON_SAID)) {
-    // ("summer '19": this century's, or the last one's when that is ahead.)
-    const short = m[3] === undefined ? null : Number(m[3]);
-    const year = short !== null ? String(2000 + short > new Date(reference).getUTCFullYear() ? 1900 + short : 2000 + short) : m[2];
-    const month = SEASON_MONTH[(m[1] ?? m[4] ?? '').toLowerCase()];
-    const last = m[4] ? seasonStart('last', m[4], reference) : null;
-    const time = month === undefined ? null : year ? Date.UTC(Number(year), month, 1) : last === null ? null : Date.UTC(new Date(last).getUTCFullYear() - 1, month, 1);
-    if (time === null || out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    out.push({ text: m[0], index: m.index ?? 0, time, relative: !year, future: time > reference, ahead: time > reference, weekday: false });
-  }
-  for (const m of text.matchAll(SEASON)) {
-    const time = seasonStart(m[1] ?? '', m[2] ?? '', reference);
-    if (time === null || out.some((o) => o.index <= (m.index ?? 0) && (m.index ?? 0) < o.index + o.text.length)) continue;
-    const ahead = time > reference;
-    out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: ahead, ahead, weekday: false });
+  // Seasons (chrono reads none): "last summer", "spring 2024", "the winter before last".
+  for (const m of seasonMentions(text, reference)) {
+    if (out.some((o) => o.index <= m.index && m.index < o.index + o.text.length)) continue;
+    const ahead = m.time > reference;
+    out.push({ text: m.text, index: m.index, time: m.time, relative: m.relative, future: ahead, ahead, weekday: false });
   }
   return out.map((m) => withPartOfPeriod(text, withQualifier(text, m), reference)).sort((a, b) => a.index - b.index);
 }
