@@ -10,8 +10,15 @@ const TAKES_BACK_THE_LAST =
 /** A take-back counts only this soon after the message, and only as the very next message (before anyone else spoke). */
 export const TAKE_BACK_WITHIN_MS = 10 * 60_000;
 
+/**
+ * A bubble that makes the one before a plan, a wish or a near miss: "i quit smoking" / "in my dreams", "not yet",
+ * "nearly", "thinking about it", "next month hopefully", "tomorrow lol", "after christmas".
+ */
+const NOT_YET =
+  /^\s*(?:(?:well|lol|haha+|ok|i mean|or|and)[\s,.]*)*(?:in my dreams|i wish|not yet|nearly|almost|(?:i'?m\s+)?(?:thinking about it|planning (?:to|on it)|trying(?: to)?|going to|gonna|about to)|one day|some ?day|eventually|hopefully|soon|(?:from\s+)?next (?:week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|spring|summer|autumn|winter)|tomorrow|tonight|after (?:christmas|xmas|easter|new year|the holidays|the summer)|in the new year)(?:[\s,.!…]+(?:lol|haha+|hopefully|fingers crossed|tbh|anyway|ha|i hope|maybe|🤞))*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/iu;
+
 export function takesBackTheLastMessage(text: string): boolean {
-  return TAKES_BACK_THE_LAST.test(text);
+  return TAKES_BACK_THE_LAST.test(text) || NOT_YET.test(text);
 }
 
 /** An outright joke taken back ("jk", "just kidding", "april fools"): it may answer a reply to the joke, too. */

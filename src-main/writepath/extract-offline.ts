@@ -17,6 +17,7 @@ import { jokesTheLastMessageAway, TAKE_BACK_WITHIN_MS, takesBackTheLastMessage }
 import { answeredText, askedOfSomeoneElse, timeAdded, timeAnswered, whenAnswered } from './nlp/answers';
 import { saysOnlyATime, timeMentions } from './nlp/time';
 import { spanBack } from './nlp/time-spans';
+import { endingOf, noLongerSaid } from './nlp/no-longer';
 import { readMessage } from './offline-message';
 import { applyCorrection, asName, correctionIn, wordPattern, type Correction } from './nlp/corrections';
 import { nameCorrectionIn, type NameJudge } from './nlp/right-word';
@@ -89,6 +90,10 @@ export function spokenText(episode: MemoryNode, speaker: Speaker): string {
 export const MAX_READ_CHARS = 10_000;
 
 /** A bubble that goes on from a diet said just before: "but i eat fish", "tho i do eat fish", "except fish". */
+/** A message that states something of now: "i live in york", "i'm vegan", "i work at tesco". */
+const SAID_OF_NOW = /^\W*(?:(?:so|well|and|also|btw)\s+)*(?:i'?m|im|i am|we'?re|i (?:live|work|have|do|own|teach|drive|rent|study))\b/i;
+/** A message in the past tense: a verb in "-ed" or a common irregular past. */
+const SAID_IN_THE_PAST = /\b(?:\w+ed|quit|left|got|went|began|met|split|broke|lost|found|bought|sold|had|was|were|did|made|took|came|gave|won|ran|saw|told)\b/i;
 const CAME_BACK = /\b(?:came|come|went|moved|got)\s+(?:back|home)\b|^\W*(?:(?:i'?m|im|we'?re)\s+)?back\s+in\b/i;
 const DIET_GOES_ON = /^\W*(?:but|tho|though|except|apart from|other than)\b/i;
 
@@ -98,7 +103,7 @@ const ANSWER_WITHIN_MS = 12 * 60 * 60 * 1000;
 /** A message that only names someone of the speaker's ("so my flatmate", "my dad", "omg my bf"): the next one is about them. */
 const PEOPLE_WORDS = [...RELATIONS, ...Object.keys(SHORT_RELATIONS), 'mate', 'pal', 'parents', 'folks', 'kids'];
 const NAMES_SOMEONE_ONLY = new RegExp(
-  String.raw`^\W*(?:(?:so|and|ok so|omg|guess what|update|btw|ugh|lol)\W+)*(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${PEOPLE_WORDS.join('|')})[\s.!…\p{Extended_Pictographic}\uFE0F]*$`,
+  String.raw`^\W*(?:(?:so|and|ok so|omg|guess what|update|btw|ugh|lol)\W+)*(?:my|our)\s+(?:[\p{L}-]+\s+)?(?:${PEOPLE_WORDS.join('|')})[\s.!?…\p{Extended_Pictographic}\uFE0F]*$`,
   'iu',
 );
 /** Words that say the speaker is in the message. */
@@ -197,6 +202,14 @@ export class OfflineExtractor implements Extractor {
         const undone = facts.splice(own.at);
         if (undone.length > 0) dropped.push(`episode ${episode.id}: takes back ${undone.length} fact(s) of the message before it`);
       }
+      // "i work at tesco" / "not anymore": what it stated is over, ended as said (no-longer.ts).
+      const over = own && soon && !takesBack && facts.length > own.at ? noLongerSaid(words) : null;
+      if (own && over) {
+        const until = over.until === undefined ? undefined : timeMentions(over.until, episode.eventTime).find((m) => !m.future);
+        const endings = facts.splice(own.at).map((f) => endingOf(f, episode.id, until?.time ?? null)).filter((f): f is CandidateFact => f !== null);
+        facts.push(...endings);
+        dropped.push(`episode ${episode.id}: says the message before it is over (${endings.length} fact(s) ended)`);
+      }
       let factsBefore = facts.length;
       const previous = last;
       // Every speaker of a transcript is a person, whether or not they said anything memorable.
@@ -250,7 +263,11 @@ export class OfflineExtractor implements Extractor {
       // "i quit smoking" / "in august", "i moved to leeds" / "back in 2019": a time added in the next bubble, the same.
       const isTime = (w: string): boolean => own !== null && saysOnlyATime(w, own.readAt);
       const dating = own !== null && facts.length > own.at && facts.length === factsBefore;
-      const when = dating ? (question !== null ? timeAnswered(question, read, isTime) : soon ? timeAdded(read, isTime) : null) : null;
+      const added = dating && question === null && soon ? timeAdded(read, isTime) : null;
+      // ("i have an interview" / "on monday": a weekday dates only what was done, not what is on.)
+      const addedTimes = added !== null && own !== null ? timeMentions(added, own.readAt) : [];
+      const weekdayOnly = own !== null && addedTimes.length > 0 && addedTimes.every((m) => m.weekday) && !SAID_IN_THE_PAST.test(own.said);
+      const when = dating ? (question !== null ? timeAnswered(question, read, isTime) : weekdayOnly ? null : added) : null;
       // "i'm vegetarian" / "but i eat fish": a diet's exception said in the next bubble is read with it, as one message.
       // "moved to spain in 2019" / "came back to leeds in 2021": a return home told in the next bubble, read with the move.
       const goesOn = own && soon && !takesBack && !correction ? facts.slice(own.at, factsBefore) : [];
@@ -263,7 +280,8 @@ export class OfflineExtractor implements Extractor {
       let corrected: Omit<LastMessage, 'speaker' | 'time'> | null = null;
       // "i live in york" / "for 3 years now": what the message before stated has held since then (read again, "works at
       // tesco for 8 years" would be no clause).
-      const heldFor = when !== null && own ? /^for\s+(\S+(?:\s+of)?)\s+(year|month|week)s?\b/.exec(when) : null;
+      // (Only of a state said of now: "came back to leeds in 2021" / "for a week" was a visit.)
+      const heldFor = when !== null && own && (/\b(?:now|been|already)\b/i.test(when) || SAID_OF_NOW.test(own.said)) ? /^for\s+(\S+(?:\s+of)?)\s+(year|month|week)s?\b/.exec(when) : null;
       const since = heldFor && own ? spanBack(heldFor[1] ?? '', heldFor[2] ?? '', own.readAt) : null;
       if (own && since !== null) {
         for (const f of facts.slice(own.at, factsBefore)) {

@@ -164,6 +164,63 @@ describe('answers to "how old are you?", "when did you …?", "what\'s your wife
   });
 });
 
+describe('a bubble that makes the message before a plan, or puts it in the past', () => {
+  it('takes back a statement the next bubble makes a plan, a wish or a near miss', async () => {
+    for (const [said, after] of [
+      ['i quit smoking', 'in my dreams'],
+      ['i quit smoking', 'next year'],
+      ['i quit smoking', 'in 2 weeks'],
+      ['i quit smoking', 'well, thinking about it'],
+      ['i quit my job', 'nearly'],
+      ['i moved to glasgow', 'next month hopefully'],
+      ['i went vegan', 'tomorrow lol'],
+    ] as const) {
+      expect(slotted(await chat(said, after)), `${said} / ${after}`).toEqual([]);
+    }
+    // (One line says the same: "in 2 weeks" is ahead.)
+    expect(slotted(await chat('i quit smoking in 2 weeks'))).toEqual([]);
+    // A time gone by still dates it.
+    expect(slotted(await chat('i quit smoking', 'last week'))).toEqual(['user.uses.smoking=no@2026-11-18']);
+  });
+
+  it('ends what the message before stated when the next bubble says it is over', async () => {
+    const job = await chat('i work at tesco', 'not anymore');
+    expect(slotted(job)).toEqual(['user.employer=ended:tesco@2026-11-25']);
+    expect(job).toMatchObject([{ content: 'User no longer works at Tesco', sources: 2 }]);
+    expect(slotted(await chat('i work at tesco', 'well did until 2023'))).toEqual(['user.employer=ended:tesco@2023-01-01']);
+    expect(slotted(await chat('i live in leeds', 'till last year'))).toEqual(['user.residence=ended:leeds@2025-11-25']);
+    expect(slotted(await chat("i'm a nurse", 'was, retired now'))).toEqual(['user.occupation=ended:nurse@2026-11-25']);
+    expect(slotted(await chat("i'm a smoker", 'well, was'))).toEqual(['user.uses.smoking=no@2026-11-25']);
+    expect(slotted(await chat("i'm vegan", 'not anymore lol'))).toEqual(['user.diet=ended:vegan@2026-11-25']);
+    expect(slotted(await chat('i work at tesco', 'was going to say the same'))).toEqual(['user.employer=tesco@2026-11-25']);
+  });
+
+  it('dates by a span only a state said of now, and by a weekday only what was done', async () => {
+    expect(slotted(await chat('i live in york', 'for 3 years'))).toEqual(['user.residence=york@2023-11-25']);
+    expect(slotted(await chat('moved to spain in 2019', 'came back to leeds in 2021', 'for a week'))).toEqual(['user.residence=spain@2019-01-01']);
+    expect(slotted(await chat('i started at google', 'on monday'))).toEqual(['user.employer=google@2026-11-23']);
+  });
+
+  it("reads a career after a message that names someone else as theirs, and a joke or the pet's kind as no answer", async () => {
+    expect(slotted(await chat('my dad?', 'worked at Accenture, then PwC, now EY'))).toEqual([]);
+    expect(slotted(await chat('A: how old are you?', '99 lol'))).toEqual([]);
+    expect(slotted(await chat("A: what's your dog called?", 'Dog lol'))).toEqual([]);
+    expect(slotted(await chat('A: where are you from?', 'originally Glasgow'))).toEqual(['user.origin=glasgow@2026-11-25']);
+  });
+});
+
+describe('a profile typed as fields', () => {
+  it('reads each field as what it says of the speaker', async () => {
+    expect(slotted(await chat('Name: Priya\nAge: 29\nCity: Leeds\nJob: nurse'))).toEqual(['user.age=29@2026-11-25', 'user.name=priya@2026-11-25', 'user.occupation=nurse@2026-11-25', 'user.residence=leeds@2026-11-25']);
+    const tom = await chat('about me:\nName - Tom Hardy\nAge - 41\nLocation: Bristol\nWork: Airbus\nWife: Sarah');
+    expect(slotted(tom)).toEqual(['user.age=41@2026-11-25', 'user.employer=airbus@2026-11-25', 'user.name=tom hardy@2026-11-25', 'user.partner=sarah@2026-11-25', 'user.residence=bristol@2026-11-25']);
+    // (A note of fields, one field alone, and someone else's profile are no profile of the speaker.)
+    expect(slotted(await chat('Job: done ✅\nshopping: done'))).toEqual([]);
+    expect(slotted(await chat('Age: 29'))).toEqual([]);
+    expect(slotted(await chat('Name: my mum\nAge: 60'))).toEqual([]);
+  });
+});
+
 describe('times a chat says', () => {
   const reference = CHAT_SENT;
   const day = (t: number): string => new Date(t).toISOString().slice(0, 10);

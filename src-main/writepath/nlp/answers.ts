@@ -110,8 +110,8 @@ export interface AnswerJudge {
 }
 
 /** Said around a name given as an answer: "uh leeds", "still leeds", "leeds innit", "Leeds 😊", "leeds, you?". */
-const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|in|at|it'?s|its|i'?m|im|my name'?s|name'?s)\s+)*/;
-const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|why|and you|what about you|how about you|for my sins|for now)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
+const BEFORE_A_NAME = /^(?:(?:uh+|um+|erm+|er|oh|well|still|in|at|it'?s|its|i'?m|im|my name'?s|name'?s|originally|born in)\s+)*/;
+const AFTER_A_NAME = /(?:[\s,.!…]+(?:now|atm|rn|these days|still|lol|haha+|innit|mate|tbh|x+|you|u|hbu|wbu|why|and you|what about you|how about you|for my sins|for now|originally)\b)*[\s,.!?…\p{Extended_Pictographic}\uFE0F\u200D]*$/u;
 const A_NAME = /^(?!(?:a|an|the|my|our|his|her|their)\s)[\p{L}][\p{L}'-]*(?:\s+(?:&\s+)?[\p{L}][\p{L}'-]*){0,2}$/u;
 /** Where work is, not whom for: "leeds city centre", "in town", "from home". */
 const WORK_PLACE_WORDS = /\b(?:city|centre|center|town|home|office|uptown|downtown)\b/;
@@ -157,11 +157,15 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     // reader's own check follows).
     const age = /^(?:(?:i'?m|im|i am|just turned|turned|turning)\s+)?(\d{1,3})(?:\s*(?:yo|y\/o|years? old|yrs? old))?(?:(?:\s*[,.!(…]+|\s+(?:lol|haha+|lmao|sadly|unfortunately|now|tbh|mate)\b)(?:[^\d]{0,30}|\s*\d{1,3}\s+(?:in|on|next)\b.*))?[\s.!…\p{Extended_Pictographic}\uFE0F]*$/u.exec(said.replace(AFTER_A_NAME, ''));
     const years = Number(age?.[1]);
-    return age && !/^turning\b/.test(said) && years >= 16 && years <= 110 ? `I'm ${years}.` : null;
+    // ("99 lol": a joke.)
+    const joking = years >= 90 && /\b(?:lol|haha+|lmao|jk)\b|😂|🤣/u.test(said);
+    return age && !joking && !/^turning\b/.test(said) && years >= 16 && years <= 110 ? `I'm ${years}.` : null;
   }
   if (asked.kind === 'where' || asked.kind === 'name' || asked.kind === 'their-name') {
     const name = nameSaid(said, judge, asked.kind === 'their-name' && PETS.has(asked.asked));
     if (!name) return null;
+    // ("what's your dog called?" / "Dog lol": no name.)
+    if (asked.kind === 'their-name' && name.toLowerCase() === asked.asked) return null;
     if (asked.kind === 'their-name') return judge.kindOf(name) === 'place' || judge.kindOf(name) === 'organization' ? null : `My ${asked.asked} is called ${name}.`;
     if (asked.asked === 'from') return `I'm from ${name}.`;
     // ("call me Bex" is what to call them, which the message says itself: no name.)

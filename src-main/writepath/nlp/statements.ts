@@ -32,6 +32,7 @@ import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
+import { profileSaid } from './profile-lines';
 import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
@@ -105,7 +106,7 @@ export function readStatements(
     const name = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
     return analyzer.namedEntities?.(name).get(word.toLowerCase());
   };
-  const normalised = normaliseForParsing(withThenAndNow(selfCorrected(withoutQuotedSpeech(raw), kindOf)));
+  const normalised = normaliseForParsing(withThenAndNow(selfCorrected(withoutQuotedSpeech(profileSaid(raw)), kindOf)));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
@@ -157,7 +158,6 @@ export function readStatements(
   const inPassing = relativesNamedInPassing(sentences.slice(takenBack + 1), ctx, speakerSubject(speaker), stated);
   return [...stated, ...inPassing].map((s) => ({ ...s, content: withTimesAsWritten(s.content, s.eventTime) }));
 }
-
 
 interface SentenceReading {
   statements: Statement[];

@@ -140,6 +140,8 @@ function britishReading(text: string, index: number, said: string, time: number,
 }
 const YEARS_BACK: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5 };
 const SOON = /\b(?:tomorrow|tonight)\b/i;
+/** "in 2 weeks", "within a few days", "in a couple of months": a time ahead by a span. */
+const IN_A_WHILE = /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|a couple|few|couple of)\s+(?:days?|weeks?|months?|years?)$/i;
 
 /**
  * "on the 1st", "on the 3rd": a day of the month alone, which chrono does not read. Only where nothing names what
@@ -263,13 +265,15 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     }
     if (!Number.isFinite(time)) continue;
     const ahead = time > reference + DAY;
-    if (NOT_A_POINT.test(r.text.trim())) continue;
+    // ("in 2 weeks", "within a few days": a point ahead, a plan, though it ends like a plural.)
+    const inAWhile = IN_A_WHILE.test(r.text.trim());
+    if (NOT_A_POINT.test(r.text.trim()) && !inAWhile) continue;
     // "I loved 11/22/63": a numeric date with a two-digit year is a title or a code as often as a date, so it
     // dates a fact only where a date is expected ("on 11/22/63", "since 3/4/99").
     if (SHORT_NUMERIC_DATE.test(r.text.trim()) && !DATE_PREPOSITION_BEFORE.test(before)) continue;
     // "late at night", "at 5pm": a time of day is not when something became true.
     // "on Tuesday" alone is too vague (or a habit) to date a fact.
-    const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text);
+    const dated = ['year', 'month', 'day'].some((c) => r.start.isCertain(c as 'year')) || RELATIVE.test(r.text) || inAWhile;
     if (!dated) continue;
     // "tomorrow" is under a day ahead of a message said in the morning, and still a plan.
     const soon = SOON.test(r.text);
