@@ -100,6 +100,10 @@ describe('answers to "how old are you?", "when did you …?", "what\'s your wife
     expect(slotted(await chat('A: how old are you?', '34'))).toEqual(['user.age=34@2026-11-25']);
     expect(slotted(await chat('A: how old r u', 'im 34 lol'))).toEqual(['user.age=34@2026-11-25']);
     expect(slotted(await chat('A: how old are you?', '34, you?'))).toEqual(['user.age=34@2026-11-25']);
+    // An age put right in the next bubble; the next birthday is no correction.
+    expect(slotted(await chat("i'm 34", '*35'))).toEqual(['user.age=35@2026-11-25']);
+    expect(slotted(await chat("i'm 34", 'sorry 35'))).toEqual(['user.age=35@2026-11-25']);
+    expect(slotted(await chat("i'm 34", '35 in may'))).toEqual(['user.age=34@2026-11-25']);
     expect(slotted(await chat('A: how old are you?', '34!! ancient'))).toEqual(['user.age=34@2026-11-25']);
     for (const answer of ['turning 40 next week', '12', '34 minutes', 'old enough']) {
       expect(slotted(await chat('A: how old are you?', answer)), answer).toEqual([]);

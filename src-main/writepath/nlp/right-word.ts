@@ -64,9 +64,12 @@ export function nameCorrectionIn(text: string, previous: string, earlier: readon
     const months = years.length === 0 ? [...new Set([...previous.matchAll(MONTH_SAID)].map((m) => m[0]))] : [];
     return months.length === 1 ? { right: `${months[0] as string} ${right}`, wrong: months[0] as string } : null;
   }
-  // A count for a count: "i quit smoking 2 months ago" / "*3".
+  // A count for a count: "i quit smoking 2 months ago" / "*3"; an age for an age.
   if (/^\d{1,3}$/.test(right)) {
     const counts = [...new Set(previous.match(/\b\d{1,3}(?=\s+(?:days?|weeks?|months?|years?|yrs?)\s+ago\b)/gi) ?? [])];
+    // An age for the age stated: "i'm 34" / "*35".
+    const age = earlier.find((f) => /\.age$/.test(f.slot ?? '') && f.value !== null && new RegExp(String.raw`\b${f.value}\b`).test(previous));
+    if (counts.length === 0 && age?.value && age.value !== right && Number(right) >= 16 && Number(right) <= 110) return { right, wrong: age.value };
     return counts.length === 1 && counts[0] !== right ? { right, wrong: counts[0] as string } : null;
   }
   // (A number is no name: "*2" corrects nothing else.)
