@@ -307,7 +307,13 @@ export class OfflineExtractor implements Extractor {
           facts.splice(own.at, before.length, ...redone.facts);
           for (const e of redone.entities) addEntity(e);
           dropUnnamed(before, facts, entities);
-          dropped.push(when !== null ? `episode ${episode.id}: dates the message before it ("${when}")` : `episode ${episode.id}: corrects the message before it ("${correction?.wrong ?? ''}" → "${right ?? ''}")`);
+          dropped.push(
+            when !== null
+              ? `episode ${episode.id}: dates the message before it ("${when}")`
+              : correction
+                ? `episode ${episode.id}: corrects the message before it ("${correction.wrong}" → "${right ?? ''}")`
+                : `episode ${episode.id}: is read with the message before it`,
+          );
           corrected = { said: fixedText, at: own.at, id: own.id, readAt: own.readAt, question: own.question };
         } else if (correction && fixedText === null) {
           // (The wrong name's kind, read before its entity goes: the right name is of the same kind.)
