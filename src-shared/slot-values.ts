@@ -24,7 +24,8 @@ export const endedValue = (value: string): string => `${ENDED}${value}`;
 /** A value saying the subject no longer holds something. */
 export const isDeparture = (value: string | null): boolean => value?.startsWith(ENDED) ?? false;
 
-const endedOf = (value: string): string | null => (value.startsWith(ENDED) ? value.slice(ENDED.length) : null);
+/** What a departure ended ("ended:tesco" → "tesco"; "" for "ended:" alone), or null for a value that is no departure. */
+export const endedOf = (value: string): string | null => (value.startsWith(ENDED) ? value.slice(ENDED.length) : null);
 
 /** `S.opinion.H` / `S.uses.H` → subject, head and whether the fact is for (like, yes) or against (dislike, no). */
 function preference(fact: SlottedFact): { subject: string; head: string; positive: boolean } | null {

@@ -29,11 +29,11 @@ const STATE_OPENERS = new Set(['at', 'in', 'with', 'on', 'a', 'an', 'the', 'sing
 /** The longest a question or an answer read here may be: a real one is short. */
 const MAX_WORDS = 8;
 
-/** The question `text` ends with, as `Asked`; null when it asks nothing the answerer could say of themselves. */
-export function askedOf(text: string): Asked | null {
+/** The question `text` ends with, lower-case, without its "?" and the openers before it ("random q, do u …"); null when it ends with none. */
+function lastQuestion(text: string): string | null {
   const last = /([^.!?\n]*\?+)\s*[\p{Extended_Pictographic}\uFE0F\s]*$/u.exec(text)?.[1];
   if (!last) return null;
-  const q = last
+  return last
     .toLowerCase()
     .replace(/[?!\s]+$/, '')
     .replace(/[’]/g, "'")
@@ -41,6 +41,12 @@ export function askedOf(text: string): Asked | null {
     .replace(/\bwiv\b/g, 'with')
     .trim()
     .replace(new RegExp(OPENING), '');
+}
+
+/** The question `text` ends with, as `Asked`; null when it asks nothing the answerer could say of themselves. */
+export function askedOf(text: string): Asked | null {
+  const q = lastQuestion(text);
+  if (q === null) return null;
   if (q.split(/\s+/).length > MAX_WORDS) return null;
   if (/^what'?s?\s+(?:is\s+)?(?:your|ur)\s+name$/.test(q)) return { kind: 'name', asked: 'name', still: false };
   // "what's your wife's name?", "what's ur bf called?", "what's your dog called?": the name of someone the speaker has.
@@ -204,9 +210,8 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
 
 /** A question about someone other than the one who answers: "does tom still live in leeds?", "are your parents ok?". */
 export function askedOfSomeoneElse(question: string): boolean {
-  const last = /([^.!?\n]*\?+)\s*[\p{Extended_Pictographic}\uFE0F\s]*$/u.exec(question)?.[1];
-  if (!last) return false;
-  const q = last.toLowerCase().replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
+  const q = lastQuestion(question);
+  if (q === null) return false;
   const subject = /^(?:do|does|did|is|are|was|were|has|have|had|can|will|would|r)\s+(\S+)/.exec(q)?.[1];
   return subject !== undefined && !['you', 'u', 'ya', 'y\'all', 'yall', 'i', 'we'].includes(subject);
 }
@@ -225,8 +230,7 @@ const WHEN_DID_YOU = new RegExp(String.raw`^when\s+(?:did|d)\s+${YOU}\s+(?:first
  * "I moved to leeds in 2019."; null when the question asks no such thing or the answer is no time (`isTime` reads it).
  */
 export function whenAnswered(question: string, answer: string, isTime: (words: string) => boolean): string | null {
-  const last = /([^.!?\n]*\?+)\s*[\p{Extended_Pictographic}\uFE0F\s]*$/u.exec(question)?.[1];
-  const q = last?.toLowerCase().replace(/[?!\s]+$/, '').replace(/[’]/g, "'").trim().replace(new RegExp(OPENING), '');
+  const q = lastQuestion(question);
   const did = q ? WHEN_DID_YOU.exec(q) : null;
   // (Not of two things at once, nor of someone else: "when did you and tom meet?" is both.)
   const rest = (did?.[2] ?? '').trim();

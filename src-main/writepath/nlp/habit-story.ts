@@ -7,7 +7,7 @@
  */
 import type { Token } from './analyzer';
 import { appSlotName, HABIT_NAMES, meatlessDiet, OPENERS_BEFORE, SOCIAL_APPS, type MeatlessDiet } from './lexicon';
-import { endedValue } from '../../../src-shared/slot-values';
+import { endedOf, endedValue, isDeparture } from '../../../src-shared/slot-values';
 import { lowerOf } from './phrases';
 import { withTimesAsWritten } from './time-words';
 import type { Statement, Subject } from './statement-types';
@@ -124,7 +124,7 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
 /** The speaker's diet a bare give-up ends: the one stated last and named before it ("User was vegan for 3 years" too). */
 function dietGivenUp(said: readonly Statement[], before: string, own: Subject): { diet: MeatlessDiet; since: number | null } | null {
   for (const s of [...said].reverse()) {
-    const stated = s.slot === `${own.key}.diet` && s.value !== null && !s.value.startsWith('ended:') ? meatlessDiet(s.value) : null;
+    const stated = s.slot === `${own.key}.diet` && s.value !== null && !isDeparture(s.value) ? meatlessDiet(s.value) : null;
     const was = s.slot === null && s.content.startsWith(`${own.text} `) ? DIET_HELD.exec(s.content.slice(own.text.length)) : null;
     const diet = stated ?? (was ? meatlessDiet(was[1] ?? '') : null);
     if (diet && new RegExp(String.raw`\b${diet === 'vegetarian' ? 'veg(?:etarian|gie)' : diet}\b`, 'i').test(before)) return { diet, since: s.eventTime };
@@ -135,7 +135,8 @@ function dietGivenUp(said: readonly Statement[], before: string, own: Subject): 
 /** The speaker's diet given up last, named before a take-up again (and none held since). */
 function dietTakenUpAgain(said: readonly Statement[], before: string, own: Subject): { diet: MeatlessDiet; since: number | null } | null {
   const last = said.findLast((s) => s.slot === `${own.key}.diet`);
-  const diet = last?.value?.startsWith('ended:') ? meatlessDiet(last.value.slice('ended:'.length)) : null;
+  const ended = last?.value ? endedOf(last.value) : null;
+  const diet = ended ? meatlessDiet(ended) : null;
   return diet && last && /\b(?:gave|give|quit|stopped|packed|caved|relapsed|fell)\b/i.test(before) ? { diet, since: last.eventTime } : null;
 }
 
