@@ -117,5 +117,6 @@ export { normaliseAlias } from './repo/entities';
 export { SUMMARY_FACTS, summaryFromFacts } from './entity-summary';
 export { plainText } from './retrieval/context';
 export { queryTerms } from './retrieval/text';
+export { datesIn } from './chrono-dates';
 export { stems, usedNodeIds } from './reply-usage';
 export { countTokens, truncateToTokens } from './retrieval/tokens';

@@ -3,16 +3,13 @@
  * chrono-node, and the §13 timestamp display fields.
  */
 import * as chrono from 'chrono-node';
-import { slashDateOrder } from '../../../src-shared/date-order';
+import { datesIn } from '../chrono-dates';
 import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
 import { seasonMentions, type SeasonMention } from '../../../src-shared/seasons';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 
-/** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
-const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
-  (slashDateOrder() === 'day-first' ? chrono.en.GB : chrono.casual).parse(text, ref, options);
 
 export interface TimeWindow {
   after: number | null;
@@ -56,10 +53,12 @@ export function parseTimeExpression(expr: string | number, edge: 'start' | 'end'
   // "last christmas", "easter" (chrono reads no holidays): that holiday's days, the last one begun.
   const holiday = r ? undefined : holidayMentions(/^(?:last|this|next|past)\s/i.test(text) ? text : `at ${text}`, now)[0];
   if (holiday) return edge === 'start' ? holiday.time : holiday.time + holiday.days * DAY;
-  if (!r) return null;
+  if (!r || beforeSomethingElse(r, text)) return null;
   const startAt = pastWhenYearless(r.start, now);
   const start = startAt.getTime();
   if (r.end) return edge === 'start' ? start : pastWhenYearless(r.end, now, start).getTime();
+  const whole = beforeLast(r, text, now) ?? weekendOf(r, start) ?? spanOrWeek(r, text, start, now);
+  if (whole) return edge === 'start' ? whole.after : whole.before;
   const shift = lastWeekdayShift(r.text, start, now);
   return (edge === 'start' ? periodStart(r.start, start) : periodEnd(r.start, start)) + shift;
 }
@@ -110,6 +109,95 @@ function isCalendarDay(iso: string): boolean {
   return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
+/** "the day before my birthday", "the week before christmas": chrono reads "the day before" as yesterday. */
+function beforeSomethingElse(r: chrono.ParsedResult, text: string): boolean {
+  return /\bbefore$/i.test(r.text.trim()) && !/^\s+(?:last|yesterday|today)\b/i.test(text.slice(r.index + r.text.length));
+}
+
+/**
+ * "the year / month / week / weekend / monday before last": one more back than the last one, whole (chrono reads
+ * "the week before" as a week ago and "monday" as the last Monday). The day named is the one the write path dates
+ * "the monday before last" by (writepath/nlp/time.ts).
+ */
+function beforeLast(r: chrono.ParsedResult, text: string, now: number): TimeWindow | null {
+  const lower = r.text.trim().toLowerCase();
+  const after = text.slice(r.index + r.text.length);
+  if (!(/\bbefore$/.test(lower) ? /^\s+last\b/i : /^\s+before\s+last\b/i).test(after)) return null;
+  const today = new Date(now);
+  today.setHours(0, 0, 0, 0);
+  const d = new Date(today);
+  if (/\byear\b/.test(lower)) return { after: new Date(d.getFullYear() - 2, 0, 1).getTime(), before: new Date(d.getFullYear() - 1, 0, 1).getTime() };
+  if (/\bmonth\b/.test(lower)) return { after: new Date(d.getFullYear(), d.getMonth() - 2, 1).getTime(), before: new Date(d.getFullYear(), d.getMonth() - 1, 1).getTime() };
+  if (/\bweekend\b/.test(lower)) {
+    // The last weekend begun (today's, on a Saturday or Sunday), then the one before it.
+    d.setDate(d.getDate() - ((d.getDay() + 1) % 7) - 7);
+    const start = d.getTime();
+    d.setDate(d.getDate() + 2);
+    return { after: start, before: d.getTime() };
+  }
+  if (/\bweek\b/.test(lower)) {
+    // Monday to Sunday, two weeks before this one.
+    d.setDate(d.getDate() - ((d.getDay() + 6) % 7) - 14);
+    const start = d.getTime();
+    d.setDate(d.getDate() + 7);
+    return { after: start, before: d.getTime() };
+  }
+  if (!r.start.isCertain('weekday') || r.start.isCertain('day')) return null;
+  const day = r.start.date();
+  day.setHours(0, 0, 0, 0);
+  if (day.getTime() > now) day.setDate(day.getDate() - 7);
+  day.setDate(day.getDate() - 7);
+  const start = day.getTime();
+  day.setDate(day.getDate() + 1);
+  return { after: start, before: day.getTime() };
+}
+
+/**
+ * "last weekend", "this weekend": Saturday and Sunday both. chrono names one day of it (last weekend's Sunday,
+ * this weekend's Saturday), and a window of that day alone missed the other.
+ */
+function weekendOf(r: chrono.ParsedResult, start: number): TimeWindow | null {
+  if (!/\bweekend\b/i.test(r.text) || r.start.isCertain('hour')) return null;
+  const d = new Date(start);
+  d.setHours(0, 0, 0, 0);
+  const day = d.getDay();
+  d.setDate(d.getDate() + (day === 0 ? -1 : 6 - day));
+  const after = d.getTime();
+  d.setDate(d.getDate() + 2);
+  return { after, before: d.getTime() };
+}
+
+/** "the past week", "the last few days", "over the last 2 weeks": from then until now. */
+const SPAN_TO_NOW = /^(?:past|last)\s+(?:(?:few|couple(?:\s+of)?|several|\d+|two|three|four|five|six)\s+)?(?:days|weeks|months|fortnight|week|month)$/i;
+
+const A_WEEK = /^(?:(?:last|this|next|past|coming)\s+week|(?:a|one|\d+|two|three|four|five|six|a few|a couple of|few|couple of)\s+weeks?\s+ago)$/i;
+
+/**
+ * A span counted back to now ("in the past week", "the last few days": chrono names its first day alone), else a
+ * week named ("last week", "this week", "2 weeks ago": chrono names one day of it) as Monday to Sunday.
+ */
+function spanOrWeek(r: chrono.ParsedResult, text: string, start: number, now: number): TimeWindow | null {
+  const said = r.text.trim();
+  if (r.start.isCertain('hour')) return null;
+  const d = new Date(start);
+  d.setHours(0, 0, 0, 0);
+  // ("last week" alone is the week before this one; "the last week", "over the last week" the seven days to now.)
+  const plural = /\b(?:days|weeks|months|past)\b/i.test(said) || /\bthe\s+$/i.test(text.slice(0, r.index));
+  if (SPAN_TO_NOW.test(said) && plural) {
+    const end = new Date(now);
+    end.setHours(0, 0, 0, 0);
+    end.setDate(end.getDate() + 1);
+    return { after: d.getTime(), before: end.getTime() };
+  }
+  if (!A_WEEK.test(said)) return null;
+  // (chrono's "this week" is its Sunday, the day before this Monday.)
+  if (/^this\s+week$/i.test(said)) d.setTime(new Date(now).setHours(0, 0, 0, 0));
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  const after = d.getTime();
+  d.setDate(d.getDate() + 7);
+  return { after, before: d.getTime() };
+}
+
 /** A bare "March" or "2023" names a whole period: widen to it, by which components chrono left implied. */
 function periodStart(c: chrono.ParsedComponents, t: number): number {
   const d = new Date(t);
@@ -151,7 +239,9 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
   // seconds, and a soft signal from a pasted document's first page is as good as one from its last. Pieces
   // that cannot name a time are not parsed.
   let r: chrono.ParsedResult | undefined;
+  let said = '';
   for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) {
+    said = piece.text;
     // "what did we do last christmas?", "since easter": a holiday's days, or from or until them (chrono reads none).
     const holiday = holidayMentions(piece.text, now)[0];
     const window = holiday ? holidayWindow(holiday, piece.text) : null;
@@ -161,9 +251,11 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
     if (season) return { after: season.time, before: season.end };
     if (mayNameATime(piece.text) && (r = datesIn(piece.text, new Date(now), { forwardDate: false })[0])) break;
   }
-  if (!r) return null;
+  if (!r || beforeSomethingElse(r, said)) return null;
   // "what did we do in May?" asked in November: the May gone, where the memory's turns are (chrono picks the nearest).
   const start = pastWhenYearless(r.start, now).getTime();
+  const whole = beforeLast(r, said, now) ?? weekendOf(r, start) ?? spanOrWeek(r, said, start, now);
+  if (whole) return whole;
   // "what did I do last monday?": the day the write path dates "last monday" by (calendar.ts).
   const shift = lastWeekdayShift(r.text, start, now);
   return {

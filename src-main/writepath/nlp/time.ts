@@ -3,8 +3,7 @@
  * consolidation: "I moved to Kraków last month" said on 2023-05-08 happened in April 2023. chrono-node reads
  * the expressions; years alone ("in 2019") are ours, chrono does not take them.
  */
-import * as chrono from 'chrono-node';
-import { slashDateOrder } from '../../../src-shared/date-order';
+import { datesIn } from '../../memory';
 import { lastWeekdayShift } from '../../../src-shared/calendar';
 import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
@@ -12,9 +11,6 @@ import { mayNameATime, textPieces } from '../../../src-shared/text';
 import { withPartOfPeriod } from './time-parts';
 import { seasonMentions } from '../../../src-shared/seasons';
 
-/** chrono, reading "03/02/2025" the person's way round (date-order.ts). */
-const datesIn = (text: string, ref: Date, options: chrono.ParsingOption): chrono.ParsedResult[] =>
-  (slashDateOrder() === 'day-first' ? chrono.en.GB : chrono.casual).parse(text, ref, options);
 
 export interface TimeMention {
   /** The expression as written ("last month"). */
