@@ -68,7 +68,11 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // and Katharina get engaged?"). Session 30: R@10 long chats 0.509 → 0.516 (temporal 0.516 → 0.547; @20 0.642 →
   // 0.629), tidy 0.765 (@5 0.664 → 0.673), short chats 0.856 (@5 0.63 → 0.652), Russian unchanged; pack recall
   // unchanged but long chats 0.792 → 0.798. Off altogether: tidy 0.772 but short chats 0.844, Russian @5 0.675 → 0.623.
-  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.0, causal: 1.0, neighbourhood: 0.5, provenance: 1.0, synonyms: 0.5 },
+  // `topics` (life-topics.ts; only for a question that names a life topic; scored among the turns found), session
+  // 33: R@10 long chats 0.516 → 0.538 (multi-hop 0.402 → 0.458, inference 0.323 → 0.359; @20 0.629 → 0.636), tidy
+  // 0.765 → 0.773, short chats 0.856 → 0.844 (one inference question's turn), Russian unchanged; pack recall tidy
+  // 0.909 → 0.913, long 0.798 → 0.795. Weight 0.2: long 0.521; 0.3: 0.533; 0.6: 0.534 (single-hop and temporal lower).
+  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.0, causal: 1.0, neighbourhood: 0.5, provenance: 1.0, synonyms: 0.5, topics: 0.45 },
   primaryBoost: 0.5,
   intentThreshold: 0.45,
   candidates: 100,

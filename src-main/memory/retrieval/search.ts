@@ -38,6 +38,7 @@ import {
 } from './strategies';
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
+import { topicMatches, topicWords } from './life-topics';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
@@ -235,6 +236,13 @@ export async function search(
   }
   await yieldToLoop();
   lists.vector = time('vector', () => vectorStrategy(deps.db, deps.knn, queryVector, filter, n));
+  // "What jobs did Bartek have?": of the turns found, those that tell of a life's topic in its own words
+  // (life-topics.ts).
+  const told = weights.topics > 0 ? topicWords(query) : [];
+  if (told.length > 0) {
+    const candidates = [...new Set([...(lists.neighbourhood ?? lists.fts ?? []), ...lists.vector])];
+    lists.topics = time('topics', () => topicMatches(deps.db, told, candidates, deps.termStats));
+  }
   const wordVectors = deps.wordVectors();
   if (wordVectors && weights.synonyms > 0 && reading.similarWords === true) {
     lists.synonyms = time('synonyms', () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { recordTranscript } from '../../../src-main/data/import/record-transcript';
-import { conversationEpisodes, recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import { encodeWordVectors, WordVectors } from '../../../src-main/embeddings/word-vectors';
 import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
 import { openTestEngine } from '../../helpers/temp-engine';
+import { fillerChat, recordedTranscript } from '../../helpers/transcript-search';
 
 const FILLER = [
   'the train was late again',
@@ -22,38 +21,11 @@ const FILLER = [
 ];
 
 /** Two friends' chat: the answer to "how did Marco's diet change" shares no word with the question but his name. */
-const chat = recallDatasetSchema.parse({
-  conversations: [
-    {
-      id: 'c',
-      sessions: [
-        {
-          id: 'months',
-          turns: [
-            ...Array.from({ length: 120 }, (_, i) => ({
-              id: `x${i}`,
-              speaker: i % 2 ? 'Marco' : 'Ines',
-              role: i % 2 ? 'assistant' : 'user',
-              text: FILLER[i % FILLER.length] as string,
-              time: new Date(Date.parse('2024-03-01T09:00:00Z') + i * 3_600_000).toISOString(),
-            })),
-            { id: 'fish', speaker: 'Marco', role: 'assistant', text: 'confession. been eating fish. pescatarian now i guess', time: '2024-03-09T10:00:00Z' },
-          ],
-        },
-      ],
-    },
-  ],
-}).conversations[0];
+const chat = fillerChat(FILLER, ['Ines', 'Marco'], [{ id: 'fish', speaker: 'Marco', text: 'confession. been eating fish. pescatarian now i guess', time: '2024-03-09T10:00:00Z' }]);
 
 const NOW = Date.parse('2024-06-01T00:00:00Z');
 
-async function recorded(retrieval: Partial<RetrievalConfig> = {}): Promise<{ engine: MemoryEngine; turnOf: Map<string, string> }> {
-  if (!chat) throw new Error('fixture missing');
-  const { engine } = openTestEngine({ startSlowPath: false, retrieval });
-  const episodes = conversationEpisodes(chat);
-  const ids = await recordTranscript(engine, episodes);
-  return { engine, turnOf: new Map(ids.map((id, i) => [id, episodes[i]?.attributes.turn_id ?? '?'])) };
-}
+const recorded = (retrieval: Partial<RetrievalConfig> = {}): Promise<{ engine: MemoryEngine; turnOf: Map<string, string> }> => recordedTranscript(chat, retrieval);
 
 /** The pack's earlier turns by score, best first, with the strategies that found each. */
 async function packTurns(query: string, retrieval: Partial<RetrievalConfig> = {}): Promise<{ turn: string; strategies: string[]; score: number }[]> {
@@ -66,11 +38,14 @@ async function packTurns(query: string, retrieval: Partial<RetrievalConfig> = {}
     .map((i) => ({ turn: turnOf.get(i.nodeId as string) ?? '?', strategies: i.strategies.map((st) => st.strategy), score: i.score }));
 }
 
-const OFF: Partial<RetrievalConfig> = { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, synonyms: 0 } };
+// The diet's own words ("fish", "pescatarian") are also a life topic's (life-topics.ts): that list is off here, so what
+// is measured is the similar words alone.
+const ON: Partial<RetrievalConfig> = { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, topics: 0 } };
+const OFF: Partial<RetrievalConfig> = { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, topics: 0, synonyms: 0 } };
 
 describe('similar words (synonyms.ts)', () => {
   it('a context pack finds the turn that says the question in other words, and says how', async () => {
-    const turns = await packTurns("How did Marco's diet change?");
+    const turns = await packTurns("How did Marco's diet change?", ON);
     const fish = turns.findIndex((t) => t.turn === 'fish');
     expect(fish).toBeGreaterThanOrEqual(0);
     expect(turns[fish]?.strategies).toContain('synonyms');

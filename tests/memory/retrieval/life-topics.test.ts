@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
+import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
+import { MAX_TOPIC_TERMS, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
+import { openTestEngine } from '../../helpers/temp-engine';
+import { fillerChat, recordedTranscript } from '../../helpers/transcript-search';
+
+const FILLER = [
+  'the train was late again',
+  'coffee tomorrow?',
+  'lol same',
+  'rain all week',
+  'did u see the match',
+  'haha no way',
+  'send me the link',
+  'we should go to the seaside',
+  'my sister is visiting on sunday',
+  'cant find my charger anywhere',
+];
+
+/** Two friends' chat: Bartek tells of leaving a job without the word "job". */
+const chat = fillerChat(FILLER, ['Ola', 'Bartek'], [
+  { id: 'notice', speaker: 'Bartek', text: 'handed in my notice!! last shift at the warehouse is friday', time: '2024-03-09T10:00:00Z' },
+]);
+
+const NOW = Date.parse('2024-06-01T00:00:00Z');
+
+const recorded = (retrieval: Partial<RetrievalConfig> = {}): Promise<{ engine: MemoryEngine; turnOf: Map<string, string> }> => recordedTranscript(chat, retrieval);
+
+/** The turns a search finds for `query`, best first, with the strategies that found each. */
+async function found(query: string, retrieval: Partial<RetrievalConfig> = {}): Promise<{ turn: string; strategies: string[]; score: number }[]> {
+  const { engine, turnOf } = await recorded(retrieval);
+  const result = await engine.search({ query, types: ['episodic'], limit: 10, now: NOW });
+  return result.hits.map((h) => ({ turn: turnOf.get(h.node.id) ?? '?', strategies: h.strategies.map((st) => st.strategy), score: h.score }));
+}
+
+const OFF: Partial<RetrievalConfig> = { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, topics: 0 } };
+
+describe('the words a topic is told in (life-topics.ts)', () => {
+  it('a question naming a topic reads the words chats tell it in, not its own again', () => {
+    const words = topicWords('What jobs has Bartek had?');
+    expect(words).toEqual(expect.arrayContaining(['shift', 'notice', 'boss']));
+    expect(topicWords('where has he lived, and which job did he take')).toEqual(expect.arrayContaining(['landlord', 'shift']));
+    expect(topicWords('what job did the boss offer')).not.toContain('boss');
+  });
+
+  it('a question naming no topic reads nothing more', () => {
+    expect(topicWords('did Bartek see the match?')).toEqual([]);
+    expect(topicWords('')).toEqual([]);
+  });
+
+  it('a question naming every topic reads the first topics it names, up to the bound a search reads', async () => {
+    const every = topicWords('job home relationship health diet pet car study exercise travel money baby death');
+    expect(every.length).toBeGreaterThan(MAX_TOPIC_TERMS);
+    expect(every.slice(0, 3)).toEqual(['shift', 'shifts', 'boss']); // in the question's order: the job's words first
+    const hits = await found('job home relationship health diet pet car study exercise travel money baby death, Bartek?');
+    expect(hits.find((h) => h.turn === 'notice')?.strategies ?? []).toContain('topics');
+  });
+
+  it('ranks only the turns it is given, by the told words they say (by stem), a rarer word weighing more', () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const shifts = engine.rememberFact({ content: 'two night shifts in a row, dead on my feet' });
+    const boss = engine.rememberFact({ content: 'my boss again. honestly' });
+    const both = engine.rememberFact({ content: 'boss moved my shift to sunday' });
+    const unsaid = engine.rememberFact({ content: 'we should go to the seaside' });
+    const notGiven = engine.rememberFact({ content: 'last shift tomorrow, boss is sad' });
+    // "shift" in 3 documents of 1,000, "boss" in 300: a turn saying "shift" outranks one saying "boss".
+    const termStats = { documentFrequencies: () => (w: string) => (w === 'boss' ? 300 : 3), documents: () => 1_000 };
+    const ranked = topicMatches(engine.database, ['shift', 'boss'], [boss, shifts, unsaid, both], termStats);
+    expect(ranked).toEqual([both, shifts, boss]);
+    expect(ranked).not.toContain(notGiven);
+    expect(topicMatches(engine.database, [], [boss], termStats)).toEqual([]);
+  });
+
+  it('a search finds the turn that tells of the topic in its own words, and says how', async () => {
+    const hits = await found('What jobs has Bartek had?');
+    const notice = hits.find((h) => h.turn === 'notice');
+    expect(notice?.strategies).toContain('topics');
+    const without = await found('What jobs has Bartek had?', OFF);
+    // What the list adds: the turn leads the rest by more (the word vectors may find it too: "shift" is near "jobs").
+    const lead = (list: { turn: string; score: number }[]): number => {
+      const at = list.findIndex((h) => h.turn === 'notice');
+      const next = list[at + 1];
+      return at < 0 ? -Infinity : at > 0 ? -at : next ? (list[0]?.score ?? 0) / next.score : Infinity;
+    };
+    expect(lead(hits)).toBeGreaterThan(lead(without));
+  });
+
+  it('a question naming no topic gives no such list', async () => {
+    const hits = await found('did Bartek see the match?');
+    expect(hits.flatMap((h) => h.strategies)).not.toContain('topics');
+  });
+});
