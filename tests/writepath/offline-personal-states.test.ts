@@ -18,6 +18,17 @@ describe('ages and birthdays', () => {
     expect(await first('I turned 40 last month')).toMatchObject({ content: 'User turned 40', day: '2026-10-25' });
   });
 
+  it('an age said in words reads as its number', async () => {
+    expect(await read("i'm thirty four btw")).toEqual([{ content: 'User is 34 years old', slot: 'user.age', value: '34', day: null }]);
+    expect(await read('turned forty last month 🙃')).toEqual([{ content: 'User turned 40', slot: 'user.age', value: '40', day: '2026-10-25' }]);
+    expect(await first('I just turned twenty-one!!')).toMatchObject({ content: 'User turned 21', value: '21' });
+    expect(await first('my son is seven and already smarter than me')).toMatchObject({ content: "User's son is 7 years old" });
+    expect(await first('my nan turned a hundred on sunday')).toMatchObject({ content: "User's nan turned 100", day: '2026-11-22' });
+    for (const text of ["i'm two drinks in", 'im ten mins away', "i'm one of them", "i'm seven and what is this", 'im thirty next week', 'turned forty degrees today', 'is he forty?']) {
+      expect((await read(text)).filter((s) => s.slot?.endsWith('.age')), text).toEqual([]);
+    }
+  });
+
   it("a relative's or a pet's age; only a one-of relative has the slot", async () => {
     expect(await first('my son is 4 and already smarter than me')).toMatchObject({ content: "User's son is 4 years old", slot: null });
     expect(await first('my daughter is 6 months old')).toMatchObject({ content: "User's daughter is 6 months old" });

@@ -18,6 +18,7 @@ import { normaliseFact } from '../text';
 import { NOTHING, type Built, type StateReading, type StatesRead, type Subject } from './statement-types';
 import { conditionIn, keyOf } from './health-states';
 import { overIn, withWhatEndsToo } from './states-over';
+import { NUMBER_IN_WORDS, numberInWords } from './number-words';
 
 /**
  * A message without "I" or "my" that may still tell of its speaker by its shape alone (statements.ts reads only
@@ -25,7 +26,7 @@ import { overIn, withWhatEndsToo } from './states-over';
  * "big fan of the office", "obsessed with taylor swift rn".
  */
 export const STATE_WITHOUT_SUBJECT =
-  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+\d|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b|(?:a|an)\s+(?:night owl|morning person|early bird|night person|dog person|cat person)\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|lactose intolerant|gluten intolerant)\b))/iu;
+  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+(?:\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred)\b)|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b|(?:a|an)\s+(?:night owl|morning person|early bird|night person|dog person|cat person)\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|lactose intolerant|gluten intolerant)\b))/iu;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ages and birthdays
@@ -37,7 +38,11 @@ const TURNED = /^(?:just\s+|finally\s+)?turned\s+(\d{1,3})(?=$|[\s,.!?;])(.*)$/;
 /** A number that is no age: "i'm 5 minutes away", "i'm 2 drinks in", "im 20 weeks pregnant", "i'm 30 on saturday" (ahead). */
 const NOT_AN_AGE_AFTER = /^\s*(?:%|minutes?|mins?|hours?|hrs?|secs?|seconds?|days?|weeks?|months?|drinks?|pints?|miles?|km|k|quid|pounds?|euros?|dollars?|percent|times?|kg|lbs?|stone|cm|ft|feet|in|inches|out|of|for|on|off|down|up|pages?|chapters?|episodes?|points?|grand)\b/;
 
-function ageIn(rest: string, subject: Subject): Built | null {
+/** An age said in words, after the verb: "i'm thirty four", "turned forty last month", "my son is seven". */
+const AGE_IN_WORDS = new RegExp(String.raw`^((?:is|are|am|'s|'m|m|(?:just\s+|finally\s+)?turned)\s+)(${NUMBER_IN_WORDS})(?=$|[\s,.!?;])`, 'i');
+
+function ageIn(told: string, subject: Subject): Built | null {
+  const rest = told.replace(AGE_IN_WORDS, (_whole, verb: string, words: string) => `${verb}${numberInWords(words) ?? words}`);
   const now = AGE_IS.exec(rest);
   const turned = now ? null : TURNED.exec(rest);
   const m = now ?? turned;
