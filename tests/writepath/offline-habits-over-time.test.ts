@@ -56,6 +56,30 @@ describe('a habit given up and taken up again in one message', () => {
   });
 });
 
+describe('a state that lasted only a span', () => {
+  it('ends a diet or undoes a give-up that "lasted" a span or "didn\'t last", dated that span after it began', async () => {
+    expect(await read('went vegan in march. lasted 3 days')).toEqual([
+      { slot: 'user.diet', value: 'vegan', content: 'User went vegan in March', day: '2026-03-01' },
+      { slot: 'user.diet', value: 'ended:vegan', content: 'User gave up being vegan', day: '2026-03-04' },
+    ]);
+    expect(await slots("went vegan in january, didn't last")).toEqual([
+      { slot: 'user.diet', value: 'vegan', day: '2026-01-01' },
+      { slot: 'user.diet', value: 'ended:vegan' },
+    ]);
+    expect(await slots('i went vegan but it only lasted a month')).toEqual([{ slot: 'user.diet', value: 'vegan' }, { slot: 'user.diet', value: 'ended:vegan' }]);
+    expect(await read('quit smoking in june, lasted two weeks lol')).toEqual([
+      { slot: 'user.uses.smoking', value: 'no', content: 'User quit smoking in June', day: '2026-06-01' },
+      { slot: 'user.uses.smoking', value: 'yes', content: 'User started smoking again', day: '2026-06-15' },
+    ]);
+  });
+
+  it('leaves a state still held, or something else that lasted', async () => {
+    expect(await slots('quit smoking in may. still going strong, lasted 6 months so far')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-05-01' }]);
+    expect(await slots('went veggie in 2020, lasted 2 years and counting')).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2020-01-01' }]);
+    expect(await slots('went vegan in march. my phone lasted 3 days')).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-03-01' }]);
+  });
+});
+
 describe('a habit kept off for a span', () => {
   it('reads "haven\'t smoked since …" and "not had a drink in …" as given up, from then', async () => {
     expect(await read("I haven't smoked since june")).toEqual([{ slot: 'user.uses.smoking', value: 'no', content: 'User has not smoked since June', day: '2026-06-01' }]);

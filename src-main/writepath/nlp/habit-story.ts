@@ -66,6 +66,17 @@ const RELAPSE = new RegExp(
   'giu',
 );
 const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it |them |em )?up|packed (?:it|them|em) in|(?:deleted|uninstalled)(?: (?:it|them))?)(?:\s+(?:again|for good)(?: now)?)?)(?=\s*(?:$|[,;.!?…\n]|in\b|on\b|at\b|last\b|this\b|a\b|an\b|\d|back\b|around\b|again\b|for good\b|lol\b|(?:the\s+)?(?:christmas|xmas|easter|new year|spring|summer|autumn|fall|winter|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\b))([^,;.!?…\n]*)`, 'giu');
+/**
+ * "went vegan. lasted 3 days", "quit smoking, didn't last", "it only lasted a week": the state just told did not hold
+ * (a take-up ended, a give-up undone). Said as its own clause; "my phone lasted 3 days" is something else's.
+ */
+const SHORT_LIVED = new RegExp(
+  LEAD +
+    String.raw`((?:(?:it|that|this)\s+)?(?:only\s+|just\s+|barely\s+)?(?:lasted|managed)\s+(?:like\s+|about\s+|all of\s+|a whole\s+|maybe\s+)?(${SPAN_COUNT})\s+(hour|day|week|month|year)s?|(?:(?:it|that|this)\s+)?(?:didn'?t|did not|never)\s+last(?:\s+long)?)\b([^,;.!?…\n]*)`,
+  'giu',
+);
+/** "lasted 6 months so far", "… and counting": a state still held. */
+const STILL_LASTING = /^\s*(?:so far|and counting|now|already|(?:un)?till? now|and still|\+)/i;
 /** "gave up on dry january", "quit on the marathon": a give-up of something else, not the habit or diet said before. */
 const GIVEN_UP_ON_SOMETHING = /^\s*on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the\s+\d|\d|(?:new year|christmas|xmas|easter)\b)/i;
 const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
@@ -75,6 +86,8 @@ const HABITLESS_RELAPSE = /^\S+ (?:started(?: (?:it|them))? (?:again|back up|up 
 interface HabitTurn {
   at: number;
   value: 'yes' | 'no';
+  /** The turn undoes the state before it, whichever it was ("…, lasted 3 days"); `value` is then the state's opposite. */
+  undoes?: { count: string; unit: string } | null;
   said: string;
   tail: string;
   /** Said with "I" ("i started again tho"): the speaker's, even after someone else's habit. */
@@ -91,9 +104,21 @@ export function habitTurnsAfter(before: readonly Statement[], said: string, text
 }
 
 function withRelapses(out: Statement[], text: string, own: Subject, reference: number, from = 0): Statement[] {
-  const turns: HabitTurn[] = [...[...text.matchAll(RELAPSE)].map((m) => ({ m, value: 'yes' as const })), ...[...text.matchAll(GIVEN_UP_AGAIN)].map((m) => ({ m, value: 'no' as const }))]
-    .filter(({ m }) => !DENIED_BEFORE.test(text.slice(0, m.index + m[0].indexOf(m[1] as string))))
-    .map(({ m, value }) => ({ at: m.index + m[0].indexOf(m[1] as string), value, said: m[1] ?? '', tail: m[2] ?? '', saidByI: /(?:^|[\s,;.!?…])(?:i|i'?m|im|i'?ve)\s/i.test(m[0]) }))
+  const turnOf = (m: RegExpMatchArray, value: 'yes' | 'no', tail: string, undoes?: HabitTurn['undoes']): HabitTurn => ({
+    at: (m.index ?? 0) + m[0].indexOf(m[1] as string),
+    value,
+    said: m[1] ?? '',
+    tail,
+    saidByI: /(?:^|[\s,;.!?…])(?:i|i'?m|im|i'?ve)\s/i.test(m[0]),
+    ...(undoes !== undefined ? { undoes } : {}),
+  });
+  const notDenied = (m: RegExpMatchArray): boolean => !DENIED_BEFORE.test(text.slice(0, (m.index ?? 0) + m[0].indexOf(m[1] as string)));
+  const turns: HabitTurn[] = [
+    ...[...text.matchAll(RELAPSE)].filter(notDenied).map((m) => turnOf(m, 'yes', m[2] ?? '')),
+    ...[...text.matchAll(GIVEN_UP_AGAIN)].filter(notDenied).map((m) => turnOf(m, 'no', m[2] ?? '')),
+    // (Its value is set against the state it undoes, below.)
+    ...[...text.matchAll(SHORT_LIVED)].filter((m) => notDenied(m) && !STILL_LASTING.test(m[4] ?? '')).map((m) => turnOf(m, 'no', m[4] ?? '', m[2] && m[3] ? { count: m[2], unit: m[3] } : null)),
+  ]
     .filter((turn) => turn.at >= from && !(turn.value === 'no' && GIVEN_UP_ON_SOMETHING.test(turn.tail)))
     .sort((a, b) => a.at - b.at);
   const result = out.filter((s) => !(s.slot === null && HABITLESS_RELAPSE.test(s.content)));
@@ -104,10 +129,12 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
     const named = habits.map((slot) => ({ slot, at: lastMention(text.slice(0, turn.at), slot.slice(slot.lastIndexOf('.') + 1)) })).filter((h) => h.at >= 0);
     const slot = named.sort((a, b) => b.at - a.at)[0]?.slot;
     const before = result.findLast((s) => s.slot === slot);
-    if (slot && before && before.value !== turn.value) result.push(habitTurn(turn, slot, before, own, reference));
+    if (slot && before && 'undoes' in turn) result.push(habitTurn({ ...turn, value: before.value === 'no' ? 'yes' : 'no' }, slot, before, own, reference));
+    else if (slot && before && before.value !== turn.value) result.push(habitTurn(turn, slot, before, own, reference));
     // "went vegan in jan but gave up in march", "i was vegan for 3 years but quit": a diet given up, said without it.
     // ("went veggie in 2019 but caved last month": meat again.)
     const givesUp = turn.value === 'no' ? !/^(?:deleted|uninstalled)/i.test(turn.said) : /^(?:caved|relapsed|fell off the wagon)/i.test(turn.said);
+    // (A diet that lasted a span ended then: "went vegan in january. lasted 3 days".)
     const diet = !slot && givesUp ? dietGivenUp(result, text.slice(0, turn.at), own) : null;
     if (diet) result.push(dietTurn(turn, diet, own, reference));
     // "gave up in march, back on it since june": the diet given up taken up again.
@@ -151,6 +178,9 @@ function dietTurn(turn: HabitTurn, given: { diet: MeatlessDiet; since: number | 
 
 /** When a turn happened, by the time said with it, never before the state it ends; `said`: that time as written, to say. */
 function turnTime(turn: HabitTurn, since: number | null, reference: number): { time: number | null; said: string } {
+  // "went vegan in january. lasted 3 days": it ended that span after it began (never after it was said).
+  const lasted = turn.undoes && since !== null ? spanBack(turn.undoes.count, turn.undoes.unit, since) : null;
+  if (lasted !== null && since !== null) return { time: Math.min(reference, 2 * since - lasted), said: '' };
   const when: TimeMention | undefined = timeMentions(turn.tail, reference).find((m) => goneBy(m, false) && !/^now$/i.test(m.text.trim()));
   const time = when && (since === null || when.time >= since) ? when.time : null;
   // ("in March" is said as written; "last week" would be wrong tomorrow, and is the event time alone.)
