@@ -14,60 +14,75 @@ interface LifeTopic {
   asked: readonly string[];
   /** Words a chat tells of it in. */
   told: readonly string[];
+  /** Emoji a chat tells it with ("💍", "🩼"): the index keeps no emoji, so they are read from the turns found. */
+  emoji?: readonly string[];
 }
 
 const TOPICS: readonly LifeTopic[] = [
   {
     asked: ['job', 'jobs', 'work', 'worked', 'working', 'career', 'employment', 'employed', 'unemployed', 'employer', 'occupation', 'profession', 'workplace'],
     told: ['job', 'shift', 'shifts', 'boss', 'offer', 'interview', 'hired', 'fired', 'quit', 'resigned', 'contract', 'promotion', 'probation', 'promoted', 'raise', 'salary', 'colleague', 'colleagues', 'coworkers', 'office', 'manager', 'redundant', 'redundancy', 'laid', 'internship', 'apprenticeship', 'notice', 'payslip', 'overtime'],
+    emoji: ['💼', '👔'],
   },
   {
     asked: ['live', 'lived', 'living', 'move', 'moved', 'moving', 'relocate', 'relocated', 'relocation', 'home', 'flat', 'apartment', 'house', 'city', 'cities', 'address', 'neighbourhood', 'neighborhood'],
     told: ['moving', 'moved', 'flat', 'apartment', 'house', 'rent', 'landlord', 'lease', 'tenancy', 'viewing', 'mortgage', 'boxes', 'packing', 'van', 'keys', 'deposit', 'flatmate', 'housemate', 'neighbours'],
+    emoji: ['🏠', '🏡', '📦', '🔑'],
   },
   {
     asked: ['relationship', 'relationships', 'dating', 'boyfriend', 'girlfriend', 'partner', 'married', 'marriage', 'engaged', 'engagement', 'propose', 'proposed', 'proposal', 'divorce', 'divorced', 'single', 'romance', 'romantic'],
     told: ['date', 'dating', 'boyfriend', 'girlfriend', 'bf', 'gf', 'kissed', 'broke', 'dumped', 'ex', 'proposed', 'ring', 'engaged', 'wedding', 'married', 'fiance', 'fiancé', 'fiancée', 'anniversary', 'tinder', 'hinge', 'bumble', 'crush', 'girlfriend'],
+    emoji: ['💍', '💔', '💑', '💏', '👰', '🤵', '💒'],
   },
   {
     asked: ['health', 'injury', 'injured', 'ill', 'illness', 'sick', 'hurt', 'surgery', 'operation', 'hospital', 'recovery', 'recover', 'recovered', 'recovering', 'diagnosis', 'diagnosed', 'medical', 'condition', 'mobility', 'treatment'],
     told: ['doctor', 'gp', 'hospital', 'surgery', 'operation', 'physio', 'crutches', 'mri', 'scan', 'xray', 'diagnosed', 'pain', 'broke', 'broken', 'torn', 'sprained', 'stitches', 'meds', 'medication', 'pills', 'consultant', 'appointment', 'healing', 'fever', 'flu', 'covid', 'antibiotics', 'nurse', 'ward', 'discharged', 'wheelchair', 'cast', 'rehab'],
+    emoji: ['🏥', '🤒', '🤕', '💊', '🩺', '🩼', '🦽', '🚑', '💉', '🤧'],
   },
   {
     asked: ['diet', 'eat', 'eats', 'eating', 'food', 'vegetarian', 'vegan', 'meat'],
     told: ['vegan', 'vegetarian', 'veggie', 'pescatarian', 'meat', 'fish', 'chicken', 'beef', 'dairy', 'plant', 'keto', 'gluten', 'burger', 'bacon'],
+    emoji: ['🥩', '🥗', '🌱', '🍖', '🥦', '🍗', '🥓'],
   },
   {
     asked: ['pet', 'pets', 'dog', 'dogs', 'cat', 'cats', 'puppy', 'kitten', 'animal', 'animals'],
     told: ['dog', 'cat', 'puppy', 'pup', 'kitten', 'vet', 'walkies', 'adopted', 'rescue', 'litter', 'barks', 'barking', 'lead', 'leash', 'kennel', 'breed', 'paws', 'fur', 'treats'],
+    emoji: ['🐶', '🐕', '🐱', '🐈', '🐾', '🐩', '🐇', '🐹', '🐰'],
   },
   {
     asked: ['car', 'cars', 'vehicle', 'drive', 'drives', 'driving'],
     told: ['car', 'drive', 'driving', 'mot', 'garage', 'mechanic', 'insurance', 'brakes', 'engine', 'tyres', 'petrol', 'diesel', 'licence', 'license', 'parking', 'vw', 'volkswagen', 'ford', 'fiesta', 'toyota', 'yaris', 'corolla', 'honda', 'bmw', 'audi', 'mercedes', 'tesla', 'nissan', 'kia', 'hyundai', 'renault', 'peugeot', 'fiat', 'volvo', 'seat', 'vauxhall', 'corsa', 'opel'],
+    emoji: ['🚗', '🚙', '🚘'],
   },
   {
     asked: ['study', 'studies', 'studying', 'school', 'university', 'uni', 'college', 'degree', 'course', 'exam', 'exams', 'education', 'student'],
     told: ['exam', 'exams', 'lecture', 'lectures', 'essay', 'dissertation', 'thesis', 'module', 'semester', 'term', 'grades', 'grade', 'results', 'graduated', 'graduation', 'tutor', 'class', 'classes', 'homework', 'revision', 'uni', 'campus', 'enrolled', 'accepted'],
+    emoji: ['🎓', '📚'],
   },
   {
     asked: ['exercise', 'fitness', 'sport', 'sports', 'workout', 'training', 'gym', 'run', 'running', 'hobby', 'hobbies'],
     told: ['gym', 'run', 'ran', 'running', 'km', '5k', '10k', 'marathon', 'parkrun', 'training', 'workout', 'swim', 'swimming', 'cycling', 'bike', 'yoga', 'pilates', 'climbing', 'football', 'tennis', 'match', 'race', 'class', 'course', 'lessons', 'club'],
+    emoji: ['🏃', '🚴', '🏋', '🧗', '⚽', '🎾', '🏊', '🧘'],
   },
   {
     asked: ['trip', 'trips', 'travel', 'travelled', 'traveled', 'travelling', 'holiday', 'holidays', 'vacation', 'abroad', 'flight', 'visit', 'visited'],
     told: ['flight', 'flights', 'flew', 'fly', 'airport', 'hotel', 'airbnb', 'hostel', 'booked', 'passport', 'beach', 'trip', 'holiday', 'luggage', 'ferry', 'visa', 'landed'],
+    emoji: ['✈', '🛫', '🛬', '🧳', '🏖', '🏝'],
   },
   {
     asked: ['money', 'finances', 'financial', 'savings', 'debt', 'budget', 'afford', 'cost', 'costs', 'expensive', 'price', 'paid', 'pay'],
     told: ['£', '€', 'quid', 'grand', 'savings', 'saved', 'loan', 'debt', 'mortgage', 'rent', 'bills', 'salary', 'paid', 'budget', 'overdraft', 'bank', 'euro', 'euros', 'pounds', 'dollars'],
+    emoji: ['💰', '💸', '💶', '💷', '💵'],
   },
   {
     asked: ['baby', 'babies', 'pregnant', 'pregnancy', 'birth', 'child', 'children', 'kids', 'son', 'daughter'],
     told: ['pregnant', 'baby', 'scan', 'due', 'midwife', 'born', 'labour', 'labor', 'birth', 'nursery', 'bump', 'boy', 'girl', 'newborn'],
+    emoji: ['👶', '🍼', '🤰', '🤱'],
   },
   {
     asked: ['died', 'death', 'dead', 'funeral', 'loss', 'grief'],
     told: ['passed', 'died', 'funeral', 'rip', 'hospice', 'condolences', 'loss'],
+    emoji: ['🕯', '⚰', '🥀'],
   },
 ];
 
@@ -75,7 +90,7 @@ const TOPICS: readonly LifeTopic[] = [
 export const MAX_TOPIC_TERMS = 96;
 
 const ASKED = new Map<string, readonly string[]>();
-for (const topic of TOPICS) for (const word of topic.asked) ASKED.set(word, [...(ASKED.get(word) ?? []), ...topic.told]);
+for (const topic of TOPICS) for (const word of topic.asked) ASKED.set(word, [...(ASKED.get(word) ?? []), ...topic.told, ...(topic.emoji ?? [])]);
 
 /** The words a chat tells the topics `query` asks about in, beyond the query's own words; empty when it names none. */
 export function topicWords(query: string): string[] {
@@ -85,6 +100,8 @@ export function topicWords(query: string): string[] {
   for (const w of words) for (const t of ASKED.get(w) ?? []) if (!own.has(t)) told.add(t);
   return [...told];
 }
+
+const WORD = /[\p{L}\p{N}]/u;
 
 /** Characters of a candidate read, at most (a pasted page stored as one message is read by its start). */
 const TURN_CHARS_READ = 4_000;
@@ -97,7 +114,8 @@ const TURN_CHARS_READ = 4_000;
  */
 export function topicMatches(db: ReadableDB, told: readonly string[], candidates: readonly string[], termStats: Pick<TermStats, 'documentFrequencies' | 'documents'>): string[] {
   if (told.length === 0 || candidates.length === 0) return [];
-  const words = told.slice(0, MAX_TOPIC_TERMS);
+  const words = told.filter((t) => WORD.test(t)).slice(0, MAX_TOPIC_TERMS);
+  const signs = told.filter((t) => !WORD.test(t));
   const df = termStats.documentFrequencies(words);
   const documents = termStats.documents();
   const weightOf = new Map<string, number>();
@@ -105,6 +123,8 @@ export function topicMatches(db: ReadableDB, told: readonly string[], candidates
     const stem = stemWord(w);
     weightOf.set(stem, Math.max(weightOf.get(stem) ?? 0, Math.log(1 + documents / (1 + df(w)))));
   }
+  // The index counts no emoji: one weighs as a told word does on average.
+  const signWeight = weightOf.size > 0 ? [...weightOf.values()].reduce((a, b) => a + b, 0) / weightOf.size : 1;
   const texts = stmt(db, `SELECT id, substr(content, 1, ${TURN_CHARS_READ}) AS content FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(candidates)) as { id: string; content: string }[];
   const contentOf = new Map(texts.map((r) => [r.id, r.content]));
   const scored: { id: string; score: number; at: number }[] = [];
@@ -118,6 +138,7 @@ export function topicMatches(db: ReadableDB, told: readonly string[], candidates
     });
     let score = 0;
     for (const stem of said) score += weightOf.get(stem) ?? 0;
+    for (const sign of signs) if (content.includes(sign)) score += signWeight;
     if (score > 0) scored.push({ id, score, at });
   });
   // Ties keep the candidates' order.

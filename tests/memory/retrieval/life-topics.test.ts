@@ -72,6 +72,18 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicMatches(engine.database, [], [boss], termStats)).toEqual([]);
   });
 
+  it('an emoji tells a topic too: read in the turns given (the index keeps none), weighing as a told word does on average', () => {
+    expect(topicWords('when did they get engaged?')).toContain('💍');
+    expect(topicWords('how has her recovery gone?')).toContain('🩼');
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const ring = engine.rememberFact({ content: 'HE ASKED 😭😭 💍' });
+    const word = engine.rememberFact({ content: 'we went ring shopping' });
+    const plain = engine.rememberFact({ content: 'HE ASKED 😭😭' });
+    const termStats = { documentFrequencies: () => (w: string) => (w === 'ring' ? 3 : 300), documents: () => 1_000 };
+    // "ring" (rare) weighs more than the mean of "ring" and "wedding" that the emoji weighs.
+    expect(topicMatches(engine.database, ['ring', 'wedding', '💍'], [plain, ring, word], termStats)).toEqual([word, ring]);
+  });
+
   it('a search finds the turn that tells of the topic in its own words, and says how', async () => {
     const hits = await found('What jobs has Bartek had?');
     const notice = hits.find((h) => h.turn === 'notice');
