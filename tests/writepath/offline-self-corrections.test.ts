@@ -50,6 +50,18 @@ describe('a message that corrects itself', () => {
     expect((await facts("my husband dave\nwell, boyfriend, we're not married yet")).map((f) => f.content)).toEqual(["Dave is the user's boyfriend"]);
   });
 
+  it('puts a year or a month right in the time it corrects, so the fact is dated as corrected', async () => {
+    const dated = async (text: string): Promise<{ content: string; day: string | null }[]> =>
+      readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({ content: s.content, day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10) }));
+    for (const text of ['i moved to leeds in 2019. actually 2018', 'i moved to leeds in 2019, i mean 2018', 'i moved to leeds in 2019 - no wait, 2018']) {
+      expect(await dated(text), text).toEqual([{ content: 'User lives in Leeds', day: '2018-01-01' }]);
+    }
+    expect(await dated('been vegan since may, i mean june')).toEqual([{ content: 'User has been vegan since June', day: '2026-06-01' }]);
+    expect(selfCorrected('i moved to leeds in 2019. actually 2018 was when i bought the house')).toBe('i moved to leeds in 2019. actually 2018 was when i bought the house');
+    // A name after the time still replaces the name.
+    expect(selfCorrected('i work at tesco since march, i mean aldi')).toBe('i work at aldi since march');
+  });
+
   it('says nothing of what was taken back', async () => {
     for (const text of ['i have a girlfriend\nwell, had', 'my boyfriend tom... well ex now', 'my gf is called amy... sorry, ex gf. we split in sept', 'i quit smoking\nwell, trying to', "i'm single\nish. it's complicated", "i'm vegan\nkinda"]) {
       expect((await facts(text)).filter((f) => f.slot !== 'user.partner' || !f.value?.startsWith('ended:')), text).toEqual([]);

@@ -103,8 +103,26 @@ function firstCorrection(text: string, kindOf: NameKind): string | null {
     if (found.right === null) return `${prefix}${text.slice(found.to).replace(/^[\s,.;:!?…\-–—]+/u, '')}`;
     // The words put right are before what says when: "i work at tesco since march, i mean aldi".
     const when = WHEN_TAIL.exec(before)?.[0] ?? '';
+    // "moved to leeds in 2019. actually 2018", "since may, i mean june": a year or a month put right is the time's.
+    const time = found.right.length === 1 ? rightTime(when, found.right[0] as string) : null;
+    if (time !== null) return `${prefix}${before.slice(0, before.length - when.length)}${time}${text.slice(found.to)}`;
     const corrected = withRightWords(before.slice(0, before.length - when.length), found.right, SURE.test(cue), kindOf);
     if (corrected !== null) return `${prefix}${corrected}${when}${text.slice(found.to)}`;
+  }
+  return null;
+}
+
+const YEAR = /\b(?:19|20)\d{2}\b/g;
+const MONTH = new RegExp(String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b`, 'gi');
+
+/** `when` ("in 2019", "since may") with its last year or month replaced by `right` of the same kind, or null. */
+function rightTime(when: string, right: string): string | null {
+  for (const kind of [YEAR, MONTH]) {
+    const whole = new RegExp(`^${kind.source}$`, 'i');
+    if (!whole.test(right)) continue;
+    const last = [...when.matchAll(kind)].at(-1);
+    if (last?.index === undefined) return null;
+    return `${when.slice(0, last.index)}${right}${when.slice(last.index + last[0].length)}`;
   }
   return null;
 }
