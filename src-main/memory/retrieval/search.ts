@@ -39,6 +39,7 @@ import {
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { topicMatches, topicWords } from './life-topics';
+import { namedSpeakerLift } from './named-speaker';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
@@ -301,12 +302,15 @@ export async function search(
   const kindLift = answerKindLift(query, deps.config);
   // "Where do I live?": the fact that holds the person's residence (slot-questions.ts).
   const slotAsked = deps.config.slotQuestionLift > 0 ? slotAskedAbout(query) : null;
+  // "How did Marco's diet change?": Marco's own turns (named-speaker.ts).
+  const bySpeaker = namedSpeakerLift(query, deps.config.namedSpeakerLift);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
       const node = nodes.get(f.id) as MemoryNode;
       const kind = node.type === 'episodic' && kindLift ? kindLift(spokenText(node)) : slotAsked !== null && holdsSlot(node, slotAsked) ? 1 + deps.config.slotQuestionLift : 1;
-      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * kind };
+      const speaker = bySpeaker ? bySpeaker(node) : 1;
+      return { ...f, score: f.score * node.confidence * evidenceWeight(node, mixed, aboutThePerson, brevity) * (recency.get(f.id) ?? 1) * kind * speaker };
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
