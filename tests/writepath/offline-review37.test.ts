@@ -59,6 +59,19 @@ describe('a home or job then, and the one now, said without "I"', () => {
     expect((await read('lived in leeds 10 yrs, now back home in york')).map((f) => f.content)).toEqual(['User lived in Leeds for 10 years', 'User lives in York']);
   });
 
+  it('reads a career told as a list: the one now by its name alone, and the ones between as worked at', async () => {
+    expect(await read('i used to work at tesco, then asda from 2019, now lidl since 2022')).toEqual([
+      { content: 'User used to work at Tesco', slot: 'user.employer', value: 'ended:tesco' },
+      { content: 'User worked at Asda from 2019', slot: null, value: null },
+      { content: 'User has worked at Lidl since 2022', slot: 'user.employer', value: 'lidl' },
+    ]);
+    expect((await read('i used to work at tesco, now lidl')).map((f) => f.value)).toEqual(['ended:tesco', 'lidl']);
+    // Not a workplace: a state, a word that goes on talking, a place of study, or no place worked at before.
+    for (const text of ['i worked at tesco for 5 years, now unemployed', 'used to work at tesco, now retired lol', 'i used to work at tesco, now that i think of it', 'former vegan, now keto', 'i used to work at tesco, then uni']) {
+      expect((await read(text)).filter((f) => f.slot === 'user.employer' && !f.value?.startsWith('ended:')), text).toEqual([]);
+    }
+  });
+
   it("leaves someone else's then and now, a day's errands and a habit as they were", async () => {
     for (const text of [
       'my sister used to live in paris\nnow in lyon',

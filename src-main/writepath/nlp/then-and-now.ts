@@ -20,6 +20,22 @@ const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]
 /** "formerly at ibm, now at google", "formerly a nurse, now a paramedic": the job before, said as where one was or what. */
 const FORMERLY_AT = /(^|[\n.!?]\s*)formerly (at|with|a|an) (?=\p{L}[^\n.!?]*?[,;\n-]+\s*(?:but\s+|and\s+)?now\s+(?:at|a|an)\b)/iu;
 const NOW_AT = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?:back\s+)?(?:(?:home|living|based|(?:i'?m|i am))\s+)?(in|at|a|an)\s+(?=\p{L})/giu;
+/**
+ * "used to work at tesco, then asda, now lidl since 2022": after a job said of then, a name alone after "now" is where one
+ * works now — not a state or a word that goes on talking ("now unemployed", "now retired", "now i'm…", "now that…").
+ */
+const NOW_NAMED = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?=(\p{L}[\p{L}&'-]*)(?:\s+since\b|\s+for\b|\s*(?:[.,;!?\n]|$)))/giu;
+const WORKED_AT = /\b(?:work(?:ed|ing)?|was)\s+(?:at|for)\s+\p{L}/iu;
+/** "…, then asda from 2019, now …": a job between, said by its name alone after "then". */
+const THEN_NAMED = /([,;]\s*)(?:and\s+)?then\s+(?:at\s+)?(?=(\p{L}[\p{L}&'-]*)(?:\s+(?:from|in|since|for)\b[^,;.!?\n]*)?\s*(?:[,;.!?\n]|$))/giu;
+const NOT_A_WORKPLACE = new Set(
+  `i im we you he she they it its it's that this there here what which who so too very really just only still also even not no never
+   a an the my our your his her their at in on off back home unemployed retired freelance freelancing self jobless redundant
+   studying travelling traveling looking working contracting remote wfh happier better worse fine ok okay married single engaged
+   pregnant vegan vegetarian sober clean free done over better gone dead alive sick ill tired busy broke rich retraining volunteering
+   uni school college university nothing lockdown covid maternity paternity leave sabbatical mum dad parenting kids
+   lol haha`.split(/\s+/),
+);
 const BARE_PRESENT = /(^|[\n.!?]\s*)(live|living|based) in\s+(?=\p{L})/giu;
 const BACK_IN_NOW = /(^|[\n.!?,;]\s*)back (?:home )?in\s+(\p{L}[\p{L}'-]*(?:\s+\p{L}[\p{L}'-]*)?)\s+now\b/giu;
 
@@ -47,6 +63,11 @@ export function withThenAndNow(text: string): string {
     if ((lower === 'a' || lower === 'an') && job) return `${before}now I am ${lower} `;
     return all;
   });
+  // (Only after a place worked at: "former vegan, now keto" names no workplace.)
+  if (job && WORKED_AT.test(text)) {
+    out = out.replace(NOW_NAMED, (all: string, before: string, name: string) => (NOT_A_WORKPLACE.has(name.toLowerCase()) ? all : `${before}now I work at `));
+    out = out.replace(THEN_NAMED, (all: string, before: string, name: string) => (NOT_A_WORKPLACE.has(name.toLowerCase()) ? all : `. then I worked at `));
+  }
   if (home) {
     out = out.replace(BARE_PRESENT, (_, before: string) => `${before}I live in `).replace(BACK_IN_NOW, (_, before: string, place: string) => `${before}I live in ${place} now`);
   }
