@@ -122,10 +122,12 @@ describe('upgrading a memory made by the word embedder', () => {
     expect(engine.vectorStatus()).toMatchObject({ lockedModel: OFFLINE_SENTENCE_EMBEDDER_ID, lockedDimensions: 768, vectorSearchEnabled: true });
     expect((engine.database.prepare('SELECT count(*) AS n FROM vec_nodes').get() as { n: number }).n).toBe(3);
     expect(logger.warnings.join('\n')).toMatch(/rebuilding the vectors made by offline-words-v1 with offline-sentence-v1/);
-    // Only the vectors can find it (no word in common); they rank it first of the three.
+    // No word in common, so the full-text search cannot find it; the vectors rank it first of the three (the life
+    // topics' told words, which read "marry" for an engagement, find it among what the vectors found).
     const hits = (await engine.search({ query: 'Did they get engaged?', types: ['episodic'] })).hits;
     const proposal = hits.find((h) => h.node.content.startsWith('He asked her to marry him'));
-    expect(proposal?.strategies).toEqual([{ strategy: 'vector', rank: 1 }]);
+    expect(proposal?.strategies).toContainEqual({ strategy: 'vector', rank: 1 });
+    expect(proposal?.strategies.map((s) => s.strategy)).not.toContain('fts');
   });
 
   it('is left as it is by a reader not asked to upgrade (a CLI command): vector search off, with the warning', async () => {
