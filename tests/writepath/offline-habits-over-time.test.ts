@@ -77,6 +77,18 @@ describe('a state that lasted only a span', () => {
     expect(await slots('quit smoking in may. still going strong, lasted 6 months so far')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-05-01' }]);
     expect(await slots('went veggie in 2020, lasted 2 years and counting')).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2020-01-01' }]);
     expect(await slots('went vegan in march. my phone lasted 3 days')).toEqual([{ slot: 'user.diet', value: 'vegan', day: '2026-03-01' }]);
+    // (Review: a "lasted" after something else said, or a span still going, is not the habit's.)
+    for (const text of [
+      'quit smoking in 2020. withdrawal was rough but it only lasted a week',
+      'quit smoking in 2020, withdrawal was rough but it only lasted a week',
+      'quit smoking in 2020. got a new phone in june and it lasted 3 days lol',
+      "quit drinking in jan. went to ibiza in june, that didn't last long either",
+      'quit smoking in january, managed 6 months without one',
+      'quit smoking in june. withdrawal was awful. lasted two weeks',
+    ]) {
+      expect((await slots(text)).map((s) => s.value), text).toEqual(['no']);
+    }
+    expect((await slots('quit smoking in may, only managed 2 weeks')).map((s) => s.value)).toEqual(['no', 'yes']);
   });
 });
 

@@ -22,6 +22,7 @@ describe('ages and birthdays', () => {
     expect(await read("i'm thirty four btw")).toEqual([{ content: 'User is 34 years old', slot: 'user.age', value: '34', day: null }]);
     expect(await read('turned forty last month 🙃')).toEqual([{ content: 'User turned 40', slot: 'user.age', value: '40', day: '2026-10-25' }]);
     expect(await first('I just turned twenty-one!!')).toMatchObject({ content: 'User turned 21', value: '21' });
+    expect(await read('just turned nineteen lol')).toEqual([{ content: 'User turned 19', slot: 'user.age', value: '19', day: null }]);
     expect(await first('my son is seven and already smarter than me')).toMatchObject({ content: "User's son is 7 years old" });
     expect(await first('my nan turned a hundred on sunday')).toMatchObject({ content: "User's nan turned 100", day: '2026-11-22' });
     for (const text of ["i'm two drinks in", 'im ten mins away', "i'm one of them", "i'm seven and what is this", 'im thirty next week', 'turned forty degrees today', 'is he forty?']) {

@@ -72,11 +72,32 @@ const GIVEN_UP_AGAIN = new RegExp(LEAD + String.raw`((?:quit|stopped|gave (?:it 
  */
 const SHORT_LIVED = new RegExp(
   LEAD +
-    String.raw`((?:(?:it|that|this)\s+)?(?:only\s+|just\s+|barely\s+)?(?:lasted|managed)\s+(?:like\s+|about\s+|all of\s+|a whole\s+|maybe\s+)?(${SPAN_COUNT})\s+(hour|day|week|month|year)s?|(?:(?:it|that|this)\s+)?(?:didn'?t|did not|never)\s+last(?:\s+long)?)\b([^,;.!?…\n]*)`,
+    String.raw`((?:(?:it|that|this)\s+)?(?:(?:only|just|barely)\s+managed|(?:only\s+|just\s+|barely\s+)?lasted)\s+(?:like\s+|about\s+|all of\s+|a whole\s+|maybe\s+)?(${SPAN_COUNT})\s+(hour|day|week|month|year)s?|(?:(?:it|that|this)\s+)?(?:didn'?t|did not|never)\s+last(?:\s+long)?)\b([^,;.!?…\n]*)`,
   'giu',
 );
-/** "lasted 6 months so far", "… and counting": a state still held. */
-const STILL_LASTING = /^\s*(?:so far|and counting|now|already|(?:un)?till? now|and still|\+)/i;
+/** "lasted 6 months so far", "… and counting", "managed 6 months without one": a state still held. */
+const STILL_LASTING = /^\s*(?:so far|and counting|now|already|(?:un)?till? now|and still|\+|without|off|clean|free|sober|smoke[- ]free)/i;
+/** A sentence's start before a "lasted", with nothing said in between but fillers ("lasted 3 days", "lol lasted a week"). */
+const FILLERS_ONLY = /^[\s\W]*(?:(?:but|and|so|lol|haha+|tbh|honestly|sadly|well|yeah|ok)\b[\s\W]*)*$/iu;
+const DIET_NAMED = /\b(?:vegan|vegetarian|veggie|pescatarian|pescetarian|plant[- ]based|keto|meat|dairy)\b/gi;
+
+/** Another clause's verb, said after the state and before a "lasted": "quit smoking, withdrawal *was* rough but it lasted…". */
+const ANOTHER_CLAUSE = /\b(?:was|is|were|are|got|get|went|had|has|have|did|does|bought)\b|'s\b/i;
+
+/**
+ * Whether a "lasted" at `at` is said of the state `namedAt` finds (where it is named last in a text, -1 if not): in its
+ * own sentence after it with no other clause between ("went vegan but it only lasted a month"), or opening the sentence
+ * right after the one naming it ("quit smoking in june. lasted 2 weeks"); not after something else said ("quit smoking.
+ * got a new phone and it lasted 3 days", "quit smoking, withdrawal was rough but it only lasted a week").
+ */
+function saidOfIt(text: string, at: number, namedAt: (said: string) => number): boolean {
+  const ends = [0, ...[...text.slice(0, at).matchAll(/[.!?\n]+/g)].map((m) => (m.index ?? 0) + m[0].length)];
+  const start = ends.at(-1) ?? 0;
+  const prefix = text.slice(start, at);
+  const named = namedAt(prefix);
+  if (named >= 0) return !ANOTHER_CLAUSE.test(prefix.slice(named).replace(/^\S+/, ''));
+  return FILLERS_ONLY.test(prefix) && namedAt(text.slice(ends.at(-2) ?? 0, start)) >= 0;
+}
 /** "gave up on dry january", "quit on the marathon": a give-up of something else, not the habit or diet said before. */
 const GIVEN_UP_ON_SOMETHING = /^\s*on\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|the\s+\d|\d|(?:new year|christmas|xmas|easter)\b)/i;
 const DENIED_BEFORE = /\b(?:never|not|didn'?t|haven'?t|hasn'?t|won'?t|don'?t|almost|nearly|tempted to|want to|wanna|might)\s+(?:\w+\s+)?$/i;
@@ -129,6 +150,10 @@ function withRelapses(out: Statement[], text: string, own: Subject, reference: n
     const named = habits.map((slot) => ({ slot, at: lastMention(text.slice(0, turn.at), slot.slice(slot.lastIndexOf('.') + 1)) })).filter((h) => h.at >= 0);
     const slot = named.sort((a, b) => b.at - a.at)[0]?.slot;
     const before = result.findLast((s) => s.slot === slot);
+    const habitAt = (said: string): number => (slot === undefined ? -1 : lastMention(said, slot.slice(slot.lastIndexOf('.') + 1)));
+    const dietAt = (said: string): number => [...said.matchAll(DIET_NAMED)].at(-1)?.index ?? -1;
+    // (A "lasted" said of something else changes nothing.)
+    if ('undoes' in turn && !saidOfIt(text, turn.at, slot ? habitAt : dietAt)) continue;
     if (slot && before && 'undoes' in turn) result.push(habitTurn({ ...turn, value: before.value === 'no' ? 'yes' : 'no' }, slot, before, own, reference));
     else if (slot && before && before.value !== turn.value) result.push(habitTurn(turn, slot, before, own, reference));
     // "went vegan in jan but gave up in march", "i was vegan for 3 years but quit": a diet given up, said without it.

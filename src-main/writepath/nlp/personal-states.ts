@@ -25,8 +25,10 @@ import { NUMBER_IN_WORDS, numberInWords } from './number-words';
  * such messages): "turned 30 yesterday", "born on 12 march 1990", "diagnosed with adhd", "coeliac so no pasta",
  * "big fan of the office", "obsessed with taylor swift rn".
  */
-export const STATE_WITHOUT_SUBJECT =
-  /^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+(?:\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred)\b)|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b|(?:a|an)\s+(?:night owl|morning person|early bird|night person|dog person|cat person)\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|lactose intolerant|gluten intolerant)\b))/iu;
+export const STATE_WITHOUT_SUBJECT = new RegExp(
+  String.raw`^\W*(?:just\s+|finally\s+|officially\s+)?(?:turned\s+(?:\d|${NUMBER_IN_WORDS}\b)|born\s+(?:on\s+)?(?:the\s+)?\d|diagnosed\s+with\b|(?:huge|big|massive)\s+fan\s+of\b|obsessed\s+with\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|dyslexic|autistic|lactose intolerant|gluten intolerant)\b|(?:no longer|not)\s+(?:(?:a|an)\s+(?:[\p{L}\p{N}'&.-]+\s+){1,3}(?:fan|supporter)\b|(?:a|an)\s+(?:night owl|morning person|early bird|night person|dog person|cat person)\b|allergic\s+to\b|(?:coeliac|celiac|asthmatic|diabetic|epileptic|lactose intolerant|gluten intolerant)\b))`,
+  'iu',
+);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Ages and birthdays

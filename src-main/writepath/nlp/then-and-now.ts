@@ -6,6 +6,7 @@
  */
 
 import { JOB_SUFFIX, NOT_JOBS } from './lexicon';
+import { SPAN_COUNT } from './time-spans';
 
 /** A past home or job of the speaker's, said at the start of a line or sentence (no one else is its subject). */
 const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+|we\s+)?(?:used to live|formerly (?:in|of)\b|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
@@ -21,19 +22,22 @@ const EX_TITLE = /(^|[\n.!?]\s*)(?:ex-|former\s+)(\p{L}[\p{L}&'-]*)(?=\s*[,;\n-]
 const FORMERLY_AT = /(^|[\n.!?]\s*)formerly (at|with|a|an) (?=\p{L}[^\n.!?]*?[,;\n-]+\s*(?:but\s+|and\s+)?now\s+(?:at|a|an)\b)/iu;
 const NOW_AT = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?:back\s+)?(?:(?:home|living|based|(?:i'?m|i am))\s+)?(in|at|a|an)\s+(?=\p{L})/giu;
 /**
- * "used to work at tesco, then asda, now lidl since 2022": after a job said of then, a name alone after "now" is where one
- * works now — not a state or a word that goes on talking ("now unemployed", "now retired", "now i'm…", "now that…").
+ * "used to work at tesco, then asda, now lidl since 2022": in the sentence of a job worked at, a name alone after "now" is
+ * where one works now — not a state or a word that goes on talking ("now unemployed", "now retired", "now that…"), and
+ * only with nothing after it but a time ("since 2022", "for 2 years"): "now tesco for the weekly shop" is an errand.
  */
-const NOW_NAMED = /(^|[\n.!?,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?=(\p{L}[\p{L}&'-]*)(?:\s+since\b|\s+for\b|\s*(?:[.,;!?\n]|$)))/giu;
-const WORKED_AT = /\b(?:work(?:ed|ing)?|was)\s+(?:at|for)\s+\p{L}/iu;
-/** "…, then asda from 2019, now …": a job between, said by its name alone after "then". */
-const THEN_NAMED = /([,;]\s*)(?:and\s+)?then\s+(?:at\s+)?(?=(\p{L}[\p{L}&'-]*)(?:\s+(?:from|in|since|for)\b[^,;.!?\n]*)?\s*(?:[,;.!?\n]|$))/giu;
+const NOW_NAMED = new RegExp(
+  String.raw`([,;]\s*|\s-\s*|\b(?:and|but)\s+)now\s+(?=(\p{L}[\p{L}&'-]*)(?:\s+since\b|\s+for\s+${SPAN_COUNT}\s+(?:year|month|week)s?\b|\s*(?:[.,;!?\n]|$)))`,
+  'giu',
+);
+/** A job worked at, said of then: "used to work at", "worked for", "was working at" (not "was at work"). */
+const WORKED_AT = /\b(?:used to work|worked|was working|(?:have|'ve|ve) worked)\s+(?:at|for)\s+\p{L}/iu;
 const NOT_A_WORKPLACE = new Set(
   `i im we you he she they it its it's that this there here what which who so too very really just only still also even not no never
    a an the my our your his her their at in on off back home unemployed retired freelance freelancing self jobless redundant
    studying travelling traveling looking working contracting remote wfh happier better worse fine ok okay married single engaged
-   pregnant vegan vegetarian sober clean free done over better gone dead alive sick ill tired busy broke rich retraining volunteering
-   uni school college university nothing lockdown covid maternity paternity leave sabbatical mum dad parenting kids
+   pregnant vegan vegetarian sober clean free done over gone dead alive sick ill tired busy broke rich retraining volunteering
+   uni school college university nothing lockdown covid maternity paternity leave sabbatical mum dad parenting kids sleep
    lol haha`.split(/\s+/),
 );
 const BARE_PRESENT = /(^|[\n.!?]\s*)(live|living|based) in\s+(?=\p{L})/giu;
@@ -64,9 +68,13 @@ export function withThenAndNow(text: string): string {
     return all;
   });
   // (Only after a place worked at: "former vegan, now keto" names no workplace.)
-  if (job && WORKED_AT.test(text)) {
-    out = out.replace(NOW_NAMED, (all: string, before: string, name: string) => (NOT_A_WORKPLACE.has(name.toLowerCase()) ? all : `${before}now I work at `));
-    out = out.replace(THEN_NAMED, (all: string, before: string, name: string) => (NOT_A_WORKPLACE.has(name.toLowerCase()) ? all : `. then I worked at `));
+  if (job) {
+    out = out.replace(NOW_NAMED, (all: string, before: string, name: string, at: number, whole: string) => {
+      const sentence = whole.slice(0, at).split(/[.!?\n]/).at(-1) ?? '';
+      if (!WORKED_AT.test(sentence) || NOT_A_WORKPLACE.has(name.toLowerCase())) return all;
+      // ("…tesco, then asda, now lidl since 2022": with a job between, the first did not end when the one now began.)
+      return /\bthen\b/i.test(sentence) ? '. now I work at ' : `${before}now I work at `;
+    });
   }
   if (home) {
     out = out.replace(BARE_PRESENT, (_, before: string) => `${before}I live in `).replace(BACK_IN_NOW, (_, before: string, place: string) => `${before}I live in ${place} now`);

@@ -27,6 +27,12 @@ describe('a question naming a speaker (named-speaker.ts)', () => {
     expect(namedSpeakerLift('what did you say about the flat?', 0.3)?.(turn('You'))).toBe(1);
     expect(namedSpeakerLift('what did the user want', 0.3)?.(turn('User'))).toBe(1);
     expect(namedSpeakerLift('How did Marco get on?', 0)).toBeNull();
+    // A month is no one's name here; a question that capitalises names names only those it capitalises.
+    expect(namedSpeakerLift('what did we decide in may?', 0.3)?.(turn('May'))).toBe(1);
+    expect(namedSpeakerLift('Did Bill pay the rose bill?', 0.3)?.(turn('Rose'))).toBe(1);
+    expect(namedSpeakerLift('Did Bill pay the rose bill?', 0.3)?.(turn('Bill'))).toBeCloseTo(1.3);
+    expect(namedSpeakerLift('what did rose say about the flat', 0.3)?.(turn('Rose'))).toBeCloseTo(1.3);
+    expect(namedSpeakerLift('Marco said what?', 0.3)?.(turn('Marco'))).toBeCloseTo(1.3);
   });
 
   it("ranks the named speaker's own turn first in a search; without the lift, the other's", async () => {
