@@ -107,6 +107,8 @@ describe('a habit kept off for a span', () => {
     expect(await slots('day 3 smoke free')).toEqual([{ slot: 'user.uses.smoking', value: 'no', day: '2026-11-22' }]);
     expect(await slots('8 months sober')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-03-25' }]);
     expect(await slots('lol day 12 sober 💪')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-11-13' }]);
+    // A count in words, however large (number-words.ts).
+    expect(await slots('been sober for twenty one days')).toEqual([{ slot: 'user.uses.alcohol', value: 'no', day: '2026-11-04' }]);
     for (const text of ['day 3 of the trip', 'sober for 2 hours lol', 'we stayed in a smoke free hotel']) expect(await slots(text), text).toEqual([]);
   });
 

@@ -7,6 +7,7 @@
  * (A correction sent as a message of its own is corrections.ts's: the facts of the message before are redone there.)
  */
 import { RELATIONS } from './lexicon';
+import { NUMBER_IN_WORDS } from './number-words';
 
 /**
  * How a correction opens after what it corrects. Sure cues say so whatever follows. "actually", "well" also go on
@@ -50,7 +51,7 @@ export const NOT_A_CORRECTION = new Set(
 /** A correction that takes the statement back rather than putting a word right: "well, had", "ex now", "or was", "trying to". */
 const TAKE_BACK = /^(?:well\s+|or\s+)?(?:had|was|were|used\s+to|ex(?:\s+\S+)?|trying(?:\s+to)?|sort\s+of|kind\s+of|kinda|not\s+(?:really|anymore|any\s?more)|no\s+longer|studied|worked|lived)$/i;
 
-const NUMBER = /^(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)$/i;
+const NUMBER = new RegExp(String.raw`^(?:\d+(?:\.\d+)?|${NUMBER_IN_WORDS})$`, 'i');
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our']);
 const PLACE_WORDS = new Set(['in', 'near', 'at', 'outside', 'around', 'from']);
 /** What a statement may end with that is no part of the words put right: "i work at mnozo lol". */

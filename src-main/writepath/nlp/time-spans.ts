@@ -3,13 +3,15 @@
  * when it began: a state said of now is dated by its start (time.ts reads the times themselves).
  */
 import { timeMentions } from './time';
+import { NUMBER_IN_WORDS, numberInWords } from './number-words';
 
 const DAY = 86_400_000;
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const SPAN_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, 'a couple of': 2, 'a few': 3 };
+/** Counts said in words that are no number: "a week", "a couple of months", "a few years" (the rest: number-words.ts). */
+const COUNT_PHRASES: Record<string, number> = { a: 1, an: 1, 'a couple of': 2, 'a few': 3 };
 const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
-/** A count of days, weeks, months or years as a chat says it ("8", "three", "a", "a couple of"). */
-export const SPAN_COUNT = String.raw`(?:\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a couple of|a few)`;
+/** A count of days, weeks, months or years as a chat says it ("8", "three", "twenty one", "a", "a couple of"). */
+export const SPAN_COUNT = String.raw`(?:\d{1,3}|a couple of|a few|${NUMBER_IN_WORDS}|an?)`;
 /** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it (not "for a year in 2022"). */
 const HELD_FOR = new RegExp(String.raw`\b(${SPAN_COUNT})\s+(day|week|month|year)s?\s+(?:(?:sober|clean|smoke[- ]free)\s+)?(?:in(?=\s*(?:$|[,.!?;:…)\p{Extended_Pictographic}]|(?:and|now|lol|already|tho|though|but)\b))|now|today|and counting)\b`, 'iu');
 /** What one is "free" of, as a habit: "smoke free", "alcohol-free", "vape free" (life-news.ts reads which). */
@@ -55,7 +57,8 @@ export function stateBegan(text: string, reference: number, clause = text): numb
 
 /** The time `count` `unit`s before `reference` ("3", "week"; "a couple of", "months"), or null for a count it cannot read. */
 export function spanBack(count: string, unit: string, reference: number): number | null {
-  const n = /^\d+$/.test(count) ? Number(count) : SPAN_WORDS[count.toLowerCase()];
+  const said = count.toLowerCase().replace(/\s+/g, ' ');
+  const n = /^\d+$/.test(count) ? Number(count) : (COUNT_PHRASES[said] ?? numberInWords(said) ?? undefined);
   const u = unit.toLowerCase().replace(/s$/, '');
   if (n === undefined) return null;
   // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
