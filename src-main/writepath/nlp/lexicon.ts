@@ -284,3 +284,6 @@ export const SHORT_RELATIONS: Readonly<Record<string, string>> = {
 
 /** Who one loves, said before a job ("a lesbian nurse", "a gay teacher"): no part of the occupation. */
 export const ORIENTATIONS = words('lesbian gay bi bisexual straight queer trans pansexual asexual');
+
+/** A month as a chat writes it, full or short ("march", "sept", "dec"): a regex source, no groups. */
+export const MONTH_NAME = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;

@@ -8,7 +8,7 @@
 import type { CandidateFact } from '../types';
 import type { Correction } from './corrections';
 import { wordPattern } from './corrections';
-import { HABIT_NAMES, JOB_SUFFIX, meatlessDiet, NOT_JOBS } from './lexicon';
+import { HABIT_NAMES, JOB_SUFFIX, meatlessDiet, MONTH_NAME, NOT_JOBS } from './lexicon';
 import { editDistance, NOT_A_CORRECTION } from './self-corrections';
 
 /** One to three words, fewest first: what follows may be "lol" or "sorry" ("*sheffield lol"); "marks & spencer". */
@@ -26,9 +26,9 @@ const RIGHT_WORD_ONLY = [
   new RegExp(String.raw`^\W*(?:(?:no|sorry|wait|oh|oops)\b[\s,]*)*(${FEWEST_WORDS})\s+(?:was|is)\s+right${ONLY_END}`, 'iu'),
   new RegExp(String.raw`^\W*(${FEWEST_WORDS})[\s,]+i\s+mean(?:t)?${ONLY_END}`, 'iu'),
 ];
-const MONTH = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/i;
+const MONTH = new RegExp(`^${MONTH_NAME}$`, 'i');
 /** A month said as a time in the message before: "in august", "since march", "3rd july", "end of june". */
-const MONTH_SAID = /(?<=\b(?:in|since|from|until|till|by|last|this|next|early|late|mid|of|on|\d{1,2}(?:st|nd|rd|th)?)\s+)(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b/giu;
+const MONTH_SAID = new RegExp(String.raw`(?<=\b(?:in|since|from|until|till|by|last|this|next|early|late|mid|of|on|\d{1,2}(?:st|nd|rd|th)?)\s+)(${MONTH_NAME})\b`, 'giu');
 
 /** Words that make the rest a clause, not a word put right: "jk still in lisbon", "i mean near leeds", "*used to". */
 const CLAUSE_WORDS = new Set(['still', 'in', 'at', 'to', 'near', 'outside', 'live', 'lives', 'living', 'moved', 'work', 'works', 'working', 'used', 'trying', 'does', 'did', 'do']);

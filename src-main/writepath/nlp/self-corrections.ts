@@ -6,7 +6,7 @@
  *
  * (A correction sent as a message of its own is corrections.ts's: the facts of the message before are redone there.)
  */
-import { RELATIONS } from './lexicon';
+import { MONTH_NAME, RELATIONS } from './lexicon';
 import { NUMBER_IN_WORDS } from './number-words';
 
 /**
@@ -114,7 +114,7 @@ function firstCorrection(text: string, kindOf: NameKind): string | null {
 }
 
 const YEAR = /\b(?:19|20)\d{2}\b/g;
-const MONTH = new RegExp(String.raw`\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b`, 'gi');
+const MONTH = new RegExp(String.raw`\b${MONTH_NAME}\b`, 'gi');
 
 /** `when` ("in 2019", "since may") with its last year or month replaced by `right` of the same kind, or null. */
 function rightTime(when: string, right: string): string | null {
