@@ -5,7 +5,7 @@ export const INTENTS = ['why', 'when', 'who', 'what', 'general'] as const;
 export type Intent = (typeof INTENTS)[number];
 export type Complexity = 'simple' | 'complex';
 
-export const STRATEGIES = ['fts', 'vector', 'entity', 'temporal', 'causal', 'neighbourhood', 'provenance', 'synonyms', 'topics'] as const;
+export const STRATEGIES = ['fts', 'vector', 'entity', 'temporal', 'causal', 'neighbourhood', 'provenance', 'synonyms', 'topics', 'feedback'] as const;
 export type StrategyName = (typeof STRATEGIES)[number];
 
 /** How one strategy ranked a hit (1 = best). */

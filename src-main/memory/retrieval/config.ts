@@ -58,6 +58,14 @@ export interface RetrievalConfig {
   slotQuestionLift: number;
   /** A question naming a transcript's speaker lifts the turns they said by this much (named-speaker.ts); 0 = off. */
   namedSpeakerLift: number;
+  /** Best fused hits whose shared words are searched for again (feedback.ts). */
+  feedbackSeeds: number;
+  /** Shared words searched for, at most (the rarest first). */
+  feedbackTerms: number;
+  /** Of the seeds, how many must say a word for it to count. */
+  feedbackMinSeeds: number;
+  /** A shared word in more documents than this is left out: a poor clue, and its matches cost the most to score. */
+  feedbackMaxDocs: number;
 }
 
 export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
@@ -74,7 +82,13 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // 33: R@10 long chats 0.516 → 0.538 (multi-hop 0.402 → 0.458, inference 0.323 → 0.359; @20 0.629 → 0.636), tidy
   // 0.765 → 0.773, short chats 0.856 → 0.844 (one inference question's turn), Russian unchanged; pack recall tidy
   // 0.909 → 0.913, long 0.798 → 0.795. Weight 0.2: long 0.521; 0.3: 0.533; 0.6: 0.534 (single-hop and temporal lower).
-  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.0, causal: 1.0, neighbourhood: 0.5, provenance: 1.0, synonyms: 0.5, topics: 0.45 },
+  // `feedback` (feedback.ts: the words the best hits share, searched for), session 35, R@10 (@5 / @20) before → after:
+  // long chats 0.557 → 0.588 (single-hop 0.75 → 0.788, temporal 0.547 → 0.609, multi-hop 0.492 → 0.501, inference 0.344
+  // → 0.359; @5 0.414 → 0.424, @20 0.653 → 0.647), tidy 0.786 → 0.799 (@5 0.664 → 0.686), short chats 0.856 unchanged,
+  // Russian 0.781 → 0.833 (@5 0.728 → 0.675); pack recall tidy 0.917 → 0.919, the rest unchanged. Weight 0.4: the same
+  // but long @5 0.411; 0.2 (candidates only): long 0.568. Seeds 4: long 0.577; 6: 0.564. Scoring only the turns already
+  // found by the shared words' idf, not BM25 over the index: long 0.572, tidy 0.788.
+  weights: { fts: 1.0, vector: 1.0, entity: 1.0, temporal: 0.0, causal: 1.0, neighbourhood: 0.5, provenance: 1.0, synonyms: 0.5, topics: 0.45, feedback: 0.3 },
   primaryBoost: 0.5,
   intentThreshold: 0.45,
   candidates: 100,
@@ -139,6 +153,12 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // long 0.795 → 0.799, short 1.0. 0.1: long 0.545, tidy 0.78; 0.2: 0.557 / 0.78 (short 0.844); 0.5: 0.55 / 0.782,
   // short 0.826 (@5 0.589). An earlier lift cost short chats R@10 0.057, before turns were read with their context.
   namedSpeakerLift: 0.3,
+  feedbackSeeds: 5,
+  feedbackTerms: 10,
+  feedbackMinSeeds: 2,
+  // At 100k turns the words every hit shares are in thousands of them: searched for, they cost p50 7 ms (the whole
+  // search's other steps ~12 ms); words in at most 200 documents cost 0.3 ms. Small memories are not changed by it.
+  feedbackMaxDocs: 200,
 };
 
 /** §11.2: which strategy leads for each intent. General search is plain hybrid. */

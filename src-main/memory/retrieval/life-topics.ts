@@ -5,7 +5,7 @@
  */
 import type { ReadableDB } from '../../storage/db';
 import { stemWord } from '../../embeddings/offline';
-import { stmt } from '../repo/statements';
+import { turnTexts } from './turn-texts';
 import type { TermStats } from './term-stats';
 import { forEachContentWord } from './text';
 
@@ -108,12 +108,6 @@ export function topicWords(query: string): string[] {
 const WORD = /[\p{L}\p{N}]/u;
 
 /**
- * Characters of a candidate read, at most: a long reply or a pasted page is read by its start (200 candidates of 4,000
- * characters cost 19–31 ms; at 1,000, 4–5 ms; a chat's short turns ~2 ms).
- */
-const TURN_CHARS_READ = 1_000;
-
-/**
  * Of `candidates` (turns the other strategies found), those that say some of `told`, best first: each told word a
  * turn says (by stem: "shifts" is "shift") counts its inverse document frequency once. Only candidates: scored over
  * the whole index, a long OR of told words cost more than the rest of the search (bench at 100k: p50 9 ms; FTS5's
@@ -132,8 +126,7 @@ export function topicMatches(db: ReadableDB, told: readonly string[], candidates
   }
   // The index counts no emoji: one weighs as a told word does on average.
   const signWeight = weightOf.size > 0 ? [...weightOf.values()].reduce((a, b) => a + b, 0) / weightOf.size : 1;
-  const texts = stmt(db, `SELECT id, substr(content, 1, ${TURN_CHARS_READ}) AS content FROM nodes WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(candidates)) as { id: string; content: string }[];
-  const contentOf = new Map(texts.map((r) => [r.id, r.content]));
+  const contentOf = turnTexts(db, candidates);
   const scored: { id: string; score: number; at: number }[] = [];
   // (A word is stemmed once per search: the candidates say the same words again and again.)
   const stemOf = new Map<string, string>();

@@ -40,6 +40,7 @@ import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
+import { feedbackWords } from './feedback';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
 import { isRecital } from '../../../src-shared/recitals';
@@ -278,6 +279,14 @@ export async function search(
   const seeds = weightedRrf(lists, weights, deps.config.rrfK)
     .slice(0, deps.config.seeds)
     .map((f) => f.id);
+  if (weights.feedback > 0 && seeds.length > 0) {
+    lists.feedback = time('feedback', () => {
+      const { feedbackSeeds, feedbackTerms, feedbackMinSeeds, feedbackMaxDocs } = deps.config;
+      const shared = feedbackWords(deps.db, query, seeds.slice(0, feedbackSeeds), deps.termStats, feedbackTerms, feedbackMinSeeds, feedbackMaxDocs);
+      if (shared.length === 0) return [];
+      return memo.scored(deps.db, matchExpression(deps, shared.map((s) => s.word).join(' '), !filter.types.includes('episodic')), filter, n).map((h) => h.id);
+    });
+  }
   if (weights.temporal > 0) {
     const implied = impliedWindow(query, now);
     lists.temporal = time('temporal', () => temporalStrategy(deps.db, seeds, depth, filter, n, implied));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import type { RetrievalConfig } from '../../../src-main/memory';
+import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
 import { rankedTurns } from '../../helpers/transcript-search';
 
 const CHATTER = ['the train was late again', 'my back hurts from the gym', 'rain all week here', 'the cat knocked over a plant', 'new phone arrived today', 'coffee was terrible this morning'];
@@ -46,8 +47,12 @@ const dialogue = recallDatasetSchema.parse({
   ],
 }).conversations[0];
 
+/**
+ * Without pseudo-relevance feedback (feedback.ts): "broke", which the best hits share, would lift them all and
+ * blur what the answer share alone does.
+ */
 const ranked = (retrieval: Partial<RetrievalConfig>, query: string): Promise<string[]> =>
-  rankedTurns(dialogue, query, { retrieval, limit: 40, now: Date.parse('2024-06-01T00:00:00Z') });
+  rankedTurns(dialogue, query, { retrieval: { weights: { ...DEFAULT_RETRIEVAL_CONFIG.weights, feedback: 0 }, ...retrieval }, limit: 40, now: Date.parse('2024-06-01T00:00:00Z') });
 
 describe('answers as a retrieval unit', () => {
   it('ranks the answer to a question about a best hit with that hit, above turns that only sit next to it', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mmr, weightedRrf } from '../../../src-main/memory/retrieval/fusion';
 
-const ZERO = { fts: 0, vector: 0, entity: 0, temporal: 0, causal: 0, neighbourhood: 0, provenance: 0, synonyms: 0, topics: 0 };
+const ZERO = { fts: 0, vector: 0, entity: 0, temporal: 0, causal: 0, neighbourhood: 0, provenance: 0, synonyms: 0, topics: 0, feedback: 0 };
 
 describe('fusion', () => {
   it('weighted RRF sums w / (k + rank) and records every strategy rank', () => {
