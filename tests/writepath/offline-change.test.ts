@@ -52,6 +52,13 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('I quit, my boss was impossible'))[0]).toMatchObject({ content: 'User quit their job', slot: 'user.employer', value: 'ended:' });
     expect(await slotted('I quit lol this game is too hard')).toEqual([]);
     expect((await slotted('I no longer work at Acme'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:acme' });
+    // How one works, between the verb and where: still where one works.
+    expect(await slotted('I work remotely for Shopify')).toEqual([{ content: 'User works remotely for Shopify', slot: 'user.employer', value: 'shopify', day: null }]);
+    expect((await slotted('I work part-time at Lidl'))[0]).toMatchObject({ content: 'User works part-time at Lidl', slot: 'user.employer', value: 'lidl' });
+    expect((await slotted('I work full time at Aldi now'))[0]).toMatchObject({ slot: 'user.employer', value: 'aldi' });
+    expect((await slotted('I work part time as a barista'))[0]).toMatchObject({ slot: 'user.occupation', value: 'barista' });
+    expect(await slotted('I work remotely these days')).toEqual([]);
+    expect(await slotted('I work hard for my family')).toEqual([]);
   });
 
   it('home, preference and relationship: moved to, no longer, switched to, these days, now', async () => {

@@ -57,6 +57,16 @@ const STUDIES = new Set([
 const WORK_HOURS = new Set(['shift', 'shifts', 'part', 'full', 'part-time', 'full-time', 'nights', 'days', 'hours', 'rota', 'contract', 'role', 'roles', 'team', 'teams', 'job', 'jobs', 'career', 'careers', 'sides', 'side']);
 
 /** Nouns that name a part of the place before them: "Leeds city centre", "Wales countryside". */
+/** How one works, said between "work" and where ("remotely for Shopify", "part-time at Lidl", "nights at the depot"). */
+const WORK_MANNER = new Set(['remotely', 'remote', 'freelance', 'hybrid', 'part', 'full', 'time', 'part-time', 'full-time', '-', 'nights', 'weekends', 'now', 'currently', 'still', 'mostly', 'mainly', 'also', 'permanently', 'temporarily']);
+
+/** Leading words of a "work" object that say how one works, not where: counted only when "at", "for" or "as" follows them. */
+function workManner(object: readonly Token[]): number {
+  let i = 0;
+  while (i < object.length && WORK_MANNER.has(lowerOf(object[i]))) i++;
+  return ['at', 'for', 'as'].includes(lowerOf(object[i])) ? i : 0;
+}
+
 const PLACE_PARTS = new Set(['city', 'centre', 'center', 'area', 'town', 'village', 'suburbs', 'outskirts', 'countryside', 'region', 'coast', 'borough', 'district']);
 
 /**
@@ -243,15 +253,18 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     case 'work': {
       if (group.negated) return [];
-      if (firstLower === 'as') {
-        const stop = object.findIndex((t, i) => i > 1 && (t.pos === 'ADP' || t.pos === 'SCONJ' || lowerOf(t) === 'since')); // "as a nurse since 2019"
-        const role = object.slice(1, stop > 0 ? stop : undefined).filter((t) => t.pos !== 'DET');
+      // "I work remotely for Shopify", "I work part-time as a nurse": how one works, then where or as what.
+      const how = workManner(object);
+      const asWhat = lowerOf(object[how]);
+      if (asWhat === 'as') {
+        const stop = object.findIndex((t, i) => i > how + 1 && (t.pos === 'ADP' || t.pos === 'SCONJ' || lowerOf(t) === 'since')); // "as a nurse since 2019"
+        const role = object.slice(how + 1, stop > 0 ? stop : undefined).filter((t) => t.pos !== 'DET');
         if (role.length === 0) return [];
-        const org = employerAfter(object, ['at', 'for']);
+        const org = employerAfter(object.slice(how), ['at', 'for']);
         return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('occupation'), value: normaliseFact(joinTokens(role)), entities: org ? [{ name: org, type: 'organization', aliases: [] }] : [] })];
       }
-      const org = employerAfter(object, ['at', 'for']);
-      if (!org || !['at', 'for'].includes(firstLower)) return [];
+      const org = employerAfter(object.slice(how), ['at', 'for']);
+      if (!org || !['at', 'for'].includes(asWhat)) return [];
       // "I worked at IKEA for two years": true, and over (as "lived in"); not where the subject works now.
       const worked = group.past && !/\b(?:has|have|had)\b/.test(group.phrase);
       if (worked) return [says(`${s} ${group.phrase} ${objText}`, { entities: [{ name: org, type: 'organization', aliases: [] }] })];
