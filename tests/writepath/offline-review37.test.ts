@@ -56,6 +56,10 @@ describe('a home or job then, and the one now, said without "I"', () => {
     expect(await slots('i moved house! now in headingley')).toEqual([['user.residence', 'headingley']]);
     expect(await slots('worked at deloitte til august\nnow at pwc')).toEqual([['user.employer', 'pwc']]);
     expect(await slots('former nurse, now a paramedic')).toEqual([['user.occupation', 'paramedic']]);
+    // A job changed says there was one before: the one now is where one works.
+    expect(await slots('switched jobs, now at Google')).toEqual([['user.employer', 'google']]);
+    expect(await slots('changed jobs. now at monzo')).toEqual([['user.employer', 'monzo']]);
+    expect(await slots('switched jobs, now in a much better place')).toEqual([]);
     expect((await read('lived in leeds 10 yrs, now back home in york')).map((f) => f.content)).toEqual(['User lived in Leeds for 10 years', 'User lives in York']);
   });
 

@@ -10,8 +10,9 @@ import { SPAN_COUNT } from './time-spans';
 
 /** A past home or job of the speaker's, said at the start of a line or sentence (no one else is its subject). */
 const PAST_HOME = /(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+|we\s+)?(?:used to live|formerly (?:in|of)\b|lived|was living|grew up|moved out of|moved away from|moved (?:house|flat|home)|(?:was\s+)?born and raised)\b|\bfrom\s+\p{L}+\s+originally\b|(?:^|[\n.!?]\s*)originally from\b/iu;
+/** ("switched jobs, now at google": a job changed says there was one before.) */
 const PAST_JOB =
-  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for (?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:yrs?|years?|months?)|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+|(?:^|[\n.!?]\s*)formerly (?:at|with|a|an) \p{L}/iu;
+  /(?:^|[\n.!?]\s*)(?:i\s+)?(?:used to (?:work|be at|be a)|(?:worked|was working|was) (?:at|for) \p{L}+(?:\s+\p{L}+)?\s+(?:for (?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\s+(?:yrs?|years?|months?)|til|till|until|before|from)\b|left \p{L}+|quit \p{L}+)|(?:^|[\n.!?]\s*)i worked at \p{L}+(?:\s+\p{L}+)?\s+before\b|(?:^|[\n.!?,]\s*)(?:ex-|former\s+)\p{L}+|(?:^|[\n.!?]\s*)formerly (?:at|with|a|an) \p{L}|(?:^|[\n.!?]\s*)(?:i\s+|i've\s+|ive\s+)?(?:just\s+|finally\s+)?(?:switched|changed|swapped|moved) (?:jobs|companies|employers)\b/iu;
 /** Someone else's then and now: "(my cousin that is)", "— or so he says", a line naming them first ("my mum:\n…"). */
 const SOMEONE_ELSES = /\bthat is\b|\bor so (?:he|she|they) say|\baccording to\b|(?:^|\n)\s*(?:lol\s+)?(?:my\s+\p{L}+\s*:?|\p{L}+\s*:)\s*\n/iu;
 /** A stay, not a home: "now in lyon for work this week", "… visiting my mum", "… on holiday", "… at my sisters". */
