@@ -1,6 +1,6 @@
 /**
  * Context packs (ADR 008 §11.4, §11.5, §14): what the model is told about memory before a reply.
- * Adaptive budget (1200 / 1600 tokens): the person's profile leads in a small fixed share; what it leaves is split
+ * Adaptive budget (1200 / 1500 tokens): the person's profile leads in a small fixed share; what it leaves is split
  * facts · entity profiles · earlier turns · evidence (SECTION_SHARES), filled in that priority with unused budget
  * rolling down, counted with a real tokenizer, never over budget. A fact the profile shows is not repeated below.
  */

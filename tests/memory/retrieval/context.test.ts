@@ -40,7 +40,7 @@ describe('context packs', () => {
     const simple = await engine.buildContextPack('robot demo calibration');
     expect(simple).toMatchObject({ complexity: 'simple', tokenBudget: 1200 });
     const complex = await engine.buildContextPack('Summarize everything about the robot demo, the gripper calibration and what my manager wants');
-    expect(complex).toMatchObject({ complexity: 'complex', tokenBudget: 1600 });
+    expect(complex).toMatchObject({ complexity: 'complex', tokenBudget: 1500 });
 
     const byName = Object.fromEntries(complex.sections.map((s) => [s.name, s]));
     expect(byName.facts?.items.length).toBeGreaterThan(0);
@@ -52,7 +52,7 @@ describe('context packs', () => {
     expect(complex.markdown).toMatch(/^## What Engram remembers\n\n### Facts\n- Robot demo detail/);
     expect(complex.entities).toEqual([expect.objectContaining({ canonicalName: 'Priya', type: 'person' })]);
     // Shares: the facts' share of the budget is the first section's ceiling.
-    expect(byName.facts?.budget).toBe(Math.floor(1600 * SECTION_SHARES.facts));
+    expect(byName.facts?.budget).toBe(Math.floor(1500 * SECTION_SHARES.facts));
     // Conversation lines are shown in time order, under one heading per day with its absolute and relative date;
     // the time of day is not repeated on every line.
     const temporal = byName.temporal?.items ?? [];
