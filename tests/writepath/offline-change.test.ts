@@ -59,6 +59,8 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
     expect((await slotted('I work part time as a barista'))[0]).toMatchObject({ slot: 'user.occupation', value: 'barista' });
     expect(await slotted('I work remotely these days')).toEqual([]);
     expect(await slotted('I work hard for my family')).toEqual([]);
+    // A stay's length in words, as number-words.ts reads them: "twenty years" as "three years".
+    expect((await slotted("I've been at Google for twenty years now"))[0]).toMatchObject({ slot: 'user.employer', value: 'google', day: '2006-11-25' });
   });
 
   it('home, preference and relationship: moved to, no longer, switched to, these days, now', async () => {

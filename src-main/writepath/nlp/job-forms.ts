@@ -10,6 +10,7 @@ import { lowerOf, nameAfter, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { endedValue } from '../../../src-shared/slot-values';
 import { EMPLOYER_ENDINGS, endsWithOneOf, FIRM_ENDINGS, RELATIONS } from './lexicon';
+import { NUMBER_IN_WORDS } from './number-words';
 import type { Built, Subject } from './statement-types';
 
 const someoneElses = (relations: readonly string[]): RegExp =>
@@ -180,7 +181,10 @@ export function workingAt(tokens: readonly Token[], start: number, own: Subject,
 }
 
 /** How long a stay has lasted, as a job's or a home's is said: "for 3 years", "for a few months", "since 2019"; a chat's "8 years now". */
-export const JOB_LENGTH = /^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|few|several)\s+(?:years?|yrs?|months?|weeks?)|(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several)\s+(?:years?|yrs?|months?)(?!\s+ago\b)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b/i;
+export const JOB_LENGTH = new RegExp(
+  String.raw`^\s*(?:(?:now|already|nearly|almost|over|just)\s+)*(?:for\s+(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a few|a couple of|a|an|${NUMBER_IN_WORDS}|few|several)\s+(?:years?|yrs?|months?|weeks?)|(?:(?:almost|nearly|over|about|like)\s+)?(?:\d+|a few|a couple of|${NUMBER_IN_WORDS}|several)\s+(?:years?|yrs?|months?)(?!\s+ago\b)|since\s+(?:(?:19|20)\d\d|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|last year|uni|graduating))\b`,
+  'i',
+);
 
 /** A name that is a school, a hospital, a prison or a club, where one is not employed by being there. */
 const NOT_A_WORKPLACE_NAME = /\b(?:uni|university|college|school|nursery|academy|sixth form|hospital|clinic|hospice|priory|prison|hmp|gym|club|fc|arsenal|united|city|rovers|wanderers)\b/i;
