@@ -140,6 +140,11 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
 
   it('relative days become dates against the time said, and leave the text', async () => {
     expect((await slotted('I adopted a cat on Monday'))[0]).toMatchObject({ content: 'User adopted a cat', day: '2026-11-23' });
+    // Spans counted in words past twelve, which chrono does not read ("one days ago" of "twenty one days ago").
+    expect((await slotted('I started at Monzo twenty days ago'))[0]).toMatchObject({ content: 'User works at Monzo', day: '2026-11-05' });
+    expect((await slotted('I started at Monzo nearly twenty-one days ago'))[0]).toMatchObject({ content: 'User works at Monzo', day: '2026-11-04' });
+    expect((await slotted('I moved to Leeds thirty five years ago'))[0]).toMatchObject({ content: 'User lives in Leeds', day: '1991-11-25' });
+    expect((await slotted('I moved to Leeds fifteen months ago'))[0]).toMatchObject({ day: '2025-08-25' });
     // Said on a Wednesday, "on Friday" with a past verb is the Friday just gone; with a present one, a plan.
     expect((await slotted('I started a new job at Initech on Friday'))[0]).toMatchObject({ content: 'User works at Initech', day: '2026-11-20' });
     expect(await slotted('I start at Initech on Friday')).toEqual([]);

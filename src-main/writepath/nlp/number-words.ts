@@ -6,7 +6,8 @@ const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'e
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 const UNIT = UNITS.slice(1, 10).join('|');
-const BELOW_HUNDRED = `(?:(?:${TENS.slice(2).join('|')})(?:[\\s-](?:${UNIT}))?|${[...UNITS.slice(10)].reverse().join('|')}|${UNIT})`;
+// ("twenty-one" as a clause's text spells it from its tokens: "twenty- one".)
+const BELOW_HUNDRED = `(?:(?:${TENS.slice(2).join('|')})(?:\\s*-\\s*|\\s+)(?:${UNIT})|(?:${TENS.slice(2).join('|')})|${[...UNITS.slice(10)].reverse().join('|')}|${UNIT})`;
 
 /** A number in words, as a regex source (no groups): "thirty four", "a hundred and two", "eleven". */
 export const NUMBER_IN_WORDS = `(?:(?:a|one)\\s+hundred(?:\\s+(?:and\\s+)?${BELOW_HUNDRED})?|${BELOW_HUNDRED})`;

@@ -9,6 +9,7 @@ import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 import { withPartOfPeriod } from './time-parts';
+import { NUMBER_IN_WORDS, numberInWords } from './number-words';
 import { seasonMentions } from '../../../src-shared/seasons';
 
 
@@ -49,6 +50,17 @@ const DATE_PREPOSITION_BEFORE = /\b(?:on|since|from|until|till|before|after|date
 const WEEKDAY_ONLY = /^(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?$/i;
 const THE_WEEKEND = /\b(?:over|at|on|during)\s+the\s+(?:long\s+|bank\s+holiday\s+)?weekend\b(?!\s+(?:before|after|of)\b)/gi;
 const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
+/** A span back counted in words: "twenty one days ago", "thirty-five years ago". */
+const SPAN_AGO_IN_WORDS = new RegExp(String.raw`\b(${NUMBER_IN_WORDS})\s+(day|week|month|year)s?\s+ago\b`, 'gi');
+
+/** `reference` less `count` days, weeks, months or years (months and years by the calendar). */
+function spanBefore(reference: number, count: number, unit: string): number {
+  if (unit === 'day' || unit === 'week') return reference - count * (unit === 'week' ? 7 : 1) * DAY;
+  const d = new Date(reference);
+  if (unit === 'month') d.setUTCMonth(d.getUTCMonth() - count);
+  else d.setUTCFullYear(d.getUTCFullYear() - count);
+  return d.getTime();
+}
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
 const FORTNIGHTS_AGO = /\b(?:(?:about|around|roughly|like|over|almost|nearly|just over|just under|maybe)\s+)?(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
 const FORTNIGHT_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, '2': 2, three: 3, '3': 3 };
@@ -137,7 +149,7 @@ function britishReading(text: string, index: number, said: string, time: number,
 const YEARS_BACK: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5 };
 const SOON = /\b(?:tomorrow|tonight)\b/i;
 /** "in 2 weeks", "within a few days", "in a couple of months": a time ahead by a span. */
-const IN_A_WHILE = /^(?:in|within)\s+(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of|a couple|few|couple of)\s+(?:days?|weeks?|months?|years?)$/i;
+const IN_A_WHILE = new RegExp(String.raw`^(?:in|within)\s+(?:\d+|a few|a couple of|a couple|a|an|${NUMBER_IN_WORDS}|few|couple of)\s+(?:days?|weeks?|months?|years?)$`, 'i');
 
 /**
  * "on the 1st", "on the 3rd": a day of the month alone, which chrono does not read. Only where nothing names what
@@ -182,7 +194,7 @@ function holidays(text: string, reference: number): TimeMention[] {
 
 /** A qualifier before a span counted back ("nearly 2 years ago", "like 3 weeks ago"): part of the time, not of the fact. */
 const QUALIFIER_BEFORE = /\b(?:nearly|almost|roughly|about|around|over|like|just over|just under|well over)\s+$/i;
-const COUNTED = /^(?:\d|an?\b|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple)/i;
+const COUNTED = new RegExp(String.raw`^(?:\d|an?\b|${NUMBER_IN_WORDS}|a few|a couple)`, 'i');
 function withQualifier(text: string, m: TimeMention): TimeMention {
   const q = m.relative && COUNTED.test(m.text) ? QUALIFIER_BEFORE.exec(text.slice(Math.max(0, m.index - 12), m.index)) : null;
   return q ? { ...m, text: q[0] + m.text, index: m.index - q[0].length } : m;
@@ -199,7 +211,14 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
     const ahead = d.time > reference + DAY;
     out.push({ text: d.text, index: d.index, time: d.time, relative: false, future: ahead, ahead, weekday: false });
   }
-  // (Holidays and dotted dates: chrono's reading of the same words is left out.)
+  // "twenty days ago", "thirty five years ago": chrono reads numbers in words only to twelve (it took "one days ago" of
+  // "twenty one days ago", and nothing of "twenty days ago").
+  for (const m of text.matchAll(SPAN_AGO_IN_WORDS)) {
+    const count = numberInWords(m[1] ?? '');
+    if (count === null || count <= 12) continue;
+    out.push({ text: m[0], index: m.index ?? 0, time: spanBefore(reference, count, (m[2] ?? 'day').toLowerCase()), relative: true, future: false, ahead: false, weekday: false });
+  }
+  // (Holidays, dotted dates and spans in words: chrono's reading of the same words is left out.)
   const dotted = out.slice();
   // Piece by piece: chrono's cost grows faster than the text (a 100k-character clause took seconds).
   const parsed = textPieces(text)
