@@ -27,6 +27,20 @@ export async function rankedTurns(
   return result.hits.map((h) => turnOf.get(h.node.id) ?? '?');
 }
 
+/** Small talk that answers nothing: the months of chat around the turns a ranking test is about. */
+export const CHAT_FILLER: readonly string[] = [
+  'the train was late again',
+  'coffee tomorrow?',
+  'lol same',
+  'rain all week',
+  'did u see the match',
+  'haha no way',
+  'send me the link',
+  'we should go to the seaside',
+  'my sister is visiting on sunday',
+  'cant find my charger anywhere',
+];
+
 export interface SaidTurn {
   id: string;
   speaker: string;

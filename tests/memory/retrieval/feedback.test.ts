@@ -3,20 +3,9 @@ import type { RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
 import { feedbackWords } from '../../../src-main/memory/retrieval/feedback';
 import { openTestEngine } from '../../helpers/temp-engine';
-import { fillerChat, recordedTranscript } from '../../helpers/transcript-search';
+import { CHAT_FILLER, fillerChat, recordedTranscript } from '../../helpers/transcript-search';
 
-const FILLER = [
-  'the train was late again',
-  'coffee tomorrow?',
-  'lol same',
-  'rain all week',
-  'did u see the match',
-  'haha no way',
-  'send me the link',
-  'cant find my charger anywhere',
-  'my sister is visiting on sunday',
-  'we should get pizza',
-];
+const FILLER = CHAT_FILLER;
 
 /** Two friends' chat: two turns name the trip; the turn about its way home does not, but says their words. */
 /** Turns that share no word with each other. */

@@ -3,20 +3,9 @@ import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
 import { MAX_TOPIC_TERMS, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
 import { openTestEngine } from '../../helpers/temp-engine';
-import { fillerChat, recordedTranscript } from '../../helpers/transcript-search';
+import { CHAT_FILLER, fillerChat, recordedTranscript } from '../../helpers/transcript-search';
 
-const FILLER = [
-  'the train was late again',
-  'coffee tomorrow?',
-  'lol same',
-  'rain all week',
-  'did u see the match',
-  'haha no way',
-  'send me the link',
-  'we should go to the seaside',
-  'my sister is visiting on sunday',
-  'cant find my charger anywhere',
-];
+const FILLER = CHAT_FILLER;
 
 /** Two friends' chat: Bartek tells of leaving a job without the word "job". */
 const chat = fillerChat(FILLER, ['Ola', 'Bartek'], [
