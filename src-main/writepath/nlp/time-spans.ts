@@ -3,13 +3,12 @@
  * when it began: a state said of now is dated by its start (time.ts reads the times themselves).
  */
 import { timeMentions } from './time';
-import { NUMBER_IN_WORDS, numberInWords } from './number-words';
+import { NUMBER_IN_WORDS } from './number-words';
+import { spanBack } from './span-back';
 
-const DAY = 86_400_000;
+export { spanBack };
+
 const MONTH_PREFIXES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-/** Counts said in words that are no number: "a week", "a couple of months", "a few years" (the rest: number-words.ts). */
-const COUNT_PHRASES: Record<string, number> = { a: 1, an: 1, 'a couple of': 2, 'a few': 3 };
-const UNIT_MS: Record<string, number> = { day: DAY, week: 7 * DAY, month: 30.44 * DAY, year: 365.25 * DAY };
 /** A count of days, weeks, months or years as a chat says it ("8", "three", "twenty one", "a", "a couple of"). */
 export const SPAN_COUNT = String.raw`(?:\d{1,3}|a couple of|a few|${NUMBER_IN_WORDS}|an?)`;
 /** "6 months in", "three weeks now", "2 years today": how long a state has held, said after it (not "for a year in 2022"). */
@@ -55,16 +54,3 @@ export function stateBegan(text: string, reference: number, clause = text): numb
   return spanBack(held[0] ?? '', held[1] ?? '', reference);
 }
 
-/** The time `count` `unit`s before `reference` ("3", "week"; "a couple of", "months"), or null for a count it cannot read. */
-export function spanBack(count: string, unit: string, reference: number): number | null {
-  const said = count.toLowerCase().replace(/\s+/g, ' ');
-  const n = /^\d+$/.test(count) ? Number(count) : (COUNT_PHRASES[said] ?? numberInWords(said) ?? undefined);
-  const u = unit.toLowerCase().replace(/s$/, '');
-  if (n === undefined) return null;
-  // Months and years by the calendar ("6 months" before 25 November is 25 May), days and weeks by their length.
-  const d = new Date(reference);
-  if (u === 'month') return d.setUTCMonth(d.getUTCMonth() - n);
-  if (u === 'year') return d.setUTCFullYear(d.getUTCFullYear() - n);
-  const ms = UNIT_MS[u];
-  return ms === undefined ? null : reference - n * ms;
-}

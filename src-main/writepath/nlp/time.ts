@@ -10,6 +10,7 @@ import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 import { withPartOfPeriod } from './time-parts';
 import { NUMBER_IN_WORDS, numberInWords } from './number-words';
+import { spanBack } from './span-back';
 import { seasonMentions } from '../../../src-shared/seasons';
 
 
@@ -53,14 +54,6 @@ const OTHER_DAY = /\bthe other (day|week|night|morning|evening)\b/gi;
 /** A span back counted in words: "twenty one days ago", "thirty-five years ago". */
 const SPAN_AGO_IN_WORDS = new RegExp(String.raw`\b(${NUMBER_IN_WORDS})\s+(day|week|month|year)s?\s+ago\b`, 'gi');
 
-/** `reference` less `count` days, weeks, months or years (months and years by the calendar). */
-function spanBefore(reference: number, count: number, unit: string): number {
-  if (unit === 'day' || unit === 'week') return reference - count * (unit === 'week' ? 7 : 1) * DAY;
-  const d = new Date(reference);
-  if (unit === 'month') d.setUTCMonth(d.getUTCMonth() - count);
-  else d.setUTCFullYear(d.getUTCFullYear() - count);
-  return d.getTime();
-}
 /** "a fortnight ago", "two fortnights ago": chrono knows no fortnight. */
 const FORTNIGHTS_AGO = /\b(?:(?:about|around|roughly|like|over|almost|nearly|just over|just under|maybe)\s+)?(a|one|two|2|three|3)\s+fortnights?\s+ago\b/gi;
 const FORTNIGHT_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, '2': 2, three: 3, '3': 3 };
@@ -215,8 +208,9 @@ export function timeMentions(text: string, reference: number): TimeMention[] {
   // "twenty one days ago", and nothing of "twenty days ago").
   for (const m of text.matchAll(SPAN_AGO_IN_WORDS)) {
     const count = numberInWords(m[1] ?? '');
-    if (count === null || count <= 12) continue;
-    out.push({ text: m[0], index: m.index ?? 0, time: spanBefore(reference, count, (m[2] ?? 'day').toLowerCase()), relative: true, future: false, ahead: false, weekday: false });
+    const time = count !== null && count > 12 ? spanBack(m[1] ?? '', m[2] ?? 'day', reference) : null;
+    if (time === null) continue;
+    out.push({ text: m[0], index: m.index ?? 0, time, relative: true, future: false, ahead: false, weekday: false });
   }
   // (Holidays, dotted dates and spans in words: chrono's reading of the same words is left out.)
   const dotted = out.slice();
