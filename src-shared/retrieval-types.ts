@@ -64,7 +64,7 @@ export interface SearchResult {
   /** The instant the hits are as of (ISO), when one was asked for. */
   asOf?: string;
   /** Time in ms of each step that ran: query embedding, intent, each strategy, fusion; and the total. */
-  timings: Partial<Record<StrategyName | 'embed' | 'intent' | 'fusion' | 'total', number>>;
+  timings: Partial<Record<StrategyName | 'embed' | 'intent' | 'fusion' | 'aliases' | 'total', number>>;
   warnings: string[];
 }
 

@@ -15,7 +15,7 @@ const NAME_CHARS = 200;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /** The name a speaker is addressed by: the first word of "Jonas ❤️", "Marco Ruiz"; null for a role, a pronoun or a month. */
-function calledBy(speaker: string): string | null {
+export function calledBy(speaker: string): string | null {
   const first = speaker.slice(0, NAME_CHARS).normalize('NFKC').toLowerCase().match(WORD)?.[0];
   return first === undefined || first.length < 2 || STOPWORDS.has(first) || NOT_NAMES.has(first) || CALENDAR_WORDS.has(first) ? null : first;
 }
@@ -31,10 +31,31 @@ function namesSaid(query: string): Set<string> {
   return new Set((writesNames ? capitalised : words).map((w) => w.word.toLowerCase()));
 }
 
-/** The factor for each turn (1 + `lift` when the question names its speaker), or null when it names none or lift is 0. */
-export function namedSpeakerLift(query: string, lift: number): ((node: MemoryNode) => number) | null {
+/**
+ * The words a question capitalises past its first that could name someone (lower case): "Is Halina a churchgoer?" →
+ * halina. Not "I", months or weekdays, or words under two letters.
+ */
+export function namesCapitalised(query: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of query.normalize('NFKC').matchAll(WORD)) {
+    if ((m.index ?? 0) === 0 || !/^\p{Lu}/u.test(m[0])) continue;
+    const name = calledBy(m[0]);
+    if (name !== null) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * The factor for each turn (1 + `lift` when the question names its speaker), or null when it names none or lift is 0.
+ * `aliases`: other names speakers are called by (addressed-names.ts), name → the speaker's.
+ */
+export function namedSpeakerLift(query: string, lift: number, aliases: ReadonlyMap<string, string> = new Map()): ((node: MemoryNode) => number) | null {
   if (lift <= 0) return null;
   const names = namesSaid(query);
+  for (const name of [...names]) {
+    const speaker = aliases.get(name);
+    if (speaker !== undefined) names.add(speaker);
+  }
   if (names.size === 0) return null;
   const known = new Map<string, string | null>();
   return (node) => {

@@ -40,6 +40,7 @@ import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
+import { addressedNames, savedAsKin } from './addressed-names';
 import { feedbackWords } from './feedback';
 import { impliedWindow, parseTimeExpression, parseWholeTimeExpression, timestampFields } from './time';
 import type { SearchHit, SearchInput, SearchResult, StrategyName } from '../../../src-shared/retrieval-types';
@@ -311,8 +312,18 @@ export async function search(
   const kindLift = answerKindLift(query, deps.config);
   // "Where do I live?": the fact that holds the person's residence (slot-questions.ts).
   const slotAsked = deps.config.slotQuestionLift > 0 ? slotAskedAbout(query) : null;
-  // "How did Marco's diet change?": Marco's own turns (named-speaker.ts).
-  const bySpeaker = namedSpeakerLift(query, deps.config.namedSpeakerLift);
+  // "How did Marco's diet change?": Marco's own turns (named-speaker.ts), and "Halina's" those of the speaker the
+  // others address as Halina (addressed-names.ts).
+  // (Only when a turn in contention was said by someone saved as "Mama" or "Dad": elsewhere no lookup is made.)
+  const kinSpeaker = [...nodes.values()].some((n) => typeof n.attributes.speaker === 'string' && savedAsKin(n.attributes.speaker));
+  const aliases =
+    deps.config.namedSpeakerLift > 0 && kinSpeaker
+      ? time('aliases', () => {
+          const turns: NodeFilter = { ...filter, types: ['episodic'], entityIds: null, after: null, before: null };
+          return addressedNames(deps.db, query, deps.termStats, (name, limit) => memo.scored(deps.db, ftsQuery(name), turns, limit).map((h) => h.id));
+        })
+      : undefined;
+  const bySpeaker = namedSpeakerLift(query, deps.config.namedSpeakerLift, aliases);
   fused = fused
     .filter((f) => shown(nodes.get(f.id)))
     .map((f) => {
