@@ -27,6 +27,18 @@ describe('a diet or habit said the chat way', () => {
     expect(await slots('not vegan, has egg in it')).toEqual([]);
   });
 
+  it('gives up a habit said without "I\'m", with what was had: "not drinking coffee anymore" (session 36)', async () => {
+    expect(await slots('not drinking coffee anymore')).toEqual([{ slot: 'user.uses.coffee', value: 'no' }]);
+    expect(await slots('lol not eating meat these days')).toEqual([{ slot: 'user.uses.meat', value: 'no' }]);
+    expect(await slots('not drinking coffee any more tbh 😭')).toEqual([{ slot: 'user.uses.coffee', value: 'no' }]);
+    expect(await slots('not drinking coffee anymore, it was making me anxious')).toEqual([{ slot: 'user.uses.coffee', value: 'no' }]);
+    // Not a habit: a place, company, or one coffee in particular, or a reason that says which.
+    expect(await slots('not eating at that place anymore')).toEqual([]);
+    expect(await slots('not drinking with them anymore')).toEqual([]);
+    expect(await slots('not drinking the coffee anymore because it tastes weird')).toEqual([]);
+    expect(await slots('"not drinking coffee anymore" is what they all say')).toEqual([]);
+  });
+
   it('reads "veggie" as the vegetarian diet, and a month by its short name', async () => {
     expect(await slots('been veggie since jan')).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2026-01-01' }]);
     expect(await slots("I've been veggie since 2019")).toEqual([{ slot: 'user.diet', value: 'vegetarian', day: '2019-01-01' }]);

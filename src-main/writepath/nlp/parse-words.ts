@@ -6,11 +6,12 @@ import { OPENERS_BEFORE, SHORT_RELATIONS } from './lexicon';
 import { speakerSupplied } from './speaker-supplied';
 
 /**
- * "no longer vegan", "lol not veggie anymore", "not smoking anymore": a diet or habit given up, said without "I'm"
- * (after any openers; not in quotes: "\"not vegan anymore\" lol the headline is wild").
+ * "no longer vegan", "lol not veggie anymore", "not smoking anymore", "not drinking coffee anymore", "not eating meat
+ * these days": a diet or habit given up, said without "I'm" (after any openers; not in quotes: "\"not vegan anymore\"
+ * lol the headline is wild"). A habit's gerund may take up to two words of what is had before the "anymore".
  */
 const DIET_GIVEN_UP_WITHOUT_I = new RegExp(
-  String.raw`^([^\p{L}\p{N}"“”'‘’]*${OPENERS_BEFORE})(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\s+(?:any ?more|any longer)\b))`,
+  String.raw`^([^\p{L}\p{N}"“”'‘’]*${OPENERS_BEFORE})(?=(?:no longer\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\b|not\s+(?:an?\s+)?(?:vegan|vegetarian|veggie|pescatarian|teetotal|sober|smoking|drinking|vaping)\s+(?:any ?more|any longer)\b|not\s+(?:drinking|smoking|eating|vaping)\s+(?:[\p{L}-]+\s+){1,2}(?:any ?more|any longer|these days|nowadays)(?=\s*(?:$|[.!,;…]|lol\b|tbh\b|haha\b|honestly\b|\p{Extended_Pictographic}))))`,
   'gimu',
 );
 
