@@ -38,6 +38,21 @@ describe('the speaker names themself the way chats do', () => {
     expect(read[0]?.entities).toMatchObject([{ name: 'Dana Whitfield', type: 'person' }]);
   });
 
+  it('reads what an introduction goes on to say after commas: an age, a home, a hometown (session 36)', async () => {
+    const all = async (text: string) => readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({ slot: s.slot, value: s.value }));
+    expect(await all("I'm Dana, 34, living in Leeds")).toEqual([
+      { slot: 'user.name', value: 'dana' },
+      { slot: 'user.age', value: '34' },
+      { slot: 'user.residence', value: 'leeds' },
+    ]);
+    expect(await all("Hi! I'm Dana, 34")).toEqual([{ slot: 'user.name', value: 'dana' }, { slot: 'user.age', value: '34' }]);
+    expect(await all('hi im Dana, 34, from Leeds')).toEqual([{ slot: 'user.name', value: 'dana' }, { slot: 'user.age', value: '34' }, { slot: 'user.origin', value: 'leeds' }]);
+    expect(await all("I'm 34, living in Leeds")).toEqual([{ slot: 'user.age', value: '34' }, { slot: 'user.residence', value: 'leeds' }]);
+    // Not an age (a count of something), not a place ("from the council" says who they work for).
+    expect(await all("I'm tired, 34 hours without sleep")).toEqual([]);
+    expect(await all("I'm Dana, from the council")).toEqual([{ slot: 'user.name', value: 'dana' }]);
+  });
+
   it('gives what they go by, asked for in lower case', async () => {
     const cases: [string, string][] = [
       ['call me lizzie', 'lizzie'],

@@ -15,6 +15,26 @@ const DIET_GIVEN_UP_WITHOUT_I = new RegExp(
   'gimu',
 );
 
+/**
+ * "I'm Dana, 34, living in Leeds", "I'm Dana, from Leeds": an introduction (or an age) followed by more of the speaker,
+ * parted by commas — an age, where they live or come from. Each part is made its own "I'm …" sentence, as the clause
+ * reader takes one statement from an introduction. ("From" only before a capital: "I'm Dana, from the council" is a job.)
+ */
+const SELF_THEN_MORE = new RegExp(
+  String.raw`((?:^|[\s,.!;:(])(?:[Ii]['’]?m|IM|[Ii] am)\s+(?:\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?|\d{1,2}(?:\s*(?:yo|y\/o|years? old))?))\s*,\s*(?=\d{1,2}(?:\s*(?:yo|y\/o|years? old))?\s*(?:[,.!;]|and\b|$)|(?:currently\s+)?(?:living|based)\s+in\b|(?:originally\s+)?from\s+\p{Lu})`,
+  'gu',
+);
+/** SELF_THEN_MORE, part after part: "I'm Dana, 34, living in Leeds" → "I'm Dana. I'm 34. I'm living in Leeds". */
+function selfThenMore(text: string): string {
+  let out = text;
+  for (let i = 0; i < 3; i++) {
+    const next = out.replace(SELF_THEN_MORE, "$1. I'm ");
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
 const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => [m.slice(0, 3), m]),
 );
@@ -36,7 +56,7 @@ export function normaliseForParsing(text: string): string {
 
 /** The words of a message as the tagger should see them (see normaliseForParsing). */
 function normalisedWords(text: string): string {
-  return unshouted(text.replace(CORRECTION_FRAME, ''))
+  return unshouted(selfThenMore(text.replace(CORRECTION_FRAME, '')))
     // ("😬 I'm not vegan anymore")
     .replace(LEADING_EMOJI, '$1')
     // "no joke i got the job", "jokes aside i've moved to bristol", "not gonna lie …", "bro i quit my job": said in earnest.
