@@ -30,6 +30,18 @@ describe('the window a question names', () => {
     expect(window('what did I read in the past month')).toEqual(['2026-10-25', '2026-11-26']);
   });
 
+  it('reads counts said in words, past the twelve chrono knows (session 36)', () => {
+    expect(window('who did I see two weeks ago')).toEqual(['2026-11-09', '2026-11-16']);
+    expect(window('who did I see eight weeks ago')).toEqual(['2026-09-28', '2026-10-05']);
+    expect(window('what did I do twenty days ago?')).toEqual(['2026-11-05', '2026-11-06']);
+    // ("twenty one days ago" was read as one day ago.)
+    expect(window('what did I do twenty one days ago?')).toEqual(['2026-11-04', '2026-11-05']);
+    expect(window('what happened over the past three weeks')).toEqual(['2026-11-04', '2026-11-26']);
+    expect(local(parseTimeExpression('thirty days ago', 'start', WEDNESDAY))).toBe('2026-10-26');
+    // A word that holds a number is no count: "someone".
+    expect(window('did someone days ago call')).toBeNull();
+  });
+
   it('reads a weekend as its Saturday and Sunday', () => {
     expect(window('what did we do last weekend?')).toEqual(['2026-11-21', '2026-11-23']);
     expect(window('what are we doing this weekend')).toEqual(['2026-11-28', '2026-11-30']);

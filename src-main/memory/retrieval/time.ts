@@ -9,6 +9,7 @@ import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions, type HolidayMention } from '../../../src-shared/holidays';
 import { seasonMentions, type SeasonMention } from '../../../src-shared/seasons';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
+import { countsOfTimeInDigits } from '../../../src-shared/number-words';
 
 
 export interface TimeWindow {
@@ -25,7 +26,8 @@ const DAY = 86_400_000;
  */
 export function parseTimeExpression(expr: string | number, edge: 'start' | 'end', now: number): number | null {
   if (typeof expr === 'number') return Number.isFinite(expr) ? expr : null;
-  const text = expr.trim();
+  // ("twenty days ago": chrono reads counts in words only to twelve.)
+  const text = countsOfTimeInDigits(expr.trim());
   if (!text) return null;
   if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
     const t = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
@@ -82,7 +84,7 @@ function pastWhenYearless(c: chrono.ParsedComponents, now: number, notBefore?: n
  */
 export function parseWholeTimeExpression(expr: string | number, edge: 'start' | 'end', now: number): number | null {
   if (typeof expr === 'string') {
-    const text = expr.trim();
+    const text = countsOfTimeInDigits(expr.trim());
     const iso = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text);
     // "2025-02-30", "2025-13-01": no such day (Date.parse and chrono would roll it into the next month).
     if (iso && !isCalendarDay(text)) return null;
@@ -168,9 +170,10 @@ function weekendOf(r: chrono.ParsedResult, start: number): TimeWindow | null {
 }
 
 /** "the past week", "the last few days", "over the last 2 weeks": from then until now. */
-const SPAN_TO_NOW = /^(?:past|last)\s+(?:(?:few|couple(?:\s+of)?|several|\d+|two|three|four|five|six)\s+)?(?:days|weeks|months|fortnight|week|month)$/i;
+const SPAN_TO_NOW = /^(?:past|last)\s+(?:(?:few|couple(?:\s+of)?|several|\d+)\s+)?(?:days|weeks|months|fortnight|week|month)$/i;
 
-const A_WEEK = /^(?:(?:last|this|next|past|coming)\s+week|(?:a|one|\d+|two|three|four|five|six|a few|a couple of|few|couple of)\s+weeks?\s+ago)$/i;
+/** (Counts in words are read in digits by then: countsOfTimeInDigits.) */
+const A_WEEK = /^(?:(?:last|this|next|past|coming)\s+week|(?:a|\d+|a few|a couple of|few|couple of)\s+weeks?\s+ago)$/i;
 
 /**
  * A span counted back to now ("in the past week", "the last few days": chrono names its first day alone), else a
@@ -241,15 +244,16 @@ export function impliedWindow(query: string, now: number): TimeWindow | null {
   let r: chrono.ParsedResult | undefined;
   let said = '';
   for (const piece of textPieces(query.slice(0, IMPLIED_TIME_SCAN_CHARS))) {
-    said = piece.text;
+    // ("what did I do twenty days ago?": chrono reads counts in words only to twelve.)
+    said = countsOfTimeInDigits(piece.text);
     // "what did we do last christmas?", "since easter": a holiday's days, or from or until them (chrono reads none).
-    const holiday = holidayMentions(piece.text, now)[0];
-    const window = holiday ? holidayWindow(holiday, piece.text) : null;
+    const holiday = holidayMentions(said, now)[0];
+    const window = holiday ? holidayWindow(holiday, said) : null;
     if (window) return window;
     // "what did we do last summer?": the season's months.
-    const season = seasonMentions(piece.text, now)[0];
+    const season = seasonMentions(said, now)[0];
     if (season) return { after: season.time, before: season.end };
-    if (mayNameATime(piece.text) && (r = datesIn(piece.text, new Date(now), { forwardDate: false })[0])) break;
+    if (mayNameATime(said) && (r = datesIn(said, new Date(now), { forwardDate: false })[0])) break;
   }
   if (!r || beforeSomethingElse(r, said)) return null;
   // "what did we do in May?" asked in November: the May gone, where the memory's turns are (chrono picks the nearest).

@@ -10,7 +10,7 @@ import { lowerOf, nameAfter, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { endedValue } from '../../../src-shared/slot-values';
 import { EMPLOYER_ENDINGS, endsWithOneOf, FIRM_ENDINGS, RELATIONS } from './lexicon';
-import { NUMBER_IN_WORDS } from './number-words';
+import { NUMBER_IN_WORDS } from '../../../src-shared/number-words';
 import type { Built, Subject } from './statement-types';
 
 const someoneElses = (relations: readonly string[]): RegExp =>

@@ -18,7 +18,7 @@ import { normaliseFact } from '../text';
 import { NOTHING, type Built, type StateReading, type StatesRead, type Subject } from './statement-types';
 import { conditionIn, keyOf } from './health-states';
 import { overIn, withWhatEndsToo } from './states-over';
-import { NUMBER_IN_WORDS, numberInWords } from './number-words';
+import { NUMBER_IN_WORDS, numberInWords } from '../../../src-shared/number-words';
 
 /**
  * A message without "I" or "my" that may still tell of its speaker by its shape alone (statements.ts reads only

@@ -7,7 +7,7 @@
  * (A correction sent as a message of its own is corrections.ts's: the facts of the message before are redone there.)
  */
 import { MONTH_NAME, RELATIONS } from './lexicon';
-import { NUMBER_IN_WORDS } from './number-words';
+import { NUMBER_IN_WORDS } from '../../../src-shared/number-words';
 
 /**
  * How a correction opens after what it corrects. Sure cues say so whatever follows. "actually", "well" also go on

@@ -1,5 +1,5 @@
 /** A time a span before another, the span as a chat counts it: "3 weeks", "twenty one days", "a couple of months". */
-import { numberInWords } from './number-words';
+import { numberInWords } from '../../../src-shared/number-words';
 
 const DAY = 86_400_000;
 /** Counts said in words that are no number: "a week", "a couple of months", "a few years" (the rest: number-words.ts). */

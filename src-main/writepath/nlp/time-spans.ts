@@ -3,7 +3,7 @@
  * when it began: a state said of now is dated by its start (time.ts reads the times themselves).
  */
 import { timeMentions } from './time';
-import { NUMBER_IN_WORDS } from './number-words';
+import { NUMBER_IN_WORDS } from '../../../src-shared/number-words';
 import { spanBack } from './span-back';
 
 export { spanBack };

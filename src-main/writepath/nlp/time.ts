@@ -9,7 +9,7 @@ import { dottedDates } from '../../../src-shared/dotted-dates';
 import { holidayMentions } from '../../../src-shared/holidays';
 import { mayNameATime, textPieces } from '../../../src-shared/text';
 import { withPartOfPeriod } from './time-parts';
-import { NUMBER_IN_WORDS, numberInWords } from './number-words';
+import { NUMBER_IN_WORDS, numberInWords } from '../../../src-shared/number-words';
 import { spanBack } from './span-back';
 import { seasonMentions } from '../../../src-shared/seasons';
 

@@ -1,6 +1,7 @@
 /**
  * Whole numbers said in words, as a chat says an age: "thirty four", "twenty-one", "forty", "a hundred and two".
- * Below 200 (an age, a count of people); larger amounts are written in digits.
+ * Below 200 (an age, a count of people); larger amounts are written in digits. Read by the write path (ages, spans,
+ * job lengths) and the read path (a question's "twenty days ago").
  */
 const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
@@ -27,4 +28,15 @@ export function numberInWords(words: string): number | null {
     else if (TENS.includes(word)) total += TENS.indexOf(word) * 10;
   }
   return total;
+}
+
+/** A count in words before a unit of time: "twenty days", "thirty five years", "two weeks". */
+const COUNT_OF_TIME = new RegExp(`(?<![\\p{L}-])(${NUMBER_IN_WORDS})(?=\\s+(?:days?|weeks?|fortnights?|months?|years?)\\b)`, 'giu');
+
+/**
+ * Counts of time said in words, in digits: "twenty days ago" → "20 days ago". chrono reads number words only to
+ * twelve ("twenty days ago" is no date to it, "twenty one days ago" one day ago).
+ */
+export function countsOfTimeInDigits(text: string): string {
+  return text.replace(COUNT_OF_TIME, (words: string) => String(numberInWords(words.replace(/\s*-\s*/g, ' ')) ?? words));
 }
