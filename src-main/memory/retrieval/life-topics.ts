@@ -35,8 +35,8 @@ const TOPICS: readonly LifeTopic[] = [
     emoji: ['💍', '💔', '💑', '💏', '👰', '🤵', '💒'],
   },
   {
-    asked: ['health', 'injury', 'injured', 'ill', 'illness', 'sick', 'hurt', 'surgery', 'operation', 'hospital', 'recovery', 'recover', 'recovered', 'recovering', 'diagnosis', 'diagnosed', 'medical', 'condition', 'mobility', 'treatment'],
-    told: ['doctor', 'gp', 'hospital', 'surgery', 'operation', 'physio', 'crutches', 'mri', 'scan', 'xray', 'diagnosed', 'pain', 'broke', 'broken', 'torn', 'sprained', 'stitches', 'meds', 'medication', 'pills', 'consultant', 'appointment', 'healing', 'fever', 'flu', 'covid', 'antibiotics', 'nurse', 'ward', 'discharged', 'wheelchair', 'cast', 'rehab'],
+    asked: ['health', 'injury', 'injured', 'ill', 'illness', 'sick', 'hurt', 'surgery', 'operation', 'hospital', 'recovery', 'recover', 'recovered', 'recovering', 'diagnosis', 'diagnosed', 'medical', 'condition', 'mobility', 'treatment', 'scan', 'symptoms', 'knee', 'knees', 'ankle', 'wrist', 'shoulder', 'hip', 'elbow', 'spine'],
+    told: ['doctor', 'gp', 'hospital', 'surgery', 'operation', 'physio', 'crutches', 'mri', 'scan', 'xray', 'diagnosed', 'pain', 'broke', 'broken', 'torn', 'sprained', 'stitches', 'meds', 'medication', 'pills', 'consultant', 'appointment', 'healing', 'fever', 'flu', 'covid', 'antibiotics', 'nurse', 'ward', 'discharged', 'wheelchair', 'cast', 'rehab', 'ligament', 'meniscus', 'fracture', 'fractured', 'brace', 'keyhole', 'ultrasound', 'biopsy', 'stitches', 'limping'],
     emoji: ['🏥', '🤒', '🤕', '💊', '🩺', '🩼', '🦽', '🚑', '💉', '🤧'],
   },
   {

@@ -33,6 +33,11 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicWords('what job did the boss offer')).not.toContain('boss');
   });
 
+  it('a question about a part of the body asks about health: the scan, the tear, the brace', () => {
+    expect(topicWords("What was wrong with Marco's knee according to the scan?")).toEqual(expect.arrayContaining(['mri', 'torn', 'meniscus', 'physio']));
+    expect(topicWords('how is her ankle now')).toEqual(expect.arrayContaining(['crutches', 'sprained', 'brace']));
+  });
+
   it('a question naming no topic reads nothing more', () => {
     expect(topicWords('did Bartek see the match?')).toEqual([]);
     expect(topicWords('')).toEqual([]);
