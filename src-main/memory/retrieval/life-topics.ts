@@ -4,10 +4,11 @@
  * "crutches", "failed its MOT". Each topic lists the words a question names it by and the words a chat tells it in.
  */
 import type { ReadableDB } from '../../storage/db';
+import { escapeRegExp, quoteFtsTerm } from '../../../src-shared/text';
 import { stemWord } from '../../embeddings/offline';
 import { turnTexts } from './turn-texts';
 import type { TermStats } from './term-stats';
-import { forEachContentWord } from './text';
+import { forEachContentWord, type FtsQuery } from './text';
 
 interface LifeTopic {
   /** Question words that name the topic (stemmed forms are matched as written here). */
@@ -16,6 +17,11 @@ interface LifeTopic {
   told: readonly string[];
   /** Emoji a chat tells it with ("💍", "🩼"): the index keeps no emoji, so they are read from the turns found. */
   emoji?: readonly string[];
+  /**
+   * Phrases a chat announces it in that share no word with any question about it ("SHE SAID YES" is an
+   * engagement). Unlike told words they are looked up in the whole memory, not only among the turns found.
+   */
+  idioms?: readonly string[];
 }
 
 const TOPICS: readonly LifeTopic[] = [
@@ -33,6 +39,13 @@ const TOPICS: readonly LifeTopic[] = [
     asked: ['relationship', 'relationships', 'dating', 'boyfriend', 'girlfriend', 'partner', 'married', 'marriage', 'engaged', 'engagement', 'propose', 'proposed', 'proposal', 'divorce', 'divorced', 'single', 'romance', 'romantic'],
     told: ['date', 'dating', 'boyfriend', 'girlfriend', 'bf', 'gf', 'kissed', 'broke', 'dumped', 'ex', 'proposed', 'ring', 'engaged', 'wedding', 'married', 'fiance', 'fiancé', 'fiancée', 'anniversary', 'tinder', 'hinge', 'bumble', 'crush', 'girlfriend'],
     emoji: ['💍', '💔', '💑', '💏', '👰', '🤵', '💒'],
+  },
+  {
+    // An engagement is told in its own idioms: "HE ASKED 😭", "she said yes!!", "popped the question".
+    asked: ['engaged', 'engagement', 'propose', 'proposed', 'proposal', 'fiance', 'fiancé', 'fiancee', 'fiancée'],
+    told: ['ring', 'proposed', 'engaged', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'knee'],
+    emoji: ['💍'],
+    idioms: ['said yes', 'he asked', 'she asked', 'popped the question', 'on one knee', 'put a ring on'],
   },
   {
     asked: ['health', 'injury', 'injured', 'ill', 'illness', 'sick', 'hurt', 'surgery', 'operation', 'hospital', 'recovery', 'recover', 'recovered', 'recovering', 'diagnosis', 'diagnosed', 'medical', 'condition', 'mobility', 'treatment', 'scan', 'symptoms', 'knee', 'knees', 'ankle', 'wrist', 'shoulder', 'hip', 'elbow', 'spine'],
@@ -90,11 +103,23 @@ const TOPICS: readonly LifeTopic[] = [
 export const MAX_TOPIC_TERMS = 96;
 
 const ASKED = new Map<string, readonly string[]>();
-for (const topic of TOPICS) for (const word of topic.asked) ASKED.set(word, [...(ASKED.get(word) ?? []), ...topic.told, ...(topic.emoji ?? [])]);
+const IDIOMS = new Map<string, readonly string[]>();
+for (const topic of TOPICS) {
+  for (const word of topic.asked) {
+    ASKED.set(word, [...(ASKED.get(word) ?? []), ...topic.told, ...(topic.emoji ?? [])]);
+    if (topic.idioms) IDIOMS.set(word, [...(IDIOMS.get(word) ?? []), ...topic.idioms]);
+  }
+}
+
+/** A question's words, lowercase, with its own idioms read as the word they stand for ("pop the question": propose). */
+function askedWords(query: string): string[] {
+  const plain = query.toLowerCase().replace(/\bpop(?:s|ped|ping)? the question\b/gu, 'propose');
+  return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
 
 /** The words a chat tells the topics `query` asks about in, beyond the query's own words; empty when it names none. */
 export function topicWords(query: string): string[] {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = askedWords(query);
   const own = new Set(words);
   const told = new Set<string>();
   words.forEach((w, i) => {
@@ -105,7 +130,18 @@ export function topicWords(query: string): string[] {
   return [...told];
 }
 
+/** The idioms a chat announces the topics `query` asks about in (life-topic `idioms`); empty for most questions. */
+export function topicIdioms(query: string): string[] {
+  return [...new Set(askedWords(query).flatMap((w) => IDIOMS.get(w) ?? []))];
+}
+
 const WORD = /[\p{L}\p{N}]/u;
+
+/** The full-text query for turns that say one of `idioms` (each a phrase); scored matches bounded as a question's are. */
+export function idiomQuery(idioms: readonly string[], recentMatches: number | null): FtsQuery | null {
+  if (idioms.length === 0) return null;
+  return { match: idioms.map(quoteFtsTerm).join(' OR '), rare: null, recentMatches };
+}
 
 /**
  * Of `candidates` (turns the other strategies found), those that say some of `told`, best first: each told word a
@@ -113,8 +149,14 @@ const WORD = /[\p{L}\p{N}]/u;
  * the whole index, a long OR of told words cost more than the rest of the search (bench at 100k: p50 9 ms; FTS5's
  * bm25() per candidate row recounts every phrase's documents, 120 ms).
  */
-export function topicMatches(db: ReadableDB, told: readonly string[], candidates: readonly string[], termStats: Pick<TermStats, 'documentFrequencies' | 'documents'>): string[] {
-  if (told.length === 0 || candidates.length === 0) return [];
+export function topicMatches(
+  db: ReadableDB,
+  told: readonly string[],
+  candidates: readonly string[],
+  termStats: Pick<TermStats, 'documentFrequencies' | 'documents'>,
+  idioms: readonly string[] = [],
+): string[] {
+  if ((told.length === 0 && idioms.length === 0) || candidates.length === 0) return [];
   const words = told.filter((t) => WORD.test(t)).slice(0, MAX_TOPIC_TERMS);
   const signs = told.filter((t) => !WORD.test(t));
   const df = termStats.documentFrequencies(words);
@@ -126,6 +168,9 @@ export function topicMatches(db: ReadableDB, told: readonly string[], candidates
   }
   // The index counts no emoji: one weighs as a told word does on average.
   const signWeight = weightOf.size > 0 ? [...weightOf.values()].reduce((a, b) => a + b, 0) / weightOf.size : 1;
+  // An idiom says the topic outright: it weighs as the rarest told word does.
+  const idiomWeight = weightOf.size > 0 ? Math.max(...weightOf.values()) : 1;
+  const saysIdiom = idioms.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${idioms.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu') : null;
   const contentOf = turnTexts(db, candidates);
   const scored: { id: string; score: number; at: number }[] = [];
   // (A word is stemmed once per search: the candidates say the same words again and again.)
@@ -142,6 +187,7 @@ export function topicMatches(db: ReadableDB, told: readonly string[], candidates
     let score = 0;
     for (const stem of said) score += weightOf.get(stem) ?? 0;
     for (const sign of signs) if (content.includes(sign)) score += signWeight;
+    if (saysIdiom?.test(content)) score += idiomWeight;
     if (score > 0) scored.push({ id, score, at });
   });
   // Ties keep the candidates' order.

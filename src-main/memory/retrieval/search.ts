@@ -38,7 +38,7 @@ import {
 } from './strategies';
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
-import { topicMatches, topicWords } from './life-topics';
+import { idiomQuery, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
 import { feedbackWords } from './feedback';
@@ -227,7 +227,14 @@ export async function search(
   const n = Math.max(deps.config.candidates, data.limit * 2);
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
-  const bm25 = time('fts', () => memo.scored(deps.db, matchExpression(deps, query, !filter.types.includes('episodic')), filter, n));
+  const idioms = weights.topics > 0 ? topicIdioms(query) : [];
+  const bm25 = time('fts', () => {
+    const asked = memo.scored(deps.db, matchExpression(deps, query, !filter.types.includes('episodic')), filter, n);
+    if (idioms.length === 0) return asked;
+    // "When did they get engaged?": "SHE SAID YES" shares no word with it; the topic's idioms are searched too.
+    const bounded = deps.termStats.documents() >= deps.config.boundedFtsFromDocs ? deps.config.ftsRecentMatches : null;
+    return unionByScore(asked, memo.scored(deps.db, idiomQuery(idioms, bounded), filter, n)).slice(0, n);
+  });
   lists.fts = bm25.map((h) => h.id);
   await yieldToLoop();
   if (weights.neighbourhood > 0 && bm25.length > 0) {
@@ -242,9 +249,9 @@ export async function search(
   // "What jobs did Bartek have?": of the turns found, those that tell of a life's topic in its own words
   // (life-topics.ts).
   const told = weights.topics > 0 ? topicWords(query) : [];
-  if (told.length > 0) {
+  if (told.length > 0 || idioms.length > 0) {
     const candidates = [...new Set([...(lists.neighbourhood ?? lists.fts ?? []), ...lists.vector])];
-    lists.topics = time('topics', () => topicMatches(deps.db, told, candidates, deps.termStats));
+    lists.topics = time('topics', () => topicMatches(deps.db, told, candidates, deps.termStats, idioms));
   }
   const wordVectors = deps.wordVectors();
   if (wordVectors && weights.synonyms > 0 && reading.similarWords === true) {
@@ -385,4 +392,14 @@ function activate(deps: RetrieverDeps, bm25: RankedHit[], share: number, filter:
   const ranked = [...total.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   // BM25's own hits passed the filter in their query; newcomers are checked, as far down as the list needs.
   return firstPassing(db, ranked, filter, limit, new Set(bm25.map((h) => h.id)));
+}
+
+/** Two BM25 lists as one: each node at its better score, best first (ties by rowid, as BM25's own). */
+function unionByScore(a: readonly RankedHit[], b: readonly RankedHit[]): RankedHit[] {
+  const best = new Map<string, RankedHit>();
+  for (const hit of [...a, ...b]) {
+    const known = best.get(hit.id);
+    if (!known || hit.score > known.score) best.set(hit.id, hit);
+  }
+  return [...best.values()].sort((x, y) => y.score - x.score || x.rowid - y.rowid);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
-import { MAX_TOPIC_TERMS, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
+import { MAX_TOPIC_TERMS, topicIdioms, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
 import { openTestEngine } from '../../helpers/temp-engine';
-import { CHAT_FILLER, fillerChat, recordedTranscript } from '../../helpers/transcript-search';
+import { CHAT_FILLER, fillerChat, rankedTurns, recordedTranscript } from '../../helpers/transcript-search';
 
 const FILLER = CHAT_FILLER;
 
@@ -90,6 +90,31 @@ describe('the words a topic is told in (life-topics.ts)', () => {
       return at < 0 ? -Infinity : at > 0 ? -at : next ? (list[0]?.score ?? 0) / next.score : Infinity;
     };
     expect(lead(hits)).toBeGreaterThan(lead(without));
+  });
+
+  it('an engagement is told in idioms that share no word with the question: "SHE SAID YES", "he asked"', () => {
+    expect(topicIdioms('When did Marco and Kat get engaged?')).toEqual(expect.arrayContaining(['said yes', 'he asked']));
+    expect(topicIdioms('where did Jonas pop the question?')).toContain('said yes');
+    expect(topicIdioms('what did he ask the doctor?')).toEqual([]);
+    expect(topicIdioms('did she say yes to the job?')).toEqual([]);
+  });
+
+  it('a search for an engagement finds the turn that announces it, and the details said after it', async () => {
+    // Marco's news, after months of small talk, with his friend's cheer between it and where it happened.
+    const engaged = fillerChat(FILLER, ['Ines', 'Marco'], [
+      { id: 'yes', speaker: 'Marco', text: 'SHE SAID YES', time: '2024-09-28T22:33:00Z' },
+      { id: 'cheer', speaker: 'Ines', text: 'MARCOOOO tell me everything', time: '2024-09-28T22:38:00Z' },
+      { id: 'where', speaker: 'Marco', text: 'last night, top of kelvingrove park, the bit with the view', time: '2024-09-28T22:40:00Z' },
+      { id: 'coffee', speaker: 'Ines', text: 'she said yes to coffee tomorrow lol', time: '2024-03-02T10:00:00Z' },
+    ]);
+    const ask = (retrieval: Partial<RetrievalConfig> = {}): Promise<string[]> => rankedTurns(engaged, 'When did Marco and Katharina get engaged?', { retrieval, limit: 5, now: NOW + 200 * 86_400_000 });
+    const withIdioms = await ask();
+    expect(withIdioms).toContain('yes');
+    expect(withIdioms).toContain('where');
+    // Without the topics' reading the question finds neither: no word of it is said.
+    const without = await ask(OFF);
+    expect(without).not.toContain('yes');
+    expect(without).not.toContain('where');
   });
 
   it('a question naming no topic gives no such list', async () => {
