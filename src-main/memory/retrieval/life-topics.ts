@@ -39,6 +39,7 @@ const TOPICS: readonly LifeTopic[] = [
     asked: ['relationship', 'relationships', 'dating', 'boyfriend', 'girlfriend', 'partner', 'married', 'marriage', 'engaged', 'engagement', 'propose', 'proposed', 'proposal', 'divorce', 'divorced', 'single', 'romance', 'romantic'],
     told: ['date', 'dating', 'boyfriend', 'girlfriend', 'bf', 'gf', 'kissed', 'broke', 'dumped', 'ex', 'proposed', 'ring', 'engaged', 'wedding', 'married', 'fiance', 'fiancé', 'fiancée', 'anniversary', 'tinder', 'hinge', 'bumble', 'crush', 'girlfriend'],
     emoji: ['💍', '💔', '💑', '💏', '👰', '🤵', '💒'],
+    idioms: ['broke up', 'ended things', 'called it off', 'split up', 'asked me out'],
   },
   {
     // An engagement is told in its own idioms: "HE ASKED 😭", "she said yes!!", "popped the question".
@@ -91,11 +92,13 @@ const TOPICS: readonly LifeTopic[] = [
     asked: ['baby', 'babies', 'pregnant', 'pregnancy', 'birth', 'child', 'children', 'kids', 'son', 'daughter'],
     told: ['pregnant', 'baby', 'scan', 'due', 'midwife', 'born', 'labour', 'labor', 'birth', 'nursery', 'bump', 'boy', 'girl', 'newborn'],
     emoji: ['👶', '🍼', '🤰', '🤱'],
+    idioms: ["she's here", "he's here", "it's a girl", "it's a boy", 'waters broke', "we're expecting", 'bun in the oven'],
   },
   {
-    asked: ['died', 'death', 'dead', 'funeral', 'loss', 'grief'],
+    asked: ['die', 'died', 'death', 'dead', 'funeral', 'loss', 'grief'],
     told: ['died', 'funeral', 'rip', 'hospice', 'condolences', 'loss'],
     emoji: ['🕯', '⚰', '🥀'],
+    idioms: ['passed away', 'has passed', 'no longer with us', 'lost my'],
   },
 ];
 

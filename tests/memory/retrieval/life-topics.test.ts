@@ -97,6 +97,10 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicIdioms('where did Jonas pop the question?')).toContain('said yes');
     expect(topicIdioms('what did he ask the doctor?')).toEqual([]);
     expect(topicIdioms('did she say yes to the job?')).toEqual([]);
+    // Other news told in idioms: a birth, a break-up, a death.
+    expect(topicIdioms('when was the baby born?')).toEqual(expect.arrayContaining(["she's here", "it's a girl"]));
+    expect(topicIdioms('how did their relationship end?')).toEqual(expect.arrayContaining(['broke up', 'asked me out']));
+    expect(topicIdioms('when did her grandfather die?')).toContain('passed away');
   });
 
   it('a search for an engagement finds the turn that announces it, and the details said after it', async () => {
