@@ -9,9 +9,11 @@
  */
 import type { ReadableDB } from '../../storage/db';
 import { withoutSpeakerPrefix } from '../../../src-shared/speakers';
+import { escapeRegExp } from '../../../src-shared/text';
 import { stmt } from '../repo/statements';
 import { speakerSql } from './bursts';
 import type { TermStats } from './term-stats';
+import { KIN_WORDS } from './kin-words';
 import { calledBy, namesCapitalised } from './named-speaker';
 
 /** Turns that say a name read to learn who it addresses, at most: enough for a vote, cheap at any size. */
@@ -33,29 +35,22 @@ interface Turn {
   content: string;
 }
 
-/** Words a contact is saved under that say who they are to the phone's owner, not their name (first word, lower case). */
-const KIN_WORDS: ReadonlySet<string> = new Set(
-  `mama mamma mam mum mom mommy mummy mother mami maman mutti mamusia mamo dad daddy papa pa ma father tata tato papi
-  grandma grandmother granny gran nana nan nanna oma grandpa grandfather grandad granddad opa babcia babci dziadek
-  nonna nonno abuela abuelo wife wifey husband hubby bro sis brother sister auntie aunt aunty uncle son daughter
-  мама папа бабушка дедушка`.split(/\s+/),
-);
-
-/** Whether a speaker is saved under a kin word ("Mama", "Dad ❤️"), whose turns a name of theirs could lift. */
+/**
+ * Whether a speaker is saved under a kin word ("Mama", "Dad ❤️": what they are to the phone's owner, not their name),
+ * whose turns a name of theirs could lift.
+ */
 export function savedAsKin(speaker: string): boolean {
   const called = calledBy(speaker);
   return called !== null && KIN_WORDS.has(called);
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function saysWord(text: string, word: string): boolean {
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escape(word)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(word)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
 
 /** The name as a vocative: the reply's first word (not "Halina's …"), or followed only by punctuation or emoji. */
 function addresses(text: string, name: string): boolean {
-  const n = escape(name);
+  const n = escapeRegExp(name);
   const first = new RegExp(`^[^\\p{L}\\p{N}]*${n}(?![\\p{L}\\p{N}'’])`, 'iu');
   const closing = new RegExp(`(?<![\\p{L}\\p{N}])${n}\\s*(?:[!?.,…:;)]|[^\\p{L}\\p{N}\\s]|$)`, 'iu');
   return first.test(text) || closing.test(text);

@@ -38,6 +38,7 @@ import {
 } from './strategies';
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
+import { kinEquivalents } from './kin-words';
 import { idiomQuery, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
@@ -228,12 +229,14 @@ export async function search(
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
   const idioms = weights.topics > 0 ? topicIdioms(query) : [];
+  // "When did they get engaged?": "SHE SAID YES" shares no word with it; the topic's idioms are searched too, and
+  // "their father" is searched as "tata" and "dad" (kin-words.ts).
+  const alsoSaid = [...idioms, ...kinEquivalents(query)];
   const bm25 = time('fts', () => {
     const asked = memo.scored(deps.db, matchExpression(deps, query, !filter.types.includes('episodic')), filter, n);
-    if (idioms.length === 0) return asked;
-    // "When did they get engaged?": "SHE SAID YES" shares no word with it; the topic's idioms are searched too.
+    if (alsoSaid.length === 0) return asked;
     const bounded = deps.termStats.documents() >= deps.config.boundedFtsFromDocs ? deps.config.ftsRecentMatches : null;
-    return unionByScore(asked, memo.scored(deps.db, idiomQuery(idioms, bounded), filter, n)).slice(0, n);
+    return unionByScore(asked, memo.scored(deps.db, idiomQuery(alsoSaid, bounded), filter, n)).slice(0, n);
   });
   lists.fts = bm25.map((h) => h.id);
   await yieldToLoop();
