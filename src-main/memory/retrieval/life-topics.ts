@@ -116,7 +116,11 @@ for (const topic of TOPICS) {
 
 /** A question's words, lowercase, with its own idioms read as the word they stand for ("pop the question": propose). */
 function askedWords(query: string): string[] {
-  const plain = query.toLowerCase().replace(/\bpop(?:s|ped|ping)? the question\b/gu, 'propose');
+  const plain = query
+    .toLowerCase()
+    .replace(/\bpop(?:s|ped|ping)? the question\b/gu, 'propose')
+    // ("What date …?" asks for a day; "their first date" for a romance.)
+    .replace(/\b(?:first|second|third|blind) date\b/gu, 'dating');
   return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 

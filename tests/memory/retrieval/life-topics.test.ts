@@ -101,6 +101,11 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicIdioms('when was the baby born?')).toEqual(expect.arrayContaining(["she's here", "it's a girl"]));
     expect(topicIdioms('how did their relationship end?')).toEqual(expect.arrayContaining(['broke up', 'asked me out']));
     expect(topicIdioms('when did her grandfather die?')).toContain('passed away');
+    // "Her first date" is a romance's; "what date" asks for a day.
+    expect(topicIdioms('When did Ines go on her first date with Tomasz?')).toContain('asked me out');
+    expect(topicWords('When did Ines go on her first date with Tomasz?')).toContain('boyfriend');
+    expect(topicIdioms('On what date did she start?')).toEqual([]);
+    expect(topicWords('On what date did she start?')).toEqual([]);
   });
 
   it('a search for an engagement finds the turn that announces it, and the details said after it', async () => {
