@@ -114,11 +114,20 @@ for (const topic of TOPICS) {
   }
 }
 
-/** A question's words, lowercase, with its own idioms read as the word they stand for ("pop the question": propose). */
+/**
+ * A question with its idioms in plain words: "where did he pop the question?" asks where he proposed, and the
+ * full-text search should not look for "question" and "pop".
+ */
+export function idiomsInPlainWords(query: string): string {
+  return query.replace(/\b(pop(?:s|ped|ping)?) the question\b/giu, (_, pop: string) => PROPOSE[pop.toLowerCase()] ?? 'propose');
+}
+
+const PROPOSE: Readonly<Record<string, string>> = { pop: 'propose', pops: 'proposes', popped: 'proposed', popping: 'proposing' };
+
+/** A question's words, lowercase, with its own idioms read as the words they stand for. */
 function askedWords(query: string): string[] {
-  const plain = query
+  const plain = idiomsInPlainWords(query)
     .toLowerCase()
-    .replace(/\bpop(?:s|ped|ping)? the question\b/gu, 'propose')
     // ("What date …?" asks for a day; "their first date" for a romance.)
     .replace(/\b(?:first|second|third|blind) date\b/gu, 'dating');
   return plain.match(/[\p{L}\p{N}]+/gu) ?? [];

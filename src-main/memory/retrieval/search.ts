@@ -39,7 +39,7 @@ import {
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { kinEquivalents } from './kin-words';
-import { idiomQuery, topicIdioms, topicMatches, topicWords } from './life-topics';
+import { idiomQuery, idiomsInPlainWords, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
 import { feedbackWords } from './feedback';
@@ -217,7 +217,8 @@ export async function search(
   };
 
   // What of the query retrieval reads (a 100k-character paste is read by its start and end).
-  const query = retrievalQuery(data.query);
+  // ("Where did he pop the question?" is searched as "… propose?": life-topics.ts.)
+  const query = idiomsInPlainWords(retrievalQuery(data.query));
   const embedStart = performance.now();
   const queryVector = precomputedVector !== undefined ? precomputedVector : await embedQuery(deps, query, warnings);
   timings.embed = Math.round((performance.now() - embedStart) * 1000) / 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
-import { MAX_TOPIC_TERMS, topicIdioms, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
+import { idiomsInPlainWords, MAX_TOPIC_TERMS, topicIdioms, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
 import { openTestEngine } from '../../helpers/temp-engine';
 import { CHAT_FILLER, fillerChat, rankedTurns, recordedTranscript } from '../../helpers/transcript-search';
 
@@ -96,6 +96,10 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicIdioms('When did Marco and Kat get engaged?')).toEqual(expect.arrayContaining(['said yes', 'he asked']));
     expect(topicIdioms('where did Jonas pop the question?')).toContain('said yes');
     expect(topicIdioms('what did he ask the doctor?')).toEqual([]);
+    // The idiom is searched in plain words: a chat's "question for the experts" is no answer to it.
+    expect(idiomsInPlainWords('Where exactly did Jonas pop the question?')).toBe('Where exactly did Jonas propose?');
+    expect(idiomsInPlainWords('When had he Popped the question?')).toBe('When had he proposed?');
+    expect(idiomsInPlainWords('What was the question?')).toBe('What was the question?');
     expect(topicIdioms('did she say yes to the job?')).toEqual([]);
     // Other news told in idioms: a birth, a break-up, a death.
     expect(topicIdioms('when was the baby born?')).toEqual(expect.arrayContaining(["she's here", "it's a girl"]));
