@@ -39,6 +39,7 @@ import {
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { kinEquivalents } from './kin-words';
+import { verbForms } from './verb-forms';
 import { idiomQuery, idiomsInPlainWords, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
@@ -227,6 +228,13 @@ export async function search(
   const depth = adaptiveParams(complexity).graphDepth;
   const weights = strategyWeights(deps.config, intent, deps.embedder.kind === 'lexical');
   const n = Math.max(deps.config.candidates, data.limit * 2);
+  // "Could she have driven?" is also searched as "driving", "drove" (verb-forms.ts).
+  const conjugate = await verbForms().catch((err: unknown) => {
+    warnings.push(`verb forms not searched: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  });
+  const forms = conjugate ? conjugate(queryTerms(query).terms) : [];
+  const searched = forms.length > 0 ? `${query} ${forms.join(' ')}` : query;
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
   const idioms = weights.topics > 0 ? topicIdioms(query) : [];
@@ -234,7 +242,7 @@ export async function search(
   // "their father" is searched as "tata" and "dad" (kin-words.ts).
   const alsoSaid = [...idioms, ...kinEquivalents(query)];
   const bm25 = time('fts', () => {
-    const asked = memo.scored(deps.db, matchExpression(deps, query, !filter.types.includes('episodic')), filter, n);
+    const asked = memo.scored(deps.db, matchExpression(deps, searched, !filter.types.includes('episodic')), filter, n);
     if (alsoSaid.length === 0) return asked;
     const bounded = deps.termStats.documents() >= deps.config.boundedFtsFromDocs ? deps.config.ftsRecentMatches : null;
     return unionByScore(asked, memo.scored(deps.db, idiomQuery(alsoSaid, bounded), filter, n)).slice(0, n);
@@ -270,7 +278,7 @@ export async function search(
     lists.provenance = time('provenance', () => {
       // The conversation search (BM25 + neighbourhood) over episodes, then the facts distilled from its hits.
       const episodeFilter: NodeFilter = { ...filter, types: ['episodic'], entityIds: null };
-      const turns = memo.scored(deps.db, matchExpression(deps, query, false), episodeFilter, n);
+      const turns = memo.scored(deps.db, matchExpression(deps, searched, false), episodeFilter, n);
       const ranked = weights.neighbourhood > 0 ? activate(deps, turns, weights.neighbourhood, episodeFilter, n, deps.termStats.documents()) : turns.map((t) => t.id);
       return provenanceStrategy(deps.db, ranked, filter, n);
     });

@@ -1,0 +1,70 @@
+/**
+ * Irregular verbs in a question, in the forms a chat says them: "could she have driven there?" is answered by
+ * "no driving for 6 weeks", "what did he teach?" by "i taught year 9s", "when did they meet?" by "we met at uni".
+ * The full-text index stems with Porter, which joins "worked" to "work" but not "drove" to "drive" or "taught" to
+ * "teach": a question's verb is also searched in its forms that stem apart. compromise's conjugation (its lexicon
+ * and suffix models, no parse: microseconds a word) gives the forms; it is loaded on the first search.
+ */
+import { stemWord } from '../../embeddings/offline';
+
+/** The forms of a question's verbs that the index does not join to the words the question says. */
+export type VerbForms = (words: readonly string[]) => string[];
+
+/** Tags compromise's lexicon gives a verb's own forms. */
+const VERB_TAGS = new Set(['Infinitive', 'PastTense', 'Participle', 'Gerund', 'PresentTense']);
+/** Verbs whose forms say nothing on their own ("had", "did", "got"): searching them adds only noise. */
+const FORMLESS = new Set(['be', 'have', 'do', 'get', 'go', 'make', 'let', 'say', 'can', 'will', 'shall', 'may', 'must']);
+
+/** The part of compromise this reads; checked when loaded. */
+interface Conjugation {
+  lexicon: Readonly<Record<string, unknown>>;
+  toInfinitive(word: string, tag: string): string;
+  conjugate(infinitive: string): Readonly<Record<string, unknown>>;
+}
+
+let loaded: Promise<VerbForms> | null = null;
+
+/** The conjugator, loaded once per process. */
+export function verbForms(): Promise<VerbForms> {
+  loaded ??= import('compromise').then(({ default: nlp }) => formsFrom(conjugationOf(nlp)));
+  return loaded;
+}
+
+function conjugationOf(nlp: unknown): Conjugation {
+  const api = nlp as { model?: () => unknown; methods?: () => unknown };
+  const model = api.model?.() as { one?: { lexicon?: Record<string, unknown> } } | undefined;
+  const verb = (api.methods?.() as { two?: { transform?: { verb?: Record<string, unknown> } } } | undefined)?.two?.transform?.verb;
+  const lexicon = model?.one?.lexicon;
+  const toInfinitive = verb?.toInfinitive;
+  const conjugate = verb?.conjugate;
+  if (!lexicon || typeof toInfinitive !== 'function' || typeof conjugate !== 'function') {
+    throw new Error('compromise: no verb conjugation in this version');
+  }
+  return {
+    lexicon,
+    toInfinitive: (word, tag) => String((toInfinitive as (w: string, m: unknown, t: string) => unknown)(word, model, tag)),
+    conjugate: (infinitive) => (conjugate as (w: string, m: unknown) => Record<string, unknown>)(infinitive, model) ?? {},
+  };
+}
+
+function formsFrom(conj: Conjugation): VerbForms {
+  const memo = new Map<string, readonly string[]>();
+  const formsOf = (word: string): readonly string[] => {
+    let forms = memo.get(word);
+    if (forms) return forms;
+    forms = [];
+    const tag = conj.lexicon[word];
+    if (typeof tag === 'string' && VERB_TAGS.has(tag)) {
+      const infinitive = tag === 'Infinitive' ? word : conj.toInfinitive(word, tag);
+      if (!FORMLESS.has(infinitive)) {
+        const all = [infinitive, ...Object.values(conj.conjugate(infinitive)).filter((f): f is string => typeof f === 'string')];
+        const stem = stemWord(word);
+        // Only real words (not "coulded") that the index would not find through the question's own word.
+        forms = [...new Set(all.filter((f) => /^[a-z]+$/.test(f) && f in conj.lexicon && stemWord(f) !== stem))];
+      }
+    }
+    memo.set(word, forms);
+    return forms;
+  };
+  return (words) => [...new Set(words.flatMap((w) => formsOf(w.toLowerCase())))].filter((f) => !words.includes(f));
+}
