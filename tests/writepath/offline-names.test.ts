@@ -48,6 +48,16 @@ describe('the speaker names themself the way chats do', () => {
     expect(await all("Hi! I'm Dana, 34")).toEqual([{ slot: 'user.name', value: 'dana' }, { slot: 'user.age', value: '34' }]);
     expect(await all('hi im Dana, 34, from Leeds')).toEqual([{ slot: 'user.name', value: 'dana' }, { slot: 'user.age', value: '34' }, { slot: 'user.origin', value: 'leeds' }]);
     expect(await all("I'm 34, living in Leeds")).toEqual([{ slot: 'user.age', value: '34' }, { slot: 'user.residence', value: 'leeds' }]);
+    // "… and based in Bristol" goes on as a comma does (session 37).
+    expect(await all("I'm Dana Whitfield, 29 and based in Bristol")).toEqual([
+      { slot: 'user.name', value: 'dana whitfield' },
+      { slot: 'user.age', value: '29' },
+      { slot: 'user.residence', value: 'bristol' },
+    ]);
+    expect(await all("I'm Sam and from Glasgow originally")).toEqual([{ slot: 'user.name', value: 'sam' }, { slot: 'user.origin', value: 'glasgow' }]);
+    expect(await all("I'm 29 and living in Bristol")).toEqual([{ slot: 'user.age', value: '29' }, { slot: 'user.residence', value: 'bristol' }]);
+    // Not after anything but a name or an age.
+    expect(await all("I'm tired and living in chaos")).toEqual([]);
     // Not an age (a count of something), not a place ("from the council" says who they work for).
     expect(await all("I'm tired, 34 hours without sleep")).toEqual([]);
     expect(await all("I'm Dana, from the council")).toEqual([{ slot: 'user.name', value: 'dana' }]);

@@ -15,16 +15,21 @@ const DIET_GIVEN_UP_WITHOUT_I = new RegExp(
   'gimu',
 );
 
+/** Where one lives or comes from, after an introduction's name or age: "…, living in Leeds", "… and based in Bristol". */
+const HOME_AFTER_SELF = String.raw`(?:currently\s+)?(?:living|based)\s+in\b|(?:originally\s+)?from\s+\p{Lu}`;
 /**
  * "I'm Dana, 34, living in Leeds", "I'm Dana, from Leeds": an introduction (or an age) followed by more of the speaker,
  * parted by commas — an age, where they live or come from. Each part is made its own "I'm …" sentence, as the clause
  * reader takes one statement from an introduction. ("From" only before a capital: "I'm Dana, from the council" is a job.)
  */
 const SELF_THEN_MORE = new RegExp(
-  String.raw`((?:^|[\s,.!;:(])(?:[Ii]['’]?m|IM|[Ii] am)\s+(?:\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?|\d{1,2}(?:\s*(?:yo|y\/o|years? old))?))\s*,\s*(?=\d{1,2}(?:\s*(?:yo|y\/o|years? old))?\s*(?:[,.!;]|and\b|$)|(?:currently\s+)?(?:living|based)\s+in\b|(?:originally\s+)?from\s+\p{Lu})`,
+  String.raw`((?:^|[\s,.!;:(])(?:[Ii]['’]?m|IM|[Ii] am)\s+(?:\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}[\p{L}'’-]*)?|\d{1,2}(?:\s*(?:yo|y\/o|years? old))?))(?:\s*,\s*(?=\d{1,2}(?:\s*(?:yo|y\/o|years? old))?\s*(?:[,.!;]|and\b|$)|${HOME_AFTER_SELF})|\s+and\s+(?=${HOME_AFTER_SELF}))`,
   'gu',
 );
-/** SELF_THEN_MORE, part after part: "I'm Dana, 34, living in Leeds" → "I'm Dana. I'm 34. I'm living in Leeds". */
+/**
+ * SELF_THEN_MORE, part after part: "I'm Dana, 34, living in Leeds" → "I'm Dana. I'm 34. I'm living in Leeds"; "I'm Dana
+ * Whitfield, 29 and based in Bristol" → "… I'm 29. I'm based in Bristol".
+ */
 function selfThenMore(text: string): string {
   let out = text;
   for (let i = 0; i < 3; i++) {
