@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recallDatasetSchema } from '../../../src-main/data/import/transcript-file';
 import type { RetrievalConfig } from '../../../src-main/memory';
-import { rankedTurns } from '../../helpers/transcript-search';
+import { burstActivation } from '../../../src-main/memory/retrieval/bursts';
+import { rankedTurns, recordedTranscript } from '../../helpers/transcript-search';
 
 /** A messaging chat: Ann's plan is a burst of short messages; the question's words are only in the first. */
 const chat = recallDatasetSchema.parse({
@@ -59,5 +60,55 @@ describe('bursts as a retrieval unit', () => {
     const top = await topTurns({}, 8);
     expect(top).not.toContain('late');
     expect(top).not.toContain('a5');
+  });
+});
+
+/** Ann's news, Ben's reactions, and Ann going on with it: the details share no word with the question. */
+const news = (reply: readonly string[]) =>
+  recallDatasetSchema.parse({
+    conversations: [
+      {
+        id: 'c',
+        sessions: [
+          {
+            id: 'day1',
+            turns: [
+              { id: 'news', speaker: 'Ann', text: 'our offer on the flat got accepted!!!', time: '2024-05-03T10:00:00Z' },
+              ...reply.map((text, i) => ({ id: `r${i}`, speaker: 'Ben', role: 'assistant', text, time: new Date(Date.parse('2024-05-03T10:01:00Z') + i * 20_000).toISOString() })),
+              { id: 'more', speaker: 'Ann', text: 'completion is the 14th, keys the day after', time: '2024-05-03T10:03:00Z' },
+              ...Array.from({ length: 24 }, (_, i) => ({
+                id: `x${i}`,
+                speaker: i % 2 ? 'Ben' : 'Ann',
+                text: ['the train was late again', 'new phone who dis', 'coffee tomorrow?', 'lol same', 'my back hurts from the gym', 'rain all week'][i % 6] as string,
+                time: new Date(Date.parse('2024-05-04T09:00:00Z') + i * 600_000).toISOString(),
+              })),
+            ],
+          },
+        ],
+      },
+    ],
+  }).conversations[0];
+
+describe('news going on after the others react', () => {
+  const ask = (reply: readonly string[], retrieval: Partial<RetrievalConfig> = {}): Promise<string[]> =>
+    rankedTurns(news(reply), 'What happened with the offer on the flat?', { retrieval, limit: 3, now: Date.parse('2024-06-01T00:00:00Z') });
+
+  it('past short reactions ("WHAT", "🎉🎉", "tell me everything"), the speaker\'s next burst ranks with the news', async () => {
+    const reactions = ['WHAT', '🎉🎉🎉', 'tell me everything'];
+    expect(await ask(reactions)).toEqual(expect.arrayContaining(['news', 'more']));
+    expect(await ask(reactions, { burstShare: 0 })).not.toContain('more');
+  });
+
+  it('not past a real reply, nor past more than three reactions: then the next turn answers those', async () => {
+    // What the news lends, read directly: the burst step given the news as its one hit.
+    const lent = async (reply: readonly string[]): Promise<string[]> => {
+      const { engine, turnOf } = await recordedTranscript(news(reply));
+      const newsId = [...turnOf].find(([, turn]) => turn === 'news')?.[0] ?? '';
+      return [...burstActivation(engine.database, [{ id: newsId, score: 1 }], 1, 0.5).keys()].map((id) => turnOf.get(id));
+    };
+    expect(await lent(['WHAT', '🎉🎉🎉', 'tell me everything'])).toEqual(['more']);
+    expect(await lent(['WHAT', 'did the surveyor say anything about the damp in the bathroom'])).toEqual([]);
+    expect(await lent(['WHAT', 'no', 'way', 'omg'])).toEqual([]);
+    expect(await lent([])).toEqual(['more']); // no reaction: one burst, as before
   });
 });
