@@ -37,6 +37,7 @@ import * as review from './review';
 import { rolledBack } from './rolled-back';
 import { parseInput, recordEpisodeSchema, type CorrectFactInput, type RecordEpisodeInput, type RememberFactInput } from './schemas';
 import * as snapshot from './snapshot';
+import { preloadVerbForms } from './retrieval/verb-forms';
 import { settleArrivedFacts } from './settle-arrived';
 import type { DeleteSpaceInput } from './space-schemas';
 import * as spaces from './spaces';
@@ -60,6 +61,9 @@ export class MemoryEngine extends EngineCore {
 
   private constructor(options: MemoryEngineOptions) {
     super(options);
+    // A long-lived host (the app, browser mode, an MCP server: the ones that upgrade vectors) loads the read path's
+    // verb conjugator now, so its first search does not wait for it; a CLI command that exits at once does not.
+    if (options.upgradeOfflineVectors === true) preloadVerbForms();
   }
 
   // ---- other processes on the same file ----

@@ -22,18 +22,23 @@ const KIN_GROUPS: readonly (readonly string[])[] = [
 /** Every kin word, lower case. */
 export const KIN_WORDS: ReadonlySet<string> = new Set(KIN_GROUPS.flat());
 
-/** Too short or too common to search for as another's stand-in ("ma", "pa", "sis" are words of their own too). */
-const NOT_SEARCHED = new Set(['ma', 'pa', 'mam', 'nan', 'sis', 'bro']);
+/**
+ * Words of their own too, in English or a family's other language ("ma" and "mam" are Polish verbs, "NaN", "Gran
+ * Canaria", "papa johns"): neither searched for as another's stand-in nor read as a relative in a question.
+ */
+const AMBIGUOUS = new Set(['ma', 'pa', 'mam', 'nan', 'nana', 'gran', 'papa', 'sis', 'bro']);
 
 const GROUP_OF = new Map<string, readonly string[]>();
 for (const group of KIN_GROUPS) for (const word of group) GROUP_OF.set(word, group);
 
 /** The other words for the relatives `query` names ("father": dad, tata, papa, …); empty when it names none. */
 export function kinEquivalents(query: string): string[] {
-  const words = new Set(query.toLowerCase().match(/[\p{L}]+/gu) ?? []);
+  // ("Her mother-in-law" is another person than her mother.)
+  const words = new Set(query.toLowerCase().replace(/[\p{L}]+(?:-|\s+)in(?:-|\s+)law/gu, ' ').match(/[\p{L}]+/gu) ?? []);
   const out = new Set<string>();
   for (const word of words) {
-    for (const other of GROUP_OF.get(word) ?? []) if (!words.has(other) && !NOT_SEARCHED.has(other)) out.add(other);
+    if (AMBIGUOUS.has(word)) continue;
+    for (const other of GROUP_OF.get(word) ?? []) if (!words.has(other) && !AMBIGUOUS.has(other)) out.add(other);
   }
   return [...out];
 }

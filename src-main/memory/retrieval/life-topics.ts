@@ -18,10 +18,21 @@ interface LifeTopic {
   /** Emoji a chat tells it with ("💍", "🩼"): the index keeps no emoji, so they are read from the turns found. */
   emoji?: readonly string[];
   /**
-   * Phrases a chat announces it in that share no word with any question about it ("SHE SAID YES" is an
-   * engagement). Unlike told words they are looked up in the whole memory, not only among the turns found.
+   * Phrases a chat announces an event of the topic in, that share no word with a question about it ("SHE SAID YES" is
+   * an engagement), each set called for only by the question words that ask for that event ("engaged", not "fiancé";
+   * "born", not "son"). Unlike told words they are looked up in the whole memory, not only among the turns found.
    */
-  idioms?: readonly string[];
+  idioms?: readonly Idioms[];
+}
+
+interface Idioms {
+  askedBy: readonly string[];
+  said: readonly string[];
+  /**
+   * Idioms that announce the event only as a message's opening words, closed by a stop or an emoji ("HE ASKED 😭😭",
+   * "she's here 🥹 7lb 2oz"): said in a sentence ("he asked if we need milk") they are everyday words.
+   */
+  saidAlone?: readonly string[];
 }
 
 const TOPICS: readonly LifeTopic[] = [
@@ -39,14 +50,14 @@ const TOPICS: readonly LifeTopic[] = [
     asked: ['relationship', 'relationships', 'dating', 'boyfriend', 'girlfriend', 'partner', 'married', 'marriage', 'engaged', 'engagement', 'propose', 'proposed', 'proposal', 'divorce', 'divorced', 'single', 'romance', 'romantic'],
     told: ['date', 'dating', 'boyfriend', 'girlfriend', 'bf', 'gf', 'kissed', 'broke', 'dumped', 'ex', 'proposed', 'ring', 'engaged', 'wedding', 'married', 'fiance', 'fiancé', 'fiancée', 'anniversary', 'tinder', 'hinge', 'bumble', 'crush', 'girlfriend'],
     emoji: ['💍', '💔', '💑', '💏', '👰', '🤵', '💒'],
-    idioms: ['broke up', 'ended things', 'called it off', 'split up', 'asked me out'],
+    idioms: [{ askedBy: ['relationship', 'relationships', 'dating', 'romance'], said: ['broke up', 'ended things', 'called it off', 'split up', 'asked me out'] }],
   },
   {
     // An engagement is told in its own idioms: "HE ASKED 😭", "she said yes!!", "popped the question".
     asked: ['engaged', 'engagement', 'propose', 'proposed', 'proposal', 'fiance', 'fiancé', 'fiancee', 'fiancée'],
     told: ['ring', 'proposed', 'engaged', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'knee'],
     emoji: ['💍'],
-    idioms: ['said yes', 'he asked', 'she asked', 'popped the question', 'on one knee', 'put a ring on'],
+    idioms: [{ askedBy: ['engaged', 'engagement', 'propose', 'proposed', 'proposal'], said: ['said yes', 'popped the question', 'on one knee', 'put a ring on'], saidAlone: ['he asked', 'she asked'] }],
   },
   {
     asked: ['health', 'injury', 'injured', 'ill', 'illness', 'sick', 'hurt', 'surgery', 'operation', 'hospital', 'recovery', 'recover', 'recovered', 'recovering', 'diagnosis', 'diagnosed', 'medical', 'condition', 'mobility', 'treatment', 'scan', 'symptoms', 'knee', 'knees', 'ankle', 'wrist', 'shoulder', 'hip', 'elbow', 'spine'],
@@ -92,13 +103,16 @@ const TOPICS: readonly LifeTopic[] = [
     asked: ['baby', 'babies', 'pregnant', 'pregnancy', 'birth', 'child', 'children', 'kids', 'son', 'daughter'],
     told: ['pregnant', 'baby', 'scan', 'due', 'midwife', 'born', 'labour', 'labor', 'birth', 'nursery', 'bump', 'boy', 'girl', 'newborn'],
     emoji: ['👶', '🍼', '🤰', '🤱'],
-    idioms: ["she's here", "he's here", "it's a girl", "it's a boy", 'waters broke', "we're expecting", 'bun in the oven'],
+    idioms: [
+      { askedBy: ['born', 'birth'], said: ["it's a girl", "it's a boy", 'waters broke'], saidAlone: ["she's here", "he's here"] },
+      { askedBy: ['pregnant', 'pregnancy'], said: ["we're expecting", 'bun in the oven'] },
+    ],
   },
   {
-    asked: ['die', 'died', 'death', 'dead', 'funeral', 'loss', 'grief'],
+    asked: ['died', 'death', 'dead', 'funeral', 'loss', 'grief'],
     told: ['died', 'funeral', 'rip', 'hospice', 'condolences', 'loss'],
     emoji: ['🕯', '⚰', '🥀'],
-    idioms: ['passed away', 'has passed', 'no longer with us', 'lost my'],
+    idioms: [{ askedBy: ['died', 'death', 'funeral'], said: ['passed away', 'no longer with us'] }],
   },
 ];
 
@@ -107,10 +121,14 @@ export const MAX_TOPIC_TERMS = 96;
 
 const ASKED = new Map<string, readonly string[]>();
 const IDIOMS = new Map<string, readonly string[]>();
+const SAID_ALONE = new Set<string>();
 for (const topic of TOPICS) {
   for (const word of topic.asked) {
     ASKED.set(word, [...(ASKED.get(word) ?? []), ...topic.told, ...(topic.emoji ?? [])]);
-    if (topic.idioms) IDIOMS.set(word, [...(IDIOMS.get(word) ?? []), ...topic.idioms]);
+  }
+  for (const idioms of topic.idioms ?? []) {
+    for (const word of idioms.askedBy) IDIOMS.set(word, [...(IDIOMS.get(word) ?? []), ...idioms.said, ...(idioms.saidAlone ?? [])]);
+    for (const alone of idioms.saidAlone ?? []) SAID_ALONE.add(alone);
   }
 }
 
@@ -119,7 +137,7 @@ for (const topic of TOPICS) {
  * full-text search should not look for "question" and "pop".
  */
 export function idiomsInPlainWords(query: string): string {
-  return query.replace(/\b(pop(?:s|ped|ping)?) the question\b/giu, (_, pop: string) => PROPOSE[pop.toLowerCase()] ?? 'propose');
+  return query.replace(/(?<![\p{L}\p{N}])(pop(?:s|ped|ping)?)\s+the\s+question(?![\p{L}\p{N}])/giu, (_, pop: string) => PROPOSE[pop.toLowerCase()] ?? 'propose');
 }
 
 const PROPOSE: Readonly<Record<string, string>> = { pop: 'propose', pops: 'proposes', popped: 'proposed', popping: 'proposing' };
@@ -128,8 +146,10 @@ const PROPOSE: Readonly<Record<string, string>> = { pop: 'propose', pops: 'propo
 function askedWords(query: string): string[] {
   const plain = idiomsInPlainWords(query)
     .toLowerCase()
-    // ("What date …?" asks for a day; "their first date" for a romance.)
-    .replace(/\b(?:first|second|third|blind) date\b/gu, 'dating');
+    // ("When did he die?" asks of a death; "die Oma" is German for "the".)
+    .replace(/\b(did|does|do|will|would|to)\b(.*?)\bdie\b/gu, '$1$2died')
+    // ("What date …?", "the first date on the rota" ask for a day; "their first date", "a first date with" for a romance.)
+    .replace(/\b(?:(?:my|his|her|their|our|your|a)\s+(?:first|second|third|blind)\s+date|(?:first|second|third|blind)\s+date\s+with)\b/gu, 'dating');
   return plain.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -146,17 +166,44 @@ export function topicWords(query: string): string[] {
   return [...told];
 }
 
+const NO_WORDS_BEFORE = /^[^\p{L}\p{N}]*$/u;
+/** The message ends, or a stop or an emoji closes the idiom: "HE ASKED 😭", "she's here!! 7lb 2oz", not "he asked if". */
+const CLOSED_AFTER = /^\s*(?:$|[^\p{L}\p{N}\s])/u;
+
+/**
+ * Whether a turn's text says one of `idioms` (curly apostrophes read as straight ones): anywhere, or for an idiom
+ * said alone, as the message's opening words closed by a stop or an emoji.
+ */
+export function idiomMatcher(idioms: readonly string[]): (text: string) => boolean {
+  const patterns = idioms.map((idiom) => ({ alone: SAID_ALONE.has(idiom), re: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(idiom)}(?![\\p{L}\\p{N}])`, 'iu') }));
+  return (text) => {
+    const plain = text.replaceAll('’', "'");
+    return patterns.some(({ alone, re }) => {
+      const at = re.exec(plain);
+      if (!at) return false;
+      return !alone || (NO_WORDS_BEFORE.test(plain.slice(0, at.index)) && CLOSED_AFTER.test(plain.slice(at.index + at[0].length)));
+    });
+  };
+}
+
+/** Idioms one search looks for at most (a pasted page naming every event would otherwise search them all). */
+const MAX_IDIOMS = 12;
+
 /** The idioms a chat announces the topics `query` asks about in (life-topic `idioms`); empty for most questions. */
 export function topicIdioms(query: string): string[] {
-  return [...new Set(askedWords(query).flatMap((w) => IDIOMS.get(w) ?? []))];
+  return [...new Set(askedWords(query).flatMap((w) => IDIOMS.get(w) ?? []))].slice(0, MAX_IDIOMS);
 }
 
 const WORD = /[\p{L}\p{N}]/u;
 
-/** The full-text query for turns that say one of `idioms` (each a phrase); scored matches bounded as a question's are. */
-export function idiomQuery(idioms: readonly string[], recentMatches: number | null): FtsQuery | null {
+/**
+ * The full-text query for turns that say one of `idioms` (each a phrase), every match scored: a phrase of two words
+ * matches few turns on any memory, and the bound a question's common words get would drop an old engagement for
+ * newer turns.
+ */
+export function idiomQuery(idioms: readonly string[]): FtsQuery | null {
   if (idioms.length === 0) return null;
-  return { match: idioms.map(quoteFtsTerm).join(' OR '), rare: null, recentMatches };
+  return { match: idioms.map(quoteFtsTerm).join(' OR '), rare: null, recentMatches: null };
 }
 
 /**
@@ -186,8 +233,10 @@ export function topicMatches(
   const signWeight = weightOf.size > 0 ? [...weightOf.values()].reduce((a, b) => a + b, 0) / weightOf.size : 1;
   // An idiom says the topic outright: it weighs as the rarest told word does.
   const idiomWeight = weightOf.size > 0 ? Math.max(...weightOf.values()) : 1;
-  const saysIdiom = idioms.length > 0 ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${idioms.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'iu') : null;
+  const saysIdiom = idioms.length > 0 ? idiomMatcher(idioms) : null;
   const contentOf = turnTexts(db, candidates);
+  // (An idiom said alone is read without the "Name: " a transcript put in front.)
+  const spoken = saysIdiom ? turnTexts(db, candidates, true) : new Map<string, string>();
   const scored: { id: string; score: number; at: number }[] = [];
   // (A word is stemmed once per search: the candidates say the same words again and again.)
   const stemOf = new Map<string, string>();
@@ -203,7 +252,7 @@ export function topicMatches(
     let score = 0;
     for (const stem of said) score += weightOf.get(stem) ?? 0;
     for (const sign of signs) if (content.includes(sign)) score += signWeight;
-    if (saysIdiom?.test(content)) score += idiomWeight;
+    if (saysIdiom?.(spoken.get(id) ?? content)) score += idiomWeight;
     if (score > 0) scored.push({ id, score, at });
   });
   // Ties keep the candidates' order.

@@ -39,8 +39,9 @@ import {
 import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { kinEquivalents } from './kin-words';
+import { turnTexts } from './turn-texts';
 import { verbForms } from './verb-forms';
-import { idiomQuery, idiomsInPlainWords, topicIdioms, topicMatches, topicWords } from './life-topics';
+import { idiomMatcher, idiomQuery, idiomsInPlainWords, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
 import { feedbackWords } from './feedback';
@@ -234,18 +235,21 @@ export async function search(
     return null;
   });
   const forms = conjugate ? conjugate(queryTerms(query).terms) : [];
-  const searched = forms.length > 0 ? `${query} ${forms.join(' ')}` : query;
+  // "Is their father alive?" also as "tata", "dad" (kin-words.ts): in the one query, so BM25 sums them with the rest.
+  const also = [...forms, ...kinEquivalents(query)];
+  const searched = also.length > 0 ? `${query} ${also.join(' ')}` : query;
 
   const lists: Partial<Record<StrategyName, string[]>> = {};
   const idioms = weights.topics > 0 ? topicIdioms(query) : [];
-  // "When did they get engaged?": "SHE SAID YES" shares no word with it; the topic's idioms are searched too, and
-  // "their father" is searched as "tata" and "dad" (kin-words.ts).
-  const alsoSaid = [...idioms, ...kinEquivalents(query)];
   const bm25 = time('fts', () => {
     const asked = memo.scored(deps.db, matchExpression(deps, searched, !filter.types.includes('episodic')), filter, n);
-    if (alsoSaid.length === 0) return asked;
-    const bounded = deps.termStats.documents() >= deps.config.boundedFtsFromDocs ? deps.config.ftsRecentMatches : null;
-    return unionByScore(asked, memo.scored(deps.db, idiomQuery(alsoSaid, bounded), filter, n)).slice(0, n);
+    if (idioms.length === 0) return asked;
+    // "When did they get engaged?": "SHE SAID YES" shares no word with it; the event's idioms are searched too (those
+    // said alone, "HE ASKED 😭", only as a message of their own).
+    const announced = memo.scored(deps.db, idiomQuery(idioms), filter, n);
+    const says = idiomMatcher(idioms);
+    const spoken = turnTexts(deps.db, announced.map((h) => h.id), true);
+    return unionByScore(asked, announced.filter((h) => says(spoken.get(h.id) ?? ''))).slice(0, n);
   });
   lists.fts = bm25.map((h) => h.id);
   await yieldToLoop();

@@ -6,6 +6,7 @@
  * and suffix models, no parse: microseconds a word) gives the forms; it is loaded on the first search.
  */
 import { stemWord } from '../../embeddings/offline';
+import { MAX_QUERY_TERMS } from './text';
 
 /** The forms of a question's verbs that the index does not join to the words the question says. */
 export type VerbForms = (words: readonly string[]) => string[];
@@ -24,7 +25,7 @@ interface Conjugation {
 
 let loaded: Promise<VerbForms> | null = null;
 
-/** The conjugator, loaded once per process. */
+/** The conjugator, loaded once per process (an engine starts loading it when it opens: see preloadVerbForms). */
 export function verbForms(): Promise<VerbForms> {
   loaded ??= import('compromise').then(({ default: nlp }) => formsFrom(conjugationOf(nlp)));
   return loaded;
@@ -48,23 +49,38 @@ function conjugationOf(nlp: unknown): Conjugation {
 }
 
 function formsFrom(conj: Conjugation): VerbForms {
+  // Per verb of the lexicon only: a pasted page's other words are not kept.
   const memo = new Map<string, readonly string[]>();
   const formsOf = (word: string): readonly string[] => {
+    const tag = conj.lexicon[word];
+    if (typeof tag !== 'string' || !VERB_TAGS.has(tag)) return [];
     let forms = memo.get(word);
     if (forms) return forms;
-    forms = [];
-    const tag = conj.lexicon[word];
-    if (typeof tag === 'string' && VERB_TAGS.has(tag)) {
-      const infinitive = tag === 'Infinitive' ? word : conj.toInfinitive(word, tag);
-      if (!FORMLESS.has(infinitive)) {
-        const all = [infinitive, ...Object.values(conj.conjugate(infinitive)).filter((f): f is string => typeof f === 'string')];
-        const stem = stemWord(word);
-        // Only real words (not "coulded") that the index would not find through the question's own word.
-        forms = [...new Set(all.filter((f) => /^[a-z]+$/.test(f) && f in conj.lexicon && stemWord(f) !== stem))];
-      }
-    }
+    const infinitive = tag === 'Infinitive' ? word : conj.toInfinitive(word, tag);
+    const all = FORMLESS.has(infinitive) ? [] : [infinitive, ...Object.values(conj.conjugate(infinitive)).filter((f): f is string => typeof f === 'string')];
+    // Only real words (not "coulded").
+    forms = [...new Set(all.filter((f) => /^[a-z]+$/.test(f) && f in conj.lexicon))];
     memo.set(word, forms);
     return forms;
   };
-  return (words) => [...new Set(words.flatMap((w) => formsOf(w.toLowerCase())))].filter((f) => !words.includes(f));
+  return (words) => {
+    // One form per stem the index does not join to a word of the question: "spend", "spends", "spending" are one
+    // term to it, and three would weigh that stem three times.
+    const stems = new Set(words.map((w) => stemWord(w.toLowerCase())));
+    const out: string[] = [];
+    for (const word of words.slice(0, MAX_QUERY_TERMS)) {
+      for (const form of formsOf(word.toLowerCase())) {
+        const stem = stemWord(form);
+        if (stems.has(stem)) continue;
+        stems.add(stem);
+        out.push(form);
+      }
+    }
+    return out;
+  };
+}
+
+/** Starts loading the conjugator, so a first search does not wait for it; a failure is the first search's warning. */
+export function preloadVerbForms(): void {
+  verbForms().catch(() => undefined);
 }

@@ -104,7 +104,7 @@ describe('news going on after the others react', () => {
     const lent = async (reply: readonly string[]): Promise<string[]> => {
       const { engine, turnOf } = await recordedTranscript(news(reply));
       const newsId = [...turnOf].find(([, turn]) => turn === 'news')?.[0] ?? '';
-      return [...burstActivation(engine.database, [{ id: newsId, score: 1 }], 1, 0.5).keys()].map((id) => turnOf.get(id));
+      return [...burstActivation(engine.database, [{ id: newsId, score: 1 }], 1, 0.5).keys()].map((id) => turnOf.get(id) ?? "?");
     };
     expect(await lent(['WHAT', '🎉🎉🎉', 'tell me everything'])).toEqual(['more']);
     expect(await lent(['WHAT', 'did the surveyor say anything about the damp in the bathroom'])).toEqual([]);

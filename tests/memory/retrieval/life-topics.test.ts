@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryEngine, RetrievalConfig } from '../../../src-main/memory';
 import { DEFAULT_RETRIEVAL_CONFIG } from '../../../src-main/memory/retrieval/config';
-import { idiomsInPlainWords, MAX_TOPIC_TERMS, topicIdioms, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
+import { idiomQuery, idiomsInPlainWords, MAX_TOPIC_TERMS, topicIdioms, topicMatches, topicWords } from '../../../src-main/memory/retrieval/life-topics';
 import { openTestEngine } from '../../helpers/temp-engine';
 import { CHAT_FILLER, fillerChat, rankedTurns, recordedTranscript } from '../../helpers/transcript-search';
 
@@ -78,6 +78,22 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(topicMatches(engine.database, ['ring', 'wedding', '💍'], [plain, ring, word], termStats)).toEqual([word, ring]);
   });
 
+  it('an idiom is read as iOS writes it too ("she’s here"); a short one only as the news, not in a sentence', () => {
+    const { engine } = openTestEngine({ startSlowPath: false });
+    const curly = engine.rememberFact({ content: 'she’s here 🥹 7lb 2oz' });
+    const straight = engine.rememberFact({ content: "she's here!!" });
+    const other = engine.rememberFact({ content: 'the plumber is here' });
+    const inSentence = engine.rememberFact({ content: "she's here for the weekend" });
+    const asked = engine.rememberFact({ content: 'HE ASKED 😭😭😭' });
+    const milk = engine.rememberFact({ content: 'he asked if we need milk' });
+    const termStats = { documentFrequencies: () => () => 3, documents: () => 1_000 };
+    expect(topicMatches(engine.database, [], [other, curly, straight, inSentence], termStats, ["she's here"])).toEqual([curly, straight]);
+    expect(topicMatches(engine.database, [], [milk, asked], termStats, ['he asked'])).toEqual([asked]);
+    // An idiom said anywhere counts anywhere.
+    const said = engine.rememberFact({ content: 'omg she said yes last night' });
+    expect(topicMatches(engine.database, [], [said], termStats, ['said yes'])).toEqual([said]);
+  });
+
   it('a search finds the turn that tells of the topic in its own words, and says how', async () => {
     const hits = await found('What jobs has Bartek had?');
     const notice = hits.find((h) => h.turn === 'notice');
@@ -100,16 +116,23 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     expect(idiomsInPlainWords('Where exactly did Jonas pop the question?')).toBe('Where exactly did Jonas propose?');
     expect(idiomsInPlainWords('When had he Popped the question?')).toBe('When had he proposed?');
     expect(idiomsInPlainWords('What was the question?')).toBe('What was the question?');
+    expect(idiomsInPlainWords('did he pop  the\nquestion')).toBe('did he propose');
     expect(topicIdioms('did she say yes to the job?')).toEqual([]);
     // Other news told in idioms: a birth, a break-up, a death.
     expect(topicIdioms('when was the baby born?')).toEqual(expect.arrayContaining(["she's here", "it's a girl"]));
     expect(topicIdioms('how did their relationship end?')).toEqual(expect.arrayContaining(['broke up', 'asked me out']));
     expect(topicIdioms('when did her grandfather die?')).toContain('passed away');
-    // "Her first date" is a romance's; "what date" asks for a day.
+    // Only a question about the event calls for its idioms: not one naming a son, a phone that is dead, or German "die".
+    expect(topicIdioms('What school does her son go to?')).toEqual([]);
+    expect(topicIdioms('Is her fiancé coming?')).toEqual([]);
+    expect(topicIdioms('is my phone dead?')).toEqual([]);
+    expect(topicIdioms('Wann hat die Oma Geburtstag?')).toEqual([]);
+    // "Her first date" is a romance's; "what date", "the first date on the rota" ask for a day.
     expect(topicIdioms('When did Ines go on her first date with Tomasz?')).toContain('asked me out');
     expect(topicWords('When did Ines go on her first date with Tomasz?')).toContain('boyfriend');
     expect(topicIdioms('On what date did she start?')).toEqual([]);
     expect(topicWords('On what date did she start?')).toEqual([]);
+    expect(topicWords("what's the first date on the rota?")).toEqual([]);
   });
 
   it('a search for an engagement finds the turn that announces it, and the details said after it', async () => {
@@ -128,6 +151,19 @@ describe('the words a topic is told in (life-topics.ts)', () => {
     const without = await ask(OFF);
     expect(without).not.toContain('yes');
     expect(without).not.toContain('where');
+  });
+
+  it('an old announcement is found on a large memory too: its idioms are not cut to the newest matches', async () => {
+    // Marco's news long before months of his small talk; the bounds of a large memory, on a small one.
+    // Ten later turns say an idiom of it too ("he asked if we need milk"): more than a large memory's bound.
+    const engaged = fillerChat([...FILLER, 'he asked if we need milk'], ['Ines', 'Marco'], [{ id: 'yes', speaker: 'Marco', text: 'SHE SAID YES', time: '2024-02-01T22:33:00Z' }]);
+    const large: Partial<RetrievalConfig> = { boundedFtsFromDocs: 50, ftsRecentMatches: 8 };
+    const { engine, turnOf } = await recordedTranscript(engaged, large);
+    const hits = (await engine.search({ query: 'When did Marco get engaged?', types: ['episodic'], limit: 5, now: NOW })).hits;
+    const yes = hits.find((h) => turnOf.get(h.node.id) === 'yes');
+    expect(yes?.strategies.map((st) => st.strategy)).toContain('fts');
+    // Every match of an idiom is scored: a phrase matches few turns, and the newest few would drop an old engagement.
+    expect(idiomQuery(['said yes', 'he asked'])).toEqual({ match: '"said yes" OR "he asked"', rare: null, recentMatches: null });
   });
 
   it('a question naming no topic gives no such list', async () => {
