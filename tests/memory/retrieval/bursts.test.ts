@@ -4,6 +4,14 @@ import type { RetrievalConfig } from '../../../src-main/memory';
 import { burstActivation } from '../../../src-main/memory/retrieval/bursts';
 import { rankedTurns, recordedTranscript } from '../../helpers/transcript-search';
 
+/** Ann and Ben's small talk the next day: turns that answer nothing. */
+const nextDaysSmallTalk = Array.from({ length: 24 }, (_, i) => ({
+  id: `x${i}`,
+  speaker: i % 2 ? 'Ben' : 'Ann',
+  text: ['the train was late again', 'new phone who dis', 'coffee tomorrow?', 'lol same', 'my back hurts from the gym', 'rain all week'][i % 6] as string,
+  time: new Date(Date.parse('2024-05-04T09:00:00Z') + i * 600_000).toISOString(),
+}));
+
 /** A messaging chat: Ann's plan is a burst of short messages; the question's words are only in the first. */
 const chat = recallDatasetSchema.parse({
   conversations: [
@@ -25,12 +33,7 @@ const chat = recallDatasetSchema.parse({
             { id: 'b1', speaker: 'Ben', role: 'assistant', text: 'sounds good, kayak is in the garage', time: '2024-05-03T10:44:00Z' },
             { id: 'b2', speaker: 'Ben', role: 'assistant', text: 'did u see the match yesterday', time: '2024-05-03T10:45:00Z' },
             { id: 'a5', speaker: 'Ann', text: 'no I was at my aunt s', time: '2024-05-03T10:46:00Z' },
-            ...Array.from({ length: 24 }, (_, i) => ({
-              id: `x${i}`,
-              speaker: i % 2 ? 'Ben' : 'Ann',
-              text: ['the train was late again', 'new phone who dis', 'coffee tomorrow?', 'lol same', 'my back hurts from the gym', 'rain all week'][i % 6] as string,
-              time: new Date(Date.parse('2024-05-04T09:00:00Z') + i * 600_000).toISOString(),
-            })),
+            ...nextDaysSmallTalk,
           ],
         },
       ],
@@ -76,12 +79,7 @@ const news = (reply: readonly string[]) =>
               { id: 'news', speaker: 'Ann', text: 'our offer on the flat got accepted!!!', time: '2024-05-03T10:00:00Z' },
               ...reply.map((text, i) => ({ id: `r${i}`, speaker: 'Ben', role: 'assistant', text, time: new Date(Date.parse('2024-05-03T10:01:00Z') + i * 20_000).toISOString() })),
               { id: 'more', speaker: 'Ann', text: 'completion is the 14th, keys the day after', time: '2024-05-03T10:03:00Z' },
-              ...Array.from({ length: 24 }, (_, i) => ({
-                id: `x${i}`,
-                speaker: i % 2 ? 'Ben' : 'Ann',
-                text: ['the train was late again', 'new phone who dis', 'coffee tomorrow?', 'lol same', 'my back hurts from the gym', 'rain all week'][i % 6] as string,
-                time: new Date(Date.parse('2024-05-04T09:00:00Z') + i * 600_000).toISOString(),
-              })),
+              ...nextDaysSmallTalk,
             ],
           },
         ],
