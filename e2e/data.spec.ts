@@ -27,6 +27,13 @@ test('Settings → Data imports a ChatGPT export with a summary, backs up, and e
   // A backup in the data folder (the daily kind) is listed and can be restored from there.
   await engram.call('data.backup', {});
   await page.reload();
+  // With the count, Memory and Review's badge the footer outgrows the sidebar: every button stays inside it.
+  await expect(page.getByTestId('open-review')).toBeVisible();
+  const nav = await page.getByTestId('sidebar').boundingBox();
+  for (const id of ['open-inspector', 'open-review', 'open-settings']) {
+    const box = await page.getByTestId(id).boundingBox();
+    expect(nav && box && box.x + box.width <= nav.x + nav.width, `${id} lies inside the sidebar`).toBe(true);
+  }
   await page.getByTestId('open-settings').click();
   await expect(data.getByTestId('backup-list').locator('li')).toHaveCount(1);
   await data.getByTestId('backup-list').getByRole('button', { name: 'Restore…' }).click();

@@ -51,7 +51,7 @@ export function Sidebar({ onNewChat, creating, inert = false }: { onNewChat: () 
           Show archived
         </label>
         <ConsolidateControl />
-        <div className="sidebar-row">
+        <div className="sidebar-row sidebar-buttons">
           <span className="muted small" title="Memories stored on this machine">
             {memories === null ? '' : `${memories.toLocaleString()} ${memories === 1 ? 'memory' : 'memories'}`}
           </span>
