@@ -61,12 +61,40 @@ export function namesPlace(text: string): boolean {
   return NAMES_PLACE.test(text) || NAMES_PLACE_RU.test(text);
 }
 
+/** "Who …?", "what's the name of …", "what is the dog called?": a question answered by a name. */
+const ASKS_NAME = /\bwho(?:m|se)?\b|\bwhat(?:'s|\s+is|\s+was)\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+)?name\b|\bname\s+of\b|\b(?:called|named)\s*\?|(?<!\p{L})(?:кто|кого|кому|как зовут)(?!\p{L})/iu;
+/** A name given as one: "she's called marigold", "his name is tomasz", "MEET BISCUIT". */
+const GIVES_NAME = /\b(?:called|named|name(?:'s|\s+is|\s+was)|meet)\s+\p{L}/iu;
+
+export function asksName(query: string): boolean {
+  return ASKS_NAME.test(query);
+}
+
+/**
+ * Whether a turn names someone the question does not: a first name ("fiona made me so angry", "dave made me do
+ * hill starts"; compromise's lexicon, as a chat in lower case writes them) or a name given as one.
+ */
+export function namesSomeone(text: string, firstNames: ReadonlySet<string>, asked: ReadonlySet<string>): boolean {
+  if (GIVES_NAME.test(text)) return true;
+  for (const word of text.toLowerCase().match(/\p{L}+/gu) ?? []) if (firstNames.has(word) && !asked.has(word)) return true;
+  return false;
+}
+
 /**
  * The lift a question gives each turn by the kind of answer it says (1 = none): a function of the turn's text
- * (without its speaker prefix), so a question of no such kind costs nothing per turn.
+ * (without its speaker prefix), so a question of no such kind costs nothing per turn. `firstNames`: compromise's
+ * (verb-forms.ts), null when it could not load.
  */
-export function answerKindLift(query: string, config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift' | 'placeTurnLift'>): ((text: string) => number) | null {
+export function answerKindLift(
+  query: string,
+  config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift' | 'placeTurnLift' | 'nameTurnLift'>,
+  firstNames: ReadonlySet<string> | null = null,
+): ((text: string) => number) | null {
   const kinds: [number, (text: string) => boolean][] = [];
+  if (config.nameTurnLift > 0 && firstNames && asksName(query)) {
+    const asked = new Set(query.toLowerCase().match(/\p{L}+/gu) ?? []);
+    kinds.push([1 + config.nameTurnLift, (text) => namesSomeone(text, firstNames, asked)]);
+  }
   if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, saysWhen]);
   if (config.amountTurnLift > 0 && asksAmount(query)) kinds.push([1 + config.amountTurnLift, saysAmount]);
   if (config.reasonTurnLift > 0 && asksReason(query)) kinds.push([1 + config.reasonTurnLift, givesReason]);

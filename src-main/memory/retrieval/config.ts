@@ -51,6 +51,8 @@ export interface RetrievalConfig {
   /** A "why" question lifts the turns in contention that give a reason by this much (answer-kinds.ts); 0 = off. */
   reasonTurnLift: number;
   /** A "where" question lifts the turns in contention that name a place by this much (answer-kinds.ts); 0 = off. */
+  /** "Who …?", "what's the name of …": the lift of a turn that names someone (answer-kinds.ts). */
+  nameTurnLift: number;
   placeTurnLift: number;
   /** A question word counts as said by a turn word this near in the word vectors (synonyms.ts). */
   synonymThreshold: number;
@@ -138,6 +140,11 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // R@10 tidy 0.712 → 0.715, short chats 0.824 → 0.835 (@20 0.891 → 0.902), long chats 0.376 → 0.379 (0.3: 0.713 /
   // 0.824 / 0.379).
   placeTurnLift: 0.5,
+  // Session 38, measured first on a chat written blind to the read path (chat-siblings-heldout, 40 q): R@10 0.45 →
+  // 0.50 (single-hop 0.571 → 0.714: "who was teaching Priya to drive?" → "dave made me do hill starts"), long chats
+  // 0.626 → 0.623 (a "who …, and why …?" lost its reasons), tidy 0.814 → 0.817, short and Russian unchanged at @10;
+  // 0.5: held-out 0.475, tidy 0.814.
+  nameTurnLift: 1,
   // Similar words (synonyms.ts, weight 0.5 above; a pack's turn search only), offline word vectors only. Fused in
   // every search, R@10 tidy 0.715 → 0.699, short chats 0.835 → 0.839, long chats 0.379 → 0.382, but R@20 0.752 →
   // 0.776 / 0.902 → 0.889 / 0.431 → 0.491: it brings answers up from depth and reorders the very top. Packs read 80–100

@@ -40,7 +40,7 @@ import { ftsQuery, queryTerms, retrievalQuery, type FtsQuery } from './text';
 import type { TermStats } from './term-stats';
 import { kinEquivalents } from './kin-words';
 import { turnTexts } from './turn-texts';
-import { verbForms } from './verb-forms';
+import { lexiconWords } from './verb-forms';
 import { idiomMatcher, idiomQuery, idiomsInPlainWords, topicIdioms, topicMatches, topicWords } from './life-topics';
 import { namedSpeakerLift } from './named-speaker';
 import { addressedNames, savedAsKin } from './addressed-names';
@@ -230,11 +230,11 @@ export async function search(
   const weights = strategyWeights(deps.config, intent, deps.embedder.kind === 'lexical');
   const n = Math.max(deps.config.candidates, data.limit * 2);
   // "Could she have driven?" is also searched as "driving", "drove" (verb-forms.ts).
-  const conjugate = await verbForms().catch((err: unknown) => {
-    warnings.push(`verb forms not searched: ${err instanceof Error ? err.message : String(err)}`);
+  const lexicon = await lexiconWords().catch((err: unknown) => {
+    warnings.push(`verb forms and first names not read: ${err instanceof Error ? err.message : String(err)}`);
     return null;
   });
-  const forms = conjugate ? conjugate(queryTerms(query).terms) : [];
+  const forms = lexicon ? lexicon.forms(queryTerms(query).terms) : [];
   // "Is their father alive?" also as "tata", "dad" (kin-words.ts): in the one query, so BM25 sums them with the rest.
   const also = [...forms, ...kinEquivalents(query)];
   const searched = also.length > 0 ? `${query} ${also.join(' ')}` : query;
@@ -332,7 +332,7 @@ export async function search(
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
   // "When …?", "How many …?", "Why …?", "Where …?": the turns in contention that say a time, an amount, a reason, a
   // place (answer-kinds.ts).
-  const kindLift = answerKindLift(query, deps.config);
+  const kindLift = answerKindLift(query, deps.config, lexicon?.firstNames ?? null);
   // "Where do I live?": the fact that holds the person's residence (slot-questions.ts).
   const slotAsked = deps.config.slotQuestionLift > 0 ? slotAskedAbout(query) : null;
   // "How did Marco's diet change?": Marco's own turns (named-speaker.ts), and "Halina's" those of the speaker the

@@ -23,12 +23,36 @@ interface Conjugation {
   conjugate(infinitive: string): Readonly<Record<string, unknown>>;
 }
 
-let loaded: Promise<VerbForms> | null = null;
+/** What a search reads of compromise's lexicon: the verb forms, and the first names (answer-kinds.ts). */
+export interface LexiconWords {
+  forms: VerbForms;
+  /** Lower-cased first names ("fiona", "dave", "tomasz"): a chat typed in lower case names people with them. */
+  firstNames: ReadonlySet<string>;
+}
 
-/** The conjugator, loaded once per process (an engine starts loading it when it opens: see preloadVerbForms). */
-export function verbForms(): Promise<VerbForms> {
-  loaded ??= import('compromise').then(({ default: nlp }) => formsFrom(conjugationOf(nlp)));
+let loaded: Promise<LexiconWords> | null = null;
+
+/** compromise's lexicon, loaded once per process (an engine starts loading it when it opens: see preloadVerbForms). */
+export function lexiconWords(): Promise<LexiconWords> {
+  loaded ??= import('compromise').then(({ default: nlp }) => {
+    const conj = conjugationOf(nlp);
+    return { forms: formsFrom(conj), firstNames: firstNamesOf(conj.lexicon) };
+  });
   return loaded;
+}
+
+/** The conjugator alone. */
+export function verbForms(): Promise<VerbForms> {
+  return lexiconWords().then((words) => words.forms);
+}
+
+/** compromise's tags for a first name. Words it tags otherwise ("will", "may", "rose", "frank") are not names here. */
+const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
+
+function firstNamesOf(lexicon: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const [word, tag] of Object.entries(lexicon)) if (typeof tag === 'string' && NAME_TAGS.has(tag) && /^\p{L}{3,}$/u.test(word)) names.add(word);
+  return names;
 }
 
 function conjugationOf(nlp: unknown): Conjugation {
@@ -82,5 +106,5 @@ function formsFrom(conj: Conjugation): VerbForms {
 
 /** Starts loading the conjugator, so a first search does not wait for it; a failure is the first search's warning. */
 export function preloadVerbForms(): void {
-  verbForms().catch(() => undefined);
+  lexiconWords().catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asksAmount, asksPlace, asksReason, givesReason, namesPlace, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
+import { asksAmount, asksName, asksPlace, asksReason, givesReason, namesPlace, namesSomeone, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
+import { lexiconWords } from '../../../src-main/memory/retrieval/verb-forms';
 import { asksWhen, saysWhen } from '../../../src-main/memory/retrieval/dated-turns';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
@@ -59,6 +60,14 @@ const DINNER: [string, string][] = [
   ['Ania: mama made the dumplings at dinner', 'third'],
 ];
 
+/** Driving-lesson chatter and the one turn that names the instructor (in lower case, as a chat types it). */
+const LESSONS: [string, string][] = [
+  ['Priya: dave made me do hill starts in the car behind the asda', 'chat'],
+  ['Priya: stalled 3 times in the car on the hill. a van beeped', 'chat'],
+  ['Arjun: the car beep is a rite of passage', 'other'],
+  ['Priya: i want to never drive a car again', 'third'],
+];
+
 describe('search lifts the turns that give the kind of answer asked for', () => {
   it('a time for "when", and no lift for another question', async () => {
     const [offDated, offChatter] = await scores({ datedTurnLift: 0 }, 'When is the wedding?', WEDDING, ['17.08.2024', 'binder']);
@@ -69,6 +78,18 @@ describe('search lifts the turns that give the kind of answer asked for', () => 
     const [where] = await scores({ datedTurnLift: 0.7 }, 'Where is the wedding?', WEDDING, ['17.08.2024']);
     expect(where).toBeGreaterThan(0);
     expect(where).toBeCloseTo((await scores({ datedTurnLift: 0 }, 'Where is the wedding?', WEDDING, ['17.08.2024']))[0] as number, 9);
+  });
+
+  it('a name for "who", from a chat in lower case, and no lift for another question', async () => {
+    const ask = 'Who was teaching Priya to drive?';
+    const [offNamed, offChatter] = await scores({ nameTurnLift: 0 }, ask, LESSONS, ['dave', 'stalled']);
+    const [onNamed, onChatter] = await scores({ nameTurnLift: 1 }, ask, LESSONS, ['dave', 'stalled']);
+    expect(offNamed).toBeGreaterThan(0);
+    expect(onChatter).toBeCloseTo(offChatter as number, 9);
+    expect(onNamed).toBeCloseTo((offNamed as number) * 2, 9);
+    const what = 'What was Priya practising in the car?';
+    const [whatOn] = await scores({ nameTurnLift: 1 }, what, LESSONS, ['dave']);
+    expect(whatOn).toBeCloseTo((await scores({ nameTurnLift: 0 }, what, LESSONS, ['dave']))[0] as number, 9);
   });
 
   it('an amount for "how many", and no lift for another question', async () => {
@@ -90,6 +111,25 @@ describe('asksReason / givesReason', () => {
     for (const q of ['When did Priya move?', 'What did Sam say?']) expect(asksReason(q), q).toBe(false);
     for (const t of ['because the long distance was not working', "cos i'm broke", 'that’s why i left'.replace('’', "'"), 'я уехал, потому что устал']) expect(givesReason(t), t).toBe(true);
     for (const t of ['we broke up', 'the long distance was hard']) expect(givesReason(t), t).toBe(false);
+  });
+});
+
+describe('asksName / namesSomeone', () => {
+  it('recognises questions answered by a name', () => {
+    for (const q of ['Who was teaching Priya to drive?', "What's the name of the rescue dog?", 'what is the name of her boss', 'What is the cat called?', 'Whose idea was the trip?', 'Кто ведёт уроки?']) expect(asksName(q), q).toBe(true);
+    for (const q of ['Where did Priya learn to drive?', 'What did the dog eat?', 'How was the lesson?']) expect(asksName(q), q).toBe(false);
+  });
+
+  it("recognises turns that name someone the question does not, in compromise's first names or as a name given", async () => {
+    const { firstNames } = await lexiconWords();
+    const asked = new Set(['who', 'was', 'arjun', 's', 'boss']);
+    for (const t of ['fiona made me so angry i had to run it off', 'dave made me do hill starts', "she's called marigold 🌼", 'MEET BISCUIT', 'his name is tomasz']) {
+      expect(namesSomeone(t, firstNames, asked), t).toBe(true);
+    }
+    // The question's own names, and words compromise does not take for names ("will", "may", "rose", "frank").
+    for (const t of ['arjun said the board deck needs all hands', 'will do, may be late', 'a rose, to be frank', 'the manager cancelled my day off']) {
+      expect(namesSomeone(t, firstNames, asked), t).toBe(false);
+    }
   });
 });
 
