@@ -1,6 +1,7 @@
 /**
  * The offline write path on two long messaging-app chats (tests/fixtures/messaging/chat-two-friends.json and
- * chat-family-group.json: 600+ messages each, written for retrieval evaluation, not for these rules): every
+ * chat-family-group.json, chat-siblings-heldout.json: 600+ messages each, written for retrieval evaluation, not for
+ * these rules; the last by a helper that never read them): every
  * fact it writes is a well-formed clause about a person named as people are, not as the chat app shows them.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { openTestEngine } from '../helpers/temp-engine';
 const MESSAGING = join(__dirname, '..', 'fixtures', 'messaging');
 
 describe('offline facts from long messaging chats', { timeout: 120_000 }, () => {
-  for (const file of ['chat-two-friends.json', 'chat-family-group.json']) {
+  for (const file of ['chat-two-friends.json', 'chat-family-group.json', 'chat-siblings-heldout.json']) {
     it(file, async () => {
       const dataset = recallDatasetSchema.parse(JSON.parse(readFileSync(join(MESSAGING, file), 'utf8')));
       const { engine } = openTestEngine();
@@ -38,6 +39,7 @@ describe('offline facts from long messaging chats', { timeout: 120_000 }, () => 
       for (const n of facts) {
         expect(n.content).not.toMatch(/\p{Extended_Pictographic}/u);
         expect(n.content).not.toMatch(/\.\s+\p{L}/u);
+        expect(n.content).not.toMatch(/\b(?:rn|ngl|tbh|lol|lmao|idk|u|ur)\b/i);
       }
       const names = engine.database.prepare('SELECT canonical_name AS name FROM entities').all() as { name: string }[];
       for (const { name } of names) expect(name).not.toMatch(/\p{Extended_Pictographic}/u);

@@ -147,6 +147,15 @@ export const OPENERS = words(`
 /** A message's openers as a pattern for the cheap looks before parsing: "lol back to smoking", "ngl, not vegan anymore". */
 export const OPENERS_BEFORE = String.raw`(?:(?:${[...OPENERS].sort((a, b) => b.length - a.length).join('|')})\b[\s,!.:;-]*)*`;
 
+/**
+ * A chat's shorthand, never the words of a fact a person would sign: "Priya is having a whole baked camembert rn as
+ * a farewell" is a moment typed in a chat, not something to remember in those words.
+ */
+export const CHAT_SHORTHAND = new Set([
+  'rn', 'ngl', 'tbh', 'tbf', 'lol', 'lmao', 'lmfao', 'rofl', 'idk', 'imo', 'smh', 'fr', 'frfr', 'istg', 'fml', 'omg', 'ikr',
+  'obvs', 'atm', 'btw', 'fyi', 'fwiw', 'hbu', 'wbu', 'pls', 'plz', 'u', 'ur', 'ya', 'wanna', 'gonna', 'gotta', 'tho', 'cuz', 'bc',
+]);
+
 /** Fillers trimmed from the end of an object ("I don't like jazz anymore"). */
 export const TRAILING_FILLERS = [
   'right now', 'at the moment', 'these days', 'nowadays', 'any more', 'anymore', 'lately', 'recently', 'a lot', 'so much',

@@ -5,7 +5,7 @@
  * fails is dropped (a missed fact costs less than a wrong one).
  */
 import type { TextAnalyzer, Token } from './analyzer';
-import { SAME_FORM_PASTS } from './lexicon';
+import { CHAT_SHORTHAND, SAME_FORM_PASTS } from './lexicon';
 import { isNameWord } from './first-names';
 
 const FINITE_AUX = new Set(["'s", 'ca', 'is', 'are', 'was', 'were', 'has', 'have', 'had', 'does', 'do', 'did', 'can', "can't", 'could', 'will', 'would']);
@@ -35,6 +35,9 @@ function findDefect(analyzer: TextAnalyzer, content: string): string | null {
   const sentences = analyzer.sentences(content);
   const tokens: Token[] = sentences.flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT' || t.text === "'s");
   if (tokens.length < 2) return 'no verb';
+  // (Typed in lower case: "BC", "FR" are places.)
+  const shorthand = tokens.find((t) => CHAT_SHORTHAND.has(t.text));
+  if (shorthand) return `chat shorthand "${shorthand.text}"`;
   // ("Sue is 70 years old", "Josh is a nurse": a name the tagger reads as a verb, before the clause's own verb.)
   const nameAsVerb = /^\p{Lu}\p{Ll}+$/u.test(tokens[0]?.text ?? '') && ['AUX', 'VERB'].includes(tokens[1]?.pos ?? '');
   if (!SUBJECT_POS.has(tokens[0]?.pos ?? '') && !nameAsVerb) return 'no subject';
