@@ -110,6 +110,12 @@ export const WEAK_EVIDENCE_WEIGHT = 0.5;
  * its speaker's name, and took a line of the pack wherever it sat next to a hit.
  */
 const MEDIA_PLACEHOLDER_WEIGHT = 0.1;
+/**
+ * At least this much of the fused ranking is weighed again (confidence, kind of answer, speaker…), whatever the limit:
+ * at three times the limit, a search for 10 weighed 30 and lifted less than one for 20 did (R@10 tidy 0.817 → 0.789,
+ * held-out sibling chat 0.50 → 0.438 when asked for 10).
+ */
+const RESCORED_DEPTH = 60;
 const ABOUT_THE_PERSON = /\b(I|me|my|mine|myself|I'm|I've|I'd)\b|(^|[\s,])(я|меня|мне|мой|моя|моё|мои|мной)([\s,?.!]|$)/iu;
 
 /** The FTS query; on large memories, frequent terms only match in pairs and the scored matches are bounded. */
@@ -319,7 +325,10 @@ export async function search(
 
   let fused = time('fusion', () => weightedRrf(lists, { ...weights, neighbourhood: weights.neighbourhood > 0 ? 1 : 0 }, deps.config.rrfK));
   // As of a date, each node as it stood then (a version current then ranks as a current fact did).
-  const nodes = new Map(getNodes(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id)).map((node) => [node.id, asStoodAt(node, asOf)]));
+  // The fused head that is weighed again below: as deep for ten hits as for twenty, so a search's first ten do not
+  // depend on how many were asked for.
+  const rescored = fused.slice(0, Math.max(data.limit * 3, RESCORED_DEPTH));
+  const nodes = new Map(getNodes(deps.db, rescored.map((f) => f.id)).map((node) => [node.id, asStoodAt(node, asOf)]));
   // Facts weigh by how sure memory is of them (§11.4: RRF score × confidence); mixed with episodes they are
   // boosted; questions and the assistant's replies are weak evidence about the person.
   const mixed = filter.types.includes('episodic') && filter.types.some((t) => t !== 'episodic');
@@ -357,7 +366,7 @@ export async function search(
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
-    const vectors = nodeVectors(deps.db, fused.slice(0, data.limit * 3).map((f) => f.id));
+    const vectors = nodeVectors(deps.db, fused.slice(0, rescored.length).map((f) => f.id));
     fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
   }
   const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {
