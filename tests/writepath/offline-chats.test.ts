@@ -1,8 +1,8 @@
 /**
- * The offline write path on two long messaging-app chats (tests/fixtures/messaging/chat-two-friends.json and
- * chat-family-group.json, chat-siblings-heldout.json: 600+ messages each, written for retrieval evaluation, not for
- * these rules; the last by a helper that never read them): every
- * fact it writes is a well-formed clause about a person named as people are, not as the chat app shows them.
+ * The offline write path on four long messaging-app chats (tests/fixtures/messaging/chat-two-friends.json,
+ * chat-family-group.json, and chat-siblings-heldout.json and chat-group-heldout2.json, written by helpers that never
+ * read these rules; 600+ messages each, all written for retrieval evaluation): every fact it writes is a well-formed
+ * clause about a person named as people are, not as the chat app shows them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { openTestEngine } from '../helpers/temp-engine';
 const MESSAGING = join(__dirname, '..', 'fixtures', 'messaging');
 
 describe('offline facts from long messaging chats', { timeout: 120_000 }, () => {
-  for (const file of ['chat-two-friends.json', 'chat-family-group.json', 'chat-siblings-heldout.json']) {
+  for (const file of ['chat-two-friends.json', 'chat-family-group.json', 'chat-siblings-heldout.json', 'chat-group-heldout2.json']) {
     it(file, async () => {
       const dataset = recallDatasetSchema.parse(JSON.parse(readFileSync(join(MESSAGING, file), 'utf8')));
       const { engine } = openTestEngine();
