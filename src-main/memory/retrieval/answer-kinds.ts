@@ -9,7 +9,7 @@
  */
 import { HOLIDAYS, MONTHS, WEEKDAYS } from '../../../src-shared/calendar';
 import type { RetrievalConfig } from './config';
-import { asksWhen, saysWhen } from './dated-turns';
+import { answersWhen, asksWhen } from './dated-turns';
 
 /**
  * "How many / how much / how old / how heavy …?": a question answered by an amount. Not "how many times": that
@@ -95,7 +95,7 @@ export function answerKindLift(
     const asked = new Set(query.toLowerCase().match(/\p{L}+/gu) ?? []);
     kinds.push([1 + config.nameTurnLift, (text) => namesSomeone(text, firstNames, asked)]);
   }
-  if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, saysWhen]);
+  if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, answersWhen]);
   if (config.amountTurnLift > 0 && asksAmount(query)) kinds.push([1 + config.amountTurnLift, saysAmount]);
   if (config.reasonTurnLift > 0 && asksReason(query)) kinds.push([1 + config.reasonTurnLift, givesReason]);
   if (config.placeTurnLift > 0 && asksPlace(query)) kinds.push([1 + config.placeTurnLift, namesPlace]);

@@ -130,6 +130,9 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // R@10 tidy / messaging (temporal questions): off 0.655 / 0.802 (0.738 / 0.833); 0.3 0.66 / 0.802 (0.762 /
   // 0.833); 0.7 0.66 / 0.824 (0.762 / 0.917); 1.0 0.664 / 0.824 (0.786 / 0.917), but messaging R@5 0.648 → 0.604.
   // Pack recall tidy 0.812 → 0.814, messaging 0.978 at 760 → 736 tokens (0.7).
+  // Session 38: news told as news ("SHE'S HOME 🏡🐕", "DR REID 🎓") answers "when" too (dated-turns.ts announces):
+  // held-out sibling chat 0.50 → 0.525 (temporal 0.407 → 0.519, @20 0.671 → 0.708), short chats @5 0.63 → 0.652,
+  // long chats @5 0.46 → 0.464; tidy, Russian and the second held-out chat unchanged.
   datedTurnLift: 0.7,
   // On the fixtures (15 of 344 questions ask an amount): R@10 long chats 0.361 → 0.373 (same at 0.7–1.5), tidy 0.707
   // unchanged (@20 0.746 → 0.75), short chats 0.824 unchanged; 0.3 changed nothing. Pack recall unchanged.

@@ -1,6 +1,7 @@
 /**
  * "When …?" is answered by a turn that says a time ("venue booked!! 17.08.2024", "Leo proposed last weekend", "I
- * start on the 3rd of July"), more often than by the turns around it that share the question's words. A question
+ * start on the 3rd of July"), or by the news itself, sent when it happened ("SHE'S HOME 🏡🐕"), more often than by
+ * the turns around it that share the question's words. A question
  * that asks when lifts the turns in contention that name a date, a day, a month or a relative time; it never
  * brings in a turn the strategies did not find.
  *
@@ -38,4 +39,28 @@ export function asksWhen(query: string): boolean {
 /** Whether a turn names a time (a date, a weekday, a month, "last weekend", "two weeks ago"). */
 export function saysWhen(text: string): boolean {
   return SAYS_WHEN.test(text);
+}
+
+/** A celebration's emoji: 🎉 🥳 🎓 💍 🍾 🥂 👶 🏡 🏠 🔑 🕊 🏆 🎊. */
+const CELEBRATION = /[\u{1F389}\u{1F973}\u{1F393}\u{1F48D}\u{1F37E}\u{1F942}\u{1F476}\u{1F3E1}\u{1F3E0}\u{1F511}\u{1F54A}\u{1F3C6}\u{1F38A}]/u;
+/** Letters in capitals, at least this share of a message's (and at least this many letters) for it to shout. */
+const SHOUTED_SHARE = 0.8;
+const SHOUTED_LETTERS = 5;
+
+/**
+ * Whether a turn tells news as news: in capitals ("SHE'S HOME", "I'M A DRIVER NOW", "DR REID") or with a
+ * celebration's emoji ("last day done 🫡" does not; "rip biscuit 🕊️", "keys 🔑" do). Such a turn answers "when …?"
+ * by the time it was sent, though it names none.
+ */
+export function announces(text: string): boolean {
+  if (CELEBRATION.test(text)) return true;
+  const letters = text.match(/\p{L}/gu) ?? [];
+  if (letters.length < SHOUTED_LETTERS || !/\s/.test(text.trim())) return false;
+  const capitals = letters.filter((c) => c !== c.toLowerCase()).length;
+  return capitals / letters.length >= SHOUTED_SHARE;
+}
+
+/** Whether a turn answers "when …?": it names a time, or it is the news itself. */
+export function answersWhen(text: string): boolean {
+  return saysWhen(text) || announces(text);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asksAmount, asksName, asksPlace, asksReason, givesReason, namesPlace, namesSomeone, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
 import { lexiconWords } from '../../../src-main/memory/retrieval/verb-forms';
-import { asksWhen, saysWhen } from '../../../src-main/memory/retrieval/dated-turns';
+import { announces, answersWhen, asksWhen, saysWhen } from '../../../src-main/memory/retrieval/dated-turns';
 import type { RetrievalConfig } from '../../../src-main/memory';
 import { openTestEngine } from '../../helpers/temp-engine';
 
@@ -33,6 +33,18 @@ describe('asksWhen / saysWhen', () => {
       expect(saysWhen(t), t).toBe(true);
     }
     for (const t of ['I may go to the party', 'the wedding was lovely', 'chocolates it is. thx', 'a 4 day week', 'прошлое не вернёшь']) expect(saysWhen(t), t).toBe(false);
+  });
+});
+
+describe('announces / answersWhen', () => {
+  it('reads news told as news, in capitals or with a celebration, as answering "when"', () => {
+    for (const t of ["SHE'S HOME 🏡🐕", "I'M A DRIVER NOW 🚗🚗🚗", 'DR REID 🎓', 'rip biscuit 🕊️', 'we got the keys 🔑', 'congrats!! 🎉', 'WE WON']) {
+      expect(announces(t), t).toBe(true);
+      expect(answersWhen(t), t).toBe(true);
+    }
+    // A shout of one word, a reaction, a salute, plain talk: no news in that form.
+    for (const t of ['OMGGGG', 'LOL', '😭😭', 'last day done 🫡', 'the lady was lovely', 'ok', 'NHS']) expect(announces(t), t).toBe(false);
+    expect(answersWhen('moved in March')).toBe(true);
   });
 });
 
