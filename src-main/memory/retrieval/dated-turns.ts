@@ -1,9 +1,9 @@
 /**
  * "When …?" is answered by a turn that says a time ("venue booked!! 17.08.2024", "Leo proposed last weekend", "I
  * start on the 3rd of July"), or by the news itself, sent when it happened ("SHE'S HOME 🏡🐕"), more often than by
- * the turns around it that share the question's words. A question
- * that asks when lifts the turns in contention that name a date, a day, a month or a relative time; it never
- * brings in a turn the strategies did not find.
+ * the turns around it that share the question's words. A question that asks when lifts the turns in contention
+ * that name a date, a day, a month or a relative time, or tell the news; it never brings in a turn the strategies
+ * did not find.
  *
  * Not entity-mentions' DATE_RE, which wants a whole date to link as an entity: here any word of time counts.
  */

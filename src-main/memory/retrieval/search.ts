@@ -366,7 +366,7 @@ export async function search(
     })
     .sort((a, b) => b.score - a.score);
   if (deps.config.mmrLambda !== null && queryVector) {
-    const vectors = nodeVectors(deps.db, fused.slice(0, rescored.length).map((f) => f.id));
+    const vectors = nodeVectors(deps.db, rescored.map((f) => f.id));
     fused = mmr(fused, (f) => vectors.get(f.id), deps.config.mmrLambda, data.limit);
   }
   const hits: SearchHit[] = fused.slice(0, data.limit).map((f) => {

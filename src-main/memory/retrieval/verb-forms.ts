@@ -41,11 +41,6 @@ export function lexiconWords(): Promise<LexiconWords> {
   return loaded;
 }
 
-/** The conjugator alone. */
-export function verbForms(): Promise<VerbForms> {
-  return lexiconWords().then((words) => words.forms);
-}
-
 /** compromise's tags for a first name. Words it tags otherwise ("will", "may", "rose", "frank") are not names here. */
 const NAME_TAGS = new Set(['FirstName', 'MaleName', 'FemaleName']);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { verbForms } from '../../../src-main/memory/retrieval/verb-forms';
+import { lexiconWords } from '../../../src-main/memory/retrieval/verb-forms';
 import { CHAT_FILLER, fillerChat, recordedTranscript } from '../../helpers/transcript-search';
 
 describe("a question's irregular verbs, in the forms a chat says them (verb-forms.ts)", () => {
   it('gives the forms the index does not join to the word asked, and none for regular or empty verbs', async () => {
-    const forms = await verbForms();
+    const { forms } = await lexiconWords();
     expect(forms(['driven'])).toEqual(expect.arrayContaining(['drive', 'drove']));
     // One form per stem: "spend", "spends", "spending" are one term to the index, and three would weigh it thrice.
     expect(forms(['spent', 'house'])).toEqual(['spend']);
