@@ -162,7 +162,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
               const lemmas = tokens.out(its.lemma) as string[];
               const spaces = tokens.out(its.precedingSpaces) as string[];
               out.push({
-                tokens: vapingAsAVerb(firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' }))))),
+                tokens: leadAsANoun(vapingAsAVerb(firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))))),
               });
             });
         }
@@ -213,6 +213,24 @@ export function vapingAsAVerb(tokens: readonly Token[]): Token[] {
     const before = tokens[i - 1];
     const verb = t.pos === 'VERB' || /(?:ed|ing)$/i.test(t.text) || ['PRON', 'AUX', 'PART', 'ADV'].includes(before?.pos ?? '') || (before?.pos === 'PROPN' && /^i['’]?m$/i.test(before.text));
     return form && verb ? { ...t, pos: 'VERB', lemma: 'vape' } : t;
+  });
+}
+
+/**
+ * "a team lead", "the tech lead at Monzo", "new job: team lead at Kestrel": the tagger reads "lead" after a noun as the
+ * verb, and the role is lost. After a noun with an article, a possessive, "to" or "as" before it ("promoted to team
+ * lead", "hired as tech lead"), or a singular noun opening the
+ * clause, and with no object after, it is the noun ("they lead the team", "teachers lead by example", "the team lead
+ * the way" stay verbs).
+ */
+export function leadAsANoun(tokens: readonly Token[]): Token[] {
+  return tokens.map((t, i) => {
+    const [before, article, after] = [tokens[i - 1], tokens[i - 2], tokens[i + 1]];
+    if (t.pos !== 'VERB' || !/^lead$/i.test(t.text) || before?.pos !== 'NOUN') return t;
+    const determined = article !== undefined && (article.pos === 'DET' || /^(?:my|our|your|his|her|their|to|as)$/i.test(article.text));
+    const opening = (article === undefined || article.pos === 'PUNCT') && !/s$/i.test(before.text);
+    const noObject = after === undefined || ['ADP', 'PUNCT', 'ADV', 'CCONJ', 'AUX', 'VERB'].includes(after.pos);
+    return (determined || opening) && noObject ? { ...t, pos: 'NOUN', lemma: 'lead' } : t;
   });
 }
 

@@ -2,9 +2,9 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { appSlotName, SOCIAL_APPS, DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { appSlotName, SOCIAL_APPS, DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, FIGURES_OF_SPEECH, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
-import { employerShaped, firmNamed, movedToANewJob, startsLater } from './job-forms';
+import { employerShaped, firmNamed, jobAt, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
 import type { Built, Context, StatementEntity, Subject } from './statement-types';
 import { NEGATIONS, type VerbGroup } from './verb-group';
@@ -151,7 +151,7 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const habit = habitIdentity(role); // ("a non-smoker", "a heavy drinker": a habit, not a job)
       if (habit) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot(habit.slot), value: habit.value })];
       // "a terrible driver", "a hard worker", "a team player": a judgement said before the noun, not a job.
-      if ((role.length > 1 && JUDGEMENTS.has(lowerOf(role[0]))) || /aholic$/i.test(noun.text)) return [];
+      if ((role.length > 1 && JUDGEMENTS.has(lowerOf(role[0]))) || FIGURES_OF_SPEECH.test(joinTokens(role)) || /aholic$/i.test(noun.text)) return [];
       // "a former teacher", "an aspiring actor": true, but no occupation now.
       const notNow = role.some((t) => NOT_NOW_JOBS.has(lowerOf(t)));
       // "a nurse at heart", "a Christian and a nurse": what one is like, or two things at once — no occupation.
@@ -180,11 +180,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const worksAt = holds && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       return [occupation, ...worksAt];
     }
-    // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed": no job.
+    // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed", "I'm retired": no job.
     if (object.length === 1 && ['divorced', 'separated'].includes(firstLower) && !group.past) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: endedValue('') })];
     const adverbs = object.findIndex((t) => t.pos !== 'ADV');
     const state = adverbs > 0 ? object.slice(adverbs) : object;
-    if (['unemployed', 'jobless'].includes(lowerOf(state[0])) && state.length === 1) {
+    if (['unemployed', 'jobless', 'retired'].includes(lowerOf(state[0])) && state.length === 1) {
       return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
@@ -363,6 +363,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "I have a girlfriend called Jo", "I've got a new boyfriend named Theo": the partner, named.
       const partner = partnerCalled(object);
       if (partner) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: normaliseFact(partner), entities: [{ name: partner, type: 'person', aliases: [] }] })];
+      // "I have a new job at Kestrel", "I've got a job with the NHS": where the subject works now, as "I got a job at" says.
+      const org = subject.firstPerson ? employerAfter(object, ['at', 'with', 'for']) : null;
+      const job = org ? jobAt(object, 'have') : null;
+      if (org && job && !job.other && !startsLater(ctx.text)) {
+        return [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })];
+      }
       const noun = object.find((t) => t.pos === 'NOUN');
       if (!noun || NOT_POSSESSIONS.has(noun.lemma)) return [];
       return [says(`${s} ${group.phrase} ${objText}`, { entities: typedRuns(object, null, ctx) })];
@@ -384,6 +390,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
         const slotted: Partial<Built> = !done ? {} : MEATLESS.has(state) ? diet(state) : NO_ALCOHOL.has(state) ? { slot: slot('uses.alcohol'), value: 'no' } : {};
         return [says(`${s} ${group.phrase} ${objText}`, slotted)];
       }
+      // "I became a team lead in March", "she's become a nurse": the role held since, as "I'm a team lead" says it.
+      const became = group.lemma === 'become' && article === 1 && !group.negated && (group.past || /\b(?:has|have)\b/.test(group.phrase));
+      if (became) return buildStatement(subject, { ...group, copula: true, past: false }, object, ctx, said);
       if (group.lemma !== 'go') return [];
       // "I've gone off coffee", "went off sushi": no longer liked (not "went off to uni", "the alarm went off").
       // ("went off sick", "off script", "off road", "off track": no thing liked; "gone off running": an -ing one is.)

@@ -15,13 +15,13 @@ import type { Built, Context, StatementEntity, Subject } from './statement-types
 import type { VerbGroup } from './verb-group';
 import { denialWithException, habitVerbForms } from './intensity';
 import { onlyTimeOrFillers } from './state-words';
-import { employerShaped, JOB_WORDS, jobAt, startsLater } from './job-forms';
+import { employerShaped, JOB_WORDS, jobAt, jobRole, startsLater } from './job-forms';
 import { gotDivorcedFrom, gotDumped, leftMyPartner, partnerChange, person, type ChangeClause } from './partner-change';
 
 /** Verbs a change is read from; anything else is left to the general rules. */
 const CHANGE_VERBS = new Set([
   'start', 'begin', 'leave', 'quit', 'work', 'live', 'move', 'date', 'see', 'break', 'split', 'divorce', 'dump', 'drink', 'eat', 'smoke', 'vape',
-  'get', 'land', 'resign', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
+  'get', 'land', 'resign', 'retire', 'fire', 'lay', 'give', 'stop', 'marry', 'engage', 'base', 'lose', 'make', 'hand', 'put', 'hire', 'employ',
   'delete', 'uninstall', 'deactivate', 'install', 'download', 'reinstall', 'redownload',
 ]);
 /** "got laid off", "got fired", "got sacked", "got let go": a job ended by the employer. */
@@ -159,8 +159,8 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.lemma === 'get' && first === 'made' && lowerOf(object[1]) === 'redundant') return jobEnded(['from', 'at', 'by']);
       // "I got hired at Monzo", "got hired by Arup": as "I was hired by".
       if (group.lemma === 'get' && first === 'hired') return hiredBy(object.slice(1));
-      // "I got promoted (to team lead)": news about the job, which it does not change.
-      if (group.lemma === 'get' && first === 'promoted') return news();
+      // "I got promoted to team lead": the role held now (at the same employer); "I got promoted!!" is news only.
+      if (group.lemma === 'get' && first === 'promoted') return promotedTo(clause) ?? news();
       // "I got engaged to Sofia", "got married to Tom": a partner.
       if (group.lemma === 'get' && ['engaged', 'married'].includes(first) && lowerOf(object[1]) === 'to') {
         const partner = nameAfter(object, ['to']);
@@ -189,6 +189,12 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       if (group.negated || !hired || (group.lemma === 'employ' && !/\b(?:am|is|are|has been|have been)\b/.test(group.phrase))) return null;
       const job = hiredBy(object);
       return job && !passive && job[0]?.slot === null ? [{ ...job[0], content: `${s} was hired ${objText}` }] : job;
+    }
+    case 'retire': {
+      // "I retired in June", "I've retired (from teaching / from the NHS)": no job now; "retired the old laptop" is no change.
+      if (group.negated || !done || !subject.firstPerson) return null;
+      if (object.length === 0 || isTimePhrase(object)) return built(said, 'employer', endedValue(''), []);
+      return first === 'from' ? jobEnded(['from']) : null;
     }
     case 'resign': {
       if (group.negated || !done) return null;
@@ -397,4 +403,21 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       return [habitFact(said, object.some((t) => ['and', 'or', 'nor'].includes(lowerOf(t))) ? null : head)];
     }
   }
+}
+
+/**
+ * "got promoted to team lead", "promoted to senior engineer at Monzo": the role now held, an occupation (the employer
+ * is unchanged, so none is said). Not "promoted to the first team" (no job noun), nor a role with more after it than when.
+ */
+function promotedTo({ object, said, subject }: ChangeClause): Built[] | null {
+  if (lowerOf(object[1]) !== 'to') return null;
+  const start = ['a', 'an'].includes(lowerOf(object[2])) ? 3 : 2;
+  // After "promoted to" comes a rank, whatever the tagger makes of it ("to team lead": an infinitive and two verbs).
+  const rank = object.map((t, i) => (i >= start && t.pos === 'VERB' ? { ...t, pos: 'NOUN' as const } : t));
+  const found = jobRole(rank, start, ['at', 'in', 'on', 'for', 'with', 'after', 'last', 'this', 'yesterday', 'today']);
+  if (!found) return null;
+  const rest = rank.slice(found.end);
+  if (rest.length > 0 && !['at', 'for', 'with'].includes(lowerOf(rest[0])) && !isTimePhrase(rest)) return null;
+  const role = normaliseFact(joinTokens(found.role));
+  return [{ content: said, type: 'semantic', slot: `${subject.key}.occupation`, value: role, entities: [] }];
 }

@@ -9,9 +9,24 @@ import { namedAfter } from './chat-forms';
 import { lowerOf, nameAfter, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import { endedValue } from '../../../src-shared/slot-values';
-import { EMPLOYER_ENDINGS, endsWithOneOf, FIRM_ENDINGS, RELATIONS } from './lexicon';
+import { EMPLOYER_ENDINGS, endsWithOneOf, FIGURES_OF_SPEECH, FIRM_ENDINGS, JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS, RELATIONS } from './lexicon';
 import { NUMBER_IN_WORDS } from '../../../src-shared/number-words';
 import type { Built, Subject } from './statement-types';
+
+/**
+ * A job's name said without a verb of being, from `start`: up to four adjectives and nouns ending in a job noun ("junior
+ * dev", "team lead", "senior software engineer"), not a judgement ("hard worker"), a past one ("former teacher") or a
+ * figure of speech ("team player"). `end` is the index after it.
+ */
+export function jobRole(tokens: readonly Token[], start: number, stopWords: readonly string[]): { role: Token[]; end: number } | null {
+  let i = start;
+  while (i < tokens.length && i - start < 4 && ['ADJ', 'NOUN', 'PROPN'].includes((tokens[i] as Token).pos) && !stopWords.includes(lowerOf(tokens[i]))) i++;
+  const role = tokens.slice(start, i);
+  const head = role.at(-1);
+  if (!head || head.pos !== 'NOUN' || !JOB_SUFFIX.test(head.text) || NOT_JOBS.has(lowerOf(head))) return null;
+  if (role.some((t) => JUDGEMENTS.has(lowerOf(t)) || NOT_NOW_JOBS.has(lowerOf(t))) || FIGURES_OF_SPEECH.test(joinTokens(role))) return null;
+  return { role, end: i };
+}
 
 const someoneElses = (relations: readonly string[]): RegExp =>
   new RegExp(

@@ -6,11 +6,10 @@
  */
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
-import { beenAt, firstDayAt, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
+import { beenAt, firstDayAt, jobRole, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
 
 export { NEW_JOB };
 import { cameBackTo, livingIn, settledIn } from './home-news';
-import { JOB_SUFFIX, JUDGEMENTS, NOT_JOBS, NOT_NOW_JOBS } from './lexicon';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
@@ -83,14 +82,9 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
   // (Not "new gig at Brixton Academy": a concert as often; not "new position at chess club".)
   const jobWord = lowerOf(tokens[i]) === 'new' && ['job', 'role'].includes(lowerOf(tokens[i + 1])) ? i + 2 : -1;
   if (jobWord > 0 && PREPOSITIONS.includes(lowerOf(tokens[jobWord]))) return employerIn(tokens.slice(jobWord), own);
-  const roleStart = i;
-  while (i < tokens.length && i - roleStart < 4 && ['ADJ', 'NOUN', 'PROPN'].includes((tokens[i] as Token).pos) && !PREPOSITIONS.includes(lowerOf(tokens[i]))) i++;
-  const role = tokens.slice(roleStart, i);
-  const head = role.at(-1);
-  if (!head || head.pos !== 'NOUN' || !JOB_SUFFIX.test(head.text) || NOT_JOBS.has(lowerOf(head))) return null;
-  if (role.some((t) => JUDGEMENTS.has(lowerOf(t)) || NOT_NOW_JOBS.has(lowerOf(t)))) return null;
-  if (!PREPOSITIONS.includes(lowerOf(tokens[i]))) return null;
-  return employerIn(tokens.slice(i), own);
+  const role = jobRole(tokens, i, PREPOSITIONS);
+  if (!role || !PREPOSITIONS.includes(lowerOf(tokens[role.end]))) return null;
+  return employerIn(tokens.slice(role.end), own);
 }
 
 /** The firm after "at", "for" or "with" at the start of `rest`, with nothing after it but when or a filler. */

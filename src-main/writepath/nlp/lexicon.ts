@@ -95,8 +95,8 @@ export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian',
 /** Taken up, they end drinking: "I went sober in june", "I've gone teetotal". */
 export const NO_ALCOHOL = new Set(['sober', 'teetotal']);
 
-/** Occupation-looking nouns ("a nurse", "a sound engineer"); "a vegetarian" is not a job. */
-export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|midwife|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm)$/i;
+/** Occupation-looking nouns ("a nurse", "a sound engineer", "a team lead", "an intern"); "a vegetarian" is not a job. */
+export const JOB_SUFFIX = /(?:er|or|ist|ista|postdoc|yst|ant|ent|ian|eon|ic|man|woman|person|nurse|midwife|chef|cook|clerk|pilot|medic|doctor|vet|nanny|tutor|coach|judge|guard|monk|nun|rep|dev|ceo|cto|cfo|pm|lead|architect|intern|apprentice|trainee|associate|executive|secretary|paralegal)$/i;
 export const NOT_JOBS = words(`
   vegetarian vegan pescatarian lesbian fan lover member owner mother father brother sister mom mum dad daughter son partner
   grandmother grandfather introvert extrovert beginner user customer believer optimist pessimist morning person night
@@ -113,8 +113,10 @@ export const NOT_NOW_JOBS = words('former ex wannabe aspiring retired future');
 /** "a terrible driver", "a great cook", "a total nightmare": a judgement, not a job. */
 export const JUDGEMENTS = words(`
   terrible awful horrible great good bad brilliant amazing fantastic excellent decent lousy rubbish crap shit shitty
-  total complete utter proper massive huge nightmare hopeless useless hard heavy light picky team designated
+  total complete utter proper massive huge nightmare hopeless useless hard heavy light picky designated
 `);
+/** A role that says how someone is, not what they do: "a team player", "a people person" ("a team lead" is a job). */
+export const FIGURES_OF_SPEECH = /\b(?:team players?|people persons?|party animals?|social butterfly)\b/i;
 
 /** Nouns after "I am a …" that say who someone is without being a job. */
 export const IDENTITIES = words(`

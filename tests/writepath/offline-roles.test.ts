@@ -1,0 +1,106 @@
+/**
+ * Issue 24, session 39: how a change of job is said, beyond "I work at" — a role named by a noun the suffix list did not
+ * know ("team lead", "intern", "architect"), a role become or promoted to, a job had ("I have a new job at"), and
+ * retirement. Each lands in the slot it changes, so the fact it replaces is superseded; figures of speech ("a team
+ * player") and others' news stay out.
+ */
+import { describe, expect, it } from 'vitest';
+import { consolidateSession } from '../../src-main/writepath/consolidate';
+import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
+import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
+import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { ManualClock, openTestEngine } from '../helpers/temp-engine';
+
+const USER: Speaker = { name: 'User', isUser: true };
+const SAID_AT = Date.parse('2026-11-25T09:00:00Z'); // a Wednesday
+
+async function slotted(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
+  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
+    content: s.content,
+    slot: s.slot,
+    value: s.value,
+    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
+  }));
+}
+
+describe('offline: a role, however it is named, is the occupation', () => {
+  it('"team lead", "intern", "architect" are jobs; "team player" and "people person" are not', async () => {
+    expect(await slotted("I'm a team lead at Kestrel")).toEqual([
+      { content: 'User is a team lead at Kestrel', slot: 'user.occupation', value: 'team lead', day: null },
+      { content: 'User works at Kestrel', slot: 'user.employer', value: 'kestrel', day: null },
+    ]);
+    expect((await slotted("I'm now a team lead"))[0]).toMatchObject({ slot: 'user.occupation', value: 'team lead' });
+    expect((await slotted("I'm an intern at Kestrel"))[0]).toMatchObject({ slot: 'user.occupation', value: 'intern' });
+    expect((await slotted("I'm a solutions architect"))[0]).toMatchObject({ slot: 'user.occupation', value: 'solutions architect' });
+    expect(await slotted("I'm a team player")).toEqual([]);
+    expect(await slotted("I'm a people person")).toEqual([]);
+    // A new job told without a verb: the role read as a noun ("lead" is tagged as the verb).
+    expect(await slotted('new job!! team lead at Kestrel')).toEqual([{ content: 'User works at Kestrel', slot: 'user.employer', value: 'kestrel', day: null }]);
+  });
+
+  it('a role become, or promoted to, is held now; a promotion without one is news', async () => {
+    expect(await slotted('I became a team lead in March')).toEqual([
+      { content: 'User became a team lead in March', slot: 'user.occupation', value: 'team lead', day: '2026-03-01' },
+    ]);
+    expect((await slotted('I became a nurse'))[0]).toMatchObject({ slot: 'user.occupation', value: 'nurse' });
+    expect(await slotted('I became an idiot')).toEqual([]);
+    expect(await slotted('I got promoted to team lead')).toEqual([
+      { content: 'User got promoted to team lead', slot: 'user.occupation', value: 'team lead', day: null },
+    ]);
+    expect(await slotted('I got promoted to manager last week')).toEqual([
+      { content: 'User got promoted to manager', slot: 'user.occupation', value: 'manager', day: '2026-11-18' },
+    ]);
+    expect((await slotted('I got promoted to senior engineer at Monzo'))[0]).toMatchObject({ slot: 'user.occupation', value: 'senior engineer' });
+    expect(await slotted('I got promoted to the first team')).toEqual([{ content: 'User got promoted to the first team', slot: null, value: null, day: null }]);
+    expect(await slotted('got promoted!!')).toEqual([{ content: 'User got promoted', slot: null, value: null, day: null }]);
+  });
+
+  it('a job had at a firm is where one works; an interview, a friend there, or a job starting later are not', async () => {
+    expect(await slotted('I have a new job at Kestrel')).toEqual([{ content: 'User works at Kestrel', slot: 'user.employer', value: 'kestrel', day: null }]);
+    expect((await slotted('I have a part time job at Lidl'))[0]).toMatchObject({ slot: 'user.employer', value: 'lidl' });
+    expect((await slotted('I have a job interview at Google'))[0]).toMatchObject({ slot: null });
+    expect((await slotted('I have a friend at Kestrel'))[0]).toMatchObject({ slot: null });
+    expect((await slotted('I have a new job at Kestrel, starting next week'))[0]).toMatchObject({ slot: null });
+    expect((await slotted('my sister has a new job at Kestrel'))[0]).toMatchObject({ slot: null });
+  });
+
+  it('retiring ends the job held; retiring a thing, or someone else retiring, does not', async () => {
+    expect(await slotted("I'm retired now")).toEqual([{ content: 'User is retired', slot: 'user.employer', value: 'ended:', day: '2026-11-25' }]);
+    expect(await slotted('I retired in June')).toEqual([{ content: 'User retired in June', slot: 'user.employer', value: 'ended:', day: '2026-06-01' }]);
+    expect(await slotted('I retired from the NHS last year')).toEqual([
+      { content: 'User retired from the NHS', slot: 'user.employer', value: 'ended:nhs', day: '2025-11-25' },
+    ]);
+    expect((await slotted('I retired my old laptop'))[0]).toMatchObject({ slot: null });
+    expect((await slotted('my dad retired last year'))[0]).toMatchObject({ slot: null });
+  });
+});
+
+describe('offline: the new role or the retirement supersedes the fact it replaces', () => {
+  it('a promotion replaces the occupation; retiring ends the employer; the rest is untouched', async () => {
+    const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));
+    const { engine } = openTestEngine({ clock });
+    const chats: [string, string[]][] = [
+      ['2026-03-02T09:00:00Z', ["I'm a junior developer at Fenwick Labs", 'I live in Leeds']],
+      ['2026-06-10T09:00:00Z', ['big news, I got promoted to team lead!']],
+      ['2026-11-20T09:00:00Z', ["I'm retired now, finally"]],
+    ];
+    for (const [i, [at, messages]] of chats.entries()) {
+      clock.t = Date.parse(at);
+      for (const content of messages) engine.recordEpisode({ sessionId: `roles-${i}`, role: 'user', content });
+      await engine.flush();
+      const outcome = await consolidateSession(engine, new OfflineExtractor(), `roles-${i}`);
+      expect(outcome.status, outcome.error ?? '').toBe('consolidated');
+    }
+    const all = engine.listNodes({ types: ['semantic'], includeInvalid: true }).items;
+    const current = all.filter((n) => n.validUntil === null).map((n) => n.content);
+    const ended = (content: string) => all.find((n) => n.content === content)?.invalidatedReason;
+    expect(current).toContain('User got promoted to team lead');
+    expect(current).toContain('User lives in Leeds');
+    expect(current).not.toContain('User is a junior developer at Fenwick Labs');
+    expect(ended('User is a junior developer at Fenwick Labs')).toBe('superseded');
+    expect(ended('User works at Fenwick Labs')).toBe('superseded');
+    // The promotion was told in June: the new role holds from then, not from when it was read.
+    expect(new Date(all.find((n) => n.content === 'User got promoted to team lead')?.validFrom ?? 0).toISOString().slice(0, 10)).toBe('2026-06-10');
+    await engine.close();
+  });
+});
