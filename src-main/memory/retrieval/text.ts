@@ -49,6 +49,12 @@ export function forEachContentWord(text: string, visit: (word: string) => void):
   for (const t of text.normalize('NFKC').toLowerCase().match(TOKEN_RE) ?? []) if (isContentWord(t)) visit(t);
 }
 
+/** Every content word of `text` at once, as FTS5 reads it (null when it has none): the facts that say all of it. */
+export function allTermsExpression(text: string): string | null {
+  const { terms } = queryTerms(text);
+  return terms.length === 0 ? null : terms.slice(0, MAX_QUERY_TERMS).map(termExpression).join(' AND ');
+}
+
 function termExpression(t: string): string {
   if (CYRILLIC_RE.test(t) && t.length >= 5) {
     const stem = stemWord(t.replaceAll('ё', 'е'));

@@ -5,10 +5,12 @@
  * slotted fact is settled at approval against the current facts of its slot (and the slots that relate to it:
  * a preference's other kind, the diet a food breaks; src-shared/slot-values.ts): the same value is a restatement,
  * another value replaces it — or, when it was said before the current version began, becomes that version's past.
+ * A fact memory already holds word for word, slotted or not, is restated: its new messages become more sources.
  */
 import type { EngineContext } from '../context';
 import * as factOps from '../facts';
-import { currentFactsRelatedToSlot } from '../repo/consolidation';
+import { currentFactsRelatedToSlot, factIdsMatching } from '../repo/consolidation';
+import { allTermsExpression } from '../retrieval/text';
 import { insertEdge } from '../repo/edges';
 import { getSession } from '../repo/sessions';
 import { getNodes } from '../repo/nodes';
@@ -26,12 +28,15 @@ const stringAttribute = (node: { attributes: Record<string, unknown> }, key: str
 
 /** Remembers `fact` as the slot rules place it among the current facts; returns the node that holds it. */
 export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): string {
+  // The space it will be written in, as insertNode places it: its own, else its session's, else Personal.
+  const space = fact.spaceId ?? (fact.sessionId ? getSession(ctx.db, fact.sessionId)?.spaceId : undefined) ?? PERSONAL_SPACE_ID;
+  // "Cal is sober", proposed from two chats and approved twice, is one fact with both chats as its sources.
+  const same = heldWordForWord(ctx, fact.content, space);
+  if (same) return restate(ctx, same, fact.derivedFrom ?? []);
   const slot = typeof fact.attributes?.slot === 'string' ? fact.attributes.slot : null;
   const value = typeof fact.attributes?.value === 'string' ? fact.attributes.value : null;
   if (!slot || value === null) return factOps.rememberFact(ctx, fact);
   const next = { slot, value, content: fact.content };
-  // The space it will be written in, as insertNode places it: its own, else its session's, else Personal.
-  const space = fact.spaceId ?? (fact.sessionId ? getSession(ctx.db, fact.sessionId)?.spaceId : undefined) ?? PERSONAL_SPACE_ID;
   const related = currentFactsRelatedToSlot(ctx.db, slot)
     .filter((n) => n.spaceId === space || n.everywhere)
     .filter((n) => stringAttribute(n, 'slot') === slot || mayReplaceAcrossSlots(slot, { slot: stringAttribute(n, 'slot'), value: null, content: n.content }));
@@ -62,6 +67,16 @@ export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): st
     return id;
   }
   return factOps.rememberFact(ctx, fact);
+}
+
+/** The current fact of `space` (or of every space) that says what `content` says, word for word. */
+function heldWordForWord(ctx: EngineContext, content: string, space: string): MemoryNode | undefined {
+  const match = allTermsExpression(content);
+  if (match === null) return undefined;
+  const said = normaliseFact(content);
+  return getNodes(ctx.db, factIdsMatching(ctx.db, match, 20)).find(
+    (n) => n.type !== 'episodic' && n.validUntil === null && (n.spaceId === space || n.everywhere) && normaliseFact(n.content) === said,
+  );
 }
 
 /** The same knowledge approved again: its messages become more sources of the fact memory holds, which grows sturdier. */

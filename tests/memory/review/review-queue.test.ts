@@ -76,6 +76,27 @@ describe('pending facts', () => {
     expect(engine.getNode(nodeId ?? '').node).toMatchObject({ content: 'User lives in Denver', validUntil: null });
   });
 
+  it('the same claim from two chats, approved twice, is one fact citing both chats', async () => {
+    const { engine } = openTestEngine();
+    const first = engine.recordEpisode({ sessionId: 'import-a', role: 'user', content: 'cal is sober now, 6 months!!' });
+    const second = engine.recordEpisode({ sessionId: 'import-b', role: 'user', content: 'cal has been sober for ages' });
+    await engine.flush();
+    const propose = (content: string, evidence: string, sessionId: string) =>
+      engine.proposeFact({ action: 'remember', origin: 'import', input: { content, sourceType: 'import', derivedFrom: [evidence], sessionId } }).proposalId;
+    const a = propose('Cal is sober', first, 'import-a');
+    const b = propose('Cal is sober.', second, 'import-b');
+    expect(engine.listProposals({ state: 'pending' }).total).toBe(2);
+    const one = engine.approveProposal({ id: a }).nodeId;
+    const again = engine.approveProposal({ id: b });
+    expect(again).toMatchObject({ state: 'approved', nodeId: one });
+    expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toEqual(['Cal is sober']);
+    expect(engine.getNode(one ?? '').derivedFrom.map((n) => n.id).sort()).toEqual([first, second].sort());
+    // Different words are a different claim, and are remembered as one.
+    const c = propose('Cal is sober and happy', second, 'import-b');
+    expect(engine.approveProposal({ id: c }).nodeId).not.toBe(one);
+    expect(engine.listNodes({ types: ['semantic'] }).items).toHaveLength(2);
+  });
+
   it('bulk by session or source; decline, restore; pages list newest first with a count', () => {
     const { engine } = openTestEngine();
     for (let i = 0; i < 5; i++) engine.proposeFact({ action: 'remember', origin: 'mcp', input: { content: `Fact number ${i} from Cursor`, sourceType: 'mcp', sessionId: i < 3 ? 's-a' : 's-b' } });
