@@ -75,6 +75,26 @@ describe('offline: a role, however it is named, is the occupation', () => {
   });
 });
 
+describe('offline: working for oneself, and moving to software', () => {
+  it('freelance or self-employed is the employer slot\'s "self-employed"; someone else\'s, or a plan, is not', async () => {
+    expect(await slotted("I'm freelance now")).toEqual([{ content: 'User is freelance', slot: 'user.employer', value: 'self-employed', day: '2026-11-25' }]);
+    expect(await slotted('I am freelance')).toEqual([{ content: 'User is freelance', slot: 'user.employer', value: 'self-employed', day: null }]);
+    expect((await slotted("I'm self-employed"))[0]).toMatchObject({ slot: 'user.employer', value: 'self-employed' });
+    expect(await slotted('I went freelance in May')).toEqual([{ content: 'User went freelance in May', slot: 'user.employer', value: 'self-employed', day: '2026-05-01' }]);
+    expect((await slotted('my sister is freelance'))[0]).toMatchObject({ slot: null });
+    expect(await slotted("I'm going freelance next year")).toEqual([]);
+    expect(await slotted("I'm not freelance")).toEqual([]);
+  });
+
+  it('moving to an operating system, a browser or an app is no move of home; moving over to a city is', async () => {
+    expect(await slotted('I moved to Linux')).toEqual([]);
+    expect(await slotted("I've moved over to Linux")).toEqual([]);
+    expect(await slotted('moved to android last year')).toEqual([]);
+    expect(await slotted('I moved to Firefox and never looked back')).toEqual([]);
+    expect(await slotted('we moved over to Dublin in May')).toEqual([{ content: 'User lives in Dublin', slot: 'user.residence', value: 'dublin', day: '2026-05-01' }]);
+  });
+});
+
 describe('offline: the new role or the retirement supersedes the fact it replaces', () => {
   it('a promotion replaces the occupation; retiring ends the employer; the rest is untouched', async () => {
     const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));

@@ -162,7 +162,7 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
               const lemmas = tokens.out(its.lemma) as string[];
               const spaces = tokens.out(its.precedingSpaces) as string[];
               out.push({
-                tokens: leadAsANoun(vapingAsAVerb(firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' })))))),
+                tokens: freelanceAsAState(leadAsANoun(vapingAsAVerb(firstNamesAsNames(joinSplitWords(values.map((v, i) => ({ text: v, lemma: prefixedLemma(v, (lemmas[i] ?? v).toLowerCase(), pos[i]), pos: asPos(pos[i] ?? 'X'), space: spaces[i] ?? ' ' }))))))),
               });
             });
         }
@@ -232,6 +232,17 @@ export function leadAsANoun(tokens: readonly Token[]): Token[] {
     const noObject = after === undefined || ['ADP', 'PUNCT', 'ADV', 'CCONJ', 'AUX', 'VERB'].includes(after.pos);
     return (determined || opening) && noObject ? { ...t, pos: 'NOUN', lemma: 'lead' } : t;
   });
+}
+
+/** A form of "be" as chats type it ("i'm" and "im" come as one token). */
+const BE_FORMS = /^(?:am|is|are|was|were|be|been|being|['’]m|['’]re|['’]s|i['’]?m)$/i;
+
+/**
+ * "I'm freelance now", "she is freelance": the tagger reads "freelance" after "be" as a verb or a noun, so "is
+ * freelance" became a verb group of its own and the state was lost; after a form of "be" it is the adjective.
+ */
+export function freelanceAsAState(tokens: readonly Token[]): Token[] {
+  return tokens.map((t, i) => (/^freelance$/i.test(t.text) && t.pos !== 'ADJ' && BE_FORMS.test(tokens[i - 1]?.text ?? '') ? { ...t, pos: 'ADJ', lemma: 'freelance' } : t));
 }
 
 /** A letter beyond Latin-1 ("ń", "ł", "ż", "ğ", "ř"): wink's tokenizer cuts words at it. */

@@ -2,7 +2,7 @@
 import type { EntityType } from '../../../src-shared/memory-types';
 import { normaliseFact } from '../text';
 import { joinTokens, type Token } from './analyzer';
-import { appSlotName, SOCIAL_APPS, DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, FIGURES_OF_SPEECH, NOT_NOW_JOBS, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
+import { appSlotName, SOCIAL_APPS, DURABLE_ADJECTIVES, IDENTITIES, ORIENTATIONS, MEATLESS, meatlessDiet, NO_ALCOHOL, TAKEN_UP, JUDGEMENTS, FIGURES_OF_SPEECH, NOT_NOW_JOBS, SELF_EMPLOYED, INTRANSITIVE_OK, JOB_SUFFIX, NOT_JOBS, NOT_POSSESSIONS, isSomeonesOwn, VAGUE_OBJECTS, VERB_CLASSES, type VerbClass } from './lexicon';
 import { movedToATool } from './software-moves';
 import { employerShaped, firmNamed, jobAt, movedToANewJob, startsLater } from './job-forms';
 import { acquiredThing, coordinated, employerAfter, endsUnfinished, headWord, isTimePhrase, lowerOf, nameAfter, opinionKey, properRuns, splitComparison, typedRuns } from './phrases';
@@ -186,6 +186,11 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     const state = adverbs > 0 ? object.slice(adverbs) : object;
     if (['unemployed', 'jobless', 'retired'].includes(lowerOf(state[0])) && state.length === 1) {
       return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
+    }
+    // "I'm freelance now", "I'm self-employed": working for no employer, which replaces the one held.
+    const working = lowerOf(state.at(-1)) === 'now' ? state.slice(0, -1) : state;
+    if (SELF_EMPLOYED.has(joinTokens(working).toLowerCase().replace(/\s*-\s*/g, '-')) && !group.past && !group.negated) {
+      return [says(`${s} ${group.phrase} ${joinTokens(working)}`, { slot: slot('employer'), value: 'self-employed' })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       // "im vegan now dont laugh": a clause run on, opened by an auxiliary ("then relapsed" goes on); the state is before it.
@@ -387,7 +392,15 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       if (!group.negated && takenUp && (rest.length === 0 || isTimePhrase(rest))) {
         const state = joinTokens(takenUp).toLowerCase();
         const done = group.past || /\b(?:has|have)\b/.test(group.phrase);
-        const slotted: Partial<Built> = !done ? {} : MEATLESS.has(state) ? diet(state) : NO_ALCOHOL.has(state) ? { slot: slot('uses.alcohol'), value: 'no' } : {};
+        const slotted: Partial<Built> = !done
+          ? {}
+          : MEATLESS.has(state)
+            ? diet(state)
+            : NO_ALCOHOL.has(state)
+              ? { slot: slot('uses.alcohol'), value: 'no' }
+              : SELF_EMPLOYED.has(state.replace(/\s*-\s*/g, '-'))
+                ? { slot: slot('employer'), value: 'self-employed' }
+                : {};
         return [says(`${s} ${group.phrase} ${objText}`, slotted)];
       }
       // "I became a team lead in March", "she's become a nurse": the role held since, as "I'm a team lead" says it.

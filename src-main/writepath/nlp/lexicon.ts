@@ -92,6 +92,8 @@ export const DURABLE_ADJECTIVES = words(`
 
 /** What one "goes": "I'm going vegan", "she went freelance". */
 export const TAKEN_UP = new Set(['vegetarian', 'vegan', 'veggie', 'pescatarian', 'sober', 'teetotal', 'freelance', 'self-employed', 'part-time', 'full-time', 'plant-based']);
+/** Working for no employer: "I'm freelance now", "went self-employed in May" (the employer slot's value `self-employed`). */
+export const SELF_EMPLOYED = new Set(['freelance', 'self-employed', 'freelancing']);
 /** Taken up, they end drinking: "I went sober in june", "I've gone teetotal". */
 export const NO_ALCOHOL = new Set(['sober', 'teetotal']);
 

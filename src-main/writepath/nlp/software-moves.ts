@@ -4,6 +4,7 @@
  */
 import type { Token } from './analyzer';
 import { lowerOf } from './phrases';
+import { SOCIAL_APPS } from './lexicon';
 import type { Built, Context } from './statement-types';
 
 /** What software is moved to for ("to GCP for hosting", "to Notion for our docs"). */
@@ -21,6 +22,12 @@ const WORK_TOOLS = new Set(
     'netlify kubernetes postgres mysql mongodb snowflake databricks xero quickbooks shopify wordpress squarespace wix ' +
     'gmail outlook discord whatsapp signal telegram').split(' '),
 );
+/** What a person moves to on their own devices: "I moved to Linux", "moved over to Firefox", "moved to Android". */
+const PERSONAL_SOFTWARE = new Set(
+  ('linux ubuntu debian fedora arch manjaro windows macos mac android ios iphone pixel chrome chromium firefox safari brave ' +
+    'vivaldi spotify tidal deezer netflix obsidian evernote onenote vim neovim emacs vscode bitwarden 1password lastpass ' +
+    'protonmail proton mastodon').split(' '),
+);
 
 /**
  * "we moved to Google Cloud", "we moved to GCP for hosting": a name the library does not know as a place is no
@@ -29,7 +36,8 @@ const WORK_TOOLS = new Set(
  * job, not a use).
  */
 export function movedToATool(place: string, said: readonly Token[], ctx: Context): boolean {
-  if (WORK_TOOLS.has(place.toLowerCase())) return true;
+  const name = place.toLowerCase();
+  if (WORK_TOOLS.has(name) || PERSONAL_SOFTWARE.has(name) || SOCIAL_APPS.has(name)) return true;
   if (ctx.named.get(place.toLowerCase()) === 'place') return false;
   const at = said.findIndex((t) => t.text === place.split(' ')[0]);
   if (lowerOf(said[at - 1]) !== 'the' && ctx.isOrganisation(place)) return true;
