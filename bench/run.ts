@@ -11,6 +11,7 @@ import { benchConsolidation } from './consolidation';
 import { benchDecay } from './decay';
 import { benchImport } from './import';
 import { benchExtraction } from './extraction';
+import { benchLifeChanges } from './life-changes';
 import { benchIngest } from './ingest';
 import { benchInspector } from './inspector';
 import { benchLongText } from './long-text';
@@ -47,6 +48,8 @@ const BENCHES: Record<string, Bench> = {
   import: () => benchImport({ conversations: 10_000 }),
   // Issue 14: offline extraction on the labelled fixtures, per NLP library; --nodes does not apply.
   extraction: async () => withStall(() => benchExtraction()),
+  // Issue 24: truth at the end of twelve lives told over months (a held-out fixture), offline; --nodes does not apply.
+  'life-changes': async () => withStall(() => benchLifeChanges()),
   // Issue 14: conflict pairs per new fact and per call, a scripted agent writing ~900 facts naming two speakers.
   conflicts: async () => withStall(() => benchConflictPairs({ sessions: 8, turns: 30 })),
   // Issue 21: every text path on 100,000-character adversarial inputs; --nodes does not apply.

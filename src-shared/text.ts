@@ -131,3 +131,14 @@ export function normaliseFact(text: string): string {
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * "a" or "an" before a word as it is said: "an engineer", "a nurse", and by sound where the letter misleads — "a UI
+ * designer", "a university lecturer", "a user researcher", "an hour", "an honest…" ("an umpire", "an undergraduate").
+ */
+export function indefiniteArticle(word: string): 'a' | 'an' {
+  const w = word.trim().toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^u(?:i\b|x\b|ni(?!n)|s[eu]|ti|ro|ku|gan|kr)/.test(w) || /^(?:eu|one\b|once\b)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}

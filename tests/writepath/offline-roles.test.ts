@@ -95,6 +95,57 @@ describe('offline: working for oneself, and moving to software', () => {
   });
 });
 
+describe('offline: a life told the chat\'s way (phrasings from a blind fixture, session 39)', () => {
+  it('a line that is only a role at a firm is the speaker\'s occupation and employer; "@" is "at"', async () => {
+    expect(await slotted('junior dev at zalando')).toEqual([
+      { content: 'User is a junior dev at Zalando', slot: 'user.occupation', value: 'junior dev', day: null },
+      { content: 'User works at Zalando', slot: 'user.employer', value: 'zalando', day: null },
+    ]);
+    expect(await slotted('ui designer @ rakuten, tokyo')).toEqual([
+      { content: 'User is a ui designer at Rakuten', slot: 'user.occupation', value: 'ui designer', day: null },
+      { content: 'User works at Rakuten', slot: 'user.employer', value: 'rakuten', day: null },
+    ]);
+    expect(await slotted('nurse at st james was so rude today')).toEqual([]);
+    expect(await slotted('barista at costa?')).toEqual([]);
+    expect(await slotted('team player at heart')).toEqual([]);
+    expect(await slotted('email me at sam@kestrel.io')).toEqual([]);
+  });
+
+  it('a firm typed in lower case after a notice or a role; "work at" without "I"; a partner without "my"', async () => {
+    expect(await slotted('handed in my notice at zalando yday')).toEqual([
+      { content: 'User handed in their notice at Zalando', slot: 'user.employer', value: 'ended:zalando', day: '2026-11-24' },
+    ]);
+    expect((await slotted('im a junior dev at zalando'))[1]).toMatchObject({ slot: 'user.employer', value: 'zalando' });
+    expect(await slotted('work at deloitte, london (peckham gang)')).toEqual([{ content: 'User works at Deloitte', slot: 'user.employer', value: 'deloitte', day: null }]);
+    expect(await slotted('work at home today')).toEqual([]);
+    expect((await slotted('boyfriend is miguel, we\'ve been together 6 years'))[0]).toMatchObject({ slot: 'user.partner', value: 'miguel' });
+    expect((await slotted('boyfriend sean thinks this is weird lol'))[0]).toMatchObject({ slot: 'user.partner', value: 'sean' });
+    expect((await slotted('my boyfriend is miguel'))[0]).toMatchObject({ slot: 'user.partner', value: 'miguel' });
+    expect(await slotted('boyfriend material lol')).toEqual([]);
+  });
+
+  it('a nickname after "call me" may be any noun; "it\'s over with NAME" ends the partner; eating everything ends a diet', async () => {
+    expect(await slotted('pls call me coco from now on, clo is dead')).toEqual([{ content: 'User goes by Coco', slot: 'user.nickname', value: 'coco', day: null }]);
+    expect(await slotted('call me crazy but i love it')).toEqual([]);
+    expect(await slotted('call me back later')).toEqual([]);
+    expect(await slotted('its over w sean. properly this time')).toEqual([{ content: 'User is no longer with Sean', slot: 'user.partner', value: 'ended:sean', day: null }]);
+    expect((await slotted("it's over between me and sean"))[0]).toMatchObject({ slot: 'user.partner', value: 'ended:sean' });
+    expect(await slotted("it's over with Tesco, I quit")).not.toContainEqual(expect.objectContaining({ slot: 'user.partner' }));
+    expect(await slotted('the game is over with 2 mins left')).toEqual([]);
+    expect(await slotted('i eat everything now')).toEqual([{ content: 'User eats everything', slot: 'user.diet', value: 'ended:', day: null }]);
+    expect(await slotted("I don't eat everything")).toEqual([]);
+  });
+
+  it('self-employed for a while, said with or without "I"', async () => {
+    expect(await slotted('self-employed for a month now')).toEqual([
+      { content: 'User has been self-employed for a month', slot: 'user.employer', value: 'self-employed', day: '2026-10-25' },
+    ]);
+    expect((await slotted("I've been self-employed since March"))[0]).toMatchObject({ slot: 'user.employer', value: 'self-employed', day: '2026-03-01' });
+    expect((await slotted('freelance since june lol'))[0]).toMatchObject({ slot: 'user.employer', value: 'self-employed' });
+    expect(await slotted('freelance for a client this week')).toEqual([]);
+  });
+});
+
 describe('offline: the new role or the retirement supersedes the fact it replaces', () => {
   it('a promotion replaces the occupation; retiring ends the employer; the rest is untouched', async () => {
     const clock = new ManualClock(Date.parse('2026-03-02T09:00:00Z'));

@@ -5,6 +5,7 @@
  * Alone, "nope quit in august" names no habit and "leeds" no home. The caller keeps only what fills a slot (a home, a
  * job, a habit, a diet, a partner), so "do you want pizza?" / "yeah" teaches nothing.
  */
+import { indefiniteArticle } from '../../../src-shared/text';
 import { asName } from './corrections';
 import { OPENERS, PETS, RELATIONS, SHORT_RELATIONS } from './lexicon';
 
@@ -156,7 +157,7 @@ export function answeredText(question: string, answer: string, judge: AnswerJudg
     // ("nurse at st james": a role at a workplace, written as a name so the reader takes it for one; "at the local
     // hospital" names none.)
     const at = job?.[3] && !/^(?:the|a|an|my|home|work|uni|school)\b/.test(job[3]) ? ` ${job[2] ?? 'at'} ${asName(job[3])}` : '';
-    return `I'm ${/^[aeiou]/i.test(role) ? 'an' : 'a'} ${role}${at}.`;
+    return `I'm ${indefiniteArticle(role)} ${role}${at}.`;
   }
   if (asked.kind === 'age') {
     // "34", "34 lol", "i'm 34", "just turned 34", "34, 35 in may", "52, why?", "34!! ancient": an age a grown-up has (the

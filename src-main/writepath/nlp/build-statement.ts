@@ -188,9 +188,12 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       return group.past || group.negated ? [] : [says(`${s} ${group.phrase} ${lowerOf(state[0])}`, { slot: slot('employer'), value: endedValue('') })];
     }
     // "I'm freelance now", "I'm self-employed": working for no employer, which replaces the one held.
-    const working = lowerOf(state.at(-1)) === 'now' ? state.slice(0, -1) : state;
+    // ("I've been self-employed since March", "freelance for 2 years now": how long, after the state.)
+    const howLong = state.findIndex((t, i) => i > 0 && ['since', 'for'].includes(lowerOf(t)));
+    const spell = howLong > 0 ? state.slice(howLong).filter((t) => !['now', 'lol', 'haha', 'tbh', 'btw', 'already'].includes(lowerOf(t)) && t.pos !== 'PUNCT') : [];
+    const working = howLong > 0 && (isTimePhrase(spell) || isTimePhrase(spell.slice(1))) ? state.slice(0, howLong) : lowerOf(state.at(-1)) === 'now' ? state.slice(0, -1) : state;
     if (SELF_EMPLOYED.has(joinTokens(working).toLowerCase().replace(/\s*-\s*/g, '-')) && !group.past && !group.negated) {
-      return [says(`${s} ${group.phrase} ${joinTokens(working)}`, { slot: slot('employer'), value: 'self-employed' })];
+      return [says(`${s} ${group.phrase} ${joinTokens(howLong > 0 && working.length === howLong ? state : working)}`, { slot: slot('employer'), value: 'self-employed' })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       // "im vegan now dont laugh": a clause run on, opened by an auxiliary ("then relapsed" goes on); the state is before it.

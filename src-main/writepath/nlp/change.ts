@@ -367,6 +367,9 @@ export function readChange(subject: Subject, group: VerbGroup, object: Token[], 
       // "I'm eating plant based now", "I eat vegan": a diet without meat, not a thing eaten.
       const eatenDiet = group.lemma === 'eat' && !group.negated ? meatlessDiet(objText) : null;
       if (eatenDiet) return built(said, 'diet', eatenDiet, []);
+      // "i eat everything now", "I'll eat anything these days": no diet kept, whichever one was.
+      const everything = group.lemma === 'eat' && !group.negated && ['everything', 'anything'].includes(first) && onlyTimeOrFillers(joinTokens(object.slice(1)));
+      if (everything && subject.firstPerson) return built(said, 'diet', endedValue(''), []);
       const value = group.negated ? 'no' : 'yes';
       // ("i'm not drinking at the moment", "driving so i'm not drinking": denied for now, unless "anymore" or a spell.)
       if (group.negated && /\b(?:am|'m|is|'s|are|'re)\b/.test(group.phrase) && !/\b(?:any ?more|any longer|no longer|these days|nowadays|at all|for good|for (?:a|the|lent|january|\d+))\b/i.test(ctx.text)) return [];

@@ -92,6 +92,21 @@ function coupleAt(tokens: readonly Token[], start: number): { name: string | nul
  * "Jake and I broke up", "me and Jake split up", "my boyfriend and I broke up" (ends whoever holds the slot),
  * "Jake and I got married": the partner, and whether the couple ended or began. Null for any other subject.
  */
+/** "it's over with sean", "its over w sean. properly this time", "it's over between me and Dan": the partner is over. */
+const OVER_WITH = /^(?:it['’]?s|it is|its)\s+(?:(?:so|officially|properly|finally|really|all|well and truly)\s+)*over\s+(?:with|w\/?|between\s+(?:me|us)\s+(?:and|n|&))\s+$/iu;
+
+/** A message that may say so, without "I" (let in to be read: statements.ts). */
+export const MAY_BE_OVER_WITH = /\b(?:it['’]?s|it is|its)\s+(?:\p{L}+\s+){0,3}over\s+(?:with|w\/?|between)\s/iu;
+
+/** The speaker's relationship with a named person ended, said as "it's over with NAME" (and nothing after but a filler or when). */
+export function overWith(tokens: readonly Token[], start: number, own: Subject, ctx: Context): Built | null {
+  const run = properRuns(tokens.slice(start))[0];
+  if (!run || !OVER_WITH.test(`${joinTokens(tokens.slice(start, start + run.start))} `) || !onlyTimeOrFillers(joinTokens(tokens.slice(start + run.end)))) return null;
+  const name = tokens.slice(start + run.start, start + run.end);
+  if (!isPersonName(name) || ctx.named.get(run.text.toLowerCase()) === 'organization' || ctx.named.get(run.text.toLowerCase()) === 'place') return null;
+  return { content: `${own.text} is no longer with ${run.text}`, type: 'semantic', slot: `${own.key}.partner`, value: endedValue(normaliseFact(run.text)), entities: [{ name: run.text, type: 'person', aliases: [] }] };
+}
+
 export function coupleStatement(tokens: readonly Token[], start: number, own: Subject, ctx: Context, doubt: boolean): { statement: Built; past: boolean } | null {
   const couple = coupleAt(tokens, start);
   if (!couple) return null;

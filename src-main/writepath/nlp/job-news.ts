@@ -4,13 +4,18 @@
  * walthamstow now" (chat-forms.ts, home-news.ts), and a new job told without a verb after the news: "got a new job!!
  * junior dev at a startup called Loopwise", "new job: barista at Costa".
  */
+import { indefiniteArticle } from '../../../src-shared/text';
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
 import { beenAt, firstDayAt, jobRole, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
 
 export { NEW_JOB };
+
+/** A message that may be only a role at a firm ("junior dev at zalando"): let in to be read though it says no "I". */
+export const ROLE_AT_FIRM = new RegExp(String.raw`(?:^|[.!?]\s)\W*(?:(?:now|just|officially|currently|an?)\s+)*(?:[\p{L}-]+\s+){0,3}\p{L}*${JOB_SUFFIX.source.slice(0, -1)}\s+(?:at|for|with)\s+\p{L}`, 'iu');
 import { cameBackTo, livingIn, settledIn } from './home-news';
 import { employerAfter, lowerOf, properRuns } from './phrases';
+import { JOB_SUFFIX } from './lexicon';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
 
@@ -85,6 +90,34 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
   const role = jobRole(tokens, i, PREPOSITIONS);
   if (!role || !PREPOSITIONS.includes(lowerOf(tokens[role.end]))) return null;
   return employerIn(tokens.slice(role.end), own);
+}
+
+/**
+ * A line that is only a role at a firm, the way people introduce themselves in a chat: "junior dev at zalando", "data
+ * analyst at delta, atlanta", "now a nurse at St James's 💉". The speaker's occupation and employer (a place after a
+ * comma may follow the firm). Not someone else's, a question, a plan or a job ended (as for a new job's news).
+ */
+export function roleAtFirmAlone(tokens: readonly Token[], start: number, own: Subject, text: string): Built[] | null {
+  if (NOT_OWN_NEW_JOB.test(text)) return null;
+  let i = start;
+  while (['now', 'just', 'officially', 'currently', 'a', 'an'].includes(lowerOf(tokens[i]))) i++;
+  const found = jobRole(tokens, i, PREPOSITIONS);
+  if (!found || !PREPOSITIONS.includes(lowerOf(tokens[found.end]))) return null;
+  const rest = tokens.slice(found.end);
+  const org = employerAfter(rest, PREPOSITIONS);
+  const run = org === null ? undefined : properRuns(rest).find((r) => r.text === org);
+  if (!org || !run) return null;
+  // After the firm: when, a filler, or where ("…, atlanta").
+  let after = rest.slice(run.end);
+  const place = lowerOf(after[0]) === ',' ? properRuns(after.slice(1))[0] : undefined;
+  if (place && place.start === 0) after = after.slice(1 + place.end);
+  if (!onlyTimeOrFillers(joinTokens(after))) return null;
+  const role = normaliseFact(joinTokens(found.role));
+  const firm = { name: org, type: 'organization' as const, aliases: [] };
+  return [
+    { content: `${own.text} is ${indefiniteArticle(role)} ${joinTokens(found.role)} at ${org}`, type: 'semantic', slot: `${own.key}.occupation`, value: role, entities: [firm] },
+    { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [firm] },
+  ];
 }
 
 /** The firm after "at", "for" or "with" at the start of `rest`, with nothing after it but when or a filler. */

@@ -5,7 +5,7 @@
  * libraries' readings; the rules are here.
  */
 import { escapeRegExp } from '../../../src-shared/text';
-import { FIRM_ONLY_ENDINGS, FIRMS, NOT_NAMES, RELATIONS } from './lexicon';
+import { FIRM_ONLY_ENDINGS, FIRMS, JOB_SUFFIX, NOT_JOBS, NOT_NAMES, RELATIONS } from './lexicon';
 import { isNameWord } from './first-names';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
@@ -68,6 +68,10 @@ const LEFT_JOB_VERBS = new Set(['leave', 'quit']);
 const EMPLOYER_VERBS = new Set(['work', 'intern', 'start', 'hire', 'employ']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
+/** A job's end given notice of: "handed in my notice at zalando". */
+const NOTICE_NOUNS = new Set(['notice', 'resignation']);
+/** A role said before "at" ("dev", "analyst", "nurse"); not "a fan at", "a member at". */
+const roleNoun = (w: ModelWord | undefined): boolean => w !== undefined && w.pos === 'NOUN' && JOB_SUFFIX.test(w.text) && !NOT_JOBS.has(w.lemma);
 /** Where one studies or is looked after, in words a dictionary may not know: "started at uni" names no firm. */
 /** (Also the habits a dictionary may not know: "i quit vaping" names no firm.) */
 const NOT_EMPLOYERS = new Set(['uni', 'varsity', 'poly', 'nursery', 'preschool', 'daycare', 'kindy', 'sixthform', 'rehab', 'vaping', 'vape', 'vapes', 'vaped', 'ciggies', 'juuling', 'juul']);
@@ -103,6 +107,8 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
     const change = (w: ModelWord | undefined): boolean => ['now', 'anymore', 'longer'].includes(w?.text.toLowerCase() ?? '');
     const job =
       (['at', 'with'].includes(before.text.toLowerCase()) && JOB_NOUNS.has(tokens[i - 2]?.lemma ?? '')) ||
+      // "handed in my notice at zalando", "data analyst at delta", "junior dev at zalando": a notice or a role before "at".
+      (before.text.toLowerCase() === 'at' && (NOTICE_NOUNS.has(tokens[i - 2]?.lemma ?? '') || roleNoun(tokens[i - 2]))) ||
       // "got a new job!! at ocado": the place after the news, past its marks.
       (before.text.toLowerCase() === 'at' && tokens[i - 2]?.pos === 'PUNCT' && JOB_NOUNS.has(tokens.slice(0, i - 1).findLast((w) => w.pos !== 'PUNCT')?.lemma ?? '')) ||
       // "a company called brightwave"
@@ -160,7 +166,7 @@ export function firmNamesBySuffix(text: string): string[] {
  * words.
  */
 const PERSON_CUE_BEFORE = new RegExp(
-  String.raw`(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:(?:best|older|younger|little|big|baby|twin|new)\s+)?(?:(?:step|half)-?)?(?:${[...RELATIONS, 'bf', 'gf', 'hubby', 'bro', 'sis', 'mate', 'dog', 'cat', 'puppy', 'kitten'].join('|')})(?:-in-law)?)(?:\s+|\s*\(\s*)$`,
+  String.raw`(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|w\/?|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:(?:best|older|younger|little|big|baby|twin|new)\s+)?(?:(?:step|half)-?)?(?:${[...RELATIONS, 'bf', 'gf', 'hubby', 'bro', 'sis', 'mate', 'dog', 'cat', 'puppy', 'kitten'].join('|')})(?:-in-law)?(?:\s+(?:is|was|'s))?)(?:\s+|\s*\(\s*)$`,
 );
 const PERSON_CUE_AFTER =
   /^(?:\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|\s+was|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter|ex)\b)/;
@@ -313,7 +319,9 @@ export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: Rea
     // A first name that is a word too is read after "name is" and "call me", whatever the tagger makes of it ("my name
     // is will", "call me hope"); not after "go by" ("i'm going by car").
     const goBy = ['go', 'goes', 'going'].includes(lower[i] ?? '');
-    const maybeName = (t: ModelWord): boolean => !t.known || (!goBy && (firstNameToo(t.text) || isNameWord(t.text)));
+    // ("pls call me coco from now on": after "call me" a nickname may be any noun; "call me crazy", "call me back" are not nouns.)
+    const callMe = lower[i + 1] === 'me' && ['call', 'calls'].includes(lower[i] ?? '');
+    const maybeName = (t: ModelWord): boolean => !t.known || (!goBy && (firstNameToo(t.text) || isNameWord(t.text) || (callMe && t.pos === 'NOUN')));
     const words: ModelWord[] = [];
     for (let j = start; j < start + 2 && tokens[j]; j++) {
       const t = tokens[j] as ModelWord;
@@ -322,7 +330,8 @@ export function unknownNamesAfterNameIs(tokens: readonly ModelWord[], known: Rea
       words.push(t);
     }
     const after = tokens[start + words.length];
-    const ends = !after || after.pos === 'PUNCT' || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so', 'pls', 'please'].includes(after.text.toLowerCase());
+    const fromNowOn = lower.slice(start + words.length, start + words.length + 3).join(' ') === 'from now on';
+    const ends = !after || after.pos === 'PUNCT' || fromNowOn || AFTER_A_NAME.has(after.text.toLowerCase()) || ['and', 'but', 'so', 'pls', 'please'].includes(after.text.toLowerCase());
     if (words.length > 0 && ends && words.some(maybeName)) out.push(...words.filter(maybeName).map((t) => t.text));
   });
   return out;

@@ -74,6 +74,8 @@ function normalisedWords(text: string): string {
     .replace(/\s*,?\s*(?:and|&)\s+so\s+(?:did|has|have|is|was|are|does|do)\s+(?:my\s+|his\s+|her\s+|our\s+)?[\p{L}'-]+(?:\s+[\p{L}'-]+)?(?=\s*(?:$|[.!,;…]|lol|\p{Extended_Pictographic}))/giu, '')
     // "quit smoking in jan and never looked back": a give-up said firmly; the tail denies nothing of it.
     .replace(/\s*,?\s*(?:and|&)\s+(?:have\s+|I've\s+|I have\s+)?(?:never|haven'?t|not)\s+(?:looked back|started again|touched (?:one|it|them|a drop|a cig)(?: since)?|had (?:one|a drop|a cig) since)\b(?=\s*(?:$|[.!,;…]|since|\p{Extended_Pictographic}))/giu, '')
+    // "ui designer @ rakuten": "@" between words, spaced, is "at" (a handle or an address has no space after it).
+    .replace(/(?<=\p{L})\s+@\s+(?=\p{L})/gu, ' at ')
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
     .replace(/\b2day\b/gi, 'today')

@@ -9,6 +9,7 @@
  * "i'm 5 minutes away", "i have anxiety about the exam", "my phone died", "i died laughing" and "my brother passed
  * his test" say none of these.
  */
+import { indefiniteArticle } from '../../../src-shared/text';
 import { slashDateOrder } from '../../../src-shared/date-order';
 import { joinTokens, type Token } from './analyzer';
 import { isSomeonesOwn, RELATIONS, VAGUE_OBJECTS } from './lexicon';
@@ -203,7 +204,7 @@ function fanIn(rest: string, tokens: readonly Token[], subject: Subject): StateR
     if (liking) return opinion(liking[1] ?? '', `${subject.text} is a ${kind[1]}`);
     const what = PERSON_KINDS[kind[1] ?? ''];
     if (!what) return null;
-    return { content: `${subject.text} is ${/^[aeiou]/.test(kind[1] ?? '') ? 'an' : 'a'} ${kind[1]}`, type: what.slot === 'chronotype' ? 'semantic' : 'opinion', slot: `${subject.key}.${what.slot}`, value: what.value, entities: subject.entity ? [subject.entity] : [] };
+    return { content: `${subject.text} is ${indefiniteArticle(kind[1] ?? '')} ${kind[1]}`, type: what.slot === 'chronotype' ? 'semantic' : 'opinion', slot: `${subject.key}.${what.slot}`, value: what.value, entities: subject.entity ? [subject.entity] : [] };
   }
   const fan = X_FAN.exec(rest);
   if (fan && !NOT_FAN_OF.has((fan[1] ?? '').split(' ')[0] ?? '') && onlyTimeOrFillers(fan[2] ?? '')) {

@@ -3,6 +3,7 @@
  * of themselves: each field is read as the first-person sentence it stands for ("My name is Priya.", "I'm 29.", "I live
  * in Leeds.", "I'm a nurse."). Only a message with two such fields or more is a profile ("Job: done ✅" alone is a note).
  */
+import { indefiniteArticle } from '../../../src-shared/text';
 
 /** The sentence a field stands for, by its name; the value as typed goes where "$" is. */
 const FIELDS: readonly [RegExp, (value: string) => string | null][] = [
@@ -10,7 +11,7 @@ const FIELDS: readonly [RegExp, (value: string) => string | null][] = [
   [/^age$/, (v) => (/^\d{1,3}(?:\s*(?:yo|y\/o|years?(?: old)?|yrs?))?$/i.test(v) ? `I'm ${v.replace(/\D+$/, '')}.` : null)],
   [/^(?:city|town|location|based(?: in)?|lives? in|home(?: town| city)?|current (?:city|location|home)|where i live)$/, (v) => `I live in ${v}.`],
   [/^(?:from|hometown|originally from|born in|where i'?m from)$/, (v) => `I'm from ${v}.`],
-  [/^(?:job|occupation|role|profession|job title|title|work as)$/, (v) => `I'm ${/^(?:an?|the)\s/i.test(v) ? '' : /^[aeiou]/i.test(v) ? 'an ' : 'a '}${v}.`],
+  [/^(?:job|occupation|role|profession|job title|title|work as)$/, (v) => `I'm ${/^(?:an?|the)\s/i.test(v) ? '' : `${indefiniteArticle(v)} `}${v}.`],
   [/^(?:employer|company|workplace|works? at|work(?:place)?|works? for)$/, (v) => `I work at ${v}.`],
   // ("$" stands for the field's own name: "Wife: Sarah" → "My wife is called Sarah.")
   [/^(?:partner|wife|husband|boyfriend|girlfriend|fianc[ée]e?)$/, (v) => `My $ is called ${v}.`],

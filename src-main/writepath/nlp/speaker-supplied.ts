@@ -1,6 +1,6 @@
 /**
  * States a chat says without "I" ("single again", "not really into coffee anymore", "gone off tea", "been made
- * redundant"), given their "I" before the tagger reads them (clauses.ts normaliseForParsing), where the message's shape
+ * redundant", "work at stripe"), and a partner without "my" ("boyfriend is miguel"), given their "I" (or "my") before the tagger reads them (clauses.ts normaliseForParsing), where the message's shape
  * says they are the speaker's.
  */
 import { OPENERS_BEFORE } from './lexicon';
@@ -38,6 +38,12 @@ export function speakerSupplied(text: string): string {
     .replace(at(String.raw`still (?:vegan|vegetarian|veggie|pescatarian)(?=\s+(?:but|tho|though|lol|haha|tbh|btw|fyi|obvs|obviously|ofc)\b|\s*(?:$|[.!,…]|\p{Extended_Pictographic}))`), '$1$2I am ')
     // "vegetarian but i eat fish", "veggie except fish": a diet with what it allows (diet-exceptions.ts).
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s*,?\s+(?:but|except|apart from|other than|though|tho)\b`), '$1$2I am ')
+    // "self-employed for a month now", "freelance since june": working for oneself that long.
+    .replace(at(String.raw`(?:self[- ]employed|freelance)\s+(?:since\s|for\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|wks?|months?|years?|yrs?)\b)`), '$1$2I have been ')
+    // "work at stripe, dublin office", "work for the nhs": where the speaker works, said as a line of its own.
+    .replace(at(String.raw`work (?:at|for)\s+(?!home\b|the moment\b|a bit\b|least\b)`), '$1$2I ')
+    // "boyfriend is miguel", "boyfriend sean thinks this is weird": a partner named without "my" opening the line.
+    .replace(at(String.raw`(?:boyfriend|girlfriend|bf|gf|husband|hubby|wife|fianc[eé]e?)\s+(?:is\s+)?\p{L}+`), '$1$2my ')
     // "got dumped (by Dan) last night", "just got dumped lol".
     .replace(at(String.raw`(?:just\s+)?got dumped\b`), '$1$2I ')
     .replace(at(String.raw`(?:just\s+)?been dumped\b`), '$1$2I have ')

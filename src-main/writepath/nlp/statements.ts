@@ -33,9 +33,9 @@ import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-ch
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { profileSaid } from './profile-lines';
-import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames } from './job-news';
+import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames, ROLE_AT_FIRM, roleAtFirmAlone } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
-import { coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
+import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
 import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
 import { addressIs } from './home-news';
 import { jobIsAt } from './job-forms';
@@ -110,7 +110,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
-  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || MAY_INTRODUCE.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised);
+  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || MAY_INTRODUCE.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised) || ROLE_AT_FIRM.test(normalised) || MAY_BE_OVER_WITH.test(normalised);
   if (!ownNews && !NEW_JOB.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
@@ -248,9 +248,14 @@ function readClause(
   if (asked) return { subject: own, statements: [(asked.nickname ? nicknameStatement : nameStatement)(own, asked.name, 'changed' in asked && asked.changed === true)] };
   const couple = coupleStatement(tokens, start, own, ctx, position.coupleDoubt);
   if (couple) return { subject: own, statements: [couple.statement], past: couple.past };
+  const over = position.afterSomeoneElse || position.coupleDoubt ? null : overWith(tokens, start, own, ctx);
+  if (over) return { subject: own, statements: [over] };
   // "today was my last day at Sky", "currently working at Tesco": the speaker's job, however the clause begins.
   const jobNews = newsAfterNames(tokens, start, own, ctx) ?? (position.afterSomeoneElse ? null : jobOrHomeNews(tokens, start, own, ctx));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
+  // "junior dev at zalando", "data analyst at delta, atlanta": a line that is only the speaker's role at a firm.
+  const role = position.afterSomeoneElse ? null : roleAtFirmAlone(tokens, start, own, ctx.text);
+  if (role) return { subject: own, statements: role };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);
   if (born) return { subject: own, statements: [born], past: true };
