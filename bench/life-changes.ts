@@ -1,6 +1,7 @@
 /**
- * Truth over time, offline: each chat of `tests/fixtures/messaging/life-changes-heldout.json` (a life told to the
- * assistant over months, written blind to the rules by a helper session) is recorded and consolidated session by
+ * Truth over time, offline: each chat of `tests/fixtures/messaging/life-changes-heldout.json` and `…-heldout2.json`
+ * (lives told to the assistant over months, each file written blind to the rules by a helper session; the rules were
+ * then improved on the first, the second kept out as the honest figure) is recorded and consolidated session by
  * session with the offline extractor; at its end, each slot the chat states is compared with the current facts:
  * right (the latest value, and no other current one), stale (the latest and an older one both current), missing
  * (nothing current), wrong (only another value current). `never`: phrases of the chat's distractors ("lives in
@@ -36,7 +37,11 @@ export interface LifeChangesFigures {
   misses: string[];
 }
 
-const FIXTURE = join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout.json');
+/** The fixture the rules were then improved on, and a second one written later and kept out of that work. */
+const FIXTURES = {
+  tuned: join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout.json'),
+  held_out: join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout2.json'),
+};
 /** Messages of a session are said this far apart. */
 const MESSAGE_GAP_MS = 20_000;
 
@@ -55,8 +60,12 @@ function verdict(current: readonly MemoryNode[], slot: string, expected: string)
   return { verdict: held.length === 0 ? 'missing' : 'wrong', held };
 }
 
-export async function benchLifeChanges(options: { chat?: string; facts?: boolean } = {}): Promise<LifeChangesFigures> {
-  const chats = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { chats: LifeChat[] }).chats.filter((c) => options.chat === undefined || c.id === options.chat);
+export async function benchLifeChanges(options: { chat?: string; facts?: boolean } = {}): Promise<Record<keyof typeof FIXTURES, LifeChangesFigures>> {
+  return { tuned: await lifeChanges(FIXTURES.tuned, options), held_out: await lifeChanges(FIXTURES.held_out, options) };
+}
+
+async function lifeChanges(file: string, options: { chat?: string; facts?: boolean }): Promise<LifeChangesFigures> {
+  const chats = (JSON.parse(readFileSync(file, 'utf8')) as { chats: LifeChat[] }).chats.filter((c) => options.chat === undefined || c.id === options.chat);
   const out: LifeChangesFigures = { chats: chats.length, slots: 0, right: 0, stale: 0, missing: 0, wrong: 0, never_current: 0, misses: [] };
   for (const chat of chats) {
     const dir = mkdtempSync(join(tmpdir(), 'engram-bench-life-'));

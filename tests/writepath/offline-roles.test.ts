@@ -136,6 +136,20 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     expect(await slotted("I don't eat everything")).toEqual([]);
   });
 
+  it('a new home of one\'s own, "officially glasgow residents", "based in edinburgh"', async () => {
+    expect(await slotted('Writing from our new kitchen in Whitby!')).toEqual([{ content: 'User lives in Whitby', slot: 'user.residence', value: 'whitby', day: null }]);
+    expect((await slotted('my new flat in leith is tiny'))[0]).toMatchObject({ slot: 'user.residence', value: 'leith' });
+    expect(await slotted("my sister's new flat in Leith")).toEqual([]);
+    expect(await slotted('our new office in Leeds')).toEqual([]);
+    expect(await slotted('officially glasgow residents as of last saturday')).toEqual([{ content: 'User lives in Glasgow', slot: 'user.residence', value: 'glasgow', day: '2026-11-21' }]);
+    expect((await slotted("I'm officially a Leeds resident"))[0]).toMatchObject({ slot: 'user.residence', value: 'leeds' });
+    expect(await slotted('Glasgow residents are angry about the bins')).toEqual([]);
+    expect((await slotted('based in edinburgh with my partner aileen')).map((f) => [f.slot, f.value])).toEqual([
+      ['user.residence', 'edinburgh'],
+      ['user.partner', 'aileen'],
+    ]);
+  });
+
   it('self-employed for a while, said with or without "I"', async () => {
     expect(await slotted('self-employed for a month now')).toEqual([
       { content: 'User has been self-employed for a month', slot: 'user.employer', value: 'self-employed', day: '2026-10-25' },

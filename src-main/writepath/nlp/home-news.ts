@@ -43,6 +43,56 @@ export function settledIn(tokens: readonly Token[], start: number, own: Subject,
   return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
 }
 
+/** What a home is called when it is new: "our new flat in leith", "writing from our new kitchen in Whitby", "new digs in hackney". */
+const NEW_HOME_WORDS = new Set(['house', 'home', 'flat', 'apartment', 'apt', 'place', 'digs', 'pad', 'kitchen', 'garden', 'neighbourhood', 'neighborhood', 'street', 'bedroom']);
+
+/** A message that may tell of one without "my" or "our" (let in to be read: statements.ts): "new digs in hackney", "officially glasgow residents". */
+export const NEW_HOME_SAID = /^\W*(?:(?:just|finally|officially|so)\s+)*new\s+(?:house|home|flat|apartment|apt|place|digs|pad)\s+in\s|(?:^|[.!?]\s+|\b(?:we're|we are|i'm|i am|im)\s+)(?:(?:now|officially|finally|proud)\s+)+(?:an?\s+)?\p{L}+(?:\s+\p{L}+)?\s+residents?\b/iu;
+
+/**
+ * "officially glasgow residents as of last saturday", "we're now Bristol residents", "I'm officially a Leeds resident":
+ * the place the speaker now lives, said as its residents, "now" or "officially" (not "Glasgow residents are angry").
+ */
+export function residentOf(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome): Built | null {
+  let i = start;
+  if (['i', 'we'].includes(lowerOf(tokens[i])) && ['am', "'m", 'm', 'are', "'re", 're'].includes(lowerOf(tokens[i + 1]))) i += 2;
+  else if (lowerOf(tokens[i]) === 'im') i++;
+  let marked = false;
+  while (['now', 'officially', 'finally', 'proud'].includes(lowerOf(tokens[i]))) {
+    marked = true;
+    i++;
+  }
+  if (['a', 'an'].includes(lowerOf(tokens[i]))) i++;
+  const run = properRuns(tokens.slice(i))[0];
+  if (!run || run.start !== 0 || !mayBeHome(run.text)) return null;
+  const resident = tokens[i + run.end];
+  if (!resident || !/^residents?$/i.test(resident.text)) return null;
+  const rest = joinTokens(tokens.slice(i + run.end + 1));
+  if (!(marked || /\bnow\b/i.test(rest)) || !onlyTimeOrFillers(rest.replace(/^\s*as of\b/i, ''))) return null;
+  return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
+}
+
+/**
+ * "writing from our new kitchen in Whitby!", "my new flat in leith is tiny", "new digs in hackney 🏡": a new home of the
+ * speaker's own (my, our, or said without an owner) in a place, wherever the clause says it. Not someone else's ("my
+ * sister's new flat in leith"), nor a new office or a new job's town.
+ */
+export function newHomeIn(tokens: readonly Token[], start: number, own: Subject, mayBeHome: MayBeHome): Built | null {
+  for (let i = start; i < tokens.length - 3; i++) {
+    if (lowerOf(tokens[i]) !== 'new' || !NEW_HOME_WORDS.has(lowerOf(tokens[i + 1])) || !['in', 'at'].includes(lowerOf(tokens[i + 2]))) continue;
+    const owner = lowerOf(tokens[i - 1]);
+    if (!(i === start || ['my', 'our', 'from', 'in', 'to', 'the'].includes(owner))) continue;
+    // ("the new flat in leith" is ours only after "our"/"my" before it, or opening the clause.)
+    if (owner === 'the' || ((owner === 'from' || owner === 'in' || owner === 'to') && i - 1 !== start)) continue;
+    const at = i + 3;
+    const run = properRuns(tokens.slice(at))[0];
+    if (!run || run.start !== 0 || !mayBeHome(run.text)) return null;
+    if (/['’]s?$/.test(run.text) || /^['’]s?$/.test(tokens[at + run.end]?.text ?? '')) return null;
+    return { content: `${own.text} lives in ${run.text}`, type: 'semantic', slot: `${own.key}.residence`, value: normaliseFact(run.text), entities: [{ name: run.text, type: 'place', aliases: [] }] };
+  }
+  return null;
+}
+
 /** What may follow a home come back to: why or when ("after 6 months", "for my mum", "because of covid", "for good"). */
 const AFTER_COMING_BACK = /^\s*(?:(?:after|because|cos|coz|cause|since|as|when|once|to be (?:near|closer))\b|for (?:good|my|our|family|work|a job|uni)\b)/i;
 /** A spell lived somewhere else, told as over: "lived in australia for 2 years", "lived abroad", "lived in berlin 2015-2018". */

@@ -13,7 +13,7 @@ export { NEW_JOB };
 
 /** A message that may be only a role at a firm ("junior dev at zalando"): let in to be read though it says no "I". */
 export const ROLE_AT_FIRM = new RegExp(String.raw`(?:^|[.!?]\s)\W*(?:(?:now|just|officially|currently|an?)\s+)*(?:[\p{L}-]+\s+){0,3}\p{L}*${JOB_SUFFIX.source.slice(0, -1)}\s+(?:at|for|with)\s+\p{L}`, 'iu');
-import { cameBackTo, livingIn, settledIn } from './home-news';
+import { cameBackTo, livingIn, newHomeIn, residentOf, settledIn } from './home-news';
 import { employerAfter, lowerOf, properRuns } from './phrases';
 import { JOB_SUFFIX } from './lexicon';
 import { onlyTimeOrFillers } from './state-words';
@@ -54,7 +54,9 @@ export function jobOrHomeNews(tokens: readonly Token[], start: number, own: Subj
     roleAt(tokens, start, own, ctx.text) ??
     (othersNewJob ? null : beenAt(tokens, start, own, (name) => ctx.named.get(name.toLowerCase()) === 'place', ctx.text)) ??
     settledIn(tokens, start, own, mayBeHome, ctx.text) ??
-    livingIn(tokens, start, own, mayBeHome)
+    livingIn(tokens, start, own, mayBeHome) ??
+    newHomeIn(tokens, start, own, mayBeHome) ??
+    residentOf(tokens, start, own, mayBeHome)
   );
 }
 

@@ -68,6 +68,8 @@ const LEFT_JOB_VERBS = new Set(['leave', 'quit']);
 const EMPLOYER_VERBS = new Set(['work', 'intern', 'start', 'hire', 'employ']);
 /** "a job at fieldnote", "my new role with monzo": the noun before the preposition says an employer follows. */
 const JOB_NOUNS = new Set(['job', 'role', 'position', 'internship', 'placement', 'apprenticeship', 'contract']);
+/** What a new home is called: "our new flat in leith" (home-news.ts reads the home). */
+const NEW_HOMES = new Set(['house', 'home', 'flat', 'apartment', 'apt', 'place', 'digs', 'pad', 'kitchen', 'garden', 'neighbourhood', 'neighborhood', 'street', 'bedroom']);
 /** A job's end given notice of: "handed in my notice at zalando". */
 const NOTICE_NOUNS = new Set(['notice', 'resignation']);
 /** A role said before "at" ("dev", "analyst", "nurse"); not "a fan at", "a member at". */
@@ -119,6 +121,12 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
       // "left deloitte in october, now at pwc": a job left, and the one now, said without "I am".
       (before.text.toLowerCase() === 'at' && change(tokens[i - 2]) && [undefined, ',', '.', ';', '-', '—'].includes(tokens[i - 3]?.text)) ||
       (LEFT_JOB_VERBS.has(before.lemma) && before.pos === 'VERB' && (before.lemma === 'quit' || before.text.toLowerCase() !== before.lemma) && !PLACE_SHAPE.test(t.text));
+    // "my new flat in leith", "new digs in hackney": a new home's place.
+    const newHome = before.text.toLowerCase() === 'in' && NEW_HOMES.has(tokens[i - 2]?.text.toLowerCase() ?? '') && tokens[i - 3]?.text.toLowerCase() === 'new';
+    if (newHome) {
+      if (!after || ['PUNCT', 'AUX', 'VERB', 'CCONJ', 'ADP'].includes(after.pos) || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase())) out.push(t.text);
+      return;
+    }
     if (!job && (!verb || !PLACE_VERBS.get(verb.lemma)?.includes(before.text.toLowerCase()))) return;
     // Where one lives has a place's shape ("bedminster", "clifton", "gdynia"); "fortnite", "monzo", "trackies",
     // "bristl" do not, so a typo or an app does not replace a home. An employer's name has no shape to check: "i work

@@ -40,6 +40,8 @@ export function speakerSupplied(text: string): string {
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s*,?\s+(?:but|except|apart from|other than|though|tho)\b`), '$1$2I am ')
     // "self-employed for a month now", "freelance since june": working for oneself that long.
     .replace(at(String.raw`(?:self[- ]employed|freelance)\s+(?:since\s|for\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|wks?|months?|years?|yrs?)\b)`), '$1$2I have been ')
+    // "based in edinburgh w my partner", "based out of Leeds": where the speaker lives.
+    .replace(at(String.raw`based (?:in|out of)\s+(?!the\s+(?:uk|us|usa)\b)\p{L}`), '$1$2I am ')
     // "work at stripe, dublin office", "work for the nhs": where the speaker works, said as a line of its own.
     .replace(at(String.raw`work (?:at|for)\s+(?!home\b|the moment\b|a bit\b|least\b)`), '$1$2I ')
     // "boyfriend is miguel", "boyfriend sean thinks this is weird": a partner named without "my" opening the line.

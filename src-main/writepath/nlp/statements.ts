@@ -33,6 +33,7 @@ import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-ch
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { profileSaid } from './profile-lines';
+import { NEW_HOME_SAID } from './home-news';
 import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames, ROLE_AT_FIRM, roleAtFirmAlone } from './job-news';
 import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
@@ -110,7 +111,7 @@ export function readStatements(
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
-  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || MAY_INTRODUCE.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised) || ROLE_AT_FIRM.test(normalised) || MAY_BE_OVER_WITH.test(normalised);
+  const ownNews = /\b(?:I|my|My|me|Me|we|We|our|Our)\b/.test(normalised) || MAY_DROP_SUBJECT.test(normalised) || /^\W*name['’]s\b/i.test(normalised) || MAY_INTRODUCE.test(normalised) || HABIT_NEWS_WITHOUT_SUBJECT.test(normalised) || STATE_WITHOUT_SUBJECT.test(normalised) || ROLE_AT_FIRM.test(normalised) || MAY_BE_OVER_WITH.test(normalised) || NEW_HOME_SAID.test(normalised);
   if (!ownNews && !NEW_JOB.test(normalised)) return [];
   const text = analyzer.restoreNameCase?.(normalised) ?? normalised;
   // The library's names are read when a rule first asks (most messages never do), and not in a long paste.
