@@ -14,10 +14,10 @@ import { messageLines } from '../../src-main/writepath/nlp/message-lines';
 import { restoreNameCase } from '../../src-main/writepath/nlp/name-case';
 import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
 import { clauseDefect } from '../../src-main/writepath/nlp/well-formed';
+import { SAID_AT, slotted } from '../helpers/slotted';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
 
 const USER: Speaker = { name: 'User', isUser: true };
-const SAID_AT = Date.parse('2026-11-25T09:00:00Z'); // a Wednesday
 
 interface Chat {
   id: string;
@@ -31,15 +31,6 @@ interface Chat {
   people?: string[];
 }
 const CHATS = (JSON.parse(readFileSync(join(__dirname, '../fixtures/messaging/change-of-mind.json'), 'utf8')) as { chats: Chat[] }).chats;
-
-async function slotted(text: string, at = SAID_AT): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
-  return readStatements(await winkAnalyzer(), text, USER, at).map((s) => ({
-    content: s.content,
-    slot: s.slot,
-    value: s.value,
-    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
-  }));
-}
 
 describe('offline change of mind: each phrase lands in the slot it changes', () => {
   it('work: started at, left, quit, no longer', async () => {

@@ -7,21 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { consolidateSession } from '../../src-main/writepath/consolidate';
 import { OfflineExtractor } from '../../src-main/writepath/extract-offline';
-import { winkAnalyzer } from '../../src-main/writepath/nlp/analyzer';
-import { readStatements, type Speaker } from '../../src-main/writepath/nlp/statements';
+import { slotted } from '../helpers/slotted';
 import { ManualClock, openTestEngine } from '../helpers/temp-engine';
-
-const USER: Speaker = { name: 'User', isUser: true };
-const SAID_AT = Date.parse('2026-11-25T09:00:00Z'); // a Wednesday
-
-async function slotted(text: string): Promise<{ content: string; slot: string | null; value: string | null; day: string | null }[]> {
-  return readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => ({
-    content: s.content,
-    slot: s.slot,
-    value: s.value,
-    day: s.eventTime === null ? null : new Date(s.eventTime).toISOString().slice(0, 10),
-  }));
-}
 
 describe('offline: a role, however it is named, is the occupation', () => {
   it('"team lead", "intern", "architect" are jobs; "team player" and "people person" are not', async () => {
