@@ -137,6 +137,21 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     ]);
   });
 
+  it('a name said before the nickname is the name', async () => {
+    expect(await slotted('jamal, but everybody calls me jay')).toEqual([
+      { content: "User's name is Jamal", slot: 'user.name', value: 'jamal', day: null },
+      { content: 'User goes by Jay', slot: 'user.nickname', value: 'jay', day: null },
+    ]);
+    expect((await slotted('Rebecca but everyone calls me Bex')).map((f) => [f.slot, f.value])).toEqual([
+      ['user.name', 'rebecca'],
+      ['user.nickname', 'bex'],
+    ]);
+    expect(await slotted('work, but people call me lazy')).toEqual([]);
+    // Who calls the speaker so is not the speaker.
+    expect(await slotted('Tom calls me Pri, you can too')).toEqual([{ content: 'User goes by Pri', slot: 'user.nickname', value: 'pri', day: null }]);
+    expect(await slotted('Seriously, call me Bex')).toEqual([{ content: 'User goes by Bex', slot: 'user.nickname', value: 'bex', day: null }]);
+  });
+
   it('self-employed for a while, said with or without "I"', async () => {
     expect(await slotted('self-employed for a month now')).toEqual([
       { content: 'User has been self-employed for a month', slot: 'user.employer', value: 'self-employed', day: '2026-10-25' },

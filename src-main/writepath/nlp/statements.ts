@@ -35,7 +35,7 @@ import { takenBack } from './states-over';
 import { profileSaid } from './profile-lines';
 import { NEW_HOME_SAID } from './home-news';
 import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames, ROLE_AT_FIRM, roleAtFirmAlone } from './job-news';
-import { givenName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
+import { givenName, isPersonName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
 import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
 import { addressIs } from './home-news';
@@ -151,6 +151,12 @@ export function readStatements(
     // A sentence that says nothing ("lol.", "long story.", "bless her.") keeps who the message is about.
     if (othersNewsOrTopic(sentence.tokens, ctx.speaker)) aboutSomeoneElse = true;
     else if (!isAside(sentence.tokens)) aboutSomeoneElse = false;
+  }
+  // "jamal, but everybody calls me jay", "oluwaseun but pls call me seun", "yuki (people call me yu)": the name said
+  // before the nickname is the speaker's name (the nickname is read with its clause).
+  const before = NAME_BEFORE_NICKNAME.exec(text)?.[1];
+  if (before && takenBack < 0 && !out.some((st) => st.slot?.endsWith('.name')) && introducedName(before, ctx) && isPersonName(analyzer.sentences(before)[0]?.tokens ?? [])) {
+    out.unshift({ ...nameStatement(speakerSubject(speaker), before), eventTime: null });
   }
   // "im seeing someone 🙈 his name is jake": the one named next; "quit smoking, started again in may": a habit's news
   // (none in a message taken back: "haven't smoked since june... jk"). "me and my bf tom": a relative named in passing.
@@ -395,6 +401,13 @@ function readClause(
   // "ive moved to leeds on the 1st": a perfect said with a day is that day gone, as a past is.
   return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
+
+/**
+ * A name, then what the speaker is called, apart from it by a comma, a bracket or "but": "jamal, but everybody calls me
+ * jay", "yuki (people call me yu)", "hi! Oluwaseun but pls call me Seun" (not "Tom calls me Pri": Tom is who calls).
+ */
+const NAME_BEFORE_NICKNAME =
+  /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+|yo+|sup|evening|morning)\b[\s,!.]*)?(?:(?:i['’]?m|im|i am|it['’]?s|its|this is)\s+)?(\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?)(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?(?:(?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?(?:call|calls)\s+me\s+\p{L}/u;
 
 /**
  * Whether a name introduced ("Dana here", "it's Dana") is a person's: the name finder's word, a listed first name ("Jack here"),
