@@ -33,12 +33,11 @@ import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-ch
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
 import { profileSaid } from './profile-lines';
-import { NEW_HOME_SAID } from './home-news';
 import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames, ROLE_AT_FIRM, roleAtFirmAlone } from './job-news';
 import { givenName, isPersonName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
 import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
-import { addressIs } from './home-news';
+import { addressIs, NEW_HOME_SAID } from './home-news';
 import { jobIsAt } from './job-forms';
 import { clauseDefect } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
