@@ -5,11 +5,12 @@
  * ("jonas ate 27 uszka", "650€, for parts", "3 years old"), which often shares only a name with the question.
  * "Why …?" by one that gives a reason ("because", "so", "that's why"), often a turn or two after the words the
  * question matches. "Where …?" by one that names a place after "in", "at", "to", "from", "near" ("in Ottensen",
- * "at the Landungsbrücken"): a capitalised name, so a chat typed in lower case gains nothing from it.
+ * "at the Landungsbrücken"), or a place compromise's lexicon knows, as a chat typed in lower case says it ("leeds").
  */
 import { HOLIDAYS, MONTHS, WEEKDAYS } from '../../../src-shared/calendar';
 import type { RetrievalConfig } from './config';
 import { answersWhen, asksWhen } from './dated-turns';
+import type { LexiconWords } from './verb-forms';
 
 /**
  * "How many / how much / how old / how heavy …?": a question answered by an amount. Not "how many times": that
@@ -57,9 +58,25 @@ export function asksPlace(query: string): boolean {
 /** The same in Russian: "в Питере", "на Васильевском острове" (a capital after a word of place; "В среду" starts lower). */
 const NAMES_PLACE_RU = /(?<!\p{L})(?:в|во|на|из|под|около|возле|у) (?=[А-ЯЁ])\p{L}+/u;
 
-export function namesPlace(text: string): boolean {
-  return NAMES_PLACE.test(text) || NAMES_PLACE_RU.test(text);
+/**
+ * Whether a turn names a place: after a word of place with a capital, or a place compromise's lexicon knows in any case
+ * ("i'll miss edinburgh tho", "leeds", "landed in porto") that the question does not name ("which Leeds neighbourhood"
+ * is not answered by every turn that says leeds).
+ */
+export function namesPlace(text: string, places: ReadonlySet<string> | null = null, asked: ReadonlySet<string> = NOTHING_ASKED): boolean {
+  if (NAMES_PLACE.test(text) || NAMES_PLACE_RU.test(text)) return true;
+  if (!places) return false;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  for (let i = 0; i < words.length; i++) {
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const phrase = words.slice(i, i + n).join(' ');
+      if (places.has(phrase) && !asked.has(phrase)) return true;
+    }
+  }
+  return false;
 }
+
+const NOTHING_ASKED: ReadonlySet<string> = new Set();
 
 /** "Who …?", "what's the name of …", "what is the dog called?": a question answered by a name. */
 const ASKS_NAME = /\bwho(?:m|se)?\b|\bwhat(?:'s|\s+is|\s+was)\s+(?:the\s+|their\s+|his\s+|her\s+|its\s+)?name\b|\bname\s+of\b|\b(?:called|named)\s*\?|(?<!\p{L})(?:кто|кого|кому|как зовут)(?!\p{L})/iu;
@@ -88,17 +105,15 @@ export function namesSomeone(text: string, firstNames: ReadonlySet<string>, aske
 export function answerKindLift(
   query: string,
   config: Pick<RetrievalConfig, 'datedTurnLift' | 'amountTurnLift' | 'reasonTurnLift' | 'placeTurnLift' | 'nameTurnLift'>,
-  firstNames: ReadonlySet<string> | null = null,
+  lexicon: Pick<LexiconWords, 'firstNames' | 'places'> | null = null,
 ): ((text: string) => number) | null {
   const kinds: [number, (text: string) => boolean][] = [];
-  if (config.nameTurnLift > 0 && firstNames && asksName(query)) {
-    const asked = new Set(query.toLowerCase().match(/\p{L}+/gu) ?? []);
-    kinds.push([1 + config.nameTurnLift, (text) => namesSomeone(text, firstNames, asked)]);
-  }
+  const asked = new Set(query.toLowerCase().match(/\p{L}+/gu) ?? []);
+  if (config.nameTurnLift > 0 && lexicon && asksName(query)) kinds.push([1 + config.nameTurnLift, (text) => namesSomeone(text, lexicon.firstNames, asked)]);
   if (config.datedTurnLift > 0 && asksWhen(query)) kinds.push([1 + config.datedTurnLift, answersWhen]);
   if (config.amountTurnLift > 0 && asksAmount(query)) kinds.push([1 + config.amountTurnLift, saysAmount]);
   if (config.reasonTurnLift > 0 && asksReason(query)) kinds.push([1 + config.reasonTurnLift, givesReason]);
-  if (config.placeTurnLift > 0 && asksPlace(query)) kinds.push([1 + config.placeTurnLift, namesPlace]);
+  if (config.placeTurnLift > 0 && asksPlace(query)) kinds.push([1 + config.placeTurnLift, (text) => namesPlace(text, lexicon?.places ?? null, asked)]);
   if (kinds.length === 0) return null;
   return (text) => kinds.reduce((lift, [by, says]) => (says(text) ? lift * by : lift), 1);
 }

@@ -141,8 +141,11 @@ export const DEFAULT_RETRIEVAL_CONFIG: RetrievalConfig = {
   // chats unchanged; 0.3 the same at @10 (why @5 0.641), 0.8 why @5 0.609.
   reasonTurnLift: 0.5,
   // R@10 tidy 0.712 → 0.715, short chats 0.824 → 0.835 (@20 0.891 → 0.902), long chats 0.376 → 0.379 (0.3: 0.713 /
-  // 0.824 / 0.379).
-  placeTurnLift: 0.5,
+  // 0.824 / 0.379). Session 40, with the places compromise's lexicon knows in lower case ("i'll miss edinburgh tho",
+  // "leeds"), R@10 (@5 / @20) at 0.5: held-out sibling chat 0.525 (@20 0.708 → 0.733), held-out group chat 0.521 (@5
+  // 0.373 → 0.398, @20 0.623 → 0.635), the rest within 0.007; at 0.75 sibling 0.538 (multi-hop 0.383 → 0.433), group
+  // 0.521 (@20 0.648), long chats 0.623 → 0.625, tidy 0.817 → 0.814; at 1 sibling 0.55, group 0.521, tidy 0.811.
+  placeTurnLift: 0.75,
   // Session 38, measured first on a chat written blind to the read path (chat-siblings-heldout, 40 q): R@10 0.45 →
   // 0.50 (single-hop 0.571 → 0.714: "who was teaching Priya to drive?" → "dave made me do hill starts"), long chats
   // 0.626 → 0.623 (a "who …, and why …?" lost its reasons), tidy 0.814 → 0.817, short and Russian unchanged at @10;

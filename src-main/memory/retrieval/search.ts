@@ -341,7 +341,7 @@ export async function search(
   const recency = recencyWeights(new Map([...nodes.values()].filter((n) => n.type === 'episodic').map((n) => [n.id, n.eventTime])), lift);
   // "When …?", "How many …?", "Why …?", "Where …?": the turns in contention that say a time, an amount, a reason, a
   // place (answer-kinds.ts).
-  const kindLift = answerKindLift(query, deps.config, lexicon?.firstNames ?? null);
+  const kindLift = answerKindLift(query, deps.config, lexicon);
   // "Where do I live?": the fact that holds the person's residence (slot-questions.ts).
   const slotAsked = deps.config.slotQuestionLift > 0 ? slotAskedAbout(query) : null;
   // "How did Marco's diet change?": Marco's own turns (named-speaker.ts), and "Halina's" those of the speaker the

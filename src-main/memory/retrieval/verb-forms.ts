@@ -28,6 +28,8 @@ export interface LexiconWords {
   forms: VerbForms;
   /** Lower-cased first names ("fiona", "dave", "tomasz"): a chat typed in lower case names people with them. */
   firstNames: ReadonlySet<string>;
+  /** Lower-cased places ("edinburgh", "leeds", "porto", "new york"): a chat names them so as often as with a capital. */
+  places: ReadonlySet<string>;
 }
 
 let loaded: Promise<LexiconWords> | null = null;
@@ -36,7 +38,7 @@ let loaded: Promise<LexiconWords> | null = null;
 export function lexiconWords(): Promise<LexiconWords> {
   loaded ??= import('compromise').then(({ default: nlp }) => {
     const conj = conjugationOf(nlp);
-    return { forms: formsFrom(conj), firstNames: firstNamesOf(conj.lexicon) };
+    return { forms: formsFrom(conj), firstNames: firstNamesOf(conj.lexicon), places: placesOf(conj.lexicon) };
   });
   return loaded;
 }
@@ -48,6 +50,23 @@ function firstNamesOf(lexicon: Readonly<Record<string, unknown>>): ReadonlySet<s
   const names = new Set<string>();
   for (const [word, tag] of Object.entries(lexicon)) if (typeof tag === 'string' && NAME_TAGS.has(tag) && /^\p{L}{3,}$/u.test(word)) names.add(word);
   return names;
+}
+
+/** compromise's tags for a place: cities, countries, regions and named places ("brighton", "battersea"). */
+const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
+
+/**
+ * The places of compromise's lexicon, one to three words of four letters or more each: its shorter ones are airport codes
+ * and abbreviations ("den", "las", "ord", "rd", "ave") that are everyday words in a chat.
+ */
+function placesOf(lexicon: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  const places = new Set<string>();
+  for (const [word, tag] of Object.entries(lexicon)) {
+    const tags = Array.isArray(tag) ? tag : [tag];
+    if (tags.includes('Abbreviation') || !tags.some((t) => typeof t === 'string' && PLACE_TAGS.has(t))) continue;
+    if (/^\p{L}{4,}(?: \p{L}+){0,2}$/u.test(word)) places.add(word);
+  }
+  return places;
 }
 
 function conjugationOf(nlp: unknown): Conjugation {

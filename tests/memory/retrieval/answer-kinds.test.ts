@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksAmount, asksName, asksPlace, asksReason, givesReason, namesPlace, namesSomeone, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
+import { answerKindLift, asksAmount, asksName, asksPlace, asksReason, givesReason, namesPlace, namesSomeone, saysAmount } from '../../../src-main/memory/retrieval/answer-kinds';
 import { lexiconWords } from '../../../src-main/memory/retrieval/verb-forms';
 import { announces, answersWhen, asksWhen, saysWhen } from '../../../src-main/memory/retrieval/dated-turns';
 import type { RetrievalConfig } from '../../../src-main/memory';
@@ -151,5 +151,21 @@ describe('asksPlace / namesPlace', () => {
     for (const q of ['When did Jonas propose?', 'Whereas the others…']) expect(asksPlace(q), q).toBe(false);
     for (const t of ['at a studio in Ottensen', 'at the Landungsbrücken with the fireworks', 'moved to Gniezno', 'Однушка на Васильевском острове', 'работаю в Питере']) expect(namesPlace(t), t).toBe(true);
     for (const t of ['see you on Monday', 'back in May', 'at home lol', 'in the kitchen', 'В среду подписали', 'живу в центре']) expect(namesPlace(t), t).toBe(false);
+  });
+
+  it("recognises a place compromise's lexicon knows in lower case, unless the question names it", async () => {
+    const { places } = await lexiconWords();
+    const asked = new Set(['which', 'leeds', 'neighbourhood', 'did', 'arjun', 'rent', 'in']);
+    for (const t of ["i'll miss edinburgh tho", 'landed in porto!!', 'flights from new york are mad', 'glasgow it is']) expect(namesPlace(t, places, asked), t).toBe(true);
+    // The question's own place; airport codes and abbreviations that are everyday words ("den", "las", "rd"); no place at all.
+    for (const t of ['leeds', 'the den is a mess', 'las chicas', 'rd trip?', 'back home lol']) expect(namesPlace(t, places, asked), t).toBe(false);
+    expect(namesPlace("i'll miss edinburgh tho"), 'without the lexicon').toBe(false);
+  });
+
+  it('lifts such a turn for a question that asks where', async () => {
+    const lexicon = await lexiconWords();
+    const lift = answerKindLift('Which city did he move to?', { datedTurnLift: 0, amountTurnLift: 0, reasonTurnLift: 0, placeTurnLift: 0.75, nameTurnLift: 0 }, lexicon);
+    expect(lift?.('leeds')).toBe(1.75);
+    expect(lift?.('moving day 📦')).toBe(1);
   });
 });
