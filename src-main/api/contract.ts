@@ -224,7 +224,8 @@ export const calls = {
   'writepath.status': call<WritePathStatus>()(none),
   'memory.getNode': call<NodeDetail>()(nodeId),
   'memory.listNodes': call<NodePage>()(listNodesSchema),
-  'memory.rememberFact': call<{ id: string }>()(rememberFactSchema),
+  /** `restated`: memory already held it word for word, and that fact was restated (no second copy). */
+  'memory.rememberFact': call<{ id: string; restated: boolean }>()(rememberFactSchema),
   'memory.correctFact': call<{ id: string }>()(correctFactSchema),
   'memory.confirmFact': call<MemoryNode>()(nodeId),
   'memory.forget': call<{ id: string }>()(nodeId),

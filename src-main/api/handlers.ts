@@ -106,7 +106,7 @@ export function createHandlers({ memory, chat, settings, info, consolidate, runM
     'memory.stats': () => memory.stats(),
     'memory.getNode': ({ id }) => memory.getNode(id),
     'memory.listNodes': (input) => memory.listNodes(input),
-    'memory.rememberFact': (input) => ({ id: memory.rememberFact(input) }),
+    'memory.rememberFact': (input) => memory.rememberOnce(input),
     'memory.correctFact': (input) => ({ id: memory.correctFact(input) }),
     'memory.confirmFact': ({ id }) => memory.confirmFact(id),
     'memory.forget': ({ id }) => {

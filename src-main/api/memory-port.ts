@@ -12,6 +12,7 @@ export type ApiMemory = Pick<
   | 'getNode'
   | 'listNodes'
   | 'rememberFact'
+  | 'rememberOnce'
   | 'correctFact'
   | 'confirmFact'
   | 'forget'

@@ -13,7 +13,7 @@ export type ToolMemory = Pick<
   /** Memory as of a date: how many messages said by then it learned only later (search_memory's as_of). */
   | 'learnedLater'
   | 'getNode'
-  | 'rememberFact'
+  | 'rememberOnce'
   | 'correctFact'
   | 'confirmFact'
   | 'patchNodeAttributes'

@@ -244,7 +244,9 @@ export const MEMORY_TOOLS = {
       };
       const review = reviewOf(ctx, origin);
       if (review) return waitingForReview(ctx.memory.proposeFact({ action: 'remember', input: fact, ...review }));
-      const id = ctx.memory.rememberFact(fact);
+      // Said before, word for word: that fact is restated, not written twice (and stays as it was written).
+      const { id, restated } = ctx.memory.rememberOnce(fact);
+      if (restated) return { id, saved: true, already_remembered: true };
       tagModelWrite(ctx, id, 'model_write');
       return { id, saved: true };
     },

@@ -23,7 +23,8 @@ export const MCP_TOOL_DESCRIPTIONS: Record<MemoryToolName, string> = {
     `${WHAT} Save one new fact the user stated (or a procedure they follow, or an opinion they hold), written as ` +
     'one self-contained sentence that makes sense without this conversation, e.g. "Maria\'s daughter Lena ' +
     'started school in Porto in 2025". Search first: if a remembered fact is now wrong, use correct_fact ' +
-    'instead. Returns the new fact\'s id. Needs the user\'s permission for this app to write.',
+    'instead. Returns the new fact\'s id; a fact memory already holds word for word is restated, not saved twice ' +
+    '(already_remembered). Needs the user\'s permission for this app to write.',
   correct_fact:
     `${WHAT} Replace a remembered fact that the user says is wrong or out of date. Give the id from ` +
     'search_memory and the corrected sentence; the old version is kept as history. Returns the new version\'s ' +

@@ -33,6 +33,7 @@ export function summarize(tool: string, result: JsonValue): string {
       return `${hits.length} match${hits.length === 1 ? '' : 'es'} in memory${asOf}:\n${hits.map(memoryLine).join('\n')}${warnings}`;
     }
     case 'remember_fact':
+      if (r.already_remembered === true) return `Memory already held this fact, word for word; it was restated, not saved twice (id ${str(r.id)}).`;
       return `Saved to memory (id ${str(r.id)}).`;
     case 'correct_fact':
       return `Corrected: the new version is ${str(r.id)}; the old one (${str(r.supersedes)}) is kept as history.`;

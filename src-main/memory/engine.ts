@@ -17,6 +17,7 @@ import * as entityOps from './entities';
 import * as entityEdits from './entity-edits';
 import { eraseLearnedFromSessions, previewErase, type ErasedFromSessions } from './erase-sessions';
 import * as factOps from './facts';
+import { rememberOnce } from './remember-once';
 import * as fingerprints from './fingerprint';
 import { forgetLearnedFromSessions, learnedFromSessions } from './forget-sessions';
 import * as inspector from './inspector';
@@ -155,6 +156,8 @@ export class MemoryEngine extends EngineCore {
   // ---- knowledge and entities (facts.ts, entities.ts, queries.ts) ----
 
   readonly rememberFact = this.open((input: RememberFactInput) => factOps.rememberFact(this.ctx, input));
+  /** rememberFact, unless a current fact says it word for word: that one is restated (remember-once.ts). */
+  readonly rememberOnce = this.open((input: RememberFactInput) => rememberOnce(this.ctx, input));
   readonly correctFact = this.open((input: CorrectFactInput) => factOps.correctFact(this.ctx, input));
   /** A version that held before the current one `laterId`, learned after it: written as its past (facts.ts). */
   readonly recordEarlierVersion = this.open((input: RememberFactInput & { laterId: string; reason: string }) => factOps.recordEarlierVersion(this.ctx, input));

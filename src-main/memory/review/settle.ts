@@ -9,17 +9,12 @@
  */
 import type { EngineContext } from '../context';
 import * as factOps from '../facts';
-import { currentFactsRelatedToSlot, factIdsMatching } from '../repo/consolidation';
-import { allTermsExpression } from '../retrieval/text';
-import { insertEdge } from '../repo/edges';
-import { getSession } from '../repo/sessions';
+import { currentFactsRelatedToSlot } from '../repo/consolidation';
 import { getNodes } from '../repo/nodes';
-import { PERSONAL_SPACE_ID } from '../../../src-shared/spaces';
+import { heldWordForWord, restate, spaceOfNewFact } from '../remember-once';
 import type { RememberFactInput } from '../schemas';
 import { heldBefore, mayReplaceAcrossSlots, slotRelation } from '../../../src-shared/slot-values';
 import { normaliseFact } from '../../../src-shared/text';
-import type { MemoryNode } from '../../../src-shared/memory-types';
-import { writeTx } from '../../storage/write-tx';
 
 const stringAttribute = (node: { attributes: Record<string, unknown> }, key: string): string | null => {
   const v = node.attributes[key];
@@ -28,8 +23,7 @@ const stringAttribute = (node: { attributes: Record<string, unknown> }, key: str
 
 /** Remembers `fact` as the slot rules place it among the current facts; returns the node that holds it. */
 export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): string {
-  // The space it will be written in, as insertNode places it: its own, else its session's, else Personal.
-  const space = fact.spaceId ?? (fact.sessionId ? getSession(ctx.db, fact.sessionId)?.spaceId : undefined) ?? PERSONAL_SPACE_ID;
+  const space = spaceOfNewFact(ctx, fact);
   // "Cal is sober", proposed from two chats and approved twice, is one fact with both chats as its sources.
   const same = heldWordForWord(ctx, fact.content, space);
   if (same) return restate(ctx, same, fact.derivedFrom ?? []);
@@ -67,24 +61,4 @@ export function rememberSettled(ctx: EngineContext, fact: RememberFactInput): st
     return id;
   }
   return factOps.rememberFact(ctx, fact);
-}
-
-/** The current fact of `space` (or of every space) that says what `content` says, word for word. */
-function heldWordForWord(ctx: EngineContext, content: string, space: string): MemoryNode | undefined {
-  const match = allTermsExpression(content);
-  if (match === null) return undefined;
-  const said = normaliseFact(content);
-  return getNodes(ctx.db, factIdsMatching(ctx.db, match, 20)).find(
-    (n) => n.type !== 'episodic' && n.validUntil === null && (n.spaceId === space || n.everywhere) && normaliseFact(n.content) === said,
-  );
-}
-
-/** The same knowledge approved again: its messages become more sources of the fact memory holds, which grows sturdier. */
-function restate(ctx: EngineContext, existing: MemoryNode, episodes: readonly string[]): string {
-  const now = ctx.clock.now();
-  writeTx(ctx.db, () => {
-    for (const episode of episodes) insertEdge(ctx.db, { sourceId: existing.id, targetId: episode, relationType: 'derived_from', validFrom: now, evidence: [episode], createdAt: now });
-  });
-  factOps.recordRestatement(ctx, [existing.id]);
-  return existing.id;
 }

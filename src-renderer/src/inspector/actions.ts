@@ -124,9 +124,11 @@ export const actions = {
 
   addFact: (input: CallInput<'memory.rememberFact'>) =>
     run('Add fact', async () => {
-      const { id } = await call('memory.rememberFact', { sourceType: 'manual', ...input });
+      const { id, restated } = await call('memory.rememberFact', { sourceType: 'manual', ...input });
       pinInGraph([id]);
       state().select(id);
+      // The fact was already held: nothing new to undo (forgetting it would remove what was there before).
+      if (restated) return { message: 'Memory already held this fact — restated, not added twice' };
       return { message: 'Fact added — yours, so it counts as confirmed', undo: () => call('memory.forget', { id }) };
     }),
 
