@@ -74,6 +74,8 @@ export interface ReviewDecision {
   proposalId: string;
   state: ProposalState;
   nodeId: string | null;
+  /** The same claim pending from other chats (word for word, same space), decided with it. */
+  sameClaim: string[];
 }
 
 export interface BulkReviewResult {

@@ -3,7 +3,9 @@
  * would supersede is still current — so supersedes happen on approval, never before; a correction whose target
  * was changed or forgotten meanwhile is remembered as a fact of its own. A remembered fact with a slot is settled
  * against what is current at approval (settle.ts), as the proposals queued before it were not there to meet. Decline keeps the row (restorable);
- * its evidence hash keeps the same claim from coming back.
+ * its evidence hash keeps the same claim from coming back. The same claim pending from several chats ("Cal is
+ * sober", word for word, in one space) is decided once: approving one approves the others into the same fact, each
+ * chat's messages its sources; declining one declines them all.
  */
 import type { EngineContext } from '../context';
 import { MemoryError, notFound } from '../errors';
@@ -15,6 +17,8 @@ import { parseInput, type CorrectFactInput, type RememberFactInput } from '../sc
 import type { JsonObject } from '../../../src-shared/memory-types';
 import type { BulkReviewResult, ProposalState, ReviewDecision } from '../../../src-shared/review-types';
 import { rememberSettled } from './settle';
+import { claimText } from './proposals';
+import { restate, spaceOfNewFact } from '../remember-once';
 import { approveProposalSchema, bulkReviewSchema, proposalIdSchema, type ApproveProposalInput, type BulkReviewInput } from './schemas';
 
 /** One transaction whose change events go out after the commit (the engine's writeTransaction). */
@@ -33,10 +37,38 @@ export function approveProposal(ctx: EngineContext, tx: Transaction, raw: Approv
   return tx(() => writeTx(ctx.db, () => {
     const row = requireState(ctx, input.id, 'pending', 'approve');
     const nodeId = writeFact(ctx, row, input.content ?? row.content);
-    rows.setProposalState(ctx.db, row.id, 'approved', ctx.clock.now(), nodeId);
-    ctx.feed.emit({ kind: 'review.changed', proposalIds: [row.id] });
-    return { proposalId: row.id, state: 'approved' as const, nodeId };
+    const now = ctx.clock.now();
+    rows.setProposalState(ctx.db, row.id, 'approved', now, nodeId);
+    // The same claim from other chats: their messages become sources of the one fact, as approving each would.
+    const same = sameClaimPending(ctx, row);
+    const fact = same.length > 0 ? getNode(ctx.db, nodeId) : undefined;
+    for (const other of same) {
+      if (fact) restate(ctx, fact, other.evidence);
+      rows.setProposalState(ctx.db, other.id, 'approved', now, nodeId);
+    }
+    ctx.feed.emit({ kind: 'review.changed', proposalIds: [row.id, ...same.map((r) => r.id)] });
+    return { proposalId: row.id, state: 'approved' as const, nodeId, sameClaim: same.map((r) => r.id) };
   }));
+}
+
+/**
+ * The other pending proposals of a new fact that say what `row` says, word for word, to be written in the same
+ * space: one claim proposed from several chats. Corrections are not joined (each names the fact it replaces and why).
+ * The queue is small (a person reviews it): it is read whole.
+ */
+function sameClaimPending(ctx: EngineContext, row: rows.ProposalRow): rows.ProposalRow[] {
+  if (row.kind !== 'new') return [];
+  const text = claimText(row.content);
+  const space = proposalSpace(ctx, row);
+  return rows
+    .listProposals(ctx.db, { state: 'pending' }, Number.MAX_SAFE_INTEGER)
+    .filter((r) => r.id !== row.id && r.kind === 'new' && r.factType === row.factType && claimText(r.content) === text && proposalSpace(ctx, r) === space);
+}
+
+/** The space a proposal's fact would be written in. */
+function proposalSpace(ctx: EngineContext, row: rows.ProposalRow): string {
+  const input = (row.payload.input ?? {}) as { spaceId?: unknown };
+  return spaceOfNewFact(ctx, { ...(typeof input.spaceId === 'string' ? { spaceId: input.spaceId } : {}), ...(row.sessionId ? { sessionId: row.sessionId } : {}) });
 }
 
 function writeFact(ctx: EngineContext, row: rows.ProposalRow, content: string): string {
@@ -70,10 +102,15 @@ function writeFact(ctx: EngineContext, row: rows.ProposalRow, content: string): 
 
 export function declineProposal(ctx: EngineContext, raw: { id: string }): ReviewDecision {
   const { id } = parseInput(proposalIdSchema, raw);
-  requireState(ctx, id, 'pending', 'decline');
-  rows.setProposalState(ctx.db, id, 'declined', ctx.clock.now(), null);
-  ctx.feed.emit({ kind: 'review.changed', proposalIds: [id] });
-  return { proposalId: id, state: 'declined', nodeId: null };
+  const row = requireState(ctx, id, 'pending', 'decline');
+  const now = ctx.clock.now();
+  // The same claim from other chats is declined with it: it is the claim that is not true, not one chat's words.
+  const same = sameClaimPending(ctx, row);
+  writeTx(ctx.db, () => {
+    for (const r of [row, ...same]) rows.setProposalState(ctx.db, r.id, 'declined', now, null);
+  });
+  ctx.feed.emit({ kind: 'review.changed', proposalIds: [id, ...same.map((r) => r.id)] });
+  return { proposalId: id, state: 'declined', nodeId: null, sameClaim: same.map((r) => r.id) };
 }
 
 /** A declined proposal goes back to the queue. */
@@ -82,7 +119,7 @@ export function restoreProposal(ctx: EngineContext, raw: { id: string }): Review
   requireState(ctx, id, 'declined', 'restore');
   rows.setProposalState(ctx.db, id, 'pending', null, null);
   ctx.feed.emit({ kind: 'review.changed', proposalIds: [id] });
-  return { proposalId: id, state: 'pending', nodeId: null };
+  return { proposalId: id, state: 'pending', nodeId: null, sameClaim: [] };
 }
 
 /**
@@ -96,14 +133,19 @@ export function bulkReview(ctx: EngineContext, tx: Transaction, raw: BulkReviewI
     const all = rows.listProposals(ctx.db, filter, Number.MAX_SAFE_INTEGER).reverse();
     const result: BulkReviewResult = { decided: [], failed: [] };
     const now = ctx.clock.now();
+    const settled = new Set<string>();
     for (const row of all) {
+      // Decided already with the same claim from another chat (approveProposal below).
+      if (settled.has(row.id)) continue;
       if (input.action === 'decline') {
         rows.setProposalState(ctx.db, row.id, 'declined', now, null);
-        result.decided.push({ proposalId: row.id, state: 'declined', nodeId: null });
+        result.decided.push({ proposalId: row.id, state: 'declined', nodeId: null, sameClaim: [] });
         continue;
       }
       try {
-        result.decided.push(approveProposal(ctx, tx, { id: row.id }));
+        const decided = approveProposal(ctx, tx, { id: row.id });
+        for (const id of decided.sameClaim) settled.add(id);
+        result.decided.push(decided);
       } catch (err) {
         if (!(err instanceof MemoryError)) throw err;
         result.failed.push({ proposalId: row.id, message: err.message });

@@ -17,9 +17,14 @@ import { listProposalsSchema, proposeFactSchema, searchPendingSchema, type ListP
 /** Quotes of evidence are cut here: the view shows the message, the node panel has the rest. */
 const QUOTE_CHARS = 600;
 
+/** A claim's words as compared: case, spacing and a closing stop or mark aside ("Cal is sober." is "cal is sober"). */
+export function claimText(content: string): string {
+  return content.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').replace(/[\s.!?]+$/u, '').trim();
+}
+
 /** The same claim from the same evidence: normalised text, what it supersedes, the episodes (or, without any, who said it). */
 export function evidenceHash(kind: string, content: string, supersedesId: string | null, evidence: readonly string[], who: string): string {
-  const text = content.normalize('NFKC').toLowerCase().replace(/\s+/gu, ' ').replace(/[\s.!?]+$/u, '').trim();
+  const text = claimText(content);
   const basis = evidence.length > 0 ? [...evidence].sort() : [who];
   return createHash('sha256').update(JSON.stringify([kind, text, supersedesId, basis])).digest('hex');
 }

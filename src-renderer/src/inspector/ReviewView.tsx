@@ -39,8 +39,16 @@ export function ReviewView() {
     if (what === 'edit') return p.state === 'pending' && setEditing(p.id);
     if (what === 'restore') return p.state === 'declined' && act.restore.mutate({ id: p.id });
     if (p.state !== 'pending') return;
-    if (what === 'approve') act.approve.mutate({ id: p.id });
-    else act.decline.mutate({ id: p.id }, { onSuccess: () => toast({ message: 'Declined: kept in Declined, it will not be proposed again', brief: true }) });
+    if (what === 'approve') act.approve.mutate({ id: p.id }, { onSuccess: (d) => sameClaimNotice(d.sameClaim.length) });
+    else
+      act.decline.mutate(
+        { id: p.id },
+        { onSuccess: (d) => toast({ message: `Declined${alsoFromOtherChats(d.sameClaim.length)}: kept in Declined, it will not be proposed again`, brief: true }) },
+      );
+  };
+  // The same claim pending from other chats was decided with it (one fact, every chat's messages its sources).
+  const sameClaimNotice = (others: number) => {
+    if (others > 0) toast({ message: `Approved${alsoFromOtherChats(others)}: one fact, citing every chat that said it`, brief: true });
   };
 
   // Keys: the inspector's own shortcuts stand aside on this tab (InspectorView).
@@ -116,7 +124,7 @@ export function ReviewView() {
               busy={busy}
               onSelect={() => setSelected(i)}
               onDecide={(what) => (setSelected(i), decide(p, what))}
-              onEdit={(content) => act.editApprove.mutate({ id: p.id, content }, { onSuccess: () => setEditing(null) })}
+              onEdit={(content) => act.editApprove.mutate({ id: p.id, content }, { onSuccess: (d) => (setEditing(null), sameClaimNotice(d.sameClaim.length)) })}
               onCancelEdit={() => setEditing(null)}
             />
           ))}
@@ -258,4 +266,9 @@ function ProposalItem({ p, selected, editing, busy, onSelect, onDecide, onEdit, 
       )}
     </li>
   );
+}
+
+/** ", with the same claim from 2 other chats" (nothing when there were none). */
+function alsoFromOtherChats(others: number): string {
+  return others === 0 ? '' : `, with the same claim from ${others} other chat${others === 1 ? '' : 's'}`;
 }

@@ -76,7 +76,7 @@ describe('pending facts', () => {
     expect(engine.getNode(nodeId ?? '').node).toMatchObject({ content: 'User lives in Denver', validUntil: null });
   });
 
-  it('the same claim from two chats, approved twice, is one fact citing both chats', async () => {
+  it('the same claim from two chats is decided once: one fact citing both chats', async () => {
     const { engine } = openTestEngine();
     const first = engine.recordEpisode({ sessionId: 'import-a', role: 'user', content: 'cal is sober now, 6 months!!' });
     const second = engine.recordEpisode({ sessionId: 'import-b', role: 'user', content: 'cal has been sober for ages' });
@@ -86,15 +86,57 @@ describe('pending facts', () => {
     const a = propose('Cal is sober', first, 'import-a');
     const b = propose('Cal is sober.', second, 'import-b');
     expect(engine.listProposals({ state: 'pending' }).total).toBe(2);
-    const one = engine.approveProposal({ id: a }).nodeId;
-    const again = engine.approveProposal({ id: b });
-    expect(again).toMatchObject({ state: 'approved', nodeId: one });
+    const decided = engine.approveProposal({ id: a });
+    expect(decided.sameClaim).toEqual([b]);
+    const one = decided.nodeId;
+    expect(engine.getProposal(b)).toMatchObject({ state: 'approved', nodeId: one });
+    expect(engine.listProposals({ state: 'pending' }).total).toBe(0);
     expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toEqual(['Cal is sober']);
     expect(engine.getNode(one ?? '').derivedFrom.map((n) => n.id).sort()).toEqual([first, second].sort());
+    // Approved after all the same (proposed again from a third chat): restated, not written twice.
+    const third = engine.recordEpisode({ sessionId: 'import-c', role: 'user', content: 'cal: still sober' });
+    await engine.flush();
+    expect(engine.approveProposal({ id: propose('cal is sober', third, 'import-c') })).toMatchObject({ nodeId: one, sameClaim: [] });
+    expect(engine.getNode(one ?? '').derivedFrom).toHaveLength(3);
     // Different words are a different claim, and are remembered as one.
     const c = propose('Cal is sober and happy', second, 'import-b');
     expect(engine.approveProposal({ id: c }).nodeId).not.toBe(one);
     expect(engine.listNodes({ types: ['semantic'] }).items).toHaveLength(2);
+  });
+
+  it('declining the same claim from two chats declines both; another space keeps its own; bulk approval writes it once', async () => {
+    const { engine } = openTestEngine();
+    const work = engine.createSpace({ name: 'Work' });
+    const said = (sessionId: string, content: string) => engine.recordEpisode({ sessionId, role: 'user', content });
+    const [a1, b1, w1] = [said('chat-a', 'the boss is leaving'), said('chat-b', 'heard the boss is leaving'), said('chat-w', 'boss leaving, confirmed')];
+    await engine.flush();
+    const propose = (content: string, evidence: string, sessionId: string, spaceId?: string) =>
+      engine.proposeFact({
+        action: 'remember',
+        origin: 'mcp',
+        input: { content, sourceType: 'mcp', derivedFrom: [evidence], sessionId, ...(spaceId ? { spaceId } : {}) },
+      }).proposalId;
+    const a = propose('The boss is leaving', a1, 'chat-a');
+    const b = propose('the boss is leaving!', b1, 'chat-b');
+    const w = propose('The boss is leaving', w1, 'chat-w', work.id);
+    expect(engine.declineProposal({ id: a })).toMatchObject({ state: 'declined', sameClaim: [b] });
+    expect(engine.getProposal(b).state).toBe('declined');
+    expect(engine.getProposal(w).state).toBe('pending');
+    // Restored, each on its own; then approved in bulk by source: the Personal claim is one fact citing both chats.
+    engine.restoreProposal({ id: a });
+    engine.restoreProposal({ id: b });
+    const bulk = engine.bulkReview({ action: 'approve', origin: 'mcp' });
+    expect(bulk.failed).toEqual([]);
+    // Approving the first Personal claim approved its twin, which is not decided twice (nor reported as failed).
+    const decided = new Map(bulk.decided.map((d) => [d.proposalId, d.sameClaim]));
+    expect(decided.size).toBe(2);
+    expect(decided.get(w)).toEqual([]);
+    expect(decided.has(a) ? decided.get(a) : decided.get(b)).toEqual(decided.has(a) ? [b] : [a]);
+    const facts = engine.listNodes({ types: ['semantic'] }).items;
+    expect(facts.map((n) => n.spaceId).sort()).toEqual(['personal', work.id].sort());
+    const personal = facts.find((n) => n.spaceId === 'personal');
+    expect(engine.getNode(personal?.id ?? '').derivedFrom.map((n) => n.id).sort()).toEqual([a1, b1].sort());
+    expect([a, b, w].map((id) => engine.getProposal(id).state)).toEqual(['approved', 'approved', 'approved']);
   });
 
   it('bulk by session or source; decline, restore; pages list newest first with a count', () => {
