@@ -73,11 +73,13 @@ export const review: Command = async (ctx) => {
   const engine = ctx.engine;
   const decision = action === 'approve' ? engine.approveProposal({ id }) : action === 'decline' ? engine.declineProposal({ id }) : engine.restoreProposal({ id });
   if (ctx.json) return ctx.out(JSON.stringify(decision));
+  // The same claim pending from other chats is decided with it (memory/review/decisions.ts): say which.
+  const twins = decision.sameClaim.length === 0 ? '' : `\nThe same claim from other chats, ${action}d with it: ${decision.sameClaim.join(', ')}`;
   ctx.out(
-    action === 'approve'
+    (action === 'approve'
       ? `Approved ${id}: remembered as ${decision.nodeId ?? '?'}`
       : action === 'decline'
         ? `Declined ${id}: kept as declined, never proposed again from the same evidence`
-        : `Restored ${id}: pending again`,
+        : `Restored ${id}: pending again`) + twins,
   );
 };

@@ -104,11 +104,15 @@ describe('facts approved from the review queue', () => {
     expect(engine.getNode(monzo?.id ?? '').versions.map((v) => v.content)).toEqual(['User works at Fenwick Labs', 'User works at Ridgeline Analytics', 'User works at Monzo']);
   });
 
-  it('the same fact approved twice is one fact with both sources', async () => {
+  it('the same fact proposed from two chats is approved once: one fact with both sources', async () => {
     const { engine } = openTestEngine();
     await learn(engine, 'a-1', '2026-01-12T09:00:00Z', ['I work at Fenwick Labs']);
     await learn(engine, 'a-2', '2026-02-12T09:00:00Z', ['I work at Fenwick Labs']);
-    for (const p of engine.listProposals({ state: 'pending' }).items) engine.approveProposal({ id: p.id });
+    const pending = engine.listProposals({ state: 'pending' }).items;
+    expect(pending).toHaveLength(2);
+    // Approving the first approves its twin from the other chat (the same claim, word for word): decided once.
+    expect(engine.approveProposal({ id: pending[0]?.id ?? '' }).sameClaim).toEqual([pending[1]?.id]);
+    expect(engine.listProposals({ state: 'pending' }).total).toBe(0);
     expect(current(engine)).toEqual(['User works at Fenwick Labs']);
     const fenwick = byContent(engine, 'User works at Fenwick Labs');
     expect(engine.getNode(fenwick?.id ?? '').derivedFrom).toHaveLength(2);
