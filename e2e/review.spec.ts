@@ -75,3 +75,27 @@ test('facts from an import wait for review; approve, decline, edit and restore b
   await expect(items).toHaveCount(1);
   await shot('review-restored-1024');
 });
+
+test('the same claim from two imported chats is approved once, as one fact citing both', async ({ page, engram, shot }) => {
+  const file = join(engram.dataDir, 'twins.jsonl');
+  writeFileSync(
+    file,
+    [line('monday', 'These days I drink matcha.', '2026-03-02T09:00:00Z'), line('friday', 'These days I drink matcha.', '2026-03-06T18:00:00Z')].join('\n'),
+  );
+  await engram.call('data.import', { path: file, format: 'jsonl' });
+  await engram.call('memory.consolidate', { offline: true });
+  expect((await engram.call<{ pending: number }>('review.count', {})).pending).toBe(2);
+
+  await openApp(page, engram);
+  await page.getByTestId('open-review').click();
+  const items = page.getByTestId('proposal');
+  await expect(items).toHaveCount(2);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('toast').last()).toContainText('with the same claim from 1 other chat');
+  await expect(page.getByTestId('review-empty')).toBeVisible();
+  await shot('review-same-claim-1280');
+  const facts = await engram.call<{ hits: { node: { id: string; content: string } }[] }>('memory.search', { query: 'matcha', types: ['semantic', 'procedural', 'opinion'] });
+  expect(facts.hits.map((h) => h.node.content)).toEqual(['User drinks matcha']);
+  const detail = await engram.call<{ derivedFrom: unknown[] }>('memory.getNode', { id: facts.hits[0]?.node.id ?? '' });
+  expect(detail.derivedFrom).toHaveLength(2);
+});
