@@ -18,6 +18,7 @@ import type { JsonObject } from '../../../src-shared/memory-types';
 import type { BulkReviewResult, ProposalState, ReviewDecision } from '../../../src-shared/review-types';
 import { rememberSettled } from './settle';
 import { claimText } from './proposals';
+import { queryTerms } from '../retrieval/text';
 import { restate, spaceOfNewFact } from '../remember-once';
 import { approveProposalSchema, bulkReviewSchema, proposalIdSchema, type ApproveProposalInput, type BulkReviewInput } from './schemas';
 
@@ -32,6 +33,11 @@ function requireState(ctx: EngineContext, id: string, state: ProposalState, acti
 }
 
 export function approveProposal(ctx: EngineContext, tx: Transaction, raw: ApproveProposalInput): ReviewDecision {
+  return approve(ctx, tx, raw, (row) => sameClaimPending(ctx, row));
+}
+
+/** Approval, with the pending proposals of the same claim found by `twinsOf` (bulk reads the queue once for all). */
+function approve(ctx: EngineContext, tx: Transaction, raw: ApproveProposalInput, twinsOf: (row: rows.ProposalRow) => rows.ProposalRow[]): ReviewDecision {
   const input = parseInput(approveProposalSchema, raw);
   // A savepoint of its own, so a bulk approval that fails on one proposal keeps the others.
   return tx(() => writeTx(ctx.db, () => {
@@ -40,7 +46,7 @@ export function approveProposal(ctx: EngineContext, tx: Transaction, raw: Approv
     const now = ctx.clock.now();
     rows.setProposalState(ctx.db, row.id, 'approved', now, nodeId);
     // The same claim from other chats: their messages become sources of the one fact, as approving each would.
-    const same = sameClaimPending(ctx, row);
+    const same = twinsOf(row);
     const fact = same.length > 0 ? getNode(ctx.db, nodeId) : undefined;
     for (const other of same) {
       if (fact) restate(ctx, fact, other.evidence);
@@ -54,15 +60,19 @@ export function approveProposal(ctx: EngineContext, tx: Transaction, raw: Approv
 /**
  * The other pending proposals of a new fact that say what `row` says, word for word, to be written in the same
  * space: one claim proposed from several chats. Corrections are not joined (each names the fact it replaces and why).
- * The queue is small (a person reviews it): it is read whole.
+ * Read by the claim's words (the queue's text match), then compared whole.
  */
 function sameClaimPending(ctx: EngineContext, row: rows.ProposalRow): rows.ProposalRow[] {
-  if (row.kind !== 'new') return [];
-  const text = claimText(row.content);
-  const space = proposalSpace(ctx, row);
-  return rows
-    .listProposals(ctx.db, { state: 'pending' }, Number.MAX_SAFE_INTEGER)
-    .filter((r) => r.id !== row.id && r.kind === 'new' && r.factType === row.factType && claimText(r.content) === text && proposalSpace(ctx, r) === space);
+  const key = claimKey(ctx, row);
+  if (key === null) return [];
+  const words = queryTerms(row.content).terms.slice(0, 8);
+  const candidates = words.length > 0 ? rows.searchPending(ctx.db, words, Number.MAX_SAFE_INTEGER) : rows.listProposals(ctx.db, { state: 'pending' }, Number.MAX_SAFE_INTEGER);
+  return candidates.filter((r) => r.id !== row.id && claimKey(ctx, r) === key);
+}
+
+/** What makes two proposals one claim: a new fact's words, its type, and the space it would be written in (null: a correction). */
+function claimKey(ctx: EngineContext, row: rows.ProposalRow): string | null {
+  return row.kind === 'new' ? JSON.stringify([claimText(row.content), row.factType, proposalSpace(ctx, row)]) : null;
 }
 
 /** The space a proposal's fact would be written in. */
@@ -134,6 +144,18 @@ export function bulkReview(ctx: EngineContext, tx: Transaction, raw: BulkReviewI
     const result: BulkReviewResult = { decided: [], failed: [] };
     const now = ctx.clock.now();
     const settled = new Set<string>();
+    // The same claim pending elsewhere (another chat or source), from one read of the queue: not one per approval.
+    const claims = new Map<string, rows.ProposalRow[]>();
+    if (input.action === 'approve') {
+      for (const r of rows.listProposals(ctx.db, { state: 'pending' }, Number.MAX_SAFE_INTEGER)) {
+        const key = claimKey(ctx, r);
+        if (key !== null) claims.set(key, [...(claims.get(key) ?? []), r]);
+      }
+    }
+    const twinsOf = (row: rows.ProposalRow): rows.ProposalRow[] => {
+      const key = claimKey(ctx, row);
+      return key === null ? [] : (claims.get(key) ?? []).filter((r) => r.id !== row.id && !settled.has(r.id));
+    };
     for (const row of all) {
       // Decided already with the same claim from another chat (approveProposal below).
       if (settled.has(row.id)) continue;
@@ -143,7 +165,8 @@ export function bulkReview(ctx: EngineContext, tx: Transaction, raw: BulkReviewI
         continue;
       }
       try {
-        const decided = approveProposal(ctx, tx, { id: row.id });
+        const decided = approve(ctx, tx, { id: row.id }, twinsOf);
+        settled.add(row.id);
         for (const id of decided.sameClaim) settled.add(id);
         result.decided.push(decided);
       } catch (err) {
