@@ -56,8 +56,8 @@ function firstNamesOf(lexicon: Readonly<Record<string, unknown>>): ReadonlySet<s
 const PLACE_TAGS = new Set(['City', 'Country', 'Region', 'Place']);
 
 /**
- * The places of compromise's lexicon, one to three words of four letters or more each: its shorter ones are airport codes
- * and abbreviations ("den", "las", "ord", "rd", "ave") that are everyday words in a chat.
+ * The places of compromise's lexicon of one to three words, the first of four letters or more: its shorter ones are
+ * airport codes and abbreviations ("den", "las", "ord", "rd", "ave") that are everyday words in a chat.
  */
 function placesOf(lexicon: Readonly<Record<string, unknown>>): ReadonlySet<string> {
   const places = new Set<string>();
