@@ -111,6 +111,21 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     expect(await slotted('boyfriend material lol')).toEqual([]);
   });
 
+  it('a firm named by an everyday word, typed in lower case where only an employer goes, is the employer (session 41)', async () => {
+    expect(await slotted('work at stripe, dublin office')).toEqual([{ content: 'User works at Stripe', slot: 'user.employer', value: 'stripe', day: null }]);
+    expect(await slotted('data analyst at delta, atlanta')).toEqual([
+      { content: 'User is a data analyst at Delta', slot: 'user.occupation', value: 'data analyst', day: null },
+      { content: 'User works at Delta', slot: 'user.employer', value: 'delta', day: null },
+    ]);
+    // A second word that names the firm's trade is part of its name.
+    expect((await slotted('senior data analyst at cox automotive'))[1]).toMatchObject({ slot: 'user.employer', value: 'cox automotive' });
+    expect((await slotted('got the job at stripe!!'))[0]).toMatchObject({ slot: 'user.employer', value: 'stripe' });
+    // A kind of workplace, a time, an idiom or a description is no firm.
+    for (const text of ['i work at home', 'i work at night', 'i work at weekends', 'nurse at hospital', 'dev at heart lol', 'dev at big tech lol', 'i work at school']) {
+      expect((await slotted(text)).filter((f) => f.slot === 'user.employer')).toEqual([]);
+    }
+  });
+
   it('a nickname after "call me" may be any noun; "it\'s over with NAME" ends the partner; eating everything ends a diet', async () => {
     expect(await slotted('pls call me coco from now on, clo is dead')).toEqual([{ content: 'User goes by Coco', slot: 'user.nickname', value: 'coco', day: null }]);
     expect(await slotted('call me crazy but i love it')).toEqual([]);

@@ -7,7 +7,7 @@
  */
 
 import { isListedFirstName } from './first-names';
-import { firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, unknownSurnamesAfter, withInstitutionWords, type ModelWord } from './name-case';
+import { everydayWordFirmsAtWork, firmNamesBySuffix, firstNamesAtPersonCues, lettersOnly, restoreNameCase, unknownNameAfterGreeting, unknownNamesAfterNameIs, unknownNamesAfterPlaceWords, unknownNamesInCouples, unknownSurnamesAfter, withInstitutionWords, type ModelWord } from './name-case';
 import { messageLines } from './message-lines';
 
 /** Universal POS tags (the subset the rules look at; anything else is X). */
@@ -101,7 +101,8 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
     // knows no proper names at all ("paris" is as unknown as "bedminster"): what compromise knows is no guess.
     const guessed = (text: string): string[] => {
       const known = new Set(knownNames(text).map((n) => lettersOnly(n).toLowerCase()));
-      return [...unknownAfterPlaceWords(text), ...firmNamesBySuffix(text)].filter((n) => !known.has(n));
+      const words = wordsOf(text);
+      return [...unknownNamesAfterPlaceWords(words), ...everydayWordFirmsAtWork(words), ...firmNamesBySuffix(text)].filter((n) => !known.has(n));
     };
     /** Each word of `text` with its tag, lemma and whether the model has seen it. */
     const wordsOf = (text: string): ModelWord[] => {
@@ -113,7 +114,6 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
       const lemmas = tokens.out(its.lemma) as string[];
       return values.map((v, i) => ({ text: v, lemma: (lemmas[i] ?? v).toLowerCase(), known: (ids[i] ?? 0) < vocabulary, pos: asPos(pos[i] ?? 'X') }));
     };
-    const unknownAfterPlaceWords = (text: string): string[] => unknownNamesAfterPlaceWords(wordsOf(text));
     /**
      * A verb the lemmatiser leaves as it is, with a prefix on a verb it knows: "uninstalled" is "uninstall" ("installed" →
      * "install"), "reinstalled" and "re-installed" "reinstall", as the change rules look verbs up by lemma.

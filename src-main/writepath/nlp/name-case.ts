@@ -142,6 +142,49 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
   return out;
 }
 
+/**
+ * Where one works said with "at" that names no firm: a place of any firm ("at home", "at the office" is read with its
+ * "the"), a kind of workplace ("barista at cafe", "nurse at hospital"), a time ("work at night", "job at weekends"),
+ * or an idiom ("a dev at heart", "work at pace").
+ */
+const NOT_A_FIRM_AFTER_AT = new Set(
+  ('home work night nights weekend weekends day days noon midnight dawn lunch lunchtime dinner breakfast christmas easter ' +
+    'school uni college university hospital office church cafe café restaurant bar pub shop store bank gym clinic factory warehouse ' +
+    'nursery hotel airport station site sea court prison uni farm lab desk reception till front back top bottom heart pace length ease ' +
+    'random least most first last once times moment present all some any same mine ours yours it this that there least best worst ' +
+    'weekdays evenings mornings nighttime daytime christmastime').split(' '),
+);
+
+/** A firm's trade said after its name: "cox automotive", "delta airlines", "shell energy", "tesco bank". */
+const FIRM_TRADES = new Set(
+  'automotive airlines airways air motors energy insurance foods pharma pharmaceuticals health healthcare logistics networks telecom games entertainment records publishing bank financial group media digital capital tech industries'.split(' '),
+);
+
+/**
+ * A firm whose name is an everyday word, typed in lower case right where only an employer goes: after a role or a
+ * job noun and "at" ("data analyst at delta", "a new role at stripe", "handed in my notice at boots") or "work at"
+ * ("i work at stripe, dublin office"), ending the phrase. The model knows "delta" and "stripe" as words, so no guess
+ * from unknown words finds them; a workplace kind, a time or an idiom is no firm (NOT_A_FIRM_AFTER_AT).
+ */
+export function everydayWordFirmsAtWork(tokens: readonly ModelWord[]): string[] {
+  const out: string[] = [];
+  tokens.forEach((t, i) => {
+    const before = tokens[i - 1];
+    const after = tokens[i + 1];
+    if (!t.known || !before || before.text.toLowerCase() !== 'at' || !/^\p{Ll}{3,}$/u.test(t.text) || NOT_A_FIRM_AFTER_AT.has(t.text) || NOT_EMPLOYERS.has(t.text)) return;
+    if (!['NOUN', 'PROPN', 'VERB'].includes(t.pos)) return;
+    const head = tokens[i - 2];
+    const working = head !== undefined && head.lemma === 'work' && head.pos === 'VERB';
+    if (!working && !roleNoun(head) && !JOB_NOUNS.has(head?.lemma ?? '') && !NOTICE_NOUNS.has(head?.lemma ?? '')) return;
+    // ("senior data analyst at cox automotive": a second word that says the firm's trade is part of its name.)
+    const trade = after !== undefined && FIRM_TRADES.has(after.text) ? after : undefined;
+    const next = trade ? tokens[i + 2] : after;
+    const ends = !next || ['PUNCT', 'CCONJ', 'SCONJ', 'SYM'].includes(next.pos) || /\p{Extended_Pictographic}/u.test(next.text) || AFTER_A_NAME.has(next.text.toLowerCase());
+    if (ends) out.push(trade ? `${t.text} ${trade.text}` : t.text);
+  });
+  return out;
+}
+
 /** The last word of a name only a firm has ("fenwick labs", "ridgeline analytics", "acme ltd"). */
 const FIRM_SUFFIX = [...FIRM_ONLY_ENDINGS].join('|');
 /** Words that make such a phrase a thing, not a name: "computer labs", "accounting software", "my solutions". */
