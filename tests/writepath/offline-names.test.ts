@@ -197,3 +197,41 @@ describe('a first name that is a dictionary word too (session 28)', () => {
     expect(read.map((s) => s.content)).toEqual(["April is the user's sister"]);
   });
 });
+
+describe('an introduction as a chat opens with it (session 41)', () => {
+  it('a name no dictionary knows, before what the speaker is called instead, is their name', async () => {
+    expect(await named('yuki (people call me yu)')).toEqual([
+      { slot: 'user.name', value: 'yuki', content: "User's name is Yuki" },
+      { slot: 'user.nickname', value: 'yu', content: 'User goes by Yu' },
+    ]);
+    expect((await named('oluwaseun but pls call me seun')).map((s) => s.value)).toEqual(['oluwaseun', 'seun']);
+    expect((await named('hi! siobhan, everyone calls me shiv')).map((s) => s.value)).toEqual(['siobhan', 'shiv']);
+    // Not a mood or an errand before "call me".
+    expect(await named('sorry, but pls call me later')).toEqual([]);
+    expect(await named('hungry but pls call me back')).toEqual([]);
+  });
+
+  it('"NAME here" stands though a friend\'s word about the assistant follows; someone else introduced does not', async () => {
+    expect((await named("priya here, my friend said you're good for keeping track of stuff")).map((s) => s.value)).toEqual(['priya']);
+    expect(await named('Dana here! is what my sister says')).toEqual([]);
+    expect(await named("dana here, my sister said she'd join")).toEqual([]);
+  });
+
+  it('a name, a place and a role typed as fragments are the speaker\'s name, home and job', async () => {
+    const read = async (text: string) => readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => [s.slot, s.value]);
+    expect(await read('marco. berlin. junior dev at zalando')).toEqual([
+      ['user.name', 'marco'],
+      ['user.residence', 'berlin'],
+      ['user.occupation', 'junior dev'],
+      ['user.employer', 'zalando'],
+    ]);
+    expect(await read('ben. austin tx. work at dell')).toEqual([
+      ['user.name', 'ben'],
+      ['user.residence', 'austin'],
+      ['user.employer', 'dell'],
+    ]);
+    // Without a word of work or age after them, names and places in fragments are as often a list of who and where.
+    expect(await read('dana. paris. it was lovely')).toEqual([]);
+    expect(await read('ben. austin. sam. all came')).toEqual([]);
+  });
+});

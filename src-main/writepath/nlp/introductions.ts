@@ -83,6 +83,11 @@ const INTRODUCED_IN_LOWER_CASE = /^[^\p{L}]*(?:(?:hi+|hey+a?|hello+|hiya+|heya+)
 export const MAY_INTRODUCE = { test: (text: string): boolean => INTRODUCED_IN_CAPITALS.test(text) || INTRODUCED_IN_LOWER_CASE.test(text) };
 /** Someone else's words or visit: "Dana here! is what my sister says", "Jo here! she's visiting". */
 const SOMEONE_ELSE_INTRODUCED = /\b(?:says?|said|signs?|voicemail|wrote|texted|on my phone|account|joke|she|he|she's|he's|his|her|they|there)\b|\bis what\b/i;
+/**
+ * Someone's word about the listener, told after an introduction ("priya here, my friend said you're good for keeping
+ * track of stuff"): what a friend said of the assistant is no one else introducing themselves.
+ */
+const SAID_OF_THE_LISTENER = /\b(?:says?|said)\s+(?:that\s+)?(?:you|u|ur|you're|youre|you'd|you'll)\b/gi;
 /** What may follow a name in an introduction: "again lol", "x", "from the gym", "from accounts". */
 const AFTER_INTRODUCTION = new Set(['again', 'lol', 'haha', 'x', 'xx', 'xxx', 'btw', 'hehe']);
 
@@ -108,6 +113,6 @@ export function introducedAs(tokens: readonly Token[], start: number, text: stri
   const byTheWay = /\bbtw\b|\bby the way\b/i.test(joinTokens(tokens.slice(start)));
   // ("hi max here, max's mum": someone of Max's, not Max.)
   const theirs = new RegExp(`\\b${escapeRegExp(joinTokens(name))}['’]s\\b`, 'i').test(text);
-  if ((!here && (itIs === 0 || !(OPENS_WITH_GREETING.test(text) || byTheWay))) || !isFramedName(name) || !person || theirs || SOMEONE_ELSE_INTRODUCED.test(text)) return null;
+  if ((!here && (itIs === 0 || !(OPENS_WITH_GREETING.test(text) || byTheWay))) || !isFramedName(name) || !person || theirs || SOMEONE_ELSE_INTRODUCED.test(text.replace(SAID_OF_THE_LISTENER, ' '))) return null;
   return { name: joinTokens(name), nickname: false };
 }

@@ -347,6 +347,27 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
   return !after || lineEnds || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
 }
 
+/** What the speaker is called, said right after their name: ", but everybody calls me", " (people call me", " but pls call me". */
+const NICKNAME_AFTER = /^(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?(?:(?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?calls?\s+me\s+\p{L}/u;
+
+/**
+ * A name no dictionary knows that opens the message (after a greeting, "i'm" or "it's"), followed by what the speaker
+ * is called instead: "yuki (people call me yu)", "oluwaseun but pls call me seun", "hi! siobhan, everyone calls me
+ * shiv". The name a nickname is given for is the speaker's own (statements.ts reads it so once it is capitalised).
+ */
+export function unknownNameBeforeNickname(tokens: readonly ModelWord[], text: string): string[] {
+  const words = tokens.filter((t) => t.text.trim() !== '');
+  const lower = words.map((t) => t.text.toLowerCase());
+  let i = GREETING.test(lower[0] ?? '') ? 1 : 0;
+  while ([',', '!', '.'].includes(lower[i] ?? '')) i++;
+  if (lower[i] === 'its' || lower[i] === 'im') i++;
+  else if ((lower[i] === 'it' && ["'s", '’s', 'is'].includes(lower[i + 1] ?? '')) || (lower[i] === 'i' && ['am', "'m", 'm'].includes(lower[i + 1] ?? ''))) i += 2;
+  const name = words[i];
+  if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text) || NOT_NAMES.has(name.text)) return [];
+  const at = text.toLowerCase().indexOf(name.text);
+  return at >= 0 && NICKNAME_AFTER.test(text.toLowerCase().slice(at + name.text.length)) ? [name.text] : [];
+}
+
 /**
  * A name no dictionary knows, given after "name is" / "name's" in lower case, or asked for ("call me lizzie", "everyone
  * calls me bex", "i go by sasha", "my nickname is bex"): "her name is priya", "my name is emma clarke" (up to two

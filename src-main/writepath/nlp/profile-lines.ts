@@ -4,6 +4,7 @@
  * in Leeds.", "I'm a nurse."). Only a message with two such fields or more is a profile ("Job: done ✅" alone is a note).
  */
 import { indefiniteArticle } from '../../../src-shared/text';
+import { ROLE_AT_FIRM } from './job-news';
 
 /** The sentence a field stands for, by its name; the value as typed goes where "$" is. */
 const FIELDS: readonly [RegExp, (value: string) => string | null][] = [
@@ -47,4 +48,36 @@ export function profileSaid(text: string): string {
   const lines = text.split(/\r?\n/);
   const said = lines.map(fieldSentence);
   return said.filter((s) => s !== null).length >= 2 ? lines.map((line, i) => said[i] ?? line).join('\n') : text;
+}
+
+/** The states a US city is written with: "austin tx", "Portland, OR". */
+const US_STATES = new Set(
+  'al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc'.split(' '),
+);
+/** What the fragment after the place says for an introduction: a role at a firm, work, study or an age. */
+const SAYS_OWN_WORK = new RegExp(`${ROLE_AT_FIRM.source}|^\\W*(?:i\\s+|im\\s+|i'm\\s+)?(?:work|working|study|studying|student|freelance|self[- ]employed|retired)\\b|^\\W*\\d{2}(?:\\s*(?:yo|y/o|years old))?\\W*$`, 'iu');
+/** A full stop between fragments (not in "St. Albans" or "e.g."). */
+const FRAGMENT_END = /(?<=\p{L}{2})\.\s+/u;
+
+/**
+ * An introduction typed as fragments, the way a chat opens: "marco. berlin. junior dev at zalando", "ben. austin tx.
+ * work at dell". A lone name the name finder takes for a person's, then a lone place it knows (a US city may carry its
+ * state), then more: said as "My name is Marco. I live in Berlin." with the rest as typed. Two fragments alone ("ben.
+ * austin.") as often list who came; a place that is also a first name ("austin") counts only with its state.
+ */
+export function fragmentsSaid(text: string, kindOf: (words: string) => string | undefined): string {
+  if (text.includes('\n')) return text;
+  const fragments = text.trim().split(FRAGMENT_END);
+  if (fragments.length < 3) return text;
+  const [name = '', place = '', ...rest] = fragments;
+  if (!/^\p{L}{2,}$/u.test(name) || kindOf(name.toLowerCase()) !== 'person') return text;
+  const placeWords = place.toLowerCase().replace(/,/g, ' ').split(/\s+/).filter(Boolean);
+  const withState = placeWords.length === 2 && US_STATES.has(placeWords[1] ?? '') && ['place', 'person'].includes(kindOf(placeWords[0] ?? '') ?? '');
+  const known = placeWords.length >= 1 && placeWords.length <= 2 && placeWords.every((w) => /^\p{L}+$/u.test(w)) && kindOf(placeWords.join(' ')) === 'place';
+  if ((!withState && !known) || !SAYS_OWN_WORK.test(rest[0] ?? '')) return text;
+  // Typed in lower case, said in lower case: the case restorer then reads the whole message as typed.
+  const lower = !/\p{Lu}/u.test(text);
+  const capital = (w: string): string => (lower ? w : `${w.charAt(0).toUpperCase()}${w.slice(1)}`);
+  const where = withState ? `${capital(placeWords[0] ?? '')} ${lower ? (placeWords[1] ?? '') : (placeWords[1] ?? '').toUpperCase()}` : placeWords.map(capital).join(' ');
+  return `${lower ? 'my' : 'My'} name is ${capital(name)}. ${lower ? 'i' : 'I'} live in ${where}. ${rest.join('. ')}`;
 }

@@ -32,7 +32,7 @@ import { saysAPlan } from './plans';
 import { divorceFinal, dumpedBy, partnerLeft, partnerNoMore } from './partner-change';
 import { birthdayStatement, FAVOURITE_WORDS, favouriteStatement, speakerState, STATE_WITHOUT_SUBJECT, subjectState, tellsOfAnEvent, withoutSlots } from './personal-states';
 import { takenBack } from './states-over';
-import { profileSaid } from './profile-lines';
+import { fragmentsSaid, profileSaid } from './profile-lines';
 import { jobOrHomeNews, NEW_JOB, newJobOnly, newsAfterNames, ROLE_AT_FIRM, roleAtFirmAlone } from './job-news';
 import { givenName, isPersonName, nameGivenAt, nameIsAt, nameStatement, nicknameStatement, oneSelfNamedTwice } from './names';
 import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT, nameIsMyRelative, startsWithoutSubject, usedTo } from './chat-forms';
@@ -106,7 +106,7 @@ export function readStatements(
     const name = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
     return analyzer.namedEntities?.(name).get(word.toLowerCase());
   };
-  const normalised = normaliseForParsing(withThenAndNow(selfCorrected(withoutQuotedSpeech(profileSaid(raw)), kindOf)));
+  const normalised = normaliseForParsing(withThenAndNow(selfCorrected(withoutQuotedSpeech(fragmentsSaid(profileSaid(raw), kindOf)), kindOf)));
   // Nothing in a script the English model does not read: no invented facts from other languages. A message
   // without "I", "my", "me", "we" or "our" is read only when it may be news said without its subject ("just moved to Porto").
   // ("name's Callum" is the speaker's name without a "my"; "new job: barista at Costa" the speaker's job.)
