@@ -120,10 +120,23 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     // A second word that names the firm's trade is part of its name.
     expect((await slotted('senior data analyst at cox automotive'))[1]).toMatchObject({ slot: 'user.employer', value: 'cox automotive' });
     expect((await slotted('got the job at stripe!!'))[0]).toMatchObject({ slot: 'user.employer', value: 'stripe' });
+    // "tho" is "though", not part of the firm's phrase.
+    expect((await slotted('handed in my notice at zalando yday tho'))[0]).toMatchObject({ slot: 'user.employer', value: 'ended:zalando' });
     // A kind of workplace, a time, an idiom or a description is no firm.
     for (const text of ['i work at home', 'i work at night', 'i work at weekends', 'nurse at hospital', 'dev at heart lol', 'dev at big tech lol', 'i work at school']) {
       expect((await slotted(text)).filter((f) => f.slot === 'user.employer')).toEqual([]);
     }
+  });
+
+  it('self-employed however it is typed, and for how long; a freelance role is no employer\'s (session 41)', async () => {
+    expect((await slotted("i'm self employed"))[0]).toMatchObject({ slot: 'user.employer', value: 'self-employed' });
+    expect((await slotted('3 months self employed and still alive'))[0]).toMatchObject({ slot: 'user.employer', value: 'self-employed' });
+    expect((await slotted('been self employed for 3 months'))[0]).toMatchObject({ content: 'User has been self-employed for 3 months', slot: 'user.employer' });
+    expect(await slotted("I'm a freelance frontend developer")).toEqual([
+      { content: 'User is a freelance frontend developer', slot: 'user.occupation', value: 'freelance frontend developer', day: null },
+      { content: 'User is self-employed', slot: 'user.employer', value: 'self-employed', day: null },
+    ]);
+    expect((await slotted('I was a freelance designer')).filter((f) => f.slot === 'user.employer')).toEqual([]);
   });
 
   it('a nickname after "call me" may be any noun; "it\'s over with NAME" ends the partner; eating everything ends a diet', async () => {

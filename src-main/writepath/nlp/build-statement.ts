@@ -178,7 +178,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       // "I'm a barista at Costa": the role, and where the subject works.
       const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));
       const worksAt = holds && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
-      return [occupation, ...worksAt];
+      // "I'm a freelance frontend developer": a role for no employer, which replaces the one held.
+      const ownBoss = holds && !org && role.length > 1 && SELF_EMPLOYED.has(lowerOf(role[0])) && !group.past ? [says(`${s} is self-employed`, { slot: slot('employer'), value: 'self-employed' })] : [];
+      return [occupation, ...worksAt, ...ownBoss];
     }
     // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed", "I'm retired": no job.
     if (object.length === 1 && ['divorced', 'separated'].includes(firstLower) && !group.past) return [says(`${s} ${group.phrase} ${objText}`, { slot: slot('partner'), value: endedValue('') })];
@@ -189,11 +191,14 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
     }
     // "I'm freelance now", "I'm self-employed": working for no employer, which replaces the one held.
     // ("I've been self-employed since March", "freelance for 2 years now": how long, after the state.)
-    const howLong = state.findIndex((t, i) => i > 0 && ['since', 'for'].includes(lowerOf(t)));
-    const spell = howLong > 0 ? state.slice(howLong).filter((t) => !['now', 'lol', 'haha', 'tbh', 'btw', 'already'].includes(lowerOf(t)) && t.pos !== 'PUNCT') : [];
-    const working = howLong > 0 && (isTimePhrase(spell) || isTimePhrase(spell.slice(1))) ? state.slice(0, howLong) : lowerOf(state.at(-1)) === 'now' ? state.slice(0, -1) : state;
+    // ("3 months self-employed and still alive": what follows "and" is another thing said.)
+    const joined = state.findIndex((t, i) => i > 1 && t.pos === 'CCONJ');
+    const told = joined > 0 ? state.slice(0, joined) : state;
+    const howLong = told.findIndex((t, i) => i > 0 && ['since', 'for'].includes(lowerOf(t)));
+    const spell = howLong > 0 ? told.slice(howLong).filter((t) => !['now', 'lol', 'haha', 'tbh', 'btw', 'already'].includes(lowerOf(t)) && t.pos !== 'PUNCT') : [];
+    const working = howLong > 0 && (isTimePhrase(spell) || isTimePhrase(spell.slice(1))) ? told.slice(0, howLong) : lowerOf(told.at(-1)) === 'now' ? told.slice(0, -1) : told;
     if (SELF_EMPLOYED.has(joinTokens(working).toLowerCase().replace(/\s*-\s*/g, '-')) && !group.past && !group.negated) {
-      return [says(`${s} ${group.phrase} ${joinTokens(howLong > 0 && working.length === howLong ? state : working)}`, { slot: slot('employer'), value: 'self-employed' })];
+      return [says(`${s} ${group.phrase} ${joinTokens(howLong > 0 && working.length === howLong ? told : working)}`, { slot: slot('employer'), value: 'self-employed' })];
     }
     if (first && DURABLE_ADJECTIVES.has(first.lemma)) {
       // "im vegan now dont laugh": a clause run on, opened by an auxiliary ("then relapsed" goes on); the state is before it.

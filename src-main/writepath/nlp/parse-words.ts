@@ -79,6 +79,10 @@ function normalisedWords(text: string): string {
     // A phone's short forms of days and weeks, so the time reader knows them ("yday", "2 wks ago", "tmrw").
     .replace(/\b(?:yday|ystd|ystrdy|yest)\b/gi, 'yesterday')
     .replace(/\b2day\b/gi, 'today')
+    // "self employed": the state the rules know as "self-employed".
+    .replace(/\bself\s+employed\b/gi, 'self-employed')
+    // "handed in my notice yday tho": the tagger reads "tho" as a noun of the phrase before it; it is "though".
+    .replace(/\btho\b/gi, 'though')
     // "in may", "last may", "the 3rd of may": the month, typed in lower case, which the tagger reads as "may" the verb.
     .replace(/(?<=\b(?:in|since|until|till|from|by|last|next|this|early|late|mid|of)\s+)may(?=[.,!?;:)]|\s*$|\s+(?:\d|last|this|next|and|but|lol|haha|so|then|when|after|before|or|because|cos|I|i|we|my)\b)/g, 'May')
     // "since jan", "in sept", "end of feb": a month by its short name, written out for the time reader. Its dot is an

@@ -40,6 +40,12 @@ export function speakerSupplied(text: string): string {
     .replace(at(String.raw`(?:vegan|vegetarian|veggie|pescatarian)\s*,?\s+(?:but|except|apart from|other than|though|tho)\b`), '$1$2I am ')
     // "self-employed for a month now", "freelance since june": working for oneself that long.
     .replace(at(String.raw`(?:self[- ]employed|freelance)\s+(?:since\s|for\s+(?:\d+|a|an|one|two|three|four|five|six|a few|a couple of)\s+(?:days?|weeks?|wks?|months?|years?|yrs?)\b)`), '$1$2I have been ')
+    .replace(at(String.raw`been (?:self[- ]employed|freelance)\s+(?:since|for)\b`), '$1$2I have ')
+    // "3 months self-employed and still alive", "two years freelance now": working for oneself that long.
+    .replace(
+      new RegExp(`${start}((?:[-*•]|\\d{1,2}[.)])?\\s*${OPENERS_BEFORE})(\\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple of)\\s+(days?|weeks?|wks?|months?|years?|yrs?)\\s+(self[- ]employed|freelance)\\b`, 'giu'),
+      '$1$2I have been $5 for $3 $4',
+    )
     // "based in edinburgh w my partner", "based out of Leeds": where the speaker lives.
     .replace(at(String.raw`based (?:in|out of)\s+(?!the\s+(?:uk|us|usa)\b)\p{L}`), '$1$2I am ')
     // "work at stripe, dublin office", "work for the nhs": where the speaker works, said as a line of its own.
