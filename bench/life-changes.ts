@@ -1,7 +1,7 @@
 /**
- * Truth over time, offline: each chat of `tests/fixtures/messaging/life-changes-heldout.json` and `…-heldout2.json`
- * (lives told to the assistant over months, each file written blind to the rules by a helper session; the rules were
- * then improved on the first, the second kept out as the honest figure) is recorded and consolidated session by
+ * Truth over time, offline: each chat of `tests/fixtures/messaging/life-changes-heldout.json`, `…-heldout2.json` and
+ * `…-heldout3.json` (lives told to the assistant over months, each file written blind to the rules by a helper session;
+ * the rules were then improved on the first, the second and third kept out as the honest figures) is recorded and consolidated session by
  * session with the offline extractor; at its end, each slot the chat states is compared with the current facts:
  * right (the latest value, and no other current one), stale (the latest and an older one both current), missing
  * (nothing current), wrong (only another value current). `never`: phrases of the chat's distractors ("lives in
@@ -41,6 +41,8 @@ export interface LifeChangesFigures {
 const FIXTURES = {
   tuned: join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout.json'),
   held_out: join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout2.json'),
+  // Session 41: a third, written blind to the rules and to the first two, to see whether the session's rules carry.
+  held_out_3: join(import.meta.dirname, '../tests/fixtures/messaging/life-changes-heldout3.json'),
 };
 /** Messages of a session are said this far apart. */
 const MESSAGE_GAP_MS = 20_000;
@@ -61,7 +63,7 @@ function verdict(current: readonly MemoryNode[], slot: string, expected: string)
 }
 
 export async function benchLifeChanges(options: { chat?: string; facts?: boolean } = {}): Promise<Record<keyof typeof FIXTURES, LifeChangesFigures>> {
-  return { tuned: await lifeChanges(FIXTURES.tuned, options), held_out: await lifeChanges(FIXTURES.held_out, options) };
+  return { tuned: await lifeChanges(FIXTURES.tuned, options), held_out: await lifeChanges(FIXTURES.held_out, options), held_out_3: await lifeChanges(FIXTURES.held_out_3, options) };
 }
 
 async function lifeChanges(file: string, options: { chat?: string; facts?: boolean }): Promise<LifeChangesFigures> {

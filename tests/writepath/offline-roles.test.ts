@@ -91,7 +91,10 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     expect(await slotted('ui designer @ rakuten, tokyo')).toEqual([
       { content: 'User is a ui designer at Rakuten', slot: 'user.occupation', value: 'ui designer', day: null },
       { content: 'User works at Rakuten', slot: 'user.employer', value: 'rakuten', day: null },
+      // Session 41: the city after the firm in such a line is where the speaker is based (not "oxford street").
+      { content: 'User is based in Tokyo', slot: 'user.residence', value: 'tokyo', day: null },
     ]);
+    expect((await slotted('barista at costa, oxford street')).map((f) => f.slot)).toEqual(['user.occupation', 'user.employer']);
     expect(await slotted('nurse at st james was so rude today')).toEqual([]);
     expect(await slotted('barista at costa?')).toEqual([]);
     expect(await slotted('team player at heart')).toEqual([]);
@@ -116,6 +119,7 @@ describe('offline: a life told the chat\'s way (phrasings from a blind fixture, 
     expect(await slotted('data analyst at delta, atlanta')).toEqual([
       { content: 'User is a data analyst at Delta', slot: 'user.occupation', value: 'data analyst', day: null },
       { content: 'User works at Delta', slot: 'user.employer', value: 'delta', day: null },
+      { content: 'User is based in Atlanta', slot: 'user.residence', value: 'atlanta', day: null },
     ]);
     // A second word that names the firm's trade is part of its name.
     expect((await slotted('senior data analyst at cox automotive'))[1]).toMatchObject({ slot: 'user.employer', value: 'cox automotive' });

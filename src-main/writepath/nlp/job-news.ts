@@ -4,7 +4,7 @@
  * walthamstow now" (chat-forms.ts, home-news.ts), and a new job told without a verb after the news: "got a new job!!
  * junior dev at a startup called Loopwise", "new job: barista at Costa".
  */
-import { indefiniteArticle } from '../../../src-shared/text';
+import { escapeRegExp, indefiniteArticle } from '../../../src-shared/text';
 import { joinTokens, type Token } from './analyzer';
 import { normaliseFact } from '../text';
 import { beenAt, firstDayAt, jobRole, lastDayAt, NEW_JOB, noLongerAt, SOMEONE_ELSES, someoneElsesButColleagues, workingAt } from './job-forms';
@@ -15,7 +15,7 @@ export { NEW_JOB };
 export const ROLE_AT_FIRM = new RegExp(String.raw`(?:^|[.!?]\s)\W*(?:(?:now|just|officially|currently|an?)\s+)*(?:[\p{L}-]+\s+){0,3}\p{L}*${JOB_SUFFIX.source.slice(0, -1)}\s+(?:at|for|with)\s+\p{L}`, 'iu');
 import { cameBackTo, livingIn, newHomeIn, residentOf, settledIn } from './home-news';
 import { employerAfter, lowerOf, properRuns } from './phrases';
-import { JOB_SUFFIX } from './lexicon';
+import { JOB_SUFFIX, STREET_WORDS, US_STATES } from './lexicon';
 import { onlyTimeOrFillers } from './state-words';
 import type { Built, Context, Subject } from './statement-types';
 
@@ -99,7 +99,7 @@ export function roleAt(tokens: readonly Token[], start: number, own: Subject, te
  * analyst at delta, atlanta", "now a nurse at St James's 💉". The speaker's occupation and employer (a place after a
  * comma may follow the firm). Not someone else's, a question, a plan or a job ended (as for a new job's news).
  */
-export function roleAtFirmAlone(tokens: readonly Token[], start: number, own: Subject, text: string): Built[] | null {
+export function roleAtFirmAlone(tokens: readonly Token[], start: number, own: Subject, text: string, isCity: (name: string) => boolean = () => false): Built[] | null {
   if (NOT_OWN_NEW_JOB.test(text)) return null;
   let i = start;
   while (['now', 'just', 'officially', 'currently', 'a', 'an'].includes(lowerOf(tokens[i]))) i++;
@@ -116,9 +116,17 @@ export function roleAtFirmAlone(tokens: readonly Token[], start: number, own: Su
   if (!onlyTimeOrFillers(joinTokens(after))) return null;
   const role = normaliseFact(joinTokens(found.role));
   const firm = { name: org, type: 'organization' as const, aliases: [] };
+  // "data analyst at delta, atlanta": a self-introduction's city after the firm is where the speaker is based.
+  // (The reader may end the clause at the comma: the city is then read from the message.)
+  const placeText = place && place.start === 0 ? place.text : (new RegExp(`${escapeRegExp(org)}\\s*,\\s*(\\p{Lu}[\\p{L}'-]*(?:\\s\\p{Lu}[\\p{L}'-]*)?)\\s*(?:$|[.!?(]|\\p{Extended_Pictographic})`, 'u').exec(text)?.[1] ?? null);
+  // ("atlanta ga": the state after the city; "oxford street" is a place in a town, not where one lives.)
+  const words = placeText?.split(/\s+/) ?? [];
+  const town = words.length === 2 && US_STATES.has((words[1] ?? '').toLowerCase()) ? (words[0] ?? '') : (placeText ?? '');
+  const city = town !== '' && !STREET_WORDS.has((town.split(/\s+/).at(-1) ?? '').toLowerCase()) && isCity(town) ? town : null;
   return [
     { content: `${own.text} is ${indefiniteArticle(role)} ${joinTokens(found.role)} at ${org}`, type: 'semantic', slot: `${own.key}.occupation`, value: role, entities: [firm] },
     { content: `${own.text} works at ${org}`, type: 'semantic', slot: `${own.key}.employer`, value: normaliseFact(org), entities: [firm] },
+    ...(city ? [{ content: `${own.text} is based in ${city}`, type: 'semantic' as const, slot: `${own.key}.residence`, value: normaliseFact(city), entities: [{ name: city, type: 'place' as const, aliases: [] }] }] : []),
   ];
 }
 

@@ -244,8 +244,15 @@ export const OTHER_DRINKS = /\b(?:coffees?|teas?|water|smoothies?|juices?|milk|c
 export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
+/** The last word of a place in a town, not a town: "oxford street", "camden market". */
+export const STREET_WORDS = words('street st road rd lane ln avenue ave square sq park station centre center mall market way close crescent hill');
+
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 
+/** The states a US city is written with: "austin tx", "Portland, OR". */
+export const US_STATES = new Set(
+  'al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc'.split(' '),
+);
 /** Last words only a firm's name has, in any case: "Ridgeline Analytics", "fenwick labs", "acme ltd". */
 export const FIRM_ONLY_ENDINGS = words('analytics labs lab consulting partners technologies solutions software systems studios ventures ltd limited llc inc plc gmbh holdings');
 /** An employer's, capitalised: also "Kestrel Consultancy", "Bright Studio", "Blue Agency" (in lower case "yoga studio" is a place). */

@@ -5,6 +5,7 @@
  */
 import { indefiniteArticle } from '../../../src-shared/text';
 import { ROLE_AT_FIRM } from './job-news';
+import { US_STATES } from './lexicon';
 
 /** The sentence a field stands for, by its name; the value as typed goes where "$" is. */
 const FIELDS: readonly [RegExp, (value: string) => string | null][] = [
@@ -50,10 +51,6 @@ export function profileSaid(text: string): string {
   return said.filter((s) => s !== null).length >= 2 ? lines.map((line, i) => said[i] ?? line).join('\n') : text;
 }
 
-/** The states a US city is written with: "austin tx", "Portland, OR". */
-const US_STATES = new Set(
-  'al ak az ar ca co ct de fl ga hi id il in ia ks ky la me md ma mi mn ms mo mt ne nv nh nj nm ny nc nd oh ok or pa ri sc sd tn tx ut vt va wa wv wi wy dc'.split(' '),
-);
 /** What the fragment after the place says for an introduction: a role at a firm, work, study or an age. */
 const SAYS_OWN_WORK = new RegExp(`${ROLE_AT_FIRM.source}|^\\W*(?:i\\s+|im\\s+|i'm\\s+)?(?:work|working|study|studying|student|freelance|self[- ]employed|retired)\\b|^\\W*\\d{2}(?:\\s*(?:yo|y/o|years old))?\\W*$`, 'iu');
 /** A full stop between fragments (not in "St. Albans" or "e.g."). */

@@ -260,7 +260,7 @@ function readClause(
   const jobNews = newsAfterNames(tokens, start, own, ctx) ?? (position.afterSomeoneElse ? null : jobOrHomeNews(tokens, start, own, ctx));
   if (jobNews) return { subject: own, statements: [jobNews], past: true };
   // "junior dev at zalando", "data analyst at delta, atlanta": a line that is only the speaker's role at a firm.
-  const role = position.afterSomeoneElse ? null : roleAtFirmAlone(tokens, start, own, ctx.text);
+  const role = position.afterSomeoneElse ? null : roleAtFirmAlone(tokens, start, own, ctx.text, (name) => ctx.named.get(name.toLowerCase()) === 'place');
   if (role) return { subject: own, statements: role };
   // "we had a baby girl, Maya", "back on the cigs", "8 months sober": life news, however the clause begins.
   const born = position.afterSomeoneElse ? null : birthStatement(tokens, start, own, ctx.text);
