@@ -152,7 +152,8 @@ const NOT_A_FIRM_AFTER_AT = new Set(
     'school uni college university hospital office church cafe café restaurant bar pub shop store bank gym clinic factory warehouse ' +
     'nursery hotel airport station site sea court prison uni farm lab desk reception till front back top bottom heart pace length ease ' +
     'random least most first last once times moment present all some any same mine ours yours it this that there least best worst ' +
-    'weekdays evenings mornings nighttime daytime christmastime').split(' '),
+    'weekdays evenings mornings nighttime daytime christmastime risk scale war peace rest play stake fault hand sight will speed ' +
+    'leisure liberty odds work-from-home wfh church temple mosque').split(' '),
 );
 
 /** A firm's trade said after its name: "cox automotive", "delta airlines", "shell energy", "tesco bank". */
