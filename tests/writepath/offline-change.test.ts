@@ -188,6 +188,26 @@ describe('offline change of mind: each phrase lands in the slot it changes', () 
   });
 });
 
+describe('a fact is signed with the articles the speaker left out (session 41)', () => {
+  it('puts "a"/"an" before a bare singular noun and as the next word sounds; leaves mass nouns, plurals and titles', async () => {
+    const said = async (text: string) => readStatements(await winkAnalyzer(), text, USER, SAID_AT).map((s) => s.content);
+    expect(await said('I got job in Aberdeen Royal Infirmary')).toEqual(['User got a job in Aberdeen Royal Infirmary']);
+    expect(await said('I work as ux designer in a agency')).toEqual(['User works as a ux designer in an agency']);
+    expect(await said('I bought new car')).toEqual(['User bought a new car']);
+    expect(await said("I'm an university student")).toEqual(['User is a university student']);
+    for (const [text, fact] of [
+      ['I love music', 'User loves music'],
+      ['I drink coffee', 'User drinks coffee'],
+      ['I have two kids', 'User has two kids'],
+      ['I work as Head Chef', 'User works as Head Chef'],
+    ]) expect(await said(text as string)).toEqual([fact]);
+  });
+
+  it('"I retire at Christmas" is a plan, not a retirement', async () => {
+    expect(await slotted('I retire at Christmas')).toEqual([]);
+  });
+});
+
 describe("a chat's everyday news about family, pets and pastimes", () => {
   it('an unnamed relative is the subject; only a one-of relation has slots', async () => {
     expect(await slotted('my sister lives in lyon')).toEqual([{ content: "User's sister lives in Lyon", slot: null, value: null, day: null }]);

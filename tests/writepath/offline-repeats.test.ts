@@ -15,7 +15,7 @@ const SAID_AT = Date.parse('2026-11-23T09:00:00Z');
 const USER: Speaker = { name: 'User', isUser: true };
 const SENTENCES = ['I live in Berlin.', 'I moved to Lisbon last month.', 'My brother Tomás works at Acme Corp.', 'I managing my social media.', 'Do you live in Berlin?'];
 
-/** The analyzer, counting the clauses it is asked to check (clauseDefect tags each fact again). */
+/** The analyzer, counting the clauses it is asked to check (signedClause tags each fact again). */
 function countingAnalyzer(inner: TextAnalyzer): { analyzer: TextAnalyzer; calls: () => number } {
   let calls = 0;
   return {
@@ -48,7 +48,7 @@ describe('offline reader on repeated text (issue 21)', () => {
     const repeated = readStatements(analyzer, Array.from({ length: times }, () => SENTENCES.join(' ')).join(' '), USER, SAID_AT, (c) => dropped.push(c));
     expect(repeated).toEqual(Array.from({ length: times }, () => once.statements).flat());
     expect(dropped).toEqual(Array.from({ length: times }, () => once.dropped).flat());
-    // One reading of the text, then one check per distinct fact (clauseDefect's cache is keyed by analyzer name).
+    // One reading of the text, then one check per distinct fact (signedClause's cache is keyed by analyzer name).
     expect(calls()).toBe(1 + once.statements.length + once.dropped.length);
   });
 

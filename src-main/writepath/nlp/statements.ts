@@ -39,14 +39,14 @@ import { MAY_BE_OVER_WITH, overWith, coupleStatement, homeIsIn, MAY_DROP_SUBJECT
 import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introductions';
 import { addressIs, NEW_HOME_SAID } from './home-news';
 import { jobIsAt } from './job-forms';
-import { clauseDefect } from './well-formed';
+import { signedClause } from './well-formed';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
 
 export type { Speaker, Statement, StatementEntity } from './statement-types';
 
 /** Changes whose present ("I start …", "I'm moving …") is said of a plan, not of what holds now. */
-const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose']);
+const PLANNED_CHANGES = new Set(['start', 'begin', 'leave', 'move', 'relocate', 'quit', 'join', 'resign', 'lose', 'retire']);
 
 /** "be like", "was like", "goes like": what follows quotes someone. */
 const QUOTING_LIKE = new Set(['be', 'was', 'is', 'were', "'s", 'am', 'goes', 'went', 'all']);
@@ -220,9 +220,11 @@ function readSentence(analyzer: TextAnalyzer, whole: Sentence, reference: number
     const time = said === undefined || /^(?:now|right now|today|currently)$/i.test(said.text.trim()) ? (stateBegan(sentenceText, reference, ctext) ?? said?.time ?? null) : said.time;
     // "we moved to Vercel for hosting": the tagger makes "for hosting" a clause of its own; it still says a service.
     const forSoftwareNext = forSoftware(sentence.tokens.slice(clauseStart + clause.tokens.length));
-    for (const { timeless, ...s } of subjectAndRest.statements) {
-      if (forSoftwareNext && unknownPlaceMovedTo(s, ctx)) continue;
-      const defect = clauseDefect(analyzer, s.content);
+    for (const { timeless, ...built } of subjectAndRest.statements) {
+      if (forSoftwareNext && unknownPlaceMovedTo(built, ctx)) continue;
+      // ("User met nice girl" is signed as "User met a nice girl".)
+      const { content, defect } = signedClause(analyzer, built.content);
+      const s = { ...built, content };
       if (defect) reading.dropped.push([s.content, defect]);
       else reading.statements.push({ ...s, eventTime: timeless || said?.text.trim().toLowerCase() === s.value ? null : time }); // ("my name is april")
     }
