@@ -195,8 +195,15 @@ describe('a fact is signed with the articles the speaker left out (session 41)',
     expect(await said('I work as ux designer in a agency')).toEqual(['User works as a ux designer in an agency']);
     expect(await said('I bought new car')).toEqual(['User bought a new car']);
     expect(await said("I'm an university student")).toEqual(['User is a university student']);
+    // "quit job": the job was theirs.
+    expect(await said('I quit job today')).toEqual(['User quit their job']);
     for (const [text, fact] of [
       ['I love music', 'User loves music'],
+      // The run's last noun counts; an abbreviation keeps the article written before it.
+      ['i love cat videos', 'User loves cat videos'],
+      ['i hate job interviews', 'User hates job interviews'],
+      ['i support man utd', 'User supports man utd'],
+      ['i have an mba', 'User has an mba'],
       ['I drink coffee', 'User drinks coffee'],
       ['I have two kids', 'User has two kids'],
       ['I work as Head Chef', 'User works as Head Chef'],

@@ -209,12 +209,18 @@ describe('an introduction as a chat opens with it (session 41)', () => {
     // Not a mood or an errand before "call me".
     expect(await named('sorry, but pls call me later')).toEqual([]);
     expect(await named('hungry but pls call me back')).toEqual([]);
+    // A chat's short forms open a message as a name would; what follows "call me" must read as a name.
+    for (const text of ['im omw, pls call me when ur here', 'bby, pls call me back', 'welp, everyone calls me old now', 'ikr, people call me a nerd']) {
+      expect((await named(text)).filter((s) => s.slot === 'user.name'), text).toEqual([]);
+    }
   });
 
   it('"NAME here" stands though a friend\'s word about the assistant follows; someone else introduced does not', async () => {
     expect((await named("priya here, my friend said you're good for keeping track of stuff")).map((s) => s.value)).toEqual(['priya']);
     expect(await named('Dana here! is what my sister says')).toEqual([]);
     expect(await named("dana here, my sister said she'd join")).toEqual([]);
+    // Someone's "you said" may be anyone's words.
+    expect(await named('mike here, you said you would call')).toEqual([]);
   });
 
   it('a name, a place and a role typed as fragments are the speaker\'s name, home and job', async () => {
@@ -233,5 +239,6 @@ describe('an introduction as a chat opens with it (session 41)', () => {
     // Without a word of work or age after them, names and places in fragments are as often a list of who and where.
     expect(await read('dana. paris. it was lovely')).toEqual([]);
     expect(await read('ben. austin. sam. all came')).toEqual([]);
+    for (const text of ['tom. paris. work trip next week', 'james. leeds. work was awful today', 'sarah. rome. 25']) expect(await read(text), text).toEqual([]);
   });
 });

@@ -179,7 +179,9 @@ export function buildStatement(subject: Subject, group: VerbGroup, object: Token
       const unpaid = role.some((t) => ['volunteer', 'student', 'unpaid', 'honorary', 'guest'].includes(lowerOf(t)));
       const worksAt = holds && org && lowerOf(object[stop]) === 'at' && !STUDIES.has(noun.lemma) && !unpaid ? [says(`${s} works at ${org}`, { slot: slot('employer'), value: normaliseFact(org), entities: [{ name: org, type: 'organization', aliases: [] }] })] : [];
       // "I'm a freelance frontend developer": a role for no employer, which replaces the one held.
-      const ownBoss = holds && !org && role.length > 1 && SELF_EMPLOYED.has(lowerOf(role[0])) && !group.past ? [says(`${s} is self-employed`, { slot: slot('employer'), value: 'self-employed' })] : [];
+      // (Not a freelance role on the side: "in my spare time", "at weekends", or beside a job somewhere.)
+      const sideline = /\b(?:on the side|spare time|side (?:gig|hustle|job)|weekends?|evenings?|part[- ]time)\b|\bwork(?:s|ing)? (?:at|for)\b|\bjob at\b/i.test(ctx.text);
+      const ownBoss = holds && !org && role.length > 1 && SELF_EMPLOYED.has(lowerOf(role[0])) && !group.past && !sideline ? [says(`${s} is self-employed`, { slot: slot('employer'), value: 'self-employed' })] : [];
       return [occupation, ...worksAt, ...ownBoss];
     }
     // "I'm divorced now", "I'm separated": no partner, as "single" says; "I'm (currently) unemployed", "I'm retired": no job.

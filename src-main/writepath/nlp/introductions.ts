@@ -84,10 +84,11 @@ export const MAY_INTRODUCE = { test: (text: string): boolean => INTRODUCED_IN_CA
 /** Someone else's words or visit: "Dana here! is what my sister says", "Jo here! she's visiting". */
 const SOMEONE_ELSE_INTRODUCED = /\b(?:says?|said|signs?|voicemail|wrote|texted|on my phone|account|joke|she|he|she's|he's|his|her|they|there)\b|\bis what\b/i;
 /**
- * Someone's word about the listener, told after an introduction ("priya here, my friend said you're good for keeping
- * track of stuff"): what a friend said of the assistant is no one else introducing themselves.
+ * A friend's word about the listener, told after an introduction ("priya here, my friend said you're good for keeping
+ * track of stuff"): what the speaker's friend said of the assistant is no one else introducing themselves ("mike here,
+ * you said you would call" may be anyone's words).
  */
-const SAID_OF_THE_LISTENER = /\b(?:says?|said)\s+(?:that\s+)?(?:you|u|ur|you're|youre|you'd|you'll)\b/gi;
+const SAID_OF_THE_LISTENER = /\bmy\s+[\p{L}-]+\s+(?:says?|said)\s+(?:that\s+)?(?:you|u|ur|you're|youre|you'd|you'll)\b/giu;
 /** What may follow a name in an introduction: "again lol", "x", "from the gym", "from accounts". */
 const AFTER_INTRODUCTION = new Set(['again', 'lol', 'haha', 'x', 'xx', 'xxx', 'btw', 'hehe']);
 

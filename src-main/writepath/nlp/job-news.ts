@@ -118,7 +118,7 @@ export function roleAtFirmAlone(tokens: readonly Token[], start: number, own: Su
   const firm = { name: org, type: 'organization' as const, aliases: [] };
   // "data analyst at delta, atlanta": a self-introduction's city after the firm is where the speaker is based.
   // (The reader may end the clause at the comma: the city is then read from the message.)
-  const placeText = place && place.start === 0 ? place.text : (new RegExp(`${escapeRegExp(org)}\\s*,\\s*(\\p{Lu}[\\p{L}'-]*(?:\\s\\p{Lu}[\\p{L}'-]*)?)\\s*(?:$|[.!?(]|\\p{Extended_Pictographic})`, 'u').exec(text)?.[1] ?? null);
+  const placeText = place && place.start === 0 ? place.text : (new RegExp(`${escapeRegExp(org)}\\s*,\\s*(\\p{Lu}[\\p{L}'-]*(?:\\s(?:\\p{Lu}[\\p{L}'-]*|\\p{Ll}{2}))?)\\s*(?:$|[.!?]|\\p{Extended_Pictographic})`, 'u').exec(text)?.[1] ?? null);
   // ("atlanta ga": the state after the city; "oxford street" is a place in a town, not where one lives.)
   const words = placeText?.split(/\s+/) ?? [];
   const town = words.length === 2 && US_STATES.has((words[1] ?? '').toLowerCase()) ? (words[0] ?? '') : (placeText ?? '');

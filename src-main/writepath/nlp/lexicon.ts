@@ -245,7 +245,7 @@ export const POSSESSIVE_DETERMINERS = words("my your his her our their its ur");
 
 /** What a firm is called: "a startup called fieldnote", "at a small agency named Brightwave". */
 /** The last word of a place in a town, not a town: "oxford street", "camden market". */
-export const STREET_WORDS = words('street st road rd lane ln avenue ave square sq park station centre center mall market way close crescent hill');
+export const STREET_WORDS = words('street st road rd lane ln avenue ave square sq park station centre center mall market way close crescent hill bridge');
 
 export const FIRMS = words("company startup firm agency business place shop studio consultancy");
 

@@ -143,45 +143,29 @@ export function unknownNamesAfterPlaceWords(tokens: readonly ModelWord[]): strin
 }
 
 /**
- * Where one works said with "at" that names no firm: a place of any firm ("at home", "at the office" is read with its
- * "the"), a kind of workplace ("barista at cafe", "nurse at hospital"), a time ("work at night", "job at weekends"),
- * or an idiom ("a dev at heart", "work at pace").
+ * The second word of a firm's name that only a firm's trade is: "cox automotive", "delta airlines", "rolls motors". Not
+ * words a kind of place or thing also ends in ("food bank", "car insurance", "investment bank", "support group").
  */
-const NOT_A_FIRM_AFTER_AT = new Set(
-  ('home work night nights weekend weekends day days noon midnight dawn lunch lunchtime dinner breakfast christmas easter ' +
-    'school uni college university hospital office church cafe café restaurant bar pub shop store bank gym clinic factory warehouse ' +
-    'nursery hotel airport station site sea court prison uni farm lab desk reception till front back top bottom heart pace length ease ' +
-    'random least most first last once times moment present all some any same mine ours yours it this that there least best worst ' +
-    'weekdays evenings mornings nighttime daytime christmastime risk scale war peace rest play stake fault hand sight will speed ' +
-    'leisure liberty odds work-from-home wfh church temple mosque').split(' '),
-);
-
-/** A firm's trade said after its name: "cox automotive", "delta airlines", "shell energy", "tesco bank". */
-const FIRM_TRADES = new Set(
-  'automotive airlines airways air motors energy insurance foods pharma pharmaceuticals health healthcare logistics networks telecom games entertainment records publishing bank financial group media digital capital tech industries'.split(' '),
-);
+const FIRM_TRADES = new Set('automotive airlines airways motors pharmaceuticals logistics telecoms telecom'.split(' '));
 
 /**
- * A firm whose name is an everyday word, typed in lower case right where only an employer goes: after a role or a
- * job noun and "at" ("data analyst at delta", "a new role at stripe", "handed in my notice at boots") or "work at"
- * ("i work at stripe, dublin office"), ending the phrase. The model knows "delta" and "stripe" as words, so no guess
- * from unknown words finds them; a workplace kind, a time or an idiom is no firm (NOT_A_FIRM_AFTER_AT).
+ * A firm named by an everyday word and its trade, typed in lower case right where only an employer goes: after a role,
+ * a job noun, a notice or "work", and "at" ("senior data analyst at cox automotive", "i work at delta airlines"). A single
+ * everyday word there is left alone: "delta" or "stripe" is as often "library", "pool" or "football" (a kind of place,
+ * which no dictionary here tells from a firm).
  */
 export function everydayWordFirmsAtWork(tokens: readonly ModelWord[]): string[] {
   const out: string[] = [];
   tokens.forEach((t, i) => {
     const before = tokens[i - 1];
-    const after = tokens[i + 1];
-    if (!t.known || !before || before.text.toLowerCase() !== 'at' || !/^\p{Ll}{3,}$/u.test(t.text) || NOT_A_FIRM_AFTER_AT.has(t.text) || NOT_EMPLOYERS.has(t.text)) return;
-    if (!['NOUN', 'PROPN', 'VERB'].includes(t.pos)) return;
+    const trade = tokens[i + 1];
+    if (!t.known || !before || before.text.toLowerCase() !== 'at' || !/^\p{Ll}{3,}$/u.test(t.text) || t.pos === 'ADJ' || !trade || !FIRM_TRADES.has(trade.text)) return;
     const head = tokens[i - 2];
     const working = head !== undefined && head.lemma === 'work' && head.pos === 'VERB';
     if (!working && !roleNoun(head) && !JOB_NOUNS.has(head?.lemma ?? '') && !NOTICE_NOUNS.has(head?.lemma ?? '')) return;
-    // ("senior data analyst at cox automotive": a second word that says the firm's trade is part of its name.)
-    const trade = after !== undefined && FIRM_TRADES.has(after.text) ? after : undefined;
-    const next = trade ? tokens[i + 2] : after;
+    const next = tokens[i + 2];
     const ends = !next || ['PUNCT', 'CCONJ', 'SCONJ', 'SYM'].includes(next.pos) || /\p{Extended_Pictographic}/u.test(next.text) || AFTER_A_NAME.has(next.text.toLowerCase());
-    if (ends) out.push(trade ? `${t.text} ${trade.text}` : t.text);
+    if (ends) out.push(`${t.text} ${trade.text}`);
   });
   return out;
 }
@@ -349,14 +333,19 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
 }
 
 /** What the speaker is called, said right after their name: ", but everybody calls me", " (people call me", " but pls call me". */
-const NICKNAME_AFTER = /^(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?(?:(?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?calls?\s+me\s+\p{L}/u;
+const NICKNAME_AFTER = /^(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?((?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?calls?\s+me\s+(\p{L}+)/u;
+/** A chat's interjections and short forms that open a message as a name would: "omw, pls call me when ur here". */
+const NOT_A_NAME_OPENING = new Set(
+  'omw otw bby bb soz sry ofc ikr idk welp ugh ughh omfg omg lol lmao ok okay okk kk yeah yea yep nope nah hmm hm oops sorry thanks thx ty hey hi hiya yo sup babe hun'.split(' '),
+);
 
 /**
  * A name no dictionary knows that opens the message (after a greeting, "i'm" or "it's"), followed by what the speaker
  * is called instead: "yuki (people call me yu)", "oluwaseun but pls call me seun", "hi! siobhan, everyone calls me
- * shiv". The name a nickname is given for is the speaker's own (statements.ts reads it so once it is capitalised).
+ * shiv". The name a nickname is given for is the speaker's own (statements.ts reads it so once it is capitalised). What
+ * follows "call me" must read as a name too (`nameLike`): "omw, pls call me when ur here" names no one.
  */
-export function unknownNameBeforeNickname(tokens: readonly ModelWord[], text: string): string[] {
+export function unknownNameBeforeNickname(tokens: readonly ModelWord[], text: string, nameLike: (word: string) => boolean): string[] {
   const words = tokens.filter((t) => t.text.trim() !== '');
   const lower = words.map((t) => t.text.toLowerCase());
   let i = GREETING.test(lower[0] ?? '') ? 1 : 0;
@@ -364,9 +353,11 @@ export function unknownNameBeforeNickname(tokens: readonly ModelWord[], text: st
   if (lower[i] === 'its' || lower[i] === 'im') i++;
   else if ((lower[i] === 'it' && ["'s", '’s', 'is'].includes(lower[i + 1] ?? '')) || (lower[i] === 'i' && ['am', "'m", 'm'].includes(lower[i + 1] ?? ''))) i += 2;
   const name = words[i];
-  if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text) || NOT_NAMES.has(name.text)) return [];
+  if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text) || NOT_NAMES.has(name.text) || NOT_A_NAME_OPENING.has(name.text)) return [];
   const at = text.toLowerCase().indexOf(name.text);
-  return at >= 0 && NICKNAME_AFTER.test(text.toLowerCase().slice(at + name.text.length)) ? [name.text] : [];
+  const called = at < 0 ? null : NICKNAME_AFTER.exec(text.toLowerCase().slice(at + name.text.length));
+  const nickname = called?.[2] ?? '';
+  return called && nickname.length >= 2 && !NOT_CALLED.has(nickname) && !NOT_A_NAME_OPENING.has(nickname) && nameLike(nickname) ? [name.text] : [];
 }
 
 /**

@@ -51,8 +51,8 @@ export function profileSaid(text: string): string {
   return said.filter((s) => s !== null).length >= 2 ? lines.map((line, i) => said[i] ?? line).join('\n') : text;
 }
 
-/** What the fragment after the place says for an introduction: a role at a firm, work, study or an age. */
-const SAYS_OWN_WORK = new RegExp(`${ROLE_AT_FIRM.source}|^\\W*(?:i\\s+|im\\s+|i'm\\s+)?(?:work|working|study|studying|student|freelance|self[- ]employed|retired)\\b|^\\W*\\d{2}(?:\\s*(?:yo|y/o|years old))?\\W*$`, 'iu');
+/** What the fragment after the place says for an introduction: a role at a firm, work or study somewhere, a state of work, an age. */
+const SAYS_OWN_WORK = new RegExp(`${ROLE_AT_FIRM.source}|^\\W*(?:i\\s+)?(?:work|working|study|studying)\\s+(?:at|for|as)\\s+\\p{L}|^\\W*(?:student|freelance|self[- ]employed|retired)\\b|^\\W*\\d{2}\\s*(?:yo|y/o|years old)\\W*$`, 'iu');
 /** A full stop between fragments (not in "St. Albans" or "e.g."). */
 const FRAGMENT_END = /(?<=\p{L}{2})\.\s+/u;
 

@@ -87,10 +87,13 @@ function findDefect(all: readonly Token[]): string | null {
  * "got job in Aberdeen"): the ones chats tell of their lives with. Roles are found by their ending (JOB_SUFFIX).
  */
 const COUNT_NOUNS = new Set(
-  ('job girl boy guy man woman lady bloke flat house apartment car bike dog cat puppy kitten baby boyfriend girlfriend ' +
+  ('job girl boy guy woman lady bloke flat house apartment car bike dog cat puppy kitten baby boyfriend girlfriend ' +
     'offer promotion raise place room phone laptop tattoo degree interview contract position role flatmate roommate ' +
     'friend wedding holiday trip mortgage loan scholarship internship apprenticeship placement course diagnosis').split(' '),
 );
+
+/** Verbs said of one's own job: "quit job", "lost job", "love job" are the speaker's job ("their"), not "a job". */
+const OWN_JOB_VERBS = new Set(['quit', 'lose', 'leave', 'love', 'hate', 'like', 'start', 'change']);
 
 /** A singular noun that needs an article before it: a listed one, or after "as" a role ("as ux designer"). */
 function needsArticle(t: Token, afterAs: boolean): boolean {
@@ -118,18 +121,25 @@ function articlesPutRight(content: string, tokens: readonly Token[]): string {
     if (i === 0 || starts[i] === -1) return;
     const afterAs = t.text.toLowerCase() === 'as';
     if (t.pos !== 'VERB' && !afterAs) return;
-    // Up to two describing words, then the noun ("nice girl", "ux designer", "senior test engineer").
+    // Up to two describing words, then the noun ("nice girl", "ux designer", "senior test engineer"); the run's last
+    // noun is the one that counts ("cat videos", "job interviews", "house music" need no article).
     let j = i + 1;
     while (j < tokens.length && j <= i + 3 && ['ADJ', 'NOUN', 'PROPN'].includes(tokens[j]?.pos ?? '') && !needsArticle(tokens[j] as Token, afterAs)) j++;
     const noun = tokens[j];
     const first = tokens[i + 1];
-    if (!noun || !first || j > i + 3 || !needsArticle(noun, afterAs) || starts[i + 1] === undefined || (starts[i + 1] ?? -1) < 0) return;
+    if (!noun || !first || j > i + 3 || !needsArticle(noun, afterAs) || (starts[i + 1] ?? -1) < 0) return;
+    if (['NOUN', 'PROPN', 'NUM'].includes(tokens[j + 1]?.pos ?? '')) return;
     // ("User works as Head Chef": capitals are a title, said as the speaker wrote it.)
     if (tokens.slice(i + 1, j + 1).some((w) => /^\p{Lu}/u.test(w.text))) return;
-    inserts.push({ at: starts[i + 1] as number, word: indefiniteArticle(first.text) });
+    // "quit job today", "lost job": the job was theirs.
+    const theirs = noun.text === 'job' && OWN_JOB_VERBS.has(t.lemma);
+    inserts.push({ at: starts[i + 1] as number, word: theirs ? 'their' : indefiniteArticle(first.text) });
   });
   let out = content;
   for (const { at, word } of inserts.reverse()) out = `${out.slice(0, at)}${word} ${out.slice(at)}`;
-  // "a agency", "an job": the article as the next word sounds.
-  return out.replace(/\b(a|an) (\p{Ll}[\p{Ll}-]*)/gu, (whole, article: string, word: string) => `${indefiniteArticle(word)} ${word}`);
+  // "in a agency": "an" before a word that begins with a vowel sound. ("an mba", "an hr assistant" are left as written.)
+  return out
+    .replace(/\ba ([aeio]\p{Ll}{2,})\b/gu, (whole, word: string) => (indefiniteArticle(word) === 'an' ? `an ${word}` : whole))
+    // ("an university": a "u" said "you"; not "an mba", "an hr assistant", spelled out.)
+    .replace(/\ban (u\p{Ll}{3,})\b/gu, (whole, word: string) => (indefiniteArticle(word) === 'a' ? `a ${word}` : whole));
 }
