@@ -86,11 +86,16 @@ export function winkAnalyzer(): Promise<TextAnalyzer> {
         const words = wordsOf(text);
         const atCues = firstNamesAtPersonCues(text, doc.match('#FirstName').out('array') as string[]);
         const cued = new Set(atCues.map((n) => lettersOnly(n).toLowerCase()));
-        const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words, firstNameToo), ...unknownNameBeforeNickname(words, text, (w) => { const word = wordsOf(w)[0]; return word !== undefined && (!word.known || firstNameToo(w) || isListedFirstName(w)); }), ...unknownNamesAfterNameIs(words, cued, firstNameToo)];
+        const firstNames = [...atCues, ...unknownSurnamesAfter(words, cued), ...unknownNamesInCouples(words), ...unknownNameAfterGreeting(words, firstNameToo), ...unknownNameBeforeNickname(words, text, mayBeNickname), ...unknownNamesAfterNameIs(words, cued, firstNameToo)];
         const acronyms = new Set((doc.match('#Acronym').out('array') as string[]).map((a) => lettersOnly(a).toLowerCase()));
         lastKnown = { text, names: [...(doc.places().out('array') as string[]), ...(doc.organizations().out('array') as string[]), ...firstNames], acronyms };
       }
       return lastKnown.names;
+    };
+    // What follows "call me" may be a nickname: a word no dictionary knows, or a first name ("jay", "sam").
+    const mayBeNickname = (w: string): boolean => {
+      const word = wordsOf(w)[0];
+      return word !== undefined && (!word.known || firstNameToo(w) || isListedFirstName(w));
     };
     // ("ibm", "bbc": the names compromise knows as acronyms, read with the known names.)
     const knownAcronyms = (text: string): ReadonlySet<string> => {

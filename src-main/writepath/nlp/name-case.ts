@@ -5,7 +5,7 @@
  * libraries' readings; the rules are here.
  */
 import { escapeRegExp } from '../../../src-shared/text';
-import { FIRM_ONLY_ENDINGS, FIRMS, JOB_SUFFIX, NOT_JOBS, NOT_NAMES, RELATIONS } from './lexicon';
+import { CHAT_SHORTHAND, FIRM_ONLY_ENDINGS, FIRMS, JOB_SUFFIX, NOT_JOBS, NOT_NAMES, RELATIONS } from './lexicon';
 import { isNameWord } from './first-names';
 
 /** A name without what the name finder leaves around it ("porto!!", "(acme)"). */
@@ -204,8 +204,9 @@ export function firmNamesBySuffix(text: string): string[] {
 const PERSON_CUE_BEFORE = new RegExp(
   String.raw`(?:call me|calls me|go by|goes by|going by|nickname is|nickname's|dating|seeing|engaged to|married to|married|divorced from|divorced|dumped by|dumped|ditched|with|w\/?|called|named|i am|i'm|im|name's|names|name is|me and|me n|my (?:(?:best|older|younger|little|big|baby|twin|new)\s+)?(?:(?:step|half)-?)?(?:${[...RELATIONS, 'bf', 'gf', 'hubby', 'bro', 'sis', 'mate', 'dog', 'cat', 'puppy', 'kitten'].join('|')})(?:-in-law)?(?:\s+(?:is|was|'s))?)(?:\s+|\s*\(\s*)$`,
 );
-const PERSON_CUE_AFTER =
-  /^(?:(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?(?:(?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends)\s+)?calls?\s+me\b|\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|\s+was|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter|ex)\b)/;
+/** What the speaker is called instead, said right after a name: ", but everybody calls me", " (people call me", " but pls call me". */
+const CALLED_INSTEAD = String.raw`(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?(?:(?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?calls?\s+me`;
+const PERSON_CUE_AFTER = new RegExp(String.raw`^(?:${CALLED_INSTEAD}\b|\s*(?:\(\s*|,\s*)my\s+(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|ex|brother|sister|bro|sis|son|daughter|mum|mom|dad|cousin|friend|best friend)\s*[),]|\s+(?:and|n|&)\s+(?:i|me)\b|\s+(?:just\s+|finally\s+)?(?:dumped|ditched|broke up with|split up with|left)\s+me\b|(?:\s+is|\s+was|['’]s)\s+(?:officially\s+|now\s+|finally\s+)?my\s+(?:new\s+)?(?:bf|gf|boyfriend|girlfriend|husband|hubby|wife|partner|fianc[eé]e?|brother|sister|son|daughter|ex)\b)`);
 
 /** An introduction's opening before a name: "hey its marcus", "hi, it's jo", "this is kate btw" (from the message's start). */
 const INTRODUCTION_BEFORE = /^\W*(?:(?:hi+|hey+a?|hello+|hiya+|heya+|yo+)\b[\s,!.]*)?(?:it'?s|it is|this is)\s+$/;
@@ -332,12 +333,13 @@ export function unknownNameAfterGreeting(tokens: readonly ModelWord[], firstName
   return !after || lineEnds || after.pos === 'PUNCT' || after.pos === 'SYM' || /\p{Extended_Pictographic}/u.test(after.text) || AFTER_A_NAME.has(after.text.toLowerCase()) || ['here', 'and'].includes(after.text.toLowerCase()) ? [name.text] : [];
 }
 
-/** What the speaker is called, said right after their name: ", but everybody calls me", " (people call me", " but pls call me". */
-const NICKNAME_AFTER = /^(?:\s*,\s*(?:but\s+)?|\s*\(\s*|\s+but\s+)(?:(?:pls|please|just|you can|u can)\s+)?((?:everyone|everybody|people|ppl|friends|most people|most ppl|my friends|all my friends)\s+)?calls?\s+me\s+(\p{L}+)/u;
+/** The name the speaker is called instead, after their own (CALLED_INSTEAD). */
+const NICKNAME_AFTER = new RegExp(String.raw`^${CALLED_INSTEAD}\s+(\p{L}+)`, 'u');
 /** A chat's interjections and short forms that open a message as a name would: "omw, pls call me when ur here". */
-const NOT_A_NAME_OPENING = new Set(
-  'omw otw bby bb soz sry ofc ikr idk welp ugh ughh omfg omg lol lmao ok okay okk kk yeah yea yep nope nah hmm hm oops sorry thanks thx ty hey hi hiya yo sup babe hun'.split(' '),
-);
+const NOT_A_NAME_OPENING = new Set([
+  ...CHAT_SHORTHAND,
+  ...'omw otw bby bb soz sry ofc welp ugh ughh omfg lmao ok okay okk kk yeah yea yep nope nah hmm hm oops sorry thanks thx ty hey hi hiya yo sup babe hun'.split(' '),
+]);
 
 /**
  * A name no dictionary knows that opens the message (after a greeting, "i'm" or "it's"), followed by what the speaker
@@ -356,7 +358,7 @@ export function unknownNameBeforeNickname(tokens: readonly ModelWord[], text: st
   if (!name || name.known || !/^\p{Ll}{3,}$/u.test(name.text) || /(\p{L})\1\1/u.test(name.text) || CHAT_PEOPLE_WORDS.has(name.text) || NOT_NAMES.has(name.text) || NOT_A_NAME_OPENING.has(name.text)) return [];
   const at = text.toLowerCase().indexOf(name.text);
   const called = at < 0 ? null : NICKNAME_AFTER.exec(text.toLowerCase().slice(at + name.text.length));
-  const nickname = called?.[2] ?? '';
+  const nickname = called?.[1] ?? '';
   return called && nickname.length >= 2 && !NOT_CALLED.has(nickname) && !NOT_A_NAME_OPENING.has(nickname) && nameLike(nickname) ? [name.text] : [];
 }
 

@@ -19,7 +19,7 @@ const SUBJECT_POS = new Set(['NOUN', 'PROPN', 'PRON', 'X']);
 const checked = new Map<string, string | null>();
 const CHECKED_MAX = 2_048;
 
-/** A fact as it is signed (withArticles), and why it is not a well-formed clause (null when it is). */
+/** A fact as it is signed (articlesPutRight), and why it is not a well-formed clause (null when it is). */
 export interface SignedClause {
   content: string;
   defect: string | null;
@@ -38,7 +38,7 @@ export function clauseDefect(analyzer: TextAnalyzer, content: string): string | 
 }
 
 /**
- * The fact with the articles a clause needs (withArticles), and why it is still no well-formed clause. The fact is
+ * The fact with the articles a clause needs (articlesPutRight), and why it is still no well-formed clause. The fact is
  * tagged once; again only when an article was put in.
  */
 export function signedClause(analyzer: TextAnalyzer, content: string): SignedClause {
