@@ -72,7 +72,7 @@ export function applyPlan(engine: WritePathMemory, plan: ConsolidationPlan): App
     for (const { fact, disposition } of plan.facts) {
       const entityIds = idsFor(fact.entityNames);
       for (const id of entityIds) if (!result.entitiesTouched.includes(id)) result.entitiesTouched.push(id);
-      const attrs: JsonObject = { ...(fact.slot ? { slot: fact.slot } : {}), ...(fact.value !== null ? { value: fact.value } : {}), consolidation_run: plan.runId };
+      const attrs: JsonObject = { ...(fact.slot ? { slot: fact.slot } : {}), ...(fact.value !== null ? { value: fact.value } : {}), ...(fact.due !== undefined ? { due: fact.due } : {}), consolidation_run: plan.runId };
       // Re-check at write time: the user may have corrected or forgotten the target since the plan was made.
       const target =
         disposition.kind === 'duplicate' || disposition.kind === 'replaces'

@@ -18,6 +18,7 @@ import { dedupBatch, relateToMemory } from './relate';
 import { CONSOLIDATION_PROMPT_VERSIONS } from './extract-llm';
 import type { Extractor, WritePathProgress } from './types';
 import { extractSession } from './extract-session';
+import { plansCarriedOut } from './plans-carried-out';
 import { AppError } from '../../src-shared/errors';
 import type { ReviewSource } from '../../src-shared/review-types';
 
@@ -143,8 +144,9 @@ export async function consolidateSession(
     if (engine.writePathStore.sessionHasSlowPathBacklog(sessionId)) await engine.drainSlowPath();
     options.signal?.throwIfAborted();
 
+    const readFrom = timed(() => engine.writePathStore.consolidatedThrough(sessionId));
     const extracted = await extractSession(engine, extractor, sessionId, {
-      afterRowid: timed(() => engine.writePathStore.consolidatedThrough(sessionId)),
+      afterRowid: readFrom,
       pageSize: options.episodesPerPage ?? 30,
       total: session.episodeCount,
       signal: options.signal,
@@ -154,8 +156,10 @@ export async function consolidateSession(
         outcome.episodes = episodes;
       },
     });
-    const { facts, entities, causal, episodeTimes } = extracted;
+    const { entities, causal, episodeTimes } = extracted;
     const after = extracted.throughRowid;
+    // Plans of the person this session carries out (plans-carried-out.ts), beside what it says outright.
+    const facts = [...extracted.facts, ...(await plansCarriedOut(engine, sessionId, readFrom, extracted.facts))];
     outcome.dropped.push(...extracted.dropped);
     outcome.episodes = extracted.episodes;
 

@@ -40,6 +40,7 @@ export function readMessage(
       value: s.value,
       basis: 'stated',
       eventTime: s.eventTime,
+      ...(s.due !== undefined ? { due: s.due } : {}),
     })),
     entities: statements.flatMap((s) => s.entities.map((e) => ({ name: e.name, type: e.type, aliases: e.aliases, knownId: null, description: null }))),
   };

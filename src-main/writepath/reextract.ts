@@ -17,6 +17,7 @@ import { reviewOriginFor } from './consolidate';
 import { CONSOLIDATION_PROMPT_VERSIONS } from './extract-llm';
 import { extractSession, type SessionExtraction } from './extract-session';
 import { dedupBatch, relateToMemory, type Disposition, type PlannedFact } from './relate';
+import { plansCarriedOut } from './plans-carried-out';
 import { normaliseFact } from './text';
 import type { CandidateFact, Extractor, WritePathProgress } from './types';
 
@@ -86,6 +87,8 @@ export async function prepareReextract(engine: WritePathMemory, extractor: Extra
   const kept = new Set<string>();
   const unchanged: ReextractItem[] = [];
   const rest: CandidateFact[] = [];
+  // The plans it carried out, as a consolidation reads them (plans-carried-out.ts).
+  extraction.facts.push(...(await plansCarriedOut(engine, sessionId, 0, extraction.facts, contribution.map((f) => f.id))));
   for (const fact of dedupBatch(extraction.facts)) {
     const hit = byText.get(normaliseFact(fact.content));
     if (!hit) rest.push(fact);

@@ -17,6 +17,8 @@ export interface CandidateFact {
   basis: 'stated' | 'inferred';
   /** When it became true, when the text says ("last month", "in 2019"); null = when its episode was said. */
   eventTime: number | null;
+  /** A plan's (slot `S.plan.*`): when it is to happen, kept as the attribute `due` (epoch ms). */
+  due?: number;
 }
 
 export interface ExtractedEntity {

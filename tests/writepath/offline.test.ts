@@ -49,10 +49,11 @@ describe('offline statements (wink-nlp)', () => {
       'I feel like we have been trying to schedule this since Christmas.',
       "I'm a fool for believing that.",
       'I start on the 3rd of July.',
-      'I move to Porto next month.',
     ]) {
       expect(await contents(text), text).toEqual([]);
     }
+    // A move planned is kept as the plan, not as where the user lives (planned-changes.ts).
+    expect(await contents('I move to Porto next month.')).toEqual(['User plans to move to Porto in December 2026']);
     expect(await contents('But I love Diego more.')).toEqual(['User loves Diego']);
     expect(await contents('Last year I joined Initech')).toEqual(['User joined Initech']);
   });

@@ -19,8 +19,10 @@ import type { VerbGroup } from './verb-group';
 
 /** Verbs of a change in life that messages often say without "I": "moved to …", "started at …", "left …". */
 const SUBJECTLESS_VERBS = new Set(['move', 'relocate', 'start', 'begin', 'join', 'quit', 'leave', 'get', 'land', 'resign', 'switch', 'marry', 'give', 'stop', 'hire', 'break', 'split', 'emigrate', 'lose', 'adopt', 'delete', 'uninstall', 'install', 'download', 'reinstall', 'redownload']);
+/** Plans said with the verb alone ("moving to cork"): read as plans (statements.ts, planned-changes.ts). */
+const PLANNED_WITHOUT_SUBJECT = new Set(['move', 'relocate', 'start', 'join']);
 /** Whether a message may hold such news at all (a cheap look before it is parsed). */
-export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|broke up|split up|emigrated|went|working|living|lived in|came (?:back|home)|went back|been at|worked (?:at|for)|hired|going by|passed|no longer|any ?more|first day|lost|adopted|deleted|uninstalled|(?:re-?)?installed|(?:re-?)?downloaded)\b/i;
+export const MAY_DROP_SUBJECT = /\b(?:moved|relocated|started|began|joined|quit|left|got|landed|resigned|switched|married|gave|stopped|broke up|split up|emigrated|went|working|living|lived in|came (?:back|home)|went back|been at|worked (?:at|for)|hired|going by|moving to|relocating to|starting at|joining|passed|no longer|any ?more|first day|lost|adopted|deleted|uninstalled|(?:re-?)?installed|(?:re-?)?downloaded)\b/i;
 
 /** What one passes as news: a test, an exam, a probation. */
 const TESTS_PASSED = new Set(['test', 'exam', 'exams', 'probation', 'finals', 'viva', 'thesis', 'dissertation', 'interview', 'audition', 'assessment', 'course', 'degree', 'mot', 'theory', 'practical', 'boards', 'bar', 'gcses', 'a-levels', 'levels', 'qualification']);
@@ -48,6 +50,9 @@ export function startsWithoutSubject(tokens: readonly Token[], start: number): b
   if (verb && ['handed', 'gave', 'put'].includes(lowerOf(verb)) && lowerOf(tokens[own]) === 'my' && handsInNotice(tokens.slice(i + 1), lowerOf(verb) !== 'gave')) return true;
   if (!verb || verb.pos !== 'VERB' || !SUBJECTLESS_VERBS.has(verb.lemma)) return false;
   const lower = lowerOf(verb);
+  // "moving to cork in september!!", "starting at feedzai on the 8th": a move or a job planned, said without "I'm"
+  // (not "moving to cork would be a dream": a verb after it makes the change a thing talked about).
+  if (/ing$/.test(lower) && PLANNED_WITHOUT_SUBJECT.has(verb.lemma)) return ['to', 'at'].includes(lowerOf(tokens[i + 1])) || verb.lemma === 'join' ? !tokens.slice(i + 1).some((t) => t.pos === 'VERB' || t.pos === 'AUX') : false;
   const past = lower !== verb.lemma && !/(?:s|ing)$/.test(lower);
   // "quit my job at Globex" reads as news; a bare "quit" is left alone.
   return past || (SAME_FORM_PASTS.has(lower) && tokens.length > i + 1);

@@ -25,6 +25,8 @@ export interface Statement {
   entities: StatementEntity[];
   /** When it happened, when the clause says so ("last month", "in 2019"); null = when it was said. */
   eventTime: number | null;
+  /** A plan's: when it is to happen (planned-changes.ts). */
+  due?: number;
 }
 
 export interface Context {
@@ -69,6 +71,8 @@ export interface Built {
   slot: string | null;
   value: string | null;
   entities: StatementEntity[];
+  /** A plan's: when it is to happen (planned-changes.ts). */
+  due?: number;
 }
 
 /** A clause the state rules read and found to say nothing (a joke allergy, a death in a dream): no other rule reads it. */

@@ -40,6 +40,7 @@ import { introducedAs, MAY_INTRODUCE, nameAsked, nameReadAsVerb } from './introd
 import { addressIs, NEW_HOME_SAID } from './home-news';
 import { jobIsAt } from './job-forms';
 import { signedClause } from './well-formed';
+import { plansOf } from './planned-changes';
 import { asTheSentenceMeansThem, takesBack, withoutTagQuestion } from './sentence-scope';
 import { beginsWithOtherSubject, isAside, MESSAGE_COUPLE_DOUBT, namesSomeoneElse, othersNewsOrTopic, othersNewsWithoutSubject, saysMy, SENTENCE_COUPLE_DOUBT } from './whose-news';
 
@@ -378,12 +379,16 @@ function readClause(
   const group = verbs.samePast && (thingFollows || saidAgo) && !position.planned && times.every(gone) ? { ...verbs, past: true } : verbs;
   // "I start on the 3rd of July", "Tom starts in September": a plan, not a fact yet. ("I quit" is past as often as present.)
   const presentSimple = !group.past && !/\b(?:has|have|had|is|are|was|been)\b/.test(group.phrase);
-  if (presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || position.planned)))) {
-    return { subject, statements: extra };
-  }
+  const plannedSimple = presentSimple && (times.some((m) => m.ahead) || (PLANNED_CHANGES.has(group.lemma) && ((group.lemma !== 'quit' && times.length > 0) || position.planned)));
   // "I'm moving to Berlin next month", "I'm leaving Globex", "i moved to leeds next month": a change to come is a plan.
-  const progressive = /\b(?:is|are)\b/.test(group.phrase) && /ing$/.test(group.phrase);
-  if (times.some((m) => m.future && (progressive || (group.past && PLANNED_CHANGES.has(group.lemma) && /\b(?:next|tomorrow|coming)\b/i.test(m.text)))) || (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma)))) return { subject, statements: extra };
+  // ("moving to cork in september!!": the speaker's plan, said without "I'm".)
+  const progressive = (/\b(?:is|are)\b/.test(group.phrase) || /^\w+ing$/.test(group.phrase)) && /ing$/.test(group.phrase);
+  const planned =
+    plannedSimple ||
+    times.some((m) => m.future && (progressive || (group.past && PLANNED_CHANGES.has(group.lemma) && /\b(?:next|tomorrow|coming)\b/i.test(m.text)))) ||
+    (progressive && (times.some((m) => m.ahead) || PLANNED_CHANGES.has(group.lemma)));
+  // A plan is not what holds yet; a move or a new job planned is kept as the plan (plans-carried-out.ts).
+  if (planned && !(subject.firstPerson && PLANNED_CHANGES.has(group.lemma) && !group.negated)) return { subject, statements: extra };
   const relativeSpans = times.filter((m) => m.relative).map((m) => ({ from: m.index, to: m.index + m.text.length }));
   const from = group.verb + 1 + (group.copula ? copulaAsides(tokens.slice(group.verb + 1)) : 0); // "I'm still a nurse"
   const objectTokens = cleanObject(withoutVocative(tokens.slice(from), ctx.speaker.listeners ?? []), relativeSpans, offsets.slice(from));
@@ -392,13 +397,15 @@ function readClause(
   const object = group.negated && !intensityWithException(ctx.text) ? withoutIntensity(rewritten) : rewritten;
   // "Kenji runs four days a week": a habit in the present has no start date; "I work at Meta since March" has one.
   const habitual = presentSimple && !group.copula && !times.some((m) => m.since === true);
-  const built = buildStatement(subject, group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
+  // A plan is read as the change done ("I start at Feedzai" as "I started at Feedzai"), to know the home or job it means.
+  const built = buildStatement(subject, planned ? { ...group, past: true, samePast: false, phrase: group.lemma } : group, object, ctx, tokens.slice(group.verb + 1)).map((b) => ({
     ...b,
     ...(habitual ? { timeless: true } : {}),
     // (An emoji is how it was said, not part of the fact: "started a new job 🎉 at Brightwave".)
     content: b.content.replace(/\s*\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*/gu, '').replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
+  if (planned) return { subject, statements: [...extra, ...plansOf(built, subject, times, ctx.reference)] };
   // "ive moved to leeds on the 1st": a perfect said with a day is that day gone, as a past is.
   return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
