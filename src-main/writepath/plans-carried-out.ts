@@ -6,9 +6,10 @@
  * that is earlier, citing the plan's messages and this one) and the plan is ended ("User moved to Cork as planned"). A
  * message that says the move itself ("we moved to cork!") ends the plan the same way.
  *
- * Not read as carrying a plan out: a question, a denial or a change of plan ("cork fell through", "not cork after
- * all"), the plan said again ("cork in 2 weeks!!"), someone else's news ("my sister loves cork"), or a mention before
- * the plan is due or on the day it was made.
+ * Not read as carrying a plan out: a question, a denial or a change of plan ("not cork after all"), the plan said again
+ * ("cork in 2 weeks!!"), someone else's news ("my sister loves cork"), or a mention before the plan is due or on the
+ * day it was made. A plan called off ("the move fell through", "they pulled the offer") is ended: "User no longer plans
+ * to move to Cork".
  */
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { endedValue, isDeparture } from '../../src-shared/slot-values';
@@ -29,6 +30,10 @@ const PAGE = 200;
 /** Words that make a sentence no plain statement of what holds now: doubt, denial, a plan or a condition. */
 const NOT_DONE =
   /n't\b|\b(?:not|no|nope|never|nt|cancel+(?:ed|led)?|fell through|off|postponed?|delayed?|instead|maybe|might|may|hope|hopefully|if|when|until|before|soon|gonna|going to|will|'ll|would|wish|wants?|planning|plan|moving|starting|joining|next|tomorrow|tmrw)\b|\bin\s+(?:\d+|a|an|two|three|four|a few|a couple(?: of)?)\s+(?:days?|weeks?|months?)\b|\?/i;
+/** A plan called off: "the move fell through", "not moving to cork after all", "they pulled the offer", "turned it down". */
+const CALLED_OFF =
+  /\b(?:fell through|falls? through|falling through|cancel+(?:ed|led)|called (?:it )?off|not happening|isn'?t happening|no longer|rescinded|withdr[ae]wn?|pulled (?:the|their|my) offer|not (?:moving|going|starting|joining|taking)|staying (?:put|in|at)|turned (?:it|the offer|them|the job) down|declined)\b/i;
+
 /** Someone else's news ("my sister loves cork", "he starts at feedzai"). */
 const SOMEONE_ELSE = new RegExp(`\\b(?:he|she|they|his|her|their|him|them|(?:my|our)\\s+(?:${[...RELATIONS].map(escapeRegExp).join('|')}))\\b`, 'i');
 
@@ -70,12 +75,21 @@ function heldPlans(engine: WritePathMemory, spaceId: string | undefined, endedBy
 function sentenceNaming(text: string, value: string, asName: boolean): string | null {
   const written = asName ? value.replace(/(?<![\p{L}])\p{Ll}/gu, (c) => c.toUpperCase()) : value;
   const named = new RegExp(`(?<![\\p{L}\\p{N}])${written.split(/\s+/).map(escapeRegExp).join('\\s+')}(?![\\p{L}\\p{N}])`, asName ? 'u' : 'iu');
-  return text.split(/(?<=[.!?\n])\s*/u).find((s) => named.test(s)) ?? null;
+  return sentences(text).find((s) => named.test(s)) ?? null;
 }
+
+const sentences = (text: string): string[] => text.split(/(?<=[.!?\n])\s*/u);
 
 /** Whether a sentence naming the plan's value says it holds now, in the person's own plain words. */
 function saysItHolds(sentence: string): boolean {
   return !NOT_DONE.test(sentence.replace(/[’]/g, "'")) && !SOMEONE_ELSE.test(sentence);
+}
+
+/** Whether `text` calls the plan off, in a sentence naming its place or firm or what the plan is ("the move"). */
+function callsOff(text: string, plan: HeldPlan, asName: boolean): boolean {
+  return sentences(text).some(
+    (s) => (sentenceNaming(s, plan.value, asName) !== null || plan.kind.called.test(s)) && CALLED_OFF.test(s.replace(/[’]/g, "'")) && !s.includes('?') && !SOMEONE_ELSE.test(s),
+  );
 }
 
 function planSources(engine: WritePathMemory, plan: HeldPlan): string[] {
@@ -121,8 +135,10 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
     out.push(carriedOut(plan, told.sourceEpisodeIds, told.eventTime ?? plan.node.validFrom));
     return false;
   });
-  // A session that tells of the slot itself, or plans it anew, has said what it says about it.
-  const pending = open.filter((plan) => !batch.some((f) => f.slot === `${SUBJECT}.${plan.kind.fills}` || f.slot === plan.node.attributes.slot));
+  // A session that plans anew has replaced the plan; one that tells of the slot itself has said what it says about it,
+  // unless it calls the plan off.
+  const pending = open.filter((plan) => !batch.some((f) => f.slot === plan.node.attributes.slot));
+  const toldOfSlot = new Set(pending.filter((plan) => batch.some((f) => f.slot === `${SUBJECT}.${plan.kind.fills}`)));
   let after = afterRowid;
   while (pending.length > 0) {
     const page = engine.writePathStore.sessionEpisodes(sessionId, after, PAGE);
@@ -134,9 +150,15 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
       const text = spokenText(episode, speaker);
       for (let i = pending.length - 1; i >= 0; i--) {
         const plan = pending[i] as HeldPlan;
-        if (episode.eventTime < plan.node.validFrom + DAY_MS || (plan.due !== null && episode.eventTime < plan.due - DAY_MS)) continue;
         // (A firm's name that is a word is as often the word; a town's, "cork", "bath", is said in lower case as the town.)
-        const sentence = sentenceNaming(text, plan.value, plan.kind.plan === 'start_at' && everyday(plan.value));
+        const asName = plan.kind.plan === 'start_at' && everyday(plan.value);
+        if (episode.eventTime > plan.node.validFrom && callsOff(text, plan, asName)) {
+          out.push({ type: 'semantic', content: plan.kind.dropped('User', shownIn(plan)), sourceEpisodeIds: [episode.id], entityNames: [], slot: `${SUBJECT}.plan.${plan.kind.plan}`, value: endedValue(plan.value), basis: 'stated', eventTime: null });
+          pending.splice(i, 1);
+          continue;
+        }
+        if (toldOfSlot.has(plan) || episode.eventTime < plan.node.validFrom + DAY_MS || (plan.due !== null && episode.eventTime < plan.due - DAY_MS)) continue;
+        const sentence = sentenceNaming(text, plan.value, asName);
         if (!sentence || !saysItHolds(sentence)) continue;
         const sources = [...new Set([...planSources(engine, plan), episode.id])];
         // From when it was due, when that was said and is past; else from this message.

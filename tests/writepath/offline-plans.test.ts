@@ -104,13 +104,29 @@ describe('a plan carried out, told in other words', () => {
     for (const said of [
       ['2026-07-01', 'cork is so rainy lol'],
       ['2026-10-12', 'is cork nice in winter?'],
-      ['2026-10-12', 'cork fell through, staying put'],
       ['2026-10-12', 'not cork after all'],
       ['2026-10-12', 'my sister loves cork'],
       ['2026-10-12', 'cork in 2 weeks!!'],
     ] as [string, string][]) {
       const engine = await chatOverTime([['2026-06-02', 'I live in Dublin', 'moving to cork in september!!'], said]);
       expect(current(engine), said[1]).toEqual(['user.plan.move_to=cork@2026-06-02', 'user.residence=dublin@2026-06-02']);
+      await engine.close();
+    }
+  });
+
+  it('a plan called off is ended, by its place or by what it is; a plan said again is no call-off', async () => {
+    for (const said of ['cork fell through, staying put', 'the move fell through 😭', "we're not moving to cork after all", 'ok the move is cancelled']) {
+      const engine = await chatOverTime([['2026-06-02', 'I live in Dublin', 'moving to cork in september!!'], ['2026-07-01', said]]);
+      expect(current(engine), said).toEqual(['user.plan.move_to=ended:cork@2026-07-01', 'user.residence=dublin@2026-06-02']);
+      expect(engine.listNodes({ types: ['semantic'] }).items.map((n) => n.content), said).toContain('User no longer plans to move to Cork');
+      await engine.close();
+    }
+    const offer = await chatOverTime([['2026-03-02', "I'm joining Feedzai next month"], ['2026-03-20', 'feedzai pulled the offer. gutted']]);
+    expect(current(offer)).toEqual(['user.plan.start_at=ended:feedzai@2026-03-20']);
+    await offer.close();
+    for (const said of ['my sister says her move fell through', 'did the move fall through?', 'so excited about the move!!']) {
+      const engine = await chatOverTime([['2026-06-02', 'moving to cork in september!!'], ['2026-07-01', said]]);
+      expect(current(engine), said).toEqual(['user.plan.move_to=cork@2026-06-02']);
       await engine.close();
     }
   });

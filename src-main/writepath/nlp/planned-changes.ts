@@ -10,8 +10,23 @@ import type { Built, Subject } from './statement-types';
 
 /** What each kind of plan is called, the slot it will fill once carried out, and how it is said. */
 export const PLAN_KINDS = [
-  { plan: 'move_to', fills: 'residence', says: (who: string, what: string) => `${who} plans to move to ${what}`, done: (who: string, what: string) => `${who} lives in ${what}` },
-  { plan: 'start_at', fills: 'employer', says: (who: string, what: string) => `${who} is due to start at ${what}`, done: (who: string, what: string) => `${who} works at ${what}` },
+  {
+    plan: 'move_to',
+    fills: 'residence',
+    says: (who: string, what: string) => `${who} plans to move to ${what}`,
+    done: (who: string, what: string) => `${who} lives in ${what}`,
+    dropped: (who: string, what: string) => `${who} no longer plans to move to ${what}`,
+    /** What the plan is called when it is called off without its place: "the move fell through". */
+    called: /\b(?:move|moving|relocation|relocating)\b/i,
+  },
+  {
+    plan: 'start_at',
+    fills: 'employer',
+    says: (who: string, what: string) => `${who} is due to start at ${what}`,
+    done: (who: string, what: string) => `${who} works at ${what}`,
+    dropped: (who: string, what: string) => `${who} is no longer due to start at ${what}`,
+    called: /\b(?:new job|job offer|the offer|their offer|the job|the role|the position)\b/i,
+  },
 ] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
