@@ -27,9 +27,13 @@ const DAY_MS = 86_400_000;
 const SUBJECT = 'user';
 const PAGE = 200;
 
-/** Words that make a sentence no plain statement of what holds now: doubt, denial, a plan or a condition. */
+/** Words that make a sentence no plain statement of what holds now: doubt, denial, regret, a plan or a condition. */
 const NOT_DONE =
-  /n't\b|\b(?:not|no|nope|never|nt|cancel+(?:ed|led)?|fell through|off|postponed?|delayed?|instead|maybe|might|may|hope|hopefully|if|when|until|before|soon|gonna|going to|will|'ll|would|wish|wants?|planning|plan|moving|starting|joining|next|tomorrow|tmrw)\b|\bin\s+(?:\d+|a|an|two|three|four|a few|a couple(?: of)?)\s+(?:days?|weeks?|months?)\b|\?/i;
+  /n't\b|\b(?:not|no|nope|never|nt|cancel+(?:ed|led)?|fell through|off|postponed?|delayed?|pushed|on hold|instead|against|over|gave up|regret\w*|dunno|idk|should|maybe|might|may|hope|hopefully|if|when|until|before|soon|gonna|going to|will|'ll|would|wish|wants?|thinking|planning|plan|moving|starting|joining|next|tomorrow|tmrw|from|how|what|where|why)\b|\bin\s+(?:\d+|a|an|two|three|four|a few|a couple(?: of)?)\s+(?:days?|weeks?|months?)\b|\?/i;
+/** A place or a firm talked of, not lived in or worked at: a trip, a game, prices, a product, an interview. */
+const TALKED_OF =
+  /\b(?:flights?|fly(?:ing)?|flew|trip|visit\w*|weekend|holiday|hotel|booked|airport|back from|viewings?|looking at|prices?|tickets?|match|vs|game|event|interview\w*|stock|shares?|ghosted|rejected|lowball\w*|outage|docs|app|delivery|order(?:ed)?)\b/i;
+
 /** A plan called off: "the move fell through", "not moving to cork after all", "they pulled the offer", "turned it down". */
 const CALLED_OFF =
   /\b(?:fell through|falls? through|falling through|cancel+(?:ed|led)|called (?:it )?off|not happening|isn'?t happening|no longer|rescinded|withdr[ae]wn?|pulled (?:the|their|my) offer|not (?:moving|going|starting|joining|taking)|staying (?:put|in|at)|turned (?:it|the offer|them|the job) down|declined)\b/i;
@@ -80,9 +84,13 @@ function sentenceNaming(text: string, value: string, asName: boolean): string | 
 
 const sentences = (text: string): string[] => text.split(/(?<=[.!?\n])\s*/u);
 
-/** Whether a sentence naming the plan's value says it holds now, in the person's own plain words. */
-function saysItHolds(sentence: string): boolean {
-  return !NOT_DONE.test(sentence.replace(/[’]/g, "'")) && !SOMEONE_ELSE.test(sentence);
+/**
+ * Whether a sentence naming the plan's value says it holds now, in the person's own plain words: with a word that says so
+ * ("now", "life", "first week", "my manager"), and no doubt, denial, plan, question, trip or product.
+ */
+function saysItHolds(sentence: string, kind: PlanKind): boolean {
+  const plain = sentence.replace(/[’]/g, "'");
+  return kind.settled.test(plain) && !NOT_DONE.test(plain) && !TALKED_OF.test(plain) && !SOMEONE_ELSE.test(plain);
 }
 
 /** Whether `text` calls the plan off, in a sentence naming its place or firm or what the plan is ("the move"). */
@@ -159,7 +167,7 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
         }
         if (toldOfSlot.has(plan) || episode.eventTime < plan.node.validFrom + DAY_MS || (plan.due !== null && episode.eventTime < plan.due - DAY_MS)) continue;
         const sentence = sentenceNaming(text, plan.value, asName);
-        if (!sentence || !saysItHolds(sentence)) continue;
+        if (!sentence || !saysItHolds(sentence, plan.kind)) continue;
         const sources = [...new Set([...planSources(engine, plan), episode.id])];
         // From when it was due, when that was said and is past; else from this message.
         const from = plan.due !== null && plan.due <= episode.eventTime ? plan.due : episode.eventTime;

@@ -22,6 +22,10 @@ describe('a plan is kept as the plan, with the day it is due', () => {
     expect(await planned('I start at Hooli on Monday')).toMatchObject([{ content: 'User is due to start at Hooli on 30 November 2026', slot: 'user.plan.start_at', value: 'hooli', due: '2026-11-30' }]);
     expect(await planned('moving to cork in september!!')).toMatchObject([{ content: 'User plans to move to Cork in September 2027', value: 'cork', due: '2027-09-01' }]);
     expect(await planned("I'm joining Stripe in March")).toMatchObject([{ content: 'User is due to start at Stripe in March 2027', value: 'stripe' }]);
+    // Yesterday's weekday is next week's; a day of the month the next month that has it; a holiday next year's.
+    expect((await planned('moving to leeds on tuesday'))[0]?.due).toBe('2026-12-01');
+    expect((await planned('moving to leeds on the 31st'))[0]).toMatchObject({ content: 'User plans to move to Leeds on 31 December 2026', due: '2026-12-31' });
+    expect((await planned('moving to leeds this month'))[0]?.content).toBe('User plans to move to Leeds in November 2026');
     // No time said: the plan without a date.
     expect(await planned("we're moving to Leeds")).toEqual([{ content: 'User plans to move to Leeds', slot: 'user.plan.move_to', value: 'leeds', due: null }]);
   });
@@ -35,6 +39,14 @@ describe('a plan is kept as the plan, with the day it is due', () => {
       "I'm leaving Globex next month",
       "I'm moving to Linux next week",
       'Do you think I should move to Leeds?',
+      // In doubt, one of two, a stay, no employer, or gone by.
+      'if the visa comes through, moving to toronto in may',
+      'moving to leeds or york next month',
+      "i'm moving to leeds next month for a week",
+      'moving to berlin on monday for a 3 month contract',
+      'joining the Labour party next month',
+      'joining netflix tonight lol',
+      'moving to leeds last month',
     ]) {
       expect(await planned(text), text).toEqual([]);
     }
@@ -82,10 +94,18 @@ describe('a plan carried out, told in other words', () => {
     await engine.close();
   });
 
+  it('says the plan holds with a word for it: now, life, a first week, our flat, "we\'re in"', async () => {
+    for (const said of ['cork life is treating us well', 'first week in cork done!', 'our flat in cork is tiny but we love it', "we're in cork, finally"]) {
+      const engine = await chatOverTime([['2026-06-02', 'moving to cork in september!!'], ['2026-10-12', said]]);
+      expect(current(engine), said).toEqual(['user.plan.move_to=ended:cork@2026-09-01', 'user.residence=cork@2026-09-01']);
+      await engine.close();
+    }
+  });
+
   it('a new job planned, named at work after its first day, is the employer; a plan with no day needs a later day', async () => {
     const engine = await chatOverTime([
       ['2026-03-02', 'I work at Fenwick Labs', "I'm joining Feedzai next month!"],
-      ['2026-04-20', 'honestly Feedzai is so much calmer than my old place'],
+      ['2026-04-20', 'first week at Feedzai done, so much calmer than my old place'],
     ]);
     expect(current(engine)).toContain('user.employer=feedzai@2026-04-02');
     await engine.close();
@@ -106,6 +126,13 @@ describe('a plan carried out, told in other words', () => {
       ['2026-10-12', 'is cork nice in winter?'],
       ['2026-10-12', 'not cork after all'],
       ['2026-10-12', 'my sister loves cork'],
+      // Named once due, but as a trip, a game, prices or a thing: not lived in.
+      ['2026-10-12', 'flights to cork are so expensive now'],
+      ['2026-10-12', 'went to cork for the weekend to look at flats'],
+      ['2026-10-12', 'Cork vs Kerry on Sunday, cant wait'],
+      ['2026-10-12', 'popped the cork on a bottle of prosecco 🍾'],
+      ['2026-10-12', 'we went with galway over cork'],
+      ['2026-10-12', "how's the weather in cork this week"],
       ['2026-10-12', 'cork in 2 weeks!!'],
     ] as [string, string][]) {
       const engine = await chatOverTime([['2026-06-02', 'I live in Dublin', 'moving to cork in september!!'], said]);
@@ -138,6 +165,11 @@ describe('a plan carried out, told in other words', () => {
     ]);
     expect(current(lunch)).toEqual(['user.plan.start_at=apple@2026-03-02']);
     await lunch.close();
+    for (const said of ['Apple crumble for pudding tonight 😋', 'Apple event tonight', 'the Apple interview went badly']) {
+      const engine = await chatOverTime([['2026-03-02', "I'm joining Apple next month"], ['2026-04-20', said]]);
+      expect(current(engine), said).toEqual(['user.plan.start_at=apple@2026-03-02']);
+      await engine.close();
+    }
     const work = await chatOverTime([
       ['2026-03-02', "I'm joining Apple next month"],
       ['2026-04-20', 'first week at Apple done'],

@@ -18,6 +18,9 @@ export const PLAN_KINDS = [
     dropped: (who: string, what: string) => `${who} no longer plans to move to ${what}`,
     /** What the plan is called when it is called off without its place: "the move fell through". */
     called: /\b(?:move|moving|relocation|relocating)\b/i,
+    /** Words that say, beside the place, that the person lives there now: "cork girlie now", "manchester life", "first week in leeds". */
+    settled:
+      /\b(?:now|officially|life|living|settl(?:e|ed|ing)|new (?:flat|place|home|house|apartment|area|neighbou?rhood)|first (?:day|night|week|weekend|month)s?|(?:days?|weeks?|months?) in|resident|residents|local|locals|moved|(?:i'?m|we'?re) (?:in|based)|here in|is home|home now|(?:our|my) (?:flat|place|house|street|garden|neighbours|neighbors|commute))\b/i,
   },
   {
     plan: 'start_at',
@@ -26,6 +29,9 @@ export const PLAN_KINDS = [
     done: (who: string, what: string) => `${who} works at ${what}`,
     dropped: (who: string, what: string) => `${who} is no longer due to start at ${what}`,
     called: /\b(?:new job|job offer|the offer|their offer|the job|the role|the position)\b/i,
+    /** "first day at feedzai", "week 1 at google done", "my manager at Apple", "2 weeks in at the christie now". */
+    settled:
+      /\b(?:now|officially|first (?:day|week|month)s?|(?:day|week|month) (?:\d+|one|two|three)|(?:days?|weeks?|months?) in|my (?:manager|boss|team|desk|colleagues|co-?workers|office|badge|laptop|onboarding|probation)|new (?:job|colleagues|team|office|boss|manager|role|co-?workers)|onboarding|induction|probation|started|working)\b/i,
   },
 ] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
@@ -52,15 +58,25 @@ const SAYS_A_YEAR = /\b(?:year|(?:19|20)\d{2})\b/i;
  */
 export function dueTime(times: readonly TimeMention[], reference: number): TimeMention | null {
   const named = times.find((m) => m.ahead || m.future) ?? times.find((m) => m.since !== true);
-  if (!named || named.time >= reference - DAY_MS) return named ?? null;
-  const d = new Date(named.time);
-  const step = (): void => {
-    if (SAYS_A_WEEKDAY.test(named.text) && !/\d/.test(named.text)) d.setUTCDate(d.getUTCDate() + 7);
-    else if (SAYS_A_MONTH.test(named.text)) d.setUTCFullYear(d.getUTCFullYear() + 1);
-    else d.setUTCMonth(d.getUTCMonth() + 1); // "on the 14th"
-  };
+  const today = Math.floor(reference / DAY_MS) * DAY_MS;
+  // ("this month" is now, begun before today.)
+  if (!named || named.time >= today || /\bthis\b/i.test(named.text)) return named ?? null;
   if (!named.ahead && !named.weekday && !SAYS_A_MONTH.test(named.text)) return null;
-  while (d.getTime() < reference - DAY_MS) step();
+  const d = new Date(named.time);
+  const day = d.getUTCDate();
+  const weekdayOnly = SAYS_A_WEEKDAY.test(named.text) && !/\d/.test(named.text);
+  const dayOfMonthOnly = /\d/.test(named.text) && !SAYS_A_MONTH.test(named.text);
+  while (d.getTime() < today) {
+    if (weekdayOnly) d.setUTCDate(d.getUTCDate() + 7);
+    else if (dayOfMonthOnly) {
+      // The next month that has the day ("on the 31st" said in November is 31 December).
+      do {
+        d.setUTCDate(1);
+        d.setUTCMonth(d.getUTCMonth() + 1);
+      } while (new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate() < day);
+      d.setUTCDate(day);
+    } else d.setUTCFullYear(d.getUTCFullYear() + 1); // a month, a holiday, the new year
+  }
   return { ...named, time: d.getTime() };
 }
 
@@ -79,12 +95,20 @@ export function shownValue(value: string, entities: readonly { name: string }[])
 }
 
 /** The plans among what a clause about a change to come would say once done: a home or a job taken up, not one left. */
-export function plansOf(built: readonly Built[], subject: Subject, times: readonly TimeMention[], reference: number): Built[] {
+/** A plan in doubt, one of two, or a stay ("if the visa comes through", "leeds or york", "for a week", "in my dreams"). */
+const NO_PLAN_YET =
+  /\b(?:if|unless|maybe|might|or|idk|not sure|undecided|in my dreams|as if|jk)\b|\bfor (?:a|an|one|two|three|four|six|\d+|a few|a couple of) (?:\w+ )?(?:days?|nights?|weeks?|months?|contract|trip|holiday|placement|visit)\b/i;
+/** What one joins or starts at that is no employer: a party, the forces, a club, a team, a streaming service. */
+const NO_EMPLOYER = /\b(?:party|navy|army|air force|marines|club|gym|team|squad|choir|band|league|society|union|season|prime|netflix|spotify|disney|hulu|waitlist|queue|call|meeting|stream)\b/i;
+/** A time gone by: "moving to leeds last month" is no plan. */
+const GONE_BY = /\b(?:last|ago|yesterday)\b/i;
+
+export function plansOf(built: readonly Built[], subject: Subject, times: readonly TimeMention[], reference: number, text: string): Built[] {
+  if (!subject.firstPerson || NO_PLAN_YET.test(text) || times.some((m) => GONE_BY.test(m.text))) return [];
   const due = dueTime(times, reference);
-  if (!subject.firstPerson) return [];
   return built.flatMap((b) => {
     const kind = PLAN_KINDS.find((k) => b.slot === `${subject.key}.${k.fills}`);
-    if (!kind || b.value === null || b.value === '' || isDeparture(b.value)) return [];
+    if (!kind || b.value === null || b.value === '' || isDeparture(b.value) || (kind.plan === 'start_at' && NO_EMPLOYER.test(b.content))) return [];
     const content = `${kind.says(subject.text, shownValue(b.value, b.entities))}${due ? dueWords(due) : ''}`;
     return [{ content, type: 'semantic' as const, slot: `${subject.key}.plan.${kind.plan}`, value: b.value, entities: b.entities, timeless: true, ...(due ? { due: due.time } : {}) }];
   });

@@ -405,7 +405,7 @@ function readClause(
     content: b.content.replace(/\s*\p{Extended_Pictographic}[\u{FE0F}\u{200D}\p{Extended_Pictographic}]*/gu, '').replace(/\s+/g, ' ').replace(/\s+([,.'])/g, '$1').replace(/\s+'s\b/g, "'s").trim().replace(/[.,;:!]+$/, ''),
     entities: subject.entity && !b.entities.some((e) => e.name === subject.entity?.name) ? [subject.entity, ...b.entities] : b.entities,
   }));
-  if (planned) return { subject, statements: [...extra, ...plansOf(built, subject, times, ctx.reference)] };
+  if (planned) return { subject, statements: [...extra, ...plansOf(built, subject, times, ctx.reference, ctx.text)] };
   // "ive moved to leeds on the 1st": a perfect said with a day is that day gone, as a past is.
   return { subject, statements: [...extra, ...withoutSlots(built, oneOfMany)], past: group.past || /\b(?:has|have|'ve|had)\b/.test(group.phrase) };
 }
