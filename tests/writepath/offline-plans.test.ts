@@ -26,6 +26,11 @@ describe('a plan is kept as the plan, with the day it is due', () => {
     expect((await planned('moving to leeds on tuesday'))[0]?.due).toBe('2026-12-01');
     expect((await planned('moving to leeds on the 31st'))[0]).toMatchObject({ content: 'User plans to move to Leeds on 31 December 2026', due: '2026-12-31' });
     expect((await planned('moving to leeds this month'))[0]?.content).toBe('User plans to move to Leeds in November 2026');
+    // Said in the future: "gonna", "planning to", "will", "'ll be".
+    expect(await planned('im gonna move to cork in september')).toMatchObject([{ slot: 'user.plan.move_to', value: 'cork', due: '2027-09-01' }]);
+    expect(await planned("we're planning to move to Leeds next year")).toMatchObject([{ content: 'User plans to move to Leeds in 2027' }]);
+    expect(await planned("I'll be starting at Google in March")).toMatchObject([{ content: 'User is due to start at Google in March 2027' }]);
+    for (const text of ['we were going to move to leeds but nah', "I'm going to start running", "i'll join you later"]) expect(await planned(text), text).toEqual([]);
     // No time said: the plan without a date.
     expect(await planned("we're moving to Leeds")).toEqual([{ content: 'User plans to move to Leeds', slot: 'user.plan.move_to', value: 'leeds', due: null }]);
   });

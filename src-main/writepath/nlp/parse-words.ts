@@ -40,6 +40,21 @@ function selfThenMore(text: string): string {
   return out;
 }
 
+/** A move or a job said in the future ("im gonna move", "we're planning to start", "we'll be moving", "i will join"). */
+const CHANGE_VERB = '(move|relocate|start|join|moving|relocating|starting|joining)';
+const FUTURE_CHANGE = [
+  new RegExp(String.raw`\b(?:(i)(?:['’]?m|\s+am)?|(we)(?:['’]re|\s+are)?)\s+(?:going to|gonna|planning to|planning on|about to)\s+${CHANGE_VERB}\b`, 'gi'),
+  new RegExp(String.raw`\b(?:(i)|(we))(?:['’]ll|\s+will)\s+(?:be\s+)?${CHANGE_VERB}\b`, 'gi'),
+];
+const CHANGE_ING: Readonly<Record<string, string>> = { move: 'moving', relocate: 'relocating', start: 'starting', join: 'joining' };
+/** FUTURE_CHANGE said as the progressive, which reads as a plan ("i'm gonna move to leeds in march" → "i'm moving …"). */
+function futureAsPlan(text: string): string {
+  return FUTURE_CHANGE.reduce(
+    (out, re) => out.replace(re, (_, i: string | undefined, we: string | undefined, verb: string) => `${i !== undefined ? `${i}'m` : `${we ?? 'we'}'re`} ${CHANGE_ING[verb.toLowerCase()] ?? verb.toLowerCase()}`),
+    text,
+  );
+}
+
 const MONTHS_BY_SHORT_NAME: Readonly<Record<string, string>> = Object.fromEntries(
   ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'].map((m) => [m.slice(0, 3), m]),
 );
@@ -61,7 +76,7 @@ export function normaliseForParsing(text: string): string {
 
 /** The words of a message as the tagger should see them (see normaliseForParsing). */
 function normalisedWords(text: string): string {
-  return unshouted(selfThenMore(text.replace(CORRECTION_FRAME, '')))
+  return futureAsPlan(unshouted(selfThenMore(text.replace(CORRECTION_FRAME, ''))))
     // ("😬 I'm not vegan anymore")
     .replace(LEADING_EMOJI, '$1')
     // "no joke i got the job", "jokes aside i've moved to bristol", "not gonna lie …", "bro i quit my job": said in earnest.
