@@ -110,16 +110,20 @@ function shownIn(plan: HeldPlan): string {
   return shownValue(plan.value, written ? [{ name: written }] : []);
 }
 
-/** The plan ended because it happened (its departure value replaces it, as "left X" replaces "works at X"). */
-function carriedOut(plan: HeldPlan, sources: string[], at: number): CandidateFact {
+/**
+ * The plan ended: because it happened ("User moved to Cork as planned"), or not ("User no longer plans to move to Cork").
+ * Its departure value replaces it, as "left X" replaces "works at X". `at` null: when its first source was said.
+ */
+function planEnded(plan: HeldPlan, happened: boolean, sources: readonly string[], at: number | null, basis: CandidateFact['basis']): CandidateFact {
+  const what = shownIn(plan);
   return {
     type: 'semantic',
-    content: `User ${plan.kind.plan === 'move_to' ? 'moved to' : 'started at'} ${shownIn(plan)} as planned`,
-    sourceEpisodeIds: sources,
+    content: happened ? `User ${plan.kind.plan === 'move_to' ? 'moved to' : 'started at'} ${what} as planned` : plan.kind.dropped('User', what),
+    sourceEpisodeIds: [...sources],
     entityNames: [],
     slot: `${SUBJECT}.plan.${plan.kind.plan}`,
     value: endedValue(plan.value),
-    basis: 'inferred',
+    basis,
     eventTime: at,
   };
 }
@@ -137,10 +141,18 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
   const analyzer = await winkAnalyzer();
   const everyday = (value: string): boolean => !value.includes(' ') && analyzer.isEverydayWord?.(value) === true;
   const out: CandidateFact[] = [];
+  const saidAt = (f: CandidateFact): number => f.eventTime ?? Math.min(...f.sourceEpisodeIds.map((id) => engine.writePathStore.node(id)?.eventTime ?? Infinity));
   const open = plans.filter((plan) => {
-    const told = batch.find((f) => f.slot === `${SUBJECT}.${plan.kind.fills}` && f.value === plan.value);
-    if (!told) return true;
-    out.push(carriedOut(plan, told.sourceEpisodeIds, told.eventTime ?? plan.node.validFrom));
+    const held = batch.filter((f) => f.slot === `${SUBJECT}.${plan.kind.fills}` && f.value !== null && !isDeparture(f.value));
+    const told = held.find((f) => f.value === plan.value);
+    if (told) {
+      out.push(planEnded(plan, true, told.sourceEpisodeIds, told.eventTime, 'inferred'));
+      return false;
+    }
+    // Living or working somewhere else once the plan was due ("we live in galway now"): it did not happen.
+    const other = held.find((f) => saidAt(f) >= (plan.due ?? plan.node.validFrom + DAY_MS) - DAY_MS);
+    if (!other) return true;
+    out.push(planEnded(plan, false, other.sourceEpisodeIds, other.eventTime, 'inferred'));
     return false;
   });
   // A session that plans anew has replaced the plan; one that tells of the slot itself has said what it says about it,
@@ -161,12 +173,14 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
         // (A firm's name that is a word is as often the word; a town's, "cork", "bath", is said in lower case as the town.)
         const asName = plan.kind.plan === 'start_at' && everyday(plan.value);
         if (episode.eventTime > plan.node.validFrom && callsOff(text, plan, asName)) {
-          out.push({ type: 'semantic', content: plan.kind.dropped('User', shownIn(plan)), sourceEpisodeIds: [episode.id], entityNames: [], slot: `${SUBJECT}.plan.${plan.kind.plan}`, value: endedValue(plan.value), basis: 'stated', eventTime: null });
+          out.push(planEnded(plan, false, [episode.id], null, 'stated'));
           pending.splice(i, 1);
           continue;
         }
         if (toldOfSlot.has(plan) || episode.eventTime < plan.node.validFrom + DAY_MS || (plan.due !== null && episode.eventTime < plan.due - DAY_MS)) continue;
-        const sentence = sentenceNaming(text, plan.value, asName);
+        // ("first day at google today!!": a firm after "at" is the firm, in any case.)
+        const atTheFirm = new RegExp(`\\b(?:at|@)\\s+${escapeRegExp(plan.value)}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+        const sentence = sentenceNaming(text, plan.value, asName && !atTheFirm);
         if (!sentence || !saysItHolds(sentence, plan.kind)) continue;
         const sources = [...new Set([...planSources(engine, plan), episode.id])];
         // From when it was due, when that was said and is past; else from this message.
@@ -174,7 +188,7 @@ export async function plansCarriedOut(engine: WritePathMemory, sessionId: string
         const name = shownIn(plan);
         out.push(
           { type: 'semantic', content: plan.kind.done('User', name), sourceEpisodeIds: sources, entityNames: [name], slot: `${SUBJECT}.${plan.kind.fills}`, value: plan.value, basis: 'inferred', eventTime: from },
-          carriedOut(plan, [episode.id], from),
+          planEnded(plan, true, [episode.id], from, 'inferred'),
         );
         pending.splice(i, 1);
       }

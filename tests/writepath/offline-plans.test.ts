@@ -175,12 +175,25 @@ describe('a plan carried out, told in other words', () => {
       expect(current(engine), said).toEqual(['user.plan.start_at=apple@2026-03-02']);
       await engine.close();
     }
+    const lower = await chatOverTime([['2026-03-02', "I'm joining Apple next month"], ['2026-04-20', 'first day at apple today!!']]);
+    expect(current(lower)).toEqual(['user.employer=apple@2026-04-02', 'user.plan.start_at=ended:apple@2026-04-02']);
+    await lower.close();
     const work = await chatOverTime([
       ['2026-03-02', "I'm joining Apple next month"],
       ['2026-04-20', 'first week at Apple done'],
     ]);
     expect(current(work)).toEqual(['user.employer=apple@2026-04-02', 'user.plan.start_at=ended:apple@2026-04-02']);
     await work.close();
+  });
+
+  it('living somewhere else once the plan was due ends it; before, it is left to come', async () => {
+    const galway = await chatOverTime([['2026-06-02', 'moving to cork in september!!'], ['2026-10-12', 'we live in galway now']]);
+    expect(current(galway)).toEqual(['user.plan.move_to=ended:cork@2026-10-12', 'user.residence=galway@2026-10-12']);
+    expect(galway.listNodes({ types: ['semantic'] }).items.map((n) => n.content)).toContain('User no longer plans to move to Cork');
+    await galway.close();
+    const meanwhile = await chatOverTime([['2026-06-02', 'moving to cork in september!!'], ['2026-07-01', 'we live in galway now']]);
+    expect(current(meanwhile)).toEqual(['user.plan.move_to=cork@2026-06-02', 'user.residence=galway@2026-07-01']);
+    await meanwhile.close();
   });
 
   it('a move told outright ends the plan too', async () => {
