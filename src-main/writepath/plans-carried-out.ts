@@ -1,15 +1,16 @@
 /**
  * A plan carried out, told in other words. "moving to cork in september!!" is kept as the plan (`user.plan.move_to` =
  * cork, due September; nlp/planned-changes.ts); months later the person says "cork girlie now 😎" or "manchester life
- * is treating us well" — no rule reads a move in that, but the place of their plan, named by them in a plain statement
- * once it is due, says the plan happened. Then the plan is what holds ("User lives in Cork", from when it was due if
- * that is earlier, citing the plan's messages and this one) and the plan is ended ("User moved to Cork as planned"). A
- * message that says the move itself ("we moved to cork!") ends the plan the same way.
+ * is treating us well" — no rule reads a move in that, but the place of their plan, named by them once it is due in a
+ * plain statement with a word that says it holds now ("now", "life", "first week", "my manager"; PLAN_KINDS `settled`),
+ * says the plan happened. Then the plan is what holds ("User lives in Cork", from when it was due if that is earlier,
+ * citing the plan's messages and this one) and the plan is ended ("User moved to Cork as planned"). A message that says
+ * the move itself ("we moved to cork!") ends the plan the same way; living somewhere else once it was due ends it unmet.
  *
- * Not read as carrying a plan out: a question, a denial or a change of plan ("not cork after all"), the plan said again
- * ("cork in 2 weeks!!"), someone else's news ("my sister loves cork"), or a mention before the plan is due or on the
- * day it was made. A plan called off ("the move fell through", "they pulled the offer") is ended: "User no longer plans
- * to move to Cork".
+ * Not read as carrying a plan out: a question, a denial, doubt or regret ("not cork after all"), the plan said again
+ * ("cork in 2 weeks!!"), a trip, a game, a price or a product ("flights to cork", "Apple event tonight"), someone else's
+ * news ("my sister loves cork"), or a mention before the plan is due or on the day it was made. A plan called off ("the
+ * move fell through", "they pulled the offer") is ended: "User no longer plans to move to Cork".
  */
 import type { MemoryNode } from '../../src-shared/memory-types';
 import { endedValue, isDeparture } from '../../src-shared/slot-values';
